@@ -1,0 +1,188 @@
+// Package theme holds cardterm's one set of semantic styles. Screens and
+// widgets ask for a role (Danger, Badge, TableSelected...), never a colour, so
+// light and dark terminals and NO_COLOR are handled here alone.
+package theme
+
+import (
+	"image/color"
+
+	"charm.land/lipgloss/v2"
+)
+
+// Tone is the meaning of a coloured mark: badges, notices and states use it.
+type Tone int
+
+// Tones, from neutral to alarming.
+const (
+	ToneNeutral Tone = iota
+	ToneInfo
+	ToneOK
+	ToneWarn
+	ToneDanger
+)
+
+// Styles is the semantic style set. Build it with New; rebuild it when the
+// terminal's background colour becomes known.
+type Styles struct {
+	IsDark  bool
+	NoColor bool
+
+	App        lipgloss.Style
+	Title      lipgloss.Style // screen and section titles
+	Subtitle   lipgloss.Style
+	Label      lipgloss.Style // field labels in detail views
+	Value      lipgloss.Style // field values
+	Muted      lipgloss.Style // secondary text, placeholders, hints
+	Accent     lipgloss.Style // highlights, links
+	Link       lipgloss.Style
+	Escaped    lipgloss.Style // neutralised control characters shown by the sanitizer
+	KeyHint    lipgloss.Style // a key in the footer ("f")
+	KeyDesc    lipgloss.Style // its description ("freeze")
+	Border     lipgloss.Style // panes and boxes
+	Panel      lipgloss.Style // a bordered box around a detail view
+	Dialog     lipgloss.Style // the confirmation dialog box
+	DialogText lipgloss.Style
+
+	NavItem    lipgloss.Style
+	NavActive  lipgloss.Style
+	NavNumber  lipgloss.Style
+	NavPane    lipgloss.Style
+	StatusBar  lipgloss.Style
+	StatusItem lipgloss.Style
+	SandboxTag lipgloss.Style // the SANDBOX badge
+
+	TableHeader   lipgloss.Style
+	TableRow      lipgloss.Style
+	TableSelected lipgloss.Style
+	TableMarked   lipgloss.Style
+
+	Input        lipgloss.Style
+	InputFocused lipgloss.Style
+	InputError   lipgloss.Style
+	Button       lipgloss.Style
+	ButtonActive lipgloss.Style
+
+	Spinner lipgloss.Style
+
+	tones [5]lipgloss.Style // text in each tone
+	tags  [5]lipgloss.Style // badges in each tone
+}
+
+// palette picks the colour for the terminal's background.
+type palette struct {
+	fg, muted, subtle, border, accent color.Color
+	info, ok, warn, danger               color.Color
+	selBG, selFG, barBG, barFG, markFG   color.Color
+}
+
+func newPalette(isDark bool) palette {
+	ld := lipgloss.LightDark(isDark)
+	return palette{
+		fg:     ld(lipgloss.Color("#1F2328"), lipgloss.Color("#E6EDF3")),
+		muted:  ld(lipgloss.Color("#57606A"), lipgloss.Color("#8B949E")),
+		subtle: ld(lipgloss.Color("#6E7781"), lipgloss.Color("#6E7681")),
+		border: ld(lipgloss.Color("#8C959F"), lipgloss.Color("#484F58")),
+		accent: ld(lipgloss.Color("#6639BA"), lipgloss.Color("#BC8CFF")),
+		info:   ld(lipgloss.Color("#0550AE"), lipgloss.Color("#58A6FF")),
+		ok:     ld(lipgloss.Color("#116329"), lipgloss.Color("#3FB950")),
+		warn:   ld(lipgloss.Color("#7D4E00"), lipgloss.Color("#D29922")),
+		danger: ld(lipgloss.Color("#A40E26"), lipgloss.Color("#F85149")),
+		selBG:  ld(lipgloss.Color("#DDF4FF"), lipgloss.Color("#1F3A5F")),
+		selFG:  ld(lipgloss.Color("#0A3069"), lipgloss.Color("#F0F6FC")),
+		barBG:  ld(lipgloss.Color("#EAEEF2"), lipgloss.Color("#161B22")),
+		barFG:  ld(lipgloss.Color("#24292F"), lipgloss.Color("#C9D1D9")),
+		markFG: ld(lipgloss.Color("#8250DF"), lipgloss.Color("#D2A8FF")),
+	}
+}
+
+// New builds the styles for a dark or light background. With noColor (the
+// NO_COLOR convention) no colour is set at all; emphasis uses bold, reverse
+// and the text of badges, so nothing depends on colour to be understood.
+func New(isDark, noColor bool) Styles {
+	p := newPalette(isDark)
+	s := Styles{IsDark: isDark, NoColor: noColor}
+	fg := func(c color.Color) lipgloss.Style {
+		if noColor {
+			return lipgloss.NewStyle()
+		}
+		return lipgloss.NewStyle().Foreground(c)
+	}
+	s.App = lipgloss.NewStyle()
+	s.Title = fg(p.accent).Bold(true)
+	s.Subtitle = fg(p.fg).Bold(true)
+	s.Label = fg(p.muted)
+	s.Value = fg(p.fg)
+	s.Muted = fg(p.muted)
+	s.Accent = fg(p.accent)
+	s.Link = fg(p.info).Underline(true)
+	s.Escaped = fg(p.warn).Reverse(noColor)
+	s.KeyHint = fg(p.accent).Bold(true)
+	s.KeyDesc = fg(p.muted)
+	s.Border = fg(p.border)
+	s.Panel = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
+	s.Dialog = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(1, 2)
+	if !noColor {
+		s.Panel = s.Panel.BorderForeground(p.border)
+		s.Dialog = s.Dialog.BorderForeground(p.accent)
+	}
+	s.DialogText = fg(p.fg)
+
+	s.NavItem = fg(p.fg).Padding(0, 1)
+	s.NavActive = fg(p.accent).Bold(true).Padding(0, 1).Reverse(noColor)
+	s.NavNumber = fg(p.muted)
+	s.NavPane = lipgloss.NewStyle().Border(lipgloss.NormalBorder(), false, true, false, false)
+	s.StatusBar = lipgloss.NewStyle()
+	if !noColor {
+		s.NavPane = s.NavPane.BorderForeground(p.border)
+		s.StatusBar = s.StatusBar.Background(p.barBG).Foreground(p.barFG)
+	}
+	s.StatusItem = s.StatusBar.Padding(0, 1)
+	s.SandboxTag = lipgloss.NewStyle().Bold(true).Padding(0, 1)
+	if noColor {
+		s.SandboxTag = s.SandboxTag.Reverse(true)
+	} else {
+		s.SandboxTag = s.SandboxTag.Background(p.warn).Foreground(lipgloss.Color("#FFFFFF"))
+	}
+
+	s.TableHeader = fg(p.muted).Bold(true)
+	s.TableRow = fg(p.fg)
+	s.TableSelected = lipgloss.NewStyle().Bold(true)
+	if noColor {
+		s.TableSelected = s.TableSelected.Reverse(true)
+	} else {
+		s.TableSelected = s.TableSelected.Background(p.selBG).Foreground(p.selFG)
+	}
+	s.TableMarked = fg(p.markFG).Bold(true)
+
+	s.Input = lipgloss.NewStyle().Border(lipgloss.NormalBorder()).Padding(0, 1)
+	s.InputFocused = s.Input.Border(lipgloss.ThickBorder())
+	s.InputError = s.Input.Border(lipgloss.DoubleBorder())
+	if !noColor {
+		s.Input = s.Input.BorderForeground(p.border)
+		s.InputFocused = s.InputFocused.BorderForeground(p.accent)
+		s.InputError = s.InputError.BorderForeground(p.danger)
+	}
+	s.Button = fg(p.fg).Padding(0, 2).Border(lipgloss.NormalBorder())
+	s.ButtonActive = s.Button.Bold(true).Reverse(true)
+
+	s.Spinner = fg(p.accent)
+
+	toneColors := [5]color.Color{p.muted, p.info, p.ok, p.warn, p.danger}
+	for t, c := range toneColors {
+		s.tones[t] = fg(c)
+		tag := lipgloss.NewStyle().Bold(true).Padding(0, 1)
+		if noColor {
+			tag = tag.Reverse(true)
+		} else {
+			tag = tag.Background(c).Foreground(lipgloss.LightDark(isDark)(lipgloss.Color("#FFFFFF"), lipgloss.Color("#0D1117")))
+		}
+		s.tags[t] = tag
+	}
+	return s
+}
+
+// Text styles plain text in a tone (notices, inline errors).
+func (s Styles) Text(t Tone) lipgloss.Style { return s.tones[t] }
+
+// Badge renders a short state label ("ACTIVE", "VERIFIED") as a tag in a tone.
+func (s Styles) Badge(label string, t Tone) string { return s.tags[t].Render(label) }
