@@ -1,0 +1,148 @@
+package sandbox
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// cardJSON is the wire form of the interface's Card, plus one field the
+// interface does not show (network), so clients' tolerant readers get exercised.
+type cardJSON struct {
+	ID         string `json:"id"`
+	HolderName string `json:"holderName"`
+	ExpiryDate string `json:"expiryDate"`
+	PanLast4   string `json:"panLast4"`
+	Status     string `json:"status"`
+	Type       string `json:"type"`
+	OrderedAt  string `json:"orderedAt"`
+	Network    string `json:"network"`
+}
+
+func (cr *cardRec) toJSON() cardJSON {
+	return cardJSON{cr.ID, cr.HolderName, cr.Expiry, cr.Last4, cr.Status, cr.Type, cr.OrderedAt, "VISA"}
+}
+
+// Card statuses and types.
+const (
+	cardActive  = "ACTIVE"
+	cardFrozen  = "FROZEN"
+	cardBlocked = "BLOCKED"
+)
+
+var cardTypes = []string{"VIRTUAL", "PHYSICAL", "METAL"}
+
+var success = map[string]bool{"success": true}
+
+// cardStatus: GET /v1/card/status.
+func (s *Server) cardStatus(c *call) {
+	s.mu.Lock()
+	cr := c.user.Card
+	var out cardJSON
+	if cr != nil {
+		out = cr.toJSON()
+	}
+	s.mu.Unlock()
+	if cr == nil {
+		c.fail(http.StatusNotFound, "Card not found")
+		return
+	}
+	c.json(http.StatusOK, out)
+}
+
+// cardFreeze: POST /v1/card/freeze, ACTIVE -> FROZEN.
+func (s *Server) cardFreeze(c *call) {
+	s.mu.Lock()
+	status, msg := http.StatusOK, ""
+	switch cr := c.user.Card; {
+	case cr == nil:
+		status, msg = http.StatusNotFound, "Card not found"
+	case cr.Status == cardFrozen:
+		status, msg = http.StatusBadRequest, "Card is already frozen"
+	case cr.Status == cardBlocked:
+		status, msg = http.StatusBadRequest, "Card is blocked and cannot be frozen"
+	case cr.Status == cardActive:
+		cr.Status = cardFrozen
+	default:
+		status, msg = http.StatusBadRequest, "Card cannot be frozen in status "+cr.Status
+	}
+	s.mu.Unlock()
+	if msg != "" {
+		c.fail(status, msg)
+		return
+	}
+	c.json(http.StatusOK, success)
+}
+
+// cardUnfreeze: POST /v1/card/unfreeze, FROZEN -> ACTIVE; ACTIVE and
+// BLOCKED answer 400 "Card is not frozen".
+func (s *Server) cardUnfreeze(c *call) {
+	s.mu.Lock()
+	status, msg := http.StatusOK, ""
+	switch cr := c.user.Card; {
+	case cr == nil:
+		status, msg = http.StatusNotFound, "Card not found"
+	case cr.Status == cardFrozen:
+		cr.Status = cardActive
+	default:
+		status, msg = http.StatusBadRequest, "Card is not frozen"
+	}
+	s.mu.Unlock()
+	if msg != "" {
+		c.fail(status, msg)
+		return
+	}
+	c.json(http.StatusOK, success)
+}
+
+// cardOrder: POST /v1/card/order {type}; allowed when the user has no card
+// or only a BLOCKED one, which the new ACTIVE card replaces.
+func (s *Server) cardOrder(c *call) {
+	var in struct {
+		Type string `json:"type"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	typ := strings.ToUpper(strings.TrimSpace(in.Type))
+	if typ == "" {
+		typ = "VIRTUAL"
+	}
+	valid := false
+	for _, t := range cardTypes {
+		valid = valid || t == typ
+	}
+	if !valid {
+		c.fail(http.StatusUnprocessableEntity, fmt.Sprintf("Invalid card type %q: use VIRTUAL, PHYSICAL or METAL", in.Type))
+		return
+	}
+	s.mu.Lock()
+	u := c.user
+	if u.Card != nil && u.Card.Status != cardBlocked {
+		s.mu.Unlock()
+		c.fail(http.StatusBadRequest, "User already has a card")
+		return
+	}
+	now := s.now().UTC()
+	n := fmt.Sprint(u.cardSeq)
+	u.cardSeq++
+	id := uuidFrom("card", u.Username, n)
+	last4 := fmt.Sprintf("%04d", hashNum(id)%10000)
+	u.Card = &cardRec{
+		ID: id, HolderName: strings.ToUpper(u.FirstName + " " + u.LastName),
+		Expiry: now.AddDate(4, 0, 0).Format("2006/01"), Last4: last4,
+		Status: cardActive, Type: typ, OrderedAt: now.Format(time.RFC3339),
+	}
+	s.mu.Unlock()
+	c.json(http.StatusOK, success)
+}
+
+// hashNum turns a seeded id into a stable number (for last4 digits).
+func hashNum(s string) int {
+	h := 0
+	for _, r := range s {
+		h = (h*31 + int(r)) % 1000003
+	}
+	return h
+}

@@ -1,0 +1,367 @@
+// Package sandbox is the sandbox gateway: a real, stateful, in-memory
+// implementation of the Card and Wallet Gateway over net/http. `go run .`,
+// the demos, `cardterm sandbox` and every test talk to it; it is never a mock.
+package sandbox
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Faults makes the sandbox misbehave on purpose, so tests and demos can show
+// how the app copes with a slow, failing or throttling gateway.
+type Faults struct {
+	Latency   time.Duration // added to every request (cancelled with the request)
+	ErrorRate float64       // 0..1 fraction of requests answered 500 {message:"Internal server error"}
+	Burst429  int           // the next N requests answer 429 with Retry-After: 1
+	Malformed bool          // bodies of 2xx answers are truncated / not JSON
+}
+
+// Options configures a sandbox Server. The zero value is a working sandbox
+// on the wall clock with the interface's real limits; the seed is always the
+// same deterministic demo data.
+type Options struct {
+	Clock                  Clock  // nil = real time
+	Faults                 Faults // initial faults; change later with SetFaults
+	UserRateLimitPerMinute int    // GET /v1/user limit per access token; 0 = 1000
+	UserRateLimitPerHour   int    // GET /v1/user limit per client key; 0 = 10000
+}
+
+// Server is the sandbox gateway. It implements http.Handler, so it can be
+// served by net/http, httptest.NewServer or Start.
+type Server struct {
+	clock Clock
+	opts  Options
+	mux   *http.ServeMux
+
+	mu       sync.Mutex // guards everything below
+	backends map[backendKey]*backend
+	access   map[string]*accessToken
+	refresh  map[string]*refreshToken
+	sessions map[string]*oauthSession
+	codes    map[string]*authCode
+	limiter  limiter
+
+	cfgMu     sync.Mutex // guards faults, burstLeft, baseURL
+	faults    Faults
+	burstLeft int
+	baseURL   string
+}
+
+// New builds a seeded sandbox gateway.
+func New(opts Options) *Server {
+	if opts.Clock == nil {
+		opts.Clock = realClock{}
+	}
+	if opts.UserRateLimitPerMinute <= 0 {
+		opts.UserRateLimitPerMinute = 1000
+	}
+	if opts.UserRateLimitPerHour <= 0 {
+		opts.UserRateLimitPerHour = 10000
+	}
+	s := &Server{
+		clock:    opts.Clock,
+		opts:     opts,
+		mux:      http.NewServeMux(),
+		backends: seedBackends(),
+		access:   map[string]*accessToken{},
+		refresh:  map[string]*refreshToken{},
+		sessions: map[string]*oauthSession{},
+		codes:    map[string]*authCode{},
+		limiter:  limiter{hits: map[string][]time.Time{}},
+	}
+	s.SetFaults(opts.Faults)
+	s.routes()
+	return s
+}
+
+// routes registers every endpoint with the identifier, auth and error-shape
+// rules of its family.
+func (s *Server) routes() {
+	ck := routeSpec{fam: famMessage, ident: identClientKey}
+	authed := routeSpec{fam: famMessage, ident: identClientKey, auth: true}
+	verified := routeSpec{fam: famMessage, ident: identClientKey, auth: true, verified: true}
+
+	s.handle("POST /v1/auth/login", ck, s.login)
+	s.handle("POST /v1/auth/logout", authed, s.logout)
+	s.handle("POST /v1/auth/oauth/token", routeSpec{fam: famOAuth, ident: identClientKey, secret: true}, s.oauthToken)
+	s.handle("GET /v1/auth/oauth/authorize/initiate", routeSpec{fam: famOAuth, ident: identNone}, s.oauthInitiate)
+	s.handle("DELETE /v1/auth/oauth/revoke", authed, s.revoke)
+	s.mux.HandleFunc("GET /oauth/sign-in", s.signInPage)
+	s.mux.HandleFunc("POST /oauth/sign-in", s.signInSubmit)
+
+	s.handle("GET /v1/user", authed, s.getUser)
+
+	s.handle("GET /v1/card/status", verified, s.cardStatus)
+	s.handle("POST /v1/card/freeze", verified, s.cardFreeze)
+	s.handle("POST /v1/card/unfreeze", verified, s.cardUnfreeze)
+	s.handle("POST /v1/card/order", verified, s.cardOrder)
+
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeFamilyError(w, familyForPath(r.URL.Path), http.StatusNotFound, "Not found")
+	})
+}
+
+// ServeHTTP applies fault injection, then routes the request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f, burst := s.takeFaults()
+	if f.Latency > 0 {
+		t := time.NewTimer(f.Latency)
+		select {
+		case <-t.C:
+		case <-r.Context().Done():
+			t.Stop()
+			return // the client is gone; nobody reads an answer
+		}
+	}
+	fam := familyForPath(r.URL.Path)
+	if burst {
+		w.Header().Set("Retry-After", "1")
+		writeFamilyError(w, fam, http.StatusTooManyRequests, "Too many requests")
+		return
+	}
+	if f.ErrorRate > 0 && randFloat() < f.ErrorRate {
+		writeFamilyError(w, fam, http.StatusInternalServerError, "Internal server error")
+		return
+	}
+	if f.Malformed {
+		mw := &malformedWriter{ResponseWriter: w, status: http.StatusOK}
+		s.mux.ServeHTTP(mw, r)
+		mw.finish()
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// SetFaults replaces the active faults at runtime (safe while serving); it
+// also restarts the Burst429 count.
+func (s *Server) SetFaults(f Faults) {
+	s.cfgMu.Lock()
+	s.faults = f
+	s.burstLeft = f.Burst429
+	s.cfgMu.Unlock()
+}
+
+// SetBaseURL sets the public base URL used in links to hosted pages. Start
+// sets it; without it links use the Host the request came to.
+func (s *Server) SetBaseURL(u string) {
+	s.cfgMu.Lock()
+	s.baseURL = strings.TrimRight(u, "/")
+	s.cfgMu.Unlock()
+}
+
+// publicBase is the base URL for hosted-page links in answer to r.
+func (s *Server) publicBase(r *http.Request) string {
+	s.cfgMu.Lock()
+	b := s.baseURL
+	s.cfgMu.Unlock()
+	if b != "" {
+		return b
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+// takeFaults snapshots the faults and consumes one 429 of a burst.
+func (s *Server) takeFaults() (Faults, bool) {
+	s.cfgMu.Lock()
+	defer s.cfgMu.Unlock()
+	burst := false
+	if s.burstLeft > 0 {
+		s.burstLeft--
+		burst = true
+	}
+	return s.faults, burst
+}
+
+// family is an error body shape; the interface's "Errors" table assigns one
+// to each endpoint family.
+type family int
+
+const (
+	famMessage family = iota // {message}: card, wallet, delegation, order, user, webhook, auth
+	famConsent               // {error, details:[string]}: consent, including its 498/499
+	famOAuth                 // {error, error_description, details:{field:msg}}: the general format
+)
+
+// familyForPath picks the error shape for answers given before routing
+// (faults, unknown paths).
+func familyForPath(p string) family {
+	switch {
+	case strings.HasPrefix(p, "/v2/consent"):
+		return famConsent
+	case strings.HasPrefix(p, "/v1/auth/oauth/token"), strings.HasPrefix(p, "/v1/auth/oauth/authorize"):
+		return famOAuth
+	}
+	return famMessage
+}
+
+// identHeader says which header identifies the client on a route.
+type identHeader int
+
+const (
+	identClientKey  identHeader = iota // x-client-key (most endpoints)
+	identClientID                      // X-Client-ID (orders); client id or client key
+	identBearerOnly                    // no client header; the token picks the backend (webhooks)
+	identNone                          // public, resolved by the handler (OAuth initiate)
+)
+
+// routeSpec is the header and permission rules of a route.
+type routeSpec struct {
+	fam      family
+	ident    identHeader
+	auth     bool // a valid bearer access token is required
+	verified bool // the user must be VERIFIED (most card and wallet operations)
+	secret   bool // x-secret-key must match the client's secret
+}
+
+// call is one request on its way through a route: what the middleware
+// resolved, and helpers to answer in the route's family shape.
+type call struct {
+	s     *Server
+	w     http.ResponseWriter
+	r     *http.Request
+	spec  routeSpec
+	cred  Credential
+	be    *backend
+	token string // the bearer access token, when auth
+	user  *userRec
+}
+
+// handle registers h behind the middleware for spec.
+func (s *Server) handle(pattern string, spec routeSpec, h func(*call)) {
+	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		c := &call{s: s, w: w, r: r, spec: spec}
+		if c.resolve() {
+			h(c)
+		}
+	})
+}
+
+// isUS reports whether the request asks for the US backend: header
+// x-us-env: true, query x-us-env=true, or query region=us.
+func isUS(r *http.Request) bool {
+	if strings.EqualFold(strings.TrimSpace(r.Header.Get("x-us-env")), "true") {
+		return true
+	}
+	q := r.URL.Query()
+	return strings.EqualFold(q.Get("x-us-env"), "true") || strings.EqualFold(q.Get("region"), "us")
+}
+
+// regionOf names the region r asks for.
+func regionOf(r *http.Request) string {
+	if isUS(r) {
+		return "us"
+	}
+	return "eu"
+}
+
+// resolve applies the route's identifier, secret and bearer rules; it has
+// answered the request when it returns false.
+func (c *call) resolve() bool {
+	r := c.r
+	switch c.spec.ident {
+	case identClientKey, identClientID:
+		hdr, what := "x-client-key", "client key"
+		if c.spec.ident == identClientID {
+			hdr, what = "X-Client-ID", "client id"
+		}
+		v := strings.TrimSpace(r.Header.Get(hdr))
+		if v == "" {
+			c.failDetail(499, "Missing "+what, hdr, hdr+" header is required")
+			return false
+		}
+		var ok bool
+		if c.spec.ident == identClientID {
+			c.cred, ok = credByKeyOrID(v)
+		} else {
+			c.cred, ok = credByKey(v)
+		}
+		if !ok {
+			c.failDetail(498, "Invalid "+what, hdr, "unknown "+what)
+			return false
+		}
+		c.be = c.s.backendFor(c.cred, regionOf(r))
+	}
+	if c.spec.secret && r.Header.Get("x-secret-key") != c.cred.SecretKey {
+		c.failDetail(http.StatusUnauthorized, "Invalid client secret", "x-secret-key", "missing or wrong secret key")
+		return false
+	}
+	if c.spec.auth {
+		tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		tok = strings.TrimSpace(tok)
+		c.s.mu.Lock()
+		at := c.s.liveAccess(tok)
+		if !ok || at == nil || (c.be != nil && at.be != c.be) {
+			c.s.mu.Unlock()
+			c.fail(http.StatusUnauthorized, "Not authenticated")
+			return false
+		}
+		c.token, c.be, c.user = tok, at.be, at.be.users[at.userID]
+		verifiedOK := c.user.Verification == "VERIFIED"
+		c.s.mu.Unlock()
+		if c.spec.verified && !verifiedOK {
+			c.fail(http.StatusForbidden, "Not authorized")
+			return false
+		}
+	}
+	return true
+}
+
+// backendFor finds the backend of a credential in a region.
+func (s *Server) backendFor(cr Credential, region string) *backend {
+	return s.backends[backendKey{cr.Tenant, cr.Environment, region}]
+}
+
+// fail answers with status and msg in the route's family shape.
+func (c *call) fail(status int, msg string) { writeFamilyError(c.w, c.spec.fam, status, msg) }
+
+// failDetail is fail with one detail (a field name and what is wrong with
+// it), for the families whose shape carries details.
+func (c *call) failDetail(status int, msg, field, detail string) {
+	switch c.spec.fam {
+	case famConsent:
+		writeConsentError(c.w, status, msg, detail)
+	case famOAuth:
+		writeOAuthError(c.w, status, oauthCode(status), msg, map[string]string{field: detail})
+	default:
+		writeMessage(c.w, status, msg)
+	}
+}
+
+// json answers status with v encoded as JSON.
+func (c *call) json(status int, v any) { writeJSON(c.w, status, v) }
+
+// decode reads an optional JSON body into v; an empty body leaves v alone.
+// It has answered 400 when it returns false.
+func (c *call) decode(v any) bool {
+	body, err := io.ReadAll(http.MaxBytesReader(c.w, c.r.Body, 1<<20))
+	if err != nil {
+		c.fail(http.StatusBadRequest, "Request body too large or unreadable")
+		return false
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return true
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			c.failDetail(http.StatusBadRequest, "Invalid value for "+te.Field, te.Field, "wrong type")
+		} else {
+			c.fail(http.StatusBadRequest, "Invalid JSON body")
+		}
+		return false
+	}
+	return true
+}
+
+// now is the sandbox clock's current time.
+func (s *Server) now() time.Time { return s.clock.Now() }
