@@ -1,0 +1,150 @@
+package apiclient
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+// loginResponse is the answer of POST /v1/auth/login.
+type loginResponse struct {
+	AccessToken  string      `json:"accessToken"`
+	RefreshToken string      `json:"refreshToken"`
+	ExpiresIn    flexSeconds `json:"expiresIn"`
+}
+
+// tokenResponse is the answer of POST /v1/auth/oauth/token.
+type tokenResponse struct {
+	AccessToken  string      `json:"access_token"`
+	RefreshToken string      `json:"refresh_token"`
+	TokenType    string      `json:"token_type"`
+	ExpiresIn    flexSeconds `json:"expires_in"`
+}
+
+// expiry turns expiresIn into a deadline; zero when the gateway gave none.
+func (c *Client) expiry(secs flexSeconds) time.Time {
+	if secs <= 0 {
+		return time.Time{}
+	}
+	return c.now().Add(time.Duration(secs) * time.Second)
+}
+
+// Login signs in with a username and password (direct login) and makes the
+// result the client's session.
+func (c *Client) Login(ctx context.Context, username, password string) (Session, error) {
+	var out loginResponse
+	err := c.do(ctx, request{
+		op:     "Login",
+		method: http.MethodPost,
+		path:   "/v1/auth/login",
+		body: struct {
+			Username string `json:"username"`
+			Password string `json:"password"`
+		}{username, password},
+		family:    famClient,
+		out:       &out,
+		noRefresh: true,
+	})
+	if err != nil {
+		return Session{}, err
+	}
+	if out.AccessToken == "" {
+		return Session{}, &Error{Op: "Login", Status: http.StatusOK,
+			Message: "gateway answered without an access token"}
+	}
+	s := Session{
+		AccessToken:  out.AccessToken,
+		RefreshToken: out.RefreshToken,
+		ExpiresAt:    c.expiry(out.ExpiresIn),
+		Kind:         SessionPassword,
+		Username:     username,
+	}
+	c.setSession(s)
+	return s, nil
+}
+
+// Logout invalidates the access token at the gateway. The local session is
+// cleared whatever the gateway answers, so a failed call never leaves the
+// user signed in on screen.
+func (c *Client) Logout(ctx context.Context) error {
+	s := c.Session()
+	if !s.Valid() {
+		c.ClearSession()
+		return nil
+	}
+	err := c.send(ctx, request{
+		op:     "Logout",
+		method: http.MethodPost,
+		path:   "/v1/auth/logout",
+		family: famUser,
+	}, s.AccessToken)
+	c.clearIfToken(s.AccessToken)
+	return err
+}
+
+// Refresh trades the refresh token for a new access token (OAuth
+// refresh_token grant), keeping the session's kind and username. It needs
+// the secret key and a refresh token; without them it returns an *Error
+// and leaves the session alone.
+func (c *Client) Refresh(ctx context.Context) (Session, error) {
+	c.refreshMu.Lock()
+	defer c.refreshMu.Unlock()
+	return c.refreshLocked(ctx)
+}
+
+// refreshLocked is Refresh for callers holding refreshMu.
+func (c *Client) refreshLocked(ctx context.Context) (Session, error) {
+	s := c.Session()
+	switch {
+	case c.cfg.SecretKey == "":
+		return Session{}, &Error{Op: "Refresh",
+			Message: "cannot refresh the session: no secret key is configured"}
+	case s.RefreshToken == "":
+		return Session{}, &Error{Op: "Refresh",
+			Message: "cannot refresh the session: no refresh token (sign in again)"}
+	}
+	var out tokenResponse
+	err := c.do(ctx, request{
+		op:     "Refresh",
+		method: http.MethodPost,
+		path:   "/v1/auth/oauth/token",
+		body: struct {
+			GrantType    string `json:"grant_type"`
+			RefreshToken string `json:"refresh_token"`
+		}{"refresh_token", s.RefreshToken},
+		family:    famSecret,
+		out:       &out,
+		noRefresh: true,
+	})
+	if err != nil {
+		return Session{}, err
+	}
+	if out.AccessToken == "" {
+		return Session{}, &Error{Op: "Refresh", Status: http.StatusOK,
+			Message: "gateway answered without an access token"}
+	}
+	ns := Session{
+		AccessToken:  out.AccessToken,
+		RefreshToken: out.RefreshToken,
+		ExpiresAt:    c.expiry(out.ExpiresIn),
+		Kind:         s.Kind,
+		Username:     s.Username,
+	}
+	if ns.RefreshToken == "" {
+		ns.RefreshToken = s.RefreshToken
+	}
+	// Only replace the session we refreshed: a Logout or a new Login that
+	// happened meanwhile wins.
+	c.mu.Lock()
+	if c.sess.RefreshToken != s.RefreshToken || c.sess.AccessToken != s.AccessToken {
+		c.mu.Unlock()
+		return Session{}, &Error{Op: "Refresh", Message: "the session changed while refreshing"}
+	}
+	c.sess = ns
+	cb := c.onChange
+	c.mu.Unlock()
+	if cb != nil {
+		cb(ns)
+	}
+	return ns, nil
+}

@@ -1,0 +1,96 @@
+package apiclient
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+)
+
+// CardStatus fetches the user's card. A user who never ordered one gets an
+// *Error with Status 404: check it with IsNotFound and offer OrderCard.
+func (c *Client) CardStatus(ctx context.Context) (Card, error) {
+	var card Card
+	err := c.do(ctx, request{
+		op:     "CardStatus",
+		method: http.MethodGet,
+		path:   "/v1/card/status",
+		family: famUser,
+		out:    &card,
+	})
+	if err != nil {
+		return Card{}, err
+	}
+	return card, nil
+}
+
+// FreezeCard stops all transactions on an ACTIVE card until UnfreezeCard.
+func (c *Client) FreezeCard(ctx context.Context) error {
+	return c.doSuccess(ctx, request{
+		op:     "FreezeCard",
+		method: http.MethodPost,
+		path:   "/v1/card/freeze",
+		family: famUser,
+	})
+}
+
+// UnfreezeCard lets a FROZEN card transact again. An ACTIVE or BLOCKED card
+// answers 400 ("Card is not frozen"); a BLOCKED card is replaced with
+// OrderCard instead.
+func (c *Client) UnfreezeCard(ctx context.Context) error {
+	return c.doSuccess(ctx, request{
+		op:     "UnfreezeCard",
+		method: http.MethodPost,
+		path:   "/v1/card/unfreeze",
+		family: famUser,
+	})
+}
+
+// OrderCard orders a new card of cardType (CardVirtual, CardPhysical,
+// CardMetal; "" means CardVirtual), e.g. to replace a BLOCKED one.
+func (c *Client) OrderCard(ctx context.Context, cardType string) error {
+	if cardType == "" {
+		cardType = CardVirtual
+	}
+	return c.doSuccess(ctx, request{
+		op:     "OrderCard",
+		method: http.MethodPost,
+		path:   "/v1/card/order",
+		body: struct {
+			Type string `json:"type"`
+		}{cardType},
+		family: famUser,
+	})
+}
+
+// successBody is the {success: boolean} answer of many mutations.
+type successBody struct {
+	Success *bool `json:"success"`
+}
+
+// doSuccess runs a mutation answered by {success: boolean}. An explicit
+// success:false is an error; a missing or unreadable body on a 2xx is
+// accepted, since the status already says it worked.
+func (c *Client) doSuccess(ctx context.Context, r request) error {
+	var raw json.RawMessage
+	var status int
+	r.out = &raw
+	if r.status == nil {
+		r.status = &status
+	}
+	err := c.do(ctx, r)
+	if err != nil {
+		var e *Error
+		// An empty or non-JSON 2xx body: the status is what counts.
+		if ok := asError(err, &e); ok && e.Status >= 200 && e.Status <= 299 {
+			return nil
+		}
+		return err
+	}
+	var sb successBody
+	if bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) && json.Unmarshal(raw, &sb) == nil &&
+		sb.Success != nil && !*sb.Success {
+		return &Error{Op: r.op, Status: *r.status, Message: "gateway reported success: false"}
+	}
+	return nil
+}

@@ -1,0 +1,389 @@
+package apiclient
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Error is the one error type every operation returns, whatever shape the
+// gateway used, so screens handle failures in a single way.
+type Error struct {
+	// Op is the operation that failed, e.g. "CardStatus".
+	Op string
+	// Status is the HTTP status; 0 when no answer arrived (transport error,
+	// timeout, cancellation, a request that could not be built).
+	Status int
+	// Message is the human message: the body's message, error_description or
+	// error, or a sentence made from the status when the body had none.
+	Message string
+	// Code is the body's `error` field when present (a machine-ish code or
+	// a short title, depending on the endpoint family).
+	Code string
+	// Details holds `details` when it is an array of strings.
+	Details []string
+	// Fields holds `errors[]` and `details{field: message}`.
+	Fields []FieldError
+	// RetryAfter is how long the gateway asked us to wait (429, 503).
+	RetryAfter time.Duration
+	// Err is the transport or decoding cause, if any.
+	Err error
+}
+
+// Error is a readable one-liner. It never includes tokens or keys.
+func (e *Error) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
+	var b strings.Builder
+	if e.Op != "" {
+		b.WriteString(e.Op)
+		b.WriteString(": ")
+	}
+	b.WriteString(e.summary())
+	if cause := e.causeText(); cause != "" {
+		b.WriteString(": ")
+		b.WriteString(cause)
+	}
+	return b.String()
+}
+
+// causeText is Err on one line, or "" when Message already says it all
+// (cancellation, our own timeout) or repeats it.
+func (e *Error) causeText() string {
+	if e.Err == nil || errors.Is(e.Err, errCancelled) || errors.Is(e.Err, errTimeout) {
+		return ""
+	}
+	cause := oneLine(e.Err.Error())
+	if strings.Contains(e.Message, cause) {
+		return ""
+	}
+	return cause
+}
+
+// summary is the message, the status and the field and detail lists, on one
+// line, without the operation name.
+func (e *Error) summary() string {
+	var b strings.Builder
+	msg := e.Message
+	if msg == "" {
+		msg = statusSentence(e.Status)
+	}
+	b.WriteString(oneLine(msg))
+	if e.Status != 0 {
+		fmt.Fprintf(&b, " (%d)", e.Status)
+	}
+	var parts []string
+	for _, f := range e.Fields {
+		switch {
+		case f.Field != "" && f.Message != "":
+			parts = append(parts, f.Field+": "+f.Message)
+		case f.Field != "":
+			parts = append(parts, f.Field)
+		case f.Message != "":
+			parts = append(parts, f.Message)
+		}
+	}
+	for _, d := range e.Details {
+		if d != "" && d != e.Message {
+			parts = append(parts, d)
+		}
+	}
+	if len(parts) > 0 {
+		b.WriteString(": ")
+		b.WriteString(oneLine(strings.Join(parts, "; ")))
+	}
+	if e.RetryAfter > 0 {
+		fmt.Fprintf(&b, ", retry in %s", e.RetryAfter.Round(time.Second))
+	}
+	return b.String()
+}
+
+// Unwrap exposes the cause, so errors.Is(err, context.Canceled) and
+// errors.Is(err, context.DeadlineExceeded) work through an *Error.
+func (e *Error) Unwrap() error { return e.Err }
+
+// IsStatus reports whether err is an *Error the gateway answered with status.
+func IsStatus(err error, status int) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Status == status
+}
+
+// IsNotFound is the check screens make for "nothing there yet" (no card, no
+// credit wallet, no consent set), which is a state rather than a failure.
+func IsNotFound(err error) bool { return IsStatus(err, http.StatusNotFound) }
+
+// IsUnauthorized tells screens the session is gone and sign-in is needed.
+func IsUnauthorized(err error) bool { return IsStatus(err, http.StatusUnauthorized) }
+
+// ErrorMessage is the one line shown to users, e.g. "Card is not frozen (400)";
+// the operation name is left out because the screen already gives context.
+func ErrorMessage(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		s := e.summary()
+		if cause := e.causeText(); cause != "" && e.Status == 0 {
+			s += ": " + cause
+		}
+		return s
+	}
+	return oneLine(err.Error())
+}
+
+// Sentinels that the client tags Error.Err with, next to the real cause, so
+// the one-liners do not repeat what Message already says.
+var (
+	errRequest   = errors.New("request could not be made")
+	errCancelled = errors.New("request cancelled")
+	errTimeout   = errors.New("request timed out")
+)
+
+// tagged is a cause with a sentinel: errors.Is matches both, and its text
+// is the cause's alone (errors.Join would add a newline).
+type tagged struct{ tag, err error }
+
+func (t tagged) Error() string   { return t.err.Error() }
+func (t tagged) Unwrap() []error { return []error{t.tag, t.err} }
+
+func tag(sentinel, err error) error {
+	if err == nil {
+		return sentinel
+	}
+	return tagged{tag: sentinel, err: err}
+}
+
+// errorBody is the union of every error shape the interface lists.
+type errorBody struct {
+	Message          json.RawMessage `json:"message"`
+	Errors           json.RawMessage `json:"errors"`
+	Error            json.RawMessage `json:"error"`
+	ErrorDescription json.RawMessage `json:"error_description"`
+	Details          json.RawMessage `json:"details"`
+}
+
+// decodeError turns a non-2xx answer into an *Error. now is used to read a
+// Retry-After given as an HTTP date.
+func decodeError(op string, resp *http.Response, body []byte, now time.Time) *Error {
+	e := &Error{Op: op, Status: resp.StatusCode}
+	e.RetryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), now)
+
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 {
+		e.Message = fmt.Sprintf("gateway answered %s with an empty body", statusText(resp.StatusCode))
+		return e
+	}
+	var eb errorBody
+	if trimmed[0] != '{' || json.Unmarshal(trimmed, &eb) != nil {
+		e.Message = fmt.Sprintf("gateway answered %s with a non-JSON body", statusText(resp.StatusCode))
+		return e
+	}
+	message := rawText(eb.Message)
+	code := rawText(eb.Error)
+	desc := rawText(eb.ErrorDescription)
+	e.Code = code
+	e.Fields = rawFieldErrors(eb.Errors)
+	details, detailFields := rawDetails(eb.Details)
+	e.Details = details
+	e.Fields = append(e.Fields, detailFields...)
+	switch {
+	case message != "":
+		e.Message = message
+	case desc != "":
+		e.Message = desc
+	case code != "":
+		e.Message = code
+	case len(e.Details) > 0:
+		e.Message = e.Details[0]
+		e.Details = e.Details[1:]
+	default:
+		e.Message = statusSentence(resp.StatusCode)
+	}
+	if len(e.Details) == 0 {
+		e.Details = nil
+	}
+	return e
+}
+
+// rawText reads a JSON value meant as a message: a string, an array of
+// strings (joined), or anything else printed compactly.
+func rawText(raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var list []string
+	if json.Unmarshal(raw, &list) == nil {
+		return strings.Join(list, "; ")
+	}
+	var fe FieldError
+	if raw[0] == '{' && json.Unmarshal(raw, &fe) == nil && fe.Message != "" {
+		return fe.Message
+	}
+	var buf bytes.Buffer
+	if json.Compact(&buf, raw) == nil {
+		return buf.String()
+	}
+	return string(raw)
+}
+
+// rawFieldErrors reads `errors`: normally [{field, message}], tolerating
+// plain strings and a {field: message} object.
+func rawFieldErrors(raw json.RawMessage) []FieldError {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	var items []json.RawMessage
+	if json.Unmarshal(raw, &items) == nil {
+		var out []FieldError
+		for _, it := range items {
+			var fe FieldError
+			if json.Unmarshal(it, &fe) == nil && (fe.Field != "" || fe.Message != "") {
+				out = append(out, fe)
+				continue
+			}
+			if t := rawText(it); t != "" {
+				out = append(out, FieldError{Message: t})
+			}
+		}
+		return out
+	}
+	return objectFields(raw)
+}
+
+// rawDetails reads `details`: an array of strings, or a {field: message}
+// object (the general error format), or an array of field errors.
+func rawDetails(raw json.RawMessage) ([]string, []FieldError) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil
+	}
+	switch raw[0] {
+	case '[':
+		var items []json.RawMessage
+		if json.Unmarshal(raw, &items) != nil {
+			return nil, nil
+		}
+		var details []string
+		var fields []FieldError
+		for _, it := range items {
+			var s string
+			if json.Unmarshal(it, &s) == nil {
+				details = append(details, s)
+				continue
+			}
+			var fe FieldError
+			if json.Unmarshal(it, &fe) == nil && (fe.Field != "" || fe.Message != "") {
+				fields = append(fields, fe)
+				continue
+			}
+			if t := rawText(it); t != "" {
+				details = append(details, t)
+			}
+		}
+		return details, fields
+	case '{':
+		return nil, objectFields(raw)
+	default:
+		if t := rawText(raw); t != "" {
+			return []string{t}, nil
+		}
+		return nil, nil
+	}
+}
+
+// objectFields reads {field: message}, sorted by field for stable output.
+func objectFields(raw json.RawMessage) []FieldError {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]FieldError, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, FieldError{Field: k, Message: rawText(m[k])})
+	}
+	return out
+}
+
+// parseRetryAfter reads Retry-After as delay-seconds or an HTTP date.
+func parseRetryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if secs <= 0 {
+			return 0
+		}
+		if secs > 365*24*3600 {
+			secs = 365 * 24 * 3600
+		}
+		return time.Duration(secs) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		if d := t.Sub(now); d > 0 {
+			return d
+		}
+	}
+	return 0
+}
+
+// statusText is "502 Bad Gateway", or just the number for codes net/http
+// has no name for (498, 499).
+func statusText(code int) string {
+	if t := http.StatusText(code); t != "" {
+		return fmt.Sprintf("%d %s", code, t)
+	}
+	return strconv.Itoa(code)
+}
+
+// statusSentence is a message for answers whose body had none.
+func statusSentence(code int) string {
+	switch code {
+	case 0:
+		return "request failed"
+	case 401:
+		return "Not authenticated"
+	case 403:
+		return "Not authorized"
+	case 429:
+		return "Too many requests"
+	case 498:
+		return "Invalid client key"
+	case 499:
+		return "Missing client key"
+	}
+	if t := http.StatusText(code); t != "" {
+		return t
+	}
+	return "gateway answered " + strconv.Itoa(code)
+}
+
+// oneLine keeps a message on one line, whatever the gateway put in it.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\r\n\t") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// asError is errors.As for *Error, for brevity.
+func asError(err error, target **Error) bool { return errors.As(err, target) }

@@ -1,0 +1,23 @@
+package apiclient
+
+import (
+	"context"
+	"net/http"
+)
+
+// User fetches the signed-in user's profile, including the verification
+// state that decides which card and wallet operations are allowed.
+func (c *Client) User(ctx context.Context) (User, error) {
+	var u User
+	err := c.do(ctx, request{
+		op:     "User",
+		method: http.MethodGet,
+		path:   "/v1/user",
+		family: famUser,
+		out:    &u,
+	})
+	if err != nil {
+		return User{}, err
+	}
+	return u, nil
+}
