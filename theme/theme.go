@@ -70,9 +70,9 @@ type Styles struct {
 
 // palette picks the colour for the terminal's background.
 type palette struct {
-	fg, muted, subtle, border, accent color.Color
-	info, ok, warn, danger               color.Color
-	selBG, selFG, barBG, barFG, markFG   color.Color
+	fg, muted, subtle, border, accent  color.Color
+	info, ok, warn, danger             color.Color
+	selBG, selFG, barBG, barFG, markFG color.Color
 }
 
 func newPalette(isDark bool) palette {

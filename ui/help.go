@@ -1,0 +1,82 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// contextKeys is the key map of whatever has the keys now: the dialog, the
+// nav, or the active screen.
+func (r *Root) contextKeys() help.KeyMap {
+	switch {
+	case r.dlg != nil:
+		return r.dlg.keys
+	case r.focusNav:
+		return r.navKeys
+	}
+	if s := r.Active(); s != nil {
+		return s.KeyMap()
+	}
+	return nil
+}
+
+// renderFooter draws the key hints: the context's short help first, then the
+// global keys, cut to the width.
+func (r *Root) renderFooter() string {
+	var bs []key.Binding
+	if r.showHelp {
+		bs = []key.Binding{key.NewBinding(key.WithKeys("?"), key.WithHelp("?/esc", "close help"))}
+	} else {
+		if km := r.contextKeys(); km != nil {
+			bs = append(bs, km.ShortHelp()...)
+		}
+		switch {
+		case r.dlg != nil:
+		case !r.signedIn:
+			bs = append(bs, r.keys.Help, r.keys.Quit)
+		default:
+			bs = append(bs, r.keys.ShortHelp()...)
+		}
+	}
+	h := r.help
+	h.SetWidth(r.width)
+	return FitLine(h.ShortHelpView(bs), r.width)
+}
+
+// renderHelp draws the full help for the body area: the active screen's keys
+// then the global keys, from the same key maps that drive routing.
+func (r *Root) renderHelp(w, h int) string {
+	var b strings.Builder
+	section := func(title string, km help.KeyMap) {
+		if km == nil {
+			return
+		}
+		groups := km.FullHelp()
+		if len(groups) == 0 {
+			return
+		}
+		b.WriteString(r.st.Subtitle.Render(title))
+		b.WriteString("\n")
+		hm := r.help
+		hm.SetWidth(w - 2)
+		for _, l := range strings.Split(hm.FullHelpView(groups), "\n") {
+			b.WriteString("  " + l + "\n")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(r.st.Title.Render("Help") + "\n\n")
+	if s := r.Active(); s != nil {
+		section(Sanitize(s.Title()), s.KeyMap())
+	}
+	section("Global", r.keys)
+	if r.signedIn && len(r.screens) > 0 {
+		section("Navigation (tab)", r.navKeys)
+	}
+	if r.opts.Version != "" {
+		b.WriteString(r.st.Muted.Render("cardterm " + ansi.Strip(Sanitize(r.opts.Version))))
+	}
+	return FitBlock(b.String(), w, h)
+}

@@ -1,0 +1,87 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+)
+
+// GlobalKeyMap holds the keys the root model handles on every screen. It is
+// the single source for routing, the footer and the ? help, so what the help
+// says is what the keys do.
+type GlobalKeyMap struct {
+	Help    key.Binding
+	Quit    key.Binding
+	Focus   key.Binding
+	Back    key.Binding
+	Refresh key.Binding
+	Copy    key.Binding
+	Open    key.Binding
+	Filter  key.Binding
+	SignOut key.Binding
+	Jump    key.Binding
+	Up      key.Binding
+	Down    key.Binding
+	Enter   key.Binding
+}
+
+// GlobalKeys builds the global key map (see DESIGN.md, "Screens and keys").
+func GlobalKeys() GlobalKeyMap {
+	return GlobalKeyMap{
+		Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Quit:    key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Focus:   key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "focus")),
+		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back/cancel")),
+		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
+		Copy:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy")),
+		Open:    key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open link")),
+		Filter:  key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		SignOut: key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "sign out")),
+		Jump: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"),
+			key.WithHelp("1-9", "jump to screen")),
+		Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:  key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Enter: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+	}
+}
+
+// ShortHelp is the footer line: the keys a newcomer needs first.
+func (k GlobalKeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Help, k.Quit, k.Jump, k.Focus, k.Refresh}
+}
+
+// FullHelp is the global part of the ? overlay.
+func (k GlobalKeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Help, k.Quit, k.Jump, k.Focus, k.Back},
+		{k.Refresh, k.Copy, k.Open, k.Filter, k.SignOut},
+		{k.Up, k.Down, k.Enter},
+	}
+}
+
+var _ help.KeyMap = GlobalKeyMap{}
+
+// KeyMapFunc adapts two functions to help.KeyMap, for widgets and tests that
+// build their bindings on the fly.
+type KeyMapFunc struct {
+	Short func() []key.Binding
+	Full  func() [][]key.Binding
+}
+
+// ShortHelp implements help.KeyMap.
+func (k KeyMapFunc) ShortHelp() []key.Binding {
+	if k.Short == nil {
+		return nil
+	}
+	return k.Short()
+}
+
+// FullHelp implements help.KeyMap.
+func (k KeyMapFunc) FullHelp() [][]key.Binding {
+	if k.Full == nil {
+		if s := k.ShortHelp(); len(s) > 0 {
+			return [][]key.Binding{s}
+		}
+		return nil
+	}
+	return k.Full()
+}

@@ -1,0 +1,77 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// navKeyMap is the keys of the navigation pane while it has focus.
+type navKeyMap struct {
+	Up, Down, Open, Back key.Binding
+}
+
+func newNavKeys() navKeyMap {
+	return navKeyMap{
+		Up:   key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down: key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Open: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		Back: key.NewBinding(key.WithKeys("tab", "esc"), key.WithHelp("tab/esc", "back to body")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k navKeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Up, k.Down, k.Open, k.Back} }
+
+// FullHelp implements help.KeyMap.
+func (k navKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+// navWidth is the width of the navigation pane, its right border included.
+func (r *Root) navWidth() int {
+	if !r.signedIn || len(r.screens) == 0 {
+		return 0
+	}
+	w := 0
+	for _, s := range r.screens {
+		w = max(w, ansi.StringWidth(Sanitize(s.Title())))
+	}
+	w += 2 + 2 + 1 + 1 // number and space, item padding, cursor mark, border
+	w = min(max(w, 14), 26)
+	if r.width > 0 {
+		w = min(w, r.width/3)
+	}
+	return w
+}
+
+// renderNav draws the navigation pane, h lines of exactly navWidth cells.
+func (r *Root) renderNav(h int) string {
+	w := r.navWidth()
+	inner := w - 1
+	border := r.st.Border.Render("│")
+	lines := make([]string, 0, h)
+	for i, s := range r.screens {
+		if len(lines) >= h {
+			break
+		}
+		mark := " "
+		if r.focusNav && i == r.navCur {
+			mark = r.st.Accent.Render("›")
+		}
+		num := strconv.Itoa(int(s.ID()))
+		title := Sanitize(s.Title())
+		var item string
+		if i == r.active {
+			item = r.st.NavActive.Render(num + " " + title)
+		} else {
+			item = r.st.NavItem.Render(r.st.NavNumber.Render(num) + " " + title)
+		}
+		lines = append(lines, FitLine(mark+item, inner)+border)
+	}
+	blank := strings.Repeat(" ", max(inner, 0)) + border
+	for len(lines) < h {
+		lines = append(lines, blank)
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,55 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+)
+
+// bodySize is the area a screen draws in.
+func (r *Root) bodySize() (int, int) {
+	return max(r.width-r.navWidth(), 0), max(r.height-2, 0)
+}
+
+// render composes the frame, exactly width x height cells.
+func (r *Root) render() string {
+	if r.width <= 0 || r.height <= 0 {
+		return "" // no size yet: keep the first frame cheap
+	}
+	bw, bh := r.bodySize()
+	var body string
+	switch {
+	case r.showHelp:
+		body = r.renderHelp(bw, bh)
+	case r.Active() != nil && bh > 0 && bw > 0:
+		body = FitBlock(r.Active().View(bw, bh), bw, bh)
+	default:
+		body = FitBlock("", bw, bh)
+	}
+	if r.dlg != nil && bh > 0 {
+		box := r.dlg.view(r.st, bw-2)
+		x := max((bw-lipgloss.Width(box))/2, 0)
+		y := max((bh-lipgloss.Height(box))/2, 0)
+		body = FitBlock(overlay(body, box, x, y), bw, bh)
+	}
+	var main string
+	if nw := r.navWidth(); nw > 0 && bh > 0 {
+		nav := strings.Split(r.renderNav(bh), "\n")
+		rows := strings.Split(body, "\n")
+		for i := range rows {
+			rows[i] = nav[i] + rows[i]
+		}
+		main = strings.Join(rows, "\n")
+	} else {
+		main = body
+	}
+	parts := make([]string, 0, 3)
+	if bh > 0 {
+		parts = append(parts, main)
+	}
+	if r.height >= 2 {
+		parts = append(parts, r.renderStatus())
+	}
+	parts = append(parts, r.renderFooter())
+	return FitBlock(strings.Join(parts, "\n"), r.width, r.height)
+}

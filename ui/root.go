@@ -1,0 +1,334 @@
+package ui
+
+import (
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/theme"
+)
+
+// RootOptions wires the root model: the shared styles and request registry,
+// the screens, and what the status bar shows.
+type RootOptions struct {
+	Styles   *theme.Styles // rebuilt in place on tea.BackgroundColorMsg
+	NoColor  bool
+	Requests *Requests
+	SignIn   Screen   // shown full-body when signed out
+	Screens  []Screen // in navigation order; each carries its ScreenID 1-9
+	Gateway  string   // "SANDBOX" or the host
+	Sandbox  bool
+	US       bool
+	ReadOnly bool
+	// Session peeks at the session without IO, for the status bar.
+	Session func() (user string, expiresAt time.Time, ok bool)
+	Now     func() time.Time
+	Version string
+}
+
+// Messages the root model understands.
+type (
+	// SignedInMsg is sent by the sign-in screen once a session exists.
+	SignedInMsg struct{}
+	// SignOutMsg asks the sign-in screen to perform the logout request.
+	SignOutMsg struct{}
+	// SignedOutMsg says the session is gone; Reason is shown as a notice.
+	SignedOutMsg struct{ Reason string }
+	// SessionExpiredMsg is SignedOutMsg that returns to the current screen
+	// after the next sign-in.
+	SessionExpiredMsg struct{ Reason string }
+	// RefreshMsg is sent to the active screen when r is pressed.
+	RefreshMsg struct{}
+	// NavigateMsg asks the root to show another screen.
+	NavigateMsg struct{ To ScreenID }
+)
+
+// Copier is implemented by screens that have a value to copy with y.
+type Copier interface {
+	CopyValue() (label, value string, ok bool)
+}
+
+// Opener is implemented by screens that have a link to open with o.
+type Opener interface {
+	OpenValue() (label, url string, ok bool)
+}
+
+// Root is the app shell: it owns routing, focus, the navigation, the status
+// bar, notices, the help and the dialog. Screens only draw their body.
+type Root struct {
+	opts    RootOptions
+	st      *theme.Styles
+	keys    GlobalKeyMap
+	navKeys navKeyMap
+	help    help.Model
+	spin    spinner.Model
+
+	screens  []Screen
+	signIn   Screen
+	signedIn bool
+	active   int // index into screens
+	focusNav bool
+	navCur   int
+	showHelp bool
+	dlg      *dialog
+	spinning bool
+
+	notice    Notice
+	noticeSeq int
+
+	width, height int
+}
+
+var _ tea.Model = (*Root)(nil)
+
+// NewRoot builds the root model. Missing options get harmless defaults so
+// tests can leave them out.
+func NewRoot(opts RootOptions) *Root {
+	if opts.Styles == nil {
+		s := theme.New(true, opts.NoColor)
+		opts.Styles = &s
+	}
+	if opts.Requests == nil {
+		opts.Requests = NewRequests()
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	r := &Root{
+		opts:    opts,
+		st:      opts.Styles,
+		keys:    GlobalKeys(),
+		navKeys: newNavKeys(),
+		screens: opts.Screens,
+		signIn:  opts.SignIn,
+		help:    help.New(),
+		spin:    spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+	}
+	r.restyle()
+	return r
+}
+
+func (r *Root) restyle() {
+	r.help.Styles = help.Styles{
+		Ellipsis: r.st.Muted, ShortKey: r.st.KeyHint, ShortDesc: r.st.KeyDesc,
+		ShortSeparator: r.st.Muted, FullKey: r.st.KeyHint, FullDesc: r.st.KeyDesc,
+		FullSeparator: r.st.Muted,
+	}
+	r.spin.Style = r.st.Spinner
+}
+
+// Init asks for the background colour and enters the sign-in screen.
+func (r *Root) Init() tea.Cmd {
+	var enter tea.Cmd
+	if r.signIn != nil {
+		enter = r.signIn.Enter()
+	}
+	return tea.Batch(tea.RequestBackgroundColor, enter)
+}
+
+// Active is the screen that gets keys now (the sign-in screen when signed
+// out); nil if there is none.
+func (r *Root) Active() Screen {
+	if !r.signedIn {
+		return r.signIn
+	}
+	if r.active >= 0 && r.active < len(r.screens) {
+		return r.screens[r.active]
+	}
+	return nil
+}
+
+// SignedIn reports whether the navigation is open (after SignedInMsg).
+func (r *Root) SignedIn() bool { return r.signedIn }
+
+// CurrentNotice is the notice on the status bar, if any.
+func (r *Root) CurrentNotice() (Notice, bool) { return r.notice, r.notice.Text != "" }
+
+// DialogOpen reports whether a confirmation dialog is showing.
+func (r *Root) DialogOpen() bool { return r.dlg != nil }
+
+// Update routes a message (see DESIGN.md: dialog first, then a screen that
+// captures keys, then the global keys) and keeps the spinner running while
+// requests are in flight.
+func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := r.update(msg)
+	if !r.spinning && r.opts.Requests.InFlight() > 0 {
+		r.spinning = true
+		cmd = tea.Batch(cmd, r.spin.Tick)
+	}
+	return r, cmd
+}
+
+func (r *Root) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return r.handleKey(msg)
+	case tea.KeyReleaseMsg:
+		return nil
+	case tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg, tea.MouseMsg:
+		// Input, like keys: only the active screen, never behind a dialog.
+		if r.dlg != nil || r.showHelp {
+			return nil
+		}
+		return r.toActive(msg)
+	case tea.WindowSizeMsg:
+		r.width, r.height = msg.Width, msg.Height
+		r.help.SetWidth(msg.Width)
+		return r.resize()
+	case tea.BackgroundColorMsg:
+		*r.st = theme.New(msg.IsDark(), r.opts.NoColor)
+		r.restyle()
+		return r.broadcast(msg)
+	case spinner.TickMsg:
+		if msg.ID != r.spin.ID() {
+			return r.broadcast(msg)
+		}
+		if r.opts.Requests.InFlight() == 0 {
+			r.spinning = false
+			return nil
+		}
+		var cmd tea.Cmd
+		r.spin, cmd = r.spin.Update(msg)
+		return cmd
+	case NoticeMsg:
+		return r.setNotice(msg.Notice)
+	case noticeExpireMsg:
+		if msg.seq == r.noticeSeq {
+			r.notice = Notice{}
+		}
+		return nil
+	case OpenDialogMsg:
+		if r.dlg == nil {
+			r.dlg = &dialog{spec: msg.Spec, keys: DialogKeys()}
+		}
+		return nil
+	case SignedInMsg:
+		r.signedIn = true
+		r.focusNav = false
+		if r.active < 0 || r.active >= len(r.screens) {
+			r.active = 0
+		}
+		var enter tea.Cmd
+		if s := r.Active(); s != nil {
+			enter = s.Enter()
+		}
+		return tea.Batch(r.resize(), enter)
+	case SignOutMsg:
+		if r.signIn == nil {
+			return nil
+		}
+		var cmd tea.Cmd
+		r.signIn, cmd = r.signIn.Update(msg)
+		return cmd
+	case SignedOutMsg:
+		r.active = 0
+		return r.toSignIn(msg.Reason, theme.ToneInfo)
+	case SessionExpiredMsg:
+		return r.toSignIn(msg.Reason, theme.ToneWarn)
+	case NavigateMsg:
+		return r.navigate(msg.To)
+	}
+	return r.broadcast(msg)
+}
+
+func (r *Root) toSignIn(reason string, tone theme.Tone) tea.Cmd {
+	r.signedIn = false
+	r.focusNav = false
+	r.showHelp = false
+	r.dlg = nil
+	cmds := []tea.Cmd{r.resize()}
+	if reason != "" {
+		cmds = append(cmds, r.setNotice(Notice{Tone: tone, Text: Sanitize(reason)}))
+	}
+	if r.signIn != nil {
+		cmds = append(cmds, r.signIn.Enter())
+	}
+	return tea.Batch(cmds...)
+}
+
+func (r *Root) setNotice(n Notice) tea.Cmd {
+	life := Lifetime(n.Tone)
+	if n.Until.IsZero() {
+		n.Until = r.opts.Now().Add(life)
+	} else if d := n.Until.Sub(r.opts.Now()); d > 0 {
+		life = d
+	}
+	r.notice = n
+	r.noticeSeq++
+	seq := r.noticeSeq
+	return tea.Tick(life, func(time.Time) tea.Msg { return noticeExpireMsg{seq: seq} })
+}
+
+// resize tells every screen the size of the body (not the window): screens
+// get a tea.WindowSizeMsg carrying it whenever it changes.
+func (r *Root) resize() tea.Cmd {
+	if r.width == 0 && r.height == 0 {
+		return nil
+	}
+	bw, bh := r.bodySize()
+	return r.broadcast(tea.WindowSizeMsg{Width: bw, Height: bh})
+}
+
+// broadcast forwards a non-key message to every screen and the sign-in
+// screen, so that late answers land where they belong.
+func (r *Root) broadcast(msg tea.Msg) tea.Cmd {
+	cmds := make([]tea.Cmd, 0, len(r.screens)+1)
+	if r.signIn != nil {
+		var cmd tea.Cmd
+		r.signIn, cmd = r.signIn.Update(msg)
+		cmds = append(cmds, cmd)
+	}
+	for i, s := range r.screens {
+		var cmd tea.Cmd
+		r.screens[i], cmd = s.Update(msg)
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
+}
+
+// toActive hands a message to the active screen only.
+func (r *Root) toActive(msg tea.Msg) tea.Cmd {
+	if !r.signedIn {
+		if r.signIn == nil {
+			return nil
+		}
+		var cmd tea.Cmd
+		r.signIn, cmd = r.signIn.Update(msg)
+		return cmd
+	}
+	if r.active < 0 || r.active >= len(r.screens) {
+		return nil
+	}
+	var cmd tea.Cmd
+	r.screens[r.active], cmd = r.screens[r.active].Update(msg)
+	return cmd
+}
+
+func (r *Root) navigate(to ScreenID) tea.Cmd {
+	if !r.signedIn {
+		return nil
+	}
+	for i, s := range r.screens {
+		if s.ID() == to {
+			r.navCur = i
+			if i == r.active {
+				return nil
+			}
+			r.active = i
+			r.showHelp = false
+			return s.Enter()
+		}
+	}
+	return nil
+}
+
+// View draws the whole frame: navigation, body, status bar and footer,
+// exactly the terminal's size.
+func (r *Root) View() tea.View {
+	v := tea.NewView(r.render())
+	v.AltScreen = true
+	v.WindowTitle = "cardterm"
+	return v
+}

@@ -1,0 +1,117 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/theme"
+)
+
+// handleKey routes a key press: ctrl+c always quits; then the dialog, the
+// help overlay, a screen that captures keys, the focused nav, the global
+// keys, and finally the active screen.
+func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if msg.String() == "ctrl+c" {
+		return tea.Quit
+	}
+	if r.dlg != nil {
+		if done, cmd := r.dlg.update(msg); done {
+			r.dlg = nil
+			return cmd
+		}
+		return nil
+	}
+	if r.showHelp {
+		switch {
+		case key.Matches(msg, r.keys.Help), key.Matches(msg, r.keys.Back):
+			r.showHelp = false
+		case key.Matches(msg, r.keys.Quit):
+			return tea.Quit
+		}
+		return nil
+	}
+	if s := r.Active(); s != nil && s.CapturesKeys() && !r.focusNav {
+		return r.toActive(msg)
+	}
+	if r.focusNav {
+		switch {
+		case key.Matches(msg, r.navKeys.Up):
+			if r.navCur > 0 {
+				r.navCur--
+			}
+			return nil
+		case key.Matches(msg, r.navKeys.Down):
+			if r.navCur < len(r.screens)-1 {
+				r.navCur++
+			}
+			return nil
+		case key.Matches(msg, r.navKeys.Open):
+			r.focusNav = false
+			if r.navCur < len(r.screens) {
+				return r.navigate(r.screens[r.navCur].ID())
+			}
+			return nil
+		}
+	}
+	switch {
+	case key.Matches(msg, r.keys.Quit):
+		return tea.Quit
+	case key.Matches(msg, r.keys.Help):
+		r.showHelp = true
+		return nil
+	case key.Matches(msg, r.keys.Jump):
+		if !r.signedIn {
+			return nil
+		}
+		r.focusNav = false
+		return r.navigate(ScreenID(msg.String()[0] - '0'))
+	case key.Matches(msg, r.keys.Focus):
+		if r.signedIn && len(r.screens) > 0 {
+			r.focusNav = !r.focusNav
+			r.navCur = r.active
+			return nil
+		}
+		return r.toActive(msg)
+	case key.Matches(msg, r.keys.Back):
+		if r.opts.Requests.CancelAll() > 0 {
+			return Notify(theme.ToneInfo, "request cancelled")
+		}
+		if r.focusNav {
+			r.focusNav = false
+			return nil
+		}
+		return r.toActive(msg)
+	}
+	if r.focusNav {
+		return nil // the nav has focus: the body gets no keys
+	}
+	switch {
+	case key.Matches(msg, r.keys.Refresh) && r.signedIn:
+		return r.toActive(RefreshMsg{})
+	case key.Matches(msg, r.keys.SignOut) && r.signedIn:
+		return Confirm(ConfirmSpec{
+			Title:        "Sign out?",
+			Lines:        []string{"The session is ended on the gateway and the tokens are dropped."},
+			ConfirmLabel: "Sign out",
+			Tone:         theme.ToneWarn,
+			OnConfirm:    SignOutMsg{},
+		})
+	case key.Matches(msg, r.keys.Copy):
+		if c, ok := r.Active().(Copier); ok {
+			label, value, ok := c.CopyValue()
+			if !ok {
+				return Notify(theme.ToneInfo, "nothing to copy")
+			}
+			return tea.Batch(tea.SetClipboard(value), Notify(theme.ToneOK, "copied "+label))
+		}
+	case key.Matches(msg, r.keys.Open):
+		if o, ok := r.Active().(Opener); ok {
+			label, url, ok := o.OpenValue()
+			if !ok {
+				return Notify(theme.ToneInfo, "no link to open")
+			}
+			return OpenLabeled(label, url)
+		}
+	}
+	return r.toActive(msg)
+}

@@ -1,0 +1,72 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/theme"
+)
+
+// FormatRemaining renders a session's time left for the status bar:
+// "5h59m", "12m", "<1m" or "expired".
+func FormatRemaining(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "expired"
+	case d < time.Minute:
+		return "<1m"
+	case d < time.Hour:
+		return fmt.Sprintf("%dm", int(d/time.Minute))
+	}
+	return fmt.Sprintf("%dh%02dm", int(d/time.Hour), int(d%time.Hour/time.Minute))
+}
+
+// renderStatus draws the one-line status bar, exactly r.width cells.
+func (r *Root) renderStatus() string {
+	st := r.st
+	var left []string
+	if r.opts.Sandbox || r.opts.Gateway == "SANDBOX" {
+		left = append(left, st.SandboxTag.Render("SANDBOX"))
+	} else if r.opts.Gateway != "" {
+		left = append(left, st.StatusItem.Render(Sanitize(r.opts.Gateway)))
+	}
+	if r.opts.US {
+		left = append(left, st.Badge("US", theme.ToneInfo))
+	}
+	if r.opts.ReadOnly {
+		left = append(left, st.Badge("READ-ONLY", theme.ToneWarn))
+	}
+	if r.opts.Session != nil && r.signedIn {
+		if user, exp, ok := r.opts.Session(); ok {
+			if user != "" {
+				left = append(left, st.StatusItem.Render(Sanitize(user)))
+			}
+			if !exp.IsZero() {
+				left = append(left, st.StatusItem.Render("session "+FormatRemaining(exp.Sub(r.opts.Now()))))
+			}
+		}
+	}
+	if r.opts.Requests.InFlight() > 0 {
+		left = append(left, st.StatusItem.Render(r.spin.View()))
+	}
+	l := strings.Join(left, st.StatusBar.Render(" "))
+	lw := ansi.StringWidth(l)
+
+	var right string
+	if n, ok := r.CurrentNotice(); ok && !r.opts.Now().After(n.Until) {
+		room := r.width - lw - 3
+		if room > 0 {
+			txt := ansi.Truncate(n.Text, room, "…")
+			right = st.StatusBar.Render(" ") + st.Text(n.Tone).Inherit(st.StatusBar).Render(txt) + st.StatusBar.Render(" ")
+		}
+	}
+	rw := ansi.StringWidth(right)
+	gap := r.width - lw - rw
+	if gap < 0 {
+		return FitLine(l, r.width)
+	}
+	return l + st.StatusBar.Render(strings.Repeat(" ", gap)) + right
+}

@@ -1,0 +1,318 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/theme"
+)
+
+// Column describes one table column. Width 0 shares the space left by the
+// fixed columns (never less than Min); Right aligns numbers.
+type Column struct {
+	Title string
+	Width int
+	Min   int
+	Right bool
+}
+
+// Table shows big data: it draws only the visible rows, filters 100,000 rows
+// within a key press and supports multi-select. It is a value, like the
+// bubbles widgets; Update returns the new value. Copies share row storage.
+type Table struct {
+	st     *theme.Styles
+	cols   []Column
+	widths []int
+	keys   TableKeyMap
+
+	rows [][]string
+	text filterText // lower-cased, sanitized text of all rows, for the filter
+	all  []int32    // 0..len(rows)-1
+	view []int32    // indices of the rows shown, ascending
+
+	levels []filterLevel // matches for each prefix of the filter typed so far
+
+	marked    []bool
+	numMarked int
+
+	cursor, offset int
+	w, h           int
+	filtering      bool
+	filter         string
+}
+
+// NewTable builds an empty table with the shared styles.
+func NewTable(styles *theme.Styles, cols []Column) Table {
+	t := Table{st: styles, cols: cols, keys: TableKeys()}
+	t.layout()
+	return t
+}
+
+// SetRows replaces the data. Marks are cleared (row indices change meaning);
+// the filter is kept and re-applied; the cursor stays where it was, clamped.
+func (t *Table) SetRows(rows [][]string) {
+	t.rows = rows
+	t.text = newFilterText(rows)
+	t.all = make([]int32, len(rows))
+	for i := range t.all {
+		t.all[i] = int32(i)
+	}
+	t.marked = make([]bool, len(rows))
+	t.numMarked = 0
+	t.levels = nil
+	t.view = t.all
+	if t.filter != "" {
+		t.applyFilter(-1)
+	}
+	t.clamp()
+}
+
+// SetSize sets the cells the table may use, header and footer included.
+func (t *Table) SetSize(w, h int) {
+	t.w, t.h = max(w, 0), max(h, 0)
+	t.layout()
+	t.clamp()
+}
+
+// Len is the number of rows given to SetRows.
+func (t Table) Len() int { return len(t.rows) }
+
+// VisibleLen is the number of rows that pass the filter.
+func (t Table) VisibleLen() int { return len(t.view) }
+
+// Cursor is the index (into the rows given to SetRows) of the selected row.
+func (t Table) Cursor() (rowIndex int, ok bool) {
+	if t.cursor < 0 || t.cursor >= len(t.view) {
+		return 0, false
+	}
+	return int(t.view[t.cursor]), true
+}
+
+// SetCursor selects a row by its index in SetRows, if it passes the filter.
+func (t *Table) SetCursor(rowIndex int) {
+	if pos, ok := t.position(rowIndex); ok {
+		t.cursor = pos
+		t.clamp()
+	}
+}
+
+// Row returns the cells of a row by its index in SetRows.
+func (t Table) Row(rowIndex int) []string {
+	if rowIndex < 0 || rowIndex >= len(t.rows) {
+		return nil
+	}
+	return t.rows[rowIndex]
+}
+
+// Marked lists the marked rows (indices into SetRows), ascending.
+func (t Table) Marked() []int {
+	out := make([]int, 0, t.numMarked)
+	for i, m := range t.marked {
+		if m {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// ClearMarks unmarks every row, after an action on the marked rows.
+func (t *Table) ClearMarks() {
+	clear(t.marked)
+	t.numMarked = 0
+}
+
+// Filtering reports whether the filter line has the keys (screens return it
+// from CapturesKeys).
+func (t Table) Filtering() bool { return t.filtering }
+
+// Filter is the filter text in effect.
+func (t Table) Filter() string { return t.filter }
+
+// KeyMap is the table's keys, for the screen's help.
+func (t Table) KeyMap() help.KeyMap { return t.keys }
+
+// Update handles the table's keys; other messages are ignored.
+func (t Table) Update(msg tea.Msg) (Table, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return t, nil
+	}
+	if t.filtering {
+		t.filterKey(k)
+		return t, nil
+	}
+	page := max(t.bodyHeight(), 1)
+	switch {
+	case key.Matches(k, t.keys.Up):
+		t.cursor--
+	case key.Matches(k, t.keys.Down):
+		t.cursor++
+	case key.Matches(k, t.keys.PageUp):
+		t.cursor -= page
+	case key.Matches(k, t.keys.PageDown):
+		t.cursor += page
+	case key.Matches(k, t.keys.Home):
+		t.cursor = 0
+	case key.Matches(k, t.keys.End):
+		t.cursor = len(t.view) - 1
+	case key.Matches(k, t.keys.Mark):
+		if i, ok := t.Cursor(); ok {
+			t.marked[i] = !t.marked[i]
+			if t.marked[i] {
+				t.numMarked++
+			} else {
+				t.numMarked--
+			}
+		}
+	case key.Matches(k, t.keys.Filter):
+		t.filtering = true
+	case key.Matches(k, t.keys.ClearFilter) && t.filter != "":
+		t.setFilter("")
+	}
+	t.clamp()
+	return t, nil
+}
+
+func (t *Table) filterKey(k tea.KeyPressMsg) {
+	switch {
+	case key.Matches(k, t.keys.Accept):
+		t.filtering = false
+	case key.Matches(k, t.keys.ClearFilter):
+		t.filtering = false
+		t.setFilter("")
+	case key.Matches(k, t.keys.Backspace):
+		if t.filter != "" {
+			_, size := lastRune(t.filter)
+			t.setFilter(t.filter[:len(t.filter)-size])
+		}
+	case k.String() == "up", k.String() == "down", k.String() == "pgup", k.String() == "pgdown":
+		t.filtering = false
+		nt, _ := t.Update(k)
+		*t = nt
+		t.filtering = true
+	case k.Text != "" && k.Mod&^(tea.ModShift) == 0:
+		t.setFilter(t.filter + Sanitize(k.Text))
+	}
+	t.clamp()
+}
+
+func lastRune(s string) (rune, int) {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i]&0xc0 != 0x80 {
+			return []rune(s[i:])[0], len(s) - i
+		}
+	}
+	return 0, len(s)
+}
+
+func (t Table) bodyHeight() int { return max(t.h-2, 0) } // header and footer
+
+func (t *Table) clamp() {
+	if t.cursor >= len(t.view) {
+		t.cursor = len(t.view) - 1
+	}
+	if t.cursor < 0 {
+		t.cursor = 0
+	}
+	bh := t.bodyHeight()
+	if t.cursor < t.offset {
+		t.offset = t.cursor
+	}
+	if bh > 0 && t.cursor >= t.offset+bh {
+		t.offset = t.cursor - bh + 1
+	}
+	if maxOff := max(len(t.view)-bh, 0); t.offset > maxOff {
+		t.offset = maxOff
+	}
+	if t.offset < 0 {
+		t.offset = 0
+	}
+}
+
+// layout shares the width among the columns: fixed ones first, then the
+// flexible ones evenly (at least Min each).
+func (t *Table) layout() {
+	t.widths = make([]int, len(t.cols))
+	avail := t.w - markerWidth - max(len(t.cols)-1, 0) // one space between columns
+	flex := 0
+	for i, c := range t.cols {
+		if c.Width > 0 {
+			t.widths[i] = c.Width
+			avail -= c.Width
+		} else {
+			flex++
+		}
+	}
+	if flex == 0 {
+		return
+	}
+	share := max(avail, 0) / flex
+	extra := max(avail, 0) - share*flex
+	for i, c := range t.cols {
+		if c.Width > 0 {
+			continue
+		}
+		w := share
+		if extra > 0 {
+			w++
+			extra--
+		}
+		t.widths[i] = max(w, c.Min)
+	}
+}
+
+// FormatCount writes n with thousands separators: 100,000.
+func FormatCount(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	if len(s) <= 3 {
+		if neg {
+			return "-" + s
+		}
+		return s
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	pre := len(s) % 3
+	if pre > 0 {
+		b.WriteString(s[:pre])
+	}
+	for i := pre; i < len(s); i += 3 {
+		if b.Len() > 0 && !(neg && b.Len() == 1) {
+			b.WriteByte(',')
+		}
+		b.WriteString(s[i : i+3])
+	}
+	return b.String()
+}
+
+// fitCell sanitizes, cuts and pads one cell to exactly w cells.
+func fitCell(s string, w int, right bool) string {
+	if w <= 0 {
+		return ""
+	}
+	s = Sanitize(s)
+	sw := cellWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "…")
+		sw = ansi.StringWidth(s)
+	}
+	if sw == w {
+		return s
+	}
+	pad := strings.Repeat(" ", w-sw)
+	if right {
+		return pad + s
+	}
+	return s + pad
+}

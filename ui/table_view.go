@@ -1,0 +1,170 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+)
+
+// markerWidth is the mark column at the left of each row ("● ").
+const markerWidth = 2
+
+// TableKeyMap is the keys of a table.
+type TableKeyMap struct {
+	Up, Down, PageUp, PageDown, Home, End key.Binding
+	Mark, Filter                          key.Binding
+	Accept, ClearFilter, Backspace        key.Binding
+}
+
+// TableKeys builds the table keys (DESIGN.md: arrows or j/k move, space
+// marks, / filters).
+func TableKeys() TableKeyMap {
+	return TableKeyMap{
+		Up:          key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:        key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:      key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+		PageDown:    key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
+		Home:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
+		End:         key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last")),
+		Mark:        key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "mark")),
+		Filter:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Accept:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply filter")),
+		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
+		Backspace:   key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k TableKeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Mark, k.Filter}
+}
+
+// FullHelp implements help.KeyMap.
+func (k TableKeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End},
+		{k.Mark, k.Filter, k.Accept, k.ClearFilter},
+	}
+}
+
+// wrapStyle splits a style's rendering around its text, so many rows can be
+// styled by concatenation instead of a lipgloss render each.
+func wrapStyle(s lipgloss.Style) (pre, post string) {
+	const mark = "\x00"
+	out := s.Render(mark)
+	if i := strings.Index(out, mark); i >= 0 {
+		return out[:i], out[i+len(mark):]
+	}
+	return "", ""
+}
+
+// View draws the table in exactly its size: header, the visible rows, and
+// the footer. Only visible rows are sanitized, cut and styled.
+func (t Table) View() string {
+	if t.w <= 0 || t.h <= 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.Grow((t.w + 32) * t.h)
+	lines := 0
+	line := func(s string) {
+		if lines > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(s)
+		lines++
+	}
+
+	// Header.
+	var hb strings.Builder
+	hb.WriteString(strings.Repeat(" ", markerWidth))
+	for i, c := range t.cols {
+		if i > 0 {
+			hb.WriteByte(' ')
+		}
+		hb.WriteString(fitCell(c.Title, t.widths[i], c.Right))
+	}
+	line(t.st.TableHeader.Render(FitLine(hb.String(), t.w)))
+
+	rowPre, rowPost := wrapStyle(t.st.TableRow)
+	selPre, selPost := wrapStyle(t.st.TableSelected)
+	markPre, markPost := wrapStyle(t.st.TableMarked)
+
+	bh := t.bodyHeight()
+	var rb strings.Builder
+	for n := 0; n < bh && lines < t.h-1; n++ {
+		p := t.offset + n
+		if p >= len(t.view) {
+			if n == 0 {
+				msg := "no rows"
+				if t.filter != "" && len(t.rows) > 0 {
+					msg = "no row matches the filter"
+				}
+				line(t.st.Muted.Render(FitLine("  "+msg, t.w)))
+			} else {
+				line(strings.Repeat(" ", t.w))
+			}
+			continue
+		}
+		idx := int(t.view[p])
+		rb.Reset()
+		row := t.rows[idx]
+		for i, c := range t.cols {
+			if i > 0 {
+				rb.WriteByte(' ')
+			}
+			cell := ""
+			if i < len(row) {
+				cell = row[i]
+			}
+			rb.WriteString(fitCell(cell, t.widths[i], c.Right))
+		}
+		text := FitLine(rb.String(), t.w-markerWidth)
+		marker := "  "
+		if t.marked[idx] {
+			marker = markPre + "●" + markPost + " "
+		}
+		if p == t.cursor {
+			if t.marked[idx] {
+				marker = selPre + "●" + " " + selPost
+			} else {
+				marker = selPre + "› " + selPost
+			}
+			line(marker + selPre + text + selPost)
+		} else {
+			line(marker + rowPre + text + rowPost)
+		}
+	}
+	for lines < t.h-1 {
+		line(strings.Repeat(" ", t.w))
+	}
+	line(t.footer())
+	return b.String()
+}
+
+// footer is "row 12 of 100,000 · 3 marked · filter: abc".
+func (t Table) footer() string {
+	var parts []string
+	if len(t.view) > 0 {
+		parts = append(parts, "row "+FormatCount(t.cursor+1)+" of "+FormatCount(len(t.view)))
+	} else {
+		parts = append(parts, "0 rows")
+	}
+	if t.filter != "" && len(t.view) != len(t.rows) {
+		parts[0] += " (" + FormatCount(len(t.rows)) + " in all)"
+	}
+	if t.numMarked > 0 {
+		parts = append(parts, FormatCount(t.numMarked)+" marked")
+	}
+	if t.filtering {
+		parts = append(parts, "filter: "+t.filter+"▏")
+	} else if t.filter != "" {
+		parts = append(parts, "filter: "+t.filter)
+	}
+	s := strings.Join(parts, " · ")
+	if t.filtering {
+		return t.st.Accent.Render(FitLine(s, t.w))
+	}
+	return t.st.Muted.Render(FitLine(s, t.w))
+}

@@ -1,0 +1,247 @@
+// Package uitest drives Bubble Tea models in tests without a terminal: it runs
+// commands synchronously, builds key presses by name and renders views as
+// plain text for golden files.
+package uitest
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/cursor"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+// CmdTimeout bounds each command Drive runs; a command still running after it
+// (a timer, a long poll) is dropped, its message lost.
+var CmdTimeout = 5 * time.Second
+
+// MaxMessages bounds one Drive call, so a model that loops forever fails
+// loudly instead of hanging the test.
+var MaxMessages = 10000
+
+// timerCode holds the code pointers of commands that only wait: tea.Tick,
+// tea.Every, a spinner's Tick and a text cursor's blink. Drive skips them
+// instead of waiting.
+var timerCode = func() map[uintptr]bool {
+	m := map[uintptr]bool{}
+	blink := cursor.New()
+	blink.BlinkSpeed = time.Hour
+	for _, c := range []tea.Cmd{
+		blink.Blink(),
+		tea.Tick(time.Hour, func(time.Time) tea.Msg { return nil }),
+		tea.Every(time.Hour, func(time.Time) tea.Msg { return nil }),
+		spinner.New().Tick,
+	} {
+		m[reflect.ValueOf(c).Pointer()] = true
+	}
+	return m
+}()
+
+var cmdSliceType = reflect.TypeOf([]tea.Cmd(nil))
+
+// Drive feeds msgs to m one at a time; after each it runs the returned
+// commands (batches concurrently, sequences in order), feeds their messages
+// back, and repeats until nothing is left. Timers and spinner ticks are
+// skipped, tea.Quit stops the feeding of that chain. It returns the model.
+func Drive(m tea.Model, msgs ...tea.Msg) tea.Model {
+	n := 0
+	for _, msg := range msgs {
+		queue := []tea.Msg{msg}
+		for len(queue) > 0 {
+			n++
+			if n > MaxMessages {
+				panic("uitest.Drive: too many messages; the model loops")
+			}
+			next := queue[0]
+			queue = queue[1:]
+			var cmd tea.Cmd
+			m, cmd = m.Update(next)
+			queue = append(queue, Run(cmd)...)
+		}
+	}
+	return m
+}
+
+// Run executes cmd as the Bubble Tea runtime would, synchronously, and
+// returns the messages it produced in order, batches and sequences expanded.
+// Timers, spinner ticks, quit messages and commands that outlive CmdTimeout
+// produce nothing.
+func Run(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil || timerCode[reflect.ValueOf(cmd).Pointer()] {
+		return nil
+	}
+	msg, ok := runWithTimeout(cmd)
+	if !ok || msg == nil {
+		return nil
+	}
+	switch msg := msg.(type) {
+	case tea.QuitMsg, spinner.TickMsg:
+		return nil
+	case tea.BatchMsg:
+		return runConcurrently(msg)
+	}
+	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().ConvertibleTo(cmdSliceType) {
+		cmds := v.Convert(cmdSliceType).Interface().([]tea.Cmd) // tea's unexported sequenceMsg
+		var out []tea.Msg
+		for _, c := range cmds {
+			out = append(out, Run(c)...)
+		}
+		return out
+	}
+	return []tea.Msg{msg}
+}
+
+func runConcurrently(cmds []tea.Cmd) []tea.Msg {
+	results := make([][]tea.Msg, len(cmds))
+	var wg sync.WaitGroup
+	for i, c := range cmds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = Run(c)
+		}()
+	}
+	wg.Wait()
+	var out []tea.Msg
+	for _, r := range results {
+		out = append(out, r...)
+	}
+	return out
+}
+
+func runWithTimeout(cmd tea.Cmd) (tea.Msg, bool) {
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	select {
+	case msg := <-ch:
+		return msg, true
+	case <-time.After(CmdTimeout):
+		return nil, false
+	}
+}
+
+var keyNames = map[string]rune{
+	"enter": tea.KeyEnter, "esc": tea.KeyEscape, "escape": tea.KeyEscape,
+	"tab": tea.KeyTab, "space": tea.KeySpace, "backspace": tea.KeyBackspace,
+	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+	"home": tea.KeyHome, "end": tea.KeyEnd, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
+	"delete": tea.KeyDelete, "insert": tea.KeyInsert,
+	"f1": tea.KeyF1, "f2": tea.KeyF2, "f3": tea.KeyF3, "f4": tea.KeyF4, "f5": tea.KeyF5,
+	"f6": tea.KeyF6, "f7": tea.KeyF7, "f8": tea.KeyF8, "f9": tea.KeyF9, "f10": tea.KeyF10,
+	"f11": tea.KeyF11, "f12": tea.KeyF12,
+}
+
+// Key builds the key press a terminal would send for a key name as
+// key.Matches spells it: "enter", "esc", "space", "shift+tab", "ctrl+c",
+// "a", "F" (shift+f). Its String() is s.
+func Key(s string) tea.KeyPressMsg {
+	var mod tea.KeyMod
+	rest := s
+	for {
+		switch {
+		case strings.HasPrefix(rest, "ctrl+") && len(rest) > 5:
+			mod |= tea.ModCtrl
+			rest = rest[5:]
+			continue
+		case strings.HasPrefix(rest, "alt+") && len(rest) > 4:
+			mod |= tea.ModAlt
+			rest = rest[4:]
+			continue
+		case strings.HasPrefix(rest, "shift+") && len(rest) > 6:
+			mod |= tea.ModShift
+			rest = rest[6:]
+			continue
+		}
+		break
+	}
+	if code, ok := keyNames[rest]; ok {
+		k := tea.Key{Code: code, Mod: mod}
+		if code == tea.KeySpace && mod == 0 {
+			k.Text = " "
+		}
+		return tea.KeyPressMsg(k)
+	}
+	r, size := utf8.DecodeRuneInString(rest)
+	if size != len(rest) {
+		// Several runes: a paste-like key with text.
+		return tea.KeyPressMsg(tea.Key{Code: tea.KeyExtended, Text: rest, Mod: mod})
+	}
+	k := tea.Key{Code: r, Mod: mod}
+	if unicode.IsUpper(r) {
+		k.Code = unicode.ToLower(r)
+		k.ShiftedCode = r
+		k.Mod |= tea.ModShift
+	}
+	if mod&^tea.ModShift == 0 {
+		k.Text = string(r)
+	}
+	return tea.KeyPressMsg(k)
+}
+
+// Keys builds one key press per name, for Drive(m, Keys("j", "j", "enter")...).
+func Keys(names ...string) []tea.Msg {
+	out := make([]tea.Msg, len(names))
+	for i, n := range names {
+		out[i] = Key(n)
+	}
+	return out
+}
+
+// Type builds the key presses that type text, one per rune.
+func Type(text string) []tea.Msg {
+	var out []tea.Msg
+	for _, r := range text {
+		if r == ' ' {
+			out = append(out, Key("space"))
+			continue
+		}
+		out = append(out, Key(string(r)))
+	}
+	return out
+}
+
+// Content is a view's content, whether it is a tea.View or a string.
+func Content[V tea.View | string](v V) string {
+	switch v := any(v).(type) {
+	case tea.View:
+		return v.Content
+	case string:
+		return v
+	}
+	return ""
+}
+
+// Plain is the text of a view with every style removed, for golden files and
+// assertions that read the screen.
+func Plain[V tea.View | string](v V) string {
+	return ansi.Strip(Content(v))
+}
+
+// ASCII renders a view in the ASCII colour profile: colours dropped, bold,
+// reverse and underline kept, as a no-colour terminal would show it.
+func ASCII[V tea.View | string](v V) string {
+	var buf bytes.Buffer
+	w := &colorprofile.Writer{Forward: &buf, Profile: colorprofile.ASCII}
+	_, _ = w.WriteString(Content(v))
+	return buf.String()
+}
+
+// Golden compares got with testdata/<TestName>/<name>.golden; run the tests
+// with -update to rewrite the file (github.com/charmbracelet/x/exp/golden).
+func Golden(t *testing.T, name string, got string) {
+	t.Helper()
+	t.Run(name, func(t *testing.T) {
+		t.Helper()
+		golden.RequireEqual(t, got)
+	})
+}
