@@ -38,12 +38,36 @@ func (r *Root) renderFooter() string {
 		case !r.signedIn:
 			bs = append(bs, r.keys.Help, r.keys.Quit)
 		default:
-			bs = append(bs, r.keys.ShortHelp()...)
+			bs = appendUnshadowed(bs, r.keys.ShortHelp())
 		}
 	}
 	h := r.help
 	h.SetWidth(r.width)
 	return FitLine(h.ShortHelpView(bs), r.width)
+}
+
+// appendUnshadowed appends the global bindings whose keys the context does
+// not already describe, so the footer never names one key twice.
+func appendUnshadowed(context, global []key.Binding) []key.Binding {
+	taken := map[string]bool{}
+	for _, b := range context {
+		if b.Enabled() {
+			for _, k := range b.Keys() {
+				taken[k] = true
+			}
+		}
+	}
+	out := context
+	for _, g := range global {
+		shadowed := false
+		for _, k := range g.Keys() {
+			shadowed = shadowed || taken[k]
+		}
+		if !shadowed {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // renderHelp draws the full help for the body area: the active screen's keys

@@ -6,9 +6,17 @@ import (
 	"charm.land/lipgloss/v2"
 )
 
-// bodySize is the area a screen draws in.
+// gutter is the blank space between the navigation's border and the body.
+const gutter = "  "
+
+// bodySize is the area a screen draws in: the window less the navigation
+// and its gutter, the status bar and the footer.
 func (r *Root) bodySize() (int, int) {
-	return max(r.width-r.navWidth(), 0), max(r.height-2, 0)
+	nav := r.navWidth()
+	if nav > 0 {
+		nav += len(gutter)
+	}
+	return max(r.width-nav, 0), max(r.height-2, 0)
 }
 
 // render composes the frame, exactly width x height cells.
@@ -37,7 +45,7 @@ func (r *Root) render() string {
 		nav := strings.Split(r.renderNav(bh), "\n")
 		rows := strings.Split(body, "\n")
 		for i := range rows {
-			rows[i] = nav[i] + rows[i]
+			rows[i] = nav[i] + gutter + rows[i]
 		}
 		main = strings.Join(rows, "\n")
 	} else {
