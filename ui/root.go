@@ -224,9 +224,11 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	case SignedOutMsg:
 		r.active = 0
-		return r.toSignIn(msg.Reason, theme.ToneInfo)
+		// Every screen hears it too and drops the user's data, so the next
+		// user never sees the last one's.
+		return tea.Batch(r.toSignIn(msg.Reason, theme.ToneInfo), r.broadcast(msg))
 	case SessionExpiredMsg:
-		return r.toSignIn(msg.Reason, theme.ToneWarn)
+		return tea.Batch(r.toSignIn(msg.Reason, theme.ToneWarn), r.broadcast(msg))
 	case NavigateMsg:
 		return r.navigate(msg.To)
 	}
