@@ -25,8 +25,13 @@ func OpenURL(u string) tea.Cmd { return OpenLabeled("link", u) }
 func OpenLabeled(label, u string) tea.Cmd {
 	return func() tea.Msg {
 		if err := openBrowser(u); err != nil {
+			why := err.Error()
+			if errors.Is(err, exec.ErrNotFound) {
+				// cli/browser's error lists every opener it tried; say what helps.
+				why = "no browser found here (set $BROWSER)"
+			}
 			return NoticeMsg{Notice: Notice{Tone: theme.ToneDanger,
-				Text: Sanitize("could not open " + label + ": " + err.Error())}}
+				Text: Sanitize("could not open " + label + ": " + why)}}
 		}
 		return NoticeMsg{Notice: Notice{Tone: theme.ToneOK, Text: Sanitize("opened " + label + " in the browser")}}
 	}

@@ -46,3 +46,16 @@ func TestOpenURLWithBrowserEnv(t *testing.T) {
 		}
 	}
 }
+
+func TestOpenWithoutAnyBrowserSaysWhatHelps(t *testing.T) {
+	t.Setenv("BROWSER", "")
+	t.Setenv("PATH", t.TempDir()) // no xdg-open, no sensible-browser
+	msg := OpenLabeled("set-PIN page", "http://127.0.0.1:1/pin-direct/set?token=x")()
+	n, ok := msg.(NoticeMsg)
+	if !ok || !strings.Contains(n.Notice.Text, "no browser found here (set $BROWSER)") {
+		t.Fatalf("notice %+v", msg)
+	}
+	if strings.Contains(n.Notice.Text, "token=") {
+		t.Fatalf("the notice shows the link: %q", n.Notice.Text)
+	}
+}
