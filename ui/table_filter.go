@@ -16,9 +16,38 @@ import (
 type filterText struct {
 	buf string
 	off []int32
+	// first[c][i] is where letter or digit c first occurs in row i
+	// (noByte when it does not, farByte when past what uint16 holds), so
+	// the first keystroke of a filter reads one column instead of
+	// searching every row.
+	first [36][]uint16
 }
 
 const cellSep = '\x1f'
+
+// Markers in filterText.first.
+const (
+	noByte  = 0xFFFF
+	farByte = 0xFFFE
+)
+
+// alnumColumn maps a lower-case ASCII letter or digit to its column in
+// filterText.first, every other byte to -1 (a table: this runs per byte).
+var alnumColumn = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = int8(c - 'a')
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = int8(26 + c - '0')
+	}
+	return t
+}()
+
+// alnumIndex is the column of c in filterText.first, or -1.
+func alnumIndex(c byte) int { return int(alnumColumn[c]) }
 
 func newFilterText(rows [][]string) filterText {
 	size := 0
@@ -41,7 +70,60 @@ func newFilterText(rows [][]string) filterText {
 		b = append(b, '\n')
 	}
 	off[len(rows)] = int32(len(b))
-	return filterText{buf: string(b), off: off}
+	f := filterText{buf: string(b), off: off}
+	f.indexFirstBytes()
+	return f
+}
+
+// indexFirstBytes fills first: one pass over the text.
+func (f *filterText) indexFirstBytes() {
+	n := len(f.off) - 1
+	cols := make([]uint16, 36*n)
+	for c := range f.first {
+		f.first[c] = cols[c*n : (c+1)*n : (c+1)*n]
+	}
+	var row [36]uint16 // this row's first positions, then copied out
+	for r := range n {
+		for c := range row {
+			row[c] = noByte
+		}
+		start, end := int(f.off[r]), int(f.off[r+1])
+		for p := start; p < end; p++ {
+			c := alnumColumn[f.buf[p]]
+			if c < 0 || row[c] != noByte {
+				continue
+			}
+			row[c] = uint16(min(p-start, farByte))
+		}
+		for c, p := range row {
+			f.first[c][r] = p
+		}
+	}
+}
+
+// scanFirstByte is scanAll for a one-letter or one-digit query: a read of
+// its column.
+func (f *filterText) scanFirstByte(q string, col []uint16) filterLevel {
+	n := 0
+	for _, p := range col {
+		if p != noByte {
+			n++
+		}
+	}
+	match, pos := make([]int32, 0, n), make([]int32, 0, n)
+	for r, p := range col {
+		switch p {
+		case noByte:
+			continue
+		case farByte: // a very long row: find it past what uint16 holds
+			start := int(f.off[r]) + farByte
+			p := farByte + strings.IndexByte(f.buf[start:f.off[r+1]], q[0])
+			match, pos = append(match, int32(r)), append(pos, int32(p))
+		default:
+			match, pos = append(match, int32(r)), append(pos, int32(p))
+		}
+	}
+	return filterLevel{query: q, match: match, pos: pos}
 }
 
 // appendLower lower-cases ASCII in place and the rest with strings.ToLower.
@@ -116,6 +198,11 @@ func chunked(n int, scan func(lo, hi int, match, pos []int32) int) (match, pos [
 // scanAll finds the rows containing q, one pass over each chunk of the
 // buffer.
 func (f *filterText) scanAll(q string) filterLevel {
+	if len(q) == 1 {
+		if c := alnumIndex(q[0]); c >= 0 {
+			return f.scanFirstByte(q, f.first[c])
+		}
+	}
 	buf, off := f.buf, f.off
 	match, pos := chunked(len(off)-1, func(lo, hi int, match, pos []int32) int {
 		k := 0
