@@ -103,6 +103,8 @@ type userRec struct {
 	CreatedAt                               string
 	Card                                    *cardRec
 	cardSeq                                 int // cards ordered so far, for deterministic ids
+	// wallets is seeded lazily by walletsOf (seed_wallets.go).
+	wallets *walletState
 }
 
 // cardRec is a stored card.

@@ -46,6 +46,7 @@ type Server struct {
 	sessions map[string]*oauthSession
 	codes    map[string]*authCode
 	limiter  limiter
+	pin      pinState // hosted PIN tokens, set-PIN pages, PINs set (pin.go)
 
 	cfgMu     sync.Mutex // guards faults, burstLeft, baseURL
 	faults    Faults
@@ -101,6 +102,26 @@ func (s *Server) routes() {
 	s.handle("POST /v1/card/freeze", verified, s.cardFreeze)
 	s.handle("POST /v1/card/unfreeze", verified, s.cardUnfreeze)
 	s.handle("POST /v1/card/order", verified, s.cardOrder)
+	s.handle("POST /v1/card/set-pin/token", verified, s.setPINToken)
+	s.handle("POST /v1/card/pin/token", verified, s.viewPINToken())
+	s.handle("POST /v1/card/details/token", verified, s.detailsToken())
+	s.handle("GET /v1/card/transactions", verified, s.cardTransactions)
+	s.mux.HandleFunc("GET /pin-direct/set", s.pinPageGet)
+	s.mux.HandleFunc("POST /pin-direct/set", s.pinPagePost)
+	s.mux.HandleFunc("GET /details-image", s.detailsImageRoute)
+
+	s.handle("GET /v1/wallet/internal", verified, s.walletInternal)
+	s.handle("GET /v1/wallet/internal/card_linked", verified, s.walletLinked)
+	s.handle("POST /v1/wallet/internal/card_linked", verified, s.walletLink)
+	s.handle("DELETE /v1/wallet/internal/card_linked", verified, s.walletUnlink)
+	s.handle("GET /v1/wallet/external", verified, s.walletExternal)
+	s.handle("GET /v1/wallet/credit", verified, s.walletCredit)
+	s.handle("GET /v1/wallet/credit/withdraw-estimation", verified, s.withdrawEstimation)
+	s.handle("POST /v1/wallet/credit/withdraw", verified, s.withdraw)
+	s.handle("GET /v1/wallet/history", verified, s.walletHistory)
+	s.handle("GET /v1/wallet/whitelist", verified, s.whitelistList)
+	s.handle("POST /v1/wallet/whitelist", verified, s.whitelistAdd)
+	s.handle("DELETE /v1/wallet/whitelist", verified, s.whitelistDelete)
 
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeFamilyError(w, familyForPath(r.URL.Path), http.StatusNotFound, "Not found")

@@ -1,0 +1,87 @@
+package sandbox
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// txnPageSize is how many transactions one page of the list holds.
+const txnPageSize = 50
+
+// cardTransactions: GET /v1/card/transactions?dateFrom&dateTo&searchKey&
+// mccCategories&page. Newest first, txnPageSize a page, page from 0; a page
+// past the end is an empty list. 404 when the user never had a card.
+func (s *Server) cardTransactions(c *call) {
+	q := c.r.URL.Query()
+	page := 0
+	if v := strings.TrimSpace(q.Get("page")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			c.fail(http.StatusUnprocessableEntity, "page must be a whole number from 0")
+			return
+		}
+		page = n
+	}
+	from, to := strings.TrimSpace(q.Get("dateFrom")), strings.TrimSpace(q.Get("dateTo"))
+	if (from == "") != (to == "") {
+		c.fail(http.StatusUnprocessableEntity, "dateFrom and dateTo must be given together")
+		return
+	}
+	if from != "" {
+		tf, errF := time.Parse(time.DateOnly, from)
+		tt, errT := time.Parse(time.DateOnly, to)
+		switch {
+		case errF != nil:
+			c.fail(http.StatusUnprocessableEntity, "dateFrom must be a date as YYYY-MM-DD")
+			return
+		case errT != nil:
+			c.fail(http.StatusUnprocessableEntity, "dateTo must be a date as YYYY-MM-DD")
+			return
+		case tt.Before(tf):
+			c.fail(http.StatusUnprocessableEntity, "dateTo must not be before dateFrom")
+			return
+		}
+	}
+	cats := map[string]bool{}
+	for _, v := range q["mccCategories"] {
+		for _, part := range strings.Split(v, ",") {
+			if part = strings.TrimSpace(part); part != "" {
+				cats[strings.ToUpper(part)] = true
+			}
+		}
+	}
+	search := strings.ToLower(strings.TrimSpace(q.Get("searchKey")))
+
+	s.mu.Lock()
+	username, hasCard := c.user.Username, c.user.Card != nil
+	s.mu.Unlock()
+	all := seededTransactions(username)
+	if !hasCard && len(all) == 0 {
+		c.fail(http.StatusNotFound, "Card not found")
+		return
+	}
+	skip := page * txnPageSize
+	out := make([]txnRec, 0, txnPageSize)
+	for _, t := range all {
+		day := t.DateTime[:10]
+		switch {
+		case from != "" && (day < from || day > to):
+			continue
+		case len(cats) > 0 && !cats[strings.ToUpper(t.MCCCategory)]:
+			continue
+		case search != "" && !strings.Contains(strings.ToLower(t.MerchantNameLocation), search) && t.MCC != search:
+			continue
+		}
+		if skip > 0 {
+			skip--
+			continue
+		}
+		out = append(out, t)
+		if len(out) == txnPageSize {
+			break
+		}
+	}
+	c.json(http.StatusOK, out)
+}

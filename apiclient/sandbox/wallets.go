@@ -1,0 +1,386 @@
+package sandbox
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Wallet rules the interface leaves open, as the sandbox plays them:
+//   - link: POST answers 201 {success:true} and puts the wallet last in
+//     priority; the sixth answers 400 "A maximum of 5 wallets can be linked".
+//     There is no priority endpoint: clients reorder by unlinking and
+//     linking again.
+//   - withdrawal: amount is a decimal USDC string with at most 6 decimals.
+//     The balance must cover amount plus the network fee; the balance goes
+//     down by the amount and the external wallet receives amount minus fee.
+//     The withdrawal stays in progress for withdrawalSettle on the sandbox
+//     clock, during which a second one is refused with 409.
+//   - failures: 404 no credit wallet, 422 invalid amount, 403 withdrawal not
+//     allowed, 400 no external wallet, 409 in progress, 400 insufficient
+//     balance.
+
+// maxLinked is the interface's limit of card-linked wallets.
+const maxLinked = 5
+
+// withdrawalSettle is how long a withdrawal is "in progress".
+const withdrawalSettle = 5 * time.Second
+
+// withdrawFeeMicros is the network fee, in micro-USDC (0.45 USDC), and the
+// same fee in wei and ETH for the estimation.
+const (
+	withdrawFeeMicros = 450_000
+	withdrawFeeWei    = "150000000000000"
+	withdrawFeeETH    = "0.00015"
+)
+
+type internalJSON struct {
+	ID          string  `json:"id"`
+	Balance     string  `json:"balance"`
+	Currency    string  `json:"currency"`
+	Address     string  `json:"address"`
+	AddressMemo *string `json:"addressMemo"`
+	AddressID   string  `json:"addressId"`
+	Type        string  `json:"type"`
+}
+
+type linkedJSON struct {
+	ID       string `json:"id"`
+	Address  string `json:"address"`
+	Currency string `json:"currency"`
+	Network  string `json:"network"`
+	Priority int    `json:"priority"`
+}
+
+type externalJSON struct {
+	Address   string `json:"address"`
+	Currency  string `json:"currency"`
+	Balance   string `json:"balance"`
+	Allowance string `json:"allowance"`
+	Network   string `json:"network"`
+}
+
+type creditJSON struct {
+	ID             string `json:"id"`
+	Balance        string `json:"balance"`
+	Currency       string `json:"currency"`
+	IsWithdrawable bool   `json:"isWithdrawable"`
+	Type           string `json:"type"`
+}
+
+// walletInternal: GET /v1/wallet/internal.
+func (s *Server) walletInternal(c *call) {
+	s.mu.Lock()
+	ws := walletsOf(c.user)
+	out := make([]internalJSON, 0, len(ws.internal))
+	for _, w := range ws.internal {
+		out = append(out, internalJSON{w.ID, w.Balance, w.Currency, w.Address, w.Memo, w.AddressID, "internal"})
+	}
+	s.mu.Unlock()
+	c.json(http.StatusOK, out)
+}
+
+// walletLinked: GET /v1/wallet/internal/card_linked, in priority order.
+func (s *Server) walletLinked(c *call) {
+	s.mu.Lock()
+	ws := walletsOf(c.user)
+	out := make([]linkedJSON, 0, len(ws.linked))
+	for i, id := range ws.linked {
+		if w := ws.byID(id); w != nil {
+			out = append(out, linkedJSON{w.ID, w.Address, w.Currency, w.Network, i + 1})
+		}
+	}
+	s.mu.Unlock()
+	c.json(http.StatusOK, out)
+}
+
+// byID finds an internal wallet by id or addressId.
+func (ws *walletState) byID(id string) *internalWallet {
+	for _, w := range ws.internal {
+		if w.ID == id || w.AddressID == id {
+			return w
+		}
+	}
+	return nil
+}
+
+// readAddressID reads {addressId}; it has answered when ok is false.
+func readAddressID(c *call) (string, bool) {
+	var in struct {
+		AddressID any `json:"addressId"`
+	}
+	if !c.decode(&in) {
+		return "", false
+	}
+	id, _ := in.AddressID.(string)
+	id = strings.TrimSpace(id)
+	if id == "" {
+		c.fail(http.StatusUnprocessableEntity, "addressId is required")
+		return "", false
+	}
+	return id, true
+}
+
+// walletLink: POST /v1/wallet/internal/card_linked {addressId}.
+func (s *Server) walletLink(c *call) {
+	id, ok := readAddressID(c)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	ws := walletsOf(c.user)
+	w := ws.byID(id)
+	status, msg := http.StatusCreated, ""
+	switch {
+	case w == nil:
+		status, msg = http.StatusNotFound, "Wallet not found"
+	case slices.Contains(ws.linked, w.ID):
+		status, msg = http.StatusBadRequest, "Wallet is already linked to the card"
+	case len(ws.linked) >= maxLinked:
+		status, msg = http.StatusBadRequest, "A maximum of 5 wallets can be linked"
+	default:
+		ws.linked = append(ws.linked, w.ID)
+	}
+	s.mu.Unlock()
+	if msg != "" {
+		c.fail(status, msg)
+		return
+	}
+	c.json(http.StatusCreated, success)
+}
+
+// walletUnlink: DELETE /v1/wallet/internal/card_linked {addressId}; the
+// remaining wallets keep their order.
+func (s *Server) walletUnlink(c *call) {
+	id, ok := readAddressID(c)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	ws := walletsOf(c.user)
+	w := ws.byID(id)
+	msg := ""
+	switch {
+	case w == nil:
+		msg = "Wallet not found"
+	case !slices.Contains(ws.linked, w.ID):
+		msg = "Wallet is not linked to the card"
+	default:
+		ws.linked = slices.DeleteFunc(ws.linked, func(x string) bool { return x == w.ID })
+	}
+	s.mu.Unlock()
+	if msg != "" {
+		c.fail(http.StatusNotFound, msg)
+		return
+	}
+	c.json(http.StatusOK, success)
+}
+
+// walletExternal: GET /v1/wallet/external.
+func (s *Server) walletExternal(c *call) {
+	s.mu.Lock()
+	ws := walletsOf(c.user)
+	out := make([]externalJSON, 0, len(ws.external))
+	for _, w := range ws.external {
+		out = append(out, externalJSON(w))
+	}
+	s.mu.Unlock()
+	c.json(http.StatusOK, out)
+}
+
+// walletCredit: GET /v1/wallet/credit; 404 before the first credit.
+func (s *Server) walletCredit(c *call) {
+	s.mu.Lock()
+	cw := walletsOf(c.user).credit
+	var out creditJSON
+	if cw != nil {
+		out = creditJSON{cw.ID, formatMicros(cw.Balance), "usdc", cw.IsWithdrawable, "credit"}
+	}
+	s.mu.Unlock()
+	if cw == nil {
+		c.fail(http.StatusNotFound, "Credit wallet not found")
+		return
+	}
+	c.json(http.StatusOK, out)
+}
+
+// withdrawEstimation: GET /v1/wallet/credit/withdraw-estimation.
+func (s *Server) withdrawEstimation(c *call) {
+	s.mu.Lock()
+	cw := walletsOf(c.user).credit
+	s.mu.Unlock()
+	if cw == nil {
+		c.fail(http.StatusNotFound, "Credit wallet not found")
+		return
+	}
+	c.json(http.StatusOK, map[string]string{"wei": withdrawFeeWei, "eth": withdrawFeeETH, "usdc": formatMicros(withdrawFeeMicros)})
+}
+
+// withdraw: POST /v1/wallet/credit/withdraw {amount} -> {txHash}.
+func (s *Server) withdraw(c *call) {
+	var in struct {
+		Amount json.RawMessage `json:"amount"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	var amountText string
+	_ = json.Unmarshal(in.Amount, &amountText)
+	amount, amountErr := parseMicros(amountText)
+
+	s.mu.Lock()
+	ws := walletsOf(c.user)
+	cw := ws.credit
+	now := s.now()
+	status, msg := 0, ""
+	switch {
+	case cw == nil:
+		status, msg = http.StatusNotFound, "Credit wallet not found"
+	case amountErr != nil:
+		status, msg = http.StatusUnprocessableEntity, "Invalid amount: "+amountErr.Error()
+	case !cw.IsWithdrawable:
+		status, msg = http.StatusForbidden, "Withdrawal not allowed for this wallet"
+	case len(ws.external) == 0:
+		status, msg = http.StatusBadRequest, "No external wallet registered: complete the delegation first"
+	case now.Before(cw.pendingUntil):
+		status, msg = http.StatusConflict, "A withdrawal is already in progress for this wallet"
+	case amount <= withdrawFeeMicros:
+		status, msg = http.StatusUnprocessableEntity, "Invalid amount: it must be greater than the network fee of "+formatMicros(withdrawFeeMicros)+" USDC"
+	case cw.Balance < amount+withdrawFeeMicros:
+		status, msg = http.StatusBadRequest, fmt.Sprintf("Insufficient balance: %s USDC available, %s USDC needed (amount plus network fee)",
+			formatMicros(cw.Balance), formatMicros(amount+withdrawFeeMicros))
+	}
+	if msg != "" {
+		s.mu.Unlock()
+		c.fail(status, msg)
+		return
+	}
+	cw.withdrawals++
+	cw.Balance -= amount
+	cw.pendingUntil = now.Add(withdrawalSettle)
+	sum := sha256.Sum256([]byte(strings.Join([]string{c.user.ID, cw.ID, strconv.Itoa(cw.withdrawals), formatMicros(amount)}, "\x00")))
+	tx := "0x" + hex.EncodeToString(sum[:])
+	to := ws.external[0].Address
+	ws.history[cw.ID] = append(ws.history[cw.ID], historyRec{
+		Name: "Withdrawal to " + to[:10] + "… (receives " + formatMicros(amount-withdrawFeeMicros) + ")", Amount: formatMicros(amount),
+		Currency: "usdc", Sign: "DEBIT", Date: now.UTC().Format(time.RFC3339),
+	})
+	s.mu.Unlock()
+	c.json(http.StatusOK, map[string]string{"txHash": tx})
+}
+
+type historyJSON struct {
+	Name     string `json:"name"`
+	Amount   string `json:"amount"`
+	Currency string `json:"currency"`
+	Sign     string `json:"sign"`
+	Date     string `json:"date"`
+}
+
+// historyPage is the interface's page size of wallet history.
+const historyPage = 10
+
+// walletHistory: GET /v1/wallet/history?walletId&walletType&walletCurrency&page,
+// newest first, 10 a page, pages from 0; past the end an empty array.
+func (s *Server) walletHistory(c *call) {
+	q := c.r.URL.Query()
+	id := strings.TrimSpace(q.Get("walletId"))
+	typ := strings.ToLower(strings.TrimSpace(q.Get("walletType")))
+	cur := strings.ToLower(strings.TrimSpace(q.Get("walletCurrency")))
+	page := 0
+	if p := q.Get("page"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 {
+			c.fail(http.StatusUnprocessableEntity, "page must be a whole number from 0")
+			return
+		}
+		page = n
+	}
+	switch {
+	case id == "":
+		c.fail(http.StatusUnprocessableEntity, "walletId is required")
+		return
+	case typ != "" && typ != "internal" && typ != "credit":
+		c.fail(http.StatusUnprocessableEntity, "walletType must be internal or credit")
+		return
+	}
+	s.mu.Lock()
+	ws := walletsOf(c.user)
+	key, currency := "", ""
+	if w := ws.byID(id); w != nil && typ != "credit" {
+		key, currency = w.ID, w.Currency
+	} else if ws.credit != nil && ws.credit.ID == id && typ != "internal" {
+		key, currency = ws.credit.ID, "usdc"
+	}
+	var out []historyJSON
+	if key != "" && (cur == "" || cur == currency) {
+		h := ws.history[key]
+		for i := len(h) - 1 - page*historyPage; i >= 0 && len(out) < historyPage; i-- {
+			out = append(out, historyJSON(h[i]))
+		}
+	}
+	s.mu.Unlock()
+	if key == "" || (cur != "" && cur != currency) {
+		c.fail(http.StatusNotFound, "Wallet not found")
+		return
+	}
+	if out == nil {
+		out = []historyJSON{}
+	}
+	c.json(http.StatusOK, out)
+}
+
+// parseMicros reads a positive decimal USDC amount (at most 6 decimals)
+// into micro-units; money never passes through a float.
+func parseMicros(s string) (int64, error) {
+	whole, frac, dot := strings.Cut(s, ".")
+	if whole == "" || !digitsOnly(whole) || (dot && (frac == "" || !digitsOnly(frac))) {
+		return 0, fmt.Errorf("%q is not a decimal amount such as 12.50", s)
+	}
+	if len(frac) > 6 {
+		return 0, fmt.Errorf("%q has more than 6 decimal places", s)
+	}
+	whole = strings.TrimLeft(whole, "0")
+	if len(whole) > 12 {
+		return 0, fmt.Errorf("%q is too large", s)
+	}
+	w, _ := strconv.ParseInt("0"+whole, 10, 64)
+	f, _ := strconv.ParseInt((frac + "000000")[:6], 10, 64)
+	v := w*1_000_000 + f
+	if v <= 0 {
+		return 0, fmt.Errorf("amount must be greater than zero")
+	}
+	return v, nil
+}
+
+// formatMicros writes micro-USDC as a decimal with 2 to 6 decimals.
+func formatMicros(v int64) string {
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	frac := strings.TrimRight(fmt.Sprintf("%06d", v%1_000_000), "0")
+	for len(frac) < 2 {
+		frac += "0"
+	}
+	s := fmt.Sprintf("%d.%s", v/1_000_000, frac)
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+func digitsOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
