@@ -126,3 +126,70 @@ func TestValidDecimalAmount(t *testing.T) {
 		}
 	}
 }
+
+func TestValidateWhitelistAddressPerCurrency(t *testing.T) {
+	good := map[string][][2]string{ // currency -> {address, memo}
+		"usdc":  {{"0x52908400098527886E0F7030069857D2E4169EE7", ""}},
+		"usdt":  {{"0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae", ""}},
+		"eth":   {{"0x00000000219ab540356cBB839Cbe05303d7705Fa", ""}},
+		"matic": {{"0xBE0eB53F46cd790Cd13851d5EFf43D12404d33E8", ""}},
+		"btc": {{"1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2", ""}, {"3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy", ""},
+			{"bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", ""}, {"bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297", ""}},
+		"sol": {{"4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T", ""}},
+		"xrp": {{"rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", "123456"}, {"rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", "0"}},
+		"xlm": {{"GAAZI4TCR3TY5OJHCTJC2A4QSY6CJWJH5IAJTGKIN2ER7LBNVKOCCWN7", "invoice 42"}},
+	}
+	for cur, cases := range good {
+		for _, c := range cases {
+			if err := ValidateWhitelistAddress(cur, c[0], c[1]); err != nil {
+				t.Errorf("%s %q memo %q: %v", cur, c[0], c[1], err)
+			}
+		}
+	}
+	bad := []struct{ cur, addr, memo, want string }{
+		{"usdc", "", "", "required"},
+		{"usdc", "0x123", "", "invalid address format"},
+		{"eth", "0x52908400098527886E0F7030069857D2E4169EEZ", "", "invalid address format"},
+		{"usdt", "52908400098527886E0F7030069857D2E4169EE7aa", "", "invalid address format"},
+		{"usdc", " 0x52908400098527886E0F7030069857D2E4169EE7", "", "spaces"},
+		{"btc", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3", "", "Bitcoin"}, // checksum
+		{"btc", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdx", "", "Bitcoin"},
+		{"btc", "0x52908400098527886E0F7030069857D2E4169EE7", "", "Bitcoin"},
+		{"sol", "0x52908400098527886E0F7030069857D2E4169EE7", "", "Solana"},
+		{"xrp", "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYf", "1", "XRP"}, // checksum
+		{"xrp", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2", "1", "XRP"},
+		{"xrp", "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", "", "destination tag is required"},
+		{"xrp", "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", "abc", "whole number"},
+		{"xrp", "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", "4294967296", "whole number"},
+		{"xlm", "GAAZI4TCR3TY5OJHCTJC2A4QSY6CJWJH5IAJTGKIN2ER7LBNVKOCCWN7", "", "memo is required"},
+		{"xlm", "GAAZI4TCR3TY5OJHCTJC2A4QSY6CJWJH5IAJTGKIN2ER7LBNVKOCCWN6", "m", "Stellar"},
+	}
+	for _, b := range bad {
+		err := ValidateWhitelistAddress(b.cur, b.addr, b.memo)
+		if err == nil || !strings.Contains(err.Error(), b.want) {
+			t.Errorf("%s %q memo %q: %v, want %q", b.cur, b.addr, b.memo, err, b.want)
+		}
+	}
+	if !CurrencyNeedsMemo("XRP") || !CurrencyNeedsMemo("xlm") || CurrencyNeedsMemo("usdc") {
+		t.Error("CurrencyNeedsMemo")
+	}
+}
+
+func TestValidateWhitelistEntryNamesFields(t *testing.T) {
+	errs := ValidateWhitelistEntry(NewWhitelistEntry{Currency: "xrp", WalletAddress: "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe"})
+	var fields []string
+	for _, e := range errs {
+		fields = append(fields, e.Field)
+	}
+	if got := strings.Join(fields, ","); got != "name,beneficiaryFirstName,beneficiaryLastName,walletMemo" {
+		t.Fatalf("fields %s", got)
+	}
+	ok := NewWhitelistEntry{Currency: "usdc", Name: "n", BeneficiaryFirstName: "a", BeneficiaryLastName: "b", WalletAddress: "0x52908400098527886E0F7030069857D2E4169EE7"}
+	if errs := ValidateWhitelistEntry(ok); errs != nil {
+		t.Fatalf("good entry: %v", errs)
+	}
+	ok.WalletAddress = "0x1"
+	if errs := ValidateWhitelistEntry(ok); len(errs) != 1 || errs[0].Field != "walletAddress" {
+		t.Fatalf("bad address: %v", errs)
+	}
+}

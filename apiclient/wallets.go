@@ -1,0 +1,559 @@
+package apiclient
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// MaxLinkedWallets is how many internal wallets the gateway lets a user link
+// to the card; screens say so before a sixth link is even sent.
+const MaxLinkedWallets = 5
+
+// Money amounts use Decimal (transactions.go): the gateway's decimal text,
+// never a float.
+
+// InternalWallet is a custodial wallet (GET /v1/wallet/internal); AddressID
+// is what link, unlink and history take.
+type InternalWallet struct {
+	ID          string  `json:"id"`
+	Balance     Decimal `json:"balance"`
+	Currency    string  `json:"currency"`
+	Address     string  `json:"address"`
+	AddressMemo *string `json:"addressMemo"`
+	AddressID   string  `json:"addressId"`
+	Type        string  `json:"type"`
+	Extra       Extra   `json:"-"`
+}
+
+// LinkedWallet is an internal wallet linked to the card as a payment source
+// (GET /v1/wallet/internal/card_linked); priority 1 is charged first.
+type LinkedWallet struct {
+	ID       string `json:"id"`
+	Address  string `json:"address"`
+	Currency string `json:"currency"`
+	Network  string `json:"network"`
+	Priority int    `json:"priority"`
+	Extra    Extra  `json:"-"`
+}
+
+// ExternalWallet is a registered non-custodial wallet (GET
+// /v1/wallet/external): the card may spend up to the smaller of balance and
+// allowance, and withdrawals are sent to it.
+type ExternalWallet struct {
+	Address   string  `json:"address"`
+	Currency  string  `json:"currency"`
+	Balance   Decimal `json:"balance"`
+	Allowance Decimal `json:"allowance"`
+	Network   string  `json:"network"`
+	Extra     Extra   `json:"-"`
+}
+
+// Spendable is min(balance, allowance), what the card can actually draw; ""
+// when either is unreadable.
+func (w ExternalWallet) Spendable() Decimal {
+	c, err := CompareDecimal(string(w.Balance), string(w.Allowance))
+	if err != nil {
+		return ""
+	}
+	if c <= 0 {
+		return w.Balance
+	}
+	return w.Allowance
+}
+
+// CreditWallet is the user's credit wallet (GET /v1/wallet/credit); only a
+// wallet with IsWithdrawable may be withdrawn from.
+type CreditWallet struct {
+	ID             string  `json:"id"`
+	Balance        Decimal `json:"balance"`
+	Currency       string  `json:"currency"`
+	IsWithdrawable bool    `json:"isWithdrawable"`
+	Type           string  `json:"type"`
+	Extra          Extra   `json:"-"`
+}
+
+// WithdrawEstimation is the network fee of a withdrawal, in wei, ETH and
+// USDC (GET /v1/wallet/credit/withdraw-estimation). The USDC figure is what
+// the received amount is reduced by.
+type WithdrawEstimation struct {
+	Wei   Decimal `json:"wei"`
+	ETH   Decimal `json:"eth"`
+	USDC  Decimal `json:"usdc"`
+	Extra Extra   `json:"-"`
+}
+
+// WithdrawResult is the answer to a withdrawal: the on-chain transaction.
+type WithdrawResult struct {
+	TxHash string `json:"txHash"`
+	Extra  Extra  `json:"-"`
+}
+
+// HistoryItem is one movement of a wallet (GET /v1/wallet/history).
+type HistoryItem struct {
+	Name     string  `json:"name"`
+	Amount   Decimal `json:"amount"`
+	Currency string  `json:"currency"`
+	Sign     string  `json:"sign"`
+	Date     string  `json:"date"`
+	Extra    Extra   `json:"-"`
+}
+
+// HistoryPageSize is how many items one history page holds; a shorter page
+// is the last.
+const HistoryPageSize = 10
+
+// HistoryQuery selects one page (from 0) of one wallet's history.
+type HistoryQuery struct {
+	WalletID       string
+	WalletType     string // "internal" or "credit"
+	WalletCurrency string
+	Page           int
+}
+
+// The tolerant readers: unknown members land in Extra, a member of an
+// unexpected type never fails the whole record.
+
+// UnmarshalJSON reads an internal wallet tolerantly.
+func (w *InternalWallet) UnmarshalJSON(data []byte) error {
+	type plain InternalWallet
+	var p plain
+	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
+		return err
+	}
+	*w = InternalWallet(p)
+	return nil
+}
+
+// MarshalJSON writes the typed fields and then Extra, for --json output.
+func (w InternalWallet) MarshalJSON() ([]byte, error) {
+	type plain InternalWallet
+	return encodeWithExtra(plain(w), w.Extra)
+}
+
+// UnmarshalJSON reads a linked wallet tolerantly; a priority sent as a
+// numeric string is accepted.
+func (w *LinkedWallet) UnmarshalJSON(data []byte) error {
+	type plain LinkedWallet
+	var p plain
+	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
+		return err
+	}
+	if raw, ok := p.Extra["priority"]; ok {
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
+				p.Priority = n
+				delete(p.Extra, "priority")
+			}
+		}
+	}
+	*w = LinkedWallet(p)
+	return nil
+}
+
+// MarshalJSON writes the typed fields and then Extra.
+func (w LinkedWallet) MarshalJSON() ([]byte, error) {
+	type plain LinkedWallet
+	return encodeWithExtra(plain(w), w.Extra)
+}
+
+// UnmarshalJSON reads an external wallet tolerantly.
+func (w *ExternalWallet) UnmarshalJSON(data []byte) error {
+	type plain ExternalWallet
+	var p plain
+	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
+		return err
+	}
+	*w = ExternalWallet(p)
+	return nil
+}
+
+// MarshalJSON writes the typed fields and then Extra.
+func (w ExternalWallet) MarshalJSON() ([]byte, error) {
+	type plain ExternalWallet
+	return encodeWithExtra(plain(w), w.Extra)
+}
+
+// UnmarshalJSON reads the credit wallet tolerantly.
+func (w *CreditWallet) UnmarshalJSON(data []byte) error {
+	type plain CreditWallet
+	var p plain
+	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
+		return err
+	}
+	*w = CreditWallet(p)
+	return nil
+}
+
+// MarshalJSON writes the typed fields and then Extra.
+func (w CreditWallet) MarshalJSON() ([]byte, error) {
+	type plain CreditWallet
+	return encodeWithExtra(plain(w), w.Extra)
+}
+
+// UnmarshalJSON reads the estimation tolerantly (the interface does not
+// show its shape; numbers or strings are both fine).
+func (e *WithdrawEstimation) UnmarshalJSON(data []byte) error {
+	type plain WithdrawEstimation
+	var p plain
+	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
+		return err
+	}
+	*e = WithdrawEstimation(p)
+	return nil
+}
+
+// UnmarshalJSON reads the withdrawal answer tolerantly.
+func (r *WithdrawResult) UnmarshalJSON(data []byte) error {
+	type plain WithdrawResult
+	var p plain
+	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
+		return err
+	}
+	*r = WithdrawResult(p)
+	return nil
+}
+
+// UnmarshalJSON reads a history item tolerantly.
+func (h *HistoryItem) UnmarshalJSON(data []byte) error {
+	type plain HistoryItem
+	var p plain
+	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
+		return err
+	}
+	*h = HistoryItem(p)
+	return nil
+}
+
+// InternalWallets lists the custodial wallets with their balances.
+func (c *Client) InternalWallets(ctx context.Context) ([]InternalWallet, error) {
+	var out []InternalWallet
+	err := c.do(ctx, request{op: "InternalWallets", method: http.MethodGet,
+		path: "/v1/wallet/internal", family: famUser, out: &out})
+	return out, err
+}
+
+// LinkedWallets lists the wallets linked to the card, in priority order.
+func (c *Client) LinkedWallets(ctx context.Context) ([]LinkedWallet, error) {
+	var out []LinkedWallet
+	err := c.do(ctx, request{op: "LinkedWallets", method: http.MethodGet,
+		path: "/v1/wallet/internal/card_linked", family: famUser, out: &out})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(out, func(a, b LinkedWallet) int { return a.Priority - b.Priority })
+	return out, nil
+}
+
+type addressIDBody struct {
+	AddressID string `json:"addressId"`
+}
+
+// LinkWallet links an internal wallet (by its addressId) to the card as the
+// lowest-priority payment source. A sixth link is refused by the gateway.
+func (c *Client) LinkWallet(ctx context.Context, addressID string) error {
+	return c.doSuccess(ctx, request{op: "LinkWallet", method: http.MethodPost,
+		path: "/v1/wallet/internal/card_linked", body: addressIDBody{addressID}, family: famUser})
+}
+
+// UnlinkWallet removes an internal wallet from the card's payment sources.
+func (c *Client) UnlinkWallet(ctx context.Context, addressID string) error {
+	return c.doSuccess(ctx, request{op: "UnlinkWallet", method: http.MethodDelete,
+		path: "/v1/wallet/internal/card_linked", body: addressIDBody{addressID}, family: famUser})
+}
+
+// ReorderLinkedWallets changes the priority order of the linked wallets.
+// The interface has no operation for it, so it uses the documented ones: it
+// unlinks the wallets from the first position that changes to the end and
+// links them again in the wanted order (a new link goes last). current and
+// wanted are addressIds, highest priority first, and must hold the same
+// wallets. When a step fails it still tries to link back every wallet it
+// unlinked, then returns the first error; re-read the list afterwards.
+func (c *Client) ReorderLinkedWallets(ctx context.Context, current, wanted []string) error {
+	if len(current) != len(wanted) {
+		return &Error{Op: "ReorderLinkedWallets", Message: "the new order must hold the same wallets"}
+	}
+	a, b := slices.Clone(current), slices.Clone(wanted)
+	slices.Sort(a)
+	slices.Sort(b)
+	if !slices.Equal(a, b) {
+		return &Error{Op: "ReorderLinkedWallets", Message: "the new order must hold the same wallets"}
+	}
+	k := 0
+	for k < len(current) && current[k] == wanted[k] {
+		k++
+	}
+	if k == len(current) {
+		return nil
+	}
+	var unlinked []string
+	var firstErr error
+	for _, id := range current[k:] {
+		if err := c.UnlinkWallet(ctx, id); err != nil {
+			firstErr = err
+			break
+		}
+		unlinked = append(unlinked, id)
+	}
+	for _, id := range wanted[k:] {
+		if !slices.Contains(unlinked, id) {
+			continue // never unlinked: still linked, in its old place
+		}
+		// Relink even after a failure (with a fresh context if ours is
+		// gone), so a wallet is not left off the card.
+		lctx := ctx
+		if ctx.Err() != nil {
+			lctx = context.WithoutCancel(ctx)
+		}
+		if err := c.LinkWallet(lctx, id); err != nil && firstErr == nil {
+			firstErr = err
+		}
+	}
+	return firstErr
+}
+
+// ExternalWallets lists the registered external wallets.
+func (c *Client) ExternalWallets(ctx context.Context) ([]ExternalWallet, error) {
+	var out []ExternalWallet
+	err := c.do(ctx, request{op: "ExternalWallets", method: http.MethodGet,
+		path: "/v1/wallet/external", family: famUser, out: &out})
+	return out, err
+}
+
+// CreditWallet fetches the credit wallet. Before the first credit the
+// gateway answers 404: check IsNotFound and show "no credit yet".
+func (c *Client) CreditWallet(ctx context.Context) (CreditWallet, error) {
+	var out CreditWallet
+	err := c.do(ctx, request{op: "CreditWallet", method: http.MethodGet,
+		path: "/v1/wallet/credit", family: famUser, out: &out})
+	if err != nil {
+		return CreditWallet{}, err
+	}
+	return out, nil
+}
+
+// WithdrawEstimation fetches the current network fee of a withdrawal.
+func (c *Client) WithdrawEstimation(ctx context.Context) (WithdrawEstimation, error) {
+	var out WithdrawEstimation
+	err := c.do(ctx, request{op: "WithdrawEstimation", method: http.MethodGet,
+		path: "/v1/wallet/credit/withdraw-estimation", family: famUser, out: &out})
+	if err != nil {
+		return WithdrawEstimation{}, err
+	}
+	return out, nil
+}
+
+// Withdraw sends amount (a decimal USDC string, checked with
+// ValidDecimalAmount first) from the credit wallet to the registered
+// external wallet, and returns the transaction. It is never retried.
+func (c *Client) Withdraw(ctx context.Context, amount string) (WithdrawResult, error) {
+	if err := ValidDecimalAmount(amount); err != nil {
+		return WithdrawResult{}, &Error{Op: "Withdraw", Message: "invalid amount: " + err.Error()}
+	}
+	var out WithdrawResult
+	err := c.do(ctx, request{op: "Withdraw", method: http.MethodPost,
+		path: "/v1/wallet/credit/withdraw", body: struct {
+			Amount string `json:"amount"`
+		}{amount}, family: famUser, us: usQuery, out: &out})
+	if err != nil {
+		return WithdrawResult{}, err
+	}
+	if out.TxHash == "" {
+		return out, &Error{Op: "Withdraw", Status: http.StatusOK, Message: "the gateway did not return a transaction hash"}
+	}
+	return out, nil
+}
+
+// WalletHistory fetches one page of a wallet's history (HistoryPageSize
+// items; fewer on the last page).
+func (c *Client) WalletHistory(ctx context.Context, q HistoryQuery) ([]HistoryItem, error) {
+	v := url.Values{}
+	v.Set("walletId", q.WalletID)
+	if q.WalletType != "" {
+		v.Set("walletType", q.WalletType)
+	}
+	if q.WalletCurrency != "" {
+		v.Set("walletCurrency", q.WalletCurrency)
+	}
+	v.Set("page", strconv.Itoa(max(q.Page, 0)))
+	var out []HistoryItem
+	err := c.do(ctx, request{op: "WalletHistory", method: http.MethodGet,
+		path: "/v1/wallet/history", query: v, family: famUser, out: &out})
+	return out, err
+}
+
+// ErrNotDecimal is returned by the decimal helpers for text that is not a
+// plain decimal number.
+var ErrNotDecimal = errors.New("not a plain decimal number")
+
+// decimal is a fixed-point number: value / 10^scale, exact.
+type decimal struct {
+	neg    bool
+	digits string // integer digits of value, no leading zeros ("" = 0)
+	scale  int
+}
+
+// parseDecimal reads "-12.345" style text exactly.
+func parseDecimal(s string) (decimal, error) {
+	s = strings.TrimSpace(s)
+	var d decimal
+	if strings.HasPrefix(s, "-") {
+		d.neg, s = true, s[1:]
+	} else {
+		s = strings.TrimPrefix(s, "+")
+	}
+	whole, frac, dot := strings.Cut(s, ".")
+	if whole == "" || !allDigits(whole) || (dot && (frac == "" || !allDigits(frac))) {
+		return decimal{}, fmt.Errorf("%q: %w", s, ErrNotDecimal)
+	}
+	d.digits = strings.TrimLeft(whole+frac, "0")
+	d.scale = len(frac)
+	if d.digits == "" {
+		d.neg = false
+	}
+	return d, nil
+}
+
+// rescale pads a and b to the same scale and returns their digit strings,
+// left-padded to the same length, so they compare as strings.
+func rescale(a, b decimal) (string, string, int) {
+	scale := max(a.scale, b.scale)
+	da := a.digits + strings.Repeat("0", scale-a.scale)
+	db := b.digits + strings.Repeat("0", scale-b.scale)
+	if a.digits == "" {
+		da = ""
+	}
+	if b.digits == "" {
+		db = ""
+	}
+	n := max(len(da), len(db))
+	return strings.Repeat("0", n-len(da)) + da, strings.Repeat("0", n-len(db)) + db, scale
+}
+
+func cmpAbs(a, b decimal) int {
+	x, y, _ := rescale(a, b)
+	return strings.Compare(x, y)
+}
+
+func cmpDec(a, b decimal) int {
+	switch {
+	case a.neg && !b.neg:
+		return -1
+	case !a.neg && b.neg:
+		return 1
+	case a.neg:
+		return -cmpAbs(a, b)
+	}
+	return cmpAbs(a, b)
+}
+
+// addDigits and subDigits work on equal-length digit strings.
+func addDigits(x, y string) string {
+	out := make([]byte, len(x)+1)
+	carry := 0
+	for i := len(x) - 1; i >= 0; i-- {
+		s := int(x[i]-'0') + int(y[i]-'0') + carry
+		out[i+1] = byte('0' + s%10)
+		carry = s / 10
+	}
+	out[0] = byte('0' + carry)
+	return string(out)
+}
+
+func subDigits(x, y string) string { // x >= y
+	out := make([]byte, len(x))
+	borrow := 0
+	for i := len(x) - 1; i >= 0; i-- {
+		s := int(x[i]-'0') - int(y[i]-'0') - borrow
+		borrow = 0
+		if s < 0 {
+			s += 10
+			borrow = 1
+		}
+		out[i] = byte('0' + s)
+	}
+	return string(out)
+}
+
+func addDec(a, b decimal) decimal {
+	x, y, scale := rescale(a, b)
+	if a.neg == b.neg {
+		return decimal{neg: a.neg, digits: strings.TrimLeft(addDigits(x, y), "0"), scale: scale}
+	}
+	if strings.Compare(x, y) >= 0 {
+		r := strings.TrimLeft(subDigits(x, y), "0")
+		return decimal{neg: a.neg && r != "", digits: r, scale: scale}
+	}
+	r := strings.TrimLeft(subDigits(y, x), "0")
+	return decimal{neg: b.neg && r != "", digits: r, scale: scale}
+}
+
+// String writes the number with trailing zeros trimmed but at least two
+// fraction digits, as money reads ("400.00", "99.55", "0.00015").
+func (d decimal) String() string {
+	digits := d.digits
+	if len(digits) <= d.scale {
+		digits = strings.Repeat("0", d.scale-len(digits)+1) + digits
+	}
+	whole, frac := digits[:len(digits)-d.scale], digits[len(digits)-d.scale:]
+	frac = strings.TrimRight(frac, "0")
+	for len(frac) < 2 {
+		frac += "0"
+	}
+	s := whole
+	if frac != "" {
+		s += "." + frac
+	}
+	if d.neg {
+		s = "-" + s
+	}
+	return s
+}
+
+// CompareDecimal compares two decimal texts exactly: -1, 0 or +1.
+func CompareDecimal(a, b string) (int, error) {
+	x, err := parseDecimal(a)
+	if err != nil {
+		return 0, err
+	}
+	y, err := parseDecimal(b)
+	if err != nil {
+		return 0, err
+	}
+	return cmpDec(x, y), nil
+}
+
+// AddDecimal is a + b, exactly, as decimal text.
+func AddDecimal(a, b string) (string, error) {
+	x, err := parseDecimal(a)
+	if err != nil {
+		return "", err
+	}
+	y, err := parseDecimal(b)
+	if err != nil {
+		return "", err
+	}
+	return addDec(x, y).String(), nil
+}
+
+// SubDecimal is a - b, exactly, as decimal text (e.g. the amount that
+// arrives: amount minus fee).
+func SubDecimal(a, b string) (string, error) {
+	x, err := parseDecimal(a)
+	if err != nil {
+		return "", err
+	}
+	y, err := parseDecimal(b)
+	if err != nil {
+		return "", err
+	}
+	y.neg = !y.neg && y.digits != ""
+	return addDec(x, y).String(), nil
+}
