@@ -105,7 +105,7 @@ func (s *Server) login(c *call) {
 	u := c.be.byName[strings.ToLower(strings.TrimSpace(in.Username))]
 	if u == nil || subtle.ConstantTimeCompare([]byte(u.Password), []byte(in.Password)) != 1 {
 		s.mu.Unlock()
-		c.fail(http.StatusUnauthorized, "Invalid username or password")
+		c.fail(http.StatusUnauthorized, "Not authenticated") // the interface: 401 carries "Not authenticated"
 		return
 	}
 	access, refresh := s.issue(c.be, u.ID)
