@@ -62,13 +62,7 @@ type SetPINToken struct {
 
 // UnmarshalJSON reads the token tolerantly (unknown members kept in Extra).
 func (t *SetPINToken) UnmarshalJSON(data []byte) error {
-	type plain SetPINToken
-	var p plain
-	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
-		return err
-	}
-	*t = SetPINToken(p)
-	return nil
+	return decodeWithExtra(data, t, &t.Extra)
 }
 
 // PINImageStyle is the customCss of the view-PIN image.

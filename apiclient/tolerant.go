@@ -15,9 +15,8 @@ import (
 // Nothing the gateway sends makes decoding fail, except a body that is not
 // a JSON object at all.
 //
-// v must point to a struct type WITHOUT an UnmarshalJSON method that calls
-// back here (use a local "plain" type, as User.UnmarshalJSON does).
-// Member names match fields as encoding/json does: by json tag or field
+// It decodes member by member, never the whole struct, so an UnmarshalJSON
+// method may pass its own receiver. Member names match fields as encoding/json does: by json tag or field
 // name, exactly first, then case-insensitively.
 func decodeWithExtra(data []byte, v any, extra *Extra) error {
 	var obj map[string]json.RawMessage
@@ -148,13 +147,7 @@ func fieldsOf(t reflect.Type) fieldIndex {
 // UnmarshalJSON reads a user tolerantly: unknown members land in Extra and a
 // member of an unexpected type never fails the whole profile.
 func (u *User) UnmarshalJSON(data []byte) error {
-	type plain User
-	var p plain
-	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
-		return err
-	}
-	*u = User(p)
-	return nil
+	return decodeWithExtra(data, u, &u.Extra)
 }
 
 // MarshalJSON writes the typed fields and then Extra, so scripted output
@@ -166,13 +159,7 @@ func (u User) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads a card tolerantly; see User.UnmarshalJSON.
 func (c *Card) UnmarshalJSON(data []byte) error {
-	type plain Card
-	var p plain
-	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
-		return err
-	}
-	*c = Card(p)
-	return nil
+	return decodeWithExtra(data, c, &c.Extra)
 }
 
 // MarshalJSON writes the typed fields and then Extra; see User.MarshalJSON.

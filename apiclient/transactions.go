@@ -69,13 +69,7 @@ type Transaction struct {
 
 // UnmarshalJSON reads a transaction tolerantly; see User.UnmarshalJSON.
 func (t *Transaction) UnmarshalJSON(data []byte) error {
-	type plain Transaction
-	var p plain
-	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
-		return err
-	}
-	*t = Transaction(p)
-	return nil
+	return decodeWithExtra(data, t, &t.Extra)
 }
 
 // MarshalJSON writes the typed fields and then Extra.

@@ -100,43 +100,7 @@ func allDigits(s string) bool {
 const base58Alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 // decodeBase58 decodes Bitcoin-alphabet base58 (the one Solana uses).
-func decodeBase58(s string) ([]byte, bool) {
-	var index [256]int
-	for i := range index {
-		index[i] = -1
-	}
-	for i := 0; i < len(base58Alphabet); i++ {
-		index[base58Alphabet[i]] = i
-	}
-	zeros := 0
-	for zeros < len(s) && s[zeros] == '1' {
-		zeros++
-	}
-	// Big-endian base-256 accumulator.
-	var out []byte
-	for i := 0; i < len(s); i++ {
-		d := index[s[i]]
-		if d < 0 {
-			return nil, false
-		}
-		carry := d
-		for j := len(out) - 1; j >= 0; j-- {
-			carry += int(out[j]) * 58
-			out[j] = byte(carry)
-			carry >>= 8
-		}
-		for carry > 0 {
-			out = append([]byte{byte(carry)}, out...)
-			carry >>= 8
-		}
-	}
-	// Strip the accumulator's leading zeros, then add one per leading '1'.
-	k := 0
-	for k < len(out) && out[k] == 0 {
-		k++
-	}
-	return append(make([]byte, zeros), out[k:]...), true
-}
+func decodeBase58(s string) ([]byte, bool) { return decodeBase58With(s, base58Alphabet) }
 
 // Whitelist address validation, per currency. Forms call
 // ValidateWhitelistEntry before sending, so a typo is caught on the entry it
@@ -274,7 +238,7 @@ func ValidBitcoinAddress(s string) bool {
 	if len(s) < 26 || len(s) > 35 || (s[0] != '1' && s[0] != '3') {
 		return false
 	}
-	b, ok := decodeBase58With(s, base58Alphabet)
+	b, ok := decodeBase58(s)
 	return ok && len(b) == 25 && (b[0] == 0x00 || b[0] == 0x05) && checksumOK(b)
 }
 

@@ -122,13 +122,7 @@ type HistoryQuery struct {
 
 // UnmarshalJSON reads an internal wallet tolerantly.
 func (w *InternalWallet) UnmarshalJSON(data []byte) error {
-	type plain InternalWallet
-	var p plain
-	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
-		return err
-	}
-	*w = InternalWallet(p)
-	return nil
+	return decodeWithExtra(data, w, &w.Extra)
 }
 
 // MarshalJSON writes the typed fields and then Extra, for --json output.
@@ -166,13 +160,7 @@ func (w LinkedWallet) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads an external wallet tolerantly.
 func (w *ExternalWallet) UnmarshalJSON(data []byte) error {
-	type plain ExternalWallet
-	var p plain
-	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
-		return err
-	}
-	*w = ExternalWallet(p)
-	return nil
+	return decodeWithExtra(data, w, &w.Extra)
 }
 
 // MarshalJSON writes the typed fields and then Extra.
@@ -183,13 +171,7 @@ func (w ExternalWallet) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads the credit wallet tolerantly.
 func (w *CreditWallet) UnmarshalJSON(data []byte) error {
-	type plain CreditWallet
-	var p plain
-	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
-		return err
-	}
-	*w = CreditWallet(p)
-	return nil
+	return decodeWithExtra(data, w, &w.Extra)
 }
 
 // MarshalJSON writes the typed fields and then Extra.
@@ -201,35 +183,17 @@ func (w CreditWallet) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads the estimation tolerantly (the interface does not
 // show its shape; numbers or strings are both fine).
 func (e *WithdrawEstimation) UnmarshalJSON(data []byte) error {
-	type plain WithdrawEstimation
-	var p plain
-	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
-		return err
-	}
-	*e = WithdrawEstimation(p)
-	return nil
+	return decodeWithExtra(data, e, &e.Extra)
 }
 
 // UnmarshalJSON reads the withdrawal answer tolerantly.
 func (r *WithdrawResult) UnmarshalJSON(data []byte) error {
-	type plain WithdrawResult
-	var p plain
-	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
-		return err
-	}
-	*r = WithdrawResult(p)
-	return nil
+	return decodeWithExtra(data, r, &r.Extra)
 }
 
 // UnmarshalJSON reads a history item tolerantly.
 func (h *HistoryItem) UnmarshalJSON(data []byte) error {
-	type plain HistoryItem
-	var p plain
-	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
-		return err
-	}
-	*h = HistoryItem(p)
-	return nil
+	return decodeWithExtra(data, h, &h.Extra)
 }
 
 // InternalWallets lists the custodial wallets with their balances.

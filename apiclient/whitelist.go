@@ -25,13 +25,7 @@ type WhitelistEntry struct {
 
 // UnmarshalJSON reads an entry tolerantly: unknown members land in Extra.
 func (e *WhitelistEntry) UnmarshalJSON(data []byte) error {
-	type plain WhitelistEntry
-	var p plain
-	if err := decodeWithExtra(data, &p, &p.Extra); err != nil {
-		return err
-	}
-	*e = WhitelistEntry(p)
-	return nil
+	return decodeWithExtra(data, e, &e.Extra)
 }
 
 // MarshalJSON writes the typed fields and then Extra.
