@@ -46,11 +46,6 @@ func writeConsentError(w http.ResponseWriter, status int, msg string, details ..
 	writeJSON(w, status, map[string]any{"error": msg, "details": details})
 }
 
-// writeErrorMessage answers {error, message} (no networks on chain config).
-func writeErrorMessage(w http.ResponseWriter, status int, code, msg string) {
-	writeJSON(w, status, map[string]string{"error": code, "message": msg})
-}
-
 // writeOAuthError answers the general format {error, error_description,
 // details:{field: msg}} (OAuth token and initiate endpoints).
 func writeOAuthError(w http.ResponseWriter, status int, code, desc string, details map[string]string) {

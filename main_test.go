@@ -1,0 +1,836 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	qrcode "github.com/skip2/go-qrcode"
+)
+
+// The end-to-end tests build the real binary and drive it in tmux the way a
+// user would: type keys, read the screen.
+
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "cardterm-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binary = filepath.Join(dir, "cardterm")
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building cardterm:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// tmuxTerm is one tmux session running cardterm on a private tmux server.
+type tmuxTerm struct {
+	t      *testing.T
+	socket string
+}
+
+// startTerm runs the command line in a fresh 120x40 tmux session.
+func startTerm(t *testing.T, env []string, args ...string) *tmuxTerm {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Fatalf("tmux is required for the end-to-end tests: %v", err)
+	}
+	tm := &tmuxTerm{t: t, socket: fmt.Sprintf("cardterm-%d-%d", os.Getpid(), time.Now().UnixNano())}
+	cmdArgs := []string{"-L", tm.socket, "new-session", "-d", "-x", "120", "-y", "40", "-e", "TERM=xterm-256color"}
+	for _, e := range env {
+		cmdArgs = append(cmdArgs, "-e", e)
+	}
+	cmdArgs = append(cmdArgs, binary)
+	cmdArgs = append(cmdArgs, args...)
+	if out, err := exec.Command("tmux", cmdArgs...).CombinedOutput(); err != nil {
+		t.Fatalf("tmux new-session: %v: %s", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
+	return tm
+}
+
+// send types tmux key names ("Enter", "Tab", "f", "C-c") or literal text.
+func (tm *tmuxTerm) send(keys ...string) {
+	tm.t.Helper()
+	args := append([]string{"-L", tm.socket, "send-keys", "-t", "0"}, keys...)
+	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
+		tm.t.Fatalf("tmux send-keys %v: %v: %s", keys, err, out)
+	}
+}
+
+// typeText types text literally (no key-name lookup).
+func (tm *tmuxTerm) typeText(text string) {
+	tm.t.Helper()
+	tm.send("-l", text)
+}
+
+func (tm *tmuxTerm) screen() string {
+	out, err := exec.Command("tmux", "-L", tm.socket, "capture-pane", "-p", "-t", "0").CombinedOutput()
+	if err != nil {
+		return ""
+	}
+	return string(out)
+}
+
+// waitFor waits until every text is on screen and returns the screen.
+func (tm *tmuxTerm) waitFor(texts ...string) string {
+	tm.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s := tm.screen()
+		missing := ""
+		for _, text := range texts {
+			if !strings.Contains(s, text) {
+				missing = text
+				break
+			}
+		}
+		if missing == "" {
+			return s
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("waiting for %q; the screen shows:\n%s", missing, s)
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+}
+
+// signInAndCheckCard runs the journey both gateways share once the
+// sign-in form holds alice's credentials: account, card, freeze, unfreeze,
+// sign out.
+func signInAndCheckCard(t *testing.T, tm *tmuxTerm) {
+	tm.send("Enter")
+	tm.waitFor("Alice", "VERIFIED", "alice@demo.test")
+
+	tm.send("2")
+	tm.waitFor("ACTIVE", "4242", "ALICE MARTIN")
+
+	tm.send("f")
+	tm.waitFor("Freeze the card", "POST /v1/card/freeze", "declined")
+	tm.send("f") // a second press while confirming sends nothing more
+	tm.send("y")
+	s := tm.waitFor("FROZEN")
+	if strings.Contains(s, "Freeze the card") {
+		t.Fatalf("dialog still open after confirming:\n%s", s)
+	}
+
+	tm.send("f")
+	tm.waitFor("Unfreeze the card", "authorizations resume")
+	tm.send("y")
+	tm.waitFor("ACTIVE", "card unfrozen")
+
+	tm.send("S")
+	tm.waitFor("Sign out?")
+	tm.send("y")
+	tm.waitFor("Sign in to the Card and Wallet Gateway", "Signed out")
+}
+
+func TestEmbeddedSandboxJourney(t *testing.T) {
+	tm := startTerm(t, nil)
+	s := tm.waitFor("SANDBOX", "Sandbox demo accounts", "alice@demo.test")
+	if !strings.Contains(s, "•••••••••") {
+		t.Fatalf("the prefilled password should show masked:\n%s", s)
+	}
+	signInAndCheckCard(t, tm)
+}
+
+func TestSeparateSandboxThroughBaseURL(t *testing.T) {
+	addr := freeAddr(t)
+	sb := exec.Command(binary, "sandbox", "--addr", addr)
+	stdout, err := sb.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sb.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = sb.Process.Kill(); _ = sb.Wait() })
+	lines := bufio.NewScanner(stdout)
+	var described strings.Builder
+	for lines.Scan() {
+		described.WriteString(lines.Text() + "\n")
+		if strings.Contains(lines.Text(), "ctrl+c") {
+			break
+		}
+	}
+	for _, want := range []string{"http://" + addr, "ck_sandbox_acme", "alice@demo.test"} {
+		if !strings.Contains(described.String(), want) {
+			t.Fatalf("cardterm sandbox output lacks %q:\n%s", want, described.String())
+		}
+	}
+
+	tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=sk_sandbox_acme"},
+		"--base-url", "http://"+addr, "--client-key", "ck_sandbox_acme")
+	s := tm.waitFor("Sign in to the Card and Wallet Gateway", addr)
+	if strings.Contains(s, "SANDBOX") {
+		t.Fatalf("a remote gateway must not be labelled SANDBOX:\n%s", s)
+	}
+	tm.typeText("alice@demo.test")
+	tm.send("Tab")
+	tm.typeText("wrong-password")
+	tm.send("Enter")
+	s = tm.waitFor("Sign-in refused")
+	if !strings.Contains(s, "alice@demo.test") {
+		t.Fatalf("the username typed must stay after a failed sign-in:\n%s", s)
+	}
+	// Clear the wrong password and type the right one.
+	tm.send("C-u")
+	tm.typeText("demo-pass")
+	signInAndCheckCard(t, tm)
+}
+
+func TestRejectedClientKeys(t *testing.T) {
+	addr := freeAddr(t)
+	sb := exec.Command(binary, "sandbox", "--addr", addr)
+	if err := sb.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = sb.Process.Kill(); _ = sb.Wait() })
+	waitListening(t, addr)
+
+	for _, tc := range []struct {
+		name, key, want string
+	}{
+		{"unknown key", "ck_nobody", "does not recognise this client key"},
+		{"missing key", "", "no client key was sent"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=", "CARDTERM_CLIENT_KEY="},
+				"--base-url", "http://"+addr, "--client-key="+tc.key)
+			tm.waitFor("Sign in to the Card and Wallet Gateway")
+			tm.typeText("alice@demo.test")
+			tm.send("Tab")
+			tm.typeText("demo-pass")
+			tm.send("Enter")
+			s := tm.waitFor(tc.want)
+			if !strings.Contains(s, "alice@demo.test") {
+				t.Fatalf("the username typed must stay:\n%s", s)
+			}
+		})
+	}
+}
+
+func TestVersionAndHelp(t *testing.T) {
+	out, err := exec.Command(binary, "--version").CombinedOutput()
+	if err != nil || !strings.HasPrefix(string(out), "cardterm ") {
+		t.Fatalf("--version: %v %q", err, out)
+	}
+	out, err = exec.Command(binary, "--help").CombinedOutput()
+	if err != nil {
+		t.Fatalf("--help exits non-zero: %v", err)
+	}
+	for _, want := range []string{"--base-url", "--client-key", "--us", "--read-only", "CARDTERM_SECRET_KEY", "cardterm sandbox"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("--help lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(string(out), "--secret-key") {
+		t.Errorf("the secret key must never be a flag:\n%s", out)
+	}
+	out, err = exec.Command(binary, "--no-such-flag").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "no-such-flag") {
+		t.Fatalf("an unknown flag must fail and say which: %v %q", err, out)
+	}
+}
+
+// BenchmarkStartToFirstFrame measures what happens between start and the
+// first frame: starting the embedded sandbox gateway, wiring the client and
+// screens, Init, the first window size and View. Budget: 100 ms.
+func BenchmarkStartToFirstFrame(b *testing.B) {
+	for b.Loop() {
+		app, err := newApp(options{timeout: time.Second}, nil, io.Discard)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m := app.root
+		_ = m.Init()
+		m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		if !strings.Contains(m.View().Content, "SANDBOX") {
+			b.Fatal("the first frame does not show the sandbox sign-in")
+		}
+		app.close()
+	}
+}
+
+// TestEscCancelsSlowRequests runs against a gateway that takes 3 s to
+// answer: the screen says it is working at once, and esc cancels.
+func TestEscCancelsSlowRequests(t *testing.T) {
+	addr := freeAddr(t)
+	sb := exec.Command(binary, "sandbox", "--addr", addr, "--latency", "3s")
+	if err := sb.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = sb.Process.Kill(); _ = sb.Wait() })
+	waitListening(t, addr)
+
+	tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=sk_sandbox_acme"},
+		"--base-url", "http://"+addr, "--client-key", "ck_sandbox_acme")
+	tm.waitFor("Sign in to the Card and Wallet Gateway")
+	tm.typeText("alice@demo.test")
+	tm.send("Tab")
+	tm.typeText("demo-pass")
+	tm.send("Enter")
+	tm.waitFor("Signing in")
+	tm.send("Escape")
+	s := tm.waitFor("Sign-in cancelled")
+	if !strings.Contains(s, "alice@demo.test") {
+		t.Fatalf("the form must keep what was typed:\n%s", s)
+	}
+
+	tm.send("Enter")
+	tm.waitFor("Alice Martin") // the slow sign-in and profile, uncancelled
+	tm.send("2")
+	tm.waitFor("Loading card")
+	tm.send("Escape")
+	tm.waitFor("cancelled")
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	_ = l.Close()
+	return addr
+}
+
+func waitListening(t *testing.T, addr string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			_ = c.Close()
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("nothing listens on %s", addr)
+}
+
+// browserRecorder writes a $BROWSER script that appends the URL it is given
+// to a file, and returns the env entry and a function reading the URLs.
+func browserRecorder(t *testing.T) (string, func() []string) {
+	t.Helper()
+	dir := t.TempDir()
+	log := filepath.Join(dir, "opened.txt")
+	script := filepath.Join(dir, "browser.sh")
+	body := "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '" + log + "'\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return "BROWSER=" + script, func() []string {
+		b, _ := os.ReadFile(log)
+		return strings.Fields(string(b))
+	}
+}
+
+// waitOpened waits until the browser script has recorded n URLs.
+func waitOpened(t *testing.T, opened func() []string, n int) []string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if got := opened(); len(got) >= n {
+			return got
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the browser was not opened %d times: %v", n, opened())
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+}
+
+// httpStatus fetches an http:// URL with a plain HTTP/1.0 request and
+// returns the status code.
+func httpStatus(t *testing.T, raw string) int {
+	t.Helper()
+	rest, ok := strings.CutPrefix(raw, "http://")
+	if !ok {
+		t.Fatalf("not an http URL: %q", raw)
+	}
+	host, path, _ := strings.Cut(rest, "/")
+	conn, err := net.DialTimeout("tcp", host, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(5 * time.Second))
+	fmt.Fprintf(conn, "GET /%s HTTP/1.0\r\nHost: %s\r\n\r\n", path, host)
+	line, err := bufio.NewReader(conn).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	var code int
+	if _, err := fmt.Sscanf(line, "HTTP/1.%d %d", new(int), &code); err != nil {
+		t.Fatalf("status line %q: %v", line, err)
+	}
+	_, _ = io.Copy(io.Discard, conn)
+	return code
+}
+
+func TestE2ESetPINAndViewPIN(t *testing.T) {
+	env, opened := browserRecorder(t)
+	tm := startTerm(t, []string{env})
+	tm.waitFor("Sandbox demo accounts", "alice@demo.test")
+	tm.send("Enter")
+	tm.waitFor("Alice", "VERIFIED")
+	tm.send("2")
+	tm.waitFor("ACTIVE", "4242")
+
+	tm.send("p")
+	tm.waitFor("opened in the browser", "link valid for", "single use")
+	urls := waitOpened(t, opened, 1)
+	page := urls[0]
+	if !strings.Contains(page, "/pin-direct/set?token=") {
+		t.Fatalf("set-PIN opened %q", page)
+	}
+	if code := httpStatus(t, page); code != 200 {
+		t.Fatalf("first visit: %d", code)
+	}
+	if code := httpStatus(t, page); code != 410 {
+		t.Fatalf("second visit must be refused: %d", code)
+	}
+
+	tm.send("v")
+	tm.waitFor("View PIN", "POST /v1/card/pin/token")
+	tm.send("Enter")
+	s := tm.waitFor("PIN image opened in the browser")
+	urls = waitOpened(t, opened, 2)
+	img := urls[1]
+	token := img[strings.Index(img, "token=")+len("token="):]
+	if !strings.Contains(img, "/details-image?token=") || len(token) < 32 {
+		t.Fatalf("view PIN opened %q", img)
+	}
+	for i := 0; i < 5; i++ {
+		flat := strings.ReplaceAll(s, "\n", "")
+		if strings.Contains(s, "details-image") || strings.Contains(flat, token) || strings.Contains(flat, token[:12]) {
+			t.Fatalf("the PIN image link is on screen:\n%s", s)
+		}
+		time.Sleep(100 * time.Millisecond)
+		s = tm.screen()
+	}
+	if code := httpStatus(t, img); code != 200 {
+		t.Fatalf("image: %d", code)
+	}
+}
+
+func TestE2EOrderCardReplacesBlocked(t *testing.T) {
+	tm := startTerm(t, nil)
+	tm.waitFor("Sandbox demo accounts", "alice@demo.test")
+	tm.send("C-u")
+	tm.typeText("bruno@demo.test")
+	tm.send("Enter")
+	tm.waitFor("Bruno", "VERIFIED")
+	tm.send("2")
+	tm.waitFor("BLOCKED", "0005")
+	tm.send("n")
+	tm.waitFor("Order a new virtual card?", "POST /v1/card/order")
+	tm.send("y")
+	s := tm.waitFor("ACTIVE", "new card ordered")
+	if strings.Contains(s, "BLOCKED") {
+		t.Fatalf("the BLOCKED card is still shown:\n%s", s)
+	}
+}
+
+func TestE2ETransactionsFilterAndPage(t *testing.T) {
+	tm := startTerm(t, nil)
+	tm.waitFor("Sandbox demo accounts", "alice@demo.test")
+	tm.send("Enter")
+	tm.waitFor("Alice", "VERIFIED")
+	tm.send("3")
+	tm.waitFor("Transactions", "page 1", "row 1 of 50", "Selected transaction")
+	tm.send("f")
+	tm.waitFor("Filter transactions", "Category")
+	tm.send("Tab", "Tab", "Tab")
+	tm.typeText("groceries,restaurants")
+	tm.send("Enter")
+	s := tm.waitFor("category GROCERIES,RESTAURANTS", "page 1", "row 1 of 50")
+	for _, other := range []string{"TRAVEL", "SHOPPING", "TRANSPORT", "UTILITIES"} {
+		if strings.Contains(s, other) {
+			t.Fatalf("filtered list shows %s:\n%s", other, s)
+		}
+	}
+	tm.send("n")
+	s = tm.waitFor("page 2", "category GROCERIES,RESTAURANTS")
+	if strings.Contains(s, "TRAVEL") || strings.Contains(s, "no more transactions") {
+		t.Fatalf("page 2 lost the filter:\n%s", s)
+	}
+	tm.send("p")
+	tm.waitFor("page 1", "category GROCERIES,RESTAURANTS")
+}
+
+// signInAs replaces the prefilled demo username with user and signs in (all
+// demo accounts share the prefilled password).
+func signInAs(tm *tmuxTerm, user string) {
+	tm.waitFor("Sandbox demo accounts")
+	tm.send("C-u")
+	tm.typeText(user)
+	tm.send("Enter")
+	tm.waitFor("signed in as " + user)
+}
+
+func TestWalletsLinkUntilFiveAndSixthRefused(t *testing.T) {
+	tm := startTerm(t, nil)
+	signInAs(tm, "lena@demo.test")
+	tm.send("4")
+	tm.waitFor("5 of 5 linked to the card", "linked #5")
+	tm.send("u")
+	tm.waitFor("4 of 5 linked to the card", "unlinked")
+	tm.send("l")
+	tm.waitFor("5 of 5 linked to the card", "linked to the card")
+	tm.send("G")
+	tm.send("l")
+	tm.waitFor("Cannot link a sixth wallet: 5 of 5 are linked", "at most 5")
+}
+
+func TestWhitelistAddTwoBadAddressDeleteBoth(t *testing.T) {
+	tm := startTerm(t, nil)
+	signInAs(tm, "alice@demo.test")
+	tm.send("5")
+	tm.waitFor("2 approved withdrawal addresses", "Savings")
+
+	entry := func(name, first, last, addr string) {
+		tm.typeText(name)
+		tm.send("Tab")
+		tm.typeText(first)
+		tm.send("Tab")
+		tm.typeText(last)
+		tm.send("Tab")
+		tm.typeText(addr)
+	}
+	tm.send("a")
+	tm.waitFor("Add whitelist entries")
+	entry("Rent", "Ann", "Lee", "0x00000000219ab540356cBB839Cbe05303d7705Fa")
+	tm.send("C-n")
+	tm.waitFor("Entry 2")
+	entry("Gym", "Bo", "Ek", "0xBE0eB53F46cd790Cd13851d5EFf43D12404d33E8")
+	tm.send("C-s")
+	tm.waitFor("4 approved withdrawal addresses", "Rent", "Ann Lee", "Gym", "Bo Ek", "added 2 whitelist entries")
+
+	// A bad address: nothing is sent, the form stays filled, the entry is marked.
+	tm.send("a")
+	tm.waitFor("Add whitelist entries")
+	entry("Broken", "Cy", "Do", "0x123")
+	tm.send("C-s")
+	tm.waitFor("Fix the marked fields", "✗ Entry 1", "invalid address format", "Broken", "0x123")
+	tm.send("Escape")
+	tm.waitFor("4 approved withdrawal addresses")
+
+	// Mark both new entries (rows 3 and 4) and delete them.
+	tm.send("j", "j", "Space", "j", "Space")
+	tm.waitFor("2 marked")
+	tm.send("x")
+	tm.waitFor("Delete 2 whitelist entries?", "Rent", "Gym")
+	tm.send("y")
+	s := tm.waitFor("2 approved withdrawal addresses", "deleted 2 whitelist entries")
+	if strings.Contains(s, "Ann Lee") || strings.Contains(s, "Bo Ek") {
+		t.Fatalf("deleted entries still listed:\n%s", s)
+	}
+}
+
+func TestWithdrawShowsTxHashAndNewBalance(t *testing.T) {
+	tm := startTerm(t, nil)
+	signInAs(tm, "alice@demo.test")
+	tm.send("4")
+	tm.waitFor("500.00 USDC", "WITHDRAWABLE")
+	tm.send("w")
+	tm.waitFor("Withdraw from the credit wallet", "0.45 USDC")
+	tm.typeText("100")
+	tm.waitFor("will arrive: 99.55 USDC")
+	tm.send("Enter")
+	tm.waitFor("Withdraw 100 USDC?", "Network fee:  0.45 USDC", "Will arrive:  99.55 USDC")
+	tm.send("y")
+	tm.waitFor("Tx hash  0x", "400.00 USDC", "Arrives  99.55 USDC", "withdrawal sent")
+}
+
+// --- OAuth sign-in (issue 4) ---
+//
+// The browser of these tests is the test binary itself: BROWSER points to a
+// script that re-executes it with CARDTERM_TEST_BROWSER=1, and init below
+// then plays the user in the browser with net/http instead of running tests.
+
+func init() {
+	if os.Getenv("CARDTERM_TEST_BROWSER") == "1" {
+		os.Exit(testBrowser(os.Args[len(os.Args)-1], os.Getenv("CARDTERM_TEST_BROWSER_OUT"), os.Getenv("CARDTERM_TEST_BROWSER_MODE")))
+	}
+}
+
+// testBrowser follows the sign-in link: it records the link, opens the
+// hosted page, posts alice's credentials and, in loopback mode, follows the
+// redirect to cardterm's callback; in phone mode it records the code shown.
+func testBrowser(link, out, mode string) int {
+	save := func(name, data string) {
+		tmp := filepath.Join(out, name+".tmp")
+		_ = os.WriteFile(tmp, []byte(data), 0o600)
+		_ = os.Rename(tmp, filepath.Join(out, name))
+	}
+	fail := func(err error) int { save("error", err.Error()); return 1 }
+	save("url", link)
+	hc := &http.Client{Timeout: 10 * time.Second}
+	resp, err := hc.Get(link)
+	if err != nil {
+		return fail(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	m := regexp.MustCompile(`name="session" value="([^"]+)"`).FindSubmatch(page)
+	if m == nil {
+		return fail(fmt.Errorf("no sign-in form at %s:\n%s", link, page))
+	}
+	u, _ := url.Parse(link)
+	form := url.Values{"session": {string(m[1])}, "username": {"alice@demo.test"}, "password": {"demo-pass"}}
+	if mode == "phone" {
+		form.Set("device", "phone")
+	}
+	resp, err = hc.PostForm(u.Scheme+"://"+u.Host+"/oauth/sign-in", form) // follows the redirect to the loopback
+	if err != nil {
+		return fail(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if mode == "phone" {
+		c := regexp.MustCompile(`id="code">([A-Z0-9]{5}-[A-Z0-9]{5})<`).FindSubmatch(body)
+		if c == nil {
+			return fail(fmt.Errorf("no code on the page:\n%s", body))
+		}
+		save("code", string(c[1]))
+		return 0
+	}
+	save("callback", resp.Request.URL.Host+"\n"+string(body))
+	return 0
+}
+
+// browserEnv writes the BROWSER script into a temp dir and returns the
+// environment for startTerm and the dir the browser reports into.
+func browserEnv(t *testing.T, mode string) ([]string, string) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	script := filepath.Join(dir, "browser")
+	body := fmt.Sprintf("#!/bin/sh\nCARDTERM_TEST_BROWSER=1 exec '%s' \"$@\"\n", exe)
+	if err := os.WriteFile(script, []byte(body), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return []string{"BROWSER=" + script, "CARDTERM_TEST_BROWSER_OUT=" + dir, "CARDTERM_TEST_BROWSER_MODE=" + mode}, dir
+}
+
+// waitFile waits for the browser to write name and returns its content.
+func waitFile(t *testing.T, dir, name string) string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
+			return string(b)
+		}
+		if b, err := os.ReadFile(filepath.Join(dir, "error")); err == nil {
+			t.Fatalf("the test browser failed: %s", b)
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+	t.Fatalf("the test browser wrote no %s", name)
+	return ""
+}
+
+func TestOAuthSignInThroughBrowserE2E(t *testing.T) {
+	env, dir := browserEnv(t, "loopback")
+	tm := startTerm(t, env)
+	tm.waitFor("Sign in to the Card and Wallet Gateway", "ctrl+o")
+	tm.send("C-o")
+	// No key press after ctrl+o: the browser comes back to the loopback.
+	tm.waitFor("Alice", "VERIFIED", "alice@demo.test")
+	cb := waitFile(t, dir, "callback")
+	if !strings.HasPrefix(cb, "127.0.0.1:") || !strings.Contains(cb, "You can close this tab") {
+		t.Fatalf("the browser's callback page:\n%s", cb)
+	}
+	// The listener is closed afterwards.
+	host := strings.SplitN(cb, "\n", 2)[0]
+	if c, err := net.DialTimeout("tcp", host, time.Second); err == nil {
+		same := c.LocalAddr().String() == c.RemoteAddr().String()
+		c.Close()
+		if !same {
+			t.Fatalf("the loopback listener %s is still open", host)
+		}
+	}
+	// Signing out of an OAuth session revokes it.
+	tm.send("S")
+	tm.waitFor("Sign out?")
+	tm.send("y")
+	tm.waitFor("Sign in to the Card and Wallet Gateway", "revoked")
+}
+
+func TestOAuthPhoneCodeAndQRCodeE2E(t *testing.T) {
+	env, dir := browserEnv(t, "phone")
+	tm := startTerm(t, env)
+	tm.waitFor("Sign in to the Card and Wallet Gateway")
+	tm.send("C-o")
+	tm.waitFor("Sign in with browser / phone", "Code shown on the phone")
+	link := waitFile(t, dir, "url")
+	code := waitFile(t, dir, "code")
+
+	want := qrBits(t, link)
+	screen := tm.waitFor("Waiting for the browser")
+	if got := decodeScreenQR(screen); !sameMatrix(got, want) {
+		t.Fatalf("the QR code on screen is not the sign-in link %s:\n%s", link, screen)
+	}
+	// It fits an 80x24 terminal too.
+	if out, err := exec.Command("tmux", "-L", tm.socket, "resize-window", "-t", "0", "-x", "80", "-y", "24").CombinedOutput(); err != nil {
+		t.Fatalf("resize: %v %s", err, out)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s := tm.screen()
+		if len(strings.Split(strings.TrimRight(s, "\n"), "\n")) <= 24 && sameMatrix(decodeScreenQR(s), want) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no whole QR code at 80x24:\n%s", s)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	tm.typeText(strings.ToLower(code))
+	tm.send("Enter")
+	tm.waitFor("Alice", "VERIFIED")
+}
+
+func TestOAuthCancelAndSecretKeyE2E(t *testing.T) {
+	env, _ := browserEnv(t, "phone")
+	tm := startTerm(t, env)
+	tm.waitFor("Sign in to the Card and Wallet Gateway")
+	tm.send("C-o")
+	tm.waitFor("Code shown on the phone")
+	tm.send("Escape")
+	tm.waitFor("Sign-in with the browser cancelled", "Username")
+	// the form still works
+	tm.send("Enter")
+	tm.waitFor("Alice", "VERIFIED")
+
+	// a remote gateway without the secret key says what is missing
+	addr := freeAddr(t)
+	sb := exec.Command(binary, "sandbox", "--addr", addr)
+	if err := sb.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = sb.Process.Kill(); _ = sb.Wait() })
+	waitListening(t, addr)
+	tm2 := startTerm(t, []string{"CARDTERM_SECRET_KEY="}, "--base-url", "http://"+addr, "--client-key", "ck_sandbox_acme")
+	tm2.waitFor("Sign in to the Card and Wallet Gateway")
+	tm2.send("C-o")
+	tm2.waitFor("CARDTERM_SECRET_KEY")
+}
+
+func TestOAuthAgainstBaseURLE2E(t *testing.T) {
+	addr := freeAddr(t)
+	sb := exec.Command(binary, "sandbox", "--addr", addr)
+	if err := sb.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = sb.Process.Kill(); _ = sb.Wait() })
+	waitListening(t, addr)
+	env, _ := browserEnv(t, "loopback")
+	tm := startTerm(t, append(env, "CARDTERM_SECRET_KEY=sk_sandbox_acme"), "--base-url", "http://"+addr, "--client-key", "ck_sandbox_acme")
+	tm.waitFor("Sign in to the Card and Wallet Gateway", addr)
+	tm.send("C-o")
+	tm.waitFor("Alice", "VERIFIED")
+}
+
+// qrBits is the module matrix go-qrcode makes for link, as the app does.
+func qrBits(t *testing.T, link string) [][]bool {
+	t.Helper()
+	q, err := qrcode.New(link, qrcode.Low)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.DisableBorder = true
+	return q.Bitmap()
+}
+
+// decodeScreenQR reads the half-block QR code off a captured screen: the
+// consecutive lines holding block characters, two module rows per line,
+// cropped to the bounding box of the dark modules (the finder patterns sit
+// in three corners, so that box is exactly the symbol).
+func decodeScreenQR(screen string) [][]bool {
+	var rows [][]bool
+	started := false
+	for _, line := range strings.Split(screen, "\n") {
+		if !strings.ContainsAny(line, "█▀▄") {
+			if started {
+				break
+			}
+			continue
+		}
+		started = true
+		var top, bottom []bool
+		for _, r := range line {
+			top = append(top, r == '█' || r == '▀')
+			bottom = append(bottom, r == '█' || r == '▄')
+		}
+		rows = append(rows, top, bottom)
+	}
+	minY, maxY, minX, maxX := -1, -1, -1, -1
+	for y, r := range rows {
+		for x, d := range r {
+			if d {
+				if minY < 0 {
+					minY = y
+				}
+				maxY = y
+				if minX < 0 || x < minX {
+					minX = x
+				}
+				maxX = max(maxX, x)
+			}
+		}
+	}
+	if minY < 0 {
+		return nil
+	}
+	var out [][]bool
+	for _, r := range rows[minY : maxY+1] {
+		row := make([]bool, maxX-minX+1)
+		for x := minX; x <= maxX && x < len(r); x++ {
+			row[x-minX] = r[x]
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+func sameMatrix(a, b [][]bool) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	for y := range a {
+		if len(a[y]) != len(b[y]) {
+			return false
+		}
+		for x := range a[y] {
+			if a[y][x] != b[y][x] {
+				return false
+			}
+		}
+	}
+	return true
+}

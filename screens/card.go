@@ -1,0 +1,455 @@
+package screens
+
+import (
+	"context"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// cardKeys are the card screen's bindings; mutating ones are disabled in
+// read-only mode so the footer and help never offer them.
+type cardKeys struct {
+	Toggle, Order, SetPIN, Style, ViewPIN, Details, Refresh key.Binding
+}
+
+func newCardKeys(readOnly bool) cardKeys {
+	k := cardKeys{
+		Toggle:  key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "freeze/unfreeze")),
+		Order:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "order a new card")),
+		SetPIN:  key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "set PIN")),
+		Style:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "set-PIN page style")),
+		ViewPIN: key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "view PIN")),
+		Details: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "card details")),
+		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload card")),
+	}
+	if readOnly {
+		// PIN and details tokens are issued on the gateway and reveal
+		// secrets: support agents in read-only mode get none of them.
+		for _, b := range []*key.Binding{&k.Toggle, &k.Order, &k.SetPIN, &k.Style, &k.ViewPIN, &k.Details} {
+			b.SetEnabled(false)
+		}
+	}
+	return k
+}
+
+func (k cardKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Toggle, k.SetPIN, k.ViewPIN, k.Details, k.Order}
+}
+func (k cardKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Toggle, k.Order, k.Refresh}, {k.SetPIN, k.Style, k.ViewPIN, k.Details}}
+}
+
+// cardAction is a confirmed change to the card, sent back by the dialog.
+type cardAction int
+
+const (
+	actionFreeze cardAction = iota + 1
+	actionUnfreeze
+	actionOrder
+)
+
+// cardActionMsg is what the confirmation dialog sends when the user agrees.
+type cardActionMsg struct{ action cardAction }
+
+// cardActionDone carries the answer to a card mutation.
+type cardActionDone struct {
+	action cardAction
+}
+
+// Card shows the debit card and changes its state.
+type Card struct {
+	deps Deps
+	keys cardKeys
+
+	loadID ui.RequestID
+	card   *apiclient.Card
+	// loadErr is why there is no card to show: 404 (no card yet), 403
+	// (not allowed, e.g. unverified), or a failure.
+	loadErr error
+	loading bool
+
+	actionID ui.RequestID
+	// pending is the action being confirmed or in flight; while set the
+	// toggle key does nothing, so a double press sends one request.
+	pending cardAction
+	// running is true while the confirmed action's request is in flight.
+	running bool
+
+	// Set PIN: the request in flight, the link on screen and the page
+	// style kept for the session (and the text typed in its form).
+	pinReqID      ui.RequestID
+	pinBusy       bool
+	pinSeq        int
+	pin           *pinPanel
+	pinStyle      apiclient.SetPINStyle
+	pinStyleTyped map[string]string
+
+	// View PIN and card details: colours kept for the session, the request
+	// in flight and what happened last (never the link itself).
+	viewStyle    apiclient.PINImageStyle
+	detailsStyle apiclient.CardDetailsStyle
+	imageReqID   ui.RequestID
+	secret       *secretNote
+
+	// form is the open style form, if any; it has the keys while open.
+	form     *fieldsForm
+	formKind cardFormKind
+}
+
+// NewCard builds the card screen.
+func NewCard(deps Deps) *Card {
+	return &Card{deps: deps, keys: newCardKeys(deps.ReadOnly)}
+}
+
+// ID implements ui.Screen.
+func (c *Card) ID() ui.ScreenID { return ui.ScreenCard }
+
+// Title implements ui.Screen.
+func (c *Card) Title() string { return "Card" }
+
+// KeyMap implements ui.Screen; an open form shows its own keys.
+func (c *Card) KeyMap() help.KeyMap {
+	if c.form != nil {
+		return c.form.keys
+	}
+	return c.keys
+}
+
+// CapturesKeys implements ui.Screen: an open form takes every letter.
+func (c *Card) CapturesKeys() bool { return c.form != nil }
+
+// Enter loads the card.
+func (c *Card) Enter() tea.Cmd { return c.load() }
+
+func (c *Card) load() tea.Cmd {
+	client := c.deps.Client
+	c.loading = true
+	var cmd tea.Cmd
+	c.loadID, cmd = ui.Go(c.deps.Requests, func(ctx context.Context) (apiclient.Card, error) {
+		return client.CardStatus(ctx)
+	})
+	return cmd
+}
+
+// Update implements ui.Screen.
+func (c *Card) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case ui.Result[apiclient.Card]:
+		if msg.ID != c.loadID {
+			return c, nil
+		}
+		c.loading = false
+		if msg.Err != nil {
+			c.card, c.loadErr = nil, msg.Err
+			if apiclient.IsNotFound(msg.Err) || apiclient.IsStatus(msg.Err, 403) {
+				return c, nil // shown on the screen, not an error
+			}
+			return c, failed("loading the card", msg.Err)
+		}
+		if c.card != nil && c.card.ID != msg.Value.ID {
+			// A new card (ordered here or elsewhere): the old card's
+			// set-PIN link no longer applies.
+			c.pin, c.secret = nil, nil
+		}
+		c.card, c.loadErr = &msg.Value, nil
+	case ui.Result[apiclient.SetPINToken]:
+		if msg.ID != c.pinReqID {
+			return c, nil
+		}
+		return c, c.gotSetPIN(msg)
+	case pinOpenedMsg:
+		if c.pin == nil || msg.seq != c.pin.seq {
+			return c, nil
+		}
+		c.pin.opening, c.pin.opened = false, msg.ok
+		if !msg.ok {
+			c.pin.openErr = msg.notice.Notice.Text
+		}
+		n := msg.notice
+		return c, func() tea.Msg { return n }
+	case pinTickMsg:
+		if c.pin == nil || msg.seq != c.pin.seq || c.pinLeft() <= 0 {
+			return c, nil
+		}
+		return c, pinTick(msg.seq)
+	case ui.Result[imageOpened]:
+		if msg.ID != c.imageReqID {
+			return c, nil
+		}
+		return c, c.gotImage(msg)
+	case ui.Result[cardActionDone]:
+		if msg.ID != c.actionID {
+			return c, nil
+		}
+		c.pending, c.running = 0, false
+		// Whatever happened, show what the gateway now says.
+		reload := c.load()
+		if msg.Err != nil {
+			return c, tea.Batch(failed(actionName(msg.Value.action), msg.Err), reload)
+		}
+		return c, tea.Batch(ui.Notify(theme.ToneOK, actionDoneText(msg.Value.action)), reload)
+	case cardActionMsg:
+		return c, c.run(msg.action)
+	case cardCancelMsg:
+		c.pending = 0
+	case ui.RefreshMsg:
+		return c, c.load()
+	case ui.SignedOutMsg, ui.SessionExpiredMsg:
+		c.card, c.loadErr, c.pending, c.running = nil, nil, 0, false
+		// The session is over: forget its link, styles and forms.
+		c.pin, c.secret, c.form, c.formKind, c.pinBusy = nil, nil, nil, formNone, false
+		c.pinStyle, c.pinStyleTyped = apiclient.SetPINStyle{}, nil
+		c.viewStyle, c.detailsStyle = apiclient.PINImageStyle{}, apiclient.CardDetailsStyle{}
+	case tea.KeyPressMsg:
+		if c.form != nil {
+			return c, c.formKey(msg)
+		}
+		return c, c.handleKey(msg)
+	default:
+		if c.form != nil {
+			// Cursor blinks and the like go to the focused input.
+			var cmd tea.Cmd
+			c.form.fields[c.form.focus].input, cmd = c.form.fields[c.form.focus].input.Update(msg)
+			return c, cmd
+		}
+	}
+	return c, nil
+}
+
+// cardCancelMsg is sent by the dialog when the user declines.
+type cardCancelMsg struct{}
+
+func (c *Card) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if c.deps.ReadOnly {
+		switch msg.String() {
+		case "f", "n":
+			return refuseReadOnly("changing the card")
+		case "p", "s", "v", "d":
+			return refuseReadOnly("PIN and card details")
+		}
+	}
+	switch {
+	case key.Matches(msg, c.keys.SetPIN):
+		if c.pinBusy || c.loading && c.card == nil {
+			return nil
+		}
+		if c.card == nil {
+			return ui.Notify(theme.ToneWarn, "there is no card to set a PIN for")
+		}
+		return c.requestSetPIN()
+	case key.Matches(msg, c.keys.Style):
+		return c.openForm(formPINStyle)
+	case key.Matches(msg, c.keys.ViewPIN), key.Matches(msg, c.keys.Details):
+		if c.card == nil {
+			return ui.Notify(theme.ToneWarn, "there is no card")
+		}
+		if key.Matches(msg, c.keys.ViewPIN) {
+			return c.openForm(formViewPIN)
+		}
+		return c.openForm(formDetails)
+	case key.Matches(msg, c.keys.Toggle):
+		if c.pending != 0 || c.loading {
+			return nil
+		}
+		if c.card == nil {
+			return ui.Notify(theme.ToneWarn, "there is no card to freeze")
+		}
+		return c.confirm(c.toggleAction())
+	case key.Matches(msg, c.keys.Order):
+		if c.pending != 0 || c.loading {
+			return nil
+		}
+		if c.card != nil && c.card.Status != apiclient.CardBlocked {
+			return ui.Notify(theme.ToneWarn, "a new card can be ordered only when there is none or it is BLOCKED")
+		}
+		return c.confirm(actionOrder)
+	}
+	return nil
+}
+
+// toggleAction is what f does for the card as last read: a FROZEN card is
+// unfrozen, an ACTIVE one frozen; a BLOCKED one is sent as an unfreeze so
+// the gateway's refusal is shown.
+func (c *Card) toggleAction() cardAction {
+	if c.card.Status == apiclient.CardActive {
+		return actionFreeze
+	}
+	return actionUnfreeze
+}
+
+func (c *Card) confirm(action cardAction) tea.Cmd {
+	c.pending = action
+	spec := ui.ConfirmSpec{OnConfirm: cardActionMsg{action: action}, OnCancel: cardCancelMsg{}}
+	last4 := ""
+	if c.card != nil {
+		last4 = " ending " + ui.Sanitize(c.card.PanLast4)
+	}
+	switch action {
+	case actionFreeze:
+		spec.Title = "Freeze the card" + last4 + "?"
+		spec.Lines = []string{"POST /v1/card/freeze", "All transaction attempts will be declined until you unfreeze it."}
+		spec.ConfirmLabel = "freeze"
+		spec.Tone = theme.ToneWarn
+	case actionUnfreeze:
+		spec.Title = "Unfreeze the card" + last4 + "?"
+		spec.Lines = []string{"POST /v1/card/unfreeze", "Takes effect at once: authorizations resume."}
+		if c.card != nil && c.card.Status == apiclient.CardBlocked {
+			spec.Lines = append(spec.Lines, "This card is BLOCKED: the gateway will refuse. A blocked card is permanent; order a new one with n.")
+		}
+		spec.ConfirmLabel = "unfreeze"
+		spec.Tone = theme.ToneInfo
+	case actionOrder:
+		spec.Title = "Order a new virtual card?"
+		spec.Lines = []string{`POST /v1/card/order {"type":"VIRTUAL"}`, "The new card replaces any BLOCKED card and is ACTIVE at once."}
+		spec.ConfirmLabel = "order"
+		spec.Tone = theme.ToneInfo
+	}
+	return ui.Confirm(spec)
+}
+
+func (c *Card) run(action cardAction) tea.Cmd {
+	if action != c.pending || c.running {
+		return nil
+	}
+	c.running = true
+	client := c.deps.Client
+	var cmd tea.Cmd
+	c.actionID, cmd = ui.Go(c.deps.Requests, func(ctx context.Context) (cardActionDone, error) {
+		var err error
+		switch action {
+		case actionFreeze:
+			err = client.FreezeCard(ctx)
+		case actionUnfreeze:
+			err = client.UnfreezeCard(ctx)
+		case actionOrder:
+			err = client.OrderCard(ctx, apiclient.CardVirtual)
+		}
+		return cardActionDone{action: action}, err
+	})
+	return cmd
+}
+
+func actionName(a cardAction) string {
+	switch a {
+	case actionFreeze:
+		return "freeze"
+	case actionUnfreeze:
+		return "unfreeze"
+	}
+	return "card order"
+}
+
+func actionDoneText(a cardAction) string {
+	switch a {
+	case actionFreeze:
+		return "card frozen: transactions are declined"
+	case actionUnfreeze:
+		return "card unfrozen: authorizations resume"
+	}
+	return "new card ordered"
+}
+
+// View implements ui.Screen.
+func (c *Card) View(width, height int) string {
+	st := c.deps.Styles
+	var b strings.Builder
+	b.WriteString(st.Title.Render("Card") + "\n\n")
+	switch {
+	case c.card == nil && c.loadErr == nil:
+		b.WriteString(st.Muted.Render("Loading card…"))
+	case apiclient.IsNotFound(c.loadErr):
+		b.WriteString(st.Subtitle.Render("No card yet") + "\n")
+		b.WriteString(st.Muted.Render("You have not ordered a card."))
+		if !c.deps.ReadOnly {
+			b.WriteString("\n" + st.Muted.Render("Press n to order a virtual card."))
+		}
+	case apiclient.IsStatus(c.loadErr, 403):
+		b.WriteString(st.Text(theme.ToneWarn).Render("The gateway does not allow card operations for this account.") + "\n")
+		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("Card operations need a VERIFIED identity; see the verification state on the Account screen (1). Gateway said: " + ui.Sanitize(apiclient.ErrorMessage(c.loadErr))))
+	case c.card == nil:
+		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the card: "+ui.Sanitize(apiclient.ErrorMessage(c.loadErr))) + "\n")
+		b.WriteString(st.Muted.Render("r retries"))
+	default:
+		b.WriteString(c.cardWithPanels(width))
+	}
+	if c.form != nil && c.card == nil {
+		b.WriteString("\n\n" + c.form.view(st, max(width-2, 20)))
+	}
+	return place(b.String(), width, height)
+}
+
+// cardWithPanels lays the card out with the PIN panel, the open form and
+// the note about the last secret image: side by side when there is room,
+// else one under the other.
+func (c *Card) cardWithPanels(width int) string {
+	var side []string
+	sideW := min(max(width/2-2, 30), 60)
+	if width < 90 {
+		sideW = max(width-2, 20)
+	}
+	if c.form != nil {
+		side = append(side, c.form.view(c.deps.Styles, sideW))
+	} else if c.pin != nil {
+		side = append(side, c.pinPanelView(sideW))
+	}
+	if c.pinBusy {
+		side = append(side, c.deps.Styles.Muted.Render("requesting a set-PIN link…"))
+	}
+	if c.secret != nil && c.form == nil {
+		side = append(side, c.secretView(sideW))
+	}
+	if len(side) == 0 {
+		return c.cardView(width)
+	}
+	panel := strings.Join(side, "\n\n")
+	if width < 90 {
+		return c.cardView(width) + "\n\n" + panel
+	}
+	leftW := width - sideW - 3
+	left := c.cardView(leftW)
+	return lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(leftW).Render(left), "   ", panel)
+}
+
+func (c *Card) cardView(width int) string {
+	st := c.deps.Styles
+	card := c.card
+	status := badge(st, card.Status, cardTone(card.Status))
+	switch {
+	case c.running:
+		status += " " + st.Muted.Render(actionName(c.pending)+" in progress…")
+	case c.loading:
+		status += " " + st.Muted.Render("reloading…")
+	}
+	fields := []field{
+		{label: "Status", styled: status},
+		{label: "Type", value: card.Type},
+		{label: "Holder", value: card.HolderName},
+		{label: "Number", value: "•••• •••• •••• " + card.PanLast4},
+		{label: "Expires", value: card.ExpiryDate},
+		{label: "Ordered", value: card.OrderedAt},
+		{label: "Card id", value: card.ID},
+	}
+	fields = append(fields, extraFields(card.Extra)...)
+	body := renderFields(st, fields, width)
+	var note string
+	switch card.Status {
+	case apiclient.CardActive:
+		note = "Freezing declines every transaction attempt until you unfreeze."
+	case apiclient.CardFrozen:
+		note = "Frozen: every transaction attempt is declined. Unfreezing takes effect at once."
+	case apiclient.CardBlocked:
+		note = "Blocked: this is permanent. The card cannot be unfrozen; order a new card (n) to replace it."
+	}
+	if note != "" {
+		body += "\n\n" + st.Text(cardTone(card.Status)).Width(max(width-2, 20)).Render(note)
+	}
+	return body
+}

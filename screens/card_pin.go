@@ -1,0 +1,361 @@
+package screens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/skip2/go-qrcode"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// cardOpenInBrowser opens u ($BROWSER first, then the system opener) and
+// returns the notice ui.OpenLabeled makes. Tests replace it.
+var cardOpenInBrowser = func(label, u string) ui.NoticeMsg {
+	if n, ok := ui.OpenLabeled(label, u)().(ui.NoticeMsg); ok {
+		return n
+	}
+	return ui.NoticeMsg{Notice: ui.Notice{Tone: theme.ToneDanger, Text: "could not open " + label}}
+}
+
+// pinOpenedMsg says whether the set-PIN page opened in the browser.
+type pinOpenedMsg struct {
+	seq    int
+	ok     bool
+	notice ui.NoticeMsg
+}
+
+// pinTickMsg drives the set-PIN token's countdown, once a second.
+type pinTickMsg struct{ seq int }
+
+// imageOpened is the outcome of a view-PIN or card-details request: the
+// image link itself never comes back to the model, only whether it opened.
+type imageOpened struct {
+	kind   cardFormKind
+	ok     bool
+	notice ui.NoticeMsg
+}
+
+// pinPanel is the set-PIN link on screen: opened, as a QR code, counting
+// down the token's life.
+type pinPanel struct {
+	seq     int
+	url     string // hostedPageUrl (sanitized when drawn)
+	issued  time.Time
+	opening bool
+	opened  bool
+	openErr string
+	qr      string // half-block QR code, "" if it could not be made
+}
+
+// secretNote is what the screen says after a secret image opened.
+type secretNote struct {
+	kind cardFormKind
+	ok   bool
+	at   time.Time
+	text string
+}
+
+// requestSetPIN asks for a set-PIN token with the remembered style.
+func (c *Card) requestSetPIN() tea.Cmd {
+	client := c.deps.Client
+	req := apiclient.SetPINRequest{IsEmbedded: false}
+	if !c.pinStyle.IsZero() {
+		st := c.pinStyle
+		req.CustomCSS = &st
+	}
+	c.pinBusy = true
+	var cmd tea.Cmd
+	c.pinReqID, cmd = ui.Go(c.deps.Requests, func(ctx context.Context) (apiclient.SetPINToken, error) {
+		return client.SetPINToken(ctx, req)
+	})
+	return cmd
+}
+
+// gotSetPIN shows the new link and opens it.
+func (c *Card) gotSetPIN(msg ui.Result[apiclient.SetPINToken]) tea.Cmd {
+	c.pinBusy = false
+	if msg.Err != nil {
+		return failed("set-PIN link", msg.Err)
+	}
+	c.pinSeq++
+	c.pin = &pinPanel{seq: c.pinSeq, url: msg.Value.HostedPageURL, issued: c.deps.now(), opening: true}
+	c.pin.qr = qrHalfBlocks(msg.Value.HostedPageURL, c.deps.Styles.IsDark)
+	seq, u := c.pinSeq, msg.Value.HostedPageURL
+	open := func() tea.Msg {
+		n := cardOpenInBrowser("set-PIN page", u)
+		n.Notice.Text = strings.ReplaceAll(n.Notice.Text, u, "[link]")
+		return pinOpenedMsg{seq: seq, ok: n.Notice.Tone == theme.ToneOK, notice: n}
+	}
+	return tea.Batch(open, pinTick(seq))
+}
+
+func pinTick(seq int) tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return pinTickMsg{seq: seq} })
+}
+
+// pinLeft is how long the set-PIN token has left.
+func (c *Card) pinLeft() time.Duration {
+	if c.pin == nil {
+		return 0
+	}
+	return c.pin.issued.Add(apiclient.PINTokenLifetime * time.Second).Sub(c.deps.now())
+}
+
+// requestImage asks for a view-PIN or card-details token with the form's
+// colours and opens the image in the browser, all inside the command: the
+// secret link never reaches the model, the screen or a notice.
+func (c *Card) requestImage(kind cardFormKind) tea.Cmd {
+	client := c.deps.Client
+	pinStyle, detStyle := c.viewStyle, c.detailsStyle
+	label := "PIN image"
+	if kind == formDetails {
+		label = "card details image"
+	}
+	var cmd tea.Cmd
+	c.imageReqID, cmd = ui.Go(c.deps.Requests, func(ctx context.Context) (imageOpened, error) {
+		var tok apiclient.ImageToken
+		var err error
+		if kind == formViewPIN {
+			tok, err = client.PINToken(ctx, &pinStyle)
+		} else {
+			tok, err = client.CardDetailsToken(ctx, &detStyle)
+		}
+		if err != nil {
+			return imageOpened{kind: kind}, err
+		}
+		n := cardOpenInBrowser(label, tok.ImageURL)
+		n.Notice.Text = scrubSecret(n.Notice.Text, tok.ImageURL, tok.Token)
+		return imageOpened{kind: kind, ok: n.Notice.Tone == theme.ToneOK, notice: n}, nil
+	})
+	return cmd
+}
+
+// scrubSecret removes a secret link and its token from text.
+func scrubSecret(text string, secrets ...string) string {
+	for _, s := range secrets {
+		if s != "" {
+			text = strings.ReplaceAll(text, s, "[hidden]")
+		}
+	}
+	return text
+}
+
+// openForm shows one of the card's style forms.
+func (c *Card) openForm(kind cardFormKind) tea.Cmd {
+	c.formKind = kind
+	switch kind {
+	case formPINStyle:
+		c.form = newFieldsForm("Set-PIN page style (customCss)", "save",
+			[]string{"kept for this session; used by p (set PIN)"}, pinStyleSpecs(c.pinStyleTyped))
+	case formViewPIN:
+		c.form = newFieldsForm("View PIN", "open the PIN image",
+			[]string{"POST /v1/card/pin/token", "the image opens in the browser; its link is never shown"}, viewPINSpecs(c.viewStyle))
+	case formDetails:
+		c.form = newFieldsForm("Card details", "open the details image",
+			[]string{"POST /v1/card/details/token", "the image opens in the browser; its link is never shown"}, detailsSpecs(c.detailsStyle))
+	}
+	return c.form.start()
+}
+
+// formKey handles a key while a form is open.
+func (c *Card) formKey(msg tea.KeyPressMsg) tea.Cmd {
+	ev, cmd := c.form.update(msg)
+	switch ev {
+	case ffCancel:
+		if c.form.busy {
+			c.deps.Requests.CancelAll()
+		}
+		c.form, c.formKind = nil, formNone
+		return nil
+	case ffSubmit:
+		return c.submitForm()
+	}
+	return cmd
+}
+
+func (c *Card) submitForm() tea.Cmd {
+	f := c.form
+	switch c.formKind {
+	case formPINStyle:
+		c.pinStyleTyped = ffTypedValues(f)
+		style, errs := pinStyleFromForm(f)
+		if len(errs) > 0 {
+			return f.setErrors("", errs)
+		}
+		f.setErrors("", nil)
+		c.pinStyle = style
+		c.form, c.formKind = nil, formNone
+		what := "set-PIN page style saved for this session"
+		if style.IsZero() {
+			what = "set-PIN page style: gateway defaults"
+		}
+		return ui.Notify(theme.ToneOK, what+"; p requests a link with it")
+	case formViewPIN:
+		s := apiclient.PINImageStyle{BackgroundColor: f.value("backgroundColor"), TextColor: f.value("textColor")}
+		c.viewStyle = s
+		if errs := s.Validate(); len(errs) > 0 {
+			return f.setErrors("", errs)
+		}
+	case formDetails:
+		s := apiclient.CardDetailsStyle{
+			CardBackgroundColor: f.value("cardBackgroundColor"), CardTextColor: f.value("cardTextColor"),
+			PanBackgroundColor: f.value("panBackgroundColor"), PanTextColor: f.value("panTextColor"),
+		}
+		c.detailsStyle = s
+		if errs := s.Validate(); len(errs) > 0 {
+			return f.setErrors("", errs)
+		}
+	}
+	f.setErrors("", nil)
+	f.busy = true
+	return c.requestImage(c.formKind)
+}
+
+// gotImage handles the outcome of an image request: a 422 goes next to the
+// fields it names and the form stays, anything else closes the form.
+func (c *Card) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
+	kind := msg.Value.kind
+	what := "view PIN"
+	if kind == formDetails {
+		what = "card details"
+	}
+	if c.form != nil && c.formKind == kind {
+		c.form.busy = false
+	}
+	if msg.Err != nil {
+		var e *apiclient.Error
+		if c.form != nil && c.formKind == kind && errors.As(msg.Err, &e) && e.Status == 422 {
+			return c.form.setErrors(ui.Sanitize(e.Message)+" (422)", e.Fields)
+		}
+		if c.form != nil && c.formKind == kind && !apiclient.IsUnauthorized(msg.Err) {
+			c.form.problem = apiclient.ErrorMessage(msg.Err)
+		}
+		return failed(what, msg.Err)
+	}
+	if c.form != nil && c.formKind == kind {
+		c.form, c.formKind = nil, formNone
+	}
+	note := &secretNote{kind: kind, ok: msg.Value.ok, at: c.deps.now()}
+	label := "PIN image"
+	if kind == formDetails {
+		label = "Card details image"
+	}
+	if msg.Value.ok {
+		note.text = label + " opened in the browser. The link is single-use and is never shown here."
+	} else {
+		note.text = label + ": the browser did not open (" + msg.Value.notice.Notice.Text + "). The link is not shown; press " +
+			map[bool]string{true: "d", false: "v"}[kind == formDetails] + " to get a new one."
+	}
+	c.secret = note
+	n := msg.Value.notice
+	return func() tea.Msg { return n }
+}
+
+// qrHalfBlocks draws u as a QR code with half-block characters, two modules
+// a cell row, with a quiet zone. The ink is the terminal's foreground, so
+// on a dark background the light modules are drawn (an inverted code most
+// phone scanners read); on a light one the dark modules.
+func qrHalfBlocks(u string, dark bool) string {
+	q, err := qrcode.New(u, qrcode.Low)
+	if err != nil {
+		return ""
+	}
+	q.DisableBorder = true
+	bm := q.Bitmap()
+	const quiet = 2
+	size := len(bm) + 2*quiet
+	ink := func(x, y int) bool {
+		if y >= size {
+			return false
+		}
+		x, y = x-quiet, y-quiet
+		black := y >= 0 && y < len(bm) && x >= 0 && x < len(bm[y]) && bm[y][x]
+		return black != dark
+	}
+	var b strings.Builder
+	for y := 0; y < size; y += 2 {
+		if y > 0 {
+			b.WriteByte('\n')
+		}
+		for x := 0; x < size; x++ {
+			top, bot := ink(x, y), ink(x, y+1)
+			switch {
+			case top && bot:
+				b.WriteString("█")
+			case top:
+				b.WriteString("▀")
+			case bot:
+				b.WriteString("▄")
+			default:
+				b.WriteByte(' ')
+			}
+		}
+	}
+	return b.String()
+}
+
+// pinPanelView draws the set-PIN panel in width cells.
+func (c *Card) pinPanelView(width int) string {
+	st := c.deps.Styles
+	p := c.pin
+	var b strings.Builder
+	b.WriteString(st.Subtitle.Render("Set PIN on the hosted page"))
+	switch {
+	case p.opening:
+		b.WriteString("\n" + st.Muted.Render("opening the browser…"))
+	case p.opened:
+		b.WriteString("\n" + st.Text(theme.ToneOK).Render("✓ opened in the browser"))
+	default:
+		b.WriteString("\n" + st.Text(theme.ToneWarn).Render(ansi.Truncate("✗ browser did not open: "+ui.Sanitize(p.openErr), width, "…")))
+	}
+	left := c.pinLeft()
+	if left > 0 {
+		mins, secs := int(left.Minutes()), int(left.Seconds())%60
+		b.WriteString("\n" + st.Label.Render("link valid for ") + st.Value.Render(fmt.Sprintf("%d:%02d", mins, secs)) +
+			st.Muted.Render(" · single use"))
+	} else {
+		b.WriteString("\n" + st.Text(theme.ToneWarn).Render("link expired: press p for a new one"))
+	}
+	link := ui.Sanitize(p.url)
+	for len(link) > 0 {
+		part := ansi.Truncate(link, width, "")
+		if part == "" {
+			break
+		}
+		b.WriteString("\n" + st.Link.Render(part))
+		link = link[len(part):]
+	}
+	if p.qr != "" && left > 0 {
+		b.WriteString("\n" + st.Muted.Render("or scan it to continue on a phone:") + "\n" + p.qr)
+	}
+	b.WriteString("\n" + st.Muted.Render("4 digits, not all the same, typed twice"))
+	b.WriteString("\n" + st.Muted.Render("s style · y copy link · p new link"))
+	return b.String()
+}
+
+// secretView draws the note about the last secret image.
+func (c *Card) secretView(width int) string {
+	st := c.deps.Styles
+	tone := theme.ToneOK
+	if !c.secret.ok {
+		tone = theme.ToneWarn
+	}
+	return st.Text(tone).Width(max(width, 20)).Render(c.secret.text)
+}
+
+// CopyValue lets y copy the set-PIN link (the one link allowed on screen);
+// secret image links are never available to copy.
+func (c *Card) CopyValue() (label, value string, ok bool) {
+	if c.pin == nil || c.pinLeft() <= 0 {
+		return "", "", false
+	}
+	return "set-PIN link", c.pin.url, true
+}

@@ -1,0 +1,161 @@
+package screens
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/ui"
+	"cardterm/ui/uitest"
+)
+
+// keeperRig is a session keeper whose timers are recorded instead of run.
+type keeperRig struct {
+	t     *testing.T
+	app   *testApp
+	k     *sessionKeeper
+	waits []time.Duration
+}
+
+func newKeeperRig(t *testing.T, opts ...appOption) *keeperRig {
+	r := &keeperRig{t: t, app: newTestApp(t, opts...)}
+	r.k = newSessionKeeper(r.app.client, r.app.clock.Now)
+	r.k.after = func(d time.Duration, msg tea.Msg) tea.Cmd {
+		r.waits = append(r.waits, d)
+		return nil
+	}
+	return r
+}
+
+// tick delivers the pending tick and runs what it asks (a refresh), until
+// the keeper waits again or ends the session; it returns the end reason.
+func (r *keeperRig) tick() (expired string, notices []string) {
+	r.t.Helper()
+	cmd, expired, _ := r.k.update(sessionTickMsg{gen: r.k.gen})
+	for cmd != nil && expired == "" {
+		var next tea.Cmd
+		for _, m := range uitest.Run(cmd) {
+			switch m := m.(type) {
+			case ui.NoticeMsg:
+				notices = append(notices, m.Notice.Text)
+			case ui.SessionExpiredMsg:
+				expired = m.Reason
+			default:
+				var c tea.Cmd
+				c, expired, _ = r.k.update(m)
+				next = c
+			}
+		}
+		cmd = next
+	}
+	return expired, notices
+}
+
+func TestKeeperRefreshesBeforeExpiry(t *testing.T) {
+	r := newKeeperRig(t)
+	s, err := r.app.client.Login(t.Context(), "alice@demo.test", "demo-pass")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.k.start()
+	if len(r.waits) != 1 || r.waits[0] != sessionCheckEvery {
+		t.Fatalf("first wait %v", r.waits)
+	}
+	r.app.clock.Advance(5 * time.Hour)
+	if exp, _ := r.tick(); exp != "" || r.app.client.Session() != s {
+		t.Fatal("refreshed too early")
+	}
+	r.app.clock.Advance(56 * time.Minute) // 4 minutes left: inside RefreshLead
+	if exp, _ := r.tick(); exp != "" {
+		t.Fatal(exp)
+	}
+	ns := r.app.client.Session()
+	if ns.AccessToken == s.AccessToken || ns.Kind != apiclient.SessionPassword || !ns.ExpiresAt.Equal(r.app.clock.Now().Add(6*time.Hour)) {
+		t.Fatalf("not refreshed: %+v", ns)
+	}
+	if _, err := r.app.client.User(t.Context()); err != nil {
+		t.Fatalf("the refreshed token does not work: %v", err)
+	}
+}
+
+func TestKeeperEndsWhenRefreshExpiredOrRevoked(t *testing.T) {
+	r := newKeeperRig(t)
+	if _, err := r.app.client.Login(t.Context(), "alice@demo.test", "demo-pass"); err != nil {
+		t.Fatal(err)
+	}
+	r.k.start()
+	r.app.clock.Advance(185 * 24 * time.Hour)
+	exp, _ := r.tick()
+	if !strings.Contains(exp, "could not be renewed") || !strings.Contains(exp, "Refresh token has expired") || r.app.client.Session().Valid() {
+		t.Fatalf("reason %q", exp)
+	}
+
+	if _, err := r.app.client.Login(t.Context(), "alice@demo.test", "demo-pass"); err != nil {
+		t.Fatal(err)
+	}
+	r.k.start()
+	other := apiclient.New(r.app.client.Config())
+	other.SetSession(r.app.client.Session())
+	if err := other.Logout(t.Context()); err != nil { // kills the refresh token too
+		t.Fatal(err)
+	}
+	r.app.clock.Advance(6*time.Hour - time.Minute)
+	exp, _ = r.tick()
+	if !strings.Contains(exp, "invalid or revoked") || !strings.Contains(exp, "Sign in again") {
+		t.Fatalf("reason %q", exp)
+	}
+}
+
+func TestKeeperWithoutSecretKeyWarnsThenEnds(t *testing.T) {
+	r := newKeeperRig(t, func(_ *Deps, c *apiclient.Config) { c.SecretKey = "" })
+	if _, err := r.app.client.Login(t.Context(), "alice@demo.test", "demo-pass"); err != nil {
+		t.Fatal(err)
+	}
+	r.k.start()
+	r.app.clock.Advance(6*time.Hour - 3*time.Minute)
+	exp, notices := r.tick()
+	if exp != "" || len(notices) != 1 || !strings.Contains(notices[0], "no secret key") {
+		t.Fatalf("warning: %q %q", exp, notices)
+	}
+	r.app.clock.Advance(3 * time.Minute)
+	exp, _ = r.tick()
+	if !strings.Contains(exp, "expired and cannot be renewed") || !strings.Contains(exp, "CARDTERM_SECRET_KEY") || r.app.client.Session().Valid() {
+		t.Fatalf("reason %q", exp)
+	}
+	// a stale tick of an earlier session does nothing
+	if cmd, exp, ok := r.k.update(sessionTickMsg{gen: r.k.gen - 1}); !ok || cmd != nil || exp != "" {
+		t.Fatal("stale tick acted")
+	}
+}
+
+// After the keeper ends a session, signing in again returns to the screen
+// the user was on (the root keeps it across SessionExpiredMsg).
+func TestExpiryReturnsToTheSameScreen(t *testing.T) {
+	app := newTestApp(t, withDemo()) // the form is filled: enter signs in
+	signIn := app.root.(*ui.Root).Active().(*SignIn)
+	app.keys("enter")
+	app.keys("2")
+	if app.root.(*ui.Root).Active().ID() != ui.ScreenCard {
+		t.Fatal("not on the card screen")
+	}
+	si := app.root.(*ui.Root)
+	// The refresh token is revoked elsewhere; the keeper's next look ends it.
+	other := apiclient.New(app.client.Config())
+	other.SetSession(app.client.Session())
+	if err := other.Logout(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	app.clock.Advance(6*time.Hour - time.Minute)
+	app.drive(sessionTickMsg{gen: signIn.keeper.gen})
+	mustShow(t, app.screen(), "Sign in to the Card and Wallet Gateway", "could not be renewed")
+	if si.SignedIn() {
+		t.Fatal("still signed in")
+	}
+	app.keys("enter")
+	if id := app.root.(*ui.Root).Active().ID(); id != ui.ScreenCard {
+		t.Fatalf("returned to screen %d, want the card screen", id)
+	}
+}

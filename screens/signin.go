@@ -1,0 +1,375 @@
+package screens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// signInKeys are the sign-in form's bindings.
+type signInKeys struct {
+	Next, Prev, Submit, Cancel, OAuth key.Binding
+}
+
+func newSignInKeys() signInKeys {
+	return signInKeys{
+		Next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
+		Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous field")),
+		Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign in")),
+		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel sign-in")),
+		OAuth:  key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "sign in with browser / phone")),
+	}
+}
+
+func (k signInKeys) ShortHelp() []key.Binding { return []key.Binding{k.Next, k.Submit, k.OAuth} }
+func (k signInKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Next, k.Prev}, {k.Submit, k.Cancel}, {k.OAuth}}
+}
+
+// signInMode is what the sign-in screen shows.
+type signInMode int
+
+const (
+	modeForm  signInMode = iota // the direct-login form
+	modeOAuth                   // the OAuth panel (ctrl+o)
+)
+
+// SignIn is the sign-in screen: the direct-login form and, after ctrl+o,
+// the OAuth panel (signin_oauth.go). It also keeps the session alive
+// (session.go) and performs sign-out, because the session belongs to the
+// sign-in flow and the shell must not touch the API.
+type SignIn struct {
+	deps     Deps
+	keys     signInKeys
+	okeys    oauthKeys
+	mode     signInMode
+	keeper   *sessionKeeper
+	code     textinput.Model // the code typed on the OAuth panel
+	flow     *oauthFlow
+	flowSeq  int
+	username textinput.Model
+	password textinput.Model
+	focus    int // 0 username, 1 password
+
+	loginID    ui.RequestID
+	logoutID   ui.RequestID
+	startID    ui.RequestID // the command that starts an OAuth flow
+	exchangeID ui.RequestID // the OAuth code exchange
+	busy       bool
+	// logoutOAuth says the sign-out in flight revokes an OAuth session.
+	logoutOAuth bool
+	// problem is the last failure, shown under the form until the next try.
+	problem string
+	// reason says why the user is here (signed out, session ended).
+	reason string
+}
+
+// NewSignIn builds the sign-in screen; on the sandbox the form comes filled
+// with the first demo user so that enter alone signs in.
+func NewSignIn(deps Deps) *SignIn {
+	s := &SignIn{deps: deps, keys: newSignInKeys(), okeys: newOAuthKeys(), code: newCodeInput(),
+		keeper: newSessionKeeper(deps.Client, deps.now)}
+	s.username = textinput.New()
+	s.username.Prompt = ""
+	s.username.Placeholder = "username or email"
+	s.username.CharLimit = 256
+	s.password = textinput.New()
+	s.password.Prompt = ""
+	s.password.Placeholder = "password"
+	s.password.EchoMode = textinput.EchoPassword
+	s.password.EchoCharacter = '•'
+	s.password.CharLimit = 256
+	if len(deps.Demo) > 0 {
+		s.username.SetValue(deps.Demo[0].Username)
+		s.password.SetValue(deps.Demo[0].Password)
+	}
+	return s
+}
+
+// ID implements ui.Screen.
+func (s *SignIn) ID() ui.ScreenID { return ui.ScreenSignIn }
+
+// Title implements ui.Screen.
+func (s *SignIn) Title() string { return "Sign in" }
+
+// KeyMap implements ui.Screen.
+func (s *SignIn) KeyMap() help.KeyMap {
+	if s.mode == modeOAuth {
+		return s.okeys
+	}
+	return s.keys
+}
+
+// CapturesKeys is always true: the form's inputs take every letter.
+func (s *SignIn) CapturesKeys() bool { return true }
+
+// Enter focuses the first empty field; a session that ended under the
+// user stops the keeper (the reason arrives as SessionExpiredMsg).
+func (s *SignIn) Enter() tea.Cmd {
+	if s.keeper.running && !s.deps.Client.Session().Valid() {
+		s.keeper.stop()
+	}
+	if s.mode == modeOAuth {
+		return s.code.Focus()
+	}
+	if s.username.Value() != "" && s.password.Value() == "" {
+		return s.setFocus(1)
+	}
+	return s.setFocus(s.focus)
+}
+
+func (s *SignIn) setFocus(i int) tea.Cmd {
+	s.focus = i
+	if i == 0 {
+		s.password.Blur()
+		return s.username.Focus()
+	}
+	s.username.Blur()
+	return s.password.Focus()
+}
+
+// Update implements ui.Screen.
+func (s *SignIn) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	if cmd, expired, ok := s.keeper.update(msg); ok {
+		if expired != "" {
+			s.reason = expired
+			return s, tea.Batch(cmd, func() tea.Msg { return ui.SessionExpiredMsg{Reason: expired} })
+		}
+		return s, cmd
+	}
+	if cmd, ok := s.updateOAuth(msg); ok {
+		return s, cmd
+	}
+	switch msg := msg.(type) {
+	case ui.Result[apiclient.Session]:
+		if msg.ID != s.loginID {
+			return s, nil
+		}
+		s.busy = false
+		if msg.Err != nil {
+			s.problem = signInProblem(msg.Err)
+			return s, ui.ReportError("sign-in", msg.Err)
+		}
+		s.password.SetValue("")
+		if len(s.deps.Demo) > 0 {
+			// Keep the demo password so a partner can sign straight back in.
+			s.password.SetValue(s.deps.Demo[0].Password)
+		}
+		return s, s.signedIn(msg.Value)
+	case ui.SignOutMsg:
+		s.keeper.stop()
+		client := s.deps.Client
+		oauth := client.Session().Kind == apiclient.SessionOAuth
+		var cmd tea.Cmd
+		s.logoutID, cmd = ui.Go(s.deps.Requests, func(ctx context.Context) (struct{}, error) {
+			return struct{}{}, client.SignOut(ctx)
+		})
+		s.logoutOAuth = oauth
+		return s, cmd
+	case ui.Result[struct{}]:
+		if msg.ID != s.logoutID {
+			return s, nil
+		}
+		reason := "Signed out; the session token is no longer valid."
+		if s.logoutOAuth {
+			reason = "Signed out; the authorization was revoked at the gateway."
+		}
+		if msg.Err != nil {
+			reason = "Signed out here; the gateway did not confirm the sign-out (" + apiclient.ErrorMessage(msg.Err) + ")."
+		}
+		return s, func() tea.Msg { return ui.SignedOutMsg{Reason: reason} }
+	case ui.SignedOutMsg:
+		s.reason = msg.Reason
+	case ui.SessionExpiredMsg:
+		s.reason = msg.Reason
+		if s.deps.Client.Config().SecretKey == "" {
+			s.reason += " (Without " + secretKeyEnv + " cardterm cannot renew sessions.)"
+		}
+	case tea.KeyPressMsg:
+		return s.handleKey(msg)
+	}
+	return s, s.updateInputs(msg)
+}
+
+// signedIn finishes any sign-in: the root opens the navigation and the
+// keeper starts watching the new session.
+func (s *SignIn) signedIn(sess apiclient.Session) tea.Cmd {
+	s.problem, s.reason = "", ""
+	who := sess.Username
+	if who == "" {
+		who = "the authorized user"
+	}
+	return tea.Batch(
+		func() tea.Msg { return ui.SignedInMsg{} },
+		ui.Notify(theme.ToneOK, "signed in as "+ui.Sanitize(who)),
+		s.keeper.start(),
+	)
+}
+
+func (s *SignIn) handleKey(msg tea.KeyPressMsg) (ui.Screen, tea.Cmd) {
+	if s.mode == modeOAuth {
+		return s, s.handleOAuthKey(msg)
+	}
+	switch {
+	case key.Matches(msg, s.keys.Cancel):
+		if s.busy && s.deps.Requests.CancelAll() > 0 {
+			s.busy = false
+			s.problem = "Sign-in cancelled."
+		}
+		return s, nil
+	case s.busy:
+		// One sign-in at a time; typing waits for the answer.
+		return s, nil
+	case key.Matches(msg, s.keys.OAuth):
+		return s, s.startOAuth()
+	case key.Matches(msg, s.keys.Submit):
+		if s.focus == 0 && s.password.Value() == "" {
+			return s, s.setFocus(1)
+		}
+		return s.submit()
+	case key.Matches(msg, s.keys.Next), key.Matches(msg, s.keys.Prev):
+		return s, s.setFocus(1 - s.focus)
+	}
+	return s, s.updateInputs(msg)
+}
+
+func (s *SignIn) updateInputs(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	if s.focus == 0 {
+		s.username, cmd = s.username.Update(msg)
+	} else {
+		s.password, cmd = s.password.Update(msg)
+	}
+	return cmd
+}
+
+func (s *SignIn) submit() (ui.Screen, tea.Cmd) {
+	username := strings.TrimSpace(s.username.Value())
+	password := s.password.Value()
+	switch {
+	case username == "":
+		s.problem = "Enter a username."
+		return s, s.setFocus(0)
+	case password == "":
+		s.problem = "Enter the password."
+		return s, s.setFocus(1)
+	}
+	s.busy, s.problem = true, ""
+	client := s.deps.Client
+	var cmd tea.Cmd
+	s.loginID, cmd = ui.Go(s.deps.Requests, func(ctx context.Context) (apiclient.Session, error) {
+		return client.Login(ctx, username, password)
+	})
+	return s, cmd
+}
+
+// signInProblem explains a failed sign-in in the user's terms, keeping the
+// gateway's own words.
+func signInProblem(err error) string {
+	msg := apiclient.ErrorMessage(err)
+	switch {
+	case errors.Is(err, context.Canceled):
+		return "Sign-in cancelled."
+	case apiclient.IsStatus(err, 499):
+		return "The gateway says no client key was sent: " + msg + ". Start cardterm with --client-key KEY."
+	case apiclient.IsStatus(err, 498):
+		return "The gateway does not recognise this client key: " + msg + ". Check --client-key and the environment it belongs to."
+	case apiclient.IsUnauthorized(err):
+		return "Sign-in refused: " + msg + ". Check the username and password."
+	case apiclient.IsStatus(err, 0):
+		return "Cannot reach the gateway: " + msg
+	}
+	return "Sign-in failed: " + msg
+}
+
+// View implements ui.Screen.
+func (s *SignIn) View(width, height int) string {
+	if s.mode == modeOAuth {
+		return s.oauthView(width, height)
+	}
+	st := s.deps.Styles
+	formWidth := min(max(width-8, 30), 56)
+	s.username.SetWidth(formWidth - 4)
+	s.password.SetWidth(formWidth - 4)
+
+	input := func(label string, m textinput.Model, focused bool) string {
+		box := st.Input
+		if focused {
+			box = st.InputFocused
+		}
+		return st.Label.Render(label) + "\n" + box.Width(formWidth).Render(m.View())
+	}
+	var b strings.Builder
+	b.WriteString(st.Title.Render("Sign in to the Card and Wallet Gateway"))
+	b.WriteString("\n" + st.Muted.Render(s.gatewayLine()) + "\n\n")
+	b.WriteString(input("Username", s.username, s.focus == 0) + "\n")
+	b.WriteString(input("Password", s.password, s.focus == 1) + "\n")
+	switch {
+	case s.busy:
+		b.WriteString(st.Text(theme.ToneInfo).Render("Signing in… (esc cancels)"))
+	case s.problem != "":
+		b.WriteString(st.Text(theme.ToneDanger).Width(formWidth).Render(ui.Sanitize(s.problem)))
+	case s.reason != "":
+		b.WriteString(st.Text(theme.ToneInfo).Width(formWidth).Render(ui.Sanitize(s.reason)))
+	default:
+		b.WriteString(st.Muted.Render("enter signs in · tab switches fields"))
+	}
+	if !s.busy {
+		b.WriteString("\n" + st.Muted.Render("ctrl+o signs in with the browser or a phone (QR code)"))
+	}
+	form := b.String()
+
+	if len(s.deps.Demo) > 0 && width >= formWidth+40 {
+		form = lipgloss.JoinHorizontal(lipgloss.Top, form, "    ", s.demoView(max(width-formWidth-8, 20), height))
+	} else if len(s.deps.Demo) > 0 {
+		form += "\n\n" + s.demoView(width, height)
+	}
+	return place(lipgloss.NewStyle().Padding(1, 2).Render(form), width, height)
+}
+
+func (s *SignIn) gatewayLine() string {
+	cfg := s.deps.Client.Config()
+	host := cfg.BaseURL
+	if u, err := url.Parse(cfg.BaseURL); err == nil && u.Host != "" {
+		host = u.Host
+	}
+	line := "gateway " + host + " · client key " + cfg.ClientKey
+	if len(s.deps.Demo) > 0 {
+		line = "embedded SANDBOX gateway at " + host
+	}
+	if cfg.US {
+		line += " · US region"
+	}
+	return line
+}
+
+func (s *SignIn) demoView(width, height int) string {
+	st := s.deps.Styles
+	var b strings.Builder
+	b.WriteString(st.Subtitle.Render("Sandbox demo accounts"))
+	b.WriteString("\n" + st.Muted.Render(fmt.Sprintf("password for all: %s", s.deps.Demo[0].Password)))
+	// Two lines an account: the username, then what it shows.
+	fit := max((height-6)/2, 1)
+	for i, d := range s.deps.Demo {
+		if i >= fit {
+			b.WriteString("\n" + st.Muted.Render(fmt.Sprintf("… %d more: cardterm sandbox lists them all", len(s.deps.Demo)-i)))
+			break
+		}
+		b.WriteString("\n" + st.Accent.Render(ansi.Truncate(d.Username, width, "…")))
+		b.WriteString("\n  " + st.Muted.Render(ansi.Truncate(d.Summary, width-2, "…")))
+	}
+	return b.String()
+}

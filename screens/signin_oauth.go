@@ -1,0 +1,568 @@
+package screens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html/template"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+	qrcode "github.com/skip2/go-qrcode"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// CallbackPath is the path of the loopback redirect URI
+// (http://127.0.0.1:PORT/callback, RFC 8252 section 7.3).
+const CallbackPath = "/callback"
+
+// QRQuietZone is the light margin, in modules, drawn around the QR code.
+// The standard asks for 4; 1 is what phone scanners need in practice and
+// lets a version-5 code fit an 80x24 terminal.
+const QRQuietZone = 1
+
+// Errors a loopback callback can end with.
+var (
+	errStateMismatch = errors.New("state mismatch")
+	errLoopbackGone  = errors.New("loopback listener closed")
+)
+
+// callbackResult is what the browser brought back to the loopback listener.
+type callbackResult struct {
+	code string
+	err  error
+	// desc is the gateway's error description (error=... in the redirect).
+	desc string
+}
+
+// loopback is the one-shot redirect listener of an OAuth sign-in: it takes
+// exactly one answer, checks its state, and is closed afterwards.
+type loopback struct {
+	state       string
+	redirectURI string
+	ln          net.Listener
+	srv         *http.Server
+	results     chan callbackResult
+	done        chan struct{}
+	deliver     sync.Once
+	closeOnce   sync.Once
+}
+
+// startLoopback listens on 127.0.0.1 on a free port. The literal IP, not
+// "localhost", so that the redirect cannot resolve to another interface.
+func startLoopback(state string) (*loopback, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("cannot listen on the loopback address: %w", err)
+	}
+	l := &loopback{
+		state:       state,
+		redirectURI: "http://" + ln.Addr().String() + CallbackPath,
+		ln:          ln,
+		results:     make(chan callbackResult, 1),
+		done:        make(chan struct{}),
+	}
+	l.srv = &http.Server{Handler: l, ReadHeaderTimeout: 5 * time.Second}
+	go func() { _ = l.srv.Serve(ln) }()
+	return l, nil
+}
+
+// close stops the listener; safe to call more than once.
+func (l *loopback) close() {
+	l.closeOnce.Do(func() {
+		close(l.done)
+		// The listener itself too: Serve may not have started yet, and
+		// then srv.Close would not know of it.
+		_ = l.ln.Close()
+		_ = l.srv.Close()
+	})
+}
+
+// wait blocks until the browser answered or the listener was closed.
+func (l *loopback) wait() callbackResult {
+	select {
+	case r := <-l.results:
+		return r
+	case <-l.done:
+		select {
+		case r := <-l.results:
+			return r
+		default:
+			return callbackResult{err: errLoopbackGone}
+		}
+	}
+}
+
+var callbackPage = template.Must(template.New("cb").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>cardterm</title>
+<style>body{font-family:system-ui,sans-serif;margin:3rem auto;max-width:30rem;color:#111}</style></head>
+<body><h1>{{.Title}}</h1><p>{{.Text}}</p></body></html>
+`))
+
+// ServeHTTP answers the browser's redirect. The first answer is the only
+// one taken; a wrong state is refused and ends the sign-in.
+func (l *loopback) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != CallbackPath {
+		http.NotFound(w, r)
+		return
+	}
+	if r.Method != http.MethodGet {
+		w.Header().Set("Allow", http.MethodGet)
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	q := r.URL.Query()
+	var res callbackResult
+	status, title, text := http.StatusOK, "Signed in to cardterm", "You can close this tab and return to cardterm."
+	switch {
+	case !apiclient.StateMatches(l.state, q.Get("state")):
+		res.err = errStateMismatch
+		status, title, text = http.StatusBadRequest, "Sign-in refused",
+			"This answer does not belong to the sign-in cardterm started (state mismatch), so nothing was signed in. Start again from cardterm."
+	case q.Get("error") != "":
+		res.err = errors.New(q.Get("error"))
+		res.desc = q.Get("error_description")
+		status, title, text = http.StatusBadRequest, "Sign-in not completed",
+			"The gateway ended the sign-in ("+q.Get("error")+"). Return to cardterm to try again."
+	case strings.TrimSpace(q.Get("code")) == "":
+		res.err = errors.New("no code")
+		status, title, text = http.StatusBadRequest, "Sign-in not completed",
+			"The answer carried no authorization code. Return to cardterm to try again."
+	default:
+		res.code = q.Get("code")
+	}
+	taken := false
+	l.deliver.Do(func() { taken = true })
+	if !taken {
+		status, title, text = http.StatusConflict, "Already answered",
+			"This sign-in was already answered; return to cardterm."
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Referrer-Policy", "no-referrer") // the code is in this page's URL
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+	w.WriteHeader(status)
+	_ = callbackPage.Execute(w, struct{ Title, Text string }{title, text})
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+	if taken {
+		l.results <- res // buffered: never blocks
+	}
+}
+
+// oauthFlow is one OAuth sign-in in progress on the sign-in screen.
+type oauthFlow struct {
+	id    int
+	pkce  apiclient.PKCE
+	state string
+	lb    *loopback
+	link  string
+	qr    [][]bool // the symbol's modules, without quiet zone; nil if too long
+	// fromCallback says the code being exchanged came from the loopback.
+	fromCallback bool
+	exchanging   bool
+	problem      string
+}
+
+// oauthStarted is the answer of the command that starts a flow.
+type oauthStarted struct {
+	pkce  apiclient.PKCE
+	state string
+	lb    *loopback
+	link  string
+}
+
+// oauthCallbackMsg carries the loopback's answer to the model.
+type oauthCallbackMsg struct {
+	flow int
+	res  callbackResult
+}
+
+// oauthKeys are the OAuth panel's bindings.
+type oauthKeys struct {
+	Submit, Reopen, Cancel key.Binding
+}
+
+func newOAuthKeys() oauthKeys {
+	return oauthKeys{
+		Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "use the typed code")),
+		Reopen: key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "open the link again")),
+		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel, back to password")),
+	}
+}
+
+func (k oauthKeys) ShortHelp() []key.Binding { return []key.Binding{k.Submit, k.Reopen, k.Cancel} }
+func (k oauthKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Submit, k.Reopen}, {k.Cancel}}
+}
+
+func newCodeInput() textinput.Model {
+	in := textinput.New()
+	in.Prompt = ""
+	in.Placeholder = "XXXXX-XXXXX"
+	in.CharLimit = 64
+	return in
+}
+
+// startOAuth begins a flow: PKCE, state, the loopback listener and the
+// initiate call all happen in a command, off the update loop.
+func (s *SignIn) startOAuth() tea.Cmd {
+	if s.deps.Client.Config().SecretKey == "" {
+		s.problem = "Signing in with the browser needs the secret key to exchange the code: set " +
+			secretKeyEnv + " and start cardterm again, or sign in with the password."
+		return nil
+	}
+	s.closeFlow()
+	s.flowSeq++
+	s.flow = &oauthFlow{id: s.flowSeq}
+	s.mode = modeOAuth
+	s.problem = ""
+	s.code.SetValue("")
+	client := s.deps.Client
+	var cmd tea.Cmd
+	s.startID, cmd = ui.Go(s.deps.Requests, func(ctx context.Context) (oauthStarted, error) {
+		pk, err := apiclient.NewPKCE()
+		if err != nil {
+			return oauthStarted{}, err
+		}
+		state, err := apiclient.NewState()
+		if err != nil {
+			return oauthStarted{}, err
+		}
+		lb, err := startLoopback(state)
+		if err != nil {
+			return oauthStarted{}, err
+		}
+		link, err := client.AuthorizeInitiate(ctx, apiclient.AuthorizeRequest{
+			RedirectURI: lb.redirectURI, State: state, Challenge: pk.Challenge})
+		if err != nil {
+			lb.close()
+			return oauthStarted{}, err
+		}
+		return oauthStarted{pkce: pk, state: state, lb: lb, link: link}, nil
+	})
+	return tea.Batch(cmd, s.code.Focus())
+}
+
+// closeFlow ends the current flow, if any, and always closes its listener.
+func (s *SignIn) closeFlow() {
+	if s.flow != nil && s.flow.lb != nil {
+		s.flow.lb.close()
+	}
+	s.flow = nil
+}
+
+// endOAuth goes back to the password form with problem shown under it.
+func (s *SignIn) endOAuth(problem string) tea.Cmd {
+	s.closeFlow()
+	s.mode = modeForm
+	s.problem = problem
+	s.code.Blur()
+	return s.setFocus(s.focus)
+}
+
+// updateOAuth handles the flow's messages; ok is false for other messages.
+func (s *SignIn) updateOAuth(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case ui.Result[oauthStarted]:
+		if msg.ID != s.startID || s.flow == nil {
+			if msg.Value.lb != nil {
+				msg.Value.lb.close() // a flow cancelled while starting
+			}
+			return nil, true
+		}
+		if msg.Err != nil {
+			return s.endOAuth(oauthProblem(msg.Err)), true
+		}
+		f := s.flow
+		f.pkce, f.state, f.lb, f.link = msg.Value.pkce, msg.Value.state, msg.Value.lb, msg.Value.link
+		if q, err := qrcode.New(f.link, qrcode.Low); err == nil {
+			q.DisableBorder = true
+			f.qr = q.Bitmap()
+		}
+		lb, id := f.lb, f.id
+		return tea.Batch(
+			func() tea.Msg { return oauthCallbackMsg{flow: id, res: lb.wait()} },
+			ui.OpenLabeled("the sign-in page", f.link),
+		), true
+	case oauthCallbackMsg:
+		f := s.flow
+		if f == nil || msg.flow != f.id || errors.Is(msg.res.err, errLoopbackGone) {
+			return nil, true
+		}
+		f.lb.close() // one answer per sign-in
+		if f.exchanging {
+			return nil, true // a typed code is being exchanged already
+		}
+		if msg.res.err != nil {
+			return s.endOAuth(callbackProblem(msg.res)), true
+		}
+		f.fromCallback = true
+		return s.exchange(msg.res.code), true
+	case ui.Result[apiclient.Session]:
+		if msg.ID != s.exchangeID || s.flow == nil {
+			return nil, msg.ID == s.exchangeID
+		}
+		f := s.flow
+		f.exchanging = false
+		if msg.Err != nil {
+			problem := oauthProblem(msg.Err)
+			if f.fromCallback || f.lb == nil {
+				return s.endOAuth(problem), true
+			}
+			// A typed code: let the user correct it; the link still works.
+			f.problem = problem
+			return s.code.Focus(), true
+		}
+		s.closeFlow()
+		s.mode = modeForm
+		s.code.SetValue("")
+		return s.signedIn(msg.Value), true
+	}
+	return nil, false
+}
+
+// exchange trades code for a session in a command.
+func (s *SignIn) exchange(code string) tea.Cmd {
+	f := s.flow
+	f.exchanging, f.problem = true, ""
+	client := s.deps.Client
+	verifier, redirect := f.pkce.Verifier, f.lb.redirectURI
+	var cmd tea.Cmd
+	s.exchangeID, cmd = ui.Go(s.deps.Requests, func(ctx context.Context) (apiclient.Session, error) {
+		return client.ExchangeCode(ctx, code, verifier, redirect)
+	})
+	return cmd
+}
+
+// handleOAuthKey handles keys while the OAuth panel is open.
+func (s *SignIn) handleOAuthKey(msg tea.KeyPressMsg) tea.Cmd {
+	f := s.flow
+	switch {
+	case key.Matches(msg, s.okeys.Cancel):
+		s.deps.Requests.CancelAll()
+		return s.endOAuth("Sign-in with the browser cancelled.")
+	case f == nil || f.lb == nil || f.exchanging:
+		return nil // starting or exchanging: only esc
+	case key.Matches(msg, s.okeys.Reopen):
+		return ui.OpenLabeled("the sign-in page", f.link)
+	case key.Matches(msg, s.okeys.Submit):
+		code := strings.TrimSpace(s.code.Value())
+		if code == "" {
+			f.problem = "Type the code the sign-in page showed (like ABCDE-FGHIJ), or finish in the browser."
+			return nil
+		}
+		f.fromCallback = false
+		return s.exchange(code)
+	}
+	var cmd tea.Cmd
+	s.code, cmd = s.code.Update(msg)
+	return cmd
+}
+
+// callbackProblem explains a loopback answer that carried no usable code.
+func callbackProblem(r callbackResult) string {
+	switch {
+	case errors.Is(r.err, errStateMismatch):
+		return "Sign-in refused: the browser came back with a state that does not belong to this sign-in " +
+			"(a replayed or forged answer). Nothing was signed in; press ctrl+o to start again."
+	case r.desc != "":
+		return "The gateway ended the sign-in: " + r.desc + " (" + r.err.Error() + "). Press ctrl+o to try again."
+	}
+	return "The sign-in did not complete: " + r.err.Error() + ". Press ctrl+o to try again."
+}
+
+// oauthProblem explains a failed initiate or code exchange in the user's
+// terms, keeping the gateway's words.
+func oauthProblem(err error) string {
+	msg := apiclient.ErrorMessage(err)
+	var e *apiclient.Error
+	isAPI := errors.As(err, &e)
+	field := func(name string) bool {
+		if !isAPI {
+			return false
+		}
+		for _, f := range e.Fields {
+			if f.Field == name {
+				return true
+			}
+		}
+		return false
+	}
+	desc := msg // the gateway's own sentence, without the field list
+	if isAPI && e.Message != "" {
+		desc = e.Message
+	}
+	switch {
+	case errors.Is(err, context.Canceled):
+		return "Sign-in with the browser cancelled."
+	case field("code_verifier"):
+		return "The gateway refused the code: " + desc + ". The code belongs to another sign-in; press ctrl+o to start again."
+	case field("code"):
+		return "The code was refused: " + desc + ". A code works once, within 10 minutes; check it or press ctrl+o for a new one."
+	case field("redirect_uri"):
+		return "The gateway refused the code: " + desc + ". Press ctrl+o to start again."
+	case apiclient.IsStatus(err, 499), apiclient.IsStatus(err, 498):
+		return signInProblem(err)
+	case apiclient.IsUnauthorized(err):
+		return "The gateway refused cardterm's credentials: " + msg + ". Check the client key and " + secretKeyEnv + "."
+	case isAPI && e.Status == 0 && e.Err != nil:
+		return "Cannot reach the gateway: " + msg
+	}
+	return "Signing in with the browser failed: " + msg
+}
+
+// RenderQR draws a QR symbol in half-block characters, two module rows per
+// text line, with QRQuietZone light modules around it. Dark modules are
+// ink (█ ▀ ▄) unless invert is set, for terminals that cannot paint a light
+// background (NO_COLOR): then the light modules are ink. Exported so the
+// end-to-end test can decode exactly what the screen shows.
+func RenderQR(bits [][]bool, invert bool) []string {
+	n := len(bits)
+	size := n + 2*QRQuietZone
+	dark := func(y, x int) bool {
+		y, x = y-QRQuietZone, x-QRQuietZone
+		d := y >= 0 && x >= 0 && y < n && x < n && bits[y][x]
+		return d != invert
+	}
+	lines := make([]string, 0, (size+1)/2)
+	for y := 0; y < size; y += 2 {
+		var b strings.Builder
+		for x := 0; x < size; x++ {
+			top, bottom := dark(y, x), y+1 < size && dark(y+1, x)
+			if y+1 >= size {
+				bottom = invert // past the symbol: background
+			}
+			switch {
+			case top && bottom:
+				b.WriteString("█")
+			case top:
+				b.WriteString("▀")
+			case bottom:
+				b.WriteString("▄")
+			default:
+				b.WriteByte(' ')
+			}
+		}
+		lines = append(lines, b.String())
+	}
+	return lines
+}
+
+// qrStyle paints the code black on white whatever the terminal's theme, so
+// scanners see dark modules on a light ground.
+var qrStyle = lipgloss.NewStyle().Foreground(lipgloss.Color("#000000")).Background(lipgloss.Color("#FFFFFF"))
+
+// oauthView draws the OAuth panel in width x height.
+func (s *SignIn) oauthView(width, height int) string {
+	st := s.deps.Styles
+	f := s.flow
+	var qr []string
+	if f != nil && f.qr != nil {
+		for _, l := range RenderQR(f.qr, st.NoColor) {
+			if !st.NoColor {
+				l = qrStyle.Render(l)
+			}
+			qr = append(qr, l)
+		}
+	}
+	qrW := 0
+	if len(qr) > 0 {
+		qrW = lipgloss.Width(qr[0])
+	}
+	side := len(qr) > 0 && width-qrW-3 >= 34 && len(qr) <= height
+	textW := width - 2
+	if side {
+		textW = width - qrW - 4
+	}
+	textW = max(min(textW, 60), 20)
+	text := s.oauthText(textW, "")
+	textLines := strings.Count(text, "\n") + 1
+	switch {
+	case side:
+		return place(lipgloss.JoinHorizontal(lipgloss.Top, " "+strings.Join(qr, "\n "), "  ", text), width, height)
+	case len(qr) > 0 && len(qr)+textLines+1 <= height && qrW+1 <= width:
+		return place(" "+strings.Join(qr, "\n ")+"\n"+text, width, height)
+	case f != nil && f.link != "":
+		note := "(the QR code needs a larger terminal)"
+		if f.qr == nil {
+			note = "(the link is too long for a QR code)"
+		}
+		text = s.oauthText(textW, note)
+	}
+	return place(" "+strings.ReplaceAll(text, "\n", "\n "), width, height)
+}
+
+// oauthText is the panel's text column: what to do (and note, when the QR
+// code cannot be shown), the link, the code input and the current state.
+func (s *SignIn) oauthText(w int, note string) string {
+	st := s.deps.Styles
+	f := s.flow
+	var b strings.Builder
+	b.WriteString(st.Title.Render("Sign in with browser / phone"))
+	b.WriteString("\n")
+	if f == nil || f.lb == nil {
+		b.WriteString(st.Text(theme.ToneInfo).Render("Preparing the sign-in link… (esc cancels)"))
+		return b.String()
+	}
+	b.WriteString(st.Muted.Render(ansi.Wrap("Finish in the browser that opened, or scan the code with a phone.", w, " ")))
+	if note != "" {
+		b.WriteString("\n" + st.Text(theme.ToneWarn).Render(ansi.Wrap(note, w, " ")))
+	}
+	b.WriteString("\n\n")
+	// The link carries no secret (the PKCE verifier never leaves cardterm):
+	// showing it lets users copy it when no browser opens.
+	link := ui.Sanitize(f.link)
+	ls := st.Link.Hyperlink(f.link)
+	for i, part := range chunk(link, w) {
+		if i == 3 {
+			b.WriteString(ls.Render("…") + "\n")
+			break
+		}
+		b.WriteString(ls.Render(part) + "\n")
+	}
+	b.WriteString("\n" + st.Label.Render("Code shown on the phone") + "\n")
+	box := st.InputFocused
+	if f.exchanging {
+		box = st.Input
+	}
+	s.code.SetWidth(max(min(w-4, 24), 11))
+	b.WriteString(box.Render(s.code.View()) + "\n")
+	switch {
+	case f.exchanging:
+		b.WriteString(st.Text(theme.ToneInfo).Render("Exchanging the code… (esc cancels)"))
+	case f.problem != "":
+		b.WriteString(st.Text(theme.ToneDanger).Render(ansi.Wrap(ui.Sanitize(f.problem), w, " ")))
+	default:
+		b.WriteString(st.Muted.Render(ansi.Wrap("Waiting for the browser on "+strings.TrimPrefix(f.lb.redirectURI, "http://")+"…", w, " ")))
+	}
+	b.WriteString("\n" + st.Muted.Render(ansi.Wrap("enter uses the code · ctrl+o opens the link again · esc cancels", w, " ")))
+	return b.String()
+}
+
+// chunk cuts s into pieces of at most w cells.
+func chunk(s string, w int) []string {
+	var out []string
+	for s != "" {
+		part := ansi.Truncate(s, w, "")
+		if part == "" {
+			break
+		}
+		out = append(out, part)
+		s = s[len(part):]
+	}
+	return out
+}

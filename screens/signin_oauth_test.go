@@ -1,0 +1,445 @@
+package screens
+
+import (
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	qrcode "github.com/skip2/go-qrcode"
+
+	"cardterm/apiclient"
+	"cardterm/ui"
+	"cardterm/ui/uitest"
+)
+
+// oauthHarness drives a SignIn screen directly (Update/View), running the
+// commands the test chooses, against the sandbox of a testApp.
+type oauthHarness struct {
+	t   *testing.T
+	app *testApp
+	s   *SignIn
+	// pending receives the messages of commands that block (the loopback
+	// wait), run in the background.
+	pending chan []tea.Msg
+}
+
+func newOAuthHarness(t *testing.T, opts ...appOption) *oauthHarness {
+	t.Helper()
+	t.Setenv("BROWSER", "true") // "open" the link with /bin/true
+	app := newTestApp(t, opts...)
+	h := &oauthHarness{t: t, app: app, s: NewSignIn(app.deps), pending: make(chan []tea.Msg, 8)}
+	t.Cleanup(h.s.closeFlow)
+	return h
+}
+
+// update feeds one message and returns the command.
+func (h *oauthHarness) update(msg tea.Msg) tea.Cmd {
+	_, cmd := h.s.Update(msg)
+	return cmd
+}
+
+// feed runs cmd synchronously and feeds every message back, once.
+func (h *oauthHarness) feed(cmd tea.Cmd) []tea.Cmd {
+	var out []tea.Cmd
+	for _, m := range uitest.Run(cmd) {
+		out = append(out, h.update(m))
+	}
+	return out
+}
+
+// start presses ctrl+o and returns the flow once the link is there; the
+// loopback wait runs in the background and lands in h.pending.
+func (h *oauthHarness) start() *oauthFlow {
+	h.t.Helper()
+	for _, next := range h.feed(h.update(uitest.Key("ctrl+o"))) {
+		go func() { h.pending <- uitest.Run(next) }()
+	}
+	f := h.s.flow
+	if f == nil || f.lb == nil || f.link == "" {
+		h.t.Fatalf("flow did not start: %+v; problem %q", f, h.s.problem)
+	}
+	return f
+}
+
+// callback waits for the loopback's message and feeds it, running what
+// follows (the exchange) to the end.
+func (h *oauthHarness) callback() {
+	h.t.Helper()
+	deadline := time.After(5 * time.Second)
+	for {
+		select {
+		case msgs := <-h.pending:
+			for _, m := range msgs {
+				if cb, ok := m.(oauthCallbackMsg); ok {
+					cmd := h.update(cb)
+					for _, c := range h.feed(cmd) {
+						h.feed(c)
+					}
+					return
+				}
+			}
+		case <-deadline:
+			h.t.Fatal("no loopback callback arrived")
+		}
+	}
+}
+
+func (h *oauthHarness) view(w, ht int) string { return uitest.Plain(h.s.View(w, ht)) }
+
+// browse plays the browser: post the demo credentials on the hosted page;
+// phone=false follows the redirect to the loopback and returns that page,
+// phone=true returns the code the page shows.
+func browse(t *testing.T, link string, phone bool) string {
+	t.Helper()
+	u, _ := url.Parse(link)
+	form := url.Values{"session": {u.Query().Get("session")}, "username": {"alice@demo.test"}, "password": {"demo-pass"}}
+	if phone {
+		form.Set("device", "phone")
+	}
+	resp, err := http.PostForm(u.Scheme+"://"+u.Host+"/oauth/sign-in", form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if phone {
+		m := regexp.MustCompile(`id="code">([A-Z0-9-]+)<`).FindSubmatch(body)
+		if m == nil {
+			t.Fatalf("no code on the page:\n%s", body)
+		}
+		return string(m[1])
+	}
+	return string(body)
+}
+
+// codeOnly signs in on the hosted page without following the redirect and
+// returns the loopback URL it points to.
+func codeOnly(t *testing.T, link string) *url.URL {
+	t.Helper()
+	u, _ := url.Parse(link)
+	form := url.Values{"session": {u.Query().Get("session")}, "username": {"alice@demo.test"}, "password": {"demo-pass"}}
+	hc := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := hc.PostForm(u.Scheme+"://"+u.Host+"/oauth/sign-in", form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	loc, err := url.Parse(resp.Header.Get("Location"))
+	if err != nil || resp.StatusCode != http.StatusFound {
+		t.Fatalf("sign-in answered %d", resp.StatusCode)
+	}
+	return loc
+}
+
+func listenerClosed(t *testing.T, lb *loopback) {
+	t.Helper()
+	// Ask the listener itself: a dial could reach whatever socket the
+	// kernel gave the freed port to next. The deadline turns an open
+	// listener into a failure instead of a hang.
+	if tl, ok := lb.ln.(*net.TCPListener); ok {
+		_ = tl.SetDeadline(time.Now().Add(200 * time.Millisecond))
+	}
+	if _, err := lb.ln.Accept(); !errors.Is(err, net.ErrClosed) {
+		t.Fatalf("the loopback listener %s is still open (%v)", lb.redirectURI, err)
+	}
+}
+
+func TestOAuthLoopbackSignIn(t *testing.T) {
+	h := newOAuthHarness(t)
+	f := h.start()
+	if !strings.HasPrefix(f.lb.redirectURI, "http://127.0.0.1:") || !strings.HasSuffix(f.lb.redirectURI, "/callback") {
+		t.Fatalf("redirect %s", f.lb.redirectURI)
+	}
+	v := h.view(80, 22)
+	mustShow(t, v, "Sign in with browser / phone", "Code shown on the phone", "esc cancels", "▀")
+	page := browse(t, f.link, false)
+	if !strings.Contains(page, "You can close this tab") {
+		t.Fatalf("callback page:\n%s", page)
+	}
+	h.callback()
+	s := h.app.client.Session()
+	if s.Kind != apiclient.SessionOAuth || s.Username != "alice@demo.test" || h.s.mode != modeForm || h.s.flow != nil {
+		t.Fatalf("session %+v mode %d", s, h.s.mode)
+	}
+	listenerClosed(t, f.lb)
+	if !h.s.keeper.running {
+		t.Fatal("the session keeper does not watch the new session")
+	}
+}
+
+func TestOAuthQRCodeIsTheLinkAndFits80x24(t *testing.T) {
+	h := newOAuthHarness(t)
+	f := h.start()
+	q, err := qrcode.New(f.link, qrcode.Low)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.DisableBorder = true
+	want := q.Bitmap()
+	got := decodeHalfBlocks(RenderQR(want, false))
+	if !sameBits(got, want) {
+		t.Fatal("RenderQR does not decode back to the symbol")
+	}
+	if inv := decodeHalfBlocks(RenderQR(want, true)); sameBits(inv, want) {
+		t.Fatal("the inverted rendering should differ")
+	}
+	// 80x24 terminal: the body is 80x22. The whole code is on screen.
+	v := h.view(80, 22)
+	lines := strings.Split(v, "\n")
+	if len(lines) != 22 {
+		t.Fatalf("view has %d lines", len(lines))
+	}
+	var qrLines []string
+	for _, l := range lines {
+		if strings.ContainsAny(l, "█▀▄") {
+			r := []rune(l)
+			qrLines = append(qrLines, string(r[1:1+len(want)+2*QRQuietZone]))
+		}
+	}
+	if !sameBits(decodeHalfBlocks(qrLines), want) {
+		t.Fatalf("the screen's QR code is not the link's:\n%s", v)
+	}
+	mustShow(t, v, "127.0.0.1")
+	// a tiny terminal drops the code, not the link
+	mustShow(t, h.view(60, 12), "needs a larger terminal", "Code shown on the phone")
+}
+
+func TestOAuthPhoneCodeTyped(t *testing.T) {
+	h := newOAuthHarness(t)
+	f := h.start()
+	code := browse(t, f.link, true)
+	// a wrong code first: refused, the panel stays usable
+	for _, k := range uitest.Type("AAAAA-BBBBB") {
+		h.update(k)
+	}
+	h.feed(h.update(uitest.Key("enter")))
+	mustShow(t, h.view(100, 30), "The code was refused", "works once")
+	if h.s.mode != modeOAuth || h.app.client.Session().Valid() {
+		t.Fatal("a wrong code must keep the panel open and sign nobody in")
+	}
+	h.update(uitest.Key("ctrl+u"))
+	for _, k := range uitest.Type(strings.ToLower(code)) {
+		h.update(k)
+	}
+	for _, c := range h.feed(h.update(uitest.Key("enter"))) {
+		h.feed(c)
+	}
+	if s := h.app.client.Session(); s.Kind != apiclient.SessionOAuth || !s.Valid() || h.s.mode != modeForm {
+		t.Fatalf("session %+v", s)
+	}
+	listenerClosed(t, f.lb)
+}
+
+func TestOAuthStateMismatchIsRefused(t *testing.T) {
+	h := newOAuthHarness(t)
+	f := h.start()
+	loc := codeOnly(t, f.link)
+	q := loc.Query()
+	q.Set("state", q.Get("state")+"x")
+	loc.RawQuery = q.Encode()
+	resp, err := http.Get(loc.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 400 || !strings.Contains(string(body), "state mismatch") {
+		t.Fatalf("callback %d:\n%s", resp.StatusCode, body)
+	}
+	h.callback()
+	mustShow(t, h.view(100, 30), "Sign-in refused", "state", "Username")
+	if h.app.client.Session().Valid() || h.s.mode != modeForm {
+		t.Fatal("a wrong state signed in")
+	}
+	listenerClosed(t, f.lb)
+	// replaying the right answer now finds nobody listening
+	q.Set("state", f.state)
+	loc.RawQuery = q.Encode()
+	if resp, err := http.Get(loc.String()); err == nil {
+		resp.Body.Close()
+		t.Fatal("the replayed callback was answered")
+	}
+}
+
+func TestOAuthReusedCodeAndVerifierMismatch(t *testing.T) {
+	t.Run("reused code", func(t *testing.T) {
+		h := newOAuthHarness(t)
+		f := h.start()
+		loc := codeOnly(t, f.link)
+		// the code is spent elsewhere before the browser comes back
+		other := apiclient.New(h.app.client.Config())
+		if _, err := other.ExchangeCode(t.Context(), loc.Query().Get("code"), f.pkce.Verifier, f.lb.redirectURI); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.Get(loc.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		h.callback()
+		mustShow(t, h.view(100, 30), "The code was refused", "already been used")
+		if h.app.client.Session().Valid() || h.s.mode != modeForm {
+			t.Fatal("a reused code signed in")
+		}
+	})
+	t.Run("verifier mismatch", func(t *testing.T) {
+		h := newOAuthHarness(t)
+		f := h.start()
+		f.pkce.Verifier += "tampered"
+		browse(t, f.link, false)
+		h.callback()
+		mustShow(t, h.view(100, 30), "code_verifier does not", "another")
+		if h.app.client.Session().Valid() {
+			t.Fatal("a verifier mismatch signed in")
+		}
+	})
+}
+
+func TestOAuthCancelClosesListener(t *testing.T) {
+	h := newOAuthHarness(t)
+	f := h.start()
+	h.update(uitest.Key("esc"))
+	mustShow(t, h.view(100, 30), "cancelled", "Username", "Password")
+	if h.s.mode != modeForm || h.s.flow != nil {
+		t.Fatal("esc did not end the flow")
+	}
+	listenerClosed(t, f.lb)
+
+	// esc while the flow is still starting: the late start closes its own listener
+	start := h.update(uitest.Key("ctrl+o"))
+	h.update(uitest.Key("esc"))
+	for _, m := range uitest.Run(start) {
+		if r, ok := m.(ui.Result[oauthStarted]); ok && r.Value.lb != nil {
+			h.update(m)
+			listenerClosed(t, r.Value.lb)
+		}
+	}
+	if h.s.flow != nil {
+		t.Fatal("a cancelled start revived the flow")
+	}
+	// and the form still signs in
+	h.feed(h.update(uitest.Key("ctrl+u")))
+	for _, k := range uitest.Type("alice@demo.test") {
+		h.update(k)
+	}
+	h.update(uitest.Key("tab"))
+	for _, k := range uitest.Type("demo-pass") {
+		h.update(k)
+	}
+	h.feed(h.update(uitest.Key("enter")))
+	if s := h.app.client.Session(); s.Kind != apiclient.SessionPassword || !s.Valid() {
+		t.Fatalf("password sign-in after cancel: %+v", s)
+	}
+}
+
+func TestOAuthGatewayErrorsAndNoSecret(t *testing.T) {
+	h := newOAuthHarness(t, func(_ *Deps, c *apiclient.Config) { c.ClientID = "nobody" })
+	h.feed(h.update(uitest.Key("ctrl+o")))
+	mustShow(t, h.view(100, 30), "does not recognise this client key", "Username")
+	if h.s.mode != modeForm || h.s.flow != nil {
+		t.Fatal("a gateway error must return to the form")
+	}
+
+	h = newOAuthHarness(t, func(_ *Deps, c *apiclient.Config) { c.SecretKey = "" })
+	if cmd := h.update(uitest.Key("ctrl+o")); cmd != nil {
+		uitest.Run(cmd)
+	}
+	mustShow(t, h.view(100, 30), "CARDTERM_SECRET_KEY", "Username")
+}
+
+func TestOAuthSignOutRevokes(t *testing.T) {
+	h := newOAuthHarness(t)
+	f := h.start()
+	browse(t, f.link, false)
+	h.callback()
+	old := h.app.client.Session()
+	var reason string
+	for _, c := range h.feed(h.update(ui.SignOutMsg{})) {
+		for _, m := range uitest.Run(c) {
+			if so, ok := m.(ui.SignedOutMsg); ok {
+				reason = so.Reason
+			}
+		}
+	}
+	if !strings.Contains(reason, "revoked") || h.app.client.Session().Valid() {
+		t.Fatalf("reason %q", reason)
+	}
+	h.app.client.SetSession(old)
+	if _, err := h.app.client.User(t.Context()); !apiclient.IsUnauthorized(err) {
+		t.Fatalf("the revoked token still works: %v", err)
+	}
+	if _, err := h.app.client.Refresh(t.Context()); err == nil {
+		t.Fatal("the revoked refresh token still works")
+	}
+}
+
+// decodeHalfBlocks turns half-block lines back into module rows.
+func decodeHalfBlocks(lines []string) [][]bool {
+	var rows [][]bool
+	for _, l := range lines {
+		var top, bottom []bool
+		for _, r := range l {
+			top = append(top, r == '█' || r == '▀')
+			bottom = append(bottom, r == '█' || r == '▄')
+		}
+		rows = append(rows, top, bottom)
+	}
+	return cropDark(rows)
+}
+
+// cropDark cuts the quiet zone: the symbol is the bounding box of its dark
+// modules (three corners are finder patterns).
+func cropDark(rows [][]bool) [][]bool {
+	minY, maxY, minX, maxX := -1, -1, -1, -1
+	for y, r := range rows {
+		for x, d := range r {
+			if !d {
+				continue
+			}
+			if minY < 0 {
+				minY = y
+			}
+			maxY = y
+			if minX < 0 || x < minX {
+				minX = x
+			}
+			maxX = max(maxX, x)
+		}
+	}
+	if minY < 0 {
+		return nil
+	}
+	var out [][]bool
+	for _, r := range rows[minY : maxY+1] {
+		row := make([]bool, maxX-minX+1)
+		for x := minX; x <= maxX && x < len(r); x++ {
+			row[x-minX] = r[x]
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+func sameBits(a, b [][]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for y := range a {
+		if len(a[y]) != len(b[y]) {
+			return false
+		}
+		for x := range a[y] {
+			if a[y][x] != b[y][x] {
+				return false
+			}
+		}
+	}
+	return true
+}

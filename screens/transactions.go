@@ -1,0 +1,461 @@
+package screens
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// txnKeys are the transaction screen's own bindings; the table adds its
+// movement and filter keys.
+type txnKeys struct {
+	Filters, Clear, Next, Prev, Refresh key.Binding
+	table                               ui.TableKeyMap
+}
+
+func newTxnKeys() txnKeys {
+	return txnKeys{
+		Filters: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filters")),
+		Clear:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "clear filters")),
+		Next:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
+		Prev:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
+		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload page")),
+		table:   ui.TableKeys(),
+	}
+}
+
+func (k txnKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.table.Up, k.table.Down, k.Filters, k.Next, k.Prev, k.table.Filter}
+}
+func (k txnKeys) FullHelp() [][]key.Binding {
+	return append([][]key.Binding{{k.Filters, k.Clear, k.Next, k.Prev, k.Refresh}}, k.table.FullHelp()...)
+}
+
+// txnLoad is the answer to one page request, with what was asked.
+type txnLoad struct {
+	filter apiclient.TransactionFilter
+	page   apiclient.TransactionPage
+}
+
+// Transactions lists the card's transactions newest first, a page at a
+// time, with the gateway's filters and a detail pane for the selected row.
+type Transactions struct {
+	deps Deps
+	keys txnKeys
+
+	table ui.Table
+	rows  []apiclient.Transaction
+	// filter is what the rows on screen answer (Page included).
+	filter apiclient.TransactionFilter
+	loaded bool
+
+	loadID  ui.RequestID
+	loading bool
+	// asked is the filter of the request in flight.
+	asked   apiclient.TransactionFilter
+	loadErr error
+	// atEnd is set when a next page came back empty.
+	atEnd bool
+
+	// categories seen so far, offered in the filter form.
+	categories map[string]bool
+	form       *fieldsForm
+}
+
+// NewTransactions builds the transactions screen.
+func NewTransactions(deps Deps) *Transactions {
+	t := &Transactions{deps: deps, keys: newTxnKeys(), categories: map[string]bool{}}
+	t.table = ui.NewTable(deps.Styles, []ui.Column{
+		{Title: "Date (UTC)", Width: 16},
+		{Title: "Merchant", Min: 14},
+		{Title: "Category", Width: 13},
+		{Title: "Amount", Width: 14, Right: true},
+		{Title: "Status", Width: 10},
+	})
+	return t
+}
+
+// ID implements ui.Screen.
+func (t *Transactions) ID() ui.ScreenID { return ui.ScreenTransactions }
+
+// Title implements ui.Screen.
+func (t *Transactions) Title() string { return "Transactions" }
+
+// KeyMap implements ui.Screen; the filter form shows its own keys.
+func (t *Transactions) KeyMap() help.KeyMap {
+	if t.form != nil {
+		return t.form.keys
+	}
+	return t.keys
+}
+
+// CapturesKeys implements ui.Screen: the filter form and the table's
+// quick filter take every letter.
+func (t *Transactions) CapturesKeys() bool { return t.form != nil || t.table.Filtering() }
+
+// Enter loads the page on screen again (first page the first time).
+func (t *Transactions) Enter() tea.Cmd { return t.load(t.filter) }
+
+func (t *Transactions) load(f apiclient.TransactionFilter) tea.Cmd {
+	client := t.deps.Client
+	t.loading, t.asked = true, f
+	var cmd tea.Cmd
+	t.loadID, cmd = ui.Go(t.deps.Requests, func(ctx context.Context) (txnLoad, error) {
+		p, err := client.Transactions(ctx, f)
+		return txnLoad{filter: f, page: p}, err
+	})
+	return cmd
+}
+
+// Update implements ui.Screen.
+func (t *Transactions) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case ui.Result[txnLoad]:
+		if msg.ID != t.loadID {
+			return t, nil
+		}
+		return t, t.loaded1(msg)
+	case ui.RefreshMsg:
+		return t, t.load(t.filter)
+	case ui.SignedOutMsg, ui.SessionExpiredMsg:
+		*t = *NewTransactions(t.deps)
+	case tea.KeyPressMsg:
+		if t.form != nil {
+			return t, t.formKey(msg)
+		}
+		return t, t.handleKey(msg)
+	default:
+		if t.form != nil {
+			var cmd tea.Cmd
+			t.form.fields[t.form.focus].input, cmd = t.form.fields[t.form.focus].input.Update(msg)
+			return t, cmd
+		}
+	}
+	return t, nil
+}
+
+// loaded1 applies a page answer.
+func (t *Transactions) loaded1(msg ui.Result[txnLoad]) tea.Cmd {
+	t.loading = false
+	if t.form != nil {
+		t.form.busy = false
+	}
+	if msg.Err != nil {
+		if t.form != nil {
+			var e *apiclient.Error
+			if txnAPIError(msg.Err, &e) && (e.Status == 422 || e.Status == 400) {
+				return t.form.setErrors(ui.Sanitize(e.Message), e.Fields)
+			}
+		}
+		if apiclient.IsNotFound(msg.Err) || apiclient.IsStatus(msg.Err, 403) {
+			t.loadErr = msg.Err
+			t.setRows(nil)
+			t.loaded = true
+			return nil
+		}
+		t.loadErr = msg.Err
+		return failed("loading transactions", msg.Err)
+	}
+	v := msg.Value
+	if len(v.page.Transactions) == 0 && v.filter.Page > t.filter.Page && t.loaded && txnSameQuery(v.filter, t.filter) {
+		t.atEnd = true
+		return ui.Notify(theme.ToneInfo, fmt.Sprintf("no more transactions after page %d", t.filter.Page+1))
+	}
+	t.form = nil
+	keepCursor := t.loaded && txnSameQuery(v.filter, t.filter) && v.filter.Page == t.filter.Page
+	t.filter = v.filter
+	t.loadErr = nil
+	t.loaded = true
+	t.atEnd = len(v.page.Transactions) == 0
+	t.setRows(v.page.Transactions)
+	if !keepCursor {
+		t.table.SetCursor(0)
+	}
+	return nil
+}
+
+// txnSameQuery reports whether two filters differ only in the page.
+func txnSameQuery(a, b apiclient.TransactionFilter) bool {
+	return a.DateFrom == b.DateFrom && a.DateTo == b.DateTo && a.SearchKey == b.SearchKey &&
+		strings.Join(a.MCCCategories, ",") == strings.Join(b.MCCCategories, ",")
+}
+
+// setRows shows transactions in the table; only visible rows are drawn, so
+// any number of rows is fine.
+func (t *Transactions) setRows(list []apiclient.Transaction) {
+	t.rows = list
+	cells := make([][]string, len(list))
+	for i := range list {
+		x := &list[i]
+		if x.MCCCategory != "" && len(t.categories) < 200 {
+			t.categories[x.MCCCategory] = true
+		}
+		cells[i] = []string{txnDate(x.DateTime), x.MerchantNameLocation, x.MCCCategory, txnAmount(x), x.Status}
+	}
+	t.table.SetRows(cells)
+}
+
+// txnDate shows an ISO timestamp as "2026-11-20 18:00"; anything else as is.
+func txnDate(s string) string {
+	if len(s) >= 16 && s[10] == 'T' {
+		return s[:10] + " " + s[11:16]
+	}
+	return s
+}
+
+// txnAmount is the signed amount in the transaction's currency.
+func txnAmount(x *apiclient.Transaction) string {
+	amt := string(x.TransactionAmount)
+	if amt == "" {
+		amt = string(x.BillingAmount)
+	}
+	sign := ""
+	switch x.Sign {
+	case apiclient.TxDebit:
+		sign = "-"
+	case apiclient.TxCredit:
+		sign = "+"
+	}
+	cur := x.TransactionCurrency
+	if cur == "" {
+		cur = x.BillingCurrency
+	}
+	return strings.TrimSpace(sign + amt + " " + cur)
+}
+
+func (t *Transactions) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, t.keys.Filters):
+		return t.openFilters()
+	case key.Matches(msg, t.keys.Clear):
+		if t.filter.DateFrom == "" && t.filter.SearchKey == "" && len(t.filter.MCCCategories) == 0 {
+			return ui.Notify(theme.ToneInfo, "no filters to clear")
+		}
+		return t.load(apiclient.TransactionFilter{})
+	case key.Matches(msg, t.keys.Next):
+		if t.loading {
+			return nil
+		}
+		if t.atEnd || len(t.rows) == 0 {
+			return ui.Notify(theme.ToneInfo, "this is the last page")
+		}
+		f := t.filter
+		f.Page++
+		return t.load(f)
+	case key.Matches(msg, t.keys.Prev):
+		if t.loading {
+			return nil
+		}
+		if t.filter.Page == 0 {
+			return ui.Notify(theme.ToneInfo, "already on the first page")
+		}
+		f := t.filter
+		f.Page--
+		return t.load(f)
+	}
+	var cmd tea.Cmd
+	t.table, cmd = t.table.Update(msg)
+	return cmd
+}
+
+// selected is the transaction under the cursor.
+func (t *Transactions) selected() (*apiclient.Transaction, bool) {
+	i, ok := t.table.Cursor()
+	if !ok || i >= len(t.rows) {
+		return nil, false
+	}
+	return &t.rows[i], true
+}
+
+// CopyValue lets y copy the selected transaction's id.
+func (t *Transactions) CopyValue() (label, value string, ok bool) {
+	x, ok := t.selected()
+	if !ok || x.ID == "" {
+		return "", "", false
+	}
+	return "transaction id", x.ID, true
+}
+
+// txnDetailHeight is the rows the detail pane takes.
+const txnDetailHeight = 11
+
+// View implements ui.Screen.
+func (t *Transactions) View(width, height int) string {
+	st := t.deps.Styles
+	head := st.Title.Render("Transactions") + "  " + st.Muted.Render(ansi.Truncate(t.summary(), max(width-16, 0), "…"))
+	switch {
+	case apiclient.IsNotFound(t.loadErr):
+		return place(head+"\n\n"+st.Subtitle.Render("No card yet")+"\n"+st.Muted.Render("Transactions appear once you have a card (screen 2, n orders one)."), width, height)
+	case apiclient.IsStatus(t.loadErr, 403):
+		return place(head+"\n\n"+st.Text(theme.ToneWarn).Render("The gateway does not allow card operations for this account.")+"\n"+
+			st.Muted.Render(ui.Sanitize(apiclient.ErrorMessage(t.loadErr))), width, height)
+	case !t.loaded && t.loadErr != nil:
+		return place(head+"\n\n"+st.Text(theme.ToneDanger).Render("Could not load transactions: "+ui.Sanitize(apiclient.ErrorMessage(t.loadErr)))+
+			"\n"+st.Muted.Render("r retries"), width, height)
+	case !t.loaded:
+		return place(head+"\n\n"+st.Muted.Render("Loading transactions…"), width, height)
+	}
+	if t.form != nil {
+		formW := min(width-2, 70)
+		return place(head+"\n\n"+t.form.view(st, formW), width, height)
+	}
+	detailH := txnDetailHeight
+	if height < 24 {
+		detailH = max(height/3, 4)
+	}
+	tableH := max(height-2-detailH, 3)
+	t.table.SetSize(width, tableH)
+	body := t.highlightStatuses(t.table.View())
+	return place(head+"\n"+body+"\n"+t.detailView(width, detailH), width, height)
+}
+
+// summary is the line under the title: page, filters, loading.
+func (t *Transactions) summary() string {
+	parts := []string{fmt.Sprintf("page %d", t.filter.Page+1)}
+	if t.filter.DateFrom != "" {
+		parts = append(parts, t.filter.DateFrom+" to "+t.filter.DateTo)
+	}
+	if len(t.filter.MCCCategories) > 0 {
+		parts = append(parts, "category "+strings.Join(t.filter.MCCCategories, ","))
+	}
+	if t.filter.SearchKey != "" {
+		parts = append(parts, "search \""+t.filter.SearchKey+"\"")
+	}
+	if t.loading {
+		parts = append(parts, "loading…")
+	} else if t.atEnd {
+		parts = append(parts, "last page")
+	}
+	return ui.Sanitize(strings.Join(parts, " · ")) + " · f filters · n/p pages"
+}
+
+// txnStandOut are the statuses drawn as badges in the list.
+var txnStandOut = map[string]theme.Tone{apiclient.TxDeclined: theme.ToneDanger, apiclient.TxReverted: theme.ToneWarn}
+
+// highlightStatuses makes DECLINED and REVERTED stand out in the table:
+// ui.Table draws cells as plain text, so the status cell (the last column,
+// padded to its width) is replaced by a badge of the same width, and the
+// row's own style is switched back on after it.
+func (t *Transactions) highlightStatuses(view string) string {
+	st := t.deps.Styles
+	rowPre := txnStylePrefix(st.TableRow)
+	selPre := txnStylePrefix(st.TableSelected)
+	lines := strings.Split(view, "\n")
+	for i := 1; i < len(lines)-1; i++ {
+		line := lines[i]
+		for status, tone := range txnStandOut {
+			cell := status + "  " // the 10-wide column holds 8 letters and 2 spaces
+			j := strings.LastIndex(line, cell)
+			if j < 0 {
+				continue
+			}
+			pre := rowPre
+			if selPre != "" && strings.Contains(line[:j], selPre) {
+				pre = selPre
+			}
+			lines[i] = line[:j] + st.Badge(status, tone) + pre + line[j+len(cell):]
+			break
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// txnStylePrefix is the escape sequence a style puts before its text.
+func txnStylePrefix(s lipgloss.Style) string {
+	out := s.Render("\x00")
+	if i := strings.IndexByte(out, 0); i >= 0 {
+		return out[:i]
+	}
+	return ""
+}
+
+// detailView is the pane for the selected transaction: amounts and fees,
+// status, decline reason, merchant, MCC, and every field the app does not
+// know.
+func (t *Transactions) detailView(width, height int) string {
+	st := t.deps.Styles
+	x, ok := t.selected()
+	if !ok {
+		return st.Muted.Render("no transaction selected")
+	}
+	reason := ""
+	if x.DeclineReason != nil {
+		reason = *x.DeclineReason
+	}
+	money := func(a apiclient.Decimal, cur string) string {
+		if a == "" {
+			return ""
+		}
+		return strings.TrimSpace(string(a) + " " + cur)
+	}
+	status := badge(st, x.Status, txnTone(x.Status))
+	left := []field{
+		{label: "Status", styled: status},
+		{label: "Amount", value: txnAmount(x)},
+		{label: "Billed", value: money(x.BillingAmount, x.BillingCurrency)},
+		{label: "Fee", value: money(x.FeeAmount, x.FeeCurrency)},
+		{label: "Sign", value: x.Sign},
+		{label: "Date", value: x.DateTime},
+	}
+	if reason != "" || x.Status == apiclient.TxDeclined {
+		left = append(left[:1], append([]field{{label: "Declined", styled: st.Text(theme.ToneDanger).Render(txnOr(ui.Sanitize(reason), "no reason given"))}}, left[1:]...)...)
+	}
+	right := []field{
+		{label: "Merchant", value: x.MerchantNameLocation},
+		{label: "MCC", value: strings.TrimSpace(x.MCC + " " + x.MCCCategory)},
+		{label: "Id", value: x.ID},
+	}
+	right = append(right, extraFields(x.Extra)...)
+	colW := max((width-3)/2, 20)
+	l := renderFields(st, left, colW)
+	r := renderFields(st, right, colW)
+	pane := lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(colW).Render(l), "   ", r)
+	lines := strings.Split(pane, "\n")
+	if len(lines) > height-1 {
+		lines = lines[:height-1]
+	}
+	return st.Subtitle.Render("Selected transaction") + "\n" + strings.Join(lines, "\n")
+}
+
+// txnTone colours a transaction status.
+func txnTone(status string) theme.Tone {
+	switch status {
+	case apiclient.TxConfirmed:
+		return theme.ToneOK
+	case apiclient.TxPending:
+		return theme.ToneInfo
+	case apiclient.TxDeclined:
+		return theme.ToneDanger
+	case apiclient.TxReverted:
+		return theme.ToneWarn
+	}
+	return theme.ToneNeutral
+}
+
+func txnOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// knownCategories lists the categories seen, sorted, for the filter form.
+func (t *Transactions) knownCategories() []string {
+	out := make([]string, 0, len(t.categories))
+	for c := range t.categories {
+		out = append(out, c)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,143 @@
+package screens
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// historyPage is one page of a wallet's history, tagged with its query so a
+// late answer for another page is recognisable.
+type historyPage struct {
+	query apiclient.HistoryQuery
+	items []apiclient.HistoryItem
+}
+
+// historyView pages through one wallet's history, 10 items a page.
+type historyView struct {
+	query   apiclient.HistoryQuery
+	title   string
+	id      ui.RequestID
+	loading bool
+	items   []apiclient.HistoryItem
+	err     error
+	// internal is the query of the internal wallet opened with h, so c can
+	// switch to the credit wallet and back.
+	internal      apiclient.HistoryQuery
+	internalTitle string
+}
+
+func (w *Wallets) openHistory(q apiclient.HistoryQuery, title string) tea.Cmd {
+	w.hist = historyView{query: q, title: title, internal: q, internalTitle: title}
+	w.mode = modeHistory
+	return w.loadHistory()
+}
+
+func (w *Wallets) loadHistory() tea.Cmd {
+	h := &w.hist
+	h.loading = true
+	client := w.deps.Client
+	q := h.query
+	var cmd tea.Cmd
+	h.id, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) (historyPage, error) {
+		items, err := client.WalletHistory(ctx, q)
+		return historyPage{query: q, items: items}, err
+	})
+	return cmd
+}
+
+func (w *Wallets) updateHistory(msg ui.Result[historyPage]) tea.Cmd {
+	h := &w.hist
+	if msg.ID != h.id {
+		return nil
+	}
+	h.loading = false
+	h.err = msg.Err
+	if msg.Err != nil {
+		h.items = nil
+		return failed("loading the history", msg.Err)
+	}
+	h.items = msg.Value.items
+	return nil
+}
+
+func (w *Wallets) historyKey(msg tea.KeyPressMsg) tea.Cmd {
+	h := &w.hist
+	switch {
+	case key.Matches(msg, w.keys.Back):
+		w.mode = modeOverview
+		return nil
+	case key.Matches(msg, w.keys.Next):
+		if h.loading || len(h.items) < apiclient.HistoryPageSize {
+			return ui.Notify(theme.ToneInfo, "this is the last page")
+		}
+		h.query.Page++
+		return w.loadHistory()
+	case key.Matches(msg, w.keys.Prev):
+		if h.loading || h.query.Page == 0 {
+			return nil
+		}
+		h.query.Page--
+		return w.loadHistory()
+	case key.Matches(msg, w.keys.Credit):
+		if h.query.WalletType == "credit" {
+			h.query, h.title = h.internal, h.internalTitle
+			return w.loadHistory()
+		}
+		if w.credit == nil {
+			return ui.Notify(theme.ToneInfo, "there is no credit wallet yet")
+		}
+		h.query = apiclient.HistoryQuery{WalletID: w.credit.ID, WalletType: "credit", WalletCurrency: w.credit.Currency}
+		h.title = "Credit wallet " + w.credit.ID
+		return w.loadHistory()
+	}
+	return nil
+}
+
+func (w *Wallets) historyView(width, height int) string {
+	st := w.deps.Styles
+	h := &w.hist
+	var b strings.Builder
+	b.WriteString(st.Title.Render("History") + "  " + st.Muted.Render(ui.Sanitize(h.title)) + "\n")
+	b.WriteString(st.Muted.Render(fmt.Sprintf("page %d · %d per page · n next · p previous · c credit/internal · esc back",
+		h.query.Page+1, apiclient.HistoryPageSize)) + "\n\n")
+	switch {
+	case h.err != nil:
+		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the history: " + ui.Sanitize(apiclient.ErrorMessage(h.err))))
+		return b.String()
+	case h.loading && len(h.items) == 0:
+		b.WriteString(st.Muted.Render("Loading…"))
+		return b.String()
+	case len(h.items) == 0:
+		b.WriteString(st.Muted.Render("No movements on this page."))
+		return b.String()
+	}
+	t := ui.NewTable(st, []ui.Column{
+		{Title: "Date", Width: 20},
+		{Title: "Description", Min: 16},
+		{Title: "Sign", Width: 6},
+		{Title: "Amount", Width: 14, Right: true},
+		{Title: "Cur.", Width: 5},
+	})
+	rows := make([][]string, len(h.items))
+	for i, it := range h.items {
+		amount := string(it.Amount)
+		if strings.EqualFold(it.Sign, apiclient.TxDebit) {
+			amount = "-" + amount
+		} else if strings.EqualFold(it.Sign, apiclient.TxCredit) {
+			amount = "+" + amount
+		}
+		rows[i] = []string{it.Date, it.Name, it.Sign, amount, strings.ToUpper(it.Currency)}
+	}
+	t.SetRows(rows)
+	t.SetSize(width, min(len(rows)+2, max(height-4, 3)))
+	b.WriteString(t.View())
+	return b.String()
+}

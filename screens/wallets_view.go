@@ -1,0 +1,131 @@
+package screens
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// overview draws the four sections of the wallets screen.
+func (w *Wallets) overview(width, height int) string {
+	st := w.deps.Styles
+	var b strings.Builder
+	b.WriteString(st.Title.Render("Wallets") + "\n\n")
+	if err := w.errs[readInternal]; apiclient.IsStatus(err, 403) {
+		b.WriteString(st.Text(theme.ToneWarn).Render("The gateway does not allow wallet operations for this account.") + "\n")
+		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("Wallets need a VERIFIED identity; see the Account screen (1). Gateway said: " +
+			ui.Sanitize(apiclient.ErrorMessage(err))))
+		return b.String()
+	}
+
+	// Internal wallets and their links.
+	head := "Internal wallets"
+	switch {
+	case w.errs[readLinked] != nil:
+		head += " · linked wallets unavailable"
+	case w.loaded[readLinked] || len(w.linked) > 0:
+		head += fmt.Sprintf(" · %d of %d linked to the card", len(w.linked), apiclient.MaxLinkedWallets)
+	}
+	b.WriteString(st.Subtitle.Render(head))
+	if w.busy != "" {
+		b.WriteString("  " + st.Muted.Render(w.busy+" in progress…"))
+	}
+	b.WriteString("\n")
+	switch {
+	case !w.loaded[readInternal] && len(w.internal) == 0:
+		b.WriteString(st.Muted.Render("Loading wallets…") + "\n")
+	case w.errs[readInternal] != nil && len(w.internal) == 0:
+		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the wallets: "+ui.Sanitize(apiclient.ErrorMessage(w.errs[readInternal]))) + "\n")
+	default:
+		rows := min(len(w.internal), 8)
+		w.table.SetSize(width, rows+2)
+		b.WriteString(w.table.View() + "\n")
+	}
+	if w.reason != "" {
+		b.WriteString(st.Text(theme.ToneWarn).Width(max(width-2, 20)).Render(ui.Sanitize(w.reason)) + "\n")
+	}
+	if len(w.linked) > 0 {
+		var order []string
+		for i, l := range w.linked {
+			order = append(order, fmt.Sprintf("#%d %s", i+1, strings.ToUpper(ui.Sanitize(l.Currency))))
+		}
+		b.WriteString(st.Muted.Render("Card charges in this order: "+strings.Join(order, " › ")) + "\n")
+	}
+	b.WriteString("\n")
+
+	// External wallets.
+	b.WriteString(st.Subtitle.Render("External wallets") + "\n")
+	switch {
+	case !w.loaded[readExternal] && len(w.external) == 0:
+		b.WriteString(st.Muted.Render("Loading…") + "\n")
+	case w.errs[readExternal] != nil:
+		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load: "+ui.Sanitize(apiclient.ErrorMessage(w.errs[readExternal]))) + "\n")
+	case len(w.external) == 0:
+		b.WriteString(st.Muted.Render("None registered. Withdrawals are sent to the external wallet: complete the delegation first (6).") + "\n")
+	default:
+		for _, e := range w.external {
+			line := fmt.Sprintf("%-6s %-9s %s", strings.ToUpper(ui.Sanitize(e.Currency)), ui.Sanitize(e.Network), ui.Sanitize(e.Address))
+			b.WriteString(st.Value.Render(ansi.Truncate(line, width, "…")) + "\n")
+			b.WriteString(st.Label.Render("       balance ") + st.Value.Render(ui.Sanitize(string(e.Balance))) +
+				st.Label.Render("  allowance ") + st.Value.Render(ui.Sanitize(string(e.Allowance))) +
+				st.Label.Render("  spendable ") + st.Text(theme.ToneOK).Render(dashIfEmpty(ui.Sanitize(string(e.Spendable())))) + "\n")
+		}
+	}
+	b.WriteString("\n")
+
+	// Credit wallet.
+	b.WriteString(st.Subtitle.Render("Credit wallet") + "\n")
+	b.WriteString(w.creditSummary(width) + "\n")
+	if w.lastTx != "" {
+		b.WriteString("\n" + st.Subtitle.Render("Last withdrawal") + "\n")
+		b.WriteString(renderFields(st, []field{
+			{label: "Amount", value: w.lastTxAmount + " USDC"},
+			{label: "Arrives", value: w.lastTxArrives + " USDC"},
+			{label: "Tx hash", value: w.lastTx},
+		}, width) + "\n")
+		b.WriteString(st.Muted.Render("y copies the transaction hash") + "\n")
+	}
+	return b.String()
+}
+
+// dashIfEmpty shows "—" for a value that could not be read.
+func dashIfEmpty(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+func (w *Wallets) creditSummary(width int) string {
+	st := w.deps.Styles
+	err := w.errs[readCredit]
+	switch {
+	case !w.loaded[readCredit] && w.credit == nil:
+		return st.Muted.Render("Loading…")
+	case apiclient.IsNotFound(err):
+		return st.Muted.Render("No credit yet: the credit wallet appears after the first credit.")
+	case err != nil && w.credit == nil:
+		return st.Text(theme.ToneDanger).Render("Could not load: " + ui.Sanitize(apiclient.ErrorMessage(err)))
+	}
+	cw := w.credit
+	state := st.Badge("WITHDRAWABLE", theme.ToneOK)
+	if !cw.IsWithdrawable {
+		state = st.Badge("NOT WITHDRAWABLE", theme.ToneWarn)
+	}
+	fields := []field{
+		{label: "Balance", value: string(cw.Balance) + " " + strings.ToUpper(cw.Currency)},
+		{label: "State", styled: state},
+		{label: "Wallet id", value: cw.ID},
+	}
+	fields = append(fields, extraFields(cw.Extra)...)
+	hint := "w withdraws to the external wallet"
+	if w.deps.ReadOnly {
+		hint = "read-only: withdrawals are disabled"
+	}
+	return renderFields(st, fields, width) + "\n" + st.Muted.Render(hint)
+}
