@@ -51,6 +51,11 @@ var contractT0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 // marker that no longer reproduces fails too, so the list stays true.
 var disagreements = map[string]string{}
 
+// familyScripts are the contract calls of further endpoint families, one
+// file each (contract_<family>_test.go registers its script in an init
+// func), run inside TestContractSandbox before the coverage check.
+var familyScripts []func(t *testing.T, h *harness, login func(user string, extra ...string) string)
+
 // interfaceOps is the explicit list of the operations the document marks
 // x-source: interface. TestContractDocument checks it equals the document;
 // TestContractSandbox requires every one the sandbox serves to be exercised.
@@ -814,6 +819,11 @@ func TestContractSandbox(t *testing.T) {
 	hr.do("hourly user 1", req{method: "GET", path: "/v1/user", hdr: withBearer(toks[0]), want: 200})
 	hr.do("hourly user 2", req{method: "GET", path: "/v1/user", hdr: withBearer(toks[1]), want: 200})
 	hr.do("hourly user 429", req{method: "GET", path: "/v1/user", hdr: withBearer(toks[0]), want: 429})
+
+	// ------------------------------------------------------- later families
+	for _, script := range familyScripts {
+		script(t, h, login)
+	}
 
 	// ---------------------------------------------------------------- coverage
 	ops := docOps(doc)
