@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -96,12 +97,16 @@ func NewRoot(opts RootOptions) *Root {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
+	// The navigation lists screens by their fixed number, whatever order
+	// they were given in.
+	screens := slices.Clone(opts.Screens)
+	slices.SortStableFunc(screens, func(a, b Screen) int { return int(a.ID()) - int(b.ID()) })
 	r := &Root{
 		opts:    opts,
 		st:      opts.Styles,
 		keys:    GlobalKeys(),
 		navKeys: newNavKeys(),
-		screens: opts.Screens,
+		screens: screens,
 		signIn:  opts.SignIn,
 		help:    help.New(),
 		spin:    spinner.New(spinner.WithSpinner(spinner.MiniDot)),
