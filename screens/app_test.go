@@ -38,10 +38,18 @@ type testApp struct {
 	client *apiclient.Client
 }
 
-type appOption func(*Deps, *apiclient.Config)
+// testSetup is what appOptions change before the app is built.
+type testSetup struct {
+	deps  Deps
+	cfg   apiclient.Config
+	extra []func(Deps) ui.Screen
+}
+
+type appOption func(*testSetup)
 
 func withDemo() appOption {
-	return func(d *Deps, _ *apiclient.Config) {
+	return func(ts *testSetup) {
+		d := &ts.deps
 		for _, u := range sandbox.DemoUsers() {
 			if u.Region == "eu" {
 				d.Demo = append(d.Demo, DemoHint{Username: u.Username, Password: u.Password, Summary: u.Summary})
@@ -50,9 +58,17 @@ func withDemo() appOption {
 	}
 }
 
-func withUS() appOption { return func(_ *Deps, c *apiclient.Config) { c.US = true } }
+func withUS() appOption { return func(ts *testSetup) { ts.cfg.US = true } }
 
-func readOnly() appOption { return func(d *Deps, _ *apiclient.Config) { d.ReadOnly = true } }
+func readOnly() appOption { return func(ts *testSetup) { ts.deps.ReadOnly = true } }
+
+// withScreen mounts one more screen (built from the test's Deps) beside
+// Account and Card, e.g. withScreen(NewWebhooks).
+func withScreen[S ui.Screen](build func(Deps) S) appOption {
+	return func(ts *testSetup) {
+		ts.extra = append(ts.extra, func(d Deps) ui.Screen { return build(d) })
+	}
+}
 
 func newTestApp(t *testing.T, opts ...appOption) *testApp {
 	t.Helper()
@@ -62,19 +78,22 @@ func newTestApp(t *testing.T, opts ...appOption) *testApp {
 	t.Cleanup(hs.Close)
 	server.SetBaseURL(hs.URL)
 
-	cfg := apiclient.Config{BaseURL: hs.URL, ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey, Now: clock.Now}
 	styles := theme.New(true, false)
-	deps := Deps{Requests: ui.NewRequests(), Styles: &styles, Now: clock.Now}
-	for _, o := range opts {
-		o(&deps, &cfg)
+	ts := testSetup{
+		cfg:  apiclient.Config{BaseURL: hs.URL, ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey, Now: clock.Now},
+		deps: Deps{Requests: ui.NewRequests(), Styles: &styles, Now: clock.Now},
 	}
+	for _, o := range opts {
+		o(&ts)
+	}
+	cfg, deps := ts.cfg, ts.deps
 	client := apiclient.New(cfg)
 	deps.Client = client
 	root := ui.NewRoot(ui.RootOptions{
 		Styles:   &styles,
 		Requests: deps.Requests,
 		SignIn:   NewSignIn(deps),
-		Screens:  []ui.Screen{NewAccount(deps), NewCard(deps)},
+		Screens:  screensFor(deps, ts.extra),
 		Gateway:  "SANDBOX",
 		Sandbox:  true,
 		US:       cfg.US,
@@ -89,6 +108,15 @@ func newTestApp(t *testing.T, opts ...appOption) *testApp {
 	// Init focuses the sign-in form, as the program would on start.
 	app.drive(append([]tea.Msg{tea.WindowSizeMsg{Width: 100, Height: 30}}, uitest.Run(root.Init())...)...)
 	return app
+}
+
+// screensFor builds Account, Card and the screens withScreen asked for.
+func screensFor(deps Deps, extra []func(Deps) ui.Screen) []ui.Screen {
+	out := []ui.Screen{NewAccount(deps), NewCard(deps)}
+	for _, build := range extra {
+		out = append(out, build(deps))
+	}
+	return out
 }
 
 // drive feeds messages and runs the commands they cause.

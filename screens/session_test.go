@@ -110,7 +110,7 @@ func TestKeeperEndsWhenRefreshExpiredOrRevoked(t *testing.T) {
 }
 
 func TestKeeperWithoutSecretKeyWarnsThenEnds(t *testing.T) {
-	r := newKeeperRig(t, func(_ *Deps, c *apiclient.Config) { c.SecretKey = "" })
+	r := newKeeperRig(t, func(ts *testSetup) { ts.cfg.SecretKey = "" })
 	if _, err := r.app.client.Login(t.Context(), "alice@demo.test", "demo-pass"); err != nil {
 		t.Fatal(err)
 	}

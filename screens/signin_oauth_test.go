@@ -340,14 +340,14 @@ func TestOAuthCancelClosesListener(t *testing.T) {
 }
 
 func TestOAuthGatewayErrorsAndNoSecret(t *testing.T) {
-	h := newOAuthHarness(t, func(_ *Deps, c *apiclient.Config) { c.ClientID = "nobody" })
+	h := newOAuthHarness(t, func(ts *testSetup) { ts.cfg.ClientID = "nobody" })
 	h.feed(h.update(uitest.Key("ctrl+o")))
 	mustShow(t, h.view(100, 30), "does not recognise this client key", "Username")
 	if h.s.mode != modeForm || h.s.flow != nil {
 		t.Fatal("a gateway error must return to the form")
 	}
 
-	h = newOAuthHarness(t, func(_ *Deps, c *apiclient.Config) { c.SecretKey = "" })
+	h = newOAuthHarness(t, func(ts *testSetup) { ts.cfg.SecretKey = "" })
 	if cmd := h.update(uitest.Key("ctrl+o")); cmd != nil {
 		uitest.Run(cmd)
 	}
