@@ -9,7 +9,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/skip2/go-qrcode"
 
 	"cardterm/apiclient"
 	"cardterm/theme"
@@ -87,7 +86,7 @@ func (c *Card) gotSetPIN(msg ui.Result[apiclient.SetPINToken]) tea.Cmd {
 	}
 	c.pinSeq++
 	c.pin = &pinPanel{seq: c.pinSeq, url: msg.Value.HostedPageURL, issued: c.deps.now(), opening: true}
-	c.pin.qr = qrHalfBlocks(msg.Value.HostedPageURL, c.deps.Styles.IsDark)
+	c.pin.qr = qrBlock(msg.Value.HostedPageURL, c.deps.Styles)
 	seq, u := c.pinSeq, msg.Value.HostedPageURL
 	open := func() tea.Msg {
 		n := cardOpenInBrowser("set-PIN page", u)
@@ -257,49 +256,6 @@ func (c *Card) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 	c.secret = note
 	n := msg.Value.notice
 	return func() tea.Msg { return n }
-}
-
-// qrHalfBlocks draws u as a QR code with half-block characters, two modules
-// a cell row, with a quiet zone. The ink is the terminal's foreground, so
-// on a dark background the light modules are drawn (an inverted code most
-// phone scanners read); on a light one the dark modules.
-func qrHalfBlocks(u string, dark bool) string {
-	q, err := qrcode.New(u, qrcode.Low)
-	if err != nil {
-		return ""
-	}
-	q.DisableBorder = true
-	bm := q.Bitmap()
-	const quiet = 2
-	size := len(bm) + 2*quiet
-	ink := func(x, y int) bool {
-		if y >= size {
-			return false
-		}
-		x, y = x-quiet, y-quiet
-		black := y >= 0 && y < len(bm) && x >= 0 && x < len(bm[y]) && bm[y][x]
-		return black != dark
-	}
-	var b strings.Builder
-	for y := 0; y < size; y += 2 {
-		if y > 0 {
-			b.WriteByte('\n')
-		}
-		for x := 0; x < size; x++ {
-			top, bot := ink(x, y), ink(x, y+1)
-			switch {
-			case top && bot:
-				b.WriteString("█")
-			case top:
-				b.WriteString("▀")
-			case bot:
-				b.WriteString("▄")
-			default:
-				b.WriteByte(' ')
-			}
-		}
-	}
-	return b.String()
 }
 
 // pinPanelView draws the set-PIN panel in width cells.

@@ -264,19 +264,17 @@ func TestCardPINKeysRefusedReadOnly(t *testing.T) {
 	}
 }
 
-func TestQRHalfBlocks(t *testing.T) {
-	q := qrHalfBlocks("http://127.0.0.1:41234/pin-direct/set?token=0b1c2d3e-4f50-4617-8899-aabbccddeeff", true)
-	lines := strings.Split(q, "\n")
-	w := ansi.StringWidth(lines[0])
-	if w < 25 || w > 50 || len(lines) != (w+1)/2 {
-		t.Fatalf("size %dx%d", w, len(lines))
-	}
-	// Dark terminal: the quiet zone is drawn (light), so the first row is ink.
-	if strings.Trim(lines[0], "█") != "" {
-		t.Fatalf("quiet zone row %q", lines[0])
-	}
-	light := qrHalfBlocks("x", false)
-	if strings.Trim(strings.Split(light, "\n")[0], " ") != "" {
-		t.Fatal("light terminal: the quiet zone is blank")
+func TestSetPINLinkQRDecodesToTheLink(t *testing.T) {
+	link := "http://127.0.0.1:41234/pin-direct/set?token=0b1c2d3e-4f50-4617-8899-aabbccddeeff"
+	for _, noColor := range []bool{false, true} {
+		st := theme.New(true, noColor)
+		lines := strings.Split(ansi.Strip(qrBlock(link, &st)), "\n")
+		w := ansi.StringWidth(lines[0])
+		if w < 25 || w > 50 || len(lines) != (w+1)/2 {
+			t.Fatalf("size %dx%d", w, len(lines))
+		}
+		if got := decodeHalfBlocks(lines); sameBits(got, qrBits(link)) == noColor {
+			t.Fatalf("no-colour %v: the drawn code is not the link's", noColor)
+		}
 	}
 }

@@ -3,165 +3,18 @@ package screens
 import (
 	"context"
 	"errors"
-	"fmt"
-	"html/template"
-	"net"
-	"net/http"
 	"strings"
-	"sync"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-	qrcode "github.com/skip2/go-qrcode"
 
 	"cardterm/apiclient"
 	"cardterm/theme"
 	"cardterm/ui"
 )
-
-// CallbackPath is the path of the loopback redirect URI
-// (http://127.0.0.1:PORT/callback, RFC 8252 section 7.3).
-const CallbackPath = "/callback"
-
-// QRQuietZone is the light margin, in modules, drawn around the QR code.
-// The standard asks for 4; 1 is what phone scanners need in practice and
-// lets a version-5 code fit an 80x24 terminal.
-const QRQuietZone = 1
-
-// Errors a loopback callback can end with.
-var (
-	errStateMismatch = errors.New("state mismatch")
-	errLoopbackGone  = errors.New("loopback listener closed")
-)
-
-// callbackResult is what the browser brought back to the loopback listener.
-type callbackResult struct {
-	code string
-	err  error
-	// desc is the gateway's error description (error=... in the redirect).
-	desc string
-}
-
-// loopback is the one-shot redirect listener of an OAuth sign-in: it takes
-// exactly one answer, checks its state, and is closed afterwards.
-type loopback struct {
-	state       string
-	redirectURI string
-	ln          net.Listener
-	srv         *http.Server
-	results     chan callbackResult
-	done        chan struct{}
-	deliver     sync.Once
-	closeOnce   sync.Once
-}
-
-// startLoopback listens on 127.0.0.1 on a free port. The literal IP, not
-// "localhost", so that the redirect cannot resolve to another interface.
-func startLoopback(state string) (*loopback, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("cannot listen on the loopback address: %w", err)
-	}
-	l := &loopback{
-		state:       state,
-		redirectURI: "http://" + ln.Addr().String() + CallbackPath,
-		ln:          ln,
-		results:     make(chan callbackResult, 1),
-		done:        make(chan struct{}),
-	}
-	l.srv = &http.Server{Handler: l, ReadHeaderTimeout: 5 * time.Second}
-	go func() { _ = l.srv.Serve(ln) }()
-	return l, nil
-}
-
-// close stops the listener; safe to call more than once.
-func (l *loopback) close() {
-	l.closeOnce.Do(func() {
-		close(l.done)
-		// The listener itself too: Serve may not have started yet, and
-		// then srv.Close would not know of it.
-		_ = l.ln.Close()
-		_ = l.srv.Close()
-	})
-}
-
-// wait blocks until the browser answered or the listener was closed.
-func (l *loopback) wait() callbackResult {
-	select {
-	case r := <-l.results:
-		return r
-	case <-l.done:
-		select {
-		case r := <-l.results:
-			return r
-		default:
-			return callbackResult{err: errLoopbackGone}
-		}
-	}
-}
-
-var callbackPage = template.Must(template.New("cb").Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>cardterm</title>
-<style>body{font-family:system-ui,sans-serif;margin:3rem auto;max-width:30rem;color:#111}</style></head>
-<body><h1>{{.Title}}</h1><p>{{.Text}}</p></body></html>
-`))
-
-// ServeHTTP answers the browser's redirect. The first answer is the only
-// one taken; a wrong state is refused and ends the sign-in.
-func (l *loopback) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != CallbackPath {
-		http.NotFound(w, r)
-		return
-	}
-	if r.Method != http.MethodGet {
-		w.Header().Set("Allow", http.MethodGet)
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-		return
-	}
-	q := r.URL.Query()
-	var res callbackResult
-	status, title, text := http.StatusOK, "Signed in to cardterm", "You can close this tab and return to cardterm."
-	switch {
-	case !apiclient.StateMatches(l.state, q.Get("state")):
-		res.err = errStateMismatch
-		status, title, text = http.StatusBadRequest, "Sign-in refused",
-			"This answer does not belong to the sign-in cardterm started (state mismatch), so nothing was signed in. Start again from cardterm."
-	case q.Get("error") != "":
-		res.err = errors.New(q.Get("error"))
-		res.desc = q.Get("error_description")
-		status, title, text = http.StatusBadRequest, "Sign-in not completed",
-			"The gateway ended the sign-in ("+q.Get("error")+"). Return to cardterm to try again."
-	case strings.TrimSpace(q.Get("code")) == "":
-		res.err = errors.New("no code")
-		status, title, text = http.StatusBadRequest, "Sign-in not completed",
-			"The answer carried no authorization code. Return to cardterm to try again."
-	default:
-		res.code = q.Get("code")
-	}
-	taken := false
-	l.deliver.Do(func() { taken = true })
-	if !taken {
-		status, title, text = http.StatusConflict, "Already answered",
-			"This sign-in was already answered; return to cardterm."
-	}
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("Referrer-Policy", "no-referrer") // the code is in this page's URL
-	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
-	w.WriteHeader(status)
-	_ = callbackPage.Execute(w, struct{ Title, Text string }{title, text})
-	if f, ok := w.(http.Flusher); ok {
-		f.Flush()
-	}
-	if taken {
-		l.results <- res // buffered: never blocks
-	}
-}
 
 // oauthFlow is one OAuth sign-in in progress on the sign-in screen.
 type oauthFlow struct {
@@ -289,10 +142,7 @@ func (s *SignIn) updateOAuth(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		f := s.flow
 		f.pkce, f.state, f.lb, f.link = msg.Value.pkce, msg.Value.state, msg.Value.lb, msg.Value.link
-		if q, err := qrcode.New(f.link, qrcode.Low); err == nil {
-			q.DisableBorder = true
-			f.qr = q.Bitmap()
-		}
+		f.qr = qrBits(f.link)
 		lb, id := f.lb, f.id
 		return tea.Batch(
 			func() tea.Msg { return oauthCallbackMsg{flow: id, res: lb.wait()} },
@@ -425,59 +275,13 @@ func oauthProblem(err error) string {
 	return "Signing in with the browser failed: " + msg
 }
 
-// RenderQR draws a QR symbol in half-block characters, two module rows per
-// text line, with QRQuietZone light modules around it. Dark modules are
-// ink (█ ▀ ▄) unless invert is set, for terminals that cannot paint a light
-// background (NO_COLOR): then the light modules are ink. Exported so the
-// end-to-end test can decode exactly what the screen shows.
-func RenderQR(bits [][]bool, invert bool) []string {
-	n := len(bits)
-	size := n + 2*QRQuietZone
-	dark := func(y, x int) bool {
-		y, x = y-QRQuietZone, x-QRQuietZone
-		d := y >= 0 && x >= 0 && y < n && x < n && bits[y][x]
-		return d != invert
-	}
-	lines := make([]string, 0, (size+1)/2)
-	for y := 0; y < size; y += 2 {
-		var b strings.Builder
-		for x := 0; x < size; x++ {
-			top, bottom := dark(y, x), y+1 < size && dark(y+1, x)
-			if y+1 >= size {
-				bottom = invert // past the symbol: background
-			}
-			switch {
-			case top && bottom:
-				b.WriteString("█")
-			case top:
-				b.WriteString("▀")
-			case bottom:
-				b.WriteString("▄")
-			default:
-				b.WriteByte(' ')
-			}
-		}
-		lines = append(lines, b.String())
-	}
-	return lines
-}
-
-// qrStyle paints the code black on white whatever the terminal's theme, so
-// scanners see dark modules on a light ground.
-var qrStyle = lipgloss.NewStyle().Foreground(lipgloss.Color("#000000")).Background(lipgloss.Color("#FFFFFF"))
-
 // oauthView draws the OAuth panel in width x height.
 func (s *SignIn) oauthView(width, height int) string {
 	st := s.deps.Styles
 	f := s.flow
 	var qr []string
 	if f != nil && f.qr != nil {
-		for _, l := range RenderQR(f.qr, st.NoColor) {
-			if !st.NoColor {
-				l = qrStyle.Render(l)
-			}
-			qr = append(qr, l)
-		}
+		qr = qrLines(f.qr, st)
 	}
 	qrW := 0
 	if len(qr) > 0 {

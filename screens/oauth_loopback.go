@@ -1,0 +1,149 @@
+package screens
+
+import (
+	"errors"
+	"fmt"
+	"html/template"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"cardterm/apiclient"
+)
+
+// CallbackPath is the path of the loopback redirect URI
+// (http://127.0.0.1:PORT/callback, RFC 8252 section 7.3).
+const CallbackPath = "/callback"
+
+// Errors a loopback callback can end with.
+var (
+	errStateMismatch = errors.New("state mismatch")
+	errLoopbackGone  = errors.New("loopback listener closed")
+)
+
+// callbackResult is what the browser brought back to the loopback listener.
+type callbackResult struct {
+	code string
+	err  error
+	// desc is the gateway's error description (error=... in the redirect).
+	desc string
+}
+
+// loopback is the one-shot redirect listener of an OAuth sign-in: it takes
+// exactly one answer, checks its state, and is closed afterwards.
+type loopback struct {
+	state       string
+	redirectURI string
+	ln          net.Listener
+	srv         *http.Server
+	results     chan callbackResult
+	done        chan struct{}
+	deliver     sync.Once
+	closeOnce   sync.Once
+}
+
+// startLoopback listens on 127.0.0.1 on a free port. The literal IP, not
+// "localhost", so that the redirect cannot resolve to another interface.
+func startLoopback(state string) (*loopback, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("cannot listen on the loopback address: %w", err)
+	}
+	l := &loopback{
+		state:       state,
+		redirectURI: "http://" + ln.Addr().String() + CallbackPath,
+		ln:          ln,
+		results:     make(chan callbackResult, 1),
+		done:        make(chan struct{}),
+	}
+	l.srv = &http.Server{Handler: l, ReadHeaderTimeout: 5 * time.Second}
+	go func() { _ = l.srv.Serve(ln) }()
+	return l, nil
+}
+
+// close stops the listener; safe to call more than once.
+func (l *loopback) close() {
+	l.closeOnce.Do(func() {
+		close(l.done)
+		// The listener itself too: Serve may not have started yet, and
+		// then srv.Close would not know of it.
+		_ = l.ln.Close()
+		_ = l.srv.Close()
+	})
+}
+
+// wait blocks until the browser answered or the listener was closed.
+func (l *loopback) wait() callbackResult {
+	select {
+	case r := <-l.results:
+		return r
+	case <-l.done:
+		select {
+		case r := <-l.results:
+			return r
+		default:
+			return callbackResult{err: errLoopbackGone}
+		}
+	}
+}
+
+var callbackPage = template.Must(template.New("cb").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>cardterm</title>
+<style>body{font-family:system-ui,sans-serif;margin:3rem auto;max-width:30rem;color:#111}</style></head>
+<body><h1>{{.Title}}</h1><p>{{.Text}}</p></body></html>
+`))
+
+// ServeHTTP answers the browser's redirect. The first answer is the only
+// one taken; a wrong state is refused and ends the sign-in.
+func (l *loopback) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != CallbackPath {
+		http.NotFound(w, r)
+		return
+	}
+	if r.Method != http.MethodGet {
+		w.Header().Set("Allow", http.MethodGet)
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	q := r.URL.Query()
+	var res callbackResult
+	status, title, text := http.StatusOK, "Signed in to cardterm", "You can close this tab and return to cardterm."
+	switch {
+	case !apiclient.StateMatches(l.state, q.Get("state")):
+		res.err = errStateMismatch
+		status, title, text = http.StatusBadRequest, "Sign-in refused",
+			"This answer does not belong to the sign-in cardterm started (state mismatch), so nothing was signed in. Start again from cardterm."
+	case q.Get("error") != "":
+		res.err = errors.New(q.Get("error"))
+		res.desc = q.Get("error_description")
+		status, title, text = http.StatusBadRequest, "Sign-in not completed",
+			"The gateway ended the sign-in ("+q.Get("error")+"). Return to cardterm to try again."
+	case strings.TrimSpace(q.Get("code")) == "":
+		res.err = errors.New("no code")
+		status, title, text = http.StatusBadRequest, "Sign-in not completed",
+			"The answer carried no authorization code. Return to cardterm to try again."
+	default:
+		res.code = q.Get("code")
+	}
+	taken := false
+	l.deliver.Do(func() { taken = true })
+	if !taken {
+		status, title, text = http.StatusConflict, "Already answered",
+			"This sign-in was already answered; return to cardterm."
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Referrer-Policy", "no-referrer") // the code is in this page's URL
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+	w.WriteHeader(status)
+	_ = callbackPage.Execute(w, struct{ Title, Text string }{title, text})
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+	if taken {
+		l.results <- res // buffered: never blocks
+	}
+}
