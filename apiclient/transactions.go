@@ -24,27 +24,6 @@ const (
 	TxCredit = "CREDIT"
 )
 
-// Decimal is a money amount kept as the decimal text the gateway sent
-// (never a float); a JSON number is read as its literal text.
-type Decimal string
-
-// UnmarshalJSON accepts a string or a number; anything else reads as "".
-func (d *Decimal) UnmarshalJSON(data []byte) error {
-	data = bytes.TrimSpace(data)
-	var s string
-	if json.Unmarshal(data, &s) == nil {
-		*d = Decimal(s)
-		return nil
-	}
-	var n json.Number
-	if json.Unmarshal(data, &n) == nil {
-		*d = Decimal(n.String())
-		return nil
-	}
-	*d = ""
-	return nil
-}
-
 // Transaction is one card transaction (GET /v1/card/transactions). The
 // interface does not show its fields; these are the ones the gateway's
 // reference names, and anything else is kept in Extra.
