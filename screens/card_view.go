@@ -1,0 +1,108 @@
+package screens
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// View implements ui.Screen.
+func (c *Card) View(width, height int) string {
+	st := c.deps.Styles
+	var b strings.Builder
+	b.WriteString(st.Title.Render("Card") + "\n\n")
+	switch {
+	case c.card == nil && c.loadErr == nil:
+		b.WriteString(st.Muted.Render("Loading card…"))
+	case apiclient.IsNotFound(c.loadErr):
+		b.WriteString(st.Subtitle.Render("No card yet") + "\n")
+		b.WriteString(st.Muted.Render("You have not ordered a card."))
+		if !c.deps.ReadOnly {
+			b.WriteString("\n" + st.Muted.Render("Press n to order a virtual card."))
+		}
+	case apiclient.IsStatus(c.loadErr, 403):
+		b.WriteString(st.Text(theme.ToneWarn).Render("The gateway does not allow card operations for this account.") + "\n")
+		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("Card operations need a VERIFIED identity; see the verification state on the Account screen (1). Gateway said: " + ui.Sanitize(apiclient.ErrorMessage(c.loadErr))))
+	case c.card == nil:
+		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the card: "+ui.Sanitize(apiclient.ErrorMessage(c.loadErr))) + "\n")
+		b.WriteString(st.Muted.Render("r retries"))
+	default:
+		b.WriteString(c.cardWithPanels(width))
+	}
+	if c.form != nil && c.card == nil {
+		b.WriteString("\n\n" + c.form.view(st, max(width-2, 20)))
+	}
+	return place(b.String(), width, height)
+}
+
+// cardWithPanels lays the card out with the PIN panel, the open form and
+// the note about the last secret image: side by side when there is room,
+// else one under the other.
+func (c *Card) cardWithPanels(width int) string {
+	var side []string
+	sideW := min(max(width/2-2, 30), 60)
+	if width < 90 {
+		sideW = max(width-2, 20)
+	}
+	if c.form != nil {
+		side = append(side, c.form.view(c.deps.Styles, sideW))
+	} else if c.pin != nil {
+		side = append(side, c.pinPanelView(sideW))
+	}
+	if c.pinBusy {
+		side = append(side, c.deps.Styles.Muted.Render("requesting a set-PIN link…"))
+	}
+	if c.secret != nil && c.form == nil {
+		side = append(side, c.secretView(sideW))
+	}
+	if len(side) == 0 {
+		return c.cardView(width)
+	}
+	panel := strings.Join(side, "\n\n")
+	if width < 90 {
+		return c.cardView(width) + "\n\n" + panel
+	}
+	leftW := width - sideW - 3
+	left := c.cardView(leftW)
+	return lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(leftW).Render(left), "   ", panel)
+}
+
+func (c *Card) cardView(width int) string {
+	st := c.deps.Styles
+	card := c.card
+	status := badge(st, card.Status, cardTone(card.Status))
+	switch {
+	case c.running:
+		status += " " + st.Muted.Render(actionName(c.pending)+" in progress…")
+	case c.loading:
+		status += " " + st.Muted.Render("reloading…")
+	}
+	fields := []field{
+		{label: "Status", styled: status},
+		{label: "Type", value: card.Type},
+		{label: "Holder", value: card.HolderName},
+		{label: "Number", value: "•••• •••• •••• " + card.PanLast4},
+		{label: "Expires", value: card.ExpiryDate},
+		{label: "Ordered", value: card.OrderedAt},
+		{label: "Card id", value: card.ID},
+	}
+	fields = append(fields, extraFields(card.Extra)...)
+	body := renderFields(st, fields, width)
+	var note string
+	switch card.Status {
+	case apiclient.CardActive:
+		note = "Freezing declines every transaction attempt until you unfreeze."
+	case apiclient.CardFrozen:
+		note = "Frozen: every transaction attempt is declined. Unfreezing takes effect at once."
+	case apiclient.CardBlocked:
+		note = "Blocked: this is permanent. The card cannot be unfrozen; order a new card (n) to replace it."
+	}
+	if note != "" {
+		body += "\n\n" + st.Text(cardTone(card.Status)).Width(max(width-2, 20)).Render(note)
+	}
+	return body
+}

@@ -1,0 +1,184 @@
+package screens
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// View implements ui.Screen.
+func (t *Transactions) View(width, height int) string {
+	st := t.deps.Styles
+	head := st.Title.Render("Transactions") + "  " + st.Muted.Render(ansi.Truncate(t.summary(), max(width-16, 0), "…"))
+	switch {
+	case apiclient.IsNotFound(t.loadErr):
+		return place(head+"\n\n"+st.Subtitle.Render("No card yet")+"\n"+st.Muted.Render("Transactions appear once you have a card (screen 2, n orders one)."), width, height)
+	case apiclient.IsStatus(t.loadErr, 403):
+		return place(head+"\n\n"+st.Text(theme.ToneWarn).Render("The gateway does not allow card operations for this account.")+"\n"+
+			st.Muted.Render(ui.Sanitize(apiclient.ErrorMessage(t.loadErr))), width, height)
+	case !t.loaded && t.loadErr != nil:
+		return place(head+"\n\n"+st.Text(theme.ToneDanger).Render("Could not load transactions: "+ui.Sanitize(apiclient.ErrorMessage(t.loadErr)))+
+			"\n"+st.Muted.Render("r retries"), width, height)
+	case !t.loaded:
+		return place(head+"\n\n"+st.Muted.Render("Loading transactions…"), width, height)
+	}
+	if t.form != nil {
+		formW := min(width-2, 70)
+		return place(head+"\n\n"+t.form.view(st, formW), width, height)
+	}
+	detailH := txnDetailHeight
+	if height < 24 {
+		detailH = max(height/3, 4)
+	}
+	tableH := max(height-2-detailH, 3)
+	t.table.SetSize(width, tableH)
+	body := t.highlightStatuses(t.table.View())
+	return place(head+"\n"+body+"\n"+t.detailView(width, detailH), width, height)
+}
+
+// summary is the line under the title: page, filters, loading.
+func (t *Transactions) summary() string {
+	parts := []string{fmt.Sprintf("page %d", t.filter.Page+1)}
+	if t.filter.DateFrom != "" {
+		parts = append(parts, t.filter.DateFrom+" to "+t.filter.DateTo)
+	}
+	if len(t.filter.MCCCategories) > 0 {
+		parts = append(parts, "category "+strings.Join(t.filter.MCCCategories, ","))
+	}
+	if t.filter.SearchKey != "" {
+		parts = append(parts, "search \""+t.filter.SearchKey+"\"")
+	}
+	if t.loading {
+		parts = append(parts, "loading…")
+	} else if t.atEnd {
+		parts = append(parts, "last page")
+	}
+	return ui.Sanitize(strings.Join(parts, " · ")) + " · f filters · n/p pages"
+}
+
+// txnStandOut are the statuses drawn as badges in the list.
+var txnStandOut = map[string]theme.Tone{apiclient.TxDeclined: theme.ToneDanger, apiclient.TxReverted: theme.ToneWarn}
+
+// highlightStatuses makes DECLINED and REVERTED stand out in the table:
+// ui.Table draws cells as plain text, so the status cell (the last column,
+// padded to its width) is replaced by a badge of the same width, and the
+// row's own style is switched back on after it.
+func (t *Transactions) highlightStatuses(view string) string {
+	st := t.deps.Styles
+	rowPre := txnStylePrefix(st.TableRow)
+	selPre := txnStylePrefix(st.TableSelected)
+	lines := strings.Split(view, "\n")
+	for i := 1; i < len(lines)-1; i++ {
+		line := lines[i]
+		for status, tone := range txnStandOut {
+			cell := status + "  " // the 10-wide column holds 8 letters and 2 spaces
+			j := strings.LastIndex(line, cell)
+			if j < 0 {
+				continue
+			}
+			pre := rowPre
+			if selPre != "" && strings.Contains(line[:j], selPre) {
+				pre = selPre
+			}
+			lines[i] = line[:j] + st.Badge(status, tone) + pre + line[j+len(cell):]
+			break
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// txnStylePrefix is the escape sequence a style puts before its text.
+func txnStylePrefix(s lipgloss.Style) string {
+	out := s.Render("\x00")
+	if i := strings.IndexByte(out, 0); i >= 0 {
+		return out[:i]
+	}
+	return ""
+}
+
+// detailView is the pane for the selected transaction: amounts and fees,
+// status, decline reason, merchant, MCC, and every field the app does not
+// know.
+func (t *Transactions) detailView(width, height int) string {
+	st := t.deps.Styles
+	x, ok := t.selected()
+	if !ok {
+		return st.Muted.Render("no transaction selected")
+	}
+	reason := ""
+	if x.DeclineReason != nil {
+		reason = *x.DeclineReason
+	}
+	money := func(a apiclient.Decimal, cur string) string {
+		if a == "" {
+			return ""
+		}
+		return strings.TrimSpace(string(a) + " " + cur)
+	}
+	status := badge(st, x.Status, txnTone(x.Status))
+	left := []field{
+		{label: "Status", styled: status},
+		{label: "Amount", value: txnAmount(x)},
+		{label: "Billed", value: money(x.BillingAmount, x.BillingCurrency)},
+		{label: "Fee", value: money(x.FeeAmount, x.FeeCurrency)},
+		{label: "Sign", value: x.Sign},
+		{label: "Date", value: x.DateTime},
+	}
+	if reason != "" || x.Status == apiclient.TxDeclined {
+		left = append(left[:1], append([]field{{label: "Declined", styled: st.Text(theme.ToneDanger).Render(txnOr(ui.Sanitize(reason), "no reason given"))}}, left[1:]...)...)
+	}
+	right := []field{
+		{label: "Merchant", value: x.MerchantNameLocation},
+		{label: "MCC", value: strings.TrimSpace(x.MCC + " " + x.MCCCategory)},
+		{label: "Id", value: x.ID},
+	}
+	right = append(right, extraFields(x.Extra)...)
+	colW := max((width-3)/2, 20)
+	l := renderFields(st, left, colW)
+	r := renderFields(st, right, colW)
+	pane := lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(colW).Render(l), "   ", r)
+	lines := strings.Split(pane, "\n")
+	if len(lines) > height-1 {
+		lines = lines[:height-1]
+	}
+	return st.Subtitle.Render("Selected transaction") + "\n" + strings.Join(lines, "\n")
+}
+
+// txnTone colours a transaction status.
+func txnTone(status string) theme.Tone {
+	switch status {
+	case apiclient.TxConfirmed:
+		return theme.ToneOK
+	case apiclient.TxPending:
+		return theme.ToneInfo
+	case apiclient.TxDeclined:
+		return theme.ToneDanger
+	case apiclient.TxReverted:
+		return theme.ToneWarn
+	}
+	return theme.ToneNeutral
+}
+
+func txnOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// knownCategories lists the categories seen, sorted, for the filter form.
+func (t *Transactions) knownCategories() []string {
+	out := make([]string, 0, len(t.categories))
+	for c := range t.categories {
+		out = append(out, c)
+	}
+	sort.Strings(out)
+	return out
+}
