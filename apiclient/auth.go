@@ -3,6 +3,7 @@ package apiclient
 import (
 	"context"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -103,25 +104,12 @@ func (c *Client) refreshLocked(ctx context.Context) (Session, error) {
 		return Session{}, &Error{Op: "Refresh",
 			Message: "cannot refresh the session: no refresh token (sign in again)"}
 	}
-	var out tokenResponse
-	err := c.do(ctx, request{
-		op:     "Refresh",
-		method: http.MethodPost,
-		path:   "/v1/auth/oauth/token",
-		body: struct {
-			GrantType    string `json:"grant_type"`
-			RefreshToken string `json:"refresh_token"`
-		}{"refresh_token", s.RefreshToken},
-		family:    famSecret,
-		out:       &out,
-		noRefresh: true,
-	})
+	out, err := c.tokenGrant(ctx, "Refresh", struct {
+		GrantType    string `json:"grant_type"`
+		RefreshToken string `json:"refresh_token"`
+	}{"refresh_token", s.RefreshToken})
 	if err != nil {
 		return Session{}, err
-	}
-	if out.AccessToken == "" {
-		return Session{}, &Error{Op: "Refresh", Status: http.StatusOK,
-			Message: "gateway answered without an access token"}
 	}
 	ns := Session{
 		AccessToken:  out.AccessToken,
@@ -147,4 +135,32 @@ func (c *Client) refreshLocked(ctx context.Context) (Session, error) {
 		cb(ns)
 	}
 	return ns, nil
+}
+
+// tokenGrant posts a grant to the OAuth token endpoint (with the client and
+// secret keys) and checks that a Bearer access token came back: the code
+// exchange and the refresh both end here.
+func (c *Client) tokenGrant(ctx context.Context, op string, grant any) (tokenResponse, error) {
+	var out tokenResponse
+	err := c.do(ctx, request{
+		op:        op,
+		method:    http.MethodPost,
+		path:      "/v1/auth/oauth/token",
+		body:      grant,
+		family:    famSecret,
+		out:       &out,
+		noRefresh: true,
+	})
+	if err != nil {
+		return tokenResponse{}, err
+	}
+	if out.AccessToken == "" {
+		return tokenResponse{}, &Error{Op: op, Status: http.StatusOK,
+			Message: "gateway answered without an access token"}
+	}
+	if tt := out.TokenType; tt != "" && !strings.EqualFold(tt, "bearer") {
+		return tokenResponse{}, &Error{Op: op, Status: http.StatusOK,
+			Message: "gateway issued a " + tt + " token; cardterm only uses Bearer tokens"}
+	}
+	return out, nil
 }

@@ -151,31 +151,14 @@ func (c *Client) ExchangeCode(ctx context.Context, code, verifier, redirectURI s
 	case verifier == "":
 		return Session{}, &Error{Op: "ExchangeCode", Message: "the PKCE code verifier is missing"}
 	}
-	var out tokenResponse
-	err := c.do(ctx, request{
-		op:     "ExchangeCode",
-		method: http.MethodPost,
-		path:   "/v1/auth/oauth/token",
-		body: struct {
-			GrantType    string `json:"grant_type"`
-			Code         string `json:"code"`
-			CodeVerifier string `json:"code_verifier"`
-			RedirectURI  string `json:"redirect_uri,omitempty"`
-		}{"authorization_code", code, verifier, redirectURI},
-		family:    famSecret,
-		out:       &out,
-		noRefresh: true,
-	})
+	out, err := c.tokenGrant(ctx, "ExchangeCode", struct {
+		GrantType    string `json:"grant_type"`
+		Code         string `json:"code"`
+		CodeVerifier string `json:"code_verifier"`
+		RedirectURI  string `json:"redirect_uri,omitempty"`
+	}{"authorization_code", code, verifier, redirectURI})
 	if err != nil {
 		return Session{}, err
-	}
-	if out.AccessToken == "" {
-		return Session{}, &Error{Op: "ExchangeCode", Status: http.StatusOK,
-			Message: "gateway answered without an access token"}
-	}
-	if tt := out.TokenType; tt != "" && !strings.EqualFold(tt, "bearer") {
-		return Session{}, &Error{Op: "ExchangeCode", Status: http.StatusOK,
-			Message: "gateway issued a " + tt + " token; cardterm only uses Bearer tokens"}
 	}
 	s := Session{
 		AccessToken:  out.AccessToken,
