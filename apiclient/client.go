@@ -250,35 +250,38 @@ func (c *Client) do(ctx context.Context, r request) error {
 	if !IsUnauthorized(err) || !r.family.bearer() || r.noRefresh {
 		return err
 	}
-	fresh, ok := c.refreshAfter401(ctx, token)
-	if !ok {
-		return err
+	fresh, why := c.refreshAfter401(ctx, token)
+	if fresh == "" {
+		return notRenewed(err, why)
 	}
 	// Exactly one retry with the new token; a second 401 is final.
 	return c.sendRetrying(ctx, r, fresh)
 }
 
 // refreshAfter401 handles a 401 answered to token: it returns a token to
-// retry with, refreshing at most once for all concurrent callers, or false
-// (after ending the session when the gateway refused the refresh or none
-// is possible).
-func (c *Client) refreshAfter401(ctx context.Context, token string) (string, bool) {
+// retry with, refreshing at most once for all concurrent callers, or ""
+// and why the session could not be renewed (after ending the session when
+// the gateway refused the refresh or none is possible).
+func (c *Client) refreshAfter401(ctx context.Context, token string) (string, error) {
 	if token == "" {
-		return "", false
+		return "", nil
 	}
 	c.refreshMu.Lock()
 	defer c.refreshMu.Unlock()
 	s := c.Session()
 	if !s.Valid() {
-		return "", false
+		return "", nil
 	}
 	if s.AccessToken != token {
 		// Someone refreshed (or signed in again) while we waited.
-		return s.AccessToken, true
+		return s.AccessToken, nil
 	}
 	if s.RefreshToken == "" || c.cfg.SecretKey == "" {
 		c.clearIfToken(token)
-		return "", false
+		if c.cfg.SecretKey == "" {
+			return "", errors.New("no secret key is configured")
+		}
+		return "", errors.New("there is no refresh token")
 	}
 	ns, err := c.refreshLocked(ctx)
 	if err != nil {
@@ -287,9 +290,26 @@ func (c *Client) refreshAfter401(ctx context.Context, token string) (string, boo
 			// The gateway said no: the session is over.
 			c.clearIfToken(token)
 		}
-		return "", false
+		return "", err
 	}
-	return ns.AccessToken, true
+	return ns.AccessToken, nil
+}
+
+// notRenewed adds to a 401 why the session could not be renewed, so the
+// user reads "refresh token expired" rather than a bare "Not authenticated".
+func notRenewed(err, why error) error {
+	var e *Error
+	if why == nil || !errors.As(err, &e) {
+		return err
+	}
+	reason := why.Error()
+	var we *Error
+	if errors.As(why, &we) && we.Message != "" {
+		reason = we.Message
+	}
+	out := *e
+	out.Message = e.Message + "; the session could not be renewed: " + reason
+	return &out
 }
 
 // sendRetrying sends r, and for a GET answered 429 waits Retry-After (when

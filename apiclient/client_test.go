@@ -515,6 +515,9 @@ func TestUnauthorizedRefreshRefusedClearsSession(t *testing.T) {
 	if !errors.As(err, &e) || e.Status != 401 || e.Op != "CardStatus" {
 		t.Fatalf("err = %v; want the card's 401", err)
 	}
+	if !strings.Contains(e.Message, "the session could not be renewed: ") {
+		t.Errorf("the 401 does not say why the session was not renewed: %q", e.Message)
+	}
 	if c.Session().Valid() {
 		t.Error("session kept after the refresh was refused")
 	}

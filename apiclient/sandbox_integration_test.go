@@ -287,11 +287,11 @@ func TestSandboxExpiredTokenRefreshesOnce(t *testing.T) {
 	mu.Unlock()
 
 	// The old (rotated) refresh token is spent: a client holding it fails
-	// to refresh, and its session ends with the original 401.
+	// to refresh, and its session ends with the original 401 saying why.
 	stale := g.client()
 	stale.SetSession(before)
 	_, err := stale.CardStatus(context.Background())
-	wantError(t, err, 401, "Not authenticated")
+	wantError(t, err, 401, "Not authenticated; the session could not be renewed: Refresh token is invalid or revoked")
 	if stale.Session().Valid() {
 		t.Error("stale session kept after a refused refresh")
 	}
