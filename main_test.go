@@ -834,3 +834,218 @@ func sameMatrix(a, b [][]bool) bool {
 	}
 	return true
 }
+
+// TestDelegationFaucetAndChainConfigE2E: alice asks for a token with gas on
+// linea and sees it confirmed with the token masked; faye, who used the
+// faucet already, sees the 207 explained; the chain configuration browses.
+func TestDelegationFaucetAndChainConfigE2E(t *testing.T) {
+	const addr = "0x52908400098527886E0F7030069857D2E4169EE7"
+	tm := startTerm(t, nil)
+	signInAs(tm, "alice@demo.test")
+	tm.send("6")
+	tm.waitFor("Delegation lets a non-custodial wallet pay with the card")
+	tm.send("t")
+	tm.waitFor("Request a delegation token", "Faucet", "linea")
+	tm.send("Tab", "Tab")
+	tm.typeText(addr)
+	tm.send("Enter")
+	tm.waitFor("Request a delegation token with gas?", "faucet=true&network=linea")
+	tm.send("y")
+	s := tm.waitFor("CONFIRMED", "200 OK", "dlgt_", "(secret; y copies it)", "valid for")
+	for _, line := range strings.Split(s, "\n") {
+		if i := strings.Index(line, "dlgt_"); i >= 0 {
+			if rest := []rune(line[i:]); len(rest) < 7 || rest[6] != '…' {
+				t.Fatalf("the token is not masked: %q", line)
+			}
+		}
+	}
+	tm.send("c")
+	tm.waitFor("Chain configuration", "4 networks", "etherlink", "59141")
+	tm.send("j", "Enter")
+	tm.waitFor("Decimals", "Contract", "musd", "usdt")
+	tm.send("Escape")
+	tm.waitFor("enter tokens · n one network")
+	tm.send("Escape")
+	tm.waitFor("Registered external wallets")
+
+	tm.send("S")
+	tm.waitFor("Sign out?")
+	tm.send("y")
+	signInAs(tm, "faye@demo.test")
+	tm.send("6", "t", "Tab", "Tab")
+	tm.typeText(addr)
+	tm.send("Enter")
+	tm.waitFor("Request a delegation token with gas?")
+	tm.send("y")
+	tm.waitFor("207 Multi-Status", "DECLINED", "Token issued; the faucet did not pay", "already received")
+}
+
+// whKeyRE matches a full webhook signing key (never a masked one).
+var whKeyRE = regexp.MustCompile(`whsec_[0-9a-f]{64}`)
+
+// whAdd fills the add form: name, url, card.activated ticked, then saves.
+func whAdd(tm *tmuxTerm, name, url string) {
+	tm.send("a")
+	tm.waitFor("Add webhook")
+	tm.typeText(name)
+	tm.send("Tab")
+	tm.typeText(url)
+	tm.send("Tab", "Tab", "Space")
+	tm.waitFor("[x] card.activated")
+	tm.send("C-s")
+}
+
+func TestWebhooksAddKeyOnceToggleRotateDeleteE2E(t *testing.T) {
+	tm := startTerm(t, nil)
+	signInAs(tm, "alice@demo.test")
+	tm.send("9")
+	tm.waitFor("2 of 5 endpoints", "Ledger sync", "CRM (paused)")
+	whAdd(tm, "Ops", "https://example.test/hooks")
+	s := tm.waitFor(`Signing key of the new webhook "Ops"`, "will not be shown again")
+	key := whKeyRE.FindString(s)
+	if key == "" {
+		t.Fatalf("the full key is not shown once:\n%s", s)
+	}
+	tm.send("Enter")
+	s = tm.waitFor("3 of 5 endpoints", "Ops", "example.test/hooks", "● active")
+	if strings.Contains(s, key) {
+		t.Fatalf("the key is still on screen:\n%s", s)
+	}
+	tm.send("j", "j", "Enter")
+	s = tm.waitFor("Webhook Ops", "whsec_********"+key[len(key)-4:])
+	if whKeyRE.MatchString(s) {
+		t.Fatalf("details show a full key:\n%s", s)
+	}
+	tm.send("Escape")
+	tm.waitFor("row 3 of 3")
+	tm.send("t")
+	tm.waitFor(`PUT {"is_active":false}`, "○ inactive 2")
+	tm.send("R")
+	tm.waitFor(`Rotate the signing key of "Ops"?`, "/rotate-key")
+	tm.send("y")
+	s = tm.waitFor(`New signing key of "Ops"`, "will not be shown again")
+	if nk := whKeyRE.FindString(s); nk == "" || nk == key {
+		t.Fatalf("rotation did not show a new key:\n%s", s)
+	}
+	tm.send("Escape")
+	tm.waitFor("row 3 of 3")
+	tm.send("x")
+	tm.waitFor(`Delete webhook "Ops"?`, "Name: Ops", "URL:  https://example.test/hooks")
+	tm.send("y")
+	tm.waitFor("2 of 5 endpoints", `webhook "Ops" deleted`)
+}
+
+func TestWebhooksSixthRefusedE2E(t *testing.T) {
+	tm := startTerm(t, nil, "--client-key", "ck_sandbox_globex")
+	signInAs(tm, "gus@globex.test")
+	tm.send("9")
+	tm.waitFor("4 of 5 endpoints", "Legacy bridge")
+	whAdd(tm, "Fifth", "https://example.test/5")
+	tm.waitFor(`Signing key of the new webhook "Fifth"`)
+	tm.send("Enter")
+	tm.waitFor("5 of 5 endpoints")
+	whAdd(tm, "Sixth", "https://example.test/6")
+	tm.waitFor("The gateway refused: Maximum of 5 webhook configurations per partner reached (400)", "https://example.test/6")
+	tm.send("Escape")
+	tm.waitFor("5 of 5 endpoints")
+}
+
+// ordPayRE reads the payment fields off the orders screen.
+var ordPayRE = regexp.MustCompile(`Pay to\s+(0x[0-9a-fA-F]{40})[\s\S]*Chain id\s+(\d+)[\s\S]*Token\s+USDC (0x[0-9a-fA-F]{40})`)
+
+// TestOrderVirtualCardE2E orders the virtual card as alice, checks the
+// payment details and that the QR code on screen is the EIP-681 payment
+// link, and waits for the status to become COMPLETED by itself (the
+// embedded sandbox completes a virtual card order 6 s after it is placed).
+func TestOrderVirtualCardE2E(t *testing.T) {
+	tm := startTerm(t, nil)
+	signInAs(tm, "alice@demo.test")
+	tm.send("7")
+	tm.waitFor("Orders", "3 products, 2 eligible", "Virtual card, ready in seconds", "✗ not eligible")
+	tm.send("Enter")
+	tm.waitFor("Order Virtual card, ready in seconds?", "POST /v1/order", `{"productId":"prod_virtual_card"`)
+	tm.send("y")
+	s := tm.waitFor("STARTED", "check 1 of 40", "10.00 USD", "QR: payment link (EIP-681)")
+	m := ordPayRE.FindStringSubmatch(s)
+	if m == nil {
+		t.Fatalf("no payment details on screen:\n%s", s)
+	}
+	link := "ethereum:" + m[3] + "@" + m[2] + "/transfer?address=" + m[1] + "&uint256=10000000"
+	if got := decodeScreenQR(s); !sameMatrix(got, qrBits(t, link)) {
+		t.Fatalf("the QR code on screen is not %s:\n%s", link, s)
+	}
+	start := time.Now()
+	s = tm.waitFor("COMPLETED", "Payment received: the order is complete.")
+	if time.Since(start) > 9*time.Second {
+		t.Fatalf("the order took %s to complete", time.Since(start))
+	}
+	if !strings.Contains(s, "check 3 of 40") && !strings.Contains(s, "check 4 of 40") {
+		t.Fatalf("COMPLETED after an unexpected number of checks:\n%s", s)
+	}
+	if strings.Contains(s, "QR:") {
+		t.Fatalf("a completed order still shows a payment QR code:\n%s", s)
+	}
+	tm.send("Escape")
+	tm.waitFor("Selected product", "row 1 of 3")
+}
+
+var cnsUserIDRE = regexp.MustCompile(`User id\s+([0-9a-f-]{36})`)
+
+// TestConsentRevokeAuditAndLinkE2E is the support agent's journey: as alice
+// revoke an optional consent (still complete) and a required one (now
+// incomplete), page the audit trail, then link the demo onboarding's set to
+// frank, and see a second link refused as irreversible.
+func TestConsentRevokeAuditAndLinkE2E(t *testing.T) {
+	tm := startTerm(t, nil)
+	// Learn frank's user id the way an agent would: from his account.
+	signInAs(tm, "frank@demo.test")
+	m := cnsUserIDRE.FindStringSubmatch(tm.waitFor("User id"))
+	if m == nil {
+		t.Fatalf("no user id on frank's account screen:\n%s", tm.screen())
+	}
+	frank := m[1]
+	tm.send("S")
+	tm.waitFor("Sign out?")
+	tm.send("y")
+	signInAs(tm, "alice@demo.test")
+
+	tm.send("8")
+	tm.waitFor("Consent", "(you)", "complete", "All required consents granted", "marketingNotifications")
+	tm.send("j")
+	tm.send("x")
+	tm.waitFor("Revoke marketingNotifications?", "DELETE /v2/consent/consentSet/", "is optional", "stays complete")
+	tm.send("y")
+	tm.waitFor("⊘ revoked", "revoked marketingNotifications", "All required consents granted")
+	tm.send("k")
+	tm.send("x")
+	tm.waitFor("Revoke termsAndPrivacy?", "REQUIRED consent of the global policy", "becomes INCOMPLETE")
+	tm.send("y")
+	tm.waitFor("incomplete", "Required consent missing, denied or revoked: termsAndPrivacy")
+
+	tm.send("a")
+	tm.waitFor("Audit trail", "records 1–50 of 124", "granted → revoked")
+	tm.send("n")
+	tm.waitFor("records 51–100 of 124")
+	tm.send("n")
+	tm.waitFor("records 101–124 of 124", "new: granted")
+	tm.send("Escape")
+	tm.waitFor("Required consent missing")
+
+	tm.send("b")
+	tm.waitFor("Look up an onboarding's consent sets")
+	tm.typeText("onb-demo-001")
+	tm.send("Enter")
+	tm.waitFor("onboarding onb-demo-001", "1 consent set, 0 linked to a user")
+	link := func() {
+		tm.send("L")
+		tm.waitFor("Link a consent set to a user")
+		tm.typeText(frank)
+		tm.send("Enter")
+		tm.waitFor("PATCH /v2/consent/onboarding/", frank, "cannot be undone")
+		tm.send("y")
+	}
+	link()
+	tm.waitFor("1 consent set, 1 linked to a user", "linked · consent status complete")
+	link()
+	tm.waitFor("already linked; linking cannot be undone", "Consent set already linked (409)")
+}

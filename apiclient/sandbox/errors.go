@@ -81,3 +81,9 @@ func writeFamilyError(w http.ResponseWriter, fam family, status int, msg string)
 		writeMessage(w, status, msg)
 	}
 }
+
+// writeErrorMessage answers {error, message}: the chain configuration's 404
+// when no network matches.
+func writeErrorMessage(w http.ResponseWriter, status int, code, msg string) {
+	writeJSON(w, status, map[string]string{"error": code, "message": msg})
+}

@@ -90,6 +90,12 @@ type backend struct {
 	users  map[string]*userRec // by id
 	byName map[string]*userRec // by lower-case username
 	order  []*userRec          // seed order, for the sign-in hints
+	// webhooks are the partner's webhook configurations, kept on the
+	// partner's eu backend only (seed_webhooks.go, whPartnerOf).
+	webhooks *whPartner
+	// consent holds the consent sets and audit trail, seeded on first
+	// use (seed_consent.go, consentOf).
+	consent *consentStore
 }
 
 // userRec is a stored user. Optional fields are pointers so they encode as null.
@@ -105,6 +111,10 @@ type userRec struct {
 	cardSeq                                 int // cards ordered so far, for deterministic ids
 	// wallets is seeded lazily by walletsOf (seed_wallets.go).
 	wallets *walletState
+	// delegation is seeded lazily by delegationOf (seed_delegation.go).
+	delegation *dlgState
+	// orders is created lazily by ordersOf (seed_orders.go).
+	orders *ordBook
 }
 
 // cardRec is a stored card.

@@ -30,6 +30,10 @@ type Options struct {
 	Faults                 Faults // initial faults; change later with SetFaults
 	UserRateLimitPerMinute int    // GET /v1/user limit per access token; 0 = 1000
 	UserRateLimitPerHour   int    // GET /v1/user limit per client key; 0 = 10000
+	// WebhookClient sends webhook deliveries (tests pass one trusting
+	// httptest.NewTLSServer); nil = a default client that delivers to
+	// loopback hosts only (webhook_delivery.go).
+	WebhookClient *http.Client
 }
 
 // Server is the sandbox gateway. It implements http.Handler, so it can be
@@ -99,9 +103,9 @@ func (s *Server) routes() {
 	s.handle("GET /v1/user", authed, s.getUser)
 
 	s.handle("GET /v1/card/status", verified, s.cardStatus)
-	s.handle("POST /v1/card/freeze", verified, s.cardFreeze)
-	s.handle("POST /v1/card/unfreeze", verified, s.cardUnfreeze)
-	s.handle("POST /v1/card/order", verified, s.cardOrder)
+	s.handle("POST /v1/card/freeze", verified, s.whEmitAfter("card.frozen", s.cardFreeze))
+	s.handle("POST /v1/card/unfreeze", verified, s.whEmitAfter("card.unfrozen", s.cardUnfreeze))
+	s.handle("POST /v1/card/order", verified, s.whEmitAfter("card.activated", s.cardOrder))
 	s.handle("POST /v1/card/set-pin/token", verified, s.setPINToken)
 	s.handle("POST /v1/card/pin/token", verified, s.viewPINToken())
 	s.handle("POST /v1/card/details/token", verified, s.detailsToken())
@@ -122,6 +126,19 @@ func (s *Server) routes() {
 	s.handle("GET /v1/wallet/whitelist", verified, s.whitelistList)
 	s.handle("POST /v1/wallet/whitelist", verified, s.whitelistAdd)
 	s.handle("DELETE /v1/wallet/whitelist", verified, s.whitelistDelete)
+
+	s.handle("GET /v1/delegation/token", verified, s.delegationToken)
+	s.handle("GET /v1/delegation/chain/config", verified, s.chainConfig)
+	s.handle("POST /v1/delegation/evm/post-approval", verified, s.postApproval("evm"))
+	s.handle("POST /v1/delegation/solana/post-approval", verified, s.postApproval("solana"))
+
+	order := routeSpec{fam: famMessage, ident: identClientID, auth: true}
+	s.handle("GET /v1/order/products/available", order, s.ordProducts)
+	s.handle("POST /v1/order", order, s.ordCreate)
+	s.handle("GET /v1/order/{orderId}", order, s.ordLookup)
+
+	s.webhookRoutes()
+	s.consentRoutes()
 
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeFamilyError(w, familyForPath(r.URL.Path), http.StatusNotFound, "Not found")

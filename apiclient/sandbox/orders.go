@@ -1,0 +1,130 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+)
+
+// The order endpoints identify the client with X-Client-ID (the client id
+// of a credential, or its client key: both name the same tenant, so an app
+// whose --client-id defaults to the client key works out of the box). The
+// rules they play are described in seed_orders.go.
+
+// ordProductJSON is one item of the product list. ineligibleReason is not
+// in the interface: it says why isEligible is false, for tolerant readers.
+type ordProductJSON struct {
+	ID               string `json:"id"`
+	Description      string `json:"description"`
+	IsEligible       bool   `json:"isEligible"`
+	IneligibleReason string `json:"ineligibleReason,omitempty"`
+}
+
+// ordRefused answers 403 for the accounts barred from ordering (REJECTED
+// verification); it has answered when it returns true.
+func ordRefused(c *call) bool {
+	c.s.mu.Lock()
+	rejected := c.user.Verification == "REJECTED"
+	c.s.mu.Unlock()
+	if rejected {
+		c.fail(http.StatusForbidden, "Not authorized")
+	}
+	return rejected
+}
+
+// ordProducts: GET /v1/order/products/available.
+func (s *Server) ordProducts(c *call) {
+	if ordRefused(c) {
+		return
+	}
+	s.mu.Lock()
+	out := make([]ordProductJSON, 0, len(ordCatalogue))
+	for _, p := range ordCatalogue {
+		ok, why := ordEligible(c.user, p)
+		out = append(out, ordProductJSON{ID: p.ID, Description: p.Description, IsEligible: ok, IneligibleReason: why})
+	}
+	s.mu.Unlock()
+	c.json(http.StatusOK, out)
+}
+
+// ordCreate: POST /v1/order {productId, paymentMethod}.
+func (s *Server) ordCreate(c *call) {
+	if ordRefused(c) {
+		return
+	}
+	// Every malformed body is a 422, the one validation status the
+	// interface gives this operation (never 400).
+	raw, err := io.ReadAll(http.MaxBytesReader(c.w, c.r.Body, 1<<20))
+	if err != nil {
+		c.fail(http.StatusUnprocessableEntity, "Request body too large or unreadable")
+		return
+	}
+	var in struct {
+		ProductID     *string `json:"productId"`
+		PaymentMethod *string `json:"paymentMethod"`
+	}
+	if len(strings.TrimSpace(string(raw))) > 0 {
+		if err := json.Unmarshal(raw, &in); err != nil {
+			c.fail(http.StatusUnprocessableEntity, "Invalid JSON body: productId and paymentMethod must be strings")
+			return
+		}
+	}
+	switch {
+	case in.ProductID == nil || strings.TrimSpace(*in.ProductID) == "":
+		c.fail(http.StatusUnprocessableEntity, "productId is required")
+		return
+	case in.PaymentMethod == nil || strings.TrimSpace(*in.PaymentMethod) == "":
+		c.fail(http.StatusUnprocessableEntity, "paymentMethod is required")
+		return
+	case *in.PaymentMethod != ordPaymentMethod:
+		c.fail(http.StatusUnprocessableEntity, "Unsupported paymentMethod "+ordQuote(*in.PaymentMethod)+": the supported value is "+ordPaymentMethod)
+		return
+	}
+	p, ok := ordProductByID(*in.ProductID)
+	if !ok {
+		c.fail(http.StatusUnprocessableEntity, "Unknown productId "+ordQuote(*in.ProductID))
+		return
+	}
+	s.mu.Lock()
+	eligible, why := ordEligible(c.user, p)
+	var out ordCreatedJSON
+	if eligible {
+		out = ordersOf(c.user).newOrder(c.be, c.user, p, *in.PaymentMethod, s.now()).created()
+	}
+	s.mu.Unlock()
+	if !eligible {
+		c.fail(http.StatusUnprocessableEntity, "Product "+p.ID+" is not eligible for this user: "+why)
+		return
+	}
+	c.json(http.StatusOK, out)
+}
+
+// ordLookup: GET /v1/order/{orderId}, the signed-in user's orders only.
+func (s *Server) ordLookup(c *call) {
+	if ordRefused(c) {
+		return
+	}
+	id := c.r.PathValue("orderId")
+	s.mu.Lock()
+	o := ordersOf(c.user).find(id)
+	var out ordStatusJSON
+	if o != nil {
+		out = o.settle(c.user, s.now())
+	}
+	s.mu.Unlock()
+	if o == nil {
+		c.fail(http.StatusNotFound, "Order not found")
+		return
+	}
+	c.json(http.StatusOK, out)
+}
+
+// ordQuote shows a client-supplied value in a message, shortened.
+func ordQuote(v string) string {
+	if len(v) > 64 {
+		v = v[:64] + "…"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}

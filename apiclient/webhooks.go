@@ -1,0 +1,293 @@
+package apiclient
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Event types of webhook subscriptions. The interface names two and says the
+// complete list is "not shown", so any well-formed name may be subscribed.
+var (
+	// WebhookEventTypes are the event types the interface names.
+	WebhookEventTypes = []string{"kyc.status.changed", "card.activated"}
+	// SandboxWebhookEventTypes are plausible types the sandbox gateway adds
+	// (card.frozen / card.unfrozen are emitted by it); a real gateway may
+	// not know them.
+	SandboxWebhookEventTypes = []string{"card.frozen", "card.unfrozen", "transaction.created"}
+)
+
+// WebhookNameMax is the interface's limit on a webhook name.
+const WebhookNameMax = 255
+
+// WebhookLimit is how many configurations a partner may have (DESIGN.md).
+const WebhookLimit = 5
+
+// Webhook is a webhook configuration (GET /v1/webhooks). APIKey is masked
+// except in the answers of CreateWebhook and RotateWebhookKey.
+type Webhook struct {
+	ID         string                     `json:"id"`
+	Tenant     string                     `json:"tenant"`
+	Name       string                     `json:"name"`
+	URL        string                     `json:"url"`
+	APIKey     string                     `json:"apiKey"`
+	EventTypes []string                   `json:"eventTypes"`
+	IsActive   bool                       `json:"isActive"`
+	Metadata   map[string]json.RawMessage `json:"metadata"`
+	CreatedAt  string                     `json:"createdAt"`
+	UpdatedAt  string                     `json:"updatedAt"`
+	// Extra holds fields the interface does not show.
+	Extra Extra `json:"-"`
+}
+
+// UnmarshalJSON reads a configuration tolerantly: unknown members land in Extra.
+func (w *Webhook) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, w, &w.Extra) }
+
+// MarshalJSON writes the typed fields and then Extra.
+func (w Webhook) MarshalJSON() ([]byte, error) {
+	type plain Webhook
+	return encodeWithExtra(plain(w), w.Extra)
+}
+
+// WebhookCreate is the body of POST /v1/webhooks.
+type WebhookCreate struct {
+	Name       string                     `json:"name"`
+	URL        string                     `json:"url"`
+	EventTypes []string                   `json:"event_types"`
+	IsActive   bool                       `json:"is_active"`
+	Metadata   map[string]json.RawMessage `json:"metadata,omitzero"`
+}
+
+// WebhookUpdate is the body of PUT /v1/webhooks/{id}: only the fields that
+// change are set, and only they are sent. A nil EventTypes or Metadata is
+// left unchanged; a non-nil one replaces the stored value.
+type WebhookUpdate struct {
+	Name       *string                    `json:"name,omitempty"`
+	URL        *string                    `json:"url,omitempty"`
+	EventTypes []string                   `json:"event_types,omitzero"`
+	IsActive   *bool                      `json:"is_active,omitempty"`
+	Metadata   map[string]json.RawMessage `json:"metadata,omitzero"`
+}
+
+// Empty reports whether u changes nothing.
+func (u WebhookUpdate) Empty() bool {
+	return u.Name == nil && u.URL == nil && u.EventTypes == nil && u.IsActive == nil && u.Metadata == nil
+}
+
+// Webhooks lists the partner's webhook configurations (keys masked).
+func (c *Client) Webhooks(ctx context.Context) ([]Webhook, error) {
+	var out []Webhook
+	err := c.do(ctx, request{op: "Webhooks", method: http.MethodGet, path: "/v1/webhooks",
+		family: famWebhook, us: usNone, out: &out})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Webhook reads one configuration. Its answer shape is not shown, so both
+// the configuration and a {success, data} envelope are read.
+func (c *Client) Webhook(ctx context.Context, id string) (Webhook, error) {
+	if strings.TrimSpace(id) == "" {
+		return Webhook{}, &Error{Op: "Webhook", Message: "a webhook id is required"}
+	}
+	var raw json.RawMessage
+	err := c.do(ctx, request{op: "Webhook", method: http.MethodGet, path: pathf("/v1/webhooks/%s", id),
+		family: famWebhook, us: usNone, out: &raw})
+	if err != nil {
+		return Webhook{}, err
+	}
+	return unwrapWebhook("Webhook", raw)
+}
+
+// unwrapWebhook reads a configuration, bare or inside {success, data}.
+func unwrapWebhook(op string, raw json.RawMessage) (Webhook, error) {
+	var env struct {
+		Success *bool           `json:"success"`
+		Data    json.RawMessage `json:"data"`
+	}
+	body := raw
+	if json.Unmarshal(raw, &env) == nil && len(bytes.TrimSpace(env.Data)) > 0 && bytes.TrimSpace(env.Data)[0] == '{' {
+		if env.Success != nil && !*env.Success {
+			return Webhook{}, &Error{Op: op, Message: "gateway reported success: false"}
+		}
+		body = env.Data
+	}
+	var w Webhook
+	if err := json.Unmarshal(body, &w); err != nil {
+		return Webhook{}, &Error{Op: op, Message: "gateway answered with a webhook this client cannot read", Err: err}
+	}
+	return w, nil
+}
+
+// CreateWebhook adds a configuration. The answer carries the full signing
+// key, the only time it is shown: keep it, never log it.
+func (c *Client) CreateWebhook(ctx context.Context, in WebhookCreate) (Webhook, error) {
+	if fe := ValidateWebhookCreate(in); len(fe) > 0 {
+		return Webhook{}, &Error{Op: "CreateWebhook", Message: fe[0].Message, Fields: fe}
+	}
+	return c.webhookMutation(ctx, "CreateWebhook", http.MethodPost, "/v1/webhooks", in)
+}
+
+// UpdateWebhook changes the fields set in u and returns the stored
+// configuration (key masked). The signing key changes only through
+// RotateWebhookKey.
+func (c *Client) UpdateWebhook(ctx context.Context, id string, u WebhookUpdate) (Webhook, error) {
+	if strings.TrimSpace(id) == "" {
+		return Webhook{}, &Error{Op: "UpdateWebhook", Message: "a webhook id is required"}
+	}
+	if u.Empty() {
+		return Webhook{}, &Error{Op: "UpdateWebhook", Message: "nothing to change"}
+	}
+	if fe := ValidateWebhookUpdate(u); len(fe) > 0 {
+		return Webhook{}, &Error{Op: "UpdateWebhook", Message: fe[0].Message, Fields: fe}
+	}
+	return c.webhookMutation(ctx, "UpdateWebhook", http.MethodPut, pathf("/v1/webhooks/%s", id), u)
+}
+
+// DeleteWebhook removes a configuration; deliveries to it stop.
+func (c *Client) DeleteWebhook(ctx context.Context, id string) error {
+	if strings.TrimSpace(id) == "" {
+		return &Error{Op: "DeleteWebhook", Message: "a webhook id is required"}
+	}
+	return c.doSuccess(ctx, request{op: "DeleteWebhook", method: http.MethodDelete,
+		path: pathf("/v1/webhooks/%s", id), family: famWebhook, us: usNone})
+}
+
+// RotateWebhookKey replaces the signing key and returns the new one, shown
+// only this once: the caller shows it to the user and forgets it.
+func (c *Client) RotateWebhookKey(ctx context.Context, id string) (string, error) {
+	if strings.TrimSpace(id) == "" {
+		return "", &Error{Op: "RotateWebhookKey", Message: "a webhook id is required"}
+	}
+	var raw json.RawMessage
+	err := c.do(ctx, request{op: "RotateWebhookKey", method: http.MethodPost,
+		path: pathf("/v1/webhooks/%s/rotate-key", id), family: famWebhook, us: usNone, out: &raw})
+	if err != nil {
+		return "", err
+	}
+	// The shape is not shown: {success, data: {apiKey}} or {apiKey}.
+	var flat struct {
+		APIKey string `json:"apiKey"`
+		Key    string `json:"api_key"`
+	}
+	_ = json.Unmarshal(raw, &flat)
+	key := flat.APIKey
+	if key == "" {
+		key = flat.Key
+	}
+	if key == "" {
+		if w, err := unwrapWebhook("RotateWebhookKey", raw); err == nil {
+			key = w.APIKey
+		}
+	}
+	if key == "" || IsMaskedKey(key) {
+		return "", &Error{Op: "RotateWebhookKey", Message: "the gateway rotated the key but did not return it"}
+	}
+	return key, nil
+}
+
+// webhookMutation sends body and reads the {success, data} answer.
+func (c *Client) webhookMutation(ctx context.Context, op, method, path string, body any) (Webhook, error) {
+	var raw json.RawMessage
+	err := c.do(ctx, request{op: op, method: method, path: path, body: body, family: famWebhook, us: usNone, out: &raw})
+	if err != nil {
+		return Webhook{}, err
+	}
+	return unwrapWebhook(op, raw)
+}
+
+// IsMaskedKey reports whether a key as answered is masked (so it cannot be
+// used to verify signatures).
+func IsMaskedKey(key string) bool {
+	return key == "" || strings.ContainsAny(key, "*•…") || strings.Contains(key, "...")
+}
+
+var webhookEventRE = regexp.MustCompile(`^[a-z0-9_]+(\.[a-z0-9_]+)+$`)
+
+// ValidateWebhookEventType checks the shape of an event type name
+// (lower-case dotted words such as card.activated).
+func ValidateWebhookEventType(t string) error {
+	if !webhookEventRE.MatchString(t) {
+		return fmt.Errorf("invalid event type %q: use dotted lower-case names such as card.activated", t)
+	}
+	return nil
+}
+
+// ValidateWebhookURL checks that u is an absolute HTTPS URL, as the
+// interface requires.
+func ValidateWebhookURL(u string) error {
+	p, err := url.Parse(strings.TrimSpace(u))
+	switch {
+	case strings.TrimSpace(u) == "":
+		return fmt.Errorf("a url is required")
+	case err != nil || p.Host == "" || p.Hostname() == "":
+		return fmt.Errorf("not a valid URL (https://host/path)")
+	case p.Scheme != "https":
+		return fmt.Errorf("the url must use HTTPS")
+	case p.User != nil:
+		return fmt.Errorf("the url must not contain credentials")
+	}
+	return nil
+}
+
+// validateWebhookName checks a name: not empty, at most WebhookNameMax.
+func validateWebhookName(n string) error {
+	switch {
+	case strings.TrimSpace(n) == "":
+		return fmt.Errorf("a name is required")
+	case utf8.RuneCountInString(strings.TrimSpace(n)) > WebhookNameMax:
+		return fmt.Errorf("at most %d characters", WebhookNameMax)
+	}
+	return nil
+}
+
+func validateEventTypes(ts []string) []FieldError {
+	if len(ts) == 0 {
+		return []FieldError{{Field: "event_types", Message: "at least one event type is required"}}
+	}
+	for _, t := range ts {
+		if err := ValidateWebhookEventType(t); err != nil {
+			return []FieldError{{Field: "event_types", Message: err.Error()}}
+		}
+	}
+	return nil
+}
+
+// ValidateWebhookCreate lists what is wrong with a create body, by wire
+// field name, before it is sent.
+func ValidateWebhookCreate(in WebhookCreate) []FieldError {
+	var out []FieldError
+	if err := validateWebhookName(in.Name); err != nil {
+		out = append(out, FieldError{Field: "name", Message: err.Error()})
+	}
+	if err := ValidateWebhookURL(in.URL); err != nil {
+		out = append(out, FieldError{Field: "url", Message: err.Error()})
+	}
+	return append(out, validateEventTypes(in.EventTypes)...)
+}
+
+// ValidateWebhookUpdate lists what is wrong with the fields an update sets.
+func ValidateWebhookUpdate(u WebhookUpdate) []FieldError {
+	var out []FieldError
+	if u.Name != nil {
+		if err := validateWebhookName(*u.Name); err != nil {
+			out = append(out, FieldError{Field: "name", Message: err.Error()})
+		}
+	}
+	if u.URL != nil {
+		if err := ValidateWebhookURL(*u.URL); err != nil {
+			out = append(out, FieldError{Field: "url", Message: err.Error()})
+		}
+	}
+	if u.EventTypes != nil {
+		out = append(out, validateEventTypes(u.EventTypes)...)
+	}
+	return out
+}

@@ -1,0 +1,158 @@
+package screens
+
+import (
+	"context"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// The payment panel's QR code: what it holds (the EIP-681 payment link,
+// or the destination address alone) and where it fits.
+
+// ordLookupDecimals finds the payment token in the chain configuration by
+// chain id and token address.
+func ordLookupDecimals(ctx context.Context, client *apiclient.Client, pc apiclient.PaymentConfig) ordDecimals {
+	cfg, err := client.ChainConfig(ctx, "")
+	if err != nil {
+		return ordDecimals{why: "the chain configuration could not be read (" + apiclient.ErrorMessage(err) + ")"}
+	}
+	for _, n := range cfg.Networks {
+		if n.ChainID != pc.DestinationChainID {
+			continue
+		}
+		for _, t := range n.Tokens {
+			if strings.EqualFold(t.Address, pc.DestinationTokenAddress) {
+				return ordDecimals{decimals: t.Decimals, ok: true}
+			}
+		}
+	}
+	return ordDecimals{why: "the token is not in the chain configuration"}
+}
+
+// ordPegged reports whether an amount in currency is the same amount of the
+// token (a stablecoin of that currency), so it can go into the payment link.
+func ordPegged(currency, token string) bool {
+	token = strings.ToLower(token)
+	switch strings.ToUpper(currency) {
+	case "USD":
+		return token == "usdc" || token == "usdt" || token == "musd" || token == "dai" || token == "pyusd" || token == "usds"
+	case "EUR":
+		return token == "eurc" || token == "eure"
+	}
+	return false
+}
+
+// qrTarget is what the QR code holds: the EIP-681 payment link when the
+// token's decimals are known and the amount is in the token's currency,
+// else the destination address alone (note says why).
+func (p *ordPayment) qrTarget() (content, what, note string) {
+	pc := p.order.PaymentConfig
+	if pc == nil {
+		return "", "", ""
+	}
+	switch {
+	case p.dec == nil:
+		note = "looking the token up in the chain configuration…"
+	case !p.dec.ok:
+		note = p.dec.why
+	case !ordPegged(pc.PaymentCurrency, pc.DestinationTokenSymbol):
+		note = "the amount is in " + pc.PaymentCurrency + ", not in " + pc.DestinationTokenSymbol + ": enter it in the wallet"
+	default:
+		uri, err := pc.TransferURI(p.dec.decimals)
+		if err == nil {
+			return uri, "payment link (EIP-681): token, chain, address and amount", ""
+		}
+		note = err.Error()
+	}
+	return pc.DestinationAddress, "destination address only", note
+}
+
+// qrCode renders content as a QR code once; frames reuse it (encoding
+// takes milliseconds). Nil when it cannot be encoded.
+func (p *ordPayment) qrCode(st *theme.Styles, content string) []string {
+	k := content
+	if st.NoColor {
+		k += "\x00nocolor"
+	}
+	if lines, ok := p.qrCache[k]; ok {
+		return lines
+	}
+	var lines []string
+	if bits := qrBits(content); bits != nil {
+		lines = qrLines(bits, st)
+	}
+	if p.qrCache == nil {
+		p.qrCache = map[string][]string{}
+	}
+	p.qrCache[k] = lines
+	return lines
+}
+
+// ordQR renders content as a QR code with its caption; ok is false when it
+// cannot be encoded.
+func (p *ordPayment) ordQR(st *theme.Styles, content, what, note string, captionW int) (qr []string, caption string, ok bool) {
+	qr = p.qrCode(st, content)
+	if qr == nil {
+		return nil, "", false
+	}
+	caption = "QR: " + what
+	if note != "" {
+		caption += " (" + ui.Sanitize(note) + ")"
+	}
+	caption = lipgloss.NewStyle().Width(max(captionW, 20)).Render(caption)
+	caption = st.Muted.Render(" " + strings.ReplaceAll(caption, "\n", "\n "))
+	return qr, caption, true
+}
+
+// withQR places the QR code of content beside the text, or under it,
+// or, when that does not fit, the smaller code of the address alone.
+func (p *ordPayment) withQR(st *theme.Styles, text, content, address, what, note string, width, height int) string {
+	textH, textW := ordLines(text), lipgloss.Width(text)
+	try := func(content, what, note string) (string, bool) {
+		sideW := width - textW - 2
+		qr, caption, ok := p.ordQR(st, content, what, note, sideW-1)
+		if !ok {
+			return "", false
+		}
+		qrW := lipgloss.Width(qr[0])
+		block := " " + strings.Join(qr, "\n ") + "\n" + caption
+		if qrW+1 <= sideW && len(qr)+ordLines(caption) <= height {
+			return lipgloss.JoinHorizontal(lipgloss.Top, text, "  ", block), true
+		}
+		qr, caption, _ = p.ordQR(st, content, what, note, width-1)
+		block = " " + strings.Join(qr, "\n ") + "\n" + caption
+		if qrW+1 <= width && textH+1+len(qr)+ordLines(caption) <= height {
+			return text + "\n\n" + block, true
+		}
+		return "", false
+	}
+	if s, ok := try(content, what, note); ok {
+		return s
+	}
+	if content != address {
+		if s, ok := try(address, "destination address only", "v shows the full payment link"); ok {
+			return s
+		}
+	}
+	return text + "\n\n" + st.Muted.Render("(no room for the QR code here: v shows it)")
+}
+
+// withQROnly draws the QR code alone under one status line: the payment
+// link when it fits, else the address.
+func (p *ordPayment) withQROnly(st *theme.Styles, head, content, address, what, note string, width, height int) string {
+	for _, c := range []struct{ content, what, note string }{{content, what, note}, {address, "destination address only", "enlarge the terminal for the full payment link"}} {
+		qr, caption, ok := p.ordQR(st, c.content, c.what, c.note, width-1)
+		if ok && lipgloss.Width(qr[0])+1 <= width && ordLines(head)+len(qr)+ordLines(caption) <= height {
+			return head + "\n" + " " + strings.Join(qr, "\n ") + "\n" + caption
+		}
+		if c.content == address {
+			break
+		}
+	}
+	return head + "\n\n" + st.Muted.Render("The terminal is too small for the QR code; y copies the address.")
+}

@@ -1,0 +1,317 @@
+package screens
+
+import (
+	"context"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// whKeys are the webhooks screen's bindings; the mutating ones are disabled
+// in read-only mode.
+type whKeys struct {
+	Details, Add, Edit, Toggle, Rotate, Delete key.Binding
+	Close, CopyKey                             key.Binding
+	table                                      help.KeyMap
+	mode                                       whMode
+	form                                       *whFormKeys
+}
+
+func newWhKeys(readOnly bool, table help.KeyMap) whKeys {
+	k := whKeys{
+		Details: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "details")),
+		Add:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add")),
+		Edit:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
+		Toggle:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "toggle active")),
+		Rotate:  key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "rotate key")),
+		Delete:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "delete")),
+		Close:   key.NewBinding(key.WithKeys("esc", "enter"), key.WithHelp("enter/esc", "close")),
+		CopyKey: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy the key")),
+		table:   table,
+	}
+	if readOnly {
+		for _, b := range []*key.Binding{&k.Add, &k.Edit, &k.Toggle, &k.Rotate, &k.Delete} {
+			b.SetEnabled(false)
+		}
+	}
+	return k
+}
+
+// ShortHelp implements help.KeyMap.
+func (k whKeys) ShortHelp() []key.Binding {
+	switch {
+	case k.form != nil:
+		return k.form.ShortHelp()
+	case k.mode == whModeKey:
+		return []key.Binding{k.CopyKey, k.Close}
+	case k.mode == whModeDetail:
+		return []key.Binding{k.Close, k.Edit, k.Toggle, k.Rotate, k.Delete}
+	}
+	return append([]key.Binding{k.Details, k.Add, k.Edit, k.Toggle, k.Rotate, k.Delete}, k.table.ShortHelp()...)
+}
+
+// FullHelp implements help.KeyMap.
+func (k whKeys) FullHelp() [][]key.Binding {
+	if k.form != nil {
+		return k.form.FullHelp()
+	}
+	if k.mode != whModeList {
+		return [][]key.Binding{k.ShortHelp()}
+	}
+	return append([][]key.Binding{{k.Details, k.Add, k.Edit}, {k.Toggle, k.Rotate, k.Delete}}, k.table.FullHelp()...)
+}
+
+// whMode is what the screen shows besides the form.
+type whMode int
+
+const (
+	whModeList   whMode = iota
+	whModeDetail        // the selected configuration in full
+	whModeKey           // a signing key shown once
+)
+
+// whDone is the answer to a mutation. key is a full signing key (create,
+// rotate): it goes to the key panel only, never to a notice or a log.
+type whDone struct {
+	what string // "add", "edit", "toggle", "rotate", "delete"
+	name string
+	key  string
+	body string // the PUT body sent, for the notice
+}
+
+// Dialog answers.
+type (
+	whConfirmMsg struct {
+		what, id string
+		update   apiclient.WebhookUpdate
+	}
+	whCancelMsg struct{}
+)
+
+// whUnavailable is what a 503 means on these endpoints.
+const whUnavailable = "notifications are not configured for this environment"
+
+// Webhooks manages the partner's webhook endpoints: list, details, add,
+// edit, toggle, rotate the signing key and delete.
+type Webhooks struct {
+	deps Deps
+	keys whKeys
+
+	table   ui.Table
+	hooks   []apiclient.Webhook
+	loadID  ui.RequestID
+	loading bool
+	loadErr error
+
+	mode   whMode
+	detail string // id of the configuration shown in whModeDetail
+	form   *whForm
+
+	// panelKey is a signing key shown once; it is dropped when the panel closes.
+	panelKey, panelName, panelWhat string
+
+	actionID ui.RequestID
+	// busy is set from the confirmation (or the send) until the answer, so
+	// a double press sends one request.
+	busy bool
+	// running is set while a mutation is in flight.
+	running bool
+}
+
+// NewWebhooks builds the webhooks screen.
+func NewWebhooks(deps Deps) *Webhooks {
+	w := &Webhooks{deps: deps}
+	w.table = ui.NewTable(deps.Styles, []ui.Column{
+		{Title: "Name", Width: 14},
+		{Title: "URL", Min: 10},
+		{Title: "Events", Min: 10},
+		{Title: "Active", Width: 10},
+		{Title: "Updated", Width: 10},
+	})
+	w.keys = newWhKeys(deps.ReadOnly, w.table.KeyMap())
+	return w
+}
+
+// ID implements ui.Screen.
+func (w *Webhooks) ID() ui.ScreenID { return ui.ScreenWebhooks }
+
+// Title implements ui.Screen.
+func (w *Webhooks) Title() string { return "Webhooks" }
+
+// KeyMap implements ui.Screen.
+func (w *Webhooks) KeyMap() help.KeyMap {
+	k := w.keys
+	k.mode = w.mode
+	if w.form != nil {
+		fk := w.form.keys
+		k.form = &fk
+	}
+	return k
+}
+
+// CapturesKeys implements ui.Screen: the form and the table filter take
+// every key.
+func (w *Webhooks) CapturesKeys() bool { return w.form != nil || w.table.Filtering() }
+
+// Enter implements ui.Screen: it loads the configurations.
+func (w *Webhooks) Enter() tea.Cmd {
+	if w.form != nil {
+		return nil
+	}
+	return w.load()
+}
+
+func (w *Webhooks) load() tea.Cmd {
+	client := w.deps.Client
+	w.loading = true
+	var cmd tea.Cmd
+	w.loadID, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) ([]apiclient.Webhook, error) {
+		return client.Webhooks(ctx)
+	})
+	return cmd
+}
+
+func (w *Webhooks) setHooks(hooks []apiclient.Webhook) {
+	w.hooks = hooks
+	rows := make([][]string, len(hooks))
+	for i, h := range hooks {
+		active := "○ inactive"
+		if h.IsActive {
+			active = "● active"
+		}
+		// Every url is https (the gateway refuses others): the scheme is
+		// left out so narrow terminals show the host.
+		rows[i] = []string{h.Name, strings.TrimPrefix(h.URL, "https://"), strings.Join(h.EventTypes, ", "), active, dateOnly(h.UpdatedAt)}
+	}
+	w.table.SetRows(rows)
+	if w.mode == whModeDetail && w.find(w.detail) == nil {
+		w.mode = whModeList
+	}
+}
+
+func (w *Webhooks) find(id string) *apiclient.Webhook {
+	for i := range w.hooks {
+		if w.hooks[i].ID == id {
+			return &w.hooks[i]
+		}
+	}
+	return nil
+}
+
+// selected is the configuration the actions apply to: the one in the
+// details view, else the table's cursor row.
+func (w *Webhooks) selected() *apiclient.Webhook {
+	if w.mode == whModeDetail {
+		return w.find(w.detail)
+	}
+	if i, ok := w.table.Cursor(); ok && i < len(w.hooks) {
+		return &w.hooks[i]
+	}
+	return nil
+}
+
+// Update implements ui.Screen.
+func (w *Webhooks) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case ui.Result[[]apiclient.Webhook]:
+		if msg.ID != w.loadID {
+			return w, nil
+		}
+		w.loading = false
+		w.loadErr = msg.Err
+		if msg.Err != nil {
+			w.setHooks(nil)
+			if apiclient.IsStatus(msg.Err, 403) || apiclient.IsStatus(msg.Err, 503) {
+				return w, nil // shown in the body
+			}
+			return w, failed("loading webhooks", msg.Err)
+		}
+		w.setHooks(msg.Value)
+	case ui.Result[whDone]:
+		if msg.ID != w.actionID {
+			return w, nil
+		}
+		return w, w.actionDone(msg)
+	case whConfirmMsg:
+		return w, w.run(msg)
+	case whCancelMsg:
+		w.busy = false
+	case ui.RefreshMsg:
+		return w, w.load()
+	case ui.SignedOutMsg, ui.SessionExpiredMsg:
+		*w = *NewWebhooks(w.deps)
+	case tea.KeyPressMsg:
+		return w, w.handleKey(msg)
+	}
+	return w, nil
+}
+
+func (w *Webhooks) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case w.form != nil:
+		return w.formKey(msg)
+	case w.mode == whModeKey:
+		if key.Matches(msg, w.keys.Close) {
+			w.closeKeyPanel()
+		}
+		return nil
+	case w.table.Filtering():
+		var cmd tea.Cmd
+		w.table, cmd = w.table.Update(msg)
+		return cmd
+	}
+	switch msg.String() {
+	case "a", "e", "t", "R", "x":
+		if w.deps.ReadOnly {
+			return refuseReadOnly("changing webhooks")
+		}
+	}
+	switch {
+	case w.mode == whModeDetail && key.Matches(msg, w.keys.Close):
+		w.mode = whModeList
+		return nil
+	case w.mode == whModeList && key.Matches(msg, w.keys.Details):
+		if h := w.selected(); h != nil {
+			w.mode, w.detail = whModeDetail, h.ID
+		}
+		return nil
+	case key.Matches(msg, w.keys.Add):
+		if w.unavailable() {
+			return ui.Notify(theme.ToneWarn, whUnavailable)
+		}
+		w.form = newWhForm(w.deps.Styles, nil)
+		return w.form.focusCmd()
+	case key.Matches(msg, w.keys.Edit):
+		h := w.selected()
+		if h == nil {
+			return ui.Notify(theme.ToneInfo, "no webhook selected")
+		}
+		w.form = newWhForm(w.deps.Styles, h)
+		return w.form.focusCmd()
+	case key.Matches(msg, w.keys.Toggle):
+		return w.toggle()
+	case key.Matches(msg, w.keys.Rotate):
+		return w.confirmRotate()
+	case key.Matches(msg, w.keys.Delete):
+		return w.confirmDelete()
+	}
+	if w.mode != whModeList {
+		return nil
+	}
+	var cmd tea.Cmd
+	w.table, cmd = w.table.Update(msg)
+	return cmd
+}
+
+func (w *Webhooks) unavailable() bool { return apiclient.IsStatus(w.loadErr, 503) }
+
+func (w *Webhooks) closeKeyPanel() {
+	w.panelKey, w.panelName, w.panelWhat = "", "", ""
+	w.mode = whModeList
+}

@@ -1,0 +1,169 @@
+package screens
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// whWhat names each mutation in notices.
+var whWhat = map[string]string{
+	"add": "adding the webhook", "edit": "saving the webhook", "toggle": "changing is_active",
+	"rotate": "rotating the signing key", "delete": "deleting the webhook",
+}
+
+// actionDone shows a mutation's outcome and re-reads the list.
+func (w *Webhooks) actionDone(msg ui.Result[whDone]) tea.Cmd {
+	w.busy, w.running = false, false
+	reload := w.load()
+	d := msg.Value
+	if msg.Err != nil {
+		if w.form != nil && (d.what == "add" || d.what == "edit") {
+			w.form.gatewayFailed(msg.Err)
+		}
+		if apiclient.IsStatus(msg.Err, 503) {
+			return tea.Batch(ui.Notify(theme.ToneWarn, whUnavailable), reload)
+		}
+		return tea.Batch(failed(whWhat[d.what], msg.Err), reload)
+	}
+	var note string
+	switch d.what {
+	case "add":
+		w.form = nil
+		w.showKey(d.key, d.name, "Signing key of the new webhook")
+		note = fmt.Sprintf("webhook %q added", d.name)
+	case "edit":
+		w.form = nil
+		note = fmt.Sprintf("webhook %q saved: PUT %s", d.name, d.body)
+	case "toggle":
+		note = fmt.Sprintf("webhook %q updated: PUT %s", d.name, d.body)
+	case "rotate":
+		w.showKey(d.key, d.name, "New signing key of")
+		note = fmt.Sprintf("signing key of %q rotated; the old key no longer signs", d.name)
+	case "delete":
+		w.mode = whModeList
+		note = fmt.Sprintf("webhook %q deleted", d.name)
+	}
+	return tea.Batch(ui.Notify(theme.ToneOK, note), reload)
+}
+
+// showKey opens the once-only key panel. The key lives only in the screen
+// until the panel closes.
+func (w *Webhooks) showKey(k, name, what string) {
+	if k == "" {
+		return
+	}
+	w.panelKey, w.panelName, w.panelWhat = k, name, what
+	w.mode = whModeKey
+}
+
+// toggle flips is_active of the selected configuration (PUT {is_active}).
+func (w *Webhooks) toggle() tea.Cmd {
+	h := w.selected()
+	if h == nil {
+		return ui.Notify(theme.ToneInfo, "no webhook selected")
+	}
+	if w.busy {
+		return nil
+	}
+	next := !h.IsActive
+	return w.run(whConfirmMsg{what: "toggle", id: h.ID, update: apiclient.WebhookUpdate{IsActive: &next}})
+}
+
+func (w *Webhooks) confirmRotate() tea.Cmd {
+	h := w.selected()
+	if h == nil {
+		return ui.Notify(theme.ToneInfo, "no webhook selected")
+	}
+	if w.busy {
+		return nil
+	}
+	w.busy = true
+	return ui.Confirm(ui.ConfirmSpec{
+		Title: fmt.Sprintf("Rotate the signing key of %q?", h.Name),
+		Lines: []string{
+			"POST /v1/webhooks/" + h.ID + "/rotate-key",
+			"The current key stops signing at once: receivers at " + h.URL + " must switch to the new key.",
+			"The new key is shown once, right after this.",
+		},
+		ConfirmLabel: "rotate key",
+		Tone:         theme.ToneWarn,
+		OnConfirm:    whConfirmMsg{what: "rotate", id: h.ID},
+		OnCancel:     whCancelMsg{},
+	})
+}
+
+func (w *Webhooks) confirmDelete() tea.Cmd {
+	h := w.selected()
+	if h == nil {
+		return ui.Notify(theme.ToneInfo, "no webhook selected")
+	}
+	if w.busy {
+		return nil
+	}
+	w.busy = true
+	return ui.Confirm(ui.ConfirmSpec{
+		Title: fmt.Sprintf("Delete webhook %q?", h.Name),
+		Lines: []string{
+			"DELETE /v1/webhooks/" + h.ID,
+			"Name: " + h.Name,
+			"URL:  " + h.URL,
+			"Events will no longer be delivered to this endpoint.",
+		},
+		ConfirmLabel: "delete",
+		Tone:         theme.ToneDanger,
+		OnConfirm:    whConfirmMsg{what: "delete", id: h.ID},
+		OnCancel:     whCancelMsg{},
+	})
+}
+
+// confirmEdit shows the exact PUT body before sending it.
+func (w *Webhooks) confirmEdit(id, name string, u apiclient.WebhookUpdate) tea.Cmd {
+	body, _ := json.Marshal(u)
+	w.busy = true
+	return ui.Confirm(ui.ConfirmSpec{
+		Title:        fmt.Sprintf("Save changes to %q?", name),
+		Lines:        []string{"PUT /v1/webhooks/" + id, string(body)},
+		ConfirmLabel: "save",
+		Tone:         theme.ToneInfo,
+		OnConfirm:    whConfirmMsg{what: "edit", id: id, update: u},
+		OnCancel:     whCancelMsg{},
+	})
+}
+
+// run sends a confirmed mutation.
+func (w *Webhooks) run(m whConfirmMsg) tea.Cmd {
+	if w.running {
+		return nil
+	}
+	w.busy = true
+	client := w.deps.Client
+	name := ""
+	if h := w.find(m.id); h != nil {
+		name = h.Name
+	}
+	var cmd tea.Cmd
+	w.actionID, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) (whDone, error) {
+		done := whDone{what: m.what, name: name}
+		switch m.what {
+		case "rotate":
+			k, err := client.RotateWebhookKey(ctx, m.id)
+			done.key = k
+			return done, err
+		case "delete":
+			return done, client.DeleteWebhook(ctx, m.id)
+		}
+		b, _ := json.Marshal(m.update)
+		done.body = string(b)
+		_, err := client.UpdateWebhook(ctx, m.id, m.update)
+		return done, err
+	})
+	w.running = true
+	return cmd
+}

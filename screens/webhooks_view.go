@@ -1,0 +1,127 @@
+package screens
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// CopyValue implements ui.Copier: the key in the once-only panel (the
+// notice names it, never shows it), else the selected url.
+func (w *Webhooks) CopyValue() (label, value string, ok bool) {
+	if w.mode == whModeKey && w.panelKey != "" {
+		return "the signing key of " + fmt.Sprintf("%q", ui.Sanitize(w.panelName)), w.panelKey, true
+	}
+	if h := w.selected(); h != nil {
+		return "url of " + fmt.Sprintf("%q", ui.Sanitize(h.Name)), h.URL, true
+	}
+	return "", "", false
+}
+
+// View implements ui.Screen.
+func (w *Webhooks) View(width, height int) string {
+	if w.form != nil {
+		return place(w.form.view(width, height), width, height)
+	}
+	st := w.deps.Styles
+	head := st.Title.Render("Webhooks")
+	switch {
+	case w.running:
+		head += "  " + st.Muted.Render("sending…")
+	case w.loading:
+		head += "  " + st.Muted.Render("loading…")
+	case w.loadErr == nil:
+		head += "  " + st.Muted.Render(fmt.Sprintf("%d of %d endpoints", len(w.hooks), apiclient.WebhookLimit))
+	}
+	lines := []string{head, ""}
+	switch {
+	case w.mode == whModeKey:
+		return place(strings.Join(append(lines, w.keyPanel(width)...), "\n"), width, height)
+	case apiclient.IsStatus(w.loadErr, 503):
+		lines = append(lines, st.Text(theme.ToneWarn).Render("The gateway says "+whUnavailable+"."),
+			st.Muted.Render("Webhooks need the notification service; ask the gateway operator to enable it. r retries."))
+		return place(strings.Join(lines, "\n"), width, height)
+	case apiclient.IsStatus(w.loadErr, 403):
+		lines = append(lines, st.Text(theme.ToneWarn).Render("The gateway does not allow managing webhooks for this account (verification required)."))
+		return place(strings.Join(lines, "\n"), width, height)
+	case w.loadErr != nil:
+		lines = append(lines, st.Text(theme.ToneDanger).Render("Could not load webhooks: "+ui.Sanitize(apiclient.ErrorMessage(w.loadErr))), st.Muted.Render("r retries"))
+		return place(strings.Join(lines, "\n"), width, height)
+	case w.mode == whModeDetail:
+		if h := w.find(w.detail); h != nil {
+			return place(strings.Join(append(lines, w.detailView(h, width)...), "\n"), width, height)
+		}
+	case len(w.hooks) == 0 && !w.loading:
+		hint := "No webhook endpoints yet."
+		if !w.deps.ReadOnly {
+			hint += " a adds one."
+		}
+		return place(strings.Join(append(lines, st.Muted.Render(hint)), "\n"), width, height)
+	}
+	w.table.SetSize(width, max(height-len(lines), 3))
+	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+w.table.View(), width, height)
+}
+
+// keyPanel shows a signing key once, with the warning that goes with it.
+func (w *Webhooks) keyPanel(width int) []string {
+	st := w.deps.Styles
+	inner := max(width-4, 20)
+	body := []string{
+		st.Subtitle.Render(ansi.Truncate(ui.Sanitize(fmt.Sprintf("%s %q", w.panelWhat, w.panelName)), inner, "…")),
+		"",
+	}
+	for _, part := range strings.Split(ansi.Hardwrap(ui.Sanitize(w.panelKey), inner, true), "\n") {
+		body = append(body, st.Accent.Bold(true).Render(part))
+	}
+	warn := "This key will not be shown again. Store it now: receivers use it to verify X-Signature " +
+		"(hex HMAC-SHA256 of X-Timestamp + \".\" + body) and reject deliveries more than 300 s old."
+	body = append(body, "")
+	for _, part := range strings.Split(ansi.Wrap(warn, inner, " "), "\n") {
+		body = append(body, st.Text(theme.ToneWarn).Render(part))
+	}
+	body = append(body, "", st.KeyHint.Render("y")+" "+st.KeyDesc.Render("copy the key")+"   "+
+		st.KeyHint.Render("enter/esc")+" "+st.KeyDesc.Render("close (the key is forgotten)"))
+	return strings.Split(st.Panel.Render(strings.Join(body, "\n")), "\n")
+}
+
+// detailView shows one configuration in full (the key as the gateway
+// answered it: masked).
+func (w *Webhooks) detailView(h *apiclient.Webhook, width int) []string {
+	st := w.deps.Styles
+	active := st.Badge("ACTIVE", theme.ToneOK)
+	if !h.IsActive {
+		active = st.Badge("INACTIVE", theme.ToneWarn)
+	}
+	fields := []field{
+		{label: "Name", value: h.Name},
+		{label: "ID", value: h.ID},
+		{label: "Tenant", value: h.Tenant},
+		{label: "URL", value: h.URL},
+		{label: "Signing key", value: h.APIKey},
+		{label: "Events", value: strings.Join(h.EventTypes, ", ")},
+		{label: "Status", styled: active},
+		{label: "Created", value: h.CreatedAt},
+		{label: "Updated", value: h.UpdatedAt},
+	}
+	fields = append(fields, extraFields(h.Extra)...)
+	out := []string{section(st, "Webhook "+ui.Sanitize(h.Name), renderFields(st, fields, width))}
+	out = append(out, "")
+	meta := whMetadataLines(h.Metadata)
+	if len(meta) == 0 {
+		out = append(out, section(st, "Metadata", st.Muted.Render("none")))
+	} else {
+		var mf []field
+		for _, kv := range meta {
+			k, v, _ := strings.Cut(kv, "=")
+			mf = append(mf, field{label: k, value: v})
+		}
+		out = append(out, section(st, "Metadata", renderFields(st, mf, width)))
+	}
+	out = append(out, "", st.Muted.Render("esc back · e edit · t toggle active · R rotate key · x delete · y copy url"))
+	return strings.Split(strings.Join(out, "\n"), "\n")
+}
