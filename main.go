@@ -136,6 +136,7 @@ func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
 		ClientID:  o.clientID,
 		US:        o.us,
 		Timeout:   o.timeout,
+		UserAgent: "cardterm/" + appVersion(),
 	}
 	closeFn := func() {}
 	var demo []screens.DemoHint

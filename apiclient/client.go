@@ -61,6 +61,9 @@ type Config struct {
 	// Now is the clock for session expiry and Retry-After dates; nil
 	// means time.Now.
 	Now func() time.Time
+	// UserAgent names the app in requests (gateways record it, e.g. in the
+	// consent audit trail); "" means "cardterm".
+	UserAgent string
 }
 
 // Client talks to one gateway. It is safe for concurrent use: screens load
@@ -90,6 +93,9 @@ func New(cfg Config) *Client {
 	}
 	if cfg.MaxRetryWait <= 0 {
 		cfg.MaxRetryWait = DefaultMaxRetryWait
+	}
+	if cfg.UserAgent == "" {
+		cfg.UserAgent = "cardterm"
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -415,6 +421,7 @@ func (c *Client) build(ctx context.Context, r request, token string) (*http.Requ
 	}
 	h := req.Header
 	h.Set("Accept", "application/json")
+	h.Set("User-Agent", c.cfg.UserAgent)
 	if r.body != nil {
 		h.Set("Content-Type", "application/json")
 	}

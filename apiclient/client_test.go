@@ -161,6 +161,7 @@ func TestHeaderRulesPerFamily(t *testing.T) {
 				check("x-secret-key", "sk_test_secret", tt.secret)
 				check("x-us-env", "true", us && tt.usHd)
 				check("Content-Type", "application/json", withBody)
+				check("User-Agent", "cardterm", true)
 				if withBody && rec.last().Body != `{"a":"b"}` {
 					t.Errorf("body = %q", rec.last().Body)
 				}
