@@ -49,6 +49,8 @@ func delegationContract(t *testing.T, h *harness, login func(user string, extra 
 		path: "/v1/delegation/token?faucet=true&network=base&address=" + dlgEVM, hdr: withBearer(faye), want: 207})
 	f, _ = r.obj()["faucet"].(map[string]any)
 	checkf(t, f["success"] == false && strings.Contains(f["error"].(string), "already") && f["transactionHash"] != nil, "faye: %s", r.raw)
+	h.do("delegation token 422 faucet without address", req{method: "GET",
+		path: "/v1/delegation/token?faucet=true&network=linea", hdr: withBearer(alice), want: 422})
 	h.do("delegation token US", req{method: "GET", path: "/v1/delegation/token", hdr: withBearer(sam, "x-us-env", "true"), want: 200})
 	h.do("delegation token 403 unverified", req{method: "GET", path: "/v1/delegation/token", hdr: withBearer(umar), want: 403})
 	h.do("delegation token 401", req{method: "GET", path: "/v1/delegation/token", hdr: withKey(), want: 401})
