@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -1048,4 +1049,87 @@ func TestConsentRevokeAuditAndLinkE2E(t *testing.T) {
 	tm.waitFor("1 consent set, 1 linked to a user", "linked · consent status complete")
 	link()
 	tm.waitFor("already linked; linking cannot be undone", "Consent set already linked (409)")
+}
+
+// tapeType reads a VHS line `Type "text" [keys...]`.
+var tapeType = regexp.MustCompile(`^Type\s+("(?:[^"\\]|\\.)*")(.*)$`)
+
+// TestDemoTapeReplays plays demo.tape's keys against the real binary in
+// tmux (VHS itself is not needed): the partner demo keeps showing what it
+// says as the app changes. Pauses are shortened; the screen is read after
+// each one.
+func TestDemoTapeReplays(t *testing.T) {
+	tape, err := os.ReadFile("demo.tape")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyNames := map[string]string{"Enter": "Enter", "Escape": "Escape", "Down": "Down", "Up": "Up",
+		"Tab": "Tab", "Space": "Space", "Ctrl+o": "C-o", "Ctrl+c": "C-c"}
+	var tm *tmuxTerm
+	var seen strings.Builder
+	hidden := false
+	for n, line := range strings.Split(string(tape), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+			continue
+		}
+		switch cmd := fields[0]; {
+		case cmd == "Hide":
+			hidden = true
+		case cmd == "Show":
+			hidden = false
+		case hidden, cmd == "Output", cmd == "Set":
+		case cmd == "Type":
+			m := tapeType.FindStringSubmatch(strings.TrimSpace(line))
+			if m == nil {
+				t.Fatalf("demo.tape:%d: cannot read %q", n+1, line)
+			}
+			text, err := strconv.Unquote(m[1])
+			if err != nil {
+				t.Fatalf("demo.tape:%d: %v", n+1, err)
+			}
+			if strings.HasSuffix(text, "cardterm-demo") { // the tape starts the app here
+				tm = startTerm(t, nil)
+				continue
+			}
+			if tm == nil {
+				t.Fatalf("demo.tape:%d: keys before the app starts", n+1)
+			}
+			tm.typeText(text)
+			for _, k := range strings.Fields(m[2]) {
+				name, ok := keyNames[k]
+				if !ok {
+					t.Fatalf("demo.tape:%d: unknown key %q", n+1, k)
+				}
+				tm.send(name)
+			}
+		case cmd == "Sleep":
+			d, err := time.ParseDuration(fields[1])
+			if err != nil {
+				t.Fatalf("demo.tape:%d: %v", n+1, err)
+			}
+			time.Sleep(min(d, 400*time.Millisecond))
+			if tm != nil {
+				seen.WriteString(tm.screen())
+			}
+		default:
+			for _, k := range fields {
+				name, ok := keyNames[k]
+				if !ok {
+					t.Fatalf("demo.tape:%d: unknown key %q", n+1, k)
+				}
+				tm.send(name)
+			}
+		}
+	}
+	for _, want := range []string{
+		"Sandbox demo accounts", "Alice Martin", "Freeze the card", "FROZEN", "card unfrozen",
+		"Transactions", "Internal wallets", "approved withdrawal addresses", "Chain configuration",
+		"Orders", "POST /v1/order", "Consent", "Audit trail", "Webhooks", "Help", "Sign out?",
+		"Signed out", "Sign in with browser / phone",
+	} {
+		if !strings.Contains(seen.String(), want) {
+			t.Errorf("the demo never shows %q", want)
+		}
+	}
 }
