@@ -113,6 +113,7 @@ func NewWhitelist(deps Deps) *Whitelist {
 		{Title: "Last used", Width: 10},
 		{Title: "Created", Width: 10},
 	})
+	w.table.SetMarkable(true) // x deletes the marked entries
 	w.keys = newWhitelistKeys(deps.ReadOnly, w.table.KeyMap())
 	return w
 }

@@ -46,12 +46,18 @@ type Table struct {
 	filter         string
 }
 
-// NewTable builds an empty table with the shared styles.
+// NewTable builds an empty table with the shared styles. Marking rows is
+// off until SetMarkable: a screen offers it only with an action for them.
 func NewTable(styles *theme.Styles, cols []Column) Table {
 	t := Table{st: styles, cols: cols, keys: TableKeys()}
+	t.keys.Mark.SetEnabled(false)
 	t.layout()
 	return t
 }
+
+// SetMarkable turns marking rows with space on or off; when off, the key
+// does nothing and the help does not offer it.
+func (t *Table) SetMarkable(on bool) { t.keys.Mark.SetEnabled(on) }
 
 // SetRows replaces the data. Marks are cleared (row indices change meaning);
 // the filter is kept and re-applied; the cursor stays where it was, clamped.

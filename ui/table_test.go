@@ -86,8 +86,22 @@ func TestTableMovement(t *testing.T) {
 	}
 }
 
+func TestTableMarksOnlyWhenMarkable(t *testing.T) {
+	tb := newTable(10, 60, 10)
+	tb = press(tb, "space", "down", "space")
+	if len(tb.Marked()) != 0 || strings.Contains(uitest.Plain(tb.View()), "marked") {
+		t.Fatal("a table marks rows before SetMarkable")
+	}
+	for _, b := range tb.KeyMap().ShortHelp() {
+		if b.Enabled() && b.Help().Desc == "mark" {
+			t.Fatal("the help offers marking on a table that does not mark")
+		}
+	}
+}
+
 func TestTableMarks(t *testing.T) {
 	tb := newTable(10, 60, 10)
+	tb.SetMarkable(true)
 	tb = press(tb, "space", "down", "down", "space", "down", "space", "space")
 	if got := tb.Marked(); !reflect.DeepEqual(got, []int{0, 2}) {
 		t.Fatalf("marked %v", got)
