@@ -30,7 +30,7 @@ func TestMain(m *testing.M) {
 
 // testApp is a root model wired like main's, around its own sandbox.
 type testApp struct {
-	t      *testing.T
+	t      testing.TB
 	root   tea.Model
 	deps   Deps
 	clock  *sandbox.ManualClock
@@ -70,7 +70,7 @@ func withScreen[S ui.Screen](build func(Deps) S) appOption {
 	}
 }
 
-func newTestApp(t *testing.T, opts ...appOption) *testApp {
+func newTestApp(t testing.TB, opts ...appOption) *testApp {
 	t.Helper()
 	clock := sandbox.NewManualClock(testEpoch)
 	server := sandbox.New(sandbox.Options{Clock: clock})
@@ -155,7 +155,7 @@ var loopbackPort = regexp.MustCompile(`127\.0\.0\.1:\d{4,5}`)
 func (a *testApp) golden(name string) {
 	a.t.Helper()
 	frame := uitest.ASCII(a.root.View())
-	uitest.Golden(a.t, name, loopbackPort.ReplaceAllString(frame, "127.0.0.1:PORT"))
+	uitest.Golden(a.t.(*testing.T), name, loopbackPort.ReplaceAllString(frame, "127.0.0.1:PORT"))
 }
 
 // withoutRefresh drops the refresh token, so the client cannot renew the

@@ -14,7 +14,7 @@ import (
 
 // newOrdersApp signs user in and opens the Orders screen; the returned
 // screen lets tests fire its poll timer (uitest.Drive skips timers).
-func newOrdersApp(t *testing.T, user string, opts ...appOption) (*testApp, *Orders) {
+func newOrdersApp(t testing.TB, user string, opts ...appOption) (*testApp, *Orders) {
 	t.Helper()
 	var ord *Orders
 	opts = append(opts, withScreen(func(d Deps) *Orders { ord = NewOrders(d); return ord }))
@@ -341,5 +341,23 @@ func TestOrderQRTargetFallsBackToAddress(t *testing.T) {
 			!strings.Contains(note, c.note) {
 			t.Errorf("dec %+v %s: %q %q %q", c.dec, c.currency, content, what, note)
 		}
+	}
+}
+
+// BenchmarkOrderPaymentKeyPress is one key press (Update + View of the whole
+// frame) with the payment panel and its QR code open at 120x40.
+func BenchmarkOrderPaymentKeyPress(b *testing.B) {
+	a, ord := newOrdersApp(b, "nora@demo.test")
+	a.drive(tea.WindowSizeMsg{Width: 120, Height: 40})
+	a.orderProduct(ord, "Virtual card")
+	a.keys("enter")
+	if !strings.Contains(a.screen(), "Payment") {
+		b.Fatal("the payment panel is not open")
+	}
+	key := uitest.Key("down")
+	b.ReportAllocs()
+	for b.Loop() {
+		a.root, _ = a.root.Update(key)
+		_ = a.root.View()
 	}
 }

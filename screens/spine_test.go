@@ -11,7 +11,7 @@ import (
 	"cardterm/ui/uitest"
 )
 
-func mustShow(t *testing.T, screen string, texts ...string) {
+func mustShow(t testing.TB, screen string, texts ...string) {
 	t.Helper()
 	for _, text := range texts {
 		if !strings.Contains(screen, text) {
@@ -20,7 +20,7 @@ func mustShow(t *testing.T, screen string, texts ...string) {
 	}
 }
 
-func mustNotShow(t *testing.T, screen string, texts ...string) {
+func mustNotShow(t testing.TB, screen string, texts ...string) {
 	t.Helper()
 	for _, text := range texts {
 		if strings.Contains(screen, text) {

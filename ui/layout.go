@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -24,15 +25,64 @@ func FitLine(s string, w int) string {
 	return s
 }
 
-// cellWidth is ansi.StringWidth with a fast path for plain ASCII, where
-// each byte is one cell.
+// cellWidth is ansi.StringWidth with a fast path for what frames are made
+// of: styled text whose characters are each one cell wide. It skips CSI
+// and OSC sequences and counts runes from oneCell; anything else (wide
+// characters, combining marks, emoji) falls back to ansi.StringWidth.
 func cellWidth(s string) int {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 0x7f || c < 0x20 {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c >= 0x20 && c < 0x7f:
+			n++
+			i++
+		case c == 0x1b && i+1 < len(s) && s[i+1] == '[': // CSI ... final byte
+			j := i + 2
+			for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+				j++
+			}
+			if j == len(s) {
+				return ansi.StringWidth(s)
+			}
+			i = j + 1
+		case c == 0x1b && i+1 < len(s) && s[i+1] == ']': // OSC ... BEL or ST
+			j := strings.IndexAny(s[i+2:], "\a\x1b")
+			if j < 0 {
+				return ansi.StringWidth(s)
+			}
+			i += 2 + j + 1
+			if s[i-1] == 0x1b {
+				i++ // ESC \
+			}
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !oneCell(r) {
+				return ansi.StringWidth(s)
+			}
+			n++
+			i += size
+		default:
 			return ansi.StringWidth(s)
 		}
 	}
-	return len(s)
+	return n
+}
+
+// oneCell reports whether r is always exactly one cell wide and never
+// combines with its neighbours: Latin letters, punctuation, arrows, box
+// drawing, block elements, geometric shapes, check and cross marks.
+func oneCell(r rune) bool {
+	switch {
+	case r >= 0xa0 && r <= 0x2ff,
+		r >= 0x2010 && r <= 0x2027, r >= 0x2030 && r <= 0x205e,
+		r >= 0x2190 && r <= 0x21ff,
+		r >= 0x2500 && r <= 0x25ff,
+		r == 0x2713, r == 0x2717:
+		// soft hyphen: zero width; ◽ ◾: emoji, two cells
+		return r != 0xad && r != 0x25fd && r != 0x25fe
+	}
+	return false
 }
 
 // FitBlock makes a block exactly w x h: each line fitted, missing lines
