@@ -5,6 +5,8 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +14,8 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -47,6 +51,7 @@ type options struct {
 	us        bool
 	readOnly  bool
 	timeout   time.Duration
+	json      bool // run one look-up (--json) instead of the UI
 }
 
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
@@ -63,6 +68,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.us, "us", false, "route requests to the US backend (x-us-env: true)")
 	fs.BoolVar(&o.readOnly, "read-only", false, "hide and refuse every action that changes anything (for support agents)")
 	fs.DurationVar(&o.timeout, "timeout", 15*time.Second, "time limit of one gateway request")
+	fs.BoolVar(&o.json, "json", false, "run one read-only look-up and print it as JSON, for scripts (see Look-ups)")
 	fs.BoolVarP(&showVersion, "version", "v", false, "print the version and exit")
 	fs.Usage = func() {} // --help prints below, once, to stdout
 	if err := fs.Parse(args); err != nil {
@@ -76,6 +82,9 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	if showVersion {
 		fmt.Fprintln(stdout, "cardterm", appVersion())
 		return 0
+	}
+	if o.json {
+		return runLookup(o, fs.Args(), stdin, stdout, stderr)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "cardterm: unknown command %q (try --help)\n", fs.Arg(0))
@@ -107,8 +116,13 @@ Usage:
 The secret key (token refresh, consent changes) comes from $%s,
 or from a masked prompt when that is unset; never from a flag.
 
+Look-ups, for scripts: cardterm [gateway flags] --json LOOKUP [ARGS]
+%s
+Look-ups marked * sign in as $CARDTERM_USERNAME with $CARDTERM_PASSWORD
+(on the embedded sandbox, the first demo user) and sign out after.
+
 Flags:
-%s`, secretKeyEnv, fs.FlagUsages())
+%s`, secretKeyEnv, lookupUsage(), fs.FlagUsages())
 }
 
 func appVersion() string {
@@ -127,50 +141,66 @@ type app struct {
 	close func()
 }
 
-// newApp chooses the gateway (remote, or the embedded sandbox when no base
-// URL is given), builds the client and the screens, and wires the root.
+// newApp chooses the gateway, builds the client and the screens, and wires
+// the root.
 func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
-	cfg := apiclient.Config{
+	gw, err := chooseGateway(o, stdin, stderr)
+	if err != nil {
+		return nil, err
+	}
+	return &app{root: buildRoot(gw.cfg, gw.label, gw.demo, o.readOnly), close: gw.close}, nil
+}
+
+// gateway is where requests go: the client's settings, the status bar's
+// label, the sandbox's demo accounts, and what to close afterwards.
+type gateway struct {
+	cfg   apiclient.Config
+	label string
+	demo  []screens.DemoHint
+	close func()
+}
+
+// chooseGateway picks a remote gateway from --base-url, or starts the
+// embedded sandbox gateway when none is given.
+func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error) {
+	gw := gateway{close: func() {}, cfg: apiclient.Config{
 		BaseURL:   o.baseURL,
 		ClientKey: o.clientKey,
 		ClientID:  o.clientID,
 		US:        o.us,
 		Timeout:   o.timeout,
 		UserAgent: "cardterm/" + appVersion(),
-	}
-	closeFn := func() {}
-	var demo []screens.DemoHint
-	gateway := ""
-	if o.baseURL == "" {
-		running, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
-		if err != nil {
-			return nil, fmt.Errorf("starting the embedded sandbox gateway: %w", err)
-		}
-		closeFn = func() { _ = running.Close() }
-		cfg.BaseURL = running.URL
-		if cfg.ClientKey == "" {
-			cfg.ClientKey = sandbox.DemoClientKey
-		}
-		cfg.SecretKey = sandbox.DemoSecretKey
-		gateway = "SANDBOX"
-		region := "eu"
-		if o.us {
-			region = "us"
-		}
-		for _, u := range sandbox.DemoUsers() {
-			if u.Region == region {
-				demo = append(demo, screens.DemoHint{Username: u.Username, Password: u.Password, Summary: u.Summary})
-			}
-		}
-	} else {
+	}}
+	if o.baseURL != "" {
 		u, err := url.Parse(o.baseURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return nil, fmt.Errorf("--base-url %q is not an http(s) URL", o.baseURL)
+			return gw, fmt.Errorf("--base-url %q is not an http(s) URL", o.baseURL)
 		}
-		gateway = u.Host
-		cfg.SecretKey = secretKey(stdin, stderr)
+		gw.label = u.Host
+		gw.cfg.SecretKey = secretKey(stdin, stderr)
+		return gw, nil
 	}
-	return &app{root: buildRoot(cfg, gateway, demo, o.readOnly), close: closeFn}, nil
+	running, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
+	if err != nil {
+		return gw, fmt.Errorf("starting the embedded sandbox gateway: %w", err)
+	}
+	gw.close = func() { _ = running.Close() }
+	gw.cfg.BaseURL = running.URL
+	if gw.cfg.ClientKey == "" {
+		gw.cfg.ClientKey = sandbox.DemoClientKey
+	}
+	gw.cfg.SecretKey = sandbox.DemoSecretKey
+	gw.label = "SANDBOX"
+	region := "eu"
+	if o.us {
+		region = "us"
+	}
+	for _, u := range sandbox.DemoUsers() {
+		if u.Region == region {
+			gw.demo = append(gw.demo, screens.DemoHint{Username: u.Username, Password: u.Password, Summary: u.Summary})
+		}
+	}
+	return gw, nil
 }
 
 // buildRoot wires the client, the screens and the shell. Tests build the
@@ -268,5 +298,168 @@ func runSandbox(args []string, stdout, stderr io.Writer) int {
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 	<-stop
+	return 0
+}
+
+// lookup is one read-only look-up that --json runs without the UI, so
+// support agents can script what they would look at on screen.
+type lookup struct {
+	args     string // the arguments, for --help
+	required int    // how many arguments must be given
+	signIn   bool   // it needs a signed-in user's bearer token
+	run      func(ctx context.Context, c *apiclient.Client, args []string) (any, error)
+}
+
+// lookups are the look-ups by name. Their results print with every field
+// the gateway sent, the unknown ones included.
+var lookups = map[string]lookup{
+	"user":    {signIn: true, run: func(ctx context.Context, c *apiclient.Client, _ []string) (any, error) { return c.User(ctx) }},
+	"card":    {signIn: true, run: func(ctx context.Context, c *apiclient.Client, _ []string) (any, error) { return c.CardStatus(ctx) }},
+	"wallets": {signIn: true, run: lookupWallets},
+	"transactions": {args: "[PAGE]", signIn: true, run: func(ctx context.Context, c *apiclient.Client, a []string) (any, error) {
+		page, err := optionalInt(a, "PAGE")
+		if err != nil {
+			return nil, err
+		}
+		return c.Transactions(ctx, apiclient.TransactionFilter{Page: page})
+	}},
+	"whitelist": {args: "CURRENCY", required: 1, signIn: true, run: func(ctx context.Context, c *apiclient.Client, a []string) (any, error) {
+		return c.Whitelist(ctx, a[0])
+	}},
+	"chain-config": {args: "[NETWORK]", signIn: true, run: func(ctx context.Context, c *apiclient.Client, a []string) (any, error) {
+		return c.ChainConfig(ctx, strings.Join(a, ""))
+	}},
+	"products": {signIn: true, run: func(ctx context.Context, c *apiclient.Client, _ []string) (any, error) { return c.Products(ctx) }},
+	"order": {args: "ORDER_ID", required: 1, signIn: true, run: func(ctx context.Context, c *apiclient.Client, a []string) (any, error) {
+		return c.OrderStatus(ctx, a[0])
+	}},
+	"webhooks": {signIn: true, run: func(ctx context.Context, c *apiclient.Client, _ []string) (any, error) { return c.Webhooks(ctx) }},
+	"consent": {args: "USER_ID", required: 1, run: func(ctx context.Context, c *apiclient.Client, a []string) (any, error) {
+		return c.UserConsent(ctx, a[0], true)
+	}},
+	"audit": {args: "USER_ID [OFFSET]", required: 1, run: func(ctx context.Context, c *apiclient.Client, a []string) (any, error) {
+		offset, err := optionalInt(a[1:], "OFFSET")
+		if err != nil {
+			return nil, err
+		}
+		return c.ConsentAudit(ctx, a[0], 100, offset)
+	}},
+	"onboarding": {args: "ONBOARDING_ID", required: 1, run: func(ctx context.Context, c *apiclient.Client, a []string) (any, error) {
+		return c.OnboardingConsents(ctx, a[0])
+	}},
+}
+
+// lookupWallets gathers the four wallet reads, at once, into one object.
+func lookupWallets(ctx context.Context, c *apiclient.Client, _ []string) (any, error) {
+	var out struct {
+		Internal []apiclient.InternalWallet `json:"internal"`
+		Linked   []apiclient.LinkedWallet   `json:"cardLinked"`
+		External []apiclient.ExternalWallet `json:"external"`
+		Credit   *apiclient.CreditWallet    `json:"credit"` // null before a first credit
+	}
+	errs := make(chan error, 4)
+	go func() { var err error; out.Internal, err = c.InternalWallets(ctx); errs <- err }()
+	go func() { var err error; out.Linked, err = c.LinkedWallets(ctx); errs <- err }()
+	go func() { var err error; out.External, err = c.ExternalWallets(ctx); errs <- err }()
+	go func() {
+		credit, err := c.CreditWallet(ctx)
+		if err == nil {
+			out.Credit = &credit
+		} else if apiclient.IsNotFound(err) {
+			err = nil
+		}
+		errs <- err
+	}()
+	var first error
+	for range 4 {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	return out, first
+}
+
+func optionalInt(args []string, name string) (int, error) {
+	if len(args) == 0 {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%s must be a whole number, not %q", name, args[0])
+	}
+	return n, nil
+}
+
+// lookupUsage lists the look-ups for --help.
+func lookupUsage() string {
+	names := make([]string, 0, len(lookups))
+	for name := range lookups {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	var b strings.Builder
+	for _, name := range names {
+		mark := " "
+		if lookups[name].signIn {
+			mark = "*"
+		}
+		b.WriteString(strings.TrimRight(fmt.Sprintf("  %s %-13s %s", mark, name, lookups[name].args), " ") + "\n")
+	}
+	return b.String()
+}
+
+// runLookup is `cardterm --json LOOKUP [ARGS]`: one look-up, its result as
+// JSON on stdout, a message on stderr and exit 1 when the gateway refuses.
+func runLookup(o options, args []string, stdin *os.File, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintf(stderr, "cardterm --json: name a look-up:\n%s", lookupUsage())
+		return 2
+	}
+	lk, ok := lookups[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "cardterm --json: no look-up %q; there are:\n%s", args[0], lookupUsage())
+		return 2
+	}
+	if len(args)-1 < lk.required {
+		fmt.Fprintf(stderr, "cardterm --json %s: needs %s\n", args[0], lk.args)
+		return 2
+	}
+	gw, err := chooseGateway(o, stdin, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "cardterm:", err)
+		return 1
+	}
+	defer gw.close()
+	client := apiclient.New(gw.cfg)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if lk.signIn {
+		user, pass := os.Getenv("CARDTERM_USERNAME"), os.Getenv("CARDTERM_PASSWORD")
+		if user == "" && len(gw.demo) > 0 {
+			user, pass = gw.demo[0].Username, gw.demo[0].Password
+		}
+		if user == "" || pass == "" {
+			fmt.Fprintf(stderr, "cardterm --json %s: signs in; set CARDTERM_USERNAME and CARDTERM_PASSWORD\n", args[0])
+			return 2
+		}
+		if _, err := client.Login(ctx, user, pass); err != nil {
+			fmt.Fprintln(stderr, "cardterm: sign-in:", apiclient.ErrorMessage(err))
+			return 1
+		}
+		defer func() { _ = client.Logout(context.Background()) }()
+	}
+	v, err := lk.run(ctx, client, args[1:])
+	if err != nil {
+		fmt.Fprintf(stderr, "cardterm: %s: %s\n", args[0], apiclient.ErrorMessage(err))
+		return 1
+	}
+	// The encoder escapes control characters, so gateway text cannot drive
+	// the terminal that shows the output.
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintln(stderr, "cardterm:", err)
+		return 1
+	}
 	return 0
 }

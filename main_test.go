@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -1130,6 +1132,64 @@ func TestDemoTapeReplays(t *testing.T) {
 	} {
 		if !strings.Contains(seen.String(), want) {
 			t.Errorf("the demo never shows %q", want)
+		}
+	}
+}
+
+// lookupRun runs `cardterm --json ...` on the embedded sandbox.
+func lookupRun(t *testing.T, env []string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(binary, append([]string{"--json"}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
+	var out, errOut strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	default:
+		t.Fatal(err)
+	}
+	return out.String(), errOut.String(), code
+}
+
+func TestJSONLookups(t *testing.T) {
+	out, _, code := lookupRun(t, nil, "user")
+	var user struct{ ID, Email, VerificationState string }
+	if err := json.Unmarshal([]byte(out), &user); code != 0 || err != nil || user.Email != "alice@demo.test" || user.VerificationState != "VERIFIED" {
+		t.Fatalf("--json user: %d %v %q", code, err, out)
+	}
+
+	// Consent look-ups need no signed-in user, only the client key.
+	out, _, code = lookupRun(t, []string{"CARDTERM_USERNAME=", "CARDTERM_PASSWORD="}, "consent", user.ID)
+	if code != 0 || !strings.Contains(out, `"consentStatus": "complete"`) || !strings.Contains(out, `"consentSets"`) {
+		t.Fatalf("--json consent: %d %q", code, out)
+	}
+
+	// Unknown gateway fields are kept in the output.
+	out, _, code = lookupRun(t, nil, "card")
+	if code != 0 || !strings.Contains(out, `"network": "VISA"`) || !strings.Contains(out, `"panLast4": "4242"`) {
+		t.Fatalf("--json card: %d %q", code, out)
+	}
+
+	// The gateway's refusal: a message and exit 1.
+	_, errOut, code := lookupRun(t, []string{"CARDTERM_USERNAME=nora@demo.test", "CARDTERM_PASSWORD=demo-pass"}, "card")
+	if code != 1 || !strings.Contains(errOut, "Card not found (404)") {
+		t.Fatalf("nora's card: %d %q", code, errOut)
+	}
+
+	// Hostile text from the gateway comes out escaped, never raw.
+	out, _, code = lookupRun(t, []string{"CARDTERM_USERNAME=mallory@demo.test", "CARDTERM_PASSWORD=demo-pass"}, "user")
+	if code != 0 || strings.ContainsAny(out, "\x1b\x07\r") || !strings.Contains(out, `\u001b`) {
+		t.Fatalf("mallory's profile is not escaped: %q", out)
+	}
+
+	for _, bad := range [][]string{{}, {"nope"}, {"whitelist"}, {"transactions", "-1"}} {
+		_, errOut, code := lookupRun(t, nil, bad...)
+		if code == 0 || errOut == "" {
+			t.Errorf("--json %v: exit %d, stderr %q; want a usage error", bad, code, errOut)
 		}
 	}
 }
