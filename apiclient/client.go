@@ -234,6 +234,9 @@ type request struct {
 	status *int
 	// noRefresh disables the 401 refresh-and-retry (auth endpoints).
 	noRefresh bool
+	// secrets are values of this request (a delegation token in the body)
+	// that must be removed from an error the gateway echoes them in.
+	secrets []string
 }
 
 // pathf formats a path, escaping every argument as one path segment.
@@ -370,7 +373,7 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		e := decodeError(r.op, resp, body, c.now())
-		c.redact(e)
+		c.redact(e, append([]string{token}, r.secrets...)...)
 		return e
 	}
 	if r.out == nil {
@@ -468,10 +471,12 @@ func (c *Client) transportError(ctx, actx context.Context, op string, err error)
 }
 
 // redact removes our own secrets from what the gateway echoed back, so an
-// Error can be shown and logged safely.
-func (c *Client) redact(e *Error) {
+// Error can be shown and logged safely: the session's tokens, the secret
+// key, and extra (the token this request was sent with, which a concurrent
+// refresh may already have replaced in the session, and request secrets).
+func (c *Client) redact(e *Error, extra ...string) {
 	s := c.Session()
-	secrets := []string{s.AccessToken, s.RefreshToken, c.cfg.SecretKey}
+	secrets := append([]string{s.AccessToken, s.RefreshToken, c.cfg.SecretKey}, extra...)
 	clean := func(v string) string {
 		for _, sec := range secrets {
 			if len(sec) >= 8 && strings.Contains(v, sec) {

@@ -350,5 +350,5 @@ func (c *Client) PostApproval(ctx context.Context, chain string, r PostApprovalR
 		return &Error{Op: "PostApproval", Message: "chain must be evm or solana"}
 	}
 	return c.doSuccess(ctx, request{op: "PostApproval", method: http.MethodPost,
-		path: "/v1/delegation/" + chain + "/post-approval", body: r, family: famUser})
+		path: "/v1/delegation/" + chain + "/post-approval", body: r, family: famUser, secrets: []string{r.Token}})
 }

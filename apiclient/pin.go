@@ -176,6 +176,7 @@ func scrubTokens(err error) {
 	}
 	clean := func(s string) string { return tokenParam.ReplaceAllString(s, "${1}[redacted]") }
 	e.Message = clean(e.Message)
+	e.Code = clean(e.Code)
 	for i := range e.Details {
 		e.Details[i] = clean(e.Details[i])
 	}

@@ -3,7 +3,6 @@ package sandbox
 import (
 	"crypto/rand"
 	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/base64"
 	"net/http"
 	"net/url"
@@ -103,7 +102,7 @@ func (s *Server) login(c *call) {
 	}
 	s.mu.Lock()
 	u := c.be.byName[strings.ToLower(strings.TrimSpace(in.Username))]
-	if u == nil || subtle.ConstantTimeCompare([]byte(u.Password), []byte(in.Password)) != 1 {
+	if u == nil || !secretEqual(in.Password, u.Password) {
 		s.mu.Unlock()
 		c.fail(http.StatusUnauthorized, "Not authenticated") // the interface: 401 carries "Not authenticated"
 		return
@@ -211,7 +210,7 @@ func (s *Server) oauthToken(c *call) {
 		case ac.redirectURI != in.RedirectURI:
 			grant("redirect_uri", "redirect_uri does not match the authorization request")
 			return
-		case pkceS256(in.CodeVerifier) != ac.challenge:
+		case !secretEqual(pkceS256(in.CodeVerifier), ac.challenge):
 			grant("code_verifier", "code_verifier does not match code_challenge (S256)")
 			return
 		}

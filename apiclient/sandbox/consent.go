@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -238,7 +239,7 @@ func cnsQueryInt(q url.Values, name string, def, lo, hi int) (int, string) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < lo || n > hi {
-		if hi == int(^uint(0)>>1) {
+		if hi == math.MaxInt32 {
 			return 0, fmt.Sprintf("%s must be an integer of at least %d", name, lo)
 		}
 		return 0, fmt.Sprintf("%s must be an integer from %d to %d", name, lo, hi)
@@ -251,7 +252,9 @@ func (s *Server) consentAudit(c *call) {
 	id := c.r.PathValue("userId")
 	q := c.r.URL.Query()
 	limit, bad1 := cnsQueryInt(q, "limit", 50, 1, 100)
-	offset, bad2 := cnsQueryInt(q, "offset", 0, 0, int(^uint(0)>>1))
+	// offset is bounded so that offset+limit cannot overflow into a
+	// negative next link.
+	offset, bad2 := cnsQueryInt(q, "offset", 0, 0, math.MaxInt32)
 	if bad1 != "" || bad2 != "" {
 		var details []string
 		for _, d := range []string{bad1, bad2} {

@@ -238,7 +238,7 @@ func (s *Server) postApproval(chain string) func(*call) {
 			c.fail(http.StatusBadRequest, "Delegation token already used: request a new one")
 		case !now.Before(t.issued.Add(dlgTokenLife)):
 			c.fail(http.StatusBadRequest, "Delegation token expired: request a new one")
-		case t.nonce != b.Nonce:
+		case !secretEqual(b.Nonce, t.nonce):
 			c.fail(http.StatusBadRequest, "Nonce does not match the delegation token")
 		default:
 			t.used = true

@@ -4,6 +4,7 @@
 package sandbox
 
 import (
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"io"
@@ -329,7 +330,7 @@ func (c *call) resolve() bool {
 		}
 		c.be = c.s.backendFor(c.cred, regionOf(r))
 	}
-	if c.spec.secret && r.Header.Get("x-secret-key") != c.cred.SecretKey {
+	if c.spec.secret && !secretEqual(r.Header.Get("x-secret-key"), c.cred.SecretKey) {
 		c.failDetail(http.StatusUnauthorized, "Invalid client secret", "x-secret-key", "missing or wrong secret key")
 		return false
 	}
@@ -352,6 +353,13 @@ func (c *call) resolve() bool {
 		}
 	}
 	return true
+}
+
+// secretEqual compares a presented secret with the expected one in constant
+// time (no timing oracle on the secret key, passwords or nonces); an empty
+// expected value never matches.
+func secretEqual(got, want string) bool {
+	return want != "" && subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1
 }
 
 // backendFor finds the backend of a credential in a region.

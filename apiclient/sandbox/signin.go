@@ -68,9 +68,12 @@ func renderPage(w http.ResponseWriter, status int, d pageData) {
 // loopback redirect: 127.0.0.1, [::1] or localhost, any port).
 func isLoopback(raw string) bool {
 	u, err := url.Parse(raw)
-	if err != nil || u.Scheme != "http" {
-		return false
-	}
+	return err == nil && u.Scheme == "http" && loopbackHost(u)
+}
+
+// loopbackHost reports whether u's host is a loopback name or address
+// (localhost, 127.0.0.0/8, ::1).
+func loopbackHost(u *url.URL) bool {
 	h := u.Hostname()
 	if strings.EqualFold(h, "localhost") {
 		return true
@@ -154,7 +157,7 @@ func (s *Server) signInSubmit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u := ses.be.byName[username]
-	if u == nil || u.Password != r.PostForm.Get("password") {
+	if u == nil || !secretEqual(r.PostForm.Get("password"), u.Password) {
 		d := s.formData(id, ses, phone)
 		d.Username, d.Error = r.PostForm.Get("username"), "Invalid username or password."
 		s.mu.Unlock()

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -205,13 +204,5 @@ func whShortError(err error) string {
 // whLoopback reports whether target's host is a loopback name or address.
 func whLoopback(target string) bool {
 	u, err := url.Parse(target)
-	if err != nil {
-		return false
-	}
-	h := u.Hostname()
-	if strings.EqualFold(h, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(h)
-	return ip != nil && ip.IsLoopback()
+	return err == nil && loopbackHost(u)
 }
