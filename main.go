@@ -97,6 +97,9 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	}
 	defer app.close()
 	if _, err := tea.NewProgram(app.root).Run(); err != nil {
+		if errors.Is(err, tea.ErrInterrupted) {
+			return 130 // SIGINT (ctrl+c outside raw mode): the shell's convention
+		}
 		fmt.Fprintln(stderr, "cardterm:", err)
 		return 1
 	}
@@ -285,19 +288,29 @@ func runSandbox(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cardterm sandbox: %v (try --help)\n", err)
 		return 2
 	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "cardterm sandbox: unexpected argument %q (try --help)\n", fs.Arg(0))
+		return 2
+	}
+	// Catch the signals before saying where the gateway is: whoever reads
+	// that and stops us at once must get a clean shutdown, not a kill.
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(stop)
 	running, err := sandbox.Start(*addr, sandbox.Options{Faults: faults})
 	if err != nil {
 		fmt.Fprintln(stderr, "cardterm sandbox:", err)
 		return 1
 	}
-	defer running.Close()
 	w := bufio.NewWriter(stdout)
 	fmt.Fprintln(w, running.Describe())
 	fmt.Fprintln(w, "Press ctrl+c to stop.")
 	_ = w.Flush()
-	stop := make(chan os.Signal, 1)
-	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 	<-stop
+	if err := running.Close(); err != nil {
+		fmt.Fprintln(stderr, "cardterm sandbox: stopping:", err)
+		return 1
+	}
 	return 0
 }
 
@@ -443,14 +456,16 @@ func runLookup(o options, args []string, stdin *os.File, stdout, stderr io.Write
 			return 2
 		}
 		if _, err := client.Login(ctx, user, pass); err != nil {
-			fmt.Fprintln(stderr, "cardterm: sign-in:", apiclient.ErrorMessage(err))
+			fmt.Fprintln(stderr, "cardterm: sign-in:", ui.Sanitize(apiclient.ErrorMessage(err)))
 			return 1
 		}
 		defer func() { _ = client.Logout(context.Background()) }()
 	}
 	v, err := lk.run(ctx, client, args[1:])
 	if err != nil {
-		fmt.Fprintf(stderr, "cardterm: %s: %s\n", args[0], apiclient.ErrorMessage(err))
+		// The message is the gateway's text: sanitized, like on screen, so
+		// it cannot drive the terminal that shows stderr.
+		fmt.Fprintf(stderr, "cardterm: %s: %s\n", args[0], ui.Sanitize(apiclient.ErrorMessage(err)))
 		return 1
 	}
 	// The encoder escapes control characters, so gateway text cannot drive

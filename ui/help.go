@@ -95,7 +95,16 @@ func (r *Root) renderHelp(w, h int) string {
 	if s := r.Active(); s != nil {
 		section(Sanitize(s.Title()), s.KeyMap())
 	}
-	section("Global", r.keys)
+	// y and o act through the screen (Copier, Opener): the help offers them
+	// only where they do something.
+	global := r.keys
+	if _, ok := r.Active().(Copier); !ok {
+		global.Copy.SetEnabled(false)
+	}
+	if _, ok := r.Active().(Opener); !ok {
+		global.Open.SetEnabled(false)
+	}
+	section("Global", global)
 	if r.signedIn && len(r.screens) > 0 {
 		section("Navigation (tab)", r.navKeys)
 	}

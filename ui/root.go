@@ -207,6 +207,9 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 	case OpenDialogMsg:
 		if r.dlg == nil {
 			r.dlg = &dialog{spec: msg.Spec, keys: DialogKeys()}
+			// The question is about the screen: show it, not the help, and
+			// let esc close the dialog first.
+			r.showHelp = false
 		}
 		return nil
 	case SignedInMsg:
@@ -256,6 +259,9 @@ func (r *Root) toSignIn(reason string, tone theme.Tone) tea.Cmd {
 }
 
 func (r *Root) setNotice(n Notice) tea.Cmd {
+	// Notify sanitizes already; a NoticeMsg built by hand may carry gateway
+	// text too, and Sanitize leaves clean text as it is.
+	n.Text = Sanitize(n.Text)
 	life := Lifetime(n.Tone)
 	if n.Until.IsZero() {
 		n.Until = r.opts.Now().Add(life)

@@ -112,6 +112,8 @@ func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 			return OpenLabeled(label, url)
 		}
+		// No screen binds o for itself: say so rather than do nothing.
+		return Notify(theme.ToneInfo, "no link to open")
 	}
 	return r.toActive(msg)
 }

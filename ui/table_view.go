@@ -65,6 +65,9 @@ func (t Table) View() string {
 	if t.w <= 0 || t.h <= 0 {
 		return ""
 	}
+	if t.h == 1 { // no room for a header or rows: the footer says where we are
+		return t.footer()
+	}
 	var b strings.Builder
 	b.Grow((t.w + 32) * t.h)
 	lines := 0
@@ -119,6 +122,14 @@ func (t Table) View() string {
 				cell = row[i]
 			}
 			rb.WriteString(fitCell(cell, t.widths[i], c.Right))
+		}
+		if t.w <= markerWidth { // too narrow for any cell: the marker column alone
+			mark := "  "
+			if p == t.cursor {
+				mark = "› "
+			}
+			line(FitLine(mark, t.w))
+			continue
 		}
 		text := FitLine(rb.String(), t.w-markerWidth)
 		marker := "  "
