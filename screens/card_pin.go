@@ -152,13 +152,13 @@ func (c *Card) openForm(kind cardFormKind) tea.Cmd {
 	c.formKind = kind
 	switch kind {
 	case formPINStyle:
-		c.form = newFieldsForm("Set-PIN page style (customCss)", "save",
+		c.form = newFieldsForm(c.deps.Styles, "Set-PIN page style (customCss)", "save",
 			[]string{"kept for this session; used by p (set PIN)"}, pinStyleSpecs(c.pinStyleTyped))
 	case formViewPIN:
-		c.form = newFieldsForm("View PIN", "open the PIN image",
+		c.form = newFieldsForm(c.deps.Styles, "View PIN", "open the PIN image",
 			[]string{"POST /v1/card/pin/token", "the image opens in the browser; its link is never shown"}, viewPINSpecs(c.viewStyle))
 	case formDetails:
-		c.form = newFieldsForm("Card details", "open the details image",
+		c.form = newFieldsForm(c.deps.Styles, "Card details", "open the details image",
 			[]string{"POST /v1/card/details/token", "the image opens in the browser; its link is never shown"}, detailsSpecs(c.detailsStyle))
 	}
 	return c.form.start()
@@ -258,8 +258,9 @@ func (c *Card) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 	return func() tea.Msg { return n }
 }
 
-// pinPanelView draws the set-PIN panel in width cells.
-func (c *Card) pinPanelView(width int) string {
+// pinPanelView draws the set-PIN panel in width cells; withQR false leaves
+// the QR code out (no room for all of it).
+func (c *Card) pinPanelView(width int, withQR bool) string {
 	st := c.deps.Styles
 	p := c.pin
 	var b strings.Builder
@@ -290,7 +291,11 @@ func (c *Card) pinPanelView(width int) string {
 		link = link[len(part):]
 	}
 	if p.qr != "" && left > 0 {
-		b.WriteString("\n" + st.Muted.Render("or scan it to continue on a phone:") + "\n" + p.qr)
+		if withQR {
+			b.WriteString("\n" + st.Muted.Render("or scan it to continue on a phone:") + "\n" + p.qr)
+		} else {
+			b.WriteString("\n" + st.Muted.Render("(a taller terminal shows a QR code for a phone)"))
+		}
 	}
 	b.WriteString("\n" + st.Muted.Render("4 digits, not all the same, typed twice"))
 	b.WriteString("\n" + st.Muted.Render("s style · y copy link · p new link"))
@@ -314,4 +319,13 @@ func (c *Card) CopyValue() (label, value string, ok bool) {
 		return "", "", false
 	}
 	return "set-PIN link", c.pin.url, true
+}
+
+// OpenValue offers the live set-PIN link to the global open key, to reopen
+// the hosted page after closing its tab.
+func (c *Card) OpenValue() (label, url string, ok bool) {
+	if c.pin == nil || c.pinLeft() <= 0 {
+		return "", "", false
+	}
+	return "set-PIN page", c.pin.url, true
 }

@@ -132,6 +132,9 @@ func TestCardSetPINOpensLinkWithQRAndCountdown(t *testing.T) {
 	if label, val, ok := r.m.s.(*Card).CopyValue(); !ok || val != link || label == "" {
 		t.Fatal("y copies the set-PIN link")
 	}
+	if label, val, ok := r.m.s.(*Card).OpenValue(); !ok || val != link || label == "" {
+		t.Fatal("o reopens the set-PIN page")
+	}
 	res, err := http.Get(link)
 	if err != nil || res.StatusCode != 200 {
 		t.Fatalf("the page opens: %v", err)
@@ -141,6 +144,9 @@ func TestCardSetPINOpensLinkWithQRAndCountdown(t *testing.T) {
 	v = r.want("link expired")
 	if strings.Contains(v, "▀") {
 		t.Fatal("no QR code for an expired link")
+	}
+	if _, _, ok := r.m.s.(*Card).OpenValue(); ok {
+		t.Fatal("o offers an expired link")
 	}
 }
 

@@ -56,10 +56,10 @@ func (k ffKeys) FullHelp() [][]key.Binding {
 // ffSpec declares a form field: wire name, label, placeholder, value.
 type ffSpec struct{ key, label, placeholder, value string }
 
-func newFieldsForm(title, submit string, lines []string, specs []ffSpec) *fieldsForm {
+func newFieldsForm(st *theme.Styles, title, submit string, lines []string, specs []ffSpec) *fieldsForm {
 	f := &fieldsForm{title: title, lines: lines, keys: newFFKeys(submit)}
 	for _, s := range specs {
-		in := textinput.New()
+		in := newInput(st)
 		in.Prompt = ""
 		in.Placeholder = s.placeholder
 		in.CharLimit = 64
@@ -182,7 +182,8 @@ func (f *fieldsForm) view(st *theme.Styles, width int) string {
 	var b strings.Builder
 	b.WriteString(st.Subtitle.Render(f.title))
 	for _, l := range f.lines {
-		b.WriteString("\n" + st.Muted.Render(ansi.Truncate(l, width, "…")))
+		// Lines may quote gateway text (the categories seen so far).
+		b.WriteString("\n" + st.Muted.Render(ansi.Truncate(ui.Sanitize(l), width, "…")))
 	}
 	b.WriteString("\n")
 	for i, fl := range f.fields {

@@ -31,7 +31,13 @@ func (c *Card) View(width, height int) string {
 		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the card: "+ui.Sanitize(apiclient.ErrorMessage(c.loadErr))) + "\n")
 		b.WriteString(st.Muted.Render("r retries"))
 	default:
-		b.WriteString(c.cardWithPanels(width))
+		body := c.cardWithPanels(width, true)
+		if c.pin != nil && c.pin.qr != "" && strings.Count(body, "\n")+3 > height {
+			// A QR code cut off at the bottom cannot be scanned: leave it
+			// out and say so (the link above is whole).
+			body = c.cardWithPanels(width, false)
+		}
+		b.WriteString(body)
 	}
 	if c.form != nil && c.card == nil {
 		b.WriteString("\n\n" + c.form.view(st, max(width-2, 20)))
@@ -42,7 +48,7 @@ func (c *Card) View(width, height int) string {
 // cardWithPanels lays the card out with the PIN panel, the open form and
 // the note about the last secret image: side by side when there is room,
 // else one under the other.
-func (c *Card) cardWithPanels(width int) string {
+func (c *Card) cardWithPanels(width int, withQR bool) string {
 	var side []string
 	sideW := min(max(width/2-2, 30), 60)
 	if width < 90 {
@@ -51,7 +57,7 @@ func (c *Card) cardWithPanels(width int) string {
 	if c.form != nil {
 		side = append(side, c.form.view(c.deps.Styles, sideW))
 	} else if c.pin != nil {
-		side = append(side, c.pinPanelView(sideW))
+		side = append(side, c.pinPanelView(sideW, withQR))
 	}
 	if c.pinBusy {
 		side = append(side, c.deps.Styles.Muted.Render("requesting a set-PIN link…"))

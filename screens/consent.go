@@ -60,13 +60,17 @@ func (k cnsKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.User, k.Onboarding, k.Open, k.Audit, k.Revoke, k.Link, k.New}
 }
 
-// FullHelp implements help.KeyMap.
+// FullHelp implements help.KeyMap: the keys of the view shown, only.
 func (k cnsKeys) FullHelp() [][]key.Binding {
-	if k.form != nil {
+	switch {
+	case k.form != nil:
 		return k.form.FullHelp()
+	case k.mode == cnsAudit:
+		return append([][]key.Binding{{k.Next, k.Prev, k.Back}}, k.table.FullHelp()...)
+	case k.mode == cnsDetail:
+		return [][]key.Binding{{k.User, k.Onboarding, k.Audit}, {k.Link, k.New, k.Back}}
 	}
-	return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Audit}, {k.Revoke, k.Link, k.New},
-		{k.Next, k.Prev, k.Back}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Audit}, {k.Revoke, k.Link, k.New}}, k.table.FullHelp()...)
 }
 
 // cnsMode is which view of the screen is showing.

@@ -179,8 +179,14 @@ func (c *Consent) runRevoke(m cnsRevokeMsg) tea.Cmd {
 }
 
 func (c *Consent) runLink(m cnsLinkMsg) tea.Cmd {
-	if c.link == nil || c.running() {
+	if c.link == nil {
 		return nil
+	}
+	if c.running() {
+		// Another change is on its way: reopen the form rather than leave
+		// it waiting for an answer that will never come.
+		c.link.confirming = false
+		return ui.Notify(theme.ToneInfo, "another consent change is in progress: press enter again when it is done")
 	}
 	c.link.sending = true
 	client := c.deps.Client
@@ -198,8 +204,12 @@ func (c *Consent) runLink(m cnsLinkMsg) tea.Cmd {
 }
 
 func (c *Consent) runCreate(m cnsCreateMsg) tea.Cmd {
-	if c.create == nil || c.running() {
+	if c.create == nil {
 		return nil
+	}
+	if c.running() {
+		c.create.confirming = false
+		return ui.Notify(theme.ToneInfo, "another consent change is in progress: press ctrl+s again when it is done")
 	}
 	c.create.sending = true
 	client := c.deps.Client
@@ -248,7 +258,9 @@ func (c *Consent) actionDone(msg ui.Result[cnsDone]) tea.Cmd {
 			if c.create != nil {
 				c.create.failed(msg.Err)
 			}
-			return cnsFailed("creating the consent set", msg.Err)
+			// The set may exist all the same (an answer lost on the way):
+			// show what the gateway now says.
+			return tea.Batch(cnsFailed("creating the consent set", msg.Err), c.load(c.subject))
 		}
 		c.create = nil
 		c.mode = cnsMain

@@ -45,7 +45,7 @@ func (k cnsCreateKeys) FullHelp() [][]key.Binding {
 var _ help.KeyMap = cnsCreateKeys{}
 
 func newCnsCreateForm(st *theme.Styles, onboarding string) *cnsCreateForm {
-	return &cnsCreateForm{st: st, onboarding: cnsInput(onboarding, "onboarding id, e.g. onb-2026-0042"),
+	return &cnsCreateForm{st: st, onboarding: cnsInput(st, onboarding, "onboarding id, e.g. onb-2026-0042"),
 		policy: apiclient.ConsentPolicyGlobal,
 		choice: map[string]string{apiclient.ConsentTermsPrivacy: apiclient.ConsentGranted,
 			apiclient.ConsentMarketing: apiclient.ConsentGranted, apiclient.ConsentEmail: apiclient.ConsentGranted},

@@ -85,7 +85,7 @@ func (c *Consent) detailView(width, height int) string {
 			state = st.Muted.Render("superseded (kept)")
 		}
 		lines = append(lines, ansi.Truncate("• "+st.Value.Render(padRight(ui.Sanitize(k.ConsentType), 22))+" "+
-			st.Text(cnsConsentTone(k.ConsentStatus)).Render(padRight(cnsStatusText(k.ConsentStatus), 10))+" "+
+			st.Text(cnsConsentTone(k.ConsentStatus)).Render(padRight(ui.Sanitize(cnsStatusText(k.ConsentStatus)), 10))+" "+
 			st.Muted.Render(req)+"  "+state, width, "…"))
 		meta := [][]string{{"id " + k.ConsentID, "updated " + cnsWhen(k.UpdatedAt)}, nil, nil}
 		if m := k.Metadata; m != nil {

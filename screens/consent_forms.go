@@ -22,8 +22,8 @@ func cnsBinding(keys, label, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(strings.Split(keys, " ")...), key.WithHelp(label, desc))
 }
 
-func cnsInput(value, placeholder string) textinput.Model {
-	in := textinput.New()
+func cnsInput(st *theme.Styles, value, placeholder string) textinput.Model {
+	in := newInput(st)
 	in.Prompt = ""
 	in.CharLimit = 128
 	in.SetWidth(44)
@@ -49,7 +49,7 @@ func newCnsPrompt(st *theme.Styles, onboarding bool, value string) *cnsPrompt {
 		ph = "onboarding id, e.g. onb-demo-001"
 	}
 	k := []key.Binding{cnsBinding("enter", "enter", "look up"), cnsBinding("esc", "esc", "cancel")}
-	return &cnsPrompt{st: st, onboarding: onboarding, in: cnsInput(value, ph),
+	return &cnsPrompt{st: st, onboarding: onboarding, in: cnsInput(st, value, ph),
 		keys: ui.KeyMapFunc{Short: func() []key.Binding { return k }}}
 }
 
@@ -112,7 +112,7 @@ func (c *Consent) openLink() tea.Cmd {
 		return cmd
 	}
 	k := []key.Binding{cnsBinding("enter", "enter", "review and link"), cnsBinding("esc", "esc", "cancel")}
-	c.link = &cnsLinkForm{st: c.deps.Styles, set: set, in: cnsInput("", "user id to link to (e.g. a UUID)"),
+	c.link = &cnsLinkForm{st: c.deps.Styles, set: set, in: cnsInput(c.deps.Styles, "", "user id to link to (e.g. a UUID)"),
 		keys: ui.KeyMapFunc{Short: func() []key.Binding { return k }}}
 	return c.link.in.Focus()
 }

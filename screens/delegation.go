@@ -277,7 +277,8 @@ func (d *Delegation) gotToken(msg ui.Result[apiclient.DelegationToken]) tea.Cmd 
 		if d.form != nil {
 			d.form.failed(msg.Err)
 		}
-		return failed("requesting a delegation token", msg.Err)
+		// The faucet may have paid before the answer was lost: re-read.
+		return tea.Batch(failed("requesting a delegation token", msg.Err), d.loadExternal())
 	}
 	req := msg.Value
 	var asked apiclient.DelegationTokenRequest

@@ -73,7 +73,7 @@ func newDlgApprovalForm(st *theme.Styles, last *dlgIssued) *dlgApprovalForm {
 		"0x + 64 hex (base58 on solana)", "0x + 64 or 130 hex (base58 on solana)", "the message that was signed",
 		"from t", "from t"}
 	for i := range f.in {
-		in := textinput.New()
+		in := newInput(st)
 		in.Prompt = ""
 		in.CharLimit = 256
 		in.SetWidth(66)

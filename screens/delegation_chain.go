@@ -70,7 +70,17 @@ func newDlgChain(st *theme.Styles) *dlgChain {
 	return c
 }
 
-func (c *dlgChain) keyMap() help.KeyMap { return c.keys }
+// keyMap is the browser's keys; in a network's tokens enter and n do
+// nothing, so they are not offered there.
+func (c *dlgChain) keyMap() help.KeyMap {
+	k := c.keys
+	if c.detail >= 0 {
+		k.Open.SetEnabled(false)
+		k.Network.SetEnabled(false)
+		k.table = c.toks.KeyMap()
+	}
+	return k
+}
 
 func (c *dlgChain) capturing() bool { return c.nets.Filtering() || c.toks.Filtering() }
 

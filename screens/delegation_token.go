@@ -1,6 +1,8 @@
 package screens
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -64,7 +66,7 @@ func newDlgTokenForm(st *theme.Styles, last *dlgIssued) *dlgTokenForm {
 		Send:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "request")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}}
-	f.addr = textinput.New()
+	f.addr = newInput(st)
 	f.addr.Prompt = ""
 	f.addr.CharLimit = 64
 	f.addr.SetWidth(46)
@@ -105,6 +107,10 @@ func (f *dlgTokenForm) request() apiclient.DelegationTokenRequest {
 // failed keeps every choice and says what the gateway answered.
 func (f *dlgTokenForm) failed(err error) {
 	f.sending = false
+	if errors.Is(err, context.Canceled) {
+		f.problem = "Cancelled: no token was received. Your choices are kept."
+		return
+	}
 	f.problem = "The gateway refused: " + apiclient.ErrorMessage(err) + ". Your choices are kept."
 }
 
@@ -122,8 +128,11 @@ func (d *Delegation) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := d.form
 	switch {
 	case f.sending:
+		// The form has the keys (the root never sees this esc): esc cancels
+		// the request in flight, as the form says; its answer reopens the
+		// form with every choice kept.
 		if key.Matches(msg, f.keys.Cancel) {
-			return nil // esc is the root's: it cancels the request in flight
+			d.deps.Requests.CancelAll()
 		}
 		return nil
 	case key.Matches(msg, f.keys.Cancel):

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -25,10 +26,14 @@ type field struct {
 }
 
 // renderFields draws fields as an aligned two-column list that fits width.
+// Labels are sanitized too: extra fields and metadata take theirs from the
+// gateway's JSON keys.
 func renderFields(s *theme.Styles, fields []field, width int) string {
+	labels := make([]string, len(fields))
 	labelWidth := 0
-	for _, f := range fields {
-		labelWidth = max(labelWidth, ansi.StringWidth(f.label))
+	for i, f := range fields {
+		labels[i] = ui.Sanitize(f.label)
+		labelWidth = max(labelWidth, ansi.StringWidth(labels[i]))
 	}
 	valueWidth := max(width-labelWidth-2, 8)
 	var b strings.Builder
@@ -36,7 +41,7 @@ func renderFields(s *theme.Styles, fields []field, width int) string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(s.Label.Render(padRight(f.label, labelWidth)))
+		b.WriteString(s.Label.Render(padRight(labels[i], labelWidth)))
 		b.WriteString("  ")
 		v := f.styled
 		if v == "" {
@@ -114,4 +119,12 @@ func formatLeft(d time.Duration) string {
 		return fmt.Sprintf("%dm", int(d.Minutes()))
 	}
 	return fmt.Sprintf("%ds", int(d.Seconds()))
+}
+
+// newInput is a text input styled from the theme (bubbles' defaults are
+// for dark terminals and ignore NO_COLOR), with a steady cursor.
+func newInput(st *theme.Styles) textinput.Model {
+	in := textinput.New()
+	in.SetStyles(ui.InputStyles(st))
+	return in
 }

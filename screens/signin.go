@@ -80,13 +80,13 @@ type SignIn struct {
 // NewSignIn builds the sign-in screen; on the sandbox the form comes filled
 // with the first demo user so that enter alone signs in.
 func NewSignIn(deps Deps) *SignIn {
-	s := &SignIn{deps: deps, keys: newSignInKeys(), okeys: newOAuthKeys(), code: newCodeInput(),
+	s := &SignIn{deps: deps, keys: newSignInKeys(), okeys: newOAuthKeys(), code: newCodeInput(deps.Styles),
 		keeper: newSessionKeeper(deps.Client, deps.now)}
-	s.username = textinput.New()
+	s.username = newInput(deps.Styles)
 	s.username.Prompt = ""
 	s.username.Placeholder = "username or email"
 	s.username.CharLimit = 256
-	s.password = textinput.New()
+	s.password = newInput(deps.Styles)
 	s.password.Prompt = ""
 	s.password.Placeholder = "password"
 	s.password.EchoMode = textinput.EchoPassword
@@ -191,6 +191,12 @@ func (s *SignIn) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			reason = "Signed out here; the gateway did not confirm the sign-out (" + apiclient.ErrorMessage(msg.Err) + ")."
 		}
 		return s, func() tea.Msg { return ui.SignedOutMsg{Reason: reason} }
+	case tea.BackgroundColorMsg:
+		// The root has rebuilt the styles for the terminal's background;
+		// these inputs were made before it was known.
+		for _, in := range []*textinput.Model{&s.username, &s.password, &s.code} {
+			in.SetStyles(ui.InputStyles(s.deps.Styles))
+		}
 	case ui.SignedOutMsg:
 		s.reason = msg.Reason
 	case ui.SessionExpiredMsg:

@@ -62,8 +62,8 @@ func (k oauthKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Submit, k.Reopen}, {k.Cancel}}
 }
 
-func newCodeInput() textinput.Model {
-	in := textinput.New()
+func newCodeInput(st *theme.Styles) textinput.Model {
+	in := newInput(st)
 	in.Prompt = ""
 	in.Placeholder = "XXXXX-XXXXX"
 	in.CharLimit = 64
@@ -330,7 +330,13 @@ func (s *SignIn) oauthText(w int, note string) string {
 	// The link carries no secret (the PKCE verifier never leaves cardterm):
 	// showing it lets users copy it when no browser opens.
 	link := ui.Sanitize(f.link)
-	ls := st.Link.Hyperlink(f.link)
+	ls := st.Link
+	if link == f.link && (strings.HasPrefix(link, "https://") || strings.HasPrefix(link, "http://")) {
+		// The OSC 8 sequence carries the link as it is: only a clean web
+		// link goes into it, or a hostile one could close the sequence and
+		// write its own (OSC 52 to the clipboard, say).
+		ls = ls.Hyperlink(f.link)
+	}
 	for i, part := range chunk(link, w) {
 		if i == 3 {
 			b.WriteString(ls.Render("…") + "\n")

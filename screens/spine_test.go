@@ -1,6 +1,7 @@
 package screens
 
 import (
+	"image/color"
 	"strings"
 	"testing"
 	"time"
@@ -233,3 +234,25 @@ func (m lone) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return lone{s}, cmd
 }
 func (m lone) View() tea.View { return tea.NewView(m.s.View(80, 20)) }
+
+func TestSignInInputsFollowTheTerminalBackground(t *testing.T) {
+	app := newTestApp(t)
+	// inputLine is the style sequence just before the placeholder: what
+	// the input itself draws, not the theme-styled box around it.
+	inputLine := func() string {
+		frame := app.root.View().Content
+		i := strings.Index(frame, "sername or email")
+		if i < 0 {
+			t.Fatal("no username input on screen")
+		}
+		start := strings.LastIndex(frame[:i], "\x1b[")
+		return frame[start:i]
+	}
+	dark := inputLine()
+	// A light terminal answers the background query: the root rebuilds the
+	// styles, and the inputs, made before it was known, must follow.
+	app.drive(tea.BackgroundColorMsg{Color: color.White})
+	if light := inputLine(); light == dark {
+		t.Fatalf("the username input kept its dark-terminal styles: %q", light)
+	}
+}

@@ -65,6 +65,9 @@ type Transactions struct {
 	// atEnd is set when a next page came back empty.
 	atEnd bool
 
+	// narrow is the table layout without the category column.
+	narrow bool
+
 	// categories seen so far, offered in the filter form.
 	categories map[string]bool
 	form       *fieldsForm
@@ -73,14 +76,41 @@ type Transactions struct {
 // NewTransactions builds the transactions screen.
 func NewTransactions(deps Deps) *Transactions {
 	t := &Transactions{deps: deps, keys: newTxnKeys(), categories: map[string]bool{}}
-	t.table = ui.NewTable(deps.Styles, []ui.Column{
-		{Title: "Date (UTC)", Width: 16},
-		{Title: "Merchant", Min: 14},
-		{Title: "Category", Width: 13},
-		{Title: "Amount", Width: 14, Right: true},
-		{Title: "Status", Width: 10},
-	})
+	t.table = ui.NewTable(deps.Styles, txnColumns(false))
 	return t
+}
+
+// txnNarrowBelow is the body width under which the category column goes
+// (the detail pane still shows it): the full table needs 73 cells, and an
+// 80-column terminal leaves about 62, which cut off the amount and status.
+const txnNarrowBelow = 73
+
+// txnColumns lays out the table, without the category when narrow. The
+// status stays the last column (highlightStatuses relies on it).
+func txnColumns(narrow bool) []ui.Column {
+	cols := []ui.Column{{Title: "Date (UTC)", Width: 16}, {Title: "Merchant", Min: 10}}
+	if !narrow {
+		cols[1].Min = 14
+		cols = append(cols, ui.Column{Title: "Category", Width: 13})
+	}
+	return append(cols, ui.Column{Title: "Amount", Width: 14, Right: true}, ui.Column{Title: "Status", Width: 10})
+}
+
+// fitColumns switches the table layout for a body width; the rows are
+// rebuilt once on a switch, never while the quick filter is in use (that
+// would drop what was typed and hand the letters to the global keys).
+func (t *Transactions) fitColumns(width int) {
+	narrow := width < txnNarrowBelow
+	if narrow == t.narrow || t.table.Filtering() || t.table.Filter() != "" {
+		return
+	}
+	t.narrow = narrow
+	cur, ok := t.table.Cursor()
+	t.table = ui.NewTable(t.deps.Styles, txnColumns(narrow))
+	t.setRows(t.rows)
+	if ok {
+		t.table.SetCursor(cur)
+	}
 }
 
 // ID implements ui.Screen.
@@ -195,10 +225,16 @@ func (t *Transactions) setRows(list []apiclient.Transaction) {
 	cells := make([][]string, len(list))
 	for i := range list {
 		x := &list[i]
-		if x.MCCCategory != "" && len(t.categories) < 200 {
+		// Only printable categories are offered: they become the filter
+		// form's suggestions, which the text input draws as they are.
+		if x.MCCCategory != "" && len(t.categories) < 200 && ui.Sanitize(x.MCCCategory) == x.MCCCategory {
 			t.categories[x.MCCCategory] = true
 		}
-		cells[i] = []string{txnDate(x.DateTime), x.MerchantNameLocation, x.MCCCategory, txnAmount(x), x.Status}
+		if t.narrow {
+			cells[i] = []string{txnDate(x.DateTime), x.MerchantNameLocation, txnAmount(x), x.Status}
+		} else {
+			cells[i] = []string{txnDate(x.DateTime), x.MerchantNameLocation, x.MCCCategory, txnAmount(x), x.Status}
+		}
 	}
 	t.table.SetRows(cells)
 }
@@ -232,6 +268,12 @@ func txnAmount(x *apiclient.Transaction) string {
 }
 
 func (t *Transactions) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if t.table.Filtering() {
+		// The quick filter has the keys: f, c, n and p are letters here.
+		var cmd tea.Cmd
+		t.table, cmd = t.table.Update(msg)
+		return cmd
+	}
 	switch {
 	case key.Matches(msg, t.keys.Filters):
 		return t.openFilters()

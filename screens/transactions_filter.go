@@ -16,7 +16,7 @@ func txnAPIError(err error, e **apiclient.Error) bool { return errors.As(err, e)
 // openFilters shows the filter form filled with the filters in effect.
 func (t *Transactions) openFilters() tea.Cmd {
 	f := t.filter
-	t.form = newFieldsForm("Filter transactions", "apply",
+	t.form = newFieldsForm(t.deps.Styles, "Filter transactions", "apply",
 		[]string{"GET /v1/card/transactions · dates go together · empty = no filter"},
 		[]ffSpec{
 			{"dateFrom", "From date", "YYYY-MM-DD", f.DateFrom},

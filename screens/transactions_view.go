@@ -38,6 +38,7 @@ func (t *Transactions) View(width, height int) string {
 		detailH = max(height/3, 4)
 	}
 	tableH := max(height-2-detailH, 3)
+	t.fitColumns(width)
 	t.table.SetSize(width, tableH)
 	body := t.highlightStatuses(t.table.View())
 	return place(head+"\n"+body+"\n"+t.detailView(width, detailH), width, height)

@@ -89,7 +89,8 @@ type Wallets struct {
 	deps Deps
 	keys walletKeys
 
-	table ui.Table
+	table  ui.Table
+	narrow bool // the table's compact layout
 
 	internalID, linkedID, externalID, creditID ui.RequestID
 	internal                                   []apiclient.InternalWallet
@@ -124,15 +125,50 @@ const (
 // NewWallets builds the wallets screen.
 func NewWallets(deps Deps) *Wallets {
 	w := &Wallets{deps: deps}
-	w.table = ui.NewTable(deps.Styles, []ui.Column{
+	w.table = ui.NewTable(deps.Styles, walletColumns(false))
+	w.keys = newWalletKeys(deps.ReadOnly, w.table.KeyMap())
+	return w
+}
+
+// walletNarrowBelow is the body width under which the columns shrink: the
+// full table needs 71 cells, and at 80 columns the Card column (which
+// wallet is linked) fell off the screen.
+const walletNarrowBelow = 71
+
+func walletColumns(narrow bool) []ui.Column {
+	if narrow {
+		return []ui.Column{
+			{Title: "Cur.", Width: 5},
+			{Title: "Balance", Width: 12, Right: true},
+			{Title: "Address", Min: 12},
+			{Title: "Memo", Width: 8},
+			{Title: "Card", Width: 9},
+		}
+	}
+	return []ui.Column{
 		{Title: "Currency", Width: 8},
 		{Title: "Balance", Width: 16, Right: true},
 		{Title: "Address", Min: 20},
 		{Title: "Memo", Width: 10},
 		{Title: "Card", Width: 11},
-	})
-	w.keys = newWalletKeys(deps.ReadOnly, w.table.KeyMap())
-	return w
+	}
+}
+
+// fitColumns switches the table layout for a body width, never while the
+// quick filter is in use.
+func (w *Wallets) fitColumns(width int) {
+	narrow := width < walletNarrowBelow
+	if narrow == w.narrow || w.table.Filtering() || w.table.Filter() != "" {
+		return
+	}
+	w.narrow = narrow
+	cur, ok := w.table.Cursor()
+	w.table = ui.NewTable(w.deps.Styles, walletColumns(narrow))
+	w.keys.table = w.table.KeyMap()
+	w.rebuildRows()
+	if ok {
+		w.table.SetCursor(cur)
+	}
 }
 
 // ID implements ui.Screen.

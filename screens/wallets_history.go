@@ -75,7 +75,10 @@ func (w *Wallets) historyKey(msg tea.KeyPressMsg) tea.Cmd {
 		w.mode = modeOverview
 		return nil
 	case key.Matches(msg, w.keys.Next):
-		if h.loading || len(h.items) < apiclient.HistoryPageSize {
+		if h.loading {
+			return nil // the page is not in yet: it decides whether there is a next
+		}
+		if len(h.items) < apiclient.HistoryPageSize {
 			return ui.Notify(theme.ToneInfo, "this is the last page")
 		}
 		h.query.Page++

@@ -43,6 +43,7 @@ func (w *Wallets) overview(width, height int) string {
 		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the wallets: "+ui.Sanitize(apiclient.ErrorMessage(w.errs[readInternal]))) + "\n")
 	default:
 		rows := min(len(w.internal), 8)
+		w.fitColumns(width)
 		w.table.SetSize(width, rows+2)
 		b.WriteString(w.table.View() + "\n")
 	}

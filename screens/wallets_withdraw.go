@@ -42,7 +42,7 @@ func (w *Wallets) openWithdraw() tea.Cmd {
 	case w.credit == nil:
 		return ui.Notify(theme.ToneInfo, "there is no credit wallet yet: nothing to withdraw")
 	}
-	in := textinput.New()
+	in := newInput(w.deps.Styles)
 	in.Prompt = ""
 	in.Placeholder = "amount in USDC, e.g. 25.50"
 	in.CharLimit = 24

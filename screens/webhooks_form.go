@@ -81,7 +81,7 @@ type whForm struct {
 func newWhForm(st *theme.Styles, orig *apiclient.Webhook) *whForm {
 	f := &whForm{st: st, keys: newWhFormKeys(), events: make([]bool, len(whKnownEvents)), active: true, errs: map[int]string{}}
 	mk := func(ph string, limit int) textinput.Model {
-		in := textinput.New()
+		in := newInput(st)
 		in.Prompt = ""
 		in.Placeholder = ph
 		in.CharLimit = limit

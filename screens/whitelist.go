@@ -85,6 +85,7 @@ type Whitelist struct {
 
 	currency string
 	table    ui.Table
+	level    int // table layout for the body width (wlColumns)
 	entries  []apiclient.WhitelistEntry
 	loadID   ui.RequestID
 	loading  bool
@@ -95,7 +96,9 @@ type Whitelist struct {
 
 	form *whitelistForm
 
-	actionID ui.RequestID
+	// addID and deleteID are the add and the delete in flight: separate,
+	// so that an add sent while a delete runs does not orphan its answer.
+	addID, deleteID ui.RequestID
 	// deleting holds the ids being confirmed or deleted; while set, x does
 	// nothing, so a double press sends one request.
 	deleting []string
@@ -104,18 +107,67 @@ type Whitelist struct {
 
 // NewWhitelist builds the whitelist screen, showing usdc first.
 func NewWhitelist(deps Deps) *Whitelist {
-	w := &Whitelist{deps: deps, currency: apiclient.WhitelistCurrencies[0]}
-	w.table = ui.NewTable(deps.Styles, []ui.Column{
+	w := &Whitelist{deps: deps, currency: apiclient.WhitelistCurrencies[0], level: 2}
+	w.table = w.newTable()
+	w.keys = newWhitelistKeys(deps.ReadOnly, w.table.KeyMap())
+	return w
+}
+
+// wlColumns lays the table out for a level: 2 all columns (93 cells), 1
+// without beneficiary and creation date (73), 0 name, address and memo
+// (60: the body of an 80-column terminal). The address keeps its full 42 cells in all
+// of them: an address cut short on screen is an address misread.
+func wlColumns(level int) []ui.Column {
+	switch level {
+	case 0:
+		return []ui.Column{{Title: "Name", Min: 6}, {Title: "Address", Width: 42}, {Title: "Memo/tag", Width: 8}}
+	case 1:
+		return []ui.Column{{Title: "Name", Min: 8}, {Title: "Address", Width: 42}, {Title: "Memo/tag", Width: 8}, {Title: "Last used", Width: 10}}
+	}
+	return []ui.Column{
 		{Title: "Name", Min: 8},
 		{Title: "Beneficiary", Min: 8},
 		{Title: "Address", Width: 42},
 		{Title: "Memo/tag", Width: 8},
 		{Title: "Last used", Width: 10},
 		{Title: "Created", Width: 10},
-	})
-	w.table.SetMarkable(true) // x deletes the marked entries
-	w.keys = newWhitelistKeys(deps.ReadOnly, w.table.KeyMap())
-	return w
+	}
+}
+
+func wlLevel(width int) int {
+	switch {
+	case width >= 93:
+		return 2
+	case width >= 73:
+		return 1
+	}
+	return 0
+}
+
+func (w *Whitelist) newTable() ui.Table {
+	t := ui.NewTable(w.deps.Styles, wlColumns(w.level))
+	// x deletes the marked entries; read-only mode has no use for marks,
+	// so the help does not offer them.
+	t.SetMarkable(!w.deps.ReadOnly)
+	return t
+}
+
+// fitColumns switches the layout for a body width. The rows are rebuilt
+// once on a switch, and never while the quick filter is in use or rows are
+// marked (both would be lost).
+func (w *Whitelist) fitColumns(width int) {
+	level := wlLevel(width)
+	if level == w.level || w.table.Filtering() || w.table.Filter() != "" || len(w.table.Marked()) > 0 {
+		return
+	}
+	w.level = level
+	cur, ok := w.table.Cursor()
+	w.table = w.newTable()
+	w.keys.table = w.table.KeyMap()
+	w.setEntries(w.entries)
+	if ok {
+		w.table.SetCursor(cur)
+	}
 }
 
 // ID implements ui.Screen.
@@ -174,7 +226,14 @@ func (w *Whitelist) setEntries(entries []apiclient.WhitelistEntry) {
 		} else {
 			last = "never"
 		}
-		rows[i] = []string{e.Name, strings.TrimSpace(e.BeneficiaryFirstName + " " + e.BeneficiaryLastName), e.WalletAddress, memo, last, dateOnly(e.CreatedAt)}
+		switch w.level {
+		case 0:
+			rows[i] = []string{e.Name, e.WalletAddress, memo}
+		case 1:
+			rows[i] = []string{e.Name, e.WalletAddress, memo, last}
+		default:
+			rows[i] = []string{e.Name, strings.TrimSpace(e.BeneficiaryFirstName + " " + e.BeneficiaryLastName), e.WalletAddress, memo, last, dateOnly(e.CreatedAt)}
+		}
 	}
 	w.table.SetRows(rows)
 }
@@ -205,7 +264,7 @@ func (w *Whitelist) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 		w.setEntries(msg.Value)
 	case ui.Result[whitelistDone]:
-		if msg.ID != w.actionID {
+		if (msg.Value.what == "add" && msg.ID != w.addID) || (msg.Value.what == "delete" && msg.ID != w.deleteID) {
 			return w, nil
 		}
 		return w, w.actionDone(msg)
@@ -368,7 +427,7 @@ func (w *Whitelist) runDelete(ids []string) tea.Cmd {
 	w.running = true
 	client := w.deps.Client
 	var cmd tea.Cmd
-	w.actionID, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) (whitelistDone, error) {
+	w.deleteID, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) (whitelistDone, error) {
 		return whitelistDone{what: "delete", n: len(ids)}, client.DeleteWhitelist(ctx, ids)
 	})
 	return cmd
@@ -421,6 +480,7 @@ func (w *Whitelist) View(width, height int) string {
 		return place(strings.Join(lines, "\n"), width, height)
 	}
 	lines = append(lines, "")
+	w.fitColumns(width)
 	w.table.SetSize(width, max(height-len(lines), 3))
 	// The table is exactly its size already; FitBlock (not lipgloss) keeps
 	// a key press cheap at 100,000 rows.

@@ -86,7 +86,7 @@ func newWhitelistForm(st *theme.Styles, currency string) *whitelistForm {
 func (f *whitelistForm) addEntry() {
 	e := &wlEntry{}
 	for i := range e.in {
-		in := textinput.New()
+		in := newInput(f.st)
 		in.Prompt = ""
 		in.CharLimit = 128
 		in.SetWidth(40)
@@ -221,7 +221,7 @@ func (w *Whitelist) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		entries := f.payload()
 		client := w.deps.Client
 		var cmd tea.Cmd
-		w.actionID, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) (whitelistDone, error) {
+		w.addID, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) (whitelistDone, error) {
 			return whitelistDone{what: "add", n: len(entries)}, client.AddWhitelist(ctx, entries)
 		})
 		return cmd
