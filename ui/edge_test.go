@@ -1,9 +1,13 @@
 package ui_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -178,5 +182,50 @@ func TestOpenWithoutOpener(t *testing.T) {
 	f.drive(uitest.Key("?"))
 	if v := f.view(); strings.Contains(v, "open link") || !strings.Contains(v, "y copy") {
 		t.Fatalf("help:\n%s", v)
+	}
+}
+
+// manyKeys is a key map longer and wider than an 80x24 terminal's body
+// holds side by side.
+type manyKeys struct{ groups [][]key.Binding }
+
+func (k manyKeys) ShortHelp() []key.Binding  { return k.groups[0] }
+func (k manyKeys) FullHelp() [][]key.Binding { return k.groups }
+
+type manyKeysScreen struct {
+	*fakeScreen
+	km manyKeys
+}
+
+func (s manyKeysScreen) KeyMap() help.KeyMap { return s.km }
+
+func (s manyKeysScreen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	_, cmd := s.fakeScreen.Update(msg)
+	return s, cmd
+}
+
+func TestHelpShowsEveryKeyAt80x24(t *testing.T) {
+	var groups [][]key.Binding
+	var want []string
+	for g := range 3 {
+		var grp []key.Binding
+		for i := range 5 {
+			k := fmt.Sprintf("%c", 'a'+g*5+i)
+			desc := fmt.Sprintf("action number %d of group %d", i, g)
+			grp = append(grp, key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)))
+			want = append(want, desc)
+		}
+		groups = append(groups, grp)
+	}
+	st := theme.New(true, false)
+	scr := manyKeysScreen{&fakeScreen{id: ui.ScreenAccount, title: "Account"}, manyKeys{groups}}
+	root := ui.NewRoot(ui.RootOptions{Styles: &st, SignIn: &fakeScreen{id: ui.ScreenSignIn, title: "Sign in"},
+		Screens: []ui.Screen{scr}, Session: func() (string, time.Time, bool) { return "u", time.Now().Add(time.Hour), true }})
+	m := uitest.Drive(root, tea.WindowSizeMsg{Width: 80, Height: 24}, ui.SignedInMsg{}, uitest.Key("?"))
+	v := uitest.Plain(m.View())
+	for _, d := range want {
+		if !strings.Contains(v, d) {
+			t.Fatalf("help at 80x24 lacks %q:\n%s", d, v)
+		}
 	}
 }

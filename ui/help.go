@@ -84,9 +84,7 @@ func (r *Root) renderHelp(w, h int) string {
 		}
 		b.WriteString(r.st.Subtitle.Render(title))
 		b.WriteString("\n")
-		hm := r.help
-		hm.SetWidth(w - 2)
-		for _, l := range strings.Split(hm.FullHelpView(groups), "\n") {
+		for _, l := range r.helpColumns(groups, w-2) {
 			b.WriteString("  " + l + "\n")
 		}
 		b.WriteString("\n")
@@ -112,4 +110,60 @@ func (r *Root) renderHelp(w, h int) string {
 		b.WriteString(r.st.Muted.Render("cardterm " + ansi.Strip(Sanitize(r.opts.Version))))
 	}
 	return FitBlock(b.String(), w, h)
+}
+
+// helpColumns lays the enabled bindings of groups out in as many columns as
+// fit in width, filling each column top to bottom, each as wide as its own
+// entries, so every key shows on a narrow terminal too.
+func (r *Root) helpColumns(groups [][]key.Binding, width int) []string {
+	var keys, descs []string
+	for _, g := range groups {
+		for _, b := range g {
+			if b.Enabled() && b.Help().Key != "" {
+				keys, descs = append(keys, b.Help().Key), append(descs, b.Help().Desc)
+			}
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	const gap = 4
+	// layout gives the rows and each column's key and description widths
+	// for n columns, and the width they take in all.
+	layout := func(n int) (rows int, kw, dw []int, total int) {
+		rows = (len(keys) + n - 1) / n
+		kw, dw = make([]int, n), make([]int, n)
+		for i := range keys {
+			c := i / rows
+			kw[c] = max(kw[c], ansi.StringWidth(keys[i]))
+			dw[c] = max(dw[c], ansi.StringWidth(descs[i]))
+		}
+		for c := range n {
+			total += kw[c] + 1 + dw[c]
+		}
+		return rows, kw, dw, total + gap*(n-1)
+	}
+	n := 1
+	for try := len(keys); try > 1; try-- {
+		if _, _, _, total := layout(try); total <= width {
+			n = try
+			break
+		}
+	}
+	rows, kw, dw, _ := layout(n)
+	lines := make([]string, rows)
+	for i := range keys {
+		c := i / rows
+		cell := r.st.KeyHint.Render(padRight(keys[i], kw[c])) + " " + r.st.KeyDesc.Render(padRight(descs[i], dw[c]))
+		if c > 0 {
+			cell = strings.Repeat(" ", gap) + cell
+		}
+		lines[i%rows] += cell
+	}
+	return lines
+}
+
+// padRight pads s with spaces to width cells.
+func padRight(s string, width int) string {
+	return s + strings.Repeat(" ", max(width-ansi.StringWidth(s), 0))
 }
