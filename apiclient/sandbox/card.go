@@ -124,18 +124,28 @@ func (s *Server) cardOrder(c *call) {
 		c.fail(http.StatusBadRequest, "User already has a card")
 		return
 	}
-	now := s.now().UTC()
+	issueCard(u, typ, s.now())
+	s.mu.Unlock()
+	c.json(http.StatusOK, success)
+}
+
+// issueCard gives u a new ACTIVE card of cardType when they have none
+// or only a BLOCKED one (POST /v1/card/order, or a paid card order) and returns its id
+// ("" when no card was issued). Call with s.mu held.
+func issueCard(u *userRec, cardType string, at time.Time) string {
+	if cardType == "" || (u.Card != nil && u.Card.Status != cardBlocked) {
+		return ""
+	}
 	n := fmt.Sprint(u.cardSeq)
 	u.cardSeq++
 	id := uuidFrom("card", u.Username, n)
-	last4 := fmt.Sprintf("%04d", hashNum(id)%10000)
+	at = at.UTC()
 	u.Card = &cardRec{
 		ID: id, HolderName: strings.ToUpper(u.FirstName + " " + u.LastName),
-		Expiry: now.AddDate(4, 0, 0).Format("2006/01"), Last4: last4,
-		Status: cardActive, Type: typ, OrderedAt: now.Format(time.RFC3339),
+		Expiry: at.AddDate(4, 0, 0).Format("2006/01"), Last4: fmt.Sprintf("%04d", hashNum(id)%10000),
+		Status: cardActive, Type: cardType, OrderedAt: at.Format(time.RFC3339),
 	}
-	s.mu.Unlock()
-	c.json(http.StatusOK, success)
+	return id
 }
 
 // hashNum turns a seeded id into a stable number (for last4 digits).

@@ -224,7 +224,7 @@ func (o *ordRec) settle(u *userRec, now time.Time) ordStatusJSON {
 	status, paidAt := o.statusAt(now)
 	if status == ordCompleted && !o.settled {
 		o.settled = true
-		o.cardID = ordIssueCard(u, o.Product.CardType, *paidAt)
+		o.cardID = issueCard(u, o.Product.CardType, *paidAt)
 	}
 	out := ordStatusJSON{RequestID: o.RequestID, OrderID: o.ID, Status: status, Metadata: map[string]any{
 		"productId":     o.Product.ID,
@@ -247,25 +247,6 @@ func (o *ordRec) settle(u *userRec, now time.Time) ordStatusJSON {
 		out.Metadata["cardId"] = o.cardID
 	}
 	return out
-}
-
-// ordIssueCard gives u a new ACTIVE card of cardType when they have none
-// or only a BLOCKED one, as POST /v1/card/order does, and returns its id
-// ("" when no card was issued). Call with s.mu held.
-func ordIssueCard(u *userRec, cardType string, at time.Time) string {
-	if cardType == "" || (u.Card != nil && u.Card.Status != cardBlocked) {
-		return ""
-	}
-	n := fmt.Sprint(u.cardSeq)
-	u.cardSeq++
-	id := uuidFrom("card", u.Username, n)
-	at = at.UTC()
-	u.Card = &cardRec{
-		ID: id, HolderName: strings.ToUpper(u.FirstName + " " + u.LastName),
-		Expiry: at.AddDate(4, 0, 0).Format("2006/01"), Last4: fmt.Sprintf("%04d", hashNum(id)%10000),
-		Status: cardActive, Type: cardType, OrderedAt: at.Format(time.RFC3339),
-	}
-	return id
 }
 
 // ordCreatedJSON is the order creation answer.
