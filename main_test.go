@@ -23,6 +23,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	qrcode "github.com/skip2/go-qrcode"
+
+	"cardterm/ui/uitest"
 )
 
 // The end-to-end tests build the real binary and drive it in tmux the way a
@@ -760,7 +762,7 @@ func TestOAuthPhoneCodeAndQRCodeE2E(t *testing.T) {
 
 	want := qrBits(t, link)
 	screen := tm.waitFor("Waiting for the browser")
-	if got := decodeScreenQR(screen); !sameMatrix(got, want) {
+	if got := decodeScreenQR(screen); !uitest.SameBits(got, want) {
 		t.Fatalf("the QR code on screen is not the sign-in link %s:\n%s", link, screen)
 	}
 	// It fits an 80x24 terminal too.
@@ -770,7 +772,7 @@ func TestOAuthPhoneCodeAndQRCodeE2E(t *testing.T) {
 	deadline := time.Now().Add(e2eWait)
 	for {
 		s := tm.screen()
-		if len(strings.Split(strings.TrimRight(s, "\n"), "\n")) <= 24 && sameMatrix(decodeScreenQR(s), want) {
+		if len(strings.Split(strings.TrimRight(s, "\n"), "\n")) <= 24 && uitest.SameBits(decodeScreenQR(s), want) {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -824,71 +826,17 @@ func qrBits(t *testing.T, link string) [][]bool {
 }
 
 // decodeScreenQR reads the half-block QR code off a captured screen: the
-// consecutive lines holding block characters, two module rows per line,
-// cropped to the bounding box of the dark modules (the finder patterns sit
-// in three corners, so that box is exactly the symbol).
+// consecutive lines holding block characters.
 func decodeScreenQR(screen string) [][]bool {
-	var rows [][]bool
-	started := false
+	var lines []string
 	for _, line := range strings.Split(screen, "\n") {
-		if !strings.ContainsAny(line, "█▀▄") {
-			if started {
-				break
-			}
-			continue
-		}
-		started = true
-		var top, bottom []bool
-		for _, r := range line {
-			top = append(top, r == '█' || r == '▀')
-			bottom = append(bottom, r == '█' || r == '▄')
-		}
-		rows = append(rows, top, bottom)
-	}
-	minY, maxY, minX, maxX := -1, -1, -1, -1
-	for y, r := range rows {
-		for x, d := range r {
-			if d {
-				if minY < 0 {
-					minY = y
-				}
-				maxY = y
-				if minX < 0 || x < minX {
-					minX = x
-				}
-				maxX = max(maxX, x)
-			}
+		if strings.ContainsAny(line, "█▀▄") {
+			lines = append(lines, line)
+		} else if len(lines) > 0 {
+			break
 		}
 	}
-	if minY < 0 {
-		return nil
-	}
-	var out [][]bool
-	for _, r := range rows[minY : maxY+1] {
-		row := make([]bool, maxX-minX+1)
-		for x := minX; x <= maxX && x < len(r); x++ {
-			row[x-minX] = r[x]
-		}
-		out = append(out, row)
-	}
-	return out
-}
-
-func sameMatrix(a, b [][]bool) bool {
-	if len(a) != len(b) || len(a) == 0 {
-		return false
-	}
-	for y := range a {
-		if len(a[y]) != len(b[y]) {
-			return false
-		}
-		for x := range a[y] {
-			if a[y][x] != b[y][x] {
-				return false
-			}
-		}
-	}
-	return true
+	return uitest.DecodeHalfBlocks(lines)
 }
 
 // TestDelegationFaucetAndChainConfigE2E: alice asks for a token with gas on
@@ -1027,7 +975,7 @@ func TestOrderVirtualCardE2E(t *testing.T) {
 		t.Fatalf("no payment details on screen:\n%s", s)
 	}
 	link := "ethereum:" + m[3] + "@" + m[2] + "/transfer?address=" + m[1] + "&uint256=10000000"
-	if got := decodeScreenQR(s); !sameMatrix(got, qrBits(t, link)) {
+	if got := decodeScreenQR(s); !uitest.SameBits(got, qrBits(t, link)) {
 		t.Fatalf("the QR code on screen is not %s:\n%s", link, s)
 	}
 	// The status polls by itself: the screen's check counter, not the wall

@@ -279,7 +279,7 @@ func TestSetPINLinkQRDecodesToTheLink(t *testing.T) {
 		if w < 25 || w > 50 || len(lines) != (w+1)/2 {
 			t.Fatalf("size %dx%d", w, len(lines))
 		}
-		if got := decodeHalfBlocks(lines); sameBits(got, qrBits(link)) == noColor {
+		if got := uitest.DecodeHalfBlocks(lines); uitest.SameBits(got, qrBits(link)) == noColor {
 			t.Fatalf("no-colour %v: the drawn code is not the link's", noColor)
 		}
 	}

@@ -183,11 +183,11 @@ func TestOAuthQRCodeIsTheLinkAndFits80x24(t *testing.T) {
 	}
 	q.DisableBorder = true
 	want := q.Bitmap()
-	got := decodeHalfBlocks(RenderQR(want, false))
-	if !sameBits(got, want) {
+	got := uitest.DecodeHalfBlocks(RenderQR(want, false))
+	if !uitest.SameBits(got, want) {
 		t.Fatal("RenderQR does not decode back to the symbol")
 	}
-	if inv := decodeHalfBlocks(RenderQR(want, true)); sameBits(inv, want) {
+	if inv := uitest.DecodeHalfBlocks(RenderQR(want, true)); uitest.SameBits(inv, want) {
 		t.Fatal("the inverted rendering should differ")
 	}
 	// 80x24 terminal: the body is 80x22. The whole code is on screen.
@@ -203,7 +203,7 @@ func TestOAuthQRCodeIsTheLinkAndFits80x24(t *testing.T) {
 			qrLines = append(qrLines, string(r[1:1+len(want)+2*QRQuietZone]))
 		}
 	}
-	if !sameBits(decodeHalfBlocks(qrLines), want) {
+	if !uitest.SameBits(uitest.DecodeHalfBlocks(qrLines), want) {
 		t.Fatalf("the screen's QR code is not the link's:\n%s", v)
 	}
 	mustShow(t, v, "127.0.0.1")
@@ -378,68 +378,4 @@ func TestOAuthSignOutRevokes(t *testing.T) {
 	if _, err := h.app.client.Refresh(t.Context()); err == nil {
 		t.Fatal("the revoked refresh token still works")
 	}
-}
-
-// decodeHalfBlocks turns half-block lines back into module rows.
-func decodeHalfBlocks(lines []string) [][]bool {
-	var rows [][]bool
-	for _, l := range lines {
-		var top, bottom []bool
-		for _, r := range l {
-			top = append(top, r == '█' || r == '▀')
-			bottom = append(bottom, r == '█' || r == '▄')
-		}
-		rows = append(rows, top, bottom)
-	}
-	return cropDark(rows)
-}
-
-// cropDark cuts the quiet zone: the symbol is the bounding box of its dark
-// modules (three corners are finder patterns).
-func cropDark(rows [][]bool) [][]bool {
-	minY, maxY, minX, maxX := -1, -1, -1, -1
-	for y, r := range rows {
-		for x, d := range r {
-			if !d {
-				continue
-			}
-			if minY < 0 {
-				minY = y
-			}
-			maxY = y
-			if minX < 0 || x < minX {
-				minX = x
-			}
-			maxX = max(maxX, x)
-		}
-	}
-	if minY < 0 {
-		return nil
-	}
-	var out [][]bool
-	for _, r := range rows[minY : maxY+1] {
-		row := make([]bool, maxX-minX+1)
-		for x := minX; x <= maxX && x < len(r); x++ {
-			row[x-minX] = r[x]
-		}
-		out = append(out, row)
-	}
-	return out
-}
-
-func sameBits(a, b [][]bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for y := range a {
-		if len(a[y]) != len(b[y]) {
-			return false
-		}
-		for x := range a[y] {
-			if a[y][x] != b[y][x] {
-				return false
-			}
-		}
-	}
-	return true
 }

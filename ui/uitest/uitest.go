@@ -6,6 +6,7 @@ package uitest
 import (
 	"bytes"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -244,4 +245,54 @@ func Golden(t *testing.T, name string, got string) {
 		t.Helper()
 		golden.RequireEqual(t, got)
 	})
+}
+
+// DecodeHalfBlocks reads a QR code drawn in half-block characters (two
+// module rows a line, █ ▀ ▄ dark) back into module rows, cropped to the
+// bounding box of the dark modules: the finder patterns sit in three
+// corners, so that box is exactly the symbol. Tests use it to prove the
+// screen shows the code of the right text.
+func DecodeHalfBlocks(lines []string) [][]bool {
+	var rows [][]bool
+	for _, l := range lines {
+		var top, bottom []bool
+		for _, r := range l {
+			top = append(top, r == '█' || r == '▀')
+			bottom = append(bottom, r == '█' || r == '▄')
+		}
+		rows = append(rows, top, bottom)
+	}
+	minY, maxY, minX, maxX := -1, -1, -1, -1
+	for y, r := range rows {
+		for x, dark := range r {
+			if !dark {
+				continue
+			}
+			if minY < 0 {
+				minY = y
+			}
+			maxY = y
+			if minX < 0 || x < minX {
+				minX = x
+			}
+			maxX = max(maxX, x)
+		}
+	}
+	if minY < 0 {
+		return nil
+	}
+	out := make([][]bool, 0, maxY-minY+1)
+	for _, r := range rows[minY : maxY+1] {
+		row := make([]bool, maxX-minX+1)
+		for x := minX; x <= maxX && x < len(r); x++ {
+			row[x-minX] = r[x]
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// SameBits reports whether two module matrices are equal.
+func SameBits(a, b [][]bool) bool {
+	return slices.EqualFunc(a, b, func(x, y []bool) bool { return slices.Equal(x, y) })
 }
