@@ -14,7 +14,10 @@ import (
 // ConfirmSpec describes a confirmation asked before a destructive or
 // money-moving action. Lines say exactly what will be sent or will happen.
 type ConfirmSpec struct {
-	Title        string
+	Title string
+	// Request is the request that will be sent ("POST /v1/card/freeze" and
+	// its body), drawn first so the user sees exactly what goes out.
+	Request      []string
 	Lines        []string // sanitized when drawn
 	ConfirmLabel string   // "Freeze", "Withdraw"; "Confirm" when empty
 	Tone         theme.Tone
@@ -93,6 +96,19 @@ func (d *dialog) view(st *theme.Styles, maxW int) string {
 		title = "Confirm"
 	}
 	body = append(body, st.Title.Render(ansi.Truncate(title, inner, "…")), "")
+	for i, l := range d.spec.Request {
+		prefix := "  "
+		if i == 0 {
+			prefix = "→ "
+		}
+		w := ansi.Wrap(prefix+Sanitize(l), inner, " ")
+		for _, part := range strings.Split(w, "\n") {
+			body = append(body, st.Value.Render(part))
+		}
+	}
+	if len(d.spec.Request) > 0 && len(d.spec.Lines) > 0 {
+		body = append(body, "")
+	}
 	for _, l := range d.spec.Lines {
 		w := ansi.Wrap(Sanitize(l), inner, " ")
 		for _, part := range strings.Split(w, "\n") {

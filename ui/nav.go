@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -59,7 +58,7 @@ func (r *Root) renderNav(h int) string {
 		if r.focusNav && i == r.navCur {
 			mark = r.st.Accent.Render("›")
 		}
-		num := strconv.Itoa(int(s.ID()))
+		num := s.ID().Key()
 		title := Sanitize(s.Title())
 		var item string
 		if i == r.active {

@@ -30,7 +30,7 @@ func (r *Root) render() string {
 	case r.showHelp:
 		body = r.renderHelp(bw, bh)
 	case r.Active() != nil && bh > 0 && bw > 0:
-		body = FitBlock(r.Active().View(bw, bh), bw, bh)
+		body = FitBlock(r.Active().View(), bw, bh)
 	default:
 		body = FitBlock("", bw, bh)
 	}

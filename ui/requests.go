@@ -20,26 +20,45 @@ type Result[T any] struct {
 }
 
 // Requests tracks the requests in flight so that the status bar can show a
-// spinner and esc can cancel them. It is shared by all screens.
+// spinner and esc can cancel them. Every request belongs to the screen that
+// started it, so esc on one screen never cancels another's.
 type Requests struct {
 	mu       sync.Mutex
 	last     RequestID
-	inFlight map[RequestID]context.CancelFunc
+	inFlight map[RequestID]inFlight
+}
+
+type inFlight struct {
+	owner  ScreenID
+	cancel context.CancelFunc
 }
 
 // NewRequests returns an empty registry.
 func NewRequests() *Requests {
-	return &Requests{inFlight: map[RequestID]context.CancelFunc{}}
+	return &Requests{inFlight: map[RequestID]inFlight{}}
 }
 
-// Go starts fn in a command and returns the request's ID and that command.
-// fn must capture values, never a model: it runs outside Update.
-func Go[T any](r *Requests, fn func(ctx context.Context) (T, error)) (RequestID, tea.Cmd) {
+// Owner is a screen's handle on the registry: the requests it starts are
+// its own.
+type Owner struct {
+	requests *Requests
+	screen   ScreenID
+}
+
+// For returns the handle through which a screen (and its sub-views) start
+// requests.
+func (r *Requests) For(screen ScreenID) Owner { return Owner{requests: r, screen: screen} }
+
+// Go starts fn in a command on behalf of the owner and returns the
+// request's ID and that command. fn must capture values, never a model: it
+// runs outside Update.
+func Go[T any](o Owner, fn func(ctx context.Context) (T, error)) (RequestID, tea.Cmd) {
+	r := o.requests
 	ctx, cancel := context.WithCancel(context.Background())
 	r.mu.Lock()
 	r.last++
 	id := r.last
-	r.inFlight[id] = cancel
+	r.inFlight[id] = inFlight{owner: o.screen, cancel: cancel}
 	r.mu.Unlock()
 	return id, func() tea.Msg {
 		defer r.finish(id)
@@ -51,8 +70,8 @@ func Go[T any](r *Requests, fn func(ctx context.Context) (T, error)) (RequestID,
 func (r *Requests) finish(id RequestID) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if cancel, ok := r.inFlight[id]; ok {
-		cancel()
+	if f, ok := r.inFlight[id]; ok {
+		f.cancel()
 		delete(r.inFlight, id)
 	}
 }
@@ -64,14 +83,43 @@ func (r *Requests) InFlight() int {
 	return len(r.inFlight)
 }
 
-// CancelAll cancels every request in flight and reports how many there were.
-// Their answers still arrive, carrying context.Canceled.
+// InFlightFor is how many of one screen's requests have not answered yet.
+func (r *Requests) InFlightFor(screen ScreenID) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, f := range r.inFlight {
+		if f.owner == screen {
+			n++
+		}
+	}
+	return n
+}
+
+// Cancel cancels one screen's requests in flight and reports how many
+// there were. Their answers still arrive, carrying context.Canceled.
+func (r *Requests) Cancel(screen ScreenID) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for id, f := range r.inFlight {
+		if f.owner == screen {
+			f.cancel()
+			delete(r.inFlight, id)
+			n++
+		}
+	}
+	return n
+}
+
+// CancelAll cancels every request in flight (sign-out, quit) and reports
+// how many there were.
 func (r *Requests) CancelAll() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	n := len(r.inFlight)
-	for id, cancel := range r.inFlight {
-		cancel()
+	for id, f := range r.inFlight {
+		f.cancel()
 		delete(r.inFlight, id)
 	}
 	return n

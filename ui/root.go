@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
@@ -18,7 +19,7 @@ type RootOptions struct {
 	NoColor  bool
 	Requests *Requests
 	SignIn   Screen   // shown full-body when signed out
-	Screens  []Screen // in navigation order; each carries its ScreenID 1-9
+	Screens  []Screen // any order; each carries its ScreenID 1-10
 	Gateway  string   // "SANDBOX" or the host
 	Sandbox  bool
 	US       bool
@@ -111,8 +112,23 @@ func NewRoot(opts RootOptions) *Root {
 		help:    help.New(),
 		spin:    spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
+	r.keys.Jump = jumpKeys(screens)
 	r.restyle()
 	return r
+}
+
+// jumpKeys binds exactly the number keys of the screens there are, so the
+// help says "1-9" or "0-9" truthfully.
+func jumpKeys(screens []Screen) key.Binding {
+	keys := make([]string, 0, len(screens))
+	for _, s := range screens {
+		keys = append(keys, s.ID().Key())
+	}
+	desc := "1-9"
+	if slices.Contains(keys, "0") {
+		desc = "0-9"
+	}
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(desc, "jump to screen"))
 }
 
 func (r *Root) restyle() {
@@ -153,6 +169,15 @@ func (r *Root) CurrentNotice() (Notice, bool) { return r.notice, r.notice.Text !
 
 // DialogOpen reports whether a confirmation dialog is showing.
 func (r *Root) DialogOpen() bool { return r.dlg != nil }
+
+// Dialog is the open confirmation's spec, for tests that check what a
+// confirmation says before anything is sent.
+func (r *Root) Dialog() (ConfirmSpec, bool) {
+	if r.dlg == nil {
+		return ConfirmSpec{}, false
+	}
+	return r.dlg.spec, true
+}
 
 // Update routes a message (see DESIGN.md: dialog first, then a screen that
 // captures keys, then the global keys) and keeps the spinner running while
@@ -274,14 +299,20 @@ func (r *Root) setNotice(n Notice) tea.Cmd {
 	return tea.Tick(life, func(time.Time) tea.Msg { return noticeExpireMsg{seq: seq} })
 }
 
-// resize tells every screen the size of the body (not the window): screens
-// get a tea.WindowSizeMsg carrying it whenever it changes.
+// resize gives every screen the size of the body (not the window), so
+// screens lay out in Update and only draw in View.
 func (r *Root) resize() tea.Cmd {
 	if r.width == 0 && r.height == 0 {
 		return nil
 	}
 	bw, bh := r.bodySize()
-	return r.broadcast(tea.WindowSizeMsg{Width: bw, Height: bh})
+	if r.signIn != nil {
+		r.signIn.SetSize(bw, bh)
+	}
+	for _, s := range r.screens {
+		s.SetSize(bw, bh)
+	}
+	return nil
 }
 
 // broadcast forwards a non-key message to every screen and the sign-in

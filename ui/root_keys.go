@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -64,7 +66,7 @@ func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		r.focusNav = false
-		return r.navigate(ScreenID(msg.String()[0] - '0'))
+		return r.navigate(screenForKey(msg.String()))
 	case key.Matches(msg, r.keys.Focus):
 		if r.signedIn && len(r.screens) > 0 {
 			r.focusNav = !r.focusNav
@@ -73,17 +75,22 @@ func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return r.toActive(msg)
 	case key.Matches(msg, r.keys.Back):
-		if r.opts.Requests.CancelAll() > 0 {
-			return Notify(theme.ToneInfo, "request cancelled")
-		}
 		if r.focusNav {
 			r.focusNav = false
 			return nil
+		}
+		// Only the active screen's own requests: a load running on another
+		// screen carries on.
+		if s := r.Active(); s != nil && r.opts.Requests.Cancel(s.ID()) > 0 {
+			return Notify(theme.ToneInfo, "request cancelled")
 		}
 		return r.toActive(msg)
 	}
 	if r.focusNav {
 		return nil // the nav has focus: the body gets no keys
+	}
+	if refused := r.refuseDisabled(msg); refused != nil {
+		return refused
 	}
 	switch {
 	case key.Matches(msg, r.keys.Refresh) && r.signedIn:
@@ -116,4 +123,43 @@ func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return Notify(theme.ToneInfo, "no link to open")
 	}
 	return r.toActive(msg)
+}
+
+// refuseDisabled says why nothing happens when a key matches one of the
+// active screen's disabled bindings (read-only mode disables every
+// mutating one), instead of ignoring it silently.
+func (r *Root) refuseDisabled(msg tea.KeyPressMsg) tea.Cmd {
+	s := r.Active()
+	if s == nil {
+		return nil
+	}
+	pressed := msg.String()
+	groups := s.KeyMap().FullHelp()
+	for _, group := range groups {
+		for _, b := range group {
+			if b.Enabled() && slices.Contains(b.Keys(), pressed) {
+				return nil // an enabled binding takes the key
+			}
+		}
+	}
+	for _, group := range groups {
+		for _, b := range group {
+			if b.Enabled() {
+				continue
+			}
+			for _, k := range b.Keys() {
+				if k == pressed {
+					what := b.Help().Desc
+					if what == "" {
+						what = "this action"
+					}
+					if r.opts.ReadOnly {
+						return Notify(theme.ToneWarn, "read-only mode: "+what+" is disabled")
+					}
+					return Notify(theme.ToneInfo, what+" is not available here")
+				}
+			}
+		}
+	}
+	return nil
 }

@@ -28,6 +28,7 @@ type fakeScreen struct {
 	keys    []string
 	copyVal string
 	openURL string
+	w, h    int
 }
 
 type fakeKeys struct{ act key.Binding }
@@ -46,8 +47,9 @@ func (s *fakeScreen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	s.msgs = append(s.msgs, msg)
 	return s, nil
 }
-func (s *fakeScreen) View(w, h int) string {
-	lines := []string{s.title + " body", fmt.Sprintf("size %dx%d", w, h), "evil: " + ui.Sanitize("\x1b]52;c;aGk=\x07ok\u202e")}
+func (s *fakeScreen) SetSize(w, h int) { s.w, s.h = w, h }
+func (s *fakeScreen) View() string {
+	lines := []string{s.title + " body", fmt.Sprintf("size %dx%d", s.w, s.h), "evil: " + ui.Sanitize("\x1b]52;c;aGk=\x07ok\u202e")}
 	return strings.Join(lines, "\n")
 }
 func (s *fakeScreen) KeyMap() help.KeyMap {

@@ -142,7 +142,7 @@ func TestEscCancelsRequestsAndSpinner(t *testing.T) {
 	f.signInNow()
 	block := make(chan struct{})
 	defer close(block)
-	_, cmd := ui.Go(f.reqs, func(ctx context.Context) (int, error) {
+	_, cmd := ui.Go(f.reqs.For(ui.ScreenAccount), func(ctx context.Context) (int, error) {
 		<-ctx.Done()
 		return 0, ctx.Err()
 	})
@@ -175,10 +175,40 @@ func TestEscCancelsRequestsAndSpinner(t *testing.T) {
 	}
 }
 
+// esc on one screen must not cancel a request another screen started: it
+// goes to the active screen (to close its view) and the other load goes on.
+func TestEscCancelsOnlyTheActiveScreensRequests(t *testing.T) {
+	f := newFixture(t, true, false)
+	f.signInNow()
+	_, cmd := ui.Go(f.reqs.For(ui.ScreenAccount), func(ctx context.Context) (int, error) {
+		<-ctx.Done()
+		return 0, ctx.Err()
+	})
+	_ = cmd // the Account screen's load stays in flight
+	f.drive(uitest.Key("2"))
+	if f.root.Active() != f.card {
+		t.Fatal("2 did not open Card")
+	}
+	f.drive(uitest.Key("esc"))
+	if f.reqs.InFlight() != 1 || f.reqs.InFlightFor(ui.ScreenAccount) != 1 {
+		t.Fatalf("esc on Card cancelled Account's request: %d in flight", f.reqs.InFlight())
+	}
+	if n, ok := f.root.CurrentNotice(); ok && n.Text == "request cancelled" {
+		t.Fatal("esc on Card reported a cancellation")
+	}
+	if got := f.card.keys; len(got) != 1 || got[0] != "esc" {
+		t.Fatalf("esc did not reach the Card screen: %v", got)
+	}
+	f.drive(uitest.Key("1"), uitest.Key("esc"))
+	if f.reqs.InFlight() != 0 {
+		t.Fatal("esc on Account did not cancel its own request")
+	}
+}
+
 func TestLateResultForwarded(t *testing.T) {
 	f := newFixture(t, true, false)
 	f.signInNow()
-	id, cmd := ui.Go(f.reqs, func(context.Context) (string, error) { return "late", nil })
+	id, cmd := ui.Go(f.reqs.For(ui.ScreenAccount), func(context.Context) (string, error) { return "late", nil })
 	f.drive(uitest.Key("2"))
 	f.drive(cmd())
 	if !f.account.has(func(m tea.Msg) bool { r, ok := m.(ui.Result[string]); return ok && r.ID == id && r.Value == "late" }) {

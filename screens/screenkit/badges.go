@@ -1,4 +1,4 @@
-package screens
+package screenkit
 
 import (
 	"cardterm/apiclient"
@@ -6,9 +6,9 @@ import (
 	"cardterm/ui"
 )
 
-// verificationTone colours a user's verification state. Values the
+// VerificationTone colours a user's verification state. Values the
 // interface does not name are shown as they are, in a neutral tone.
-func verificationTone(state string) theme.Tone {
+func VerificationTone(state string) theme.Tone {
 	switch state {
 	case apiclient.VerificationVerified:
 		return theme.ToneOK
@@ -22,8 +22,8 @@ func verificationTone(state string) theme.Tone {
 	return theme.ToneNeutral
 }
 
-// cardTone colours a card status.
-func cardTone(status string) theme.Tone {
+// CardTone colours a card status.
+func CardTone(status string) theme.Tone {
 	switch status {
 	case apiclient.CardActive:
 		return theme.ToneOK
@@ -35,9 +35,9 @@ func cardTone(status string) theme.Tone {
 	return theme.ToneNeutral
 }
 
-// badge draws a gateway state as a tag; the label is sanitized because it
+// Badge draws a gateway state as a tag; the label is sanitized because it
 // came from the gateway.
-func badge(s *theme.Styles, label string, tone theme.Tone) string {
+func Badge(s *theme.Styles, label string, tone theme.Tone) string {
 	label = ui.Sanitize(label)
 	if label == "" {
 		label = "UNKNOWN"

@@ -1,4 +1,4 @@
-package screens
+package screenkit
 
 import (
 	"strings"
@@ -14,10 +14,10 @@ import (
 // lets a version-5 code fit an 80x24 terminal.
 const QRQuietZone = 1
 
-// qrBits encodes text as a QR symbol (lowest error correction, which keeps
+// QRBits encodes text as a QR symbol (lowest error correction, which keeps
 // links small enough for an 80x24 terminal), without go-qrcode's border:
 // RenderQR draws the quiet zone. Nil when the text cannot be encoded.
-func qrBits(text string) [][]bool {
+func QRBits(text string) [][]bool {
 	q, err := qrcode.New(text, qrcode.Low)
 	if err != nil {
 		return nil
@@ -26,9 +26,9 @@ func qrBits(text string) [][]bool {
 	return q.Bitmap()
 }
 
-// qrLines renders a symbol for the screen: black on white whatever the
+// QRLines renders a symbol for the screen: black on white whatever the
 // terminal's theme, or, under NO_COLOR, with the light modules as ink.
-func qrLines(bits [][]bool, st *theme.Styles) []string {
+func QRLines(bits [][]bool, st *theme.Styles) []string {
 	lines := RenderQR(bits, st.NoColor)
 	if !st.NoColor {
 		for i, l := range lines {
@@ -38,13 +38,13 @@ func qrLines(bits [][]bool, st *theme.Styles) []string {
 	return lines
 }
 
-// qrBlock is qrLines for text, joined; "" when it cannot be encoded.
-func qrBlock(text string, st *theme.Styles) string {
-	bits := qrBits(text)
+// QRBlock is QRLines for text, joined; "" when it cannot be encoded.
+func QRBlock(text string, st *theme.Styles) string {
+	bits := QRBits(text)
 	if bits == nil {
 		return ""
 	}
-	return strings.Join(qrLines(bits, st), "\n")
+	return strings.Join(QRLines(bits, st), "\n")
 }
 
 // RenderQR draws a QR symbol in half-block characters, two module rows per

@@ -1,0 +1,92 @@
+// Package screenkit is what every screen of cardterm is built from: the
+// dependencies main hands each screen (Deps), the one way to report a
+// failed request, the detail-field layout, badges and the QR renderer.
+// Screens live in their own packages beside it and import it; it imports
+// no screen.
+package screenkit
+
+import (
+	"errors"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// DemoHint is a demo account shown on the sign-in screen when the app runs
+// on the sandbox gateway, so partners can sign in without a manual.
+type DemoHint struct {
+	Username, Password, Summary string
+}
+
+// Deps is what every screen needs; main builds it once and passes it to
+// each screen constructor.
+type Deps struct {
+	Client   *apiclient.Client
+	Requests *ui.Requests
+	Styles   *theme.Styles
+	// ReadOnly hides and refuses every mutating action (support agents).
+	ReadOnly bool
+	// Demo lists the sandbox's demo accounts; empty on a real gateway.
+	Demo []DemoHint
+	// Now is the clock used for countdowns and "session expires in".
+	Now func() time.Time
+}
+
+// Clock is the time now on the screens' clock.
+func (d Deps) Clock() time.Time {
+	if d.Now != nil {
+		return d.Now()
+	}
+	return time.Now()
+}
+
+// Failed reports a request failure the one way the app reports errors. A
+// 401 that survived the client's refresh attempt means the session is over,
+// so it sends the user to the sign-in screen instead.
+func Failed(what string, err error) tea.Cmd {
+	if apiclient.IsUnauthorized(err) {
+		return func() tea.Msg {
+			return ui.SessionExpiredMsg{Reason: "Your session has ended (" + apiclient.ErrorMessage(err) + "). Sign in again to continue."}
+		}
+	}
+	return ui.ReportError(what, err)
+}
+
+// RefuseReadOnly is the notice shown when a mutating key is pressed in
+// --read-only mode.
+func RefuseReadOnly(what string) tea.Cmd {
+	return ui.Notify(theme.ToneWarn, "read-only mode: "+what+" is disabled")
+}
+
+// Report is the notice for a finished change: the success text, or the
+// failure reported the one way (a 401 ends the session).
+func Report[T any](res ui.ChangeResult[T]) tea.Cmd {
+	if res.Err != nil {
+		return Failed(res.Spec.What, res.Err)
+	}
+	return ui.Notify(theme.ToneOK, res.DoneText())
+}
+
+// FormFailed shows a refused submission on the form: a gateway's field
+// errors under their fields, anything else under the form. What was typed
+// stays. A 401 ends the session as everywhere else.
+func FormFailed(form *ui.Form, what string, err error) tea.Cmd {
+	if apiclient.IsUnauthorized(err) {
+		form.SetBusy(false)
+		return Failed(what, err)
+	}
+	var apiErr *apiclient.Error
+	if errors.As(err, &apiErr) && len(apiErr.Fields) > 0 {
+		fields := make([]ui.FieldError, len(apiErr.Fields))
+		for i, f := range apiErr.Fields {
+			fields[i] = ui.FieldError{Field: f.Field, Message: f.Message}
+		}
+		return form.SetErrors(apiErr.Message, fields)
+	}
+	form.SetProblem(what + ": " + apiclient.ErrorMessage(err))
+	return nil
+}

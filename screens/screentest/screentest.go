@@ -1,0 +1,243 @@
+// Package screentest drives screens the way the program does: the real
+// root model, the real sandbox gateway over HTTP on a manual clock, keys
+// pressed by name and the frame read back as text. Every screen package's
+// tests use it; it imports no screen, so each test names the screens it
+// mounts (the sign-in screen included).
+package screentest
+
+import (
+	"net/http/httptest"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/apiclient/sandbox"
+	"cardterm/screens/screenkit"
+	"cardterm/theme"
+	"cardterm/ui"
+	"cardterm/ui/uitest"
+)
+
+// Epoch is the sandbox clock's start: fixed so golden files are stable.
+var Epoch = time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
+
+// Main pins local time to UTC (times are shown in local time, and golden
+// files must match anywhere) and runs the tests; call it from TestMain.
+func Main(m *testing.M) {
+	time.Local = time.UTC
+	os.Exit(m.Run())
+}
+
+// Build makes a screen from the test's Deps (signin.New, card.New, ...).
+type Build func(screenkit.Deps) ui.Screen
+
+// Of adapts a constructor returning a concrete screen type.
+func Of[S ui.Screen](build func(screenkit.Deps) S) Build {
+	return func(d screenkit.Deps) ui.Screen { return build(d) }
+}
+
+// App is a root model wired like main's, around its own sandbox.
+type App struct {
+	T      testing.TB
+	Root   tea.Model
+	Deps   screenkit.Deps
+	Clock  *sandbox.ManualClock
+	Server *sandbox.Server
+	Client *apiclient.Client
+	// URL is the sandbox's base URL.
+	URL string
+}
+
+// Setup is what options change before the app is built.
+type Setup struct {
+	Deps    screenkit.Deps
+	Config  apiclient.Config
+	Sandbox sandbox.Options
+	SignIn  Build
+	Screens []Build
+	Width   int
+	Height  int
+}
+
+// Option changes the setup.
+type Option func(*Setup)
+
+// WithDemo shows the sandbox's EU demo accounts on the sign-in screen.
+func WithDemo() Option {
+	return func(s *Setup) {
+		for _, u := range sandbox.DemoUsers() {
+			if u.Region == "eu" {
+				s.Deps.Demo = append(s.Deps.Demo, screenkit.DemoHint{Username: u.Username, Password: u.Password, Summary: u.Summary})
+			}
+		}
+	}
+}
+
+// WithUS routes the client to the US backend.
+func WithUS() Option { return func(s *Setup) { s.Config.US = true } }
+
+// ReadOnly starts the app in --read-only mode.
+func ReadOnly() Option { return func(s *Setup) { s.Deps.ReadOnly = true } }
+
+// WithScreen mounts screens, e.g. WithScreen(screentest.Of(card.New)).
+func WithScreen(builds ...Build) Option {
+	return func(s *Setup) { s.Screens = append(s.Screens, builds...) }
+}
+
+// WithSize sets the first window size (100x30 otherwise).
+func WithSize(w, h int) Option { return func(s *Setup) { s.Width, s.Height = w, h } }
+
+// WithSandbox changes the sandbox's options (faults, alternate shapes).
+func WithSandbox(change func(*sandbox.Options)) Option {
+	return func(s *Setup) { change(&s.Sandbox) }
+}
+
+// WithConfig changes the client's configuration.
+func WithConfig(change func(*apiclient.Config)) Option {
+	return func(s *Setup) { change(&s.Config) }
+}
+
+// New builds the app with signIn as its sign-in screen and the screens the
+// options mount, sized 100x30, and runs Init as the program would.
+func New(t testing.TB, signIn Build, opts ...Option) *App {
+	t.Helper()
+	clock := sandbox.NewManualClock(Epoch)
+	setup := Setup{SignIn: signIn, Width: 100, Height: 30, Sandbox: sandbox.Options{Clock: clock}}
+	styles := theme.New(true, false)
+	setup.Deps = screenkit.Deps{Requests: ui.NewRequests(), Styles: &styles, Now: clock.Now}
+	for _, o := range opts {
+		o(&setup)
+	}
+	setup.Sandbox.Clock = clock
+	server := sandbox.New(setup.Sandbox)
+	hs := httptest.NewServer(server)
+	t.Cleanup(hs.Close)
+	server.SetBaseURL(hs.URL)
+
+	cfg := setup.Config
+	cfg.BaseURL = hs.URL
+	if cfg.ClientKey == "" {
+		cfg.ClientKey = sandbox.DemoClientKey
+	}
+	if cfg.SecretKey == "" {
+		cfg.SecretKey = sandbox.DemoSecretKey
+	}
+	cfg.Now = clock.Now
+	client := apiclient.New(cfg)
+	deps := setup.Deps
+	deps.Client = client
+	screens := make([]ui.Screen, 0, len(setup.Screens))
+	for _, build := range setup.Screens {
+		screens = append(screens, build(deps))
+	}
+	var signInScreen ui.Screen
+	if setup.SignIn != nil {
+		signInScreen = setup.SignIn(deps)
+	}
+	root := ui.NewRoot(ui.RootOptions{
+		Styles:   &styles,
+		Requests: deps.Requests,
+		SignIn:   signInScreen,
+		Screens:  screens,
+		Gateway:  "SANDBOX",
+		Sandbox:  true,
+		US:       cfg.US,
+		ReadOnly: deps.ReadOnly,
+		Session: func() (string, time.Time, bool) {
+			s := client.Session()
+			return s.Username, s.ExpiresAt, s.Valid()
+		},
+		Now: clock.Now,
+	})
+	app := &App{T: t, Root: root, Deps: deps, Clock: clock, Server: server, Client: client, URL: hs.URL}
+	app.Drive(append([]tea.Msg{tea.WindowSizeMsg{Width: setup.Width, Height: setup.Height}}, uitest.Run(root.Init())...)...)
+	return app
+}
+
+// UI is the root model.
+func (a *App) UI() *ui.Root { return a.Root.(*ui.Root) }
+
+// Drive feeds messages and runs the commands they cause.
+func (a *App) Drive(msgs ...tea.Msg) {
+	a.T.Helper()
+	a.Root = uitest.Drive(a.Root, msgs...)
+}
+
+// Keys presses keys by name ("enter", "f", "ctrl+u").
+func (a *App) Keys(names ...string) { a.T.Helper(); a.Drive(uitest.Keys(names...)...) }
+
+// Type types text into the focused input.
+func (a *App) Type(s string) { a.T.Helper(); a.Drive(uitest.Type(s)...) }
+
+// Resize changes the window size.
+func (a *App) Resize(w, h int) { a.T.Helper(); a.Drive(tea.WindowSizeMsg{Width: w, Height: h}) }
+
+// Screen is the rendered frame as plain text.
+func (a *App) Screen() string { return uitest.Plain(a.Root.View()) }
+
+// SignIn types the credentials of a demo user into the sign-in form (which
+// must be the sandbox's sign-in screen) and presses enter.
+func (a *App) SignIn(username string) {
+	a.T.Helper()
+	a.Drive(uitest.Key("ctrl+u"))
+	a.Type(username)
+	a.Keys("tab", "ctrl+u")
+	a.Type("demo-pass")
+	a.Keys("enter")
+	if !a.UI().SignedIn() {
+		a.T.Fatalf("sign-in as %s failed; the screen shows:\n%s", username, a.Screen())
+	}
+}
+
+// SignInDirectly signs in through the client and tells the root, for tests
+// of screens other than sign-in.
+func (a *App) SignInDirectly(username string) {
+	a.T.Helper()
+	if _, err := a.Client.Login(a.T.Context(), username, "demo-pass"); err != nil {
+		a.T.Fatalf("sign-in as %s: %v", username, err)
+	}
+	a.Drive(ui.SignedInMsg{})
+}
+
+var loopbackPort = regexp.MustCompile(`127\.0\.0\.1:\d{4,5}`)
+
+// Golden compares the frame, in the ASCII colour profile, with its golden
+// file under the package's testdata. The sandbox's random port is the one
+// part that varies by run.
+func (a *App) Golden(name string) {
+	a.T.Helper()
+	frame := uitest.ASCII(a.Root.View())
+	uitest.Golden(a.T.(*testing.T), name, loopbackPort.ReplaceAllString(frame, "127.0.0.1:PORT"))
+}
+
+// WithoutRefresh drops the refresh token, so the client cannot renew the
+// session and a 401 ends it.
+func WithoutRefresh(s apiclient.Session) apiclient.Session {
+	s.RefreshToken = ""
+	return s
+}
+
+// MustShow fails unless the screen shows every text.
+func MustShow(t testing.TB, screen string, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		if !strings.Contains(screen, text) {
+			t.Fatalf("screen lacks %q:\n%s", text, screen)
+		}
+	}
+}
+
+// MustNotShow fails if the screen shows any of the texts.
+func MustNotShow(t testing.TB, screen string, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		if strings.Contains(screen, text) {
+			t.Fatalf("screen shows %q but must not:\n%s", text, screen)
+		}
+	}
+}

@@ -1,0 +1,457 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/theme"
+)
+
+// FieldKind says how a form field takes text.
+type FieldKind int
+
+const (
+	// FieldText is one line of text.
+	FieldText FieldKind = iota
+	// FieldSecret is one line drawn masked (passwords, keys).
+	FieldSecret
+	// FieldMultiline is a text area (JSON metadata); enter adds a line.
+	FieldMultiline
+)
+
+// FieldSpec declares one form field.
+type FieldSpec struct {
+	// Key is the wire name ("backgroundColor"); a gateway's 422 naming it
+	// is shown under this field.
+	Key         string
+	Label       string
+	Placeholder string
+	Value       string
+	Kind        FieldKind
+	// CharLimit bounds the text; 0 means 256 (64 KiB for multiline).
+	CharLimit int
+	// Check validates the trimmed value before the form submits; it returns
+	// the message to show under the field, or "".
+	Check func(value string) string
+}
+
+// FormSpec declares a form: a title, lines that say what will be sent, the
+// fields and the submit label shown in the help ("send", "save").
+type FormSpec struct {
+	Title  string
+	Lines  []string
+	Submit string
+	Fields []FieldSpec
+	// Note is shown under the fields while nothing went wrong (e.g. "an
+	// empty field uses the default").
+	Note string
+}
+
+// FieldError is a message about one field; Field may carry a prefix such
+// as "customCss." or "wallets[1]." which is matched by its last part.
+type FieldError struct {
+	Field, Message string
+}
+
+// FormEvent is what an update did to the form.
+type FormEvent int
+
+const (
+	FormNothing FormEvent = iota
+	// FormSubmit: every field passed its check; read the values and send.
+	FormSubmit
+	// FormCancel: esc; the screen closes the form.
+	FormCancel
+)
+
+// FormKeyMap is the form's bindings, the same on every screen: ctrl+s
+// sends from any field, enter sends from the last one-line field and
+// otherwise moves on, esc leaves.
+type FormKeyMap struct {
+	Next, Prev, Submit, SubmitLast, Cancel key.Binding
+}
+
+// Form is the one form every screen uses: labelled fields, a message under
+// each field, the gateway's problem under the form, and what was typed kept
+// whatever happens.
+type Form struct {
+	spec    FormSpec
+	st      *theme.Styles
+	fields  []formField
+	focus   int
+	problem string
+	busy    bool
+	keys    FormKeyMap
+	width   int
+}
+
+type formField struct {
+	spec  FieldSpec
+	input textinput.Model
+	area  textarea.Model
+	err   string
+}
+
+// NewForm builds a form; call Focus to put the cursor in the first field.
+func NewForm(st *theme.Styles, spec FormSpec) *Form {
+	f := &Form{spec: spec, st: st, width: 60}
+	if f.spec.Submit == "" {
+		f.spec.Submit = "send"
+	}
+	for _, fs := range spec.Fields {
+		field := formField{spec: fs}
+		switch fs.Kind {
+		case FieldMultiline:
+			field.area = textarea.New()
+			field.area.ShowLineNumbers = false
+			field.area.Prompt = ""
+			field.area.Placeholder = fs.Placeholder
+			field.area.CharLimit = orDefault(fs.CharLimit, 64<<10)
+			field.area.SetHeight(4)
+			field.area.SetValue(fs.Value)
+		default:
+			in := textinput.New()
+			in.Prompt = ""
+			in.Placeholder = fs.Placeholder
+			in.CharLimit = orDefault(fs.CharLimit, 256)
+			if fs.Kind == FieldSecret {
+				in.EchoMode = textinput.EchoPassword
+				in.EchoCharacter = '•'
+			}
+			in.SetValue(fs.Value)
+			field.input = in
+		}
+		f.fields = append(f.fields, field)
+	}
+	f.Restyle(st)
+	f.keys = FormKeyMap{
+		Next:       key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
+		Prev:       key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
+		Submit:     key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", f.spec.Submit)),
+		SubmitLast: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "next field")),
+		Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+	}
+	f.syncKeys()
+	return f
+}
+
+func orDefault(n, d int) int {
+	if n > 0 {
+		return n
+	}
+	return d
+}
+
+// Restyle applies the theme's input styles (on start and when the terminal
+// background is learnt).
+func (f *Form) Restyle(st *theme.Styles) {
+	f.st = st
+	for i := range f.fields {
+		if f.fields[i].spec.Kind == FieldMultiline {
+			f.fields[i].area.SetStyles(AreaStyles(st))
+		} else {
+			f.fields[i].input.SetStyles(InputStyles(st))
+		}
+	}
+}
+
+// Focus puts the cursor in the first field.
+func (f *Form) Focus() tea.Cmd { return f.setFocus(0) }
+
+func (f *Form) setFocus(i int) tea.Cmd {
+	n := len(f.fields)
+	if n == 0 {
+		return nil
+	}
+	f.focus = (i%n + n) % n
+	var cmd tea.Cmd
+	for j := range f.fields {
+		fl := &f.fields[j]
+		if j == f.focus {
+			if fl.spec.Kind == FieldMultiline {
+				cmd = fl.area.Focus()
+			} else {
+				cmd = fl.input.Focus()
+			}
+			continue
+		}
+		fl.input.Blur()
+		fl.area.Blur()
+	}
+	f.syncKeys()
+	return cmd
+}
+
+// syncKeys makes the help say what enter and the arrows do in the focused
+// field: in a text area they edit, so only tab moves on.
+func (f *Form) syncKeys() {
+	multiline := f.focusedKind() == FieldMultiline
+	if multiline {
+		f.keys.Next.SetKeys("tab")
+		f.keys.Next.SetHelp("tab", "next field")
+		f.keys.Prev.SetKeys("shift+tab")
+		f.keys.Prev.SetHelp("shift+tab", "previous field")
+	} else {
+		f.keys.Next.SetKeys("tab", "down")
+		f.keys.Next.SetHelp("tab/↓", "next field")
+		f.keys.Prev.SetKeys("shift+tab", "up")
+		f.keys.Prev.SetHelp("shift+tab/↑", "previous field")
+	}
+	f.keys.SubmitLast.SetEnabled(!multiline)
+	if f.focus == f.lastLine() {
+		f.keys.SubmitLast.SetHelp("enter", f.spec.Submit)
+	} else {
+		f.keys.SubmitLast.SetHelp("enter", "next field")
+	}
+}
+
+func (f *Form) focusedKind() FieldKind {
+	if f.focus < len(f.fields) {
+		return f.fields[f.focus].spec.Kind
+	}
+	return FieldText
+}
+
+// lastLine is the last one-line field: enter there sends.
+func (f *Form) lastLine() int {
+	for i := len(f.fields) - 1; i >= 0; i-- {
+		if f.fields[i].spec.Kind != FieldMultiline {
+			return i
+		}
+	}
+	return -1
+}
+
+// Update handles a message. Keys other than the form's own edit the focused
+// field; other messages (cursor blinks, pastes) go to it too. While busy
+// only esc is taken.
+func (f *Form) Update(msg tea.Msg) (FormEvent, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, f.keys.Cancel):
+			return FormCancel, nil
+		case f.busy:
+			return FormNothing, nil
+		case key.Matches(k, f.keys.Submit):
+			return f.submit()
+		case key.Matches(k, f.keys.SubmitLast):
+			if f.focus == f.lastLine() {
+				return f.submit()
+			}
+			return FormNothing, f.setFocus(f.focus + 1)
+		case key.Matches(k, f.keys.Next):
+			return FormNothing, f.setFocus(f.focus + 1)
+		case key.Matches(k, f.keys.Prev):
+			return FormNothing, f.setFocus(f.focus - 1)
+		}
+	}
+	if len(f.fields) == 0 || f.busy {
+		return FormNothing, nil
+	}
+	fl := &f.fields[f.focus]
+	var cmd tea.Cmd
+	if fl.spec.Kind == FieldMultiline {
+		fl.area, cmd = fl.area.Update(msg)
+	} else {
+		fl.input, cmd = fl.input.Update(msg)
+	}
+	return FormNothing, cmd
+}
+
+// submit runs every field's check; the form submits only when all pass,
+// and otherwise focuses the first field in error.
+func (f *Form) submit() (FormEvent, tea.Cmd) {
+	var errs []FieldError
+	for _, fl := range f.fields {
+		if fl.spec.Check == nil {
+			continue
+		}
+		if m := fl.spec.Check(f.Value(fl.spec.Key)); m != "" {
+			errs = append(errs, FieldError{Field: fl.spec.Key, Message: m})
+		}
+	}
+	if len(errs) > 0 {
+		return FormNothing, f.SetErrors("", errs)
+	}
+	f.clearErrors()
+	return FormSubmit, nil
+}
+
+// Value is the trimmed text of the field with that key.
+func (f *Form) Value(k string) string {
+	for _, fl := range f.fields {
+		if fl.spec.Key == k {
+			return strings.TrimSpace(fl.text())
+		}
+	}
+	return ""
+}
+
+// Typed is every field's text as typed, to refill the form later.
+func (f *Form) Typed() map[string]string {
+	out := make(map[string]string, len(f.fields))
+	for _, fl := range f.fields {
+		out[fl.spec.Key] = fl.text()
+	}
+	return out
+}
+
+func (fl formField) text() string {
+	if fl.spec.Kind == FieldMultiline {
+		return fl.area.Value()
+	}
+	return fl.input.Value()
+}
+
+// SetBusy marks the form as sending: keys but esc are ignored, so a double
+// press cannot send twice.
+func (f *Form) SetBusy(busy bool) { f.busy = busy }
+
+// Busy reports whether the form is sending.
+func (f *Form) Busy() bool { return f.busy }
+
+func (f *Form) clearErrors() {
+	for i := range f.fields {
+		f.fields[i].err = ""
+	}
+	f.problem = ""
+}
+
+// SetErrors shows each error under the field it names (by the last part of
+// a dotted name) and the rest, with message, under the form. It ends a
+// busy state and focuses the first field in error. What was typed stays.
+func (f *Form) SetErrors(message string, errs []FieldError) tea.Cmd {
+	f.busy = false
+	f.clearErrors()
+	var rest []string
+	first := -1
+	for _, e := range errs {
+		name := e.Field
+		if i := strings.LastIndex(name, "."); i >= 0 {
+			name = name[i+1:]
+		}
+		found := false
+		for i := range f.fields {
+			if name != "" && f.fields[i].spec.Key == name {
+				if f.fields[i].err == "" {
+					f.fields[i].err = e.Message
+				}
+				found = true
+				if first < 0 || i < first {
+					first = i
+				}
+			}
+		}
+		if !found {
+			rest = append(rest, strings.TrimSpace(e.Field+" "+e.Message))
+		}
+	}
+	if message != "" || len(rest) > 0 {
+		f.problem = strings.TrimSpace(message + " " + strings.Join(rest, "; "))
+	}
+	if first >= 0 {
+		return f.setFocus(first)
+	}
+	return nil
+}
+
+// SetProblem shows a message under the form (a failure that names no
+// field) and ends a busy state.
+func (f *Form) SetProblem(message string) {
+	f.busy = false
+	f.problem = message
+}
+
+// KeyMap is the form's bindings for the footer and help.
+func (f *Form) KeyMap() help.KeyMap { return f.keys }
+
+// ShortHelp implements help.KeyMap.
+func (k FormKeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.SubmitLast, k.Submit, k.Next, k.Cancel}
+}
+
+// FullHelp implements help.KeyMap.
+func (k FormKeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.SubmitLast, k.Submit, k.Cancel}, {k.Next, k.Prev}}
+}
+
+// SetWidth sets the width the form draws in.
+func (f *Form) SetWidth(w int) {
+	f.width = max(w, 10)
+	labelW := f.labelWidth()
+	inputW := max(f.width-labelW-4, 10)
+	for i := range f.fields {
+		if f.fields[i].spec.Kind == FieldMultiline {
+			f.fields[i].area.SetWidth(inputW)
+		} else {
+			f.fields[i].input.SetWidth(min(inputW, 64))
+		}
+	}
+}
+
+func (f *Form) labelWidth() int {
+	w := 0
+	for _, fl := range f.fields {
+		w = max(w, ansi.StringWidth(fl.spec.Label))
+	}
+	return w
+}
+
+// View draws the form in the width last set.
+func (f *Form) View() string {
+	st, width := f.st, f.width
+	labelW := f.labelWidth()
+	var b strings.Builder
+	b.WriteString(st.Subtitle.Render(Sanitize(f.spec.Title)))
+	for _, l := range f.spec.Lines {
+		for _, part := range strings.Split(ansi.Wrap(Sanitize(l), width, " "), "\n") {
+			b.WriteString("\n" + st.Muted.Render(part))
+		}
+	}
+	b.WriteString("\n")
+	for i, fl := range f.fields {
+		mark := "  "
+		if i == f.focus {
+			mark = st.Accent.Render("› ")
+		}
+		label := st.Label.Render(fl.spec.Label + strings.Repeat(" ", labelW-ansi.StringWidth(fl.spec.Label)))
+		if fl.spec.Kind == FieldMultiline {
+			b.WriteString("\n" + mark + label)
+			indent := strings.Repeat(" ", labelW+4)
+			for _, line := range strings.Split(fl.area.View(), "\n") {
+				b.WriteString("\n" + indent + line)
+			}
+		} else {
+			b.WriteString("\n" + mark + label + "  " + fl.input.View())
+		}
+		if fl.err != "" {
+			indent := min(labelW+4, max(width/3, 2))
+			msg := ansi.Wrap("✗ "+Sanitize(fl.err), max(width-indent, 10), " ")
+			for _, part := range strings.Split(msg, "\n") {
+				b.WriteString("\n" + strings.Repeat(" ", indent) + st.Text(theme.ToneDanger).Render(part))
+			}
+		}
+	}
+	b.WriteString("\n\n")
+	switch {
+	case f.busy:
+		b.WriteString(st.Text(theme.ToneInfo).Render("sending… (esc cancels)"))
+	case f.problem != "":
+		for _, part := range strings.Split(ansi.Wrap(Sanitize(f.problem), width, " "), "\n") {
+			b.WriteString(st.Text(theme.ToneDanger).Render(part) + "\n")
+		}
+	default:
+		hint := "ctrl+s " + f.spec.Submit + " · enter on the last field " + f.spec.Submit + " · tab next field · esc closes"
+		b.WriteString(st.Muted.Render(ansi.Wrap(hint, width, " ")))
+		if f.spec.Note != "" {
+			b.WriteString("\n" + st.Muted.Render(ansi.Wrap(Sanitize(f.spec.Note), width, " ")))
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
