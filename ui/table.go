@@ -19,6 +19,9 @@ type Column struct {
 	Width int
 	Min   int
 	Right bool
+	// Hidden drops the column (and its cell of every row) from the
+	// drawing: a narrow layout hides columns instead of rebuilding rows.
+	Hidden bool
 }
 
 // Table shows big data: it draws only the visible rows, filters 100,000 rows
@@ -76,6 +79,14 @@ func (t *Table) SetRows(rows [][]string) {
 		t.applyFilter(-1)
 	}
 	t.clamp()
+}
+
+// SetColumns changes the columns' titles, widths and visibility on the
+// same cells: rows, marks, cursor and filter stay as they are. Screens call
+// it from SetSize to switch between narrow and wide layouts.
+func (t *Table) SetColumns(cols []Column) {
+	t.cols = cols
+	t.layout()
 }
 
 // SetSize sets the cells the table may use, header and footer included.
@@ -244,9 +255,18 @@ func (t *Table) clamp() {
 // flexible ones evenly (at least Min each).
 func (t *Table) layout() {
 	t.widths = make([]int, len(t.cols))
-	avail := t.w - markerWidth - max(len(t.cols)-1, 0) // one space between columns
+	visible := 0
+	for _, c := range t.cols {
+		if !c.Hidden {
+			visible++
+		}
+	}
+	avail := t.w - markerWidth - max(visible-1, 0) // one space between columns
 	flex := 0
 	for i, c := range t.cols {
+		if c.Hidden {
+			continue
+		}
 		if c.Width > 0 {
 			t.widths[i] = c.Width
 			avail -= c.Width
@@ -260,7 +280,7 @@ func (t *Table) layout() {
 	share := max(avail, 0) / flex
 	extra := max(avail, 0) - share*flex
 	for i, c := range t.cols {
-		if c.Width > 0 {
+		if c.Width > 0 || c.Hidden {
 			continue
 		}
 		w := share

@@ -82,10 +82,15 @@ func (t Table) View() string {
 	// Header.
 	var hb strings.Builder
 	hb.WriteString(strings.Repeat(" ", markerWidth))
+	first := true
 	for i, c := range t.cols {
-		if i > 0 {
+		if c.Hidden {
+			continue
+		}
+		if !first {
 			hb.WriteByte(' ')
 		}
+		first = false
 		hb.WriteString(fitCell(c.Title, t.widths[i], c.Right))
 	}
 	line(t.st.TableHeader.Render(FitLine(hb.String(), t.w)))
@@ -113,10 +118,15 @@ func (t Table) View() string {
 		idx := int(t.view[p])
 		rb.Reset()
 		row := t.rows[idx]
+		first := true
 		for i, c := range t.cols {
-			if i > 0 {
+			if c.Hidden {
+				continue
+			}
+			if !first {
 				rb.WriteByte(' ')
 			}
+			first = false
 			cell := ""
 			if i < len(row) {
 				cell = row[i]
