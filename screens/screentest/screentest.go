@@ -107,7 +107,8 @@ func WithConfig(change func(*apiclient.Config)) Option {
 func New(t testing.TB, signIn Build, opts ...Option) *App {
 	t.Helper()
 	clock := sandbox.NewManualClock(Epoch)
-	setup := Setup{SignIn: signIn, Width: 100, Height: 30, Sandbox: sandbox.Options{Clock: clock}}
+	setup := Setup{SignIn: signIn, Width: 100, Height: 30, Sandbox: sandbox.Options{Clock: clock},
+		Config: apiclient.Config{ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey}}
 	styles := theme.New(true, false)
 	setup.Deps = screenkit.Deps{Requests: ui.NewRequests(), Styles: &styles, Now: clock.Now}
 	for _, o := range opts {
@@ -121,12 +122,6 @@ func New(t testing.TB, signIn Build, opts ...Option) *App {
 
 	cfg := setup.Config
 	cfg.BaseURL = hs.URL
-	if cfg.ClientKey == "" {
-		cfg.ClientKey = sandbox.DemoClientKey
-	}
-	if cfg.SecretKey == "" {
-		cfg.SecretKey = sandbox.DemoSecretKey
-	}
 	cfg.Now = clock.Now
 	client := apiclient.New(cfg)
 	deps := setup.Deps
@@ -238,6 +233,24 @@ func MustNotShow(t testing.TB, screen string, texts ...string) {
 	for _, text := range texts {
 		if strings.Contains(screen, text) {
 			t.Fatalf("screen shows %q but must not:\n%s", text, screen)
+		}
+	}
+}
+
+// HostileText is gateway text that tries every trick: colour, a clipboard
+// write (OSC 52), a bidi override, a zero-width space and a carriage
+// return.
+const HostileText = "\x1b[31mRED\x1b[0m\x1b]52;c;cm0gLXJmIH4=\x07\u202eevil\u200b\r"
+
+// hostileBits are what must never reach the terminal from the gateway.
+var hostileBits = []string{"\x1b]8;", "\x1b]52;", "\x1b[31m", "\x1b[2J", "\x07", "\r", "\u202e", "\u200b"}
+
+// MustBeClean fails if a frame carries any part of HostileText raw.
+func MustBeClean(t testing.TB, where, frame string) {
+	t.Helper()
+	for _, bad := range hostileBits {
+		if strings.Contains(frame, bad) {
+			t.Fatalf("%s carries %q from the gateway:\n%q", where, bad, frame)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package screens
+package signin
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -63,7 +64,7 @@ func (k oauthKeys) FullHelp() [][]key.Binding {
 }
 
 func newCodeInput(st *theme.Styles) textinput.Model {
-	in := newInput(st)
+	in := screenkit.NewInput(st)
 	in.Prompt = ""
 	in.Placeholder = "XXXXX-XXXXX"
 	in.CharLimit = 64
@@ -72,7 +73,7 @@ func newCodeInput(st *theme.Styles) textinput.Model {
 
 // startOAuth begins a flow: PKCE, state, the loopback listener and the
 // initiate call all happen in a command, off the update loop.
-func (s *SignIn) startOAuth() tea.Cmd {
+func (s *Screen) startOAuth() tea.Cmd {
 	if s.deps.Client.Config().SecretKey == "" {
 		s.problem = "Signing in with the browser needs the secret key to exchange the code: set " +
 			secretKeyEnv + " and start cardterm again, or sign in with the password."
@@ -86,7 +87,7 @@ func (s *SignIn) startOAuth() tea.Cmd {
 	s.code.SetValue("")
 	client := s.deps.Client
 	var cmd tea.Cmd
-	s.startID, cmd = ui.Go(s.deps.Requests, func(ctx context.Context) (oauthStarted, error) {
+	s.startID, cmd = ui.Go(s.requests, func(ctx context.Context) (oauthStarted, error) {
 		pk, err := apiclient.NewPKCE()
 		if err != nil {
 			return oauthStarted{}, err
@@ -111,7 +112,7 @@ func (s *SignIn) startOAuth() tea.Cmd {
 }
 
 // closeFlow ends the current flow, if any, and always closes its listener.
-func (s *SignIn) closeFlow() {
+func (s *Screen) closeFlow() {
 	if s.flow != nil && s.flow.lb != nil {
 		s.flow.lb.close()
 	}
@@ -119,7 +120,7 @@ func (s *SignIn) closeFlow() {
 }
 
 // endOAuth goes back to the password form with problem shown under it.
-func (s *SignIn) endOAuth(problem string) tea.Cmd {
+func (s *Screen) endOAuth(problem string) tea.Cmd {
 	s.closeFlow()
 	s.mode = modeForm
 	s.problem = problem
@@ -128,7 +129,7 @@ func (s *SignIn) endOAuth(problem string) tea.Cmd {
 }
 
 // updateOAuth handles the flow's messages; ok is false for other messages.
-func (s *SignIn) updateOAuth(msg tea.Msg) (tea.Cmd, bool) {
+func (s *Screen) updateOAuth(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case ui.Result[oauthStarted]:
 		if msg.ID != s.startID || s.flow == nil {
@@ -142,7 +143,7 @@ func (s *SignIn) updateOAuth(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		f := s.flow
 		f.pkce, f.state, f.lb, f.link = msg.Value.pkce, msg.Value.state, msg.Value.lb, msg.Value.link
-		f.qr = qrBits(f.link)
+		f.qr = screenkit.QRBits(f.link)
 		lb, id := f.lb, f.id
 		return tea.Batch(
 			func() tea.Msg { return oauthCallbackMsg{flow: id, res: lb.wait()} },
@@ -186,24 +187,24 @@ func (s *SignIn) updateOAuth(msg tea.Msg) (tea.Cmd, bool) {
 }
 
 // exchange trades code for a session in a command.
-func (s *SignIn) exchange(code string) tea.Cmd {
+func (s *Screen) exchange(code string) tea.Cmd {
 	f := s.flow
 	f.exchanging, f.problem = true, ""
 	client := s.deps.Client
 	verifier, redirect := f.pkce.Verifier, f.lb.redirectURI
 	var cmd tea.Cmd
-	s.exchangeID, cmd = ui.Go(s.deps.Requests, func(ctx context.Context) (apiclient.Session, error) {
+	s.exchangeID, cmd = ui.Go(s.requests, func(ctx context.Context) (apiclient.Session, error) {
 		return client.ExchangeCode(ctx, code, verifier, redirect)
 	})
 	return cmd
 }
 
 // handleOAuthKey handles keys while the OAuth panel is open.
-func (s *SignIn) handleOAuthKey(msg tea.KeyPressMsg) tea.Cmd {
+func (s *Screen) handleOAuthKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := s.flow
 	switch {
 	case key.Matches(msg, s.okeys.Cancel):
-		s.deps.Requests.CancelAll()
+		s.deps.Requests.Cancel(ui.ScreenSignIn)
 		return s.endOAuth("Sign-in with the browser cancelled.")
 	case f == nil || f.lb == nil || f.exchanging:
 		return nil // starting or exchanging: only esc
@@ -235,7 +236,7 @@ func callbackProblem(r callbackResult) string {
 	return "The sign-in did not complete: " + r.err.Error() + ". Press ctrl+o to try again."
 }
 
-// oauthProblem explains a failed initiate or code exchange in the user's
+// oauthProblem explains a screenkit.Failed initiate or code exchange in the user's
 // terms, keeping the gateway's words.
 func oauthProblem(err error) string {
 	msg := apiclient.ErrorMessage(err)
@@ -276,12 +277,12 @@ func oauthProblem(err error) string {
 }
 
 // oauthView draws the OAuth panel in width x height.
-func (s *SignIn) oauthView(width, height int) string {
+func (s *Screen) oauthView(width, height int) string {
 	st := s.deps.Styles
 	f := s.flow
 	var qr []string
 	if f != nil && f.qr != nil {
-		qr = qrLines(f.qr, st)
+		qr = screenkit.QRLines(f.qr, st)
 	}
 	qrW := 0
 	if len(qr) > 0 {
@@ -297,9 +298,9 @@ func (s *SignIn) oauthView(width, height int) string {
 	textLines := strings.Count(text, "\n") + 1
 	switch {
 	case side:
-		return place(lipgloss.JoinHorizontal(lipgloss.Top, " "+strings.Join(qr, "\n "), "  ", text), width, height)
+		return screenkit.Place(lipgloss.JoinHorizontal(lipgloss.Top, " "+strings.Join(qr, "\n "), "  ", text), width, height)
 	case len(qr) > 0 && len(qr)+textLines+1 <= height && qrW+1 <= width:
-		return place(" "+strings.Join(qr, "\n ")+"\n"+text, width, height)
+		return screenkit.Place(" "+strings.Join(qr, "\n ")+"\n"+text, width, height)
 	case f != nil && f.link != "":
 		note := "(the QR code needs a larger terminal)"
 		if f.qr == nil {
@@ -307,12 +308,12 @@ func (s *SignIn) oauthView(width, height int) string {
 		}
 		text = s.oauthText(textW, note)
 	}
-	return place(" "+strings.ReplaceAll(text, "\n", "\n "), width, height)
+	return screenkit.Place(" "+strings.ReplaceAll(text, "\n", "\n "), width, height)
 }
 
 // oauthText is the panel's text column: what to do (and note, when the QR
 // code cannot be shown), the link, the code input and the current state.
-func (s *SignIn) oauthText(w int, note string) string {
+func (s *Screen) oauthText(w int, note string) string {
 	st := s.deps.Styles
 	f := s.flow
 	var b strings.Builder

@@ -1,4 +1,8 @@
-package screens
+// Package signin is the sign-in screen: the direct-login form, OAuth with
+// PKCE (a QR code, a loopback callback, or a code typed in), the session
+// keeper that renews tokens before they expire, and sign-out. The session
+// belongs to the sign-in flow, so the shell never touches the API.
+package signin
 
 import (
 	"context"
@@ -15,28 +19,33 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
 
 // signInKeys are the sign-in form's bindings.
 type signInKeys struct {
-	Next, Prev, Submit, Cancel, OAuth key.Binding
+	Next, Prev, Enter, Submit, Cancel, OAuth key.Binding
 }
 
 func newSignInKeys() signInKeys {
 	return signInKeys{
-		Next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
-		Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous field")),
-		Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign in")),
+		Next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next screenkit.Field")),
+		Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous screenkit.Field")),
+		Enter:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign in")),
+		Submit: key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "sign in")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel sign-in")),
 		OAuth:  key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "sign in with browser / phone")),
 	}
 }
 
-func (k signInKeys) ShortHelp() []key.Binding { return []key.Binding{k.Next, k.Submit, k.OAuth} }
+// The form follows the app's one submit rule: enter on the last field
+// (the password) or ctrl+s from any field signs in; enter on the username
+// moves to the password.
+func (k signInKeys) ShortHelp() []key.Binding { return []key.Binding{k.Enter, k.Next, k.OAuth} }
 func (k signInKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Next, k.Prev}, {k.Submit, k.Cancel}, {k.OAuth}}
+	return [][]key.Binding{{k.Enter, k.Submit, k.Cancel}, {k.Next, k.Prev}, {k.OAuth}}
 }
 
 // signInMode is what the sign-in screen shows.
@@ -47,12 +56,15 @@ const (
 	modeOAuth                   // the OAuth panel (ctrl+o)
 )
 
-// SignIn is the sign-in screen: the direct-login form and, after ctrl+o,
+// Screen is the sign-in screen: the direct-login form and, after ctrl+o,
 // the OAuth panel (signin_oauth.go). It also keeps the session alive
 // (session.go) and performs sign-out, because the session belongs to the
 // sign-in flow and the shell must not touch the API.
-type SignIn struct {
-	deps     Deps
+type Screen struct {
+	deps     screenkit.Deps
+	requests ui.Owner
+	width    int
+	height   int
 	keys     signInKeys
 	okeys    oauthKeys
 	mode     signInMode
@@ -77,16 +89,16 @@ type SignIn struct {
 	reason string
 }
 
-// NewSignIn builds the sign-in screen; on the sandbox the form comes filled
-// with the first demo user so that enter alone signs in.
-func NewSignIn(deps Deps) *SignIn {
-	s := &SignIn{deps: deps, keys: newSignInKeys(), okeys: newOAuthKeys(), code: newCodeInput(deps.Styles),
-		keeper: newSessionKeeper(deps.Client, deps.now)}
-	s.username = newInput(deps.Styles)
+// New builds the sign-in screen; on the sandbox the form comes filled with
+// the first demo user so that enter alone signs in.
+func New(deps screenkit.Deps) *Screen {
+	s := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenSignIn), keys: newSignInKeys(), okeys: newOAuthKeys(), code: newCodeInput(deps.Styles),
+		keeper: newSessionKeeper(deps.Client, deps.Clock)}
+	s.username = screenkit.NewInput(deps.Styles)
 	s.username.Prompt = ""
 	s.username.Placeholder = "username or email"
 	s.username.CharLimit = 256
-	s.password = newInput(deps.Styles)
+	s.password = screenkit.NewInput(deps.Styles)
 	s.password.Prompt = ""
 	s.password.Placeholder = "password"
 	s.password.EchoMode = textinput.EchoPassword
@@ -100,13 +112,13 @@ func NewSignIn(deps Deps) *SignIn {
 }
 
 // ID implements ui.Screen.
-func (s *SignIn) ID() ui.ScreenID { return ui.ScreenSignIn }
+func (s *Screen) ID() ui.ScreenID { return ui.ScreenSignIn }
 
 // Title implements ui.Screen.
-func (s *SignIn) Title() string { return "Sign in" }
+func (s *Screen) Title() string { return "Sign in" }
 
 // KeyMap implements ui.Screen.
-func (s *SignIn) KeyMap() help.KeyMap {
+func (s *Screen) KeyMap() help.KeyMap {
 	if s.mode == modeOAuth {
 		return s.okeys
 	}
@@ -114,25 +126,30 @@ func (s *SignIn) KeyMap() help.KeyMap {
 }
 
 // CapturesKeys is always true: the form's inputs take every letter.
-func (s *SignIn) CapturesKeys() bool { return true }
+func (s *Screen) CapturesKeys() bool { return true }
 
-// Enter focuses the first empty field; a session that ended under the
+// Enter focuses the first empty screenkit.Field; a session that ended under the
 // user stops the keeper (the reason arrives as SessionExpiredMsg).
-func (s *SignIn) Enter() tea.Cmd {
+func (s *Screen) Enter() tea.Cmd {
 	if s.keeper.running && !s.deps.Client.Session().Valid() {
 		s.keeper.stop()
 	}
 	if s.mode == modeOAuth {
 		return s.code.Focus()
 	}
-	if s.username.Value() != "" && s.password.Value() == "" {
+	if s.username.Value() != "" {
 		return s.setFocus(1)
 	}
 	return s.setFocus(s.focus)
 }
 
-func (s *SignIn) setFocus(i int) tea.Cmd {
+func (s *Screen) setFocus(i int) tea.Cmd {
 	s.focus = i
+	if i == 0 {
+		s.keys.Enter.SetHelp("enter", "next field")
+	} else {
+		s.keys.Enter.SetHelp("enter", "sign in")
+	}
 	if i == 0 {
 		s.password.Blur()
 		return s.username.Focus()
@@ -142,7 +159,7 @@ func (s *SignIn) setFocus(i int) tea.Cmd {
 }
 
 // Update implements ui.Screen.
-func (s *SignIn) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	if cmd, expired, ok := s.keeper.update(msg); ok {
 		if expired != "" {
 			s.reason = expired
@@ -174,7 +191,7 @@ func (s *SignIn) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		client := s.deps.Client
 		oauth := client.Session().Kind == apiclient.SessionOAuth
 		var cmd tea.Cmd
-		s.logoutID, cmd = ui.Go(s.deps.Requests, func(ctx context.Context) (struct{}, error) {
+		s.logoutID, cmd = ui.Go(s.requests, func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, client.SignOut(ctx)
 		})
 		s.logoutOAuth = oauth
@@ -212,7 +229,7 @@ func (s *SignIn) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 
 // signedIn finishes any sign-in: the root opens the navigation and the
 // keeper starts watching the new session.
-func (s *SignIn) signedIn(sess apiclient.Session) tea.Cmd {
+func (s *Screen) signedIn(sess apiclient.Session) tea.Cmd {
 	s.problem, s.reason = "", ""
 	who := sess.Username
 	if who == "" {
@@ -225,13 +242,13 @@ func (s *SignIn) signedIn(sess apiclient.Session) tea.Cmd {
 	)
 }
 
-func (s *SignIn) handleKey(msg tea.KeyPressMsg) (ui.Screen, tea.Cmd) {
+func (s *Screen) handleKey(msg tea.KeyPressMsg) (ui.Screen, tea.Cmd) {
 	if s.mode == modeOAuth {
 		return s, s.handleOAuthKey(msg)
 	}
 	switch {
 	case key.Matches(msg, s.keys.Cancel):
-		if s.busy && s.deps.Requests.CancelAll() > 0 {
+		if s.busy && s.deps.Requests.Cancel(ui.ScreenSignIn) > 0 {
 			s.busy = false
 			s.problem = "Sign-in cancelled."
 		}
@@ -242,7 +259,9 @@ func (s *SignIn) handleKey(msg tea.KeyPressMsg) (ui.Screen, tea.Cmd) {
 	case key.Matches(msg, s.keys.OAuth):
 		return s, s.startOAuth()
 	case key.Matches(msg, s.keys.Submit):
-		if s.focus == 0 && s.password.Value() == "" {
+		return s.submit()
+	case key.Matches(msg, s.keys.Enter):
+		if s.focus == 0 {
 			return s, s.setFocus(1)
 		}
 		return s.submit()
@@ -252,7 +271,7 @@ func (s *SignIn) handleKey(msg tea.KeyPressMsg) (ui.Screen, tea.Cmd) {
 	return s, s.updateInputs(msg)
 }
 
-func (s *SignIn) updateInputs(msg tea.Msg) tea.Cmd {
+func (s *Screen) updateInputs(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	if s.focus == 0 {
 		s.username, cmd = s.username.Update(msg)
@@ -262,7 +281,7 @@ func (s *SignIn) updateInputs(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-func (s *SignIn) submit() (ui.Screen, tea.Cmd) {
+func (s *Screen) submit() (ui.Screen, tea.Cmd) {
 	username := strings.TrimSpace(s.username.Value())
 	password := s.password.Value()
 	switch {
@@ -276,13 +295,13 @@ func (s *SignIn) submit() (ui.Screen, tea.Cmd) {
 	s.busy, s.problem = true, ""
 	client := s.deps.Client
 	var cmd tea.Cmd
-	s.loginID, cmd = ui.Go(s.deps.Requests, func(ctx context.Context) (apiclient.Session, error) {
+	s.loginID, cmd = ui.Go(s.requests, func(ctx context.Context) (apiclient.Session, error) {
 		return client.Login(ctx, username, password)
 	})
 	return s, cmd
 }
 
-// signInProblem explains a failed sign-in in the user's terms, keeping the
+// signInProblem explains a screenkit.Failed sign-in in the user's terms, keeping the
 // gateway's own words.
 func signInProblem(err error) string {
 	msg := apiclient.ErrorMessage(err)
@@ -301,15 +320,24 @@ func signInProblem(err error) string {
 	return "Sign-in failed: " + msg
 }
 
+// formWidth is the width of the sign-in form's input boxes.
+func (s *Screen) formWidth() int { return min(max(s.width-8, 30), 56) }
+
+// SetSize implements ui.Screen: the inputs take the form's width.
+func (s *Screen) SetSize(width, height int) {
+	s.width, s.height = width, height
+	s.username.SetWidth(s.formWidth() - 4)
+	s.password.SetWidth(s.formWidth() - 4)
+}
+
 // View implements ui.Screen.
-func (s *SignIn) View(width, height int) string {
+func (s *Screen) View() string {
+	width, height := s.width, s.height
 	if s.mode == modeOAuth {
 		return s.oauthView(width, height)
 	}
 	st := s.deps.Styles
-	formWidth := min(max(width-8, 30), 56)
-	s.username.SetWidth(formWidth - 4)
-	s.password.SetWidth(formWidth - 4)
+	formWidth := s.formWidth()
 
 	input := func(label string, m textinput.Model, focused bool) string {
 		box := st.Input
@@ -331,7 +359,7 @@ func (s *SignIn) View(width, height int) string {
 	case s.reason != "":
 		b.WriteString(st.Text(theme.ToneInfo).Width(formWidth).Render(ui.Sanitize(s.reason)))
 	default:
-		b.WriteString(st.Muted.Render("enter signs in · tab switches fields"))
+		b.WriteString(st.Muted.Render("enter on the password or ctrl+s signs in · tab switches fields"))
 	}
 	if !s.busy {
 		b.WriteString("\n" + st.Muted.Render("ctrl+o signs in with the browser or a phone (QR code)"))
@@ -343,10 +371,10 @@ func (s *SignIn) View(width, height int) string {
 	} else if len(s.deps.Demo) > 0 {
 		form += "\n\n" + s.demoView(width, height)
 	}
-	return place(lipgloss.NewStyle().Padding(1, 2).Render(form), width, height)
+	return screenkit.Place(lipgloss.NewStyle().Padding(1, 2).Render(form), width, height)
 }
 
-func (s *SignIn) gatewayLine() string {
+func (s *Screen) gatewayLine() string {
 	cfg := s.deps.Client.Config()
 	host := cfg.BaseURL
 	if u, err := url.Parse(cfg.BaseURL); err == nil && u.Host != "" {
@@ -362,7 +390,7 @@ func (s *SignIn) gatewayLine() string {
 	return line
 }
 
-func (s *SignIn) demoView(width, height int) string {
+func (s *Screen) demoView(width, height int) string {
 	st := s.deps.Styles
 	var b strings.Builder
 	b.WriteString(st.Subtitle.Render("Sandbox demo accounts"))

@@ -1,4 +1,4 @@
-package screens
+package signin
 
 import (
 	"strings"
@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screentest"
 	"cardterm/ui"
 	"cardterm/ui/uitest"
 )
@@ -15,14 +16,14 @@ import (
 // keeperRig is a session keeper whose timers are recorded instead of run.
 type keeperRig struct {
 	t     *testing.T
-	app   *testApp
+	app   *screentest.App
 	k     *sessionKeeper
 	waits []time.Duration
 }
 
-func newKeeperRig(t *testing.T, opts ...appOption) *keeperRig {
-	r := &keeperRig{t: t, app: newTestApp(t, opts...)}
-	r.k = newSessionKeeper(r.app.client, r.app.clock.Now)
+func newKeeperRig(t *testing.T, opts ...screentest.Option) *keeperRig {
+	r := &keeperRig{t: t, app: screentest.New(t, screentest.Of(New), opts...)}
+	r.k = newSessionKeeper(r.app.Client, r.app.Clock.Now)
 	r.k.after = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		r.waits = append(r.waits, d)
 		return nil
@@ -56,7 +57,7 @@ func (r *keeperRig) tick() (expired string, notices []string) {
 
 func TestKeeperRefreshesBeforeExpiry(t *testing.T) {
 	r := newKeeperRig(t)
-	s, err := r.app.client.Login(t.Context(), "alice@demo.test", "demo-pass")
+	s, err := r.app.Client.Login(t.Context(), "alice@demo.test", "demo-pass")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,45 +65,45 @@ func TestKeeperRefreshesBeforeExpiry(t *testing.T) {
 	if len(r.waits) != 1 || r.waits[0] != sessionCheckEvery {
 		t.Fatalf("first wait %v", r.waits)
 	}
-	r.app.clock.Advance(5 * time.Hour)
-	if exp, _ := r.tick(); exp != "" || r.app.client.Session() != s {
+	r.app.Clock.Advance(5 * time.Hour)
+	if exp, _ := r.tick(); exp != "" || r.app.Client.Session() != s {
 		t.Fatal("refreshed too early")
 	}
-	r.app.clock.Advance(56 * time.Minute) // 4 minutes left: inside RefreshLead
+	r.app.Clock.Advance(56 * time.Minute) // 4 minutes left: inside RefreshLead
 	if exp, _ := r.tick(); exp != "" {
 		t.Fatal(exp)
 	}
-	ns := r.app.client.Session()
-	if ns.AccessToken == s.AccessToken || ns.Kind != apiclient.SessionPassword || !ns.ExpiresAt.Equal(r.app.clock.Now().Add(6*time.Hour)) {
+	ns := r.app.Client.Session()
+	if ns.AccessToken == s.AccessToken || ns.Kind != apiclient.SessionPassword || !ns.ExpiresAt.Equal(r.app.Clock.Now().Add(6*time.Hour)) {
 		t.Fatalf("not refreshed: %+v", ns)
 	}
-	if _, err := r.app.client.User(t.Context()); err != nil {
+	if _, err := r.app.Client.User(t.Context()); err != nil {
 		t.Fatalf("the refreshed token does not work: %v", err)
 	}
 }
 
 func TestKeeperEndsWhenRefreshExpiredOrRevoked(t *testing.T) {
 	r := newKeeperRig(t)
-	if _, err := r.app.client.Login(t.Context(), "alice@demo.test", "demo-pass"); err != nil {
+	if _, err := r.app.Client.Login(t.Context(), "alice@demo.test", "demo-pass"); err != nil {
 		t.Fatal(err)
 	}
 	r.k.start()
-	r.app.clock.Advance(185 * 24 * time.Hour)
+	r.app.Clock.Advance(185 * 24 * time.Hour)
 	exp, _ := r.tick()
-	if !strings.Contains(exp, "could not be renewed") || !strings.Contains(exp, "Refresh token has expired") || r.app.client.Session().Valid() {
+	if !strings.Contains(exp, "could not be renewed") || !strings.Contains(exp, "Refresh token has expired") || r.app.Client.Session().Valid() {
 		t.Fatalf("reason %q", exp)
 	}
 
-	if _, err := r.app.client.Login(t.Context(), "alice@demo.test", "demo-pass"); err != nil {
+	if _, err := r.app.Client.Login(t.Context(), "alice@demo.test", "demo-pass"); err != nil {
 		t.Fatal(err)
 	}
 	r.k.start()
-	other := apiclient.New(r.app.client.Config())
-	other.SetSession(r.app.client.Session())
+	other := apiclient.New(r.app.Client.Config())
+	other.SetSession(r.app.Client.Session())
 	if err := other.Logout(t.Context()); err != nil { // kills the refresh token too
 		t.Fatal(err)
 	}
-	r.app.clock.Advance(6*time.Hour - time.Minute)
+	r.app.Clock.Advance(6*time.Hour - time.Minute)
 	exp, _ = r.tick()
 	if !strings.Contains(exp, "invalid or revoked") || !strings.Contains(exp, "Sign in again") {
 		t.Fatalf("reason %q", exp)
@@ -110,19 +111,19 @@ func TestKeeperEndsWhenRefreshExpiredOrRevoked(t *testing.T) {
 }
 
 func TestKeeperWithoutSecretKeyWarnsThenEnds(t *testing.T) {
-	r := newKeeperRig(t, func(ts *testSetup) { ts.cfg.SecretKey = "" })
-	if _, err := r.app.client.Login(t.Context(), "alice@demo.test", "demo-pass"); err != nil {
+	r := newKeeperRig(t, func(ts *screentest.Setup) { ts.Config.SecretKey = "" })
+	if _, err := r.app.Client.Login(t.Context(), "alice@demo.test", "demo-pass"); err != nil {
 		t.Fatal(err)
 	}
 	r.k.start()
-	r.app.clock.Advance(6*time.Hour - 3*time.Minute)
+	r.app.Clock.Advance(6*time.Hour - 3*time.Minute)
 	exp, notices := r.tick()
 	if exp != "" || len(notices) != 1 || !strings.Contains(notices[0], "no secret key") {
 		t.Fatalf("warning: %q %q", exp, notices)
 	}
-	r.app.clock.Advance(3 * time.Minute)
+	r.app.Clock.Advance(3 * time.Minute)
 	exp, _ = r.tick()
-	if !strings.Contains(exp, "expired and cannot be renewed") || !strings.Contains(exp, "CARDTERM_SECRET_KEY") || r.app.client.Session().Valid() {
+	if !strings.Contains(exp, "expired and cannot be renewed") || !strings.Contains(exp, "CARDTERM_SECRET_KEY") || r.app.Client.Session().Valid() {
 		t.Fatalf("reason %q", exp)
 	}
 	// a stale tick of an earlier session does nothing
@@ -134,28 +135,28 @@ func TestKeeperWithoutSecretKeyWarnsThenEnds(t *testing.T) {
 // After the keeper ends a session, signing in again returns to the screen
 // the user was on (the root keeps it across SessionExpiredMsg).
 func TestExpiryReturnsToTheSameScreen(t *testing.T) {
-	app := newTestApp(t, withDemo()) // the form is filled: enter signs in
-	signIn := app.root.(*ui.Root).Active().(*SignIn)
-	app.keys("enter")
-	app.keys("2")
-	if app.root.(*ui.Root).Active().ID() != ui.ScreenCard {
+	app := screentest.New(t, screentest.Of(New), screentest.WithDemo()) // the form is filled: enter signs in
+	signIn := app.Root.(*ui.Root).Active().(*Screen)
+	app.Keys("enter")
+	app.Keys("2")
+	if app.Root.(*ui.Root).Active().ID() != ui.ScreenCard {
 		t.Fatal("not on the card screen")
 	}
-	si := app.root.(*ui.Root)
+	si := app.Root.(*ui.Root)
 	// The refresh token is revoked elsewhere; the keeper's next look ends it.
-	other := apiclient.New(app.client.Config())
-	other.SetSession(app.client.Session())
+	other := apiclient.New(app.Client.Config())
+	other.SetSession(app.Client.Session())
 	if err := other.Logout(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	app.clock.Advance(6*time.Hour - time.Minute)
-	app.drive(sessionTickMsg{gen: signIn.keeper.gen})
-	mustShow(t, app.screen(), "Sign in to the Card and Wallet Gateway", "could not be renewed")
+	app.Clock.Advance(6*time.Hour - time.Minute)
+	app.Drive(sessionTickMsg{gen: signIn.keeper.gen})
+	screentest.MustShow(t, app.Screen(), "Sign in to the Card and Wallet Gateway", "could not be renewed")
 	if si.SignedIn() {
 		t.Fatal("still signed in")
 	}
-	app.keys("enter")
-	if id := app.root.(*ui.Root).Active().ID(); id != ui.ScreenCard {
+	app.Keys("enter")
+	if id := app.Root.(*ui.Root).Active().ID(); id != ui.ScreenCard {
 		t.Fatalf("returned to screen %d, want the card screen", id)
 	}
 }

@@ -1,4 +1,6 @@
-package screens
+// Package account is the Account screen: the signed-in user's profile and
+// verification state, and the session's expiry.
+package account
 
 import (
 	"context"
@@ -9,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -22,51 +25,53 @@ type accountKeys struct {
 func (k accountKeys) ShortHelp() []key.Binding  { return []key.Binding{k.Refresh, k.Copy} }
 func (k accountKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
-// Account shows the signed-in user's profile and verification state.
-type Account struct {
-	deps   Deps
-	keys   accountKeys
-	loadID ui.RequestID
-	user   *apiclient.User
-	err    error
-	busy   bool
+// Screen shows the signed-in user's profile and verification state.
+type Screen struct {
+	deps          screenkit.Deps
+	requests      ui.Owner
+	keys          accountKeys
+	width, height int
+	loadID        ui.RequestID
+	user          *apiclient.User
+	err           error
+	busy          bool
 }
 
-// NewAccount builds the account screen.
-func NewAccount(deps Deps) *Account {
-	return &Account{deps: deps, keys: accountKeys{
+// New builds the account screen.
+func New(deps screenkit.Deps) *Screen {
+	return &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenAccount), keys: accountKeys{
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload profile")),
 		Copy:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy user id")),
 	}}
 }
 
 // ID implements ui.Screen.
-func (a *Account) ID() ui.ScreenID { return ui.ScreenAccount }
+func (a *Screen) ID() ui.ScreenID { return ui.ScreenAccount }
 
 // Title implements ui.Screen.
-func (a *Account) Title() string { return "Account" }
+func (a *Screen) Title() string { return "Account" }
 
 // KeyMap implements ui.Screen.
-func (a *Account) KeyMap() help.KeyMap { return a.keys }
+func (a *Screen) KeyMap() help.KeyMap { return a.keys }
 
 // CapturesKeys implements ui.Screen; the account screen has no inputs.
-func (a *Account) CapturesKeys() bool { return false }
+func (a *Screen) CapturesKeys() bool { return false }
 
 // Enter loads the profile.
-func (a *Account) Enter() tea.Cmd { return a.load() }
+func (a *Screen) Enter() tea.Cmd { return a.load() }
 
-func (a *Account) load() tea.Cmd {
+func (a *Screen) load() tea.Cmd {
 	client := a.deps.Client
 	a.busy = true
 	var cmd tea.Cmd
-	a.loadID, cmd = ui.Go(a.deps.Requests, func(ctx context.Context) (apiclient.User, error) {
+	a.loadID, cmd = ui.Go(a.requests, func(ctx context.Context) (apiclient.User, error) {
 		return client.User(ctx)
 	})
 	return cmd
 }
 
 // Update implements ui.Screen.
-func (a *Account) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+func (a *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case ui.Result[apiclient.User]:
 		if msg.ID != a.loadID {
@@ -75,28 +80,33 @@ func (a *Account) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		a.busy = false
 		if msg.Err != nil {
 			a.err = msg.Err
-			return a, failed("loading the profile", msg.Err)
+			return a, screenkit.Failed("loading the profile", msg.Err)
 		}
 		a.user, a.err = &msg.Value, nil
 	case ui.RefreshMsg:
 		return a, a.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		a.user, a.err = nil, nil
+		w, h := a.width, a.height
+		*a = *New(a.deps)
+		a.SetSize(w, h)
 	}
 	return a, nil
 }
 
 // CopyValue offers the user id to the global copy key.
-func (a *Account) CopyValue() (label, value string, ok bool) {
+func (a *Screen) CopyValue() (label, value string, ok bool) {
 	if a.user == nil {
 		return "", "", false
 	}
 	return "user id", a.user.ID, true
 }
 
+// SetSize implements ui.Screen.
+func (a *Screen) SetSize(width, height int) { a.width, a.height = width, height }
+
 // View implements ui.Screen.
-func (a *Account) View(width, height int) string {
-	st := a.deps.Styles
+func (a *Screen) View() string {
+	st, width, height := a.deps.Styles, a.width, a.height
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Account") + "\n\n")
 	switch {
@@ -108,43 +118,43 @@ func (a *Account) View(width, height int) string {
 	case a.user != nil:
 		b.WriteString(a.userView(width))
 	}
-	return place(b.String(), width, height)
+	return screenkit.Place(b.String(), width, height)
 }
 
-func (a *Account) userView(width int) string {
+func (a *Screen) userView(width int) string {
 	st := a.deps.Styles
 	u := a.user
 	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
 	phone := strings.TrimSpace(u.PhoneCountryCode + " " + u.PhoneNumber)
 	address := u.AddressLine1
-	if line2 := orDash(u.AddressLine2); line2 != "" {
+	if line2 := screenkit.OrDash(u.AddressLine2); line2 != "" {
 		address += ", " + line2
 	}
 	city := strings.TrimSpace(u.Zip + " " + u.City)
 	session := "—"
 	if sess := a.deps.Client.Session(); sess.Valid() {
-		left := sess.ExpiresAt.Sub(a.deps.now())
-		session = "expires " + sess.ExpiresAt.Local().Format("2006-01-02 15:04") + " (in " + formatLeft(left) + ")"
+		left := sess.ExpiresAt.Sub(a.deps.Clock())
+		session = "expires " + sess.ExpiresAt.Local().Format("2006-01-02 15:04") + " (in " + screenkit.FormatLeft(left) + ")"
 	}
-	fields := []field{
-		{label: "Name", value: name},
-		{label: "Verification", styled: badge(st, u.VerificationState, verificationTone(u.VerificationState)) + " " + st.Muted.Render(verificationHint(u.VerificationState))},
-		{label: "Email", value: u.Email},
-		{label: "Date of birth", value: u.DateOfBirth},
-		{label: "Phone", value: phone},
-		{label: "Address", value: address},
-		{label: "City", value: city},
-		{label: "Residence", value: u.CountryOfResidence},
-		{label: "Nationality", value: u.CountryOfNationality},
-		{label: "US state", value: orDash(u.USState)},
-		{label: "SSN", value: orDash(u.SSN)},
-		{label: "Created", value: u.CreatedAt},
-		{label: "User id", value: u.ID},
-		{label: "Session", value: session},
+	fields := []screenkit.Field{
+		{Label: "Name", Value: name},
+		{Label: "Verification", Styled: screenkit.Badge(st, u.VerificationState, screenkit.VerificationTone(u.VerificationState)) + " " + st.Muted.Render(verificationHint(u.VerificationState))},
+		{Label: "Email", Value: u.Email},
+		{Label: "Date of birth", Value: u.DateOfBirth},
+		{Label: "Phone", Value: phone},
+		{Label: "Address", Value: address},
+		{Label: "City", Value: city},
+		{Label: "Residence", Value: u.CountryOfResidence},
+		{Label: "Nationality", Value: u.CountryOfNationality},
+		{Label: "US state", Value: screenkit.OrDash(u.USState)},
+		{Label: "SSN", Value: screenkit.OrDash(u.SSN)},
+		{Label: "Created", Value: u.CreatedAt},
+		{Label: "User id", Value: u.ID},
+		{Label: "Session", Value: session},
 	}
-	body := renderFields(st, fields, width)
-	if extra := extraFields(u.Extra); len(extra) > 0 {
-		body += "\n\n" + section(st, "Also sent by the gateway", renderFields(st, extra, width))
+	body := screenkit.RenderFields(st, fields, width)
+	if extra := screenkit.ExtraFields(u.Extra); len(extra) > 0 {
+		body += "\n\n" + screenkit.Section(st, "Also sent by the gateway", screenkit.RenderFields(st, extra, width))
 	}
 	return body
 }

@@ -1,4 +1,4 @@
-package screens
+package signin
 
 import (
 	"errors"
@@ -15,6 +15,8 @@ import (
 	qrcode "github.com/skip2/go-qrcode"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/screens/screentest"
 	"cardterm/ui"
 	"cardterm/ui/uitest"
 )
@@ -23,18 +25,18 @@ import (
 // commands the test chooses, against the sandbox of a testApp.
 type oauthHarness struct {
 	t   *testing.T
-	app *testApp
-	s   *SignIn
+	app *screentest.App
+	s   *Screen
 	// pending receives the messages of commands that block (the loopback
 	// wait), run in the background.
 	pending chan []tea.Msg
 }
 
-func newOAuthHarness(t *testing.T, opts ...appOption) *oauthHarness {
+func newOAuthHarness(t *testing.T, opts ...screentest.Option) *oauthHarness {
 	t.Helper()
 	t.Setenv("BROWSER", "true") // "open" the link with /bin/true
-	app := newTestApp(t, opts...)
-	h := &oauthHarness{t: t, app: app, s: NewSignIn(app.deps), pending: make(chan []tea.Msg, 8)}
+	app := screentest.New(t, screentest.Of(New), opts...)
+	h := &oauthHarness{t: t, app: app, s: New(app.Deps), pending: make(chan []tea.Msg, 8)}
 	t.Cleanup(h.s.closeFlow)
 	return h
 }
@@ -91,7 +93,7 @@ func (h *oauthHarness) callback() {
 	}
 }
 
-func (h *oauthHarness) view(w, ht int) string { return uitest.Plain(h.s.View(w, ht)) }
+func (h *oauthHarness) view(w, ht int) string { h.s.SetSize(w, ht); return uitest.Plain(h.s.View()) }
 
 // browse plays the browser: post the demo credentials on the hosted page;
 // phone=false follows the redirect to the loopback and returns that page,
@@ -158,13 +160,13 @@ func TestOAuthLoopbackSignIn(t *testing.T) {
 		t.Fatalf("redirect %s", f.lb.redirectURI)
 	}
 	v := h.view(80, 22)
-	mustShow(t, v, "Sign in with browser / phone", "Code shown on the phone", "esc cancels", "▀")
+	screentest.MustShow(t, v, "Sign in with browser / phone", "Code shown on the phone", "esc cancels", "▀")
 	page := browse(t, f.link, false)
 	if !strings.Contains(page, "You can close this tab") {
 		t.Fatalf("callback page:\n%s", page)
 	}
 	h.callback()
-	s := h.app.client.Session()
+	s := h.app.Client.Session()
 	if s.Kind != apiclient.SessionOAuth || s.Username != "alice@demo.test" || h.s.mode != modeForm || h.s.flow != nil {
 		t.Fatalf("session %+v mode %d", s, h.s.mode)
 	}
@@ -183,11 +185,11 @@ func TestOAuthQRCodeIsTheLinkAndFits80x24(t *testing.T) {
 	}
 	q.DisableBorder = true
 	want := q.Bitmap()
-	got := uitest.DecodeHalfBlocks(RenderQR(want, false))
+	got := uitest.DecodeHalfBlocks(screenkit.RenderQR(want, false))
 	if !uitest.SameBits(got, want) {
-		t.Fatal("RenderQR does not decode back to the symbol")
+		t.Fatal("screenkit.RenderQR does not decode back to the symbol")
 	}
-	if inv := uitest.DecodeHalfBlocks(RenderQR(want, true)); uitest.SameBits(inv, want) {
+	if inv := uitest.DecodeHalfBlocks(screenkit.RenderQR(want, true)); uitest.SameBits(inv, want) {
 		t.Fatal("the inverted rendering should differ")
 	}
 	// 80x24 terminal: the body is 80x22. The whole code is on screen.
@@ -200,15 +202,15 @@ func TestOAuthQRCodeIsTheLinkAndFits80x24(t *testing.T) {
 	for _, l := range lines {
 		if strings.ContainsAny(l, "█▀▄") {
 			r := []rune(l)
-			qrLines = append(qrLines, string(r[1:1+len(want)+2*QRQuietZone]))
+			qrLines = append(qrLines, string(r[1:1+len(want)+2*screenkit.QRQuietZone]))
 		}
 	}
 	if !uitest.SameBits(uitest.DecodeHalfBlocks(qrLines), want) {
 		t.Fatalf("the screen's QR code is not the link's:\n%s", v)
 	}
-	mustShow(t, v, "127.0.0.1")
+	screentest.MustShow(t, v, "127.0.0.1")
 	// a tiny terminal drops the code, not the link
-	mustShow(t, h.view(60, 12), "needs a larger terminal", "Code shown on the phone")
+	screentest.MustShow(t, h.view(60, 12), "needs a larger terminal", "Code shown on the phone")
 }
 
 func TestOAuthPhoneCodeTyped(t *testing.T) {
@@ -220,8 +222,8 @@ func TestOAuthPhoneCodeTyped(t *testing.T) {
 		h.update(k)
 	}
 	h.feed(h.update(uitest.Key("enter")))
-	mustShow(t, h.view(100, 30), "The code was refused", "works once")
-	if h.s.mode != modeOAuth || h.app.client.Session().Valid() {
+	screentest.MustShow(t, h.view(100, 30), "The code was refused", "works once")
+	if h.s.mode != modeOAuth || h.app.Client.Session().Valid() {
 		t.Fatal("a wrong code must keep the panel open and sign nobody in")
 	}
 	h.update(uitest.Key("ctrl+u"))
@@ -231,7 +233,7 @@ func TestOAuthPhoneCodeTyped(t *testing.T) {
 	for _, c := range h.feed(h.update(uitest.Key("enter"))) {
 		h.feed(c)
 	}
-	if s := h.app.client.Session(); s.Kind != apiclient.SessionOAuth || !s.Valid() || h.s.mode != modeForm {
+	if s := h.app.Client.Session(); s.Kind != apiclient.SessionOAuth || !s.Valid() || h.s.mode != modeForm {
 		t.Fatalf("session %+v", s)
 	}
 	listenerClosed(t, f.lb)
@@ -254,8 +256,8 @@ func TestOAuthStateMismatchIsRefused(t *testing.T) {
 		t.Fatalf("callback %d:\n%s", resp.StatusCode, body)
 	}
 	h.callback()
-	mustShow(t, h.view(100, 30), "Sign-in refused", "state", "Username")
-	if h.app.client.Session().Valid() || h.s.mode != modeForm {
+	screentest.MustShow(t, h.view(100, 30), "Sign-in refused", "state", "Username")
+	if h.app.Client.Session().Valid() || h.s.mode != modeForm {
 		t.Fatal("a wrong state signed in")
 	}
 	listenerClosed(t, f.lb)
@@ -274,7 +276,7 @@ func TestOAuthReusedCodeAndVerifierMismatch(t *testing.T) {
 		f := h.start()
 		loc := codeOnly(t, f.link)
 		// the code is spent elsewhere before the browser comes back
-		other := apiclient.New(h.app.client.Config())
+		other := apiclient.New(h.app.Client.Config())
 		if _, err := other.ExchangeCode(t.Context(), loc.Query().Get("code"), f.pkce.Verifier, f.lb.redirectURI); err != nil {
 			t.Fatal(err)
 		}
@@ -284,8 +286,8 @@ func TestOAuthReusedCodeAndVerifierMismatch(t *testing.T) {
 		}
 		resp.Body.Close()
 		h.callback()
-		mustShow(t, h.view(100, 30), "The code was refused", "already been used")
-		if h.app.client.Session().Valid() || h.s.mode != modeForm {
+		screentest.MustShow(t, h.view(100, 30), "The code was refused", "already been used")
+		if h.app.Client.Session().Valid() || h.s.mode != modeForm {
 			t.Fatal("a reused code signed in")
 		}
 	})
@@ -295,8 +297,8 @@ func TestOAuthReusedCodeAndVerifierMismatch(t *testing.T) {
 		f.pkce.Verifier += "tampered"
 		browse(t, f.link, false)
 		h.callback()
-		mustShow(t, h.view(100, 30), "code_verifier does not", "another")
-		if h.app.client.Session().Valid() {
+		screentest.MustShow(t, h.view(100, 30), "code_verifier does not", "another")
+		if h.app.Client.Session().Valid() {
 			t.Fatal("a verifier mismatch signed in")
 		}
 	})
@@ -306,7 +308,7 @@ func TestOAuthCancelClosesListener(t *testing.T) {
 	h := newOAuthHarness(t)
 	f := h.start()
 	h.update(uitest.Key("esc"))
-	mustShow(t, h.view(100, 30), "cancelled", "Username", "Password")
+	screentest.MustShow(t, h.view(100, 30), "cancelled", "Username", "Password")
 	if h.s.mode != modeForm || h.s.flow != nil {
 		t.Fatal("esc did not end the flow")
 	}
@@ -334,24 +336,24 @@ func TestOAuthCancelClosesListener(t *testing.T) {
 		h.update(k)
 	}
 	h.feed(h.update(uitest.Key("enter")))
-	if s := h.app.client.Session(); s.Kind != apiclient.SessionPassword || !s.Valid() {
+	if s := h.app.Client.Session(); s.Kind != apiclient.SessionPassword || !s.Valid() {
 		t.Fatalf("password sign-in after cancel: %+v", s)
 	}
 }
 
 func TestOAuthGatewayErrorsAndNoSecret(t *testing.T) {
-	h := newOAuthHarness(t, func(ts *testSetup) { ts.cfg.ClientID = "nobody" })
+	h := newOAuthHarness(t, func(ts *screentest.Setup) { ts.Config.ClientID = "nobody" })
 	h.feed(h.update(uitest.Key("ctrl+o")))
-	mustShow(t, h.view(100, 30), "does not recognise this client key", "Username")
+	screentest.MustShow(t, h.view(100, 30), "does not recognise this client key", "Username")
 	if h.s.mode != modeForm || h.s.flow != nil {
 		t.Fatal("a gateway error must return to the form")
 	}
 
-	h = newOAuthHarness(t, func(ts *testSetup) { ts.cfg.SecretKey = "" })
+	h = newOAuthHarness(t, func(ts *screentest.Setup) { ts.Config.SecretKey = "" })
 	if cmd := h.update(uitest.Key("ctrl+o")); cmd != nil {
 		uitest.Run(cmd)
 	}
-	mustShow(t, h.view(100, 30), "CARDTERM_SECRET_KEY", "Username")
+	screentest.MustShow(t, h.view(100, 30), "CARDTERM_SECRET_KEY", "Username")
 }
 
 func TestOAuthSignOutRevokes(t *testing.T) {
@@ -359,7 +361,7 @@ func TestOAuthSignOutRevokes(t *testing.T) {
 	f := h.start()
 	browse(t, f.link, false)
 	h.callback()
-	old := h.app.client.Session()
+	old := h.app.Client.Session()
 	var reason string
 	for _, c := range h.feed(h.update(ui.SignOutMsg{})) {
 		for _, m := range uitest.Run(c) {
@@ -368,14 +370,14 @@ func TestOAuthSignOutRevokes(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(reason, "revoked") || h.app.client.Session().Valid() {
+	if !strings.Contains(reason, "revoked") || h.app.Client.Session().Valid() {
 		t.Fatalf("reason %q", reason)
 	}
-	h.app.client.SetSession(old)
-	if _, err := h.app.client.User(t.Context()); !apiclient.IsUnauthorized(err) {
+	h.app.Client.SetSession(old)
+	if _, err := h.app.Client.User(t.Context()); !apiclient.IsUnauthorized(err) {
 		t.Fatalf("the revoked token still works: %v", err)
 	}
-	if _, err := h.app.client.Refresh(t.Context()); err == nil {
+	if _, err := h.app.Client.Refresh(t.Context()); err == nil {
 		t.Fatal("the revoked refresh token still works")
 	}
 }

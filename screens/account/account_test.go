@@ -1,0 +1,82 @@
+package account_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/screens/account"
+	"cardterm/screens/screentest"
+	"cardterm/screens/signin"
+	"cardterm/ui"
+	"cardterm/ui/uitest"
+)
+
+func TestMain(m *testing.M) { screentest.Main(m) }
+
+func newApp(t *testing.T, opts ...screentest.Option) *screentest.App {
+	t.Helper()
+	opts = append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New))}, opts...)
+	return screentest.New(t, screentest.Of(signin.New), opts...)
+}
+
+func TestAccountScreen(t *testing.T) {
+	app := newApp(t)
+	app.SignIn("alice@demo.test")
+	s := app.Screen()
+	screentest.MustShow(t, s, "Alice Martin", "VERIFIED", "alice@demo.test", "1990-04-12", "+33 612345678",
+		"FR", "expires 2026-11-22 15:00", "session 6h00m")
+	app.Golden("account-alice")
+
+	// The status bar counts down on the injected clock.
+	app.Clock.Advance(90 * time.Minute)
+	app.Keys("r")
+	screentest.MustShow(t, app.Screen(), "in 4h30m", "session 4h30m")
+}
+
+func TestAccountOfUSResident(t *testing.T) {
+	app := newApp(t, screentest.WithUS())
+	app.SignIn("sam@demo.test")
+	screentest.MustShow(t, app.Screen(), "Sam Rivera", "US state", "CA", "***-**-6789", "US")
+	app.Golden("account-us")
+}
+
+func TestHostileGatewayTextIsNeutralised(t *testing.T) {
+	app := newApp(t)
+	app.SignIn("mallory@demo.test")
+	frame := app.Root.View().Content
+	for _, bad := range []string{"\x1b]8;", "\x1b]52;", "\x07", "\r", "\u202e", "\u200b", "\x1b[31m"} {
+		if strings.Contains(frame, bad) {
+			t.Fatalf("the frame carries %q from the gateway", bad)
+		}
+	}
+	screentest.MustShow(t, app.Screen(), "<U+202E>", "<U+200B>")
+	app.Golden("account-hostile")
+}
+
+// lone lets uitest.Drive feed one screen on its own.
+type lone struct{ s ui.Screen }
+
+func (m lone) Init() tea.Cmd { return nil }
+func (m lone) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	s, cmd := m.s.Update(msg)
+	return lone{s}, cmd
+}
+func (m lone) View() tea.View { return tea.NewView(m.s.View()) }
+
+func TestAccountDropsTheUserOnSignOut(t *testing.T) {
+	app := newApp(t)
+	app.SignIn("alice@demo.test")
+	screen := account.New(app.Deps)
+	screen.SetSize(80, 20)
+	uitest.Drive(lone{screen}, uitest.Run(screen.Enter())...)
+	screentest.MustShow(t, screen.View(), "Alice Martin")
+	for _, msg := range []tea.Msg{ui.SignedOutMsg{}, ui.SessionExpiredMsg{}} {
+		screen.Update(msg)
+		if strings.Contains(screen.View(), "Alice") {
+			t.Fatalf("%T left the last user's data on screen", msg)
+		}
+	}
+}

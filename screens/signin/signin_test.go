@@ -1,0 +1,159 @@
+package signin
+
+import (
+	"image/color"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/screens/account"
+	"cardterm/screens/screenkit"
+	"cardterm/screens/screentest"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+func TestMain(m *testing.M) { screentest.Main(m) }
+
+// newApp is the app with the sign-in screen and the Account screen behind it.
+func newApp(t *testing.T, opts ...screentest.Option) *screentest.App {
+	t.Helper()
+	opts = append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New))}, opts...)
+	return screentest.New(t, screentest.Of(New), opts...)
+}
+
+func TestSignInScreenOnSandbox(t *testing.T) {
+	app := newApp(t, screentest.WithDemo())
+	screentest.MustShow(t, app.Screen(), "SANDBOX", "Sandbox demo accounts", "alice@demo.test", "•••••••••")
+	screentest.MustNotShow(t, app.Screen(), "│ demo-pass")
+	app.Golden("signin")
+
+	// The form comes filled: enter alone signs in and shows the account.
+	app.Keys("enter")
+	screentest.MustShow(t, app.Screen(), "Alice Martin", "VERIFIED", "session 6h00m")
+}
+
+func TestSignInFailureKeepsWhatWasTyped(t *testing.T) {
+	app := newApp(t)
+	app.Type("alice@demo.test")
+	app.Keys("tab")
+	app.Type("not-the-password")
+	app.Keys("enter")
+	s := app.Screen()
+	screentest.MustShow(t, s, "Sign-in refused", "Not authenticated", "Check the", "alice@demo.test")
+	if app.UI().SignedIn() {
+		t.Fatal("signed in with a wrong password")
+	}
+	app.Golden("signin-refused")
+}
+
+// The sign-in form follows the app's one submit rule: enter on the
+// username moves to the password, enter on the password or ctrl+s from
+// any field signs in.
+func TestSignInSubmitsLikeEveryForm(t *testing.T) {
+	app := newApp(t)
+	app.Type("alice@demo.test")
+	app.Keys("enter")
+	if app.UI().SignedIn() {
+		t.Fatal("enter on the username signed in")
+	}
+	app.Type("demo-pass")
+	app.Keys("enter")
+	if !app.UI().SignedIn() {
+		t.Fatalf("enter on the password did not sign in:\n%s", app.Screen())
+	}
+
+	app = newApp(t)
+	app.Type("alice@demo.test")
+	app.Keys("tab")
+	app.Type("demo-pass")
+	app.Keys("shift+tab", "ctrl+s")
+	if !app.UI().SignedIn() {
+		t.Fatalf("ctrl+s from the username did not sign in:\n%s", app.Screen())
+	}
+}
+
+func TestSignOutKillsTheToken(t *testing.T) {
+	app := newApp(t)
+	app.SignIn("alice@demo.test")
+	old := app.Client.Session()
+	app.Keys("S")
+	screentest.MustShow(t, app.Screen(), "Sign out?")
+	app.Keys("y")
+	screentest.MustShow(t, app.Screen(), "Sign in to the Card and Wallet Gateway", "Signed out")
+	if app.Client.Session().Valid() {
+		t.Fatal("the client still holds a session")
+	}
+	// The old token is dead at the gateway, not just forgotten here.
+	app.Client.SetSession(old)
+	if _, err := app.Client.User(t.Context()); err == nil {
+		t.Fatal("the old access token still works after sign-out")
+	}
+}
+
+func TestExpiredSessionReturnsToSignIn(t *testing.T) {
+	app := newApp(t)
+	app.SignIn("alice@demo.test")
+	app.Client.SetSession(screentest.WithoutRefresh(app.Client.Session()))
+	app.Clock.Advance(6*time.Hour + time.Minute)
+	app.Keys("r")
+	screentest.MustShow(t, app.Screen(), "Sign in to the Card and Wallet Gateway", "session has ended")
+}
+
+// esc while a sign-in is in flight cancels that request and says so on the
+// form.
+func TestEscCancelsTheSignIn(t *testing.T) {
+	app := newApp(t, screentest.WithDemo())
+	app.Root.Update(tea.KeyPressMsg{Code: tea.KeyEnter}) // the login command is not run
+	if n := app.Deps.Requests.InFlightFor(ui.ScreenSignIn); n != 1 {
+		t.Fatalf("%d sign-in requests in flight", n)
+	}
+	app.Keys("esc")
+	if n := app.Deps.Requests.InFlight(); n != 0 {
+		t.Fatalf("esc left %d requests in flight", n)
+	}
+}
+
+func TestSignInInputsFollowTheTerminalBackground(t *testing.T) {
+	app := newApp(t)
+	// inputLine is the style sequence just before the placeholder: what
+	// the input itself draws, not the theme-styled box around it.
+	inputLine := func() string {
+		frame := app.Root.View().Content
+		i := strings.Index(frame, "sername or email")
+		if i < 0 {
+			t.Fatal("no username input on screen")
+		}
+		start := strings.LastIndex(frame[:i], "\x1b[")
+		return frame[start:i]
+	}
+	dark := inputLine()
+	// A light terminal answers the background query: the root rebuilds the
+	// styles, and the inputs, made before it was known, must follow.
+	app.Drive(tea.BackgroundColorMsg{Color: color.White})
+	if light := inputLine(); light == dark {
+		t.Fatalf("the username input kept its dark-terminal styles: %q", light)
+	}
+}
+
+func TestOAuthHostileLinkIsNotAHyperlink(t *testing.T) {
+	st := theme.New(true, false)
+	lb, err := startLoopback("state")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(lb.close)
+	s := New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests(), Client: apiclient.New(apiclient.Config{})})
+	s.mode = modeOAuth
+	s.flow = &oauthFlow{id: 1, lb: lb, link: "https://gw.example/authorize?x=\x07\x1b]52;c;ZWNobyBoaQ==\x07"}
+	s.SetSize(100, 30)
+	screentest.MustBeClean(t, "the OAuth panel", s.View())
+
+	s.flow.link = "https://gw.example/authorize?client_id=abc"
+	if frame := s.View(); !strings.Contains(frame, "\x1b]8;;https://gw.example/authorize?client_id=abc\x07") {
+		t.Fatalf("a clean link is no longer a hyperlink:\n%q", frame)
+	}
+}
