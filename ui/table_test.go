@@ -242,3 +242,28 @@ func TestFormatCount(t *testing.T) {
 		}
 	}
 }
+
+// A screen switching layouts on resize keeps what the user was doing: the
+// open filter, its text, the cursor and the rows.
+func TestTableSetColumnsKeepsFilterAndCursor(t *testing.T) {
+	tb := newTable(1000, 60, 10)
+	tb = press(tb, "/", "m", "e", "r", "c", "h", "a", "n", "t", " ", "9", "7", "6")
+	tb = press(tb, "down")
+	before, _ := tb.Cursor()
+	tb.SetColumns([]ui.Column{
+		{Title: "ID", Width: 10, Hidden: true},
+		{Title: "Merchant", Min: 10},
+		{Title: "Cur", Width: 5},
+		{Title: "Amount", Width: 10, Right: true},
+	})
+	if !tb.Filtering() || tb.Filter() != "merchant 976" {
+		t.Fatalf("filter lost: filtering %v %q", tb.Filtering(), tb.Filter())
+	}
+	if after, _ := tb.Cursor(); after != before || tb.Len() != 1000 {
+		t.Fatalf("cursor %d -> %d, %d rows", before, after, tb.Len())
+	}
+	view := uitest.Plain(tb.View())
+	if strings.Contains(view, "tx-000976") || !strings.Contains(view, "Merchant 976 Berlin") {
+		t.Fatalf("the hidden column is drawn or the rows are gone:\n%s", view)
+	}
+}

@@ -1,0 +1,138 @@
+package ui_test
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/theme"
+	"cardterm/ui"
+	"cardterm/ui/uitest"
+)
+
+func newTestForm() *ui.Form {
+	st := theme.New(true, false)
+	f := ui.NewForm(&st, ui.FormSpec{Title: "Style", Submit: "save", Fields: []ui.FieldSpec{
+		{Key: "backgroundColor", Label: "Background"},
+		{Key: "notes", Label: "Notes", Kind: ui.FieldMultiline},
+		{Key: "radius", Label: "Radius", Check: func(v string) string {
+			if v != "" && strings.Trim(v, "0123456789") != "" {
+				return "must be a number"
+			}
+			return ""
+		}},
+	}})
+	f.SetWidth(60)
+	f.Focus()
+	return f
+}
+
+func pressForm(f *ui.Form, names ...string) ui.FormEvent {
+	var ev ui.FormEvent
+	for _, m := range uitest.Keys(names...) {
+		ev, _ = f.Update(m)
+	}
+	return ev
+}
+
+func typeInto(f *ui.Form, s string) {
+	for _, m := range uitest.Type(s) {
+		f.Update(m)
+	}
+}
+
+// The one submit rule: enter moves on until the last one-line field, where
+// it submits; ctrl+s submits from any field; esc leaves.
+func TestFormSubmitRule(t *testing.T) {
+	f := newTestForm()
+	typeInto(f, "#fff")
+	if ev := pressForm(f, "enter"); ev != ui.FormNothing {
+		t.Fatalf("enter on the first field gave %v", ev)
+	}
+	// In the text area enter is a new line, not a submit.
+	typeInto(f, "a")
+	if ev := pressForm(f, "enter"); ev != ui.FormNothing {
+		t.Fatalf("enter in the text area gave %v", ev)
+	}
+	typeInto(f, "b")
+	if got := f.Value("notes"); got != "a\nb" {
+		t.Fatalf("text area holds %q", got)
+	}
+	pressForm(f, "tab")
+	if ev := pressForm(f, "enter"); ev != ui.FormSubmit {
+		t.Fatalf("enter on the last field gave %v", ev)
+	}
+	f = newTestForm()
+	if ev := pressForm(f, "ctrl+s"); ev != ui.FormSubmit {
+		t.Fatalf("ctrl+s on the first field gave %v", ev)
+	}
+	if ev := pressForm(f, "esc"); ev != ui.FormCancel {
+		t.Fatalf("esc gave %v", ev)
+	}
+}
+
+// A failing check keeps the form open, says why under the field and keeps
+// what was typed.
+func TestFormCheckKeepsTypedText(t *testing.T) {
+	f := newTestForm()
+	pressForm(f, "tab", "tab")
+	typeInto(f, "12px")
+	if ev := pressForm(f, "ctrl+s"); ev != ui.FormNothing {
+		t.Fatalf("an invalid form submitted: %v", ev)
+	}
+	view := uitest.Plain(tea.NewView(f.View()))
+	if !strings.Contains(view, "must be a number") || f.Value("radius") != "12px" {
+		t.Fatalf("the error or the typed text is gone:\n%s", view)
+	}
+}
+
+// The gateway's 422 lands under the field it names, by the last part of a
+// dotted name; the rest goes under the form.
+func TestFormGatewayErrorsOnTheirFields(t *testing.T) {
+	f := newTestForm()
+	typeInto(f, "#zzz")
+	f.SetBusy(true)
+	f.SetErrors("Validation failed", []ui.FieldError{
+		{Field: "customCss.backgroundColor", Message: "invalid hex colour"},
+		{Field: "other", Message: "is odd"},
+	})
+	if f.Busy() {
+		t.Fatal("errors left the form busy")
+	}
+	view := uitest.Plain(tea.NewView(f.View()))
+	for _, want := range []string{"✗ invalid hex colour", "Validation failed other is odd", "#zzz"} {
+		if !strings.Contains(view, want) {
+			t.Fatalf("form lacks %q:\n%s", want, view)
+		}
+	}
+}
+
+// While busy only esc is taken: a second ctrl+s cannot send twice.
+func TestFormBusyIgnoresSubmit(t *testing.T) {
+	f := newTestForm()
+	f.SetBusy(true)
+	if ev := pressForm(f, "ctrl+s"); ev != ui.FormNothing {
+		t.Fatalf("a busy form submitted: %v", ev)
+	}
+	if ev := pressForm(f, "esc"); ev != ui.FormCancel {
+		t.Fatalf("esc on a busy form gave %v", ev)
+	}
+}
+
+// The help says what enter does in the focused field.
+func TestFormHelpFollowsFocus(t *testing.T) {
+	f := newTestForm()
+	desc := func() string { return f.KeyMap().ShortHelp()[0].Help().Desc }
+	if desc() != "next field" {
+		t.Fatalf("enter on the first field is described as %q", desc())
+	}
+	pressForm(f, "tab")
+	if f.KeyMap().ShortHelp()[0].Enabled() {
+		t.Fatal("enter is offered as a form key inside the text area")
+	}
+	pressForm(f, "tab")
+	if desc() != "save" {
+		t.Fatalf("enter on the last field is described as %q", desc())
+	}
+}
