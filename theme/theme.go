@@ -27,7 +27,6 @@ type Styles struct {
 	IsDark  bool
 	NoColor bool
 
-	App        lipgloss.Style
 	Title      lipgloss.Style // screen and section titles
 	Subtitle   lipgloss.Style
 	Label      lipgloss.Style // field labels in detail views
@@ -35,18 +34,15 @@ type Styles struct {
 	Muted      lipgloss.Style // secondary text, placeholders, hints
 	Accent     lipgloss.Style // highlights, links
 	Link       lipgloss.Style
-	Escaped    lipgloss.Style // neutralised control characters shown by the sanitizer
 	KeyHint    lipgloss.Style // a key in the footer ("f")
 	KeyDesc    lipgloss.Style // its description ("freeze")
 	Border     lipgloss.Style // panes and boxes
-	Panel      lipgloss.Style // a bordered box around a detail view
 	Dialog     lipgloss.Style // the confirmation dialog box
 	DialogText lipgloss.Style
 
 	NavItem    lipgloss.Style
 	NavActive  lipgloss.Style
 	NavNumber  lipgloss.Style
-	NavPane    lipgloss.Style
 	StatusBar  lipgloss.Style
 	StatusItem lipgloss.Style
 	SandboxTag lipgloss.Style // the SANDBOX badge
@@ -58,9 +54,6 @@ type Styles struct {
 
 	Input        lipgloss.Style
 	InputFocused lipgloss.Style
-	InputError   lipgloss.Style
-	Button       lipgloss.Style
-	ButtonActive lipgloss.Style
 
 	Spinner lipgloss.Style
 
@@ -107,7 +100,6 @@ func New(isDark, noColor bool) Styles {
 		}
 		return lipgloss.NewStyle().Foreground(c)
 	}
-	s.App = lipgloss.NewStyle()
 	s.Title = fg(p.accent).Bold(true)
 	s.Subtitle = fg(p.fg).Bold(true)
 	s.Label = fg(p.muted)
@@ -115,14 +107,11 @@ func New(isDark, noColor bool) Styles {
 	s.Muted = fg(p.muted)
 	s.Accent = fg(p.accent)
 	s.Link = fg(p.info).Underline(true)
-	s.Escaped = fg(p.warn).Reverse(noColor)
 	s.KeyHint = fg(p.accent).Bold(true)
 	s.KeyDesc = fg(p.muted)
 	s.Border = fg(p.border)
-	s.Panel = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
 	s.Dialog = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(1, 2)
 	if !noColor {
-		s.Panel = s.Panel.BorderForeground(p.border)
 		s.Dialog = s.Dialog.BorderForeground(p.accent)
 	}
 	s.DialogText = fg(p.fg)
@@ -130,10 +119,8 @@ func New(isDark, noColor bool) Styles {
 	s.NavItem = fg(p.fg).Padding(0, 1)
 	s.NavActive = fg(p.accent).Bold(true).Padding(0, 1).Reverse(noColor)
 	s.NavNumber = fg(p.muted)
-	s.NavPane = lipgloss.NewStyle().Border(lipgloss.NormalBorder(), false, true, false, false)
 	s.StatusBar = lipgloss.NewStyle()
 	if !noColor {
-		s.NavPane = s.NavPane.BorderForeground(p.border)
 		s.StatusBar = s.StatusBar.Background(p.barBG).Foreground(p.barFG)
 	}
 	s.StatusItem = s.StatusBar.Padding(0, 1)
@@ -156,14 +143,10 @@ func New(isDark, noColor bool) Styles {
 
 	s.Input = lipgloss.NewStyle().Border(lipgloss.NormalBorder()).Padding(0, 1)
 	s.InputFocused = s.Input.Border(lipgloss.ThickBorder())
-	s.InputError = s.Input.Border(lipgloss.DoubleBorder())
 	if !noColor {
 		s.Input = s.Input.BorderForeground(p.border)
 		s.InputFocused = s.InputFocused.BorderForeground(p.accent)
-		s.InputError = s.InputError.BorderForeground(p.danger)
 	}
-	s.Button = fg(p.fg).Padding(0, 2).Border(lipgloss.NormalBorder())
-	s.ButtonActive = s.Button.Bold(true).Reverse(true)
 
 	s.Spinner = fg(p.accent)
 
