@@ -24,7 +24,7 @@ type GlobalKeyMap struct {
 	Enter   key.Binding
 }
 
-// GlobalKeys builds the global key map (see DESIGN.md, "Screens and keys").
+// GlobalKeys builds the global key map (ARCHITECTURE.md, "The path of a key press").
 func GlobalKeys() GlobalKeyMap {
 	return GlobalKeyMap{
 		Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),

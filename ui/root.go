@@ -179,7 +179,7 @@ func (r *Root) Dialog() (ConfirmSpec, bool) {
 	return r.dlg.spec, true
 }
 
-// Update routes a message (see DESIGN.md: dialog first, then a screen that
+// Update routes a message (ARCHITECTURE.md: dialog first, then a screen that
 // captures keys, then the global keys) and keeps the spinner running while
 // requests are in flight.
 func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {

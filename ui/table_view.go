@@ -17,7 +17,7 @@ type TableKeyMap struct {
 	Accept, ClearFilter, Backspace        key.Binding
 }
 
-// TableKeys builds the table keys (DESIGN.md: arrows or j/k move, space
+// TableKeys builds the table keys (arrows or j/k move, space
 // marks, / filters).
 func TableKeys() TableKeyMap {
 	return TableKeyMap{
