@@ -29,12 +29,18 @@ func (r *Root) renderFooter() string {
 	var bs []key.Binding
 	if r.showHelp {
 		bs = []key.Binding{key.NewBinding(key.WithKeys("?"), key.WithHelp("?/esc", "close help"))}
+	} else if r.showLog {
+		bs = []key.Binding{key.NewBinding(key.WithKeys("m"), key.WithHelp("m/esc", "close notices"))}
 	} else {
 		if km := r.contextKeys(); km != nil {
 			bs = append(bs, km.ShortHelp()...)
 		}
 		switch {
 		case r.dlg != nil:
+		case r.capturing():
+			// A text field has the keys: ? and q would type, so the
+			// footer names only what works there.
+			bs = append(bs, r.keys.HelpAnywhere, r.keys.Interrupt)
 		case !r.signedIn:
 			bs = append(bs, r.keys.Help, r.keys.Quit)
 		default:
@@ -166,4 +172,11 @@ func (r *Root) helpColumns(groups [][]key.Binding, width int) []string {
 // padRight pads s with spaces to width cells.
 func padRight(s string, width int) string {
 	return s + strings.Repeat(" ", max(width-ansi.StringWidth(s), 0))
+}
+
+// capturing reports whether the active screen's text field or filter has
+// the keys (global single-letter keys then go to it).
+func (r *Root) capturing() bool {
+	s := r.Active()
+	return s != nil && s.CapturesKeys() && !r.focusNav
 }

@@ -9,7 +9,15 @@ import (
 // the single source for routing, the footer and the ? help, so what the help
 // says is what the keys do.
 type GlobalKeyMap struct {
-	Help    key.Binding
+	Help key.Binding
+	// HelpAnywhere works while a text field has the keys, where ? types.
+	HelpAnywhere key.Binding
+	// Interrupt quits from anywhere, a text field included.
+	Interrupt key.Binding
+	// Notices opens the log of the session's notices.
+	Notices key.Binding
+	// Nav hides or shows the navigation pane.
+	Nav     key.Binding
 	Quit    key.Binding
 	Focus   key.Binding
 	Back    key.Binding
@@ -27,15 +35,19 @@ type GlobalKeyMap struct {
 // GlobalKeys builds the global key map (ARCHITECTURE.md, "The path of a key press").
 func GlobalKeys() GlobalKeyMap {
 	return GlobalKeyMap{
-		Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		Quit:    key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
-		Focus:   key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "focus")),
-		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back/cancel")),
-		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
-		Copy:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy")),
-		Open:    key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open link")),
-		Filter:  key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
-		SignOut: key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "sign out")),
+		Help:         key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		HelpAnywhere: key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "help")),
+		Interrupt:    key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		Notices:      key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "notice log")),
+		Nav:          key.NewBinding(key.WithKeys("\\"), key.WithHelp("\\", "hide/show navigation")),
+		Quit:         key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Focus:        key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "focus")),
+		Back:         key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back/cancel")),
+		Refresh:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
+		Copy:         key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy")),
+		Open:         key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open link")),
+		Filter:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		SignOut:      key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "sign out")),
 		Jump: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
 			key.WithHelp("0-9", "jump to screen")),
 		Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
@@ -54,7 +66,7 @@ func (k GlobalKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Help, k.Quit, k.Jump, k.Focus, k.Back},
 		{k.Refresh, k.Copy, k.Open, k.Filter, k.SignOut},
-		{k.Up, k.Down, k.Enter},
+		{k.Notices, k.Nav, k.HelpAnywhere, k.Up, k.Down, k.Enter},
 	}
 }
 

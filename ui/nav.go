@@ -29,8 +29,11 @@ func (k navKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHe
 
 // navWidth is the width of the navigation pane, its right border included.
 func (r *Root) navWidth() int {
-	if !r.signedIn || len(r.screens) == 0 {
+	if !r.signedIn || len(r.screens) == 0 || r.navHidden {
 		return 0
+	}
+	if r.navCollapsed() {
+		return 4 // cursor mark, number, space, border
 	}
 	w := 0
 	for _, s := range r.screens {
@@ -43,6 +46,12 @@ func (r *Root) navWidth() int {
 	}
 	return w
 }
+
+// navCollapseWidth is the terminal width under which the navigation shows
+// numbers only, leaving the columns to the body.
+const navCollapseWidth = 100
+
+func (r *Root) navCollapsed() bool { return r.width > 0 && r.width < navCollapseWidth }
 
 // renderNav draws the navigation pane, h lines of exactly navWidth cells.
 func (r *Root) renderNav(h int) string {
@@ -61,9 +70,14 @@ func (r *Root) renderNav(h int) string {
 		num := s.ID().Key()
 		title := Sanitize(s.Title())
 		var item string
-		if i == r.active {
+		switch {
+		case r.navCollapsed() && i == r.active:
+			item = r.st.NavActive.UnsetPadding().Render(num)
+		case r.navCollapsed():
+			item = r.st.NavNumber.Render(num)
+		case i == r.active:
 			item = r.st.NavActive.Render(num + " " + title)
-		} else {
+		default:
 			item = r.st.NavItem.Render(r.st.NavNumber.Render(num) + " " + title)
 		}
 		lines = append(lines, FitLine(mark+item, inner)+border)

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -10,20 +11,33 @@ import (
 	"cardterm/theme"
 )
 
-// Notice lifetimes: short for information, longer for errors so they can be
-// read before they go.
-const (
-	NoticeLifetime      = 6 * time.Second
-	ErrorNoticeLifetime = 12 * time.Second
-)
+// NoticeLifetime is how long information stays on screen. Warnings and
+// errors stay until the next key press, so they can be read; every notice
+// can be read again in the notice log.
+const NoticeLifetime = 6 * time.Second
 
-// Notice is one line of feedback shown at the right of the status bar. All
-// errors and confirmations are reported this one way.
+// noticeLogSize bounds the notice log: the session's last notices.
+const noticeLogSize = 200
+
+// Notice is one line of feedback. All errors and confirmations are reported
+// this one way and shown in one place.
 type Notice struct {
-	Tone  theme.Tone
-	Text  string    // already sanitized
-	Until time.Time // zero: the root sets it from its clock and the tone
+	Tone theme.Tone
+	Text string // already sanitized
+	// Screen is the screen whose command raised it: it is shown only there
+	// (or everywhere when raised by the shell). The root sets it.
+	Screen ScreenID
+	// At is when it was raised; the root sets it from its clock.
+	At time.Time
+	// Until is when it fades; zero means the tone decides.
+	Until time.Time
+
+	stamped bool
 }
+
+// Sticky reports whether the notice stays until the user acts: warnings
+// and errors do.
+func (n Notice) Sticky() bool { return n.Tone >= theme.ToneWarn }
 
 // NoticeMsg carries a notice to the root model, which shows the latest one.
 type NoticeMsg struct{ Notice Notice }
@@ -31,14 +45,6 @@ type NoticeMsg struct{ Notice Notice }
 // noticeExpireMsg asks the root to drop the notice with the given sequence
 // number if it has expired.
 type noticeExpireMsg struct{ seq int }
-
-// Lifetime is how long a notice in this tone stays on screen.
-func Lifetime(t theme.Tone) time.Duration {
-	if t >= theme.ToneWarn {
-		return ErrorNoticeLifetime
-	}
-	return NoticeLifetime
-}
 
 // Notify reports a notice; text is sanitized here so callers may pass
 // gateway strings.
@@ -57,5 +63,39 @@ func ReportError(what string, err error) tea.Cmd {
 	if errors.Is(err, context.Canceled) {
 		return Notify(theme.ToneInfo, what+" cancelled")
 	}
-	return Notify(theme.ToneDanger, what+": "+err.Error())
+	return Notify(theme.ToneDanger, Prefixed(what, err.Error()))
+}
+
+// Prefixed is "what: message", unless the message already starts with
+// what, so no notice repeats its own prefix.
+func Prefixed(what, message string) string {
+	if what == "" || strings.HasPrefix(strings.ToLower(message), strings.ToLower(what)) {
+		return message
+	}
+	return what + ": " + message
+}
+
+// stampNotices makes every notice a screen's command raises carry that
+// screen, so it is shown where it belongs, not on whatever screen is open
+// when a late answer arrives.
+func stampNotices(cmd tea.Cmd, screen ScreenID) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		switch msg := cmd().(type) {
+		case NoticeMsg:
+			if !msg.Notice.stamped {
+				msg.Notice.Screen, msg.Notice.stamped = screen, true
+			}
+			return msg
+		case tea.BatchMsg:
+			for i := range msg {
+				msg[i] = stampNotices(msg[i], screen)
+			}
+			return msg
+		default:
+			return msg
+		}
+	}
 }

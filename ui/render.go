@@ -16,7 +16,7 @@ func (r *Root) bodySize() (int, int) {
 	if nav > 0 {
 		nav += len(gutter)
 	}
-	return max(r.width-nav, 0), max(r.height-2, 0)
+	return max(r.width-nav, 0), max(r.height-2-len(r.noticeLines), 0)
 }
 
 // render composes the frame, exactly width x height cells.
@@ -29,6 +29,8 @@ func (r *Root) render() string {
 	switch {
 	case r.showHelp:
 		body = r.renderHelp(bw, bh)
+	case r.showLog:
+		body = r.renderNoticeLog(bw, bh)
 	case r.Active() != nil && bh > 0 && bw > 0:
 		body = FitBlock(r.Active().View(), bw, bh)
 	default:
@@ -51,9 +53,12 @@ func (r *Root) render() string {
 	} else {
 		main = body
 	}
-	parts := make([]string, 0, 3)
+	parts := make([]string, 0, 4)
 	if bh > 0 {
 		parts = append(parts, main)
+	}
+	if len(r.noticeLines) > 0 && r.height > 2+len(r.noticeLines) {
+		parts = append(parts, r.renderNoticeLines())
 	}
 	if r.height >= 2 {
 		parts = append(parts, r.renderStatus())

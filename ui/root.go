@@ -77,8 +77,12 @@ type Root struct {
 	dlg      *dialog
 	spinning bool
 
-	notice    Notice
-	noticeSeq int
+	notice      Notice
+	noticeSeq   int
+	noticeLines []string // the notice on lines of its own when it does not fit the bar
+	noticeLog   []Notice
+	showLog     bool
+	navHidden   bool
 
 	width, height int
 }
@@ -144,7 +148,7 @@ func (r *Root) restyle() {
 func (r *Root) Init() tea.Cmd {
 	var enter tea.Cmd
 	if r.signIn != nil {
-		enter = r.signIn.Enter()
+		enter = stampNotices(r.signIn.Enter(), ScreenSignIn)
 	}
 	return tea.Batch(tea.RequestBackgroundColor, enter)
 }
@@ -164,7 +168,8 @@ func (r *Root) Active() Screen {
 // SignedIn reports whether the navigation is open (after SignedInMsg).
 func (r *Root) SignedIn() bool { return r.signedIn }
 
-// CurrentNotice is the notice on the status bar, if any.
+// CurrentNotice is the latest notice, if it has not faded or been
+// dismissed (it may belong to another screen than the one shown).
 func (r *Root) CurrentNotice() (Notice, bool) { return r.notice, r.notice.Text != "" }
 
 // DialogOpen reports whether a confirmation dialog is showing.
@@ -226,7 +231,7 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		return r.setNotice(msg.Notice)
 	case noticeExpireMsg:
 		if msg.seq == r.noticeSeq {
-			r.notice = Notice{}
+			return r.clearNotice()
 		}
 		return nil
 	case OpenDialogMsg:
@@ -245,8 +250,9 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		}
 		var enter tea.Cmd
 		if s := r.Active(); s != nil {
-			enter = s.Enter()
+			enter = stampNotices(s.Enter(), s.ID())
 		}
+		r.layoutNotice()
 		return tea.Batch(r.resize(), enter)
 	case SignOutMsg:
 		if r.signIn == nil {
@@ -271,32 +277,16 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 func (r *Root) toSignIn(reason string, tone theme.Tone) tea.Cmd {
 	r.signedIn = false
 	r.focusNav = false
-	r.showHelp = false
+	r.showHelp, r.showLog = false, false
 	r.dlg = nil
 	cmds := []tea.Cmd{r.resize()}
 	if reason != "" {
-		cmds = append(cmds, r.setNotice(Notice{Tone: tone, Text: Sanitize(reason)}))
+		cmds = append(cmds, r.setNotice(Notice{Tone: tone, Text: Sanitize(reason), Screen: ScreenSignIn, stamped: true}))
 	}
 	if r.signIn != nil {
-		cmds = append(cmds, r.signIn.Enter())
+		cmds = append(cmds, stampNotices(r.signIn.Enter(), ScreenSignIn))
 	}
 	return tea.Batch(cmds...)
-}
-
-func (r *Root) setNotice(n Notice) tea.Cmd {
-	// Notify sanitizes already; a NoticeMsg built by hand may carry gateway
-	// text too, and Sanitize leaves clean text as it is.
-	n.Text = Sanitize(n.Text)
-	life := Lifetime(n.Tone)
-	if n.Until.IsZero() {
-		n.Until = r.opts.Now().Add(life)
-	} else if d := n.Until.Sub(r.opts.Now()); d > 0 {
-		life = d
-	}
-	r.notice = n
-	r.noticeSeq++
-	seq := r.noticeSeq
-	return tea.Tick(life, func(time.Time) tea.Msg { return noticeExpireMsg{seq: seq} })
 }
 
 // resize gives every screen the size of the body (not the window), so
@@ -322,12 +312,12 @@ func (r *Root) broadcast(msg tea.Msg) tea.Cmd {
 	if r.signIn != nil {
 		var cmd tea.Cmd
 		r.signIn, cmd = r.signIn.Update(msg)
-		cmds = append(cmds, cmd)
+		cmds = append(cmds, stampNotices(cmd, ScreenSignIn))
 	}
 	for i, s := range r.screens {
 		var cmd tea.Cmd
 		r.screens[i], cmd = s.Update(msg)
-		cmds = append(cmds, cmd)
+		cmds = append(cmds, stampNotices(cmd, s.ID()))
 	}
 	return tea.Batch(cmds...)
 }
@@ -340,14 +330,15 @@ func (r *Root) toActive(msg tea.Msg) tea.Cmd {
 		}
 		var cmd tea.Cmd
 		r.signIn, cmd = r.signIn.Update(msg)
-		return cmd
+		return stampNotices(cmd, ScreenSignIn)
 	}
 	if r.active < 0 || r.active >= len(r.screens) {
 		return nil
 	}
 	var cmd tea.Cmd
-	r.screens[r.active], cmd = r.screens[r.active].Update(msg)
-	return cmd
+	s := r.screens[r.active]
+	r.screens[r.active], cmd = s.Update(msg)
+	return stampNotices(cmd, s.ID())
 }
 
 func (r *Root) navigate(to ScreenID) tea.Cmd {
@@ -361,8 +352,9 @@ func (r *Root) navigate(to ScreenID) tea.Cmd {
 				return nil
 			}
 			r.active = i
-			r.showHelp = false
-			return s.Enter()
+			r.showHelp, r.showLog = false, false
+			r.layoutNotice()
+			return stampNotices(s.Enter(), s.ID())
 		}
 	}
 	return nil

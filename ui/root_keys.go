@@ -13,8 +13,22 @@ import (
 // help overlay, a screen that captures keys, the focused nav, the global
 // keys, and finally the active screen.
 func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if msg.String() == "ctrl+c" {
+	if key.Matches(msg, r.keys.Interrupt) {
 		return tea.Quit
+	}
+	// A warning or an error stays until the user acts: this key is that.
+	var dismiss tea.Cmd
+	if r.notice.Sticky() {
+		dismiss = r.clearNotice()
+	}
+	return tea.Batch(dismiss, r.routeKey(msg))
+}
+
+// routeKey is handleKey's routing once the notice is dealt with.
+func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
+	if key.Matches(msg, r.keys.HelpAnywhere) && r.dlg == nil {
+		r.showHelp, r.showLog = !r.showHelp, false
+		return nil
 	}
 	if r.dlg != nil {
 		if done, cmd := r.dlg.update(msg); done {
@@ -23,10 +37,10 @@ func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if r.showHelp {
+	if r.showHelp || r.showLog {
 		switch {
-		case key.Matches(msg, r.keys.Help), key.Matches(msg, r.keys.Back):
-			r.showHelp = false
+		case key.Matches(msg, r.keys.Help), key.Matches(msg, r.keys.Back), key.Matches(msg, r.keys.Notices):
+			r.showHelp, r.showLog = false, false
 		case key.Matches(msg, r.keys.Quit):
 			return tea.Quit
 		}
@@ -61,6 +75,13 @@ func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, r.keys.Help):
 		r.showHelp = true
 		return nil
+	case key.Matches(msg, r.keys.Notices):
+		r.showLog = true
+		return nil
+	case key.Matches(msg, r.keys.Nav) && r.signedIn:
+		r.navHidden = !r.navHidden
+		r.focusNav = r.focusNav && !r.navHidden
+		return r.resize()
 	case key.Matches(msg, r.keys.Jump):
 		if !r.signedIn {
 			return nil

@@ -39,7 +39,18 @@ func (k fakeKeys) FullHelp() [][]key.Binding { return [][]key.Binding{{k.act}} }
 func (s *fakeScreen) ID() ui.ScreenID { return s.id }
 func (s *fakeScreen) Title() string   { return s.title }
 func (s *fakeScreen) Enter() tea.Cmd  { s.entered++; return nil }
+
+// raise asks one fake screen to report a notice, as a screen's command would.
+type raise struct {
+	to   ui.ScreenID
+	tone theme.Tone
+	text string
+}
+
 func (s *fakeScreen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	if r, ok := msg.(raise); ok && r.to == s.id {
+		return s, ui.Notify(r.tone, r.text)
+	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		s.keys = append(s.keys, k.String())
 		return s, nil
@@ -198,8 +209,13 @@ func TestReportError(t *testing.T) {
 	if ui.ReportError("x", nil) != nil {
 		t.Error("nil error reported")
 	}
-	if ui.Lifetime(theme.ToneDanger) <= ui.Lifetime(theme.ToneOK) {
-		t.Error("errors must stay longer")
+	if !(ui.Notice{Tone: theme.ToneDanger}).Sticky() || (ui.Notice{Tone: theme.ToneOK}).Sticky() {
+		t.Error("errors must stay until the next key; information fades")
+	}
+	// No notice repeats its own prefix.
+	msg = ui.ReportError("cannot reach the gateway", errors.New("Cannot reach the gateway: Post x"))().(ui.NoticeMsg)
+	if msg.Notice.Text != "Cannot reach the gateway: Post x" {
+		t.Errorf("prefix repeated: %q", msg.Notice.Text)
 	}
 }
 

@@ -24,8 +24,9 @@ func FormatRemaining(d time.Duration) string {
 	return fmt.Sprintf("%dh%02dm", int(d/time.Hour), int(d%time.Hour/time.Minute))
 }
 
-// renderStatus draws the one-line status bar, exactly r.width cells.
-func (r *Root) renderStatus() string {
+// statusLeft is the left part of the status bar: gateway, region, mode,
+// user, session and the spinner.
+func (r *Root) statusLeft() string {
 	st := r.st
 	var left []string
 	if r.opts.Sandbox || r.opts.Gateway == "SANDBOX" {
@@ -52,13 +53,19 @@ func (r *Root) renderStatus() string {
 	if r.opts.Requests.InFlight() > 0 {
 		left = append(left, st.StatusItem.Render(r.spin.View()))
 	}
-	l := strings.Join(left, st.StatusBar.Render(" "))
-	lw := ansi.StringWidth(l)
+	return strings.Join(left, st.StatusBar.Render(" "))
+}
 
+// renderStatus draws the one-line status bar, exactly r.width cells: the
+// left part, and the notice at the right when it fits there whole (a longer
+// one has lines of its own above the bar).
+func (r *Root) renderStatus() string {
+	st := r.st
+	l := r.statusLeft()
+	lw := ansi.StringWidth(l)
 	var right string
-	if n, ok := r.CurrentNotice(); ok && !r.opts.Now().After(n.Until) {
-		room := r.width - lw - 3
-		if room > 0 {
+	if n, ok := r.visibleNotice(); ok && len(r.noticeLines) == 0 {
+		if room := r.width - lw - 3; room > 0 {
 			txt := ansi.Truncate(n.Text, room, "…")
 			right = st.StatusBar.Render(" ") + st.Text(n.Tone).Inherit(st.StatusBar).Render(txt) + st.StatusBar.Render(" ")
 		}
