@@ -132,7 +132,9 @@ func (a *Screen) userView(width int) string {
 	}
 	city := strings.TrimSpace(u.Zip + " " + u.City)
 	session := "—"
-	if sess := a.deps.Client.Session(); sess.Valid() {
+	if sess := a.deps.Client.Session(); sess.Valid() && sess.ExpiresAt.IsZero() {
+		session = "expiry unknown (the gateway gave no lifetime)"
+	} else if sess.Valid() {
 		left := sess.ExpiresAt.Sub(a.deps.Clock())
 		session = "expires " + sess.ExpiresAt.Local().Format("2006-01-02 15:04") + " (in " + screenkit.FormatLeft(left) + ")"
 	}

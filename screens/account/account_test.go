@@ -80,3 +80,16 @@ func TestAccountDropsTheUserOnSignOut(t *testing.T) {
 		}
 	}
 }
+
+// A gateway that grants no lifetime leaves the expiry unknown: the screen
+// says so instead of "expires 0001-01-01 00:00 (in expired)".
+func TestAccountSaysWhenTheExpiryIsUnknown(t *testing.T) {
+	app := newApp(t)
+	app.SignIn("alice@demo.test")
+	s := app.Client.Session()
+	s.ExpiresAt = time.Time{}
+	app.Client.SetSession(s)
+	app.Keys("r")
+	screentest.MustShow(t, app.Screen(), "expiry unknown")
+	screentest.MustNotShow(t, app.Screen(), "0001-01-01", "in expired")
+}

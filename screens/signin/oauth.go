@@ -154,6 +154,14 @@ func (s *Screen) updateOAuth(msg tea.Msg) (tea.Cmd, bool) {
 		if f == nil || msg.flow != f.id || errors.Is(msg.res.err, errLoopbackGone) {
 			return nil, true
 		}
+		if msg.res.stray {
+			// Someone else's request: say so and keep waiting for ours.
+			lb, id := f.lb, f.id
+			return tea.Batch(
+				ui.Notify(theme.ToneWarn, "ignored a sign-in answer with the wrong state (not from this sign-in); still waiting"),
+				func() tea.Msg { return oauthCallbackMsg{flow: id, res: lb.wait()} },
+			), true
+		}
 		f.lb.close() // one answer per sign-in
 		if f.exchanging {
 			return nil, true // a typed code is being exchanged already

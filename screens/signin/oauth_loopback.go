@@ -29,6 +29,9 @@ type callbackResult struct {
 	err  error
 	// desc is the gateway's error description (error=... in the redirect).
 	desc string
+	// stray marks a request that was refused and ignored (a wrong state):
+	// the sign-in goes on waiting for the real answer.
+	stray bool
 }
 
 // loopback is the one-shot redirect listener of an OAuth sign-in: it takes
@@ -39,6 +42,7 @@ type loopback struct {
 	ln          net.Listener
 	srv         *http.Server
 	results     chan callbackResult
+	strays      chan callbackResult
 	done        chan struct{}
 	deliver     sync.Once
 	closeOnce   sync.Once
@@ -56,6 +60,7 @@ func startLoopback(state string) (*loopback, error) {
 		redirectURI: "http://" + ln.Addr().String() + CallbackPath,
 		ln:          ln,
 		results:     make(chan callbackResult, 1),
+		strays:      make(chan callbackResult, 8),
 		done:        make(chan struct{}),
 	}
 	l.srv = &http.Server{Handler: l, ReadHeaderTimeout: 5 * time.Second}
@@ -74,10 +79,14 @@ func (l *loopback) close() {
 	})
 }
 
-// wait blocks until the browser answered or the listener was closed.
+// wait blocks until the browser answered, a stray request was refused
+// (reported so the screen can say so, then waited past), or the listener
+// was closed.
 func (l *loopback) wait() callbackResult {
 	select {
 	case r := <-l.results:
+		return r
+	case r := <-l.strays:
 		return r
 	case <-l.done:
 		select {
@@ -95,8 +104,10 @@ var callbackPage = template.Must(template.New("cb").Parse(`<!doctype html>
 <body><h1>{{.Title}}</h1><p>{{.Text}}</p></body></html>
 `))
 
-// ServeHTTP answers the browser's redirect. The first answer is the only
-// one taken; a wrong state is refused and ends the sign-in.
+// ServeHTTP answers the browser's redirect. The first answer with the right
+// state is the only one taken. A request with a wrong state is refused and
+// ignored: any local process could send one, and it must not end the
+// sign-in the user is completing in the browser.
 func (l *loopback) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != CallbackPath {
 		http.NotFound(w, r)
@@ -112,9 +123,8 @@ func (l *loopback) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	status, title, text := http.StatusOK, "Signed in to cardterm", "You can close this tab and return to cardterm."
 	switch {
 	case !apiclient.StateMatches(l.state, q.Get("state")):
-		res.err = errStateMismatch
-		status, title, text = http.StatusBadRequest, "Sign-in refused",
-			"This answer does not belong to the sign-in cardterm started (state mismatch), so nothing was signed in. Start again from cardterm."
+		l.refuseStray(w)
+		return
 	case q.Get("error") != "":
 		res.err = errors.New(q.Get("error"))
 		res.desc = q.Get("error_description")
@@ -145,5 +155,21 @@ func (l *loopback) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if taken {
 		l.results <- res // buffered: never blocks
+	}
+}
+
+// refuseStray answers a request whose state is not this sign-in's and
+// reports it without ending the wait.
+func (l *loopback) refuseStray(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+	w.WriteHeader(http.StatusBadRequest)
+	_ = callbackPage.Execute(w, struct{ Title, Text string }{"Sign-in refused",
+		"This answer does not belong to the sign-in cardterm started (state mismatch), so it was ignored. cardterm is still waiting for the sign-in it started."})
+	select {
+	case l.strays <- callbackResult{err: errStateMismatch, stray: true}:
+	default: // a flood of strays: reporting some of them is enough
 	}
 }

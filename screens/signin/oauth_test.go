@@ -93,6 +93,28 @@ func (h *oauthHarness) callback() {
 	}
 }
 
+// strayCallback takes the report of a refused stray request: the screen
+// must answer it with a notice and a new wait, run in the background.
+func (h *oauthHarness) strayCallback() {
+	h.t.Helper()
+	select {
+	case msgs := <-h.pending:
+		for _, m := range msgs {
+			if cb, ok := m.(oauthCallbackMsg); ok && cb.res.stray {
+				next := h.update(cb)
+				if next == nil {
+					h.t.Fatal("the screen stopped waiting after a stray callback")
+				}
+				go func() { h.pending <- uitest.Run(next) }()
+				return
+			}
+		}
+		h.t.Fatalf("no stray report among %v", msgs)
+	case <-time.After(5 * time.Second):
+		h.t.Fatal("the stray callback was not reported")
+	}
+}
+
 func (h *oauthHarness) view(w, ht int) string { h.s.SetSize(w, ht); return uitest.Plain(h.s.View()) }
 
 // browse plays the browser: post the demo credentials on the hosted page;
@@ -239,7 +261,9 @@ func TestOAuthPhoneCodeTyped(t *testing.T) {
 	listenerClosed(t, f.lb)
 }
 
-func TestOAuthStateMismatchIsRefused(t *testing.T) {
+// Any local process can call the loopback: a wrong state is refused and
+// reported, and the sign-in goes on waiting for the real answer.
+func TestOAuthStrayCallbackDoesNotEndTheSignIn(t *testing.T) {
 	h := newOAuthHarness(t)
 	f := h.start()
 	loc := codeOnly(t, f.link)
@@ -255,19 +279,28 @@ func TestOAuthStateMismatchIsRefused(t *testing.T) {
 	if resp.StatusCode != 400 || !strings.Contains(string(body), "state mismatch") {
 		t.Fatalf("callback %d:\n%s", resp.StatusCode, body)
 	}
-	h.callback()
-	screentest.MustShow(t, h.view(100, 30), "Sign-in refused", "state", "Username")
-	if h.app.Client.Session().Valid() || h.s.mode != modeForm {
-		t.Fatal("a wrong state signed in")
+	// The stray is reported to the screen, which keeps waiting.
+	h.strayCallback()
+	if h.s.mode != modeOAuth || h.s.flow != f || h.app.Client.Session().Valid() {
+		t.Fatalf("a stray callback ended the sign-in: mode %d, problem %q", h.s.mode, h.s.problem)
 	}
-	listenerClosed(t, f.lb)
-	// replaying the right answer now finds nobody listening
+	// The real answer still signs in.
 	q.Set("state", f.state)
 	loc.RawQuery = q.Encode()
-	if resp, err := http.Get(loc.String()); err == nil {
-		resp.Body.Close()
-		t.Fatal("the replayed callback was answered")
+	resp, err = http.Get(loc.String())
+	if err != nil {
+		t.Fatal(err)
 	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "You can close this tab") {
+		t.Fatalf("real callback %d:\n%s", resp.StatusCode, body)
+	}
+	h.callback()
+	if s := h.app.Client.Session(); s.Kind != apiclient.SessionOAuth || h.s.mode != modeForm {
+		t.Fatalf("the real callback after a stray did not sign in: %+v", s)
+	}
+	listenerClosed(t, f.lb)
 }
 
 func TestOAuthReusedCodeAndVerifierMismatch(t *testing.T) {
