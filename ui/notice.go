@@ -79,8 +79,8 @@ func Prefixed(what, message string) string {
 // screen, so it is shown where it belongs, not on whatever screen is open
 // when a late answer arrives.
 func stampNotices(cmd tea.Cmd, screen ScreenID) tea.Cmd {
-	if cmd == nil {
-		return nil
+	if cmd == nil || IsTimer(cmd) {
+		return cmd // a timer's message is never a notice; keep it recognisable
 	}
 	return func() tea.Msg {
 		switch msg := cmd().(type) {

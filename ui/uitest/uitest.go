@@ -14,12 +14,13 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"charm.land/bubbles/v2/cursor"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
+
+	"cardterm/ui"
 )
 
 // CmdTimeout bounds each command Drive runs; a command still running after it
@@ -29,24 +30,6 @@ var CmdTimeout = 5 * time.Second
 // MaxMessages bounds one Drive call, so a model that loops forever fails
 // loudly instead of hanging the test.
 var MaxMessages = 10000
-
-// timerCode holds the code pointers of commands that only wait: tea.Tick,
-// tea.Every, a spinner's Tick and a text cursor's blink. Drive skips them
-// instead of waiting.
-var timerCode = func() map[uintptr]bool {
-	m := map[uintptr]bool{}
-	blink := cursor.New()
-	blink.BlinkSpeed = time.Hour
-	for _, c := range []tea.Cmd{
-		blink.Blink(),
-		tea.Tick(time.Hour, func(time.Time) tea.Msg { return nil }),
-		tea.Every(time.Hour, func(time.Time) tea.Msg { return nil }),
-		spinner.New().Tick,
-	} {
-		m[reflect.ValueOf(c).Pointer()] = true
-	}
-	return m
-}()
 
 var cmdSliceType = reflect.TypeOf([]tea.Cmd(nil))
 
@@ -78,7 +61,7 @@ func Drive(m tea.Model, msgs ...tea.Msg) tea.Model {
 // Timers, spinner ticks, quit messages and commands that outlive CmdTimeout
 // produce nothing.
 func Run(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil || timerCode[reflect.ValueOf(cmd).Pointer()] {
+	if cmd == nil || ui.IsTimer(cmd) {
 		return nil
 	}
 	msg, ok := runWithTimeout(cmd)

@@ -1,0 +1,36 @@
+package ui
+
+import (
+	"reflect"
+	"time"
+
+	"charm.land/bubbles/v2/cursor"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+)
+
+// timerCode holds the code pointers of commands that only wait: tea.Tick,
+// tea.Every, a spinner's tick and a text cursor's blink. Every closure made
+// by one function literal shares its code pointer, so one sample of each
+// identifies them all.
+var timerCode = func() map[uintptr]bool {
+	m := map[uintptr]bool{}
+	blink := cursor.New()
+	blink.BlinkSpeed = time.Hour
+	for _, c := range []tea.Cmd{
+		blink.Blink(),
+		tea.Tick(time.Hour, func(time.Time) tea.Msg { return nil }),
+		tea.Every(time.Hour, func(time.Time) tea.Msg { return nil }),
+		spinner.New().Tick,
+	} {
+		m[reflect.ValueOf(c).Pointer()] = true
+	}
+	return m
+}()
+
+// IsTimer reports whether cmd only waits and then sends a message (a tick,
+// a blink). The root passes such commands on as they are; test drivers
+// skip them instead of waiting.
+func IsTimer(cmd tea.Cmd) bool {
+	return cmd != nil && timerCode[reflect.ValueOf(cmd).Pointer()]
+}
