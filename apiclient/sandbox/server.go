@@ -54,6 +54,7 @@ type Server struct {
 	pin      pinState // hosted PIN tokens, set-PIN pages, PINs set (pin.go)
 
 	cfgMu     sync.Mutex // guards faults, burstLeft, baseURL
+	requests  requestLog
 	faults    Faults
 	burstLeft int
 	baseURL   string
@@ -146,8 +147,9 @@ func (s *Server) routes() {
 	})
 }
 
-// ServeHTTP applies fault injection, then routes the request.
+// ServeHTTP logs the request, applies fault injection, then routes it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.requests.add(LoggedRequest{Time: s.clock.Now(), Method: r.Method, Path: r.URL.Path})
 	f, burst := s.takeFaults()
 	if f.Latency > 0 {
 		t := time.NewTimer(f.Latency)

@@ -107,3 +107,19 @@ func TestBadJSONBody(t *testing.T) {
 	want(t, e.do("POST", "/v1/auth/login", ck(), "{nope"), 400, "Invalid JSON body")
 	want(t, e.do("POST", "/v1/auth/login", ck(), map[string]any{"username": 5}), 400, "")
 }
+
+// The request log keeps method and path of every request, never a query.
+func TestRequestLogKeepsMethodAndPathOnly(t *testing.T) {
+	s := New(Options{})
+	hs := httptest.NewServer(s)
+	defer hs.Close()
+	resp, err := http.Get(hs.URL + "/v2/consent/user/u-1?full=true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	got := s.Requests()
+	if len(got) != 1 || got[0].Method != "GET" || got[0].Path != "/v2/consent/user/u-1" {
+		t.Fatalf("log %+v", got)
+	}
+}
