@@ -18,12 +18,26 @@ type RootOptions struct {
 	Styles   *theme.Styles // rebuilt in place on tea.BackgroundColorMsg
 	NoColor  bool
 	Requests *Requests
-	SignIn   Screen   // shown full-body when signed out
-	Screens  []Screen // any order; each carries its ScreenID 1-10
-	Gateway  string   // "SANDBOX" or the host
-	Sandbox  bool
-	US       bool
-	ReadOnly bool
+	SignIn   Screen // shown full-body when signed out
+	// Support is the support console, shown full-body instead of the
+	// sign-in screen when asked for (OpenSupportMsg): it needs no
+	// customer's sign-in. Nil leaves it out.
+	Support Screen
+	// StartInSupport opens the support console first.
+	StartInSupport bool
+	Screens        []Screen // any order; each carries its ScreenID 1-10
+	Gateway        string   // "SANDBOX" or the host
+	Sandbox        bool
+	// ClientKey names the tenant (the public client key) on the status
+	// bar, so an agent always sees whose data this is.
+	ClientKey string
+	// Production marks a production gateway: the bar says PRODUCTION in
+	// the danger tone (reversed under NO_COLOR). Environment names any
+	// other ("staging").
+	Production  bool
+	Environment string
+	US          bool
+	ReadOnly    bool
 	// Session peeks at the session without IO, for the status bar.
 	Session func() (user string, expiresAt time.Time, ok bool)
 	Now     func() time.Time
@@ -45,6 +59,10 @@ type (
 	RefreshMsg struct{}
 	// NavigateMsg asks the root to show another screen.
 	NavigateMsg struct{ To ScreenID }
+	// OpenSupportMsg shows the support console instead of the sign-in
+	// screen; CloseSupportMsg goes back to the sign-in screen.
+	OpenSupportMsg  struct{}
+	CloseSupportMsg struct{}
 )
 
 // Copier is implemented by screens that have a value to copy with y.
@@ -67,15 +85,19 @@ type Root struct {
 	help    help.Model
 	spin    spinner.Model
 
-	screens  []Screen
-	signIn   Screen
-	signedIn bool
-	active   int // index into screens
-	focusNav bool
-	navCur   int
-	showHelp bool
-	dlg      *dialog
-	spinning bool
+	screens []Screen
+	signIn  Screen
+	support Screen
+	// supporting says the support console, not the sign-in screen, is
+	// shown while no one is signed in.
+	supporting bool
+	signedIn   bool
+	active     int // index into screens
+	focusNav   bool
+	navCur     int
+	showHelp   bool
+	dlg        *dialog
+	spinning   bool
 
 	notice      Notice
 	noticeSeq   int
@@ -107,14 +129,16 @@ func NewRoot(opts RootOptions) *Root {
 	screens := slices.Clone(opts.Screens)
 	slices.SortStableFunc(screens, func(a, b Screen) int { return int(a.ID()) - int(b.ID()) })
 	r := &Root{
-		opts:    opts,
-		st:      opts.Styles,
-		keys:    GlobalKeys(),
-		navKeys: newNavKeys(),
-		screens: screens,
-		signIn:  opts.SignIn,
-		help:    help.New(),
-		spin:    spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		opts:       opts,
+		st:         opts.Styles,
+		keys:       GlobalKeys(),
+		navKeys:    newNavKeys(),
+		screens:    screens,
+		signIn:     opts.SignIn,
+		support:    opts.Support,
+		supporting: opts.Support != nil && opts.StartInSupport,
+		help:       help.New(),
+		spin:       spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	r.keys.Jump = jumpKeys(screens)
 	r.restyle()
@@ -150,6 +174,9 @@ func (r *Root) Init() tea.Cmd {
 	if r.signIn != nil {
 		enter = stampNotices(r.signIn.Enter(), ScreenSignIn)
 	}
+	if r.supporting {
+		enter = stampNotices(r.support.Enter(), ScreenSupport)
+	}
 	return tea.Batch(tea.RequestBackgroundColor, enter)
 }
 
@@ -157,13 +184,25 @@ func (r *Root) Init() tea.Cmd {
 // out); nil if there is none.
 func (r *Root) Active() Screen {
 	if !r.signedIn {
-		return r.signIn
+		return r.outside()
 	}
 	if r.active >= 0 && r.active < len(r.screens) {
 		return r.screens[r.active]
 	}
 	return nil
 }
+
+// outside is the full-body screen shown while no one is signed in: the
+// sign-in screen or the support console.
+func (r *Root) outside() Screen {
+	if r.supporting && r.support != nil {
+		return r.support
+	}
+	return r.signIn
+}
+
+// Supporting reports whether the support console is shown.
+func (r *Root) Supporting() bool { return r.supporting && !r.signedIn }
 
 // SignedIn reports whether the navigation is open (after SignedInMsg).
 func (r *Root) SignedIn() bool { return r.signedIn }
@@ -243,7 +282,7 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case SignedInMsg:
-		r.signedIn = true
+		r.signedIn, r.supporting = true, false
 		r.focusNav = false
 		if r.active < 0 || r.active >= len(r.screens) {
 			r.active = 0
@@ -270,6 +309,23 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		return tea.Batch(r.toSignIn(msg.Reason, theme.ToneWarn), r.broadcast(msg))
 	case NavigateMsg:
 		return r.navigate(msg.To)
+	case OpenSupportMsg:
+		if r.support == nil || r.signedIn {
+			return nil
+		}
+		r.supporting, r.showHelp, r.showLog = true, false, false
+		r.layoutNotice()
+		return stampNotices(r.support.Enter(), ScreenSupport)
+	case CloseSupportMsg:
+		if !r.supporting {
+			return nil
+		}
+		r.supporting, r.showHelp, r.showLog = false, false, false
+		r.layoutNotice()
+		if r.signIn != nil && !r.signedIn {
+			return stampNotices(r.signIn.Enter(), ScreenSignIn)
+		}
+		return nil
 	}
 	return r.broadcast(msg)
 }
@@ -299,6 +355,9 @@ func (r *Root) resize() tea.Cmd {
 	if r.signIn != nil {
 		r.signIn.SetSize(bw, bh)
 	}
+	if r.support != nil {
+		r.support.SetSize(bw, bh)
+	}
 	for _, s := range r.screens {
 		s.SetSize(bw, bh)
 	}
@@ -314,6 +373,11 @@ func (r *Root) broadcast(msg tea.Msg) tea.Cmd {
 		r.signIn, cmd = r.signIn.Update(msg)
 		cmds = append(cmds, stampNotices(cmd, ScreenSignIn))
 	}
+	if r.support != nil {
+		var cmd tea.Cmd
+		r.support, cmd = r.support.Update(msg)
+		cmds = append(cmds, stampNotices(cmd, ScreenSupport))
+	}
 	for i, s := range r.screens {
 		var cmd tea.Cmd
 		r.screens[i], cmd = s.Update(msg)
@@ -325,12 +389,16 @@ func (r *Root) broadcast(msg tea.Msg) tea.Cmd {
 // toActive hands a message to the active screen only.
 func (r *Root) toActive(msg tea.Msg) tea.Cmd {
 	if !r.signedIn {
-		if r.signIn == nil {
-			return nil
-		}
 		var cmd tea.Cmd
-		r.signIn, cmd = r.signIn.Update(msg)
-		return stampNotices(cmd, ScreenSignIn)
+		switch {
+		case r.supporting && r.support != nil:
+			r.support, cmd = r.support.Update(msg)
+			return stampNotices(cmd, ScreenSupport)
+		case r.signIn != nil:
+			r.signIn, cmd = r.signIn.Update(msg)
+			return stampNotices(cmd, ScreenSignIn)
+		}
+		return nil
 	}
 	if r.active < 0 || r.active >= len(r.screens) {
 		return nil

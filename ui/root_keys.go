@@ -114,7 +114,7 @@ func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
 		return refused
 	}
 	switch {
-	case key.Matches(msg, r.keys.Refresh) && r.signedIn:
+	case key.Matches(msg, r.keys.Refresh) && (r.signedIn || r.Supporting()):
 		return r.toActive(RefreshMsg{})
 	case key.Matches(msg, r.keys.SignOut) && r.signedIn:
 		return Confirm(ConfirmSpec{

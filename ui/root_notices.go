@@ -124,6 +124,9 @@ func (r *Root) screenTitle(id ScreenID) string {
 	if id == ScreenSignIn && r.signIn != nil {
 		return Sanitize(r.signIn.Title())
 	}
+	if id == ScreenSupport && r.support != nil {
+		return Sanitize(r.support.Title())
+	}
 	for _, s := range r.screens {
 		if s.ID() == id {
 			return Sanitize(s.Title())

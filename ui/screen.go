@@ -25,6 +25,10 @@ const (
 	ScreenEvents
 )
 
+// ScreenSupport is the support console: like the sign-in screen it is
+// outside the navigation, shown while no customer is signed in.
+const ScreenSupport ScreenID = 100
+
 // MaxScreens is how many screens the number keys reach: 1-9, then 0.
 const MaxScreens = 10
 

@@ -34,6 +34,15 @@ func (r *Root) statusLeft() string {
 	} else if r.opts.Gateway != "" {
 		left = append(left, st.StatusItem.Render(Sanitize(r.opts.Gateway)))
 	}
+	switch {
+	case r.opts.Production:
+		left = append(left, st.Badge("PRODUCTION", theme.ToneDanger))
+	case r.opts.Environment != "":
+		left = append(left, st.StatusItem.Render(Sanitize(r.opts.Environment)))
+	}
+	if r.opts.ClientKey != "" {
+		left = append(left, st.StatusItem.Render("key "+Shorten(Sanitize(r.opts.ClientKey), 16)))
+	}
 	if r.opts.US {
 		left = append(left, st.Badge("US", theme.ToneInfo))
 	}
