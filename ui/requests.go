@@ -49,6 +49,9 @@ type Owner struct {
 // requests.
 func (r *Requests) For(screen ScreenID) Owner { return Owner{requests: r, screen: screen} }
 
+// Cancel cancels the owner's requests in flight (a sub-view's "stop").
+func (o Owner) Cancel() int { return o.requests.Cancel(o.screen) }
+
 // Go starts fn in a command on behalf of the owner and returns the
 // request's ID and that command. fn must capture values, never a model: it
 // runs outside Update.

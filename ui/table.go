@@ -96,6 +96,16 @@ func (t *Table) SetSize(w, h int) {
 	t.clamp()
 }
 
+// VisibleRows is the indices (into the rows given to SetRows) of the rows
+// the filter lets through, in order: what an export of the view holds.
+func (t Table) VisibleRows() []int {
+	out := make([]int, len(t.view))
+	for i, r := range t.view {
+		out[i] = int(r)
+	}
+	return out
+}
+
 // Len is the number of rows given to SetRows.
 func (t Table) Len() int { return len(t.rows) }
 

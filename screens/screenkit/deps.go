@@ -32,6 +32,9 @@ type Deps struct {
 	ReadOnly bool
 	// Demo lists the sandbox's demo accounts; empty on a real gateway.
 	Demo []DemoHint
+	// Support says the support console is there: the sign-in screen then
+	// offers the key that opens it.
+	Support bool
 	// Now is the clock used for countdowns and "session expires in".
 	Now func() time.Time
 }

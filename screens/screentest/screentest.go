@@ -60,8 +60,11 @@ type Setup struct {
 	Sandbox sandbox.Options
 	SignIn  Build
 	Screens []Build
-	Width   int
-	Height  int
+	// Support is the support console, and StartInSupport opens it first.
+	Support        Build
+	StartInSupport bool
+	Width          int
+	Height         int
 }
 
 // Option changes the setup.
@@ -87,6 +90,12 @@ func ReadOnly() Option { return func(s *Setup) { s.Deps.ReadOnly = true } }
 // WithScreen mounts screens, e.g. WithScreen(screentest.Of(card.New)).
 func WithScreen(builds ...Build) Option {
 	return func(s *Setup) { s.Screens = append(s.Screens, builds...) }
+}
+
+// WithSupport mounts the support console; start opens it first, as
+// `cardterm support` does.
+func WithSupport(build Build, start bool) Option {
+	return func(s *Setup) { s.Support, s.StartInSupport = build, start }
 }
 
 // WithSize sets the first window size (100x30 otherwise).
@@ -130,19 +139,24 @@ func New(t testing.TB, signIn Build, opts ...Option) *App {
 	for _, build := range setup.Screens {
 		screens = append(screens, build(deps))
 	}
-	var signInScreen ui.Screen
+	var signInScreen, support ui.Screen
 	if setup.SignIn != nil {
 		signInScreen = setup.SignIn(deps)
 	}
+	if setup.Support != nil {
+		support = setup.Support(deps)
+	}
 	root := ui.NewRoot(ui.RootOptions{
-		Styles:   &styles,
-		Requests: deps.Requests,
-		SignIn:   signInScreen,
-		Screens:  screens,
-		Gateway:  "SANDBOX",
-		Sandbox:  true,
-		US:       cfg.US,
-		ReadOnly: deps.ReadOnly,
+		Styles:         &styles,
+		Requests:       deps.Requests,
+		SignIn:         signInScreen,
+		Screens:        screens,
+		Support:        support,
+		StartInSupport: setup.StartInSupport,
+		Gateway:        "SANDBOX",
+		Sandbox:        true,
+		US:             cfg.US,
+		ReadOnly:       deps.ReadOnly,
 		Session: func() (string, time.Time, bool) {
 			s := client.Session()
 			return s.Username, s.ExpiresAt, s.Valid()

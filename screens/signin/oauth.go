@@ -244,7 +244,7 @@ func callbackProblem(r callbackResult) string {
 	return "The sign-in did not complete: " + r.err.Error() + ". Press ctrl+o to try again."
 }
 
-// oauthProblem explains a screenkit.Failed initiate or code exchange in the user's
+// oauthProblem explains a failed initiate or code exchange in the user's
 // terms, keeping the gateway's words.
 func oauthProblem(err error) string {
 	msg := apiclient.ErrorMessage(err)

@@ -14,7 +14,7 @@ import (
 )
 
 // CallbackPath is the path of the loopback redirect URI
-// (http://127.0.0.1:PORT/callback, RFC 8252 screenkit.Section 7.3).
+// (http://127.0.0.1:PORT/callback, RFC 8252 section 7.3).
 const CallbackPath = "/callback"
 
 // Errors a loopback callback can end with.

@@ -26,26 +26,30 @@ import (
 
 // signInKeys are the sign-in form's bindings.
 type signInKeys struct {
-	Next, Prev, Enter, Submit, Cancel, OAuth key.Binding
+	Next, Prev, Enter, Submit, Cancel, OAuth, Support key.Binding
 }
 
 func newSignInKeys() signInKeys {
 	return signInKeys{
-		Next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next screenkit.Field")),
-		Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous screenkit.Field")),
+		Next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
+		Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous field")),
 		Enter:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign in")),
 		Submit: key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "sign in")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel sign-in")),
-		OAuth:  key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "sign in with browser / phone")),
+		OAuth:  key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "browser or phone sign-in")),
+		Support: key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "support console"),
+			key.WithDisabled()),
 	}
 }
 
 // The form follows the app's one submit rule: enter on the last field
 // (the password) or ctrl+s from any field signs in; enter on the username
 // moves to the password.
-func (k signInKeys) ShortHelp() []key.Binding { return []key.Binding{k.Enter, k.Next, k.OAuth} }
+func (k signInKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Enter, k.Next, k.OAuth, k.Support}
+}
 func (k signInKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Enter, k.Submit, k.Cancel}, {k.Next, k.Prev}, {k.OAuth}}
+	return [][]key.Binding{{k.Enter, k.Submit, k.Cancel}, {k.Next, k.Prev}, {k.OAuth, k.Support}}
 }
 
 // signInMode is what the sign-in screen shows.
@@ -104,6 +108,7 @@ func New(deps screenkit.Deps) *Screen {
 	s.password.EchoMode = textinput.EchoPassword
 	s.password.EchoCharacter = '•'
 	s.password.CharLimit = 256
+	s.keys.Support.SetEnabled(deps.Support)
 	if len(deps.Demo) > 0 {
 		s.username.SetValue(deps.Demo[0].Username)
 		s.password.SetValue(deps.Demo[0].Password)
@@ -128,7 +133,7 @@ func (s *Screen) KeyMap() help.KeyMap {
 // CapturesKeys is always true: the form's inputs take every letter.
 func (s *Screen) CapturesKeys() bool { return true }
 
-// Enter focuses the first empty screenkit.Field; a session that ended under the
+// Enter focuses the first empty field; a session that ended under the
 // user stops the keeper (the reason arrives as SessionExpiredMsg).
 func (s *Screen) Enter() tea.Cmd {
 	if s.keeper.running && !s.deps.Client.Session().Valid() {
@@ -258,6 +263,8 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) (ui.Screen, tea.Cmd) {
 		return s, nil
 	case key.Matches(msg, s.keys.OAuth):
 		return s, s.startOAuth()
+	case key.Matches(msg, s.keys.Support):
+		return s, func() tea.Msg { return ui.OpenSupportMsg{} }
 	case key.Matches(msg, s.keys.Submit):
 		return s.submit()
 	case key.Matches(msg, s.keys.Enter):
@@ -301,7 +308,7 @@ func (s *Screen) submit() (ui.Screen, tea.Cmd) {
 	return s, cmd
 }
 
-// signInProblem explains a screenkit.Failed sign-in in the user's terms, keeping the
+// signInProblem explains a failed sign-in in the user's terms, keeping the
 // gateway's own words.
 func signInProblem(err error) string {
 	msg := apiclient.ErrorMessage(err)
@@ -359,7 +366,7 @@ func (s *Screen) View() string {
 	case s.reason != "":
 		b.WriteString(st.Text(theme.ToneInfo).Width(formWidth).Render(ui.Sanitize(s.reason)))
 	default:
-		b.WriteString(st.Muted.Render("enter on the password or ctrl+s signs in · tab switches fields"))
+		b.WriteString(st.Muted.Render("enter or ctrl+s signs in · tab switches fields"))
 	}
 	if !s.busy {
 		b.WriteString("\n" + st.Muted.Render("ctrl+o signs in with the browser or a phone (QR code)"))

@@ -1,0 +1,285 @@
+package support
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/ui"
+)
+
+// auditPageSize is how many records one request asks for (the interface's
+// default page; the maximum is 100).
+const auditPageSize = 50
+
+// auditView is the audit trail as a timeline: every page fetched in turn
+// (a count that climbs; esc stops), filters by consent type and status,
+// search over what is loaded, and for each record what changed and who
+// made the change.
+type auditView struct {
+	deps     screenkit.Deps
+	requests ui.Owner
+	userID   string
+	keys     auditKeys
+	table    ui.Table
+	width    int
+	height   int
+
+	records []apiclient.AuditRecord // every record loaded, oldest page first
+	shown   []int                   // indices into records that pass the filters
+	total   int
+	loading bool
+	stopped bool
+	err     error
+	pageID  ui.RequestID
+
+	typeFilter   string // "" is every consent type
+	statusFilter string // "" is every status
+}
+
+type auditKeys struct {
+	Type, Status, Stop, Close key.Binding
+}
+
+var auditColumns = []ui.Column{
+	{Title: "Time", Width: 20}, {Title: "Action", Width: 8}, {Title: "Consent", Min: 14},
+	{Title: "Change", Width: 20}, {Title: "By", Min: 10}, {Title: "Set", Width: 13},
+}
+
+func newAuditView(deps screenkit.Deps, requests ui.Owner, userID string) *auditView {
+	return &auditView{deps: deps, requests: requests, userID: userID,
+		table: ui.NewTable(deps.Styles, auditColumns),
+		keys: auditKeys{
+			Type:   key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "filter by consent type")),
+			Status: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "filter by status")),
+			Stop:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop loading")),
+			Close:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to the case")),
+		}}
+}
+
+// start fetches the first page.
+func (a *auditView) start() tea.Cmd {
+	a.loading = true
+	return a.fetch(0)
+}
+
+func (a *auditView) fetch(offset int) tea.Cmd {
+	client, id := a.deps.Client, a.userID
+	var cmd tea.Cmd
+	a.pageID, cmd = ui.Go(a.requests, func(ctx context.Context) (apiclient.ConsentAuditPage, error) {
+		return client.ConsentAudit(ctx, id, auditPageSize, offset)
+	})
+	return cmd
+}
+
+// CapturesKeys reports whether the search has the keys.
+func (a *auditView) CapturesKeys() bool { return a.table.Filtering() }
+
+// KeyMap is the timeline's keys and the table's.
+func (a *auditView) KeyMap() help.KeyMap {
+	k := a.keys
+	k.Stop.SetEnabled(a.loading)
+	k.Close.SetEnabled(!a.loading)
+	return ui.KeyMapFunc{
+		Short: func() []key.Binding {
+			return []key.Binding{k.Type, k.Status, a.table.KeyMap().ShortHelp()[3], k.Stop, k.Close}
+		},
+		Full: func() [][]key.Binding {
+			return append([][]key.Binding{{k.Type, k.Status, k.Stop, k.Close}}, a.table.KeyMap().FullHelp()...)
+		},
+	}
+}
+
+// SetSize lays the timeline out: the header, the table, the detail.
+func (a *auditView) SetSize(width, height int) {
+	a.width, a.height = width, height
+	a.table.SetSize(width, max(height-3-detailLines, 3))
+}
+
+// detailLines is the height of the selected record's detail.
+const detailLines = 4
+
+// update takes the pages and the keys; nil closes the timeline.
+func (a *auditView) update(msg tea.Msg) (*auditView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case ui.Result[apiclient.ConsentAuditPage]:
+		if msg.ID != a.pageID {
+			return a, nil
+		}
+		if msg.Err != nil {
+			a.loading = false
+			a.err = msg.Err
+			return a, screenkit.Failed("reading the audit trail", msg.Err)
+		}
+		page := msg.Value
+		a.records = append(a.records, page.AuditRecords...)
+		a.total = max(page.Pagination.Total, len(a.records))
+		a.refilter()
+		next := page.Pagination.Offset + len(page.AuditRecords)
+		if a.stopped || len(page.AuditRecords) == 0 || next >= page.Pagination.Total {
+			a.loading = false
+			return a, nil
+		}
+		return a, a.fetch(next)
+	case tea.KeyPressMsg:
+		if a.table.Filtering() {
+			var cmd tea.Cmd
+			a.table, cmd = a.table.Update(msg)
+			return a, cmd
+		}
+		switch {
+		case key.Matches(msg, a.keys.Stop) && a.loading:
+			a.loading, a.stopped = false, true
+			a.requests.Cancel()
+			return a, notify(fmt.Sprintf("stopped: %d of %d records loaded", len(a.records), a.total))
+		case key.Matches(msg, a.keys.Close):
+			return nil, nil
+		case key.Matches(msg, a.keys.Type):
+			a.typeFilter = nextOf(a.values(func(r apiclient.AuditRecord) string { return r.Changes.After.ConsentType }), a.typeFilter)
+			a.refilter()
+			return a, nil
+		case key.Matches(msg, a.keys.Status):
+			a.statusFilter = nextOf(a.values(func(r apiclient.AuditRecord) string { return r.Changes.After.ConsentStatus }), a.statusFilter)
+			a.refilter()
+			return a, nil
+		}
+	}
+	var cmd tea.Cmd
+	a.table, cmd = a.table.Update(msg)
+	return a, cmd
+}
+
+// values lists the distinct values of a field among the loaded records.
+func (a *auditView) values(of func(apiclient.AuditRecord) string) []string {
+	var out []string
+	for _, r := range a.records {
+		if v := of(r); v != "" && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// nextOf cycles "" (all) → each value → "".
+func nextOf(values []string, cur string) string {
+	i := slices.Index(values, cur)
+	if i+1 < len(values) {
+		return values[i+1]
+	}
+	return ""
+}
+
+// refilter rebuilds the rows from the records that pass the filters, the
+// newest first, keeping the table's search.
+func (a *auditView) refilter() {
+	a.shown = a.shown[:0]
+	for i := len(a.records) - 1; i >= 0; i-- {
+		r := a.records[i]
+		if a.typeFilter != "" && r.Changes.After.ConsentType != a.typeFilter {
+			continue
+		}
+		if a.statusFilter != "" && r.Changes.After.ConsentStatus != a.statusFilter {
+			continue
+		}
+		a.shown = append(a.shown, i)
+	}
+	rows := make([][]string, len(a.shown))
+	for j, i := range a.shown {
+		r := a.records[i]
+		rows[j] = []string{r.Timestamp, r.Action, r.Changes.After.ConsentType, change(r), madeBy(r.Metadata), r.ConsentSetID}
+	}
+	a.table.SetRows(rows)
+}
+
+// change says what a record changed from the consent's previous state.
+func change(r apiclient.AuditRecord) string {
+	if r.Changes.Before == nil {
+		return "new: " + r.Changes.After.ConsentStatus
+	}
+	if r.Changes.Before.ConsentStatus == r.Changes.After.ConsentStatus {
+		return r.Changes.After.ConsentStatus + " (" + r.Action + ")"
+	}
+	return r.Changes.Before.ConsentStatus + " → " + r.Changes.After.ConsentStatus
+}
+
+// madeBy names who or what made a change, from the metadata recorded.
+func madeBy(m apiclient.ConsentMetadata) string {
+	switch {
+	case m.ClientID != "":
+		return m.ClientID
+	case m.UserAgent != "":
+		return m.UserAgent
+	case m.IPAddress != "":
+		return m.IPAddress
+	}
+	return "not recorded"
+}
+
+// visible is the records passing the filters and the search, newest
+// first: what an export of the timeline holds.
+func (a *auditView) visible() []apiclient.AuditRecord {
+	rows := a.table.VisibleRows()
+	out := make([]apiclient.AuditRecord, len(rows))
+	for i, j := range rows {
+		out[i] = a.records[a.shown[j]]
+	}
+	return out
+}
+
+// View draws the timeline.
+func (a *auditView) View() string {
+	st := a.deps.Styles
+	head := st.Title.Render("Audit trail") + "  " + st.Muted.Render("user ") + st.Value.Render(ui.Sanitize(a.userID))
+	count := fmt.Sprintf("%s of %s records loaded", ui.FormatCount(len(a.records)), ui.FormatCount(a.total))
+	switch {
+	case a.loading:
+		count += " · loading… (esc stops)"
+	case a.stopped && len(a.records) < a.total:
+		count += " · stopped"
+	case a.err != nil:
+		count += " · " + apiclient.ErrorMessage(a.err)
+	}
+	filters := "filters: type " + orAll(a.typeFilter) + " · status " + orAll(a.statusFilter)
+	lines := []string{head, st.Muted.Render(ui.Sanitize(count) + " · " + filters), a.table.View(), a.detail()}
+	return strings.Join(lines, "\n")
+}
+
+func orAll(v string) string {
+	if v == "" {
+		return "all"
+	}
+	return v
+}
+
+// detail is the selected record whole: ids, the change and who made it.
+func (a *auditView) detail() string {
+	i, ok := a.table.Cursor()
+	if !ok || i >= len(a.shown) {
+		return ""
+	}
+	r := a.records[a.shown[i]]
+	st := a.deps.Styles
+	m := r.Metadata
+	lines := []string{
+		st.Muted.Render("record ") + st.Value.Render(ui.Sanitize(r.AuditID)) + st.Muted.Render("  set ") + st.Value.Render(ui.Sanitize(r.ConsentSetID)),
+		st.Muted.Render("change ") + st.Value.Render(ui.Sanitize(r.Changes.After.ConsentType+": "+change(r))) + st.Muted.Render("  at ") + st.Value.Render(ui.Sanitize(r.Timestamp)),
+		st.Muted.Render("by ") + st.Value.Render(ui.Sanitize(orNone(m.ClientID))) + st.Muted.Render("  from ") + st.Value.Render(ui.Sanitize(orNone(m.IPAddress))),
+		st.Muted.Render("user agent ") + st.Value.Render(ui.Sanitize(orNone(m.UserAgent))),
+	}
+	return strings.Join(lines, "\n")
+}
+
+func orNone(v string) string {
+	if v == "" {
+		return "not recorded"
+	}
+	return v
+}

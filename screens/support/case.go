@@ -1,0 +1,221 @@
+package support
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// The case table: the consents in force of a user's sets, or an
+// onboarding's sets.
+var (
+	userSetColumns = []ui.Column{
+		{Title: "Set", Width: 13}, {Title: "Policy", Width: 8}, {Title: "Consent", Min: 16},
+		{Title: "Status", Width: 9}, {Title: "Required", Width: 8}, {Title: "Updated", Width: 20},
+	}
+	onboardingSetColumns = []ui.Column{
+		{Title: "Set", Width: 13}, {Title: "Policy", Width: 8}, {Title: "User", Min: 16},
+		{Title: "Status", Width: 11}, {Title: "Required", Width: 8}, {Title: "Created", Width: 20},
+	}
+)
+
+func columnsFor(kind caseKind) []ui.Column {
+	if kind == caseOnboarding {
+		return onboardingSetColumns
+	}
+	return userSetColumns
+}
+
+// caseRow is what a row of the case table points at.
+type caseRow struct {
+	set     apiclient.ConsentSet
+	consent apiclient.Consent // user cases only
+}
+
+// caseRowsOf lists the rows in table order.
+func caseRowsOf(c *caseData) []caseRow {
+	var out []caseRow
+	for _, set := range c.sets {
+		if c.kind == caseOnboarding {
+			out = append(out, caseRow{set: set})
+			continue
+		}
+		for _, consent := range apiclient.CurrentConsents(set) {
+			out = append(out, caseRow{set: set, consent: consent})
+		}
+	}
+	return out
+}
+
+func caseRows(c *caseData) [][]string {
+	rows := caseRowsOf(c)
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		if c.kind == caseOnboarding {
+			user := "waiting to be linked"
+			if r.set.Linked() {
+				user = *r.set.UserID
+			}
+			out[i] = []string{r.set.ConsentSetID, r.set.PolicyType, user, apiclient.SetConsentStatus(r.set),
+				strings.Join(apiclient.RequiredConsentTypes(r.set.PolicyType), ","), r.set.CreatedAt}
+			continue
+		}
+		required := ""
+		if apiclient.IsRequiredConsent(r.set.PolicyType, r.consent.ConsentType) {
+			required = "required"
+		}
+		out[i] = []string{r.set.ConsentSetID, r.set.PolicyType, r.consent.ConsentType, r.consent.ConsentStatus,
+			required, r.consent.UpdatedAt}
+	}
+	return out
+}
+
+// selected is the row under the cursor.
+func (s *Screen) selected() (caseRow, bool) {
+	if s.kase == nil {
+		return caseRow{}, false
+	}
+	i, ok := s.sets.Cursor()
+	rows := caseRowsOf(s.kase)
+	if !ok || i >= len(rows) {
+		return caseRow{}, false
+	}
+	return rows[i], true
+}
+
+// missingRequired lists, per set, the required consents not granted there.
+func missingRequired(sets []apiclient.ConsentSet) []string {
+	var out []string
+	for _, set := range sets {
+		current := apiclient.CurrentConsents(set)
+		for _, t := range apiclient.RequiredConsentTypes(set.PolicyType) {
+			i := slices.IndexFunc(current, func(c apiclient.Consent) bool { return c.ConsentType == t })
+			switch {
+			case i < 0:
+				out = append(out, t+" is missing from set "+set.ConsentSetID)
+			case current[i].ConsentStatus != apiclient.ConsentGranted:
+				out = append(out, t+" is "+current[i].ConsentStatus+" in set "+set.ConsentSetID)
+			}
+		}
+	}
+	return out
+}
+
+// statusBadge draws a case's answer: the aggregate status, or the 404 as
+// its own answer.
+func statusBadge(st *theme.Styles, c *caseData) string {
+	if c.notFound {
+		if c.kind == caseUser {
+			return screenkit.Badge(st, "NO CONSENT SET (404)", theme.ToneWarn)
+		}
+		return screenkit.Badge(st, "NO CONSENT SETS (404)", theme.ToneWarn)
+	}
+	status := c.status.ConsentStatus
+	if c.kind == caseOnboarding {
+		waiting := 0
+		for _, set := range c.sets {
+			if !set.Linked() {
+				waiting++
+			}
+		}
+		return screenkit.Badge(st, fmt.Sprintf("%d SETS · %d WAITING", len(c.sets), waiting), theme.ToneInfo)
+	}
+	tone := theme.ToneNeutral
+	switch status {
+	case apiclient.ConsentComplete:
+		tone = theme.ToneOK
+	case apiclient.ConsentIncomplete:
+		tone = theme.ToneDanger
+	case apiclient.ConsentNone:
+		tone = theme.ToneWarn
+	}
+	return screenkit.Badge(st, strings.ToUpper(status), tone)
+}
+
+// caseHeader is the lines above the case table.
+func (s *Screen) caseHeader() []string {
+	st, c := s.deps.Styles, s.kase
+	if c == nil {
+		return nil
+	}
+	what := "User"
+	if c.kind == caseOnboarding {
+		what = "Onboarding"
+	}
+	lines := []string{st.Title.Render("Support console") + "  " + st.Muted.Render(what+" ") + st.Value.Render(ui.Sanitize(c.id))}
+	switch {
+	case s.loading && len(c.sets) == 0 && !c.notFound && c.err == nil:
+		lines = append(lines, st.Muted.Render("Looking up…"))
+		return lines
+	case c.err != nil:
+		lines = append(lines, st.Text(theme.ToneDanger).Render("The look-up failed: "+ui.Sanitize(apiclient.ErrorMessage(c.err))), st.Muted.Render("r tries again"))
+		return lines
+	}
+	lines = append(lines, "Consent "+statusBadge(st, c))
+	switch {
+	case c.notFound && c.kind == caseUser:
+		lines = append(lines, st.Muted.Render("The gateway has no consent set for this user id (404). Check the id: a mistyped id looks like this too."))
+	case c.notFound:
+		lines = append(lines, st.Muted.Render("The gateway has no consent set for this onboarding id (404)."))
+	case c.kind == caseUser:
+		for _, m := range missingRequired(c.sets) {
+			lines = append(lines, st.Text(theme.ToneDanger).Render("✗ required consent "+ui.Sanitize(m)))
+		}
+	default:
+		for _, set := range c.sets {
+			if !set.Linked() {
+				lines = append(lines, st.Text(theme.ToneWarn).Render("● set "+ui.Sanitize(set.ConsentSetID)+" is waiting to be linked to a user"))
+			}
+		}
+	}
+	return lines
+}
+
+func (s *Screen) caseHeaderHeight() int { return len(s.caseHeader()) + 1 }
+
+// View implements ui.Screen.
+func (s *Screen) View() string {
+	st := s.deps.Styles
+	var body string
+	switch {
+	case s.form != nil:
+		body = st.Title.Render("Support console") + "\n\n" + s.form.View()
+	case s.audit != nil:
+		body = s.audit.View()
+	case s.view == viewLookups:
+		body = st.Title.Render("Support console") + "  " + st.Muted.Render("no customer sign-in: the tenant's client key only") + "\n\n" +
+			st.Subtitle.Render("Recent look-ups") + "\n"
+		if len(s.recent) == 0 {
+			body += st.Muted.Render("None yet: u looks up a user id, b an onboarding id.")
+		} else {
+			body += s.lookups.View()
+		}
+	default:
+		lines := s.caseHeader()
+		body = strings.Join(lines, "\n") + "\n\n"
+		if s.kase != nil && (len(s.kase.sets) > 0) {
+			body += s.sets.View() + "\n" + s.selectedLine()
+		}
+	}
+	return screenkit.Place(body, s.width, s.height)
+}
+
+// selectedLine shows the selected row's full ids, which the table may
+// shorten.
+func (s *Screen) selectedLine() string {
+	r, ok := s.selected()
+	if !ok {
+		return ""
+	}
+	st := s.deps.Styles
+	line := st.Muted.Render("set ") + st.Value.Render(ui.Sanitize(r.set.ConsentSetID))
+	if r.consent.ConsentID != "" {
+		line += "\n" + st.Muted.Render("consent ") + st.Value.Render(ui.Sanitize(r.consent.ConsentID))
+	}
+	return line
+}
