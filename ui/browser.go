@@ -25,16 +25,20 @@ func OpenURL(u string) tea.Cmd { return OpenLabeled("link", u) }
 func OpenLabeled(label, u string) tea.Cmd {
 	return func() tea.Msg {
 		if err := openBrowser(u); err != nil {
-			why := err.Error()
-			if errors.Is(err, exec.ErrNotFound) {
-				// cli/browser's error lists every opener it tried; say what helps.
-				why = "no browser found here (set $BROWSER)"
-			}
 			return NoticeMsg{Notice: Notice{Tone: theme.ToneDanger,
-				Text: Sanitize("could not open " + label + ": " + why)}}
+				Text: Sanitize("could not open " + label + ": " + browserProblem(err))}}
 		}
 		return NoticeMsg{Notice: Notice{Tone: theme.ToneOK, Text: Sanitize("opened " + label + " in the browser")}}
 	}
+}
+
+// browserProblem says why the browser did not open, in words that help.
+func browserProblem(err error) string {
+	if errors.Is(err, exec.ErrNotFound) {
+		// cli/browser's error lists every opener it tried; say what helps.
+		return "no browser found here (set $BROWSER)"
+	}
+	return err.Error()
 }
 
 // errScheme refuses links that are not web pages (file:, javascript:...).
