@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/charmbracelet/x/ansi"
 	"net/url"
 	"strings"
 
@@ -16,7 +17,6 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
@@ -31,8 +31,8 @@ type signInKeys struct {
 
 func newSignInKeys() signInKeys {
 	return signInKeys{
-		Next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
-		Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous field")),
+		Next:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next field")),
+		Prev:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous field")),
 		Enter:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign in")),
 		Submit: key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "sign in")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel sign-in")),
@@ -78,7 +78,9 @@ type Screen struct {
 	flowSeq  int
 	username textinput.Model
 	password textinput.Model
-	focus    int // 0 username, 1 password
+	focus    int // focusUsername, focusPassword or focusDemo
+	// demo lists the sandbox's demo accounts; enter on one fills the form.
+	demo ui.Table
 
 	loginID    ui.RequestID
 	logoutID   ui.RequestID
@@ -109,6 +111,12 @@ func New(deps screenkit.Deps) *Screen {
 	s.password.EchoCharacter = '•'
 	s.password.CharLimit = 256
 	s.keys.Support.SetEnabled(deps.Support)
+	s.demo = ui.NewTable(deps.Styles, []ui.Column{{Title: "Account", Width: 18}, {Title: "What it shows", Min: 12}})
+	rows := make([][]string, len(deps.Demo))
+	for i, d := range deps.Demo {
+		rows[i] = []string{d.Username, d.Summary}
+	}
+	s.demo.SetRows(rows)
 	if len(deps.Demo) > 0 {
 		s.username.SetValue(deps.Demo[0].Username)
 		s.password.SetValue(deps.Demo[0].Password)
@@ -148,12 +156,35 @@ func (s *Screen) Enter() tea.Cmd {
 	return s.setFocus(s.focus)
 }
 
+// Where the keys go on the form.
+const (
+	focusUsername = iota
+	focusPassword
+	focusDemo
+)
+
+// nextFocus is the focus after tab (or before, with shift+tab): the demo
+// list joins the cycle when there is one.
+func (s *Screen) nextFocus(step int) int {
+	n := 2
+	if len(s.deps.Demo) > 0 {
+		n = 3
+	}
+	return ((s.focus+step)%n + n) % n
+}
+
 func (s *Screen) setFocus(i int) tea.Cmd {
 	s.focus = i
-	if i == 0 {
+	switch i {
+	case focusUsername:
 		s.keys.Enter.SetHelp("enter", "next field")
-	} else {
+	case focusPassword:
 		s.keys.Enter.SetHelp("enter", "sign in")
+	default:
+		s.keys.Enter.SetHelp("enter", "use this account")
+		s.username.Blur()
+		s.password.Blur()
+		return nil
 	}
 	if i == 0 {
 		s.password.Blur()
@@ -268,19 +299,43 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) (ui.Screen, tea.Cmd) {
 	case key.Matches(msg, s.keys.Submit):
 		return s.submit()
 	case key.Matches(msg, s.keys.Enter):
-		if s.focus == 0 {
-			return s, s.setFocus(1)
+		switch s.focus {
+		case focusUsername:
+			return s, s.setFocus(focusPassword)
+		case focusDemo:
+			return s, s.useDemo()
 		}
 		return s.submit()
-	case key.Matches(msg, s.keys.Next), key.Matches(msg, s.keys.Prev):
-		return s, s.setFocus(1 - s.focus)
+	case key.Matches(msg, s.keys.Next):
+		return s, s.setFocus(s.nextFocus(1))
+	case key.Matches(msg, s.keys.Prev):
+		return s, s.setFocus(s.nextFocus(-1))
+	}
+	if s.focus == focusDemo {
+		var cmd tea.Cmd
+		s.demo, cmd = s.demo.Update(msg)
+		return s, cmd
 	}
 	return s, s.updateInputs(msg)
 }
 
+// useDemo fills the form with the selected demo account and puts the
+// cursor on the password, so enter signs in.
+func (s *Screen) useDemo() tea.Cmd {
+	i, ok := s.demo.Cursor()
+	if !ok || i >= len(s.deps.Demo) {
+		return nil
+	}
+	d := s.deps.Demo[i]
+	s.username.SetValue(d.Username)
+	s.password.SetValue(d.Password)
+	s.problem = ""
+	return s.setFocus(focusPassword)
+}
+
 func (s *Screen) updateInputs(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
-	if s.focus == 0 {
+	if s.focus == focusUsername {
 		s.username, cmd = s.username.Update(msg)
 	} else {
 		s.password, cmd = s.password.Update(msg)
@@ -335,7 +390,34 @@ func (s *Screen) SetSize(width, height int) {
 	s.width, s.height = width, height
 	s.username.SetWidth(s.formWidth() - 4)
 	s.password.SetWidth(s.formWidth() - 4)
+	// The list is as tall as its rows (header and footer included), and
+	// scrolls in what is left of the body.
+	rows := len(s.deps.Demo) + 2
+	if s.demoBeside() {
+		s.demo.SetSize(s.demoWidth(), min(rows, max(height-demoHeader-1, 3)))
+	} else {
+		s.demo.SetSize(s.demoWidth(), min(rows, max(height-formHeight-demoHeader, 3)))
+	}
 }
+
+// demoWidth is the width of the demo accounts' column.
+func (s *Screen) demoWidth() int {
+	if s.demoBeside() {
+		return max(s.width-s.formWidth()-8, 20)
+	}
+	return max(s.width-4, 20)
+}
+
+// formHeight is the height of the form with its hints, padding and the
+// blank line under it; demoHeader is the demo list's title and hint.
+const (
+	formHeight = 15
+	demoHeader = 5 // title, hint, and two lines for the selected account
+)
+
+// demoBeside reports whether the demo accounts go beside the form (wide
+// terminals) rather than under it.
+func (s *Screen) demoBeside() bool { return s.width >= s.formWidth()+48 }
 
 // View implements ui.Screen.
 func (s *Screen) View() string {
@@ -356,8 +438,8 @@ func (s *Screen) View() string {
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Sign in to the Card and Wallet Gateway"))
 	b.WriteString("\n" + st.Muted.Render(s.gatewayLine()) + "\n\n")
-	b.WriteString(input("Username", s.username, s.focus == 0) + "\n")
-	b.WriteString(input("Password", s.password, s.focus == 1) + "\n")
+	b.WriteString(input("Username", s.username, s.focus == focusUsername) + "\n")
+	b.WriteString(input("Password", s.password, s.focus == focusPassword) + "\n")
 	switch {
 	case s.busy:
 		b.WriteString(st.Text(theme.ToneInfo).Render("Signing in… (esc cancels)"))
@@ -373,10 +455,10 @@ func (s *Screen) View() string {
 	}
 	form := b.String()
 
-	if len(s.deps.Demo) > 0 && width >= formWidth+40 {
-		form = lipgloss.JoinHorizontal(lipgloss.Top, form, "    ", s.demoView(max(width-formWidth-8, 20), height))
+	if len(s.deps.Demo) > 0 && s.demoBeside() {
+		form = lipgloss.JoinHorizontal(lipgloss.Top, form, "    ", s.demoView())
 	} else if len(s.deps.Demo) > 0 {
-		form += "\n\n" + s.demoView(width, height)
+		form += "\n\n" + s.demoView()
 	}
 	return screenkit.Place(lipgloss.NewStyle().Padding(1, 2).Render(form), width, height)
 }
@@ -397,20 +479,22 @@ func (s *Screen) gatewayLine() string {
 	return line
 }
 
-func (s *Screen) demoView(width, height int) string {
+func (s *Screen) demoView() string {
 	st := s.deps.Styles
-	var b strings.Builder
-	b.WriteString(st.Subtitle.Render("Sandbox demo accounts"))
-	b.WriteString("\n" + st.Muted.Render(fmt.Sprintf("password for all: %s", s.deps.Demo[0].Password)))
-	// Two lines an account: the username, then what it shows.
-	fit := max((height-6)/2, 1)
-	for i, d := range s.deps.Demo {
-		if i >= fit {
-			b.WriteString("\n" + st.Muted.Render(fmt.Sprintf("… %d more: cardterm sandbox lists them all", len(s.deps.Demo)-i)))
-			break
-		}
-		b.WriteString("\n" + st.Accent.Render(ansi.Truncate(d.Username, width, "…")))
-		b.WriteString("\n  " + st.Muted.Render(ansi.Truncate(d.Summary, width-2, "…")))
+	title := st.Subtitle.Render("Sandbox demo accounts")
+	if s.focus == focusDemo {
+		title = st.Accent.Render("› ") + title
 	}
-	return b.String()
+	hint := fmt.Sprintf("password for all: %s · tab, ↑/↓, enter picks one", s.deps.Demo[0].Password)
+	view := title + "\n" + st.Muted.Render(hint) + "\n" + s.demo.View()
+	if i, ok := s.demo.Cursor(); ok && i < len(s.deps.Demo) {
+		// The selected account's summary whole, which the table may cut.
+		d := s.deps.Demo[i]
+		wrapped := strings.Split(ansi.Wrap(ui.Sanitize(d.Username+": "+d.Summary), max(s.demoWidth(), 10), " "), "\n")
+		if len(wrapped) > 2 {
+			wrapped = []string{wrapped[0], ui.Shorten(strings.Join(wrapped[1:], " "), max(s.demoWidth(), 10))}
+		}
+		view += "\n" + st.Muted.Render(strings.Join(wrapped, "\n"))
+	}
+	return view
 }

@@ -157,3 +157,23 @@ func TestOAuthHostileLinkIsNotAHyperlink(t *testing.T) {
 		t.Fatalf("a clean link is no longer a hyperlink:\n%q", frame)
 	}
 }
+
+// A demo account picked from the list fills the form; enter signs in.
+func TestSignInPicksADemoAccount(t *testing.T) {
+	app := newApp(t, screentest.WithDemo(), screentest.WithSize(80, 24))
+	app.Keys("tab") // from the password to the demo accounts
+	screentest.MustShow(t, app.Screen(), "› Sandbox demo accounts", "alice@demo.test", "frank@demo.test")
+	app.Keys("down", "enter")
+	screentest.MustShow(t, app.Screen(), "frank@demo.test")
+	app.Keys("enter")
+	if !app.UI().SignedIn() || app.Client.Session().Username != "frank@demo.test" {
+		t.Fatalf("picking frank did not sign in as frank:\n%s", app.Screen())
+	}
+}
+
+// Every demo account is reachable on an 80x24 terminal: the list scrolls.
+func TestSignInDemoListScrollsAt80x24(t *testing.T) {
+	app := newApp(t, screentest.WithDemo(), screentest.WithSize(80, 24))
+	app.Keys("tab", "G")
+	screentest.MustShow(t, app.Screen(), "mallory@demo.test")
+}
