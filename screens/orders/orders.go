@@ -1,4 +1,7 @@
-package screens
+// Package orders is the Orders screen: the products the user may order,
+// an order placed after a confirmation that shows the request, and the
+// payment panel that follows the order until it is paid (payment.go).
+package orders
 
 import (
 	"context"
@@ -9,66 +12,51 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
 
-// ordKeys are the orders screen's bindings. Ordering is disabled in
-// read-only mode; while the payment panel is open its own keys show.
-type ordKeys struct {
-	Order, Close, Recheck, Copy, QR key.Binding
-	table                           help.KeyMap
-	panel                           bool
-}
-
-func newOrdKeys(readOnly bool, table help.KeyMap) ordKeys {
-	k := ordKeys{
-		Order:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "order product")),
-		Close:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close payment")),
-		Recheck: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "check status now")),
-		Copy:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy address")),
-		QR:      key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "QR code alone")),
-		table:   table,
-	}
-	if readOnly {
-		k.Order.SetEnabled(false)
-	}
-	return k
+// listKeys are the product list's bindings. Ordering is disabled in
+// read-only mode; while the payment panel is open, its keys show instead.
+type listKeys struct {
+	Order key.Binding
+	table ui.TableKeyMap
+	// filtering: the table's filter has the keys; enter applies it.
+	filtering bool
 }
 
 // ShortHelp implements help.KeyMap.
-func (k ordKeys) ShortHelp() []key.Binding {
-	if k.panel {
-		return []key.Binding{k.Recheck, k.Copy, k.QR, k.Close}
+func (k listKeys) ShortHelp() []key.Binding {
+	if k.filtering {
+		return []key.Binding{k.table.Accept, k.table.ClearFilter}
 	}
-	return append([]key.Binding{k.Order}, k.table.ShortHelp()...)
+	return []key.Binding{k.Order, k.table.Up, k.table.Down, k.table.Filter}
 }
 
-// FullHelp implements help.KeyMap.
-func (k ordKeys) FullHelp() [][]key.Binding {
-	if k.panel {
-		return [][]key.Binding{{k.Recheck, k.Copy, k.QR, k.Close}}
+// FullHelp implements help.KeyMap: the table's moves and filter, without
+// its filter-mode keys (enter there orders) or marking (nothing to mark).
+func (k listKeys) FullHelp() [][]key.Binding {
+	if k.filtering {
+		return [][]key.Binding{{k.table.Accept, k.table.ClearFilter, k.table.Backspace}}
 	}
-	return append([][]key.Binding{{k.Order}}, k.table.FullHelp()...)
+	t := k.table
+	return [][]key.Binding{{k.Order}, {t.Up, t.Down, t.PageUp, t.PageDown, t.Home, t.End}, {t.Filter}}
 }
 
-// Messages of the order confirmation.
-type (
-	ordConfirmMsg struct{ product apiclient.Product }
-	ordCancelMsg  struct{}
-)
-
-// ordPlaced is the answer to an order, with the product it was for.
-type ordPlaced struct {
+// placed is the answer to an order, with the product it was for.
+type placed struct {
 	product apiclient.Product
 	order   apiclient.Order
 }
 
-// Orders lists the products the user may order, orders one after a
-// confirmation and follows its payment (orders_payment.go).
-type Orders struct {
-	deps Deps
-	keys ordKeys
+// Screen lists the products the user may order, orders one after a
+// confirmation and follows its payment.
+type Screen struct {
+	deps          screenkit.Deps
+	requests      ui.Owner
+	keys          listKeys
+	width, height int
 
 	table    ui.Table
 	products []apiclient.Product
@@ -76,152 +64,164 @@ type Orders struct {
 	loading  bool
 	loadErr  error
 
-	// ordering holds the product being confirmed or ordered; while set,
-	// enter does nothing, so a double press sends one order.
-	ordering *apiclient.Product
-	placeID  ui.RequestID
-	placing  bool
+	// order is the one order flow: its confirmation shows the request and
+	// it is its own double-press guard.
+	order ui.Change[placed]
 	// refused is the gateway's last refusal of an order, shown under the
 	// list until the next order.
 	refused string
 
-	pay *ordPayment
-	// tickSeq numbers poll timers across panels: only the latest timer
-	// counts, so a closed panel's timer never polls a new one.
-	tickSeq int
+	// pay is the open payment panel; nil shows the list.
+	pay *payment
 }
 
-// NewOrders builds the orders screen.
-func NewOrders(deps Deps) *Orders {
-	o := &Orders{deps: deps}
-	o.table = ui.NewTable(deps.Styles, []ui.Column{
+// New builds the orders screen.
+func New(deps screenkit.Deps) *Screen {
+	s := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenOrders)}
+	s.table = ui.NewTable(deps.Styles, []ui.Column{
 		{Title: "Product", Min: 20},
 		{Title: "Eligible", Width: 16},
 		{Title: "Product id", Width: 22},
 	})
-	o.keys = newOrdKeys(deps.ReadOnly, o.table.KeyMap())
-	return o
+	order := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "order product"))
+	order.SetEnabled(!deps.ReadOnly)
+	s.keys = listKeys{Order: order, table: ui.TableKeys()}
+	s.order = ui.NewChange[placed](s.requests)
+	return s
 }
 
 // ID implements ui.Screen.
-func (o *Orders) ID() ui.ScreenID { return ui.ScreenOrders }
+func (s *Screen) ID() ui.ScreenID { return ui.ScreenOrders }
 
 // Title implements ui.Screen.
-func (o *Orders) Title() string { return "Orders" }
+func (s *Screen) Title() string { return "Orders" }
 
-// KeyMap implements ui.Screen.
-func (o *Orders) KeyMap() help.KeyMap {
-	k := o.keys
-	k.panel = o.pay != nil
+// KeyMap implements ui.Screen: the payment panel's keys while it is open.
+func (s *Screen) KeyMap() help.KeyMap {
+	if s.pay != nil {
+		return s.pay.KeyMap()
+	}
+	k := s.keys
+	k.filtering = s.table.Filtering()
 	return k
 }
 
 // CapturesKeys implements ui.Screen: only the table filter takes letters.
-func (o *Orders) CapturesKeys() bool { return o.pay == nil && o.table.Filtering() }
+func (s *Screen) CapturesKeys() bool {
+	if s.pay != nil {
+		return s.pay.CapturesKeys()
+	}
+	return s.table.Filtering()
+}
 
 // Enter loads the products; an open payment panel stays as it is (its
 // polling never stopped).
-func (o *Orders) Enter() tea.Cmd { return o.load() }
+func (s *Screen) Enter() tea.Cmd { return s.load() }
 
-func (o *Orders) load() tea.Cmd {
-	client := o.deps.Client
-	o.loading = true
+func (s *Screen) load() tea.Cmd {
+	client := s.deps.Client
+	s.loading = true
 	var cmd tea.Cmd
-	o.loadID, cmd = ui.Go(o.deps.Requests, func(ctx context.Context) ([]apiclient.Product, error) {
+	s.loadID, cmd = ui.Go(s.requests, func(ctx context.Context) ([]apiclient.Product, error) {
 		return client.Products(ctx)
 	})
 	return cmd
 }
 
 // setProducts shows products in the table.
-func (o *Orders) setProducts(ps []apiclient.Product) {
-	o.products = ps
+func (s *Screen) setProducts(ps []apiclient.Product) {
+	s.products = ps
 	rows := make([][]string, len(ps))
 	for i, p := range ps {
-		elig := "✓ eligible"
+		eligible := "✓ eligible"
 		if !p.IsEligible {
-			elig = "✗ not eligible"
+			eligible = "✗ not eligible"
 		}
-		rows[i] = []string{p.Description, elig, p.ID}
+		rows[i] = []string{p.Description, eligible, p.ID}
 	}
-	o.table.SetRows(rows)
+	s.table.SetRows(rows)
 }
 
 // Update implements ui.Screen.
-func (o *Orders) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
-	switch msg := msg.(type) {
-	case ui.Result[[]apiclient.Product]:
-		if msg.ID != o.loadID {
-			return o, nil
-		}
-		o.loading = false
-		o.loadErr = msg.Err
-		if msg.Err != nil {
-			o.setProducts(nil)
-			if apiclient.IsStatus(msg.Err, 403) {
-				return o, nil // shown on the screen
-			}
-			return o, failed("loading the products", msg.Err)
-		}
-		o.setProducts(msg.Value)
-	case ordConfirmMsg:
-		return o, o.place(msg.product)
-	case ordCancelMsg:
-		o.ordering = nil
-	case ui.Result[ordPlaced]:
-		if msg.ID != o.placeID {
-			return o, nil
-		}
-		return o, o.placed(msg)
-	case ui.Result[apiclient.OrderStatus], ordTickMsg, ui.Result[ordDecimals]:
-		return o, o.payUpdate(msg)
-	case ui.RefreshMsg:
-		if o.pay != nil {
-			return o, o.recheck()
-		}
-		return o, o.load()
-	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		seq := o.tickSeq
-		*o = *NewOrders(o.deps)
-		o.tickSeq = seq + 1 // timers of the old session poll nothing
-	case tea.KeyPressMsg:
-		return o, o.handleKey(msg)
-	}
-	return o, nil
-}
-
-func (o *Orders) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if o.pay != nil {
-		switch {
-		case key.Matches(msg, o.keys.Close):
-			o.closePayment()
-		case key.Matches(msg, o.keys.QR):
-			o.pay.qrOnly = !o.pay.qrOnly
-		}
-		return nil
-	}
-	if !o.table.Filtering() && msg.String() == "enter" {
-		if o.deps.ReadOnly {
-			return refuseReadOnly("ordering products")
-		}
-		return o.confirmOrder()
+func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	if res, done, cmd := s.order.Update(msg); done {
+		return s, s.placed(res)
+	} else if cmd != nil {
+		s.refused = ""
+		return s, cmd
 	}
 	var cmd tea.Cmd
-	o.table, cmd = o.table.Update(msg)
+	switch msg := msg.(type) {
+	case ui.Result[[]apiclient.Product]:
+		cmd = s.loaded(msg)
+	case ui.RefreshMsg:
+		if s.pay != nil {
+			cmd = s.pay.recheck()
+		} else {
+			cmd = s.load()
+		}
+	case ui.SignedOutMsg, ui.SessionExpiredMsg:
+		// The next user never sees this one's orders; the panel's timers
+		// find no panel and poll nothing.
+		w, h := s.width, s.height
+		*s = *New(s.deps)
+		s.SetSize(w, h)
+		return s, nil
+	case tea.KeyPressMsg:
+		cmd = s.handleKey(msg)
+	default:
+		if s.pay != nil {
+			cmd = s.pay.poll(msg)
+		}
+	}
+	s.layout()
+	return s, cmd
+}
+
+func (s *Screen) loaded(msg ui.Result[[]apiclient.Product]) tea.Cmd {
+	if msg.ID != s.loadID {
+		return nil
+	}
+	s.loading = false
+	s.loadErr = msg.Err
+	if msg.Err != nil {
+		s.setProducts(nil)
+		if apiclient.IsStatus(msg.Err, 403) {
+			return nil // shown on the screen
+		}
+		return screenkit.Failed("loading the products", msg.Err)
+	}
+	s.setProducts(msg.Value)
+	return nil
+}
+
+func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if s.pay != nil {
+		next, cmd := s.pay.Update(msg)
+		if next == nil {
+			s.pay = nil // closed: its timer and late answers find no panel
+		}
+		return cmd
+	}
+	if !s.table.Filtering() && key.Matches(msg, s.keys.Order) {
+		return s.confirmOrder()
+	}
+	var cmd tea.Cmd
+	s.table, cmd = s.table.Update(msg)
 	return cmd
 }
 
 // selected is the product under the cursor.
-func (o *Orders) selected() (apiclient.Product, bool) {
-	if i, ok := o.table.Cursor(); ok && i < len(o.products) {
-		return o.products[i], true
+func (s *Screen) selected() (apiclient.Product, bool) {
+	if i, ok := s.table.Cursor(); ok && i < len(s.products) {
+		return s.products[i], true
 	}
 	return apiclient.Product{}, false
 }
 
-// ordIneligibleReason is why the gateway says a product is not eligible,
+// ineligibleReason is why the gateway says a product is not eligible,
 // when it says so in a field the interface does not show.
-func ordIneligibleReason(p apiclient.Product) string {
+func ineligibleReason(p apiclient.Product) string {
 	for _, k := range []string{"ineligibleReason", "reason", "eligibilityReason"} {
 		if v := strings.Trim(strings.TrimSpace(string(p.Extra[k])), `"`); v != "" && v != "null" {
 			return v
@@ -232,143 +232,66 @@ func ordIneligibleReason(p apiclient.Product) string {
 
 // confirmOrder refuses an ineligible product before anything is sent and
 // asks to confirm an eligible one, showing the exact request.
-func (o *Orders) confirmOrder() tea.Cmd {
-	if o.ordering != nil || o.placing {
+func (s *Screen) confirmOrder() tea.Cmd {
+	if s.order.Busy() {
 		return nil
 	}
-	p, ok := o.selected()
+	p, ok := s.selected()
 	if !ok {
 		return ui.Notify(theme.ToneInfo, "no product selected")
 	}
 	if !p.IsEligible {
 		why := "the gateway marks it not eligible for this account"
-		if r := ordIneligibleReason(p); r != "" {
+		if r := ineligibleReason(p); r != "" {
 			why += " (" + r + ")"
 		}
 		return ui.Notify(theme.ToneWarn, p.Description+" cannot be ordered: "+why+". Nothing was sent.")
 	}
-	o.ordering = &p
-	clientID := o.deps.Client.Config().ClientID
-	return ui.Confirm(ui.ConfirmSpec{
+	client := s.deps.Client
+	return s.order.Ask(ui.ChangeSpec[placed]{
 		Title: "Order " + p.Description + "?",
-		Lines: []string{
-			"POST /v1/order  (X-Client-ID: " + clientID + ")",
+		Request: []string{
+			"POST /v1/order",
+			"X-Client-ID: " + client.Config().ClientID,
 			apiclient.OrderRequestBody(p.ID, apiclient.PaymentMethodDaimo),
-			"",
-			"The gateway answers with the payment details: the amount, and the address to pay in crypto. " +
-				"Nothing is paid until you send the funds; the status is checked every 3 s.",
 		},
+		Lines: []string{"The gateway answers with the payment details: the amount, and the address to pay in crypto. " +
+			"Nothing is paid until you send the funds; the status is checked every 3 s."},
 		ConfirmLabel: "order",
 		Tone:         theme.ToneWarn,
-		OnConfirm:    ordConfirmMsg{product: p},
-		OnCancel:     ordCancelMsg{},
+		What:         "ordering " + p.Description,
+		Done:         "order placed: pay to the address shown",
+		Run: func(ctx context.Context) (placed, error) {
+			order, err := client.PlaceOrder(ctx, p.ID, apiclient.PaymentMethodDaimo)
+			return placed{product: p, order: order}, err
+		},
 	})
-}
-
-// place sends the confirmed order.
-func (o *Orders) place(p apiclient.Product) tea.Cmd {
-	if o.placing || o.ordering == nil || o.ordering.ID != p.ID {
-		return nil
-	}
-	o.placing, o.refused = true, ""
-	client := o.deps.Client
-	var cmd tea.Cmd
-	o.placeID, cmd = ui.Go(o.deps.Requests, func(ctx context.Context) (ordPlaced, error) {
-		order, err := client.PlaceOrder(ctx, p.ID, apiclient.PaymentMethodDaimo)
-		return ordPlaced{product: p, order: order}, err
-	})
-	return cmd
 }
 
 // placed opens the payment panel, or says why the gateway refused; either
 // way the product list is read again.
-func (o *Orders) placed(msg ui.Result[ordPlaced]) tea.Cmd {
-	o.ordering, o.placing = nil, false
-	reload := o.load()
-	if msg.Err != nil {
-		if apiclient.IsStatus(msg.Err, 422) || apiclient.IsStatus(msg.Err, 403) {
-			o.refused = msg.Value.product.Description + ": " + apiclient.ErrorMessage(msg.Err)
+func (s *Screen) placed(res ui.ChangeResult[placed]) tea.Cmd {
+	reload := s.load()
+	if res.Err != nil {
+		if apiclient.IsStatus(res.Err, 422) || apiclient.IsStatus(res.Err, 403) {
+			s.refused = res.Value.product.Description + ": " + apiclient.ErrorMessage(res.Err)
 		}
-		return tea.Batch(failed("ordering "+msg.Value.product.Description, msg.Err), reload)
+		s.layout()
+		return tea.Batch(reload, screenkit.Report(res))
 	}
-	return tea.Batch(o.openPayment(msg.Value.product, msg.Value.order), reload,
-		ui.Notify(theme.ToneOK, "order placed: pay to the address shown"))
+	s.pay = newPayment(s.deps, s.requests, res.Value.product, res.Value.order)
+	s.pay.SetSize(s.width, s.height)
+	return tea.Batch(s.pay.open(), reload, screenkit.Report(res))
 }
 
-// View implements ui.Screen.
-func (o *Orders) View(width, height int) string {
-	if o.pay != nil {
-		return place(o.paymentView(width, height), width, height)
+// CopyValue implements ui.Copier: the payment address while the panel is
+// open, else the selected product's id.
+func (s *Screen) CopyValue() (label, value string, ok bool) {
+	if s.pay != nil {
+		return s.pay.copyValue()
 	}
-	st := o.deps.Styles
-	head := st.Title.Render("Orders")
-	switch {
-	case o.loading && o.products == nil:
-		head += "  " + st.Muted.Render("loading…")
-	case o.placing:
-		head += "  " + st.Muted.Render("ordering…")
-	default:
-		eligible := 0
-		for _, p := range o.products {
-			if p.IsEligible {
-				eligible++
-			}
-		}
-		head += "  " + st.Muted.Render(ui.FormatCount(len(o.products))+" "+plural(len(o.products), "product", "products")+", "+
-			ui.FormatCount(eligible)+" eligible")
+	if p, ok := s.selected(); ok {
+		return "product id", p.ID, true
 	}
-	lines := []string{head}
-	switch {
-	case apiclient.IsStatus(o.loadErr, 403):
-		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow this account to order products."))
-		return place(strings.Join(lines, "\n"), width, height)
-	case o.loadErr != nil:
-		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the products: "+ui.Sanitize(apiclient.ErrorMessage(o.loadErr))),
-			st.Muted.Render("r retries"))
-		return place(strings.Join(lines, "\n"), width, height)
-	}
-	lines = append(lines, "")
-	detail := o.detailView(width)
-	tableH := min(len(o.products)+2, max(height-len(lines)-ordLines(detail)-1, 3))
-	o.table.SetSize(width, tableH)
-	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+o.table.View()+"\n\n"+detail, width, height)
+	return "", "", false
 }
-
-// detailView describes the selected product and what enter does with it.
-func (o *Orders) detailView(width int) string {
-	st := o.deps.Styles
-	p, ok := o.selected()
-	if !ok {
-		return st.Muted.Render("No products to order.")
-	}
-	elig := badge(st, "ELIGIBLE", theme.ToneOK)
-	if !p.IsEligible {
-		elig = badge(st, "NOT ELIGIBLE", theme.ToneWarn)
-	}
-	fields := []field{
-		{label: "Product", value: p.Description},
-		{label: "Product id", value: p.ID},
-		{label: "Eligibility", styled: elig},
-	}
-	if r := ordIneligibleReason(p); r != "" && !p.IsEligible {
-		fields = append(fields, field{label: "Why", value: r})
-	}
-	fields = append(fields, field{label: "Payment", value: "crypto, through Daimo (" + apiclient.PaymentMethodDaimo + ")"})
-	var hint string
-	switch {
-	case o.deps.ReadOnly:
-		hint = st.Muted.Render("read-only mode: ordering is disabled")
-	case p.IsEligible:
-		hint = st.KeyHint.Render("enter") + " " + st.KeyDesc.Render("orders it: you confirm first, then the payment details show")
-	default:
-		hint = st.Text(theme.ToneWarn).Render("This product cannot be ordered for this account.")
-	}
-	out := section(st, "Selected product", renderFields(st, fields, width)) + "\n\n" + hint
-	if o.refused != "" {
-		out += "\n\n" + st.Text(theme.ToneDanger).Render(ui.Sanitize("The gateway refused the last order: "+o.refused))
-	}
-	return out
-}
-
-// ordLines is the number of lines of a rendered block.
-func ordLines(s string) int { return strings.Count(s, "\n") + 1 }

@@ -1,4 +1,4 @@
-package screens
+package orders
 
 import (
 	"context"
@@ -7,19 +7,20 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"cardterm/apiclient"
-	"cardterm/theme"
+	"cardterm/screens/screenkit"
 	"cardterm/ui"
 )
 
 // The payment panel's QR code: what it holds (the EIP-681 payment link,
-// or the destination address alone) and where it fits.
+// or the destination address alone) and where it fits. The codes are
+// encoded in Update (prepareQR); View only places them.
 
-// ordLookupDecimals finds the payment token in the chain configuration by
+// lookupDecimals finds the payment token in the chain configuration by
 // chain id and token address.
-func ordLookupDecimals(ctx context.Context, client *apiclient.Client, pc apiclient.PaymentConfig) ordDecimals {
+func lookupDecimals(ctx context.Context, client *apiclient.Client, pc apiclient.PaymentConfig) decimals {
 	cfg, err := client.ChainConfig(ctx, "")
 	if err != nil {
-		return ordDecimals{why: "the chain configuration could not be read (" + apiclient.ErrorMessage(err) + ")"}
+		return decimals{why: "the chain configuration could not be read (" + apiclient.ErrorMessage(err) + ")"}
 	}
 	for _, n := range cfg.Networks {
 		if n.ChainID != pc.DestinationChainID {
@@ -27,16 +28,16 @@ func ordLookupDecimals(ctx context.Context, client *apiclient.Client, pc apiclie
 		}
 		for _, t := range n.Tokens {
 			if strings.EqualFold(t.Address, pc.DestinationTokenAddress) {
-				return ordDecimals{decimals: t.Decimals, ok: true}
+				return decimals{decimals: t.Decimals, ok: true}
 			}
 		}
 	}
-	return ordDecimals{why: "the token is not in the chain configuration"}
+	return decimals{why: "the token is not in the chain configuration"}
 }
 
-// ordPegged reports whether an amount in currency is the same amount of the
+// pegged reports whether an amount in currency is the same amount of the
 // token (a stablecoin of that currency), so it can go into the payment link.
-func ordPegged(currency, token string) bool {
+func pegged(currency, token string) bool {
 	token = strings.ToLower(token)
 	switch strings.ToUpper(currency) {
 	case "USD":
@@ -50,7 +51,7 @@ func ordPegged(currency, token string) bool {
 // qrTarget is what the QR code holds: the EIP-681 payment link when the
 // token's decimals are known and the amount is in the token's currency,
 // else the destination address alone (note says why).
-func (p *ordPayment) qrTarget() (content, what, note string) {
+func (p *payment) qrTarget() (content, what, note string) {
 	pc := p.order.PaymentConfig
 	if pc == nil {
 		return "", "", ""
@@ -60,7 +61,7 @@ func (p *ordPayment) qrTarget() (content, what, note string) {
 		note = "looking the token up in the chain configuration…"
 	case !p.dec.ok:
 		note = p.dec.why
-	case !ordPegged(pc.PaymentCurrency, pc.DestinationTokenSymbol):
+	case !pegged(pc.PaymentCurrency, pc.DestinationTokenSymbol):
 		note = "the amount is in " + pc.PaymentCurrency + ", not in " + pc.DestinationTokenSymbol + ": enter it in the wallet"
 	default:
 		uri, err := pc.TransferURI(p.dec.decimals)
@@ -72,31 +73,42 @@ func (p *ordPayment) qrTarget() (content, what, note string) {
 	return pc.DestinationAddress, "destination address only", note
 }
 
-// qrCode renders content as a QR code once; frames reuse it (encoding
-// takes milliseconds). Nil when it cannot be encoded.
-func (p *ordPayment) qrCode(st *theme.Styles, content string) []string {
-	k := content
-	if st.NoColor {
-		k += "\x00nocolor"
+// prepareQR encodes the codes the panel may draw (the target and the
+// address alone) once; encoding takes milliseconds, so frames reuse them.
+func (p *payment) prepareQR() {
+	pc := p.order.PaymentConfig
+	if pc == nil || p.final() {
+		return
 	}
-	if lines, ok := p.qrCache[k]; ok {
-		return lines
+	content, _, _ := p.qrTarget()
+	for _, c := range []string{content, pc.DestinationAddress} {
+		k := p.qrKey(c)
+		if _, ok := p.qrCache[k]; ok {
+			continue
+		}
+		var lines []string
+		if bits := screenkit.QRBits(c); bits != nil {
+			lines = screenkit.QRLines(bits, p.deps.Styles)
+		}
+		if p.qrCache == nil {
+			p.qrCache = map[string][]string{}
+		}
+		p.qrCache[k] = lines
 	}
-	var lines []string
-	if bits := qrBits(content); bits != nil {
-		lines = qrLines(bits, st)
-	}
-	if p.qrCache == nil {
-		p.qrCache = map[string][]string{}
-	}
-	p.qrCache[k] = lines
-	return lines
 }
 
-// ordQR renders content as a QR code with its caption; ok is false when it
-// cannot be encoded.
-func (p *ordPayment) ordQR(st *theme.Styles, content, what, note string, captionW int) (qr []string, caption string, ok bool) {
-	qr = p.qrCode(st, content)
+func (p *payment) qrKey(content string) string {
+	if p.deps.Styles.NoColor {
+		return content + "\x00nocolor"
+	}
+	return content
+}
+
+// qr is a prepared code with its caption; ok is false when it cannot be
+// encoded (or was not prepared).
+func (p *payment) qr(content, what, note string, captionW int) (qr []string, caption string, ok bool) {
+	st := p.deps.Styles
+	qr = p.qrCache[p.qrKey(content)]
 	if qr == nil {
 		return nil, "", false
 	}
@@ -111,22 +123,23 @@ func (p *ordPayment) ordQR(st *theme.Styles, content, what, note string, caption
 
 // withQR places the QR code of content beside the text, or under it,
 // or, when that does not fit, the smaller code of the address alone.
-func (p *ordPayment) withQR(st *theme.Styles, text, content, address, what, note string, width, height int) string {
-	textH, textW := ordLines(text), lipgloss.Width(text)
+func (p *payment) withQR(text, content, address, what, note string, height int) string {
+	st, width := p.deps.Styles, p.width
+	textH, textW := lineCount(text), lipgloss.Width(text)
 	try := func(content, what, note string) (string, bool) {
 		sideW := width - textW - 2
-		qr, caption, ok := p.ordQR(st, content, what, note, sideW-1)
+		qr, caption, ok := p.qr(content, what, note, sideW-1)
 		if !ok {
 			return "", false
 		}
 		qrW := lipgloss.Width(qr[0])
 		block := " " + strings.Join(qr, "\n ") + "\n" + caption
-		if qrW+1 <= sideW && len(qr)+ordLines(caption) <= height {
+		if qrW+1 <= sideW && len(qr)+lineCount(caption) <= height {
 			return lipgloss.JoinHorizontal(lipgloss.Top, text, "  ", block), true
 		}
-		qr, caption, _ = p.ordQR(st, content, what, note, width-1)
+		qr, caption, _ = p.qr(content, what, note, width-1)
 		block = " " + strings.Join(qr, "\n ") + "\n" + caption
-		if qrW+1 <= width && textH+1+len(qr)+ordLines(caption) <= height {
+		if qrW+1 <= width && textH+1+len(qr)+lineCount(caption) <= height {
 			return text + "\n\n" + block, true
 		}
 		return "", false
@@ -144,10 +157,11 @@ func (p *ordPayment) withQR(st *theme.Styles, text, content, address, what, note
 
 // withQROnly draws the QR code alone under one status line: the payment
 // link when it fits, else the address.
-func (p *ordPayment) withQROnly(st *theme.Styles, head, content, address, what, note string, width, height int) string {
+func (p *payment) withQROnly(head, content, address, what, note string) string {
+	st, width, height := p.deps.Styles, p.width, p.height
 	for _, c := range []struct{ content, what, note string }{{content, what, note}, {address, "destination address only", "enlarge the terminal for the full payment link"}} {
-		qr, caption, ok := p.ordQR(st, c.content, c.what, c.note, width-1)
-		if ok && lipgloss.Width(qr[0])+1 <= width && ordLines(head)+len(qr)+ordLines(caption) <= height {
+		qr, caption, ok := p.qr(c.content, c.what, c.note, width-1)
+		if ok && lipgloss.Width(qr[0])+1 <= width && lineCount(head)+len(qr)+lineCount(caption) <= height {
 			return head + "\n" + " " + strings.Join(qr, "\n ") + "\n" + caption
 		}
 		if c.content == address {

@@ -1,0 +1,102 @@
+package orders
+
+import (
+	"strings"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// SetSize implements ui.Screen.
+func (s *Screen) SetSize(width, height int) {
+	s.width, s.height = width, height
+	if s.pay != nil {
+		s.pay.SetSize(width, height)
+	}
+	s.layout()
+}
+
+// layout gives the table the room the heading and the selected product's
+// detail leave; the detail's height changes with the selection, so Update
+// calls it after every message as SetSize does.
+func (s *Screen) layout() {
+	detail := lineCount(s.detailView())
+	s.table.SetSize(s.width, min(len(s.products)+2, max(s.height-2-detail-1, 3)))
+}
+
+// View implements ui.Screen.
+func (s *Screen) View() string {
+	if s.pay != nil {
+		return screenkit.Place(s.pay.View(), s.width, s.height)
+	}
+	st := s.deps.Styles
+	head := st.Title.Render("Orders")
+	switch {
+	case s.loading && s.products == nil:
+		head += "  " + st.Muted.Render("loading…")
+	case s.order.Running():
+		head += "  " + st.Muted.Render("ordering…")
+	default:
+		eligible := 0
+		for _, p := range s.products {
+			if p.IsEligible {
+				eligible++
+			}
+		}
+		head += "  " + st.Muted.Render(ui.FormatCount(len(s.products))+" "+screenkit.Plural(len(s.products), "product", "products")+", "+
+			ui.FormatCount(eligible)+" eligible")
+	}
+	lines := []string{head}
+	switch {
+	case apiclient.IsStatus(s.loadErr, 403):
+		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow this account to order products."))
+		return screenkit.Place(strings.Join(lines, "\n"), s.width, s.height)
+	case s.loadErr != nil:
+		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the products: "+ui.Sanitize(apiclient.ErrorMessage(s.loadErr))),
+			st.Muted.Render("r retries"))
+		return screenkit.Place(strings.Join(lines, "\n"), s.width, s.height)
+	}
+	lines = append(lines, "")
+	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+s.table.View()+"\n\n"+s.detailView(), s.width, s.height)
+}
+
+// detailView describes the selected product and what enter does with it.
+func (s *Screen) detailView() string {
+	st, width := s.deps.Styles, s.width
+	p, ok := s.selected()
+	if !ok {
+		return st.Muted.Render("No products to order.")
+	}
+	eligible := screenkit.Badge(st, "ELIGIBLE", theme.ToneOK)
+	if !p.IsEligible {
+		eligible = screenkit.Badge(st, "NOT ELIGIBLE", theme.ToneWarn)
+	}
+	fields := []screenkit.Field{
+		{Label: "Product", Value: p.Description},
+		{Label: "Product id", Value: p.ID},
+		{Label: "Eligibility", Styled: eligible},
+	}
+	if r := ineligibleReason(p); r != "" && !p.IsEligible {
+		fields = append(fields, screenkit.Field{Label: "Why", Value: r})
+	}
+	fields = append(fields, screenkit.Field{Label: "Payment", Value: "crypto, through Daimo (" + apiclient.PaymentMethodDaimo + ")"})
+	var hint string
+	switch {
+	case s.deps.ReadOnly:
+		hint = st.Muted.Render("read-only mode: ordering is disabled")
+	case p.IsEligible:
+		hint = st.KeyHint.Render("enter") + " " + st.KeyDesc.Render("orders it: you confirm first, then the payment details show")
+	default:
+		hint = st.Text(theme.ToneWarn).Render("This product cannot be ordered for this account.")
+	}
+	out := screenkit.Section(st, "Selected product", screenkit.RenderFields(st, fields, width)) + "\n\n" + hint
+	if s.refused != "" {
+		out += "\n\n" + st.Text(theme.ToneDanger).Render(ui.Sanitize("The gateway refused the last order: "+s.refused))
+	}
+	return out
+}
+
+// lineCount is the number of lines of a rendered block.
+func lineCount(s string) int { return strings.Count(s, "\n") + 1 }
