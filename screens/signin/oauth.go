@@ -29,6 +29,24 @@ type oauthFlow struct {
 	fromCallback bool
 	exchanging   bool
 	problem      string
+	// browser is what became of opening the link: unknown until tried.
+	browser browserState
+}
+
+// browserState is whether the sign-in page opened in a browser here.
+type browserState int
+
+const (
+	browserOpening browserState = iota
+	browserOpened
+	browserMissing
+)
+
+// oauthOpenedMsg says whether the browser opened the link of a flow.
+type oauthOpenedMsg struct {
+	flow   int
+	ok     bool
+	notice ui.NoticeMsg
 }
 
 // oauthStarted is the answer of the command that starts a flow.
@@ -47,20 +65,34 @@ type oauthCallbackMsg struct {
 
 // oauthKeys are the OAuth panel's bindings.
 type oauthKeys struct {
-	Submit, Reopen, Cancel key.Binding
+	Submit, Reopen, Copy, Cancel key.Binding
 }
 
 func newOAuthKeys() oauthKeys {
 	return oauthKeys{
 		Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "use the typed code")),
 		Reopen: key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "open the link again")),
+		// y would type into the code field: ctrl+y copies the link.
+		Copy:   key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "copy the link")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel, back to password")),
 	}
 }
 
-func (k oauthKeys) ShortHelp() []key.Binding { return []key.Binding{k.Submit, k.Reopen, k.Cancel} }
+func (k oauthKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Submit, k.Copy, k.Reopen, k.Cancel}
+}
 func (k oauthKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Submit, k.Reopen}, {k.Cancel}}
+	return [][]key.Binding{{k.Submit, k.Copy, k.Reopen}, {k.Cancel}}
+}
+
+// openLink opens the flow's link and reports whether a browser took it, so
+// the panel can say what to do when none can (SSH, a headless box).
+func openLink(flow int, link string) tea.Cmd {
+	open := ui.OpenLabeled("the sign-in page", link)
+	return func() tea.Msg {
+		n, _ := open().(ui.NoticeMsg)
+		return oauthOpenedMsg{flow: flow, ok: n.Notice.Tone == theme.ToneOK, notice: n}
+	}
 }
 
 func newCodeInput(st *theme.Styles) textinput.Model {
@@ -147,8 +179,17 @@ func (s *Screen) updateOAuth(msg tea.Msg) (tea.Cmd, bool) {
 		lb, id := f.lb, f.id
 		return tea.Batch(
 			func() tea.Msg { return oauthCallbackMsg{flow: id, res: lb.wait()} },
-			ui.OpenLabeled("the sign-in page", f.link),
+			openLink(id, f.link),
 		), true
+	case oauthOpenedMsg:
+		if f := s.flow; f != nil && msg.flow == f.id {
+			f.browser = browserMissing
+			if msg.ok {
+				f.browser = browserOpened
+			}
+		}
+		n := msg.notice
+		return func() tea.Msg { return n }, true
 	case oauthCallbackMsg:
 		f := s.flow
 		if f == nil || msg.flow != f.id || errors.Is(msg.res.err, errLoopbackGone) {
@@ -217,7 +258,10 @@ func (s *Screen) handleOAuthKey(msg tea.KeyPressMsg) tea.Cmd {
 	case f == nil || f.lb == nil || f.exchanging:
 		return nil // starting or exchanging: only esc
 	case key.Matches(msg, s.okeys.Reopen):
-		return ui.OpenLabeled("the sign-in page", f.link)
+		return openLink(f.id, f.link)
+	case key.Matches(msg, s.okeys.Copy):
+		// The link carries no secret: the PKCE verifier never leaves here.
+		return tea.Batch(tea.SetClipboard(f.link), ui.Notify(theme.ToneOK, "copied the sign-in link"))
 	case key.Matches(msg, s.okeys.Submit):
 		code := strings.TrimSpace(s.code.Value())
 		if code == "" {
@@ -331,7 +375,14 @@ func (s *Screen) oauthText(w int, note string) string {
 		b.WriteString(st.Text(theme.ToneInfo).Render("Preparing the sign-in link… (esc cancels)"))
 		return b.String()
 	}
-	b.WriteString(st.Muted.Render(ansi.Wrap("Finish in the browser that opened, or scan the code with a phone.", w, " ")))
+	switch f.browser {
+	case browserOpened:
+		b.WriteString(st.Muted.Render(ansi.Wrap("Finish in the browser that opened, or scan the code with a phone.", w, " ")))
+	case browserMissing:
+		b.WriteString(st.Text(theme.ToneWarn).Render(ansi.Wrap("No browser could be opened here: scan the code with a phone, or copy the link with ctrl+y.", w, " ")))
+	default:
+		b.WriteString(st.Muted.Render(ansi.Wrap("Opening the browser… or scan the code with a phone.", w, " ")))
+	}
 	if note != "" {
 		b.WriteString("\n" + st.Text(theme.ToneWarn).Render(ansi.Wrap(note, w, " ")))
 	}
@@ -346,13 +397,9 @@ func (s *Screen) oauthText(w int, note string) string {
 		// write its own (OSC 52 to the clipboard, say).
 		ls = ls.Hyperlink(f.link)
 	}
-	for i, part := range chunk(link, w) {
-		if i == 3 {
-			b.WriteString(ls.Render("…") + "\n")
-			break
-		}
-		b.WriteString(ls.Render(part) + "\n")
-	}
+	// One line, never broken inside: the OSC 8 link and ctrl+y carry it
+	// whole even where the terminal is too narrow to show all of it.
+	b.WriteString(ls.Render(ui.Shorten(link, w)) + "\n")
 	b.WriteString("\n" + st.Label.Render("Code shown on the phone") + "\n")
 	box := st.InputFocused
 	if f.exchanging {
@@ -368,20 +415,6 @@ func (s *Screen) oauthText(w int, note string) string {
 	default:
 		b.WriteString(st.Muted.Render(ansi.Wrap("Waiting for the browser on "+strings.TrimPrefix(f.lb.redirectURI, "http://")+"…", w, " ")))
 	}
-	b.WriteString("\n" + st.Muted.Render(ansi.Wrap("enter uses the code · ctrl+o opens the link again · esc cancels", w, " ")))
+	b.WriteString("\n" + st.Muted.Render(ansi.Wrap("enter uses the code · ctrl+y copies the link · esc cancels", w, " ")))
 	return b.String()
-}
-
-// chunk cuts s into pieces of at most w cells.
-func chunk(s string, w int) []string {
-	var out []string
-	for s != "" {
-		part := ansi.Truncate(s, w, "")
-		if part == "" {
-			break
-		}
-		out = append(out, part)
-		s = s[len(part):]
-	}
-	return out
 }

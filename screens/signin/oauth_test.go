@@ -2,6 +2,7 @@ package signin
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -412,5 +413,32 @@ func TestOAuthSignOutRevokes(t *testing.T) {
 	}
 	if _, err := h.app.Client.Refresh(t.Context()); err == nil {
 		t.Fatal("the revoked refresh token still works")
+	}
+}
+
+// Without a browser (SSH, a recording), the panel says so and offers the
+// QR code and ctrl+y, instead of "finish in the browser that opened".
+func TestOAuthWithoutABrowser(t *testing.T) {
+	h := newOAuthHarness(t)
+	t.Setenv("BROWSER", "/nonexistent/browser")
+	f := h.start()
+	// What the start's openLink command reports (run here, not waited for
+	// behind the loopback's wait in the same batch).
+	h.update(openLink(f.id, f.link)())
+	if f.browser != browserMissing {
+		t.Fatalf("browser state %d", f.browser)
+	}
+	v := h.view(100, 30)
+	screentest.MustShow(t, v, "No browser could be opened here", "ctrl+y", "▀")
+	screentest.MustNotShow(t, v, "browser that opened")
+	cmd := h.update(uitest.Key("ctrl+y"))
+	var copied bool
+	for _, m := range uitest.Run(cmd) {
+		if fmt.Sprint(m) == f.link {
+			copied = true
+		}
+	}
+	if !copied {
+		t.Fatal("ctrl+y did not copy the whole link")
 	}
 }
