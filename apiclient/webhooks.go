@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -21,12 +22,19 @@ var (
 	// (card.frozen / card.unfrozen are emitted by it); a real gateway may
 	// not know them.
 	SandboxWebhookEventTypes = []string{"card.frozen", "card.unfrozen", "transaction.created"}
+	// SandboxEmittedEventTypes are all the types the sandbox gateway emits
+	// by itself (README "Webhook events" says when), the interface's two
+	// included: what an in-app listener subscribes to.
+	SandboxEmittedEventTypes = []string{"card.frozen", "card.unfrozen", "card.ordered", "card.activated",
+		"kyc.status.changed", "order.status.changed", "consent.granted", "consent.revoked",
+		"delegation.completed", "withdrawal.sent"}
 )
 
 // WebhookNameMax is the interface's limit on a webhook name.
 const WebhookNameMax = 255
 
-// WebhookLimit is how many configurations a partner may have (DESIGN.md).
+// WebhookLimit is how many configurations a partner may have (the gateway's
+// public reference; the interface does not say).
 const WebhookLimit = 5
 
 // Webhook is a webhook configuration (GET /v1/webhooks). APIKey is masked
@@ -221,7 +229,9 @@ func ValidateWebhookEventType(t string) error {
 }
 
 // ValidateWebhookURL checks that u is an absolute HTTPS URL, as the
-// interface requires.
+// interface requires. Plain http is let through for a loopback host only
+// (127.0.0.1, ::1, localhost): the sandbox gateway delivers to a receiver
+// on this machine such as `cardterm listen`; a real gateway refuses it.
 func ValidateWebhookURL(u string) error {
 	p, err := url.Parse(strings.TrimSpace(u))
 	switch {
@@ -229,6 +239,8 @@ func ValidateWebhookURL(u string) error {
 		return fmt.Errorf("a url is required")
 	case err != nil || p.Host == "" || p.Hostname() == "":
 		return fmt.Errorf("not a valid URL (https://host/path)")
+	case p.Scheme == "http" && IsLoopbackHost(p.Hostname()) && p.User == nil:
+		return nil
 	case p.Scheme != "https":
 		return fmt.Errorf("the url must use HTTPS")
 	case p.User != nil:
@@ -290,4 +302,14 @@ func ValidateWebhookUpdate(u WebhookUpdate) []FieldError {
 		out = append(out, validateEventTypes(u.EventTypes)...)
 	}
 	return out
+}
+
+// IsLoopbackHost reports whether host (without port) names this machine:
+// localhost, 127.0.0.0/8 or ::1.
+func IsLoopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -145,6 +145,8 @@ func TestValidateWebhookURL(t *testing.T) {
 	for u, ok := range map[string]bool{
 		"https://example.test/hooks": true, "https://127.0.0.1:8443/x": true, "http://example.test": false,
 		"": false, "https://": false, "example.test/hooks": false, "https://user:pw@example.test": false,
+		"http://127.0.0.1:4242/": true, "http://localhost:4242": true, "http://[::1]:1/x": true, "http://10.0.0.1/": false,
+		"http://u:p@127.0.0.1/": false,
 	} {
 		if err := ValidateWebhookURL(u); (err == nil) != ok {
 			t.Errorf("%q: %v", u, err)

@@ -64,6 +64,7 @@ func (s *Server) cardFreeze(c *call) {
 		status, msg = http.StatusBadRequest, "Card is blocked and cannot be frozen"
 	case cr.Status == cardActive:
 		cr.Status = cardFrozen
+		s.emitCardLocked(c.be, c.user, WebhookEventCardFrozen)
 	default:
 		status, msg = http.StatusBadRequest, "Card cannot be frozen in status "+cr.Status
 	}
@@ -85,6 +86,7 @@ func (s *Server) cardUnfreeze(c *call) {
 		status, msg = http.StatusNotFound, "Card not found"
 	case cr.Status == cardFrozen:
 		cr.Status = cardActive
+		s.emitCardLocked(c.be, c.user, WebhookEventCardUnfrozen)
 	default:
 		status, msg = http.StatusBadRequest, "Card is not frozen"
 	}
@@ -125,6 +127,7 @@ func (s *Server) cardOrder(c *call) {
 		return
 	}
 	issueCard(u, typ, s.now())
+	s.emitCardIssuedLocked(c.be, u)
 	s.mu.Unlock()
 	c.json(http.StatusOK, success)
 }

@@ -31,6 +31,10 @@ func (c *ManualClock) Now() time.Time {
 	return c.now
 }
 
+// Sleep is how the sandbox waits on this clock (webhook retry backoff): it
+// moves the clock by d at once, so retries take no real time.
+func (c *ManualClock) Sleep(d time.Duration) { c.Advance(d) }
+
 // Advance moves the clock forward by d (backwards when d is negative).
 func (c *ManualClock) Advance(d time.Duration) {
 	c.mu.Lock()

@@ -185,6 +185,14 @@ func (s *Server) consentLink(c *call) {
 		return
 	}
 	st.link(set, uid, now, c.requestMeta(now))
+	for _, r := range set.Consents {
+		if r.Status == "granted" && !r.superseded {
+			s.emitLocked(c.be, uid, WebhookEventConsentGranted, r.ID, map[string]any{
+				"consentSetId": set.ID, "onboardingId": set.OnboardingID, "consentId": r.ID,
+				"consentType": r.Type, "consentStatus": r.Status,
+			})
+		}
+	}
 	c.json(http.StatusOK, map[string]any{
 		"consentSetId": set.ID, "userId": uid, "completedAt": cnsTime(*set.CompletedAt), "consentSet": setJSON(set),
 		"_links": cnsLinks{"self": cnsGet(cnsSetPath(set.ID)), "audit": cnsGet(cnsUserPath(uid) + "/audit")},

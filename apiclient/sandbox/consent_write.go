@@ -52,6 +52,14 @@ func (s *Server) consentRevoke(c *call) {
 	st.audit = append(st.audit, &auditRec{ID: st.nextID(c.be, "audit"), Action: "revoked", SetID: set.ID, At: now,
 		Before: &consentStateRec{ConsentType: orig.Type, ConsentStatus: orig.Status},
 		After:  consentStateRec{ConsentType: orig.Type, ConsentStatus: "revoked"}, Meta: meta})
+	userID := ""
+	if set.UserID != nil {
+		userID = *set.UserID
+	}
+	s.emitLocked(c.be, userID, WebhookEventConsentRevoked, rec.ID, map[string]any{
+		"consentSetId": set.ID, "consentId": rec.ID, "revokedConsentId": orig.ID,
+		"consentType": rec.Type, "consentStatus": "revoked", "revocationTimestamp": cnsTime(now),
+	})
 	links := cnsLinks{"consentSet": cnsGet(cnsSetPath(set.ID)), "audit": nil}
 	if set.UserID != nil {
 		links["audit"] = cnsGet(cnsUserPath(*set.UserID) + "/audit")

@@ -243,6 +243,10 @@ func (s *Server) postApproval(chain string) func(*call) {
 		default:
 			t.used = true
 			dlgRegisterExternal(c.user, b)
+			s.emitLocked(c.be, c.user.ID, WebhookEventDelegationCompleted, b.TxHash, map[string]any{
+				"chain": chain, "network": b.Network, "address": b.Address, "currency": b.Currency,
+				"amount": b.Amount, "txHash": b.TxHash,
+			})
 			c.json(http.StatusOK, map[string]bool{"success": true})
 		}
 	}

@@ -110,7 +110,9 @@ func (s *Server) ordLookup(c *call) {
 	o := ordersOf(c.user).find(id)
 	var out ordStatusJSON
 	if o != nil {
+		hadCard := o.cardID != ""
 		out = o.settle(c.user, s.now())
+		s.emitOrderChangesLocked(c.be, c.user, o, out, hadCard)
 	}
 	s.mu.Unlock()
 	if o == nil {
@@ -118,6 +120,23 @@ func (s *Server) ordLookup(c *call) {
 		return
 	}
 	c.json(http.StatusOK, out)
+}
+
+// emitOrderChangesLocked announces what a read of o found new: a status
+// not announced yet (order.status.changed), and a card the completed order
+// issued (card.ordered, card.activated). Call with s.mu held.
+func (s *Server) emitOrderChangesLocked(be *backend, u *userRec, o *ordRec, out ordStatusJSON, hadCard bool) {
+	if out.Status != o.reported {
+		previous := o.reported
+		o.reported = out.Status
+		s.emitLocked(be, u.ID, WebhookEventOrderStatusChanged, o.ID, map[string]any{
+			"orderId": o.ID, "requestId": o.RequestID, "productId": o.Product.ID,
+			"status": out.Status, "previousStatus": previous, "paidAt": out.PaidAt,
+		})
+	}
+	if !hadCard && o.cardID != "" {
+		s.emitCardIssuedLocked(be, u)
+	}
 }
 
 // ordQuote shows a client-supplied value in a message, shortened.

@@ -44,6 +44,7 @@ func Start(addr string, opts Options) (*Running, error) {
 func (r *Running) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
+	r.Server.Close()
 	err := r.srv.Shutdown(ctx)
 	if err != nil {
 		err = r.srv.Close()

@@ -147,6 +147,9 @@ type ordRec struct {
 	// issued), so the card is issued exactly once.
 	settled bool
 	cardID  string
+	// reported is the status last announced by order.status.changed
+	// (STARTED when created, which is not announced).
+	reported string
 }
 
 // ordersOf returns u's order book, creating it on first use. Call with s.mu
@@ -166,7 +169,7 @@ func (b *ordBook) newOrder(be *backend, u *userRec, p ordProduct, method string,
 	sum := sha256.Sum256([]byte("order-destination\x00" + id))
 	o := &ordRec{
 		ID: id, RequestID: uuidFrom("order-request", u.Username, n), Product: p, Method: method,
-		Created: now, Destination: "0x" + hex.EncodeToString(sum[:20]),
+		Created: now, Destination: "0x" + hex.EncodeToString(sum[:20]), reported: ordStarted,
 	}
 	o.ChainID, o.Token = ordDestination(be)
 	b.orders = append(b.orders, o)

@@ -9,7 +9,8 @@ import (
 
 // Event types the sandbox knows. The interface names only kyc.status.changed
 // and card.activated ("complete list: not shown"); the others are
-// SANDBOX-ONLY, plausible names for what the sandbox itself emits.
+// SANDBOX-ONLY, plausible names for what the sandbox itself emits
+// (webhook_events.go says when each is emitted).
 const (
 	WebhookEventKYCStatusChanged = "kyc.status.changed"
 	WebhookEventCardActivated    = "card.activated"
@@ -31,7 +32,8 @@ type whHook struct {
 	Metadata      json.RawMessage // always a JSON object
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
-	last          *whDeliveryLog // the latest delivery attempt
+	last          *whDeliveryLog   // the latest delivery attempt
+	deliveries    []*whDeliveryRec // the latest events sent, oldest first (webhook_history.go)
 }
 
 // whPartner is one partner's (tenant + environment) webhook state.

@@ -35,6 +35,8 @@ type Options struct {
 	// httptest.NewTLSServer); nil = a default client that delivers to
 	// loopback hosts only (webhook_delivery.go).
 	WebhookClient *http.Client
+	// WebhookTimeout bounds one delivery attempt; 0 = 10 s.
+	WebhookTimeout time.Duration
 }
 
 // Server is the sandbox gateway. It implements http.Handler, so it can be
@@ -58,6 +60,9 @@ type Server struct {
 	faults    Faults
 	burstLeft int
 	baseURL   string
+
+	quit     chan struct{} // closed by Close: webhook retries stop waiting
+	quitOnce sync.Once
 }
 
 // New builds a seeded sandbox gateway.
@@ -81,11 +86,16 @@ func New(opts Options) *Server {
 		sessions: map[string]*oauthSession{},
 		codes:    map[string]*authCode{},
 		limiter:  limiter{hits: map[string][]time.Time{}},
+		quit:     make(chan struct{}),
 	}
 	s.SetFaults(opts.Faults)
 	s.routes()
 	return s
 }
+
+// Close stops the webhook retries still waiting for their turn (an attempt
+// under way finishes). The handler keeps answering; Running.Close calls it.
+func (s *Server) Close() { s.quitOnce.Do(func() { close(s.quit) }) }
 
 // routes registers every endpoint with the identifier, auth and error-shape
 // rules of its family.
@@ -105,9 +115,9 @@ func (s *Server) routes() {
 	s.handle("GET /v1/user", authed, s.getUser)
 
 	s.handle("GET /v1/card/status", verified, s.cardStatus)
-	s.handle("POST /v1/card/freeze", verified, s.whEmitAfter("card.frozen", s.cardFreeze))
-	s.handle("POST /v1/card/unfreeze", verified, s.whEmitAfter("card.unfrozen", s.cardUnfreeze))
-	s.handle("POST /v1/card/order", verified, s.whEmitAfter("card.activated", s.cardOrder))
+	s.handle("POST /v1/card/freeze", verified, s.cardFreeze)
+	s.handle("POST /v1/card/unfreeze", verified, s.cardUnfreeze)
+	s.handle("POST /v1/card/order", verified, s.cardOrder)
 	s.handle("POST /v1/card/set-pin/token", verified, s.setPINToken)
 	s.handle("POST /v1/card/pin/token", verified, s.viewPINToken())
 	s.handle("POST /v1/card/details/token", verified, s.detailsToken())
@@ -141,6 +151,7 @@ func (s *Server) routes() {
 
 	s.webhookRoutes()
 	s.consentRoutes()
+	s.sandboxToolRoutes()
 
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeFamilyError(w, familyForPath(r.URL.Path), http.StatusNotFound, "Not found")

@@ -271,6 +271,10 @@ func (s *Server) withdraw(c *call) {
 		Name: "Withdrawal to " + to[:10] + "… (receives " + formatMicros(amount-withdrawFeeMicros) + ")", Amount: formatMicros(amount),
 		Currency: "usdc", Sign: "DEBIT", Date: now.UTC().Format(time.RFC3339),
 	})
+	s.emitLocked(c.be, c.user.ID, WebhookEventWithdrawalSent, tx, map[string]any{
+		"walletId": cw.ID, "amount": formatMicros(amount), "fee": formatMicros(withdrawFeeMicros),
+		"received": formatMicros(amount - withdrawFeeMicros), "currency": "usdc", "toAddress": to, "txHash": tx,
+	})
 	s.mu.Unlock()
 	c.json(http.StatusOK, map[string]string{"txHash": tx})
 }

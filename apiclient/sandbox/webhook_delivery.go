@@ -6,45 +6,74 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
-	"strings"
+	"syscall"
 	"time"
 )
 
-// Deliveries (DESIGN.md): a JSON event {api_version, event_id,
-// event_category, event_type, user_id, event_object_id, event_object,
-// occurred_at} is POSTed to every ACTIVE configuration of the user's partner
-// subscribed to its type, asynchronously, once (no retries), each attempt
-// bounded by whDeliveryTimeout. Headers: X-Timestamp (unix seconds of the
-// sandbox clock) and X-Signature = hex HMAC-SHA256(apiKey, timestamp + "." +
-// body). The outcome of the latest attempt is shown on the configuration as
-// lastDelivery (a field the interface does not show).
+// Deliveries: a JSON event {api_version, event_id, event_category,
+// event_type, user_id, event_object_id, event_object, occurred_at} is POSTed
+// to every ACTIVE configuration of the partner subscribed to its type,
+// asynchronously. Headers: X-Timestamp (unix seconds of the sandbox clock
+// when the attempt is signed) and X-Signature = hex HMAC-SHA256(apiKey,
+// timestamp + "." + body).
 //
-// Emitted events: card.activated when a card is ordered (it is ACTIVE at
-// once), and the sandbox-only card.frozen / card.unfrozen on freeze and
-// unfreeze. kyc.status.changed is never emitted: the sandbox has no
-// verification transitions.
+// Reliability: an attempt that gets no answer within the attempt timeout,
+// a transport error or a non-2xx status is retried after whBackoff (1 s,
+// 2 s, 4 s, 8 s), at most whMaxAttempts attempts in all. Each attempt is
+// recorded (number, time, status or error, duration) on the configuration:
+// the latest as lastDelivery, the whole history through
+// GET /v1/webhooks/{id}/deliveries (webhook_history.go). The waits go
+// through the sandbox clock, so a ManualClock makes them instant.
+//
+// Outbound traffic: without Options.WebhookClient the sandbox delivers to
+// loopback addresses only (localhost, 127.0.0.0/8, ::1), checked both on
+// the URL and on the address actually dialled.
 
-// whDeliveryTimeout bounds one delivery attempt.
-const whDeliveryTimeout = 10 * time.Second
+// whDefaultTimeout bounds one delivery attempt when Options.WebhookTimeout
+// is zero.
+const whDefaultTimeout = 10 * time.Second
+
+// whMaxAttempts is how many times one event is sent to one configuration.
+const whMaxAttempts = 5
+
+// whBackoff is the wait before attempt n+1 after attempt n failed.
+func whBackoff(n int) time.Duration { return time.Second << (n - 1) }
 
 // whAPIVersion is the api_version of the deliveries.
 const whAPIVersion = "v1"
 
-// whDefaultClient delivers when Options.WebhookClient is nil. It does not
-// follow redirects (a redirect could leave HTTPS).
+// whUserAgent names the sandbox as the sender.
+const whUserAgent = "cardterm-sandbox-webhooks/1"
+
+// errNotLoopback refuses a dial to an address off this machine.
+var errNotLoopback = errors.New("the sandbox delivers to loopback addresses only")
+
+// whDefaultClient delivers when Options.WebhookClient is nil: loopback
+// only, no redirects (a redirect could leave the machine).
 var whDefaultClient = &http.Client{
-	Timeout:       whDeliveryTimeout,
+	Transport: &http.Transport{
+		DialContext: (&net.Dialer{
+			Timeout: 5 * time.Second,
+			Control: func(_, address string, _ syscall.RawConn) error {
+				host, _, err := net.SplitHostPort(address)
+				if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
+					return errNotLoopback
+				}
+				return nil
+			},
+		}).DialContext,
+		DisableCompression: true,
+	},
 	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 }
 
-// whEvent is the delivery body, in the DESIGN.md field order.
+// whEvent is the delivery body, in its documented field order.
 type whEvent struct {
 	APIVersion    string `json:"api_version"`
 	EventID       string `json:"event_id"`
@@ -54,84 +83,6 @@ type whEvent struct {
 	EventObjectID string `json:"event_object_id"`
 	EventObject   any    `json:"event_object"`
 	OccurredAt    string `json:"occurred_at"`
-}
-
-// whDeliveryLog is the outcome of a configuration's latest delivery.
-type whDeliveryLog struct {
-	EventID   string `json:"eventId"`
-	EventType string `json:"eventType"`
-	At        string `json:"at"`
-	Status    int    `json:"status,omitempty"` // the receiver's HTTP status
-	Error     string `json:"error,omitempty"`  // why no status arrived
-}
-
-// whStatusWriter remembers the status a wrapped handler answered.
-type whStatusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *whStatusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *whStatusWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// whEmitAfter wraps a card handler: when it answers 200, the event
-// eventType about the user's card is delivered to the partner's webhooks.
-// The card handlers stay as they are.
-func (s *Server) whEmitAfter(eventType string, h func(*call)) func(*call) {
-	return func(c *call) {
-		sw := &whStatusWriter{ResponseWriter: c.w}
-		c.w = sw
-		h(c)
-		if sw.status == http.StatusOK {
-			s.whEmitCard(c, eventType)
-		}
-	}
-}
-
-// whEmitCard builds the event about c.user's card and starts its deliveries.
-func (s *Server) whEmitCard(c *call, eventType string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if c.user == nil || c.user.Card == nil {
-		return
-	}
-	card := c.user.Card.toJSON()
-	now := s.now()
-	p := s.whPartnerOf(c.be)
-	ev := whEvent{
-		APIVersion: whAPIVersion, EventID: uuidFrom("event", eventType, c.user.ID, now.Format(time.RFC3339Nano), strconv.Itoa(p.seq), randID()),
-		EventCategory: strings.SplitN(eventType, ".", 2)[0], EventType: eventType, UserID: c.user.ID,
-		EventObjectID: card.ID, EventObject: card, OccurredAt: now.UTC().Format(time.RFC3339),
-	}
-	body, err := json.Marshal(ev)
-	if err != nil {
-		return
-	}
-	for _, h := range p.hooks {
-		if h.Active && slices.Contains(h.EventTypes, eventType) {
-			go s.whDeliver(p, h.ID, h.URL, h.APIKey, ev, body)
-		}
-	}
-}
-
-// randID is a short random string that keeps event ids unique.
-func randID() string {
-	k, err := whNewKey()
-	if err != nil {
-		return strconv.FormatInt(time.Now().UnixNano(), 10)
-	}
-	return k
 }
 
 // WebhookSignature is the X-Signature of a delivery: hex HMAC-SHA256 of
@@ -145,56 +96,122 @@ func WebhookSignature(apiKey, timestamp string, body []byte) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// whDeliver sends one event to one configuration and records the outcome.
-func (s *Server) whDeliver(p *whPartner, id, target, key string, ev whEvent, body []byte) {
-	ts := strconv.FormatInt(s.now().Unix(), 10)
-	log := whDeliveryLog{EventID: ev.EventID, EventType: ev.EventType, At: s.now().UTC().Format(time.RFC3339)}
+// whTarget is one configuration an event goes to.
+type whTarget struct {
+	partner *whPartner
+	hookID  string
+	record  *whDeliveryRec
+}
+
+// whDeliver sends body to t, retrying with backoff, and records every
+// attempt. The url and key are read afresh for each attempt: after an
+// update or a rotation the retries follow them.
+func (s *Server) whDeliver(t whTarget, body []byte) {
+	for n := 1; ; n++ {
+		at := s.now()
+		ts := strconv.FormatInt(at.Unix(), 10)
+		s.mu.Lock()
+		hook := t.partner.find(t.hookID)
+		var target, key string
+		if hook != nil {
+			target, key = hook.URL, hook.APIKey
+		}
+		s.mu.Unlock()
+		if hook == nil {
+			s.whFinish(t, whAttempt{Attempt: n, At: at, Error: "not sent: the configuration was deleted"}, whFailed)
+			return
+		}
+		attempt, retry := s.whAttempt(target, key, ts, body)
+		attempt.Attempt, attempt.At = n, at
+		switch {
+		case !retry && attempt.Error == "":
+			s.whFinish(t, attempt, whDelivered)
+			return
+		case !retry || n == whMaxAttempts:
+			s.whFinish(t, attempt, whFailed)
+			return
+		}
+		attempt.NextAttemptAt = at.Add(whBackoff(n))
+		s.whFinish(t, attempt, whRetrying)
+		if !s.sleep(whBackoff(n)) {
+			return // the sandbox is closing
+		}
+	}
+}
+
+// whAttempt makes one attempt. retry says whether a failure may succeed
+// later (a timeout, a refused connection, a non-2xx answer); a target the
+// sandbox will not send to is not retried.
+func (s *Server) whAttempt(target, key, ts string, body []byte) (whAttempt, bool) {
+	var a whAttempt
 	client := s.opts.WebhookClient
 	if client == nil {
 		client = whDefaultClient
 		if !whLoopback(target) {
-			log.Error = "not sent: without Options.WebhookClient the sandbox delivers to loopback hosts only"
-			s.whRecord(p, id, log)
-			return
+			a.Error = "not sent: without Options.WebhookClient the sandbox delivers to loopback hosts only"
+			return a, false
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), whDeliveryTimeout)
+	timeout := s.opts.WebhookTimeout
+	if timeout <= 0 {
+		timeout = whDefaultTimeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(body))
 	if err != nil {
-		log.Error = "invalid url"
-		s.whRecord(p, id, log)
-		return
+		a.Error = "not sent: invalid url"
+		return a, false
 	}
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("User-Agent", "cardterm-sandbox-webhooks/1")
+	req.Header.Set("User-Agent", whUserAgent)
 	req.Header.Set("X-Timestamp", ts)
 	req.Header.Set("X-Signature", WebhookSignature(key, ts, body))
+	start := time.Now()
 	resp, err := client.Do(req)
+	a.DurationMs = time.Since(start).Milliseconds()
 	if err != nil {
-		log.Error = whShortError(err)
-	} else {
-		log.Status = resp.StatusCode
-		resp.Body.Close()
+		a.Error = whShortError(err, timeout)
+		return a, !errors.Is(err, errNotLoopback)
 	}
-	s.whRecord(p, id, log)
+	resp.Body.Close()
+	a.Status = resp.StatusCode
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		a.Error = fmt.Sprintf("the receiver answered %d", resp.StatusCode)
+		return a, true
+	}
+	return a, false
 }
 
-// whRecord stores the outcome on the configuration, if it still exists.
-func (s *Server) whRecord(p *whPartner, id string, log whDeliveryLog) {
-	s.mu.Lock()
-	if h := p.find(id); h != nil {
-		h.last = &log
+// sleep waits d on the sandbox clock: a clock with a Sleep method (such as
+// ManualClock, which just moves) decides how; the wall clock really waits.
+// It reports false when the sandbox was closed meanwhile.
+func (s *Server) sleep(d time.Duration) bool {
+	if sl, ok := s.clock.(interface{ Sleep(time.Duration) }); ok {
+		sl.Sleep(d)
+		select {
+		case <-s.quit:
+			return false
+		default:
+			return true
+		}
 	}
-	s.mu.Unlock()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-s.quit:
+		return false
+	}
 }
 
 // whShortError is a transport error without the url (which may be long).
-func whShortError(err error) string {
+func whShortError(err error, timeout time.Duration) string {
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		if ue.Timeout() {
-			return fmt.Sprintf("no answer within %s", whDeliveryTimeout)
+			return fmt.Sprintf("no answer within %s", timeout)
 		}
 		return ue.Err.Error()
 	}

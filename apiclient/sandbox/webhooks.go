@@ -13,7 +13,8 @@ import (
 	"unicode/utf8"
 )
 
-// Webhook rules (interface "Webhooks" + DESIGN.md):
+// Webhook rules (the interface's "Webhooks" section, and the gateway's public
+// reference where the interface says "not shown"):
 //   - bearer token only (no x-client-key); the token picks the partner
 //     (tenant + environment); every VERIFIED user of it may manage its
 //     webhooks, others get 403.
@@ -21,12 +22,15 @@ import (
 //     webhook endpoint answers 503 there.
 //   - name 1..255 characters, url https with a host, event_types at least one
 //     dotted name, metadata an object; violations answer 400 {message}.
+//     SANDBOX-ONLY: a plain http url is accepted when its host is a loopback
+//     address (a receiver on this machine such as `cardterm listen`, as
+//     RFC 8252 allows for OAuth redirects); a real gateway requires HTTPS.
 //   - at most whMaxPerPartner configurations per partner (400 beyond).
 //   - apiKey is masked in every answer except the create and rotate-key
 //     answers, which show the new key once. PUT never changes it (400 when
 //     a body tries).
 
-// whMaxPerPartner is the DESIGN.md limit of webhook configurations.
+// whMaxPerPartner is how many webhook configurations a partner may have.
 const whMaxPerPartner = 5
 
 // whMaxName is the interface's name limit.
@@ -51,6 +55,7 @@ func (s *Server) webhookRoutes() {
 	s.handle("PUT /v1/webhooks/{id}", wh, s.whUpdate)
 	s.handle("DELETE /v1/webhooks/{id}", wh, s.whDelete)
 	s.handle("POST /v1/webhooks/{id}/rotate-key", wh, s.whRotate)
+	s.handle("GET /v1/webhooks/{id}/deliveries", wh, s.whDeliveries) // sandbox-only
 }
 
 // whJSON is the wire form of a webhook configuration.
@@ -226,6 +231,8 @@ func whCheckURL(raw string) string {
 	switch {
 	case err != nil || u.Host == "" || u.Hostname() == "":
 		return "url must be a valid HTTPS URL"
+	case u.Scheme == "http" && loopbackHost(u):
+		// a local receiver (sandbox-only)
 	case u.Scheme != "https":
 		return "url must use HTTPS"
 	case u.User != nil:

@@ -1,0 +1,159 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+)
+
+// SANDBOX-ONLY endpoints, which no real gateway has: they let a partner
+// make the sandbox do what in production only the gateway's own processes
+// do. Both identify the tenant like the consent writes (x-client-key and
+// x-secret-key, so only the tenant's backend can call them), and name a
+// user by id or username (default: the backend's first demo user).
+//
+//	POST /sandbox/trigger {event_type, user}
+//	  sends a test event of any type to every active configuration
+//	  subscribed to it -> 200 {eventId, eventType, userId, deliveries:[{id, name, url}]}
+//	POST /sandbox/kyc {user, verificationState}
+//	  changes a user's verification state and emits kyc.status.changed
+//	  -> 200 {userId, previousVerificationState, verificationState}
+
+// verificationStates are the interface's verification states.
+var verificationStates = []string{"UNVERIFIED", "PENDING", "VERIFIED", "REJECTED"}
+
+// sandboxToolRoutes registers the sandbox-only endpoints (called from routes).
+func (s *Server) sandboxToolRoutes() {
+	spec := routeSpec{fam: famMessage, ident: identClientKey, secret: true}
+	s.handle("POST /sandbox/trigger", spec, s.triggerRoute)
+	s.handle("POST /sandbox/kyc", spec, s.kycRoute)
+}
+
+// TriggerResult is what a test event became.
+type TriggerResult struct {
+	EventID    string         `json:"eventId"`
+	EventType  string         `json:"eventType"`
+	UserID     string         `json:"userId"`
+	Deliveries []whSubscriber `json:"deliveries"` // where it is being sent
+}
+
+// errNoUser is a user name or id the backend does not know.
+var errNoUser = errors.New("no such user")
+
+// Trigger sends a signed test event of eventType about user (an id or a
+// username; "" = the first demo user of the demo client key) to every
+// active configuration of the user's partner subscribed to that type. The
+// deliveries run on their own, with the usual retries.
+func (s *Server) Trigger(eventType, user string) (TriggerResult, error) {
+	if !whEventRE.MatchString(eventType) {
+		return TriggerResult{}, fmt.Errorf("invalid event type %q: use dotted lower-case names such as card.frozen", eventType)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	be, u := s.findUserLocked(user)
+	if u == nil {
+		return TriggerResult{}, fmt.Errorf("%w %q", errNoUser, user)
+	}
+	return s.triggerLocked(be, u, eventType), nil
+}
+
+// findUserLocked finds a user by id or username on any backend; "" is the
+// demo client key's first user. Call with s.mu held.
+func (s *Server) findUserLocked(user string) (*backend, *userRec) {
+	if user == "" {
+		cred, _ := credByKey(DemoClientKey)
+		be := s.backendFor(cred, "eu")
+		return be, be.order[0]
+	}
+	for _, be := range s.backends {
+		if u := userOf(be, user); u != nil {
+			return be, u
+		}
+	}
+	return nil, nil
+}
+
+// userOf finds a user of be by id or username; "" is be's first user.
+func userOf(be *backend, user string) *userRec {
+	if user == "" {
+		if len(be.order) == 0 {
+			return nil
+		}
+		return be.order[0]
+	}
+	if u := be.users[user]; u != nil {
+		return u
+	}
+	return be.byName[strings.ToLower(user)]
+}
+
+// triggerLocked emits a test event with a sample object. Call with s.mu held.
+func (s *Server) triggerLocked(be *backend, u *userRec, eventType string) TriggerResult {
+	id, object := sampleObject(u, eventType, s.now())
+	ev, to := s.emitLocked(be, u.ID, eventType, id, object)
+	if to == nil {
+		to = []whSubscriber{}
+	}
+	return TriggerResult{EventID: ev.EventID, EventType: eventType, UserID: u.ID, Deliveries: to}
+}
+
+// triggerRoute: POST /sandbox/trigger.
+func (s *Server) triggerRoute(c *call) {
+	var in struct {
+		EventType  string `json:"event_type"`
+		EventType2 string `json:"eventType"`
+		User       string `json:"user"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	eventType := strings.TrimSpace(in.EventType + in.EventType2)
+	if !whEventRE.MatchString(eventType) {
+		c.fail(http.StatusBadRequest, fmt.Sprintf("Invalid event type %q: use dotted lower-case names such as card.frozen", eventType))
+		return
+	}
+	s.mu.Lock()
+	u := userOf(c.be, strings.TrimSpace(in.User))
+	var out TriggerResult
+	if u != nil {
+		out = s.triggerLocked(c.be, u, eventType)
+	}
+	s.mu.Unlock()
+	if u == nil {
+		c.fail(http.StatusNotFound, "User not found in this tenant and region")
+		return
+	}
+	c.json(http.StatusOK, out)
+}
+
+// kycRoute: POST /sandbox/kyc.
+func (s *Server) kycRoute(c *call) {
+	var in struct {
+		User  string `json:"user"`
+		State string `json:"verificationState"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	state := strings.ToUpper(strings.TrimSpace(in.State))
+	if !slices.Contains(verificationStates, state) {
+		c.fail(http.StatusBadRequest, "verificationState must be one of "+strings.Join(verificationStates, ", "))
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u := userOf(c.be, strings.TrimSpace(in.User))
+	if u == nil {
+		c.fail(http.StatusNotFound, "User not found in this tenant and region")
+		return
+	}
+	previous := u.Verification
+	u.Verification = state
+	out := map[string]any{"userId": u.ID, "previousVerificationState": previous, "verificationState": state}
+	if previous != state {
+		s.emitLocked(c.be, u.ID, WebhookEventKYCStatusChanged, u.ID, out)
+	}
+	c.json(http.StatusOK, out)
+}

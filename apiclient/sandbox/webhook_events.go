@@ -1,0 +1,105 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Where each event comes from (the interface names only kyc.status.changed
+// and card.activated; the rest are the sandbox's names for the moments the
+// product has):
+//
+//	card.frozen            POST /v1/card/freeze changed ACTIVE to FROZEN
+//	card.unfrozen          POST /v1/card/unfreeze changed FROZEN to ACTIVE
+//	card.ordered           a card was issued: POST /v1/card/order, or a paid card order completed
+//	card.activated         right after card.ordered: a new card is ACTIVE at once
+//	kyc.status.changed     POST /sandbox/kyc changed a user's verificationState
+//	order.status.changed   GET /v1/order/{id} found the order in a new status (the sandbox
+//	                       derives an order's status from time, so it notices on a read)
+//	consent.granted        PATCH /v2/consent/onboarding/{id} linked a set to a user: one per granted consent
+//	consent.revoked        DELETE /v2/consent/consentSet/{id}/consent/{id}
+//	delegation.completed   a post-approval (EVM or Solana) was accepted
+//	withdrawal.sent        POST /v1/wallet/credit/withdraw sent a withdrawal
+//
+// POST /sandbox/trigger (and Server.Trigger) sends a test event of any type.
+
+// WebhookEventTypes lists every event type the sandbox emits, in the order
+// the README documents them.
+var WebhookEventTypes = []string{
+	WebhookEventCardFrozen, WebhookEventCardUnfrozen, WebhookEventCardOrdered, WebhookEventCardActivated,
+	WebhookEventKYCStatusChanged, WebhookEventOrderStatusChanged, WebhookEventConsentGranted,
+	WebhookEventConsentRevoked, WebhookEventDelegationCompleted, WebhookEventWithdrawalSent,
+}
+
+// Sandbox-only event types (see the table above).
+const (
+	WebhookEventCardOrdered         = "card.ordered"
+	WebhookEventOrderStatusChanged  = "order.status.changed"
+	WebhookEventConsentGranted      = "consent.granted"
+	WebhookEventConsentRevoked      = "consent.revoked"
+	WebhookEventDelegationCompleted = "delegation.completed"
+	WebhookEventWithdrawalSent      = "withdrawal.sent"
+)
+
+// whSubscriber is a configuration an event was sent to.
+type whSubscriber struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	URL  string `json:"url"`
+}
+
+// emitLocked builds the event eventType about object (objectID) of userID
+// ("" when no user is known) on be's partner and starts a delivery to each
+// active configuration subscribed to it. It returns the event and where it
+// goes. Call with s.mu held; the deliveries run on their own.
+func (s *Server) emitLocked(be *backend, userID, eventType, objectID string, object any) (whEvent, []whSubscriber) {
+	now := s.now()
+	p := s.whPartnerOf(be)
+	ev := whEvent{
+		APIVersion:    whAPIVersion,
+		EventID:       uuidFrom("event", eventType, userID, objectID, now.Format(time.RFC3339Nano), strconv.Itoa(p.seq), randID()),
+		EventCategory: strings.SplitN(eventType, ".", 2)[0], EventType: eventType, UserID: userID,
+		EventObjectID: objectID, EventObject: object, OccurredAt: now.UTC().Format(time.RFC3339),
+	}
+	body, err := json.Marshal(ev)
+	if err != nil {
+		return ev, nil
+	}
+	var to []whSubscriber
+	for _, h := range p.hooks {
+		if h.Active && slices.Contains(h.EventTypes, eventType) {
+			t := whTarget{partner: p, hookID: h.ID, record: whStartDelivery(h, ev, now)}
+			to = append(to, whSubscriber{ID: h.ID, Name: h.Name, URL: h.URL})
+			go s.whDeliver(t, body)
+		}
+	}
+	return ev, to
+}
+
+// emitCardLocked emits eventType about u's card. Call with s.mu held.
+func (s *Server) emitCardLocked(be *backend, u *userRec, eventType string) {
+	if u.Card == nil {
+		return
+	}
+	card := u.Card.toJSON()
+	s.emitLocked(be, u.ID, eventType, card.ID, card)
+}
+
+// emitCardIssuedLocked announces a new card: ordered, then activated
+// (the sandbox's cards are ACTIVE as soon as they exist). Call with s.mu held.
+func (s *Server) emitCardIssuedLocked(be *backend, u *userRec) {
+	s.emitCardLocked(be, u, WebhookEventCardOrdered)
+	s.emitCardLocked(be, u, WebhookEventCardActivated)
+}
+
+// randID is a short random string that keeps event ids unique.
+func randID() string {
+	k, err := whNewKey()
+	if err != nil {
+		return strconv.FormatInt(time.Now().UnixNano(), 10)
+	}
+	return k
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"cardterm/apiclient"
+	"cardterm/apiclient/sandbox"
+	"cardterm/ui"
+)
+
+// defaultSandboxURL is where `cardterm sandbox` listens by default.
+const defaultSandboxURL = "http://127.0.0.1:8080"
+
+// The tenant's credentials for the trigger, from the same variables the
+// app reads (the secret key never from a flag).
+const (
+	triggerClientKeyEnv = "CARDTERM_CLIENT_KEY"
+	triggerSecretKeyEnv = "CARDTERM_SECRET_KEY"
+)
+
+// newSandboxTriggerCommand is `cardterm sandbox trigger`: it asks a running
+// sandbox gateway (POST /sandbox/trigger, sandbox-only) to send a signed
+// test event to every webhook configuration subscribed to its type.
+func newSandboxTriggerCommand() *cobra.Command {
+	var user, baseURL string
+	var us bool
+	cmd := &cobra.Command{
+		Use:   "trigger EVENT_TYPE",
+		Short: "Send a signed test event to every webhook subscribed to its type",
+		Long: `Ask a running sandbox gateway to send a signed test event of EVENT_TYPE (any dotted
+lower-case name) to every active webhook configuration subscribed to it, with the
+usual retries. The event object is the user's real card for card events, else a
+sample of the real event's shape; it carries "test": true.
+
+Event types the sandbox emits by itself:
+  ` + strings.Join(sandbox.WebhookEventTypes, "\n  ") + `
+
+The sandbox is found at --base-url (default $CARDTERM_BASE_URL, else ` + defaultSandboxURL + `).
+The tenant is that of $CARDTERM_CLIENT_KEY and $CARDTERM_SECRET_KEY, by default the
+sandbox's demo tenant. Sandbox only: a real gateway has no such endpoint.`,
+		Example: `  cardterm sandbox trigger card.frozen
+  cardterm sandbox trigger kyc.status.changed --user nora@demo.test --base-url http://127.0.0.1:8080`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runSandboxTrigger(cmd, args[0], user, baseURL, us)
+		},
+	}
+	cmd.SilenceUsage = true
+	f := cmd.Flags()
+	f.StringVar(&user, "user", "", "user id or username the event is about (default: the tenant's first demo user)")
+	f.StringVar(&baseURL, "base-url", envOr("CARDTERM_BASE_URL", defaultSandboxURL), "base URL of the running sandbox gateway")
+	f.BoolVar(&us, "us", false, "the user is on the US backend (x-us-env: true)")
+	return cmd
+}
+
+func runSandboxTrigger(cmd *cobra.Command, eventType, user, baseURL string, us bool) error {
+	if err := apiclient.ValidateWebhookEventType(eventType); err != nil {
+		return err
+	}
+	client := apiclient.New(apiclient.Config{
+		BaseURL:   baseURL,
+		ClientKey: envOr(triggerClientKeyEnv, sandbox.DemoClientKey),
+		SecretKey: envOr(triggerSecretKeyEnv, sandbox.DemoSecretKey),
+		US:        us,
+		Timeout:   15 * time.Second,
+		UserAgent: "cardterm-sandbox-trigger",
+	})
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ev, err := client.SandboxTrigger(ctx, eventType, user)
+	if err != nil {
+		msg := apiclient.ErrorMessage(err)
+		if apiclient.IsNotFound(err) && !strings.Contains(strings.ToLower(msg), "user") {
+			msg += " (is " + baseURL + " a sandbox gateway? Start one with: cardterm sandbox)"
+		}
+		return fmt.Errorf("%s", ui.Sanitize(msg))
+	}
+	out := cmd.OutOrStdout()
+	if len(ev.Deliveries) == 0 {
+		fmt.Fprintf(out, "No active webhook is subscribed to %s: nothing was sent (event %s).\n", ui.Sanitize(ev.EventType), ui.Sanitize(ev.EventID))
+		return nil
+	}
+	fmt.Fprintf(out, "Sent %s (event %s, user %s) to %d webhook(s):\n", ui.Sanitize(ev.EventType), ui.Sanitize(ev.EventID), ui.Sanitize(ev.UserID), len(ev.Deliveries))
+	for _, d := range ev.Deliveries {
+		fmt.Fprintf(out, "  %s  %s\n", ui.Sanitize(d.Name), ui.Sanitize(d.URL))
+	}
+	return nil
+}
+
+// envOr is $name, or def when it is unset or empty.
+func envOr(name, def string) string {
+	if v := strings.TrimSpace(os.Getenv(name)); v != "" {
+		return v
+	}
+	return def
+}
