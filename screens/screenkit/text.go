@@ -1,0 +1,64 @@
+package screenkit
+
+import (
+	"strings"
+	"time"
+	"unicode"
+)
+
+// TimeLayout is the one way the app writes a moment: date, minutes and the
+// zone, so "18:00" never leaves the reader guessing which 18:00.
+const TimeLayout = "2006-01-02 15:04 MST"
+
+// FormatTime writes a gateway timestamp (RFC 3339, with or without
+// fractions) in local time with TimeLayout; text that is not a timestamp is
+// returned as it is, so nothing the gateway sent is lost.
+func FormatTime(ts string) string {
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05"} {
+		if t, err := time.Parse(layout, strings.TrimSpace(ts)); err == nil {
+			return t.Local().Format(TimeLayout)
+		}
+	}
+	return ts
+}
+
+// Label turns a wire name into a label in the app's one case style:
+// "txHash" → "Tx hash", "authorization_code" → "Authorization code",
+// "merchant.name" → "Merchant name". Acronyms stay whole ("ID", "URL").
+func Label(name string) string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, string(cur))
+			cur = cur[:0]
+		}
+	}
+	runes := []rune(name)
+	for i, r := range runes {
+		switch {
+		case r == '_' || r == '-' || r == '.' || r == ' ':
+			flush()
+			continue
+		case unicode.IsUpper(r) && len(cur) > 0:
+			prevLower := unicode.IsLower(cur[len(cur)-1]) || unicode.IsDigit(cur[len(cur)-1])
+			nextLower := i+1 < len(runes) && unicode.IsLower(runes[i+1])
+			if prevLower || nextLower {
+				flush()
+			}
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	for i, w := range words {
+		switch {
+		case strings.ToUpper(w) == w && len(w) > 1:
+			// An acronym (ID, URL, USDC): kept as it is.
+		case i == 0:
+			words[i] = strings.ToUpper(w[:1]) + strings.ToLower(w[1:])
+		default:
+			words[i] = strings.ToLower(w)
+		}
+	}
+	return strings.Join(words, " ")
+}

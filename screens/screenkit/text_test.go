@@ -1,0 +1,34 @@
+package screenkit
+
+import (
+	"testing"
+	"time"
+)
+
+func TestLabel(t *testing.T) {
+	for in, want := range map[string]string{
+		"txHash": "Tx hash", "authorizationCode": "Authorization code", "paymentMethod": "Payment method",
+		"merchant.name": "Merchant name", "event_type": "Event type", "orderId": "Order id", "userID": "User ID",
+		"destinationURL": "Destination URL", "x": "X", "": "",
+	} {
+		if got := Label(in); got != want {
+			t.Errorf("Label(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestFormatTime(t *testing.T) {
+	old := time.Local
+	time.Local = time.UTC
+	defer func() { time.Local = old }()
+	for in, want := range map[string]string{
+		"2026-11-20T18:00:00Z":          "2026-11-20 18:00 UTC",
+		"2026-11-20T19:30:15.123+01:00": "2026-11-20 18:30 UTC",
+		"not a time":                    "not a time",
+		"2026-11-20T18:00:00":           "2026-11-20 18:00 UTC",
+	} {
+		if got := FormatTime(in); got != want {
+			t.Errorf("FormatTime(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
