@@ -47,9 +47,14 @@ func (r *Root) renderFooter() string {
 			bs = appendUnshadowed(bs, r.keys.ShortHelp())
 		}
 	}
-	h := r.help
-	h.SetWidth(r.width)
-	return FitLine(h.ShortHelpView(bs), r.width)
+	k := newFrameKey()
+	k.num(r.width)
+	k.bindings(bs)
+	return r.footerCache.get(k.h, func() string {
+		h := r.help
+		h.SetWidth(r.width)
+		return FitLine(h.ShortHelpView(bs), r.width)
+	})
 }
 
 // appendUnshadowed appends the global bindings whose keys the context does

@@ -55,6 +55,16 @@ func (r *Root) navCollapsed() bool { return r.width > 0 && r.width < navCollapse
 
 // renderNav draws the navigation pane, h lines of exactly navWidth cells.
 func (r *Root) renderNav(h int) string {
+	k := newFrameKey()
+	for _, v := range []int{h, r.width, r.active, r.navCur, len(r.screens)} {
+		k.num(v)
+	}
+	k.flag(r.focusNav)
+	return r.navCache.get(k.h, func() string { return r.drawNav(h) })
+}
+
+// drawNav draws the navigation pane (renderNav caches it).
+func (r *Root) drawNav(h int) string {
 	w := r.navWidth()
 	inner := w - 1
 	border := r.st.Border.Render("│")

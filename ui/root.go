@@ -107,6 +107,9 @@ type Root struct {
 	navHidden   bool
 
 	width, height int
+
+	// Rendered pieces of the frame, reused while what they show is the same.
+	footerCache, statusCache, navCache lineCache
 }
 
 var _ tea.Model = (*Root)(nil)
@@ -254,6 +257,7 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 	case tea.BackgroundColorMsg:
 		*r.st = theme.New(msg.IsDark(), r.opts.NoColor)
 		r.restyle()
+		r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}
 		return r.broadcast(msg)
 	case spinner.TickMsg:
 		if msg.ID != r.spin.ID() {

@@ -69,6 +69,30 @@ func (r *Root) statusLeft() string {
 // left part, and the notice at the right when it fits there whole (a longer
 // one has lines of its own above the bar).
 func (r *Root) renderStatus() string {
+	k := newFrameKey()
+	k.num(r.width)
+	k.flag(r.signedIn)
+	if r.opts.Session != nil && r.signedIn {
+		if user, exp, ok := r.opts.Session(); ok {
+			k.str(user)
+			if !exp.IsZero() {
+				k.str(FormatRemaining(exp.Sub(r.opts.Now())))
+			}
+		}
+	}
+	if r.opts.Requests.InFlight() > 0 {
+		k.str(r.spin.View())
+	}
+	n, visible := r.visibleNotice()
+	k.flag(visible)
+	k.str(n.Text)
+	k.num(int(n.Tone))
+	k.num(len(r.noticeLines))
+	return r.statusCache.get(k.h, r.drawStatus)
+}
+
+// drawStatus draws the status bar (renderStatus caches it).
+func (r *Root) drawStatus() string {
 	st := r.st
 	l := r.statusLeft()
 	lw := ansi.StringWidth(l)
