@@ -1,8 +1,9 @@
-package screens
+package delegation
 
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,85 +12,104 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
 
-// dlgChainKeys are the chain browser's bindings, beside the table's.
-type dlgChainKeys struct {
+// chainKeys are the chain browser's bindings beside the table's. In a
+// network's tokens enter and n do nothing, so they are not offered there;
+// while a table filters, only the filter's keys are.
+type chainKeys struct {
 	Open, Network, Back key.Binding
-	table               help.KeyMap
+	table               ui.TableKeyMap
+	detail, filtering   bool
 }
 
 // ShortHelp implements help.KeyMap.
-func (k dlgChainKeys) ShortHelp() []key.Binding {
-	return append([]key.Binding{k.Open, k.Network, k.Back}, k.table.ShortHelp()...)
+func (k chainKeys) ShortHelp() []key.Binding {
+	t := k.table
+	switch {
+	case k.filtering:
+		return []key.Binding{t.Accept, t.ClearFilter}
+	case k.detail:
+		return []key.Binding{k.Back, t.Up, t.Down, t.Filter}
+	}
+	return []key.Binding{k.Open, k.Network, k.Back, t.Up, t.Down, t.Filter}
 }
 
 // FullHelp implements help.KeyMap.
-func (k dlgChainKeys) FullHelp() [][]key.Binding {
-	return append([][]key.Binding{{k.Open, k.Network, k.Back}}, k.table.FullHelp()...)
+func (k chainKeys) FullHelp() [][]key.Binding {
+	t := k.table
+	switch {
+	case k.filtering:
+		return [][]key.Binding{{t.Accept, t.ClearFilter, t.Backspace}}
+	case k.detail:
+		return [][]key.Binding{{k.Back}, {t.Up, t.Down, t.PageUp, t.PageDown, t.Home, t.End}, {t.Filter}}
+	}
+	return [][]key.Binding{{k.Open, k.Network, k.Back}, {t.Up, t.Down, t.PageUp, t.PageDown, t.Home, t.End}, {t.Filter}}
 }
 
-// dlgChain browses the chain configuration: networks in a table, enter
-// shows a network's tokens with decimals and addresses. n asks the gateway
-// for one network (its filter); / filters the rows shown.
-type dlgChain struct {
-	st      *theme.Styles
-	keys    dlgChainKeys
-	nets    ui.Table
-	toks    ui.Table
-	cfg     apiclient.ChainConfig
-	network string // the gateway filter; "" = all networks
-	loadID  ui.RequestID
-	loading bool
-	err     error
-	detail  int // index of the network whose tokens are shown; -1 = the list
+// chainBrowser browses the chain configuration, a ui.SubView: networks in
+// a table, enter shows a network's tokens with decimals and addresses. n
+// asks the gateway for one network (its filter); / filters the rows shown.
+// Both tables are built once and sized in SetSize.
+type chainBrowser struct {
+	deps          screenkit.Deps
+	requests      ui.Owner
+	keys          chainKeys
+	width, height int
+
+	networks ui.Table
+	tokens   ui.Table
+	config   apiclient.ChainConfig
+	network  string // the gateway filter; "" = all networks
+	loadID   ui.RequestID
+	loading  bool
+	err      error
+	detail   int // index of the network whose tokens are shown; -1 = the list
 }
 
-func newDlgChain(st *theme.Styles) *dlgChain {
-	c := &dlgChain{st: st, detail: -1}
-	c.nets = ui.NewTable(st, []ui.Column{
+func newChainBrowser(deps screenkit.Deps, requests ui.Owner) *chainBrowser {
+	c := &chainBrowser{deps: deps, requests: requests, detail: -1}
+	c.networks = ui.NewTable(deps.Styles, []ui.Column{
 		{Title: "Network", Width: 10},
 		{Title: "Environment", Width: 11},
 		{Title: "Chain ID", Min: 8},
 		{Title: "Delegation contract", Min: 20},
 		{Title: "Tokens", Min: 10},
 	})
-	c.toks = ui.NewTable(st, []ui.Column{
+	c.tokens = ui.NewTable(deps.Styles, []ui.Column{
 		{Title: "Symbol", Width: 8},
 		{Title: "Decimals", Width: 8, Right: true},
 		{Title: "Address", Min: 20},
 	})
-	c.keys = dlgChainKeys{
+	c.keys = chainKeys{
 		Open:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "tokens")),
 		Network: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "ask for one network")),
 		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		table:   c.nets.KeyMap(),
+		table:   ui.TableKeys(),
 	}
 	return c
 }
 
-// keyMap is the browser's keys; in a network's tokens enter and n do
-// nothing, so they are not offered there.
-func (c *dlgChain) keyMap() help.KeyMap {
+// KeyMap implements ui.SubView.
+func (c *chainBrowser) KeyMap() help.KeyMap {
 	k := c.keys
-	if c.detail >= 0 {
-		k.Open.SetEnabled(false)
-		k.Network.SetEnabled(false)
-		k.table = c.toks.KeyMap()
-	}
+	k.detail = c.detail >= 0
+	k.filtering = c.CapturesKeys()
 	return k
 }
 
-func (c *dlgChain) capturing() bool { return c.nets.Filtering() || c.toks.Filtering() }
+// CapturesKeys implements ui.SubView: a table's filter takes every key.
+func (c *chainBrowser) CapturesKeys() bool { return c.networks.Filtering() || c.tokens.Filtering() }
 
 // load asks the gateway for the configuration of the current filter.
-func (c *dlgChain) load(deps Deps) tea.Cmd {
-	client, network := deps.Client, c.network
+func (c *chainBrowser) load() tea.Cmd {
+	client, network := c.deps.Client, c.network
 	c.loading = true
 	var cmd tea.Cmd
-	c.loadID, cmd = ui.Go(deps.Requests, func(ctx context.Context) (apiclient.ChainConfig, error) {
+	c.loadID, cmd = ui.Go(c.requests, func(ctx context.Context) (apiclient.ChainConfig, error) {
 		return client.ChainConfig(ctx, network)
 	})
 	return cmd
@@ -97,92 +117,125 @@ func (c *dlgChain) load(deps Deps) tea.Cmd {
 
 // loaded shows an answer; a 404 (no network matches) is a state, not a
 // failure.
-func (c *dlgChain) loaded(msg ui.Result[apiclient.ChainConfig]) tea.Cmd {
+func (c *chainBrowser) loaded(msg ui.Result[apiclient.ChainConfig]) tea.Cmd {
 	if msg.ID != c.loadID {
 		return nil
 	}
 	c.loading, c.err = false, msg.Err
 	c.detail = -1
 	if msg.Err != nil {
-		c.cfg = apiclient.ChainConfig{}
-		c.nets.SetRows(nil)
+		c.config = apiclient.ChainConfig{}
+		c.networks.SetRows(nil)
 		if apiclient.IsNotFound(msg.Err) || apiclient.IsStatus(msg.Err, 403) {
 			return nil
 		}
-		return failed("loading the chain configuration", msg.Err)
+		return screenkit.Failed("loading the chain configuration", msg.Err)
 	}
-	c.cfg = msg.Value
-	rows := make([][]string, len(c.cfg.Networks))
-	for i, n := range c.cfg.Networks {
-		var syms []string
+	c.config = msg.Value
+	rows := make([][]string, len(c.config.Networks))
+	for i, n := range c.config.Networks {
+		var symbols []string
 		for _, t := range n.SortedTokens() {
-			syms = append(syms, t.Symbol)
+			symbols = append(symbols, t.Symbol)
 		}
-		rows[i] = []string{n.Network, n.Environment, n.ChainID, n.DelegationContract, strings.Join(syms, " ")}
+		rows[i] = []string{n.Network, n.Environment, n.ChainID, n.DelegationContract, strings.Join(symbols, " ")}
 	}
-	c.nets.SetRows(rows)
+	c.networks.SetRows(rows)
 	return nil
 }
 
-// key handles a key; leave reports that esc left the browser.
-func (c *dlgChain) key(msg tea.KeyPressMsg, deps Deps) (cmd tea.Cmd, leave bool) {
-	t := &c.nets
-	if c.detail >= 0 {
-		t = &c.toks
+// Update implements ui.SubView; it returns nil when esc leaves the
+// browser.
+func (c *chainBrowser) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case ui.Result[apiclient.ChainConfig]:
+		return c, c.loaded(msg)
+	case tea.KeyPressMsg:
+		return c.key(msg)
 	}
+	return c, nil
+}
+
+func (c *chainBrowser) key(msg tea.KeyPressMsg) (ui.SubView, tea.Cmd) {
+	t := &c.networks
+	if c.detail >= 0 {
+		t = &c.tokens
+	}
+	var cmd tea.Cmd
 	if t.Filtering() {
 		*t, cmd = t.Update(msg)
-		return cmd, false
+		return c, cmd
 	}
 	switch {
 	case key.Matches(msg, c.keys.Back):
 		if t.Filter() != "" {
 			*t, cmd = t.Update(msg) // esc clears the filter first
-			return cmd, false
+			return c, cmd
 		}
 		if c.detail >= 0 {
 			c.detail = -1
-			return nil, false
+			return c, nil
 		}
-		return nil, true
+		return nil, nil
 	case key.Matches(msg, c.keys.Open) && c.detail < 0:
-		if i, ok := c.nets.Cursor(); ok && i < len(c.cfg.Networks) {
-			c.detail = i
-			var rows [][]string
-			for _, tk := range c.cfg.Networks[i].SortedTokens() {
-				rows = append(rows, []string{tk.Symbol, strconv.Itoa(tk.Decimals), tk.Address})
-			}
-			c.toks.SetRows(rows)
-		}
-		return nil, false
+		c.openNetwork()
+		return c, nil
 	case key.Matches(msg, c.keys.Network) && c.detail < 0:
 		all := append([]string{""}, apiclient.ChainNetworks...)
-		c.network = all[(indexOf(all, c.network)+1)%len(all)]
-		return c.load(deps), false
+		c.network = all[(slices.Index(all, c.network)+1)%len(all)]
+		return c, c.load()
 	}
 	*t, cmd = t.Update(msg)
-	return cmd, false
+	return c, cmd
+}
+
+// openNetwork shows the tokens of the network under the cursor.
+func (c *chainBrowser) openNetwork() {
+	i, ok := c.networks.Cursor()
+	if !ok || i >= len(c.config.Networks) {
+		return
+	}
+	c.detail = i
+	var rows [][]string
+	for _, token := range c.config.Networks[i].SortedTokens() {
+		rows = append(rows, []string{token.Symbol, strconv.Itoa(token.Decimals), token.Address})
+	}
+	c.tokens.SetRows(rows)
+	c.layout()
 }
 
 // copyValue is the selected network's contract, or the selected token's
 // address.
-func (c *dlgChain) copyValue() (label, value string, ok bool) {
-	if c.detail >= 0 && c.detail < len(c.cfg.Networks) {
-		toks := c.cfg.Networks[c.detail].SortedTokens()
-		if i, ok := c.toks.Cursor(); ok && i < len(toks) {
-			return ui.Sanitize(toks[i].Symbol) + " token address", toks[i].Address, true
+func (c *chainBrowser) copyValue() (label, value string, ok bool) {
+	if c.detail >= 0 && c.detail < len(c.config.Networks) {
+		tokens := c.config.Networks[c.detail].SortedTokens()
+		if i, ok := c.tokens.Cursor(); ok && i < len(tokens) {
+			return ui.Sanitize(tokens[i].Symbol) + " token address", tokens[i].Address, true
 		}
 		return "", "", false
 	}
-	if i, ok := c.nets.Cursor(); ok && i < len(c.cfg.Networks) {
-		return ui.Sanitize(c.cfg.Networks[i].Network) + " delegation contract", c.cfg.Networks[i].DelegationContract, true
+	if i, ok := c.networks.Cursor(); ok && i < len(c.config.Networks) {
+		return ui.Sanitize(c.config.Networks[i].Network) + " delegation contract", c.config.Networks[i].DelegationContract, true
 	}
 	return "", "", false
 }
 
-// view draws the network list or one network's tokens.
-func (c *dlgChain) view(width, height int) string {
-	st := c.st
+// SetSize implements ui.SubView.
+func (c *chainBrowser) SetSize(width, height int) {
+	c.width, c.height = width, height
+	c.layout()
+}
+
+// layout sizes both tables: the list under its heading and hint, the
+// tokens under the network's fields (whose number varies by network).
+func (c *chainBrowser) layout() {
+	c.networks.SetSize(c.width, max(c.height-3, 3))
+	c.tokens.SetSize(c.width, max(c.height-lineCount(c.detailHead()), 3))
+}
+
+// heading is the browser's first line: the scope and what was found.
+func (c *chainBrowser) heading() string {
+	st := c.deps.Styles
 	scope := "all networks"
 	if c.network != "" {
 		scope = "network " + c.network
@@ -192,35 +245,50 @@ func (c *dlgChain) view(width, height int) string {
 	case c.loading:
 		head += "  " + st.Muted.Render("loading…")
 	case c.err == nil:
-		head += "  " + st.Muted.Render(fmt.Sprintf("%d %s", c.cfg.Count, plural(c.cfg.Count, "network", "networks")))
+		head += "  " + st.Muted.Render(fmt.Sprintf("%d %s", c.config.Count, screenkit.Plural(c.config.Count, "network", "networks")))
 	}
-	lines := []string{head}
+	return head
+}
+
+// detailHead is what stands above a network's tokens.
+func (c *chainBrowser) detailHead() string {
+	if c.detail < 0 || c.detail >= len(c.config.Networks) {
+		return ""
+	}
+	st := c.deps.Styles
+	n := c.config.Networks[c.detail]
+	fields := []screenkit.Field{
+		{Label: "Network", Value: n.Network}, {Label: "Environment", Value: n.Environment},
+		{Label: "Chain ID", Value: n.ChainID}, {Label: "Contract", Value: n.DelegationContract},
+	}
+	fields = append(fields, screenkit.ExtraFields(n.Extra)...)
+	return strings.Join([]string{c.heading(), "", screenkit.RenderFields(st, fields, c.width), "",
+		st.Subtitle.Render("Tokens") + "  " + st.Muted.Render("y copies the selected address · esc back")}, "\n")
+}
+
+// View implements ui.SubView: the network list or one network's tokens.
+func (c *chainBrowser) View() string {
+	st, width, height := c.deps.Styles, c.width, c.height
+	lines := []string{c.heading()}
 	switch {
 	case apiclient.IsNotFound(c.err):
 		lines = append(lines, "", st.Text(theme.ToneWarn).Render("No network matches: "+ui.Sanitize(apiclient.ErrorMessage(c.err))),
 			st.Muted.Render("n asks for the next network (or all) · esc goes back"))
-		return place(strings.Join(lines, "\n"), width, height)
+		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case apiclient.IsStatus(c.err, 403):
 		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow delegation for this account (verification required)."))
-		return place(strings.Join(lines, "\n"), width, height)
+		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case c.err != nil:
 		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the configuration: "+ui.Sanitize(apiclient.ErrorMessage(c.err))),
 			st.Muted.Render("r retries · esc goes back"))
-		return place(strings.Join(lines, "\n"), width, height)
+		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	}
-	if c.detail >= 0 && c.detail < len(c.cfg.Networks) {
-		n := c.cfg.Networks[c.detail]
-		fields := []field{
-			{label: "Network", value: n.Network}, {label: "Environment", value: n.Environment},
-			{label: "Chain ID", value: n.ChainID}, {label: "Contract", value: n.DelegationContract},
-		}
-		fields = append(fields, extraFields(n.Extra)...)
-		lines = append(lines, "", renderFields(st, fields, width), "", st.Subtitle.Render("Tokens")+"  "+st.Muted.Render("y copies the selected address · esc back"))
-		body := strings.Join(lines, "\n")
-		c.toks.SetSize(width, max(height-strings.Count(body, "\n")-1, 3))
-		return ui.FitBlock(body+"\n"+c.toks.View(), width, height)
+	if head := c.detailHead(); head != "" {
+		return ui.FitBlock(head+"\n"+c.tokens.View(), width, height)
 	}
 	lines = append(lines, st.Muted.Render("enter tokens · n one network (asks the gateway) · / filter · y copies the contract"), "")
-	c.nets.SetSize(width, max(height-len(lines), 3))
-	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+c.nets.View(), width, height)
+	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+c.networks.View(), width, height)
 }
+
+// lineCount is the number of lines of a rendered block.
+func lineCount(s string) int { return strings.Count(s, "\n") + 1 }

@@ -1,236 +1,244 @@
-package screens
+package delegation
 
 import (
 	"strings"
 	"testing"
 	"time"
 
+	"cardterm/screens/account"
+	"cardterm/screens/screenkit"
+	"cardterm/screens/screentest"
+	"cardterm/screens/signin"
 	"cardterm/ui"
+	"cardterm/ui/uitest"
 )
+
+func TestMain(m *testing.M) { screentest.Main(m) }
 
 const (
-	dlgTestAddr = "0x52908400098527886E0F7030069857D2E4169EE7"
-	dlgTestTx   = "0x1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f"
+	testAddress = "0x52908400098527886E0F7030069857D2E4169EE7"
+	testTx      = "0x1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f"
 )
 
-// newDlgApp signs user in with the delegation screen mounted and open; it
-// returns the screen too, so tests can check what never reaches the view.
-func newDlgApp(t *testing.T, user string, opts ...appOption) (*testApp, *Delegation) {
+// newApp signs user in with the Account and Delegation screens mounted and
+// opens Delegation; it returns the screen too, so tests can check what
+// never reaches the view.
+func newApp(t *testing.T, user string, opts ...screentest.Option) (*screentest.App, *Screen) {
 	t.Helper()
-	var dl *Delegation
-	opts = append(opts, withScreen(func(d Deps) *Delegation { dl = NewDelegation(d); return dl }))
-	a := newTestApp(t, opts...)
-	a.signIn(user)
-	a.keys("6")
-	return a, dl
+	var screen *Screen
+	build := func(d screenkit.Deps) ui.Screen { screen = New(d); return screen }
+	opts = append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), build)}, opts...)
+	app := screentest.New(t, screentest.Of(signin.New), opts...)
+	app.SignIn(user)
+	app.Keys("6")
+	return app, screen
 }
 
-// requestFaucetToken opens the token form, leaves the faucet on, picks the
-// network by pressing space n times and types the address.
-func (a *testApp) requestFaucetToken(spaces int, address string) {
-	a.t.Helper()
-	a.keys("t", "tab")
-	for range spaces {
-		a.keys("space")
+// requestToken opens the token form, types the network and the address
+// (empty: no gas) and presses enter on the last field.
+func requestToken(app *screentest.App, network, address string) {
+	app.T.Helper()
+	app.Keys("t", "ctrl+u")
+	app.Type(network)
+	app.Keys("tab", "ctrl+u")
+	app.Type(address)
+	app.Keys("enter")
+}
+
+// sent counts the requests the sandbox received for a method and path.
+func sent(app *screentest.App, method, path string) int {
+	n := 0
+	for _, r := range app.Server.Requests() {
+		if r.Method == method && r.Path == path {
+			n++
+		}
 	}
-	a.keys("tab", "ctrl+u")
-	a.typeText(address)
-	a.keys("enter")
+	return n
+}
+
+func notice(app *screentest.App) string {
+	n, _ := app.UI().CurrentNotice()
+	return n.Text
 }
 
 func TestDelegationTokenWithFaucetConfirmed(t *testing.T) {
-	a, dl := newDlgApp(t, "alice@demo.test")
-	mustShow(t, a.screen(), "Delegation lets a non-custodial wallet pay with the card", "USDC on linea · allowance 150.00")
-	a.requestFaucetToken(0, dlgTestAddr)
-	s := a.screen()
-	mustShow(t, s, "Request a delegation token with gas?", "/v1/delegation/token?address="+dlgTestAddr+"&", "faucet=true&network=linea", "once per user")
-	a.keys("y")
-	s = a.screen()
-	tok := dl.last.tok.Token
-	mustShow(t, s, "Delegation token", tok[:6]+"…", dl.last.tok.Nonce, "valid for 10:00", "200 OK", "CONFIRMED", "linea", dl.last.tok.Faucet.TransactionHash[:20])
-	mustNotShow(t, s, tok, "did not pay")
-	if label, v, ok := dl.CopyValue(); !ok || v != tok || label != "delegation token" {
+	app, s := newApp(t, "alice@demo.test")
+	screentest.MustShow(t, app.Screen(), "Delegation lets a non-custodial wallet pay with the card", "USDC on linea · allowance 150.00")
+	requestToken(app, "linea", testAddress)
+	screentest.MustShow(t, app.Screen(), "Request a delegation token with gas?", "/v1/delegation/token?address="+testAddress+"&", "faucet=true&network=linea", "once per user")
+	app.Keys("y")
+	screen := app.Screen()
+	token := s.issued.token
+	screentest.MustShow(t, screen, "Delegation token", token.Token[:6]+"…", token.Nonce, "valid for 10:00", "200 OK", "CONFIRMED", "linea", token.Faucet.TransactionHash[:20])
+	screentest.MustNotShow(t, screen, token.Token, "did not pay")
+	if label, v, ok := s.CopyValue(); !ok || v != token.Token || label != "delegation token" {
 		t.Fatalf("y copies %q %q", label, v)
 	}
-	a.keys("j", "j")
-	if label, v, _ := dl.CopyValue(); v != dl.last.tok.Faucet.TransactionHash || label != "faucet transaction hash" {
+	app.Keys("j", "j")
+	if label, v, _ := s.CopyValue(); v != token.Faucet.TransactionHash || label != "faucet transaction hash" {
 		t.Fatalf("y copies %q %q", label, v)
 	}
-	a.keys("y")
-	if n, _ := a.root.(*ui.Root).CurrentNotice(); n.Text != "copied faucet transaction hash" {
-		t.Fatalf("notice %q", n.Text)
+	app.Keys("y")
+	if n := notice(app); n != "copied faucet transaction hash" {
+		t.Fatalf("notice %q", n)
 	}
-	a.clock.Advance(61 * time.Second)
-	mustShow(t, a.screen(), "valid for 8:59")
-	a.clock.Advance(10 * time.Minute)
-	mustShow(t, a.screen(), "expired: t requests a new one")
+	app.Clock.Advance(61 * time.Second)
+	screentest.MustShow(t, app.Screen(), "valid for 8:59")
+	app.Clock.Advance(10 * time.Minute)
+	screentest.MustShow(t, app.Screen(), "expired: t requests a new one")
+}
+
+// The faucet request is a change on the gateway: its confirmation shows
+// the request, and nothing is sent before it is confirmed.
+func TestDelegationFaucetConfirmationShowsTheRequestBeforeSending(t *testing.T) {
+	app, s := newApp(t, "alice@demo.test")
+	requestToken(app, "linea", testAddress)
+	spec, open := app.UI().Dialog()
+	if !open || !strings.HasPrefix(spec.Request[0], "GET /v1/delegation/token?") {
+		t.Fatalf("the confirmation's request is %q (open %v)", spec.Request, open)
+	}
+	if n := sent(app, "GET", "/v1/delegation/token"); n != 0 {
+		t.Fatalf("%d token requests were sent before the confirmation", n)
+	}
+	app.Keys("n")
+	if n := sent(app, "GET", "/v1/delegation/token"); n != 0 || s.issued != nil {
+		t.Fatalf("a cancelled confirmation sent %d token requests", n)
+	}
+	screentest.MustShow(t, app.Screen(), "Request a delegation token", testAddress)
+	app.Keys("ctrl+s", "y")
+	if n := sent(app, "GET", "/v1/delegation/token"); n != 1 || s.issued == nil {
+		t.Fatalf("a confirmed request sent %d token requests", n)
+	}
+}
+
+// The token form submits with ctrl+s from any field, as with enter on the
+// last one; enter on the first field moves on.
+func TestDelegationTokenFormSubmitKeys(t *testing.T) {
+	app, s := newApp(t, "nora@demo.test")
+	app.Keys("t", "enter")
+	if _, ok := s.open.(*tokenRequest); !ok || s.issued != nil {
+		t.Fatal("enter on the network field must move to the address, not send")
+	}
+	app.Keys("shift+tab", "ctrl+s") // from the first field; no address: a token only
+	if s.issued == nil || s.open != nil {
+		t.Fatalf("ctrl+s did not send the form:\n%s", app.Screen())
+	}
+	first := s.issued.token.Token
+	app.Keys("t", "tab", "enter") // enter on the last field
+	if s.issued.token.Token == first {
+		t.Fatal("enter on the last field did not send the form")
+	}
+	if n := sent(app, "GET", "/v1/delegation/token"); n != 2 {
+		t.Fatalf("%d token requests", n)
+	}
 }
 
 func TestDelegationFayeAlreadyReceived(t *testing.T) {
-	a, _ := newDlgApp(t, "faye@demo.test")
-	a.requestFaucetToken(2, dlgTestAddr) // base
-	a.keys("y")
-	s := a.screen()
-	mustShow(t, s, "207 Multi-Status", "DECLINED", "already received", "Token issued; the faucet did not pay", "The token is usable all the")
+	app, _ := newApp(t, "faye@demo.test")
+	requestToken(app, "base", testAddress)
+	app.Keys("y")
+	screentest.MustShow(t, app.Screen(), "207 Multi-Status", "DECLINED", "already received", "Token issued; the faucet did not pay", "The token is usable all the")
 }
 
 func TestDelegationAddressCheckedBeforeSending(t *testing.T) {
-	a, dl := newDlgApp(t, "alice@demo.test")
-	a.requestFaucetToken(0, "0x123")
-	mustShow(t, a.screen(), "✗ invalid address format: linea needs 0x followed by 40 hex digits")
-	if a.root.(*ui.Root).DialogOpen() || dl.last != nil {
+	app, s := newApp(t, "alice@demo.test")
+	requestToken(app, "linea", "0x123")
+	screentest.MustShow(t, app.Screen(), "✗ invalid address format: linea needs 0x followed by 40 hex digits")
+	if app.UI().DialogOpen() || s.issued != nil {
 		t.Fatal("an invalid address was sent")
 	}
 	// solana wants base58: the EVM address is refused there.
-	a.keys("esc")
-	a.requestFaucetToken(1, dlgTestAddr)
-	mustShow(t, a.screen(), "solana needs a base58 public key", "0x5290")
-	// Faucet off: no address needed, no confirmation.
-	a.keys("shift+tab", "shift+tab", "space", "enter")
-	mustShow(t, a.screen(), "Delegation token", "200 OK")
-	mustNotShow(t, a.screen(), "Gas faucet")
-}
-
-func TestDelegationChainConfigBrowser(t *testing.T) {
-	a, dl := newDlgApp(t, "alice@demo.test")
-	a.keys("c")
-	s := a.screen()
-	mustShow(t, s, "Chain configuration", "ALL NETWORKS", "4 networks", "ethereum", "linea", "solana", "etherlink", "11155111", "staging")
-	a.golden("chain_config")
-	a.keys("j", "enter")
-	s = a.screen()
-	mustShow(t, s, "Tokens", "musd", "usdc", "usdt", "59141")
-	if label, v, ok := dl.CopyValue(); !ok || !strings.HasPrefix(v, "0x") || label != "musd token address" {
-		t.Fatalf("y copies %q %q", label, v)
+	app.Keys("esc")
+	requestToken(app, "solana", testAddress)
+	screentest.MustShow(t, app.Screen(), "solana needs a base58 public key", "0x5290")
+	// A network the faucet does not pay on.
+	app.Keys("shift+tab", "ctrl+u")
+	app.Type("ethereum")
+	app.Keys("ctrl+s")
+	screentest.MustShow(t, app.Screen(), "✗ the faucet pays on linea, solana, base")
+	// No address: no gas, no confirmation.
+	app.Keys("tab", "ctrl+u", "enter")
+	screentest.MustShow(t, app.Screen(), "Delegation token", "200 OK")
+	screentest.MustNotShow(t, app.Screen(), "Gas faucet")
+	if n := sent(app, "GET", "/v1/delegation/token"); n != 1 {
+		t.Fatalf("%d token requests", n)
 	}
-	a.keys("esc", "n")
-	mustShow(t, a.screen(), "NETWORK ETHEREUM", "1 network")
-	a.keys("esc")
-	mustShow(t, a.screen(), "Registered external wallets")
 }
 
-func TestDelegationChainConfigUS404(t *testing.T) {
-	a, _ := newDlgApp(t, "sam@demo.test", withUS())
-	a.keys("c")
-	mustShow(t, a.screen(), "3 networks")
-	mustNotShow(t, a.screen(), "etherlink")
-	a.keys("n", "n", "n", "n") // etherlink
-	mustShow(t, a.screen(), "NETWORK ETHERLINK", "No network matches", "No networks found")
-}
-
-func TestDelegationPostApprovalRegistersWallet(t *testing.T) {
-	a, dl := newDlgApp(t, "nora@demo.test")
-	a.keys("t", "space", "enter") // faucet off
-	tok := dl.last.tok.Token
-	a.keys("a")
-	mustShow(t, a.screen(), "Post-approval", "EVM", tok[:6]+"…", "(secret, masked)", dl.last.tok.Nonce)
-	// Network, currency prefilled: go to amount.
-	a.keys("tab", "tab")
-	a.typeText("1,5")
-	a.keys("tab", "ctrl+u")
-	a.typeText(dlgTestAddr)
-	a.keys("tab")
-	a.typeText("0xabc")
-	a.keys("ctrl+s")
-	s := a.screen()
-	mustShow(t, s, "Fix the marked fields", "✗ amount must use a dot", "✗ transaction hash must be 0x followed by 64 hex digits", "✗ signature must be", "✗ signed message is required")
-	if a.root.(*ui.Root).DialogOpen() {
-		t.Fatal("an invalid post-approval reached the confirmation")
+// Esc on the token form while the request is in flight cancels it, as the
+// form says; the form stays with what was typed.
+func TestDelegationTokenEscCancelsInFlight(t *testing.T) {
+	app, s := newApp(t, "alice@demo.test")
+	app.Keys("t", "tab")
+	// No address: enter sends at once. Hold the request's command.
+	root, send := app.Root.Update(uitest.Key("enter"))
+	app.Root = root
+	if send == nil || app.Deps.Requests.InFlightFor(ui.ScreenDelegation) == 0 {
+		t.Fatal("the token request did not start")
 	}
-	// The focus went to the amount.
-	a.keys("ctrl+u")
-	a.typeText("150.00")
-	a.keys("tab", "tab", "ctrl+u")
-	a.typeText(dlgTestTx)
-	a.keys("tab")
-	a.typeText("0x" + strings.Repeat("ab", 65))
-	a.keys("tab")
-	a.typeText("I approve 150 USDC")
-	a.keys("ctrl+s")
-	s = a.screen()
-	mustShow(t, s, "Send the post-approval?", "POST /v1/delegation/evm/post-approval", "amount: 150.00", "token: "+tok[:6]+"… (masked)")
-	mustNotShow(t, s, tok)
-	a.keys("y")
-	s = a.screen()
-	mustShow(t, s, "delegation registered", dlgTestAddr, "USDC on linea · allowance 150.00", "used by the post-approval")
-	// The used token is not offered again.
-	a.keys("a")
-	mustShow(t, a.screen(), "No unused delegation token")
-	a.keys("esc")
-}
-
-func TestDelegationPostApprovalRefusalKeepsValues(t *testing.T) {
-	a, dl := newDlgApp(t, "alice@demo.test")
-	a.keys("t", "space", "enter")
-	a.keys("a", "tab", "tab")
-	a.typeText("10")
-	a.keys("tab", "ctrl+u")
-	a.typeText(dlgTestAddr)
-	a.keys("tab")
-	a.typeText(dlgTestTx)
-	a.keys("tab")
-	a.typeText(dlgTestTx)
-	a.keys("tab")
-	a.typeText("approve")
-	a.keys("tab", "tab", "ctrl+u")
-	a.typeText("not-the-nonce")
-	a.keys("ctrl+s", "y")
-	s := a.screen()
-	mustShow(t, s, "The gateway refused: Nonce does not match the delegation token", "not-the-nonce", "approve")
-	if dl.last.used {
-		t.Fatal("a refused post-approval marked the token used")
+	app.Keys("esc")
+	if n := app.Deps.Requests.InFlightFor(ui.ScreenDelegation); n != 0 {
+		t.Fatalf("esc left %d requests in flight", n)
+	}
+	app.Drive(uitest.Run(send)...)
+	if _, ok := s.open.(*tokenRequest); !ok {
+		t.Fatal("the form did not stay after the cancel")
+	}
+	screentest.MustShow(t, app.Screen(), "Cancelled", "linea")
+	if s.issued != nil {
+		t.Fatal("a cancelled request issued a token on screen")
 	}
 }
 
 func TestDelegationReadOnly(t *testing.T) {
-	a, dl := newDlgApp(t, "alice@demo.test", readOnly())
-	a.keys("t")
-	if n, _ := a.root.(*ui.Root).CurrentNotice(); !strings.Contains(n.Text, "read-only mode") || dl.form != nil {
-		t.Fatalf("t in read-only mode: notice %q", n.Text)
+	app, s := newApp(t, "alice@demo.test", screentest.ReadOnly())
+	app.Keys("t")
+	if n := notice(app); !strings.Contains(n, "read-only mode: request token is disabled") || s.open != nil {
+		t.Fatalf("t in read-only mode: notice %q", n)
 	}
-	a.keys("a")
-	if dl.appr != nil {
+	app.Keys("a")
+	if s.open != nil {
 		t.Fatal("a opened the post-approval form in read-only mode")
 	}
-	for _, b := range dl.KeyMap().ShortHelp() {
+	for _, b := range s.KeyMap().ShortHelp() {
 		if (b.Help().Key == "t" || b.Help().Key == "a") && b.Enabled() {
 			t.Fatalf("%s is enabled in read-only mode", b.Help().Key)
 		}
 	}
-	a.keys("c")
-	mustShow(t, a.screen(), "4 networks")
+	app.Keys("c")
+	screentest.MustShow(t, app.Screen(), "4 networks")
 }
 
 func TestDelegationUnverified(t *testing.T) {
-	a, _ := newDlgApp(t, "umar@demo.test")
-	mustShow(t, a.screen(), "verification required")
-	a.keys("t", "space", "enter")
-	if n, _ := a.root.(*ui.Root).CurrentNotice(); !strings.Contains(n.Text, "Not authorized") {
-		t.Fatalf("notice %q", n.Text)
+	app, _ := newApp(t, "umar@demo.test")
+	screentest.MustShow(t, app.Screen(), "verification required")
+	app.Keys("t", "tab", "enter")
+	if n := notice(app); !strings.Contains(n, "Not authorized") {
+		t.Fatalf("notice %q", n)
 	}
 }
 
 func TestDelegationIntroGolden(t *testing.T) {
-	a, _ := newDlgApp(t, "alice@demo.test")
-	a.golden("intro")
+	app, _ := newApp(t, "alice@demo.test")
+	app.Golden("intro")
 }
 
 func TestDelegationSignOutForgetsToken(t *testing.T) {
-	a, dl := newDlgApp(t, "alice@demo.test")
-	a.keys("t", "space", "enter")
-	if dl.last == nil {
+	app, s := newApp(t, "alice@demo.test")
+	app.Keys("t", "tab", "enter")
+	if s.issued == nil {
 		t.Fatal("no token")
 	}
-	a.drive(ui.SignedOutMsg{})
-	if dl.last != nil {
+	app.Drive(ui.SignedOutMsg{})
+	if s.issued != nil {
 		t.Fatal("the token survived the sign-out")
 	}
 }
 
 func TestDelegationPendingFaucetShowsMessage(t *testing.T) {
-	a, _ := newDlgApp(t, "frank@demo.test")
-	a.requestFaucetToken(0, "0x8617E340B3D01FA5F11F306F4090FD50E2380700") // ends in 0: pending
-	a.keys("y")
-	mustShow(t, a.screen(), "200 OK", "PENDING", "not confirmed after 10 seconds")
-	mustNotShow(t, a.screen(), "did not pay")
+	app, _ := newApp(t, "frank@demo.test")
+	requestToken(app, "linea", "0x8617E340B3D01FA5F11F306F4090FD50E2380700") // ends in 0: pending
+	app.Keys("y")
+	screentest.MustShow(t, app.Screen(), "200 OK", "PENDING", "not confirmed after 10 seconds")
+	screentest.MustNotShow(t, app.Screen(), "did not pay")
 }

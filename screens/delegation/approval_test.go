@@ -1,0 +1,109 @@
+package delegation
+
+import (
+	"strings"
+	"testing"
+
+	"cardterm/screens/screentest"
+)
+
+// fillApproval types a valid EVM post-approval after the prefilled
+// network and currency, leaving the focus on the signed message.
+func fillApproval(app *screentest.App, amount string) {
+	app.T.Helper()
+	app.Keys("a", "tab", "tab")
+	app.Type(amount)
+	app.Keys("tab", "ctrl+u")
+	app.Type(testAddress)
+	app.Keys("tab")
+	app.Type(testTx)
+	app.Keys("tab")
+	app.Type("0x" + strings.Repeat("ab", 65))
+	app.Keys("tab")
+	app.Type("I approve 150 USDC")
+}
+
+func TestDelegationPostApprovalRegistersWallet(t *testing.T) {
+	app, s := newApp(t, "nora@demo.test")
+	app.Keys("t", "tab", "enter") // no address: no gas
+	token := s.issued.token
+	app.Keys("a")
+	screentest.MustShow(t, app.Screen(), "Post-approval", "•••", token.Nonce)
+	screentest.MustNotShow(t, app.Screen(), token.Token, "No unused delegation token")
+	// Network, currency prefilled: go to amount.
+	app.Keys("tab", "tab")
+	app.Type("1,5")
+	app.Keys("tab", "ctrl+u")
+	app.Type(testAddress)
+	app.Keys("tab")
+	app.Type("0xabc")
+	app.Keys("ctrl+s")
+	screentest.MustShow(t, app.Screen(), "Fix the marked fields", "✗ amount must use a dot", "✗ transaction hash must be 0x followed by 64 hex digits", "✗ signature must be", "✗ signed message is required")
+	if app.UI().DialogOpen() {
+		t.Fatal("an invalid post-approval reached the confirmation")
+	}
+	// The focus went to the amount.
+	app.Keys("ctrl+u")
+	app.Type("150.00")
+	app.Keys("tab", "tab", "ctrl+u")
+	app.Type(testTx)
+	app.Keys("tab")
+	app.Type("0x" + strings.Repeat("ab", 65))
+	app.Keys("tab")
+	app.Type("I approve 150 USDC")
+	app.Keys("ctrl+s")
+	screen := app.Screen()
+	screentest.MustShow(t, screen, "Send the post-approval?", "POST /v1/delegation/evm/post-approval", `"amount": "150.00"`, `"token": "`+token.Token[:6]+`…"`)
+	screentest.MustNotShow(t, screen, token.Token)
+	app.Keys("y")
+	screentest.MustShow(t, app.Screen(), "delegation registered", testAddress, "USDC on linea · allowance 150.00", "used by the post-approval")
+	// The used token is not offered again.
+	app.Keys("a")
+	screentest.MustShow(t, app.Screen(), "No unused delegation token")
+	app.Keys("esc")
+}
+
+// The post-approval is a change on the gateway: its confirmation shows
+// the request with the token masked, and nothing is sent before it is
+// confirmed. The form submits with enter on its last field too.
+func TestDelegationPostApprovalConfirmationShowsTheRequestBeforeSending(t *testing.T) {
+	app, s := newApp(t, "nora@demo.test")
+	app.Keys("t", "tab", "enter")
+	token := s.issued.token.Token
+	fillApproval(app, "150.00")
+	app.Keys("tab", "tab", "enter") // enter on the nonce, the last field
+	spec, open := app.UI().Dialog()
+	if !open || spec.Request[0] != "POST /v1/delegation/evm/post-approval" {
+		t.Fatalf("the confirmation's request is %q (open %v)", spec.Request, open)
+	}
+	if body := strings.Join(spec.Request, "\n"); strings.Contains(body, token) || !strings.Contains(body, `"nonce": "`+s.issued.token.Nonce+`"`) {
+		t.Fatalf("the confirmation's body:\n%s", body)
+	}
+	if n := sent(app, "POST", "/v1/delegation/evm/post-approval"); n != 0 {
+		t.Fatalf("%d post-approvals were sent before the confirmation", n)
+	}
+	app.Keys("n")
+	if n := sent(app, "POST", "/v1/delegation/evm/post-approval"); n != 0 {
+		t.Fatalf("a cancelled confirmation sent %d post-approvals", n)
+	}
+	app.Keys("ctrl+s", "y")
+	if n := sent(app, "POST", "/v1/delegation/evm/post-approval"); n != 1 || !s.issued.used {
+		t.Fatalf("a confirmed post-approval sent %d requests", n)
+	}
+}
+
+func TestDelegationPostApprovalRefusalKeepsValues(t *testing.T) {
+	app, s := newApp(t, "alice@demo.test")
+	app.Keys("t", "tab", "enter")
+	fillApproval(app, "10")
+	app.Keys("tab", "tab", "ctrl+u")
+	app.Type("not-the-nonce")
+	app.Keys("ctrl+s", "y")
+	screentest.MustShow(t, app.Screen(), "The gateway refused: Nonce does not match the delegation token", "not-the-nonce", "I approve 150 USDC")
+	if s.issued.used {
+		t.Fatal("a refused post-approval marked the token used")
+	}
+	if _, ok := s.open.(*approvalForm); !ok {
+		t.Fatal("the refused form was closed")
+	}
+}

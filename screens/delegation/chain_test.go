@@ -1,0 +1,62 @@
+package delegation
+
+import (
+	"strings"
+	"testing"
+
+	"cardterm/screens/screentest"
+)
+
+func TestDelegationChainConfigBrowser(t *testing.T) {
+	app, s := newApp(t, "alice@demo.test")
+	app.Keys("c")
+	screentest.MustShow(t, app.Screen(), "Chain configuration", "ALL NETWORKS", "4 networks", "ethereum", "linea", "solana", "etherlink", "11155111", "staging")
+	app.Golden("chain_config")
+	app.Keys("j", "enter")
+	screentest.MustShow(t, app.Screen(), "Tokens", "musd", "usdc", "usdt", "59141")
+	if label, v, ok := s.CopyValue(); !ok || !strings.HasPrefix(v, "0x") || label != "musd token address" {
+		t.Fatalf("y copies %q %q", label, v)
+	}
+	for _, b := range s.KeyMap().ShortHelp() {
+		if k := b.Help().Key; k == "enter" || k == "n" {
+			t.Fatalf("a network's tokens offer %q, which does nothing there", k)
+		}
+	}
+	app.Keys("esc", "n")
+	screentest.MustShow(t, app.Screen(), "NETWORK ETHEREUM", "1 network")
+	app.Keys("esc")
+	screentest.MustShow(t, app.Screen(), "Registered external wallets")
+}
+
+func TestDelegationChainConfigUS404(t *testing.T) {
+	app, _ := newApp(t, "sam@demo.test", screentest.WithUS())
+	app.Keys("c")
+	screentest.MustShow(t, app.Screen(), "3 networks")
+	screentest.MustNotShow(t, app.Screen(), "etherlink")
+	app.Keys("n", "n", "n", "n") // etherlink
+	screentest.MustShow(t, app.Screen(), "NETWORK ETHERLINK", "No network matches", "No networks found")
+}
+
+// The tables are sized in SetSize: after a resize while the browser is
+// open, the tokens table takes the room the network's fields leave, its
+// footer stays on screen and the cursor scrolls within it; going back to
+// a size draws the same frame.
+func TestDelegationChainConfigResizes(t *testing.T) {
+	app, _ := newApp(t, "alice@demo.test")
+	app.Keys("c", "j", "enter")
+	frame := app.Screen()
+	app.Resize(140, 13)
+	small := app.Screen()
+	screentest.MustShow(t, small, "Tokens", "musd", "row 1 of 3")
+	screentest.MustNotShow(t, small, "usdt")
+	if n := strings.Count(small, "\n") + 1; n != 13 {
+		t.Fatalf("the frame is %d lines high:\n%s", n, small)
+	}
+	app.Resize(100, 30)
+	if again := app.Screen(); again != frame {
+		t.Fatalf("the same size draws differently:\n%s\n---\n%s", frame, again)
+	}
+	app.Resize(140, 13)
+	app.Keys("j", "j")
+	screentest.MustShow(t, app.Screen(), "usdt", "row 3 of 3")
+}

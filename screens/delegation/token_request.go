@@ -1,0 +1,176 @@
+package delegation
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// tokenAsk is what the token form asked: the request sent, and the
+// network typed, which prefills the post-approval even without gas.
+type tokenAsk struct {
+	request apiclient.DelegationTokenRequest
+	network string
+}
+
+// tokenRequest is the token form, a ui.SubView: with an address the
+// faucet sends gas to it (a mutation, confirmed first); without one only
+// a token is asked for. What was typed stays on failure.
+type tokenRequest struct {
+	form     *ui.Form
+	requests ui.Owner
+	submit   func(tokenAsk) tea.Cmd
+}
+
+func newTokenRequest(st *theme.Styles, requests ui.Owner, last *tokenPanel, submit func(tokenAsk) tea.Cmd) *tokenRequest {
+	network, address := apiclient.FaucetNetworks[0], ""
+	if last != nil {
+		network, address = last.asked.network, last.asked.request.Address
+	}
+	form := ui.NewForm(st, ui.FormSpec{
+		Title: "Request a delegation token",
+		Lines: []string{
+			"With an address, the faucet sends gas to it (once per user, across all networks); you confirm the request first.",
+			"Leave the address empty for a token only: the network then only prefills the post-approval.",
+		},
+		Submit: "request",
+		Fields: []ui.FieldSpec{
+			{Key: "network", Label: "Network", Value: network, CharLimit: 16, Placeholder: strings.Join(apiclient.FaucetNetworks, ", ")},
+			{Key: "address", Label: "Address", Value: address, CharLimit: 64, Placeholder: "0x + 40 hex (base58 on solana); empty: no gas"},
+		},
+		Note: "A single-use token (about 10 minutes) and its nonce come back either way.",
+	})
+	return &tokenRequest{form: form, requests: requests, submit: submit}
+}
+
+// Update implements ui.SubView. esc while the request is on its way
+// cancels it (the form stays with what was typed); otherwise it closes.
+func (v *tokenRequest) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
+	event, cmd := v.form.Update(msg)
+	switch event {
+	case ui.FormCancel:
+		if v.form.Busy() {
+			v.requests.Cancel()
+			return v, nil
+		}
+		return nil, nil
+	case ui.FormSubmit:
+		return v, v.send()
+	}
+	return v, cmd
+}
+
+// send checks the faucet's network and address before anything is sent.
+func (v *tokenRequest) send() tea.Cmd {
+	network, address := strings.ToLower(v.form.Value("network")), v.form.Value("address")
+	if address == "" {
+		return v.submit(tokenAsk{network: network})
+	}
+	if !slices.Contains(apiclient.FaucetNetworks, network) {
+		return v.form.SetErrors("", []ui.FieldError{{Field: "network", Message: "the faucet pays on " + strings.Join(apiclient.FaucetNetworks, ", ")}})
+	}
+	if err := apiclient.ValidateFaucetAddress(network, address); err != nil {
+		return v.form.SetErrors("", []ui.FieldError{{Field: "address", Message: err.Error()}})
+	}
+	return v.submit(tokenAsk{network: network, request: apiclient.DelegationTokenRequest{Faucet: true, Network: network, Address: address}})
+}
+
+// SetSize implements ui.SubView.
+func (v *tokenRequest) SetSize(width, _ int) { v.form.SetWidth(width) }
+
+// View implements ui.SubView.
+func (v *tokenRequest) View() string { return v.form.View() }
+
+// KeyMap implements ui.SubView.
+func (v *tokenRequest) KeyMap() help.KeyMap { return v.form.KeyMap() }
+
+// CapturesKeys implements ui.SubView: the form's inputs take every key.
+func (v *tokenRequest) CapturesKeys() bool { return true }
+
+// tokenQuery is the request line the confirmation shows.
+func tokenQuery(r apiclient.DelegationTokenRequest) string {
+	if !r.Faucet {
+		return "GET /v1/delegation/token"
+	}
+	q := url.Values{"faucet": {"true"}, "network": {r.Network}, "address": {r.Address}}
+	return "GET /v1/delegation/token?" + q.Encode()
+}
+
+// askToken sends the form's request: with gas it is a change on the
+// gateway, confirmed with the exact request first; without, a token is
+// only read, at once.
+func (s *Screen) askToken(ask tokenAsk) tea.Cmd {
+	if s.faucet.Busy() || s.directID != 0 {
+		return nil
+	}
+	client, r := s.deps.Client, ask.request
+	run := func(ctx context.Context) (issuedToken, error) {
+		token, err := client.DelegationToken(ctx, r)
+		return issuedToken{asked: ask, token: token}, err
+	}
+	if !r.Faucet {
+		var cmd tea.Cmd
+		s.directID, cmd = ui.Go(s.requests, run)
+		s.setFormBusy()
+		return cmd
+	}
+	return s.faucet.Ask(ui.ChangeSpec[issuedToken]{
+		Title:   "Request a delegation token with gas?",
+		Request: []string{tokenQuery(r)},
+		Lines: []string{
+			"The faucet sends gas to " + r.Address + " on " + r.Network + ". It pays once per user, across all networks.",
+			"A single-use token (about 10 minutes) and its nonce come back either way.",
+		},
+		ConfirmLabel: "request",
+		Tone:         theme.ToneWarn,
+		What:         "requesting a delegation token",
+		Run:          run,
+	})
+}
+
+// tokenAnswered shows the new token, or keeps the form with what was typed
+// and says why not. Either way the external wallets are read again: the
+// faucet may have paid before an answer was lost.
+func (s *Screen) tokenAnswered(answer issuedToken, err error) tea.Cmd {
+	reload := s.loadExternal()
+	if err != nil {
+		if form, ok := s.open.(*tokenRequest); ok {
+			if errors.Is(err, context.Canceled) {
+				form.form.SetProblem("Cancelled: no token was received. What you typed is kept.")
+			} else {
+				form.form.SetProblem("The gateway refused: " + apiclient.ErrorMessage(err) + ". What you typed is kept.")
+			}
+		}
+		return tea.Batch(screenkit.Failed("requesting a delegation token", err), reload)
+	}
+	if _, ok := s.open.(*tokenRequest); ok {
+		s.open = nil
+	}
+	s.tokens++
+	s.issued = newTokenPanel(s.deps, answer, s.deps.Clock(), s.tokens)
+	s.issued.SetSize(s.width, s.height)
+	note := ui.Notify(theme.ToneOK, "delegation token issued")
+	if answer.token.FaucetFailed() {
+		note = ui.Notify(theme.ToneWarn, "token issued; the faucet did not pay")
+	}
+	return tea.Batch(note, tick(s.tokens), reload)
+}
+
+// tickMsg redraws a token's countdown each second; only the latest
+// token's ticks go on.
+type tickMsg struct{ token int }
+
+func tick(token int) tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{token: token} })
+}

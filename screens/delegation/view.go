@@ -1,0 +1,63 @@
+package delegation
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// View implements ui.Screen: the open sub-view, else the main view.
+func (s *Screen) View() string {
+	if s.open != nil {
+		return screenkit.Place(s.open.View(), s.width, s.height)
+	}
+	return screenkit.Place(s.mainView(), s.width, s.height)
+}
+
+// mainView is the token panel (or what delegation is, before the first
+// token) and the registered external wallets.
+func (s *Screen) mainView() string {
+	st, width := s.deps.Styles, s.width
+	lines := []string{st.Title.Render("Delegation"), ""}
+	if s.issued == nil {
+		for _, l := range []string{
+			st.Muted.Render("Delegation lets a non-custodial wallet pay with the card:"),
+			"  1. " + st.KeyHint.Render("t") + " requests a single-use token (10 minutes), optionally with gas",
+			"  2. approve the delegation contract on chain (" + st.KeyHint.Render("c") + " lists contracts, tokens)",
+			"  3. " + st.KeyHint.Render("a") + " sends the post-approval with the token and its nonce",
+		} {
+			indent := "     "
+			if !strings.HasPrefix(l, "  ") {
+				indent = ""
+			}
+			lines = append(lines, wrap(l, width, indent))
+		}
+		if s.deps.ReadOnly {
+			lines = append(lines, "", st.Text(theme.ToneWarn).Render("read-only mode: tokens and post-approval are disabled"))
+		}
+	} else {
+		lines = append(lines, s.issued.View())
+	}
+	lines = append(lines, "", st.Subtitle.Render("Registered external wallets"))
+	switch {
+	case s.externalLoading && s.external == nil:
+		lines = append(lines, st.Muted.Render("loading…"))
+	case apiclient.IsStatus(s.externalErr, 403):
+		lines = append(lines, st.Text(theme.ToneWarn).Render("The gateway does not allow delegation for this account (verification required)."))
+	case s.externalErr != nil:
+		lines = append(lines, st.Text(theme.ToneDanger).Render("Could not load them: "+ui.Sanitize(apiclient.ErrorMessage(s.externalErr))))
+	case len(s.external) == 0:
+		lines = append(lines, st.Muted.Render("none yet: a completed post-approval registers one"))
+	default:
+		for _, w := range s.external {
+			lines = append(lines, ansi.Truncate("  "+ui.Sanitize(w.Address)+"  "+
+				st.Muted.Render(ui.Sanitize(strings.ToUpper(w.Currency)+" on "+w.Network+" · allowance "+string(w.Allowance))), width, "…"))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
