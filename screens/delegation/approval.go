@@ -24,11 +24,12 @@ type approvalForm struct {
 	form     *ui.Form
 	requests ui.Owner
 	submit   func(chain string, r apiclient.PostApprovalRequest) tea.Cmd
+	height   int
 }
 
 func newApprovalForm(st *theme.Styles, requests ui.Owner, last *tokenPanel, submit func(string, apiclient.PostApprovalRequest) tea.Cmd) *approvalForm {
 	network, address, token, nonce := "linea", "", "", ""
-	lines := []string{"Sent after the on-chain approval: POST /v1/delegation/evm/post-approval, or solana/post-approval for Solana networks."}
+	lines := []string{"Send it after the on-chain approval; the network decides the chain (evm or solana)."}
 	if last != nil {
 		if last.asked.network != "" {
 			network = last.asked.network
@@ -98,10 +99,10 @@ func (v *approvalForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 }
 
 // SetSize implements ui.SubView.
-func (v *approvalForm) SetSize(width, _ int) { v.form.SetWidth(width) }
+func (v *approvalForm) SetSize(width, height int) { v.form.SetWidth(width); v.height = height }
 
 // View implements ui.SubView.
-func (v *approvalForm) View() string { return v.form.View() }
+func (v *approvalForm) View() string { return fitForm(v.form.View(), v.height) }
 
 // KeyMap implements ui.SubView.
 func (v *approvalForm) KeyMap() help.KeyMap { return v.form.KeyMap() }

@@ -107,3 +107,15 @@ func TestDelegationPostApprovalRefusalKeepsValues(t *testing.T) {
 		t.Fatal("the refused form was closed")
 	}
 }
+
+// At 80x24 a post-approval with an error on most fields still shows the
+// focused field, the last field and the form's problem: the explanation
+// under the title gives way first.
+func TestDelegationPostApprovalErrorsFitSmallTerminal(t *testing.T) {
+	app, _ := newApp(t, "alice@demo.test")
+	app.Resize(80, 24)
+	app.Keys("a", "tab", "tab")
+	app.Type("1,5")
+	app.Keys("ctrl+s")
+	screentest.MustShow(t, app.Screen(), "Post-approval", "› Amount", "✗ amount must use a dot", "Nonce", "Fix the marked fields")
+}

@@ -31,6 +31,7 @@ type tokenRequest struct {
 	form     *ui.Form
 	requests ui.Owner
 	submit   func(tokenAsk) tea.Cmd
+	height   int
 }
 
 func newTokenRequest(st *theme.Styles, requests ui.Owner, last *tokenPanel, submit func(tokenAsk) tea.Cmd) *tokenRequest {
@@ -87,10 +88,10 @@ func (v *tokenRequest) send() tea.Cmd {
 }
 
 // SetSize implements ui.SubView.
-func (v *tokenRequest) SetSize(width, _ int) { v.form.SetWidth(width) }
+func (v *tokenRequest) SetSize(width, height int) { v.form.SetWidth(width); v.height = height }
 
 // View implements ui.SubView.
-func (v *tokenRequest) View() string { return v.form.View() }
+func (v *tokenRequest) View() string { return fitForm(v.form.View(), v.height) }
 
 // KeyMap implements ui.SubView.
 func (v *tokenRequest) KeyMap() help.KeyMap { return v.form.KeyMap() }

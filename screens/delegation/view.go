@@ -1,6 +1,7 @@
 package delegation
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -60,4 +61,20 @@ func (s *Screen) mainView() string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// fitForm draws a form in height lines. When its fields and their
+// messages do not fit, the explanation under the title goes first (all of
+// it, up to the blank line before the fields, when that is enough), so
+// the fields, their errors and the form's problem stay on screen.
+func fitForm(view string, height int) string {
+	lines := strings.Split(view, "\n")
+	extra := len(lines) - height
+	if extra <= 0 || height < 2 {
+		return view
+	}
+	if blank := slices.Index(lines, ""); blank > extra {
+		extra = blank - 1
+	}
+	return strings.Join(append(lines[:1], lines[1+extra:]...), "\n")
 }
