@@ -38,7 +38,7 @@ func (s *Screen) mainView() string {
 			}
 			lines = append(lines, wrap(l, width, indent))
 		}
-		if s.deps.ReadOnly {
+		if !s.keys.Token.Enabled() {
 			lines = append(lines, "", st.Text(theme.ToneWarn).Render("read-only mode: tokens and post-approval are disabled"))
 		}
 	} else {

@@ -84,7 +84,7 @@ func (s *Screen) detailView() string {
 	fields = append(fields, screenkit.Field{Label: "Payment", Value: "crypto, through Daimo (" + apiclient.PaymentMethodDaimo + ")"})
 	var hint string
 	switch {
-	case s.deps.ReadOnly:
+	case !s.keys.Order.Enabled():
 		hint = st.Muted.Render("read-only mode: ordering is disabled")
 	case p.IsEligible:
 		hint = st.KeyHint.Render("enter") + " " + st.KeyDesc.Render("orders it: you confirm first, then the payment details show")

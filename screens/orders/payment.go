@@ -96,6 +96,9 @@ func newPayment(deps screenkit.Deps, requests ui.Owner, p apiclient.Product, ord
 		QR:      key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "QR code alone")),
 		Close:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close payment")),
 	}}
+	if order.PaymentConfig == nil {
+		pay.keys.Copy.SetHelp("y", "copy order id")
+	}
 	pay.syncKeys()
 	return pay
 }

@@ -142,7 +142,7 @@ func (p *payment) message(width int) []string {
 	if p.lastErr != nil {
 		out = append(out, wrap("Last check failed: "+apiclient.ErrorMessage(p.lastErr), theme.ToneDanger))
 	}
-	keys := st.KeyHint.Render("y") + " " + st.KeyDesc.Render("copy address") + "   "
+	keys := st.KeyHint.Render("y") + " " + st.KeyDesc.Render(p.keys.Copy.Help().Desc) + "   "
 	if p.keys.QR.Enabled() {
 		keys += st.KeyHint.Render("v") + " " + st.KeyDesc.Render(p.keys.QR.Help().Desc) + "   "
 	}
