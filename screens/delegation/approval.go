@@ -172,6 +172,10 @@ func approvalRefused(form *ui.Form, err error) tea.Cmd {
 	if errors.As(err, &apiErr) && len(apiErr.Fields) > 0 && !apiclient.IsUnauthorized(err) {
 		return screenkit.FormFailed(form, "post-approval", err)
 	}
+	if errors.Is(err, context.Canceled) {
+		form.SetProblem("Cancelled: the gateway may have registered it all the same; the external wallets below the form are read again. Your values are kept.")
+		return nil
+	}
 	problem := "The gateway refused: " + apiclient.ErrorMessage(err) + ". Nothing was registered; your values are kept."
 	if apiclient.IsStatus(err, 400) {
 		problem += " A used or expired token needs a new one: esc, then t."

@@ -4,7 +4,11 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"cardterm/screens/screentest"
+	"cardterm/ui"
+	"cardterm/ui/uitest"
 )
 
 // fillApproval types a valid EVM post-approval after the prefilled
@@ -118,4 +122,38 @@ func TestDelegationPostApprovalErrorsFitSmallTerminal(t *testing.T) {
 	app.Type("1,5")
 	app.Keys("ctrl+s")
 	screentest.MustShow(t, app.Screen(), "Post-approval", "› Amount", "✗ amount must use a dot", "Nonce", "Fix the marked fields")
+}
+
+// Esc while the post-approval is on its way cancels it, as the form says
+// ("esc cancels"); the form stays with every value.
+func TestDelegationPostApprovalEscCancelsInFlight(t *testing.T) {
+	app, s := newApp(t, "nora@demo.test")
+	app.Keys("t", "tab", "enter")
+	fillApproval(app, "150.00")
+	app.Keys("ctrl+s")
+	// Confirm, but hold the request the confirmation starts.
+	root, confirm := app.Root.Update(uitest.Key("y"))
+	app.Root = root
+	var request tea.Cmd
+	for _, msg := range uitest.Run(confirm) {
+		var cmd tea.Cmd
+		app.Root, cmd = app.Root.Update(msg)
+		request = tea.Batch(request, cmd)
+	}
+	if app.Deps.Requests.InFlightFor(ui.ScreenDelegation) == 0 {
+		t.Fatal("the post-approval did not start")
+	}
+	screentest.MustShow(t, app.Screen(), "sending… (esc cancels)")
+	app.Keys("esc")
+	if n := app.Deps.Requests.InFlightFor(ui.ScreenDelegation); n != 0 {
+		t.Fatalf("esc left %d requests in flight", n)
+	}
+	app.Drive(uitest.Run(request)...)
+	if _, ok := s.open.(*approvalForm); !ok {
+		t.Fatal("esc while sending closed the form")
+	}
+	screentest.MustShow(t, app.Screen(), "Cancelled", "I approve 150 USDC")
+	if s.issued.used {
+		t.Fatal("a cancelled post-approval marked the token used")
+	}
 }
