@@ -242,3 +242,30 @@ func TestDelegationPendingFaucetShowsMessage(t *testing.T) {
 	screentest.MustShow(t, app.Screen(), "200 OK", "PENDING", "not confirmed after 10 seconds")
 	screentest.MustNotShow(t, app.Screen(), "did not pay")
 }
+
+// The help lists exactly the keys that work: ↑/↓ choose what y copies,
+// so they show only once a token is on screen; an open form's keys are
+// the screen's.
+func TestDelegationHelpFollowsWhatIsShown(t *testing.T) {
+	app, s := newApp(t, "alice@demo.test")
+	keys := func() string {
+		var out []string
+		for _, b := range s.KeyMap().ShortHelp() {
+			if b.Enabled() {
+				out = append(out, b.Help().Key)
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	if got := keys(); got != "t c a" {
+		t.Fatalf("before a token the help offers %q", got)
+	}
+	app.Keys("t")
+	if got := keys(); !strings.Contains(got, "ctrl+s") || strings.Contains(got, "t c a") {
+		t.Fatalf("the token form's help is %q", got)
+	}
+	app.Keys("tab", "enter")
+	if got := keys(); got != "t c a ↑/↓" {
+		t.Fatalf("with a token the help offers %q", got)
+	}
+}
