@@ -161,7 +161,26 @@ func (t Table) Filtering() bool { return t.filtering }
 func (t Table) Filter() string { return t.filter }
 
 // KeyMap is the table's keys, for the screen's help.
-func (t Table) KeyMap() help.KeyMap { return t.keys }
+func (t Table) KeyMap() help.KeyMap {
+	k := t.keys
+	if t.filtering {
+		// While typing a filter only these keys do anything else.
+		return KeyMapFunc{
+			Short: func() []key.Binding { return []key.Binding{k.Accept, k.ClearFilter} },
+			Full:  func() [][]key.Binding { return [][]key.Binding{{k.Accept, k.ClearFilter, k.Backspace, k.Up, k.Down}} },
+		}
+	}
+	move := []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End}
+	other := []key.Binding{k.Filter}
+	if k.Mark.Enabled() {
+		// Marking is offered only where a screen has an action for it.
+		other = append(other, k.Mark)
+	}
+	return KeyMapFunc{
+		Short: func() []key.Binding { return append([]key.Binding{k.Up, k.Down}, other...) },
+		Full:  func() [][]key.Binding { return [][]key.Binding{move, other} },
+	}
+}
 
 // Update handles the table's keys; other messages are ignored.
 func (t Table) Update(msg tea.Msg) (Table, tea.Cmd) {

@@ -89,7 +89,7 @@ func (a *auditView) KeyMap() help.KeyMap {
 	k.Close.SetEnabled(!a.loading)
 	return ui.KeyMapFunc{
 		Short: func() []key.Binding {
-			return []key.Binding{k.Type, k.Status, a.table.KeyMap().ShortHelp()[3], k.Stop, k.Close}
+			return append([]key.Binding{k.Type, k.Status}, append(a.table.KeyMap().ShortHelp(), k.Stop, k.Close)...)
 		},
 		Full: func() [][]key.Binding {
 			return append([][]key.Binding{{k.Type, k.Status, k.Stop, k.Close}}, a.table.KeyMap().FullHelp()...)
