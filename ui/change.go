@@ -83,6 +83,15 @@ func (c *Change[T]) Busy() bool { return c.pending != nil }
 // Running reports whether the confirmed change's request is in flight.
 func (c *Change[T]) Running() bool { return c.running }
 
+// What names the pending change ("freeze"), for a line that says what is
+// in progress; "" when none is.
+func (c *Change[T]) What() string {
+	if c.pending == nil {
+		return ""
+	}
+	return c.pending.What
+}
+
 // Ask opens the confirmation, which shows the request that will be sent.
 // It returns nil while another change of this flow is pending.
 func (c *Change[T]) Ask(spec ChangeSpec[T]) tea.Cmd {

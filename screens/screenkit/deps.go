@@ -84,12 +84,18 @@ func FormFailed(form *ui.Form, what string, err error) tea.Cmd {
 	}
 	var apiErr *apiclient.Error
 	if errors.As(err, &apiErr) && len(apiErr.Fields) > 0 {
-		fields := make([]ui.FieldError, len(apiErr.Fields))
-		for i, f := range apiErr.Fields {
-			fields[i] = ui.FieldError{Field: f.Field, Message: f.Message}
-		}
-		return form.SetErrors(apiErr.Message, fields)
+		return form.SetErrors(apiErr.Message, FieldErrors(apiErr.Fields))
 	}
 	form.SetProblem(what + ": " + apiclient.ErrorMessage(err))
 	return nil
+}
+
+// FieldErrors turns the client's field errors (a 422, or a local check)
+// into the form's.
+func FieldErrors(errs []apiclient.FieldError) []ui.FieldError {
+	out := make([]ui.FieldError, len(errs))
+	for i, e := range errs {
+		out[i] = ui.FieldError{Field: e.Field, Message: e.Message}
+	}
+	return out
 }

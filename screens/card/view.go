@@ -1,4 +1,4 @@
-package screens
+package card
 
 import (
 	"strings"
@@ -6,12 +6,26 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
 
 // View implements ui.Screen.
-func (c *Card) View(width, height int) string {
+// SetSize implements ui.Screen: the open form takes the width it is drawn in.
+func (c *Screen) SetSize(width, height int) {
+	c.width, c.height = width, height
+	if c.form != nil {
+		if c.card == nil {
+			c.form.SetWidth(max(width-2, 20))
+		} else {
+			c.form.SetWidth(c.sideWidth(width))
+		}
+	}
+}
+
+func (c *Screen) View() string {
+	width, height := c.width, c.height
 	st := c.deps.Styles
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Card") + "\n\n")
@@ -40,22 +54,27 @@ func (c *Card) View(width, height int) string {
 		b.WriteString(body)
 	}
 	if c.form != nil && c.card == nil {
-		b.WriteString("\n\n" + c.form.view(st, max(width-2, 20)))
+		b.WriteString("\n\n" + c.form.View())
 	}
-	return place(b.String(), width, height)
+	return screenkit.Place(b.String(), width, height)
 }
 
 // cardWithPanels lays the card out with the PIN panel, the open form and
 // the note about the last secret image: side by side when there is room,
 // else one under the other.
-func (c *Card) cardWithPanels(width int, withQR bool) string {
-	var side []string
-	sideW := min(max(width/2-2, 30), 60)
+// sideWidth is the width of the panel beside (or, narrow, under) the card.
+func (c *Screen) sideWidth(width int) int {
 	if width < 90 {
-		sideW = max(width-2, 20)
+		return max(width-2, 20)
 	}
+	return min(max(width/2-2, 30), 60)
+}
+
+func (c *Screen) cardWithPanels(width int, withQR bool) string {
+	var side []string
+	sideW := c.sideWidth(width)
 	if c.form != nil {
-		side = append(side, c.form.view(c.deps.Styles, sideW))
+		side = append(side, c.form.View())
 	} else if c.pin != nil {
 		side = append(side, c.pinPanelView(sideW, withQR))
 	}
@@ -77,27 +96,27 @@ func (c *Card) cardWithPanels(width int, withQR bool) string {
 	return lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(leftW).Render(left), "   ", panel)
 }
 
-func (c *Card) cardView(width int) string {
+func (c *Screen) cardView(width int) string {
 	st := c.deps.Styles
 	card := c.card
-	status := badge(st, card.Status, cardTone(card.Status))
+	status := screenkit.Badge(st, card.Status, screenkit.CardTone(card.Status))
 	switch {
-	case c.running:
-		status += " " + st.Muted.Render(actionName(c.pending)+" in progress…")
+	case c.change.Running():
+		status += " " + st.Muted.Render(c.change.What()+" in progress…")
 	case c.loading:
 		status += " " + st.Muted.Render("reloading…")
 	}
-	fields := []field{
-		{label: "Status", styled: status},
-		{label: "Type", value: card.Type},
-		{label: "Holder", value: card.HolderName},
-		{label: "Number", value: "•••• •••• •••• " + card.PanLast4},
-		{label: "Expires", value: card.ExpiryDate},
-		{label: "Ordered", value: card.OrderedAt},
-		{label: "Card id", value: card.ID},
+	fields := []screenkit.Field{
+		{Label: "Status", Styled: status},
+		{Label: "Type", Value: card.Type},
+		{Label: "Holder", Value: card.HolderName},
+		{Label: "Number", Value: "•••• •••• •••• " + card.PanLast4},
+		{Label: "Expires", Value: card.ExpiryDate},
+		{Label: "Ordered", Value: card.OrderedAt},
+		{Label: "Card id", Value: card.ID},
 	}
-	fields = append(fields, extraFields(card.Extra)...)
-	body := renderFields(st, fields, width)
+	fields = append(fields, screenkit.ExtraFields(card.Extra)...)
+	body := screenkit.RenderFields(st, fields, width)
 	var note string
 	switch card.Status {
 	case apiclient.CardActive:
@@ -108,7 +127,7 @@ func (c *Card) cardView(width int) string {
 		note = "Blocked: this is permanent. The card cannot be unfrozen; order a new card (n) to replace it."
 	}
 	if note != "" {
-		body += "\n\n" + st.Text(cardTone(card.Status)).Width(max(width-2, 20)).Render(note)
+		body += "\n\n" + st.Text(screenkit.CardTone(card.Status)).Width(max(width-2, 20)).Render(note)
 	}
 	return body
 }

@@ -1,4 +1,6 @@
-package screens
+// Package card is the Card screen: the debit card's state, freeze and
+// unfreeze, ordering a card, and the hosted PIN and card-details pages.
+package card
 
 import (
 	"context"
@@ -8,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -54,18 +57,12 @@ const (
 	actionOrder
 )
 
-// cardActionMsg is what the confirmation dialog sends when the user agrees.
-type cardActionMsg struct{ action cardAction }
-
-// cardActionDone carries the answer to a card mutation.
-type cardActionDone struct {
-	action cardAction
-}
-
-// Card shows the debit card and changes its state.
-type Card struct {
-	deps Deps
-	keys cardKeys
+// Screen shows the debit card and changes its state.
+type Screen struct {
+	deps          screenkit.Deps
+	requests      ui.Owner
+	keys          cardKeys
+	width, height int
 
 	loadID ui.RequestID
 	card   *apiclient.Card
@@ -74,12 +71,9 @@ type Card struct {
 	loadErr error
 	loading bool
 
-	actionID ui.RequestID
-	// pending is the action being confirmed or in flight; while set the
-	// toggle key does nothing, so a double press sends one request.
-	pending cardAction
-	// running is true while the confirmed action's request is in flight.
-	running bool
+	// change is freeze, unfreeze or order: confirmed, run, then the card
+	// is read again; a double press sends one request.
+	change ui.Change[cardAction]
 
 	// Set PIN: the request in flight, the link on screen and the page
 	// style kept for the session (and the text typed in its form).
@@ -98,47 +92,54 @@ type Card struct {
 	secret       *secretNote
 
 	// form is the open style form, if any; it has the keys while open.
-	form     *fieldsForm
+	form     *ui.Form
 	formKind cardFormKind
 }
 
-// NewCard builds the card screen.
-func NewCard(deps Deps) *Card {
-	return &Card{deps: deps, keys: newCardKeys(deps.ReadOnly)}
+// New builds the card screen.
+func New(deps screenkit.Deps) *Screen {
+	owner := deps.Requests.For(ui.ScreenCard)
+	return &Screen{deps: deps, requests: owner, keys: newCardKeys(deps.ReadOnly), change: ui.NewChange[cardAction](owner)}
 }
 
 // ID implements ui.Screen.
-func (c *Card) ID() ui.ScreenID { return ui.ScreenCard }
+func (c *Screen) ID() ui.ScreenID { return ui.ScreenCard }
 
 // Title implements ui.Screen.
-func (c *Card) Title() string { return "Card" }
+func (c *Screen) Title() string { return "Card" }
 
 // KeyMap implements ui.Screen; an open form shows its own keys.
-func (c *Card) KeyMap() help.KeyMap {
+func (c *Screen) KeyMap() help.KeyMap {
 	if c.form != nil {
-		return c.form.keys
+		return c.form.KeyMap()
 	}
 	return c.keys
 }
 
 // CapturesKeys implements ui.Screen: an open form takes every letter.
-func (c *Card) CapturesKeys() bool { return c.form != nil }
+func (c *Screen) CapturesKeys() bool { return c.form != nil }
 
 // Enter loads the card.
-func (c *Card) Enter() tea.Cmd { return c.load() }
+func (c *Screen) Enter() tea.Cmd { return c.load() }
 
-func (c *Card) load() tea.Cmd {
+func (c *Screen) load() tea.Cmd {
 	client := c.deps.Client
 	c.loading = true
 	var cmd tea.Cmd
-	c.loadID, cmd = ui.Go(c.deps.Requests, func(ctx context.Context) (apiclient.Card, error) {
+	c.loadID, cmd = ui.Go(c.requests, func(ctx context.Context) (apiclient.Card, error) {
 		return client.CardStatus(ctx)
 	})
 	return cmd
 }
 
 // Update implements ui.Screen.
-func (c *Card) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	if res, done, cmd := c.change.Update(msg); done {
+		// Whatever happened, show what the gateway now says.
+		return c, tea.Batch(c.load(), screenkit.Report(res))
+	} else if cmd != nil {
+		return c, cmd
+	}
 	switch msg := msg.(type) {
 	case ui.Result[apiclient.Card]:
 		if msg.ID != c.loadID {
@@ -150,7 +151,7 @@ func (c *Card) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			if apiclient.IsNotFound(msg.Err) || apiclient.IsStatus(msg.Err, 403) {
 				return c, nil // shown on the screen, not an error
 			}
-			return c, failed("loading the card", msg.Err)
+			return c, screenkit.Failed("loading the card", msg.Err)
 		}
 		if c.card != nil && c.card.ID != msg.Value.ID {
 			// A new card (ordered here or elsewhere): the old card's
@@ -183,29 +184,13 @@ func (c *Card) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			return c, nil
 		}
 		return c, c.gotImage(msg)
-	case ui.Result[cardActionDone]:
-		if msg.ID != c.actionID {
-			return c, nil
-		}
-		c.pending, c.running = 0, false
-		// Whatever happened, show what the gateway now says.
-		reload := c.load()
-		if msg.Err != nil {
-			return c, tea.Batch(failed(actionName(msg.Value.action), msg.Err), reload)
-		}
-		return c, tea.Batch(ui.Notify(theme.ToneOK, actionDoneText(msg.Value.action)), reload)
-	case cardActionMsg:
-		return c, c.run(msg.action)
-	case cardCancelMsg:
-		c.pending = 0
 	case ui.RefreshMsg:
 		return c, c.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		c.card, c.loadErr, c.pending, c.running = nil, nil, 0, false
-		// The session is over: forget its link, styles and forms.
-		c.pin, c.secret, c.form, c.formKind, c.pinBusy = nil, nil, nil, formNone, false
-		c.pinStyle, c.pinStyleTyped = apiclient.SetPINStyle{}, nil
-		c.viewStyle, c.detailsStyle = apiclient.PINImageStyle{}, apiclient.CardDetailsStyle{}
+		// The session is over: forget the card, its link, styles and forms.
+		w, h := c.width, c.height
+		*c = *New(c.deps)
+		c.SetSize(w, h)
 	case tea.KeyPressMsg:
 		if c.form != nil {
 			return c, c.formKey(msg)
@@ -213,27 +198,15 @@ func (c *Card) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return c, c.handleKey(msg)
 	default:
 		if c.form != nil {
-			// Cursor blinks and the like go to the focused input.
-			var cmd tea.Cmd
-			c.form.fields[c.form.focus].input, cmd = c.form.fields[c.form.focus].input.Update(msg)
+			// Pastes and the like go to the focused input.
+			_, cmd := c.form.Update(msg)
 			return c, cmd
 		}
 	}
 	return c, nil
 }
 
-// cardCancelMsg is sent by the dialog when the user declines.
-type cardCancelMsg struct{}
-
-func (c *Card) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if c.deps.ReadOnly {
-		switch msg.String() {
-		case "f", "n":
-			return refuseReadOnly("changing the card")
-		case "p", "s", "v", "d":
-			return refuseReadOnly("PIN and card details")
-		}
-	}
+func (c *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, c.keys.SetPIN):
 		if c.pinBusy || c.loading && c.card == nil {
@@ -254,7 +227,7 @@ func (c *Card) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return c.openForm(formDetails)
 	case key.Matches(msg, c.keys.Toggle):
-		if c.pending != 0 || c.loading {
+		if c.change.Busy() || c.loading {
 			return nil
 		}
 		if c.card == nil {
@@ -262,7 +235,7 @@ func (c *Card) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return c.confirm(c.toggleAction())
 	case key.Matches(msg, c.keys.Order):
-		if c.pending != 0 || c.loading {
+		if c.change.Busy() || c.loading {
 			return nil
 		}
 		if c.card != nil && c.card.Status != apiclient.CardBlocked {
@@ -276,16 +249,26 @@ func (c *Card) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 // toggleAction is what f does for the card as last read: a FROZEN card is
 // unfrozen, an ACTIVE one frozen; a BLOCKED one is sent as an unfreeze so
 // the gateway's refusal is shown.
-func (c *Card) toggleAction() cardAction {
+func (c *Screen) toggleAction() cardAction {
 	if c.card.Status == apiclient.CardActive {
 		return actionFreeze
 	}
 	return actionUnfreeze
 }
 
-func (c *Card) confirm(action cardAction) tea.Cmd {
-	c.pending = action
-	spec := ui.ConfirmSpec{OnConfirm: cardActionMsg{action: action}, OnCancel: cardCancelMsg{}}
+// confirm asks before a change to the card, showing the request it sends.
+func (c *Screen) confirm(action cardAction) tea.Cmd {
+	client := c.deps.Client
+	spec := ui.ChangeSpec[cardAction]{What: actionName(action), Done: actionDoneText(action),
+		Run: func(ctx context.Context) (cardAction, error) {
+			switch action {
+			case actionFreeze:
+				return action, client.FreezeCard(ctx)
+			case actionUnfreeze:
+				return action, client.UnfreezeCard(ctx)
+			}
+			return action, client.OrderCard(ctx, apiclient.CardVirtual)
+		}}
 	last4 := ""
 	if c.card != nil {
 		last4 = " ending " + ui.Sanitize(c.card.PanLast4)
@@ -293,12 +276,14 @@ func (c *Card) confirm(action cardAction) tea.Cmd {
 	switch action {
 	case actionFreeze:
 		spec.Title = "Freeze the card" + last4 + "?"
-		spec.Lines = []string{"POST /v1/card/freeze", "All transaction attempts will be declined until you unfreeze it."}
+		spec.Request = []string{"POST /v1/card/freeze"}
+		spec.Lines = []string{"All transaction attempts will be declined until you unfreeze it."}
 		spec.ConfirmLabel = "freeze"
 		spec.Tone = theme.ToneWarn
 	case actionUnfreeze:
 		spec.Title = "Unfreeze the card" + last4 + "?"
-		spec.Lines = []string{"POST /v1/card/unfreeze", "Takes effect at once: authorizations resume."}
+		spec.Request = []string{"POST /v1/card/unfreeze"}
+		spec.Lines = []string{"Takes effect at once: authorizations resume."}
 		if c.card != nil && c.card.Status == apiclient.CardBlocked {
 			spec.Lines = append(spec.Lines, "This card is BLOCKED: the gateway will refuse. A blocked card is permanent; order a new one with n.")
 		}
@@ -306,33 +291,12 @@ func (c *Card) confirm(action cardAction) tea.Cmd {
 		spec.Tone = theme.ToneInfo
 	case actionOrder:
 		spec.Title = "Order a new virtual card?"
-		spec.Lines = []string{`POST /v1/card/order {"type":"VIRTUAL"}`, "The new card replaces any BLOCKED card and is ACTIVE at once."}
+		spec.Request = []string{"POST /v1/card/order", `{"type":"VIRTUAL"}`}
+		spec.Lines = []string{"The new card replaces any BLOCKED card and is ACTIVE at once."}
 		spec.ConfirmLabel = "order"
 		spec.Tone = theme.ToneInfo
 	}
-	return ui.Confirm(spec)
-}
-
-func (c *Card) run(action cardAction) tea.Cmd {
-	if action != c.pending || c.running {
-		return nil
-	}
-	c.running = true
-	client := c.deps.Client
-	var cmd tea.Cmd
-	c.actionID, cmd = ui.Go(c.deps.Requests, func(ctx context.Context) (cardActionDone, error) {
-		var err error
-		switch action {
-		case actionFreeze:
-			err = client.FreezeCard(ctx)
-		case actionUnfreeze:
-			err = client.UnfreezeCard(ctx)
-		case actionOrder:
-			err = client.OrderCard(ctx, apiclient.CardVirtual)
-		}
-		return cardActionDone{action: action}, err
-	})
-	return cmd
+	return c.change.Ask(spec)
 }
 
 func actionName(a cardAction) string {

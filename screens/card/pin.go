@@ -1,4 +1,4 @@
-package screens
+package card
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -63,7 +64,7 @@ type secretNote struct {
 }
 
 // requestSetPIN asks for a set-PIN token with the remembered style.
-func (c *Card) requestSetPIN() tea.Cmd {
+func (c *Screen) requestSetPIN() tea.Cmd {
 	client := c.deps.Client
 	req := apiclient.SetPINRequest{IsEmbedded: false}
 	if !c.pinStyle.IsZero() {
@@ -72,21 +73,21 @@ func (c *Card) requestSetPIN() tea.Cmd {
 	}
 	c.pinBusy = true
 	var cmd tea.Cmd
-	c.pinReqID, cmd = ui.Go(c.deps.Requests, func(ctx context.Context) (apiclient.SetPINToken, error) {
+	c.pinReqID, cmd = ui.Go(c.requests, func(ctx context.Context) (apiclient.SetPINToken, error) {
 		return client.SetPINToken(ctx, req)
 	})
 	return cmd
 }
 
 // gotSetPIN shows the new link and opens it.
-func (c *Card) gotSetPIN(msg ui.Result[apiclient.SetPINToken]) tea.Cmd {
+func (c *Screen) gotSetPIN(msg ui.Result[apiclient.SetPINToken]) tea.Cmd {
 	c.pinBusy = false
 	if msg.Err != nil {
-		return failed("set-PIN link", msg.Err)
+		return screenkit.Failed("set-PIN link", msg.Err)
 	}
 	c.pinSeq++
-	c.pin = &pinPanel{seq: c.pinSeq, url: msg.Value.HostedPageURL, issued: c.deps.now(), opening: true}
-	c.pin.qr = qrBlock(msg.Value.HostedPageURL, c.deps.Styles)
+	c.pin = &pinPanel{seq: c.pinSeq, url: msg.Value.HostedPageURL, issued: c.deps.Clock(), opening: true}
+	c.pin.qr = screenkit.QRBlock(msg.Value.HostedPageURL, c.deps.Styles)
 	seq, u := c.pinSeq, msg.Value.HostedPageURL
 	open := func() tea.Msg {
 		n := cardOpenInBrowser("set-PIN page", u)
@@ -101,17 +102,17 @@ func pinTick(seq int) tea.Cmd {
 }
 
 // pinLeft is how long the set-PIN token has left.
-func (c *Card) pinLeft() time.Duration {
+func (c *Screen) pinLeft() time.Duration {
 	if c.pin == nil {
 		return 0
 	}
-	return c.pin.issued.Add(apiclient.PINTokenLifetime * time.Second).Sub(c.deps.now())
+	return c.pin.issued.Add(apiclient.PINTokenLifetime * time.Second).Sub(c.deps.Clock())
 }
 
 // requestImage asks for a view-PIN or card-details token with the form's
 // colours and opens the image in the browser, all inside the command: the
 // secret link never reaches the model, the screen or a notice.
-func (c *Card) requestImage(kind cardFormKind) tea.Cmd {
+func (c *Screen) requestImage(kind cardFormKind) tea.Cmd {
 	client := c.deps.Client
 	pinStyle, detStyle := c.viewStyle, c.detailsStyle
 	label := "PIN image"
@@ -119,7 +120,7 @@ func (c *Card) requestImage(kind cardFormKind) tea.Cmd {
 		label = "card details image"
 	}
 	var cmd tea.Cmd
-	c.imageReqID, cmd = ui.Go(c.deps.Requests, func(ctx context.Context) (imageOpened, error) {
+	c.imageReqID, cmd = ui.Go(c.requests, func(ctx context.Context) (imageOpened, error) {
 		var tok apiclient.ImageToken
 		var err error
 		if kind == formViewPIN {
@@ -148,48 +149,49 @@ func scrubSecret(text string, secrets ...string) string {
 }
 
 // openForm shows one of the card's style forms.
-func (c *Card) openForm(kind cardFormKind) tea.Cmd {
+func (c *Screen) openForm(kind cardFormKind) tea.Cmd {
 	c.formKind = kind
+	const note = "an empty field uses the default"
 	switch kind {
 	case formPINStyle:
-		c.form = newFieldsForm(c.deps.Styles, "Set-PIN page style (customCss)", "save",
-			[]string{"kept for this session; used by p (set PIN)"}, pinStyleSpecs(c.pinStyleTyped))
+		c.form = ui.NewForm(c.deps.Styles, ui.FormSpec{Title: "Set-PIN page style (customCss)", Submit: "save", Note: note,
+			Lines: []string{"kept for this session; used by p (set PIN)"}, Fields: pinStyleSpecs(c.pinStyleTyped)})
 	case formViewPIN:
-		c.form = newFieldsForm(c.deps.Styles, "View PIN", "open the PIN image",
-			[]string{"POST /v1/card/pin/token", "the image opens in the browser; its link is never shown"}, viewPINSpecs(c.viewStyle))
+		c.form = ui.NewForm(c.deps.Styles, ui.FormSpec{Title: "View PIN", Submit: "open the PIN image", Note: note,
+			Lines: []string{"POST /v1/card/pin/token", "the image opens in the browser; its link is never shown"}, Fields: viewPINSpecs(c.viewStyle)})
 	case formDetails:
-		c.form = newFieldsForm(c.deps.Styles, "Card details", "open the details image",
-			[]string{"POST /v1/card/details/token", "the image opens in the browser; its link is never shown"}, detailsSpecs(c.detailsStyle))
+		c.form = ui.NewForm(c.deps.Styles, ui.FormSpec{Title: "Card details", Submit: "open the details image", Note: note,
+			Lines: []string{"POST /v1/card/details/token", "the image opens in the browser; its link is never shown"}, Fields: detailsSpecs(c.detailsStyle)})
 	}
-	return c.form.start()
+	c.SetSize(c.width, c.height)
+	return c.form.Focus()
 }
 
 // formKey handles a key while a form is open.
-func (c *Card) formKey(msg tea.KeyPressMsg) tea.Cmd {
-	ev, cmd := c.form.update(msg)
+func (c *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
+	ev, cmd := c.form.Update(msg)
 	switch ev {
-	case ffCancel:
-		if c.form.busy {
-			c.deps.Requests.CancelAll()
+	case ui.FormCancel:
+		if c.form.Busy() {
+			c.requests.Cancel()
 		}
 		c.form, c.formKind = nil, formNone
 		return nil
-	case ffSubmit:
+	case ui.FormSubmit:
 		return c.submitForm()
 	}
 	return cmd
 }
 
-func (c *Card) submitForm() tea.Cmd {
+func (c *Screen) submitForm() tea.Cmd {
 	f := c.form
 	switch c.formKind {
 	case formPINStyle:
-		c.pinStyleTyped = ffTypedValues(f)
+		c.pinStyleTyped = f.Typed()
 		style, errs := pinStyleFromForm(f)
 		if len(errs) > 0 {
-			return f.setErrors("", errs)
+			return f.SetErrors("", screenkit.FieldErrors(errs))
 		}
-		f.setErrors("", nil)
 		c.pinStyle = style
 		c.form, c.formKind = nil, formNone
 		what := "set-PIN page style saved for this session"
@@ -198,51 +200,50 @@ func (c *Card) submitForm() tea.Cmd {
 		}
 		return ui.Notify(theme.ToneOK, what+"; p requests a link with it")
 	case formViewPIN:
-		s := apiclient.PINImageStyle{BackgroundColor: f.value("backgroundColor"), TextColor: f.value("textColor")}
+		s := apiclient.PINImageStyle{BackgroundColor: f.Value("backgroundColor"), TextColor: f.Value("textColor")}
 		c.viewStyle = s
 		if errs := s.Validate(); len(errs) > 0 {
-			return f.setErrors("", errs)
+			return f.SetErrors("", screenkit.FieldErrors(errs))
 		}
 	case formDetails:
 		s := apiclient.CardDetailsStyle{
-			CardBackgroundColor: f.value("cardBackgroundColor"), CardTextColor: f.value("cardTextColor"),
-			PanBackgroundColor: f.value("panBackgroundColor"), PanTextColor: f.value("panTextColor"),
+			CardBackgroundColor: f.Value("cardBackgroundColor"), CardTextColor: f.Value("cardTextColor"),
+			PanBackgroundColor: f.Value("panBackgroundColor"), PanTextColor: f.Value("panTextColor"),
 		}
 		c.detailsStyle = s
 		if errs := s.Validate(); len(errs) > 0 {
-			return f.setErrors("", errs)
+			return f.SetErrors("", screenkit.FieldErrors(errs))
 		}
 	}
-	f.setErrors("", nil)
-	f.busy = true
+	f.SetBusy(true)
 	return c.requestImage(c.formKind)
 }
 
 // gotImage handles the outcome of an image request: a 422 goes next to the
 // fields it names and the form stays, anything else closes the form.
-func (c *Card) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
+func (c *Screen) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 	kind := msg.Value.kind
 	what := "view PIN"
 	if kind == formDetails {
 		what = "card details"
 	}
 	if c.form != nil && c.formKind == kind {
-		c.form.busy = false
+		c.form.SetBusy(false)
 	}
 	if msg.Err != nil {
 		var e *apiclient.Error
 		if c.form != nil && c.formKind == kind && errors.As(msg.Err, &e) && e.Status == 422 {
-			return c.form.setErrors(ui.Sanitize(e.Message)+" (422)", e.Fields)
+			return c.form.SetErrors(ui.Sanitize(e.Message)+" (422)", screenkit.FieldErrors(e.Fields))
 		}
 		if c.form != nil && c.formKind == kind && !apiclient.IsUnauthorized(msg.Err) {
-			c.form.problem = apiclient.ErrorMessage(msg.Err)
+			c.form.SetProblem(apiclient.ErrorMessage(msg.Err))
 		}
-		return failed(what, msg.Err)
+		return screenkit.Failed(what, msg.Err)
 	}
 	if c.form != nil && c.formKind == kind {
 		c.form, c.formKind = nil, formNone
 	}
-	note := &secretNote{kind: kind, ok: msg.Value.ok, at: c.deps.now()}
+	note := &secretNote{kind: kind, ok: msg.Value.ok, at: c.deps.Clock()}
 	label := "PIN image"
 	if kind == formDetails {
 		label = "Card details image"
@@ -260,7 +261,7 @@ func (c *Card) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 
 // pinPanelView draws the set-PIN panel in width cells; withQR false leaves
 // the QR code out (no room for all of it).
-func (c *Card) pinPanelView(width int, withQR bool) string {
+func (c *Screen) pinPanelView(width int, withQR bool) string {
 	st := c.deps.Styles
 	p := c.pin
 	var b strings.Builder
@@ -303,7 +304,7 @@ func (c *Card) pinPanelView(width int, withQR bool) string {
 }
 
 // secretView draws the note about the last secret image.
-func (c *Card) secretView(width int) string {
+func (c *Screen) secretView(width int) string {
 	st := c.deps.Styles
 	tone := theme.ToneOK
 	if !c.secret.ok {
@@ -314,7 +315,7 @@ func (c *Card) secretView(width int) string {
 
 // CopyValue lets y copy the set-PIN link (the one link allowed on screen);
 // secret image links are never available to copy.
-func (c *Card) CopyValue() (label, value string, ok bool) {
+func (c *Screen) CopyValue() (label, value string, ok bool) {
 	if c.pin == nil || c.pinLeft() <= 0 {
 		return "", "", false
 	}
@@ -323,7 +324,7 @@ func (c *Card) CopyValue() (label, value string, ok bool) {
 
 // OpenValue offers the live set-PIN link to the global open key, to reopen
 // the hosted page after closing its tab.
-func (c *Card) OpenValue() (label, url string, ok bool) {
+func (c *Screen) OpenValue() (label, url string, ok bool) {
 	if c.pin == nil || c.pinLeft() <= 0 {
 		return "", "", false
 	}

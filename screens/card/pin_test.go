@@ -1,4 +1,4 @@
-package screens
+package card
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/sandbox"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/uitest"
@@ -28,6 +29,20 @@ type screenModel struct {
 	seen *[]tea.Msg
 }
 
+// dialog is the last confirmation the screen asked for.
+func (r *rig) dialog() ui.ConfirmSpec {
+	r.t.Helper()
+	r.m.mu.Lock()
+	defer r.m.mu.Unlock()
+	for i := len(*r.m.seen) - 1; i >= 0; i-- {
+		if d, ok := (*r.m.seen)[i].(ui.OpenDialogMsg); ok {
+			return d.Spec
+		}
+	}
+	r.t.Fatal("no confirmation was asked for")
+	return ui.ConfirmSpec{}
+}
+
 func (m screenModel) Init() tea.Cmd { return nil }
 
 func (m screenModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -39,7 +54,7 @@ func (m screenModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-func (m screenModel) View() tea.View { return tea.NewView(m.s.View(m.w, m.h)) }
+func (m screenModel) View() tea.View { m.s.SetSize(m.w, m.h); return tea.NewView(m.s.View()) }
 
 // rig is a screen on a real sandbox gateway, signed in as a demo user, on
 // a clock the test moves.
@@ -51,7 +66,7 @@ type rig struct {
 	client *apiclient.Client
 }
 
-func newRig(t *testing.T, user string, build func(Deps) ui.Screen) *rig {
+func newRig(t *testing.T, user string, build func(screenkit.Deps) ui.Screen) *rig {
 	t.Helper()
 	hs := httptest.NewServer(sandbox.New(sandbox.Options{}))
 	t.Cleanup(hs.Close)
@@ -61,9 +76,10 @@ func newRig(t *testing.T, user string, build func(Deps) ui.Screen) *rig {
 	}
 	styles := theme.New(true, true)
 	r := &rig{t: t, now: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC), client: client}
-	deps := Deps{Client: client, Requests: ui.NewRequests(), Styles: &styles, Now: func() time.Time { return r.now }}
+	deps := screenkit.Deps{Client: client, Requests: ui.NewRequests(), Styles: &styles, Now: func() time.Time { return r.now }}
 	var seen []tea.Msg
 	r.m = screenModel{s: build(deps), w: 100, h: 38, mu: &sync.Mutex{}, seen: &seen}
+	r.m.s.SetSize(r.m.w, r.m.h)
 	old := cardOpenInBrowser
 	var mu sync.Mutex
 	cardOpenInBrowser = func(label, u string) ui.NoticeMsg {
@@ -85,7 +101,7 @@ func (r *rig) drive(cmd tea.Cmd, msgs ...tea.Msg) {
 
 func (r *rig) keys(names ...string) { r.drive(nil, uitest.Keys(names...)...) }
 func (r *rig) typ(text string)      { r.drive(nil, uitest.Type(text)...) }
-func (r *rig) view() string         { return uitest.Plain(r.m.s.View(r.m.w, r.m.h)) }
+func (r *rig) view() string         { r.m.s.SetSize(r.m.w, r.m.h); return uitest.Plain(r.m.s.View()) }
 
 // notices is the text of every notice the screen produced.
 func (r *rig) notices() string {
@@ -112,7 +128,7 @@ func (r *rig) want(texts ...string) string {
 }
 
 func cardRig(t *testing.T, user string) *rig {
-	return newRig(t, user, func(d Deps) ui.Screen { return NewCard(d) })
+	return newRig(t, user, func(d screenkit.Deps) ui.Screen { return New(d) })
 }
 
 func TestCardSetPINOpensLinkWithQRAndCountdown(t *testing.T) {
@@ -129,10 +145,10 @@ func TestCardSetPINOpensLinkWithQRAndCountdown(t *testing.T) {
 	}
 	r.now = r.now.Add(3*time.Minute + 20*time.Second)
 	r.want("link valid for 6:40")
-	if label, val, ok := r.m.s.(*Card).CopyValue(); !ok || val != link || label == "" {
+	if label, val, ok := r.m.s.(*Screen).CopyValue(); !ok || val != link || label == "" {
 		t.Fatal("y copies the set-PIN link")
 	}
-	if label, val, ok := r.m.s.(*Card).OpenValue(); !ok || val != link || label == "" {
+	if label, val, ok := r.m.s.(*Screen).OpenValue(); !ok || val != link || label == "" {
 		t.Fatal("o reopens the set-PIN page")
 	}
 	res, err := http.Get(link)
@@ -145,7 +161,7 @@ func TestCardSetPINOpensLinkWithQRAndCountdown(t *testing.T) {
 	if strings.Contains(v, "▀") {
 		t.Fatal("no QR code for an expired link")
 	}
-	if _, _, ok := r.m.s.(*Card).OpenValue(); ok {
+	if _, _, ok := r.m.s.(*Screen).OpenValue(); ok {
 		t.Fatal("o offers an expired link")
 	}
 }
@@ -162,14 +178,14 @@ func TestCardStyleFormValidatesAndIsUsed(t *testing.T) {
 	r.typ("#efefef") // the default background
 	r.keys("tab", "tab", "tab")
 	r.typ("big") // button radius: not a number
-	r.keys("enter")
+	r.keys("ctrl+s")
 	v := r.want("must be a hex colour", "must be a number of pixels", "red", "big")
 	if strings.Count(v, "✗") != 2 {
 		t.Fatalf("two field errors expected:\n%s", v)
 	}
 	// Focus is on the first field in error (background): empty it, so the
 	// text colour is compared with the default background.
-	r.keys("ctrl+u", "enter")
+	r.keys("ctrl+u", "ctrl+s")
 	r.want("must differ from", "backgroundColor (#EFEFEF)", "must be a number of pixels")
 	// Focus moved to the text colour: fix it, then the radius.
 	r.keys("ctrl+u")
@@ -178,7 +194,7 @@ func TestCardStyleFormValidatesAndIsUsed(t *testing.T) {
 	r.typ("12")
 	r.keys("shift+tab", "shift+tab", "shift+tab", "shift+tab")
 	r.typ("#102030")
-	r.keys("enter")
+	r.keys("ctrl+s")
 	if r.m.s.CapturesKeys() {
 		t.Fatalf("saved form closes:\n%s", r.view())
 	}
@@ -206,7 +222,7 @@ func TestCardViewPINNeverShowsTheImageLink(t *testing.T) {
 	r := cardRig(t, "alice@demo.test")
 	r.keys("v")
 	r.want("View PIN", "POST /v1/card/pin/token")
-	r.keys("enter")
+	r.keys("ctrl+s")
 	if len(r.opened) != 1 || !strings.Contains(r.opened[0], "/details-image?token=") {
 		t.Fatalf("opened %v", r.opened)
 	}
@@ -218,7 +234,7 @@ func TestCardViewPINNeverShowsTheImageLink(t *testing.T) {
 			t.Fatalf("the image link leaked:\n%s", s)
 		}
 	}
-	r.keys("d", "enter")
+	r.keys("d", "ctrl+s")
 	r.want("Card details image opened")
 	if len(r.opened) != 2 || strings.Contains(r.view(), "details-image") {
 		t.Fatal("details")
@@ -231,7 +247,7 @@ func TestCardViewPIN422NextToField(t *testing.T) {
 	r.typ("#abc")
 	r.keys("tab")
 	r.typ("#AABBCC")
-	r.keys("enter")
+	r.keys("ctrl+s")
 	v := r.want("Validation failed (422)", "Must differ from backgroundColor", "#abc", "#AABBCC")
 	lines := strings.Split(v, "\n")
 	for i, l := range lines {
@@ -245,7 +261,7 @@ func TestCardViewPIN422NextToField(t *testing.T) {
 	// A client-side hex check stops bad input before it is sent.
 	r.keys("ctrl+u")
 	r.typ("nope")
-	r.keys("enter")
+	r.keys("ctrl+s")
 	r.want("must be a hex colour")
 }
 
@@ -253,7 +269,10 @@ func TestCardOrderReplacesBlockedCard(t *testing.T) {
 	r := cardRig(t, "bruno@demo.test")
 	r.want("BLOCKED", "order a new card (n)")
 	r.keys("n")
-	r.drive(nil, cardActionMsg{action: actionOrder})
+	if d := r.dialog(); d.Request[0] != "POST /v1/card/order" {
+		t.Fatalf("the confirmation shows %q", d.Request)
+	}
+	r.drive(nil, r.dialog().OnConfirm)
 	v := r.want("ACTIVE")
 	if strings.Contains(v, "BLOCKED") {
 		t.Fatalf("still blocked:\n%s", v)
@@ -261,12 +280,21 @@ func TestCardOrderReplacesBlockedCard(t *testing.T) {
 }
 
 func TestCardPINKeysRefusedReadOnly(t *testing.T) {
-	r := newRig(t, "alice@demo.test", func(d Deps) ui.Screen { d.ReadOnly = true; return NewCard(d) })
+	r := newRig(t, "alice@demo.test", func(d screenkit.Deps) ui.Screen { d.ReadOnly = true; return New(d) })
 	for _, k := range []string{"p", "v", "d", "s"} {
 		r.keys(k)
 	}
-	if len(r.opened) != 0 || r.m.s.CapturesKeys() || !strings.Contains(r.notices(), "read-only") {
+	if len(r.opened) != 0 || r.m.s.CapturesKeys() {
 		t.Fatal("read-only must refuse PIN keys")
+	}
+	// The keys are disabled bindings: the help does not offer them, and the
+	// root answers them with "read-only mode: … is disabled".
+	for _, group := range r.m.s.KeyMap().FullHelp() {
+		for _, b := range group {
+			if b.Enabled() && b.Help().Key != "r" {
+				t.Fatalf("read-only offers %s %s", b.Help().Key, b.Help().Desc)
+			}
+		}
 	}
 }
 
@@ -274,12 +302,12 @@ func TestSetPINLinkQRDecodesToTheLink(t *testing.T) {
 	link := "http://127.0.0.1:41234/pin-direct/set?token=0b1c2d3e-4f50-4617-8899-aabbccddeeff"
 	for _, noColor := range []bool{false, true} {
 		st := theme.New(true, noColor)
-		lines := strings.Split(ansi.Strip(qrBlock(link, &st)), "\n")
+		lines := strings.Split(ansi.Strip(screenkit.QRBlock(link, &st)), "\n")
 		w := ansi.StringWidth(lines[0])
 		if w < 25 || w > 50 || len(lines) != (w+1)/2 {
 			t.Fatalf("size %dx%d", w, len(lines))
 		}
-		if got := uitest.DecodeHalfBlocks(lines); uitest.SameBits(got, qrBits(link)) == noColor {
+		if got := uitest.DecodeHalfBlocks(lines); uitest.SameBits(got, screenkit.QRBits(link)) == noColor {
 			t.Fatalf("no-colour %v: the drawn code is not the link's", noColor)
 		}
 	}

@@ -1,0 +1,107 @@
+package card_test
+
+import (
+	"strings"
+	"testing"
+
+	"cardterm/screens/account"
+	"cardterm/screens/card"
+	"cardterm/screens/screentest"
+	"cardterm/screens/signin"
+)
+
+func TestMain(m *testing.M) { screentest.Main(m) }
+
+// newApp is the app with Account and Card, as the golden files show them.
+func newApp(t *testing.T, opts ...screentest.Option) *screentest.App {
+	t.Helper()
+	opts = append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New))}, opts...)
+	return screentest.New(t, screentest.Of(signin.New), opts...)
+}
+
+func TestCardFreezeAndUnfreeze(t *testing.T) {
+	app := newApp(t)
+	app.SignIn("alice@demo.test")
+	app.Keys("2")
+	screentest.MustShow(t, app.Screen(), "ACTIVE", "VIRTUAL", "ALICE MARTIN", "4242", "2029/08", "network", "VISA")
+	app.Golden("card-active")
+
+	app.Keys("f")
+	screentest.MustShow(t, app.Screen(), "Freeze the card ending 4242?", "POST /v1/card/freeze", "declined")
+	app.Golden("card-freeze-confirm")
+
+	app.Keys("y")
+	screentest.MustShow(t, app.Screen(), "FROZEN", "card frozen")
+	screentest.MustNotShow(t, app.Screen(), "Freeze the card")
+
+	app.Keys("f")
+	screentest.MustShow(t, app.Screen(), "Unfreeze the card", "authorizations resume")
+	app.Keys("n")
+	screentest.MustShow(t, app.Screen(), "FROZEN")
+	screentest.MustNotShow(t, app.Screen(), "Unfreeze the card")
+
+	app.Keys("f", "y")
+	screentest.MustShow(t, app.Screen(), "ACTIVE", "card unfrozen")
+}
+
+func TestCardDoublePressSendsOneRequest(t *testing.T) {
+	app := newApp(t)
+	app.SignIn("alice@demo.test")
+	app.Keys("2")
+	// f opens one dialog; a second f while it is open does nothing, and
+	// confirming sends one freeze. A second freeze would answer 400.
+	app.Keys("f", "f", "y")
+	s := app.Screen()
+	screentest.MustShow(t, s, "FROZEN", "card frozen")
+	screentest.MustNotShow(t, s, "already frozen")
+}
+
+func TestCardStates(t *testing.T) {
+	cases := []struct {
+		user string
+		want []string
+	}{
+		{"frank@demo.test", []string{"FROZEN", "PHYSICAL", "Unfreezing takes effect at once"}},
+		{"bruno@demo.test", []string{"BLOCKED", "permanent", "order a new card"}},
+		{"nora@demo.test", []string{"No card yet", "Press n to order"}},
+		{"umar@demo.test", []string{"does not allow card operations", "VERIFIED identity"}},
+	}
+	for _, tc := range cases {
+		t.Run(strings.TrimSuffix(tc.user, "@demo.test"), func(t *testing.T) {
+			app := newApp(t)
+			app.SignIn(tc.user)
+			app.Keys("2")
+			screentest.MustShow(t, app.Screen(), tc.want...)
+			screentest.MustNotShow(t, app.Screen(), "Could not load")
+			app.Golden("card")
+		})
+	}
+}
+
+func TestBlockedCardUnfreezeShowsGatewayRefusal(t *testing.T) {
+	app := newApp(t)
+	app.SignIn("bruno@demo.test")
+	app.Keys("2", "f")
+	screentest.MustShow(t, app.Screen(), "Unfreeze the card", "BLOCKED", "permanent")
+	app.Keys("y")
+	s := app.Screen()
+	screentest.MustShow(t, s, "Card is not frozen", "BLOCKED")
+}
+
+func TestOrderCardReplacesBlocked(t *testing.T) {
+	app := newApp(t)
+	app.SignIn("bruno@demo.test")
+	app.Keys("2", "n")
+	screentest.MustShow(t, app.Screen(), "Order a new virtual card?", "POST /v1/card/order")
+	app.Keys("y")
+	screentest.MustShow(t, app.Screen(), "ACTIVE", "VIRTUAL", "new card ordered")
+}
+
+func TestReadOnlyRefusesCardChanges(t *testing.T) {
+	app := newApp(t, screentest.ReadOnly())
+	app.SignIn("alice@demo.test")
+	app.Keys("2", "f")
+	s := app.Screen()
+	screentest.MustShow(t, s, "READ-ONLY", "read-only mode", "ACTIVE")
+	screentest.MustNotShow(t, s, "Freeze the card", "f freeze")
+}
