@@ -1,7 +1,11 @@
-package screens
+// Package transactions is the Transactions screen: the card's
+// transactions a page at a time, the gateway's filters, a quick filter
+// over the page and a detail pane for the selected row.
+package transactions
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -10,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -45,11 +50,13 @@ type txnLoad struct {
 	page   apiclient.TransactionPage
 }
 
-// Transactions lists the card's transactions newest first, a page at a
-// time, with the gateway's filters and a detail pane for the selected row.
-type Transactions struct {
-	deps Deps
-	keys txnKeys
+// Screen lists the card's transactions newest first, a page at a time,
+// with the gateway's filters and a detail pane for the selected row.
+type Screen struct {
+	deps          screenkit.Deps
+	requests      ui.Owner
+	keys          txnKeys
+	width, height int
 
 	table ui.Table
 	rows  []apiclient.Transaction
@@ -65,17 +72,14 @@ type Transactions struct {
 	// atEnd is set when a next page came back empty.
 	atEnd bool
 
-	// narrow is the table layout without the category column.
-	narrow bool
-
 	// categories seen so far, offered in the filter form.
 	categories map[string]bool
-	form       *fieldsForm
+	form       *ui.Form
 }
 
-// NewTransactions builds the transactions screen.
-func NewTransactions(deps Deps) *Transactions {
-	t := &Transactions{deps: deps, keys: newTxnKeys(), categories: map[string]bool{}}
+// New builds the transactions screen.
+func New(deps screenkit.Deps) *Screen {
+	t := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenTransactions), keys: newTxnKeys(), categories: map[string]bool{}}
 	t.table = ui.NewTable(deps.Styles, txnColumns(false))
 	return t
 }
@@ -85,60 +89,45 @@ func NewTransactions(deps Deps) *Transactions {
 // 80-column terminal leaves about 62, which cut off the amount and status.
 const txnNarrowBelow = 73
 
-// txnColumns lays out the table, without the category when narrow. The
-// status stays the last column (highlightStatuses relies on it).
+// txnColumns lays out the table; narrow hides the category (the detail
+// pane still shows it). The status stays the last column
+// (highlightStatuses relies on it).
 func txnColumns(narrow bool) []ui.Column {
-	cols := []ui.Column{{Title: "Date (UTC)", Width: 16}, {Title: "Merchant", Min: 10}}
-	if !narrow {
-		cols[1].Min = 14
-		cols = append(cols, ui.Column{Title: "Category", Width: 13})
+	merchantMin := 14
+	if narrow {
+		merchantMin = 10
 	}
-	return append(cols, ui.Column{Title: "Amount", Width: 14, Right: true}, ui.Column{Title: "Status", Width: 10})
-}
-
-// fitColumns switches the table layout for a body width; the rows are
-// rebuilt once on a switch, never while the quick filter is in use (that
-// would drop what was typed and hand the letters to the global keys).
-func (t *Transactions) fitColumns(width int) {
-	narrow := width < txnNarrowBelow
-	if narrow == t.narrow || t.table.Filtering() || t.table.Filter() != "" {
-		return
-	}
-	t.narrow = narrow
-	cur, ok := t.table.Cursor()
-	t.table = ui.NewTable(t.deps.Styles, txnColumns(narrow))
-	t.setRows(t.rows)
-	if ok {
-		t.table.SetCursor(cur)
-	}
+	return []ui.Column{{Title: "Date (UTC)", Width: 16}, {Title: "Merchant", Min: merchantMin},
+		{Title: "Category", Width: 13, Hidden: narrow},
+		{Title: "Amount", Width: 14, Right: true}, {Title: "Status", Width: 10}}
 }
 
 // ID implements ui.Screen.
-func (t *Transactions) ID() ui.ScreenID { return ui.ScreenTransactions }
+func (t *Screen) ID() ui.ScreenID { return ui.ScreenTransactions }
 
 // Title implements ui.Screen.
-func (t *Transactions) Title() string { return "Transactions" }
+func (t *Screen) Title() string { return "Transactions" }
 
 // KeyMap implements ui.Screen; the filter form shows its own keys.
-func (t *Transactions) KeyMap() help.KeyMap {
+func (t *Screen) KeyMap() help.KeyMap {
 	if t.form != nil {
-		return t.form.keys
+		return t.form.KeyMap()
 	}
 	return t.keys
 }
 
 // CapturesKeys implements ui.Screen: the filter form and the table's
 // quick filter take every letter.
-func (t *Transactions) CapturesKeys() bool { return t.form != nil || t.table.Filtering() }
+func (t *Screen) CapturesKeys() bool { return t.form != nil || t.table.Filtering() }
 
 // Enter loads the page on screen again (first page the first time).
-func (t *Transactions) Enter() tea.Cmd { return t.load(t.filter) }
+func (t *Screen) Enter() tea.Cmd { return t.load(t.filter) }
 
-func (t *Transactions) load(f apiclient.TransactionFilter) tea.Cmd {
+func (t *Screen) load(f apiclient.TransactionFilter) tea.Cmd {
 	client := t.deps.Client
 	t.loading, t.asked = true, f
 	var cmd tea.Cmd
-	t.loadID, cmd = ui.Go(t.deps.Requests, func(ctx context.Context) (txnLoad, error) {
+	t.loadID, cmd = ui.Go(t.requests, func(ctx context.Context) (txnLoad, error) {
 		p, err := client.Transactions(ctx, f)
 		return txnLoad{filter: f, page: p}, err
 	})
@@ -146,7 +135,7 @@ func (t *Transactions) load(f apiclient.TransactionFilter) tea.Cmd {
 }
 
 // Update implements ui.Screen.
-func (t *Transactions) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+func (t *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case ui.Result[txnLoad]:
 		if msg.ID != t.loadID {
@@ -156,7 +145,9 @@ func (t *Transactions) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.RefreshMsg:
 		return t, t.load(t.filter)
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		*t = *NewTransactions(t.deps)
+		w, h := t.width, t.height
+		*t = *New(t.deps)
+		t.SetSize(w, h)
 	case tea.KeyPressMsg:
 		if t.form != nil {
 			return t, t.formKey(msg)
@@ -164,8 +155,7 @@ func (t *Transactions) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return t, t.handleKey(msg)
 	default:
 		if t.form != nil {
-			var cmd tea.Cmd
-			t.form.fields[t.form.focus].input, cmd = t.form.fields[t.form.focus].input.Update(msg)
+			_, cmd := t.form.Update(msg)
 			return t, cmd
 		}
 	}
@@ -173,16 +163,16 @@ func (t *Transactions) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 }
 
 // loaded1 applies a page answer.
-func (t *Transactions) loaded1(msg ui.Result[txnLoad]) tea.Cmd {
+func (t *Screen) loaded1(msg ui.Result[txnLoad]) tea.Cmd {
 	t.loading = false
 	if t.form != nil {
-		t.form.busy = false
+		t.form.SetBusy(false)
 	}
 	if msg.Err != nil {
 		if t.form != nil {
 			var e *apiclient.Error
-			if txnAPIError(msg.Err, &e) && (e.Status == 422 || e.Status == 400) {
-				return t.form.setErrors(ui.Sanitize(e.Message), e.Fields)
+			if errors.As(msg.Err, &e) && (e.Status == 422 || e.Status == 400) {
+				return t.form.SetErrors(ui.Sanitize(e.Message), screenkit.FieldErrors(e.Fields))
 			}
 		}
 		if apiclient.IsNotFound(msg.Err) || apiclient.IsStatus(msg.Err, 403) {
@@ -192,7 +182,7 @@ func (t *Transactions) loaded1(msg ui.Result[txnLoad]) tea.Cmd {
 			return nil
 		}
 		t.loadErr = msg.Err
-		return failed("loading transactions", msg.Err)
+		return screenkit.Failed("loading transactions", msg.Err)
 	}
 	v := msg.Value
 	if len(v.page.Transactions) == 0 && v.filter.Page > t.filter.Page && t.loaded && txnSameQuery(v.filter, t.filter) {
@@ -220,7 +210,7 @@ func txnSameQuery(a, b apiclient.TransactionFilter) bool {
 
 // setRows shows transactions in the table; only visible rows are drawn, so
 // any number of rows is fine.
-func (t *Transactions) setRows(list []apiclient.Transaction) {
+func (t *Screen) setRows(list []apiclient.Transaction) {
 	t.rows = list
 	cells := make([][]string, len(list))
 	for i := range list {
@@ -230,11 +220,7 @@ func (t *Transactions) setRows(list []apiclient.Transaction) {
 		if x.MCCCategory != "" && len(t.categories) < 200 && ui.Sanitize(x.MCCCategory) == x.MCCCategory {
 			t.categories[x.MCCCategory] = true
 		}
-		if t.narrow {
-			cells[i] = []string{txnDate(x.DateTime), x.MerchantNameLocation, txnAmount(x), x.Status}
-		} else {
-			cells[i] = []string{txnDate(x.DateTime), x.MerchantNameLocation, x.MCCCategory, txnAmount(x), x.Status}
-		}
+		cells[i] = []string{txnDate(x.DateTime), x.MerchantNameLocation, x.MCCCategory, txnAmount(x), x.Status}
 	}
 	t.table.SetRows(cells)
 }
@@ -267,7 +253,7 @@ func txnAmount(x *apiclient.Transaction) string {
 	return strings.TrimSpace(sign + amt + " " + cur)
 }
 
-func (t *Transactions) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+func (t *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if t.table.Filtering() {
 		// The quick filter has the keys: f, c, n and p are letters here.
 		var cmd tea.Cmd
@@ -309,7 +295,7 @@ func (t *Transactions) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // selected is the transaction under the cursor.
-func (t *Transactions) selected() (*apiclient.Transaction, bool) {
+func (t *Screen) selected() (*apiclient.Transaction, bool) {
 	i, ok := t.table.Cursor()
 	if !ok || i >= len(t.rows) {
 		return nil, false
@@ -318,7 +304,7 @@ func (t *Transactions) selected() (*apiclient.Transaction, bool) {
 }
 
 // CopyValue lets y copy the selected transaction's id.
-func (t *Transactions) CopyValue() (label, value string, ok bool) {
+func (t *Screen) CopyValue() (label, value string, ok bool) {
 	x, ok := t.selected()
 	if !ok || x.ID == "" {
 		return "", "", false

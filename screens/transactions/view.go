@@ -1,4 +1,4 @@
-package screens
+package transactions
 
 import (
 	"fmt"
@@ -9,43 +9,57 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
 
+// detailHeight is the height of the detail pane for a body height.
+func detailHeight(height int) int {
+	if height < 24 {
+		return max(height/3, 4)
+	}
+	return txnDetailHeight
+}
+
+// SetSize implements ui.Screen: the category column goes on narrow
+// terminals; rows, cursor and quick filter stay.
+func (t *Screen) SetSize(width, height int) {
+	t.width, t.height = width, height
+	t.table.SetColumns(txnColumns(width < txnNarrowBelow))
+	t.table.SetSize(width, max(height-2-detailHeight(height), 3))
+	if t.form != nil {
+		t.form.SetWidth(min(width-2, 70))
+	}
+}
+
 // View implements ui.Screen.
-func (t *Transactions) View(width, height int) string {
+func (t *Screen) View() string {
+	width, height := t.width, t.height
 	st := t.deps.Styles
 	head := st.Title.Render("Transactions") + "  " + st.Muted.Render(ansi.Truncate(t.summary(), max(width-16, 0), "…"))
 	switch {
 	case apiclient.IsNotFound(t.loadErr):
-		return place(head+"\n\n"+st.Subtitle.Render("No card yet")+"\n"+st.Muted.Render("Transactions appear once you have a card (screen 2, n orders one)."), width, height)
+		return screenkit.Place(head+"\n\n"+st.Subtitle.Render("No card yet")+"\n"+st.Muted.Render("Transactions appear once you have a card (screen 2, n orders one)."), width, height)
 	case apiclient.IsStatus(t.loadErr, 403):
-		return place(head+"\n\n"+st.Text(theme.ToneWarn).Render("The gateway does not allow card operations for this account.")+"\n"+
+		return screenkit.Place(head+"\n\n"+st.Text(theme.ToneWarn).Render("The gateway does not allow card operations for this account.")+"\n"+
 			st.Muted.Render(ui.Sanitize(apiclient.ErrorMessage(t.loadErr))), width, height)
 	case !t.loaded && t.loadErr != nil:
-		return place(head+"\n\n"+st.Text(theme.ToneDanger).Render("Could not load transactions: "+ui.Sanitize(apiclient.ErrorMessage(t.loadErr)))+
+		return screenkit.Place(head+"\n\n"+st.Text(theme.ToneDanger).Render("Could not load transactions: "+ui.Sanitize(apiclient.ErrorMessage(t.loadErr)))+
 			"\n"+st.Muted.Render("r retries"), width, height)
 	case !t.loaded:
-		return place(head+"\n\n"+st.Muted.Render("Loading transactions…"), width, height)
+		return screenkit.Place(head+"\n\n"+st.Muted.Render("Loading transactions…"), width, height)
 	}
 	if t.form != nil {
-		formW := min(width-2, 70)
-		return place(head+"\n\n"+t.form.view(st, formW), width, height)
+		return screenkit.Place(head+"\n\n"+t.form.View(), width, height)
 	}
-	detailH := txnDetailHeight
-	if height < 24 {
-		detailH = max(height/3, 4)
-	}
-	tableH := max(height-2-detailH, 3)
-	t.fitColumns(width)
-	t.table.SetSize(width, tableH)
+	detailH := detailHeight(height)
 	body := t.highlightStatuses(t.table.View())
-	return place(head+"\n"+body+"\n"+t.detailView(width, detailH), width, height)
+	return screenkit.Place(head+"\n"+body+"\n"+t.detailView(width, detailH), width, height)
 }
 
 // summary is the line under the title: page, filters, loading.
-func (t *Transactions) summary() string {
+func (t *Screen) summary() string {
 	parts := []string{fmt.Sprintf("page %d", t.filter.Page+1)}
 	if t.filter.DateFrom != "" {
 		parts = append(parts, t.filter.DateFrom+" to "+t.filter.DateTo)
@@ -71,7 +85,7 @@ var txnStandOut = map[string]theme.Tone{apiclient.TxDeclined: theme.ToneDanger, 
 // ui.Table draws cells as plain text, so the status cell (the last column,
 // padded to its width) is replaced by a badge of the same width, and the
 // row's own style is switched back on after it.
-func (t *Transactions) highlightStatuses(view string) string {
+func (t *Screen) highlightStatuses(view string) string {
 	st := t.deps.Styles
 	rowPre := txnStylePrefix(st.TableRow)
 	selPre := txnStylePrefix(st.TableSelected)
@@ -107,7 +121,7 @@ func txnStylePrefix(s lipgloss.Style) string {
 // detailView is the pane for the selected transaction: amounts and fees,
 // status, decline reason, merchant, MCC, and every field the app does not
 // know.
-func (t *Transactions) detailView(width, height int) string {
+func (t *Screen) detailView(width, height int) string {
 	st := t.deps.Styles
 	x, ok := t.selected()
 	if !ok {
@@ -123,27 +137,27 @@ func (t *Transactions) detailView(width, height int) string {
 		}
 		return strings.TrimSpace(string(a) + " " + cur)
 	}
-	status := badge(st, x.Status, txnTone(x.Status))
-	left := []field{
-		{label: "Status", styled: status},
-		{label: "Amount", value: txnAmount(x)},
-		{label: "Billed", value: money(x.BillingAmount, x.BillingCurrency)},
-		{label: "Fee", value: money(x.FeeAmount, x.FeeCurrency)},
-		{label: "Sign", value: x.Sign},
-		{label: "Date", value: x.DateTime},
+	status := screenkit.Badge(st, x.Status, txnTone(x.Status))
+	left := []screenkit.Field{
+		{Label: "Status", Styled: status},
+		{Label: "Amount", Value: txnAmount(x)},
+		{Label: "Billed", Value: money(x.BillingAmount, x.BillingCurrency)},
+		{Label: "Fee", Value: money(x.FeeAmount, x.FeeCurrency)},
+		{Label: "Sign", Value: x.Sign},
+		{Label: "Date", Value: x.DateTime},
 	}
 	if reason != "" || x.Status == apiclient.TxDeclined {
-		left = append(left[:1], append([]field{{label: "Declined", styled: st.Text(theme.ToneDanger).Render(txnOr(ui.Sanitize(reason), "no reason given"))}}, left[1:]...)...)
+		left = append(left[:1], append([]screenkit.Field{{Label: "Declined", Styled: st.Text(theme.ToneDanger).Render(txnOr(ui.Sanitize(reason), "no reason given"))}}, left[1:]...)...)
 	}
-	right := []field{
-		{label: "Merchant", value: x.MerchantNameLocation},
-		{label: "MCC", value: strings.TrimSpace(x.MCC + " " + x.MCCCategory)},
-		{label: "Id", value: x.ID},
+	right := []screenkit.Field{
+		{Label: "Merchant", Value: x.MerchantNameLocation},
+		{Label: "MCC", Value: strings.TrimSpace(x.MCC + " " + x.MCCCategory)},
+		{Label: "Id", Value: x.ID},
 	}
-	right = append(right, extraFields(x.Extra)...)
+	right = append(right, screenkit.ExtraFields(x.Extra)...)
 	colW := max((width-3)/2, 20)
-	l := renderFields(st, left, colW)
-	r := renderFields(st, right, colW)
+	l := screenkit.RenderFields(st, left, colW)
+	r := screenkit.RenderFields(st, right, colW)
 	pane := lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(colW).Render(l), "   ", r)
 	lines := strings.Split(pane, "\n")
 	if len(lines) > height-1 {
@@ -175,7 +189,7 @@ func txnOr(s, def string) string {
 }
 
 // knownCategories lists the categories seen, sorted, for the filter form.
-func (t *Transactions) knownCategories() []string {
+func (t *Screen) knownCategories() []string {
 	out := make([]string, 0, len(t.categories))
 	for c := range t.categories {
 		out = append(out, c)

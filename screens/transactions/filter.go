@@ -1,0 +1,72 @@
+package transactions
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/ui"
+)
+
+// openFilters shows the filter form filled with the filters in effect.
+func (t *Screen) openFilters() tea.Cmd {
+	f := t.filter
+	lines := []string{"GET /v1/card/transactions · dates go together · empty = no filter"}
+	if cats := t.knownCategories(); len(cats) > 0 {
+		lines = append(lines, "categories seen: "+strings.Join(cats, ", "))
+	}
+	field := func(key, label, placeholder, value string) ui.FieldSpec {
+		return ui.FieldSpec{Key: key, Label: label, Placeholder: placeholder, Value: value, CharLimit: 64}
+	}
+	t.form = ui.NewForm(t.deps.Styles, ui.FormSpec{Title: "Filter transactions", Submit: "apply", Lines: lines,
+		Fields: []ui.FieldSpec{
+			field("dateFrom", "From date", "YYYY-MM-DD", f.DateFrom),
+			field("dateTo", "To date", "YYYY-MM-DD", f.DateTo),
+			field("searchKey", "Search", "merchant, place or MCC", f.SearchKey),
+			field("mccCategories", "Category", "e.g. GROCERIES,TRAVEL", strings.Join(f.MCCCategories, ",")),
+		}})
+	t.form.SetWidth(min(t.width-2, 70))
+	return t.form.Focus()
+}
+
+// filterFromForm reads the form into a filter for page 0.
+func filterFromForm(f *ui.Form) apiclient.TransactionFilter {
+	var cats []string
+	for _, c := range strings.Split(f.Value("mccCategories"), ",") {
+		if c = strings.ToUpper(strings.TrimSpace(c)); c != "" {
+			cats = append(cats, c)
+		}
+	}
+	return apiclient.TransactionFilter{
+		DateFrom:      f.Value("dateFrom"),
+		DateTo:        f.Value("dateTo"),
+		SearchKey:     f.Value("searchKey"),
+		MCCCategories: cats,
+	}
+}
+
+// formKey handles a key while the filter form is open: enter checks the
+// filters and asks for the first page; the form stays, values kept, until
+// the gateway answers, so a refusal is shown next to its field.
+func (t *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
+	ev, cmd := t.form.Update(msg)
+	switch ev {
+	case ui.FormCancel:
+		if t.form.Busy() {
+			t.requests.Cancel()
+			t.loading = false
+		}
+		t.form = nil
+		return nil
+	case ui.FormSubmit:
+		nf := filterFromForm(t.form)
+		if errs := nf.Validate(); len(errs) > 0 {
+			return t.form.SetErrors("", screenkit.FieldErrors(errs))
+		}
+		t.form.SetBusy(true)
+		return t.load(nf)
+	}
+	return cmd
+}

@@ -1,0 +1,208 @@
+package transactions
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/screens/screentest"
+	"cardterm/theme"
+	"cardterm/ui"
+	"cardterm/ui/uitest"
+)
+
+func TestMain(m *testing.M) { screentest.Main(m) }
+
+func txnRig(t *testing.T, user string) *screentest.Rig {
+	return screentest.NewRig(t, user, func(d screenkit.Deps) ui.Screen { return New(d) })
+}
+
+func TestTransactionsListDetailAndStandOut(t *testing.T) {
+	r := txnRig(t, "alice@demo.test")
+	v := r.Want("page 1", "Date (UTC)", "Merchant", "Selected transaction", "channel", "authorizationCode", "row 1 of 50")
+	tr := r.Screen.(*Screen)
+	// Move to a DECLINED row: its reason shows in the detail pane.
+	for i, x := range tr.rows {
+		if x.Status == apiclient.TxDeclined {
+			tr.table.SetCursor(i)
+			r.Want("Declined", *x.DeclineReason, x.MCC)
+			break
+		}
+	}
+	_ = v
+	// DECLINED and REVERTED are badges: in colour they carry the tone.
+	colour := theme.New(true, false)
+	tr.deps.Styles = &colour
+	tr.SetSize(100, 38)
+	raw := uitest.Content(tr.View())
+	for status, tone := range txnStandOut {
+		if strings.Contains(uitest.Plain(raw), status) && !strings.Contains(raw, colour.Badge(status, tone)) {
+			t.Errorf("%s does not stand out", status)
+		}
+	}
+}
+
+func TestTransactionsFilterAndPaging(t *testing.T) {
+	r := txnRig(t, "alice@demo.test")
+	r.Keys("p")
+	if !strings.Contains(r.Notices(), "already on the first page") {
+		t.Fatal(r.Notices())
+	}
+	r.Keys("f")
+	r.Want("Filter transactions", "From date", "Category", "categories seen")
+	r.Type("2026-11-01") // only one date
+	r.Keys("tab", "tab", "tab")
+	r.Type("travel")
+	r.Keys("enter")
+	r.Want("is required with dateFrom", "travel")
+	r.Keys("ctrl+u", "up")     // the error focused To date; clear it, go back to From
+	r.Keys("ctrl+u", "ctrl+s") // ctrl+s sends from any field
+	v := r.Want("category TRAVEL", "page 1")
+	tr := r.Screen.(*Screen)
+	if len(tr.rows) == 0 {
+		t.Fatal("no TRAVEL rows")
+	}
+	for _, x := range tr.rows {
+		if x.MCCCategory != "TRAVEL" {
+			t.Fatalf("row %s in %s", x.ID, x.MCCCategory)
+		}
+	}
+	_ = v
+	// Unfiltered list pages forward and back.
+	r.Keys("c")
+	r.Want("page 1")
+	first := r.Screen.(*Screen).rows[0].ID
+	r.Keys("n")
+	r.Want("page 2")
+	if r.Screen.(*Screen).rows[0].ID == first {
+		t.Fatal("page 2 shows page 1")
+	}
+	r.Keys("p")
+	r.Want("page 1")
+	// Past the end: stays on the last page with a notice.
+	for i := 0; i < 10; i++ {
+		r.Keys("n")
+	}
+	if !strings.Contains(r.Notices(), "no more transactions") && !strings.Contains(r.Notices(), "last page") {
+		t.Fatal(r.Notices())
+	}
+	if len(r.Screen.(*Screen).rows) == 0 {
+		t.Fatal("the last page must stay on screen")
+	}
+}
+
+func TestTransactionsNoCard(t *testing.T) {
+	r := txnRig(t, "nora@demo.test")
+	r.Want("No card yet")
+}
+
+// bigTransactions builds a screen holding n rows, without a gateway.
+func bigTransactions(n int) *Screen {
+	styles := theme.New(true, false)
+	tr := New(screenkit.Deps{Requests: ui.NewRequests(), Styles: &styles, Now: time.Now})
+	rows := make([]apiclient.Transaction, n)
+	statuses := []string{"CONFIRMED", "PENDING", "DECLINED", "REVERTED"}
+	for i := range rows {
+		reason := "INSUFFICIENT_FUNDS"
+		rows[i] = apiclient.Transaction{ID: fmt.Sprintf("t%06d", i), DateTime: "2026-11-20T18:00:00Z", Sign: "DEBIT",
+			MerchantNameLocation: fmt.Sprintf("Merchant %d, Paris FR", i), MCC: "5411", MCCCategory: "GROCERIES",
+			TransactionAmount: "12.50", TransactionCurrency: "EUR", BillingAmount: "12.50", BillingCurrency: "EUR",
+			Status: statuses[i%4], DeclineReason: &reason}
+	}
+	tr.loaded = true
+	tr.setRows(rows)
+	tr.SetSize(100, 38)
+	return tr
+}
+
+func BenchmarkTransactionsKeyPress100k(b *testing.B) {
+	tr := bigTransactions(100_000)
+	tr.View()
+	down, up := uitest.Key("j"), uitest.Key("k")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := down
+		if i%200 >= 100 {
+			k = up
+		}
+		tr.Update(k)
+		_ = tr.View()
+	}
+}
+
+func TestTransactionsKeyPressBudget100k(t *testing.T) {
+	tr := bigTransactions(100_000)
+	tr.View()
+	tr.Update(uitest.Key("G"))
+	v := uitest.Plain(tr.View())
+	if !strings.Contains(v, "row 100,000 of 100,000") || !strings.Contains(v, "t099999") {
+		t.Fatalf("end of the list:\n%s", v)
+	}
+}
+
+// The transaction filter form lists the categories seen; a hostile one is
+// neither drawn raw nor offered.
+func TestTransactionCategoriesFromGatewayAreSanitized(t *testing.T) {
+	st := theme.New(true, false)
+	tr := New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests()})
+	tr.loaded = true
+	tr.setRows([]apiclient.Transaction{
+		{ID: "1", MCCCategory: "GROCERIES", Status: "CONFIRMED"},
+		{ID: "2", MCCCategory: screentest.HostileText, MerchantNameLocation: screentest.HostileText, Status: "CONFIRMED"},
+	})
+	tr.SetSize(100, 30)
+	tr.openFilters()
+	frame := tr.View()
+	screentest.MustBeClean(t, "the filter form", frame)
+	screentest.MustShow(t, uitest.Plain(tea.NewView(frame)), "categories seen: GROCERIES")
+	for _, c := range tr.knownCategories() {
+		if c != ui.Sanitize(c) {
+			t.Fatalf("category %q is not clean", c)
+		}
+	}
+}
+
+// While the table's quick filter has the keys, f, c, n and p are letters
+// of the filter, not the screen's actions.
+func TestTransactionsQuickFilterTakesLetters(t *testing.T) {
+	r := txnRig(t, "alice@demo.test")
+	r.Want("page 1")
+	tr := r.Screen.(*Screen)
+	r.Keys("/")
+	if !tr.CapturesKeys() {
+		t.Fatal("the quick filter does not capture keys")
+	}
+	r.Keys("f", "n", "p", "c")
+	if tr.form != nil {
+		t.Fatal("f opened the filter form while typing in the quick filter")
+	}
+	if tr.filter.Page != 0 || tr.loading {
+		t.Fatalf("n/p changed the page while typing in the quick filter (page %d)", tr.filter.Page)
+	}
+	if got := tr.table.Filter(); got != "fnpc" {
+		t.Fatalf("quick filter is %q, want %q", got, "fnpc")
+	}
+}
+
+// Widening the terminal past the column breakpoint keeps the quick filter
+// open with what was typed, and the next letter still types (the old
+// screen rebuilt its table in View and dropped the filter).
+func TestTransactionsResizeKeepsTheQuickFilter(t *testing.T) {
+	r := txnRig(t, "alice@demo.test")
+	r.W = 60
+	r.View()
+	r.Keys("/", "m")
+	r.W = 140
+	r.View()
+	r.Keys("a")
+	tr := r.Screen.(*Screen)
+	if !tr.CapturesKeys() || tr.table.Filter() != "ma" {
+		t.Fatalf("filter after resize: capturing %v, %q", tr.CapturesKeys(), tr.table.Filter())
+	}
+}
