@@ -268,3 +268,10 @@ func MustBeClean(t testing.TB, where, frame string) {
 		}
 	}
 }
+
+// Notice is the text of the latest notice (it may belong to another
+// screen than the one shown).
+func (a *App) Notice() string {
+	n, _ := a.UI().CurrentNotice()
+	return n.Text
+}

@@ -1,8 +1,12 @@
-package screens
+// Package whitelist is the Whitelist screen: the approved withdrawal
+// addresses of one currency at a time, added several at once and deleted
+// marked or selected.
+package whitelist
 
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -10,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -36,6 +41,13 @@ func newWhitelistKeys(readOnly bool, table help.KeyMap) whitelistKeys {
 	}
 	return k
 }
+
+// pickerUp and pickerDown move in the currency picker; pickerKeys[0]
+// describes both in the help.
+var (
+	pickerUp   = key.NewBinding(key.WithKeys("up", "k"))
+	pickerDown = key.NewBinding(key.WithKeys("down", "j"))
+)
 
 var pickerKeys = []key.Binding{
 	key.NewBinding(key.WithKeys("up", "k", "down", "j"), key.WithHelp("↑/↓", "choose")),
@@ -79,13 +91,14 @@ type (
 
 // Whitelist lists the approved withdrawal addresses of one currency, adds
 // several at once and deletes the marked ones.
-type Whitelist struct {
-	deps Deps
-	keys whitelistKeys
+type Screen struct {
+	deps          screenkit.Deps
+	requests      ui.Owner
+	keys          whitelistKeys
+	width, height int
 
 	currency string
 	table    ui.Table
-	level    int // table layout for the body width (wlColumns)
 	entries  []apiclient.WhitelistEntry
 	loadID   ui.RequestID
 	loading  bool
@@ -105,10 +118,13 @@ type Whitelist struct {
 	running  bool
 }
 
-// NewWhitelist builds the whitelist screen, showing usdc first.
-func NewWhitelist(deps Deps) *Whitelist {
-	w := &Whitelist{deps: deps, currency: apiclient.WhitelistCurrencies[0], level: 2}
-	w.table = w.newTable()
+// New builds the whitelist screen, showing usdc first.
+func New(deps screenkit.Deps) *Screen {
+	w := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenWhitelist), currency: apiclient.WhitelistCurrencies[0]}
+	w.table = ui.NewTable(deps.Styles, wlColumns(2))
+	// x deletes the marked entries; read-only mode has no use for marks,
+	// so the help does not offer them.
+	w.table.SetMarkable(!deps.ReadOnly)
 	w.keys = newWhitelistKeys(deps.ReadOnly, w.table.KeyMap())
 	return w
 }
@@ -118,19 +134,17 @@ func NewWhitelist(deps Deps) *Whitelist {
 // (60: the body of an 80-column terminal). The address keeps its full 42 cells in all
 // of them: an address cut short on screen is an address misread.
 func wlColumns(level int) []ui.Column {
-	switch level {
-	case 0:
-		return []ui.Column{{Title: "Name", Min: 6}, {Title: "Address", Width: 42}, {Title: "Memo/tag", Width: 8}}
-	case 1:
-		return []ui.Column{{Title: "Name", Min: 8}, {Title: "Address", Width: 42}, {Title: "Memo/tag", Width: 8}, {Title: "Last used", Width: 10}}
+	nameMin := 8
+	if level == 0 {
+		nameMin = 6
 	}
 	return []ui.Column{
-		{Title: "Name", Min: 8},
-		{Title: "Beneficiary", Min: 8},
+		{Title: "Name", Min: nameMin},
+		{Title: "Beneficiary", Min: 8, Hidden: level < 2},
 		{Title: "Address", Width: 42},
 		{Title: "Memo/tag", Width: 8},
-		{Title: "Last used", Width: 10},
-		{Title: "Created", Width: 10},
+		{Title: "Last used", Width: 10, Hidden: level < 1},
+		{Title: "Created", Width: 10, Hidden: level < 2},
 	}
 }
 
@@ -144,40 +158,22 @@ func wlLevel(width int) int {
 	return 0
 }
 
-func (w *Whitelist) newTable() ui.Table {
-	t := ui.NewTable(w.deps.Styles, wlColumns(w.level))
-	// x deletes the marked entries; read-only mode has no use for marks,
-	// so the help does not offer them.
-	t.SetMarkable(!w.deps.ReadOnly)
-	return t
-}
-
-// fitColumns switches the layout for a body width. The rows are rebuilt
-// once on a switch, and never while the quick filter is in use or rows are
-// marked (both would be lost).
-func (w *Whitelist) fitColumns(width int) {
-	level := wlLevel(width)
-	if level == w.level || w.table.Filtering() || w.table.Filter() != "" || len(w.table.Marked()) > 0 {
-		return
-	}
-	w.level = level
-	cur, ok := w.table.Cursor()
-	w.table = w.newTable()
-	w.keys.table = w.table.KeyMap()
-	w.setEntries(w.entries)
-	if ok {
-		w.table.SetCursor(cur)
-	}
+// SetSize implements ui.Screen: columns are hidden on narrow terminals,
+// keeping rows, marks, cursor and quick filter.
+func (w *Screen) SetSize(width, height int) {
+	w.width, w.height = width, height
+	w.table.SetColumns(wlColumns(wlLevel(width)))
+	w.table.SetSize(width, max(height-2, 3))
 }
 
 // ID implements ui.Screen.
-func (w *Whitelist) ID() ui.ScreenID { return ui.ScreenWhitelist }
+func (w *Screen) ID() ui.ScreenID { return ui.ScreenWhitelist }
 
 // Title implements ui.Screen.
-func (w *Whitelist) Title() string { return "Whitelist" }
+func (w *Screen) Title() string { return "Whitelist" }
 
 // KeyMap implements ui.Screen.
-func (w *Whitelist) KeyMap() help.KeyMap {
+func (w *Screen) KeyMap() help.KeyMap {
 	k := w.keys
 	k.picking = w.picking
 	if w.form != nil {
@@ -189,23 +185,23 @@ func (w *Whitelist) KeyMap() help.KeyMap {
 
 // CapturesKeys implements ui.Screen: the add form's inputs, the currency
 // picker and the table filter take every key.
-func (w *Whitelist) CapturesKeys() bool {
+func (w *Screen) CapturesKeys() bool {
 	return w.form != nil || w.picking || w.table.Filtering()
 }
 
 // Enter loads the entries of the current currency.
-func (w *Whitelist) Enter() tea.Cmd {
+func (w *Screen) Enter() tea.Cmd {
 	if w.form != nil {
 		return nil
 	}
 	return w.load()
 }
 
-func (w *Whitelist) load() tea.Cmd {
+func (w *Screen) load() tea.Cmd {
 	client, cur := w.deps.Client, w.currency
 	w.loading = true
 	var cmd tea.Cmd
-	w.loadID, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) ([]apiclient.WhitelistEntry, error) {
+	w.loadID, cmd = ui.Go(w.requests, func(ctx context.Context) ([]apiclient.WhitelistEntry, error) {
 		return client.Whitelist(ctx, cur)
 	})
 	return cmd
@@ -213,7 +209,7 @@ func (w *Whitelist) load() tea.Cmd {
 
 // setEntries shows entries; rows are built once, so key presses stay cheap
 // at 100,000 entries.
-func (w *Whitelist) setEntries(entries []apiclient.WhitelistEntry) {
+func (w *Screen) setEntries(entries []apiclient.WhitelistEntry) {
 	w.entries = entries
 	rows := make([][]string, len(entries))
 	for i, e := range entries {
@@ -222,32 +218,17 @@ func (w *Whitelist) setEntries(entries []apiclient.WhitelistEntry) {
 			memo = *e.WalletMemo
 		}
 		if e.LastUsedAt != nil {
-			last = dateOnly(*e.LastUsedAt)
+			last = screenkit.DateOnly(*e.LastUsedAt)
 		} else {
 			last = "never"
 		}
-		switch w.level {
-		case 0:
-			rows[i] = []string{e.Name, e.WalletAddress, memo}
-		case 1:
-			rows[i] = []string{e.Name, e.WalletAddress, memo, last}
-		default:
-			rows[i] = []string{e.Name, strings.TrimSpace(e.BeneficiaryFirstName + " " + e.BeneficiaryLastName), e.WalletAddress, memo, last, dateOnly(e.CreatedAt)}
-		}
+		rows[i] = []string{e.Name, strings.TrimSpace(e.BeneficiaryFirstName + " " + e.BeneficiaryLastName), e.WalletAddress, memo, last, screenkit.DateOnly(e.CreatedAt)}
 	}
 	w.table.SetRows(rows)
 }
 
-// dateOnly keeps the date of a timestamp.
-func dateOnly(ts string) string {
-	if len(ts) >= 10 && ts[4] == '-' {
-		return ts[:10]
-	}
-	return ts
-}
-
 // Update implements ui.Screen.
-func (w *Whitelist) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case ui.Result[[]apiclient.WhitelistEntry]:
 		if msg.ID != w.loadID {
@@ -260,7 +241,7 @@ func (w *Whitelist) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			if apiclient.IsStatus(msg.Err, 403) {
 				return w, nil
 			}
-			return w, failed("loading the whitelist", msg.Err)
+			return w, screenkit.Failed("loading the whitelist", msg.Err)
 		}
 		w.setEntries(msg.Value)
 	case ui.Result[whitelistDone]:
@@ -268,6 +249,8 @@ func (w *Whitelist) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			return w, nil
 		}
 		return w, w.actionDone(msg)
+	case whitelistAddMsg:
+		return w, w.sendAdd()
 	case whitelistDeleteMsg:
 		return w, w.runDelete(msg.ids)
 	case whitelistCancelMsg:
@@ -275,45 +258,40 @@ func (w *Whitelist) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.RefreshMsg:
 		return w, w.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		*w = *NewWhitelist(w.deps)
+		width, height := w.width, w.height
+		*w = *New(w.deps)
+		w.SetSize(width, height)
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
 	}
 	return w, nil
 }
 
-func (w *Whitelist) actionDone(msg ui.Result[whitelistDone]) tea.Cmd {
+func (w *Screen) actionDone(msg ui.Result[whitelistDone]) tea.Cmd {
 	reload := w.load()
 	switch msg.Value.what {
 	case "delete":
 		w.deleting, w.running = nil, false
 		if msg.Err != nil {
-			return tea.Batch(failed("deleting whitelist entries", msg.Err), reload)
+			return tea.Batch(screenkit.Failed("deleting whitelist entries", msg.Err), reload)
 		}
 		w.table.ClearMarks()
-		return tea.Batch(ui.Notify(theme.ToneOK, fmt.Sprintf("deleted %d whitelist %s", msg.Value.n, plural(msg.Value.n, "entry", "entries"))), reload)
+		return tea.Batch(ui.Notify(theme.ToneOK, fmt.Sprintf("deleted %d whitelist %s", msg.Value.n, screenkit.Plural(msg.Value.n, "entry", "entries"))), reload)
 	case "add":
 		if w.form == nil {
 			return reload
 		}
 		if msg.Err != nil {
 			w.form.gatewayFailed(msg.Err)
-			return tea.Batch(failed("adding whitelist entries", msg.Err), reload)
+			return tea.Batch(screenkit.Failed("adding whitelist entries", msg.Err), reload)
 		}
 		w.form = nil
-		return tea.Batch(ui.Notify(theme.ToneOK, fmt.Sprintf("added %d whitelist %s", msg.Value.n, plural(msg.Value.n, "entry", "entries"))), reload)
+		return tea.Batch(ui.Notify(theme.ToneOK, fmt.Sprintf("added %d whitelist %s", msg.Value.n, screenkit.Plural(msg.Value.n, "entry", "entries"))), reload)
 	}
 	return reload
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
-func (w *Whitelist) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case w.form != nil:
 		return w.formKey(msg)
@@ -324,13 +302,10 @@ func (w *Whitelist) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		w.table, cmd = w.table.Update(msg)
 		return cmd
 	}
-	if w.deps.ReadOnly && (msg.String() == "a" || msg.String() == "x") {
-		return refuseReadOnly("changing the whitelist")
-	}
 	switch {
 	case key.Matches(msg, w.keys.Currency):
 		w.picking = true
-		w.pickerPos = max(indexOf(apiclient.WhitelistCurrencies, w.currency), 0)
+		w.pickerPos = max(slices.Index(apiclient.WhitelistCurrencies, w.currency), 0)
 		return nil
 	case key.Matches(msg, w.keys.Add):
 		w.form = newWhitelistForm(w.deps.Styles, w.currency)
@@ -343,25 +318,16 @@ func (w *Whitelist) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-func indexOf(list []string, s string) int {
-	for i, v := range list {
-		if v == s {
-			return i
-		}
-	}
-	return -1
-}
-
-func (w *Whitelist) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
+func (w *Screen) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	n := len(apiclient.WhitelistCurrencies)
-	switch msg.String() {
-	case "up", "k":
+	switch {
+	case key.Matches(msg, pickerUp):
 		w.pickerPos = (w.pickerPos + n - 1) % n
-	case "down", "j":
+	case key.Matches(msg, pickerDown):
 		w.pickerPos = (w.pickerPos + 1) % n
-	case "esc":
+	case key.Matches(msg, pickerKeys[2]):
 		w.picking = false
-	case "enter":
+	case key.Matches(msg, pickerKeys[1]):
 		w.picking = false
 		if cur := apiclient.WhitelistCurrencies[w.pickerPos]; cur != w.currency {
 			w.currency = cur
@@ -374,7 +340,7 @@ func (w *Whitelist) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // targets are the entries x acts on: the marked ones, else the selected.
-func (w *Whitelist) targets() []apiclient.WhitelistEntry {
+func (w *Screen) targets() []apiclient.WhitelistEntry {
 	var out []apiclient.WhitelistEntry
 	for _, i := range w.table.Marked() {
 		if i < len(w.entries) {
@@ -389,7 +355,7 @@ func (w *Whitelist) targets() []apiclient.WhitelistEntry {
 	return out
 }
 
-func (w *Whitelist) confirmDelete() tea.Cmd {
+func (w *Screen) confirmDelete() tea.Cmd {
 	if w.deleting != nil || w.running || w.loading {
 		return nil
 	}
@@ -398,7 +364,7 @@ func (w *Whitelist) confirmDelete() tea.Cmd {
 		return ui.Notify(theme.ToneInfo, "no entry selected")
 	}
 	ids := make([]string, len(ts))
-	lines := []string{fmt.Sprintf("DELETE /v1/wallet/whitelist with %d wallet %s:", len(ts), plural(len(ts), "id", "ids"))}
+	var lines []string
 	for i, e := range ts {
 		ids[i] = e.ID
 		if i < 8 {
@@ -410,8 +376,13 @@ func (w *Whitelist) confirmDelete() tea.Cmd {
 	}
 	lines = append(lines, "Withdrawals to these addresses will no longer be possible.")
 	w.deleting = ids
+	body := `{"walletIds":["` + strings.Join(ids, `","`) + `"]}`
+	if len(ids) > 3 {
+		body = fmt.Sprintf(`{"walletIds":["%s", … %d ids in all]}`, ids[0], len(ids))
+	}
 	return ui.Confirm(ui.ConfirmSpec{
-		Title:        fmt.Sprintf("Delete %d whitelist %s?", len(ts), plural(len(ts), "entry", "entries")),
+		Title:        fmt.Sprintf("Delete %d whitelist %s?", len(ts), screenkit.Plural(len(ts), "entry", "entries")),
+		Request:      []string{"DELETE /v1/wallet/whitelist", body},
 		Lines:        lines,
 		ConfirmLabel: "delete",
 		Tone:         theme.ToneDanger,
@@ -420,21 +391,21 @@ func (w *Whitelist) confirmDelete() tea.Cmd {
 	})
 }
 
-func (w *Whitelist) runDelete(ids []string) tea.Cmd {
+func (w *Screen) runDelete(ids []string) tea.Cmd {
 	if w.running || len(w.deleting) == 0 || len(ids) != len(w.deleting) {
 		return nil
 	}
 	w.running = true
 	client := w.deps.Client
 	var cmd tea.Cmd
-	w.deleteID, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) (whitelistDone, error) {
+	w.deleteID, cmd = ui.Go(w.requests, func(ctx context.Context) (whitelistDone, error) {
 		return whitelistDone{what: "delete", n: len(ids)}, client.DeleteWhitelist(ctx, ids)
 	})
 	return cmd
 }
 
 // CopyValue implements ui.Copier: the selected entry's address.
-func (w *Whitelist) CopyValue() (label, value string, ok bool) {
+func (w *Screen) CopyValue() (label, value string, ok bool) {
 	if i, ok := w.table.Cursor(); ok && i < len(w.entries) {
 		return "address of " + ui.Sanitize(w.entries[i].Name), w.entries[i].WalletAddress, true
 	}
@@ -442,9 +413,10 @@ func (w *Whitelist) CopyValue() (label, value string, ok bool) {
 }
 
 // View implements ui.Screen.
-func (w *Whitelist) View(width, height int) string {
+func (w *Screen) View() string {
+	width, height := w.width, w.height
 	if w.form != nil {
-		return place(w.form.view(width, height), width, height)
+		return screenkit.Place(w.form.view(width, height), width, height)
 	}
 	st := w.deps.Styles
 	head := st.Title.Render("Whitelist") + "  " + st.Badge(strings.ToUpper(w.currency), theme.ToneInfo)
@@ -454,7 +426,7 @@ func (w *Whitelist) View(width, height int) string {
 	case w.running:
 		head += "  " + st.Muted.Render("deleting…")
 	default:
-		head += "  " + st.Muted.Render(ui.FormatCount(len(w.entries))+" approved withdrawal "+plural(len(w.entries), "address", "addresses"))
+		head += "  " + st.Muted.Render(ui.FormatCount(len(w.entries))+" approved withdrawal "+screenkit.Plural(len(w.entries), "address", "addresses"))
 	}
 	lines := []string{head}
 	if w.picking {
@@ -469,19 +441,17 @@ func (w *Whitelist) View(width, height int) string {
 			}
 			lines = append(lines, item)
 		}
-		return place(strings.Join(lines, "\n"), width, height)
+		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	}
 	switch {
 	case apiclient.IsStatus(w.loadErr, 403):
 		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow whitelist operations for this account (verification required)."))
-		return place(strings.Join(lines, "\n"), width, height)
+		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case w.loadErr != nil:
 		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the whitelist: "+ui.Sanitize(apiclient.ErrorMessage(w.loadErr))), st.Muted.Render("r retries · c picks another currency"))
-		return place(strings.Join(lines, "\n"), width, height)
+		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	}
 	lines = append(lines, "")
-	w.fitColumns(width)
-	w.table.SetSize(width, max(height-len(lines), 3))
 	// The table is exactly its size already; FitBlock (not lipgloss) keeps
 	// a key press cheap at 100,000 rows.
 	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+w.table.View(), width, height)

@@ -1,9 +1,10 @@
-package screens
+package whitelist
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -12,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -86,7 +88,7 @@ func newWhitelistForm(st *theme.Styles, currency string) *whitelistForm {
 func (f *whitelistForm) addEntry() {
 	e := &wlEntry{}
 	for i := range e.in {
-		in := newInput(f.st)
+		in := screenkit.NewInput(f.st)
 		in.Prompt = ""
 		in.CharLimit = 128
 		in.SetWidth(40)
@@ -152,7 +154,7 @@ func (f *whitelistForm) validate() bool {
 		e.errs = [numFields]string{}
 		e.problem = ""
 		for _, fe := range apiclient.ValidateWhitelistEntry(p) {
-			if k := indexOf(wlWire[:], fe.Field); k >= 0 && e.errs[k] == "" {
+			if k := slices.Index(wlWire[:], fe.Field); k >= 0 && e.errs[k] == "" {
 				e.errs[k] = fe.Message
 				if first < 0 {
 					first = i*numFields + k
@@ -175,14 +177,14 @@ func (f *whitelistForm) gatewayFailed(err error) {
 	f.sending = false
 	msg := apiclient.ErrorMessage(err)
 	var e *apiclient.Error
-	if apiclientAs(err, &e) {
+	if errors.As(err, &e) {
 		for _, fe := range e.Fields {
 			idx, ok := apiclient.WhitelistErrorEntry(&apiclient.Error{Message: fe.Field})
 			if !ok || idx >= len(f.entries) {
 				continue
 			}
 			_, name, _ := strings.Cut(fe.Field, "].")
-			if k := indexOf(wlWire[:], name); k >= 0 {
+			if k := slices.Index(wlWire[:], name); k >= 0 {
 				f.entries[idx].errs[k] = fe.Message
 			}
 			if f.entries[idx].problem == "" {
@@ -201,8 +203,48 @@ func (f *whitelistForm) gatewayFailed(err error) {
 	f.problem = "The gateway refused the entries: " + msg + ". Nothing was added; your entries are kept."
 }
 
+// whitelistAddMsg is the confirmation's yes to adding the form's entries.
+type whitelistAddMsg struct{}
+
+// confirmAdd shows the request the add will send before sending it.
+func (w *Screen) confirmAdd() tea.Cmd {
+	entries := w.form.payload()
+	lines := make([]string, 0, min(len(entries), 8)+1)
+	for i, e := range entries {
+		if i == 8 {
+			lines = append(lines, fmt.Sprintf("… and %d more", len(entries)-8))
+			break
+		}
+		lines = append(lines, "• "+e.Name+" — "+e.WalletAddress)
+	}
+	return ui.Confirm(ui.ConfirmSpec{
+		Title:        fmt.Sprintf("Add %d whitelist %s?", len(entries), screenkit.Plural(len(entries), "entry", "entries")),
+		Request:      []string{"POST /v1/wallet/whitelist", fmt.Sprintf(`{"wallets":[ %d %s entries ]}`, len(entries), w.currency)},
+		Lines:        append(lines, "Withdrawals may then be sent to these addresses."),
+		ConfirmLabel: "add",
+		Tone:         theme.ToneInfo,
+		OnConfirm:    whitelistAddMsg{},
+	})
+}
+
+// sendAdd sends the form's entries once confirmed.
+func (w *Screen) sendAdd() tea.Cmd {
+	f := w.form
+	if f == nil || f.sending {
+		return nil
+	}
+	f.sending = true
+	entries := f.payload()
+	client := w.deps.Client
+	var cmd tea.Cmd
+	w.addID, cmd = ui.Go(w.requests, func(ctx context.Context) (whitelistDone, error) {
+		return whitelistDone{what: "add", n: len(entries)}, client.AddWhitelist(ctx, entries)
+	})
+	return cmd
+}
+
 // formKey handles a key while the add form is open.
-func (w *Whitelist) formKey(msg tea.KeyPressMsg) tea.Cmd {
+func (w *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := w.form
 	switch {
 	case key.Matches(msg, f.keys.Cancel):
@@ -217,14 +259,7 @@ func (w *Whitelist) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		if !f.validate() {
 			return f.focusCmd()
 		}
-		f.sending = true
-		entries := f.payload()
-		client := w.deps.Client
-		var cmd tea.Cmd
-		w.addID, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) (whitelistDone, error) {
-			return whitelistDone{what: "add", n: len(entries)}, client.AddWhitelist(ctx, entries)
-		})
-		return cmd
+		return w.confirmAdd()
 	case key.Matches(msg, f.keys.AddEntry):
 		f.addEntry()
 		return f.focusCmd()
@@ -272,7 +307,7 @@ func (f *whitelistForm) view(width, height int) string {
 	st := f.st
 	head := []string{
 		st.Title.Render("Add whitelist entries") + "  " + st.Badge(strings.ToUpper(f.currency), theme.ToneInfo) +
-			"  " + st.Muted.Render(fmt.Sprintf("%d %s, sent in one request", len(f.entries), plural(len(f.entries), "entry", "entries"))),
+			"  " + st.Muted.Render(fmt.Sprintf("%d %s, sent in one request", len(f.entries), screenkit.Plural(len(f.entries), "entry", "entries"))),
 		st.Muted.Render("tab next field · ctrl+n another entry · ctrl+x remove entry · ctrl+s send all · esc cancel"),
 	}
 	if f.sending {
@@ -310,7 +345,7 @@ func (f *whitelistForm) view(width, height int) string {
 				marker = st.Accent.Render("› ")
 				lst = st.Accent
 			}
-			line := marker + lst.Render(padRight(label, labelW)) + " " + e.in[k].View()
+			line := marker + lst.Render(screenkit.PadRight(label, labelW)) + " " + e.in[k].View()
 			lines = append(lines, ansi.Truncate(line, width, "…"))
 			if e.errs[k] != "" {
 				lines = append(lines, ansi.Truncate(strings.Repeat(" ", labelW+3)+st.Text(theme.ToneDanger).Render("✗ "+ui.Sanitize(e.errs[k])), width, "…"))
@@ -334,15 +369,10 @@ func (f *whitelistForm) view(width, height int) string {
 	}
 	out := head
 	if start > 0 {
-		out = append(out, st.Muted.Render(fmt.Sprintf("↑ %d more %s above", start, plural(start, "entry", "entries"))))
+		out = append(out, st.Muted.Render(fmt.Sprintf("↑ %d more %s above", start, screenkit.Plural(start, "entry", "entries"))))
 	}
 	for _, b := range blocks[start:] {
 		out = append(out, b...)
 	}
 	return strings.Join(out, "\n")
-}
-
-// apiclientAs is errors.As for *apiclient.Error.
-func apiclientAs(err error, target **apiclient.Error) bool {
-	return errors.As(err, target)
 }

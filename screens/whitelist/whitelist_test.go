@@ -1,0 +1,210 @@
+package whitelist
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"cardterm/apiclient"
+	"cardterm/screens/account"
+	"cardterm/screens/screenkit"
+	"cardterm/screens/screentest"
+	"cardterm/screens/signin"
+	"cardterm/theme"
+	"cardterm/ui"
+	"cardterm/ui/uitest"
+)
+
+const (
+	addrA = "0x00000000219ab540356cBB839Cbe05303d7705Fa"
+	addrB = "0xBE0eB53F46cd790Cd13851d5EFf43D12404d33E8"
+)
+
+func TestMain(m *testing.M) { screentest.Main(m) }
+
+// newWalletApp signs user in on an app with Account and Whitelist at
+// 120x40.
+func newWalletApp(t *testing.T, user string, readOnlyMode bool) *screentest.App {
+	t.Helper()
+	opts := []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)), screentest.WithSize(120, 40)}
+	if readOnlyMode {
+		opts = append(opts, screentest.ReadOnly())
+	}
+	a := screentest.New(t, screentest.Of(signin.New), opts...)
+	a.SignIn(user)
+	return a
+}
+
+// fillEntry types one entry's fields, starting on its Name field.
+func fillEntry(a *screentest.App, name, first, last, addr string) {
+	a.T.Helper()
+	a.Type(name)
+	a.Keys("tab")
+	a.Type(first)
+	a.Keys("tab")
+	a.Type(last)
+	a.Keys("tab")
+	a.Type(addr)
+}
+
+func TestWhitelistListsAndPicksCurrency(t *testing.T) {
+	a := newWalletApp(t, "alice@demo.test", false)
+	a.Keys("5")
+	screentest.MustShow(t, a.Screen(), "USDC", "2 approved withdrawal addresses", "Savings", "Alice Martin", "2025-03-02", "never")
+	a.Keys("c")
+	screentest.MustShow(t, a.Screen(), "Pick a currency", "XRP  (memo/tag required)")
+	for range 8 {
+		a.Keys("j")
+	}
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "XRP", "Exchange dep", "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", "123456")
+}
+
+func TestWhitelistAddTwoThenDelete(t *testing.T) {
+	a := newWalletApp(t, "alice@demo.test", false)
+	a.Keys("5", "a")
+	fillEntry(a, "Rent", "Ann", "Lee", "0x123")
+	a.Keys("ctrl+n")
+	fillEntry(a, "Gym", "Bo", "Ek", addrB)
+	a.Keys("ctrl+s")
+	s := a.Screen()
+	screentest.MustShow(t, s, "Fix the marked fields", "✗ Entry 1", "invalid address format", "Rent", "Gym")
+	// Fix entry 1 (the focus went to its address).
+	a.Keys("ctrl+u")
+	a.Type(addrA)
+	a.Keys("ctrl+s")
+	// Every change confirms, showing the request, before anything is sent.
+	screentest.MustShow(t, a.Screen(), "Add 2 whitelist entries?", "POST /v1/wallet/whitelist", "• Rent — "+addrA)
+	a.Keys("y")
+	s = a.Screen()
+	screentest.MustShow(t, s, "4 approved withdrawal addresses", "Rent", "Ann Lee", "Gym", "Bo Ek")
+
+	// The same two again: the gateway refuses entry 1; everything stays.
+	a.Keys("a")
+	fillEntry(a, "Again", "X", "Y", addrB)
+	a.Keys("ctrl+s", "y")
+	screentest.MustShow(t, a.Screen(), "The gateway refused entry 1", "Address is already whitelisted", "Again", addrB)
+
+	a.Keys("esc")
+	// Mark Rent and Gym (rows 3 and 4) and delete both.
+	a.Keys("j", "j", "space", "j", "space", "x")
+	screentest.MustShow(t, a.Screen(), "Delete 2 whitelist entries?", "• Rent — "+addrA, "• Gym — "+addrB, "DELETE /v1/wallet/whitelist")
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), "2 approved withdrawal addresses")
+	screentest.MustNotShow(t, a.Screen(), "Rent", "Gym")
+}
+
+func TestWhitelistMemoRequiredForXRP(t *testing.T) {
+	a := newWalletApp(t, "alice@demo.test", false)
+	a.Keys("5", "c")
+	for range 8 {
+		a.Keys("j")
+	}
+	a.Keys("enter", "a")
+	fillEntry(a, "Desk", "A", "B", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh")
+	a.Keys("ctrl+s")
+	screentest.MustShow(t, a.Screen(), "destination tag is required for xrp")
+	a.Type("42")
+	a.Keys("ctrl+s", "y")
+	screentest.MustShow(t, a.Screen(), "2 approved withdrawal addresses", "Desk")
+}
+
+func TestWhitelistReadOnly(t *testing.T) {
+	a := newWalletApp(t, "alice@demo.test", true)
+	a.Keys("5", "a")
+	if !strings.Contains(a.Notice(), "read-only") {
+		t.Fatalf("a: %q", a.Notice())
+	}
+	a.Keys("x")
+	if a.Root.(*ui.Root).DialogOpen() {
+		t.Fatal("delete dialog in read-only mode")
+	}
+}
+
+func TestWhitelistHostileNamesSanitized(t *testing.T) {
+	a := newWalletApp(t, "mallory@demo.test", false)
+	a.Keys("5")
+	raw := uitest.Content(a.Root.View())
+	if strings.Contains(raw, "\x1b]8;;https://evil") || strings.Contains(raw, "\x1b]52") {
+		t.Fatal("escape sequence reached the screen")
+	}
+}
+
+// bigWhitelist is a whitelist screen holding n entries, sized 100x38.
+func bigWhitelist(n int) *Screen {
+	st := theme.New(true, false)
+	w := New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests(), Client: apiclient.New(apiclient.Config{})})
+	entries := make([]apiclient.WhitelistEntry, n)
+	for i := range entries {
+		memo := fmt.Sprint(i)
+		entries[i] = apiclient.WhitelistEntry{ID: fmt.Sprint(i), Name: fmt.Sprintf("Entry %d merchant", i),
+			BeneficiaryFirstName: "First", BeneficiaryLastName: fmt.Sprintf("Last%d", i%977),
+			WalletAddress: fmt.Sprintf("0x%040x", i*7919), WalletMemo: &memo, CreatedAt: "2025-01-06T09:00:00Z"}
+	}
+	w.setEntries(entries)
+	w.SetSize(100, 38)
+	return w
+}
+
+func TestWhitelistBigTableMoves(t *testing.T) {
+	w := bigWhitelist(100_000)
+	w.Update(uitest.Key("G"))
+	if !strings.Contains(w.View(), "row 100,000 of 100,000") {
+		t.Fatal(w.View())
+	}
+	_ = context.Background()
+}
+
+// BenchmarkWhitelistKeyPress100k is one key press (Update + View) on the
+// whitelist screen holding 100,000 entries; the budget is 1 ms.
+func BenchmarkWhitelistKeyPress100k(b *testing.B) {
+	w := bigWhitelist(100_000)
+	down, up := uitest.Key("down"), uitest.Key("up")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := down
+		if i%2000 >= 1000 {
+			k = up
+		}
+		w.Update(k)
+		_ = w.View()
+	}
+}
+
+// BenchmarkWhitelistFilter100k types one more filter character (and draws)
+// on 100,000 entries; the budget is 1 ms.
+func BenchmarkWhitelistFilter100k(b *testing.B) {
+	w := bigWhitelist(100_000)
+	for _, k := range []string{"/", "m", "e", "r"} {
+		w.Update(uitest.Key(k))
+	}
+	c, bs := uitest.Key("c"), uitest.Key("backspace")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w.Update(c)
+		_ = w.View()
+		b.StopTimer()
+		w.Update(bs)
+		b.StartTimer()
+	}
+}
+
+// BenchmarkWhitelistFilterFirstChar100k types the first filter character:
+// a scan of all 100,000 entries.
+func BenchmarkWhitelistFilterFirstChar100k(b *testing.B) {
+	w := bigWhitelist(100_000)
+	w.Update(uitest.Key("/"))
+	c, bs := uitest.Key("7"), uitest.Key("backspace")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w.Update(c)
+		_ = w.View()
+		b.StopTimer()
+		w.Update(bs)
+		b.StartTimer()
+	}
+}
