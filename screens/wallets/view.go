@@ -1,4 +1,4 @@
-package screens
+package wallets
 
 import (
 	"fmt"
@@ -7,12 +7,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
 
 // overview draws the four sections of the wallets screen.
-func (w *Wallets) overview(width, height int) string {
+func (w *Screen) overview(width, height int) string {
 	st := w.deps.Styles
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Wallets") + "\n\n")
@@ -32,8 +33,8 @@ func (w *Wallets) overview(width, height int) string {
 		head += fmt.Sprintf(" · %d of %d linked to the card", len(w.linked), apiclient.MaxLinkedWallets)
 	}
 	b.WriteString(st.Subtitle.Render(head))
-	if w.busy != "" {
-		b.WriteString("  " + st.Muted.Render(w.busy+" in progress…"))
+	if w.change.Running() {
+		b.WriteString("  " + st.Muted.Render(w.change.What()+" in progress…"))
 	}
 	b.WriteString("\n")
 	switch {
@@ -42,9 +43,6 @@ func (w *Wallets) overview(width, height int) string {
 	case w.errs[readInternal] != nil && len(w.internal) == 0:
 		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the wallets: "+ui.Sanitize(apiclient.ErrorMessage(w.errs[readInternal]))) + "\n")
 	default:
-		rows := min(len(w.internal), 8)
-		w.fitColumns(width)
-		w.table.SetSize(width, rows+2)
 		b.WriteString(w.table.View() + "\n")
 	}
 	if w.reason != "" {
@@ -84,10 +82,10 @@ func (w *Wallets) overview(width, height int) string {
 	b.WriteString(w.creditSummary(width) + "\n")
 	if w.lastTx != "" {
 		b.WriteString("\n" + st.Subtitle.Render("Last withdrawal") + "\n")
-		b.WriteString(renderFields(st, []field{
-			{label: "Amount", value: w.lastTxAmount + " USDC"},
-			{label: "Arrives", value: w.lastTxArrives + " USDC"},
-			{label: "Tx hash", value: w.lastTx},
+		b.WriteString(screenkit.RenderFields(st, []screenkit.Field{
+			{Label: "Amount", Value: w.lastTxAmount + " USDC"},
+			{Label: "Arrives", Value: w.lastTxArrives + " USDC"},
+			{Label: "Tx hash", Value: w.lastTx},
 		}, width) + "\n")
 		b.WriteString(st.Muted.Render("y copies the transaction hash") + "\n")
 	}
@@ -102,7 +100,7 @@ func dashIfEmpty(s string) string {
 	return s
 }
 
-func (w *Wallets) creditSummary(width int) string {
+func (w *Screen) creditSummary(width int) string {
 	st := w.deps.Styles
 	err := w.errs[readCredit]
 	switch {
@@ -118,15 +116,15 @@ func (w *Wallets) creditSummary(width int) string {
 	if !cw.IsWithdrawable {
 		state = st.Badge("NOT WITHDRAWABLE", theme.ToneWarn)
 	}
-	fields := []field{
-		{label: "Balance", value: string(cw.Balance) + " " + strings.ToUpper(cw.Currency)},
-		{label: "State", styled: state},
-		{label: "Wallet id", value: cw.ID},
+	fields := []screenkit.Field{
+		{Label: "Balance", Value: string(cw.Balance) + " " + strings.ToUpper(cw.Currency)},
+		{Label: "State", Styled: state},
+		{Label: "Wallet id", Value: cw.ID},
 	}
-	fields = append(fields, extraFields(cw.Extra)...)
+	fields = append(fields, screenkit.ExtraFields(cw.Extra)...)
 	hint := "w withdraws to the external wallet"
 	if w.deps.ReadOnly {
 		hint = "read-only: withdrawals are disabled"
 	}
-	return renderFields(st, fields, width) + "\n" + st.Muted.Render(hint)
+	return screenkit.RenderFields(st, fields, width) + "\n" + st.Muted.Render(hint)
 }

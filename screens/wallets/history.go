@@ -1,4 +1,4 @@
-package screens
+package wallets
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -34,26 +35,26 @@ type historyView struct {
 	internalTitle string
 }
 
-func (w *Wallets) openHistory(q apiclient.HistoryQuery, title string) tea.Cmd {
+func (w *Screen) openHistory(q apiclient.HistoryQuery, title string) tea.Cmd {
 	w.hist = historyView{query: q, title: title, internal: q, internalTitle: title}
 	w.mode = modeHistory
 	return w.loadHistory()
 }
 
-func (w *Wallets) loadHistory() tea.Cmd {
+func (w *Screen) loadHistory() tea.Cmd {
 	h := &w.hist
 	h.loading = true
 	client := w.deps.Client
 	q := h.query
 	var cmd tea.Cmd
-	h.id, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) (historyPage, error) {
+	h.id, cmd = ui.Go(w.requests, func(ctx context.Context) (historyPage, error) {
 		items, err := client.WalletHistory(ctx, q)
 		return historyPage{query: q, items: items}, err
 	})
 	return cmd
 }
 
-func (w *Wallets) updateHistory(msg ui.Result[historyPage]) tea.Cmd {
+func (w *Screen) updateHistory(msg ui.Result[historyPage]) tea.Cmd {
 	h := &w.hist
 	if msg.ID != h.id {
 		return nil
@@ -62,13 +63,13 @@ func (w *Wallets) updateHistory(msg ui.Result[historyPage]) tea.Cmd {
 	h.err = msg.Err
 	if msg.Err != nil {
 		h.items = nil
-		return failed("loading the history", msg.Err)
+		return screenkit.Failed("loading the history", msg.Err)
 	}
 	h.items = msg.Value.items
 	return nil
 }
 
-func (w *Wallets) historyKey(msg tea.KeyPressMsg) tea.Cmd {
+func (w *Screen) historyKey(msg tea.KeyPressMsg) tea.Cmd {
 	h := &w.hist
 	switch {
 	case key.Matches(msg, w.keys.Back):
@@ -104,7 +105,7 @@ func (w *Wallets) historyKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (w *Wallets) historyView(width, height int) string {
+func (w *Screen) historyView(width, height int) string {
 	st := w.deps.Styles
 	h := &w.hist
 	var b strings.Builder

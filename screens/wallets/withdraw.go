@@ -1,4 +1,4 @@
-package screens
+package wallets
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -35,14 +36,14 @@ type (
 )
 
 // openWithdraw opens the form and fetches the fee estimation.
-func (w *Wallets) openWithdraw() tea.Cmd {
+func (w *Screen) openWithdraw() tea.Cmd {
 	switch {
 	case !w.loaded[readCredit] && w.credit == nil:
 		return ui.Notify(theme.ToneInfo, "the credit wallet is still loading")
 	case w.credit == nil:
 		return ui.Notify(theme.ToneInfo, "there is no credit wallet yet: nothing to withdraw")
 	}
-	in := newInput(w.deps.Styles)
+	in := screenkit.NewInput(w.deps.Styles)
 	in.Prompt = ""
 	in.Placeholder = "amount in USDC, e.g. 25.50"
 	in.CharLimit = 24
@@ -51,13 +52,13 @@ func (w *Wallets) openWithdraw() tea.Cmd {
 	w.mode = modeWithdraw
 	client := w.deps.Client
 	var load tea.Cmd
-	w.withdraw.estID, load = ui.Go(w.deps.Requests, func(ctx context.Context) (apiclient.WithdrawEstimation, error) {
+	w.withdraw.estID, load = ui.Go(w.requests, func(ctx context.Context) (apiclient.WithdrawEstimation, error) {
 		return client.WithdrawEstimation(ctx)
 	})
 	return tea.Batch(w.withdraw.input.Focus(), load)
 }
 
-func (w *Wallets) updateWithdraw(msg tea.Msg) tea.Cmd {
+func (w *Screen) updateWithdraw(msg tea.Msg) tea.Cmd {
 	f := &w.withdraw
 	switch msg := msg.(type) {
 	case ui.Result[apiclient.WithdrawEstimation]:
@@ -69,7 +70,7 @@ func (w *Wallets) updateWithdraw(msg tea.Msg) tea.Cmd {
 			f.est = &msg.Value
 			return nil
 		}
-		return failed("loading the withdrawal fee", msg.Err)
+		return screenkit.Failed("loading the withdrawal fee", msg.Err)
 	case withdrawConfirmMsg:
 		if w.mode != modeWithdraw || f.pending != msg.amount || f.sending {
 			return nil
@@ -78,7 +79,7 @@ func (w *Wallets) updateWithdraw(msg tea.Msg) tea.Cmd {
 		client := w.deps.Client
 		amount := msg.amount
 		var cmd tea.Cmd
-		f.sendID, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) (apiclient.WithdrawResult, error) {
+		f.sendID, cmd = ui.Go(w.requests, func(ctx context.Context) (apiclient.WithdrawResult, error) {
 			return client.Withdraw(ctx, amount)
 		})
 		return cmd
@@ -94,7 +95,7 @@ func (w *Wallets) updateWithdraw(msg tea.Msg) tea.Cmd {
 		reload := w.reload()
 		if msg.Err != nil {
 			f.problem = withdrawProblem(msg.Err)
-			return tea.Batch(failed("withdrawal", msg.Err), reload)
+			return tea.Batch(screenkit.Failed("withdrawal", msg.Err), reload)
 		}
 		w.lastTx = msg.Value.TxHash
 		w.lastTxAmount = amount
@@ -129,7 +130,7 @@ func withdrawProblem(err error) string {
 }
 
 // check is the client-side check of an amount; "" means it may be sent.
-func (w *Wallets) checkAmount(amount string) string {
+func (w *Screen) checkAmount(amount string) string {
 	f := &w.withdraw
 	cw := w.credit
 	if err := apiclient.ValidDecimalAmount(amount); err != nil {
@@ -162,7 +163,7 @@ func (w *Wallets) checkAmount(amount string) string {
 	return ""
 }
 
-func (w *Wallets) withdrawKey(msg tea.KeyPressMsg) tea.Cmd {
+func (w *Screen) withdrawKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := &w.withdraw
 	switch {
 	case key.Matches(msg, w.keys.Back):
@@ -191,9 +192,9 @@ func (w *Wallets) withdrawKey(msg tea.KeyPressMsg) tea.Cmd {
 			to = ui.Sanitize(w.external[0].Address) + " (" + ui.Sanitize(w.external[0].Network) + ")"
 		}
 		return ui.Confirm(ui.ConfirmSpec{
-			Title: "Withdraw " + amount + " USDC?",
+			Title:   "Withdraw " + amount + " USDC?",
+			Request: []string{"POST /v1/wallet/credit/withdraw", fmt.Sprintf(`{"amount":"%s"}`, amount)},
 			Lines: []string{
-				fmt.Sprintf(`POST /v1/wallet/credit/withdraw {"amount":"%s"}`, amount),
 				"Amount:       " + amount + " USDC",
 				"Network fee:  " + fee + " USDC (" + string(f.est.ETH) + " ETH)",
 				"Will arrive:  " + arrives + " USDC",
@@ -215,27 +216,27 @@ func (w *Wallets) withdrawKey(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-func (w *Wallets) withdrawView(width int) string {
+func (w *Screen) withdrawView(width int) string {
 	st := w.deps.Styles
 	f := &w.withdraw
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Withdraw from the credit wallet") + "\n\n")
-	fields := []field{}
+	fields := []screenkit.Field{}
 	if w.credit != nil {
-		fields = append(fields, field{label: "Balance", value: string(w.credit.Balance) + " USDC"})
+		fields = append(fields, screenkit.Field{Label: "Balance", Value: string(w.credit.Balance) + " USDC"})
 	}
 	switch {
 	case f.est != nil:
-		fields = append(fields, field{label: "Network fee", value: fmt.Sprintf("%s USDC (%s ETH, %s wei)", f.est.USDC, f.est.ETH, f.est.Wei)})
+		fields = append(fields, screenkit.Field{Label: "Network fee", Value: fmt.Sprintf("%s USDC (%s ETH, %s wei)", f.est.USDC, f.est.ETH, f.est.Wei)})
 	case f.estErr != nil:
-		fields = append(fields, field{label: "Network fee", styled: st.Text(theme.ToneDanger).Render("unknown: " + ui.Sanitize(apiclient.ErrorMessage(f.estErr)))})
+		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Text(theme.ToneDanger).Render("unknown: " + ui.Sanitize(apiclient.ErrorMessage(f.estErr)))})
 	default:
-		fields = append(fields, field{label: "Network fee", styled: st.Muted.Render("estimating…")})
+		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Muted.Render("estimating…")})
 	}
 	if len(w.external) > 0 {
-		fields = append(fields, field{label: "To", value: w.external[0].Address + " (" + w.external[0].Network + ")"})
+		fields = append(fields, screenkit.Field{Label: "To", Value: w.external[0].Address + " (" + w.external[0].Network + ")"})
 	}
-	b.WriteString(renderFields(st, fields, width) + "\n\n")
+	b.WriteString(screenkit.RenderFields(st, fields, width) + "\n\n")
 	b.WriteString(st.Label.Render("Amount (USDC)") + "\n")
 	b.WriteString(st.InputFocused.Render(f.input.View()) + "\n")
 	amount := strings.TrimSpace(f.input.Value())

@@ -1,4 +1,7 @@
-package screens
+// Package wallets is the Wallets screen: internal wallets and their links
+// to the card (5 at most, in priority order), external wallets, the credit
+// wallet with its withdrawal, and each wallet's history.
+package wallets
 
 import (
 	"context"
@@ -11,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -85,12 +89,13 @@ type walletAction struct {
 
 // Wallets shows the internal, linked, external and credit wallets, links
 // wallets to the card, withdraws credit and pages through history.
-type Wallets struct {
-	deps Deps
-	keys walletKeys
+type Screen struct {
+	deps          screenkit.Deps
+	requests      ui.Owner
+	keys          walletKeys
+	width, height int
 
-	table  ui.Table
-	narrow bool // the table's compact layout
+	table ui.Table
 
 	internalID, linkedID, externalID, creditID ui.RequestID
 	internal                                   []apiclient.InternalWallet
@@ -102,8 +107,9 @@ type Wallets struct {
 	loaded [4]bool
 	errs   [4]error
 
-	actionID ui.RequestID
-	busy     string // the wallet action in flight; keys wait for it
+	// change is a link, an unlink or a priority change: confirmed with
+	// the requests it sends, run, then every list is read again.
+	change ui.Change[walletAction]
 	// reason explains the last refusal (before sending or by the gateway).
 	reason string
 
@@ -122,9 +128,10 @@ const (
 	readCredit
 )
 
-// NewWallets builds the wallets screen.
-func NewWallets(deps Deps) *Wallets {
-	w := &Wallets{deps: deps}
+// New builds the wallets screen.
+func New(deps screenkit.Deps) *Screen {
+	owner := deps.Requests.For(ui.ScreenWallets)
+	w := &Screen{deps: deps, requests: owner, change: ui.NewChange[walletAction](owner)}
 	w.table = ui.NewTable(deps.Styles, walletColumns(false))
 	w.keys = newWalletKeys(deps.ReadOnly, w.table.KeyMap())
 	return w
@@ -154,31 +161,22 @@ func walletColumns(narrow bool) []ui.Column {
 	}
 }
 
-// fitColumns switches the table layout for a body width, never while the
-// quick filter is in use.
-func (w *Wallets) fitColumns(width int) {
-	narrow := width < walletNarrowBelow
-	if narrow == w.narrow || w.table.Filtering() || w.table.Filter() != "" {
-		return
-	}
-	w.narrow = narrow
-	cur, ok := w.table.Cursor()
-	w.table = ui.NewTable(w.deps.Styles, walletColumns(narrow))
-	w.keys.table = w.table.KeyMap()
-	w.rebuildRows()
-	if ok {
-		w.table.SetCursor(cur)
-	}
+// SetSize implements ui.Screen: the compact columns on narrow terminals,
+// rows, cursor and quick filter kept.
+func (w *Screen) SetSize(width, height int) {
+	w.width, w.height = width, height
+	w.table.SetColumns(walletColumns(width < walletNarrowBelow))
+	w.table.SetSize(width, min(len(w.internal), 8)+2)
 }
 
 // ID implements ui.Screen.
-func (w *Wallets) ID() ui.ScreenID { return ui.ScreenWallets }
+func (w *Screen) ID() ui.ScreenID { return ui.ScreenWallets }
 
 // Title implements ui.Screen.
-func (w *Wallets) Title() string { return "Wallets" }
+func (w *Screen) Title() string { return "Wallets" }
 
 // KeyMap implements ui.Screen: the keys of what is shown.
-func (w *Wallets) KeyMap() help.KeyMap {
+func (w *Screen) KeyMap() help.KeyMap {
 	k := w.keys
 	k.mode = w.mode
 	return k
@@ -186,12 +184,12 @@ func (w *Wallets) KeyMap() help.KeyMap {
 
 // CapturesKeys implements ui.Screen: the amount input and the table filter
 // take every key.
-func (w *Wallets) CapturesKeys() bool {
+func (w *Screen) CapturesKeys() bool {
 	return w.mode == modeWithdraw || (w.mode == modeOverview && w.table.Filtering())
 }
 
 // Enter loads everything the screen shows.
-func (w *Wallets) Enter() tea.Cmd {
+func (w *Screen) Enter() tea.Cmd {
 	if w.mode == modeWithdraw {
 		return nil // keep the form as typed
 	}
@@ -202,8 +200,8 @@ func (w *Wallets) Enter() tea.Cmd {
 }
 
 // reload starts the four reads at once; each answer is shown as it arrives.
-func (w *Wallets) reload() tea.Cmd {
-	c, r := w.deps.Client, w.deps.Requests
+func (w *Screen) reload() tea.Cmd {
+	c, r := w.deps.Client, w.requests
 	w.loaded = [4]bool{}
 	var c1, c2, c3, c4 tea.Cmd
 	w.internalID, c1 = ui.Go(r, func(ctx context.Context) ([]apiclient.InternalWallet, error) { return c.InternalWallets(ctx) })
@@ -214,7 +212,18 @@ func (w *Wallets) reload() tea.Cmd {
 }
 
 // Update implements ui.Screen.
-func (w *Wallets) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	if res, done, cmd := w.change.Update(msg); done {
+		reload := w.reload()
+		if res.Err != nil {
+			w.reason = "The gateway refused the " + res.Spec.What + ": " + apiclient.ErrorMessage(res.Err)
+		} else {
+			w.reason = ""
+		}
+		return w, tea.Batch(screenkit.Report(res), reload)
+	} else if cmd != nil {
+		return w, cmd
+	}
 	switch msg := msg.(type) {
 	case ui.Result[[]apiclient.InternalWallet]:
 		if msg.ID == w.internalID {
@@ -254,18 +263,6 @@ func (w *Wallets) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			}
 			return w, w.readFailed("loading the credit wallet", msg.Err)
 		}
-	case ui.Result[walletAction]:
-		if msg.ID != w.actionID {
-			return w, nil
-		}
-		w.busy = ""
-		reload := w.reload()
-		if msg.Err != nil {
-			w.reason = "The gateway refused the " + msg.Value.what + ": " + apiclient.ErrorMessage(msg.Err)
-			return w, tea.Batch(failed(msg.Value.what, msg.Err), reload)
-		}
-		w.reason = ""
-		return w, tea.Batch(ui.Notify(theme.ToneOK, msg.Value.done), reload)
 	case ui.Result[apiclient.WithdrawEstimation], ui.Result[apiclient.WithdrawResult], withdrawConfirmMsg, withdrawCancelMsg:
 		return w, w.updateWithdraw(msg)
 	case ui.Result[historyPage]:
@@ -276,7 +273,9 @@ func (w *Wallets) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 		return w, w.reload()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		*w = *NewWallets(w.deps)
+		width, height := w.width, w.height
+		*w = *New(w.deps)
+		w.SetSize(width, height)
 	case tea.KeyPressMsg:
 		switch w.mode {
 		case modeWithdraw:
@@ -291,23 +290,23 @@ func (w *Wallets) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 
 // readFailed reports a failed read; a 403 (unverified) is shown on the
 // screen instead.
-func (w *Wallets) readFailed(what string, err error) tea.Cmd {
+func (w *Screen) readFailed(what string, err error) tea.Cmd {
 	if err == nil || apiclient.IsStatus(err, 403) {
 		return nil
 	}
-	return failed(what, err)
+	return screenkit.Failed(what, err)
 }
 
 // linkedIndex is the priority position (0 first) of an internal wallet, or
 // -1 when it is not linked.
-func (w *Wallets) linkedIndex(iw apiclient.InternalWallet) int {
+func (w *Screen) linkedIndex(iw apiclient.InternalWallet) int {
 	return slices.IndexFunc(w.linked, func(l apiclient.LinkedWallet) bool {
 		return (l.ID != "" && (l.ID == iw.ID || l.ID == iw.AddressID)) || (l.Address != "" && l.Address == iw.Address && l.Currency == iw.Currency)
 	})
 }
 
 // addressIDOf is what link and unlink take for a linked wallet.
-func (w *Wallets) addressIDOf(l apiclient.LinkedWallet) string {
+func (w *Screen) addressIDOf(l apiclient.LinkedWallet) string {
 	for _, iw := range w.internal {
 		if (l.ID != "" && (l.ID == iw.ID || l.ID == iw.AddressID)) || (l.Address == iw.Address && l.Currency == iw.Currency) {
 			if iw.AddressID != "" {
@@ -319,24 +318,25 @@ func (w *Wallets) addressIDOf(l apiclient.LinkedWallet) string {
 	return l.ID
 }
 
-func (w *Wallets) rebuildRows() {
+func (w *Screen) rebuildRows() {
 	rows := make([][]string, len(w.internal))
 	for i, iw := range w.internal {
 		card := "—"
 		if p := w.linkedIndex(iw); p >= 0 {
 			card = fmt.Sprintf("linked #%d", p+1)
 		}
-		rows[i] = []string{strings.ToUpper(iw.Currency), string(iw.Balance), iw.Address, orDash(iw.AddressMemo), card}
+		rows[i] = []string{strings.ToUpper(iw.Currency), string(iw.Balance), iw.Address, screenkit.OrDash(iw.AddressMemo), card}
 	}
 	cur, ok := w.table.Cursor()
 	w.table.SetRows(rows)
+	w.table.SetSize(w.width, min(len(rows), 8)+2)
 	if ok {
 		w.table.SetCursor(cur)
 	}
 }
 
 // selected is the internal wallet under the cursor.
-func (w *Wallets) selected() (apiclient.InternalWallet, bool) {
+func (w *Screen) selected() (apiclient.InternalWallet, bool) {
 	i, ok := w.table.Cursor()
 	if !ok || i >= len(w.internal) {
 		return apiclient.InternalWallet{}, false
@@ -344,19 +344,11 @@ func (w *Wallets) selected() (apiclient.InternalWallet, bool) {
 	return w.internal[i], true
 }
 
-func (w *Wallets) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if w.table.Filtering() {
 		var cmd tea.Cmd
 		w.table, cmd = w.table.Update(msg)
 		return cmd
-	}
-	if w.deps.ReadOnly {
-		switch msg.String() {
-		case "l", "u", "K", "J":
-			return refuseReadOnly("changing the card's wallets")
-		case "w":
-			return refuseReadOnly("withdrawing")
-		}
 	}
 	switch {
 	case key.Matches(msg, w.keys.Link):
@@ -393,7 +385,7 @@ func firstNonEmpty(s ...string) string {
 
 // CopyValue implements ui.Copier: the latest withdrawal's transaction hash,
 // else the selected wallet's address.
-func (w *Wallets) CopyValue() (label, value string, ok bool) {
+func (w *Screen) CopyValue() (label, value string, ok bool) {
 	if w.lastTx != "" && w.mode != modeHistory {
 		return "transaction hash", w.lastTx, true
 	}
@@ -404,12 +396,13 @@ func (w *Wallets) CopyValue() (label, value string, ok bool) {
 }
 
 // View implements ui.Screen.
-func (w *Wallets) View(width, height int) string {
+func (w *Screen) View() string {
+	width, height := w.width, w.height
 	switch w.mode {
 	case modeWithdraw:
-		return place(w.withdrawView(width), width, height)
+		return screenkit.Place(w.withdrawView(width), width, height)
 	case modeHistory:
-		return place(w.historyView(width, height), width, height)
+		return screenkit.Place(w.historyView(width, height), width, height)
 	}
-	return place(w.overview(width, height), width, height)
+	return screenkit.Place(w.overview(width, height), width, height)
 }

@@ -1,0 +1,112 @@
+package wallets
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// ready reports whether link state is known well enough to act on.
+func (w *Screen) ready() bool {
+	return !w.change.Busy() && w.loaded[readInternal] && w.loaded[readLinked] && w.errs[readLinked] == nil
+}
+
+func (w *Screen) link() tea.Cmd {
+	if !w.ready() {
+		return nil
+	}
+	iw, ok := w.selected()
+	if !ok {
+		return nil
+	}
+	if w.linkedIndex(iw) >= 0 {
+		return ui.Notify(theme.ToneInfo, strings.ToUpper(iw.Currency)+" wallet is already linked to the card")
+	}
+	if len(w.linked) >= apiclient.MaxLinkedWallets {
+		w.reason = fmt.Sprintf("Cannot link a sixth wallet: %d of %d are linked and the gateway allows at most %d. Unlink one first (u).",
+			len(w.linked), apiclient.MaxLinkedWallets, apiclient.MaxLinkedWallets)
+		return ui.Notify(theme.ToneWarn, w.reason)
+	}
+	id := firstNonEmpty(iw.AddressID, iw.ID)
+	cur := strings.ToUpper(iw.Currency)
+	return w.runAction(walletAction{what: "link", done: cur + " wallet linked to the card"},
+		"Link the "+cur+" wallet to the card?",
+		[]string{"POST /v1/wallet/internal/card_linked", `{"addressId":"` + id + `"}`},
+		fmt.Sprintf("The card may then be charged from it (%d of %d linked after this).", len(w.linked)+1, apiclient.MaxLinkedWallets),
+		func(ctx context.Context, c *apiclient.Client) error { return c.LinkWallet(ctx, id) })
+}
+
+func (w *Screen) unlink() tea.Cmd {
+	if !w.ready() {
+		return nil
+	}
+	iw, ok := w.selected()
+	if !ok {
+		return nil
+	}
+	if w.linkedIndex(iw) < 0 {
+		return ui.Notify(theme.ToneInfo, strings.ToUpper(iw.Currency)+" wallet is not linked to the card")
+	}
+	id := firstNonEmpty(iw.AddressID, iw.ID)
+	cur := strings.ToUpper(iw.Currency)
+	return w.runAction(walletAction{what: "unlink", done: cur + " wallet unlinked from the card"},
+		"Unlink the "+cur+" wallet from the card?",
+		[]string{"DELETE /v1/wallet/internal/card_linked", `{"addressId":"` + id + `"}`},
+		"The card will no longer be charged from it.",
+		func(ctx context.Context, c *apiclient.Client) error { return c.UnlinkWallet(ctx, id) })
+}
+
+// move changes the selected linked wallet's priority by delta (-1 = up).
+func (w *Screen) move(delta int) tea.Cmd {
+	if !w.ready() {
+		return nil
+	}
+	iw, ok := w.selected()
+	if !ok {
+		return nil
+	}
+	p := w.linkedIndex(iw)
+	if p < 0 {
+		return ui.Notify(theme.ToneInfo, "only a linked wallet has a priority: link it first (l)")
+	}
+	q := p + delta
+	if q < 0 || q >= len(w.linked) {
+		return ui.Notify(theme.ToneInfo, "already at that end of the priority order")
+	}
+	current := make([]string, len(w.linked))
+	for i, l := range w.linked {
+		current[i] = w.addressIDOf(l)
+	}
+	wanted := slices.Clone(current)
+	wanted[p], wanted[q] = wanted[q], wanted[p]
+	done := fmt.Sprintf("%s wallet is now priority #%d", strings.ToUpper(iw.Currency), q+1)
+	// The interface has no reorder: the wallets after the moved one are
+	// unlinked and linked again in the wanted order, so the card briefly
+	// has fewer payment sources. The confirmation says so.
+	return w.runAction(walletAction{what: "priority change", done: done},
+		fmt.Sprintf("Move the %s wallet to priority #%d?", strings.ToUpper(iw.Currency), q+1),
+		[]string{"DELETE /v1/wallet/internal/card_linked and POST /v1/wallet/internal/card_linked", "for each wallet from #" + fmt.Sprint(min(p, q)+1) + " on, in the new order"},
+		"The gateway has no reorder: those wallets are unlinked and linked again, so for a moment the card has fewer payment sources.",
+		func(ctx context.Context, c *apiclient.Client) error {
+			return c.ReorderLinkedWallets(ctx, current, wanted)
+		})
+}
+
+// runAction asks before a change to the card's wallets, showing the
+// requests it sends, then runs it.
+func (w *Screen) runAction(a walletAction, title string, request []string, means string, fn func(context.Context, *apiclient.Client) error) tea.Cmd {
+	w.reason = ""
+	client := w.deps.Client
+	return w.change.Ask(ui.ChangeSpec[walletAction]{
+		Title: title, Request: request, Lines: []string{means}, ConfirmLabel: a.what, Tone: theme.ToneInfo,
+		What: a.what, Done: a.done,
+		Run: func(ctx context.Context) (walletAction, error) { return a, fn(ctx, client) },
+	})
+}

@@ -1,0 +1,169 @@
+package wallets
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"cardterm/apiclient"
+	"cardterm/screens/account"
+	"cardterm/screens/screentest"
+	"cardterm/screens/signin"
+	"cardterm/ui"
+)
+
+func TestMain(m *testing.M) { screentest.Main(m) }
+
+// newWalletApp signs user in on an app with Account and Wallets at 120x40.
+func newWalletApp(t *testing.T, user string, readOnlyMode bool) *screentest.App {
+	t.Helper()
+	opts := []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)), screentest.WithSize(120, 40)}
+	if readOnlyMode {
+		opts = append(opts, screentest.ReadOnly())
+	}
+	a := screentest.New(t, screentest.Of(signin.New), opts...)
+	a.SignIn(user)
+	return a
+}
+
+// other signs in the same user on a second client, to change the server
+// state behind the screen's back.
+func other(a *screentest.App, user string) *apiclient.Client {
+	a.T.Helper()
+	c := apiclient.New(a.Client.Config())
+	if _, err := c.Login(context.Background(), user, "demo-pass"); err != nil {
+		a.T.Fatal(err)
+	}
+	return c
+}
+
+func TestWalletsOverview(t *testing.T) {
+	a := newWalletApp(t, "alice@demo.test", false)
+	a.Keys("4")
+	s := a.Screen()
+	screentest.MustShow(t, s, "Internal wallets · 1 of 5 linked to the card", "1250.50", "linked #1", "ETH", "BTC",
+		"balance 320.00", "allowance 150.00", "spendable 150.00", "500.00 USDC", "WITHDRAWABLE")
+}
+
+func TestWalletsNoCreditYet(t *testing.T) {
+	a := newWalletApp(t, "nora@demo.test", false)
+	a.Keys("4")
+	screentest.MustShow(t, a.Screen(), "No credit yet", "0 of 5 linked", "None registered")
+	a.Keys("w")
+	if !strings.Contains(a.Notice(), "no credit wallet") {
+		t.Fatalf("w without credit: %q", a.Notice())
+	}
+}
+
+func TestWalletsSixthLinkRefusedBeforeSending(t *testing.T) {
+	a := newWalletApp(t, "lena@demo.test", false)
+	a.Keys("4")
+	screentest.MustShow(t, a.Screen(), "5 of 5 linked")
+	a.Keys("G", "l")
+	screentest.MustShow(t, a.Screen(), "Cannot link a sixth wallet: 5 of 5 are linked")
+	// Unlink the first, then link it back: 4, then 5 of 5.
+	a.Keys("g", "u")
+	screentest.MustShow(t, a.Screen(), "Unlink the USDC wallet from the card?", "DELETE /v1/wallet/internal/card_linked")
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), "4 of 5 linked", "USDC wallet unlinked")
+	a.Keys("l")
+	screentest.MustShow(t, a.Screen(), "Link the USDC wallet to the card?", "POST /v1/wallet/internal/card_linked")
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), "5 of 5 linked", "linked #5")
+}
+
+func TestWalletsGatewayRefusalShown(t *testing.T) {
+	a := newWalletApp(t, "lena@demo.test", false)
+	a.Keys("4", "u", "y") // 4 of 5
+	screentest.MustShow(t, a.Screen(), "4 of 5 linked")
+	// Someone links the sixth elsewhere; the screen still believes 4.
+	other := other(a, "lena@demo.test")
+	in, _ := other.InternalWallets(context.Background())
+	if err := other.LinkWallet(context.Background(), in[5].AddressID); err != nil {
+		t.Fatal(err)
+	}
+	a.Keys("l", "y")
+	screentest.MustShow(t, a.Screen(), "The gateway refused the link: A maximum of 5 wallets can be linked", "5 of 5 linked")
+}
+
+func TestWalletsPriorityMove(t *testing.T) {
+	a := newWalletApp(t, "lena@demo.test", false)
+	a.Keys("4", "j", "J") // USDT from #2 to #3
+	// A reorder asks first and says what the gateway forces.
+	screentest.MustShow(t, a.Screen(), "Move the USDT wallet to priority #3?", "unlinked and linked again")
+	a.Keys("y")
+	s := a.Screen()
+	screentest.MustShow(t, s, "USDT wallet is now priority #3", "#1 USDC › #2 ETH › #3 USDT › #4 MATIC › #5 SOL")
+	a.Keys("K", "y", "K", "y")
+	screentest.MustShow(t, a.Screen(), "#1 USDT › #2 USDC", "5 of 5 linked")
+}
+
+func TestWithdrawChecksConfirmsAndShowsTx(t *testing.T) {
+	a := newWalletApp(t, "alice@demo.test", false)
+	a.Keys("4", "w")
+	screentest.MustShow(t, a.Screen(), "Withdraw from the credit wallet", "0.45 USDC")
+	a.Type("600")
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "insufficient balance: 500.00 USDC available, amount plus fee is 600.45 USDC")
+	if a.Root.(*ui.Root).DialogOpen() {
+		t.Fatal("a dialog for an amount the balance does not cover")
+	}
+	a.Keys("backspace", "backspace", "backspace")
+	a.Type("0.3")
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "greater than the network fee")
+	a.Keys("backspace", "backspace", "backspace")
+	a.Type("100")
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "Withdraw 100 USDC?", `{"amount":"100"}`, "Network fee:  0.45 USDC", "Will arrive:  99.55 USDC")
+	a.Keys("enter") // a second enter confirms only once
+	s := a.Screen()
+	screentest.MustShow(t, s, "Tx hash  0x", "400.00 USDC", "Arrives  99.55 USDC")
+	w := a.Root.(*ui.Root).Active().(*Screen)
+	label, v, ok := w.CopyValue()
+	if !ok || label != "transaction hash" || len(v) != 66 {
+		t.Fatalf("copy %q %q %v", label, v, ok)
+	}
+	// A second withdrawal while the first is in progress is refused.
+	a.Keys("w")
+	a.Type("10")
+	a.Keys("enter", "y")
+	screentest.MustShow(t, a.Screen(), "Another withdrawal is still in progress")
+}
+
+func TestWithdrawNotAllowedIsCheckedFirst(t *testing.T) {
+	a := newWalletApp(t, "bruno@demo.test", false)
+	a.Keys("4", "w")
+	a.Type("10")
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "withdrawal not allowed")
+}
+
+func TestWalletHistoryPages(t *testing.T) {
+	a := newWalletApp(t, "alice@demo.test", false)
+	a.Keys("4", "h")
+	screentest.MustShow(t, a.Screen(), "History", "page 1", "Café Lumière")
+	a.Keys("n", "n")
+	screentest.MustShow(t, a.Screen(), "page 3")
+	a.Keys("n")
+	if !strings.Contains(a.Notice(), "last page") {
+		t.Fatalf("notice %q", a.Notice())
+	}
+	a.Keys("c")
+	screentest.MustShow(t, a.Screen(), "Credit wallet", "Credit line opened")
+	a.Keys("esc")
+	screentest.MustShow(t, a.Screen(), "Internal wallets")
+}
+
+func TestWalletsReadOnly(t *testing.T) {
+	a := newWalletApp(t, "alice@demo.test", true)
+	a.Keys("4")
+	for _, k := range []string{"l", "u", "K", "w"} {
+		a.Keys(k)
+		if !strings.Contains(a.Notice(), "read-only") {
+			t.Fatalf("%s in read-only: %q", k, a.Notice())
+		}
+	}
+	lines := strings.Split(strings.TrimRight(a.Screen(), "\n"), "\n")
+	screentest.MustNotShow(t, lines[len(lines)-1], "link to card", "withdraw credit") // the footer
+}
