@@ -37,6 +37,7 @@ type Styles struct {
 	KeyHint    lipgloss.Style // a key in the footer ("f")
 	KeyDesc    lipgloss.Style // its description ("freeze")
 	Border     lipgloss.Style // panes and boxes
+	Panel      lipgloss.Style // a bordered box around a detail view
 	Dialog     lipgloss.Style // the confirmation dialog box
 	DialogText lipgloss.Style
 
@@ -110,8 +111,10 @@ func New(isDark, noColor bool) Styles {
 	s.KeyHint = fg(p.accent).Bold(true)
 	s.KeyDesc = fg(p.muted)
 	s.Border = fg(p.border)
+	s.Panel = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
 	s.Dialog = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(1, 2)
 	if !noColor {
+		s.Panel = s.Panel.BorderForeground(p.border)
 		s.Dialog = s.Dialog.BorderForeground(p.accent)
 	}
 	s.DialogText = fg(p.fg)
