@@ -1,4 +1,4 @@
-package screens
+package webhooks
 
 import (
 	"fmt"
@@ -7,13 +7,14 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
 
 // CopyValue implements ui.Copier: the key in the once-only panel (the
 // notice names it, never shows it), else the selected url.
-func (w *Webhooks) CopyValue() (label, value string, ok bool) {
+func (w *Screen) CopyValue() (label, value string, ok bool) {
 	if w.mode == whModeKey && w.panelKey != "" {
 		return "the signing key of " + fmt.Sprintf("%q", ui.Sanitize(w.panelName)), w.panelKey, true
 	}
@@ -23,10 +24,17 @@ func (w *Webhooks) CopyValue() (label, value string, ok bool) {
 	return "", "", false
 }
 
+// SetSize implements ui.Screen.
+func (w *Screen) SetSize(width, height int) {
+	w.width, w.height = width, height
+	w.table.SetSize(width, max(height-2, 3))
+}
+
 // View implements ui.Screen.
-func (w *Webhooks) View(width, height int) string {
+func (w *Screen) View() string {
+	width, height := w.width, w.height
 	if w.form != nil {
-		return place(w.form.view(width, height), width, height)
+		return screenkit.Place(w.form.view(width, height), width, height)
 	}
 	st := w.deps.Styles
 	head := st.Title.Render("Webhooks")
@@ -41,34 +49,33 @@ func (w *Webhooks) View(width, height int) string {
 	lines := []string{head, ""}
 	switch {
 	case w.mode == whModeKey:
-		return place(strings.Join(append(lines, w.keyPanel(width)...), "\n"), width, height)
+		return screenkit.Place(strings.Join(append(lines, w.keyPanel(width)...), "\n"), width, height)
 	case apiclient.IsStatus(w.loadErr, 503):
 		lines = append(lines, st.Text(theme.ToneWarn).Render("The gateway says "+whUnavailable+"."),
 			st.Muted.Render("Webhooks need the notification service; ask the gateway operator to enable it. r retries."))
-		return place(strings.Join(lines, "\n"), width, height)
+		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case apiclient.IsStatus(w.loadErr, 403):
 		lines = append(lines, st.Text(theme.ToneWarn).Render("The gateway does not allow managing webhooks for this account (verification required)."))
-		return place(strings.Join(lines, "\n"), width, height)
+		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case w.loadErr != nil:
 		lines = append(lines, st.Text(theme.ToneDanger).Render("Could not load webhooks: "+ui.Sanitize(apiclient.ErrorMessage(w.loadErr))), st.Muted.Render("r retries"))
-		return place(strings.Join(lines, "\n"), width, height)
+		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case w.mode == whModeDetail:
 		if h := w.find(w.detail); h != nil {
-			return place(strings.Join(append(lines, w.detailView(h, width)...), "\n"), width, height)
+			return screenkit.Place(strings.Join(append(lines, w.detailView(h, width)...), "\n"), width, height)
 		}
 	case len(w.hooks) == 0 && !w.loading:
 		hint := "No webhook endpoints yet."
 		if !w.deps.ReadOnly {
 			hint += " a adds one."
 		}
-		return place(strings.Join(append(lines, st.Muted.Render(hint)), "\n"), width, height)
+		return screenkit.Place(strings.Join(append(lines, st.Muted.Render(hint)), "\n"), width, height)
 	}
-	w.table.SetSize(width, max(height-len(lines), 3))
 	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+w.table.View(), width, height)
 }
 
 // keyPanel shows a signing key once, with the warning that goes with it.
-func (w *Webhooks) keyPanel(width int) []string {
+func (w *Screen) keyPanel(width int) []string {
 	st := w.deps.Styles
 	inner := max(width-4, 20)
 	body := []string{
@@ -91,36 +98,36 @@ func (w *Webhooks) keyPanel(width int) []string {
 
 // detailView shows one configuration in full (the key as the gateway
 // answered it: masked).
-func (w *Webhooks) detailView(h *apiclient.Webhook, width int) []string {
+func (w *Screen) detailView(h *apiclient.Webhook, width int) []string {
 	st := w.deps.Styles
 	active := st.Badge("ACTIVE", theme.ToneOK)
 	if !h.IsActive {
 		active = st.Badge("INACTIVE", theme.ToneWarn)
 	}
-	fields := []field{
-		{label: "Name", value: h.Name},
-		{label: "ID", value: h.ID},
-		{label: "Tenant", value: h.Tenant},
-		{label: "URL", value: h.URL},
-		{label: "Signing key", value: h.APIKey},
-		{label: "Events", value: strings.Join(h.EventTypes, ", ")},
-		{label: "Status", styled: active},
-		{label: "Created", value: h.CreatedAt},
-		{label: "Updated", value: h.UpdatedAt},
+	fields := []screenkit.Field{
+		{Label: "Name", Value: h.Name},
+		{Label: "ID", Value: h.ID},
+		{Label: "Tenant", Value: h.Tenant},
+		{Label: "URL", Value: h.URL},
+		{Label: "Signing key", Value: h.APIKey},
+		{Label: "Events", Value: strings.Join(h.EventTypes, ", ")},
+		{Label: "Status", Styled: active},
+		{Label: "Created", Value: h.CreatedAt},
+		{Label: "Updated", Value: h.UpdatedAt},
 	}
-	fields = append(fields, extraFields(h.Extra)...)
-	out := []string{section(st, "Webhook "+ui.Sanitize(h.Name), renderFields(st, fields, width))}
+	fields = append(fields, screenkit.ExtraFields(h.Extra)...)
+	out := []string{screenkit.Section(st, "Webhook "+ui.Sanitize(h.Name), screenkit.RenderFields(st, fields, width))}
 	out = append(out, "")
 	meta := whMetadataLines(h.Metadata)
 	if len(meta) == 0 {
-		out = append(out, section(st, "Metadata", st.Muted.Render("none")))
+		out = append(out, screenkit.Section(st, "Metadata", st.Muted.Render("none")))
 	} else {
-		var mf []field
+		var mf []screenkit.Field
 		for _, kv := range meta {
 			k, v, _ := strings.Cut(kv, "=")
-			mf = append(mf, field{label: k, value: v})
+			mf = append(mf, screenkit.Field{Label: k, Value: v})
 		}
-		out = append(out, section(st, "Metadata", renderFields(st, mf, width)))
+		out = append(out, screenkit.Section(st, "Metadata", screenkit.RenderFields(st, mf, width)))
 	}
 	out = append(out, "", st.Muted.Render("esc back · e edit · t toggle active · R rotate key · x delete · y copy url"))
 	return strings.Split(strings.Join(out, "\n"), "\n")

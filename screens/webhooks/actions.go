@@ -1,4 +1,4 @@
-package screens
+package webhooks
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -19,7 +20,7 @@ var whWhat = map[string]string{
 }
 
 // actionDone shows a mutation's outcome and re-reads the list.
-func (w *Webhooks) actionDone(msg ui.Result[whDone]) tea.Cmd {
+func (w *Screen) actionDone(msg ui.Result[whDone]) tea.Cmd {
 	w.busy, w.running = false, false
 	reload := w.load()
 	d := msg.Value
@@ -30,7 +31,7 @@ func (w *Webhooks) actionDone(msg ui.Result[whDone]) tea.Cmd {
 		if apiclient.IsStatus(msg.Err, 503) {
 			return tea.Batch(ui.Notify(theme.ToneWarn, whUnavailable), reload)
 		}
-		return tea.Batch(failed(whWhat[d.what], msg.Err), reload)
+		return tea.Batch(screenkit.Failed(whWhat[d.what], msg.Err), reload)
 	}
 	var note string
 	switch d.what {
@@ -55,7 +56,7 @@ func (w *Webhooks) actionDone(msg ui.Result[whDone]) tea.Cmd {
 
 // showKey opens the once-only key panel. The key lives only in the screen
 // until the panel closes.
-func (w *Webhooks) showKey(k, name, what string) {
+func (w *Screen) showKey(k, name, what string) {
 	if k == "" {
 		return
 	}
@@ -64,7 +65,7 @@ func (w *Webhooks) showKey(k, name, what string) {
 }
 
 // toggle flips is_active of the selected configuration (PUT {is_active}).
-func (w *Webhooks) toggle() tea.Cmd {
+func (w *Screen) toggle() tea.Cmd {
 	h := w.selected()
 	if h == nil {
 		return ui.Notify(theme.ToneInfo, "no webhook selected")
@@ -73,10 +74,29 @@ func (w *Webhooks) toggle() tea.Cmd {
 		return nil
 	}
 	next := !h.IsActive
-	return w.run(whConfirmMsg{what: "toggle", id: h.ID, update: apiclient.WebhookUpdate{IsActive: &next}})
+	u := apiclient.WebhookUpdate{IsActive: &next}
+	body, _ := json.Marshal(u)
+	means := "Events are delivered to " + h.URL + " again."
+	title := fmt.Sprintf("Turn deliveries to %q on?", h.Name)
+	tone := theme.ToneInfo
+	if !next {
+		means = "Events are no longer delivered to " + h.URL + " until it is turned on again."
+		title = fmt.Sprintf("Turn deliveries to %q off?", h.Name)
+		tone = theme.ToneWarn
+	}
+	w.busy = true
+	return ui.Confirm(ui.ConfirmSpec{
+		Title:        title,
+		Request:      []string{"PUT /v1/webhooks/" + h.ID, string(body)},
+		Lines:        []string{means},
+		ConfirmLabel: map[bool]string{true: "turn on", false: "turn off"}[next],
+		Tone:         tone,
+		OnConfirm:    whConfirmMsg{what: "toggle", id: h.ID, update: u},
+		OnCancel:     whCancelMsg{},
+	})
 }
 
-func (w *Webhooks) confirmRotate() tea.Cmd {
+func (w *Screen) confirmRotate() tea.Cmd {
 	h := w.selected()
 	if h == nil {
 		return ui.Notify(theme.ToneInfo, "no webhook selected")
@@ -86,9 +106,9 @@ func (w *Webhooks) confirmRotate() tea.Cmd {
 	}
 	w.busy = true
 	return ui.Confirm(ui.ConfirmSpec{
-		Title: fmt.Sprintf("Rotate the signing key of %q?", h.Name),
+		Title:   fmt.Sprintf("Rotate the signing key of %q?", h.Name),
+		Request: []string{"POST /v1/webhooks/" + h.ID + "/rotate-key"},
 		Lines: []string{
-			"POST /v1/webhooks/" + h.ID + "/rotate-key",
 			"The current key stops signing at once: receivers at " + h.URL + " must switch to the new key.",
 			"The new key is shown once, right after this.",
 		},
@@ -99,7 +119,7 @@ func (w *Webhooks) confirmRotate() tea.Cmd {
 	})
 }
 
-func (w *Webhooks) confirmDelete() tea.Cmd {
+func (w *Screen) confirmDelete() tea.Cmd {
 	h := w.selected()
 	if h == nil {
 		return ui.Notify(theme.ToneInfo, "no webhook selected")
@@ -109,9 +129,9 @@ func (w *Webhooks) confirmDelete() tea.Cmd {
 	}
 	w.busy = true
 	return ui.Confirm(ui.ConfirmSpec{
-		Title: fmt.Sprintf("Delete webhook %q?", h.Name),
+		Title:   fmt.Sprintf("Delete webhook %q?", h.Name),
+		Request: []string{"DELETE /v1/webhooks/" + h.ID},
 		Lines: []string{
-			"DELETE /v1/webhooks/" + h.ID,
 			"Name: " + h.Name,
 			"URL:  " + h.URL,
 			"Events will no longer be delivered to this endpoint.",
@@ -124,12 +144,12 @@ func (w *Webhooks) confirmDelete() tea.Cmd {
 }
 
 // confirmEdit shows the exact PUT body before sending it.
-func (w *Webhooks) confirmEdit(id, name string, u apiclient.WebhookUpdate) tea.Cmd {
+func (w *Screen) confirmEdit(id, name string, u apiclient.WebhookUpdate) tea.Cmd {
 	body, _ := json.Marshal(u)
 	w.busy = true
 	return ui.Confirm(ui.ConfirmSpec{
 		Title:        fmt.Sprintf("Save changes to %q?", name),
-		Lines:        []string{"PUT /v1/webhooks/" + id, string(body)},
+		Request:      []string{"PUT /v1/webhooks/" + id, string(body)},
 		ConfirmLabel: "save",
 		Tone:         theme.ToneInfo,
 		OnConfirm:    whConfirmMsg{what: "edit", id: id, update: u},
@@ -138,7 +158,7 @@ func (w *Webhooks) confirmEdit(id, name string, u apiclient.WebhookUpdate) tea.C
 }
 
 // run sends a confirmed mutation.
-func (w *Webhooks) run(m whConfirmMsg) tea.Cmd {
+func (w *Screen) run(m whConfirmMsg) tea.Cmd {
 	if w.running {
 		return nil
 	}
@@ -149,7 +169,7 @@ func (w *Webhooks) run(m whConfirmMsg) tea.Cmd {
 		name = h.Name
 	}
 	var cmd tea.Cmd
-	w.actionID, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) (whDone, error) {
+	w.actionID, cmd = ui.Go(w.requests, func(ctx context.Context) (whDone, error) {
 		done := whDone{what: m.what, name: name}
 		switch m.what {
 		case "rotate":

@@ -1,4 +1,4 @@
-package screens
+package webhooks
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -81,7 +82,7 @@ type whForm struct {
 func newWhForm(st *theme.Styles, orig *apiclient.Webhook) *whForm {
 	f := &whForm{st: st, keys: newWhFormKeys(), events: make([]bool, len(whKnownEvents)), active: true, errs: map[int]string{}}
 	mk := func(ph string, limit int) textinput.Model {
-		in := newInput(st)
+		in := screenkit.NewInput(st)
 		in.Prompt = ""
 		in.Placeholder = ph
 		in.CharLimit = limit
@@ -153,8 +154,8 @@ func (f *whForm) eventTypes() []string {
 }
 
 // whFieldPos maps a wire field name to a focus position.
-func whFieldPos(field string) int {
-	switch field {
+func whFieldPos(name string) int {
+	switch name {
 	case "name":
 		return whFName
 	case "url":
@@ -248,7 +249,7 @@ func (f *whForm) gatewayFailed(err error) {
 }
 
 // formKey handles a key while the form is open.
-func (w *Webhooks) formKey(msg tea.KeyPressMsg) tea.Cmd {
+func (w *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := w.form
 	s := msg.String()
 	switch {
@@ -296,7 +297,7 @@ func (w *Webhooks) formKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // saveForm validates, then adds at once or confirms the exact PUT body.
-func (w *Webhooks) saveForm() tea.Cmd {
+func (w *Screen) saveForm() tea.Cmd {
 	f := w.form
 	in, u, ok := f.build()
 	if !ok {
@@ -309,11 +310,32 @@ func (w *Webhooks) saveForm() tea.Cmd {
 		}
 		return w.confirmEdit(f.orig.ID, f.orig.Name, u)
 	}
-	f.sending = true
+	body, _ := json.Marshal(in)
+	w.busy = true
+	return ui.Confirm(ui.ConfirmSpec{
+		Title:        fmt.Sprintf("Add webhook %q?", in.Name),
+		Request:      []string{"POST /v1/webhooks", string(body)},
+		Lines:        []string{"The gateway answers with the signing key, shown once."},
+		ConfirmLabel: "add",
+		Tone:         theme.ToneInfo,
+		OnConfirm:    whAddMsg{in: in},
+		OnCancel:     whCancelMsg{},
+	})
+}
+
+// whAddMsg is the confirmation's yes to creating a configuration.
+type whAddMsg struct{ in apiclient.WebhookCreate }
+
+// sendAdd creates the configuration once confirmed.
+func (w *Screen) sendAdd(in apiclient.WebhookCreate) tea.Cmd {
+	if w.running || w.form == nil {
+		return nil
+	}
+	w.form.sending = true
 	w.busy, w.running = true, true
 	client := w.deps.Client
 	var cmd tea.Cmd
-	w.actionID, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) (whDone, error) {
+	w.actionID, cmd = ui.Go(w.requests, func(ctx context.Context) (whDone, error) {
 		h, err := client.CreateWebhook(ctx, in)
 		return whDone{what: "add", name: in.Name, key: h.APIKey}, err
 	})
@@ -350,7 +372,7 @@ func (f *whForm) view(width, height int) string {
 		if pos == f.focus {
 			marker, lst = st.Accent.Render("› "), st.Accent
 		}
-		lines = append(lines, ansi.Truncate(marker+lst.Render(padRight(label, labelW))+" "+content, width, "…"))
+		lines = append(lines, ansi.Truncate(marker+lst.Render(screenkit.PadRight(label, labelW))+" "+content, width, "…"))
 		if msg := f.errs[pos]; msg != "" {
 			lines = append(lines, ansi.Truncate(strings.Repeat(" ", labelW+3)+st.Text(theme.ToneDanger).Render("✗ "+ui.Sanitize(msg)), width, "…"))
 		}

@@ -1,4 +1,7 @@
-package screens
+// Package webhooks is the Webhooks screen: the partner's webhook
+// configurations, added, edited, toggled, re-keyed and deleted, each
+// change confirmed with the request it sends.
+package webhooks
 
 import (
 	"context"
@@ -9,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -99,9 +103,11 @@ const whUnavailable = "notifications are not configured for this environment"
 
 // Webhooks manages the partner's webhook endpoints: list, details, add,
 // edit, toggle, rotate the signing key and delete.
-type Webhooks struct {
-	deps Deps
-	keys whKeys
+type Screen struct {
+	deps          screenkit.Deps
+	requests      ui.Owner
+	keys          whKeys
+	width, height int
 
 	table   ui.Table
 	hooks   []apiclient.Webhook
@@ -124,9 +130,9 @@ type Webhooks struct {
 	running bool
 }
 
-// NewWebhooks builds the webhooks screen.
-func NewWebhooks(deps Deps) *Webhooks {
-	w := &Webhooks{deps: deps}
+// New builds the webhooks screen.
+func New(deps screenkit.Deps) *Screen {
+	w := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenWebhooks)}
 	w.table = ui.NewTable(deps.Styles, []ui.Column{
 		{Title: "Name", Width: 14},
 		{Title: "URL", Min: 10},
@@ -139,13 +145,13 @@ func NewWebhooks(deps Deps) *Webhooks {
 }
 
 // ID implements ui.Screen.
-func (w *Webhooks) ID() ui.ScreenID { return ui.ScreenWebhooks }
+func (w *Screen) ID() ui.ScreenID { return ui.ScreenWebhooks }
 
 // Title implements ui.Screen.
-func (w *Webhooks) Title() string { return "Webhooks" }
+func (w *Screen) Title() string { return "Webhooks" }
 
 // KeyMap implements ui.Screen.
-func (w *Webhooks) KeyMap() help.KeyMap {
+func (w *Screen) KeyMap() help.KeyMap {
 	k := w.keys
 	k.mode = w.mode
 	if w.form != nil {
@@ -157,27 +163,27 @@ func (w *Webhooks) KeyMap() help.KeyMap {
 
 // CapturesKeys implements ui.Screen: the form and the table filter take
 // every key.
-func (w *Webhooks) CapturesKeys() bool { return w.form != nil || w.table.Filtering() }
+func (w *Screen) CapturesKeys() bool { return w.form != nil || w.table.Filtering() }
 
 // Enter implements ui.Screen: it loads the configurations.
-func (w *Webhooks) Enter() tea.Cmd {
+func (w *Screen) Enter() tea.Cmd {
 	if w.form != nil {
 		return nil
 	}
 	return w.load()
 }
 
-func (w *Webhooks) load() tea.Cmd {
+func (w *Screen) load() tea.Cmd {
 	client := w.deps.Client
 	w.loading = true
 	var cmd tea.Cmd
-	w.loadID, cmd = ui.Go(w.deps.Requests, func(ctx context.Context) ([]apiclient.Webhook, error) {
+	w.loadID, cmd = ui.Go(w.requests, func(ctx context.Context) ([]apiclient.Webhook, error) {
 		return client.Webhooks(ctx)
 	})
 	return cmd
 }
 
-func (w *Webhooks) setHooks(hooks []apiclient.Webhook) {
+func (w *Screen) setHooks(hooks []apiclient.Webhook) {
 	w.hooks = hooks
 	rows := make([][]string, len(hooks))
 	for i, h := range hooks {
@@ -187,7 +193,7 @@ func (w *Webhooks) setHooks(hooks []apiclient.Webhook) {
 		}
 		// Every url is https (the gateway refuses others): the scheme is
 		// left out so narrow terminals show the host.
-		rows[i] = []string{h.Name, strings.TrimPrefix(h.URL, "https://"), strings.Join(h.EventTypes, ", "), active, dateOnly(h.UpdatedAt)}
+		rows[i] = []string{h.Name, strings.TrimPrefix(h.URL, "https://"), strings.Join(h.EventTypes, ", "), active, screenkit.DateOnly(h.UpdatedAt)}
 	}
 	w.table.SetRows(rows)
 	if w.mode == whModeDetail && w.find(w.detail) == nil {
@@ -195,7 +201,7 @@ func (w *Webhooks) setHooks(hooks []apiclient.Webhook) {
 	}
 }
 
-func (w *Webhooks) find(id string) *apiclient.Webhook {
+func (w *Screen) find(id string) *apiclient.Webhook {
 	for i := range w.hooks {
 		if w.hooks[i].ID == id {
 			return &w.hooks[i]
@@ -206,7 +212,7 @@ func (w *Webhooks) find(id string) *apiclient.Webhook {
 
 // selected is the configuration the actions apply to: the one in the
 // details view, else the table's cursor row.
-func (w *Webhooks) selected() *apiclient.Webhook {
+func (w *Screen) selected() *apiclient.Webhook {
 	if w.mode == whModeDetail {
 		return w.find(w.detail)
 	}
@@ -217,7 +223,7 @@ func (w *Webhooks) selected() *apiclient.Webhook {
 }
 
 // Update implements ui.Screen.
-func (w *Webhooks) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case ui.Result[[]apiclient.Webhook]:
 		if msg.ID != w.loadID {
@@ -230,7 +236,7 @@ func (w *Webhooks) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			if apiclient.IsStatus(msg.Err, 403) || apiclient.IsStatus(msg.Err, 503) {
 				return w, nil // shown in the body
 			}
-			return w, failed("loading webhooks", msg.Err)
+			return w, screenkit.Failed("loading webhooks", msg.Err)
 		}
 		w.setHooks(msg.Value)
 	case ui.Result[whDone]:
@@ -240,19 +246,23 @@ func (w *Webhooks) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return w, w.actionDone(msg)
 	case whConfirmMsg:
 		return w, w.run(msg)
+	case whAddMsg:
+		return w, w.sendAdd(msg.in)
 	case whCancelMsg:
 		w.busy = false
 	case ui.RefreshMsg:
 		return w, w.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		*w = *NewWebhooks(w.deps)
+		width, height := w.width, w.height
+		*w = *New(w.deps)
+		w.SetSize(width, height)
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
 	}
 	return w, nil
 }
 
-func (w *Webhooks) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case w.form != nil:
 		return w.formKey(msg)
@@ -265,12 +275,6 @@ func (w *Webhooks) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		var cmd tea.Cmd
 		w.table, cmd = w.table.Update(msg)
 		return cmd
-	}
-	switch msg.String() {
-	case "a", "e", "t", "R", "x":
-		if w.deps.ReadOnly {
-			return refuseReadOnly("changing webhooks")
-		}
 	}
 	switch {
 	case w.mode == whModeDetail && key.Matches(msg, w.keys.Close):
@@ -309,9 +313,9 @@ func (w *Webhooks) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-func (w *Webhooks) unavailable() bool { return apiclient.IsStatus(w.loadErr, 503) }
+func (w *Screen) unavailable() bool { return apiclient.IsStatus(w.loadErr, 503) }
 
-func (w *Webhooks) closeKeyPanel() {
+func (w *Screen) closeKeyPanel() {
 	w.panelKey, w.panelName, w.panelWhat = "", "", ""
 	w.mode = whModeList
 }

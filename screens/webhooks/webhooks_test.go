@@ -1,0 +1,231 @@
+package webhooks
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"cardterm/screens/card"
+
+	"cardterm/screens/account"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screentest"
+	"cardterm/screens/signin"
+)
+
+func TestMain(m *testing.M) { screentest.Main(m) }
+
+// whClientKey signs the test app in on another tenant environment.
+func whClientKey(k string) screentest.Option {
+	return func(ts *screentest.Setup) { ts.Config.ClientKey = k }
+}
+
+var whFullKey = regexp.MustCompile(`whsec_[0-9a-f]{64}`)
+
+// whApp signs user in and opens the webhooks screen.
+func whApp(t *testing.T, user string, opts ...screentest.Option) *screentest.App {
+	t.Helper()
+	a := screentest.New(t, screentest.Of(signin.New), append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}, opts...)...)
+	a.SignIn(user)
+	a.Keys("9")
+	return a
+}
+
+// whServer reads the partner's configurations straight from the gateway.
+func whServer(a *screentest.App) []apiclient.Webhook {
+	a.T.Helper()
+	hooks, err := a.Client.Webhooks(context.Background())
+	if err != nil {
+		a.T.Fatal(err)
+	}
+	return hooks
+}
+
+func TestWebhooksListGolden(t *testing.T) {
+	a := whApp(t, "alice@demo.test")
+	screentest.MustShow(t, a.Screen(), "2 of 5 endpoints", "Ledger sync", "hooks.acme.test/ledger", "● active", "○ inactive", "2025-10-15")
+	a.Golden("webhooks_list")
+	a.Keys("enter")
+	s := a.Screen()
+	screentest.MustShow(t, s, "Webhook Ledger sync", "whsec_********", "card.activated, kyc.status.changed", "ACTIVE", "team", "finance", "2025-09-01T08:00:00Z")
+	if whFullKey.MatchString(s) {
+		t.Fatal("a full key is on screen")
+	}
+	a.Keys("esc")
+	screentest.MustShow(t, a.Screen(), "CRM (paused)")
+}
+
+func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
+	a := whApp(t, "alice@demo.test")
+	a.Keys("a")
+	a.Type("Ops")
+	a.Keys("tab")
+	a.Type("http://example.test/hooks")
+	a.Keys("tab", "tab", "space") // card.activated
+	a.Keys("ctrl+s")
+	screentest.MustShow(t, a.Screen(), "Fix the marked fields", "the url must use HTTPS", "[x] card.activated")
+	// The focus went to the URL; fix it, add metadata and send.
+	a.Keys("ctrl+u")
+	a.Type("https://example.test/hooks")
+	for range 8 {
+		a.Keys("tab")
+	}
+	a.Type("team=ops")
+	a.Keys("enter")
+	a.Type("tries=3")
+	a.Keys("ctrl+s")
+	// Every change confirms, showing the request, before anything is sent.
+	screentest.MustShow(t, a.Screen(), `Add webhook "Ops"?`, "POST /v1/webhooks")
+	if len(whServer(a)) != 2 {
+		t.Fatal("the webhook was created before the confirmation")
+	}
+	a.Keys("y")
+	s := a.Screen()
+	key := whFullKey.FindString(s)
+	screentest.MustShow(t, s, `Signing key of the new webhook "Ops"`, "will not be shown again", "y copy the key")
+	if key == "" {
+		t.Fatalf("the full key is not shown once:\n%s", s)
+	}
+	a.Keys("y")
+	s = a.Screen()
+	screentest.MustShow(t, s, `copied the signing key of "Ops"`)
+	if strings.Count(s, key) != 1 {
+		t.Fatal("the key leaked beyond its panel")
+	}
+	a.Keys("enter")
+	s = a.Screen()
+	screentest.MustShow(t, s, "3 of 5 endpoints", "Ops", "example.test/hooks")
+	screentest.MustNotShow(t, s, key)
+	hooks := whServer(a)
+	ops := hooks[2]
+	if ops.Name != "Ops" || !ops.IsActive || string(ops.Metadata["tries"]) != "3" || string(ops.Metadata["team"]) != `"ops"` {
+		t.Fatalf("stored %+v", ops)
+	}
+	// Details show it masked, ending like the key.
+	a.Keys("j", "j", "enter")
+	screentest.MustShow(t, a.Screen(), "whsec_********"+key[len(key)-4:], "tries", "3")
+	screentest.MustNotShow(t, a.Screen(), key)
+	a.Keys("esc")
+
+	// t: turning deliveries off confirms with the request first.
+	a.Keys("t")
+	screentest.MustShow(t, a.Screen(), `Turn deliveries to "Ops" off?`, "PUT /v1/webhooks/"+ops.ID, `{"is_active":false}`)
+	if !whServer(a)[2].IsActive {
+		t.Fatal("turned off before the confirmation")
+	}
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), `PUT {"is_active":false}`, "○ inactive")
+	if whServer(a)[2].IsActive {
+		t.Fatal("still active on the gateway")
+	}
+
+	// R: confirm, then the new key once.
+	a.Keys("R")
+	screentest.MustShow(t, a.Screen(), `Rotate the signing key of "Ops"?`, "POST /v1/webhooks/"+ops.ID+"/rotate-key")
+	a.Keys("y")
+	s = a.Screen()
+	newKey := whFullKey.FindString(s)
+	screentest.MustShow(t, s, `New signing key of "Ops"`, `signing key of "Ops" rotated`)
+	if newKey == "" || newKey == key {
+		t.Fatalf("rotation did not show a new key:\n%s", s)
+	}
+	a.Keys("esc")
+	screentest.MustNotShow(t, a.Screen(), newKey)
+
+	// x: confirm with name and url, then gone.
+	a.Keys("x")
+	screentest.MustShow(t, a.Screen(), `Delete webhook "Ops"?`, "DELETE /v1/webhooks/"+ops.ID, "Name: Ops", "URL:  https://example.test/hooks")
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), "2 of 5 endpoints", `webhook "Ops" deleted`)
+	if len(whServer(a)) != 2 {
+		t.Fatal("not deleted on the gateway")
+	}
+}
+
+func TestWebhooksEditSendsOnlyWhatChanged(t *testing.T) {
+	a := whApp(t, "alice@demo.test")
+	a.Keys("e")
+	screentest.MustShow(t, a.Screen(), `Edit webhook "Ledger sync"`, "[x] kyc.status.changed", "[x] card.activated", "env=staging")
+	a.Keys("ctrl+s")
+	screentest.MustShow(t, a.Screen(), "nothing changed")
+	a.Keys("tab", "ctrl+u")
+	a.Type("https://hooks.acme.test/v2")
+	a.Keys("tab", "space") // untick kyc.status.changed
+	a.Keys("ctrl+s")
+	body := `{"url":"https://hooks.acme.test/v2","event_types":["card.activated"]}`
+	screentest.MustShow(t, a.Screen(), `Save changes to "Ledger sync"?`, body)
+	a.Keys("n")
+	screentest.MustShow(t, a.Screen(), "https://hooks.acme.test/v2", "[ ] kyc.status.changed") // the form keeps it
+	a.Keys("ctrl+s", "y")
+	s := a.Screen()
+	screentest.MustShow(t, s, `webhook "Ledger sync" saved: PUT`)
+	h := whServer(a)[0]
+	if h.URL != "https://hooks.acme.test/v2" || len(h.EventTypes) != 1 || h.Name != "Ledger sync" || string(h.Metadata["env"]) != `"staging"` {
+		t.Fatalf("stored %+v", h)
+	}
+}
+
+func TestWebhooksSixthRefusedWithGatewayMessage(t *testing.T) {
+	a := whApp(t, "gus@globex.test", whClientKey("ck_sandbox_globex"))
+	screentest.MustShow(t, a.Screen(), "4 of 5 endpoints", "Legacy bridge")
+	add := func(name string) {
+		a.Keys("a")
+		a.Type(name)
+		a.Keys("tab")
+		a.Type("https://example.test/" + name)
+		a.Keys("tab", "tab", "space", "ctrl+s", "y")
+	}
+	add("fifth")
+	a.Keys("esc")
+	screentest.MustShow(t, a.Screen(), "5 of 5 endpoints")
+	add("sixth")
+	screentest.MustShow(t, a.Screen(), "The gateway refused: Maximum of 5 webhook configurations per partner reached (400)", "https://example.test/sixth")
+	a.Keys("esc")
+	screentest.MustShow(t, a.Screen(), "5 of 5 endpoints")
+}
+
+func TestWebhooksUnavailableForbiddenReadOnly(t *testing.T) {
+	a := whApp(t, "olga@acme.test", whClientKey("ck_live_acme"))
+	screentest.MustShow(t, a.Screen(), "notifications are not configured for this environment")
+	a.Keys("a")
+	screentest.MustShow(t, a.Screen(), "notifications are not configured for this environment")
+
+	u := whApp(t, "umar@demo.test")
+	screentest.MustShow(t, u.Screen(), "verification required")
+
+	ro := whApp(t, "alice@demo.test", screentest.ReadOnly())
+	screentest.MustNotShow(t, ro.Screen(), "a add")
+	for _, k := range []string{"a", "e", "t", "R", "x"} {
+		ro.Keys(k)
+		screentest.MustShow(t, ro.Screen(), "read-only mode:", "is disabled")
+		if ro.UI().DialogOpen() {
+			t.Fatalf("%s opened a dialog in read-only mode", k)
+		}
+	}
+	if !whServer(ro)[0].IsActive {
+		t.Fatal("read-only changed the gateway")
+	}
+}
+
+func TestWebhookMetadataLinesRoundTrip(t *testing.T) {
+	in := map[string]json.RawMessage{"s": []byte(`"text"`), "n": []byte(`3`), "b": []byte(`true`), "q": []byte(`"42"`),
+		"o": []byte(`{"a": [1, 2]}`), "e": []byte(`""`)}
+	lines := whMetadataLines(in)
+	want := []string{`b=true`, `e=`, `n=3`, `o={"a":[1,2]}`, `q="42"`, `s=text`}
+	if strings.Join(lines, "|") != strings.Join(want, "|") {
+		t.Fatalf("lines %q", lines)
+	}
+	out, err := whParseMetadata(strings.Join(lines, "\n"))
+	if err != nil || !whSameMeta(out, map[string]json.RawMessage{"s": []byte(`"text"`), "n": []byte(`3`), "b": []byte(`true`),
+		"q": []byte(`"42"`), "o": []byte(`{"a":[1,2]}`), "e": []byte(`""`)}) {
+		t.Fatalf("parsed %s %v", out, err)
+	}
+	for _, bad := range []string{"novalue", "=x", "a=1\na=2"} {
+		if _, err := whParseMetadata(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
