@@ -1,6 +1,7 @@
-package screens
+package consent
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -23,7 +25,7 @@ func cnsBinding(keys, label, desc string) key.Binding {
 }
 
 func cnsInput(st *theme.Styles, value, placeholder string) textinput.Model {
-	in := newInput(st)
+	in := screenkit.NewInput(st)
 	in.Prompt = ""
 	in.CharLimit = 128
 	in.SetWidth(44)
@@ -53,7 +55,7 @@ func newCnsPrompt(st *theme.Styles, onboarding bool, value string) *cnsPrompt {
 		keys: ui.KeyMapFunc{Short: func() []key.Binding { return k }}}
 }
 
-func (c *Consent) promptKey(msg tea.KeyPressMsg) tea.Cmd {
+func (c *Screen) promptKey(msg tea.KeyPressMsg) tea.Cmd {
 	p := c.prompt
 	switch msg.String() {
 	case "esc":
@@ -100,7 +102,7 @@ type cnsLinkForm struct {
 	keys       help.KeyMap
 }
 
-func (c *Consent) openLink() tea.Cmd {
+func (c *Screen) openLink() tea.Cmd {
 	if c.busy || c.running() {
 		return nil
 	}
@@ -117,7 +119,7 @@ func (c *Consent) openLink() tea.Cmd {
 	return c.link.in.Focus()
 }
 
-func (c *Consent) linkKey(msg tea.KeyPressMsg) tea.Cmd {
+func (c *Screen) linkKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := c.link
 	switch {
 	case f.sending || f.confirming:
@@ -138,13 +140,12 @@ func (c *Consent) linkKey(msg tea.KeyPressMsg) tea.Cmd {
 		f.problem, f.confirming = nil, true
 		return ui.Confirm(ui.ConfirmSpec{
 			Title: "Link this consent set to " + uid + "?",
-			Lines: []string{
+			Request: []string{
 				"PATCH /v2/consent/onboarding/" + f.set.ConsentSetID,
 				"headers: x-client-key, x-secret-key",
 				`body: {"userId": "` + uid + `"}`,
-				"",
-				"Linking is recorded in the audit trail and cannot be undone.",
 			},
+			Lines:        []string{"Linking is recorded in the audit trail and cannot be undone."},
 			ConfirmLabel: "link",
 			Tone:         theme.ToneWarn,
 			OnConfirm:    cnsLinkMsg{setID: f.set.ConsentSetID, userID: uid},
@@ -172,7 +173,7 @@ func (f *cnsLinkForm) failed(err error) {
 // cnsProblem is an error's message and details, one per line.
 func cnsProblem(err error) []string {
 	var e *apiclient.Error
-	if apiclientAs(err, &e) && e.Status != 0 {
+	if errors.As(err, &e) && e.Status != 0 {
 		out := []string{fmt.Sprintf("%s (%d)", e.Message, e.Status)}
 		return append(out, e.Details...)
 	}
@@ -182,15 +183,15 @@ func cnsProblem(err error) []string {
 func (f *cnsLinkForm) view(width int) string {
 	st := f.st
 	lines := []string{st.Title.Render("Link a consent set to a user"), ""}
-	fields := []field{{label: "consent set", value: f.set.ConsentSetID}, {label: "onboarding", value: f.set.OnboardingID},
-		{label: "policy", value: f.set.PolicyType}}
+	fields := []screenkit.Field{{Label: "consent set", Value: f.set.ConsentSetID}, {Label: "onboarding", Value: f.set.OnboardingID},
+		{Label: "policy", Value: f.set.PolicyType}}
 	if f.set.Linked() {
-		fields = append(fields, field{label: "linked to", styled: st.Text(theme.ToneWarn).Render(ui.Sanitize(*f.set.UserID) +
+		fields = append(fields, screenkit.Field{Label: "linked to", Styled: st.Text(theme.ToneWarn).Render(ui.Sanitize(*f.set.UserID) +
 			" already: the gateway will refuse (409)")})
 	} else {
-		fields = append(fields, field{label: "linked to", styled: st.Muted.Render("nobody yet")})
+		fields = append(fields, screenkit.Field{Label: "linked to", Styled: st.Muted.Render("nobody yet")})
 	}
-	lines = append(lines, strings.Split(renderFields(st, fields, width), "\n")...)
+	lines = append(lines, strings.Split(screenkit.RenderFields(st, fields, width), "\n")...)
 	lines = append(lines, "", ansi.Truncate(st.Accent.Render("› ")+st.Label.Render("userId  ")+f.in.View(), width, "…"))
 	for _, p := range f.problem {
 		lines = append(lines, st.Text(theme.ToneDanger).Render(ansi.Truncate("  ✗ "+ui.Sanitize(p), width, "…")))

@@ -1,4 +1,4 @@
-package screens
+package consent
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -73,7 +74,7 @@ func (a *cnsAuditView) selected() (apiclient.AuditRecord, bool) {
 
 // openAudit shows the audit trail of the subject user, or of the selected
 // set's user when an onboarding was looked up.
-func (c *Consent) openAudit() tea.Cmd {
+func (c *Screen) openAudit() tea.Cmd {
 	uid := c.subject.userID
 	if c.subject.onboardingID != "" || c.mode == cnsDetail {
 		s, ok := c.selectedSet()
@@ -95,22 +96,23 @@ func (c *Consent) openAudit() tea.Cmd {
 	if c.audit.userID != uid {
 		c.audit = newCnsAuditView(c.deps.Styles)
 		c.audit.userID = uid
+		c.audit.setSize(c.width, c.height)
 	}
 	return c.loadAudit(0)
 }
 
 // loadAudit reads the page at offset.
-func (c *Consent) loadAudit(offset int) tea.Cmd {
+func (c *Screen) loadAudit(offset int) tea.Cmd {
 	client, uid := c.deps.Client, c.audit.userID
 	c.loading = true
 	var cmd tea.Cmd
-	c.audit.loadID, cmd = ui.Go(c.deps.Requests, func(ctx context.Context) (apiclient.ConsentAuditPage, error) {
+	c.audit.loadID, cmd = ui.Go(c.requests, func(ctx context.Context) (apiclient.ConsentAuditPage, error) {
 		return client.ConsentAudit(ctx, uid, apiclient.ConsentAuditPageLimit, offset)
 	})
 	return cmd
 }
 
-func (c *Consent) auditLoaded(msg ui.Result[apiclient.ConsentAuditPage]) tea.Cmd {
+func (c *Screen) auditLoaded(msg ui.Result[apiclient.ConsentAuditPage]) tea.Cmd {
 	a := &c.audit
 	if msg.ID != a.loadID {
 		return nil
@@ -118,7 +120,7 @@ func (c *Consent) auditLoaded(msg ui.Result[apiclient.ConsentAuditPage]) tea.Cmd
 	c.loading = false
 	a.loadErr = msg.Err
 	if msg.Err != nil {
-		return failed("reading the audit trail", msg.Err)
+		return screenkit.Failed("reading the audit trail", msg.Err)
 	}
 	a.page, a.loaded = msg.Value, true
 	a.offset = msg.Value.Pagination.Offset
@@ -127,7 +129,7 @@ func (c *Consent) auditLoaded(msg ui.Result[apiclient.ConsentAuditPage]) tea.Cmd
 }
 
 // auditKey handles keys in the audit view.
-func (c *Consent) auditKey(msg tea.KeyPressMsg) tea.Cmd {
+func (c *Screen) auditKey(msg tea.KeyPressMsg) tea.Cmd {
 	a := &c.audit
 	if a.table.Filtering() {
 		var cmd tea.Cmd
@@ -171,15 +173,24 @@ func (a *cnsAuditView) rangeText() string {
 	return fmt.Sprintf("records %s–%s of %s", ui.FormatCount(p.Offset+1), ui.FormatCount(p.Offset+n), ui.FormatCount(p.Total))
 }
 
+// setSize lays the audit table out: the wide columns from 90 cells, rows
+// and cursor kept; the header takes 3 lines and the metadata 2.
+func (a *cnsAuditView) setSize(width, height int) {
+	if wide := width >= 90; wide != a.wide {
+		cur, ok := a.table.Cursor()
+		a.wide = wide
+		a.table.SetColumns(cnsAuditColumns(wide))
+		a.setRows()
+		if ok {
+			a.table.SetCursor(cur)
+		}
+	}
+	a.table.SetSize(width, max(height-5, 3))
+}
+
 // view draws the page, and below it the selected record's metadata.
 func (a *cnsAuditView) view(width, height int, loading bool) string {
 	st := a.st
-	if wide := width >= 90; wide != a.wide {
-		cur, _ := a.table.Cursor()
-		a.wide, a.table = wide, ui.NewTable(st, cnsAuditColumns(wide))
-		a.setRows()
-		a.table.SetCursor(cur)
-	}
 	head := st.Title.Render("Audit trail") + "  " + st.Label.Render("user ") + st.Value.Render(ui.Sanitize(a.userID))
 	if loading {
 		head += "  " + st.Muted.Render("loading…")
@@ -189,9 +200,9 @@ func (a *cnsAuditView) view(width, height int, loading bool) string {
 	case a.loadErr != nil:
 		lines = append(lines, st.Text(theme.ToneDanger).Render(ui.FitLine(ui.Sanitize("Could not read the audit trail: "+apiclient.ErrorMessage(a.loadErr)), width)),
 			st.Muted.Render("r retries · esc goes back"))
-		return place(strings.Join(lines, "\n"), width, height)
+		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case !a.loaded:
-		return place(strings.Join(lines, "\n"), width, height)
+		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	}
 	nav := []string{}
 	if a.page.Links["prev"] != nil {
@@ -215,7 +226,6 @@ func (a *cnsAuditView) view(width, height int, loading bool) string {
 				st.Label.Render("  audit id ")+st.Value.Render(ui.Sanitize(r.AuditID)), width),
 		}
 	}
-	a.table.SetSize(width, max(height-len(lines)-len(foot), 3))
 	body := strings.Join(lines, "\n") + "\n" + a.table.View()
 	if len(foot) > 0 {
 		body += "\n" + strings.Join(foot, "\n")

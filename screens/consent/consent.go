@@ -1,4 +1,7 @@
-package screens
+// Package consent is the Consent screen: a user's consent status and sets,
+// each set's consents, the audit trail, and linking, revoking and creating
+// consent sets.
+package consent
 
 import (
 	"context"
@@ -8,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/ui"
 )
 
@@ -102,10 +106,12 @@ type cnsRow struct {
 }
 
 // Consent is screen 8.
-type Consent struct {
-	deps Deps
-	keys cnsKeys
-	mode cnsMode
+type Screen struct {
+	deps          screenkit.Deps
+	requests      ui.Owner
+	keys          cnsKeys
+	width, height int
+	mode          cnsMode
 
 	selfID  string
 	subject cnsSubject
@@ -134,10 +140,10 @@ type Consent struct {
 	inFlight bool // a mutation request is on its way
 }
 
-// NewConsent builds the consent screen; it looks up the signed-in user
+// New builds the consent screen; it looks up the signed-in user
 // first.
-func NewConsent(deps Deps) *Consent {
-	c := &Consent{deps: deps}
+func New(deps screenkit.Deps) *Screen {
+	c := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenConsent)}
 	c.table = ui.NewTable(deps.Styles, cnsColumns(0))
 	c.keys = newCnsKeys(deps.ReadOnly, c.table.KeyMap())
 	c.audit = newCnsAuditView(deps.Styles)
@@ -145,13 +151,13 @@ func NewConsent(deps Deps) *Consent {
 }
 
 // ID implements ui.Screen.
-func (c *Consent) ID() ui.ScreenID { return ui.ScreenConsent }
+func (c *Screen) ID() ui.ScreenID { return ui.ScreenConsent }
 
 // Title implements ui.Screen.
-func (c *Consent) Title() string { return "Consent" }
+func (c *Screen) Title() string { return "Consent" }
 
 // KeyMap implements ui.Screen.
-func (c *Consent) KeyMap() help.KeyMap {
+func (c *Screen) KeyMap() help.KeyMap {
 	k := c.keys
 	k.mode = c.mode
 	switch {
@@ -168,13 +174,13 @@ func (c *Consent) KeyMap() help.KeyMap {
 }
 
 // CapturesKeys implements ui.Screen: forms and table filters take every key.
-func (c *Consent) CapturesKeys() bool {
+func (c *Screen) CapturesKeys() bool {
 	return c.prompt != nil || c.link != nil || c.create != nil || c.table.Filtering() ||
 		(c.mode == cnsAudit && c.audit.table.Filtering())
 }
 
 // Enter loads the current subject (the signed-in user the first time).
-func (c *Consent) Enter() tea.Cmd {
+func (c *Screen) Enter() tea.Cmd {
 	if c.prompt != nil || c.link != nil || c.create != nil {
 		return nil
 	}
@@ -186,11 +192,11 @@ func (c *Consent) Enter() tea.Cmd {
 
 // load looks up subject; an empty subject means the signed-in user, whose
 // id comes from GET /v1/user.
-func (c *Consent) load(subject cnsSubject) tea.Cmd {
+func (c *Screen) load(subject cnsSubject) tea.Cmd {
 	client, self := c.deps.Client, c.selfID
 	c.loading = true
 	var cmd tea.Cmd
-	c.loadID, cmd = ui.Go(c.deps.Requests, func(ctx context.Context) (cnsLoaded, error) {
+	c.loadID, cmd = ui.Go(c.requests, func(ctx context.Context) (cnsLoaded, error) {
 		return cnsLookup(ctx, client, subject, self)
 	})
 	return cmd
@@ -225,17 +231,17 @@ func cnsLookup(ctx context.Context, client *apiclient.Client, subject cnsSubject
 }
 
 // setData shows what a look-up found; rows are built once.
-func (c *Consent) setData(d cnsLoaded) {
+func (c *Screen) setData(d cnsLoaded) {
 	c.subject, c.status, c.sets = d.subject, d.status, d.sets
 	if d.selfID != "" {
 		c.selfID = d.selfID
 	}
-	c.rebuildRows()
 	c.summary = c.summarize()
+	c.rebuildRows()
 }
 
 // selected is the row under the cursor.
-func (c *Consent) selected() (cnsRow, bool) {
+func (c *Screen) selected() (cnsRow, bool) {
 	if i, ok := c.table.Cursor(); ok && i < len(c.rows) {
 		return c.rows[i], true
 	}
@@ -244,7 +250,7 @@ func (c *Consent) selected() (cnsRow, bool) {
 
 // selectedSet is the set the keys act on: the open one, else the selected
 // row's.
-func (c *Consent) selectedSet() (apiclient.ConsentSet, bool) {
+func (c *Screen) selectedSet() (apiclient.ConsentSet, bool) {
 	if c.mode == cnsDetail {
 		for _, s := range c.sets {
 			if s.ConsentSetID == c.detail {
@@ -260,7 +266,7 @@ func (c *Consent) selectedSet() (apiclient.ConsentSet, bool) {
 }
 
 // Update implements ui.Screen.
-func (c *Consent) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case ui.Result[cnsLoaded]:
 		if msg.ID != c.loadID {
@@ -269,7 +275,7 @@ func (c *Consent) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		c.loading = false
 		c.loadErr = msg.Err
 		if msg.Err != nil {
-			return c, failed("looking up consents", msg.Err)
+			return c, screenkit.Failed("looking up consents", msg.Err)
 		}
 		c.setData(msg.Value)
 	case ui.Result[apiclient.ConsentAuditPage]:
@@ -296,14 +302,16 @@ func (c *Consent) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.RefreshMsg:
 		return c, c.Enter()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		*c = *NewConsent(c.deps)
+		w, h := c.width, c.height
+		*c = *New(c.deps)
+		c.SetSize(w, h)
 	case tea.KeyPressMsg:
 		return c, c.handleKey(msg)
 	}
 	return c, nil
 }
 
-func (c *Consent) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+func (c *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case c.prompt != nil:
 		return c.promptKey(msg)
@@ -317,9 +325,6 @@ func (c *Consent) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		var cmd tea.Cmd
 		c.table, cmd = c.table.Update(msg)
 		return cmd
-	}
-	if c.deps.ReadOnly && (msg.String() == "x" || msg.String() == "L" || msg.String() == "N") {
-		return refuseReadOnly("changing consents")
 	}
 	switch {
 	case key.Matches(msg, c.keys.User):
@@ -351,7 +356,7 @@ func (c *Consent) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // promptValue prefills a look-up: the current subject's id.
-func (c *Consent) promptValue(onboarding bool) string {
+func (c *Screen) promptValue(onboarding bool) string {
 	if onboarding {
 		return c.subject.onboardingID
 	}
@@ -363,7 +368,7 @@ func (c *Consent) promptValue(onboarding bool) string {
 
 // CopyValue implements ui.Copier: the selected audit record, the open set
 // or the selected consent's id.
-func (c *Consent) CopyValue() (label, value string, ok bool) {
+func (c *Screen) CopyValue() (label, value string, ok bool) {
 	switch c.mode {
 	case cnsAudit:
 		if r, ok := c.audit.selected(); ok {

@@ -1,7 +1,8 @@
-package screens
+package consent
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -11,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -93,12 +95,12 @@ func (f *cnsCreateForm) change(dir int) {
 	case f.pos >= 2:
 		cycle := []string{apiclient.ConsentGranted, apiclient.ConsentDenied, ""}
 		t := apiclient.ConsentTypes[f.pos-2]
-		i := indexOf(cycle, f.choice[t])
+		i := slices.Index(cycle, f.choice[t])
 		f.choice[t] = cycle[(i+dir+len(cycle))%len(cycle)]
 	}
 }
 
-func (c *Consent) createKey(msg tea.KeyPressMsg) tea.Cmd {
+func (c *Screen) createKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := c.create
 	last := 1 + len(apiclient.ConsentTypes)
 	switch {
@@ -135,7 +137,7 @@ func (c *Consent) createKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // confirmCreate checks the form and shows the request.
-func (c *Consent) confirmCreate() tea.Cmd {
+func (c *Screen) confirmCreate() tea.Cmd {
 	f := c.create
 	b := f.body()
 	switch {
@@ -150,8 +152,9 @@ func (c *Consent) confirmCreate() tea.Cmd {
 	for _, k := range b.Consents {
 		given = append(given, k.ConsentType+" "+k.ConsentStatus)
 	}
-	lines := []string{"POST /v2/consent/onboarding", "headers: x-client-key, x-secret-key",
-		fmt.Sprintf("onboardingId %s · policyType %s", b.OnboardingID, b.PolicyType), "consents: " + strings.Join(given, ", "), ""}
+	request := []string{"POST /v2/consent/onboarding", "headers: x-client-key, x-secret-key",
+		fmt.Sprintf("onboardingId %s · policyType %s", b.OnboardingID, b.PolicyType), "consents: " + strings.Join(given, ", ")}
+	var lines []string
 	tone := theme.ToneInfo
 	for _, t := range apiclient.RequiredConsentTypes(b.PolicyType) {
 		if f.choice[t] != apiclient.ConsentGranted {
@@ -161,7 +164,7 @@ func (c *Consent) confirmCreate() tea.Cmd {
 	}
 	lines = append(lines, "The new set is unlinked; L links it to a user.")
 	f.problem, f.confirming = nil, true
-	return ui.Confirm(ui.ConfirmSpec{Title: "Create a consent set for " + b.OnboardingID + "?", Lines: lines,
+	return ui.Confirm(ui.ConfirmSpec{Title: "Create a consent set for " + b.OnboardingID + "?", Request: request, Lines: lines,
 		ConfirmLabel: "create", Tone: tone, OnConfirm: cnsCreateMsg{body: b}, OnCancel: cnsCancelMsg{}})
 }
 
@@ -179,7 +182,7 @@ func (f *cnsCreateForm) view(width int) string {
 		if i == f.pos {
 			marker, lst = st.Accent.Render("› "), st.Accent
 		}
-		return ansi.Truncate(marker+lst.Render(padRight(label, 24))+" "+value, width, "…")
+		return ansi.Truncate(marker+lst.Render(screenkit.PadRight(label, 24))+" "+value, width, "…")
 	}
 	lines = append(lines, row(0, "onboardingId", f.onboarding.View()))
 	pol := "global   us"

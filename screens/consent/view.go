@@ -1,4 +1,4 @@
-package screens
+package consent
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -39,7 +40,7 @@ func cnsLevel(width int) int {
 	return 0
 }
 
-func (c *Consent) rebuildRows() {
+func (c *Screen) rebuildRows() {
 	c.rows = c.rows[:0]
 	var cells [][]string
 	for si, s := range c.sets {
@@ -49,6 +50,7 @@ func (c *Consent) rebuildRows() {
 		}
 	}
 	c.table.SetRows(cells)
+	c.layoutTable()
 }
 
 // cnsRowCells is one table row.
@@ -63,7 +65,7 @@ func cnsRowCells(s apiclient.ConsentSet, k apiclient.Consent, level int) []strin
 	}
 	switch level {
 	case 0:
-		return []string{k.ConsentType, short, cnsStatusText(k.ConsentStatus), dateOnly(k.UpdatedAt), s.ConsentSetID}
+		return []string{k.ConsentType, short, cnsStatusText(k.ConsentStatus), screenkit.DateOnly(k.UpdatedAt), s.ConsentSetID}
 	case 1:
 		return []string{k.ConsentType, short, cnsStatusText(k.ConsentStatus), cnsWhen(k.UpdatedAt), s.ConsentSetID, s.PolicyType}
 	}
@@ -107,35 +109,52 @@ func cnsStatusTone(s string) theme.Tone {
 	return theme.ToneNeutral
 }
 
+// SetSize implements ui.Screen: a layout change keeps the rows, the cursor
+// and the quick filter, open or not (the old screen rebuilt its table in
+// View and dropped the filter).
+func (c *Screen) SetSize(width, height int) {
+	c.width, c.height = width, height
+	if level := cnsLevel(width); level != c.level {
+		c.level = level
+		cur, ok := c.table.Cursor()
+		c.table.SetColumns(cnsColumns(level))
+		c.rebuildRows()
+		if ok {
+			c.table.SetCursor(cur)
+		}
+	}
+	c.layoutTable()
+	c.audit.setSize(width, height)
+}
+
+// layoutTable gives the table what the header leaves; the header grows
+// and shrinks with what was looked up, so data changes call it too.
+func (c *Screen) layoutTable() {
+	c.table.SetSize(c.width, max(c.height-len(c.header(c.width))-1, 3))
+}
+
 // View implements ui.Screen.
-func (c *Consent) View(width, height int) string {
+func (c *Screen) View() string {
+	width, height := c.width, c.height
 	switch {
 	case c.prompt != nil:
-		return place(c.prompt.view(width), width, height)
+		return screenkit.Place(c.prompt.view(width), width, height)
 	case c.link != nil:
-		return place(c.link.view(width), width, height)
+		return screenkit.Place(c.link.view(width), width, height)
 	case c.create != nil:
-		return place(c.create.view(width), width, height)
+		return screenkit.Place(c.create.view(width), width, height)
 	case c.mode == cnsAudit:
 		return c.audit.view(width, height, c.loading)
 	case c.mode == cnsDetail:
 		return c.detailView(width, height)
 	}
-	if level := cnsLevel(width); level != c.level {
-		c.level = level
-		cur, _ := c.table.Cursor()
-		c.table = ui.NewTable(c.deps.Styles, cnsColumns(level))
-		c.rebuildRows()
-		c.table.SetCursor(cur)
-	}
 	lines := c.header(width)
 	lines = append(lines, "")
-	c.table.SetSize(width, max(height-len(lines), 3))
 	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+c.table.View(), width, height)
 }
 
 // header is the subject, its status badge and a line that explains it.
-func (c *Consent) header(width int) []string {
+func (c *Screen) header(width int) []string {
 	st := c.deps.Styles
 	head := st.Title.Render("Consent")
 	var sub string
@@ -144,7 +163,7 @@ func (c *Consent) header(width int) []string {
 		head += "  " + st.Label.Render("onboarding ") + st.Value.Render(ui.Sanitize(c.subject.onboardingID))
 		sub = c.summary
 	case c.subject.userID != "":
-		head += "  " + badge(st, c.status, cnsStatusTone(c.status)) + "  " + st.Label.Render("user ") + st.Value.Render(ui.Sanitize(c.subject.userID))
+		head += "  " + screenkit.Badge(st, c.status, cnsStatusTone(c.status)) + "  " + st.Label.Render("user ") + st.Value.Render(ui.Sanitize(c.subject.userID))
 		if c.subject.userID == c.selfID {
 			head += st.Muted.Render(" (you)")
 		}
@@ -164,7 +183,7 @@ func (c *Consent) header(width int) []string {
 
 // summarize says what was found and why the status is what it is; it is
 // computed once per load, not per frame.
-func (c *Consent) summarize() string {
+func (c *Screen) summarize() string {
 	if c.subject.onboardingID != "" {
 		linked := 0
 		for _, s := range c.sets {
@@ -172,13 +191,13 @@ func (c *Consent) summarize() string {
 				linked++
 			}
 		}
-		return fmt.Sprintf("%d consent %s, %d linked to a user", len(c.sets), plural(len(c.sets), "set", "sets"), linked)
+		return fmt.Sprintf("%d consent %s, %d linked to a user", len(c.sets), screenkit.Plural(len(c.sets), "set", "sets"), linked)
 	}
 	switch c.status {
 	case apiclient.ConsentNone:
 		return "No consent set is linked to this user (status none). b looks up an onboarding to link one."
 	case apiclient.ConsentComplete:
-		return fmt.Sprintf("All required consents granted · %d consent %s", len(c.sets), plural(len(c.sets), "set", "sets"))
+		return fmt.Sprintf("All required consents granted · %d consent %s", len(c.sets), screenkit.Plural(len(c.sets), "set", "sets"))
 	case apiclient.ConsentIncomplete:
 		var missing []string
 		for _, t := range cnsRequiredOf(c.sets) {

@@ -1,8 +1,9 @@
-package screens
+package consent
 
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -38,7 +39,7 @@ func cnsRequiredOf(sets []apiclient.ConsentSet) []string {
 	var out []string
 	for _, s := range sets {
 		for _, t := range apiclient.RequiredConsentTypes(s.PolicyType) {
-			if indexOf(out, t) < 0 {
+			if slices.Index(out, t) < 0 {
 				out = append(out, t)
 			}
 		}
@@ -89,7 +90,7 @@ func cnsReread(ctx context.Context, client *apiclient.Client, d *cnsDone, setID 
 
 // needSecret refuses a mutation, before any dialog, when the client has no
 // secret key.
-func (c *Consent) needSecret() tea.Cmd {
+func (c *Screen) needSecret() tea.Cmd {
 	if c.deps.Client.Config().SecretKey == "" {
 		return ui.Notify(theme.ToneWarn, "the secret key is needed: set CARDTERM_SECRET_KEY")
 	}
@@ -98,7 +99,7 @@ func (c *Consent) needSecret() tea.Cmd {
 
 // confirmRevoke asks before revoking the selected consent, saying whether
 // it is required and what the status will become.
-func (c *Consent) confirmRevoke() tea.Cmd {
+func (c *Screen) confirmRevoke() tea.Cmd {
 	if c.busy || c.loading {
 		return nil
 	}
@@ -113,12 +114,12 @@ func (c *Consent) confirmRevoke() tea.Cmd {
 	if k.ConsentStatus != apiclient.ConsentGranted {
 		return ui.Notify(theme.ToneInfo, fmt.Sprintf("%s is %s: only a granted consent can be revoked", k.ConsentType, k.ConsentStatus))
 	}
-	lines := []string{
+	request := []string{
 		"DELETE /v2/consent/consentSet/" + set.ConsentSetID + "/consent/" + k.ConsentID,
 		"headers: x-client-key, x-secret-key",
-		"",
 	}
-	after := c.deps.now().UTC().Format("2006-01-02T15:04:05.999999999Z07:00")
+	var lines []string
+	after := c.deps.Clock().UTC().Format("2006-01-02T15:04:05.999999999Z07:00")
 	required := apiclient.IsRequiredConsent(set.PolicyType, k.ConsentType)
 	var scope []apiclient.ConsentSet
 	who := "the set's"
@@ -145,6 +146,7 @@ func (c *Consent) confirmRevoke() tea.Cmd {
 	c.busy = true
 	return ui.Confirm(ui.ConfirmSpec{
 		Title:        "Revoke " + k.ConsentType + "?",
+		Request:      request,
 		Lines:        lines,
 		ConfirmLabel: "revoke",
 		Tone:         tone,
@@ -160,13 +162,13 @@ func cnsCap(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func (c *Consent) runRevoke(m cnsRevokeMsg) tea.Cmd {
+func (c *Screen) runRevoke(m cnsRevokeMsg) tea.Cmd {
 	if !c.busy || c.running() {
 		return nil
 	}
 	client := c.deps.Client
 	var cmd tea.Cmd
-	c.actionID, cmd = ui.Go(c.deps.Requests, func(ctx context.Context) (cnsDone, error) {
+	c.actionID, cmd = ui.Go(c.requests, func(ctx context.Context) (cnsDone, error) {
 		d := cnsDone{what: "revoke", label: m.consentType}
 		if _, err := client.RevokeConsent(ctx, m.setID, m.consentID); err != nil {
 			return d, err
@@ -178,7 +180,7 @@ func (c *Consent) runRevoke(m cnsRevokeMsg) tea.Cmd {
 	return cmd
 }
 
-func (c *Consent) runLink(m cnsLinkMsg) tea.Cmd {
+func (c *Screen) runLink(m cnsLinkMsg) tea.Cmd {
 	if c.link == nil {
 		return nil
 	}
@@ -191,7 +193,7 @@ func (c *Consent) runLink(m cnsLinkMsg) tea.Cmd {
 	c.link.sending = true
 	client := c.deps.Client
 	var cmd tea.Cmd
-	c.actionID, cmd = ui.Go(c.deps.Requests, func(ctx context.Context) (cnsDone, error) {
+	c.actionID, cmd = ui.Go(c.requests, func(ctx context.Context) (cnsDone, error) {
 		d := cnsDone{what: "link", label: m.userID}
 		if _, err := client.LinkConsentSet(ctx, m.setID, m.userID); err != nil {
 			return d, err
@@ -203,7 +205,7 @@ func (c *Consent) runLink(m cnsLinkMsg) tea.Cmd {
 	return cmd
 }
 
-func (c *Consent) runCreate(m cnsCreateMsg) tea.Cmd {
+func (c *Screen) runCreate(m cnsCreateMsg) tea.Cmd {
 	if c.create == nil {
 		return nil
 	}
@@ -214,7 +216,7 @@ func (c *Consent) runCreate(m cnsCreateMsg) tea.Cmd {
 	c.create.sending = true
 	client := c.deps.Client
 	var cmd tea.Cmd
-	c.actionID, cmd = ui.Go(c.deps.Requests, func(ctx context.Context) (cnsDone, error) {
+	c.actionID, cmd = ui.Go(c.requests, func(ctx context.Context) (cnsDone, error) {
 		d := cnsDone{what: "create", label: m.body.OnboardingID}
 		set, err := client.CreateConsentSet(ctx, m.body)
 		if err != nil {
@@ -228,10 +230,10 @@ func (c *Consent) runCreate(m cnsCreateMsg) tea.Cmd {
 }
 
 // running reports whether a mutation is on its way.
-func (c *Consent) running() bool { return c.inFlight }
+func (c *Screen) running() bool { return c.inFlight }
 
 // actionDone shows the outcome and reloads the subject.
-func (c *Consent) actionDone(msg ui.Result[cnsDone]) tea.Cmd {
+func (c *Screen) actionDone(msg ui.Result[cnsDone]) tea.Cmd {
 	c.busy, c.inFlight = false, false
 	d := msg.Value
 	switch d.what {
@@ -281,7 +283,7 @@ func cnsFailed(what string, err error) tea.Cmd {
 }
 
 // doneNotice reports success, or that the re-read after it failed.
-func (c *Consent) doneNotice(note string, d cnsDone) tea.Cmd {
+func (c *Screen) doneNotice(note string, d cnsDone) tea.Cmd {
 	if d.readErr != nil {
 		return ui.Notify(theme.ToneWarn, note+"; re-reading failed: "+apiclient.ErrorMessage(d.readErr))
 	}

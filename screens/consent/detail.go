@@ -1,4 +1,4 @@
-package screens
+package consent
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -18,7 +19,7 @@ import (
 // originals a revocation superseded included) with their metadata, and its
 // _links. It scrolls with the arrows.
 
-func (c *Consent) detailKey(msg tea.KeyPressMsg) tea.Cmd {
+func (c *Screen) detailKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch msg.String() {
 	case "esc":
 		c.mode = cnsMain
@@ -48,32 +49,32 @@ func cnsWhenTime(ts string) time.Time {
 	return t
 }
 
-func (c *Consent) detailView(width, height int) string {
+func (c *Screen) detailView(width, height int) string {
 	st := c.deps.Styles
 	set, ok := c.selectedSet()
 	if !ok {
-		return place(st.Muted.Render("The consent set is no longer listed (esc goes back)."), width, height)
+		return screenkit.Place(st.Muted.Render("The consent set is no longer listed (esc goes back)."), width, height)
 	}
 	status := apiclient.SetConsentStatus(set)
-	lines := []string{ui.FitLine(st.Title.Render("Consent set")+"  "+badge(st, status, cnsStatusTone(status))+
+	lines := []string{ui.FitLine(st.Title.Render("Consent set")+"  "+screenkit.Badge(st, status, cnsStatusTone(status))+
 		"  "+st.Muted.Render("this set's own status"), width), ""}
-	user := field{label: "userId", value: orDash(set.UserID)}
+	user := screenkit.Field{Label: "userId", Value: screenkit.OrDash(set.UserID)}
 	if !set.Linked() {
-		user.styled = st.Text(theme.ToneWarn).Render("unlinked") + st.Muted.Render(" (L links it to a user, once)")
+		user.Styled = st.Text(theme.ToneWarn).Render("unlinked") + st.Muted.Render(" (L links it to a user, once)")
 	}
-	fields := []field{
-		{label: "consentSetId", value: set.ConsentSetID}, user,
-		{label: "onboardingId", value: set.OnboardingID}, {label: "tenantId", value: set.TenantID},
-		{label: "policyType", value: set.PolicyType + "  (requires " + strings.Join(apiclient.RequiredConsentTypes(set.PolicyType), ", ") + ")"},
-		{label: "completedAt", value: orDash(set.CompletedAt)}, {label: "createdAt", value: set.CreatedAt},
-		{label: "updatedAt", value: set.UpdatedAt},
+	fields := []screenkit.Field{
+		{Label: "consentSetId", Value: set.ConsentSetID}, user,
+		{Label: "onboardingId", Value: set.OnboardingID}, {Label: "tenantId", Value: set.TenantID},
+		{Label: "policyType", Value: set.PolicyType + "  (requires " + strings.Join(apiclient.RequiredConsentTypes(set.PolicyType), ", ") + ")"},
+		{Label: "completedAt", Value: screenkit.OrDash(set.CompletedAt)}, {Label: "createdAt", Value: set.CreatedAt},
+		{Label: "updatedAt", Value: set.UpdatedAt},
 	}
-	fields = append(fields, extraFields(set.Extra)...)
-	lines = append(lines, strings.Split(renderFields(st, fields, width), "\n")...)
+	fields = append(fields, screenkit.ExtraFields(set.Extra)...)
+	lines = append(lines, strings.Split(screenkit.RenderFields(st, fields, width), "\n")...)
 
 	current := apiclient.CurrentConsents(set)
 	lines = append(lines, "", st.Subtitle.Render(fmt.Sprintf("Consents: %d %s, %d in force", len(set.Consents),
-		plural(len(set.Consents), "record", "records"), len(current))))
+		screenkit.Plural(len(set.Consents), "record", "records"), len(current))))
 	for _, k := range set.Consents {
 		inForce := slices.ContainsFunc(current, func(x apiclient.Consent) bool { return x.ConsentID == k.ConsentID })
 		req := "optional"
@@ -84,8 +85,8 @@ func (c *Consent) detailView(width, height int) string {
 		if !inForce {
 			state = st.Muted.Render("superseded (kept)")
 		}
-		lines = append(lines, ansi.Truncate("• "+st.Value.Render(padRight(ui.Sanitize(k.ConsentType), 22))+" "+
-			st.Text(cnsConsentTone(k.ConsentStatus)).Render(padRight(ui.Sanitize(cnsStatusText(k.ConsentStatus)), 10))+" "+
+		lines = append(lines, ansi.Truncate("• "+st.Value.Render(screenkit.PadRight(ui.Sanitize(k.ConsentType), 22))+" "+
+			st.Text(cnsConsentTone(k.ConsentStatus)).Render(screenkit.PadRight(ui.Sanitize(cnsStatusText(k.ConsentStatus)), 10))+" "+
 			st.Muted.Render(req)+"  "+state, width, "…"))
 		meta := [][]string{{"id " + k.ConsentID, "updated " + cnsWhen(k.UpdatedAt)}, nil, nil}
 		if m := k.Metadata; m != nil {
@@ -97,8 +98,8 @@ func (c *Consent) detailView(width, height int) string {
 			if m.UserAgent != "" {
 				meta[2] = []string{"agent " + m.UserAgent}
 			}
-			for _, f := range extraFields(m.Extra) {
-				meta[1] = append(meta[1], f.label+" "+f.value)
+			for _, f := range screenkit.ExtraFields(m.Extra) {
+				meta[1] = append(meta[1], f.Label+" "+f.Value)
 			}
 		}
 		for _, parts := range meta {
@@ -120,11 +121,11 @@ func (c *Consent) detailView(width, height int) string {
 			if l != nil {
 				v = st.Value.Render(ui.Sanitize(l.Method + " " + l.Href))
 			}
-			lines = append(lines, ansi.Truncate(st.Label.Render(padRight(ui.Sanitize(n), 12))+" "+v, width, "…"))
+			lines = append(lines, ansi.Truncate(st.Label.Render(screenkit.PadRight(ui.Sanitize(n), 12))+" "+v, width, "…"))
 		}
 	}
 	c.detailScroll = min(c.detailScroll, max(len(lines)-height, 0))
-	return place(strings.Join(lines[c.detailScroll:], "\n"), width, height)
+	return screenkit.Place(strings.Join(lines[c.detailScroll:], "\n"), width, height)
 }
 
 // cnsConsentTone colours one consent's status.

@@ -1,0 +1,228 @@
+package consent
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"cardterm/screens/account"
+	"cardterm/screens/card"
+
+	"cardterm/apiclient"
+	"cardterm/apiclient/sandbox"
+	"cardterm/screens/screenkit"
+	"cardterm/screens/screentest"
+	"cardterm/screens/signin"
+	"cardterm/theme"
+	"cardterm/ui"
+	"cardterm/ui/uitest"
+)
+
+func TestMain(m *testing.M) { screentest.Main(m) }
+
+// withoutSecret runs the app with no secret key (consent mutations refused).
+func withoutSecret() screentest.Option {
+	return func(ts *screentest.Setup) { ts.Config.SecretKey = "" }
+}
+
+func newConsentApp(t *testing.T, user string, opts ...screentest.Option) *screentest.App {
+	t.Helper()
+	a := screentest.New(t, screentest.Of(signin.New), append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}, opts...)...)
+	a.SignIn(user)
+	a.Keys("8")
+	return a
+}
+
+func TestConsentRevokeOptionalThenRequiredAndPageTheAudit(t *testing.T) {
+	a := newConsentApp(t, "alice@demo.test")
+	alice := sandbox.DemoUserID("alice@demo.test")
+	screentest.MustShow(t, a.Screen(), "Consent", "user "+alice, "(you)", "complete", "All required consents granted",
+		"termsAndPrivacy", "marketingNotifications", "✓ granted", "row 1 of 4")
+	a.Golden("consent-alice")
+
+	a.Keys("j", "x")
+	s := a.Screen()
+	screentest.MustShow(t, s, "Revoke marketingNotifications?", "DELETE /v2/consent/consentSet/", "marketingNotifications is optional.",
+		"The user's consent status stays complete.")
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), "⊘ revoked", "revoked marketingNotifications · consent status", "All required consents granted")
+
+	a.Keys("k", "x")
+	screentest.MustShow(t, a.Screen(), "Revoke termsAndPrivacy?", "REQUIRED consent of the global policy", "becomes INCOMPLETE (now complete)")
+	a.Golden("consent-revoke-required")
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), "incomplete", "Required consent missing, denied or revoked: termsAndPrivacy")
+
+	// The revoked consent cannot be revoked twice: nothing is sent.
+	a.Keys("x")
+	screentest.MustShow(t, a.Screen(), "termsAndPrivacy is revoked: only a granted consent")
+
+	a.Keys("a")
+	screentest.MustShow(t, a.Screen(), "Audit trail", "records 1–50 of 124", "n next", "revoked", "granted → revoked")
+	a.Keys("n")
+	screentest.MustShow(t, a.Screen(), "records 51–100 of 124", "p previous · n next")
+	a.Keys("n", "G") // the oldest records, at the end of the last page
+	screentest.MustShow(t, a.Screen(), "records 101–124 of 124", "new: granted")
+	a.Keys("n")
+	screentest.MustShow(t, a.Screen(), "this is the last page")
+	a.Keys("p")
+	screentest.MustShow(t, a.Screen(), "records 51–100 of 124")
+	a.Keys("esc")
+	screentest.MustShow(t, a.Screen(), "Required consent missing")
+}
+
+func TestConsentLinkOnboardingOnce(t *testing.T) {
+	a := newConsentApp(t, "alice@demo.test")
+	frank := sandbox.DemoUserID("frank@demo.test")
+	a.Keys("u", "ctrl+u")
+	a.Type(frank)
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "user "+frank, "incomplete", "✗ denied")
+
+	a.Keys("b")
+	a.Type("onb-demo-001")
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "onboarding onb-demo-001", "1 consent set, 0 linked to a user", "emailNotifications")
+
+	link := func() {
+		a.Keys("L")
+		a.Type(frank)
+		a.Keys("enter")
+		screentest.MustShow(t, a.Screen(), "PATCH /v2/consent/onboarding/", `body: {"userId": "`+frank+`"}`, "cannot be undone")
+		a.Keys("y")
+	}
+	link()
+	screentest.MustShow(t, a.Screen(), "1 consent set, 1 linked to a user", "linked · consent status complete")
+	link()
+	s := a.Screen()
+	screentest.MustShow(t, s, "already linked; linking cannot be undone", "Consent set already linked (409)", frank)
+	a.Golden("consent-link-409")
+
+	a.Keys("esc", "u", "ctrl+u")
+	a.Type(frank)
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "user "+frank, "complete", "All required consents granted · 2 consent sets")
+}
+
+func TestConsentNoneAndUSPolicy(t *testing.T) {
+	a := newConsentApp(t, "nora@demo.test")
+	screentest.MustShow(t, a.Screen(), "none", "No consent set is linked to this user (status none)")
+	a.Keys("a")
+	screentest.MustShow(t, a.Screen(), "this user has no consent set, so no audit trail")
+
+	us := newConsentApp(t, "sam@demo.test", screentest.WithUS())
+	screentest.MustShow(t, us.Screen(), "complete", "eSignAct", "termsAndPrivacy")
+	us.Keys("enter")
+	screentest.MustShow(t, us.Screen(), "policyType", "us  (requires termsAndPrivacy, eSignAct)", "in force", "agent AcmeWallet")
+	us.Keys("G")
+	screentest.MustShow(t, us.Screen(), "Links", "self         GET /v2/consent/consentSet/")
+}
+
+func TestConsentReadOnlyAndWithoutSecret(t *testing.T) {
+	ro := newConsentApp(t, "alice@demo.test", screentest.ReadOnly())
+	for _, k := range []string{"x", "L", "N"} {
+		ro.Keys(k)
+		screentest.MustShow(t, ro.Screen(), "read-only mode:", "is disabled")
+	}
+	screentest.MustNotShow(t, ro.Screen(), "revoke consent", "Revoke")
+
+	ns := newConsentApp(t, "alice@demo.test", withoutSecret())
+	ns.Keys("x")
+	screentest.MustShow(t, ns.Screen(), "the secret key is needed: set CARDTERM_SECRET_KEY")
+	screentest.MustNotShow(t, ns.Screen(), "Revoke termsAndPrivacy?")
+}
+
+func TestConsentCreateSet(t *testing.T) {
+	a := newConsentApp(t, "alice@demo.test")
+	a.Keys("N")
+	screentest.MustShow(t, a.Screen(), "New consent set", "onboardingId", "policyType", "[global]", "left out")
+	a.Keys("ctrl+s")
+	screentest.MustShow(t, a.Screen(), "an onboarding id is required")
+	a.Type("onb-test-7")
+	a.Keys("tab", "space") // policy: us, eSignAct becomes granted
+	screentest.MustShow(t, a.Screen(), "[us]", "eSignAct *")
+	a.Keys("tab", "space") // termsAndPrivacy: denied
+	a.Keys("ctrl+s")
+	screentest.MustShow(t, a.Screen(), "POST /v2/consent/onboarding", "policyType us", "termsAndPrivacy denied",
+		"termsAndPrivacy is required by the us policy and is not granted")
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), "onboarding onb-test-7", "1 consent set, 0 linked", "created consent set", "✗ denied")
+}
+
+func TestConsentHostileMetadataIsNeutralised(t *testing.T) {
+	a := newConsentApp(t, "mallory@demo.test")
+	a.Keys("enter")
+	frame := a.Root.View().Content
+	for _, bad := range []string{"\x1b]8;", "\x1b]52;", "\x1b[2J", "\x07", "\u202e", "\x1b[7m-2024"} {
+		if strings.Contains(frame, bad) {
+			t.Fatalf("the detail view carries %q from the gateway", bad)
+		}
+	}
+	screentest.MustShow(t, a.Screen(), "agent Mozilla/5.0")
+	a.Keys("esc", "a")
+	frame = a.Root.View().Content
+	if strings.Contains(frame, "\x1b]52;") || strings.Contains(frame, "\x1b[2J") {
+		t.Fatal("the audit view carries escapes from the gateway")
+	}
+	screentest.MustShow(t, a.Screen(), "user agent Mozilla/5.0")
+}
+
+func TestConsentCancelledDialogsSendNothing(t *testing.T) {
+	a := newConsentApp(t, "alice@demo.test")
+	a.Keys("x", "n")
+	screentest.MustShow(t, a.Screen(), "✓ granted", "complete")
+	screentest.MustNotShow(t, a.Screen(), "⊘ revoked")
+	// The form stays open after a cancelled link, and can be sent later.
+	a.Keys("L")
+	a.Type("someone")
+	a.Keys("enter", "n")
+	screentest.MustShow(t, a.Screen(), "Link a consent set to a user", "someone")
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "PATCH /v2/consent/onboarding/")
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), "already linked; linking cannot be undone")
+}
+
+// BenchmarkConsentKeyPress100k: a key press (Update + View) on a user with
+// 20,000 consent sets of 5 consents (100,000 rows); the budget is 1 ms.
+func BenchmarkConsentKeyPress100k(b *testing.B) {
+	styles := theme.New(true, false)
+	c := New(screenkit.Deps{Styles: &styles, Requests: ui.NewRequests()})
+	sets := make([]apiclient.ConsentSet, 20000)
+	for i := range sets {
+		uid := "u-1"
+		sets[i] = apiclient.ConsentSet{ConsentSetID: fmt.Sprintf("set-%05d", i), UserID: &uid, PolicyType: "global"}
+		for j, typ := range apiclient.ConsentTypes {
+			sets[i].Consents = append(sets[i].Consents, apiclient.Consent{ConsentID: fmt.Sprintf("c-%d-%d", i, j),
+				ConsentType: typ, ConsentStatus: apiclient.ConsentGranted, UpdatedAt: "2030-01-01T00:00:00Z"})
+		}
+	}
+	c.setData(cnsLoaded{subject: cnsSubject{userID: "u-1"}, status: apiclient.ConsentComplete, sets: sets})
+	c.SetSize(100, 30)
+	down := uitest.Key("j")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		c.Update(down)
+		_ = c.View()
+	}
+}
+
+// The bug of issue 8: with the consent filter open, widening the terminal
+// past a column breakpoint dropped the filter (the old screen made a new
+// table in View), and the next "1" typed jumped to Account. Now the
+// layout changes in SetSize on the same table: the filter stays open,
+// with what was typed, and "1" types.
+func TestConsentFilterSurvivesAWidening(t *testing.T) {
+	a := newConsentApp(t, "alice@demo.test", screentest.WithSize(90, 30))
+	a.Keys("/", "m")
+	a.Resize(160, 30) // past the wide layout's breakpoint (100 body cells)
+	a.Keys("1")
+	c, ok := a.UI().Active().(*Screen)
+	if !ok {
+		t.Fatalf("1 left the consent screen for %s", a.UI().Active().Title())
+	}
+	if !c.table.Filtering() || c.table.Filter() != "m1" {
+		t.Fatalf("filter after the resize: open %v, %q", c.table.Filtering(), c.table.Filter())
+	}
+}
