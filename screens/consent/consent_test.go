@@ -1,6 +1,8 @@
 package consent
 
 import (
+	tea "charm.land/bubbletea/v2"
+
 	"fmt"
 	"strings"
 	"testing"
@@ -224,5 +226,38 @@ func TestConsentFilterSurvivesAWidening(t *testing.T) {
 	}
 	if !c.table.Filtering() || c.table.Filter() != "m1" {
 		t.Fatalf("filter after the resize: open %v, %q", c.table.Filtering(), c.table.Filter())
+	}
+}
+
+// A consent status the app does not know is shown as the gateway sent it,
+// sanitized, in the set's detail view.
+func TestConsentDetailSanitizesUnknownStatus(t *testing.T) {
+	st := theme.New(true, false)
+	c := New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests()})
+	uid := "u-1"
+	c.setData(cnsLoaded{subject: cnsSubject{userID: uid}, status: "complete", sets: []apiclient.ConsentSet{{
+		ConsentSetID: "set-1", UserID: &uid, PolicyType: "global",
+		Consents: []apiclient.Consent{{ConsentID: "k1", ConsentType: "termsAndPrivacy", ConsentStatus: screentest.HostileText}},
+	}}})
+	c.mode, c.detail = cnsDetail, "set-1"
+	c.SetSize(100, 30)
+	frame := c.View()
+	screentest.MustBeClean(t, "the consent detail", frame)
+	screentest.MustShow(t, uitest.Plain(tea.NewView(frame)), "<U+202E>evil")
+}
+
+// In the audit view the help lists only what works there.
+func TestConsentHelpMatchesMode(t *testing.T) {
+	st := theme.New(true, false)
+	c := New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests()})
+	c.mode = cnsAudit
+	for _, group := range c.KeyMap().FullHelp() {
+		for _, b := range group {
+			for _, k := range b.Keys() {
+				if b.Enabled() && (k == "x" || k == "L" || k == "N" || k == "u") {
+					t.Fatalf("the audit view's help offers %q", k)
+				}
+			}
+		}
 	}
 }

@@ -4,12 +4,15 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"cardterm/apiclient"
+	"cardterm/apiclient/sandbox"
 	"cardterm/screens/account"
 	"cardterm/screens/screentest"
 	"cardterm/screens/signin"
 	"cardterm/ui"
+	"cardterm/ui/uitest"
 )
 
 func TestMain(m *testing.M) { screentest.Main(m) }
@@ -166,4 +169,36 @@ func TestWalletsReadOnly(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimRight(a.Screen(), "\n"), "\n")
 	screentest.MustNotShow(t, lines[len(lines)-1], "link to card", "withdraw credit") // the footer
+}
+
+// In the body of an 80x24 terminal (60x22) a wallet's link to the card
+// stays on screen.
+func TestWalletsFitAnEightyColumnTerminal(t *testing.T) {
+	r := screentest.NewRig(t, "alice@demo.test", screentest.Of(New))
+	r.W, r.H = 60, 22
+	screentest.MustShow(t, r.View(), "linked #1")
+}
+
+// BenchmarkWalletsLoadWith200msLatency loads the wallets screen, which needs
+// four gateway calls, from a gateway that takes 200 ms to answer each.
+// The budget: about 200 ms (the calls run at once), not 800.
+func BenchmarkWalletsLoadWith200msLatency(b *testing.B) {
+	app := screentest.New(b, screentest.Of(signin.New), screentest.WithScreen(screentest.Of(New)))
+	app.SignIn("alice@demo.test")
+	wallets := New(app.Deps)
+	wallets.SetSize(120, 40)
+	app.Server.SetFaults(sandbox.Faults{Latency: 200 * time.Millisecond})
+	b.ResetTimer()
+	for b.Loop() {
+		// uitest.Run runs a batch's commands concurrently, as Bubble Tea does.
+		msgs := uitest.Run(wallets.Enter())
+		if len(msgs) != 4 {
+			b.Fatalf("%d answers, want the 4 reads", len(msgs))
+		}
+		for _, m := range msgs {
+			wallets.Update(m)
+		}
+	}
+	b.StopTimer()
+	screentest.MustShow(b, wallets.View(), "1 of 5 linked", "500.00 USDC", "spendable")
 }

@@ -208,3 +208,14 @@ func BenchmarkWhitelistFilterFirstChar100k(b *testing.B) {
 		b.StartTimer()
 	}
 }
+
+// In the body of an 80x24 terminal (60x22) a whole whitelisted address and
+// its memo stay on screen; wider, every column comes back.
+func TestWhitelistFitsAnEightyColumnTerminal(t *testing.T) {
+	r := screentest.NewRig(t, "alice@demo.test", screentest.Of(New))
+	e := r.Screen.(*Screen).entries[0]
+	r.W, r.H = 60, 22
+	screentest.MustShow(t, r.View(), e.WalletAddress, "Memo/tag")
+	r.W = 100
+	screentest.MustShow(t, r.View(), "Beneficiary", "Created", e.WalletAddress)
+}

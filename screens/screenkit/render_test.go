@@ -1,0 +1,24 @@
+package screenkit_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/screens/screentest"
+	"cardterm/theme"
+	"cardterm/ui/uitest"
+)
+
+// Field names the gateway adds (extra fields, metadata keys) are its text
+// too: the label column is sanitized like the values.
+func TestRenderFieldsSanitizesGatewayLabels(t *testing.T) {
+	st := theme.New(true, false)
+	extra := apiclient.Extra{screentest.HostileText: json.RawMessage(`"x"`), "plain": json.RawMessage(`"` + `\u001b[2J` + `"`)}
+	out := screenkit.RenderFields(&st, screenkit.ExtraFields(extra), 80)
+	screentest.MustBeClean(t, "RenderFields", out)
+	screentest.MustShow(t, uitest.Plain(tea.NewView(out)), "<U+202E>", "plain")
+}
