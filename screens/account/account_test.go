@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"cardterm/screens/card"
+
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/screens/account"
@@ -18,7 +20,7 @@ func TestMain(m *testing.M) { screentest.Main(m) }
 
 func newApp(t *testing.T, opts ...screentest.Option) *screentest.App {
 	t.Helper()
-	opts = append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New))}, opts...)
+	opts = append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New))}, opts...)
 	return screentest.New(t, screentest.Of(signin.New), opts...)
 }
 

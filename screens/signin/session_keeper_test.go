@@ -135,7 +135,7 @@ func TestKeeperWithoutSecretKeyWarnsThenEnds(t *testing.T) {
 // After the keeper ends a session, signing in again returns to the screen
 // the user was on (the root keeps it across SessionExpiredMsg).
 func TestExpiryReturnsToTheSameScreen(t *testing.T) {
-	app := screentest.New(t, screentest.Of(New), screentest.WithDemo()) // the form is filled: enter signs in
+	app := newApp(t, screentest.WithDemo()) // the form is filled: enter signs in
 	signIn := app.Root.(*ui.Root).Active().(*Screen)
 	app.Keys("enter")
 	app.Keys("2")

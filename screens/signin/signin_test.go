@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"cardterm/screens/card"
+
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
@@ -21,7 +23,7 @@ func TestMain(m *testing.M) { screentest.Main(m) }
 // newApp is the app with the sign-in screen and the Account screen behind it.
 func newApp(t *testing.T, opts ...screentest.Option) *screentest.App {
 	t.Helper()
-	opts = append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New))}, opts...)
+	opts = append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New))}, opts...)
 	return screentest.New(t, screentest.Of(New), opts...)
 }
 
@@ -162,7 +164,7 @@ func TestOAuthHostileLinkIsNotAHyperlink(t *testing.T) {
 func TestSignInPicksADemoAccount(t *testing.T) {
 	app := newApp(t, screentest.WithDemo(), screentest.WithSize(80, 24))
 	app.Keys("tab") // from the password to the demo accounts
-	screentest.MustShow(t, app.Screen(), "› Sandbox demo accounts", "alice@demo.test", "frank@demo.test")
+	screentest.MustShow(t, app.Screen(), "› Sandbox demo accounts", "alice@demo.test", "row 1 of 10")
 	app.Keys("down", "enter")
 	screentest.MustShow(t, app.Screen(), "frank@demo.test")
 	app.Keys("enter")
