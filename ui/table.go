@@ -359,7 +359,8 @@ func fitCell(s string, w int, right bool) string {
 	s = Sanitize(s)
 	sw := cellWidth(s)
 	if sw > w {
-		s = ansi.Truncate(s, w, "…")
+		// The one truncation rule: ids lose their middle, text its end.
+		s = Shorten(s, w)
 		sw = ansi.StringWidth(s)
 	}
 	if sw == w {

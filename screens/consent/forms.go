@@ -50,18 +50,26 @@ func newCnsPrompt(st *theme.Styles, onboarding bool, value string) *cnsPrompt {
 	if onboarding {
 		ph = "onboarding id, e.g. onb-demo-001"
 	}
-	k := []key.Binding{cnsBinding("enter", "enter", "look up"), cnsBinding("esc", "esc", "cancel")}
+	k := []key.Binding{lookUpKey, cancelKey}
 	return &cnsPrompt{st: st, onboarding: onboarding, in: cnsInput(st, value, ph),
 		keys: ui.KeyMapFunc{Short: func() []key.Binding { return k }}}
 }
 
+// The one-field forms follow the app's submit rule: enter (the last and
+// only field) or ctrl+s sends, esc leaves.
+var (
+	lookUpKey = key.NewBinding(key.WithKeys("enter", "ctrl+s"), key.WithHelp("enter/ctrl+s", "look up"))
+	linkKey   = key.NewBinding(key.WithKeys("enter", "ctrl+s"), key.WithHelp("enter/ctrl+s", "review and link"))
+	cancelKey = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
+)
+
 func (c *Screen) promptKey(msg tea.KeyPressMsg) tea.Cmd {
 	p := c.prompt
-	switch msg.String() {
-	case "esc":
+	switch {
+	case key.Matches(msg, cancelKey):
 		c.prompt = nil
 		return nil
-	case "enter":
+	case key.Matches(msg, lookUpKey):
 		v := strings.TrimSpace(p.in.Value())
 		if p.onboarding && v == "" {
 			return ui.Notify(theme.ToneInfo, "type an onboarding id")
@@ -113,7 +121,7 @@ func (c *Screen) openLink() tea.Cmd {
 	if cmd := c.needSecret(); cmd != nil {
 		return cmd
 	}
-	k := []key.Binding{cnsBinding("enter", "enter", "review and link"), cnsBinding("esc", "esc", "cancel")}
+	k := []key.Binding{linkKey, cancelKey}
 	c.link = &cnsLinkForm{st: c.deps.Styles, set: set, in: cnsInput(c.deps.Styles, "", "user id to link to (e.g. a UUID)"),
 		keys: ui.KeyMapFunc{Short: func() []key.Binding { return k }}}
 	return c.link.in.Focus()
@@ -124,10 +132,10 @@ func (c *Screen) linkKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case f.sending || f.confirming:
 		return nil
-	case msg.String() == "esc":
+	case key.Matches(msg, cancelKey):
 		c.link = nil
 		return nil
-	case msg.String() == "enter":
+	case key.Matches(msg, linkKey):
 		uid := strings.TrimSpace(f.in.Value())
 		switch {
 		case uid == "":

@@ -48,7 +48,7 @@ func RenderFields(s *theme.Styles, fields []Field, width int) string {
 			if text == "" {
 				v = s.Muted.Render("—")
 			} else {
-				v = s.Value.Render(ansi.Truncate(text, valueWidth, "…"))
+				v = s.Value.Render(ui.Shorten(text, valueWidth))
 			}
 		}
 		b.WriteString(v)

@@ -50,7 +50,7 @@ func newWalletKeys(readOnly bool, table help.KeyMap) walletKeys {
 		Prev:     key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
 		Credit:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "credit/internal wallet")),
 		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		Submit:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "review withdrawal")),
+		Submit:   key.NewBinding(key.WithKeys("enter", "ctrl+s"), key.WithHelp("enter/ctrl+s", "review withdrawal")),
 		table:    table,
 	}
 	if readOnly {
