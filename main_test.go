@@ -483,7 +483,7 @@ func TestE2ESetPINAndViewPIN(t *testing.T) {
 
 	tm.send("v")
 	tm.waitFor("View PIN", "POST /v1/card/pin/token")
-	tm.send("Enter")
+	tm.send("C-s")
 	s := tm.waitFor("PIN image opened in the browser")
 	urls = waitOpened(t, opened, 2)
 	img := urls[1]
@@ -506,10 +506,7 @@ func TestE2ESetPINAndViewPIN(t *testing.T) {
 
 func TestE2EOrderCardReplacesBlocked(t *testing.T) {
 	tm := startTerm(t, nil)
-	tm.waitFor("Sandbox demo accounts", "alice@demo.test")
-	tm.send("C-u")
-	tm.typeText("bruno@demo.test")
-	tm.send("Enter")
+	signInAs(tm, "bruno@demo.test")
 	tm.waitFor("Bruno", "VERIFIED")
 	tm.send("2")
 	tm.waitFor("BLOCKED", "0005")
@@ -553,10 +550,11 @@ func TestE2ETransactionsFilterAndPage(t *testing.T) {
 // demo accounts share the prefilled password).
 func signInAs(tm *tmuxTerm, user string) {
 	tm.waitFor("Sandbox demo accounts")
+	tm.send("BTab") // the form comes focused on the password: back to the username
 	tm.send("C-u")
 	tm.typeText(user)
-	tm.send("Enter")
-	tm.waitFor("signed in as " + user)
+	tm.send("C-s") // ctrl+s signs in from any field
+	tm.waitFor(user, "1 Account") // the navigation: signed in
 }
 
 func TestWalletsLinkUntilFiveAndSixthRefused(t *testing.T) {
@@ -565,8 +563,12 @@ func TestWalletsLinkUntilFiveAndSixthRefused(t *testing.T) {
 	tm.send("4")
 	tm.waitFor("5 of 5 linked to the card", "linked #5")
 	tm.send("u")
+	tm.waitFor("Unlink the USDC wallet from the card?", "DELETE /v1/wallet/internal/card_linked")
+	tm.send("y")
 	tm.waitFor("4 of 5 linked to the card", "unlinked")
 	tm.send("l")
+	tm.waitFor("Link the USDC wallet to the card?", "POST /v1/wallet/internal/card_linked")
+	tm.send("y")
 	tm.waitFor("5 of 5 linked to the card", "linked to the card")
 	tm.send("G")
 	tm.send("l")
@@ -595,6 +597,8 @@ func TestWhitelistAddTwoBadAddressDeleteBoth(t *testing.T) {
 	tm.waitFor("Entry 2")
 	entry("Gym", "Bo", "Ek", "0xBE0eB53F46cd790Cd13851d5EFf43D12404d33E8")
 	tm.send("C-s")
+	tm.waitFor("Add 2 whitelist entries?", "POST /v1/wallet/whitelist")
+	tm.send("y")
 	tm.waitFor("4 approved withdrawal addresses", "Rent", "Ann Lee", "Gym", "Bo Ek", "added 2 whitelist entries")
 
 	// A bad address: nothing is sent, the form stays filled, the entry is marked.
@@ -631,6 +635,19 @@ func TestWithdrawShowsTxHashAndNewBalance(t *testing.T) {
 	tm.waitFor("Withdraw 100 USDC?", "Network fee:  0.45 USDC", "Will arrive:  99.55 USDC")
 	tm.send("y")
 	tm.waitFor("Tx hash  0x", "400.00 USDC", "Arrives  99.55 USDC", "withdrawal sent")
+}
+
+// A wallet reorder asks first, says what the gateway forces, and leaves
+// every wallet linked.
+func TestWalletReorderAsksFirstAndKeepsAllLinked(t *testing.T) {
+	tm := startTerm(t, nil)
+	signInAs(tm, "lena@demo.test")
+	tm.send("4")
+	tm.waitFor("5 of 5 linked to the card")
+	tm.send("j", "J")
+	tm.waitFor("Move the USDT wallet to priority #3?", "unlinked and linked again")
+	tm.send("y")
+	tm.waitFor("USDT wallet is now priority #3", "5 of 5 linked to the card", "#3 USDT")
 }
 
 // --- OAuth sign-in (issue 4) ---
@@ -849,10 +866,10 @@ func TestDelegationFaucetAndChainConfigE2E(t *testing.T) {
 	tm.send("6")
 	tm.waitFor("Delegation lets a non-custodial wallet pay with the card")
 	tm.send("t")
-	tm.waitFor("Request a delegation token", "Faucet", "linea")
-	tm.send("Tab", "Tab")
+	tm.waitFor("Request a delegation token", "Network", "linea")
+	tm.send("Tab")
 	tm.typeText(addr)
-	tm.send("Enter")
+	tm.send("Enter") // enter on the last field sends
 	tm.waitFor("Request a delegation token with gas?", "faucet=true&network=linea")
 	tm.send("y")
 	s := tm.waitFor("CONFIRMED", "200 OK", "dlgt_", "(secret; y copies it)", "valid for")
@@ -876,7 +893,7 @@ func TestDelegationFaucetAndChainConfigE2E(t *testing.T) {
 	tm.waitFor("Sign out?")
 	tm.send("y")
 	signInAs(tm, "faye@demo.test")
-	tm.send("6", "t", "Tab", "Tab")
+	tm.send("6", "t", "Tab")
 	tm.typeText(addr)
 	tm.send("Enter")
 	tm.waitFor("Request a delegation token with gas?")
@@ -897,6 +914,8 @@ func whAdd(tm *tmuxTerm, name, url string) {
 	tm.send("Tab", "Tab", "Space")
 	tm.waitFor("[x] card.activated")
 	tm.send("C-s")
+	tm.waitFor("Add webhook", "POST /v1/webhooks") // every change confirms first
+	tm.send("y")
 }
 
 func TestWebhooksAddKeyOnceToggleRotateDeleteE2E(t *testing.T) {
@@ -923,6 +942,8 @@ func TestWebhooksAddKeyOnceToggleRotateDeleteE2E(t *testing.T) {
 	tm.send("Escape")
 	tm.waitFor("row 3 of 3")
 	tm.send("t")
+	tm.waitFor("Turn deliveries to", `{"is_active":false}`)
+	tm.send("y")
 	tm.waitFor(`PUT {"is_active":false}`, "○ inactive 2")
 	tm.send("R")
 	tm.waitFor(`Rotate the signing key of "Ops"?`, "/rotate-key")

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/apiclient/sandbox"
+	"cardterm/screens"
+	"cardterm/screens/screenkit"
+	"cardterm/screens/support"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// The app: choosing the gateway, building the client, the screens and
+// the shell.
+
+// app is the wired program: the root model and what must be closed after.
+type app struct {
+	root  tea.Model
+	close func()
+}
+
+// newApp chooses the gateway, builds the client and the screens, and wires
+// the root.
+func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
+	gw, err := chooseGateway(o, stdin, stderr)
+	if err != nil {
+		return nil, err
+	}
+	return &app{root: buildRoot(gw, o), close: gw.close}, nil
+}
+
+// gateway is where requests go: the client's settings, the status bar's
+// label, the sandbox's demo accounts, and what to close afterwards.
+type gateway struct {
+	cfg   apiclient.Config
+	label string
+	demo  []screenkit.DemoHint
+	close func()
+	// production marks a gateway whose data is real: the status bar says
+	// PRODUCTION and the support console asks before revoking or linking.
+	production  bool
+	environment string
+}
+
+// chooseGateway picks a remote gateway from --base-url, or starts the
+// embedded sandbox gateway when none is given.
+func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error) {
+	gw := gateway{close: func() {}, cfg: apiclient.Config{
+		BaseURL:   o.baseURL,
+		ClientKey: o.clientKey,
+		ClientID:  o.clientID,
+		US:        o.us,
+		Timeout:   o.timeout,
+		UserAgent: "cardterm/" + appVersion(),
+	}}
+	if o.baseURL != "" {
+		u, err := url.Parse(o.baseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return gw, fmt.Errorf("--base-url %q is not an http(s) URL", o.baseURL)
+		}
+		gw.label = u.Host
+		// A remote gateway is production unless the user says otherwise:
+		// the safe assumption for an agent's keys.
+		gw.environment = o.environment
+		gw.production = o.environment == "" || o.environment == "production"
+		if !o.support {
+			gw.cfg.SecretKey = secretKey(stdin, stderr)
+		} else {
+			// The support console needs only the client key; it asks for
+			// the secret key when an action needs it.
+			gw.cfg.SecretKey = os.Getenv(secretKeyEnv)
+		}
+		return gw, nil
+	}
+	running, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
+	if err != nil {
+		return gw, fmt.Errorf("starting the embedded sandbox gateway: %w", err)
+	}
+	gw.close = func() { _ = running.Close() }
+	gw.cfg.BaseURL = running.URL
+	if gw.cfg.ClientKey == "" {
+		gw.cfg.ClientKey = sandbox.DemoClientKey
+	}
+	// The prefill and the secret key follow the tenant of the client key
+	// in use, not always the first one.
+	if cred, ok := sandbox.CredentialFor(gw.cfg.ClientKey); ok && !o.support {
+		gw.cfg.SecretKey = cred.SecretKey
+	}
+	gw.label = "SANDBOX"
+	region := "eu"
+	if o.us {
+		region = "us"
+	}
+	for _, u := range sandbox.DemoUsersFor(gw.cfg.ClientKey) {
+		if u.Region == region {
+			gw.demo = append(gw.demo, screenkit.DemoHint{Username: u.Username, Password: u.Password, Summary: u.Summary})
+		}
+	}
+	return gw, nil
+}
+
+// buildRoot wires the client, the screens and the shell. Tests build the
+// same tree around their own sandbox.
+func buildRoot(gw gateway, o options) *ui.Root {
+	noColor := os.Getenv("NO_COLOR") != ""
+	styles := theme.New(true, noColor)
+	client := apiclient.New(gw.cfg)
+	deps := screenkit.Deps{
+		Client:   client,
+		Requests: ui.NewRequests(),
+		Styles:   &styles,
+		ReadOnly: o.readOnly,
+		Demo:     gw.demo,
+		Support:  true,
+		Now:      time.Now,
+	}
+	console := support.New(deps, support.Options{
+		StateFile:  supportStateFile(gw.cfg.ClientKey),
+		Production: gw.production,
+		User:       o.supportUser,
+		Onboarding: o.supportOnboarding,
+	})
+	return ui.NewRoot(ui.RootOptions{
+		Styles:         &styles,
+		NoColor:        noColor,
+		Requests:       deps.Requests,
+		SignIn:         screens.SignIn(deps),
+		Screens:        screens.All(deps),
+		Support:        console,
+		StartInSupport: o.support,
+		Gateway:        gw.label,
+		Sandbox:        gw.label == "SANDBOX",
+		ClientKey:      gw.cfg.ClientKey,
+		Production:     gw.production,
+		Environment:    gw.environment,
+		US:             gw.cfg.US,
+		ReadOnly:       o.readOnly,
+		Session: func() (string, time.Time, bool) {
+			s := client.Session()
+			return s.Username, s.ExpiresAt, s.Valid()
+		},
+		Now:     time.Now,
+		Version: appVersion(),
+	})
+}
+
+// supportStateFile is where the support console keeps its last look-ups
+// (ids only) for a tenant: the user's state directory, one file per
+// client key.
+func supportStateFile(clientKey string) string {
+	dir := os.Getenv("XDG_STATE_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(home, ".local", "state")
+	}
+	return filepath.Join(dir, "cardterm", "support-"+fileSafe(clientKey)+".json")
+}
+
+// fileSafe keeps the characters a file name can carry.
+func fileSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			return r
+		}
+		return '_'
+	}, s)
+}
