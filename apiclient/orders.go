@@ -23,7 +23,7 @@ const (
 	OrderRefunded  = "REFUNDED"
 )
 
-// Order polling, as DESIGN.md gives it: poll the order every 3 s, at most 40
+// Order polling, as ARCHITECTURE.md gives it: poll the order every 3 s, at most 40
 // times.
 const (
 	OrderPollEverySeconds = 3
@@ -73,7 +73,7 @@ type Order struct {
 }
 
 // OrderStatus is the order lookup record (GET /v1/order/{orderId}); the
-// interface does not show it, DESIGN.md does. PaidAt is nil until paid;
+// interface does not show it, ARCHITECTURE.md does. PaidAt is nil until paid;
 // Metadata is kept raw.
 type OrderStatus struct {
 	RequestID string  `json:"requestId"`

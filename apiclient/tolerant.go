@@ -5,47 +5,163 @@ import (
 	"encoding/json"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
 
-// decodeWithExtra decodes the JSON object data into the struct v points to,
-// field by field, and keeps in *extra every member that has no typed field
-// or whose value does not fit its field's type (the field then stays zero).
-// Nothing the gateway sends makes decoding fail, except a body that is not
-// a JSON object at all.
-//
-// It decodes member by member, never the whole struct, so an UnmarshalJSON
-// method may pass its own receiver. Member names match fields as encoding/json does: by json tag or field
-// name, exactly first, then case-insensitively.
-func decodeWithExtra(data []byte, v any, extra *Extra) error {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(data, &obj); err != nil {
-		return err
+// RawJSON is the exact JSON text of one record as the gateway sent it. A
+// record keeps it once; its string fields are substrings of it, so holding
+// the raw record costs no second copy. Screens show it with Indent and list
+// it with Fields; Extra is derived from it.
+type RawJSON string
+
+// Bytes returns a copy of the raw text.
+func (r RawJSON) Bytes() []byte { return []byte(r) }
+
+// Indent returns the raw record pretty-printed with two-space indentation.
+func (r RawJSON) Indent() ([]byte, error) {
+	var b bytes.Buffer
+	if err := json.Indent(&b, []byte(r), "", "  "); err != nil {
+		return nil, err
 	}
+	return b.Bytes(), nil
+}
+
+// decodeWithExtra decodes the JSON object data into the struct v points to,
+// in one pass over its members, and keeps in *extra every member that has
+// no typed field or whose value does not fit its field's type (the field
+// then stays zero). A RawJSON field of the struct receives the record's
+// text. Nothing the gateway sends makes decoding fail, except a body that
+// is not a JSON object at all.
+//
+// It sets fields member by member, never decoding the whole struct, so an
+// UnmarshalJSON method may pass its own receiver. Member names match fields
+// as encoding/json does: by json tag or field name, exactly first, then
+// case-insensitively.
+func decodeWithExtra(data []byte, v any, extra *Extra) error {
+	return decodeRecord(string(data), v, extra)
+}
+
+// decodeRecord is decodeWithExtra on the record's text, which the record
+// keeps: string fields without escapes share its memory.
+func decodeRecord(raw string, v any, extra *Extra) error {
 	rv := reflect.ValueOf(v).Elem()
 	idx := fieldsOf(rv.Type())
 	var ex Extra
-	for k, raw := range obj {
-		if path, ok := idx.lookup(k); ok {
-			f := rv.FieldByIndex(path)
-			if json.Unmarshal(raw, f.Addr().Interface()) == nil {
-				continue
-			}
-			f.SetZero()
+	err := eachMember(raw, func(key, value string) {
+		if f, ok := idx.lookup(key); ok && setField(rv.FieldByIndex(f.index), f.kind, value) {
+			return
 		}
 		if ex == nil {
 			ex = Extra{}
 		}
-		ex[k] = raw
+		ex[key] = json.RawMessage(value)
+	})
+	if err != nil {
+		return err
+	}
+	if idx.raw != nil {
+		rv.FieldByIndex(idx.raw).SetString(raw)
 	}
 	*extra = ex
 	return nil
 }
 
+// fieldKind is how a member's text is put into a field; the common kinds
+// are set without encoding/json.
+type fieldKind uint8
+
+const (
+	kindOther     fieldKind = iota // through encoding/json
+	kindString                     // a plain string
+	kindStringPtr                  // *string, nil for null
+	kindDecimal                    // Decimal: a string or a number's text
+	kindBool
+	kindInt
+)
+
+var (
+	decimalType   = reflect.TypeFor[Decimal]()
+	rawJSONType   = reflect.TypeFor[RawJSON]()
+	unmarshalType = reflect.TypeFor[json.Unmarshaler]()
+)
+
+func kindOf(t reflect.Type) fieldKind {
+	switch {
+	case t == decimalType:
+		return kindDecimal
+	case reflect.PointerTo(t).Implements(unmarshalType) || t.Implements(unmarshalType):
+		return kindOther
+	case t.Kind() == reflect.String:
+		return kindString
+	case t == reflect.TypeFor[*string]():
+		return kindStringPtr
+	case t.Kind() == reflect.Bool:
+		return kindBool
+	case t.Kind() == reflect.Int || t.Kind() == reflect.Int64 || t.Kind() == reflect.Int32:
+		return kindInt
+	}
+	return kindOther
+}
+
+// setField puts the member text value into f; false when it does not fit
+// (f is then zero). null leaves f as it is, as encoding/json does, except
+// that a pointer becomes nil.
+func setField(f reflect.Value, kind fieldKind, value string) bool {
+	if value == "null" {
+		if kind == kindStringPtr || kind == kindDecimal {
+			f.SetZero()
+			return true
+		}
+		if kind != kindOther {
+			return true
+		}
+	}
+	switch kind {
+	case kindString:
+		if isJSONString(value) {
+			f.SetString(unquote(value))
+			return true
+		}
+	case kindStringPtr:
+		if isJSONString(value) {
+			s := unquote(value)
+			f.Set(reflect.ValueOf(&s).Convert(f.Type()))
+			return true
+		}
+	case kindDecimal:
+		// Decimal reads a string or a number; anything else reads as "".
+		switch {
+		case isJSONString(value):
+			f.SetString(unquote(value))
+		case isJSONNumber(value):
+			f.SetString(value)
+		default:
+			f.SetZero()
+		}
+		return true
+	case kindBool:
+		if value == "true" || value == "false" {
+			f.SetBool(value == "true")
+			return true
+		}
+	case kindInt:
+		if n, err := strconv.ParseInt(value, 10, 64); err == nil && !f.OverflowInt(n) {
+			f.SetInt(n)
+			return true
+		}
+	default:
+		if json.Unmarshal([]byte(value), f.Addr().Interface()) == nil {
+			return true
+		}
+	}
+	f.SetZero()
+	return false
+}
+
 // encodeWithExtra marshals v (a "plain" struct, see decodeWithExtra) and
-// appends the extra members that no typed field already wrote, so output
-// such as --json shows everything the gateway sent.
+// appends the extra members that no typed field already wrote.
 func encodeWithExtra(v any, extra Extra) ([]byte, error) {
 	b, err := json.Marshal(v)
 	if err != nil || len(extra) == 0 {
@@ -82,18 +198,34 @@ func encodeWithExtra(v any, extra Extra) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// fieldIndex maps JSON member names to struct field index paths.
-type fieldIndex struct {
-	exact map[string][]int
-	fold  map[string][]int
+// recordField is one JSON-visible field of a record type.
+type recordField struct {
+	name  string
+	index []int
+	kind  fieldKind
 }
 
-func (fi fieldIndex) lookup(name string) ([]int, bool) {
-	if p, ok := fi.exact[name]; ok {
-		return p, true
+// fieldIndex maps JSON member names to the fields of a record type.
+type fieldIndex struct {
+	exact  map[string]recordField
+	fields []recordField // for the case-insensitive match
+	// raw is the index of the RawJSON field that keeps the record's text;
+	// nil when the type has none.
+	raw []int
+}
+
+// lookup finds the field of a member name: exactly, then ignoring case,
+// without allocating.
+func (fi fieldIndex) lookup(name string) (recordField, bool) {
+	if f, ok := fi.exact[name]; ok {
+		return f, true
 	}
-	p, ok := fi.fold[strings.ToLower(name)]
-	return p, ok
+	for _, f := range fi.fields {
+		if strings.EqualFold(f.name, name) {
+			return f, true
+		}
+	}
+	return recordField{}, false
 }
 
 var fieldCache sync.Map // reflect.Type -> fieldIndex
@@ -104,21 +236,23 @@ func fieldsOf(t reflect.Type) fieldIndex {
 	if c, ok := fieldCache.Load(t); ok {
 		return c.(fieldIndex)
 	}
-	fi := fieldIndex{exact: map[string][]int{}, fold: map[string][]int{}}
+	fi := fieldIndex{exact: map[string]recordField{}}
 	var walk func(t reflect.Type, prefix []int)
 	walk = func(t reflect.Type, prefix []int) {
 		for i := 0; i < t.NumField(); i++ {
 			sf := t.Field(i)
+			path := append(append([]int(nil), prefix...), i)
+			if sf.Type == rawJSONType && sf.IsExported() && fi.raw == nil {
+				fi.raw = path
+			}
 			tag := sf.Tag.Get("json")
 			if tag == "-" {
 				continue
 			}
 			name, _, _ := strings.Cut(tag, ",")
-			path := append(append([]int(nil), prefix...), i)
 			if sf.Anonymous && name == "" {
-				ft := sf.Type
-				if ft.Kind() == reflect.Struct {
-					walk(ft, path)
+				if sf.Type.Kind() == reflect.Struct {
+					walk(sf.Type, path)
 				}
 				continue
 			}
@@ -128,18 +262,25 @@ func fieldsOf(t reflect.Type) fieldIndex {
 			if name == "" {
 				name = sf.Name
 			}
-			if old, ok := fi.exact[name]; !ok || len(old) > len(path) {
-				fi.exact[name] = path
-			}
-			low := strings.ToLower(name)
-			if old, ok := fi.fold[low]; !ok || len(old) > len(path) {
-				fi.fold[low] = path
+			if old, ok := fi.exact[name]; !ok || len(old.index) > len(path) {
+				fi.exact[name] = recordField{name: name, index: path, kind: kindOf(sf.Type)}
 			}
 		}
 	}
 	if t.Kind() == reflect.Struct {
 		walk(t, nil)
 	}
+	for _, f := range fi.exact {
+		fi.fields = append(fi.fields, f)
+	}
+	// Shallower fields first, then by name: the fold match is deterministic.
+	sort.Slice(fi.fields, func(i, j int) bool {
+		a, b := fi.fields[i], fi.fields[j]
+		if len(a.index) != len(b.index) {
+			return len(a.index) < len(b.index)
+		}
+		return a.name < b.name
+	})
 	fieldCache.Store(t, fi)
 	return fi
 }

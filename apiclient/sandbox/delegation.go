@@ -201,7 +201,7 @@ func (s *Server) chainConfig(c *call) {
 	})
 }
 
-// postApprovalBody is the post-approval request (DESIGN.md, plus the nonce
+// postApprovalBody is the post-approval request (ARCHITECTURE.md, plus the nonce
 // the interface requires with the token).
 type postApprovalBody struct {
 	Address    string `json:"address"`
