@@ -553,7 +553,7 @@ func signInAs(tm *tmuxTerm, user string) {
 	tm.send("BTab") // the form comes focused on the password: back to the username
 	tm.send("C-u")
 	tm.typeText(user)
-	tm.send("C-s") // ctrl+s signs in from any field
+	tm.send("C-s")                // ctrl+s signs in from any field
 	tm.waitFor(user, "1 Account") // the navigation: signed in
 }
 

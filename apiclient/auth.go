@@ -27,6 +27,12 @@ func (c *Client) expiry(secs flexSeconds) time.Time {
 	if secs <= 0 {
 		return time.Time{}
 	}
+	// Saturate: a lifetime past what a Duration holds (about 292 years)
+	// must not wrap into the past and make every look "expired".
+	const maxLifetime = 100 * 365 * 24 * time.Hour
+	if float64(secs) > maxLifetime.Seconds() {
+		return c.now().Add(maxLifetime)
+	}
 	return c.now().Add(time.Duration(secs) * time.Second)
 }
 
@@ -45,6 +51,9 @@ func (c *Client) Login(ctx context.Context, username, password string) (Session,
 		family:    famClient,
 		out:       &out,
 		noRefresh: true,
+		// A gateway that echoes the login body must not get the password
+		// drawn or printed.
+		secrets: []string{password},
 	})
 	if err != nil {
 		return Session{}, err
@@ -52,6 +61,9 @@ func (c *Client) Login(ctx context.Context, username, password string) (Session,
 	if out.AccessToken == "" {
 		return Session{}, &Error{Op: "Login", Status: http.StatusOK,
 			Message: "gateway answered without an access token"}
+	}
+	if err := checkToken("Login", out.AccessToken, out.RefreshToken); err != nil {
+		return Session{}, err
 	}
 	s := Session{
 		AccessToken:  out.AccessToken,
@@ -161,6 +173,9 @@ func (c *Client) tokenGrant(ctx context.Context, op string, grant any) (tokenRes
 	if tt := out.TokenType; tt != "" && !strings.EqualFold(tt, "bearer") {
 		return tokenResponse{}, &Error{Op: op, Status: http.StatusOK,
 			Message: "gateway issued a " + tt + " token; cardterm only uses Bearer tokens"}
+	}
+	if err := checkToken(op, out.AccessToken, out.RefreshToken); err != nil {
+		return tokenResponse{}, err
 	}
 	return out, nil
 }

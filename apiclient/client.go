@@ -103,7 +103,14 @@ func New(cfg Config) *Client {
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
 	}
-	return &Client{cfg: cfg, hc: cfg.HTTPClient, sleep: sleepCtx}
+	hc := cfg.HTTPClient
+	if hc.CheckRedirect == nil {
+		// A copy: the caller's client keeps its own policy elsewhere.
+		own := *hc
+		own.CheckRedirect = checkRedirect
+		hc = &own
+	}
+	return &Client{cfg: cfg, hc: hc, sleep: sleepCtx}
 }
 
 // sleepCtx waits d, or less when ctx ends first (then it returns ctx.Err()).

@@ -230,3 +230,26 @@ func TestHelpShowsEveryKeyAt80x24(t *testing.T) {
 		}
 	}
 }
+
+// y copies what the screen shows: no escape sequence, control or bidi
+// override reaches the clipboard, where a paste into a shell could run it.
+func TestCopyIsSanitized(t *testing.T) {
+	f := newFixture(t, true, false)
+	f.signInNow()
+	f.account.copyVal = "0xabc\x1b]52;c;ZXZpbA==\x07\r\u202edef"
+	_, c := f.root.Update(uitest.Key("y"))
+	var clip string
+	for _, m := range uitest.Run(c) {
+		if _, notice := m.(ui.NoticeMsg); !notice {
+			clip = fmt.Sprint(m)
+		}
+	}
+	for _, bad := range []string{"\x1b", "\x07", "\r", "\u202e"} {
+		if strings.Contains(clip, bad) {
+			t.Fatalf("the clipboard holds %q: %q", bad, clip)
+		}
+	}
+	if !strings.Contains(clip, "0xabc") || !strings.Contains(clip, "<U+202E>def") {
+		t.Fatalf("clipboard %q", clip)
+	}
+}

@@ -130,7 +130,10 @@ func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
 			if !ok {
 				return Notify(theme.ToneInfo, "nothing to copy")
 			}
-			return tea.Batch(tea.SetClipboard(value), Notify(theme.ToneOK, "copied "+label))
+			// The clipboard gets the text the user sees: escape sequences
+			// and controls gone, bidi and zero-width characters shown, so a
+			// paste into a shell cannot run a hidden command.
+			return tea.Batch(tea.SetClipboard(Sanitize(value)), Notify(theme.ToneOK, "copied "+label))
 		}
 	case key.Matches(msg, r.keys.Open):
 		if o, ok := r.Active().(Opener); ok {

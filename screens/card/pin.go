@@ -17,9 +17,15 @@ import (
 )
 
 // cardOpenInBrowser opens u ($BROWSER first, then the system opener) and
-// returns the notice ui.OpenLabeled makes. Tests replace it.
+// returns the notice it makes. Tests replace it. The single-use image
+// links (view PIN, card details) open through a one-time loopback address
+// (ui.OpenSecret), so the real URL never shows in a process argument.
 var cardOpenInBrowser = func(label, u string) ui.NoticeMsg {
-	if n, ok := ui.OpenLabeled(label, u)().(ui.NoticeMsg); ok {
+	open := ui.OpenLabeled(label, u)
+	if strings.Contains(u, "/details-image") {
+		open = ui.OpenSecret(label, u, 10*time.Minute)
+	}
+	if n, ok := open().(ui.NoticeMsg); ok {
 		return n
 	}
 	return ui.NoticeMsg{Notice: ui.Notice{Tone: theme.ToneDanger, Text: "could not open " + label}}

@@ -3,6 +3,8 @@ package signin
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -20,8 +22,17 @@ const (
 	// sessionCheckEvery bounds the wait between two looks at the session:
 	// timers stop while a laptop sleeps, the wall clock does not.
 	sessionCheckEvery = time.Minute
-	// refreshRetry is the wait after a refresh that did not reach the gateway.
-	refreshRetry = 30 * time.Second
+	// refreshRetry is the first wait after a refresh that did not reach the
+	// gateway; each further failure doubles it, up to refreshRetryMax.
+	refreshRetry    = 30 * time.Second
+	refreshRetryMax = 5 * time.Minute
+	// refreshFloor is the least time between two refreshes, whatever
+	// lifetime the gateway grants: a 60-second token must not make the
+	// keeper refresh in a loop.
+	refreshFloor = 30 * time.Second
+	// maxRefreshFailures ends the session after that many refreshes in a
+	// row did not reach the gateway.
+	maxRefreshFailures = 6
 	// refreshTimeout bounds one background refresh.
 	refreshTimeout = 30 * time.Second
 )
@@ -51,6 +62,10 @@ type sessionKeeper struct {
 	gen     int
 	running bool
 	warned  bool
+	// lastRefresh is when the last refresh was sent; failures counts the
+	// refreshes in a row that did not reach the gateway.
+	lastRefresh time.Time
+	failures    int
 }
 
 func newSessionKeeper(client *apiclient.Client, now func() time.Time) *sessionKeeper {
@@ -93,6 +108,7 @@ func (k *sessionKeeper) update(msg tea.Msg) (cmd tea.Cmd, expired string, ok boo
 			return nil, "", true
 		}
 		if msg.err == nil {
+			k.failures = 0
 			return k.check(), "", true
 		}
 		var e *apiclient.Error
@@ -109,9 +125,13 @@ func (k *sessionKeeper) update(msg tea.Msg) (cmd tea.Cmd, expired string, ok boo
 		if cur.AccessToken != msg.old.AccessToken {
 			return k.check(), "", true // renewed meanwhile (a 401 elsewhere)
 		}
-		// The gateway was not reached: try again soon; requests meanwhile
-		// still get their own refresh-and-retry on a 401.
-		return k.schedule(refreshRetry), "", true
+		// The gateway was not reached: try again later, backing off;
+		// requests meanwhile still get their own refresh-and-retry on a 401.
+		k.failures++
+		if k.failures >= maxRefreshFailures {
+			return nil, k.end(msg.old, "Your session could not be renewed: the gateway was not reached "+fmt.Sprint(k.failures)+" times in a row."), true
+		}
+		return k.after(backoff(k.failures), sessionTickMsg{gen: k.gen}), "", true
 	}
 	return nil, "", false
 }
@@ -152,6 +172,12 @@ func (k *sessionKeeper) checkNow() (tea.Cmd, string) {
 		}
 		return tea.Batch(warn, k.schedule(left)), ""
 	}
+	if wait := k.lastRefresh.Add(refreshFloor).Sub(k.now()); wait > 0 && left > 0 {
+		// A short lifetime is always "due": wait out the floor instead of
+		// refreshing in a loop.
+		return k.after(wait, sessionTickMsg{gen: k.gen}), ""
+	}
+	k.lastRefresh = k.now()
 	client, gen := k.client, k.gen
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), refreshTimeout)
@@ -159,6 +185,18 @@ func (k *sessionKeeper) checkNow() (tea.Cmd, string) {
 		_, err := client.Refresh(ctx)
 		return sessionRefreshedMsg{gen: gen, old: s, err: err}
 	}, ""
+}
+
+// backoff is the wait after n failed refreshes in a row: 30 s doubling up
+// to 5 minutes, with up to a fifth more at random so that many clients do
+// not retry in step.
+func backoff(n int) time.Duration {
+	d := refreshRetry
+	for i := 1; i < n && d < refreshRetryMax; i++ {
+		d *= 2
+	}
+	d = min(d, refreshRetryMax)
+	return d + time.Duration(rand.Int64N(int64(d/5)+1))
 }
 
 // cannotRefresh says why s cannot be renewed, or "" when it can.

@@ -160,3 +160,51 @@ func TestExpiryReturnsToTheSameScreen(t *testing.T) {
 		t.Fatalf("returned to screen %d, want the card screen", id)
 	}
 }
+
+// A gateway granting a 60-second token makes every look "due": the keeper
+// still refreshes at most once every 30 seconds (the old one sent hundreds
+// of refreshes in seconds).
+func TestKeeperRefreshFloorWithShortLifetimes(t *testing.T) {
+	r := newKeeperRig(t)
+	r.app.SignIn("alice@demo.test")
+	short := func() {
+		s := r.app.Client.Session()
+		s.ExpiresAt = r.app.Clock.Now().Add(60 * time.Second)
+		r.app.Client.SetSession(s)
+	}
+	refreshes := func() int {
+		n := 0
+		for _, q := range r.app.Server.Requests() {
+			if q.Path == "/v1/auth/oauth/token" {
+				n++
+			}
+		}
+		return n
+	}
+	r.k.start()
+	for range 20 { // twenty looks within the same minute
+		short()
+		r.tick()
+		r.app.Clock.Advance(time.Second)
+	}
+	if n := refreshes(); n > 1 {
+		t.Fatalf("%d refreshes in 20 seconds of 60-second tokens", n)
+	}
+	if len(r.waits) == 0 || r.waits[len(r.waits)-1] <= 0 {
+		t.Fatalf("the keeper did not wait out the floor: %v", r.waits)
+	}
+}
+
+// Failed refreshes back off (30 s, then doubling, with jitter) and end the
+// session after a run of failures.
+func TestKeeperBacksOff(t *testing.T) {
+	if d := backoff(1); d < refreshRetry || d > refreshRetry*6/5 {
+		t.Fatalf("first wait %v", d)
+	}
+	if d := backoff(3); d < 4*refreshRetry {
+		t.Fatalf("third wait %v", d)
+	}
+	if d := backoff(30); d > refreshRetryMax*6/5 {
+		t.Fatalf("wait not capped: %v", d)
+	}
+}
