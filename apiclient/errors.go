@@ -340,7 +340,9 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 	}
 	if t, err := http.ParseTime(v); err == nil {
 		if d := t.Sub(now); d > 0 {
-			return d
+			// Capped like the seconds form: a date far ahead is no
+			// reason to say "retry in 639128h".
+			return min(d, 365*24*time.Hour)
 		}
 	}
 	return 0
