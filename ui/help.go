@@ -32,19 +32,30 @@ func (r *Root) renderFooter() string {
 	} else if r.showLog {
 		bs = []key.Binding{key.NewBinding(key.WithKeys("m"), key.WithHelp("m/esc", "close notices"))}
 	} else {
+		// The help key comes first, so a narrow terminal that cuts the
+		// footer still shows how to reach every other key.
+		switch {
+		case r.dlg != nil:
+		case r.capturing():
+			// A text field has the keys: ? and q would type, so the
+			// footer names only what works there.
+			bs = append(bs, r.keys.HelpAnywhere)
+		default:
+			bs = append(bs, r.keys.Help)
+		}
 		if km := r.contextKeys(); km != nil {
 			bs = append(bs, km.ShortHelp()...)
 		}
 		switch {
 		case r.dlg != nil:
 		case r.capturing():
-			// A text field has the keys: ? and q would type, so the
-			// footer names only what works there.
-			bs = append(bs, r.keys.HelpAnywhere, r.keys.Interrupt)
+			bs = append(bs, r.keys.Interrupt)
 		case !r.signedIn:
-			bs = append(bs, r.keys.Help, r.keys.Quit)
+			bs = append(bs, r.keys.Quit)
 		default:
-			bs = appendUnshadowed(bs, r.keys.ShortHelp())
+			global := r.keys
+			global.Help.SetEnabled(false) // shown first already
+			bs = appendUnshadowed(bs, global.ShortHelp())
 		}
 	}
 	k := newFrameKey()
