@@ -31,7 +31,10 @@ type Table struct {
 	st     *theme.Styles
 	cols   []Column
 	widths []int
-	keys   TableKeyMap
+	// want is each column's widest cell (title included) among the first
+	// rows: layout gives a column that needs more the space others leave.
+	want []int
+	keys TableKeyMap
 
 	rows [][]string
 	text filterText // lower-cased, sanitized text of all rows, for the filter
@@ -74,6 +77,8 @@ func (t *Table) SetRows(rows [][]string) {
 	t.marked = make([]bool, len(rows))
 	t.numMarked = 0
 	t.levels = nil
+	t.measure()
+	t.layout()
 	t.view = t.all
 	if t.filter != "" {
 		t.applyFilter(-1)
@@ -86,6 +91,7 @@ func (t *Table) SetRows(rows [][]string) {
 // it from SetSize to switch between narrow and wide layouts.
 func (t *Table) SetColumns(cols []Column) {
 	t.cols = cols
+	t.measure()
 	t.layout()
 }
 
@@ -318,6 +324,94 @@ func (t *Table) layout() {
 			extra--
 		}
 		t.widths[i] = max(w, c.Min)
+	}
+	t.fitToContent()
+}
+
+// wantSample is how many rows measure the columns' content: enough to be
+// representative, cheap at 100,000 rows.
+const wantSample = 1000
+
+// measure records each column's widest cell among the first rows.
+func (t *Table) measure() {
+	t.want = make([]int, len(t.cols))
+	for i, c := range t.cols {
+		t.want[i] = cellWidth(c.Title)
+	}
+	for r := 0; r < len(t.rows) && r < wantSample; r++ {
+		for i, cell := range t.rows[r] {
+			if i < len(t.want) {
+				t.want[i] = max(t.want[i], cellWidth(Sanitize(cell)))
+			}
+		}
+	}
+}
+
+// fitToContent sizes columns by their content: flexible columns wider than
+// anything they hold give the rest to columns whose content is cut, in
+// column order (the earlier column is the more important), so an id is
+// not shortened beside blank space.
+func (t *Table) fitToContent() {
+	if len(t.want) != len(t.cols) {
+		return
+	}
+	surplus := 0
+	for i, c := range t.cols {
+		if c.Hidden || c.Width > 0 {
+			continue
+		}
+		if spare := t.widths[i] - max(t.want[i], c.Min); spare > 0 {
+			surplus += spare
+			t.widths[i] -= spare
+		}
+	}
+	for i, c := range t.cols {
+		if c.Hidden || surplus == 0 {
+			continue
+		}
+		if need := t.want[i] - t.widths[i]; need > 0 {
+			give := min(need, surplus)
+			t.widths[i] += give
+			surplus -= give
+		}
+	}
+	// What nobody needs goes back to the first flexible column.
+	for i, c := range t.cols {
+		if surplus > 0 && !c.Hidden && c.Width == 0 {
+			t.widths[i] += surplus
+			surplus = 0
+		}
+	}
+	t.trimOverflow()
+}
+
+// trimOverflow narrows columns, the widest first, when their minimums add
+// up to more than the table's width: a cell then shows its ellipsis
+// instead of being clipped at the frame's edge.
+func (t *Table) trimOverflow() {
+	if t.w <= 0 {
+		return
+	}
+	total, visible := 0, 0
+	for i, c := range t.cols {
+		if !c.Hidden {
+			total += t.widths[i]
+			visible++
+		}
+	}
+	over := total + markerWidth + max(visible-1, 0) - t.w
+	for over > 0 {
+		widest := -1
+		for i, c := range t.cols {
+			if !c.Hidden && t.widths[i] > 4 && (widest < 0 || t.widths[i] > t.widths[widest]) {
+				widest = i
+			}
+		}
+		if widest < 0 {
+			return
+		}
+		t.widths[widest]--
+		over--
 	}
 }
 
