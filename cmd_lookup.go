@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -170,13 +171,16 @@ func runLookup(o options, args []string, stdin *os.File, stdout, stderr io.Write
 		fmt.Fprintf(stderr, "cardterm: %s: %s\n", args[0], ui.Sanitize(apiclient.ErrorMessage(err)))
 		return 1
 	}
-	// The encoder escapes control characters, so gateway text cannot drive
-	// the terminal that shows the output.
-	enc := json.NewEncoder(stdout)
+	// The encoder escapes C0 controls; EscapeInvisible escapes DEL, C1,
+	// bidi and zero-width characters too, so gateway text can neither drive
+	// the terminal that shows the output nor reorder what it shows.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
 		fmt.Fprintln(stderr, "cardterm:", err)
 		return 1
 	}
+	_, _ = stdout.Write(ui.EscapeInvisible(buf.Bytes()))
 	return 0
 }

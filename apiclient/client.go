@@ -30,8 +30,9 @@ const (
 	maxGETRetries = 2
 	// defaultRetryWait is how long a 429 without Retry-After makes us wait.
 	defaultRetryWait = time.Second
-	// maxBody bounds how much of any answer is read.
-	maxBody = 16 << 20
+	// maxBody bounds how much of any answer is read: a 100,000-entry
+	// whitelist is about 31 MB.
+	maxBody = 256 << 20
 )
 
 // Config is what the client needs to reach one gateway as one partner.
@@ -76,6 +77,9 @@ type Client struct {
 	sess     Session
 	onChange func(Session)
 
+	// maxBody overrides the body limit in tests (0: maxBody).
+	maxBody int64
+
 	// refreshMu makes concurrent 401s share one refresh.
 	refreshMu sync.Mutex
 
@@ -111,6 +115,14 @@ func New(cfg Config) *Client {
 		hc = &own
 	}
 	return &Client{cfg: cfg, hc: hc, sleep: sleepCtx}
+}
+
+// bodyLimit is maxBody, or the smaller limit a test sets.
+func (c *Client) bodyLimit() int64 {
+	if c.maxBody > 0 {
+		return c.maxBody
+	}
+	return maxBody
 }
 
 // sleepCtx waits d, or less when ctx ends first (then it returns ctx.Err()).
@@ -371,9 +383,13 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 		return c.transportError(ctx, actx, r.op, err)
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	body, err := io.ReadAll(io.LimitReader(resp.Body, c.bodyLimit()+1))
 	if err != nil {
 		return c.transportError(ctx, actx, r.op, err)
+	}
+	if int64(len(body)) > c.bodyLimit() {
+		return &Error{Op: r.op, Status: resp.StatusCode,
+			Message: fmt.Sprintf("the answer is larger than %d MiB, more than this client reads", c.bodyLimit()>>20)}
 	}
 	if r.status != nil {
 		*r.status = resp.StatusCode

@@ -68,3 +68,21 @@ func TestTokenWithLineBreakIsRefused(t *testing.T) {
 		t.Fatal("a malformed token made a session")
 	}
 }
+
+// An answer past the body limit says so, instead of "cannot read".
+func TestAnswerLargerThanTheLimit(t *testing.T) {
+	gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.WriteString(w, `[`+strings.Repeat(`{"id":"x"},`, 400)+`{"id":"y"}]`)
+	}))
+	defer gw.Close()
+	c := New(Config{BaseURL: gw.URL, ClientKey: "ck"})
+	c.SetSession(Session{AccessToken: "token-token"})
+	c.maxBody = 2 << 20 >> 10 // 2 KiB for the test
+	_, err := c.Whitelist(context.Background(), "usdc")
+	if err == nil || !strings.Contains(ErrorMessage(err), "the answer is larger than") {
+		t.Fatalf("err %v", err)
+	}
+	if maxBody < 256<<20 {
+		t.Fatalf("the default limit is %d bytes, under 256 MiB", maxBody)
+	}
+}

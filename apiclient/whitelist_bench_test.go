@@ -1,0 +1,92 @@
+package apiclient
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"testing"
+)
+
+// largeWhitelistEntries is the size of the whitelist the loading targets
+// are set for (about 31 MB of JSON).
+const largeWhitelistEntries = 100_000
+
+// whitelistJSON builds the body of a whitelist answer with n entries in the
+// interface's shape, about 310 bytes each.
+func whitelistJSON(n int) []byte {
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		lastUsed := "null"
+		if i%3 == 0 {
+			lastUsed = `"2030-05-01T10:00:00Z"`
+		}
+		fmt.Fprintf(&b, `{"id":"%08x-0000-4000-8000-%012x","name":"Beneficiary wallet number %d",`+
+			`"beneficiaryFirstName":"Firstname%d","beneficiaryLastName":"Lastname%d",`+
+			`"walletAddress":"0x%040x","walletMemo":null,"currency":"usdc","lastUsedAt":%s,`+
+			`"createdAt":"2030-01-01T00:00:00Z"}`, i, i, i, i, i, i, lastUsed)
+	}
+	b.WriteByte(']')
+	return b.Bytes()
+}
+
+// memoryTransport answers every request with the same 200 body from memory,
+// so a benchmark measures the client's reading and decoding, not a network.
+type memoryTransport struct{ body []byte }
+
+func (m memoryTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	return &http.Response{StatusCode: http.StatusOK, Status: "200 OK", Request: r,
+		Header: http.Header{"Content-Type": {"application/json"}},
+		Body:   io.NopCloser(bytes.NewReader(m.body)), ContentLength: int64(len(m.body))}, nil
+}
+
+// BenchmarkWhitelistClient100k is Client.Whitelist reading 100,000 entries:
+// body reading and decoding, without a network.
+func BenchmarkWhitelistClient100k(b *testing.B) {
+	body := whitelistJSON(largeWhitelistEntries)
+	c := New(Config{BaseURL: "http://gateway.test", ClientKey: "ck",
+		HTTPClient: &http.Client{Transport: memoryTransport{body}}})
+	c.SetSession(Session{AccessToken: "token"})
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		list, err := c.Whitelist(context.Background(), "usdc")
+		if err != nil || len(list) != largeWhitelistEntries {
+			b.Fatalf("%d entries, %v", len(list), err)
+		}
+	}
+}
+
+// plainWhitelistEntry is WhitelistEntry without any method: what a plain
+// encoding/json struct decode costs is the reference of the targets.
+type plainWhitelistEntry struct {
+	ID                   string  `json:"id"`
+	Name                 string  `json:"name"`
+	BeneficiaryFirstName string  `json:"beneficiaryFirstName"`
+	BeneficiaryLastName  string  `json:"beneficiaryLastName"`
+	WalletAddress        string  `json:"walletAddress"`
+	WalletMemo           *string `json:"walletMemo"`
+	Currency             string  `json:"currency"`
+	LastUsedAt           *string `json:"lastUsedAt"`
+	CreatedAt            string  `json:"createdAt"`
+}
+
+// BenchmarkWhitelistPlainStruct100k is the reference: encoding/json
+// decoding the same body from a stream into plain structs.
+func BenchmarkWhitelistPlainStruct100k(b *testing.B) {
+	body := whitelistJSON(largeWhitelistEntries)
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var list []plainWhitelistEntry
+		if err := json.NewDecoder(bytes.NewReader(body)).Decode(&list); err != nil || len(list) != largeWhitelistEntries {
+			b.Fatalf("%d entries, %v", len(list), err)
+		}
+	}
+}
