@@ -194,7 +194,7 @@ func (a *auditView) refilter() {
 	rows := make([][]string, len(a.shown))
 	for j, i := range a.shown {
 		r := a.records[i]
-		rows[j] = []string{r.Timestamp, r.Action, r.Changes.After.ConsentType, change(r), madeBy(r.Metadata), r.ConsentSetID}
+		rows[j] = []string{screenkit.FormatTime(r.Timestamp), r.Action, r.Changes.After.ConsentType, change(r), madeBy(r.Metadata), r.ConsentSetID}
 	}
 	a.table.SetRows(rows)
 }

@@ -62,7 +62,7 @@ func caseRows(c *caseData) [][]string {
 				user = *r.set.UserID
 			}
 			out[i] = []string{r.set.ConsentSetID, r.set.PolicyType, user, apiclient.SetConsentStatus(r.set),
-				strings.Join(apiclient.RequiredConsentTypes(r.set.PolicyType), ","), r.set.CreatedAt}
+				strings.Join(apiclient.RequiredConsentTypes(r.set.PolicyType), ","), screenkit.FormatTime(r.set.CreatedAt)}
 			continue
 		}
 		required := ""
@@ -70,7 +70,7 @@ func caseRows(c *caseData) [][]string {
 			required = "required"
 		}
 		out[i] = []string{r.set.ConsentSetID, r.set.PolicyType, r.consent.ConsentType, r.consent.ConsentStatus,
-			required, r.consent.UpdatedAt}
+			required, screenkit.FormatTime(r.consent.UpdatedAt)}
 	}
 	return out
 }
