@@ -1,0 +1,132 @@
+package ui
+
+// Column widths: shared among the columns, then fitted to their content.
+
+// layout shares the width among the columns: fixed ones first, then the
+// flexible ones evenly (at least Min each).
+func (t *Table) layout() {
+	t.widths = make([]int, len(t.cols))
+	visible := 0
+	for _, c := range t.cols {
+		if !c.Hidden {
+			visible++
+		}
+	}
+	avail := t.w - markerWidth - max(visible-1, 0) // one space between columns
+	flex := 0
+	for i, c := range t.cols {
+		if c.Hidden {
+			continue
+		}
+		if c.Width > 0 {
+			t.widths[i] = c.Width
+			avail -= c.Width
+		} else {
+			flex++
+		}
+	}
+	if flex == 0 {
+		return
+	}
+	share := max(avail, 0) / flex
+	extra := max(avail, 0) - share*flex
+	for i, c := range t.cols {
+		if c.Width > 0 || c.Hidden {
+			continue
+		}
+		w := share
+		if extra > 0 {
+			w++
+			extra--
+		}
+		t.widths[i] = max(w, c.Min)
+	}
+	t.fitToContent()
+}
+
+// wantSample is how many rows measure the columns' content: enough to be
+// representative, cheap at 100,000 rows.
+const wantSample = 1000
+
+// measure records each column's widest cell among the first rows.
+func (t *Table) measure() {
+	t.want = make([]int, len(t.cols))
+	for i, c := range t.cols {
+		t.want[i] = cellWidth(c.Title)
+	}
+	for r := 0; r < len(t.rows) && r < wantSample; r++ {
+		for i, cell := range t.rows[r] {
+			if i < len(t.want) {
+				t.want[i] = max(t.want[i], cellWidth(Sanitize(cell)))
+			}
+		}
+	}
+}
+
+// fitToContent sizes columns by their content: flexible columns wider than
+// anything they hold give the rest to columns whose content is cut, in
+// column order (the earlier column is the more important), so an id is
+// not shortened beside blank space.
+func (t *Table) fitToContent() {
+	if len(t.want) != len(t.cols) {
+		return
+	}
+	surplus := 0
+	for i, c := range t.cols {
+		if c.Hidden || c.Width > 0 {
+			continue
+		}
+		if spare := t.widths[i] - max(t.want[i], c.Min); spare > 0 {
+			surplus += spare
+			t.widths[i] -= spare
+		}
+	}
+	for i, c := range t.cols {
+		if c.Hidden || surplus == 0 {
+			continue
+		}
+		if need := t.want[i] - t.widths[i]; need > 0 {
+			give := min(need, surplus)
+			t.widths[i] += give
+			surplus -= give
+		}
+	}
+	// What nobody needs goes back to the first flexible column.
+	for i, c := range t.cols {
+		if surplus > 0 && !c.Hidden && c.Width == 0 {
+			t.widths[i] += surplus
+			surplus = 0
+		}
+	}
+	t.trimOverflow()
+}
+
+// trimOverflow narrows columns, the widest first, when their minimums add
+// up to more than the table's width: a cell then shows its ellipsis
+// instead of being clipped at the frame's edge.
+func (t *Table) trimOverflow() {
+	if t.w <= 0 {
+		return
+	}
+	total, visible := 0, 0
+	for i, c := range t.cols {
+		if !c.Hidden {
+			total += t.widths[i]
+			visible++
+		}
+	}
+	over := total + markerWidth + max(visible-1, 0) - t.w
+	for over > 0 {
+		widest := -1
+		for i, c := range t.cols {
+			if !c.Hidden && t.widths[i] > 4 && (widest < 0 || t.widths[i] > t.widths[widest]) {
+				widest = i
+			}
+		}
+		if widest < 0 {
+			return
+		}
+		t.widths[widest]--
+		over--
+	}
+}
