@@ -25,8 +25,9 @@ type Column struct {
 }
 
 // Table shows big data: it draws only the visible rows, filters 100,000 rows
-// within a key press and supports multi-select. It is a value, like the
-// bubbles widgets; Update returns the new value. Copies share row storage.
+// within a key press and supports multi-select. It reads cells through an
+// accessor (SetSource) and copies none. It is a value, like the bubbles
+// widgets; Update returns the new value. Copies share row storage.
 type Table struct {
 	st     *theme.Styles
 	cols   []Column
@@ -36,20 +37,22 @@ type Table struct {
 	want []int
 	keys TableKeyMap
 
-	rows [][]string
-	text filterText // lower-cased, sanitized text of all rows, for the filter
-	all  []int32    // 0..len(rows)-1
-	view []int32    // indices of the rows shown, ascending
+	cell CellFunc   // the data
+	n    int        // rows the accessor serves
+	rows [][]string // what SetRows was given, for Row; nil after SetSource
 
+	masks  []uint64      // the filter's index: built on the first search, dropped with the data
+	view   []int32       // while filtered: indices of the rows shown, ascending
 	levels []filterLevel // matches for each prefix of the filter typed so far
 
-	marked    []bool
+	marks     []uint64 // one bit a row, allocated on the first mark
 	numMarked int
 
 	cursor, offset int
 	w, h           int
 	filtering      bool
 	filter         string
+	loading        bool
 }
 
 // NewTable builds an empty table with the shared styles. Marking rows is
@@ -64,27 +67,6 @@ func NewTable(styles *theme.Styles, cols []Column) Table {
 // SetMarkable turns marking rows with space on or off; when off, the key
 // does nothing and the help does not offer it.
 func (t *Table) SetMarkable(on bool) { t.keys.Mark.SetEnabled(on) }
-
-// SetRows replaces the data. Marks are cleared (row indices change meaning);
-// the filter is kept and re-applied; the cursor stays where it was, clamped.
-func (t *Table) SetRows(rows [][]string) {
-	t.rows = rows
-	t.text = newFilterText(rows)
-	t.all = make([]int32, len(rows))
-	for i := range t.all {
-		t.all[i] = int32(i)
-	}
-	t.marked = make([]bool, len(rows))
-	t.numMarked = 0
-	t.levels = nil
-	t.measure()
-	t.layout()
-	t.view = t.all
-	if t.filter != "" {
-		t.applyFilter(-1)
-	}
-	t.clamp()
-}
 
 // SetColumns changes the columns' titles, widths and visibility on the
 // same cells: rows, marks, cursor and filter stay as they are. Screens call
@@ -102,61 +84,33 @@ func (t *Table) SetSize(w, h int) {
 	t.clamp()
 }
 
-// VisibleRows is the indices (into the rows given to SetRows) of the rows
-// the filter lets through, in order: what an export of the view holds.
+// VisibleRows is the indices (into the data) of the rows the filter lets
+// through, in order: what an export of the view holds.
 func (t Table) VisibleRows() []int {
-	out := make([]int, len(t.view))
-	for i, r := range t.view {
-		out[i] = int(r)
+	out := make([]int, t.visibleLen())
+	for p := range out {
+		out[p] = t.visibleRow(p)
 	}
 	return out
 }
 
-// Len is the number of rows given to SetRows.
-func (t Table) Len() int { return len(t.rows) }
-
 // VisibleLen is the number of rows that pass the filter.
-func (t Table) VisibleLen() int { return len(t.view) }
+func (t Table) VisibleLen() int { return t.visibleLen() }
 
-// Cursor is the index (into the rows given to SetRows) of the selected row.
+// Cursor is the index (into the data) of the selected row.
 func (t Table) Cursor() (rowIndex int, ok bool) {
-	if t.cursor < 0 || t.cursor >= len(t.view) {
+	if t.cursor < 0 || t.cursor >= t.visibleLen() {
 		return 0, false
 	}
-	return int(t.view[t.cursor]), true
+	return t.visibleRow(t.cursor), true
 }
 
-// SetCursor selects a row by its index in SetRows, if it passes the filter.
+// SetCursor selects a row by its index in the data, if it passes the filter.
 func (t *Table) SetCursor(rowIndex int) {
 	if pos, ok := t.position(rowIndex); ok {
 		t.cursor = pos
 		t.clamp()
 	}
-}
-
-// Row returns the cells of a row by its index in SetRows.
-func (t Table) Row(rowIndex int) []string {
-	if rowIndex < 0 || rowIndex >= len(t.rows) {
-		return nil
-	}
-	return t.rows[rowIndex]
-}
-
-// Marked lists the marked rows (indices into SetRows), ascending.
-func (t Table) Marked() []int {
-	out := make([]int, 0, t.numMarked)
-	for i, m := range t.marked {
-		if m {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// ClearMarks unmarks every row, after an action on the marked rows.
-func (t *Table) ClearMarks() {
-	clear(t.marked)
-	t.numMarked = 0
 }
 
 // Filtering reports whether the filter line has the keys (screens return it
@@ -211,15 +165,10 @@ func (t Table) Update(msg tea.Msg) (Table, tea.Cmd) {
 	case key.Matches(k, t.keys.Home):
 		t.cursor = 0
 	case key.Matches(k, t.keys.End):
-		t.cursor = len(t.view) - 1
+		t.cursor = t.visibleLen() - 1
 	case key.Matches(k, t.keys.Mark):
 		if i, ok := t.Cursor(); ok {
-			t.marked[i] = !t.marked[i]
-			if t.marked[i] {
-				t.numMarked++
-			} else {
-				t.numMarked--
-			}
+			t.toggleMark(i)
 		}
 	case key.Matches(k, t.keys.Filter):
 		t.filtering = true
@@ -265,8 +214,8 @@ func lastRune(s string) (rune, int) {
 func (t Table) bodyHeight() int { return max(t.h-2, 0) } // header and footer
 
 func (t *Table) clamp() {
-	if t.cursor >= len(t.view) {
-		t.cursor = len(t.view) - 1
+	if t.cursor >= t.visibleLen() {
+		t.cursor = t.visibleLen() - 1
 	}
 	if t.cursor < 0 {
 		t.cursor = 0
@@ -278,7 +227,7 @@ func (t *Table) clamp() {
 	if bh > 0 && t.cursor >= t.offset+bh {
 		t.offset = t.cursor - bh + 1
 	}
-	if maxOff := max(len(t.view)-bh, 0); t.offset > maxOff {
+	if maxOff := max(t.visibleLen()-bh, 0); t.offset > maxOff {
 		t.offset = maxOff
 	}
 	if t.offset < 0 {

@@ -5,271 +5,184 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"unicode/utf8"
+	"sync/atomic"
 )
 
-// filterText is the text of all rows, sanitized and lower-cased once, in one
-// buffer: row i is buf[off[i]:off[i+1]]. One buffer keeps a scan of 100,000
-// rows in cache order; rows end with '\n' and cells are separated by
-// cellSep, neither of which a typed (sanitized) query contains, so a match
-// never spans two cells.
-type filterText struct {
-	buf string
-	off []int32
-	// first[c][i] is where letter or digit c first occurs in row i
-	// (noByte when it does not, farByte when past what uint16 holds), so
-	// the first keystroke of a filter reads one column instead of
-	// searching every row.
-	first [36][]uint16
-}
-
-const cellSep = '\x1f'
-
-// Markers in filterText.first.
-const (
-	noByte  = 0xFFFF
-	farByte = 0xFFFE
-)
-
-// alnumColumn maps a lower-case ASCII letter or digit to its column in
-// filterText.first, every other byte to -1 (a table: this runs per byte).
-var alnumColumn = func() (t [256]int8) {
-	for i := range t {
-		t[i] = -1
-	}
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = int8(c - 'a')
-	}
-	for c := '0'; c <= '9'; c++ {
-		t[c] = int8(26 + c - '0')
-	}
-	return t
-}()
-
-// alnumIndex is the column of c in filterText.first, or -1.
-func alnumIndex(c byte) int { return int(alnumColumn[c]) }
-
-func newFilterText(rows [][]string) filterText {
-	size := 0
-	for _, r := range rows {
-		for _, c := range r {
-			size += len(c) + 1
-		}
-		size++
-	}
-	b := make([]byte, 0, size)
-	off := make([]int32, len(rows)+1)
-	for i, r := range rows {
-		off[i] = int32(len(b))
-		for j, c := range r {
-			if j > 0 {
-				b = append(b, cellSep)
-			}
-			b = appendLower(b, Sanitize(c))
-		}
-		b = append(b, '\n')
-	}
-	off[len(rows)] = int32(len(b))
-	f := filterText{buf: string(b), off: off}
-	f.indexFirstBytes()
-	return f
-}
-
-// indexFirstBytes fills first: one pass over the text.
-func (f *filterText) indexFirstBytes() {
-	n := len(f.off) - 1
-	cols := make([]uint16, 36*n)
-	for c := range f.first {
-		f.first[c] = cols[c*n : (c+1)*n : (c+1)*n]
-	}
-	var row [36]uint16 // this row's first positions, then copied out
-	for r := range n {
-		for c := range row {
-			row[c] = noByte
-		}
-		start, end := int(f.off[r]), int(f.off[r+1])
-		for p := start; p < end; p++ {
-			c := alnumColumn[f.buf[p]]
-			if c < 0 || row[c] != noByte {
-				continue
-			}
-			row[c] = uint16(min(p-start, farByte))
-		}
-		for c, p := range row {
-			f.first[c][r] = p
-		}
-	}
-}
-
-// scanFirstByte is scanAll for a one-letter or one-digit query: a read of
-// its column.
-func (f *filterText) scanFirstByte(q string, col []uint16) filterLevel {
-	n := 0
-	for _, p := range col {
-		if p != noByte {
-			n++
-		}
-	}
-	match, pos := make([]int32, 0, n), make([]int32, 0, n)
-	for r, p := range col {
-		switch p {
-		case noByte:
-			continue
-		case farByte: // a very long row: find it past what uint16 holds
-			start := int(f.off[r]) + farByte
-			p := farByte + strings.IndexByte(f.buf[start:f.off[r+1]], q[0])
-			match, pos = append(match, int32(r)), append(pos, int32(p))
-		default:
-			match, pos = append(match, int32(r)), append(pos, int32(p))
-		}
-	}
-	return filterLevel{query: q, match: match, pos: pos}
-}
-
-// appendLower lower-cases ASCII in place and the rest with strings.ToLower.
-func appendLower(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			return append(b, strings.ToLower(s[i:])...)
-		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		b = append(b, c)
-	}
-	return b
-}
-
-// filterLevel is the rows matching one query and, for each, the offset of
-// the query's first occurrence in the row text: extending the query checks
-// the bytes after it first, so narrowing is mostly one comparison a row.
+// filterLevel is the rows matching one query and, for each, where the
+// query first occurs in the row (packPos) and the first bytes of the cell
+// from there (a head): typing on is checked against the heads alone, so
+// narrowing reads the rows only to search again those that no longer match
+// where they did.
 type filterLevel struct {
 	query string
 	match []int32
 	pos   []int32
+	head  []uint64
+}
+
+// hits is where one pass writes the rows it keeps.
+type hits struct {
+	match, pos []int32
+	head       []uint64
+}
+
+func (h hits) put(k int, row, pos int32, head uint64) {
+	h.match[k], h.pos[k], h.head[k] = row, pos, head
+}
+
+func (h hits) slice(lo, hi int) hits {
+	return hits{h.match[lo:hi], h.pos[lo:hi], h.head[lo:hi]}
 }
 
 // parallelMin is the row count from which a filter pass is split across
 // the CPUs.
 const parallelMin = 16384
 
-// chunked runs scan over [0,n) split in one chunk per CPU (one chunk for
-// small n). Each chunk writes its results into its own part of one store
-// and reports how many it kept; the parts are then packed together.
-func chunked(n int, scan func(lo, hi int, match, pos []int32) int) (match, pos []int32) {
-	store := make([]int32, 2*n)
-	match, pos = store[:n:n], store[n:]
-	parts := 1
-	if n >= parallelMin {
-		parts = min(runtime.GOMAXPROCS(0), 8)
+// parts is how many goroutines share a pass over n rows.
+func parts(n int) int {
+	if n < parallelMin {
+		return 1
 	}
-	counts := make([]int, parts)
-	bounds := func(c int) (int, int) { return n * c / parts, n * (c + 1) / parts }
-	if parts == 1 {
-		counts[0] = scan(0, n, match, pos)
-	} else {
-		var wg sync.WaitGroup
-		for c := range parts {
-			lo, hi := bounds(c)
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				counts[c] = scan(lo, hi, match[lo:hi], pos[lo:hi])
-			}()
-		}
-		wg.Wait()
+	return min(runtime.GOMAXPROCS(0), 8)
+}
+
+// parallel runs work over [0,n) split in one chunk per CPU.
+func parallel(n int, work func(lo, hi int)) {
+	count := parts(n)
+	if count == 1 {
+		work(0, n)
+		return
 	}
+	var wg sync.WaitGroup
+	for c := range count {
+		wg.Go(func() { work(n*c/count, n*(c+1)/count) })
+	}
+	wg.Wait()
+}
+
+// chunked runs scan over [0,n) split in one chunk per CPU. Each chunk
+// writes what it keeps into its own part of one store and reports how many
+// it kept; the parts are then packed together into a level for text.
+func chunked(text string, n int, scan func(lo, hi int, out hits) int) filterLevel {
+	store := hits{make([]int32, n), make([]int32, n), make([]uint64, n)}
+	count := parts(n)
+	kept := make([]int, count)
+	bounds := func(c int) (int, int) { return n * c / count, n * (c + 1) / count }
+	var wg sync.WaitGroup
+	for c := range count {
+		lo, hi := bounds(c)
+		wg.Go(func() { kept[c] = scan(lo, hi, store.slice(lo, hi)) })
+	}
+	wg.Wait()
 	total := 0
-	for c := range parts {
+	for c := range count {
 		lo, _ := bounds(c)
-		copy(match[total:], match[lo:lo+counts[c]])
-		copy(pos[total:], pos[lo:lo+counts[c]])
-		total += counts[c]
+		copy(store.match[total:], store.match[lo:lo+kept[c]])
+		copy(store.pos[total:], store.pos[lo:lo+kept[c]])
+		copy(store.head[total:], store.head[lo:lo+kept[c]])
+		total += kept[c]
 	}
-	match, pos = match[:total], pos[:total]
+	lv := filterLevel{query: text, match: store.match[:total], pos: store.pos[:total], head: store.head[:total]}
 	if total < n/4 { // do not keep a big store alive for a few matches
-		match = append([]int32(nil), match...)
-		pos = append([]int32(nil), pos...)
+		lv.match = append([]int32(nil), lv.match...)
+		lv.pos = append([]int32(nil), lv.pos...)
+		lv.head = append([]uint64(nil), lv.head...)
 	}
-	return match, pos
+	return lv
 }
 
-// scanAll finds the rows containing q, one pass over each chunk of the
-// buffer.
-func (f *filterText) scanAll(q string) filterLevel {
-	if len(q) == 1 {
-		if c := alnumIndex(q[0]); c >= 0 {
-			return f.scanFirstByte(q, f.first[c])
-		}
-	}
-	buf, off := f.buf, f.off
-	match, pos := chunked(len(off)-1, func(lo, hi int, match, pos []int32) int {
+// scanRange finds the rows in [from, to) containing q. A one-letter or
+// one-digit query is answered from the masks; otherwise the masks skip the
+// rows that lack one of its characters and the rest are searched.
+func (t *Table) scanRange(from, to int, text string) filterLevel {
+	q := newQuery(text)
+	oneAlnum := len(text) == 1 && isAlnum(text[0])
+	masks := t.masks
+	return chunked(text, to-from, func(lo, hi int, out hits) int {
 		k := 0
-		r := lo
-		p := int(off[lo])
-		end := int(off[hi])
-		for p < end {
-			j := strings.Index(buf[p:end], q)
-			if j < 0 {
-				break
+		for r := from + lo; r < from+hi; r++ {
+			m := masks[r]
+			if !q.mayMatch(m) {
+				continue
 			}
-			abs := int32(p + j)
-			for off[r+1] <= abs {
-				r++
-			}
-			match[k], pos[k] = int32(r), abs-off[r]
-			k++
-			p = int(off[r+1])
-		}
-		return k
-	})
-	return filterLevel{query: q, match: match, pos: pos}
-}
-
-// narrow keeps the rows of base that contain q, which extends base.query.
-// Where the old match is followed by the new text the row passes with one
-// comparison; only the others are searched again.
-func (f *filterText) narrow(base filterLevel, q string) filterLevel {
-	suffix := q[len(base.query):]
-	ql := len(base.query)
-	buf, off := f.buf, f.off
-	// Common case first: every row still matches where it did (typing on in
-	// a word they all share). Then the level shares the old slices, which
-	// are never written after they are built, and nothing is allocated.
-	same := true
-	c0 := suffix[0]
-	for b, i := range base.match {
-		at := int(off[i]) + int(base.pos[b]) + ql
-		if buf[at] != c0 || (len(suffix) > 1 && !strings.HasPrefix(buf[at:], suffix)) {
-			same = false
-			break
-		}
-	}
-	if same {
-		return filterLevel{query: q, match: base.match, pos: base.pos}
-	}
-	match, pos := chunked(len(base.match), func(lo, hi int, match, pos []int32) int {
-		k := 0
-		for b := lo; b < hi; b++ {
-			i := base.match[b]
-			start := int(off[i])
-			p := int(base.pos[b])
-			// The old match ends before the row's newline, so at is in the row.
-			at := start + p + ql
-			if buf[at] == suffix[0] && (len(suffix) == 1 || strings.HasPrefix(buf[at:], suffix)) {
-				match[k], pos[k] = i, int32(p)
+			if oneAlnum && m&searchAlways == 0 {
+				out.put(k, int32(r), unknownPos, 0)
 				k++
 				continue
 			}
-			if j := strings.Index(buf[start+p+1:off[i+1]], q); j >= 0 {
-				match[k], pos[k] = i, int32(p+1+j)
+			if p, head, ok := t.findInRow(r, q, m, 0, 0); ok {
+				out.put(k, int32(r), p, head)
 				k++
 			}
 		}
 		return k
 	})
-	return filterLevel{query: q, match: match, pos: pos}
+}
+
+// stillAt reports whether the row's match at p, whose cell starts there
+// with head, is a match of q too. Up to headBytes of query the head says;
+// past them the rest is compared in the row itself.
+func (t *Table) stillAt(row int, p int32, head uint64, q query, mask uint64) bool {
+	if p == unknownPos || head&q.headMask != q.head {
+		return false
+	}
+	if len(q.text) <= headBytes {
+		return true
+	}
+	col, offset := unpackPos(p)
+	s := t.searchText(row, col, mask)
+	at := offset + headBytes
+	return at <= len(s) && hasPrefixFold(s[at:], q.text[headBytes:])
+}
+
+// narrow keeps the rows of base that contain text, which extends
+// base.query. Where the old match goes on with the new characters the
+// row passes on its head; only the others are searched again.
+func (t *Table) narrow(base filterLevel, text string) filterLevel {
+	q := newQuery(text)
+	masks := t.masks
+	// Common case first: every row still matches where it did (typing on in
+	// a word they all share). Then the level shares the old slices, which
+	// are never written after they are built, and nothing is allocated. The
+	// check is split across the CPUs like the scan; a chunk that meets a row
+	// that no longer matches tells the others to stop.
+	var moved atomic.Bool
+	parallel(len(base.match), func(lo, hi int) {
+		for b := lo; b < hi && !moved.Load(); b++ {
+			r := base.match[b]
+			if !t.stillAt(int(r), base.pos[b], base.head[b], q, masks[r]) {
+				moved.Store(true)
+			}
+		}
+	})
+	if !moved.Load() {
+		return filterLevel{query: text, match: base.match, pos: base.pos, head: base.head}
+	}
+	return chunked(text, len(base.match), func(lo, hi int, out hits) int {
+		k := 0
+		for b := lo; b < hi; b++ {
+			r, p, head := base.match[b], base.pos[b], base.head[b]
+			m := masks[r]
+			if !q.mayMatch(m) {
+				continue
+			}
+			if t.stillAt(int(r), p, head, q, m) {
+				out.put(k, r, p, head)
+				k++
+				continue
+			}
+			col, offset := 0, 0
+			if p != unknownPos {
+				col, offset = unpackPos(p)
+				offset++
+			}
+			if found, head, ok := t.findInRow(int(r), q, m, col, offset); ok {
+				out.put(k, r, found, head)
+				k++
+			}
+		}
+		return k
+	})
 }
 
 // setFilter changes the filter, keeping the cursor on the same row if it
@@ -294,15 +207,16 @@ func (t *Table) applyFilter(keep int) {
 	switch {
 	case q == "":
 		t.levels = nil
-		t.view = t.all
+		t.view = nil
 	case len(t.levels) > 0 && t.levels[len(t.levels)-1].query == q:
 		t.view = t.levels[len(t.levels)-1].match
 	default:
+		t.ensureIndex()
 		var lv filterLevel
 		if len(t.levels) > 0 {
-			lv = t.text.narrow(t.levels[len(t.levels)-1], q)
+			lv = t.narrow(t.levels[len(t.levels)-1], q)
 		} else {
-			lv = t.text.scanAll(q)
+			lv = t.scanRange(0, t.n, q)
 		}
 		// A copy must not append into a level slice another copy still reads.
 		t.levels = append(t.levels[:len(t.levels):len(t.levels)], lv)
@@ -315,8 +229,38 @@ func (t *Table) applyFilter(keep int) {
 	t.clamp()
 }
 
+// growFilter applies the filter to the rows from old on, which Grow added:
+// each cached level gains the new rows that match it, found by narrowing
+// the previous level's new rows as typing did.
+func (t *Table) growFilter(old int) {
+	t.ensureIndex()
+	levels := make([]filterLevel, len(t.levels))
+	var added filterLevel
+	for k, lv := range t.levels {
+		if k == 0 {
+			added = t.scanRange(old, t.n, lv.query)
+		} else {
+			added = t.narrow(added, lv.query)
+		}
+		// Fresh slices: copies of the table may still read the old ones.
+		levels[k] = filterLevel{
+			query: lv.query,
+			match: append(lv.match[:len(lv.match):len(lv.match)], added.match...),
+			pos:   append(lv.pos[:len(lv.pos):len(lv.pos)], added.pos...),
+			head:  append(lv.head[:len(lv.head):len(lv.head)], added.head...),
+		}
+	}
+	t.levels = levels
+	if len(levels) > 0 {
+		t.view = levels[len(levels)-1].match
+	}
+}
+
 // position finds a row in the view (ascending), or where it would be.
 func (t Table) position(rowIndex int) (int, bool) {
+	if t.filter == "" {
+		return min(max(rowIndex, 0), t.n), rowIndex >= 0 && rowIndex < t.n
+	}
 	pos := sort.Search(len(t.view), func(k int) bool { return int(t.view[k]) >= rowIndex })
 	return pos, pos < len(t.view) && int(t.view[pos]) == rowIndex
 }

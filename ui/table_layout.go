@@ -54,11 +54,14 @@ func (t *Table) measure() {
 	for i, c := range t.cols {
 		t.want[i] = cellWidth(c.Title)
 	}
-	for r := 0; r < len(t.rows) && r < wantSample; r++ {
-		for i, cell := range t.rows[r] {
-			if i < len(t.want) {
-				t.want[i] = max(t.want[i], cellWidth(Sanitize(cell)))
-			}
+	t.measureRows(0, min(t.n, wantSample))
+}
+
+// measureRows widens want by the cells of rows [from, to).
+func (t *Table) measureRows(from, to int) {
+	for r := from; r < to; r++ {
+		for i := range t.want {
+			t.want[i] = max(t.want[i], cellWidth(Sanitize(t.cell(r, i))))
 		}
 	}
 }

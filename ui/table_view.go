@@ -103,10 +103,10 @@ func (t Table) View() string {
 	var rb strings.Builder
 	for n := 0; n < bh && lines < t.h-1; n++ {
 		p := t.offset + n
-		if p >= len(t.view) {
+		if p >= t.visibleLen() {
 			if n == 0 {
 				msg := "no rows"
-				if t.filter != "" && len(t.rows) > 0 {
+				if t.filter != "" && t.n > 0 {
 					msg = "no row matches the filter"
 				}
 				line(t.st.Muted.Render(FitLine("  "+msg, t.w)))
@@ -115,9 +115,8 @@ func (t Table) View() string {
 			}
 			continue
 		}
-		idx := int(t.view[p])
+		idx := t.visibleRow(p)
 		rb.Reset()
-		row := t.rows[idx]
 		first := true
 		for i, c := range t.cols {
 			if c.Hidden {
@@ -127,11 +126,7 @@ func (t Table) View() string {
 				rb.WriteByte(' ')
 			}
 			first = false
-			cell := ""
-			if i < len(row) {
-				cell = row[i]
-			}
-			rb.WriteString(fitCell(cell, t.widths[i], c.Right))
+			rb.WriteString(fitCell(t.cell(idx, i), t.widths[i], c.Right))
 		}
 		if t.w <= markerWidth { // too narrow for any cell: the marker column alone
 			mark := "  "
@@ -143,11 +138,12 @@ func (t Table) View() string {
 		}
 		text := FitLine(rb.String(), t.w-markerWidth)
 		marker := "  "
-		if t.marked[idx] {
+		marked := t.isMarked(idx)
+		if marked {
 			marker = markPre + "●" + markPost + " "
 		}
 		if p == t.cursor {
-			if t.marked[idx] {
+			if marked {
 				marker = selPre + "●" + " " + selPost
 			} else {
 				marker = selPre + "› " + selPost
@@ -164,16 +160,19 @@ func (t Table) View() string {
 	return b.String()
 }
 
-// footer is "row 12 of 100,000 · 3 marked · filter: abc".
+// footer is "row 12 of 100,000 · loading… · 3 marked · filter: abc".
 func (t Table) footer() string {
 	var parts []string
-	if len(t.view) > 0 {
-		parts = append(parts, "row "+FormatCount(t.cursor+1)+" of "+FormatCount(len(t.view)))
+	if shown := t.visibleLen(); shown > 0 {
+		parts = append(parts, "row "+FormatCount(t.cursor+1)+" of "+FormatCount(shown))
 	} else {
 		parts = append(parts, "0 rows")
 	}
-	if t.filter != "" && len(t.view) != len(t.rows) {
-		parts[0] += " (" + FormatCount(len(t.rows)) + " in all)"
+	if t.filter != "" && t.visibleLen() != t.n {
+		parts[0] += " (" + FormatCount(t.n) + " in all)"
+	}
+	if t.loading {
+		parts = append(parts, "loading…")
 	}
 	if t.numMarked > 0 {
 		parts = append(parts, FormatCount(t.numMarked)+" marked")
