@@ -60,6 +60,8 @@ type ConsentMetadata struct {
 	UserAgent string `json:"userAgent,omitempty"`
 	ClientID  string `json:"clientId,omitempty"`
 	Extra     Extra  `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // Consent is one consent record of a set. A revocation adds a new record
@@ -73,6 +75,8 @@ type Consent struct {
 	CreatedAt     string           `json:"createdAt"`
 	UpdatedAt     string           `json:"updatedAt"`
 	Extra         Extra            `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // ConsentSet is the set of consents given at one onboarding; UserID is nil
@@ -89,6 +93,8 @@ type ConsentSet struct {
 	Consents     []Consent    `json:"consents"`
 	Links        ConsentLinks `json:"_links,omitempty"`
 	Extra        Extra        `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // Linked reports whether the set belongs to a user.
@@ -102,6 +108,8 @@ type LinkResult struct {
 	ConsentSet   ConsentSet   `json:"consentSet"`
 	Links        ConsentLinks `json:"_links"`
 	Extra        Extra        `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // OnboardingConsentSets is the answer to OnboardingConsents: every set of
@@ -111,6 +119,8 @@ type OnboardingConsentSets struct {
 	ConsentSets  []ConsentSet `json:"consentSets"`
 	Links        ConsentLinks `json:"_links"`
 	Extra        Extra        `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // UserConsentStatus is a user's aggregate consent status; ConsentSets is
@@ -121,6 +131,8 @@ type UserConsentStatus struct {
 	ConsentSets   []ConsentSet `json:"consentSets,omitempty"`
 	Links         ConsentLinks `json:"_links"`
 	Extra         Extra        `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // ConsentState is a consent's type and status, as an audit record's
@@ -129,6 +141,8 @@ type ConsentState struct {
 	ConsentType   string `json:"consentType"`
 	ConsentStatus string `json:"consentStatus"`
 	Extra         Extra  `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // AuditChanges is what an audit record changed; Before is nil on creation.
@@ -146,6 +160,8 @@ type AuditRecord struct {
 	Changes      AuditChanges    `json:"changes"`
 	Metadata     ConsentMetadata `json:"metadata"`
 	Extra        Extra           `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // Pagination says where a page sits in the whole list.
@@ -163,6 +179,8 @@ type ConsentAuditPage struct {
 	Pagination   Pagination    `json:"pagination"`
 	Links        ConsentLinks  `json:"_links"`
 	Extra        Extra         `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // RevokedConsent is the answer to RevokeConsent: ConsentID is the id of the
@@ -175,6 +193,8 @@ type RevokedConsent struct {
 	RevocationTimestamp string       `json:"revocationTimestamp"`
 	Links               ConsentLinks `json:"_links"`
 	Extra               Extra        `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // NewConsent is one consent of a CreateConsentSet request.

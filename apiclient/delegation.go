@@ -48,6 +48,8 @@ type Faucet struct {
 	Message         string `json:"message"` // informational, when pending
 	Error           string `json:"error"`   // when Success is false
 	Extra           Extra  `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // DelegationToken is a single-use token (about 10 minutes) and the nonce to
@@ -57,6 +59,8 @@ type DelegationToken struct {
 	Nonce  string  `json:"nonce"`
 	Faucet *Faucet `json:"faucet"`
 	Extra  Extra   `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 	// Status is the HTTP status: 200, or 207 when the faucet was asked but
 	// did not pay (the token is usable all the same). Not on the wire.
 	Status int `json:"-"`
@@ -153,6 +157,8 @@ type ChainToken struct {
 	Decimals int    `json:"decimals"`
 	Address  string `json:"address"`
 	Extra    Extra  `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // ChainNetwork is one network of the chain configuration.
@@ -163,6 +169,8 @@ type ChainNetwork struct {
 	DelegationContract string                `json:"delegationContract"`
 	Tokens             map[string]ChainToken `json:"tokens"`
 	Extra              Extra                 `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // SortedTokens lists the tokens by symbol, for a stable display.
@@ -192,6 +200,8 @@ type ChainConfig struct {
 		Self string `json:"self"`
 	} `json:"_links"`
 	Extra Extra `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // UnmarshalJSON reads the configuration tolerantly.

@@ -47,6 +47,8 @@ type Product struct {
 	Description string `json:"description"`
 	IsEligible  bool   `json:"isEligible"`
 	Extra       Extra  `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // PaymentConfig says how to pay an order: PaymentAmount (in the fiat
@@ -61,6 +63,8 @@ type PaymentConfig struct {
 	DestinationTokenSymbol  string  `json:"destinationTokenSymbol"`
 	DestinationTokenAddress string  `json:"destinationTokenAddress"`
 	Extra                   Extra   `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // Order is the answer to PlaceOrder. PaymentConfig is optional in the
@@ -70,6 +74,8 @@ type Order struct {
 	OrderID       string         `json:"orderId"`
 	PaymentConfig *PaymentConfig `json:"paymentConfig"`
 	Extra         Extra          `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // OrderStatus is the order lookup record (GET /v1/order/{orderId}); the
@@ -82,6 +88,8 @@ type OrderStatus struct {
 	PaidAt    *string `json:"paidAt"`
 	Metadata  Extra   `json:"metadata"`
 	Extra     Extra   `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // Final reports whether the order will not change any more.

@@ -58,6 +58,8 @@ type SetPINToken struct {
 	Token         string `json:"token"`
 	HostedPageURL string `json:"hostedPageUrl"`
 	Extra         Extra  `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // UnmarshalJSON reads the token tolerantly (unknown members kept in Extra).

@@ -44,6 +44,8 @@ type Transaction struct {
 	// DeclineReason is set for DECLINED transactions.
 	DeclineReason *string `json:"declineReason"`
 	Extra         Extra   `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // UnmarshalJSON reads a transaction tolerantly; see User.UnmarshalJSON.

@@ -39,6 +39,8 @@ type User struct {
 	CreatedAt            string  `json:"createdAt"`
 	// Extra holds fields the interface does not show.
 	Extra Extra `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // Card statuses and types, as the interface names them.
@@ -63,6 +65,8 @@ type Card struct {
 	Type       string `json:"type"`
 	OrderedAt  string `json:"orderedAt"`
 	Extra      Extra  `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // SessionKind tells how a session was obtained, which decides how it ends:

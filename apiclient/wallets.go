@@ -28,6 +28,8 @@ type InternalWallet struct {
 	AddressID   string  `json:"addressId"`
 	Type        string  `json:"type"`
 	Extra       Extra   `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // LinkedWallet is an internal wallet linked to the card as a payment source
@@ -39,6 +41,8 @@ type LinkedWallet struct {
 	Network  string `json:"network"`
 	Priority int    `json:"priority"`
 	Extra    Extra  `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // ExternalWallet is a registered non-custodial wallet (GET
@@ -51,6 +55,8 @@ type ExternalWallet struct {
 	Allowance Decimal `json:"allowance"`
 	Network   string  `json:"network"`
 	Extra     Extra   `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // Spendable is min(balance, allowance), what the card can actually draw; ""
@@ -75,6 +81,8 @@ type CreditWallet struct {
 	IsWithdrawable bool    `json:"isWithdrawable"`
 	Type           string  `json:"type"`
 	Extra          Extra   `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // WithdrawEstimation is the network fee of a withdrawal, in wei, ETH and
@@ -85,12 +93,16 @@ type WithdrawEstimation struct {
 	ETH   Decimal `json:"eth"`
 	USDC  Decimal `json:"usdc"`
 	Extra Extra   `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // WithdrawResult is the answer to a withdrawal: the on-chain transaction.
 type WithdrawResult struct {
 	TxHash string `json:"txHash"`
 	Extra  Extra  `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // HistoryItem is one movement of a wallet (GET /v1/wallet/history).
@@ -101,6 +113,8 @@ type HistoryItem struct {
 	Sign     string  `json:"sign"`
 	Date     string  `json:"date"`
 	Extra    Extra   `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // HistoryPageSize is how many items one history page holds; a shorter page

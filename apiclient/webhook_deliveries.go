@@ -19,6 +19,8 @@ type WebhookDelivery struct {
 	State     string           `json:"state"` // pending, retrying, delivered or failed
 	Attempts  []WebhookAttempt `json:"attempts"`
 	Extra     Extra            `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // UnmarshalJSON reads a delivery tolerantly.

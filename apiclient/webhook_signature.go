@@ -46,6 +46,8 @@ type WebhookEvent struct {
 	EventObject   json.RawMessage `json:"event_object"`
 	OccurredAt    string          `json:"occurred_at"`
 	Extra         Extra           `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // UnmarshalJSON reads an event tolerantly.

@@ -52,6 +52,8 @@ type Webhook struct {
 	UpdatedAt  string                     `json:"updatedAt"`
 	// Extra holds fields the interface does not show.
 	Extra Extra `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // UnmarshalJSON reads a configuration tolerantly: unknown members land in Extra.

@@ -21,6 +21,8 @@ type WhitelistEntry struct {
 	LastUsedAt           *string `json:"lastUsedAt"`
 	CreatedAt            string  `json:"createdAt"`
 	Extra                Extra   `json:"-"`
+	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
+	Raw RawJSON `json:"-"`
 }
 
 // UnmarshalJSON reads an entry tolerantly: unknown members land in Extra.
