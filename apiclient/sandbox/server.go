@@ -37,6 +37,12 @@ type Options struct {
 	WebhookClient *http.Client
 	// WebhookTimeout bounds one delivery attempt; 0 = 10 s.
 	WebhookTimeout time.Duration
+	// AltShapes answers every shape the interface leaves "not shown"
+	// (transactions, wallets, history, fee estimation, order status, ...)
+	// with other field names, nesting and extra fields than the default,
+	// as another tenant's gateway may: no screen may depend on the
+	// sandbox's own names (cardterm sandbox --alt-shapes).
+	AltShapes bool
 }
 
 // Server is the sandbox gateway. It implements http.Handler, so it can be

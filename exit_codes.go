@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"cardterm/apiclient"
+)
+
+// Exit codes, the same for every command and documented in --help and the
+// README, so scripts can tell a refusal from a typo from a dead network.
+const (
+	exitOK          = 0   // done
+	exitRefused     = 1   // the gateway refused (any 4xx/5xx but authentication)
+	exitUsage       = 2   // bad flags or arguments, a malformed setting
+	exitAuth        = 3   // not signed in, or the credentials were refused (401, 403, 498, 499)
+	exitNetwork     = 4   // no answer: unreachable, timed out, TLS
+	exitInterrupted = 130 // ctrl+c or SIGTERM: the shell's convention
+)
+
+// usageError marks an error the user can fix by changing the command line.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+// exitCodeFor classifies err into one of the exit codes above.
+func exitCodeFor(err error) int {
+	var usage usageError
+	var apiErr *apiclient.Error
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &usage):
+		return exitUsage
+	case errors.Is(err, context.Canceled):
+		return exitInterrupted
+	case errors.As(err, &apiErr):
+		switch apiErr.Status {
+		case 0:
+			return exitNetwork
+		case http.StatusUnauthorized, http.StatusForbidden, 498, 499:
+			return exitAuth
+		}
+		return exitRefused
+	}
+	return exitRefused
+}
