@@ -73,7 +73,7 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 		// the safe assumption for an agent's keys.
 		gw.environment = o.environment
 		gw.production = o.environment == "" || o.environment == "production"
-		if !o.support {
+		if !o.support && !o.noSecretPrompt {
 			gw.cfg.SecretKey = secretKey(stdin, stderr)
 		} else {
 			// The support console needs only the client key; it asks for

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,170 +18,277 @@ import (
 	"cardterm/ui"
 )
 
-// lookup is one read-only look-up that --json runs without the UI, so
-// support agents can script what they would look at on screen.
+// lookup is one read-only look-up that --json (cardterm get) runs without
+// the UI, so support agents can script what they would look at on screen.
+// It prints the gateway's own answer, never a re-encoding of the client's
+// records: what a script reads is what the gateway sent.
 type lookup struct {
-	args     string // the arguments, for --help
-	required int    // how many arguments must be given
-	signIn   bool   // it needs a signed-in user's bearer token
-	run      func(ctx context.Context, c *apiclient.Client, args []string) (any, error)
+	args          string // the arguments, for --help
+	required, max int    // how many arguments must and may be given
+	signIn        bool   // it needs a signed-in user's bearer token
+	// call makes the same typed call the screens make; the body it got is
+	// captured (apiclient.CaptureBody) and printed.
+	call func(ctx context.Context, c *apiclient.Client, args []string) error
 }
 
-// lookups are the look-ups by name. Their results print with every field
-// the gateway sent, the unknown ones included.
+// lookups are the look-ups by name.
 var lookups = map[string]lookup{
-	"user":    {signIn: true, run: func(ctx context.Context, c *apiclient.Client, _ []string) (any, error) { return c.User(ctx) }},
-	"card":    {signIn: true, run: func(ctx context.Context, c *apiclient.Client, _ []string) (any, error) { return c.CardStatus(ctx) }},
-	"wallets": {signIn: true, run: lookupWallets},
-	"transactions": {args: "[PAGE]", signIn: true, run: func(ctx context.Context, c *apiclient.Client, a []string) (any, error) {
-		page, err := optionalInt(a, "PAGE")
+	"user": {signIn: true, call: func(ctx context.Context, c *apiclient.Client, _ []string) error {
+		_, err := c.User(ctx)
+		return err
+	}},
+	"card": {signIn: true, call: func(ctx context.Context, c *apiclient.Client, _ []string) error {
+		_, err := c.CardStatus(ctx)
+		return err
+	}},
+	"transactions": {args: "[PAGE]", max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+		page, err := optionalInt(a, "PAGE", 1)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		return c.Transactions(ctx, apiclient.TransactionFilter{Page: page})
+		// PAGE counts from 1, as the screen's "page 1" does; the gateway's
+		// query counts from 0.
+		_, err = c.Transactions(ctx, apiclient.TransactionFilter{Page: max(page, 1) - 1})
+		return err
 	}},
-	"whitelist": {args: "CURRENCY", required: 1, signIn: true, run: func(ctx context.Context, c *apiclient.Client, a []string) (any, error) {
-		return c.Whitelist(ctx, a[0])
+	"whitelist": {args: "CURRENCY", required: 1, max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+		_, err := c.Whitelist(ctx, a[0])
+		return err
 	}},
-	"chain-config": {args: "[NETWORK]", signIn: true, run: func(ctx context.Context, c *apiclient.Client, a []string) (any, error) {
-		return c.ChainConfig(ctx, strings.Join(a, ""))
+	"chain-config": {args: "[NETWORK]", max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+		_, err := c.ChainConfig(ctx, strings.Join(a, ""))
+		return err
 	}},
-	"products": {signIn: true, run: func(ctx context.Context, c *apiclient.Client, _ []string) (any, error) { return c.Products(ctx) }},
-	"order": {args: "ORDER_ID", required: 1, signIn: true, run: func(ctx context.Context, c *apiclient.Client, a []string) (any, error) {
-		return c.OrderStatus(ctx, a[0])
+	"products": {signIn: true, call: func(ctx context.Context, c *apiclient.Client, _ []string) error {
+		_, err := c.Products(ctx)
+		return err
 	}},
-	"webhooks": {signIn: true, run: func(ctx context.Context, c *apiclient.Client, _ []string) (any, error) { return c.Webhooks(ctx) }},
-	"consent": {args: "USER_ID", required: 1, run: func(ctx context.Context, c *apiclient.Client, a []string) (any, error) {
-		return c.UserConsent(ctx, a[0], true)
+	"order": {args: "ORDER_ID", required: 1, max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+		_, err := c.OrderStatus(ctx, a[0])
+		return err
 	}},
-	"audit": {args: "USER_ID [OFFSET]", required: 1, run: func(ctx context.Context, c *apiclient.Client, a []string) (any, error) {
-		offset, err := optionalInt(a[1:], "OFFSET")
+	"webhooks": {signIn: true, call: func(ctx context.Context, c *apiclient.Client, _ []string) error {
+		_, err := c.Webhooks(ctx)
+		return err
+	}},
+	"webhook": {args: "WEBHOOK_ID", required: 1, max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+		_, err := c.Webhook(ctx, a[0])
+		return err
+	}},
+	"consent": {args: "USER_ID", required: 1, max: 1, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+		_, err := c.UserConsent(ctx, a[0], true)
+		return err
+	}},
+	"audit": {args: "USER_ID [OFFSET]", required: 1, max: 2, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+		offset, err := optionalInt(a[1:], "OFFSET", 0)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		return c.ConsentAudit(ctx, a[0], 100, offset)
+		_, err = c.ConsentAudit(ctx, a[0], apiclient.ConsentAuditMaxLimit, offset)
+		return err
 	}},
-	"onboarding": {args: "ONBOARDING_ID", required: 1, run: func(ctx context.Context, c *apiclient.Client, a []string) (any, error) {
-		return c.OnboardingConsents(ctx, a[0])
+	"onboarding": {args: "ONBOARDING_ID", required: 1, max: 1, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+		_, err := c.OnboardingConsents(ctx, a[0])
+		return err
 	}},
 }
 
-// lookupWallets gathers the four wallet reads, at once, into one object.
-func lookupWallets(ctx context.Context, c *apiclient.Client, _ []string) (any, error) {
-	var out struct {
-		Internal []apiclient.InternalWallet `json:"internal"`
-		Linked   []apiclient.LinkedWallet   `json:"cardLinked"`
-		External []apiclient.ExternalWallet `json:"external"`
-		Credit   *apiclient.CreditWallet    `json:"credit"` // null before a first credit
+// walletsLookup gathers the four wallet reads, at once, into one object
+// whose members are the gateway's four bodies as sent; credit is null
+// before a first credit (the gateway's 404).
+func walletsLookup(ctx context.Context, c *apiclient.Client) ([]byte, error) {
+	type part struct {
+		name string
+		call func(context.Context) error
+		body []byte
+		err  error
 	}
-	errs := make(chan error, 4)
-	go func() { var err error; out.Internal, err = c.InternalWallets(ctx); errs <- err }()
-	go func() { var err error; out.Linked, err = c.LinkedWallets(ctx); errs <- err }()
-	go func() { var err error; out.External, err = c.ExternalWallets(ctx); errs <- err }()
-	go func() {
-		credit, err := c.CreditWallet(ctx)
-		if err == nil {
-			out.Credit = &credit
-		} else if apiclient.IsNotFound(err) {
-			err = nil
-		}
-		errs <- err
-	}()
-	var first error
-	for range 4 {
-		if err := <-errs; err != nil && first == nil {
-			first = err
-		}
+	parts := []*part{
+		{name: "internal", call: func(ctx context.Context) error { _, err := c.InternalWallets(ctx); return err }},
+		{name: "cardLinked", call: func(ctx context.Context) error { _, err := c.LinkedWallets(ctx); return err }},
+		{name: "external", call: func(ctx context.Context) error { _, err := c.ExternalWallets(ctx); return err }},
+		{name: "credit", call: func(ctx context.Context) error { _, err := c.CreditWallet(ctx); return err }},
 	}
-	return out, first
+	done := make(chan struct{}, len(parts))
+	for _, p := range parts {
+		go func() {
+			p.err = p.call(apiclient.CaptureBody(ctx, &p.body))
+			done <- struct{}{}
+		}()
+	}
+	for range parts {
+		<-done
+	}
+	var out bytes.Buffer
+	out.WriteByte('{')
+	for i, p := range parts {
+		if p.err != nil {
+			if p.name == "credit" && apiclient.IsNotFound(p.err) {
+				p.body, p.err = []byte("null"), nil
+			} else {
+				return nil, p.err
+			}
+		}
+		if i > 0 {
+			out.WriteByte(',')
+		}
+		fmt.Fprintf(&out, "%q:%s", p.name, bytes.TrimSpace(p.body))
+	}
+	out.WriteByte('}')
+	return out.Bytes(), nil
 }
 
-func optionalInt(args []string, name string) (int, error) {
+// optionalInt reads an optional whole-number argument of at least least.
+func optionalInt(args []string, name string, least int) (int, error) {
 	if len(args) == 0 {
-		return 0, nil
+		return least, nil
 	}
 	n, err := strconv.Atoi(args[0])
-	if err != nil || n < 0 {
-		return 0, fmt.Errorf("%s must be a whole number, not %q", name, args[0])
+	if err != nil || n < least {
+		return 0, usageError{fmt.Sprintf("%s must be a whole number from %d, not %q", name, least, args[0])}
 	}
 	return n, nil
 }
 
-// lookupUsage lists the look-ups for --help.
-func lookupUsage() string {
-	names := make([]string, 0, len(lookups))
+// lookupNames lists every look-up, wallets included, in order.
+func lookupNames() []string {
+	names := []string{"wallets"}
 	for name := range lookups {
 		names = append(names, name)
 	}
 	slices.Sort(names)
+	return names
+}
+
+// lookupUsage lists the look-ups for --help; * marks those that sign in.
+func lookupUsage() string {
 	var b strings.Builder
-	for _, name := range names {
-		mark := " "
-		if lookups[name].signIn {
-			mark = "*"
+	for _, name := range lookupNames() {
+		lk, mark := lookups[name], "*"
+		if name != "wallets" && !lk.signIn {
+			mark = " "
 		}
-		b.WriteString(strings.TrimRight(fmt.Sprintf("  %s %-13s %s", mark, name, lookups[name].args), " ") + "\n")
+		b.WriteString(strings.TrimRight(fmt.Sprintf("  %s %-13s %s", mark, name, lk.args), " ") + "\n")
 	}
 	return b.String()
 }
 
-// runLookup is `cardterm --json LOOKUP [ARGS]`: one look-up, its result as
-// JSON on stdout, a message on stderr and exit 1 when the gateway refuses.
+// runLookup is `cardterm --json LOOKUP [ARGS]` (and `cardterm get`): one
+// look-up, the gateway's answer as indented JSON on stdout. Exit codes:
+// exit_codes.go (2 for a usage error, 1 when the gateway refuses, 3 for
+// authentication, 4 when it cannot be reached). It never prompts: every
+// look-up needs only the client key, or a user's password from the
+// environment.
 func runLookup(o options, args []string, stdin *os.File, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprintf(stderr, "cardterm --json: name a look-up:\n%s", lookupUsage())
-		return 2
+	name, err := checkLookupArgs(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "cardterm --json: %v\n", err)
+		return exitUsage
 	}
-	lk, ok := lookups[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "cardterm --json: no look-up %q; there are:\n%s", args[0], lookupUsage())
-		return 2
-	}
-	if len(args)-1 < lk.required {
-		fmt.Fprintf(stderr, "cardterm --json %s: needs %s\n", args[0], lk.args)
-		return 2
-	}
+	o.noSecretPrompt = true
 	gw, err := chooseGateway(o, stdin, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "cardterm:", err)
-		return 1
+		return exitUsage
 	}
 	defer gw.close()
 	client := apiclient.New(gw.cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if lk.signIn {
+	body, err := lookupBody(ctx, client, gw, name, args[1:])
+	if err != nil {
+		// The message is the gateway's text: sanitized, like on screen, so
+		// it cannot drive the terminal that shows stderr.
+		fmt.Fprintf(stderr, "cardterm: %s: %s\n", name, ui.Sanitize(lookupMessage(err)))
+		return exitCodeFor(err)
+	}
+	out, err := indentBody(body)
+	if err != nil {
+		fmt.Fprintf(stderr, "cardterm: %s: the gateway's answer is not JSON: %v\n", name, err)
+		return exitRefused
+	}
+	_, _ = stdout.Write(out)
+	return exitOK
+}
+
+// checkLookupArgs returns the look-up's name, or a usage error.
+func checkLookupArgs(args []string) (string, error) {
+	if len(args) == 0 {
+		return "", fmt.Errorf("name a look-up:\n%s", lookupUsage())
+	}
+	name := args[0]
+	if name == "wallets" {
+		if len(args) > 1 {
+			return "", fmt.Errorf("wallets takes no arguments, not %q", args[1])
+		}
+		return name, nil
+	}
+	lk, ok := lookups[name]
+	switch {
+	case !ok:
+		return "", fmt.Errorf("no look-up %q; there are:\n%s", name, lookupUsage())
+	case len(args)-1 < lk.required:
+		return "", fmt.Errorf("%s needs %s", name, lk.args)
+	case len(args)-1 > lk.max:
+		return "", fmt.Errorf("%s takes %s, not %q", name, strings.TrimSpace(lk.args+" (nothing more)"), strings.Join(args[1:], " "))
+	}
+	return name, nil
+}
+
+// lookupBody signs in when the look-up needs it and returns the body the
+// gateway answered.
+func lookupBody(ctx context.Context, client *apiclient.Client, gw gateway, name string, args []string) ([]byte, error) {
+	lk := lookups[name]
+	if name == "wallets" || lk.signIn {
 		user, pass := os.Getenv("CARDTERM_USERNAME"), os.Getenv("CARDTERM_PASSWORD")
 		if user == "" && len(gw.demo) > 0 {
 			user, pass = gw.demo[0].Username, gw.demo[0].Password
 		}
 		if user == "" || pass == "" {
-			fmt.Fprintf(stderr, "cardterm --json %s: signs in; set CARDTERM_USERNAME and CARDTERM_PASSWORD\n", args[0])
-			return 2
+			return nil, usageError{name + " signs in; set CARDTERM_USERNAME and CARDTERM_PASSWORD"}
 		}
 		if _, err := client.Login(ctx, user, pass); err != nil {
-			fmt.Fprintln(stderr, "cardterm: sign-in:", ui.Sanitize(apiclient.ErrorMessage(err)))
-			return 1
+			return nil, fmt.Errorf("sign-in: %w", err)
 		}
 		defer func() { _ = client.Logout(context.Background()) }()
 	}
-	v, err := lk.run(ctx, client, args[1:])
-	if err != nil {
-		// The message is the gateway's text: sanitized, like on screen, so
-		// it cannot drive the terminal that shows stderr.
-		fmt.Fprintf(stderr, "cardterm: %s: %s\n", args[0], ui.Sanitize(apiclient.ErrorMessage(err)))
-		return 1
+	if name == "wallets" {
+		return walletsLookup(ctx, client)
 	}
-	// The encoder escapes C0 controls; EscapeInvisible escapes DEL, C1,
-	// bidi and zero-width characters too, so gateway text can neither drive
-	// the terminal that shows the output nor reorder what it shows.
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		fmt.Fprintln(stderr, "cardterm:", err)
-		return 1
+	var body []byte
+	if err := lk.call(apiclient.CaptureBody(ctx, &body), client, args); err != nil {
+		return nil, err
 	}
-	_, _ = stdout.Write(ui.EscapeInvisible(buf.Bytes()))
-	return 0
+	return body, nil
+}
+
+// lookupMessage is the one-line reason of a failed look-up.
+func lookupMessage(err error) string {
+	var usage usageError
+	if errors.As(err, &usage) {
+		return usage.msg
+	}
+	msg := apiclient.ErrorMessage(err)
+	if strings.HasPrefix(err.Error(), "sign-in: ") {
+		msg = "sign-in: " + msg
+	}
+	return msg
+}
+
+// indentBody checks that body is JSON and indents it by two spaces, then
+// escapes what the terminal could act on. JSON text holds no raw C0
+// control (the gateway must escape them); EscapeInvisible escapes DEL, C1,
+// bidi and zero-width characters as \uXXXX, so gateway text can neither
+// drive the terminal that shows the output nor reorder what it shows.
+func indentBody(body []byte) ([]byte, error) {
+	body = bytes.TrimSpace(body)
+	if !json.Valid(body) {
+		return nil, errors.New("invalid JSON")
+	}
+	var b bytes.Buffer
+	if err := json.Indent(&b, body, "", "  "); err != nil {
+		return nil, err
+	}
+	b.WriteByte('\n')
+	return ui.EscapeInvisible(b.Bytes()), nil
 }

@@ -31,7 +31,7 @@ func exitCodeFor(err error) int {
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(err, &usage):
+	case errors.As(err, &usage), apiclient.IsSettingError(err):
 		return exitUsage
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted

@@ -47,6 +47,9 @@ type options struct {
 	// or an onboarding id when one is given.
 	support                        bool
 	supportUser, supportOnboarding string
+	// noSecretPrompt never asks for the secret key (look-ups need only
+	// the client key, or a password from the environment).
+	noSecretPrompt bool
 }
 
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {

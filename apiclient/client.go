@@ -370,6 +370,9 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 	if err := ctx.Err(); err != nil {
 		return &Error{Op: r.op, Message: "request cancelled", Err: tag(errCancelled, err)}
 	}
+	if err := c.checkSettings(r); err != nil {
+		return err
+	}
 	req, err := c.build(ctx, r, token)
 	if err != nil {
 		return err
@@ -399,6 +402,7 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 		c.redact(e, append([]string{token}, r.secrets...)...)
 		return e
 	}
+	captureBody(ctx, body)
 	if r.out == nil {
 		return nil
 	}

@@ -853,16 +853,49 @@ func TestSessionAccessorsRace(t *testing.T) {
 
 func TestEmptyCredentialsAreNotSent(t *testing.T) {
 	rec := newRecorder(t)
-	rec.json("POST /v1/auth/login", 499, `{"message":"Missing client key"}`)
-	c := New(Config{BaseURL: rec.srv.URL})
+	rec.json("POST /v1/auth/login", 401, `{"message":"Not authenticated"}`)
+	c := New(Config{BaseURL: rec.srv.URL, ClientKey: "ck_x"})
 	_, err := c.Login(context.Background(), "a", "b")
-	if !IsStatus(err, 499) {
+	if !IsStatus(err, 401) {
 		t.Fatalf("err = %v", err)
 	}
 	h := rec.last().Header
-	for _, name := range []string{"x-client-key", "X-Client-ID", "x-secret-key", "Authorization", "x-us-env"} {
+	for _, name := range []string{"X-Client-ID", "x-secret-key", "Authorization", "x-us-env"} {
 		if _, ok := h[http.CanonicalHeaderKey(name)]; ok {
 			t.Errorf("%s sent empty", name)
 		}
+	}
+}
+
+// A request whose credentials are not configured, or a chain network the
+// interface does not document, is refused before anything is sent, with a
+// message naming the setting (the gateway's 499 would not say which).
+func TestMissingSettingsAreCaughtBeforeSending(t *testing.T) {
+	rec := newRecorder(t)
+	ctx := context.Background()
+	noKeys := New(Config{BaseURL: rec.srv.URL})
+	noKeys.SetSession(Session{AccessToken: "at"})
+	withKey := New(Config{BaseURL: rec.srv.URL, ClientKey: "ck_x"})
+	withKey.SetSession(Session{AccessToken: "at"})
+	for _, c := range []struct {
+		name, want string
+		call       func() error
+	}{
+		{"login without a client key", "--client-key", func() error { _, err := noKeys.Login(ctx, "a", "b"); return err }},
+		{"user without a client key", "CARDTERM_CLIENT_KEY", func() error { _, err := noKeys.User(ctx); return err }},
+		{"products without a client id", "--client-id", func() error { _, err := noKeys.Products(ctx); return err }},
+		{"revoke without a secret key", "CARDTERM_SECRET_KEY", func() error { _, err := withKey.RevokeConsent(ctx, "s", "c"); return err }},
+		{"an undocumented chain network", "ethereum, linea, solana, etherlink", func() error { _, err := withKey.ChainConfig(ctx, "base"); return err }},
+	} {
+		err := c.call()
+		if !IsSettingError(err) || !strings.Contains(ErrorMessage(err), c.want) {
+			t.Errorf("%s: err = %v, want a setting error naming %q", c.name, err, c.want)
+		}
+		if strings.Contains(err.Error(), "missing or wrong") {
+			t.Errorf("%s: the message repeats its tag: %v", c.name, err)
+		}
+	}
+	if n := len(rec.requests()); n != 0 {
+		t.Fatalf("%d requests reached the gateway", n)
 	}
 }

@@ -40,7 +40,7 @@ var ConsentTypes = []string{ConsentTermsPrivacy, ConsentESignAct, ConsentMarketi
 // errNoSecret is returned, before anything is sent, by the consent
 // mutations when the client has no secret key.
 func errNoSecret(op string) error {
-	return &Error{Op: op, Message: "the secret key is needed: set CARDTERM_SECRET_KEY"}
+	return settingError(op, "the secret key is needed: set CARDTERM_SECRET_KEY")
 }
 
 // ConsentLink is one `_links` entry; an absent link is null (nil).

@@ -235,6 +235,9 @@ func (t ChainToken) MarshalJSON() ([]byte, error) {
 // With Config.US it asks for the US routing (region=us and x-us-env). A
 // network with no configuration answers 404 (IsNotFound).
 func (c *Client) ChainConfig(ctx context.Context, network string) (ChainConfig, error) {
+	if err := checkChainNetwork(network); err != nil {
+		return ChainConfig{}, err
+	}
 	q := url.Values{}
 	if network != "" {
 		q.Set("network", network)

@@ -111,7 +111,7 @@ func TestChainConfigRegionAndTolerance(t *testing.T) {
 	}
 
 	d404 := &dlgRecorder{status: 404, body: `{"error":"Not Found","message":"No networks found"}`}
-	_, err = dlgClient(d404.server(t).URL, false).ChainConfig(context.Background(), "base")
+	_, err = dlgClient(d404.server(t).URL, false).ChainConfig(context.Background(), "etherlink")
 	if !IsNotFound(err) || !strings.HasPrefix(ErrorMessage(err), "No networks found") {
 		t.Fatalf("404: %v", err)
 	}

@@ -1,0 +1,68 @@
+package apiclient
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+)
+
+// Missing or wrong settings are caught before a request is sent: a gateway
+// would answer 499 or 401 without saying which setting is missing, and an
+// undocumented chain network would be sent as typed.
+
+// errSetting tags an Error caused by our own configuration, not the gateway.
+var errSetting = errors.New("a setting is missing or wrong")
+
+// IsSettingError reports whether err says a setting is missing or wrong, so
+// a command can exit with the usage code and a screen can point at the
+// setting instead of blaming the gateway.
+func IsSettingError(err error) bool { return errors.Is(err, errSetting) }
+
+// settingError is an Error that names the setting to change.
+func settingError(op, message string) *Error {
+	return &Error{Op: op, Message: message, Err: errSetting}
+}
+
+// checkSettings refuses a request whose family needs a credential that is
+// not configured.
+func (c *Client) checkSettings(r request) error {
+	switch {
+	case (r.family == famUser || r.family == famClient || r.family == famSecret) && c.cfg.ClientKey == "":
+		return settingError(r.op, "no client key is configured: set --client-key, CARDTERM_CLIENT_KEY or the profile's client key")
+	case r.family == famOrder && c.cfg.ClientID == "":
+		return settingError(r.op, "no client id is configured for orders: set --client-id or the profile's client id")
+	case r.family == famSecret && c.cfg.SecretKey == "":
+		return errNoSecret(r.op)
+	}
+	return nil
+}
+
+// checkChainNetwork refuses a network the interface does not document (""
+// asks for all of them).
+func checkChainNetwork(network string) error {
+	if network == "" || slices.Contains(ChainNetworks, network) {
+		return nil
+	}
+	return settingError("ChainConfig", "network "+quoteSetting(network)+" is not one the gateway documents; use one of "+strings.Join(ChainNetworks, ", ")+", or none for all")
+}
+
+func quoteSetting(s string) string { return `"` + s + `"` }
+
+// rawCaptureKey carries a *[]byte through a context.
+type rawCaptureKey struct{}
+
+// CaptureBody returns a context under which the client copies the body of
+// every successful answer into *dst (the last one wins), exactly as the
+// gateway sent it. Look-ups that print the gateway's own answer (--json)
+// use it around the same typed call the screens make.
+func CaptureBody(ctx context.Context, dst *[]byte) context.Context {
+	return context.WithValue(ctx, rawCaptureKey{}, dst)
+}
+
+// captureBody stores body where CaptureBody asked for it.
+func captureBody(ctx context.Context, body []byte) {
+	if dst, ok := ctx.Value(rawCaptureKey{}).(*[]byte); ok && dst != nil {
+		*dst = append((*dst)[:0], body...)
+	}
+}
