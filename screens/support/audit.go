@@ -100,11 +100,21 @@ func (a *auditView) KeyMap() help.KeyMap {
 // SetSize lays the timeline out: the header, the table, the detail.
 func (a *auditView) SetSize(width, height int) {
 	a.width, a.height = width, height
-	a.table.SetSize(width, max(height-3-detailLines, 3))
+	a.table.SetSize(width, max(height-3-detailLines(width), 3))
 }
 
-// detailLines is the height of the selected record's detail.
-const detailLines = 4
+// detailLines is the height of the selected record's detail at width: four
+// groups of pairs, the first three wrapping on narrow terminals (two ids
+// take 85 columns; a change and its time about 70; who and from about 50).
+func detailLines(width int) int {
+	lines := 4
+	for _, fits := range []int{86, 70, 50} {
+		if width < fits {
+			lines++
+		}
+	}
+	return lines
+}
 
 // update takes the pages and the keys; nil closes the timeline.
 func (a *auditView) update(msg tea.Msg) (*auditView, tea.Cmd) {
@@ -266,15 +276,13 @@ func (a *auditView) detail() string {
 		return ""
 	}
 	r := a.records[a.shown[i]]
-	st := a.deps.Styles
 	m := r.Metadata
-	lines := []string{
-		st.Muted.Render("record ") + st.Value.Render(ui.Sanitize(r.AuditID)) + st.Muted.Render("  set ") + st.Value.Render(ui.Sanitize(r.ConsentSetID)),
-		st.Muted.Render("change ") + st.Value.Render(ui.Sanitize(r.Changes.After.ConsentType+": "+change(r))) + st.Muted.Render("  at ") + st.Value.Render(ui.Sanitize(r.Timestamp)),
-		st.Muted.Render("by ") + st.Value.Render(ui.Sanitize(orNone(m.ClientID))) + st.Muted.Render("  from ") + st.Value.Render(ui.Sanitize(orNone(m.IPAddress))),
-		st.Muted.Render("user agent ") + st.Value.Render(ui.Sanitize(orNone(m.UserAgent))),
-	}
-	return strings.Join(lines, "\n")
+	return screenkit.PairLines(a.deps.Styles, a.width,
+		[]screenkit.Pair{{Label: "record", Value: r.AuditID}, {Label: "set", Value: r.ConsentSetID}},
+		[]screenkit.Pair{{Label: "change", Value: r.Changes.After.ConsentType + ": " + change(r)}, {Label: "at", Value: screenkit.FormatTime(r.Timestamp)}},
+		[]screenkit.Pair{{Label: "by", Value: orNone(m.ClientID)}, {Label: "from", Value: orNone(m.IPAddress)}},
+		[]screenkit.Pair{{Label: "user agent", Value: orNone(m.UserAgent)}},
+	)
 }
 
 func orNone(v string) string {
