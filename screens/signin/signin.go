@@ -138,8 +138,12 @@ func (s *Screen) KeyMap() help.KeyMap {
 	return s.keys
 }
 
-// CapturesKeys is always true: the form's inputs take every letter.
-func (s *Screen) CapturesKeys() bool { return true }
+// CapturesKeys is true while a text field has focus (the inputs take every
+// letter); on the demo-account list the global keys work, so ? opens the
+// help there as the footer says.
+func (s *Screen) CapturesKeys() bool {
+	return s.mode == modeOAuth || s.focus != focusDemo || s.demo.Filtering()
+}
 
 // Enter focuses the first empty field; a session that ended under the
 // user stops the keeper (the reason arrives as SessionExpiredMsg).
