@@ -13,10 +13,13 @@ import (
 // Running is a sandbox gateway serving on a real listener (the embedded
 // sandbox of `go run .` and `cardterm sandbox`).
 type Running struct {
-	URL    string  // base URL, e.g. http://127.0.0.1:41234
-	Server *Server // the gateway, for SetFaults and the like
-	srv    *http.Server
-	done   chan error
+	URL string // base URL, e.g. http://127.0.0.1:41234
+	// LinkURL is the base of the links it hands out (hosted pages, QR
+	// codes): URL, or a LAN address or Options.PublicURL (public_url.go).
+	LinkURL string
+	Server  *Server // the gateway, for SetFaults and the like
+	srv     *http.Server
+	done    chan error
 }
 
 // Start listens on addr ("127.0.0.1:0" picks a free port) and serves a new
@@ -27,8 +30,14 @@ func Start(addr string, opts Options) (*Running, error) {
 		return nil, fmt.Errorf("sandbox: listen %s: %w", addr, err)
 	}
 	s := New(opts)
-	r := &Running{URL: "http://" + ln.Addr().String(), Server: s, done: make(chan error, 1)}
-	s.SetBaseURL(r.URL)
+	r := &Running{Server: s, done: make(chan error, 1)}
+	r.LinkURL = linkBase(ln.Addr(), opts.PublicURL)
+	r.URL = r.LinkURL
+	if opts.PublicURL != "" {
+		// Requests from this machine still go to the listener itself.
+		r.URL = linkBase(ln.Addr(), "")
+	}
+	s.SetBaseURL(r.LinkURL)
 	r.srv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		err := r.srv.Serve(ln)
@@ -61,7 +70,15 @@ func (r *Running) Describe() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Card and Wallet Gateway sandbox\n\n")
 	fmt.Fprintf(&b, "Base URL     %s\n", r.URL)
-	fmt.Fprintf(&b, "US backend   send header x-us-env: true\n\n")
+	if r.LinkURL != r.URL {
+		fmt.Fprintf(&b, "Links use    %s (hosted pages and QR codes)\n", r.LinkURL)
+	}
+	fmt.Fprintf(&b, "US backend   send header x-us-env: true\n")
+	fmt.Fprintf(&b, "Faults       %s\n", r.Server.Faults().describe())
+	if r.Server.opts.AltShapes {
+		fmt.Fprintf(&b, "Shapes       alternate: what the interface does not show is answered in another gateway's shapes\n")
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(&b, "Client credentials (sandbox demo values):\n")
 	fmt.Fprintf(&b, "  %-8s %-11s %-19s %-19s %s\n", "TENANT", "ENV", "CLIENT KEY", "SECRET KEY", "CLIENT ID")
 	for _, c := range credentials {

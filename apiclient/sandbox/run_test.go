@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestStartDescribeClose(t *testing.T) {
@@ -71,5 +72,64 @@ func TestDemoUsersAndCredentials(t *testing.T) {
 	cs[0].ClientKey = "mutated"
 	if Credentials()[0].ClientKey != DemoClientKey {
 		t.Fatal("Credentials returns shared slice")
+	}
+}
+
+// The banner says which faults are on, so a rehearsal of a bad day is
+// never mistaken for a broken gateway.
+func TestDescribeListsActiveFaults(t *testing.T) {
+	r, err := Start("127.0.0.1:0", Options{Faults: Faults{Latency: 3 * time.Second, ErrorRate: 0.1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	d := r.Describe()
+	if !strings.Contains(d, "Faults       latency 3s on every request; 10% of requests answered 500") {
+		t.Fatalf("Describe:\n%s", d)
+	}
+	r.Server.SetFaults(Faults{})
+	if d := r.Describe(); !strings.Contains(d, "Faults       none") {
+		t.Fatalf("Describe after clearing:\n%s", d)
+	}
+}
+
+// Listening on every interface, links carry an address another machine
+// can open, never [::] or 0.0.0.0; PublicURL overrides it.
+func TestLinksUseAReachableAddress(t *testing.T) {
+	r, err := Start("0.0.0.0:0", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for _, bad := range []string{"0.0.0.0", "[::]"} {
+		if strings.Contains(r.LinkURL, bad) || strings.Contains(r.URL, bad) {
+			t.Fatalf("links use %q: %s / %s", bad, r.LinkURL, r.URL)
+		}
+	}
+	if want := lanAddress(); want != nil && !strings.Contains(r.LinkURL, want.String()) {
+		t.Fatalf("links use %s, not the LAN address %s", r.LinkURL, want)
+	}
+
+	pub, err := Start("127.0.0.1:0", Options{PublicURL: "https://demo.example.test/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pub.Close()
+	if pub.LinkURL != "https://demo.example.test" || !strings.HasPrefix(pub.URL, "http://127.0.0.1:") {
+		t.Fatalf("PublicURL: links %s, url %s", pub.LinkURL, pub.URL)
+	}
+	q := url.Values{"client_id": {DemoClientKey}, "code_challenge": {"x"}, "code_challenge_method": {"S256"}}
+	res, err := http.Get(pub.URL + "/v1/auth/oauth/authorize/initiate?" + q.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body struct{ URL string }
+	_ = json.NewDecoder(res.Body).Decode(&body)
+	res.Body.Close()
+	if !strings.HasPrefix(body.URL, "https://demo.example.test/oauth/sign-in?session=") {
+		t.Fatalf("hosted page url %q", body.URL)
+	}
+	if !strings.Contains(pub.Describe(), "Links use    https://demo.example.test") {
+		t.Fatalf("Describe:\n%s", pub.Describe())
 	}
 }

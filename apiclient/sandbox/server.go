@@ -43,6 +43,10 @@ type Options struct {
 	// as another tenant's gateway may: no screen may depend on the
 	// sandbox's own names (cardterm sandbox --alt-shapes).
 	AltShapes bool
+	// PublicURL is the base URL put in links (hosted pages, QR codes) when
+	// the address the sandbox listens on is not what a phone or another
+	// machine reaches (behind a tunnel or a proxy); see public_url.go.
+	PublicURL string
 }
 
 // Server is the sandbox gateway. It implements http.Handler, so it can be
