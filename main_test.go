@@ -213,7 +213,8 @@ func TestRejectedClientKeys(t *testing.T) {
 		name, key, want string
 	}{
 		{"unknown key", "ck_nobody", "does not recognise this client key"},
-		{"missing key", "", "no client key was sent"},
+		// Caught before sending, naming the setting to change.
+		{"missing key", "", "no client key is configured: set --client-key"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=", "CARDTERM_CLIENT_KEY="},

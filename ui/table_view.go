@@ -59,8 +59,9 @@ func wrapStyle(s lipgloss.Style) (pre, post string) {
 	return "", ""
 }
 
-// View draws the table in exactly its size: header, the visible rows, and
-// the footer. Only visible rows are sanitized, cut and styled.
+// View draws the table in exactly its size: header, the visible rows, the
+// footer right under them, and blank lines below. Only visible rows are
+// sanitized, cut and styled.
 func (t Table) View() string {
 	if t.w <= 0 || t.h <= 0 {
 		return ""
@@ -110,10 +111,8 @@ func (t Table) View() string {
 					msg = "no row matches the filter"
 				}
 				line(t.st.Muted.Render(FitLine("  "+msg, t.w)))
-			} else {
-				line(strings.Repeat(" ", t.w))
 			}
-			continue
+			break
 		}
 		idx := t.visibleRow(p)
 		rb.Reset()
@@ -153,10 +152,12 @@ func (t Table) View() string {
 			line(marker + rowPre + text + rowPost)
 		}
 	}
-	for lines < t.h-1 {
+	// The footer, and the filter typed in it, sit right under the last
+	// row, not at the bottom of a mostly empty table.
+	line(t.footer())
+	for lines < t.h {
 		line(strings.Repeat(" ", t.w))
 	}
-	line(t.footer())
 	return b.String()
 }
 

@@ -318,7 +318,7 @@ func oauthProblem(err error) string {
 		return "The code was refused: " + desc + ". A code works once, within 10 minutes; check it or press ctrl+o for a new one."
 	case field("redirect_uri"):
 		return "The gateway refused the code: " + desc + ". Press ctrl+o to start again."
-	case apiclient.IsStatus(err, 499), apiclient.IsStatus(err, 498):
+	case apiclient.IsStatus(err, 499), apiclient.IsStatus(err, 498), apiclient.IsSettingError(err):
 		return signInProblem(err)
 	case apiclient.IsUnauthorized(err):
 		return "The gateway refused cardterm's credentials: " + msg + ". Check the client key and " + secretKeyEnv + "."

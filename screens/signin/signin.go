@@ -374,6 +374,9 @@ func signInProblem(err error) string {
 	switch {
 	case errors.Is(err, context.Canceled):
 		return "Sign-in cancelled."
+	case apiclient.IsSettingError(err):
+		// Caught before sending: the message names the setting.
+		return "Cannot sign in: " + msg + "."
 	case apiclient.IsStatus(err, 499):
 		return "The gateway says no client key was sent: " + msg + ". Start cardterm with --client-key KEY."
 	case apiclient.IsStatus(err, 498):
