@@ -86,7 +86,7 @@ func attemptLine(a apiclient.WebhookAttempt) string {
 	if a.Status != 0 {
 		outcome = fmt.Sprintf("%d %s", a.Status, http.StatusText(a.Status))
 	}
-	if a.Error != "" && (a.Status == 0 || a.Status >= 300) {
+	if a.Error != "" && a.Status == 0 {
 		outcome += ": " + a.Error
 	}
 	line := fmt.Sprintf("#%d  %s  %s · %d ms", a.Attempt, outcome, screenkit.FormatTime(a.At), a.DurationMs)
