@@ -92,7 +92,7 @@ func TestWebhookKeyWhole(t *testing.T) {
 		"whsec_...6a88":                     false,
 		"whsec_short":                       false,
 		"":                                  false,
-		"•••••••••••••••••••••••••••••":     false,
+		"•••••••••••••••••••••••••••••": false,
 	} {
 		if apiclient.WebhookKeyWhole(key) != whole {
 			t.Errorf("WebhookKeyWhole(%q) = %v", key, !whole)
