@@ -14,14 +14,14 @@ import (
 	"cardterm/ui"
 )
 
-// columns are the table's columns for a body width: the event id goes
-// first when the terminal is narrow.
+// columns are the table's columns for a body width: the event id is left
+// out when the terminal is narrow, so the result keeps its reason.
 func columns(width int) []ui.Column {
 	return []ui.Column{
 		{Title: "Received", Width: 20},
 		{Title: "Type", Min: 14},
-		{Title: "Result", Min: 12},
-		{Title: "Event ID", Min: 10, Hidden: width > 0 && width < 100},
+		{Title: "Result", Min: 38}, // "✗ rejected: timestamp outside the window" whole
+		{Title: "Event ID", Min: 10, Hidden: width > 0 && width < 110},
 	}
 }
 
