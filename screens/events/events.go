@@ -17,16 +17,19 @@ import (
 // keyMap is the screen's bindings. Test events need a sandbox gateway and
 // are disabled, with the reason in their help, anywhere else.
 type keyMap struct {
-	Raw, TestEvent key.Binding
-	table          help.KeyMap
-	form           help.KeyMap // the test-event form's, while it is open
+	Raw, TestEvent       key.Binding
+	ScrollDown, ScrollUp key.Binding // the detail pane
+	table                help.KeyMap
+	form                 help.KeyMap // the test-event form's, while it is open
 }
 
 func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
 	k := keyMap{
-		Raw:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "raw JSON / fields")),
-		TestEvent: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "send a test event")),
-		table:     table,
+		Raw:        key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "raw JSON / fields")),
+		TestEvent:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "send a test event")),
+		ScrollDown: key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J", "scroll the detail down")),
+		ScrollUp:   key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K", "scroll the detail up")),
+		table:      table,
 	}
 	switch {
 	case deps.ReadOnly:
@@ -51,7 +54,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	if k.form != nil {
 		return k.form.FullHelp()
 	}
-	return append([][]key.Binding{{k.Raw, k.TestEvent}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.Raw, k.TestEvent, k.ScrollDown, k.ScrollUp}}, k.table.FullHelp()...)
 }
 
 // Screen lists the in-app listener's deliveries.
@@ -69,6 +72,10 @@ type Screen struct {
 	// the next user does not see what came for the last one.
 	hiddenUpTo int64
 	showRaw    bool
+	// paneOffset scrolls the detail pane; it starts at the top again when
+	// another delivery is selected.
+	paneOffset int
+	paneSeq    int64
 
 	// The test-event form and its request.
 	form      *ui.Form
@@ -175,13 +182,22 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.table, cmd = s.table.Update(msg)
 		return cmd
 	case key.Matches(msg, s.keys.Raw):
-		s.showRaw = !s.showRaw
+		s.showRaw, s.paneOffset = !s.showRaw, 0
+		return nil
+	case key.Matches(msg, s.keys.ScrollDown):
+		s.paneOffset = min(s.paneOffset+1, s.maxPaneOffset())
+		return nil
+	case key.Matches(msg, s.keys.ScrollUp):
+		s.paneOffset = max(s.paneOffset-1, 0)
 		return nil
 	case key.Matches(msg, s.keys.TestEvent):
 		return s.openTestEvent()
 	}
 	var cmd tea.Cmd
 	s.table, cmd = s.table.Update(msg)
+	if d, ok := s.selected(); ok && d.Seq != s.paneSeq {
+		s.paneSeq, s.paneOffset = d.Seq, 0
+	}
 	return cmd
 }
 

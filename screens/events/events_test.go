@@ -135,6 +135,19 @@ func TestFreezeArrivesVerifiedThenTamperedRejectedOnTop(t *testing.T) {
 		t.Fatalf("the newest (rejected) delivery is not on top:\n%s", screen)
 	}
 
+	// On a short terminal the pane scrolls to its last line and no further.
+	app.Resize(80, 24)
+	screentest.MustNotShow(t, app.Screen(), "From  ")
+	screentest.MustShow(t, app.Screen(), "more lines (J/K scroll)")
+	for range 40 {
+		app.Keys("J")
+	}
+	screentest.MustShow(t, app.Screen(), "From  ", "X-Signature")
+	screentest.MustNotShow(t, app.Screen(), "more lines (J/K scroll)")
+	app.Keys("K")
+	screentest.MustShow(t, app.Screen(), "more lines (J/K scroll)")
+	app.Resize(120, 40)
+
 	// i shows the body as received, pretty-printed; i again the fields.
 	app.Keys("i")
 	screentest.MustShow(t, app.Screen(), "as received", `"event_type": "card.frozen"`, `"status": "ACTIVE"`)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -69,12 +70,35 @@ func (s *Screen) View() string {
 	case len(s.deliveries) == 0:
 		return screenkit.Place(strings.Join(append(lines, s.emptyHint()...), "\n"), s.width, s.height)
 	}
-	pane := s.fieldsPane
-	if s.showRaw {
-		pane = s.rawPane
-	}
-	body := ui.FitBlock(s.table.View(), s.width, s.tableHeight) + "\n\n" + ui.FitBlock(pane(), s.width, s.paneHeight)
+	body := ui.FitBlock(s.table.View(), s.width, s.tableHeight) + "\n\n" + ui.FitBlock(s.paneView(), s.width, s.paneHeight)
 	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+body, s.width, s.height)
+}
+
+// pane is the detail pane's title and lines: the fields, or the raw body.
+func (s *Screen) pane() (string, []string) {
+	if s.showRaw {
+		return s.rawPane()
+	}
+	return s.fieldsPane()
+}
+
+// maxPaneOffset is how far the pane scrolls: to its last line.
+func (s *Screen) maxPaneOffset() int {
+	_, lines := s.pane()
+	return max(len(lines)-(s.paneHeight-1), 0)
+}
+
+// paneView draws the pane from paneOffset, saying what is below.
+func (s *Screen) paneView() string {
+	title, lines := s.pane()
+	room := max(s.paneHeight-1, 1)
+	offset := min(s.paneOffset, max(len(lines)-room, 0))
+	visible := lines[offset:min(offset+room, len(lines))]
+	if below := len(lines) - offset - room; below > 0 {
+		visible = append(slices.Clone(visible[:len(visible)-1]),
+			s.deps.Styles.Muted.Render(fmt.Sprintf("… %d more lines (J/K scroll)", below+1)))
+	}
+	return title + "\n" + strings.Join(visible, "\n")
 }
 
 // heading names the screen, where the listener listens and what came.
@@ -100,35 +124,29 @@ func (s *Screen) heading() string {
 	return ui.FitLine(head+"  "+st.Muted.Render(info), s.width)
 }
 
-// emptyHint says how to make an event arrive.
+// emptyHint says how to make an event arrive, wrapped to the width.
 func (s *Screen) emptyHint() []string {
 	st := s.deps.Styles
-	var text []string
-	if s.deps.SandboxGateway {
-		text = []string{
-			"No delivery yet. On the Webhooks screen (9), l points a webhook at this listener",
-			"(L adds a new one); then freeze the card, or press t here to send a test event.",
-		}
-	} else {
-		text = []string{
-			"No delivery yet. This gateway delivers only to public HTTPS addresses: run",
-			"cardterm listen --forward-to URL behind a public HTTPS tunnel to watch deliveries.",
-		}
+	text := "No delivery yet. On the Webhooks screen (9), l points a webhook at this listener " +
+		"(L adds a new one); then freeze the card, or press t here to send a test event."
+	if !s.deps.SandboxGateway {
+		text = "No delivery yet. This gateway delivers only to public HTTPS addresses: run " +
+			"cardterm listen --forward-to URL behind a public HTTPS tunnel to watch deliveries."
 	}
-	out := make([]string, len(text))
-	for i, t := range text {
-		out[i] = st.Muted.Render(ansi.Truncate(t, s.width, "…"))
+	lines := strings.Split(ansi.Wrap(text, max(s.width, 20), " "), "\n")
+	for i, l := range lines {
+		lines[i] = st.Muted.Render(l)
 	}
-	return out
+	return lines
 }
 
 // fieldsPane is the selected delivery: the verdict, every field of its
 // body (labelled, sanitized), then the signature headers.
-func (s *Screen) fieldsPane() string {
+func (s *Screen) fieldsPane() (string, []string) {
 	st := s.deps.Styles
 	d, ok := s.selected()
 	if !ok {
-		return st.Muted.Render("No delivery selected.")
+		return st.Muted.Render("No delivery selected."), nil
 	}
 	verdict := st.Badge("VERIFIED", theme.ToneOK)
 	if !d.Verified {
@@ -152,17 +170,17 @@ func (s *Screen) fieldsPane() string {
 		screenkit.Field{Label: apiclient.WebhookSignatureHeader, Value: d.Header.Get(apiclient.WebhookSignatureHeader)},
 		screenkit.Field{Label: "From", Value: d.RemoteAddr + " " + d.Path},
 	)
-	title := "Delivery " + ui.Sanitize(orUnknown(d.EventType)) + st.Muted.Render("  i raw JSON")
-	return screenkit.Section(st, title, screenkit.RenderFields(st, fields, s.width))
+	title := st.Subtitle.Render("Delivery "+ui.Sanitize(orUnknown(d.EventType))) + st.Muted.Render("  i raw JSON")
+	return title, strings.Split(screenkit.RenderFields(st, fields, s.width), "\n")
 }
 
 // rawPane is the selected delivery's body exactly as it arrived,
 // pretty-printed when it is JSON, sanitized either way.
-func (s *Screen) rawPane() string {
+func (s *Screen) rawPane() (string, []string) {
 	st := s.deps.Styles
 	d, ok := s.selected()
 	if !ok {
-		return st.Muted.Render("No delivery selected.")
+		return st.Muted.Render("No delivery selected."), nil
 	}
 	text := string(d.Body)
 	var pretty bytes.Buffer
@@ -170,13 +188,9 @@ func (s *Screen) rawPane() string {
 		text = pretty.String()
 	}
 	lines := strings.Split(ui.SanitizeMultiline(text), "\n")
-	if len(lines) > s.paneHeight-1 && s.paneHeight > 2 {
-		more := len(lines) - (s.paneHeight - 2)
-		lines = append(lines[:s.paneHeight-2], st.Muted.Render(fmt.Sprintf("… %d more lines (y copies the whole body)", more)))
-	}
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, s.width, "…")
 	}
-	title := "Body of " + ui.Sanitize(orUnknown(d.EventType)) + ", as received" + st.Muted.Render("  i fields")
-	return st.Subtitle.Render(title) + "\n" + strings.Join(lines, "\n")
+	title := st.Subtitle.Render("Body of "+ui.Sanitize(orUnknown(d.EventType))+", as received") + st.Muted.Render("  i fields · y copies")
+	return title, lines
 }

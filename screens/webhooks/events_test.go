@@ -151,7 +151,7 @@ func TestWebhooksDetailSaysAttemptsUnavailableElsewhere(t *testing.T) {
 func TestWebhooksOpenByID(t *testing.T) {
 	a := whApp(t, "alice@demo.test")
 	hook := whServer(a)[1]
-	a.Keys("g")
+	a.Keys("f")
 	screentest.MustShow(t, a.Screen(), "Open a webhook by id", "GET /v1/webhooks/{id}")
 	a.Type("no-such-id")
 	a.Keys("enter")
