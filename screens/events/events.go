@@ -76,6 +76,9 @@ type Screen struct {
 	// another delivery is selected.
 	paneOffset int
 	paneSeq    int64
+	// paneTitle and paneLines are the pane, built in Update (layoutPane).
+	paneTitle string
+	paneLines []string
 
 	// The test-event form and its request.
 	form      *ui.Form
@@ -101,6 +104,7 @@ func (s *Screen) init() {
 	s.table = ui.NewTable(s.deps.Styles, columns(s.width))
 	s.keys = newKeyMap(s.deps, s.table.KeyMap())
 	s.deliveries, s.showRaw, s.form = nil, false, nil
+	s.paneTitle, s.paneLines, s.paneOffset = "", nil, 0
 }
 
 // ID implements ui.Screen.
@@ -163,7 +167,15 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		s.init()
 		s.SetSize(s.width, s.height)
 	case tea.KeyPressMsg:
-		return s, s.handleKey(msg)
+		cmd := s.handleKey(msg)
+		s.layoutPane()
+		return s, cmd
+	case tea.BackgroundColorMsg:
+		s.layoutPane() // the theme changed
+		if s.form != nil {
+			_, cmd := s.form.Update(msg)
+			return s, cmd
+		}
 	default:
 		if s.form != nil {
 			_, cmd := s.form.Update(msg)
@@ -183,6 +195,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	case key.Matches(msg, s.keys.Raw):
 		s.showRaw, s.paneOffset = !s.showRaw, 0
+		s.layoutPane()
 		return nil
 	case key.Matches(msg, s.keys.ScrollDown):
 		s.paneOffset = min(s.paneOffset+1, s.maxPaneOffset())

@@ -77,11 +77,16 @@ func (s *Screen) add(in []webhookreceiver.Delivery) {
 	if d, ok := s.selected(); ok {
 		cursorSeq = d.Seq
 	}
+	shown := make(map[int64]bool, len(s.deliveries))
+	for _, d := range s.deliveries {
+		shown[d.Seq] = true
+	}
 	changed := false
 	for _, d := range in {
-		if d.Seq <= s.hiddenUpTo || slices.ContainsFunc(s.deliveries, func(x webhookreceiver.Delivery) bool { return x.Seq == d.Seq }) {
+		if d.Seq <= s.hiddenUpTo || shown[d.Seq] {
 			continue
 		}
+		shown[d.Seq] = true
 		s.deliveries = append(s.deliveries, d)
 		changed = true
 	}
@@ -94,6 +99,7 @@ func (s *Screen) add(in []webhookreceiver.Delivery) {
 	}
 	s.table.SetRows(rows(s.deliveries))
 	s.layout()
+	defer s.layoutPane()
 	// The cursor follows the newest while it is at the top; otherwise it
 	// stays on the delivery being read.
 	if cursor == 0 || cursorSeq == 0 {

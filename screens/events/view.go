@@ -31,6 +31,7 @@ func (s *Screen) SetSize(width, height int) {
 	s.width, s.height = width, height
 	s.table.SetColumns(columns(width))
 	s.layout()
+	s.layoutPane()
 	if s.form != nil {
 		s.form.SetWidth(min(width-2, 70))
 	}
@@ -82,15 +83,20 @@ func (s *Screen) pane() (string, []string) {
 	return s.fieldsPane()
 }
 
+// layoutPane builds the pane's lines once per change of selection, mode,
+// size or theme, so a frame only draws them (a body may be 1 MiB).
+func (s *Screen) layoutPane() {
+	s.paneTitle, s.paneLines = s.pane()
+}
+
 // maxPaneOffset is how far the pane scrolls: to its last line.
 func (s *Screen) maxPaneOffset() int {
-	_, lines := s.pane()
-	return max(len(lines)-(s.paneHeight-1), 0)
+	return max(len(s.paneLines)-(s.paneHeight-1), 0)
 }
 
 // paneView draws the pane from paneOffset, saying what is below.
 func (s *Screen) paneView() string {
-	title, lines := s.pane()
+	title, lines := s.paneTitle, s.paneLines
 	room := max(s.paneHeight-1, 1)
 	offset := min(s.paneOffset, max(len(lines)-room, 0))
 	visible := lines[offset:min(offset+room, len(lines))]
