@@ -258,3 +258,39 @@ func TestWebhooksListenerOnARealGatewayExplainsListen(t *testing.T) {
 	a.Keys("esc")
 	screentest.MustShow(t, a.Screen(), "2 of 5 endpoints")
 }
+
+func TestWebhooksListenerWithAMaskedKeySaysDeliveriesWillBeRejected(t *testing.T) {
+	g := &gatewayRewrite{}
+	g.maskKeys.Store(true)
+	rcv, _, opt := inAppListener(t, true)
+	a := whApp(t, "alice@demo.test", opt, withGateway(g))
+	a.Keys("L", "y")
+	screentest.MustShow(t, a.Screen(), "3 of 5 endpoints")
+	if n := a.Notice(); !strings.Contains(n, "returned its key masked") || !strings.Contains(n, "rejected until R rotates it") {
+		t.Fatalf("notice %q", n)
+	}
+	if err := a.Client.FreezeCard(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for len(rcv.History()) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no delivery arrived")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if d := rcv.History()[0]; d.Verified {
+		t.Fatal("a delivery verified although the listener was given no key")
+	}
+}
+
+func TestWebhooksWithoutInAppListener(t *testing.T) {
+	a := whApp(t, "alice@demo.test")
+	a.Keys("L")
+	if n := a.Notice(); !strings.Contains(n, "no in-app listener runs in this session") {
+		t.Fatalf("notice %q", n)
+	}
+	if len(whServer(a)) != 2 {
+		t.Fatal("a webhook was added")
+	}
+}
