@@ -146,16 +146,29 @@ func (w *Screen) listenDone(res ui.ChangeResult[listenDone]) tea.Cmd {
 func (w *Screen) listenerHelp(width int) []string {
 	st := w.deps.Styles
 	inner := max(width-4, 20)
-	wrap := func(text string) []string { return strings.Split(ansi.Wrap(text, inner, " "), "\n") }
+	// item wraps text under a marker, continuation lines indented past it.
+	item := func(marker, text string) []string {
+		pad := strings.Repeat(" ", ansi.StringWidth(marker))
+		lines := strings.Split(ansi.Wrap(text, inner-len(pad), " "), "\n")
+		for i := range lines {
+			if i == 0 {
+				lines[i] = marker + lines[i]
+			} else {
+				lines[i] = pad + lines[i]
+			}
+		}
+		return lines
+	}
 	body := []string{st.Subtitle.Render("The in-app listener cannot receive from this gateway"), ""}
-	body = append(body, wrap("This gateway delivers only to public HTTPS addresses; the in-app listener ("+w.deps.EventsURL+
-		") is reachable from this machine only.")...)
-	body = append(body, "", "To watch a webhook's deliveries:")
-	body = append(body, wrap("1. Expose a local port over HTTPS with a tunnel of your choice; it gives you an https:// address.")...)
-	body = append(body, wrap("2. Run the receiver there, with the webhook's signing key in $CARDTERM_WEBHOOK_KEY (or --key to be asked):")...)
-	body = append(body, "   "+st.Accent.Render("cardterm listen --addr 127.0.0.1:8787 --forward-to http://localhost:3000/webhooks"))
-	body = append(body, wrap("   It checks each signature, shows every delivery, and re-posts the verified ones, headers and body unchanged, to your own server (--forward-to).")...)
-	body = append(body, wrap("3. Set the webhook's URL to the tunnel's https:// address (e edits it).")...)
+	body = append(body, item("", "This gateway delivers only to public HTTPS addresses; the in-app listener ("+
+		w.deps.EventsURL+") is on this machine only. To watch deliveries:")...)
+	body = append(body, item("1. ", "Open an HTTPS tunnel to a local port (it gives an https:// address).")...)
+	body = append(body, item("2. ", "Run there, with the webhook's signing key in $CARDTERM_WEBHOOK_KEY:")...)
+	body = append(body, "   "+st.Accent.Render("cardterm listen --addr 127.0.0.1:8787 \\"),
+		"     "+st.Accent.Render("--forward-to http://localhost:3000/webhooks"))
+	body = append(body, item("   ", "It checks each signature, lists every delivery and re-posts the verified ones, "+
+		"headers and body unchanged, to your own server.")...)
+	body = append(body, item("3. ", "Set the webhook's URL to the tunnel's address (e edits it).")...)
 	body = append(body, "", st.KeyHint.Render("enter/esc")+" "+st.KeyDesc.Render("close"))
 	for i, l := range body {
 		body[i] = ansi.Truncate(l, inner, "…")
