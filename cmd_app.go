@@ -36,6 +36,7 @@ func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
+	gw = withInAppEvents(gw)
 	return &app{root: buildRoot(gw, o), close: gw.close}, nil
 }
 
@@ -50,6 +51,7 @@ type gateway struct {
 	// PRODUCTION and the support console asks before revoking or linking.
 	production  bool
 	environment string
+	events      inAppEvents // the in-app webhook listener (cmd_app_events.go)
 }
 
 // chooseGateway picks a remote gateway from --base-url, or starts the
@@ -124,6 +126,7 @@ func buildRoot(gw gateway, o options) *ui.Root {
 		Support:  true,
 		Now:      time.Now,
 	}
+	gw.events.into(&deps)
 	console := support.New(deps, support.Options{
 		StateFile:  supportStateFile(gw.cfg.ClientKey),
 		Production: gw.production,

@@ -198,10 +198,19 @@ func (c *Client) RotateWebhookKey(ctx context.Context, id string) (string, error
 		}
 	}
 	if key == "" || IsMaskedKey(key) {
-		return "", &Error{Op: "RotateWebhookKey", Message: "the gateway rotated the key but did not return it"}
+		return "", &Error{Op: "RotateWebhookKey", Message: "the gateway rotated the key but did not return it",
+			Err: &MaskedKeyError{Answered: key}}
 	}
 	return key, nil
 }
+
+// MaskedKeyError is a rotation whose answer carried the key masked (or
+// none): the key changed, but this answer cannot be used to verify.
+type MaskedKeyError struct {
+	Answered string // the key as the gateway sent it, masked; "" when absent
+}
+
+func (e *MaskedKeyError) Error() string { return "the gateway returned the signing key masked" }
 
 // webhookMutation sends body and reads the {success, data} answer.
 func (c *Client) webhookMutation(ctx context.Context, op, method, path string, body any) (Webhook, error) {
@@ -217,6 +226,19 @@ func (c *Client) webhookMutation(ctx context.Context, op, method, path string, b
 // used to verify signatures).
 func IsMaskedKey(key string) bool {
 	return key == "" || strings.ContainsAny(key, "*•…") || strings.Contains(key, "...")
+}
+
+// MinWebhookKeyLen is the shortest signing key taken as whole: the
+// gateway's keys are a prefix and 64 hex digits, so anything much shorter
+// is a masked or cut form of one.
+const MinWebhookKeyLen = 24
+
+// WebhookKeyWhole reports whether a key from a create or rotate answer is
+// the key itself, so it may be shown once, copied and used to verify: not
+// masked (asterisks, ellipsis) and not shorter than a real key.
+func WebhookKeyWhole(key string) bool {
+	key = strings.TrimSpace(key)
+	return !IsMaskedKey(key) && len(key) >= MinWebhookKeyLen
 }
 
 var webhookEventRE = regexp.MustCompile(`^[a-z0-9_]+(\.[a-z0-9_]+)+$`)

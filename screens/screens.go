@@ -9,6 +9,7 @@ import (
 	"cardterm/screens/card"
 	"cardterm/screens/consent"
 	"cardterm/screens/delegation"
+	"cardterm/screens/events"
 	"cardterm/screens/orders"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/signin"
@@ -35,5 +36,6 @@ func All(deps screenkit.Deps) []ui.Screen {
 		orders.New(deps),
 		consent.New(deps),
 		webhooks.New(deps),
+		events.New(deps),
 	}
 }

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/apiclient/webhookreceiver"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -37,6 +38,17 @@ type Deps struct {
 	Support bool
 	// Now is the clock used for countdowns and "session expires in".
 	Now func() time.Time
+	// Events is the in-app webhook listener, started once with the app:
+	// the Events screen shows what it receives, and the Webhooks screen
+	// hands it every signing key the gateway shows whole. nil when none runs.
+	Events *webhookreceiver.Receiver
+	// EventsURL is where the in-app listener takes deliveries
+	// (http://127.0.0.1:PORT/).
+	EventsURL string
+	// SandboxGateway says the gateway is a sandbox on this machine: it
+	// delivers to loopback receivers such as the in-app listener and sends
+	// test events. A real gateway needs public HTTPS webhook URLs.
+	SandboxGateway bool
 }
 
 // Clock is the time now on the screens' clock.

@@ -3,11 +3,13 @@ package webhooks
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/apiclient/webhookreceiver"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
@@ -33,20 +35,29 @@ func (w *Screen) actionDone(msg ui.Result[whDone]) tea.Cmd {
 		}
 		return tea.Batch(screenkit.Failed(whWhat[d.what], msg.Err), reload)
 	}
+	if d.key != "" && w.deps.Events != nil {
+		w.keyed[d.id] = true // the listener got it in the request's command
+	}
 	var note string
 	switch d.what {
 	case "add":
 		w.form = nil
-		w.showKey(d.key, d.name, "Signing key of the new webhook")
+		w.showKey(d, "Signing key of the new webhook")
 		note = fmt.Sprintf("webhook %q added", d.name)
+		if d.masked != "" {
+			note += "; the gateway returned its key masked"
+		}
 	case "edit":
 		w.form = nil
 		note = fmt.Sprintf("webhook %q saved: PUT %s", d.name, d.body)
 	case "toggle":
 		note = fmt.Sprintf("webhook %q updated: PUT %s", d.name, d.body)
 	case "rotate":
-		w.showKey(d.key, d.name, "New signing key of")
+		w.showKey(d, "New signing key of")
 		note = fmt.Sprintf("signing key of %q rotated; the old key no longer signs", d.name)
+		if d.masked != "" {
+			note += ", but the gateway returned the new one masked"
+		}
 	case "delete":
 		w.mode = whModeList
 		note = fmt.Sprintf("webhook %q deleted", d.name)
@@ -54,14 +65,33 @@ func (w *Screen) actionDone(msg ui.Result[whDone]) tea.Cmd {
 	return tea.Batch(ui.Notify(theme.ToneOK, note), reload)
 }
 
-// showKey opens the once-only key panel. The key lives only in the screen
-// until the panel closes.
-func (w *Screen) showKey(k, name, what string) {
-	if k == "" {
-		return
-	}
-	w.panelKey, w.panelName, w.panelWhat = k, name, what
+// maskedNone stands for a create or rotate answer that carried no key.
+const maskedNone = "\x00none"
+
+// showKey opens the once-only key panel: the key when the answer carried
+// it whole, else what the gateway sent, said to be masked. The key lives
+// only in the screen until the panel closes.
+func (w *Screen) showKey(d whDone, what string) {
+	w.panelKey, w.panelMasked, w.panelName, w.panelWhat, w.panelID = d.key, d.masked, d.name, what, d.id
 	w.mode = whModeKey
+}
+
+// keyAnswer sorts a create or rotate answer's key into done: whole (and
+// then handed to the in-app listener, which verifies with every key seen
+// whole) or masked.
+func keyAnswer(done whDone, key string, receiver *webhookreceiver.Receiver) whDone {
+	if !apiclient.WebhookKeyWhole(key) {
+		done.masked = key
+		if key == "" {
+			done.masked = maskedNone
+		}
+		return done
+	}
+	done.key = key
+	if receiver != nil {
+		_ = receiver.AddKey(key)
+	}
+	return done
 }
 
 // toggle flips is_active of the selected configuration (PUT {is_active}).
@@ -98,6 +128,13 @@ func (w *Screen) toggle() tea.Cmd {
 
 func (w *Screen) confirmRotate() tea.Cmd {
 	h := w.selected()
+	if w.mode == whModeKey { // the masked-key panel offers rotation
+		h = w.find(w.panelID)
+		if h == nil {
+			h = &apiclient.Webhook{ID: w.panelID, Name: w.panelName}
+		}
+		w.closeKeyPanel()
+	}
 	if h == nil {
 		return ui.Notify(theme.ToneInfo, "no webhook selected")
 	}
@@ -163,19 +200,24 @@ func (w *Screen) run(m whConfirmMsg) tea.Cmd {
 		return nil
 	}
 	w.busy = true
-	client := w.deps.Client
+	client, receiver := w.deps.Client, w.deps.Events
 	name := ""
 	if h := w.find(m.id); h != nil {
 		name = h.Name
 	}
 	var cmd tea.Cmd
 	w.actionID, cmd = ui.Go(w.requests, func(ctx context.Context) (whDone, error) {
-		done := whDone{what: m.what, name: name}
+		done := whDone{what: m.what, id: m.id, name: name}
 		switch m.what {
 		case "rotate":
 			k, err := client.RotateWebhookKey(ctx, m.id)
-			done.key = k
-			return done, err
+			if masked := (*apiclient.MaskedKeyError)(nil); errors.As(err, &masked) {
+				return keyAnswer(done, masked.Answered, receiver), nil
+			}
+			if err != nil {
+				return done, err
+			}
+			return keyAnswer(done, k, receiver), nil
 		case "delete":
 			return done, client.DeleteWebhook(ctx, m.id)
 		}

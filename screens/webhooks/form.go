@@ -333,11 +333,14 @@ func (w *Screen) sendAdd(in apiclient.WebhookCreate) tea.Cmd {
 	}
 	w.form.sending = true
 	w.busy, w.running = true, true
-	client := w.deps.Client
+	client, receiver := w.deps.Client, w.deps.Events
 	var cmd tea.Cmd
 	w.actionID, cmd = ui.Go(w.requests, func(ctx context.Context) (whDone, error) {
 		h, err := client.CreateWebhook(ctx, in)
-		return whDone{what: "add", name: in.Name, key: h.APIKey}, err
+		if err != nil {
+			return whDone{what: "add", name: in.Name}, err
+		}
+		return keyAnswer(whDone{what: "add", id: h.ID, name: in.Name}, h.APIKey, receiver), nil
 	})
 	return cmd
 }

@@ -15,6 +15,9 @@ import (
 // CopyValue implements ui.Copier: the key in the once-only panel (the
 // notice names it, never shows it), else the selected url.
 func (w *Screen) CopyValue() (label, value string, ok bool) {
+	if w.mode == whModeKey && w.panelMasked != "" {
+		return "", "", false // a masked key is not a key: nothing to copy
+	}
 	if w.mode == whModeKey && w.panelKey != "" {
 		return "the signing key of " + fmt.Sprintf("%q", ui.Sanitize(w.panelName)), w.panelKey, true
 	}
@@ -36,6 +39,9 @@ func (w *Screen) View() string {
 	if w.form != nil {
 		return screenkit.Place(w.form.view(width, height), width, height)
 	}
+	if w.lookupForm != nil {
+		return screenkit.Place(w.deps.Styles.Title.Render("Webhooks")+"\n\n"+w.lookupForm.View(), width, height)
+	}
 	st := w.deps.Styles
 	head := st.Title.Render("Webhooks")
 	switch {
@@ -48,8 +54,14 @@ func (w *Screen) View() string {
 	}
 	lines := []string{head, ""}
 	switch {
+	case w.mode == whModeKey && w.panelMasked != "":
+		return screenkit.Place(strings.Join(append(lines, w.maskedKeyPanel(width)...), "\n"), width, height)
 	case w.mode == whModeKey:
 		return screenkit.Place(strings.Join(append(lines, w.keyPanel(width)...), "\n"), width, height)
+	case w.mode == whModeListenerHelp:
+		return screenkit.Place(strings.Join(append(lines, w.listenerHelp(width)...), "\n"), width, height)
+	case w.mode == whModeLookup && w.looked != nil:
+		return screenkit.Place(strings.Join(append(lines, w.lookupView(width)...), "\n"), width, height)
 	case apiclient.IsStatus(w.loadErr, 503):
 		lines = append(lines, st.Text(theme.ToneWarn).Render("The gateway says "+whUnavailable+"."),
 			st.Muted.Render("Webhooks need the notification service; ask the gateway operator to enable it. r retries."))
@@ -96,6 +108,34 @@ func (w *Screen) keyPanel(width int) []string {
 	return strings.Split(st.Panel.Render(strings.Join(body, "\n")), "\n")
 }
 
+// maskedKeyPanel says that the gateway answered with a masked key, which
+// is not the key: nothing to store or copy, and rotation gets a whole one.
+func (w *Screen) maskedKeyPanel(width int) []string {
+	st := w.deps.Styles
+	inner := max(width-4, 20)
+	answered := w.panelMasked
+	if answered == maskedNone {
+		answered = "(no key in the answer)"
+	}
+	body := []string{
+		st.Subtitle.Render(ansi.Truncate(ui.Sanitize(fmt.Sprintf("%s %q", w.panelWhat, w.panelName)), inner, "…")),
+		"",
+		st.Muted.Render(ansi.Truncate("As answered: "+ui.Sanitize(answered), inner, "…")),
+		"",
+	}
+	warn := "The gateway returned this key masked: it is not the signing key, cannot verify X-Signature and must not be stored. " +
+		"Rotate the key to get it whole (shown once); receivers need that one."
+	for _, part := range strings.Split(ansi.Wrap(warn, inner, " "), "\n") {
+		body = append(body, st.Text(theme.ToneWarn).Render(part))
+	}
+	rotate := st.KeyHint.Render("R") + " " + st.KeyDesc.Render("rotate the key") + "   "
+	if w.deps.ReadOnly {
+		rotate = ""
+	}
+	body = append(body, "", rotate+st.KeyHint.Render("enter/esc")+" "+st.KeyDesc.Render("close"))
+	return strings.Split(st.Panel.Render(strings.Join(body, "\n")), "\n")
+}
+
 // detailView shows one configuration in full (the key as the gateway
 // answered it: masked).
 func (w *Screen) detailView(h *apiclient.Webhook, width int) []string {
@@ -129,6 +169,7 @@ func (w *Screen) detailView(h *apiclient.Webhook, width int) []string {
 		}
 		out = append(out, screenkit.Section(st, "Metadata", screenkit.RenderFields(st, mf, width)))
 	}
-	out = append(out, "", st.Muted.Render("esc back · e edit · t toggle active · R rotate key · x delete · y copy url"))
+	out = append(out, "", w.attemptsSection(h.ID, width))
+	out = append(out, "", st.Muted.Render("esc back · e edit · t toggle active · R rotate key · x delete · l in-app listener · y copy url"))
 	return strings.Split(strings.Join(out, "\n"), "\n")
 }

@@ -17,76 +17,28 @@ import (
 	"cardterm/ui"
 )
 
-// whKeys are the webhooks screen's bindings; the mutating ones are disabled
-// in read-only mode.
-type whKeys struct {
-	Details, Add, Edit, Toggle, Rotate, Delete key.Binding
-	Close, CopyKey                             key.Binding
-	table                                      help.KeyMap
-	mode                                       whMode
-	form                                       *whFormKeys
-}
-
-func newWhKeys(readOnly bool, table help.KeyMap) whKeys {
-	k := whKeys{
-		Details: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "details")),
-		Add:     key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add")),
-		Edit:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
-		Toggle:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "toggle active")),
-		Rotate:  key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "rotate key")),
-		Delete:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "delete")),
-		Close:   key.NewBinding(key.WithKeys("esc", "enter"), key.WithHelp("enter/esc", "close")),
-		CopyKey: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy the key")),
-		table:   table,
-	}
-	if readOnly {
-		for _, b := range []*key.Binding{&k.Add, &k.Edit, &k.Toggle, &k.Rotate, &k.Delete} {
-			b.SetEnabled(false)
-		}
-	}
-	return k
-}
-
-// ShortHelp implements help.KeyMap.
-func (k whKeys) ShortHelp() []key.Binding {
-	switch {
-	case k.form != nil:
-		return k.form.ShortHelp()
-	case k.mode == whModeKey:
-		return []key.Binding{k.CopyKey, k.Close}
-	case k.mode == whModeDetail:
-		return []key.Binding{k.Close, k.Edit, k.Toggle, k.Rotate, k.Delete}
-	}
-	return append([]key.Binding{k.Details, k.Add, k.Edit, k.Toggle, k.Rotate, k.Delete}, k.table.ShortHelp()...)
-}
-
-// FullHelp implements help.KeyMap.
-func (k whKeys) FullHelp() [][]key.Binding {
-	if k.form != nil {
-		return k.form.FullHelp()
-	}
-	if k.mode != whModeList {
-		return [][]key.Binding{k.ShortHelp()}
-	}
-	return append([][]key.Binding{{k.Details, k.Add, k.Edit}, {k.Toggle, k.Rotate, k.Delete}}, k.table.FullHelp()...)
-}
-
 // whMode is what the screen shows besides the form.
 type whMode int
 
 const (
-	whModeList   whMode = iota
-	whModeDetail        // the selected configuration in full
-	whModeKey           // a signing key shown once
+	whModeList         whMode = iota
+	whModeDetail              // the selected configuration in full
+	whModeKey                 // a signing key shown once
+	whModeListenerHelp        // why the in-app listener cannot receive from this gateway
+	whModeLookup              // one configuration read by its id
 )
 
 // whDone is the answer to a mutation. key is a full signing key (create,
 // rotate): it goes to the key panel only, never to a notice or a log.
 type whDone struct {
 	what string // "add", "edit", "toggle", "rotate", "delete"
+	id   string
 	name string
 	key  string
-	body string // the PUT body sent, for the notice
+	// masked is the key as answered when the gateway sent it masked (it
+	// cannot verify); key is then "".
+	masked string
+	body   string // the PUT body sent, for the notice
 }
 
 // Dialog answers.
@@ -119,8 +71,26 @@ type Screen struct {
 	detail string // id of the configuration shown in whModeDetail
 	form   *whForm
 
-	// panelKey is a signing key shown once; it is dropped when the panel closes.
-	panelKey, panelName, panelWhat string
+	// panelKey is a signing key shown once; it is dropped when the panel
+	// closes. panelMasked is set instead when the gateway answered it masked.
+	panelKey, panelName, panelWhat, panelID, panelMasked string
+
+	// listen points configurations at the in-app listener; keyed lists the
+	// ids whose whole key the listener got in this session.
+	listen ui.Change[listenDone]
+	keyed  map[string]bool
+
+	// attempts are the delivery attempts of the configuration in the
+	// detail view (sandbox gateway only).
+	attempts    []apiclient.WebhookDelivery
+	attemptsFor string
+	attemptsErr error
+	attemptsID  ui.RequestID
+
+	// lookupForm asks for an id; looked is the configuration it found.
+	lookupForm *ui.Form
+	lookupID   ui.RequestID
+	looked     *apiclient.Webhook
 
 	actionID ui.RequestID
 	// busy is set from the confirmation (or the send) until the answer, so
@@ -132,7 +102,8 @@ type Screen struct {
 
 // New builds the webhooks screen.
 func New(deps screenkit.Deps) *Screen {
-	w := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenWebhooks)}
+	w := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenWebhooks), keyed: map[string]bool{}}
+	w.listen = ui.NewChange[listenDone](w.requests)
 	w.table = ui.NewTable(deps.Styles, []ui.Column{
 		{Title: "Name", Width: 14},
 		{Title: "URL", Min: 10},
@@ -154,6 +125,11 @@ func (w *Screen) Title() string { return "Webhooks" }
 func (w *Screen) KeyMap() help.KeyMap {
 	k := w.keys
 	k.mode = w.mode
+	k.masked = w.panelMasked != ""
+	k.CopyKey.SetEnabled(!k.masked)
+	if w.lookupForm != nil {
+		k.lookup = w.lookupForm.KeyMap()
+	}
 	if w.form != nil {
 		fk := w.form.keys
 		k.form = &fk
@@ -163,7 +139,9 @@ func (w *Screen) KeyMap() help.KeyMap {
 
 // CapturesKeys implements ui.Screen: the form and the table filter take
 // every key.
-func (w *Screen) CapturesKeys() bool { return w.form != nil || w.table.Filtering() }
+func (w *Screen) CapturesKeys() bool {
+	return w.form != nil || w.lookupForm != nil || w.table.Filtering()
+}
 
 // Enter implements ui.Screen: it loads the configurations.
 func (w *Screen) Enter() tea.Cmd {
@@ -224,7 +202,20 @@ func (w *Screen) selected() *apiclient.Webhook {
 
 // Update implements ui.Screen.
 func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	if res, done, cmd := w.listen.Update(msg); done {
+		return w, w.listenDone(res)
+	} else if cmd != nil {
+		return w, cmd
+	}
 	switch msg := msg.(type) {
+	case ui.Result[[]apiclient.WebhookDelivery]:
+		if msg.ID == w.attemptsID {
+			w.attempts, w.attemptsErr = msg.Value, msg.Err
+		}
+	case ui.Result[apiclient.Webhook]:
+		if msg.ID == w.lookupID {
+			return w, w.lookedUp(msg)
+		}
 	case ui.Result[[]apiclient.Webhook]:
 		if msg.ID != w.loadID {
 			return w, nil
@@ -251,13 +242,22 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case whCancelMsg:
 		w.busy = false
 	case ui.RefreshMsg:
+		if w.mode == whModeDetail {
+			return w, tea.Batch(w.load(), w.loadAttempts(w.detail))
+		}
 		return w, w.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		width, height := w.width, w.height
+		w.listen.Reset()
 		*w = *New(w.deps)
 		w.SetSize(width, height)
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
+	default:
+		if w.lookupForm != nil {
+			_, cmd := w.lookupForm.Update(msg)
+			return w, cmd
+		}
 	}
 	return w, nil
 }
@@ -266,9 +266,19 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case w.form != nil:
 		return w.formKey(msg)
+	case w.lookupForm != nil:
+		return w.lookupKey(msg)
 	case w.mode == whModeKey:
-		if key.Matches(msg, w.keys.Close) {
+		switch {
+		case key.Matches(msg, w.keys.Close):
 			w.closeKeyPanel()
+		case w.panelMasked != "" && key.Matches(msg, w.keys.Rotate):
+			return w.confirmRotate()
+		}
+		return nil
+	case w.mode == whModeListenerHelp || w.mode == whModeLookup:
+		if key.Matches(msg, w.keys.Close) {
+			w.mode, w.looked = whModeList, nil
 		}
 		return nil
 	case w.table.Filtering():
@@ -283,8 +293,15 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case w.mode == whModeList && key.Matches(msg, w.keys.Details):
 		if h := w.selected(); h != nil {
 			w.mode, w.detail = whModeDetail, h.ID
+			return w.loadAttempts(h.ID)
 		}
 		return nil
+	case key.Matches(msg, w.keys.Listen):
+		return w.pointAtListener(w.selected())
+	case w.mode == whModeList && key.Matches(msg, w.keys.ListenNew):
+		return w.pointAtListener(nil)
+	case w.mode == whModeList && key.Matches(msg, w.keys.OpenByID):
+		return w.openLookup()
 	case key.Matches(msg, w.keys.Add):
 		if w.unavailable() {
 			return ui.Notify(theme.ToneWarn, whUnavailable)
@@ -316,6 +333,6 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 func (w *Screen) unavailable() bool { return apiclient.IsStatus(w.loadErr, 503) }
 
 func (w *Screen) closeKeyPanel() {
-	w.panelKey, w.panelName, w.panelWhat = "", "", ""
+	w.panelKey, w.panelName, w.panelWhat, w.panelID, w.panelMasked = "", "", "", "", ""
 	w.mode = whModeList
 }

@@ -1,0 +1,223 @@
+// Package events is the Events screen: the webhook deliveries the in-app
+// listener received, newest first, each verified or rejected with the
+// reason, its body's fields in a detail pane (i shows the raw JSON), and
+// on a sandbox gateway a key that sends a signed test event.
+package events
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient/webhookreceiver"
+	"cardterm/screens/screenkit"
+	"cardterm/ui"
+)
+
+// keyMap is the screen's bindings. Test events need a sandbox gateway and
+// are disabled, with the reason in their help, anywhere else.
+type keyMap struct {
+	Raw, TestEvent       key.Binding
+	ScrollDown, ScrollUp key.Binding // the detail pane
+	table                help.KeyMap
+	form                 help.KeyMap // the test-event form's, while it is open
+}
+
+func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
+	k := keyMap{
+		Raw:        key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "raw JSON / fields")),
+		TestEvent:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "send a test event")),
+		ScrollDown: key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J", "scroll the detail down")),
+		ScrollUp:   key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K", "scroll the detail up")),
+		table:      table,
+	}
+	switch {
+	case deps.ReadOnly:
+		k.TestEvent.SetEnabled(false)
+	case !deps.SandboxGateway:
+		k.TestEvent.SetHelp("t", "send a test event (sandbox gateway only)")
+		k.TestEvent.SetEnabled(false)
+	}
+	return k
+}
+
+// ShortHelp implements help.KeyMap.
+func (k keyMap) ShortHelp() []key.Binding {
+	if k.form != nil {
+		return k.form.ShortHelp()
+	}
+	return append([]key.Binding{k.Raw, k.TestEvent}, k.table.ShortHelp()...)
+}
+
+// FullHelp implements help.KeyMap.
+func (k keyMap) FullHelp() [][]key.Binding {
+	if k.form != nil {
+		return k.form.FullHelp()
+	}
+	return append([][]key.Binding{{k.Raw, k.TestEvent, k.ScrollDown, k.ScrollUp}}, k.table.FullHelp()...)
+}
+
+// Screen lists the in-app listener's deliveries.
+type Screen struct {
+	deps          screenkit.Deps
+	requests      ui.Owner
+	keys          keyMap
+	width, height int
+
+	feed *feed // the subscription; it outlives a sign-out's reset
+
+	table      ui.Table
+	deliveries []webhookreceiver.Delivery // newest first
+	// hiddenUpTo is the last delivery received before the latest sign-out:
+	// the next user does not see what came for the last one.
+	hiddenUpTo int64
+	showRaw    bool
+	// paneOffset scrolls the detail pane; it starts at the top again when
+	// another delivery is selected.
+	paneOffset int
+	paneSeq    int64
+	// paneTitle and paneLines are the pane, built in Update (layoutPane).
+	paneTitle string
+	paneLines []string
+
+	// The test-event form and its request.
+	form      *ui.Form
+	triggerID ui.RequestID
+
+	// Layout, from SetSize.
+	tableHeight, paneHeight int
+}
+
+// New builds the Events screen and subscribes to the in-app listener, so
+// nothing it receives before the screen is first opened is lost.
+func New(deps screenkit.Deps) *Screen {
+	s := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenEvents)}
+	if deps.Events != nil {
+		s.feed = subscribe(deps.Events)
+	}
+	s.init()
+	return s
+}
+
+// init sets what a fresh screen starts with (New and sign-out).
+func (s *Screen) init() {
+	s.table = ui.NewTable(s.deps.Styles, columns(s.width))
+	s.keys = newKeyMap(s.deps, s.table.KeyMap())
+	s.deliveries, s.showRaw, s.form = nil, false, nil
+	s.paneTitle, s.paneLines, s.paneOffset = "", nil, 0
+}
+
+// ID implements ui.Screen.
+func (s *Screen) ID() ui.ScreenID { return ui.ScreenEvents }
+
+// Title implements ui.Screen.
+func (s *Screen) Title() string { return "Events" }
+
+// KeyMap implements ui.Screen.
+func (s *Screen) KeyMap() help.KeyMap {
+	k := s.keys
+	if s.form != nil {
+		k.form = s.form.KeyMap()
+	}
+	return k
+}
+
+// CapturesKeys implements ui.Screen: the form and the table's filter take
+// every key.
+func (s *Screen) CapturesKeys() bool { return s.form != nil || s.table.Filtering() }
+
+// Enter implements ui.Screen: it starts waiting for deliveries (once) and
+// reads the listener's history, for any a full subscription missed.
+func (s *Screen) Enter() tea.Cmd {
+	if s.feed == nil {
+		return nil
+	}
+	return tea.Batch(s.feed.wait(), s.feed.history())
+}
+
+// Update implements ui.Screen.
+func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case deliveryMsg:
+		if s.feed == nil || msg.feed != s.feed {
+			return s, nil
+		}
+		s.feed.waiting = false
+		s.add([]webhookreceiver.Delivery{msg.delivery})
+		return s, s.feed.wait()
+	case historyMsg:
+		if s.feed != nil && msg.feed == s.feed {
+			s.add(msg.deliveries)
+		}
+	case feedClosedMsg:
+		if s.feed != nil && msg.feed == s.feed {
+			s.feed.closed = true
+		}
+	case ui.RefreshMsg:
+		return s, s.Enter()
+	case ui.Result[triggered]:
+		if msg.ID == s.triggerID {
+			return s, s.triggerDone(msg)
+		}
+	case ui.SignedOutMsg, ui.SessionExpiredMsg:
+		if len(s.deliveries) > 0 {
+			s.hiddenUpTo = max(s.hiddenUpTo, s.deliveries[0].Seq)
+		}
+		s.requests.Cancel()
+		s.init()
+		s.SetSize(s.width, s.height)
+	case tea.KeyPressMsg:
+		cmd := s.handleKey(msg)
+		s.layoutPane()
+		return s, cmd
+	case tea.BackgroundColorMsg:
+		s.layoutPane() // the theme changed
+		if s.form != nil {
+			_, cmd := s.form.Update(msg)
+			return s, cmd
+		}
+	default:
+		if s.form != nil {
+			_, cmd := s.form.Update(msg)
+			return s, cmd
+		}
+	}
+	return s, nil
+}
+
+func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case s.form != nil:
+		return s.formKey(msg)
+	case s.table.Filtering():
+		var cmd tea.Cmd
+		s.table, cmd = s.table.Update(msg)
+		return cmd
+	case key.Matches(msg, s.keys.Raw):
+		s.showRaw, s.paneOffset = !s.showRaw, 0
+		s.layoutPane()
+		return nil
+	case key.Matches(msg, s.keys.ScrollDown):
+		s.paneOffset = min(s.paneOffset+1, s.maxPaneOffset())
+		return nil
+	case key.Matches(msg, s.keys.ScrollUp):
+		s.paneOffset = max(s.paneOffset-1, 0)
+		return nil
+	case key.Matches(msg, s.keys.TestEvent):
+		return s.openTestEvent()
+	}
+	var cmd tea.Cmd
+	s.table, cmd = s.table.Update(msg)
+	if d, ok := s.selected(); ok && d.Seq != s.paneSeq {
+		s.paneSeq, s.paneOffset = d.Seq, 0
+	}
+	return cmd
+}
+
+// selected is the delivery under the cursor.
+func (s *Screen) selected() (webhookreceiver.Delivery, bool) {
+	if i, ok := s.table.Cursor(); ok && i < len(s.deliveries) {
+		return s.deliveries[i], true
+	}
+	return webhookreceiver.Delivery{}, false
+}

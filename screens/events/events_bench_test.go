@@ -1,0 +1,52 @@
+package events
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient/webhookreceiver"
+	"cardterm/screens/screenkit"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// BenchmarkKeyPressAmongDeliveries is one key press (Update and View) on
+// the Events screen holding the most deliveries it keeps, each with a body
+// of 60 fields: the list moves and the detail pane is rebuilt.
+func BenchmarkKeyPressAmongDeliveries(b *testing.B) {
+	styles := theme.New(true, false)
+	receiver, err := webhookreceiver.New(webhookreceiver.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := New(screenkit.Deps{Requests: ui.NewRequests(), Styles: &styles, Events: receiver, EventsURL: "http://127.0.0.1:1/"})
+	s.SetSize(120, 40)
+	var fields []string
+	for i := range 60 {
+		fields = append(fields, fmt.Sprintf(`"field_%d":"value %d"`, i, i))
+	}
+	body := []byte(`{"event_type":"card.frozen","event_object":{` + strings.Join(fields, ",") + `}}`)
+	deliveries := make([]webhookreceiver.Delivery, maxShown)
+	for i := range deliveries {
+		deliveries[i] = webhookreceiver.Delivery{Seq: int64(i + 1), ReceivedAt: time.Unix(1795338000, 0), EventType: "card.frozen",
+			EventID: fmt.Sprint("event-", i), Verified: i%3 != 0, Reason: webhookreceiver.ReasonSignature, Body: body,
+			Header: http.Header{}, Status: http.StatusOK}
+	}
+	s.Update(historyMsg{feed: s.feed, deliveries: deliveries})
+	down, up := tea.KeyPressMsg{Code: tea.KeyDown}, tea.KeyPressMsg{Code: tea.KeyUp}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		key := down
+		if i%2 == 1 {
+			key = up
+		}
+		s.Update(key)
+		_ = s.View()
+	}
+}

@@ -1,0 +1,197 @@
+package events_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"cardterm/apiclient"
+	"cardterm/apiclient/webhookreceiver"
+	"cardterm/screens/events"
+	"cardterm/screens/screentest"
+	"cardterm/screens/signin"
+	"cardterm/ui"
+	"cardterm/ui/uitest"
+)
+
+func TestMain(m *testing.M) {
+	// The screen's wait for the next delivery never ends by itself; the
+	// driver drops it after this long instead of the default 5 s (still far above
+	// what a sandbox request takes on a loaded machine).
+	uitest.CmdTimeout = time.Second
+	screentest.Main(m)
+}
+
+// inApp is an in-app listener as main starts it, on the sandbox's clock.
+type inApp struct {
+	receiver *webhookreceiver.Receiver
+	url      string
+	clock    func() time.Time
+}
+
+// newInApp starts a listener; option mounts it in the app's Deps.
+func newInApp(t *testing.T, sandboxGateway bool) (*inApp, screentest.Option) {
+	t.Helper()
+	l := &inApp{}
+	rcv, err := webhookreceiver.New(webhookreceiver.Options{Now: func() time.Time { return l.clock() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	listener, err := webhookreceiver.Start("127.0.0.1:0", rcv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = listener.Close(); rcv.Close() })
+	l.receiver, l.url = rcv, listener.URL
+	return l, func(s *screentest.Setup) {
+		s.Deps.Events, s.Deps.EventsURL, s.Deps.SandboxGateway = rcv, listener.URL, sandboxGateway
+	}
+}
+
+// newApp mounts the Events screen with a listener; the client is signed
+// in as alice but the root is not told yet.
+func newApp(t *testing.T, sandboxGateway bool, opts ...screentest.Option) (*screentest.App, *inApp) {
+	t.Helper()
+	l, opt := newInApp(t, sandboxGateway)
+	app := screentest.New(t, screentest.Of(signin.New), append(opts, opt, screentest.WithScreen(screentest.Of(events.New)), screentest.WithSize(120, 40))...)
+	l.clock = app.Clock.Now
+	if _, err := app.Client.Login(t.Context(), "alice@demo.test", "demo-pass"); err != nil {
+		t.Fatal(err)
+	}
+	return app, l
+}
+
+// pointAtListener creates a webhook on the sandbox for the listener and
+// hands the listener its key, as the Webhooks screen does.
+func pointAtListener(t *testing.T, app *screentest.App, l *inApp) {
+	t.Helper()
+	hook, err := app.Client.CreateWebhook(t.Context(), apiclient.WebhookCreate{Name: "in-app", URL: l.url,
+		EventTypes: apiclient.SandboxEmittedEventTypes, IsActive: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.receiver.AddKey(hook.APIKey); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitReceived waits until the listener has n deliveries.
+func waitReceived(t *testing.T, l *inApp, n int) []webhookreceiver.Delivery {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if h := l.receiver.History(); len(h) >= n {
+			return h
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the listener received %d deliveries, want %d", len(l.receiver.History()), n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// lineOf is the index of the first line of screen containing text.
+func lineOf(t *testing.T, screen, text string) int {
+	t.Helper()
+	for i, line := range strings.Split(screen, "\n") {
+		if strings.Contains(line, text) {
+			return i
+		}
+	}
+	t.Fatalf("screen lacks %q:\n%s", text, screen)
+	return -1
+}
+
+func TestFreezeArrivesVerifiedThenTamperedRejectedOnTop(t *testing.T) {
+	app, l := newApp(t, true)
+	pointAtListener(t, app, l)
+	if err := app.Client.FreezeCard(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	first := waitReceived(t, l, 1)[0]
+	app.Drive(ui.SignedInMsg{})
+	screen := app.Screen()
+	screentest.MustShow(t, screen, "listening on "+l.url, "1 delivery", "card.frozen", "✓ verified", "VERIFIED",
+		"Event type", "Event object status", "FROZEN", "X-Signature")
+
+	// The same headers on a changed body: the listener answers 401 and
+	// the screen shows it first, rejected, with the reason.
+	tampered := strings.Replace(string(first.Body), "FROZEN", "ACTIVE", 1)
+	req, _ := http.NewRequest(http.MethodPost, l.url, strings.NewReader(tampered))
+	req.Header = first.Header.Clone()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("tampered delivery answered %d", resp.StatusCode)
+	}
+	waitReceived(t, l, 2)
+	app.Keys("r")
+	screen = app.Screen()
+	screentest.MustShow(t, screen, "2 deliveries (1 rejected)", "REJECTED", "the signature does not match the body")
+	if rejected, verified := lineOf(t, screen, "✗ rejected: wrong key or body changed"), lineOf(t, screen, "✓ verified"); rejected > verified {
+		t.Fatalf("the newest (rejected) delivery is not on top:\n%s", screen)
+	}
+
+	// On a short terminal the pane scrolls to its last line and no further.
+	app.Resize(80, 24)
+	screentest.MustNotShow(t, app.Screen(), "From  ")
+	screentest.MustShow(t, app.Screen(), "more lines (J/K scroll)")
+	for range 40 {
+		app.Keys("J")
+	}
+	screentest.MustShow(t, app.Screen(), "From  ", "X-Signature")
+	screentest.MustNotShow(t, app.Screen(), "more lines (J/K scroll)")
+	app.Keys("K")
+	screentest.MustShow(t, app.Screen(), "more lines (J/K scroll)")
+	app.Resize(120, 40)
+
+	// i shows the body as received, pretty-printed; i again the fields.
+	app.Keys("i")
+	screentest.MustShow(t, app.Screen(), "as received", `"event_type": "card.frozen"`, `"status": "ACTIVE"`)
+	app.Keys("i")
+	screentest.MustNotShow(t, app.Screen(), `"event_type": "card.frozen"`)
+}
+
+func TestTestEventFormSendsToTheListener(t *testing.T) {
+	app, l := newApp(t, true)
+	pointAtListener(t, app, l)
+	app.Drive(ui.SignedInMsg{})
+	app.Keys("t")
+	screentest.MustShow(t, app.Screen(), "Send a test event", "POST /sandbox/trigger", "card.frozen")
+	// A malformed type is refused on the form, what was typed kept.
+	app.Keys("ctrl+u")
+	app.Type("Not A Type")
+	app.Keys("ctrl+s")
+	screentest.MustShow(t, app.Screen(), "invalid event type", "Not A Type")
+	app.Keys("ctrl+u")
+	app.Type("kyc.status.changed")
+	app.Keys("ctrl+s")
+	if !strings.Contains(app.Notice(), "test kyc.status.changed sent to") {
+		t.Fatalf("notice %q", app.Notice())
+	}
+	waitReceived(t, l, 1)
+	app.Keys("r")
+	screentest.MustShow(t, app.Screen(), "kyc.status.changed", "✓ verified", "Event object test")
+}
+
+func TestHelpListsTheKeysAndRealGatewayDisablesTestEvents(t *testing.T) {
+	app, _ := newApp(t, true)
+	app.Drive(ui.SignedInMsg{})
+	app.Keys("?")
+	screentest.MustShow(t, app.Screen(), "raw JSON / fields", "send a test event")
+	app.Keys("esc")
+	screentest.MustShow(t, app.Screen(), "No delivery yet", "l points a webhook at this listener")
+
+	real, _ := newApp(t, false)
+	real.Drive(ui.SignedInMsg{})
+	screentest.MustShow(t, real.Screen(), "public HTTPS", "cardterm listen --forward-to")
+	real.Keys("t")
+	screentest.MustNotShow(t, real.Screen(), "Send a test event")
+	if n := real.Notice(); !strings.Contains(n, "sandbox gateway only") {
+		t.Fatalf("notice %q", n)
+	}
+}

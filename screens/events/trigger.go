@@ -1,0 +1,94 @@
+package events
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// triggered is the sandbox's answer to a test event.
+type triggered struct{ event apiclient.TriggeredEvent }
+
+// openTestEvent asks which event type to send. The form stays open, what
+// was typed kept, until the sandbox answers.
+func (s *Screen) openTestEvent() tea.Cmd {
+	s.form = ui.NewForm(s.deps.Styles, ui.FormSpec{
+		Title:  "Send a test event",
+		Submit: "send",
+		Lines: []string{
+			`POST /sandbox/trigger {"event_type": …}: a signed delivery to every active webhook subscribed to it`,
+			"Types the sandbox emits: " + strings.Join(apiclient.SandboxEmittedEventTypes, ", "),
+		},
+		Fields: []ui.FieldSpec{{
+			Key: "event_type", Label: "Event type", Value: "card.frozen", Placeholder: "e.g. card.frozen", CharLimit: 128,
+			Check: func(v string) string {
+				if err := apiclient.ValidateWebhookEventType(v); err != nil {
+					return err.Error()
+				}
+				return ""
+			},
+		}},
+		Note: "Any dotted lower-case name is sent; the body carries \"test\": true.",
+	})
+	s.form.SetWidth(min(s.width-2, 70))
+	return s.form.Focus()
+}
+
+// formKey handles a key while the test-event form is open.
+func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
+	ev, cmd := s.form.Update(msg)
+	switch ev {
+	case ui.FormCancel:
+		if s.form.Busy() {
+			s.requests.Cancel()
+		}
+		s.form = nil
+		return nil
+	case ui.FormSubmit:
+		if s.form.Busy() {
+			return nil
+		}
+		eventType := s.form.Value("event_type")
+		client := s.deps.Client
+		s.form.SetBusy(true)
+		var send tea.Cmd
+		s.triggerID, send = ui.Go(s.requests, func(ctx context.Context) (triggered, error) {
+			ev, err := client.SandboxTrigger(ctx, eventType, "")
+			return triggered{event: ev}, err
+		})
+		return send
+	}
+	return cmd
+}
+
+// triggerDone closes the form and says where the event went; a refusal
+// stays on the form with the type kept.
+func (s *Screen) triggerDone(res ui.Result[triggered]) tea.Cmd {
+	if s.form == nil {
+		return nil
+	}
+	s.form.SetBusy(false)
+	if res.Err != nil {
+		return screenkit.FormFailed(s.form, "sending the test event", res.Err)
+	}
+	s.form = nil
+	ev := res.Value.event
+	name := ui.Sanitize(ev.EventType)
+	if len(ev.Deliveries) == 0 {
+		return ui.Notify(theme.ToneWarn, fmt.Sprintf("no active webhook is subscribed to %s: nothing was sent", name))
+	}
+	here := slices.ContainsFunc(ev.Deliveries, func(w apiclient.TriggeredWebhook) bool { return w.URL == s.deps.EventsURL })
+	text := fmt.Sprintf("test %s sent to %d %s", name, len(ev.Deliveries), screenkit.Plural(len(ev.Deliveries), "webhook", "webhooks"))
+	if !here {
+		text += "; none points at this listener (Webhooks screen, l)"
+	}
+	return ui.Notify(theme.ToneOK, text)
+}

@@ -1,0 +1,202 @@
+package events
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// columns are the table's columns for a body width: the event id is left
+// out when the terminal is narrow, so the result keeps its reason.
+func columns(width int) []ui.Column {
+	return []ui.Column{
+		{Title: "Received", Width: 20},
+		{Title: "Type", Min: 14},
+		{Title: "Result", Min: 38}, // "✗ rejected: timestamp outside the window" whole
+		{Title: "Event ID", Min: 10, Hidden: width > 0 && width < 110},
+	}
+}
+
+// SetSize implements ui.Screen.
+func (s *Screen) SetSize(width, height int) {
+	s.width, s.height = width, height
+	s.table.SetColumns(columns(width))
+	s.layout()
+	s.layoutPane()
+	if s.form != nil {
+		s.form.SetWidth(min(width-2, 70))
+	}
+}
+
+// layout splits the body under the heading: the list takes what its rows
+// need up to two fifths, the detail pane the rest.
+func (s *Screen) layout() {
+	rest := max(s.height-2, 6)
+	s.tableHeight = max(min(rest*2/5, len(s.deliveries)+3), 4)
+	s.paneHeight = max(rest-s.tableHeight-1, 2)
+	s.table.SetSize(s.width, s.tableHeight)
+}
+
+// CopyValue implements ui.Copier: the selected delivery's body as it
+// arrived (a support agent pastes it into a ticket).
+func (s *Screen) CopyValue() (label, value string, ok bool) {
+	d, found := s.selected()
+	if !found || len(d.Body) == 0 {
+		return "", "", false
+	}
+	return "the body of " + ui.Sanitize(orUnknown(d.EventType)), string(d.Body), true
+}
+
+// View implements ui.Screen.
+func (s *Screen) View() string {
+	st := s.deps.Styles
+	if s.form != nil {
+		return screenkit.Place(s.heading()+"\n\n"+s.form.View(), s.width, s.height)
+	}
+	lines := []string{s.heading(), ""}
+	switch {
+	case s.deps.Events == nil:
+		lines = append(lines, st.Muted.Render("No in-app listener runs in this session, so no delivery can arrive here."),
+			st.Muted.Render("cardterm listen receives deliveries in a terminal of its own."))
+		return screenkit.Place(strings.Join(lines, "\n"), s.width, s.height)
+	case len(s.deliveries) == 0:
+		return screenkit.Place(strings.Join(append(lines, s.emptyHint()...), "\n"), s.width, s.height)
+	}
+	body := ui.FitBlock(s.table.View(), s.width, s.tableHeight) + "\n\n" + ui.FitBlock(s.paneView(), s.width, s.paneHeight)
+	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+body, s.width, s.height)
+}
+
+// pane is the detail pane's title and lines: the fields, or the raw body.
+func (s *Screen) pane() (string, []string) {
+	if s.showRaw {
+		return s.rawPane()
+	}
+	return s.fieldsPane()
+}
+
+// layoutPane builds the pane's lines once per change of selection, mode,
+// size or theme, so a frame only draws them (a body may be 1 MiB).
+func (s *Screen) layoutPane() {
+	s.paneTitle, s.paneLines = s.pane()
+}
+
+// maxPaneOffset is how far the pane scrolls: to its last line.
+func (s *Screen) maxPaneOffset() int {
+	return max(len(s.paneLines)-(s.paneHeight-1), 0)
+}
+
+// paneView draws the pane from paneOffset, saying what is below.
+func (s *Screen) paneView() string {
+	title, lines := s.paneTitle, s.paneLines
+	room := max(s.paneHeight-1, 1)
+	offset := min(s.paneOffset, max(len(lines)-room, 0))
+	visible := lines[offset:min(offset+room, len(lines))]
+	if below := len(lines) - offset - room; below > 0 {
+		visible = append(slices.Clone(visible[:len(visible)-1]),
+			s.deps.Styles.Muted.Render(fmt.Sprintf("… %d more lines (J/K scroll)", below+1)))
+	}
+	return title + "\n" + strings.Join(visible, "\n")
+}
+
+// heading names the screen, where the listener listens and what came.
+func (s *Screen) heading() string {
+	st := s.deps.Styles
+	head := st.Title.Render("Events")
+	if s.deps.Events == nil {
+		return head
+	}
+	rejected := 0
+	for _, d := range s.deliveries {
+		if !d.Verified {
+			rejected++
+		}
+	}
+	info := "listening on " + s.deps.EventsURL + fmt.Sprintf(" · %d %s", len(s.deliveries), screenkit.Plural(len(s.deliveries), "delivery", "deliveries"))
+	if rejected > 0 {
+		info += fmt.Sprintf(" (%d rejected)", rejected)
+	}
+	if s.feed != nil && s.feed.closed {
+		info += " · listener stopped"
+	}
+	return ui.FitLine(head+"  "+st.Muted.Render(info), s.width)
+}
+
+// emptyHint says how to make an event arrive, wrapped to the width.
+func (s *Screen) emptyHint() []string {
+	st := s.deps.Styles
+	text := "No delivery yet. On the Webhooks screen (9), l points a webhook at this listener " +
+		"(L adds a new one); then freeze the card, or press t here to send a test event."
+	if !s.deps.SandboxGateway {
+		text = "No delivery yet. This gateway delivers only to public HTTPS addresses: run " +
+			"cardterm listen --forward-to URL behind a public HTTPS tunnel to watch deliveries."
+	}
+	lines := strings.Split(ansi.Wrap(text, max(s.width, 20), " "), "\n")
+	for i, l := range lines {
+		lines[i] = st.Muted.Render(l)
+	}
+	return lines
+}
+
+// fieldsPane is the selected delivery: the verdict, every field of its
+// body (labelled, sanitized), then the signature headers.
+func (s *Screen) fieldsPane() (string, []string) {
+	st := s.deps.Styles
+	d, ok := s.selected()
+	if !ok {
+		return st.Muted.Render("No delivery selected."), nil
+	}
+	verdict := st.Badge("VERIFIED", theme.ToneOK)
+	if !d.Verified {
+		verdict = st.Badge("REJECTED", theme.ToneDanger) + " " + st.Text(theme.ToneDanger).Render(ui.Sanitize(d.Reason.Summary()))
+	}
+	fields := []screenkit.Field{{Label: "Result", Styled: verdict}}
+	if !d.Verified {
+		why := strings.TrimPrefix(d.Detail, d.Reason.Summary()+": ")
+		fields = append(fields, screenkit.Field{Label: "Why", Value: why})
+	}
+	fields = append(fields, screenkit.Field{Label: "Received", Value: fmt.Sprintf("%s (#%d, answered %d)", receivedAt(d), d.Seq, d.Status)})
+	body := apiclient.RawJSON(d.Body).Fields()
+	for _, f := range body {
+		fields = append(fields, screenkit.Field{Label: screenkit.Label(f.Path), Value: f.Value})
+	}
+	if len(body) == 0 {
+		fields = append(fields, screenkit.Field{Label: "Body", Value: fmt.Sprintf("not a JSON object (%d bytes): i shows it as sent", len(d.Body))})
+	}
+	fields = append(fields,
+		screenkit.Field{Label: apiclient.WebhookTimestampHeader, Value: d.Header.Get(apiclient.WebhookTimestampHeader)},
+		screenkit.Field{Label: apiclient.WebhookSignatureHeader, Value: d.Header.Get(apiclient.WebhookSignatureHeader)},
+		screenkit.Field{Label: "From", Value: d.RemoteAddr + " " + d.Path},
+	)
+	title := st.Subtitle.Render("Delivery "+ui.Sanitize(orUnknown(d.EventType))) + st.Muted.Render("  i raw JSON")
+	return title, strings.Split(screenkit.RenderFields(st, fields, s.width), "\n")
+}
+
+// rawPane is the selected delivery's body exactly as it arrived,
+// pretty-printed when it is JSON, sanitized either way.
+func (s *Screen) rawPane() (string, []string) {
+	st := s.deps.Styles
+	d, ok := s.selected()
+	if !ok {
+		return st.Muted.Render("No delivery selected."), nil
+	}
+	text := string(d.Body)
+	var pretty bytes.Buffer
+	if json.Indent(&pretty, d.Body, "", "  ") == nil {
+		text = pretty.String()
+	}
+	lines := strings.Split(ui.SanitizeMultiline(text), "\n")
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, s.width, "…")
+	}
+	title := st.Subtitle.Render("Body of "+ui.Sanitize(orUnknown(d.EventType))+", as received") + st.Muted.Render("  i fields · y copies")
+	return title, lines
+}

@@ -1,0 +1,97 @@
+package webhooks
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// maxAttemptLines bounds the delivery log drawn in the detail view.
+const maxAttemptLines = 24
+
+// loadAttempts reads the delivery log of configuration id (the sandbox
+// gateway keeps one; others answer 404).
+func (w *Screen) loadAttempts(id string) tea.Cmd {
+	client := w.deps.Client
+	w.attempts, w.attemptsErr, w.attemptsFor = nil, nil, id
+	var cmd tea.Cmd
+	w.attemptsID, cmd = ui.Go(w.requests, func(ctx context.Context) ([]apiclient.WebhookDelivery, error) {
+		return client.WebhookDeliveries(ctx, id)
+	})
+	return cmd
+}
+
+// attemptsNotOffered reports a gateway without delivery logs.
+func attemptsNotOffered(err error) bool {
+	return apiclient.IsNotFound(err) || apiclient.IsStatus(err, http.StatusMethodNotAllowed) ||
+		apiclient.IsStatus(err, http.StatusNotImplemented)
+}
+
+// attemptsSection lists the latest deliveries to configuration id, each
+// with its attempts: number, the receiver's status (or why none came),
+// time, duration and when the next try follows.
+func (w *Screen) attemptsSection(id string, width int) string {
+	st := w.deps.Styles
+	title := "Delivery attempts"
+	switch {
+	case w.attemptsFor != id || (w.attempts == nil && w.attemptsErr == nil):
+		return screenkit.Section(st, title, st.Muted.Render("loading…"))
+	case attemptsNotOffered(w.attemptsErr):
+		return screenkit.Section(st, title, st.Muted.Render("Delivery attempts are not available from this gateway (it keeps no delivery log)."))
+	case w.attemptsErr != nil:
+		return screenkit.Section(st, title, st.Text(theme.ToneDanger).Render("Could not load them: "+ui.Sanitize(apiclient.ErrorMessage(w.attemptsErr))))
+	case len(w.attempts) == 0:
+		return screenkit.Section(st, title, st.Muted.Render("No event sent to it yet."))
+	}
+	var lines []string
+	for _, d := range w.attempts {
+		if len(lines) >= maxAttemptLines {
+			lines = append(lines, st.Muted.Render("… older deliveries not shown"))
+			break
+		}
+		lines = append(lines, ui.FitLine(st.Value.Render(ui.Sanitize(d.EventType))+"  "+stateBadge(st, d.State)+"  "+
+			st.Muted.Render(ui.Sanitize(screenkit.FormatTime(d.CreatedAt)+" · event "+d.EventID)), width))
+		for _, a := range d.Attempts {
+			lines = append(lines, ui.FitLine("  "+attemptLine(a), width))
+		}
+	}
+	return screenkit.Section(st, title+st.Muted.Render("  r reloads"), strings.Join(lines, "\n"))
+}
+
+// stateBadge colours a delivery's state.
+func stateBadge(st *theme.Styles, state string) string {
+	tone := theme.ToneInfo
+	switch state {
+	case "delivered":
+		tone = theme.ToneOK
+	case "failed":
+		tone = theme.ToneDanger
+	case "retrying":
+		tone = theme.ToneWarn
+	}
+	return st.Badge(strings.ToUpper(ui.Sanitize(state)), tone)
+}
+
+// attemptLine is one attempt: "#2  503 Service Unavailable  2026-… · 12 ms · next …".
+func attemptLine(a apiclient.WebhookAttempt) string {
+	outcome := "no answer"
+	if a.Status != 0 {
+		outcome = fmt.Sprintf("%d %s", a.Status, http.StatusText(a.Status))
+	}
+	if a.Error != "" && a.Status == 0 {
+		outcome += ": " + a.Error
+	}
+	line := fmt.Sprintf("#%d  %s  %s · %d ms", a.Attempt, outcome, screenkit.FormatTime(a.At), a.DurationMs)
+	if a.NextAttemptAt != "" {
+		line += " · next try " + screenkit.FormatTime(a.NextAttemptAt)
+	}
+	return ui.Sanitize(line)
+}

@@ -1,0 +1,281 @@
+package webhooks
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"cardterm/apiclient"
+	"cardterm/apiclient/webhookreceiver"
+	"cardterm/screens/screentest"
+)
+
+// gatewayRewrite is a transport between the app and the sandbox that
+// changes answers as another gateway might: keys masked in create and
+// rotate answers, no delivery log.
+type gatewayRewrite struct {
+	maskKeys     atomic.Bool
+	noDeliveries bool
+}
+
+var keyInAnswer = regexp.MustCompile(`"apiKey":"whsec_[0-9a-f]{60}([0-9a-f]{4})"`)
+
+func (g *gatewayRewrite) RoundTrip(req *http.Request) (*http.Response, error) {
+	if g.noDeliveries && strings.HasSuffix(req.URL.Path, "/deliveries") {
+		return &http.Response{StatusCode: http.StatusNotFound, Header: http.Header{"Content-Type": {"application/json"}},
+			Body: io.NopCloser(strings.NewReader(`{"message":"Not Found"}`)), Request: req}, nil
+	}
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil || req.Method != http.MethodPost || !g.maskKeys.Load() {
+		return resp, err
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	body = keyInAnswer.ReplaceAll(body, []byte(`"apiKey":"whsk_****…$1"`))
+	resp.Body, resp.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+	resp.Header.Del("Content-Length")
+	return resp, nil
+}
+
+func withGateway(g *gatewayRewrite) screentest.Option {
+	return screentest.WithConfig(func(c *apiclient.Config) { c.HTTPClient = &http.Client{Transport: g} })
+}
+
+func TestWebhooksMaskedKeyIsNeverPresentedAsTheKey(t *testing.T) {
+	g := &gatewayRewrite{}
+	g.maskKeys.Store(true)
+	a := whApp(t, "alice@demo.test", withGateway(g))
+	a.Keys("a")
+	a.Type("Ops")
+	a.Keys("tab")
+	a.Type("https://example.test/hooks")
+	a.Keys("tab", "tab", "space", "ctrl+s", "y")
+	s := a.Screen()
+	screentest.MustShow(t, s, `Signing key of the new webhook "Ops"`, "As answered: whsk_****…", "returned this key masked",
+		"R rotate the key", `webhook "Ops" added; the gateway returned its key masked`)
+	screentest.MustNotShow(t, s, "Store it now", "y copy the key")
+	// y copies nothing: the masked text is not a key.
+	a.Keys("y")
+	if n := a.Notice(); n != "nothing to copy" {
+		t.Fatalf("y on a masked key: notice %q", n)
+	}
+	// R rotates, with the confirmation; a masked rotation answer is said
+	// to be masked again, a whole one is shown once.
+	a.Keys("R")
+	screentest.MustShow(t, a.Screen(), `Rotate the signing key of "Ops"?`, "/rotate-key")
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), `New signing key of "Ops"`, "returned this key masked", "the gateway returned the new one")
+	g.maskKeys.Store(false)
+	a.Keys("R", "y")
+	s = a.Screen()
+	screentest.MustShow(t, s, `New signing key of "Ops"`, "Store it now", "y copy the key")
+	if !whFullKey.MatchString(s) {
+		t.Fatalf("the whole key is not shown:\n%s", s)
+	}
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), `copied the signing key of "Ops"`)
+}
+
+// failingReceiver answers every delivery with status.
+func failingReceiver(t *testing.T, status int) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(status) }))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/hooks"
+}
+
+func TestWebhooksDetailShowsDeliveryAttempts(t *testing.T) {
+	a := whApp(t, "alice@demo.test")
+	if _, err := a.Client.CreateWebhook(t.Context(), apiclient.WebhookCreate{Name: "Flaky", URL: failingReceiver(t, 503),
+		EventTypes: []string{"card.frozen"}, IsActive: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Client.FreezeCard(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	hook := whServer(a)[2]
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		ds, err := a.Client.WebhookDeliveries(t.Context(), hook.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ds) == 1 && ds[0].State == "failed" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no attempt recorded: %+v", ds)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	a.Keys("r", "j", "j", "enter")
+	s := a.Screen()
+	screentest.MustShow(t, s, "Delivery attempts", "card.frozen", "FAILED", "#1  503 Service Unavailable", "next try",
+		"#5  503 Service Unavailable")
+
+	// The seeded configurations have had no event.
+	a.Keys("esc", "k", "k", "enter")
+	screentest.MustShow(t, a.Screen(), "Webhook Ledger sync", "No event sent to it yet.")
+}
+
+func TestWebhooksDetailSaysAttemptsUnavailableElsewhere(t *testing.T) {
+	a := whApp(t, "alice@demo.test", withGateway(&gatewayRewrite{noDeliveries: true}))
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "Webhook Ledger sync", "Delivery attempts are not available from this gateway")
+}
+
+func TestWebhooksOpenByID(t *testing.T) {
+	a := whApp(t, "alice@demo.test")
+	hook := whServer(a)[1]
+	a.Keys("f")
+	screentest.MustShow(t, a.Screen(), "Open a webhook by id", "GET /v1/webhooks/{id}")
+	a.Type("no-such-id")
+	a.Keys("enter")
+	s := a.Screen()
+	screentest.MustShow(t, s, "No webhook with this id (404)", "no-such-id")
+	screentest.MustNotShow(t, s, "as the gateway sent it")
+	a.Keys("ctrl+u")
+	a.Type(hook.ID)
+	a.Keys("enter")
+	s = a.Screen()
+	screentest.MustShow(t, s, "Webhook "+hook.ID, "as the gateway sent it", "Name", hook.Name, "Api key", "whsec_********",
+		"Event types", "Is active", "Created at")
+	if whFullKey.MatchString(s) {
+		t.Fatal("a full key is on screen")
+	}
+	a.Keys("esc")
+	screentest.MustShow(t, a.Screen(), "2 of 5 endpoints")
+}
+
+// inAppListener starts a listener as main does and mounts it.
+func inAppListener(t *testing.T, sandboxGateway bool) (*webhookreceiver.Receiver, string, screentest.Option) {
+	t.Helper()
+	clock := func() time.Time { return screentest.Epoch }
+	rcv, err := webhookreceiver.New(webhookreceiver.Options{Now: func() time.Time { return clock() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := webhookreceiver.Start("127.0.0.1:0", rcv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close(); rcv.Close() })
+	return rcv, l.URL, func(s *screentest.Setup) {
+		s.Deps.Events, s.Deps.EventsURL, s.Deps.SandboxGateway = rcv, l.URL, sandboxGateway
+		clock = s.Deps.Now
+	}
+}
+
+// waitVerified waits for the listener's newest delivery to be a verified
+// eventType.
+func waitVerified(t *testing.T, rcv *webhookreceiver.Receiver, eventType string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if h := rcv.History(); len(h) > 0 && h[0].EventType == eventType {
+			if !h[0].Verified {
+				t.Fatalf("%s rejected: %s", eventType, h[0].Detail)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s arrived: %+v", eventType, rcv.History())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestWebhooksPointAtInAppListener(t *testing.T) {
+	rcv, url, opt := inAppListener(t, true)
+	a := whApp(t, "alice@demo.test", opt)
+
+	// L: a new configuration for the listener, its key handed over.
+	a.Keys("L")
+	screentest.MustShow(t, a.Screen(), "Add a webhook for the in-app listener?", "POST /v1/webhooks", url)
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), "3 of 5 endpoints", "deliveries show on the Events screen")
+	if hooks := whServer(a); hooks[2].URL != url || len(hooks[2].EventTypes) != len(apiclient.SandboxEmittedEventTypes) {
+		t.Fatalf("stored %+v", hooks[2])
+	}
+	if err := a.Client.FreezeCard(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	waitVerified(t, rcv, "card.frozen")
+
+	// l on an existing one: its url changes and its key is rotated, since
+	// the listener never saw it whole.
+	ledger := whServer(a)[0]
+	a.Keys("l")
+	screentest.MustShow(t, a.Screen(), `Point "Ledger sync" at the in-app listener?`, "PUT /v1/webhooks/"+ledger.ID,
+		`{"url":"`+url+`"}`, "POST /v1/webhooks/"+ledger.ID+"/rotate-key")
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), `"Ledger sync" now delivers to the in-app listener`)
+	if whServer(a)[0].URL != url {
+		t.Fatal("the url did not change on the gateway")
+	}
+	if _, err := a.Client.SandboxTrigger(t.Context(), "kyc.status.changed", ""); err != nil {
+		t.Fatal(err)
+	}
+	waitVerified(t, rcv, "kyc.status.changed")
+	// Once keyed, l again has nothing to do.
+	a.Keys("l")
+	screentest.MustShow(t, a.Screen(), "already delivers to the in-app listener")
+}
+
+func TestWebhooksListenerOnARealGatewayExplainsListen(t *testing.T) {
+	_, _, opt := inAppListener(t, false)
+	a := whApp(t, "alice@demo.test", opt)
+	a.Keys("l")
+	s := a.Screen()
+	screentest.MustShow(t, s, "cannot receive from this gateway", "public HTTPS", "cardterm listen --addr", "--forward-to")
+	if len(whServer(a)) != 2 || whServer(a)[0].URL != "https://hooks.acme.test/ledger" {
+		t.Fatal("something was sent")
+	}
+	a.Keys("esc")
+	screentest.MustShow(t, a.Screen(), "2 of 5 endpoints")
+}
+
+func TestWebhooksListenerWithAMaskedKeySaysDeliveriesWillBeRejected(t *testing.T) {
+	g := &gatewayRewrite{}
+	g.maskKeys.Store(true)
+	rcv, _, opt := inAppListener(t, true)
+	a := whApp(t, "alice@demo.test", opt, withGateway(g))
+	a.Keys("L", "y")
+	screentest.MustShow(t, a.Screen(), "3 of 5 endpoints")
+	if n := a.Notice(); !strings.Contains(n, "returned its key masked") || !strings.Contains(n, "rejected until R rotates it") {
+		t.Fatalf("notice %q", n)
+	}
+	if err := a.Client.FreezeCard(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for len(rcv.History()) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no delivery arrived")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if d := rcv.History()[0]; d.Verified {
+		t.Fatal("a delivery verified although the listener was given no key")
+	}
+}
+
+func TestWebhooksWithoutInAppListener(t *testing.T) {
+	a := whApp(t, "alice@demo.test")
+	a.Keys("L")
+	if n := a.Notice(); !strings.Contains(n, "no in-app listener runs in this session") {
+		t.Fatalf("notice %q", n)
+	}
+	if len(whServer(a)) != 2 {
+		t.Fatal("a webhook was added")
+	}
+}
