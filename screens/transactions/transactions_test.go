@@ -24,7 +24,7 @@ func txnRig(t *testing.T, user string) *screentest.Rig {
 
 func TestTransactionsListDetailAndStandOut(t *testing.T) {
 	r := txnRig(t, "alice@demo.test")
-	v := r.Want("page 1", "Date (UTC)", "Merchant", "Selected transaction", "channel", "authorizationCode", "row 1 of 50")
+	v := r.Want("page 1", "Date (UTC)", "Merchant", "Selected transaction", "Channel", "Authorization code", "row 1 of 50")
 	tr := r.Screen.(*Screen)
 	// Move to a DECLINED row: its reason shows in the detail pane.
 	for i, x := range tr.rows {
@@ -204,5 +204,29 @@ func TestTransactionsResizeKeepsTheQuickFilter(t *testing.T) {
 	tr := r.Screen.(*Screen)
 	if !tr.CapturesKeys() || tr.table.Filter() != "ma" {
 		t.Fatalf("filter after resize: capturing %v, %q", tr.CapturesKeys(), tr.table.Filter())
+	}
+}
+
+// TestTransactionsInAnotherShape: a gateway that names and nests every
+// transaction field its own way still fills every column and the detail
+// pane (merchant, date, amount, state), never a row of blanks.
+func TestTransactionsInAnotherShape(t *testing.T) {
+	r := screentest.NewRig(t, "alice@demo.test", func(d screenkit.Deps) ui.Screen { return New(d) }, screentest.WithAltShapes())
+	tr := r.Screen.(*Screen)
+	if len(tr.rows) == 0 || tr.rows[0].MerchantNameLocation != "" {
+		t.Fatalf("expected records the client cannot type: %+v", tr.rows)
+	}
+	v := r.Want("Created at", "Merchant name", "Amount value", "State", "row 1 of 50",
+		"Selected transaction", "Merchant city", "Transaction id", "settled", "2026-11-20 18:00")
+	for i, cells := 0, tr.table.Row(0); i < len(cells); i++ {
+		if strings.TrimSpace(cells[i]) == "" {
+			t.Errorf("column %d of the first row is blank: %q", i, cells)
+		}
+	}
+	// The first row's merchant is drawn in the list.
+	name, _ := tr.rows[0].Raw.Field("merchant.name")
+	screentest.MustShow(t, v, name)
+	if _, id, ok := tr.CopyValue(); !ok || id == "" {
+		t.Fatal("y has no transaction id to copy")
 	}
 }
