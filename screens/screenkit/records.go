@@ -17,7 +17,8 @@ import (
 type RecordColumn struct {
 	// Known are the wire names the client reads the column from; when no
 	// record carries any of them the column falls back to the records'
-	// own fields.
+	// own fields. A column without names is the screen's own (computed)
+	// and never falls back.
 	Known []string
 	// Hints are words (lower case) a fallback field's name should contain
 	// to suit the column ("date", "merchant"); among the fields that match
@@ -32,11 +33,14 @@ type RecordColumn struct {
 type RecordShape struct {
 	fields   [][]apiclient.RawField // per record, only when a column falls back
 	fallback []string               // per column: "" = the typed field, else a field path
+	// currency says a fallback amount is shown with the currency beside
+	// it ("amount.value" with "amount.currency"), when no column shows it.
+	currency []bool
 }
 
 // NewRecordShape decides each column's source for the records raws.
 func NewRecordShape(raws []apiclient.RawJSON, cols []RecordColumn) RecordShape {
-	shape := RecordShape{fallback: make([]string, len(cols))}
+	shape := RecordShape{fallback: make([]string, len(cols)), currency: make([]bool, len(cols))}
 	if len(raws) == 0 {
 		return shape
 	}
@@ -58,6 +62,9 @@ func NewRecordShape(raws []apiclient.RawJSON, cols []RecordColumn) RecordShape {
 	used := map[string]bool{}
 	var missing []int
 	for c, col := range cols {
+		if len(col.Known) == 0 {
+			continue
+		}
 		present := false
 		for _, name := range col.Known {
 			for path := range count {
@@ -80,6 +87,11 @@ func NewRecordShape(raws []apiclient.RawJSON, cols []RecordColumn) RecordShape {
 			used[path] = true
 		}
 	}
+	for c, path := range shape.fallback {
+		if sib := siblingCurrency(path); sib != "" && count[sib] > 0 && !slices.Contains(shape.fallback, sib) {
+			shape.currency[c] = true
+		}
+	}
 	shape.fields = fields
 	return shape
 }
@@ -94,8 +106,9 @@ func memberOf(path, name string) bool {
 // gateway's order. Fields never filled are not chosen.
 func pickField(order []string, count map[string]int, used map[string]bool, hints []string) string {
 	best, bestScore := "", -1
+	wantsID := slices.Contains(hints, "id")
 	for _, path := range order {
-		if used[path] || count[path] == 0 {
+		if used[path] || count[path] == 0 || (isIDPath(path) && !wantsID) {
 			continue
 		}
 		score := count[path]
@@ -108,6 +121,13 @@ func pickField(order []string, count map[string]int, used map[string]bool, hints
 		}
 	}
 	return best
+}
+
+// isIDPath reports an identifier ("id", "walletId", "deposit.address_id"):
+// never a stand-in for a balance, an address or a date.
+func isIDPath(path string) bool {
+	_, leaf, _ := cutLast(path)
+	return strings.EqualFold(leaf, "id") || strings.HasSuffix(leaf, "Id") || strings.HasSuffix(leaf, "ID") || strings.HasSuffix(leaf, "_id")
 }
 
 // Fallback returns the cell of row in column col when that column reads
@@ -123,10 +143,10 @@ func (s RecordShape) Fallback(row, col int) (string, bool) {
 	path := s.fallback[col]
 	value, currency := "", ""
 	for _, f := range s.fields[row] {
-		switch f.Path {
-		case path:
+		switch {
+		case f.Path == path:
 			value = f.Value
-		case siblingCurrency(path):
+		case s.currency[col] && f.Path == siblingCurrency(path):
 			currency = f.Value
 		}
 	}
@@ -171,6 +191,15 @@ func RecordID(raw apiclient.RawJSON) string {
 		}
 	}
 	return ""
+}
+
+// Value is the cell of row in column col: the typed value given, or the
+// record's own field when the column falls back.
+func (s RecordShape) Value(row, col int, typed string) string {
+	if v, ok := s.Fallback(row, col); ok {
+		return v
+	}
+	return typed
 }
 
 // FallbackTitle is the column title to show: the typed title while the

@@ -1,0 +1,136 @@
+package wallets
+
+import (
+	"strings"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+)
+
+// Wallet records are not shown by the interface beyond addressId, currency
+// and isWithdrawable: a gateway may name and nest the rest its own way. The
+// screen reads each value through a RecordShape, so a column the gateway
+// does not fill under the client's names shows the gateway's own field.
+
+// Columns of the internal wallets table (walletColumns), by the wire names
+// the client knows and what another gateway's field should be called.
+var internalRecordColumns = []screenkit.RecordColumn{
+	{Known: []string{"currency"}, Hints: []string{"currency", "asset", "symbol"}},
+	{Known: []string{"balance"}, Hints: []string{"balance", "available", "amount", "holding"}},
+	{Known: []string{"address"}, Hints: []string{"address"}},
+	{Known: []string{"addressMemo"}, Hints: []string{"memo", "tag"}},
+	{}, // Card: the screen's own (linked position)
+}
+
+const (
+	internalColBalance = 1
+	internalColAddress = 2
+	internalColMemo    = 3
+)
+
+// Fields of an external wallet as the overview draws them.
+var externalRecordColumns = []screenkit.RecordColumn{
+	{Known: []string{"currency"}, Hints: []string{"currency", "asset", "symbol"}},
+	{Known: []string{"network"}, Hints: []string{"network", "chain"}},
+	{Known: []string{"address"}, Hints: []string{"address"}},
+	{Known: []string{"balance"}, Hints: []string{"balance", "available", "amount"}},
+	{Known: []string{"allowance"}, Hints: []string{"allowance", "approved", "approval", "limit"}},
+}
+
+const (
+	externalColCurrency = iota
+	externalColNetwork
+	externalColAddress
+	externalColBalance
+	externalColAllowance
+)
+
+// creditRecordColumns finds the credit wallet's balance and id.
+var creditRecordColumns = []screenkit.RecordColumn{
+	{Known: []string{"balance"}, Hints: []string{"balance", "available", "amount"}},
+	{Known: []string{"id"}, Hints: []string{"id"}},
+}
+
+// externalView is one external wallet as drawn: the client's fields or the
+// gateway's own.
+type externalView struct {
+	currency, network, address, balance, allowance string
+}
+
+// spendable is min(balance, allowance), "" when either is unreadable.
+func (e externalView) spendable() string {
+	c, err := apiclient.CompareDecimal(e.balance, e.allowance)
+	if err != nil {
+		return ""
+	}
+	if c <= 0 {
+		return e.balance
+	}
+	return e.allowance
+}
+
+// externals are the external wallets as drawn.
+func (w *Screen) externals() []externalView {
+	raws := make([]apiclient.RawJSON, len(w.external))
+	for i, e := range w.external {
+		raws[i] = e.Raw
+	}
+	shape := screenkit.NewRecordShape(raws, externalRecordColumns)
+	out := make([]externalView, len(w.external))
+	for i, e := range w.external {
+		out[i] = externalView{
+			currency:  shape.Value(i, externalColCurrency, e.Currency),
+			network:   shape.Value(i, externalColNetwork, e.Network),
+			address:   shape.Value(i, externalColAddress, e.Address),
+			balance:   shape.Value(i, externalColBalance, string(e.Balance)),
+			allowance: shape.Value(i, externalColAllowance, string(e.Allowance)),
+		}
+	}
+	return out
+}
+
+// externalTarget names where a withdrawal goes: the first external
+// wallet's address and network.
+func (w *Screen) externalTarget() (address, network string, ok bool) {
+	list := w.externals()
+	if len(list) == 0 {
+		return "", "", false
+	}
+	return list[0].address, list[0].network, true
+}
+
+// creditBalance is the credit wallet's balance as the gateway sent it,
+// under the client's name or its own; "" when there is none.
+func (w *Screen) creditBalance() string {
+	if w.credit == nil {
+		return ""
+	}
+	shape := screenkit.NewRecordShape([]apiclient.RawJSON{w.credit.Raw}, creditRecordColumns)
+	return shape.Value(0, 0, string(w.credit.Balance))
+}
+
+// creditWalletID is the credit wallet's id (history takes it).
+func (w *Screen) creditWalletID() string {
+	if w.credit == nil {
+		return ""
+	}
+	if w.credit.ID != "" {
+		return w.credit.ID
+	}
+	return screenkit.RecordID(w.credit.Raw)
+}
+
+// addressOf is an internal wallet's address as the gateway sent it.
+func (w *Screen) addressOf(i int) string {
+	if i < 0 || i >= len(w.internal) {
+		return ""
+	}
+	return w.internalShape.Value(i, internalColAddress, w.internal[i].Address)
+}
+
+// linkedAddressID is the addressId a linked wallet carries (the documented
+// name), "" when the gateway sent none.
+func linkedAddressID(l apiclient.LinkedWallet) string {
+	v, _ := l.Raw.Field("addressId")
+	return strings.TrimSpace(v)
+}
