@@ -222,7 +222,10 @@ func (s *Screen) selected() (apiclient.Product, bool) {
 // ineligibleReason is why the gateway says a product is not eligible,
 // when it says so in a field the interface does not show.
 func ineligibleReason(p apiclient.Product) string {
-	for _, k := range []string{"ineligibleReason", "reason", "eligibilityReason"} {
+	for _, k := range []string{"ineligibleReason", "reason", "eligibilityReason", "eligibility.reason"} {
+		if v, _ := p.Raw.Field(k); strings.TrimSpace(v) != "" && v != "null" {
+			return v
+		}
 		if v := strings.Trim(strings.TrimSpace(string(p.Extra[k])), `"`); v != "" && v != "null" {
 			return v
 		}

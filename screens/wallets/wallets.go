@@ -25,8 +25,8 @@ type walletKeys struct {
 	Link, Unlink, Up, Down, Withdraw, History key.Binding
 	// Used inside the history view.
 	Next, Prev, Credit, Back key.Binding
-	table                            help.KeyMap
-	mode                             walletMode
+	table                    help.KeyMap
+	mode                     walletMode
 }
 
 // walletMode is what the wallets screen shows.
