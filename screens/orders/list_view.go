@@ -12,6 +12,9 @@ import (
 // SetSize implements ui.Screen.
 func (s *Screen) SetSize(width, height int) {
 	s.width, s.height = width, height
+	if s.lookup != nil {
+		s.lookup.setWidth(width)
+	}
 	if s.pay != nil {
 		s.pay.SetSize(width, height)
 	}
@@ -28,6 +31,9 @@ func (s *Screen) layout() {
 
 // View implements ui.Screen.
 func (s *Screen) View() string {
+	if s.lookup != nil {
+		return screenkit.Place(s.lookup.view(), s.width, s.height)
+	}
 	if s.pay != nil {
 		return screenkit.Place(s.pay.View(), s.width, s.height)
 	}

@@ -363,3 +363,17 @@ func (t *Screen) CopyValue() (label, value string, ok bool) {
 
 // txnDetailHeight is the rows the detail pane takes.
 const txnDetailHeight = 11
+
+// Inspect implements ui.Inspectable: the selected transaction as the
+// gateway sent it.
+func (t *Screen) Inspect() (string, []byte, bool) {
+	x, ok := t.selected()
+	if !ok || t.form != nil {
+		return "", nil, false
+	}
+	id := x.ID
+	if id == "" {
+		id = screenkit.RecordID(x.Raw)
+	}
+	return screenkit.Inspected("transaction "+id, x.Raw)
+}

@@ -134,3 +134,22 @@ func linkedAddressID(l apiclient.LinkedWallet) string {
 	v, _ := l.Raw.Field("addressId")
 	return strings.TrimSpace(v)
 }
+
+// Inspect implements ui.Inspectable: the fee estimation while withdrawing,
+// else the selected internal wallet, as the gateway sent them.
+func (w *Screen) Inspect() (string, []byte, bool) {
+	switch w.mode {
+	case modeWithdraw:
+		if w.withdraw.est != nil {
+			return screenkit.Inspected("withdrawal fee estimation", w.withdraw.est.Raw)
+		}
+		return "", nil, false
+	case modeHistory:
+		return "", nil, false
+	}
+	iw, ok := w.selected()
+	if !ok {
+		return "", nil, false
+	}
+	return screenkit.Inspected(strings.ToUpper(iw.Currency)+" wallet", iw.Raw)
+}
