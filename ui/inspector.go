@@ -102,7 +102,7 @@ func maskSecretLine(line string) string {
 func secretName(name string) bool {
 	n := strings.ToLower(strings.ReplaceAll(name, "_", ""))
 	switch n {
-	case "pin", "imageurl", "secretkey", "apikey", "secret", "password", "signature", "pageurl", "hostedurl", "codeverifier":
+	case "pin", "ssn", "imageurl", "secretkey", "apikey", "secret", "password", "signature", "pageurl", "hostedurl", "codeverifier":
 		return true
 	}
 	return strings.HasSuffix(n, "token") || strings.HasSuffix(n, "secret") || strings.HasSuffix(n, "password") || strings.HasSuffix(n, "apikey")
