@@ -3,12 +3,15 @@ package transactions
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"context"
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"cardterm/apiclient"
+	"cardterm/apiclient/sandbox"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/theme"
@@ -229,4 +232,63 @@ func TestTransactionsInAnotherShape(t *testing.T) {
 	if _, id, ok := tr.CopyValue(); !ok || id == "" {
 		t.Fatal("y has no transaction id to copy")
 	}
+}
+
+// BenchmarkTransactionsPageInAnotherShape shows a page of 50 transactions
+// in another gateway's shape (each column choosing its field from the
+// records' own) and draws it: the cost of a page arriving.
+func BenchmarkTransactionsPageInAnotherShape(b *testing.B) {
+	client := apiclientFor(b)
+	page, err := client.Transactions(context.Background(), apiclient.TransactionFilter{})
+	if err != nil || len(page.Transactions) != 50 {
+		b.Fatalf("page: %d %v", len(page.Transactions), err)
+	}
+	styles := theme.New(true, false)
+	tr := New(screenkit.Deps{Requests: ui.NewRequests(), Styles: &styles, Now: time.Now})
+	tr.loaded = true
+	tr.SetSize(120, 40)
+	b.ReportAllocs()
+	for b.Loop() {
+		tr.setRows(page.Transactions)
+		_ = tr.View()
+	}
+}
+
+// BenchmarkTransactionsKeyPressInAnotherShape is a key press on a page in
+// another gateway's shape: cells read the records' own fields.
+func BenchmarkTransactionsKeyPressInAnotherShape(b *testing.B) {
+	client := apiclientFor(b)
+	page, err := client.Transactions(context.Background(), apiclient.TransactionFilter{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	styles := theme.New(true, false)
+	tr := New(screenkit.Deps{Requests: ui.NewRequests(), Styles: &styles, Now: time.Now})
+	tr.loaded = true
+	tr.SetSize(120, 40)
+	tr.setRows(page.Transactions)
+	down, up := uitest.Key("j"), uitest.Key("k")
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		k := down
+		if i%100 >= 50 {
+			k = up
+		}
+		i++
+		tr.Update(k)
+		_ = tr.View()
+	}
+}
+
+// apiclientFor signs alice in on an alternate-shapes sandbox.
+func apiclientFor(b *testing.B) *apiclient.Client {
+	b.Helper()
+	hs := httptest.NewServer(sandbox.New(sandbox.Options{AltShapes: true}))
+	b.Cleanup(hs.Close)
+	client := apiclient.New(apiclient.Config{BaseURL: hs.URL, ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey})
+	if _, err := client.Login(context.Background(), "alice@demo.test", "demo-pass"); err != nil {
+		b.Fatal(err)
+	}
+	return client
 }
