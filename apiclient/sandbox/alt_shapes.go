@@ -222,10 +222,16 @@ func altWithdrawalOf(tx string, amountMicros int64) altWithdrawal {
 
 // altHistoryItem is a wallet movement: {title, value, direction, occurredAt}.
 type altHistoryItem struct {
-	Title      string   `json:"title"`
-	Value      altMoney `json:"value"`
-	Direction  string   `json:"direction"`
-	OccurredAt string   `json:"occurredAt"`
+	Title      string       `json:"title"`
+	Value      altHistValue `json:"value"`
+	Direction  string       `json:"direction"`
+	OccurredAt string       `json:"occurredAt"`
+}
+
+// altHistValue is a movement's amount, nested under "value".
+type altHistValue struct {
+	Amount   string `json:"amount"`
+	Currency string `json:"currency"`
 }
 
 func altHistory(in []historyJSON) []altHistoryItem {
@@ -235,7 +241,7 @@ func altHistory(in []historyJSON) []altHistoryItem {
 		if h.Sign == "CREDIT" {
 			dir = "in"
 		}
-		out = append(out, altHistoryItem{Title: h.Name, Value: altMoney{h.Amount, h.Currency}, Direction: dir, OccurredAt: h.Date})
+		out = append(out, altHistoryItem{Title: h.Name, Value: altHistValue{h.Amount, h.Currency}, Direction: dir, OccurredAt: h.Date})
 	}
 	return out
 }
