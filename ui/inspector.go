@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
 )
@@ -146,7 +147,10 @@ func (in *inspector) view(st *theme.Styles, width, height int) string {
 	if len(in.lines) > rows {
 		where = "lines " + FormatCount(in.offset+1) + "–" + FormatCount(end) + " of " + FormatCount(len(in.lines))
 	}
-	head := st.Title.Render("JSON as the gateway sent it") + "  " + st.Muted.Render(Sanitize(in.title)+" · "+where)
+	const heading = "JSON as the gateway sent it"
+	// The title (an id) loses its middle, never its end, when the line is short.
+	room := max(width-ansi.StringWidth(heading)-2-ansi.StringWidth(where)-3, 8)
+	head := st.Title.Render(heading) + "  " + st.Muted.Render(Shorten(Sanitize(in.title), room)+" · "+where)
 	var b strings.Builder
 	b.WriteString(head + "\n\n")
 	for _, l := range in.lines[in.offset:end] {

@@ -193,6 +193,15 @@ func RecordID(raw apiclient.RawJSON) string {
 	return ""
 }
 
+// FallbackPath is the field a column reads instead of its typed one; ""
+// while it reads the typed field.
+func (s RecordShape) FallbackPath(col int) string {
+	if col >= len(s.fallback) {
+		return ""
+	}
+	return s.fallback[col]
+}
+
 // Value is the cell of row in column col: the typed value given, or the
 // record's own field when the column falls back.
 func (s RecordShape) Value(row, col int, typed string) string {
@@ -252,7 +261,8 @@ func OtherFields(raw apiclient.RawJSON, known []KnownField) []Field {
 		}) {
 			continue
 		}
-		out = append(out, Field{Label: Label(f.Path), Value: f.Value})
+		// Timestamps read as every date in the app; other text as sent.
+		out = append(out, Field{Label: Label(f.Path), Value: FormatTime(f.Value)})
 	}
 	return out
 }

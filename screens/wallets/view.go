@@ -124,11 +124,17 @@ func (w *Screen) creditSummary(width int) string {
 	}
 	// The balance and id under the client's names or the gateway's own,
 	// then every other field the gateway sent.
-	balance, id := w.creditBalance(), w.creditWalletID()
+	// A field standing in for the balance or the id is not listed twice.
+	shape := screenkit.NewRecordShape([]apiclient.RawJSON{cw.Raw}, creditRecordColumns)
+	balance := shape.Value(0, 0, string(cw.Balance))
+	id := shape.Value(0, 1, cw.ID)
+	if id == "" {
+		id = w.creditWalletID()
+	}
 	known := []screenkit.KnownField{
-		{Field: screenkit.Field{Label: "Balance", Value: strings.TrimSpace(balance + " " + strings.ToUpper(cw.Currency))}, Names: []string{"balance", "currency"}},
+		{Field: screenkit.Field{Label: "Balance", Value: strings.TrimSpace(balance + " " + strings.ToUpper(cw.Currency))}, Names: []string{"balance", "currency", shape.FallbackPath(0)}},
 		{Field: screenkit.Field{Label: "State", Styled: state}, Names: []string{"isWithdrawable"}},
-		{Field: screenkit.Field{Label: "Wallet id", Value: id}, Names: []string{"id"}},
+		{Field: screenkit.Field{Label: "Wallet id", Value: id}, Names: []string{"id", shape.FallbackPath(1)}},
 	}
 	fields := append([]screenkit.Field{known[0].Field, known[1].Field, known[2].Field}, screenkit.OtherFields(cw.Raw, known)...)
 	hint := "w withdraws to the external wallet"
