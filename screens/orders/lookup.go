@@ -97,7 +97,8 @@ func (l *orderLookup) update(msg tea.Msg) (closed bool, cmd tea.Cmd) {
 		switch {
 		case apiclient.IsNotFound(msg.Err):
 			// Not a state of an order: the id names none this user has.
-			l.form.SetProblem("No order with the id " + msg.Value.id + " for this user (404): " + apiclient.ErrorMessage(msg.Err))
+			said := strings.TrimSuffix(apiclient.ErrorMessage(msg.Err), " (404)")
+			l.form.SetProblem("No order with the id " + msg.Value.id + " for this user (404). The gateway said: " + said)
 			return false, nil
 		case msg.Err != nil:
 			return false, screenkit.FormFailed(l.form, "looking the order up", msg.Err)
@@ -166,6 +167,6 @@ func (l *orderLookup) view() string {
 	}
 	fields = append(fields, screenkit.OtherFields(l.found.Raw, []screenkit.KnownField{{Names: []string{"status"}}})...)
 	head := st.Title.Render("Order "+ui.Sanitize(l.form.Value("orderId"))) + "  " + st.Muted.Render("as the gateway sent it · i shows its JSON")
-	hint := st.Text(theme.ToneNeutral).Render(strings.TrimSpace("f looks up another order · esc goes back"))
+	hint := st.Text(theme.ToneNeutral).Render("f looks up another order · esc goes back")
 	return head + "\n\n" + screenkit.RenderFields(st, fields, l.width) + "\n\n" + hint
 }
