@@ -150,11 +150,25 @@ func (in *inspector) view(st *theme.Styles, width, height int) string {
 	const heading = "JSON as the gateway sent it"
 	// The title (an id) loses its middle, never its end, when the line is short.
 	room := max(width-ansi.StringWidth(heading)-2-ansi.StringWidth(where)-3, 8)
-	head := st.Title.Render(heading) + "  " + st.Muted.Render(Shorten(Sanitize(in.title), room)+" · "+where)
+	head := st.Title.Render(heading) + "  " + st.Muted.Render(shortenTitle(Sanitize(in.title), room)+" · "+where)
 	var b strings.Builder
 	b.WriteString(head + "\n\n")
 	for _, l := range in.lines[in.offset:end] {
 		b.WriteString(st.Value.Render(FitLine(l, width)) + "\n")
 	}
 	return FitBlock(b.String(), width, height)
+}
+
+// shortenTitle fits a title such as "order 2728…8b90" into w cells: the
+// words before the last stay, the last (an id) loses its middle.
+func shortenTitle(title string, w int) string {
+	i := strings.LastIndexByte(title, ' ')
+	if i < 0 || ansi.StringWidth(title) <= w {
+		return Shorten(title, w)
+	}
+	prefix := title[:i+1]
+	if room := w - ansi.StringWidth(prefix); room >= 9 {
+		return prefix + Shorten(title[i+1:], room)
+	}
+	return Shorten(title, w)
 }

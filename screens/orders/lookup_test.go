@@ -50,7 +50,7 @@ func TestOrderLookupByID(t *testing.T) {
 				screentest.MustShow(t, s, "Request id", "Metadata product id", "prod_virtual_card")
 			}
 			app.Keys("i")
-			screentest.MustShow(t, app.Screen(), "JSON as the gateway sent it", "order "+id, `"`+id+`"`)
+			screentest.MustShow(t, app.Screen(), "JSON as the gateway sent it", "order "+id[:8], id[len(id)-4:]+" · all", `"`+id+`"`)
 			app.Keys("esc", "esc")
 			screentest.MustShow(t, app.Screen(), "Virtual card", "Selected product")
 		})
