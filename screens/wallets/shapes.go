@@ -1,6 +1,7 @@
 package wallets
 
 import (
+	"fmt"
 	"strings"
 
 	"cardterm/apiclient"
@@ -145,7 +146,15 @@ func (w *Screen) Inspect() (string, []byte, bool) {
 		}
 		return "", nil, false
 	case modeHistory:
-		return "", nil, false
+		// The page on screen: its movements exactly as sent, as one array.
+		if len(w.hist.items) == 0 {
+			return "", nil, false
+		}
+		parts := make([]string, len(w.hist.items))
+		for i, it := range w.hist.items {
+			parts[i] = string(it.Raw)
+		}
+		return fmt.Sprintf("history page %d", w.hist.query.Page+1), []byte("[" + strings.Join(parts, ",") + "]"), true
 	}
 	iw, ok := w.selected()
 	if !ok {

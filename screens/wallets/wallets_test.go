@@ -252,6 +252,9 @@ func TestWalletsInAnotherShape(t *testing.T) {
 	}
 	a.Keys("h")
 	screentest.MustShow(t, a.Screen(), "History", "Occurred at", "Title", "Direction", "Card payment", "2025-")
+	a.Keys("i")
+	screentest.MustShow(t, a.Screen(), "JSON as the gateway sent it", "history page 1", `"occurredAt"`, `"title": "Card payment`)
+	a.Keys("esc")
 	a.Keys("c")
 	screentest.MustShow(t, a.Screen(), "Credit line opened", "500.00 USDC", "2025-01-06 09:00 UTC")
 }
