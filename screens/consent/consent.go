@@ -391,13 +391,3 @@ func (c *Screen) CopyValue() (label, value string, ok bool) {
 	}
 	return "", "", false
 }
-
-// Inspect implements ui.Inspectable: the set the keys act on, as the
-// gateway sent it.
-func (c *Screen) Inspect() (string, []byte, bool) {
-	set, ok := c.selectedSet()
-	if !ok {
-		return "", nil, false
-	}
-	return screenkit.Inspected("consent set "+set.ConsentSetID, set.Raw)
-}

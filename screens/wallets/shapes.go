@@ -6,6 +6,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
+	"cardterm/ui"
 )
 
 // Wallet records are not shown by the interface beyond addressId, currency
@@ -161,4 +162,41 @@ func (w *Screen) Inspect() (string, []byte, bool) {
 		return "", nil, false
 	}
 	return screenkit.Inspected(strings.ToUpper(iw.Currency)+" wallet", iw.Raw)
+}
+
+// columns are the table's columns at the screen's width, titled after the
+// gateway's own fields where they stand in for the client's.
+func (w *Screen) columns() []ui.Column {
+	cols := walletColumns(w.width > 0 && w.width < walletNarrowBelow)
+	for i := range cols {
+		cols[i].Title = w.internalShape.FallbackTitle(i, cols[i].Title)
+	}
+	return cols
+}
+
+// rebuildRows fills the internal wallets table, each column from the
+// client's field or the gateway's own.
+func (w *Screen) rebuildRows() {
+	raws := make([]apiclient.RawJSON, len(w.internal))
+	for i, iw := range w.internal {
+		raws[i] = iw.Raw
+	}
+	w.internalShape = screenkit.NewRecordShape(raws, internalRecordColumns)
+	w.table.SetColumns(w.columns())
+	rows := make([][]string, len(w.internal))
+	for i, iw := range w.internal {
+		card := "—"
+		if p := w.linkedIndex(iw); p >= 0 {
+			card = fmt.Sprintf("linked #%d", p+1)
+		}
+		shape := w.internalShape
+		rows[i] = []string{strings.ToUpper(iw.Currency), shape.Value(i, internalColBalance, string(iw.Balance)),
+			shape.Value(i, internalColAddress, iw.Address), shape.Value(i, internalColMemo, screenkit.OrDash(iw.AddressMemo)), card}
+	}
+	cur, ok := w.table.Cursor()
+	w.table.SetRows(rows)
+	w.table.SetSize(w.width, min(len(rows), 8)+2)
+	if ok {
+		w.table.SetCursor(cur)
+	}
 }

@@ -5,8 +5,6 @@ package wallets
 
 import (
 	"context"
-	"fmt"
-	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -163,16 +161,6 @@ func walletColumns(narrow bool) []ui.Column {
 	}
 }
 
-// columns are the table's columns at the screen's width, titled after the
-// gateway's own fields where they stand in for the client's.
-func (w *Screen) columns() []ui.Column {
-	cols := walletColumns(w.width > 0 && w.width < walletNarrowBelow)
-	for i := range cols {
-		cols[i].Title = w.internalShape.FallbackTitle(i, cols[i].Title)
-	}
-	return cols
-}
-
 // SetSize implements ui.Screen: the compact columns on narrow terminals,
 // rows, cursor and quick filter kept.
 func (w *Screen) SetSize(width, height int) {
@@ -314,59 +302,6 @@ func (w *Screen) readFailed(what string, err error) tea.Cmd {
 		return nil
 	}
 	return screenkit.Failed(what, err)
-}
-
-// linkedIndex is the priority position (0 first) of an internal wallet, or
-// -1 when it is not linked.
-func (w *Screen) linkedIndex(iw apiclient.InternalWallet) int {
-	return slices.IndexFunc(w.linked, func(l apiclient.LinkedWallet) bool { return sameWallet(l, iw) })
-}
-
-// sameWallet reports whether a linked wallet is the internal wallet iw: by
-// id, by the documented addressId, or by address and currency.
-func sameWallet(l apiclient.LinkedWallet, iw apiclient.InternalWallet) bool {
-	if id := linkedAddressID(l); id != "" && id == iw.AddressID {
-		return true
-	}
-	return (l.ID != "" && (l.ID == iw.ID || l.ID == iw.AddressID)) || (l.Address != "" && l.Address == iw.Address && l.Currency == iw.Currency)
-}
-
-// addressIDOf is what link and unlink take for a linked wallet.
-func (w *Screen) addressIDOf(l apiclient.LinkedWallet) string {
-	for _, iw := range w.internal {
-		if sameWallet(l, iw) {
-			if iw.AddressID != "" {
-				return iw.AddressID
-			}
-			return iw.ID
-		}
-	}
-	return firstNonEmpty(linkedAddressID(l), l.ID)
-}
-
-func (w *Screen) rebuildRows() {
-	raws := make([]apiclient.RawJSON, len(w.internal))
-	for i, iw := range w.internal {
-		raws[i] = iw.Raw
-	}
-	w.internalShape = screenkit.NewRecordShape(raws, internalRecordColumns)
-	w.table.SetColumns(w.columns())
-	rows := make([][]string, len(w.internal))
-	for i, iw := range w.internal {
-		card := "—"
-		if p := w.linkedIndex(iw); p >= 0 {
-			card = fmt.Sprintf("linked #%d", p+1)
-		}
-		shape := w.internalShape
-		rows[i] = []string{strings.ToUpper(iw.Currency), shape.Value(i, internalColBalance, string(iw.Balance)),
-			shape.Value(i, internalColAddress, iw.Address), shape.Value(i, internalColMemo, screenkit.OrDash(iw.AddressMemo)), card}
-	}
-	cur, ok := w.table.Cursor()
-	w.table.SetRows(rows)
-	w.table.SetSize(w.width, min(len(rows), 8)+2)
-	if ok {
-		w.table.SetCursor(cur)
-	}
 }
 
 // selected is the internal wallet under the cursor.
