@@ -84,3 +84,18 @@ func TestInspectorShowsMasksScrollsAndCopies(t *testing.T) {
 		t.Fatal("help offers i with nothing to inspect")
 	}
 }
+
+// While a text field has the keys, i types: the inspector does not open.
+func TestInspectKeyTypesInAField(t *testing.T) {
+	f := newFixture(t, true, true)
+	fake := &fakeScreen{id: ui.ScreenAccount, title: "Account", capture: true}
+	screen := inspectScreen{fakeScreen: fake, raw: `{"id":"x"}`}
+	f.root = ui.NewRoot(ui.RootOptions{SignIn: f.signIn, Screens: []ui.Screen{screen}})
+	f.drive(tea.WindowSizeMsg{Width: 100, Height: 30}, ui.SignedInMsg{}, uitest.Key("i"))
+	if strings.Contains(f.view(), "JSON as the gateway sent it") {
+		t.Fatal("i opened the inspector over a text field")
+	}
+	if len(fake.keys) != 1 || fake.keys[0] != "i" {
+		t.Fatalf("the field got %v", fake.keys)
+	}
+}
