@@ -63,3 +63,20 @@ func TestProductsInAnotherShape(t *testing.T) {
 	app, _ := newApp(t, "alice@demo.test", screentest.WithAltShapes())
 	screentest.MustShow(t, app.Screen(), "Price value", "10.00", "Price currency", "USD", "Eligibility region")
 }
+
+// An order status record in another gateway's shape (order.state): the
+// panel reads the state, stops polling once it is final, and lists the
+// record's fields as sent.
+func TestOrderStatusInAnotherShapeEndsPolling(t *testing.T) {
+	app, s := newApp(t, "nora@demo.test", screentest.WithAltShapes())
+	app.Resize(120, 40)
+	orderProduct(app, s, "Virtual card")
+	app.Keys("y")
+	screentest.MustShow(t, app.Screen(), "Payment", "STARTED", "check 1 of 40", "Order state", "started")
+	tick(app, s)
+	tick(app, s)
+	screentest.MustShow(t, app.Screen(), "COMPLETED", "check 3 of 40", "Payment received", "Order payment completed at")
+	if s.pay.polling {
+		t.Fatal("polling goes on after a final state")
+	}
+}
