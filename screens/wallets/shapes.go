@@ -57,6 +57,8 @@ var creditRecordColumns = []screenkit.RecordColumn{
 // gateway's own.
 type externalView struct {
 	currency, network, address, balance, allowance string
+	// others are the fields the gateway sent beyond these.
+	others []screenkit.Field
 }
 
 // spendable is min(balance, allowance), "" when either is unreadable.
@@ -87,6 +89,12 @@ func (w *Screen) externals() []externalView {
 			balance:   shape.Value(i, externalColBalance, string(e.Balance)),
 			allowance: shape.Value(i, externalColAllowance, string(e.Allowance)),
 		}
+		var names []string
+		for c, col := range externalRecordColumns {
+			names = append(names, col.Known...)
+			names = append(names, shape.FallbackPath(c))
+		}
+		out[i].others = screenkit.OtherFields(e.Raw, []screenkit.KnownField{{Names: names}})
 	}
 	return out
 }

@@ -73,6 +73,14 @@ func (w *Screen) overview(width, height int) string {
 			b.WriteString(st.Label.Render("       balance ") + st.Value.Render(dashIfEmpty(ui.Sanitize(e.balance))) +
 				st.Label.Render("  allowance ") + st.Value.Render(dashIfEmpty(ui.Sanitize(e.allowance))) +
 				st.Label.Render("  spendable ") + st.Text(theme.ToneOK).Render(dashIfEmpty(ui.Sanitize(e.spendable()))) + "\n")
+			// Whatever else the gateway says of the wallet, on one line.
+			if len(e.others) > 0 {
+				var parts []string
+				for _, f := range e.others {
+					parts = append(parts, ui.Sanitize(strings.ToLower(f.Label))+" "+ui.Sanitize(f.Value))
+				}
+				b.WriteString(st.Muted.Render(ansi.Truncate("       "+strings.Join(parts, "  "), width, "…")) + "\n")
+			}
 		}
 	}
 	b.WriteString("\n")

@@ -244,7 +244,7 @@ func TestWalletsInAnotherShape(t *testing.T) {
 	a.Keys("4")
 	s := a.Screen()
 	screentest.MustShow(t, s, "Holdings available", "1250.50", "Deposit address", "linked #1",
-		"balance 320.00  allowance 150.00  spendable 150.00", "Balance      500.00 USDC", "Line status  open")
+		"balance 320.00  allowance 150.00  spendable 150.00", "       delegated true", "Balance      500.00 USDC", "Line status  open")
 	screentest.MustNotShow(t, s, "balance —")
 	w := a.Root.(*ui.Root).Active().(*Screen)
 	if _, v, ok := w.CopyValue(); !ok || v == "" {
