@@ -35,7 +35,7 @@ func TestRecordShapeFallsBackByHintAndFrequency(t *testing.T) {
 		{2, 0, "", true}, // the record lacks the field: blank, not another's
 		{1, 1, "Lidl", true},
 		{2, 2, "1.00", true}, // its currency has a column of its own (5)
-		{0, 3, "", false}, // status is sent: the typed field
+		{0, 3, "", false},    // status is sent: the typed field
 		{0, 4, "", false},
 		{0, 5, "EUR", true}, // no hint: the most filled unused field, never txId
 	}
