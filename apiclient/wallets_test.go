@@ -129,16 +129,16 @@ func TestWithdrawRules(t *testing.T) {
 	}
 	wantErrSub(t, firstErr(c.Withdraw(bg, "10")), 409, "already in progress")
 	g.clock.Advance(6 * time.Second)
-	wantErrSub(t, firstErr(c.Withdraw(bg, "400")), 400, "Insufficient balance")
+	wantErrSub(t, firstErr(c.Withdraw(bg, "400.01")), 400, "Insufficient balance")
 	wantErrSub(t, firstErr(c.Withdraw(bg, "0.40")), 422, "Invalid amount")
 	if _, err := c.Withdraw(bg, "1e3"); err == nil || !strings.Contains(err.Error(), "invalid amount") {
 		t.Fatalf("client let 1e3 through: %v", err)
 	}
-	if _, err := c.Withdraw(bg, "399.55"); err != nil {
-		t.Fatalf("exact balance minus fee: %v", err)
+	if _, err := c.Withdraw(bg, "400"); err != nil {
+		t.Fatalf("the whole balance (received = amount - fee): %v", err)
 	}
 	hist, err := c.WalletHistory(bg, apiclient.HistoryQuery{WalletID: mustCredit(t, c).ID, WalletType: "credit"})
-	if err != nil || len(hist) != 3 || hist[0].Amount != "399.55" || hist[0].Sign != "DEBIT" || !strings.Contains(hist[0].Name, "receives 399.10") {
+	if err != nil || len(hist) != 3 || hist[0].Amount != "400.00" || hist[0].Sign != "DEBIT" || !strings.Contains(hist[0].Name, "receives 399.55") {
 		t.Fatalf("history %+v %v", hist, err)
 	}
 

@@ -31,6 +31,8 @@ func (r *Root) renderFooter() string {
 		bs = []key.Binding{key.NewBinding(key.WithKeys("?"), key.WithHelp("?/esc", "close help"))}
 	} else if r.showLog {
 		bs = []key.Binding{key.NewBinding(key.WithKeys("m"), key.WithHelp("m/esc", "close notices"))}
+	} else if r.inspect != nil && r.dlg == nil {
+		bs = r.inspect.keys.ShortHelp()
 	} else {
 		// The help key comes first, so a narrow terminal that cuts the
 		// footer still shows how to reach every other key.
@@ -124,6 +126,7 @@ func (r *Root) renderHelp(w, h int) string {
 	if _, ok := r.Active().(Opener); !ok {
 		global.Open.SetEnabled(false)
 	}
+	global.Inspect.SetEnabled(r.canInspect())
 	section("Global", global)
 	if r.signedIn && len(r.screens) > 0 {
 		section("Navigation (tab)", r.navKeys)

@@ -17,7 +17,9 @@ type GlobalKeyMap struct {
 	// Notices opens the log of the session's notices.
 	Notices key.Binding
 	// Nav hides or shows the navigation pane.
-	Nav     key.Binding
+	Nav key.Binding
+	// Inspect shows the JSON the gateway sent for what is selected.
+	Inspect key.Binding
 	Quit    key.Binding
 	Focus   key.Binding
 	Back    key.Binding
@@ -40,6 +42,7 @@ func GlobalKeys() GlobalKeyMap {
 		Interrupt:    key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 		Notices:      key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "notice log")),
 		Nav:          key.NewBinding(key.WithKeys("\\"), key.WithHelp("\\", "hide/show navigation")),
+		Inspect:      key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "inspect the gateway's JSON")),
 		Quit:         key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 		Focus:        key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "focus")),
 		Back:         key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back/cancel")),
@@ -65,7 +68,7 @@ func (k GlobalKeyMap) ShortHelp() []key.Binding {
 func (k GlobalKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Help, k.Quit, k.Jump, k.Focus, k.Back},
-		{k.Refresh, k.Copy, k.Open, k.Filter, k.SignOut},
+		{k.Refresh, k.Copy, k.Open, k.Inspect, k.Filter, k.SignOut},
 		{k.Notices, k.Nav, k.HelpAnywhere, k.Up, k.Down, k.Enter},
 	}
 }

@@ -31,6 +31,8 @@ func (r *Root) render() string {
 		body = r.renderHelp(bw, bh)
 	case r.showLog:
 		body = r.renderNoticeLog(bw, bh)
+	case r.inspect != nil:
+		body = r.inspect.view(r.st, bw, bh)
 	case r.Active() != nil && bh > 0 && bw > 0:
 		body = FitBlock(r.Active().View(), bw, bh)
 	default:

@@ -105,6 +105,8 @@ type Root struct {
 	noticeLog   []Notice
 	showLog     bool
 	navHidden   bool
+	// inspect is the open JSON inspector (i); nil when closed.
+	inspect *inspector
 
 	width, height int
 
@@ -338,7 +340,7 @@ func (r *Root) toSignIn(reason string, tone theme.Tone) tea.Cmd {
 	r.signedIn = false
 	r.focusNav = false
 	r.showHelp, r.showLog = false, false
-	r.dlg = nil
+	r.dlg, r.inspect = nil, nil
 	cmds := []tea.Cmd{r.resize()}
 	if reason != "" {
 		cmds = append(cmds, r.setNotice(Notice{Tone: tone, Text: Sanitize(reason), Screen: ScreenSignIn, stamped: true}))
@@ -424,7 +426,7 @@ func (r *Root) navigate(to ScreenID) tea.Cmd {
 				return nil
 			}
 			r.active = i
-			r.showHelp, r.showLog = false, false
+			r.showHelp, r.showLog, r.inspect = false, false, nil
 			r.layoutNotice()
 			return stampNotices(s.Enter(), s.ID())
 		}

@@ -37,6 +37,9 @@ func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if r.inspect != nil {
+		return r.inspectorKey(msg)
+	}
 	if r.showHelp || r.showLog {
 		switch {
 		case key.Matches(msg, r.keys.Help), key.Matches(msg, r.keys.Back), key.Matches(msg, r.keys.Notices):
@@ -135,6 +138,8 @@ func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
 			// paste into a shell cannot run a hidden command.
 			return tea.Batch(tea.SetClipboard(Sanitize(value)), Notify(theme.ToneOK, "copied "+label))
 		}
+	case key.Matches(msg, r.keys.Inspect):
+		return r.openInspector()
 	case key.Matches(msg, r.keys.Open):
 		if o, ok := r.Active().(Opener); ok {
 			label, url, ok := o.OpenValue()

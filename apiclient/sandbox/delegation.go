@@ -194,8 +194,12 @@ func (s *Server) chainConfig(c *call) {
 			fmt.Sprintf("No networks found for network %q in the %s region", want, strings.ToUpper(c.be.key.Region)))
 		return
 	}
+	var networks any = nets
+	if s.opts.AltShapes {
+		networks = altChainNetworks(nets)
+	}
 	c.json(http.StatusOK, map[string]any{
-		"networks": nets,
+		"networks": networks,
 		"count":    len(nets),
 		"_links":   map[string]string{"self": c.r.URL.RequestURI()},
 	})

@@ -45,6 +45,10 @@ func (s *Server) ordProducts(c *call) {
 		out = append(out, ordProductJSON{ID: p.ID, Description: p.Description, IsEligible: ok, IneligibleReason: why})
 	}
 	s.mu.Unlock()
+	if s.opts.AltShapes {
+		c.json(http.StatusOK, altProducts(out, c.be.key.Region))
+		return
+	}
 	c.json(http.StatusOK, out)
 }
 
@@ -117,6 +121,10 @@ func (s *Server) ordLookup(c *call) {
 	s.mu.Unlock()
 	if o == nil {
 		c.fail(http.StatusNotFound, "Order not found")
+		return
+	}
+	if s.opts.AltShapes {
+		c.json(http.StatusOK, altOrderStatusOf(out))
 		return
 	}
 	c.json(http.StatusOK, out)

@@ -83,5 +83,9 @@ func (s *Server) cardTransactions(c *call) {
 			break
 		}
 	}
+	if s.opts.AltShapes {
+		c.json(http.StatusOK, altTransactions(out))
+		return
+	}
 	c.json(http.StatusOK, out)
 }

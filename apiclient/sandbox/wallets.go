@@ -18,8 +18,9 @@ import (
 //     There is no priority endpoint: clients reorder by unlinking and
 //     linking again.
 //   - withdrawal: amount is a decimal USDC string with at most 6 decimals.
-//     The balance must cover amount plus the network fee; the balance goes
-//     down by the amount and the external wallet receives amount minus fee.
+//     The fee is taken from the amount (received = amount - fee), so the
+//     balance must cover the amount only and the whole balance can be
+//     withdrawn; the balance goes down by the amount.
 //     The withdrawal stays in progress for withdrawalSettle on the sandbox
 //     clock, during which a second one is refused with 409.
 //   - failures: 404 no credit wallet, 422 invalid amount, 403 withdrawal not
@@ -78,6 +79,12 @@ type creditJSON struct {
 func (s *Server) walletInternal(c *call) {
 	s.mu.Lock()
 	ws := walletsOf(c.user)
+	if s.opts.AltShapes {
+		alt := altInternalWallets(ws.internal)
+		s.mu.Unlock()
+		c.json(http.StatusOK, alt)
+		return
+	}
 	out := make([]internalJSON, 0, len(ws.internal))
 	for _, w := range ws.internal {
 		out = append(out, internalJSON{w.ID, w.Balance, w.Currency, w.Address, w.Memo, w.AddressID, "internal"})
@@ -90,6 +97,12 @@ func (s *Server) walletInternal(c *call) {
 func (s *Server) walletLinked(c *call) {
 	s.mu.Lock()
 	ws := walletsOf(c.user)
+	if s.opts.AltShapes {
+		alt := altLinkedWallets(ws)
+		s.mu.Unlock()
+		c.json(http.StatusOK, alt)
+		return
+	}
 	out := make([]linkedJSON, 0, len(ws.linked))
 	for i, id := range ws.linked {
 		if w := ws.byID(id); w != nil {
@@ -190,7 +203,15 @@ func (s *Server) walletExternal(c *call) {
 	for _, w := range ws.external {
 		out = append(out, externalJSON(w))
 	}
+	var alt []altExternal
+	if s.opts.AltShapes {
+		alt = altExternalWallets(ws.external)
+	}
 	s.mu.Unlock()
+	if alt != nil {
+		c.json(http.StatusOK, alt)
+		return
+	}
 	c.json(http.StatusOK, out)
 }
 
@@ -207,6 +228,10 @@ func (s *Server) walletCredit(c *call) {
 		c.fail(http.StatusNotFound, "Credit wallet not found")
 		return
 	}
+	if s.opts.AltShapes {
+		c.json(http.StatusOK, altCreditWallet(out))
+		return
+	}
 	c.json(http.StatusOK, out)
 }
 
@@ -214,9 +239,17 @@ func (s *Server) walletCredit(c *call) {
 func (s *Server) withdrawEstimation(c *call) {
 	s.mu.Lock()
 	cw := walletsOf(c.user).credit
+	var balance int64
+	if cw != nil {
+		balance = cw.Balance
+	}
 	s.mu.Unlock()
 	if cw == nil {
 		c.fail(http.StatusNotFound, "Credit wallet not found")
+		return
+	}
+	if s.opts.AltShapes {
+		c.json(http.StatusOK, altWithdrawEstimation(balance))
 		return
 	}
 	c.json(http.StatusOK, map[string]string{"wei": withdrawFeeWei, "eth": withdrawFeeETH, "usdc": formatMicros(withdrawFeeMicros)})
@@ -252,9 +285,9 @@ func (s *Server) withdraw(c *call) {
 		status, msg = http.StatusConflict, "A withdrawal is already in progress for this wallet"
 	case amount <= withdrawFeeMicros:
 		status, msg = http.StatusUnprocessableEntity, "Invalid amount: it must be greater than the network fee of "+formatMicros(withdrawFeeMicros)+" USDC"
-	case cw.Balance < amount+withdrawFeeMicros:
-		status, msg = http.StatusBadRequest, fmt.Sprintf("Insufficient balance: %s USDC available, %s USDC needed (amount plus network fee)",
-			formatMicros(cw.Balance), formatMicros(amount+withdrawFeeMicros))
+	case cw.Balance < amount:
+		status, msg = http.StatusBadRequest, fmt.Sprintf("Insufficient balance: %s USDC available, %s USDC requested",
+			formatMicros(cw.Balance), formatMicros(amount))
 	}
 	if msg != "" {
 		s.mu.Unlock()
@@ -276,6 +309,10 @@ func (s *Server) withdraw(c *call) {
 		"received": formatMicros(amount - withdrawFeeMicros), "currency": "usdc", "toAddress": to, "txHash": tx,
 	})
 	s.mu.Unlock()
+	if s.opts.AltShapes {
+		c.json(http.StatusOK, altWithdrawalOf(tx, amount))
+		return
+	}
 	c.json(http.StatusOK, map[string]string{"txHash": tx})
 }
 
@@ -337,54 +374,9 @@ func (s *Server) walletHistory(c *call) {
 	if out == nil {
 		out = []historyJSON{}
 	}
+	if s.opts.AltShapes {
+		c.json(http.StatusOK, altHistory(out))
+		return
+	}
 	c.json(http.StatusOK, out)
-}
-
-// parseMicros reads a positive decimal USDC amount (at most 6 decimals)
-// into micro-units; money never passes through a float.
-func parseMicros(s string) (int64, error) {
-	whole, frac, dot := strings.Cut(s, ".")
-	if whole == "" || !digitsOnly(whole) || (dot && (frac == "" || !digitsOnly(frac))) {
-		return 0, fmt.Errorf("%q is not a decimal amount such as 12.50", s)
-	}
-	if len(frac) > 6 {
-		return 0, fmt.Errorf("%q has more than 6 decimal places", s)
-	}
-	whole = strings.TrimLeft(whole, "0")
-	if len(whole) > 12 {
-		return 0, fmt.Errorf("%q is too large", s)
-	}
-	w, _ := strconv.ParseInt("0"+whole, 10, 64)
-	f, _ := strconv.ParseInt((frac + "000000")[:6], 10, 64)
-	v := w*1_000_000 + f
-	if v <= 0 {
-		return 0, fmt.Errorf("amount must be greater than zero")
-	}
-	return v, nil
-}
-
-// formatMicros writes micro-USDC as a decimal with 2 to 6 decimals.
-func formatMicros(v int64) string {
-	neg := v < 0
-	if neg {
-		v = -v
-	}
-	frac := strings.TrimRight(fmt.Sprintf("%06d", v%1_000_000), "0")
-	for len(frac) < 2 {
-		frac += "0"
-	}
-	s := fmt.Sprintf("%d.%s", v/1_000_000, frac)
-	if neg {
-		s = "-" + s
-	}
-	return s
-}
-
-func digitsOnly(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }

@@ -67,7 +67,9 @@ func TestCreditAndWithdrawal(t *testing.T) {
 	if got := e.do("GET", "/v1/wallet/credit", bearer(tok), nil).str("balance"); got != "449.50" {
 		t.Fatalf("balance %s", got)
 	}
-	want(t, e.do("POST", "/v1/wallet/credit/withdraw", bearer(tok), map[string]any{"amount": "449.50"}), 400, "")
+	want(t, e.do("POST", "/v1/wallet/credit/withdraw", bearer(tok), map[string]any{"amount": "449.51"}), 400, "")
+	// The fee comes out of the amount: the whole balance can be withdrawn.
+	want(t, e.do("POST", "/v1/wallet/credit/withdraw", bearer(tok), map[string]any{"amount": "449.50"}), 200, "")
 }
 
 func TestWhitelistValidationShape(t *testing.T) {

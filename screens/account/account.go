@@ -175,3 +175,12 @@ func verificationHint(state string) string {
 	}
 	return "state not known to this version of cardterm"
 }
+
+// Inspect implements ui.Inspectable: the user's profile as the gateway
+// sent it.
+func (a *Screen) Inspect() (string, []byte, bool) {
+	if a.user == nil {
+		return "", nil, false
+	}
+	return screenkit.Inspected("user profile", a.user.Raw)
+}

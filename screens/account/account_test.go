@@ -95,3 +95,15 @@ func TestAccountSaysWhenTheExpiryIsUnknown(t *testing.T) {
 	screentest.MustShow(t, app.Screen(), "expiry unknown")
 	screentest.MustNotShow(t, app.Screen(), "0001-01-01", "in expired")
 }
+
+// i shows the profile and the card exactly as the gateway sent them.
+func TestInspectProfileAndCard(t *testing.T) {
+	app := newApp(t)
+	app.SignIn("alice@demo.test")
+	app.Keys("i")
+	screentest.MustShow(t, app.Screen(), "JSON as the gateway sent it", "user profile", `"email": "alice@demo.test"`)
+	app.Keys("esc", "2", "i")
+	screentest.MustShow(t, app.Screen(), "JSON as the gateway sent it", "card", `"status": "ACTIVE"`)
+	app.Keys("esc")
+	screentest.MustNotShow(t, app.Screen(), "JSON as the gateway sent it")
+}

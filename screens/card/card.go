@@ -318,3 +318,11 @@ func actionDoneText(a cardAction) string {
 	}
 	return "new card ordered"
 }
+
+// Inspect implements ui.Inspectable: the card as the gateway sent it.
+func (c *Screen) Inspect() (string, []byte, bool) {
+	if c.card == nil {
+		return "", nil, false
+	}
+	return screenkit.Inspected("card", c.card.Raw)
+}

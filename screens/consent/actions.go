@@ -79,7 +79,7 @@ func cnsReread(ctx context.Context, client *apiclient.Client, d *cnsDone, setID 
 		st, err := client.UserConsent(ctx, *set.UserID, false)
 		switch {
 		case apiclient.IsNotFound(err):
-			d.status = apiclient.ConsentNone
+			d.status = "unknown: no consent set for this user (404)"
 		case err != nil:
 			d.readErr = err
 		default:

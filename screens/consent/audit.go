@@ -89,7 +89,7 @@ func (c *Screen) openAudit() tea.Cmd {
 	if uid == "" {
 		return ui.Notify(theme.ToneInfo, "look up a user first (u)")
 	}
-	if c.status == apiclient.ConsentNone && uid == c.subject.userID {
+	if (c.notFound || c.status == apiclient.ConsentNone) && uid == c.subject.userID {
 		return ui.Notify(theme.ToneInfo, "this user has no consent set, so no audit trail")
 	}
 	c.mode = cnsAudit

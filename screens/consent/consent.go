@@ -96,7 +96,10 @@ type cnsLoaded struct {
 	subject cnsSubject
 	selfID  string // the signed-in user's id, learnt on the first load
 	status  string // aggregate status (users); "" for onboardings
-	sets    []apiclient.ConsentSet
+	// notFound is the gateway's 404: no consent set for this user id. It
+	// is not the status "none" (a mistyped id answers the same).
+	notFound bool
+	sets     []apiclient.ConsentSet
 }
 
 // cnsRow is a table row: one consent in force of one set.
@@ -113,14 +116,15 @@ type Screen struct {
 	width, height int
 	mode          cnsMode
 
-	selfID  string
-	subject cnsSubject
-	status  string
-	summary string // the line under the header (summarize)
-	sets    []apiclient.ConsentSet
-	rows    []cnsRow
-	table   ui.Table
-	level   int // table layout: 0 narrow, 1 medium, 2 wide (cnsColumns)
+	selfID   string
+	subject  cnsSubject
+	status   string
+	notFound bool   // the user look-up answered 404 (cnsLoaded.notFound)
+	summary  string // the line under the header (summarize)
+	sets     []apiclient.ConsentSet
+	rows     []cnsRow
+	table    ui.Table
+	level    int // table layout: 0 narrow, 1 medium, 2 wide (cnsColumns)
 
 	loadID  ui.RequestID
 	loading bool
@@ -202,12 +206,16 @@ func (c *Screen) load(subject cnsSubject) tea.Cmd {
 	return cmd
 }
 
-// cnsLookup reads a subject: a user's full status (404 is the status
-// none) or an onboarding's sets.
+// cnsLookup reads a subject: a user's full status (a 404 is kept as such:
+// no consent set for this id, not a status) or an onboarding's sets.
 func cnsLookup(ctx context.Context, client *apiclient.Client, subject cnsSubject, self string) (cnsLoaded, error) {
 	out := cnsLoaded{subject: subject, selfID: self}
 	if subject.onboardingID != "" {
 		ob, err := client.OnboardingConsents(ctx, subject.onboardingID)
+		if apiclient.IsNotFound(err) {
+			out.notFound = true
+			return out, nil
+		}
 		out.sets = ob.ConsentSets
 		return out, err
 	}
@@ -223,7 +231,7 @@ func cnsLookup(ctx context.Context, client *apiclient.Client, subject cnsSubject
 	}
 	st, err := client.UserConsent(ctx, out.subject.userID, true)
 	if apiclient.IsNotFound(err) {
-		out.status = apiclient.ConsentNone
+		out.notFound = true
 		return out, nil
 	}
 	out.status, out.sets = st.ConsentStatus, st.ConsentSets
@@ -232,7 +240,7 @@ func cnsLookup(ctx context.Context, client *apiclient.Client, subject cnsSubject
 
 // setData shows what a look-up found; rows are built once.
 func (c *Screen) setData(d cnsLoaded) {
-	c.subject, c.status, c.sets = d.subject, d.status, d.sets
+	c.subject, c.status, c.sets, c.notFound = d.subject, d.status, d.sets, d.notFound
 	if d.selfID != "" {
 		c.selfID = d.selfID
 	}

@@ -81,7 +81,13 @@ func TestConsentLinkOnboardingOnce(t *testing.T) {
 	a.Keys("enter")
 	screentest.MustShow(t, a.Screen(), "user "+frank, "incomplete", "✗ denied")
 
+	// An unknown onboarding id is a 404, said as such.
 	a.Keys("b")
+	a.Type("onb-mistyped")
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "onboarding onb-mistyped", "No consent sets for this onboarding id (404)")
+
+	a.Keys("b", "ctrl+u")
 	a.Type("onb-demo-001")
 	a.Keys("enter")
 	screentest.MustShow(t, a.Screen(), "onboarding onb-demo-001", "1 consent set, 0 linked to a user", "emailNotifications")
@@ -108,7 +114,9 @@ func TestConsentLinkOnboardingOnce(t *testing.T) {
 
 func TestConsentNoneAndUSPolicy(t *testing.T) {
 	a := newConsentApp(t, "nora@demo.test")
-	screentest.MustShow(t, a.Screen(), "none", "No consent set is linked to this user (status none)")
+	// The gateway's 404 is said as such, never shown as the status none.
+	screentest.MustShow(t, a.Screen(), "NO CONSENT SET (404)", "No consent set for this user (404)")
+	screentest.MustNotShow(t, a.Screen(), "status none", " none ")
 	a.Keys("a")
 	screentest.MustShow(t, a.Screen(), "this user has no consent set, so no audit trail")
 
@@ -260,4 +268,17 @@ func TestConsentHelpMatchesMode(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A mistyped user id is a 404, not the status none; i shows a set's JSON.
+func TestConsentUnknownUserIsNotAStatus(t *testing.T) {
+	a := newConsentApp(t, "alice@demo.test")
+	a.Keys("i")
+	screentest.MustShow(t, a.Screen(), "JSON as the gateway sent it", "consent set ", `"consentSetId"`)
+	a.Keys("esc", "u", "ctrl+u")
+	a.Type("cd539010-9af7-562a-beff-000000000000")
+	a.Keys("enter")
+	s := a.Screen()
+	screentest.MustShow(t, s, "NO CONSENT SET (404)", "No consent set for this user (404)", "cd539010-9af7-562a-beff-000000000000")
+	screentest.MustNotShow(t, s, "status none")
 }

@@ -140,3 +140,13 @@ func cnsConsentTone(s string) theme.Tone {
 	}
 	return theme.ToneNeutral
 }
+
+// Inspect implements ui.Inspectable: the set the keys act on, as the
+// gateway sent it.
+func (c *Screen) Inspect() (string, []byte, bool) {
+	set, ok := c.selectedSet()
+	if !ok {
+		return "", nil, false
+	}
+	return screenkit.Inspected("consent set "+set.ConsentSetID, set.Raw)
+}

@@ -163,7 +163,11 @@ func (c *Screen) header(width int) []string {
 		head += "  " + st.Label.Render("onboarding ") + st.Value.Render(ui.Sanitize(c.subject.onboardingID))
 		sub = c.summary
 	case c.subject.userID != "":
-		head += "  " + screenkit.Badge(st, c.status, cnsStatusTone(c.status)) + "  " + st.Label.Render("user ") + st.Value.Render(ui.Sanitize(c.subject.userID))
+		badge := screenkit.Badge(st, c.status, cnsStatusTone(c.status))
+		if c.notFound {
+			badge = screenkit.Badge(st, "NO CONSENT SET (404)", theme.ToneWarn)
+		}
+		head += "  " + badge + "  " + st.Label.Render("user ") + st.Value.Render(ui.Sanitize(c.subject.userID))
 		if c.subject.userID == c.selfID {
 			head += st.Muted.Render(" (you)")
 		}
@@ -184,6 +188,9 @@ func (c *Screen) header(width int) []string {
 // summarize says what was found and why the status is what it is; it is
 // computed once per load, not per frame.
 func (c *Screen) summarize() string {
+	if c.notFound && c.subject.onboardingID != "" {
+		return "No consent sets for this onboarding id (404). Check the id: a mistyped id answers the same."
+	}
 	if c.subject.onboardingID != "" {
 		linked := 0
 		for _, s := range c.sets {
@@ -192,6 +199,9 @@ func (c *Screen) summarize() string {
 			}
 		}
 		return fmt.Sprintf("%d consent %s, %d linked to a user", len(c.sets), screenkit.Plural(len(c.sets), "set", "sets"), linked)
+	}
+	if c.notFound {
+		return "No consent set for this user (404). Check the id: a mistyped id answers the same. b looks up an onboarding to link one."
 	}
 	switch c.status {
 	case apiclient.ConsentNone:

@@ -261,7 +261,8 @@ func (c *chainBrowser) detailHead() string {
 		{Label: "Network", Value: n.Network}, {Label: "Environment", Value: n.Environment},
 		{Label: "Chain ID", Value: n.ChainID}, {Label: "Contract", Value: n.DelegationContract},
 	}
-	fields = append(fields, screenkit.ExtraFields(n.Extra)...)
+	// Every other field the gateway sent (Solana's own, in its names).
+	fields = append(fields, screenkit.OtherFields(n.Raw, chainNetworkKnown)...)
 	return strings.Join([]string{c.heading(), "", screenkit.RenderFields(st, fields, c.width), "",
 		st.Subtitle.Render("Tokens") + "  " + st.Muted.Render("y copies the selected address · esc back")}, "\n")
 }
@@ -288,6 +289,26 @@ func (c *chainBrowser) View() string {
 	}
 	lines = append(lines, st.Muted.Render("enter tokens · n one network (asks the gateway) · / filter · y copies the contract"), "")
 	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+c.networks.View(), width, height)
+}
+
+// chainNetworkKnown are the network members the interface documents and
+// the browser draws itself.
+var chainNetworkKnown = []screenkit.KnownField{{Names: []string{"network", "environment", "chainId", "delegationContract", "tokens"}}}
+
+// inspect is the network shown or selected, as the gateway sent it.
+func (c *chainBrowser) inspect() (string, []byte, bool) {
+	i := c.detail
+	if i < 0 {
+		var ok bool
+		if i, ok = c.networks.Cursor(); !ok {
+			return screenkit.Inspected("chain configuration", c.config.Raw)
+		}
+	}
+	if i >= len(c.config.Networks) {
+		return "", nil, false
+	}
+	n := c.config.Networks[i]
+	return screenkit.Inspected(ui.Sanitize(n.Network)+" chain configuration", n.Raw)
 }
 
 // lineCount is the number of lines of a rendered block.

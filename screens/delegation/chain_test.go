@@ -60,3 +60,13 @@ func TestDelegationChainConfigResizes(t *testing.T) {
 	app.Keys("j", "j")
 	screentest.MustShow(t, app.Screen(), "usdt", "row 3 of 3")
 }
+
+// Solana's fields, which the interface does not show, are listed as the
+// gateway sent them, and i shows the network's JSON.
+func TestDelegationChainConfigSolanaFieldsInAnotherShape(t *testing.T) {
+	app, _ := newApp(t, "alice@demo.test", screentest.WithAltShapes())
+	app.Keys("c", "j", "j", "enter")
+	screentest.MustShow(t, app.Screen(), "solana", "Cluster", "devnet", "Program id", "Rpc endpoint", "Commitment")
+	app.Keys("i")
+	screentest.MustShow(t, app.Screen(), "JSON as the gateway sent it", "solana chain configuration", `"cluster": "devnet"`)
+}

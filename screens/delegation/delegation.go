@@ -276,3 +276,13 @@ func (s *Screen) CopyValue() (label, value string, ok bool) {
 	}
 	return s.issued.copyValue()
 }
+
+// Inspect implements ui.Inspectable: the chain configuration's network
+// while the browser is open (the delegation token is a secret and is not
+// offered).
+func (s *Screen) Inspect() (string, []byte, bool) {
+	if chain, ok := s.open.(*chainBrowser); ok {
+		return chain.inspect()
+	}
+	return "", nil, false
+}

@@ -12,6 +12,9 @@ import (
 // SetSize implements ui.Screen.
 func (s *Screen) SetSize(width, height int) {
 	s.width, s.height = width, height
+	if s.lookup != nil {
+		s.lookup.setWidth(width)
+	}
 	if s.pay != nil {
 		s.pay.SetSize(width, height)
 	}
@@ -28,6 +31,9 @@ func (s *Screen) layout() {
 
 // View implements ui.Screen.
 func (s *Screen) View() string {
+	if s.lookup != nil {
+		return screenkit.Place(s.lookup.view(), s.width, s.height)
+	}
 	if s.pay != nil {
 		return screenkit.Place(s.pay.View(), s.width, s.height)
 	}
@@ -73,13 +79,20 @@ func (s *Screen) detailView() string {
 	if !p.IsEligible {
 		eligible = screenkit.Badge(st, "NOT ELIGIBLE", theme.ToneWarn)
 	}
-	fields := []screenkit.Field{
-		{Label: "Product", Value: p.Description},
-		{Label: "Product id", Value: p.ID},
-		{Label: "Eligibility", Styled: eligible},
+	known := []screenkit.KnownField{
+		{Field: screenkit.Field{Label: "Product", Value: p.Description}, Names: []string{"description"}},
+		{Field: screenkit.Field{Label: "Product id", Value: p.ID}, Names: []string{"id"}},
+		{Field: screenkit.Field{Label: "Eligibility", Styled: eligible}, Names: []string{"isEligible"}},
 	}
+	fields := []screenkit.Field{known[0].Field, known[1].Field, known[2].Field}
 	if r := ineligibleReason(p); r != "" && !p.IsEligible {
 		fields = append(fields, screenkit.Field{Label: "Why", Value: r})
+	}
+	// Whatever else the gateway says of the product (a price, a region).
+	for _, f := range screenkit.OtherFields(p.Raw, known) {
+		if f.Value != ineligibleReason(p) {
+			fields = append(fields, f)
+		}
 	}
 	fields = append(fields, screenkit.Field{Label: "Payment", Value: "crypto, through Daimo (" + apiclient.PaymentMethodDaimo + ")"})
 	var hint string

@@ -21,6 +21,8 @@ import (
 // read-only mode; while the payment panel is open, its keys show instead.
 type listKeys struct {
 	Order key.Binding
+	// Find looks a past order up by its id (a read: on in read-only mode).
+	Find  key.Binding
 	table ui.TableKeyMap
 	// filtering: the table's filter has the keys; enter applies it.
 	filtering bool
@@ -31,7 +33,7 @@ func (k listKeys) ShortHelp() []key.Binding {
 	if k.filtering {
 		return []key.Binding{k.table.Accept, k.table.ClearFilter}
 	}
-	return []key.Binding{k.Order, k.table.Up, k.table.Down, k.table.Filter}
+	return []key.Binding{k.Order, k.Find, k.table.Up, k.table.Down, k.table.Filter}
 }
 
 // FullHelp implements help.KeyMap: the table's moves and filter, without
@@ -41,7 +43,7 @@ func (k listKeys) FullHelp() [][]key.Binding {
 		return [][]key.Binding{{k.table.Accept, k.table.ClearFilter, k.table.Backspace}}
 	}
 	t := k.table
-	return [][]key.Binding{{k.Order}, {t.Up, t.Down, t.PageUp, t.PageDown, t.Home, t.End}, {t.Filter}}
+	return [][]key.Binding{{k.Order, k.Find}, {t.Up, t.Down, t.PageUp, t.PageDown, t.Home, t.End}, {t.Filter}}
 }
 
 // placed is the answer to an order, with the product it was for.
@@ -73,6 +75,8 @@ type Screen struct {
 
 	// pay is the open payment panel; nil shows the list.
 	pay *payment
+	// lookup is the open look-up of a past order by id.
+	lookup *orderLookup
 }
 
 // New builds the orders screen.
@@ -85,7 +89,8 @@ func New(deps screenkit.Deps) *Screen {
 	})
 	order := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "order product"))
 	order.SetEnabled(!deps.ReadOnly)
-	s.keys = listKeys{Order: order, table: ui.TableKeys()}
+	find := key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find an order by id"))
+	s.keys = listKeys{Order: order, Find: find, table: ui.TableKeys()}
 	s.order = ui.NewChange[placed](s.requests)
 	return s
 }
@@ -98,6 +103,9 @@ func (s *Screen) Title() string { return "Orders" }
 
 // KeyMap implements ui.Screen: the payment panel's keys while it is open.
 func (s *Screen) KeyMap() help.KeyMap {
+	if s.lookup != nil {
+		return s.lookup.keyMap()
+	}
 	if s.pay != nil {
 		return s.pay.KeyMap()
 	}
@@ -108,6 +116,9 @@ func (s *Screen) KeyMap() help.KeyMap {
 
 // CapturesKeys implements ui.Screen: only the table filter takes letters.
 func (s *Screen) CapturesKeys() bool {
+	if s.lookup != nil {
+		return s.lookup.capturesKeys()
+	}
 	if s.pay != nil {
 		return s.pay.CapturesKeys()
 	}
@@ -152,6 +163,10 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
+	case ui.Result[lookedUp]:
+		if s.lookup != nil {
+			_, cmd = s.lookup.update(msg)
+		}
 	case ui.Result[[]apiclient.Product]:
 		cmd = s.loaded(msg)
 	case ui.RefreshMsg:
@@ -196,6 +211,13 @@ func (s *Screen) loaded(msg ui.Result[[]apiclient.Product]) tea.Cmd {
 }
 
 func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if s.lookup != nil {
+		closed, cmd := s.lookup.update(msg)
+		if closed {
+			s.lookup = nil
+		}
+		return cmd
+	}
 	if s.pay != nil {
 		next, cmd := s.pay.Update(msg)
 		if next == nil {
@@ -205,6 +227,10 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if !s.table.Filtering() && key.Matches(msg, s.keys.Order) {
 		return s.confirmOrder()
+	}
+	if !s.table.Filtering() && key.Matches(msg, s.keys.Find) {
+		s.lookup = newOrderLookup(s.deps, s.requests, s.width)
+		return s.lookup.form.Focus()
 	}
 	var cmd tea.Cmd
 	s.table, cmd = s.table.Update(msg)
@@ -222,7 +248,10 @@ func (s *Screen) selected() (apiclient.Product, bool) {
 // ineligibleReason is why the gateway says a product is not eligible,
 // when it says so in a field the interface does not show.
 func ineligibleReason(p apiclient.Product) string {
-	for _, k := range []string{"ineligibleReason", "reason", "eligibilityReason"} {
+	for _, k := range []string{"ineligibleReason", "reason", "eligibilityReason", "eligibility.reason"} {
+		if v, _ := p.Raw.Field(k); strings.TrimSpace(v) != "" && v != "null" {
+			return v
+		}
 		if v := strings.Trim(strings.TrimSpace(string(p.Extra[k])), `"`); v != "" && v != "null" {
 			return v
 		}

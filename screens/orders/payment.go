@@ -235,6 +235,7 @@ func (p *payment) poll(msg tea.Msg) tea.Cmd {
 func (p *payment) checked(status apiclient.OrderStatus, err error) tea.Cmd {
 	switch {
 	case err == nil:
+		status = readOrderStatus(status)
 		p.status, p.lastErr, p.paused = &status, nil, false
 		if status.Final() {
 			p.polling = false

@@ -100,6 +100,8 @@ func (p *payment) View() string {
 			fields = append(fields, screenkit.Field{Label: "Paid at", Value: *p.status.PaidAt})
 		}
 		record = append(record, screenkit.ExtraFields(p.status.Metadata)...)
+		// Every other field the gateway sent, in its own names.
+		record = append(record, screenkit.OtherFields(p.status.Raw, orderStatusKnown)...)
 	}
 	msg := strings.Join(p.message(min(width, 90)), "\n")
 	bottom := msg + "\n\n" + screenkit.Section(st, "Order", screenkit.RenderFields(st, record, min(width, 66)))

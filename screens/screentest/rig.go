@@ -33,9 +33,14 @@ type Rig struct {
 }
 
 // NewRig signs user in and enters the screen at 100x38, under NO_COLOR.
-func NewRig(t *testing.T, user string, build Build) *Rig {
+// Of the options only the sandbox's count (WithAltShapes, WithSandbox).
+func NewRig(t *testing.T, user string, build Build, opts ...Option) *Rig {
 	t.Helper()
-	hs := httptest.NewServer(sandbox.New(sandbox.Options{}))
+	var setup Setup
+	for _, o := range opts {
+		o(&setup)
+	}
+	hs := httptest.NewServer(sandbox.New(setup.Sandbox))
 	t.Cleanup(hs.Close)
 	client := apiclient.New(apiclient.Config{BaseURL: hs.URL, ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey})
 	if _, err := client.Login(context.Background(), user, "demo-pass"); err != nil {

@@ -106,6 +106,12 @@ func WithSandbox(change func(*sandbox.Options)) Option {
 	return func(s *Setup) { change(&s.Sandbox) }
 }
 
+// WithAltShapes runs the sandbox in its alternate-shapes mode: every
+// record the interface leaves "not shown" in other names and nesting.
+func WithAltShapes() Option {
+	return func(s *Setup) { s.Sandbox.AltShapes = true }
+}
+
 // WithConfig changes the client's configuration.
 func WithConfig(change func(*apiclient.Config)) Option {
 	return func(s *Setup) { change(&s.Config) }

@@ -159,7 +159,7 @@ func (s *Screen) caseHeader() []string {
 	lines = append(lines, "Consent "+statusBadge(st, c))
 	switch {
 	case c.notFound && c.kind == caseUser:
-		lines = append(lines, st.Muted.Render("The gateway has no consent set for this user id (404). Check the id: a mistyped id looks like this too."))
+		lines = append(lines, st.Muted.Render("No consent set for this user (404). Check the id: a mistyped id looks like this too."))
 	case c.notFound:
 		lines = append(lines, st.Muted.Render("The gateway has no consent set for this onboarding id (404)."))
 	case c.kind == caseUser:

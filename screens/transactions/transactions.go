@@ -60,6 +60,9 @@ type Screen struct {
 
 	table ui.Table
 	rows  []apiclient.Transaction
+	// shape says which columns read the records' own fields (a gateway
+	// answering in its own shape).
+	shape screenkit.RecordShape
 	// filter is what the rows on screen answer (Page included).
 	filter apiclient.TransactionFilter
 	loaded bool
@@ -80,7 +83,7 @@ type Screen struct {
 // New builds the transactions screen.
 func New(deps screenkit.Deps) *Screen {
 	t := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenTransactions), keys: newTxnKeys(), categories: map[string]bool{}}
-	t.table = ui.NewTable(deps.Styles, txnColumns(false))
+	t.table = ui.NewTable(deps.Styles, txnColumns(false, t.shape))
 	return t
 }
 
@@ -91,15 +94,30 @@ const txnNarrowBelow = 73
 
 // txnColumns lays out the table; narrow hides the category (the detail
 // pane still shows it). The status stays the last column
-// (highlightStatuses relies on it).
-func txnColumns(narrow bool) []ui.Column {
+// (highlightStatuses relies on it). A column reading one of the records'
+// own fields is titled after it.
+func txnColumns(narrow bool, shape screenkit.RecordShape) []ui.Column {
 	merchantMin := 14
 	if narrow {
 		merchantMin = 10
 	}
-	return []ui.Column{{Title: "Date (UTC)", Width: 16}, {Title: "Merchant", Min: merchantMin},
+	cols := []ui.Column{{Title: "Date (UTC)", Width: 16}, {Title: "Merchant", Min: merchantMin},
 		{Title: "Category", Width: 13, Hidden: narrow},
 		{Title: "Amount", Width: 14, Right: true}, {Title: "Status", Width: 10}}
+	for i := range cols {
+		cols[i].Title = shape.FallbackTitle(i, cols[i].Title)
+	}
+	return cols
+}
+
+// txnRecordColumns are the wire names each column reads, and what a field
+// of another gateway's shape should be called to stand in for it.
+var txnRecordColumns = []screenkit.RecordColumn{
+	{Known: []string{"dateTime"}, Hints: []string{"date", "time", "created", "occurred", "posted"}},
+	{Known: []string{"merchantNameLocation"}, Hints: []string{"merchant", "description", "name", "title"}},
+	{Known: []string{"mccCategory"}, Hints: []string{"category", "mcc"}},
+	{Known: []string{"transactionAmount", "billingAmount"}, Hints: []string{"amount", "value", "total"}},
+	{Known: []string{"status"}, Hints: []string{"status", "state"}},
 }
 
 // ID implements ui.Screen.
@@ -208,21 +226,45 @@ func txnSameQuery(a, b apiclient.TransactionFilter) bool {
 		strings.Join(a.MCCCategories, ",") == strings.Join(b.MCCCategories, ",")
 }
 
-// setRows shows transactions in the table; only visible rows are drawn, so
-// any number of rows is fine.
+// setRows shows transactions in the table, read through an accessor; a
+// column whose fields the gateway does not send reads the records' own.
 func (t *Screen) setRows(list []apiclient.Transaction) {
 	t.rows = list
-	cells := make([][]string, len(list))
+	raws := make([]apiclient.RawJSON, len(list))
 	for i := range list {
 		x := &list[i]
+		raws[i] = x.Raw
 		// Only printable categories are offered: they become the filter
 		// form's suggestions, which the text input draws as they are.
 		if x.MCCCategory != "" && len(t.categories) < 200 && ui.Sanitize(x.MCCCategory) == x.MCCCategory {
 			t.categories[x.MCCCategory] = true
 		}
-		cells[i] = []string{txnDate(x.DateTime), x.MerchantNameLocation, x.MCCCategory, txnAmount(x), x.Status}
 	}
-	t.table.SetRows(cells)
+	t.shape = screenkit.NewRecordShape(raws, txnRecordColumns)
+	t.table.SetColumns(txnColumns(t.width > 0 && t.width < txnNarrowBelow, t.shape))
+	rows, shape := t.rows, t.shape
+	t.table.SetSource(len(rows), func(row, col int) string {
+		if v, ok := shape.Fallback(row, col); ok {
+			if col == 0 {
+				return txnDate(v)
+			}
+			return v
+		}
+		x := &rows[row]
+		switch col {
+		case 0:
+			return txnDate(x.DateTime)
+		case 1:
+			return x.MerchantNameLocation
+		case 2:
+			return x.MCCCategory
+		case 3:
+			return txnAmount(x)
+		case 4:
+			return x.Status
+		}
+		return ""
+	})
 }
 
 // txnDate shows an ISO timestamp as "2026-11-20 18:00"; anything else as is.
@@ -306,11 +348,32 @@ func (t *Screen) selected() (*apiclient.Transaction, bool) {
 // CopyValue lets y copy the selected transaction's id.
 func (t *Screen) CopyValue() (label, value string, ok bool) {
 	x, ok := t.selected()
-	if !ok || x.ID == "" {
+	if !ok {
 		return "", "", false
 	}
-	return "transaction id", x.ID, true
+	id := x.ID
+	if id == "" {
+		id = screenkit.RecordID(x.Raw)
+	}
+	if id == "" {
+		return "", "", false
+	}
+	return "transaction id", id, true
 }
 
 // txnDetailHeight is the rows the detail pane takes.
 const txnDetailHeight = 11
+
+// Inspect implements ui.Inspectable: the selected transaction as the
+// gateway sent it.
+func (t *Screen) Inspect() (string, []byte, bool) {
+	x, ok := t.selected()
+	if !ok || t.form != nil {
+		return "", nil, false
+	}
+	id := x.ID
+	if id == "" {
+		id = screenkit.RecordID(x.Raw)
+	}
+	return screenkit.Inspected("transaction "+id, x.Raw)
+}

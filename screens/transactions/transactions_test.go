@@ -3,12 +3,15 @@ package transactions
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"context"
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"cardterm/apiclient"
+	"cardterm/apiclient/sandbox"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/theme"
@@ -24,7 +27,7 @@ func txnRig(t *testing.T, user string) *screentest.Rig {
 
 func TestTransactionsListDetailAndStandOut(t *testing.T) {
 	r := txnRig(t, "alice@demo.test")
-	v := r.Want("page 1", "Date (UTC)", "Merchant", "Selected transaction", "channel", "authorizationCode", "row 1 of 50")
+	v := r.Want("page 1", "Date (UTC)", "Merchant", "Selected transaction", "Channel", "Authorization code", "row 1 of 50")
 	tr := r.Screen.(*Screen)
 	// Move to a DECLINED row: its reason shows in the detail pane.
 	for i, x := range tr.rows {
@@ -205,4 +208,87 @@ func TestTransactionsResizeKeepsTheQuickFilter(t *testing.T) {
 	if !tr.CapturesKeys() || tr.table.Filter() != "ma" {
 		t.Fatalf("filter after resize: capturing %v, %q", tr.CapturesKeys(), tr.table.Filter())
 	}
+}
+
+// TestTransactionsInAnotherShape: a gateway that names and nests every
+// transaction field its own way still fills every column and the detail
+// pane (merchant, date, amount, state), never a row of blanks.
+func TestTransactionsInAnotherShape(t *testing.T) {
+	r := screentest.NewRig(t, "alice@demo.test", func(d screenkit.Deps) ui.Screen { return New(d) }, screentest.WithAltShapes())
+	tr := r.Screen.(*Screen)
+	if len(tr.rows) == 0 || tr.rows[0].MerchantNameLocation != "" {
+		t.Fatalf("expected records the client cannot type: %+v", tr.rows)
+	}
+	v := r.Want("Created at", "Merchant name", "Amount value", "State", "row 1 of 50",
+		"Selected transaction", "Merchant city", "Transaction id", "settled", "2026-11-20 18:00")
+	for i, cells := 0, tr.table.Row(0); i < len(cells); i++ {
+		if strings.TrimSpace(cells[i]) == "" {
+			t.Errorf("column %d of the first row is blank: %q", i, cells)
+		}
+	}
+	// The first row's merchant is drawn in the list.
+	name, _ := tr.rows[0].Raw.Field("merchant.name")
+	screentest.MustShow(t, v, name)
+	if _, id, ok := tr.CopyValue(); !ok || id == "" {
+		t.Fatal("y has no transaction id to copy")
+	}
+}
+
+// BenchmarkTransactionsPageInAnotherShape shows a page of 50 transactions
+// in another gateway's shape (each column choosing its field from the
+// records' own) and draws it: the cost of a page arriving.
+func BenchmarkTransactionsPageInAnotherShape(b *testing.B) {
+	client := apiclientFor(b)
+	page, err := client.Transactions(context.Background(), apiclient.TransactionFilter{})
+	if err != nil || len(page.Transactions) != 50 {
+		b.Fatalf("page: %d %v", len(page.Transactions), err)
+	}
+	styles := theme.New(true, false)
+	tr := New(screenkit.Deps{Requests: ui.NewRequests(), Styles: &styles, Now: time.Now})
+	tr.loaded = true
+	tr.SetSize(120, 40)
+	b.ReportAllocs()
+	for b.Loop() {
+		tr.setRows(page.Transactions)
+		_ = tr.View()
+	}
+}
+
+// BenchmarkTransactionsKeyPressInAnotherShape is a key press on a page in
+// another gateway's shape: cells read the records' own fields.
+func BenchmarkTransactionsKeyPressInAnotherShape(b *testing.B) {
+	client := apiclientFor(b)
+	page, err := client.Transactions(context.Background(), apiclient.TransactionFilter{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	styles := theme.New(true, false)
+	tr := New(screenkit.Deps{Requests: ui.NewRequests(), Styles: &styles, Now: time.Now})
+	tr.loaded = true
+	tr.SetSize(120, 40)
+	tr.setRows(page.Transactions)
+	down, up := uitest.Key("j"), uitest.Key("k")
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		k := down
+		if i%100 >= 50 {
+			k = up
+		}
+		i++
+		tr.Update(k)
+		_ = tr.View()
+	}
+}
+
+// apiclientFor signs alice in on an alternate-shapes sandbox.
+func apiclientFor(b *testing.B) *apiclient.Client {
+	b.Helper()
+	hs := httptest.NewServer(sandbox.New(sandbox.Options{AltShapes: true}))
+	b.Cleanup(hs.Close)
+	client := apiclient.New(apiclient.Config{BaseURL: hs.URL, ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey})
+	if _, err := client.Login(context.Background(), "alice@demo.test", "demo-pass"); err != nil {
+		b.Fatal(err)
+	}
+	return client
 }

@@ -26,7 +26,7 @@ func detailHeight(height int) int {
 // terminals; rows, cursor and quick filter stay.
 func (t *Screen) SetSize(width, height int) {
 	t.width, t.height = width, height
-	t.table.SetColumns(txnColumns(width < txnNarrowBelow))
+	t.table.SetColumns(txnColumns(width < txnNarrowBelow, t.shape))
 	t.table.SetSize(width, max(height-2-detailHeight(height), 3))
 	if t.form != nil {
 		t.form.SetWidth(min(width-2, 70))
@@ -138,23 +138,35 @@ func (t *Screen) detailView(width, height int) string {
 		return strings.TrimSpace(string(a) + " " + cur)
 	}
 	status := screenkit.Badge(st, x.Status, txnTone(x.Status))
-	left := []screenkit.Field{
-		{Label: "Status", Styled: status},
-		{Label: "Amount", Value: txnAmount(x)},
-		{Label: "Billed", Value: money(x.BillingAmount, x.BillingCurrency)},
-		{Label: "Fee", Value: money(x.FeeAmount, x.FeeCurrency)},
-		{Label: "Sign", Value: x.Sign},
-		{Label: "Date", Value: x.DateTime},
+	known := func(f screenkit.Field, names ...string) screenkit.KnownField {
+		return screenkit.KnownField{Field: f, Names: names}
+	}
+	leftKnown := []screenkit.KnownField{
+		known(screenkit.Field{Label: "Status", Styled: status}, "status", "declineReason"),
+		known(screenkit.Field{Label: "Amount", Value: txnAmount(x)}, "transactionAmount", "transactionCurrency"),
+		known(screenkit.Field{Label: "Billed", Value: money(x.BillingAmount, x.BillingCurrency)}, "billingAmount", "billingCurrency"),
+		known(screenkit.Field{Label: "Fee", Value: money(x.FeeAmount, x.FeeCurrency)}, "feeAmount", "feeCurrency"),
+		known(screenkit.Field{Label: "Sign", Value: x.Sign}, "sign"),
+		known(screenkit.Field{Label: "Date", Value: x.DateTime}, "dateTime"),
 	}
 	if reason != "" || x.Status == apiclient.TxDeclined {
-		left = append(left[:1], append([]screenkit.Field{{Label: "Declined", Styled: st.Text(theme.ToneDanger).Render(txnOr(ui.Sanitize(reason), "no reason given"))}}, left[1:]...)...)
+		declined := known(screenkit.Field{Label: "Declined", Styled: st.Text(theme.ToneDanger).Render(txnOr(ui.Sanitize(reason), "no reason given"))}, "declineReason", "status")
+		leftKnown = append(leftKnown[:1], append([]screenkit.KnownField{declined}, leftKnown[1:]...)...)
 	}
-	right := []screenkit.Field{
-		{Label: "Merchant", Value: x.MerchantNameLocation},
-		{Label: "MCC", Value: strings.TrimSpace(x.MCC + " " + x.MCCCategory)},
-		{Label: "Id", Value: x.ID},
+	rightKnown := []screenkit.KnownField{
+		known(screenkit.Field{Label: "Merchant", Value: x.MerchantNameLocation}, "merchantNameLocation"),
+		known(screenkit.Field{Label: "MCC", Value: strings.TrimSpace(x.MCC + " " + x.MCCCategory)}, "mcc", "mccCategory"),
+		known(screenkit.Field{Label: "Id", Value: x.ID}, "id"),
 	}
-	right = append(right, screenkit.ExtraFields(x.Extra)...)
+	// Every field the gateway sent: the known ones it carries on the left,
+	// the rest (its own names, nested ones flattened) on the right.
+	left := screenkit.PresentFields(x.Raw, leftKnown)
+	right := append(screenkit.PresentFields(x.Raw, rightKnown),
+		screenkit.OtherFields(x.Raw, append(leftKnown, rightKnown...))...)
+	if len(left) == 0 {
+		half := (len(right) + 1) / 2
+		left, right = right[:half], right[half:]
+	}
 	colW := max((width-3)/2, 20)
 	l := screenkit.RenderFields(st, left, colW)
 	r := screenkit.RenderFields(st, right, colW)

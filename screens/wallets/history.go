@@ -28,11 +28,23 @@ type historyView struct {
 	id      ui.RequestID
 	loading bool
 	items   []apiclient.HistoryItem
-	err     error
+	// shape says which columns read the gateway's own fields.
+	shape screenkit.RecordShape
+	err   error
 	// internal is the query of the internal wallet opened with h, so c can
 	// switch to the credit wallet and back.
 	internal      apiclient.HistoryQuery
 	internalTitle string
+}
+
+// historyRecordColumns are the wire names each history column reads, and
+// what another gateway's field should be called to stand in for it.
+var historyRecordColumns = []screenkit.RecordColumn{
+	{Known: []string{"date"}, Hints: []string{"date", "time", "occurred", "created", "posted"}},
+	{Known: []string{"name"}, Hints: []string{"title", "description", "name", "label", "memo"}},
+	{Known: []string{"sign"}, Hints: []string{"direction", "sign", "side", "type"}},
+	{Known: []string{"amount"}, Hints: []string{"amount", "value", "total"}},
+	{Known: []string{"currency"}, Hints: []string{"currency", "asset"}},
 }
 
 func (w *Screen) openHistory(q apiclient.HistoryQuery, title string) tea.Cmd {
@@ -66,6 +78,11 @@ func (w *Screen) updateHistory(msg ui.Result[historyPage]) tea.Cmd {
 		return screenkit.Failed("loading the history", msg.Err)
 	}
 	h.items = msg.Value.items
+	raws := make([]apiclient.RawJSON, len(h.items))
+	for i, it := range h.items {
+		raws[i] = it.Raw
+	}
+	h.shape = screenkit.NewRecordShape(raws, historyRecordColumns)
 	return nil
 }
 
@@ -98,8 +115,8 @@ func (w *Screen) historyKey(msg tea.KeyPressMsg) tea.Cmd {
 		if w.credit == nil {
 			return ui.Notify(theme.ToneInfo, "there is no credit wallet yet")
 		}
-		h.query = apiclient.HistoryQuery{WalletID: w.credit.ID, WalletType: "credit", WalletCurrency: w.credit.Currency}
-		h.title = "Credit wallet " + w.credit.ID
+		h.query = apiclient.HistoryQuery{WalletID: w.creditWalletID(), WalletType: "credit", WalletCurrency: w.credit.Currency}
+		h.title = "Credit wallet " + w.creditWalletID()
 		return w.loadHistory()
 	}
 	return nil
@@ -123,13 +140,17 @@ func (w *Screen) historyView(width, height int) string {
 		b.WriteString(st.Muted.Render("No movements on this page."))
 		return b.String()
 	}
-	t := ui.NewTable(st, []ui.Column{
+	cols := []ui.Column{
 		{Title: "Date", Width: 20},
 		{Title: "Description", Min: 16},
-		{Title: "Sign", Width: 6},
+		{Title: "Sign", Width: 9},
 		{Title: "Amount", Width: 14, Right: true},
 		{Title: "Cur.", Width: 5},
-	})
+	}
+	for i := range cols {
+		cols[i].Title = h.shape.FallbackTitle(i, cols[i].Title)
+	}
+	t := ui.NewTable(st, cols)
 	rows := make([][]string, len(h.items))
 	for i, it := range h.items {
 		amount := string(it.Amount)
@@ -138,7 +159,9 @@ func (w *Screen) historyView(width, height int) string {
 		} else if strings.EqualFold(it.Sign, apiclient.TxCredit) {
 			amount = "+" + amount
 		}
-		rows[i] = []string{it.Date, it.Name, it.Sign, amount, strings.ToUpper(it.Currency)}
+		sh := h.shape
+		rows[i] = []string{screenkit.FormatTime(sh.Value(i, 0, it.Date)), sh.Value(i, 1, it.Name), sh.Value(i, 2, it.Sign),
+			sh.Value(i, 3, amount), strings.ToUpper(sh.Value(i, 4, it.Currency))}
 	}
 	t.SetRows(rows)
 	t.SetSize(width, min(len(rows)+2, max(height-4, 3)))

@@ -110,3 +110,31 @@ func (w *Screen) runAction(a walletAction, title string, request []string, means
 		Run: func(ctx context.Context) (walletAction, error) { return a, fn(ctx, client) },
 	})
 }
+
+// linkedIndex is the priority position (0 first) of an internal wallet, or
+// -1 when it is not linked.
+func (w *Screen) linkedIndex(iw apiclient.InternalWallet) int {
+	return slices.IndexFunc(w.linked, func(l apiclient.LinkedWallet) bool { return sameWallet(l, iw) })
+}
+
+// sameWallet reports whether a linked wallet is the internal wallet iw: by
+// id, by the documented addressId, or by address and currency.
+func sameWallet(l apiclient.LinkedWallet, iw apiclient.InternalWallet) bool {
+	if id := linkedAddressID(l); id != "" && id == iw.AddressID {
+		return true
+	}
+	return (l.ID != "" && (l.ID == iw.ID || l.ID == iw.AddressID)) || (l.Address != "" && l.Address == iw.Address && l.Currency == iw.Currency)
+}
+
+// addressIDOf is what link and unlink take for a linked wallet.
+func (w *Screen) addressIDOf(l apiclient.LinkedWallet) string {
+	for _, iw := range w.internal {
+		if sameWallet(l, iw) {
+			if iw.AddressID != "" {
+				return iw.AddressID
+			}
+			return iw.ID
+		}
+	}
+	return firstNonEmpty(linkedAddressID(l), l.ID)
+}

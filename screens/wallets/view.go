@@ -67,12 +67,20 @@ func (w *Screen) overview(width, height int) string {
 	case len(w.external) == 0:
 		b.WriteString(st.Muted.Render("None registered. Withdrawals are sent to the external wallet: complete the delegation first (6).") + "\n")
 	default:
-		for _, e := range w.external {
-			line := fmt.Sprintf("%-6s %-9s %s", strings.ToUpper(ui.Sanitize(e.Currency)), ui.Sanitize(e.Network), ui.Sanitize(e.Address))
+		for _, e := range w.externals() {
+			line := fmt.Sprintf("%-6s %-9s %s", strings.ToUpper(ui.Sanitize(e.currency)), ui.Sanitize(e.network), ui.Sanitize(e.address))
 			b.WriteString(st.Value.Render(ansi.Truncate(line, width, "…")) + "\n")
-			b.WriteString(st.Label.Render("       balance ") + st.Value.Render(ui.Sanitize(string(e.Balance))) +
-				st.Label.Render("  allowance ") + st.Value.Render(ui.Sanitize(string(e.Allowance))) +
-				st.Label.Render("  spendable ") + st.Text(theme.ToneOK).Render(dashIfEmpty(ui.Sanitize(string(e.Spendable())))) + "\n")
+			b.WriteString(st.Label.Render("       balance ") + st.Value.Render(dashIfEmpty(ui.Sanitize(e.balance))) +
+				st.Label.Render("  allowance ") + st.Value.Render(dashIfEmpty(ui.Sanitize(e.allowance))) +
+				st.Label.Render("  spendable ") + st.Text(theme.ToneOK).Render(dashIfEmpty(ui.Sanitize(e.spendable()))) + "\n")
+			// Whatever else the gateway says of the wallet, on one line.
+			if len(e.others) > 0 {
+				var parts []string
+				for _, f := range e.others {
+					parts = append(parts, ui.Sanitize(strings.ToLower(f.Label))+" "+ui.Sanitize(f.Value))
+				}
+				b.WriteString(st.Muted.Render(ansi.Truncate("       "+strings.Join(parts, "  "), width, "…")) + "\n")
+			}
 		}
 	}
 	b.WriteString("\n")
@@ -80,13 +88,19 @@ func (w *Screen) overview(width, height int) string {
 	// Credit wallet.
 	b.WriteString(st.Subtitle.Render("Credit wallet") + "\n")
 	b.WriteString(w.creditSummary(width) + "\n")
-	if w.lastTx != "" {
+	if w.last.result.TxHash != "" {
+		arrives := w.last.arrives + " USDC"
+		if w.last.arrives == "" {
+			arrives = "the amount minus the network fee (the fee could not be read)"
+		}
+		// The answer as the gateway sent it: txHash, then whatever else it said.
+		fields := append([]screenkit.Field{
+			{Label: "Amount", Value: w.last.amount + " USDC"},
+			{Label: "Arrives", Value: arrives},
+			{Label: "Tx hash", Value: w.last.result.TxHash},
+		}, screenkit.OtherFields(w.last.result.Raw, []screenkit.KnownField{{Names: []string{"txHash"}}})...)
 		b.WriteString("\n" + st.Subtitle.Render("Last withdrawal") + "\n")
-		b.WriteString(screenkit.RenderFields(st, []screenkit.Field{
-			{Label: "Amount", Value: w.lastTxAmount + " USDC"},
-			{Label: "Arrives", Value: w.lastTxArrives + " USDC"},
-			{Label: "Tx hash", Value: w.lastTx},
-		}, width) + "\n")
+		b.WriteString(screenkit.RenderFields(st, fields, width) + "\n")
 		b.WriteString(st.Muted.Render("y copies the transaction hash") + "\n")
 	}
 	return b.String()
@@ -116,12 +130,21 @@ func (w *Screen) creditSummary(width int) string {
 	if !cw.IsWithdrawable {
 		state = st.Badge("NOT WITHDRAWABLE", theme.ToneWarn)
 	}
-	fields := []screenkit.Field{
-		{Label: "Balance", Value: string(cw.Balance) + " " + strings.ToUpper(cw.Currency)},
-		{Label: "State", Styled: state},
-		{Label: "Wallet id", Value: cw.ID},
+	// The balance and id under the client's names or the gateway's own,
+	// then every other field the gateway sent.
+	// A field standing in for the balance or the id is not listed twice.
+	shape := screenkit.NewRecordShape([]apiclient.RawJSON{cw.Raw}, creditRecordColumns)
+	balance := shape.Value(0, 0, string(cw.Balance))
+	id := shape.Value(0, 1, cw.ID)
+	if id == "" {
+		id = w.creditWalletID()
 	}
-	fields = append(fields, screenkit.ExtraFields(cw.Extra)...)
+	known := []screenkit.KnownField{
+		{Field: screenkit.Field{Label: "Balance", Value: strings.TrimSpace(balance + " " + strings.ToUpper(cw.Currency))}, Names: []string{"balance", "currency", shape.FallbackPath(0)}},
+		{Field: screenkit.Field{Label: "State", Styled: state}, Names: []string{"isWithdrawable"}},
+		{Field: screenkit.Field{Label: "Wallet id", Value: id}, Names: []string{"id", shape.FallbackPath(1)}},
+	}
+	fields := append([]screenkit.Field{known[0].Field, known[1].Field, known[2].Field}, screenkit.OtherFields(cw.Raw, known)...)
 	hint := "w withdraws to the external wallet"
 	if w.deps.ReadOnly {
 		hint = "read-only: withdrawals are disabled"

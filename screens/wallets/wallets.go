@@ -5,8 +5,6 @@ package wallets
 
 import (
 	"context"
-	"fmt"
-	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -23,10 +21,10 @@ import (
 // in read-only mode so the footer and help never offer them.
 type walletKeys struct {
 	Link, Unlink, Up, Down, Withdraw, History key.Binding
-	// Used inside the history view and the withdrawal form.
-	Next, Prev, Credit, Back, Submit key.Binding
-	table                            help.KeyMap
-	mode                             walletMode
+	// Used inside the history view.
+	Next, Prev, Credit, Back key.Binding
+	table                    help.KeyMap
+	mode                     walletMode
 }
 
 // walletMode is what the wallets screen shows.
@@ -50,7 +48,6 @@ func newWalletKeys(readOnly bool, table help.KeyMap) walletKeys {
 		Prev:     key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
 		Credit:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "credit/internal wallet")),
 		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		Submit:   key.NewBinding(key.WithKeys("enter", "ctrl+s"), key.WithHelp("enter/ctrl+s", "review withdrawal")),
 		table:    table,
 	}
 	if readOnly {
@@ -64,8 +61,6 @@ func newWalletKeys(readOnly bool, table help.KeyMap) walletKeys {
 // ShortHelp implements help.KeyMap for the mode shown.
 func (k walletKeys) ShortHelp() []key.Binding {
 	switch k.mode {
-	case modeWithdraw:
-		return []key.Binding{k.Submit, k.Back}
 	case modeHistory:
 		return []key.Binding{k.Next, k.Prev, k.Credit, k.Back}
 	}
@@ -96,6 +91,9 @@ type Screen struct {
 	width, height int
 
 	table ui.Table
+	// internalShape says which internal wallet columns read the gateway's
+	// own fields.
+	internalShape screenkit.RecordShape
 
 	internalID, linkedID, externalID, creditID ui.RequestID
 	internal                                   []apiclient.InternalWallet
@@ -115,10 +113,12 @@ type Screen struct {
 
 	mode     walletMode
 	withdraw withdrawForm
-	hist     historyView
+	// withdrawChange confirms, sends and reports a withdrawal.
+	withdrawChange ui.Change[withdrawal]
+	hist           historyView
 
-	// lastTx is the latest withdrawal, shown and copyable with y.
-	lastTx, lastTxAmount, lastTxArrives string
+	// last is the latest withdrawal, shown and its hash copyable with y.
+	last withdrawal
 }
 
 const (
@@ -131,7 +131,7 @@ const (
 // New builds the wallets screen.
 func New(deps screenkit.Deps) *Screen {
 	owner := deps.Requests.For(ui.ScreenWallets)
-	w := &Screen{deps: deps, requests: owner, change: ui.NewChange[walletAction](owner)}
+	w := &Screen{deps: deps, requests: owner, change: ui.NewChange[walletAction](owner), withdrawChange: ui.NewChange[withdrawal](owner)}
 	w.table = ui.NewTable(deps.Styles, walletColumns(false))
 	w.keys = newWalletKeys(deps.ReadOnly, w.table.KeyMap())
 	return w
@@ -165,8 +165,11 @@ func walletColumns(narrow bool) []ui.Column {
 // rows, cursor and quick filter kept.
 func (w *Screen) SetSize(width, height int) {
 	w.width, w.height = width, height
-	w.table.SetColumns(walletColumns(width < walletNarrowBelow))
+	w.table.SetColumns(w.columns())
 	w.table.SetSize(width, min(len(w.internal), 8)+2)
+	if w.withdraw.form != nil {
+		w.withdraw.form.SetWidth(max(width-2, 20))
+	}
 }
 
 // ID implements ui.Screen.
@@ -177,6 +180,9 @@ func (w *Screen) Title() string { return "Wallets" }
 
 // KeyMap implements ui.Screen: the keys of what is shown.
 func (w *Screen) KeyMap() help.KeyMap {
+	if w.mode == modeWithdraw && w.withdraw.form != nil {
+		return w.withdraw.form.KeyMap()
+	}
 	k := w.keys
 	k.mode = w.mode
 	return k
@@ -224,6 +230,9 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	} else if cmd != nil {
 		return w, cmd
 	}
+	if cmd := w.updateWithdraw(msg); cmd != nil {
+		return w, cmd
+	}
 	switch msg := msg.(type) {
 	case ui.Result[[]apiclient.InternalWallet]:
 		if msg.ID == w.internalID {
@@ -263,8 +272,6 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			}
 			return w, w.readFailed("loading the credit wallet", msg.Err)
 		}
-	case ui.Result[apiclient.WithdrawEstimation], ui.Result[apiclient.WithdrawResult], withdrawConfirmMsg, withdrawCancelMsg:
-		return w, w.updateWithdraw(msg)
 	case ui.Result[historyPage]:
 		return w, w.updateHistory(msg)
 	case ui.RefreshMsg:
@@ -295,44 +302,6 @@ func (w *Screen) readFailed(what string, err error) tea.Cmd {
 		return nil
 	}
 	return screenkit.Failed(what, err)
-}
-
-// linkedIndex is the priority position (0 first) of an internal wallet, or
-// -1 when it is not linked.
-func (w *Screen) linkedIndex(iw apiclient.InternalWallet) int {
-	return slices.IndexFunc(w.linked, func(l apiclient.LinkedWallet) bool {
-		return (l.ID != "" && (l.ID == iw.ID || l.ID == iw.AddressID)) || (l.Address != "" && l.Address == iw.Address && l.Currency == iw.Currency)
-	})
-}
-
-// addressIDOf is what link and unlink take for a linked wallet.
-func (w *Screen) addressIDOf(l apiclient.LinkedWallet) string {
-	for _, iw := range w.internal {
-		if (l.ID != "" && (l.ID == iw.ID || l.ID == iw.AddressID)) || (l.Address == iw.Address && l.Currency == iw.Currency) {
-			if iw.AddressID != "" {
-				return iw.AddressID
-			}
-			return iw.ID
-		}
-	}
-	return l.ID
-}
-
-func (w *Screen) rebuildRows() {
-	rows := make([][]string, len(w.internal))
-	for i, iw := range w.internal {
-		card := "—"
-		if p := w.linkedIndex(iw); p >= 0 {
-			card = fmt.Sprintf("linked #%d", p+1)
-		}
-		rows[i] = []string{strings.ToUpper(iw.Currency), string(iw.Balance), iw.Address, screenkit.OrDash(iw.AddressMemo), card}
-	}
-	cur, ok := w.table.Cursor()
-	w.table.SetRows(rows)
-	w.table.SetSize(w.width, min(len(rows), 8)+2)
-	if ok {
-		w.table.SetCursor(cur)
-	}
 }
 
 // selected is the internal wallet under the cursor.
@@ -366,8 +335,9 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if !ok {
 			return ui.Notify(theme.ToneInfo, "select a wallet first")
 		}
+		i, _ := w.table.Cursor()
 		return w.openHistory(apiclient.HistoryQuery{WalletID: firstNonEmpty(iw.AddressID, iw.ID), WalletType: "internal", WalletCurrency: iw.Currency},
-			strings.ToUpper(iw.Currency)+" wallet "+iw.Address)
+			strings.ToUpper(iw.Currency)+" wallet "+w.addressOf(i))
 	}
 	var cmd tea.Cmd
 	w.table, cmd = w.table.Update(msg)
@@ -386,11 +356,14 @@ func firstNonEmpty(s ...string) string {
 // CopyValue implements ui.Copier: the latest withdrawal's transaction hash,
 // else the selected wallet's address.
 func (w *Screen) CopyValue() (label, value string, ok bool) {
-	if w.lastTx != "" && w.mode != modeHistory {
-		return "transaction hash", w.lastTx, true
+	if tx := w.last.result.TxHash; tx != "" && w.mode != modeHistory {
+		return "transaction hash", tx, true
 	}
-	if iw, ok := w.selected(); ok && iw.Address != "" {
-		return strings.ToUpper(iw.Currency) + " wallet address", iw.Address, true
+	if iw, ok := w.selected(); ok {
+		i, _ := w.table.Cursor()
+		if address := w.addressOf(i); address != "" {
+			return strings.ToUpper(iw.Currency) + " wallet address", address, true
+		}
 	}
 	return "", "", false
 }

@@ -107,7 +107,7 @@ func TestWithdrawChecksConfirmsAndShowsTx(t *testing.T) {
 	screentest.MustShow(t, a.Screen(), "Withdraw from the credit wallet", "0.45 USDC")
 	a.Type("600")
 	a.Keys("enter")
-	screentest.MustShow(t, a.Screen(), "insufficient balance: 500.00 USDC available, amount plus fee is 600.45 USDC")
+	screentest.MustShow(t, a.Screen(), "insufficient balance: 500.00 USDC", "600 USDC requested")
 	if a.Root.(*ui.Root).DialogOpen() {
 		t.Fatal("a dialog for an amount the balance does not cover")
 	}
@@ -127,11 +127,43 @@ func TestWithdrawChecksConfirmsAndShowsTx(t *testing.T) {
 	if !ok || label != "transaction hash" || len(v) != 66 {
 		t.Fatalf("copy %q %q %v", label, v, ok)
 	}
-	// A second withdrawal while the first is in progress is refused.
+	// A second withdrawal while the first is in progress is refused: the
+	// gateway's message shows and the form keeps the amount.
 	a.Keys("w")
 	a.Type("10")
 	a.Keys("enter", "y")
-	screentest.MustShow(t, a.Screen(), "Another withdrawal is still in progress")
+	screentest.MustShow(t, a.Screen(), "Another withdrawal is still in progress", "A withdrawal is already in progress", "Withdraw from the credit wallet")
+	if got := w.withdraw.form.Value("amount"); got != "10" {
+		t.Fatalf("the form lost the amount: %q", got)
+	}
+}
+
+// The interface's rule, received = amount - fee: the whole balance can be
+// requested, and what arrives is the balance less the fee.
+func TestWithdrawTheWholeBalance(t *testing.T) {
+	a := newWalletApp(t, "alice@demo.test", false)
+	a.Keys("4", "w")
+	a.Type("500")
+	screentest.MustShow(t, a.Screen(), "will arrive: 499.55 USDC")
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "Withdraw 500 USDC?", "Will arrive:  499.55 USDC", "Credit balance after: 0.00 USDC")
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), "Tx hash  0x", "Arrives  499.55 USDC", "0.00 USDC")
+}
+
+// A fee estimation in a shape the client does not know: the form and the
+// confirmation show the estimation as the gateway sent it and say the fee
+// could not be read; the withdrawal can still be confirmed and completes.
+func TestWithdrawWithAnEstimationInAnotherShape(t *testing.T) {
+	a := screentest.New(t, screentest.Of(signin.New), screentest.WithScreen(screentest.Of(New)), screentest.WithAltShapes(), screentest.WithSize(120, 40))
+	a.SignIn("alice@demo.test")
+	a.Keys("4", "w")
+	screentest.MustShow(t, a.Screen(), "could not be read", "Receive amount", "499.55", "Max amount", "500.00")
+	a.Type("100")
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "Withdraw 100 USDC?", "The network fee could not be read", "Fee: 0.45", "Receive amount: 499.55")
+	a.Keys("y")
+	screentest.MustShow(t, a.Screen(), "Tx hash   0x", "fee could not be read", "Received", "99.55", "Status", "submitted")
 }
 
 func TestWithdrawNotAllowedIsCheckedFirst(t *testing.T) {
@@ -201,4 +233,28 @@ func BenchmarkWalletsLoadWith200msLatency(b *testing.B) {
 	}
 	b.StopTimer()
 	screentest.MustShow(b, wallets.View(), "1 of 5 linked", "500.00 USDC", "spendable")
+}
+
+// TestWalletsInAnotherShape: a gateway naming and nesting wallet fields its
+// own way (holdings.available, deposit.address, funds.available, value,
+// occurredAt) still shows every balance, address and date.
+func TestWalletsInAnotherShape(t *testing.T) {
+	a := screentest.New(t, screentest.Of(signin.New), screentest.WithScreen(screentest.Of(New)), screentest.WithAltShapes(), screentest.WithSize(140, 40))
+	a.SignIn("alice@demo.test")
+	a.Keys("4")
+	s := a.Screen()
+	screentest.MustShow(t, s, "Holdings available", "1250.50", "Deposit address", "linked #1",
+		"balance 320.00  allowance 150.00  spendable 150.00", "       delegated true", "Balance      500.00 USDC", "Line status  open")
+	screentest.MustNotShow(t, s, "balance —")
+	w := a.Root.(*ui.Root).Active().(*Screen)
+	if _, v, ok := w.CopyValue(); !ok || v == "" {
+		t.Fatal("y has no wallet address to copy")
+	}
+	a.Keys("h")
+	screentest.MustShow(t, a.Screen(), "History", "Occurred at", "Title", "Direction", "Card payment", "2025-")
+	a.Keys("i")
+	screentest.MustShow(t, a.Screen(), "JSON as the gateway sent it", "history page 1", `"occurredAt"`, `"title": "Card payment`)
+	a.Keys("esc")
+	a.Keys("c")
+	screentest.MustShow(t, a.Screen(), "Credit line opened", "500.00 USDC", "2025-01-06 09:00 UTC")
 }

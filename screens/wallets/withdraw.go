@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
@@ -15,25 +13,29 @@ import (
 	"cardterm/ui"
 )
 
-// withdrawForm is the credit withdrawal form: an amount typed as text,
-// checked against the balance, the fee and isWithdrawable before sending.
+// The credit withdrawal follows the interface: the amount must not exceed
+// the available balance, and what arrives is the amount minus the network
+// fee, so the whole balance can be requested. The fee comes from the
+// gateway's estimation; when the estimation is in a shape the client does
+// not know, the confirmation shows it as the gateway sent it and says the
+// fee could not be read, and the user may still confirm (the gateway
+// decides).
+
+// withdrawForm is the credit withdrawal form: the amount (a ui.Form), and
+// the fee estimation fetched when it opens.
 type withdrawForm struct {
-	input   textinput.Model
-	estID   ui.RequestID
-	est     *apiclient.WithdrawEstimation
-	estErr  error
-	sendID  ui.RequestID
-	pending string // amount being confirmed or sent; "" when idle
-	sending bool
-	// problem is the last refusal, by us or the gateway.
-	problem string
+	form   *ui.Form
+	estID  ui.RequestID
+	est    *apiclient.WithdrawEstimation
+	estErr error
 }
 
-// withdrawConfirmMsg and withdrawCancelMsg come back from the dialog.
-type (
-	withdrawConfirmMsg struct{ amount string }
-	withdrawCancelMsg  struct{}
-)
+// withdrawal is a withdrawal that was sent: its amount, what arrives ("" when
+// the fee could not be read) and the gateway's answer.
+type withdrawal struct {
+	amount, arrives string
+	result          apiclient.WithdrawResult
+}
 
 // openWithdraw opens the form and fetches the fee estimation.
 func (w *Screen) openWithdraw() tea.Cmd {
@@ -43,68 +45,69 @@ func (w *Screen) openWithdraw() tea.Cmd {
 	case w.credit == nil:
 		return ui.Notify(theme.ToneInfo, "there is no credit wallet yet: nothing to withdraw")
 	}
-	in := screenkit.NewInput(w.deps.Styles)
-	in.Prompt = ""
-	in.Placeholder = "amount in USDC, e.g. 25.50"
-	in.CharLimit = 24
-	in.SetWidth(30)
-	w.withdraw = withdrawForm{input: in}
+	form := ui.NewForm(w.deps.Styles, ui.FormSpec{
+		Submit: "review the withdrawal",
+		Fields: []ui.FieldSpec{{Key: "amount", Label: "Amount (USDC)", Placeholder: "amount in USDC, e.g. 25.50",
+			CharLimit: 24, Check: w.checkAmount}},
+	})
+	form.SetWidth(max(w.width-2, 20))
+	w.withdraw = withdrawForm{form: form}
 	w.mode = modeWithdraw
 	client := w.deps.Client
 	var load tea.Cmd
 	w.withdraw.estID, load = ui.Go(w.requests, func(ctx context.Context) (apiclient.WithdrawEstimation, error) {
 		return client.WithdrawEstimation(ctx)
 	})
-	return tea.Batch(w.withdraw.input.Focus(), load)
+	return tea.Batch(form.Focus(), load)
 }
 
+// fee is the network fee in USDC when the estimation has it under the
+// client's name as a decimal; ok false when it could not be read.
+func (f *withdrawForm) fee() (string, bool) {
+	if f.est == nil {
+		return "", false
+	}
+	fee := strings.TrimSpace(string(f.est.USDC))
+	if _, err := apiclient.CompareDecimal(fee, "0"); err != nil {
+		return "", false
+	}
+	return fee, true
+}
+
+// estimationFields are the estimation's fields as the gateway sent them.
+func (f *withdrawForm) estimationFields() []screenkit.Field {
+	if f.est == nil {
+		return nil
+	}
+	return screenkit.SentFields(f.est.Raw)
+}
+
+// updateWithdraw takes the estimation and the withdrawal's outcome.
 func (w *Screen) updateWithdraw(msg tea.Msg) tea.Cmd {
 	f := &w.withdraw
-	switch msg := msg.(type) {
-	case ui.Result[apiclient.WithdrawEstimation]:
-		if msg.ID != f.estID {
-			return nil
+	if res, done, cmd := w.withdrawChange.Update(msg); done {
+		reload := w.reload()
+		if res.Err != nil {
+			if w.mode == modeWithdraw && f.form != nil {
+				// The form keeps the amount; the gateway's own words say why.
+				f.form.SetBusy(false)
+				f.form.SetProblem(withdrawProblem(res.Err))
+			}
+			return tea.Batch(screenkit.Failed("withdrawal", res.Err), reload)
 		}
+		w.last = res.Value
+		w.mode = modeOverview
+		return tea.Batch(ui.Notify(theme.ToneOK, "withdrawal sent: tx "+ui.Sanitize(res.Value.result.TxHash)), reload)
+	} else if cmd != nil {
+		return cmd
+	}
+	if msg, ok := msg.(ui.Result[apiclient.WithdrawEstimation]); ok && msg.ID == f.estID {
 		f.estErr = msg.Err
 		if msg.Err == nil {
 			f.est = &msg.Value
 			return nil
 		}
 		return screenkit.Failed("loading the withdrawal fee", msg.Err)
-	case withdrawConfirmMsg:
-		if w.mode != modeWithdraw || f.pending != msg.amount || f.sending {
-			return nil
-		}
-		f.sending = true
-		client := w.deps.Client
-		amount := msg.amount
-		var cmd tea.Cmd
-		f.sendID, cmd = ui.Go(w.requests, func(ctx context.Context) (apiclient.WithdrawResult, error) {
-			return client.Withdraw(ctx, amount)
-		})
-		return cmd
-	case withdrawCancelMsg:
-		f.pending = ""
-		return nil
-	case ui.Result[apiclient.WithdrawResult]:
-		if msg.ID != f.sendID {
-			return nil
-		}
-		amount := f.pending
-		f.sending, f.pending = false, ""
-		reload := w.reload()
-		if msg.Err != nil {
-			f.problem = withdrawProblem(msg.Err)
-			return tea.Batch(screenkit.Failed("withdrawal", msg.Err), reload)
-		}
-		w.lastTx = msg.Value.TxHash
-		w.lastTxAmount = amount
-		w.lastTxArrives = ""
-		if f.est != nil {
-			w.lastTxArrives, _ = apiclient.SubDecimal(amount, string(f.est.USDC))
-		}
-		w.mode = modeOverview
-		return tea.Batch(ui.Notify(theme.ToneOK, "withdrawal sent: tx "+msg.Value.TxHash), reload)
 	}
 	return nil
 }
@@ -118,7 +121,7 @@ func withdrawProblem(err error) string {
 	case strings.Contains(low, "in progress"):
 		return "Another withdrawal is still in progress for this wallet; try again when it has settled. (" + m + ")"
 	case strings.Contains(low, "insufficient"):
-		return "Insufficient balance: the balance must cover the amount plus the network fee. (" + m + ")"
+		return "Insufficient balance: the amount must not exceed the available balance. (" + m + ")"
 	case strings.Contains(low, "external wallet"):
 		return "No external wallet is registered: withdrawals are sent to it. Complete the delegation first. (" + m + ")"
 	case strings.Contains(low, "invalid amount"):
@@ -129,7 +132,8 @@ func withdrawProblem(err error) string {
 	return "The withdrawal failed: " + m
 }
 
-// check is the client-side check of an amount; "" means it may be sent.
+// checkAmount is the client-side check of an amount; "" means it may be
+// sent. A balance or fee the client cannot read is left to the gateway.
 func (w *Screen) checkAmount(amount string) string {
 	f := &w.withdraw
 	cw := w.credit
@@ -148,74 +152,80 @@ func (w *Screen) checkAmount(amount string) string {
 	case f.est == nil:
 		return "the network fee is unknown (" + apiclient.ErrorMessage(f.estErr) + "); press esc and try again"
 	}
-	fee := string(f.est.USDC)
-	if c, err := apiclient.CompareDecimal(amount, fee); err != nil {
-		return "the gateway's fee estimation is unreadable"
-	} else if c <= 0 {
-		return "the amount must be greater than the network fee of " + fee + " USDC"
+	if fee, ok := f.fee(); ok {
+		if c, _ := apiclient.CompareDecimal(amount, fee); c <= 0 {
+			return "the amount must be greater than the network fee of " + fee + " USDC"
+		}
 	}
-	need, _ := apiclient.AddDecimal(amount, fee)
-	if c, err := apiclient.CompareDecimal(need, string(cw.Balance)); err != nil {
-		return "the credit balance is unreadable"
-	} else if c > 0 {
-		return fmt.Sprintf("insufficient balance: %s USDC available, amount plus fee is %s USDC", cw.Balance, need)
+	balance := w.creditBalance()
+	if c, err := apiclient.CompareDecimal(amount, balance); err == nil && c > 0 {
+		return fmt.Sprintf("insufficient balance: %s USDC available, %s USDC requested", balance, amount)
 	}
 	return ""
 }
 
+// formKey passes a key to the form; a valid amount opens the confirmation.
 func (w *Screen) withdrawKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := &w.withdraw
-	switch {
-	case key.Matches(msg, w.keys.Back):
-		if f.sending {
+	event, cmd := f.form.Update(msg)
+	switch event {
+	case ui.FormCancel:
+		if w.withdrawChange.Running() {
 			return nil // the request is on its way; its answer will show
 		}
 		w.mode = modeOverview
-		f.pending = ""
 		return nil
-	case key.Matches(msg, w.keys.Submit):
-		if f.pending != "" || f.sending {
-			return nil // a confirmation is open or the request is in flight
-		}
-		amount := strings.TrimSpace(f.input.Value())
-		if p := w.checkAmount(amount); p != "" {
-			f.problem = p
-			return nil
-		}
-		f.problem = ""
-		f.pending = amount
-		fee := string(f.est.USDC)
-		arrives, _ := apiclient.SubDecimal(amount, fee)
-		after, _ := apiclient.SubDecimal(string(w.credit.Balance), amount)
-		to := "the registered external wallet"
-		if len(w.external) > 0 {
-			to = ui.Sanitize(w.external[0].Address) + " (" + ui.Sanitize(w.external[0].Network) + ")"
-		}
-		return ui.Confirm(ui.ConfirmSpec{
-			Title:   "Withdraw " + amount + " USDC?",
-			Request: []string{"POST /v1/wallet/credit/withdraw", fmt.Sprintf(`{"amount":"%s"}`, amount)},
-			Lines: []string{
-				"Amount:       " + amount + " USDC",
-				"Network fee:  " + fee + " USDC (" + string(f.est.ETH) + " ETH)",
-				"Will arrive:  " + arrives + " USDC",
-				"To:           " + to,
-				"Credit balance after: " + after + " USDC",
-			},
-			ConfirmLabel: "withdraw",
-			Tone:         theme.ToneWarn,
-			OnConfirm:    withdrawConfirmMsg{amount: amount},
-			OnCancel:     withdrawCancelMsg{},
-		})
+	case ui.FormSubmit:
+		return w.askWithdraw(f.form.Value("amount"))
 	}
-	if f.sending {
-		return nil
-	}
-	var cmd tea.Cmd
-	f.input, cmd = f.input.Update(msg)
-	f.problem = ""
 	return cmd
 }
 
+// askWithdraw opens the confirmation of a checked amount: the request, the
+// fee and what arrives, or the estimation as sent when its fee is unreadable.
+func (w *Screen) askWithdraw(amount string) tea.Cmd {
+	f := &w.withdraw
+	lines := []string{"Amount:       " + amount + " USDC"}
+	fee, feeKnown := f.fee()
+	arrives := ""
+	if feeKnown {
+		arrives, _ = apiclient.SubDecimal(amount, fee)
+		feeLine := "Network fee:  " + fee + " USDC"
+		if f.est.ETH != "" {
+			feeLine += " (" + string(f.est.ETH) + " ETH)"
+		}
+		lines = append(lines, feeLine, "Will arrive:  "+arrives+" USDC")
+	} else {
+		lines = append(lines, "The network fee could not be read from the gateway's estimation, which said:")
+		for _, fl := range f.estimationFields() {
+			lines = append(lines, "  "+fl.Label+": "+fl.Value)
+		}
+		lines = append(lines, "Will arrive:  the amount minus the network fee")
+	}
+	if address, network, ok := w.externalTarget(); ok {
+		lines = append(lines, "To:           "+address+" ("+network+")")
+	} else {
+		lines = append(lines, "To:           the registered external wallet")
+	}
+	if after, err := apiclient.SubDecimal(w.creditBalance(), amount); err == nil {
+		lines = append(lines, "Credit balance after: "+after+" USDC")
+	}
+	client := w.deps.Client
+	return w.withdrawChange.Ask(ui.ChangeSpec[withdrawal]{
+		Title:        "Withdraw " + amount + " USDC?",
+		Request:      []string{"POST /v1/wallet/credit/withdraw", fmt.Sprintf(`{"amount":"%s"}`, amount)},
+		Lines:        lines,
+		ConfirmLabel: "withdraw",
+		Tone:         theme.ToneWarn,
+		What:         "withdrawal",
+		Run: func(ctx context.Context) (withdrawal, error) {
+			res, err := client.Withdraw(ctx, amount)
+			return withdrawal{amount: amount, arrives: arrives, result: res}, err
+		},
+	})
+}
+
+// withdrawView draws the form with the balance, the fee and the target.
 func (w *Screen) withdrawView(width int) string {
 	st := w.deps.Styles
 	f := &w.withdraw
@@ -223,34 +233,39 @@ func (w *Screen) withdrawView(width int) string {
 	b.WriteString(st.Title.Render("Withdraw from the credit wallet") + "\n\n")
 	fields := []screenkit.Field{}
 	if w.credit != nil {
-		fields = append(fields, screenkit.Field{Label: "Balance", Value: string(w.credit.Balance) + " USDC"})
+		fields = append(fields, screenkit.Field{Label: "Balance", Value: dashIfEmpty(w.creditBalance()) + " USDC"})
 	}
+	fee, feeKnown := f.fee()
 	switch {
+	case feeKnown:
+		v := fee + " USDC"
+		if f.est.ETH != "" || f.est.Wei != "" {
+			v += fmt.Sprintf(" (%s ETH, %s wei)", f.est.ETH, f.est.Wei)
+		}
+		fields = append(fields, screenkit.Field{Label: "Network fee", Value: v})
 	case f.est != nil:
-		fields = append(fields, screenkit.Field{Label: "Network fee", Value: fmt.Sprintf("%s USDC (%s ETH, %s wei)", f.est.USDC, f.est.ETH, f.est.Wei)})
+		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Text(theme.ToneWarn).Render("could not be read; the gateway's estimation:")})
+		for _, fl := range f.estimationFields() {
+			fields = append(fields, screenkit.Field{Label: "  " + fl.Label, Value: fl.Value})
+		}
 	case f.estErr != nil:
 		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Text(theme.ToneDanger).Render("unknown: " + ui.Sanitize(apiclient.ErrorMessage(f.estErr)))})
 	default:
 		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Muted.Render("estimating…")})
 	}
-	if len(w.external) > 0 {
-		fields = append(fields, screenkit.Field{Label: "To", Value: w.external[0].Address + " (" + w.external[0].Network + ")"})
+	if address, network, ok := w.externalTarget(); ok {
+		fields = append(fields, screenkit.Field{Label: "To", Value: address + " (" + network + ")"})
 	}
 	b.WriteString(screenkit.RenderFields(st, fields, width) + "\n\n")
-	b.WriteString(st.Label.Render("Amount (USDC)") + "\n")
-	b.WriteString(st.InputFocused.Render(f.input.View()) + "\n")
-	amount := strings.TrimSpace(f.input.Value())
-	if amount != "" && f.est != nil && apiclient.ValidDecimalAmount(amount) == nil {
-		if arrives, err := apiclient.SubDecimal(amount, string(f.est.USDC)); err == nil {
+	b.WriteString(f.form.View() + "\n")
+	amount := f.form.Value("amount")
+	if amount != "" && feeKnown && apiclient.ValidDecimalAmount(amount) == nil {
+		if arrives, err := apiclient.SubDecimal(amount, fee); err == nil && !strings.HasPrefix(arrives, "-") {
 			b.WriteString(st.Muted.Render("will arrive: "+arrives+" USDC (amount minus the network fee)") + "\n")
 		}
 	}
-	switch {
-	case f.sending:
+	if w.withdrawChange.Running() {
 		b.WriteString(st.Muted.Render("Sending the withdrawal…") + "\n")
-	case f.problem != "":
-		b.WriteString(st.Text(theme.ToneDanger).Width(max(width-2, 20)).Render(ui.Sanitize(f.problem)) + "\n")
 	}
-	b.WriteString("\n" + st.Muted.Render("enter reviews the withdrawal · esc goes back"))
 	return b.String()
 }

@@ -1,0 +1,333 @@
+package sandbox
+
+import (
+	"strings"
+)
+
+// The alternate-shapes mode (Options.AltShapes) answers every record the
+// interface leaves "not shown" the way another gateway, written by someone
+// else from the same interface, might: other field names, nesting and extra
+// fields. What the interface documents (addressId and currency of a wallet,
+// isWithdrawable of the credit wallet, txHash of a withdrawal, the product's
+// id, description and isEligible, the chain configuration's tables) stays
+// exactly as documented. The handlers build their default answer and pass
+// it through one of the alt* functions below when the mode is on, so both
+// modes share every rule and every piece of state.
+
+// altMoney is an amount with its currency, nested.
+type altMoney struct {
+	Value    string `json:"value"`
+	Currency string `json:"currency"`
+}
+
+// altMerchant is a transaction's merchant, split where the default joins.
+type altMerchant struct {
+	Name     string `json:"name"`
+	City     string `json:"city"`
+	Country  string `json:"country"`
+	MCC      string `json:"categoryCode"`
+	Category string `json:"categoryName"`
+}
+
+// altTxn is a card transaction in the alternate shape.
+type altTxn struct {
+	TransactionID string      `json:"transactionId"`
+	CreatedAt     string      `json:"createdAt"`
+	Direction     string      `json:"direction"`
+	Merchant      altMerchant `json:"merchant"`
+	Amount        altMoney    `json:"amount"`
+	Settlement    altMoney    `json:"settlement"`
+	Fees          altMoney    `json:"fees"`
+	State         string      `json:"state"`
+	Decline       *altDecline `json:"decline,omitempty"`
+	EntryMode     string      `json:"entryMode"`
+	AuthCode      string      `json:"authCode"`
+}
+
+type altDecline struct {
+	Code string `json:"code"`
+}
+
+// altTxnStates renames the default statuses.
+var altTxnStates = map[string]string{"CONFIRMED": "settled", "PENDING": "authorized", "DECLINED": "declined", "REVERTED": "reversed"}
+
+// altTransactions reshapes a page of transactions.
+func altTransactions(in []txnRec) []altTxn {
+	out := make([]altTxn, 0, len(in))
+	for _, t := range in {
+		a := altTxn{
+			TransactionID: t.ID, CreatedAt: t.DateTime, Direction: "out",
+			Merchant:   altMerchantOf(t.MerchantNameLocation, t.MCC, t.MCCCategory),
+			Amount:     altMoney{t.TransactionAmount, t.TransactionCurrency},
+			Settlement: altMoney{t.BillingAmount, t.BillingCurrency},
+			Fees:       altMoney{t.FeeAmount, t.FeeCurrency},
+			State:      altTxnStates[t.Status], EntryMode: strings.ToLower(t.Channel), AuthCode: t.AuthorizationCode,
+		}
+		if a.State == "" {
+			a.State = strings.ToLower(t.Status)
+		}
+		if t.Sign == "CREDIT" {
+			a.Direction = "in"
+		}
+		if t.DeclineReason != nil {
+			a.Decline = &altDecline{Code: *t.DeclineReason}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// altMerchantOf splits "Name, City CC" into its parts; anything else is
+// all name.
+func altMerchantOf(nameLocation, mcc, category string) altMerchant {
+	m := altMerchant{Name: nameLocation, MCC: mcc, Category: strings.ToLower(category)}
+	name, place, ok := strings.Cut(nameLocation, ", ")
+	if !ok {
+		return m
+	}
+	m.Name = name
+	if i := strings.LastIndexByte(place, ' '); i > 0 && len(place)-i == 3 {
+		m.City, m.Country = place[:i], place[i+1:]
+	} else {
+		m.City = place
+	}
+	return m
+}
+
+// altInternal is an internal wallet: addressId and currency as documented,
+// the rest renamed and nested.
+type altInternal struct {
+	WalletID  string         `json:"walletId"`
+	AddressID string         `json:"addressId"`
+	Currency  string         `json:"currency"`
+	Holdings  altHoldings    `json:"holdings"`
+	Deposit   altDepositInfo `json:"deposit"`
+	Kind      string         `json:"kind"`
+}
+
+type altHoldings struct {
+	Available string `json:"available"`
+	Pending   string `json:"pending"`
+}
+
+type altDepositInfo struct {
+	Address string  `json:"address"`
+	Memo    *string `json:"memo"`
+	Chain   string  `json:"chain"`
+}
+
+func altInternalWallets(in []*internalWallet) []altInternal {
+	out := make([]altInternal, 0, len(in))
+	for _, w := range in {
+		out = append(out, altInternal{WalletID: w.ID, AddressID: w.AddressID, Currency: w.Currency,
+			Holdings: altHoldings{Available: w.Balance, Pending: "0"},
+			Deposit:  altDepositInfo{Address: w.Address, Memo: w.Memo, Chain: w.Network}, Kind: "custodial"})
+	}
+	return out
+}
+
+// altLinked is a card-linked wallet.
+type altLinked struct {
+	AddressID      string `json:"addressId"`
+	Currency       string `json:"currency"`
+	WalletID       string `json:"walletId"`
+	DepositAddress string `json:"depositAddress"`
+	Chain          string `json:"chain"`
+	Rank           int    `json:"rank"`
+}
+
+// altLinkedWallets lists the linked wallets, in priority order.
+func altLinkedWallets(ws *walletState) []altLinked {
+	out := make([]altLinked, 0, len(ws.linked))
+	for i, id := range ws.linked {
+		if w := ws.byID(id); w != nil {
+			out = append(out, altLinked{AddressID: w.AddressID, Currency: w.Currency, WalletID: w.ID,
+				DepositAddress: w.Address, Chain: w.Network, Rank: i + 1})
+		}
+	}
+	return out
+}
+
+// altExternal is an external wallet: {walletAddress, chain, funds}.
+type altExternal struct {
+	WalletAddress string   `json:"walletAddress"`
+	Chain         string   `json:"chain"`
+	Currency      string   `json:"currency"`
+	Funds         altFunds `json:"funds"`
+	Delegated     bool     `json:"delegated"`
+}
+
+type altFunds struct {
+	Available string `json:"available"`
+	Approved  string `json:"approved"`
+}
+
+func altExternalWallets(in []externalWallet) []altExternal {
+	out := make([]altExternal, 0, len(in))
+	for _, w := range in {
+		out = append(out, altExternal{WalletAddress: w.Address, Chain: w.Network, Currency: w.Currency,
+			Funds: altFunds{Available: w.Balance, Approved: w.Allowance}, Delegated: true})
+	}
+	return out
+}
+
+// altCredit is the credit wallet: currency and isWithdrawable as
+// documented.
+type altCredit struct {
+	CreditWalletID string    `json:"creditWalletId"`
+	Currency       string    `json:"currency"`
+	IsWithdrawable bool      `json:"isWithdrawable"`
+	Line           altCredLn `json:"line"`
+}
+
+type altCredLn struct {
+	Available string `json:"available"`
+	Status    string `json:"status"`
+}
+
+func altCreditWallet(in creditJSON) altCredit {
+	return altCredit{CreditWalletID: in.ID, Currency: in.Currency, IsWithdrawable: in.IsWithdrawable,
+		Line: altCredLn{Available: in.Balance, Status: "open"}}
+}
+
+// altEstimation is the withdrawal fee estimation:
+// {amount, fee, receiveAmount, maxAmount}, for the whole balance.
+type altEstimation struct {
+	Amount        string `json:"amount"`
+	Fee           string `json:"fee"`
+	ReceiveAmount string `json:"receiveAmount"`
+	MaxAmount     string `json:"maxAmount"`
+	Currency      string `json:"currency"`
+}
+
+func altWithdrawEstimation(balanceMicros int64) altEstimation {
+	return altEstimation{Amount: formatMicros(balanceMicros), Fee: formatMicros(withdrawFeeMicros),
+		ReceiveAmount: formatMicros(max(balanceMicros-withdrawFeeMicros, 0)), MaxAmount: formatMicros(balanceMicros), Currency: "usdc"}
+}
+
+// altWithdrawal is the withdrawal answer: txHash as documented, with what
+// this gateway adds.
+type altWithdrawal struct {
+	TxHash   string `json:"txHash"`
+	Status   string `json:"status"`
+	Amount   string `json:"amount"`
+	Fee      string `json:"fee"`
+	Received string `json:"received"`
+}
+
+func altWithdrawalOf(tx string, amountMicros int64) altWithdrawal {
+	return altWithdrawal{TxHash: tx, Status: "submitted", Amount: formatMicros(amountMicros),
+		Fee: formatMicros(withdrawFeeMicros), Received: formatMicros(amountMicros - withdrawFeeMicros)}
+}
+
+// altHistoryItem is a wallet movement: {title, value, direction, occurredAt}.
+type altHistoryItem struct {
+	Title      string       `json:"title"`
+	Value      altHistValue `json:"value"`
+	Direction  string       `json:"direction"`
+	OccurredAt string       `json:"occurredAt"`
+}
+
+// altHistValue is a movement's amount, nested under "value".
+type altHistValue struct {
+	Amount   string `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+func altHistory(in []historyJSON) []altHistoryItem {
+	out := make([]altHistoryItem, 0, len(in))
+	for _, h := range in {
+		dir := "out"
+		if h.Sign == "CREDIT" {
+			dir = "in"
+		}
+		out = append(out, altHistoryItem{Title: h.Name, Value: altHistValue{h.Amount, h.Currency}, Direction: dir, OccurredAt: h.Date})
+	}
+	return out
+}
+
+// altOrderStatus is the order lookup record.
+type altOrderStatus struct {
+	Order altOrderBody `json:"order"`
+}
+
+type altOrderBody struct {
+	ID        string         `json:"id"`
+	Reference string         `json:"reference"`
+	State     string         `json:"state"`
+	Payment   altPayment     `json:"payment"`
+	Details   map[string]any `json:"details"`
+}
+
+type altPayment struct {
+	CompletedAt *string `json:"completedAt"`
+	Method      any     `json:"method"`
+	TxHash      any     `json:"txHash,omitempty"`
+}
+
+func altOrderStatusOf(in ordStatusJSON) altOrderStatus {
+	details := map[string]any{}
+	for k, v := range in.Metadata {
+		if k != "paymentMethod" && k != "txHash" {
+			details[k] = v
+		}
+	}
+	return altOrderStatus{Order: altOrderBody{ID: in.OrderID, Reference: in.RequestID, State: strings.ToLower(in.Status),
+		Payment: altPayment{CompletedAt: in.PaidAt, Method: in.Metadata["paymentMethod"], TxHash: in.Metadata["txHash"]},
+		Details: details}}
+}
+
+// altProduct keeps the documented id, description and isEligible and adds
+// this gateway's own fields.
+type altProduct struct {
+	ID          string      `json:"id"`
+	Description string      `json:"description"`
+	IsEligible  bool        `json:"isEligible"`
+	Price       altMoney    `json:"price"`
+	Eligibility altEligible `json:"eligibility"`
+}
+
+type altEligible struct {
+	Reason string `json:"reason,omitempty"`
+	Region string `json:"region"`
+}
+
+func altProducts(in []ordProductJSON, region string) []altProduct {
+	out := make([]altProduct, 0, len(in))
+	for _, p := range in {
+		price := ""
+		if cp, ok := ordProductByID(p.ID); ok {
+			price = cp.Price
+		}
+		out = append(out, altProduct{ID: p.ID, Description: p.Description, IsEligible: p.IsEligible,
+			Price: altMoney{price, "USD"}, Eligibility: altEligible{Reason: p.IneligibleReason, Region: region}})
+	}
+	return out
+}
+
+// altChainNetwork is a chain configuration network: the documented fields
+// as they are, and Solana's own fields (not shown) in this gateway's names.
+type altChainNetwork struct {
+	chainNetworkJSON
+	Cluster    string `json:"cluster,omitempty"`
+	ProgramID  string `json:"programId,omitempty"`
+	Commitment string `json:"commitment,omitempty"`
+	RPC        string `json:"rpcEndpoint,omitempty"`
+}
+
+func altChainNetworks(in []chainNetworkJSON) []altChainNetwork {
+	out := make([]altChainNetwork, 0, len(in))
+	for _, n := range in {
+		a := altChainNetwork{chainNetworkJSON: n}
+		if n.Network == "solana" {
+			a.Cluster, a.Commitment = "devnet", "confirmed"
+			if n.Environment == "production" {
+				a.Cluster = "mainnet-beta"
+			}
+			a.ProgramID = n.DelegationContract
+			a.RPC = "https://api." + a.Cluster + ".solana.com"
+		}
+		out = append(out, a)
+	}
+	return out
+}

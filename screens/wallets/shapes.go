@@ -1,0 +1,210 @@
+package wallets
+
+import (
+	"fmt"
+	"strings"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/ui"
+)
+
+// Wallet records are not shown by the interface beyond addressId, currency
+// and isWithdrawable: a gateway may name and nest the rest its own way. The
+// screen reads each value through a RecordShape, so a column the gateway
+// does not fill under the client's names shows the gateway's own field.
+
+// Columns of the internal wallets table (walletColumns), by the wire names
+// the client knows and what another gateway's field should be called.
+var internalRecordColumns = []screenkit.RecordColumn{
+	{Known: []string{"currency"}, Hints: []string{"currency", "asset", "symbol"}},
+	{Known: []string{"balance"}, Hints: []string{"balance", "available", "amount", "holding"}},
+	{Known: []string{"address"}, Hints: []string{"address"}},
+	{Known: []string{"addressMemo"}, Hints: []string{"memo", "tag"}},
+	{}, // Card: the screen's own (linked position)
+}
+
+const (
+	internalColBalance = 1
+	internalColAddress = 2
+	internalColMemo    = 3
+)
+
+// Fields of an external wallet as the overview draws them.
+var externalRecordColumns = []screenkit.RecordColumn{
+	{Known: []string{"currency"}, Hints: []string{"currency", "asset", "symbol"}},
+	{Known: []string{"network"}, Hints: []string{"network", "chain"}},
+	{Known: []string{"address"}, Hints: []string{"address"}},
+	{Known: []string{"balance"}, Hints: []string{"balance", "available", "amount"}},
+	{Known: []string{"allowance"}, Hints: []string{"allowance", "approved", "approval", "limit"}},
+}
+
+const (
+	externalColCurrency = iota
+	externalColNetwork
+	externalColAddress
+	externalColBalance
+	externalColAllowance
+)
+
+// creditRecordColumns finds the credit wallet's balance and id.
+var creditRecordColumns = []screenkit.RecordColumn{
+	{Known: []string{"balance"}, Hints: []string{"balance", "available", "amount"}},
+	{Known: []string{"id"}, Hints: []string{"id"}},
+}
+
+// externalView is one external wallet as drawn: the client's fields or the
+// gateway's own.
+type externalView struct {
+	currency, network, address, balance, allowance string
+	// others are the fields the gateway sent beyond these.
+	others []screenkit.Field
+}
+
+// spendable is min(balance, allowance), "" when either is unreadable.
+func (e externalView) spendable() string {
+	c, err := apiclient.CompareDecimal(e.balance, e.allowance)
+	if err != nil {
+		return ""
+	}
+	if c <= 0 {
+		return e.balance
+	}
+	return e.allowance
+}
+
+// externals are the external wallets as drawn.
+func (w *Screen) externals() []externalView {
+	raws := make([]apiclient.RawJSON, len(w.external))
+	for i, e := range w.external {
+		raws[i] = e.Raw
+	}
+	shape := screenkit.NewRecordShape(raws, externalRecordColumns)
+	out := make([]externalView, len(w.external))
+	for i, e := range w.external {
+		out[i] = externalView{
+			currency:  shape.Value(i, externalColCurrency, e.Currency),
+			network:   shape.Value(i, externalColNetwork, e.Network),
+			address:   shape.Value(i, externalColAddress, e.Address),
+			balance:   shape.Value(i, externalColBalance, string(e.Balance)),
+			allowance: shape.Value(i, externalColAllowance, string(e.Allowance)),
+		}
+		var names []string
+		for c, col := range externalRecordColumns {
+			names = append(names, col.Known...)
+			names = append(names, shape.FallbackPath(c))
+		}
+		out[i].others = screenkit.OtherFields(e.Raw, []screenkit.KnownField{{Names: names}})
+	}
+	return out
+}
+
+// externalTarget names where a withdrawal goes: the first external
+// wallet's address and network.
+func (w *Screen) externalTarget() (address, network string, ok bool) {
+	list := w.externals()
+	if len(list) == 0 {
+		return "", "", false
+	}
+	return list[0].address, list[0].network, true
+}
+
+// creditBalance is the credit wallet's balance as the gateway sent it,
+// under the client's name or its own; "" when there is none.
+func (w *Screen) creditBalance() string {
+	if w.credit == nil {
+		return ""
+	}
+	shape := screenkit.NewRecordShape([]apiclient.RawJSON{w.credit.Raw}, creditRecordColumns)
+	return shape.Value(0, 0, string(w.credit.Balance))
+}
+
+// creditWalletID is the credit wallet's id (history takes it).
+func (w *Screen) creditWalletID() string {
+	if w.credit == nil {
+		return ""
+	}
+	if w.credit.ID != "" {
+		return w.credit.ID
+	}
+	return screenkit.RecordID(w.credit.Raw)
+}
+
+// addressOf is an internal wallet's address as the gateway sent it.
+func (w *Screen) addressOf(i int) string {
+	if i < 0 || i >= len(w.internal) {
+		return ""
+	}
+	return w.internalShape.Value(i, internalColAddress, w.internal[i].Address)
+}
+
+// linkedAddressID is the addressId a linked wallet carries (the documented
+// name), "" when the gateway sent none.
+func linkedAddressID(l apiclient.LinkedWallet) string {
+	v, _ := l.Raw.Field("addressId")
+	return strings.TrimSpace(v)
+}
+
+// Inspect implements ui.Inspectable: the fee estimation while withdrawing,
+// else the selected internal wallet, as the gateway sent them.
+func (w *Screen) Inspect() (string, []byte, bool) {
+	switch w.mode {
+	case modeWithdraw:
+		if w.withdraw.est != nil {
+			return screenkit.Inspected("withdrawal fee estimation", w.withdraw.est.Raw)
+		}
+		return "", nil, false
+	case modeHistory:
+		// The page on screen: its movements exactly as sent, as one array.
+		if len(w.hist.items) == 0 {
+			return "", nil, false
+		}
+		parts := make([]string, len(w.hist.items))
+		for i, it := range w.hist.items {
+			parts[i] = string(it.Raw)
+		}
+		return fmt.Sprintf("history page %d", w.hist.query.Page+1), []byte("[" + strings.Join(parts, ",") + "]"), true
+	}
+	iw, ok := w.selected()
+	if !ok {
+		return "", nil, false
+	}
+	return screenkit.Inspected(strings.ToUpper(iw.Currency)+" wallet", iw.Raw)
+}
+
+// columns are the table's columns at the screen's width, titled after the
+// gateway's own fields where they stand in for the client's.
+func (w *Screen) columns() []ui.Column {
+	cols := walletColumns(w.width > 0 && w.width < walletNarrowBelow)
+	for i := range cols {
+		cols[i].Title = w.internalShape.FallbackTitle(i, cols[i].Title)
+	}
+	return cols
+}
+
+// rebuildRows fills the internal wallets table, each column from the
+// client's field or the gateway's own.
+func (w *Screen) rebuildRows() {
+	raws := make([]apiclient.RawJSON, len(w.internal))
+	for i, iw := range w.internal {
+		raws[i] = iw.Raw
+	}
+	w.internalShape = screenkit.NewRecordShape(raws, internalRecordColumns)
+	w.table.SetColumns(w.columns())
+	rows := make([][]string, len(w.internal))
+	for i, iw := range w.internal {
+		card := "—"
+		if p := w.linkedIndex(iw); p >= 0 {
+			card = fmt.Sprintf("linked #%d", p+1)
+		}
+		shape := w.internalShape
+		rows[i] = []string{strings.ToUpper(iw.Currency), shape.Value(i, internalColBalance, string(iw.Balance)),
+			shape.Value(i, internalColAddress, iw.Address), shape.Value(i, internalColMemo, screenkit.OrDash(iw.AddressMemo)), card}
+	}
+	cur, ok := w.table.Cursor()
+	w.table.SetRows(rows)
+	w.table.SetSize(w.width, min(len(rows), 8)+2)
+	if ok {
+		w.table.SetCursor(cur)
+	}
+}

@@ -1,0 +1,174 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/theme"
+)
+
+// Inspectable is implemented by screens that can show the JSON the gateway
+// sent for the selected record or the screen's main resource. ok is false
+// when there is nothing to inspect now; the i key then says so and the help
+// does not offer it. raw is the gateway's text exactly as received.
+type Inspectable interface {
+	Inspect() (title string, raw []byte, ok bool)
+}
+
+// inspector is the overlay the i key opens: the record's JSON, pretty-printed,
+// sanitized and with secrets masked, scrollable, y copying it.
+type inspector struct {
+	title  string
+	lines  []string
+	offset int
+	keys   inspectorKeys
+}
+
+// inspectorKeys are the overlay's bindings; the footer lists them.
+type inspectorKeys struct {
+	Up, Down, PageUp, PageDown, Home, End, Copy, Close key.Binding
+}
+
+func newInspectorKeys() inspectorKeys {
+	return inspectorKeys{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down")),
+		Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "top")),
+		End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "bottom")),
+		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy JSON")),
+		Close:    key.NewBinding(key.WithKeys("esc", "i", "q"), key.WithHelp("esc/i", "close")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k inspectorKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Close, k.Copy, k.Up, k.Down, k.PageDown}
+}
+
+// FullHelp implements help.KeyMap.
+func (k inspectorKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Close, k.Copy}, {k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End}}
+}
+
+// newInspector prepares raw for showing: indented when it is JSON (as it
+// is otherwise), secrets masked, every line sanitized.
+func newInspector(title string, raw []byte) *inspector {
+	return &inspector{title: title, lines: strings.Split(InspectText(raw), "\n"), keys: newInspectorKeys()}
+}
+
+// InspectText is what the inspector shows and y copies for raw: the JSON
+// indented by two spaces, the values of secret members masked, and the
+// text sanitized.
+func InspectText(raw []byte) string {
+	var b bytes.Buffer
+	text := string(raw)
+	if json.Indent(&b, bytes.TrimSpace(raw), "", "  ") == nil {
+		text = b.String()
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = Sanitize(maskSecretLine(l))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// secretMember matches an indented member line with a string value.
+var secretMember = regexp.MustCompile(`^(\s*"([^"\\]*)":\s*)"((?:[^"\\]|\\.)*)"(,?)$`)
+
+// maskSecretLine masks the value of a member whose name says it is a
+// secret (a token, a key, a password, a PIN, an image or hosted-page URL),
+// keeping its last four characters so two values can be told apart.
+func maskSecretLine(line string) string {
+	m := secretMember.FindStringSubmatch(line)
+	if m == nil || !secretName(m[2]) || m[3] == "" {
+		return line
+	}
+	value := m[3]
+	tail := ""
+	if len(value) > 12 {
+		tail = value[len(value)-4:]
+	}
+	return m[1] + `"****` + tail + ` (masked)"` + m[4]
+}
+
+// secretName reports a member name that holds a secret.
+func secretName(name string) bool {
+	n := strings.ToLower(strings.ReplaceAll(name, "_", ""))
+	switch n {
+	case "pin", "ssn", "imageurl", "secretkey", "apikey", "secret", "password", "signature", "pageurl", "hostedurl", "codeverifier":
+		return true
+	}
+	return strings.HasSuffix(n, "token") || strings.HasSuffix(n, "secret") || strings.HasSuffix(n, "password") || strings.HasSuffix(n, "apikey")
+}
+
+// height is the rows of JSON the overlay shows in a body of bodyHeight.
+func inspectorRows(bodyHeight int) int { return max(bodyHeight-2, 1) }
+
+// update handles a key while the overlay is open; closed reports esc.
+func (in *inspector) update(msg tea.KeyPressMsg, bodyHeight int) (closed bool, cmd tea.Cmd) {
+	rows := inspectorRows(bodyHeight)
+	last := max(len(in.lines)-rows, 0)
+	switch {
+	case key.Matches(msg, in.keys.Close):
+		return true, nil
+	case key.Matches(msg, in.keys.Copy):
+		return false, tea.Batch(tea.SetClipboard(strings.Join(in.lines, "\n")), Notify(theme.ToneOK, "copied the JSON of "+in.title))
+	case key.Matches(msg, in.keys.Up):
+		in.offset--
+	case key.Matches(msg, in.keys.Down):
+		in.offset++
+	case key.Matches(msg, in.keys.PageUp):
+		in.offset -= rows
+	case key.Matches(msg, in.keys.PageDown):
+		in.offset += rows
+	case key.Matches(msg, in.keys.Home):
+		in.offset = 0
+	case key.Matches(msg, in.keys.End):
+		in.offset = last
+	}
+	in.offset = min(max(in.offset, 0), last)
+	return false, nil
+}
+
+// view draws the overlay in width x height: a title line with the position,
+// then the visible lines of JSON.
+func (in *inspector) view(st *theme.Styles, width, height int) string {
+	rows := inspectorRows(height)
+	end := min(in.offset+rows, len(in.lines))
+	where := "all " + FormatCount(len(in.lines)) + " lines"
+	if len(in.lines) > rows {
+		where = "lines " + FormatCount(in.offset+1) + "–" + FormatCount(end) + " of " + FormatCount(len(in.lines))
+	}
+	const heading = "JSON as the gateway sent it"
+	// The title (an id) loses its middle, never its end, when the line is short.
+	room := max(width-ansi.StringWidth(heading)-2-ansi.StringWidth(where)-3, 8)
+	head := st.Title.Render(heading) + "  " + st.Muted.Render(shortenTitle(Sanitize(in.title), room)+" · "+where)
+	var b strings.Builder
+	b.WriteString(head + "\n\n")
+	for _, l := range in.lines[in.offset:end] {
+		b.WriteString(st.Value.Render(FitLine(l, width)) + "\n")
+	}
+	return FitBlock(b.String(), width, height)
+}
+
+// shortenTitle fits a title such as "order 2728…8b90" into w cells: the
+// words before the last stay, the last (an id) loses its middle.
+func shortenTitle(title string, w int) string {
+	i := strings.LastIndexByte(title, ' ')
+	if i < 0 || ansi.StringWidth(title) <= w {
+		return Shorten(title, w)
+	}
+	prefix := title[:i+1]
+	if room := w - ansi.StringWidth(prefix); room >= 9 {
+		return prefix + Shorten(title[i+1:], room)
+	}
+	return Shorten(title, w)
+}
