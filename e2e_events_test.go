@@ -59,5 +59,5 @@ func TestEventsScreenShowsVerifiedAndTamperedE2E(t *testing.T) {
 		t.Fatalf("the newest delivery is not on top:\n%s", s)
 	}
 	tm.send("i")
-	tm.waitFor("as received", `"event_id": "forged-1"`)
+	tm.waitFor("Delivery card.unfrozen (#2), as received", `"event_id": "forged-1"`)
 }

@@ -1,6 +1,7 @@
 // Package events is the Events screen: the webhook deliveries the in-app
 // listener received, newest first, each verified or rejected with the
-// reason, its body's fields in a detail pane (i shows the raw JSON), and
+// reason, its body's fields in a detail pane (i, the app's inspector, shows
+// the raw JSON), and
 // on a sandbox gateway a key that sends a signed test event.
 package events
 
@@ -17,7 +18,7 @@ import (
 // keyMap is the screen's bindings. Test events need a sandbox gateway and
 // are disabled, with the reason in their help, anywhere else.
 type keyMap struct {
-	Raw, TestEvent       key.Binding
+	TestEvent            key.Binding
 	ScrollDown, ScrollUp key.Binding // the detail pane
 	table                help.KeyMap
 	form                 help.KeyMap // the test-event form's, while it is open
@@ -25,7 +26,6 @@ type keyMap struct {
 
 func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
 	k := keyMap{
-		Raw:        key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "raw JSON / fields")),
 		TestEvent:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "send a test event")),
 		ScrollDown: key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J", "scroll the detail down")),
 		ScrollUp:   key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K", "scroll the detail up")),
@@ -46,7 +46,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 	if k.form != nil {
 		return k.form.ShortHelp()
 	}
-	return append([]key.Binding{k.Raw, k.TestEvent}, k.table.ShortHelp()...)
+	return append([]key.Binding{k.TestEvent}, k.table.ShortHelp()...)
 }
 
 // FullHelp implements help.KeyMap.
@@ -54,7 +54,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	if k.form != nil {
 		return k.form.FullHelp()
 	}
-	return append([][]key.Binding{{k.Raw, k.TestEvent, k.ScrollDown, k.ScrollUp}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.TestEvent, k.ScrollDown, k.ScrollUp}}, k.table.FullHelp()...)
 }
 
 // Screen lists the in-app listener's deliveries.
@@ -71,7 +71,6 @@ type Screen struct {
 	// hiddenUpTo is the last delivery received before the latest sign-out:
 	// the next user does not see what came for the last one.
 	hiddenUpTo int64
-	showRaw    bool
 	// paneOffset scrolls the detail pane; it starts at the top again when
 	// another delivery is selected.
 	paneOffset int
@@ -103,7 +102,7 @@ func New(deps screenkit.Deps) *Screen {
 func (s *Screen) init() {
 	s.table = ui.NewTable(s.deps.Styles, columns(s.width))
 	s.keys = newKeyMap(s.deps, s.table.KeyMap())
-	s.deliveries, s.showRaw, s.form = nil, false, nil
+	s.deliveries, s.form = nil, nil
 	s.paneTitle, s.paneLines, s.paneOffset = "", nil, 0
 }
 
@@ -193,10 +192,6 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		var cmd tea.Cmd
 		s.table, cmd = s.table.Update(msg)
 		return cmd
-	case key.Matches(msg, s.keys.Raw):
-		s.showRaw, s.paneOffset = !s.showRaw, 0
-		s.layoutPane()
-		return nil
 	case key.Matches(msg, s.keys.ScrollDown):
 		s.paneOffset = min(s.paneOffset+1, s.maxPaneOffset())
 		return nil

@@ -1,8 +1,6 @@
 package events
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -75,18 +73,10 @@ func (s *Screen) View() string {
 	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+body, s.width, s.height)
 }
 
-// pane is the detail pane's title and lines: the fields, or the raw body.
-func (s *Screen) pane() (string, []string) {
-	if s.showRaw {
-		return s.rawPane()
-	}
-	return s.fieldsPane()
-}
-
-// layoutPane builds the pane's lines once per change of selection, mode,
-// size or theme, so a frame only draws them (a body may be 1 MiB).
+// layoutPane builds the pane's lines once per change of selection, size
+// or theme, so a frame only draws them (a body may be 1 MiB).
 func (s *Screen) layoutPane() {
-	s.paneTitle, s.paneLines = s.pane()
+	s.paneTitle, s.paneLines = s.fieldsPane()
 }
 
 // maxPaneOffset is how far the pane scrolls: to its last line.
@@ -180,23 +170,12 @@ func (s *Screen) fieldsPane() (string, []string) {
 	return title, strings.Split(screenkit.RenderFields(st, fields, s.width), "\n")
 }
 
-// rawPane is the selected delivery's body exactly as it arrived,
-// pretty-printed when it is JSON, sanitized either way.
-func (s *Screen) rawPane() (string, []string) {
-	st := s.deps.Styles
+// Inspect implements ui.Inspectable: i shows the selected delivery's body
+// exactly as it arrived, pretty-printed when it is JSON.
+func (s *Screen) Inspect() (string, []byte, bool) {
 	d, ok := s.selected()
 	if !ok {
-		return st.Muted.Render("No delivery selected."), nil
+		return "", nil, false
 	}
-	text := string(d.Body)
-	var pretty bytes.Buffer
-	if json.Indent(&pretty, d.Body, "", "  ") == nil {
-		text = pretty.String()
-	}
-	lines := strings.Split(ui.SanitizeMultiline(text), "\n")
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, s.width, "…")
-	}
-	title := st.Subtitle.Render("Body of "+ui.Sanitize(orUnknown(d.EventType))+", as received") + st.Muted.Render("  i fields · y copies")
-	return title, lines
+	return "Delivery " + orUnknown(d.EventType) + " (#" + fmt.Sprint(d.Seq) + "), as received", d.Body, true
 }
