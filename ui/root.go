@@ -42,6 +42,10 @@ type RootOptions struct {
 	Session func() (user string, expiresAt time.Time, ok bool)
 	Now     func() time.Time
 	Version string
+	// Profile is the name of the profile in use (on the status bar);
+	// Profiles lists every profile, for the switcher.
+	Profile  string
+	Profiles []string
 }
 
 // Messages the root model understands.
@@ -98,6 +102,10 @@ type Root struct {
 	showHelp   bool
 	dlg        *dialog
 	spinning   bool
+	// picker is the open profile switcher; switchTo the profile chosen
+	// in it (root_profiles.go).
+	picker   *profilePicker
+	switchTo string
 
 	notice      Notice
 	noticeSeq   int
@@ -144,6 +152,7 @@ func NewRoot(opts RootOptions) *Root {
 		spin:       spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	r.keys.Jump = jumpKeys(screens)
+	r.keys.Profiles.SetEnabled(hasOtherProfile(opts))
 	r.restyle()
 	return r
 }
@@ -305,6 +314,9 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		r.signIn, cmd = r.signIn.Update(msg)
 		return cmd
 	case SignedOutMsg:
+		if r.switchTo != "" {
+			return tea.Quit // signed out for the profile switch
+		}
 		r.active = 0
 		// Every screen hears it too and drops the user's data, so the next
 		// user never sees the last one's.

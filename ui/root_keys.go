@@ -30,6 +30,13 @@ func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
 		r.showHelp, r.showLog = !r.showHelp, false
 		return nil
 	}
+	if r.picker != nil {
+		return r.updateProfilePicker(msg)
+	}
+	if key.Matches(msg, r.keys.Profiles) && r.dlg == nil && r.switchTo == "" {
+		r.openProfiles()
+		return nil
+	}
 	if r.dlg != nil {
 		if done, cmd := r.dlg.update(msg); done {
 			r.dlg = nil
