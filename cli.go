@@ -51,12 +51,17 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
   cardterm --profile acme
   cardterm support --profile acme 6f1c...
   # one look-up as JSON
-  cardterm get consent USER_ID`,
+  cardterm get consent USER_ID
+  # the sandbox gateway alone, for curl or a mobile build
+  cardterm sandbox --addr 127.0.0.1:8080
+  # profiles, and completion for bash
+  cardterm profile add acme --base-url https://gateway.example.com --client-key ck_live_...
+  source <(cardterm completion bash)`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if asJSON || len(args) == 0 {
 				return nil
 			}
-			return usageError{fmt.Sprintf("unknown command %q (try cardterm --help)", args[0])}
+			return usageError{fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())}
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o, err := resolveCommandOptions(cmd, f, std)
@@ -75,7 +80,7 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
 	addProfileFlags(root.Flags(), &f)
 	root.Flags().SortFlags = false
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return usageError{err.Error() + " (try --help)"}
+		return usageError{err.Error()}
 	})
 	root.SetVersionTemplate("{{.Version}}")
 	root.AddCommand(
@@ -122,7 +127,7 @@ func wrapArgsErrors(cmd *cobra.Command) {
 		// A group (profile, webhook): a word that is no subcommand.
 		cmd.Args = func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usageError{fmt.Sprintf("unknown command %q for %q (try --help)", args[0], c.CommandPath())}
+				return usageError{fmt.Sprintf("unknown command %q for %q", args[0], c.CommandPath())}
 			}
 			return nil
 		}

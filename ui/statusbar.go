@@ -30,7 +30,7 @@ func (r *Root) statusLeft() string {
 	st := r.st
 	var left []string
 	if r.opts.Profile != "" {
-		left = append(left, st.StatusItem.Bold(true).Render(Sanitize(r.opts.Profile)))
+		left = append(left, st.StatusItem.Bold(true).Render("profile "+Sanitize(r.opts.Profile)))
 	}
 	if r.opts.Sandbox || r.opts.Gateway == "SANDBOX" {
 		left = append(left, st.SandboxTag.Render("SANDBOX"))
