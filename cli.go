@@ -148,6 +148,14 @@ func wrapArgsErrors(cmd *cobra.Command) {
 func resolveCommandOptions(cmd *cobra.Command, f gatewayFlags, std streams) (options, error) {
 	cfg := loadConfigOrWarn(std.stderr)
 	o, err := resolveOptions(settingSources{flags: cmd.Flags(), given: f, env: os.Getenv}, cfg)
+	if err != nil {
+		return o, err
+	}
+	if o.baseURL != "" {
+		if _, err := checkBaseURL(o.baseURL); err != nil {
+			return o, err
+		}
+	}
 	o.secrets = &secretStore{warn: std.stderr}
-	return o, err
+	return o, nil
 }

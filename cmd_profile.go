@@ -32,7 +32,7 @@ base URL runs on the embedded sandbox as the tenant of its client key.`,
   cardterm profile list`,
 	}
 	cmd.AddCommand(newProfileListCommand(), newProfileAddCommand(std), newProfileUseCommand(),
-		newProfileRemoveCommand(std), newProfileShowCommand(std))
+		newProfileRemoveCommand(std), newProfileShowCommand(std), newProfileCheckCommand(std))
 	return cmd
 }
 

@@ -35,25 +35,50 @@ type streams struct {
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	root := newRootCommand(streams{stdin: stdin, stdout: stdout, stderr: stderr})
 	root.SetArgs(args)
-	root.SetIn(stdin)
+	if stdin != nil {
+		root.SetIn(stdin)
+	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	// The command that ran, to know whether it has already said why it
-	// failed (SilenceErrors), set by the root's PersistentPreRun.
+	// failed: it turns SilenceErrors on while it runs (webhook verify).
 	var ran *cobra.Command
-	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { ran = cmd }
+	var silentBefore bool
+	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { ran, silentBefore = cmd, cmd.SilenceErrors }
 	err := fang.Execute(context.Background(), root,
 		fang.WithVersion(currentVersion().String()),
 		fang.WithNotifySignal(os.Interrupt, syscall.SIGTERM),
 		fang.WithErrorHandler(func(w io.Writer, styles fang.Styles, err error) {
 			var status exitStatus
-			if errors.As(err, &status) || ran != nil && ran.SilenceErrors {
+			if errors.As(err, &status) || ran != nil && ran.SilenceErrors && !silentBefore {
 				return // the command has said why
 			}
-			fang.DefaultErrorHandler(w, styles, err)
+			printError(w, isTerminal(stderr), styles, err)
 		}),
 	)
 	return exitCode(err)
+}
+
+// printError shows a command's error: styled on a terminal, one plain
+// "cardterm: ..." line for scripts and logs. The text is kept as written
+// (fang's own handler capitalises words, which mangles names such as
+// $CARDTERM_TIMEOUT).
+func printError(w io.Writer, styled bool, styles fang.Styles, err error) {
+	usage := exitCode(err) == exitUsage
+	if !styled {
+		fmt.Fprintf(w, "cardterm: %v\n", err)
+		if usage {
+			fmt.Fprintln(w, "Try --help for usage.")
+		}
+		return
+	}
+	fmt.Fprintln(w, styles.ErrorHeader.String())
+	fmt.Fprintln(w, styles.ErrorText.UnsetTransform().Render(err.Error()))
+	fmt.Fprintln(w)
+	if usage {
+		fmt.Fprintln(w, styles.ErrorText.UnsetTransform().Render("Try --help for usage."))
+		fmt.Fprintln(w)
+	}
 }
 
 // exitStatus is a command's exit code once it has printed why it failed.
