@@ -69,7 +69,7 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
 				return err
 			}
 			if asJSON {
-				o.json = true
+				o.json, o.noPrompt = true, true
 				return statusError(runLookup(o, args, std.stdin, std.stdout, std.stderr))
 			}
 			return runApp(o, std)

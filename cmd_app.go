@@ -125,7 +125,7 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 		gw.production = o.environment == "" || o.environment == "production"
 		// The support console needs only the client key; it asks for the
 		// secret key when an action needs it.
-		gw.cfg.SecretKey = secretKey(o, stdin, stderr, !o.support)
+		gw.cfg.SecretKey = secretKey(o, stdin, stderr, !o.support && !o.noPrompt)
 		return gw, nil
 	}
 	running, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})

@@ -43,7 +43,7 @@ only the client key and never ask for a secret.
 			if err != nil {
 				return err
 			}
-			o.json = true
+			o.json, o.noPrompt = true, true
 			return statusError(runLookup(o, args, std.stdin, std.stdout, std.stderr))
 		},
 	}

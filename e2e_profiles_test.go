@@ -175,3 +175,36 @@ func quoteAll(words []string) []string {
 	}
 	return out
 }
+
+func TestLookUpsNeverAskForTheSecretKeyE2E(t *testing.T) {
+	sb := startSandbox(t)
+	env := profileEnv(t)
+	// On a terminal, with no secret key anywhere: the answer comes, no
+	// prompt (the README's own `--json audit` once stopped at one).
+	tm := startShell(t, env, binary+" --base-url http://"+sb.addr+" --client-key ck_sandbox_acme --json audit nobody; echo EXIT=$?; "+
+		binary+" get consent nobody --base-url http://"+sb.addr+" --client-key ck_sandbox_acme; echo EXIT=$?; sleep 60")
+	s := tm.waitFor("cardterm: audit: No consent set found (404)", "cardterm: consent: No consent set found (404)")
+	if strings.Count(s, "EXIT=1") != 2 || strings.Contains(s, "Secret key") {
+		t.Fatalf("a look-up asked for the secret key:\n%s", s)
+	}
+}
+
+// startShell runs a shell command line in a fresh 120x40 tmux session, for
+// commands that end (startTerm's session ends with its program).
+func startShell(t *testing.T, env []string, line string) *tmuxTerm {
+	t.Helper()
+	tm := &tmuxTerm{t: t, socket: filepath.Join(filepath.Dir(binary), "tmux-shell-"+strconv.FormatInt(termSeq.Add(1), 10))}
+	args := []string{"-f", "/dev/null", "-S", tm.socket, "new-session", "-d", "-x", "120", "-y", "40", "-e", "TERM=xterm-256color"}
+	for _, e := range env {
+		args = append(args, "-e", e)
+	}
+	args = append(args, "sh", "-c", line)
+	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
+		t.Fatalf("tmux new-session: %v: %s", err, out)
+	}
+	t.Cleanup(func() {
+		_ = exec.Command("tmux", "-S", tm.socket, "kill-server").Run()
+		_ = os.Remove(tm.socket)
+	})
+	return tm
+}

@@ -41,6 +41,9 @@ type options struct {
 	debugFile string
 	// secrets is the OS keyring; nil reads no keyring.
 	secrets *secretStore
+	// noPrompt never asks for the secret key (look-ups: one request, no
+	// session to refresh); the environment and the keyring still give it.
+	noPrompt bool
 }
 
 // The environment variables of the settings, one per flag.
