@@ -27,7 +27,7 @@ backend, read-only, timeout, environment and where to start. Profiles live in
 secret key lives in the OS keyring, never in that file. A profile without a
 base URL runs on the embedded sandbox as the tenant of its client key.`,
 		Example: `  cardterm profile add acme --base-url https://gateway.example.com --client-key ck_live_... --read-only
-  cardterm profile add demo-b --client-key ` + sandbox.DemoClientKey + `
+  cardterm profile add globex --client-key ck_sandbox_globex   # the embedded sandbox as that tenant
   cardterm profile use acme
   cardterm profile list`,
 	}
@@ -146,7 +146,7 @@ the OS keyring; where there is no keyring, cardterm says so and asks at each
 start instead. It is never written to the config file.`,
 		Example: `  cardterm profile add acme --base-url https://gateway.example.com --client-key ck_live_... --default
   cardterm profile add acme-support --base-url https://gateway.example.com --client-key ck_live_... --read-only --start support
-  cardterm profile add demo-b --client-key ` + sandbox.DemoClientKey + ``,
+  cardterm profile add globex --client-key ck_sandbox_globex`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
