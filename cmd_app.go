@@ -66,7 +66,7 @@ func runApp(o options, std streams) error {
 			return nil
 		}
 		cfg := loadConfigOrWarn(std.stderr)
-		readOnly, debugFile, secrets := o.readOnly, o.debugFile, o.secrets
+		readOnlyAsked, debugFile, secrets := o.readOnlyAsked, o.debugFile, o.secrets
 		o, err = resolveOptions(settingSources{given: gatewayFlags{profile: next}, env: func(name string) string {
 			if name == envProfile {
 				return next
@@ -78,7 +78,8 @@ func runApp(o options, std streams) error {
 		}
 		// Read-only asked for on the command line stays: a switch never
 		// turns on actions the agent had turned off.
-		o.readOnly = o.readOnly || readOnly
+		o.readOnly = o.readOnly || readOnlyAsked
+		o.readOnlyAsked = readOnlyAsked
 		o.debugFile, o.secrets = debugFile, secrets
 	}
 }

@@ -208,3 +208,35 @@ func startShell(t *testing.T, env []string, line string) *tmuxTerm {
 	})
 	return tm
 }
+
+func TestProfileStartsInTheSupportConsoleE2E(t *testing.T) {
+	env := profileEnv(t)
+	cardterm(t, env, "profile", "add", "agent", "--start", "support", "--read-only")
+	cardterm(t, env, "profile", "add", "demo")
+	tm := startTerm(t, env, "--profile", "agent")
+	s := tm.waitFor("Support console", "profile agent", "READ-ONLY")
+	if strings.Contains(s, "Sign in to the Card and Wallet Gateway") {
+		t.Fatalf("a start: support profile opened the sign-in screen:\n%s", s)
+	}
+	// The switcher works from the console too; the other profile starts
+	// on the sign-in screen, and --read-only came from the profile only.
+	tm.send("C-p")
+	tm.waitFor("Switch profile", "agent (in use)")
+	tm.send("Down", "Enter")
+	s = tm.waitFor("profile demo", "Sign in to the Card and Wallet Gateway")
+	if strings.Contains(s, "READ-ONLY") {
+		t.Fatalf("the first profile's read-only mode followed the switch:\n%s", s)
+	}
+}
+
+func TestReadOnlyFromTheCommandLineOutlastsASwitchE2E(t *testing.T) {
+	env := profileEnv(t)
+	cardterm(t, env, "profile", "add", "one")
+	cardterm(t, env, "profile", "add", "two", "--client-key", "ck_sandbox_globex")
+	tm := startTerm(t, env, "--profile", "one", "--read-only")
+	tm.waitFor("profile one", "READ-ONLY")
+	tm.send("C-p")
+	tm.waitFor("Switch profile")
+	tm.send("Down", "Enter")
+	tm.waitFor("profile two", "gus@globex.test", "READ-ONLY")
+}

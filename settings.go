@@ -41,6 +41,9 @@ type options struct {
 	debugFile string
 	// secrets is the OS keyring; nil reads no keyring.
 	secrets *secretStore
+	// readOnlyAsked is read-only mode asked for by a flag or the
+	// environment (not a profile): it outlasts a switch of profile.
+	readOnlyAsked bool
 	// noPrompt never asks for the secret key (look-ups: one request, no
 	// session to refresh); the environment and the keyring still give it.
 	noPrompt bool
@@ -147,6 +150,9 @@ func resolveOptions(src settingSources, cfg *config) (options, error) {
 		return o, err
 	}
 	if o.readOnly, err = boolSetting(changed("read-only"), src.given.readOnly, src.env(envReadOnly), envReadOnly, p.ReadOnly); err != nil {
+		return o, err
+	}
+	if o.readOnlyAsked, err = boolSetting(changed("read-only"), src.given.readOnly, src.env(envReadOnly), envReadOnly, false); err != nil {
 		return o, err
 	}
 	switch v := strings.TrimSpace(src.env(envTimeout)); {
