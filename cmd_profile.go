@@ -136,7 +136,7 @@ func modeOf(p profile) string {
 func newProfileAddCommand(std streams) *cobra.Command {
 	var f gatewayFlags
 	var start string
-	var makeDefault, replace, noSecret bool
+	var makeDefault, replace, noSecret, withWebhookKey bool
 	cmd := &cobra.Command{
 		Use:   "add NAME",
 		Short: "Add a profile (its secret key goes to the OS keyring)",
@@ -189,8 +189,12 @@ start instead. It is never written to the config file.`,
 			if cfg.Default == name {
 				fmt.Fprintf(out, "It is the default profile.\n")
 			}
+			store := &secretStore{warn: std.stderr}
 			if p.BaseURL != "" && !noSecret {
-				storeSecretKey(cmd, name, &secretStore{warn: std.stderr})
+				storeSecretKey(cmd, name, store)
+			}
+			if withWebhookKey {
+				storeWebhookKey(cmd, name, store)
 			}
 			return nil
 		},
@@ -201,6 +205,7 @@ start instead. It is never written to the config file.`,
 	fs.BoolVar(&makeDefault, "default", false, "make it the default profile")
 	fs.BoolVar(&replace, "replace", false, "overwrite a profile of that name")
 	fs.BoolVar(&noSecret, "no-secret", false, "do not ask for the secret key")
+	fs.BoolVar(&withWebhookKey, "webhook-key", false, "also keep a webhook signing key (from $"+webhookKeyEnv+" or a masked prompt) for cardterm listen and webhook verify")
 	fs.SortFlags = false
 	return cmd
 }
@@ -227,6 +232,25 @@ func storeSecretKey(cmd *cobra.Command, name string, store *secretStore) {
 		return // store.set has said why
 	}
 	fmt.Fprintf(out, "The secret key is in the OS keyring (service %q, account %q).\n", keyringService, name)
+}
+
+// storeWebhookKey puts a webhook signing key in the keyring for the
+// profile, from $CARDTERM_WEBHOOK_KEY or a masked prompt.
+func storeWebhookKey(cmd *cobra.Command, name string, store *secretStore) {
+	out := cmd.OutOrStdout()
+	key := strings.TrimSpace(os.Getenv(webhookKeyEnv))
+	if key == "" {
+		var err error
+		key, err = promptSecret(cmd, fmt.Sprintf("Webhook signing key of %q (enter to skip): ", name))
+		if err != nil || key == "" {
+			fmt.Fprintf(out, "No webhook signing key stored.\n")
+			return
+		}
+	}
+	if err := store.set(webhookAccount(name), key); err != nil {
+		return // store.set has said why
+	}
+	fmt.Fprintf(out, "The webhook signing key is in the OS keyring (account %q): cardterm listen and webhook verify use it with this profile.\n", webhookAccount(name))
 }
 
 // remove drops the profile called name, and the default if it was that.
@@ -285,7 +309,9 @@ func newProfileRemoveCommand(std streams) *cobra.Command {
 			if err := saveConfig(configPath(), cfg); err != nil {
 				return err
 			}
-			_ = (&secretStore{warn: std.stderr}).remove(args[0])
+			store := &secretStore{warn: std.stderr}
+			_ = store.remove(args[0])
+			_ = store.remove(webhookAccount(args[0]))
 			fmt.Fprintf(cmd.OutOrStdout(), "Removed profile %q.\n", args[0])
 			return nil
 		},
@@ -332,6 +358,12 @@ func showProfile(w io.Writer, p profile, isDefault bool, store *secretStore) {
 	} else if v != "" {
 		secret = "in the OS keyring"
 	}
+	webhook := "not stored"
+	if v, err := store.get(webhookAccount(p.Name)); err != nil {
+		webhook = "unknown: the OS keyring is not available"
+	} else if v != "" {
+		webhook = "in the OS keyring"
+	}
 	start := p.Start
 	if start == "" {
 		start = "sign-in"
@@ -351,4 +383,5 @@ func showProfile(w io.Writer, p profile, isDefault bool, store *secretStore) {
 	}
 	fmt.Fprintf(w, "start:       %s\n", start)
 	fmt.Fprintf(w, "secret key:  %s\n", secret)
+	fmt.Fprintf(w, "webhook key: %s\n", webhook)
 }

@@ -25,10 +25,15 @@ type secretStore struct {
 // errNoKeyring means the OS has no keyring service to ask.
 var errNoKeyring = errors.New("no OS keyring")
 
-// get returns the profile's secret key; "" and no error when none is
-// stored, errNoKeyring when there is no keyring to ask.
-func (s *secretStore) get(profileName string) (string, error) {
-	v, err := keyring.Get(keyringService, profileName)
+// webhookAccount is the keyring account of a profile's webhook signing
+// key (the secret key's account is the profile's name).
+func webhookAccount(profileName string) string { return profileName + "/webhook" }
+
+// get returns the entry of account (a profile's name for its secret key);
+// "" and no error when none is stored, errNoKeyring when there is no
+// keyring to ask.
+func (s *secretStore) get(account string) (string, error) {
+	v, err := keyring.Get(keyringService, account)
 	switch {
 	case err == nil:
 		return v, nil
@@ -39,18 +44,18 @@ func (s *secretStore) get(profileName string) (string, error) {
 	return "", fmt.Errorf("%w: %v", errNoKeyring, err)
 }
 
-// set stores the profile's secret key.
-func (s *secretStore) set(profileName, secret string) error {
-	if err := keyring.Set(keyringService, profileName, secret); err != nil {
+// set stores the entry of account.
+func (s *secretStore) set(account, secret string) error {
+	if err := keyring.Set(keyringService, account, secret); err != nil {
 		s.unavailable(err)
 		return fmt.Errorf("%w: %v", errNoKeyring, err)
 	}
 	return nil
 }
 
-// remove deletes the profile's secret key; none stored is not an error.
-func (s *secretStore) remove(profileName string) error {
-	err := keyring.Delete(keyringService, profileName)
+// remove deletes the entry of account; none stored is not an error.
+func (s *secretStore) remove(account string) error {
+	err := keyring.Delete(keyringService, account)
 	if err == nil || errors.Is(err, keyring.ErrNotFound) {
 		return nil
 	}

@@ -113,3 +113,35 @@ func TestNoKeyringSaysSoOnceAndNeverWritesTheSecret(t *testing.T) {
 		t.Fatalf("said %d times: %q", n, warn.String())
 	}
 }
+
+func TestWebhookSigningKeyFromTheProfilesKeyringEntry(t *testing.T) {
+	keyring.MockInit()
+	useConfigDir(t)
+	t.Setenv(webhookKeyEnv, "whsec_kept")
+	if out, errOut, code := runCLI(t, "profile", "add", "hooks", "--webhook-key", "--default"); code != 0 || !strings.Contains(out, "webhook signing key is in the OS keyring") {
+		t.Fatalf("%d %q %q", code, out, errOut)
+	}
+	os.Unsetenv(webhookKeyEnv)
+	old := promptSecret
+	t.Cleanup(func() { promptSecret = old })
+	promptSecret = func(*cobra.Command, string) (string, error) { return "", errors.New("no terminal to ask on") }
+	// The default profile's entry, without the variable or a prompt.
+	if key, err := webhookKey(&cobra.Command{}, false); err != nil || key != "whsec_kept" {
+		t.Fatalf("webhook key %q %v", key, err)
+	}
+	if out, _, _ := runCLI(t, "profile", "show"); !strings.Contains(out, "webhook key: in the OS keyring") || strings.Contains(out, "whsec_kept") {
+		t.Fatalf("profile show: %q", out)
+	}
+	// The variable still wins; --key still asks.
+	t.Setenv(webhookKeyEnv, "whsec_env")
+	if key, _ := webhookKey(&cobra.Command{}, false); key != "whsec_env" {
+		t.Fatalf("with the variable: %q", key)
+	}
+	if _, err := webhookKey(&cobra.Command{}, true); err == nil {
+		t.Fatal("--key did not ask")
+	}
+	runCLI(t, "profile", "remove", "hooks")
+	if _, err := keyring.Get(keyringService, webhookAccount("hooks")); !errors.Is(err, keyring.ErrNotFound) {
+		t.Fatalf("the webhook entry outlives its profile: %v", err)
+	}
+}
