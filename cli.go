@@ -76,6 +76,7 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
 		},
 	}
 	root.Flags().BoolVar(&asJSON, "json", false, "run one look-up and print it as JSON (the same as cardterm get)")
+	root.Flags().BoolP("version", "v", false, "print the version, commit, build date, Go version and platform")
 	addGatewayFlags(root.Flags(), &f)
 	addProfileFlags(root.Flags(), &f)
 	root.Flags().SortFlags = false
@@ -92,6 +93,15 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
 		newProfileCommand(std),
 		newVersionCommand(),
 	)
+	if std.stdin != nil {
+		root.SetIn(std.stdin)
+	}
+	root.SetOut(std.stdout)
+	root.SetErr(std.stderr)
+	// cobra would add these when it runs; added now (after the streams,
+	// which completion captures) so their arguments are checked too.
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
 	completeProfileFlag(root)
 	wrapArgsErrors(root)
 	return root

@@ -45,6 +45,8 @@ func TestExitCodeOfEachFailureClassThroughTheCommands(t *testing.T) {
 		{"unknown command", nil, []string{"frobnicate"}, exitUsage, "frobnicate"},
 		{"unknown subcommand", nil, []string{"profile", "frobnicate"}, exitUsage, "frobnicate"},
 		{"extra argument", nil, []string{"version", "extra"}, exitUsage, "extra"},
+		{"completion extra argument", nil, []string{"completion", "bash", "extra"}, exitUsage, "extra"},
+		{"completion", nil, []string{"completion", "bash"}, exitOK, "__start_cardterm"},
 		{"sandbox extra argument", nil, []string{"sandbox", "extra"}, exitUsage, "extra"},
 		{"missing argument", nil, []string{"profile", "use"}, exitUsage, "1 arg"},
 		{"missing required flag", nil, []string{"webhook", "verify", "--timestamp", "1"}, exitUsage, "signature"},

@@ -35,11 +35,6 @@ type streams struct {
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	root := newRootCommand(streams{stdin: stdin, stdout: stdout, stderr: stderr})
 	root.SetArgs(args)
-	if stdin != nil {
-		root.SetIn(stdin)
-	}
-	root.SetOut(stdout)
-	root.SetErr(stderr)
 	// The command that ran, to know whether it has already said why it
 	// failed: it turns SilenceErrors on while it runs (webhook verify).
 	var ran *cobra.Command
