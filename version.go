@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 )
 
 // Release builds stamp these with -ldflags, e.g.
@@ -19,6 +20,9 @@ var (
 	buildDate = ""
 )
 
+// readBuildInfo parses the build info once; it is the same all run.
+var readBuildInfo = sync.OnceValues(debug.ReadBuildInfo)
+
 // buildVersion is what `cardterm version` and `--version` say.
 type buildVersion struct {
 	Version, Commit, Date, Go, Platform string
@@ -28,7 +32,7 @@ type buildVersion struct {
 // currentVersion reads the build info and applies the ldflags overrides.
 func currentVersion() buildVersion {
 	v := buildVersion{Version: "dev", Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH}
-	if info, ok := debug.ReadBuildInfo(); ok {
+	if info, ok := readBuildInfo(); ok {
 		if mv := info.Main.Version; mv != "" && mv != "(devel)" {
 			v.Version = mv
 		}
