@@ -3,6 +3,7 @@ package main
 import (
 	"net"
 	"net/http/httptest"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -88,5 +89,28 @@ func TestVersionCommandAndFlagSayTheSame(t *testing.T) {
 		if !strings.Contains(a, want) {
 			t.Errorf("version lacks %q:\n%s", want, a)
 		}
+	}
+}
+
+func TestVersionFromTheBuildInfosVCSSettings(t *testing.T) {
+	old := readBuildInfo
+	t.Cleanup(func() { readBuildInfo = old })
+	readBuildInfo = func() (*debug.BuildInfo, bool) {
+		return &debug.BuildInfo{Main: debug.Module{Version: "v0.9.0"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "fedcba9876543210fedcba9876543210fedcba98"},
+			{Key: "vcs.time", Value: "2026-11-20T10:00:00Z"},
+			{Key: "vcs.modified", Value: "true"},
+		}}, true
+	}
+	v := currentVersion().String()
+	for _, want := range []string{"cardterm v0.9.0", "commit:  fedcba9876543210fedcba9876543210fedcba98 (modified)", "built:   2026-11-20T10:00:00Z", "go:      go1."} {
+		if !strings.Contains(v, want) {
+			t.Errorf("version lacks %q:\n%s", want, v)
+		}
+	}
+	// Without version control information it says so rather than lie.
+	readBuildInfo = func() (*debug.BuildInfo, bool) { return &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, true }
+	if v := currentVersion().String(); !strings.Contains(v, "cardterm dev") || !strings.Contains(v, "unknown") {
+		t.Errorf("no vcs info:\n%s", v)
 	}
 }
