@@ -156,11 +156,12 @@ func wrapArgsErrors(cmd *cobra.Command) {
 // a gateway: flags, environment, profile (a malformed config file is
 // reported and ignored), with the OS keyring for the secret key.
 func resolveCommandOptions(cmd *cobra.Command, f gatewayFlags, std streams) (options, error) {
-	cfg := loadConfigOrWarn(std.stderr)
+	cfg, problem := loadConfigOrWarn(std.stderr)
 	o, err := resolveOptions(settingSources{flags: cmd.Flags(), given: f, env: os.Getenv}, cfg)
 	if err != nil {
 		return o, err
 	}
+	o.configProblem = problem
 	if o.baseURL != "" {
 		if _, err := checkBaseURL(o.baseURL); err != nil {
 			return o, err

@@ -65,7 +65,7 @@ func runApp(o options, std streams) error {
 		if !ok {
 			return nil
 		}
-		cfg := loadConfigOrWarn(std.stderr)
+		cfg, problem := loadConfigOrWarn(std.stderr)
 		readOnlyAsked, debugFile, secrets := o.readOnlyAsked, o.debugFile, o.secrets
 		o, err = resolveOptions(settingSources{given: gatewayFlags{profile: next}, env: func(name string) string {
 			if name == envProfile {
@@ -80,7 +80,7 @@ func runApp(o options, std streams) error {
 		// turns on actions the agent had turned off.
 		o.readOnly = o.readOnly || readOnlyAsked
 		o.readOnlyAsked = readOnlyAsked
-		o.debugFile, o.secrets = debugFile, secrets
+		o.debugFile, o.secrets, o.configProblem = debugFile, secrets, problem
 	}
 }
 
@@ -201,6 +201,7 @@ func buildRoot(gw gateway, o options) *ui.Root {
 		Version:  appVersion(),
 		Profile:  o.profile,
 		Profiles: o.profiles,
+		Warning:  o.configProblem,
 	})
 }
 

@@ -114,7 +114,8 @@ func TestMalformedConfigStillStartsOnTheSandboxE2E(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm := startTerm(t, env)
-	s := tm.waitFor("SANDBOX", "alice@demo.test")
+	// The first screen says it too, as a warning above the status bar.
+	s := tm.waitFor("SANDBOX", "alice@demo.test", "config.yaml:4: profiles[0].timeout")
 	if strings.Contains(s, "profile acme") {
 		t.Fatalf("a profile of a malformed file was used:\n%s", s)
 	}

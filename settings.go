@@ -44,6 +44,9 @@ type options struct {
 	// readOnlyAsked is read-only mode asked for by a flag or the
 	// environment (not a profile): it outlasts a switch of profile.
 	readOnlyAsked bool
+	// configProblem says why the config file was ignored, for the app
+	// to show on its first screen.
+	configProblem string
 	// noPrompt never asks for the secret key (look-ups: one request, no
 	// session to refresh); the environment and the keyring still give it.
 	noPrompt bool
@@ -200,17 +203,18 @@ func listOrNone(names []string) string {
 // loadConfigOrWarn reads the config file for a command that can run
 // without it: a malformed file is reported (file, line, field) and
 // ignored, so the app still starts, on the embedded sandbox unless flags
-// or the environment say otherwise.
-func loadConfigOrWarn(stderr io.Writer) *config {
+// or the environment say otherwise. problem is that report, "" if none.
+func loadConfigOrWarn(stderr io.Writer) (cfg *config, problem string) {
 	cfg, err := loadConfig(configPath())
 	if err == nil {
-		return cfg
+		return cfg, ""
 	}
 	var ce *configError
 	if errors.As(err, &ce) {
-		fmt.Fprintf(stderr, "cardterm: %v\ncardterm: the config file is ignored until it is fixed; profiles are unavailable.\n", err)
+		problem = err.Error() + " (the config file is ignored until it is fixed)"
 	} else {
-		fmt.Fprintf(stderr, "cardterm: reading the config file: %v; profiles are unavailable.\n", err)
+		problem = "reading the config file: " + err.Error() + " (profiles are unavailable)"
 	}
-	return nil
+	fmt.Fprintln(stderr, "cardterm:", problem)
+	return nil, problem
 }

@@ -46,6 +46,9 @@ type RootOptions struct {
 	// Profiles lists every profile, for the switcher.
 	Profile  string
 	Profiles []string
+	// Warning is a problem found before start (a malformed config file),
+	// shown as a warning notice on the first screen.
+	Warning string
 }
 
 // Messages the root model understands.
@@ -189,7 +192,11 @@ func (r *Root) Init() tea.Cmd {
 	if r.supporting {
 		enter = stampNotices(r.support.Enter(), ScreenSupport)
 	}
-	return tea.Batch(tea.RequestBackgroundColor, enter)
+	var warn tea.Cmd
+	if r.opts.Warning != "" {
+		warn = Notify(theme.ToneWarn, r.opts.Warning)
+	}
+	return tea.Batch(tea.RequestBackgroundColor, enter, warn)
 }
 
 // Active is the screen that gets keys now (the sign-in screen when signed
