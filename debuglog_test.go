@@ -54,7 +54,7 @@ func TestDebugLogOfAWholeSessionHoldsNoSecret(t *testing.T) {
 	app.Keys("S", "y")
 
 	text := log.String()
-	for _, want := range []string{"path=/v1/auth/login", "path=/v1/auth/oauth/token", "path=/v1/card", "path=/v1/auth/logout", "status=401", "retry=0", "duration="} {
+	for _, want := range []string{"path=/v1/auth/login", "path=/v1/auth/oauth/token", "path=/v1/card", "path=/v1/auth/logout", "status=401", "retry=0", "retry=1", "duration="} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the debug log lacks %q", want)
 		}

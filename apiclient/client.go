@@ -286,7 +286,7 @@ func (c *Client) do(ctx context.Context, r request) error {
 		return notRenewed(err, why)
 	}
 	// Exactly one retry with the new token; a second 401 is final.
-	return c.sendRetrying(ctx, r, fresh)
+	return c.sendRetrying(withAttempt(ctx, 1), r, fresh)
 }
 
 // refreshAfter401 handles a 401 answered to token: it returns a token to

@@ -23,7 +23,9 @@ import (
 // transport.
 type attemptKey struct{}
 
-// withAttempt marks ctx as the n-th retry (0 for the first attempt).
+// withAttempt marks ctx as the n-th retry of a request (a resend after a
+// 429, or after refreshing the session on a 401). 0 keeps the mark ctx
+// already has.
 func withAttempt(ctx context.Context, n int) context.Context {
 	if n == 0 {
 		return ctx
