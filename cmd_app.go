@@ -67,12 +67,7 @@ func runApp(o options, std streams) error {
 		}
 		cfg, problem := loadConfigOrWarn(std.stderr)
 		readOnlyAsked, debugFile, secrets := o.readOnlyAsked, o.debugFile, o.secrets
-		o, err = resolveOptions(settingSources{given: gatewayFlags{profile: next}, env: func(name string) string {
-			if name == envProfile {
-				return next
-			}
-			return ""
-		}}, cfg)
+		o, err = resolveOptions(profileOnly(next), cfg)
 		if err != nil {
 			return err
 		}

@@ -36,12 +36,7 @@ func newProfileCheckCommand(std streams) *cobra.Command {
 			if _, ok := cfg.find(name); !ok {
 				return usageError{fmt.Sprintf("no profile called %q (there are: %s)", name, listOrNone(cfg.names()))}
 			}
-			o, err := resolveOptions(settingSources{given: gatewayFlags{profile: name}, env: func(v string) string {
-				if v == envProfile {
-					return name
-				}
-				return ""
-			}}, cfg)
+			o, err := resolveOptions(profileOnly(name), cfg)
 			if err != nil {
 				return err
 			}

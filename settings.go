@@ -101,7 +101,14 @@ type settingSources struct {
 	flags *pflag.FlagSet
 	given gatewayFlags
 	env   func(string) string
+	// profile, when set, is the profile chosen by name (the switcher,
+	// profile check), over --profile and $CARDTERM_PROFILE.
+	profile string
 }
+
+// profileOnly is the settings of the named profile alone: no flags, no
+// environment.
+func profileOnly(name string) settingSources { return settingSources{profile: name} }
 
 // resolveOptions applies the precedence to every setting. cfg is nil when
 // the config file is malformed: then no profile applies. A named profile that does not
@@ -118,6 +125,9 @@ func resolveOptions(src settingSources, cfg *config) (options, error) {
 	name := strings.TrimSpace(src.env(envProfile))
 	if changed("profile") {
 		name = src.given.profile
+	}
+	if src.profile != "" {
+		name = src.profile
 	}
 	if cfg != nil {
 		o.profiles = cfg.names()

@@ -115,3 +115,12 @@ func TestMalformedEnvironmentValuesAreUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestAProfileChosenInTheAppIgnoresTheStartsFlagsAndEnvironment(t *testing.T) {
+	t.Setenv(envBaseURL, "https://env.example.com")
+	t.Setenv(envProfile, "acme")
+	o, err := resolveOptions(profileOnly("globex"), precedenceConfig)
+	if err != nil || o.profile != "globex" || o.baseURL != "" || o.clientKey != "ck_sandbox_globex" {
+		t.Fatalf("%v %+v", err, o)
+	}
+}
