@@ -19,7 +19,7 @@ it sent included. The look-ups:
 ` + lookupUsage() + `
 Look-ups marked * sign in as $CARDTERM_USERNAME with $CARDTERM_PASSWORD (on the
 embedded sandbox, the first demo user) and sign out after; the others need
-only the client key and never ask for a secret.
+only the client key. No look-up asks for the secret key.
 
 ` + exitCodesHelp,
 		Example: `  cardterm get consent 6f1c2d...
