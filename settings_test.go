@@ -42,12 +42,12 @@ func TestPrecedenceFlagThenEnvironmentThenProfile(t *testing.T) {
 	}
 	// The environment beats the profile, setting by setting.
 	src := parseGatewayFlags(t)
-	src.env = envOf(map[string]string{envBaseURL: "https://env.example.com", envUS: "false", envTimeout: "5s"})
+	src.env = envOf(map[string]string{envBaseURL: "https://env.example.com", envUS: "false", envTimeout: "5s", envDebug: "/tmp/d.log"})
 	o, err = resolveOptions(src, precedenceConfig)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.baseURL != "https://env.example.com" || o.us || o.timeout != 5*time.Second || o.clientKey != "ck_profile" {
+	if o.baseURL != "https://env.example.com" || o.us || o.timeout != 5*time.Second || o.clientKey != "ck_profile" || o.debugFile != "/tmp/d.log" {
 		t.Fatalf("environment over profile: %+v", o)
 	}
 	// A flag beats both.
