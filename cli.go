@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/spf13/cobra"
 )
@@ -84,15 +86,20 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
 		return usageError{err.Error()}
 	})
 	root.SetVersionTemplate("{{.Version}}")
+	sandboxCmd, profileCmd := newSandboxCommand(std), newProfileCommand(std)
 	root.AddCommand(
 		newSupportCommand(std),
 		newGetCommand(std),
-		newSandboxCommand(std),
+		sandboxCmd,
 		newListenCommand(),
 		newWebhookCommand(),
-		newProfileCommand(std),
+		profileCmd,
 		newVersionCommand(),
 	)
+	// The app, look-ups and listen handle signals themselves (Bubble Tea,
+	// runLookup, after listen's key prompt); elsewhere the signals keep
+	// their default, so a masked prompt stays interruptible by ctrl+c.
+	cancelOnSignal(sandboxCmd, profileCmd)
 	if std.stdin != nil {
 		root.SetIn(std.stdin)
 	}
@@ -117,6 +124,24 @@ func newVersionCommand() *cobra.Command {
 			_, err := fmt.Fprint(cmd.OutOrStdout(), currentVersion().String())
 			return err
 		},
+	}
+}
+
+// cancelOnSignal gives each command of the trees a context cancelled by
+// ctrl+c or SIGTERM, so servers (sandbox, listen) stop cleanly and
+// requests end. Only while the command runs: elsewhere the signals keep
+// their default (a prompt can be interrupted).
+func cancelOnSignal(cmds ...*cobra.Command) {
+	for _, cmd := range cmds {
+		if run := cmd.RunE; run != nil {
+			cmd.RunE = func(c *cobra.Command, args []string) error {
+				ctx, stop := signal.NotifyContext(c.Context(), os.Interrupt, syscall.SIGTERM)
+				defer stop()
+				c.SetContext(ctx)
+				return run(c, args)
+			}
+		}
+		cancelOnSignal(cmd.Commands()...)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The end-to-end journeys of profiles, the OS keyring and completion,
@@ -240,4 +241,20 @@ func TestReadOnlyFromTheCommandLineOutlastsASwitchE2E(t *testing.T) {
 	tm.waitFor("Switch profile")
 	tm.send("Down", "Enter")
 	tm.waitFor("profile two", "gus@globex.test", "READ-ONLY")
+}
+
+func TestCtrlCInterruptsTheSecretKeyPromptE2E(t *testing.T) {
+	sb := startSandbox(t)
+	env := profileEnv(t)
+	cardterm(t, env, "profile", "add", "remote", "--base-url", "http://"+sb.addr, "--no-secret")
+	tm := startTerm(t, env, "--profile", "remote")
+	tm.waitFor("Secret key (x-secret-key")
+	tm.send("C-c")
+	deadline := time.Now().Add(e2eWait)
+	for exec.Command("tmux", "-S", tm.socket, "has-session").Run() == nil {
+		if time.Now().After(deadline) {
+			t.Fatalf("ctrl+c did not end the prompt:\n%s", tm.screen())
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
 }

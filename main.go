@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"syscall"
 
 	"github.com/charmbracelet/fang"
 	"github.com/spf13/cobra"
@@ -42,7 +41,6 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { ran, silentBefore = cmd, cmd.SilenceErrors }
 	err := fang.Execute(context.Background(), root,
 		fang.WithVersion(currentVersion().String()),
-		fang.WithNotifySignal(os.Interrupt, syscall.SIGTERM),
 		fang.WithErrorHandler(func(w io.Writer, styles fang.Styles, err error) {
 			var status exitStatus
 			if errors.As(err, &status) || ran != nil && ran.SilenceErrors && !silentBefore {
