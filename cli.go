@@ -86,20 +86,21 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
 		return usageError{err.Error()}
 	})
 	root.SetVersionTemplate("{{.Version}}")
-	sandboxCmd, profileCmd := newSandboxCommand(std), newProfileCommand(std)
+	sandboxCmd := newSandboxCommand(std)
 	root.AddCommand(
 		newSupportCommand(std),
 		newGetCommand(std),
 		sandboxCmd,
 		newListenCommand(),
 		newWebhookCommand(),
-		profileCmd,
+		newProfileCommand(std),
 		newVersionCommand(),
 	)
-	// The app, look-ups and listen handle signals themselves (Bubble Tea,
-	// runLookup, after listen's key prompt); elsewhere the signals keep
-	// their default, so a masked prompt stays interruptible by ctrl+c.
-	cancelOnSignal(sandboxCmd, profileCmd)
+	// The app, look-ups, listen and profile check handle signals
+	// themselves (Bubble Tea, runLookup, after their prompts); elsewhere
+	// the signals keep their default, so a masked prompt stays
+	// interruptible by ctrl+c.
+	cancelOnSignal(sandboxCmd)
 	if std.stdin != nil {
 		root.SetIn(std.stdin)
 	}

@@ -3,6 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -48,6 +51,8 @@ func newProfileCheckCommand(std streams) *cobra.Command {
 
 // checkProfile sends the one client-key request and says what it means.
 func checkProfile(ctx context.Context, o options, std streams) error {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	gw, err := chooseGateway(o, nil, std.stderr)
 	if err != nil {
 		return err

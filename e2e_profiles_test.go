@@ -247,14 +247,22 @@ func TestCtrlCInterruptsTheSecretKeyPromptE2E(t *testing.T) {
 	sb := startSandbox(t)
 	env := profileEnv(t)
 	cardterm(t, env, "profile", "add", "remote", "--base-url", "http://"+sb.addr, "--no-secret")
-	tm := startTerm(t, env, "--profile", "remote")
-	tm.waitFor("Secret key (x-secret-key")
-	tm.send("C-c")
-	deadline := time.Now().Add(e2eWait)
-	for exec.Command("tmux", "-S", tm.socket, "has-session").Run() == nil {
-		if time.Now().After(deadline) {
-			t.Fatalf("ctrl+c did not end the prompt:\n%s", tm.screen())
+	for _, tc := range []struct {
+		args   []string
+		prompt string
+	}{
+		{[]string{"--profile", "remote"}, "Secret key (x-secret-key"},
+		{[]string{"profile", "add", "other", "--base-url", "http://" + sb.addr}, "Secret key of \"other\""},
+	} {
+		tm := startTerm(t, env, tc.args...)
+		tm.waitFor(tc.prompt)
+		tm.send("C-c")
+		deadline := time.Now().Add(e2eWait)
+		for exec.Command("tmux", "-S", tm.socket, "has-session").Run() == nil {
+			if time.Now().After(deadline) {
+				t.Fatalf("cardterm %v: ctrl+c did not end the prompt:\n%s", tc.args, tm.screen())
+			}
+			time.Sleep(40 * time.Millisecond)
 		}
-		time.Sleep(40 * time.Millisecond)
 	}
 }
