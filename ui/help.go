@@ -12,8 +12,8 @@ import (
 // nav, or the active screen.
 func (r *Root) contextKeys() help.KeyMap {
 	switch {
-	case r.picker != nil:
-		return r.picker.keys
+	case r.switcher != nil:
+		return r.switcher.keys
 	case r.dlg != nil:
 		return r.dlg.keys
 	case r.focusNav:
@@ -37,7 +37,7 @@ func (r *Root) renderFooter() string {
 		// The help key comes first, so a narrow terminal that cuts the
 		// footer still shows how to reach every other key.
 		switch {
-		case r.dlg != nil, r.picker != nil:
+		case r.dlg != nil, r.switcher != nil:
 		case r.capturing():
 			// A text field has the keys: ? and q would type, so the
 			// footer names only what works there.
@@ -49,7 +49,7 @@ func (r *Root) renderFooter() string {
 			bs = append(bs, km.ShortHelp()...)
 		}
 		switch {
-		case r.dlg != nil, r.picker != nil:
+		case r.dlg != nil, r.switcher != nil:
 		case r.capturing():
 			bs = append(bs, r.keys.Interrupt, r.keys.Profiles)
 		case !r.signedIn:

@@ -42,8 +42,8 @@ func (r *Root) render() string {
 		y := max((bh-lipgloss.Height(box))/2, 0)
 		body = FitBlock(overlay(body, box, x, y), bw, bh)
 	}
-	if r.picker != nil && bh > 0 {
-		box := r.picker.view(r.st, bw-2)
+	if r.switcher != nil && bh > 0 {
+		box := r.switcher.view(r.st, bw-2)
 		x := max((bw-lipgloss.Width(box))/2, 0)
 		y := max((bh-lipgloss.Height(box))/2, 0)
 		body = FitBlock(overlay(body, box, x, y), bw, bh)

@@ -105,9 +105,9 @@ type Root struct {
 	showHelp   bool
 	dlg        *dialog
 	spinning   bool
-	// picker is the open profile switcher; switchTo the profile chosen
+	// switcher is the open profile switcher; switchTo the profile chosen
 	// in it (root_profiles.go).
-	picker   *profilePicker
+	switcher *profileSwitcher
 	switchTo string
 
 	notice      Notice

@@ -26,12 +26,12 @@ func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // routeKey is handleKey's routing once the notice is dealt with.
 func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
+	if r.switcher != nil {
+		return r.updateProfileSwitcher(msg)
+	}
 	if key.Matches(msg, r.keys.HelpAnywhere) && r.dlg == nil {
 		r.showHelp, r.showLog = !r.showHelp, false
 		return nil
-	}
-	if r.picker != nil {
-		return r.updateProfilePicker(msg)
 	}
 	if key.Matches(msg, r.keys.Profiles) && r.dlg == nil && r.switchTo == "" {
 		r.openProfiles()

@@ -16,13 +16,13 @@ import (
 // set, so main builds the next app (client, gateway, sandbox tenant) on
 // that profile. The root does no IO for it.
 
-// profilePickerKeyMap is the keys of the open switcher.
-type profilePickerKeyMap struct {
+// profileSwitcherKeyMap is the keys of the open switcher.
+type profileSwitcherKeyMap struct {
 	Up, Down, Choose, Cancel key.Binding
 }
 
-func newProfilePickerKeys() profilePickerKeyMap {
-	return profilePickerKeyMap{
+func newProfileSwitcherKeys() profileSwitcherKeyMap {
+	return profileSwitcherKeyMap{
 		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "switch")),
@@ -31,19 +31,19 @@ func newProfilePickerKeys() profilePickerKeyMap {
 }
 
 // ShortHelp implements help.KeyMap.
-func (k profilePickerKeyMap) ShortHelp() []key.Binding {
+func (k profileSwitcherKeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Choose, k.Cancel, k.Up, k.Down}
 }
 
 // FullHelp implements help.KeyMap.
-func (k profilePickerKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+func (k profileSwitcherKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
-// profilePicker is the open switcher.
-type profilePicker struct {
+// profileSwitcher is the open switcher.
+type profileSwitcher struct {
 	names   []string
 	current string
 	cursor  int
-	keys    profilePickerKeyMap
+	keys    profileSwitcherKeyMap
 }
 
 // hasOtherProfile reports whether there is a profile to switch to.
@@ -58,27 +58,27 @@ func hasOtherProfile(opts RootOptions) bool {
 
 // openProfiles shows the switcher, its cursor on the profile in use.
 func (r *Root) openProfiles() {
-	p := &profilePicker{names: r.opts.Profiles, current: r.opts.Profile, keys: newProfilePickerKeys()}
+	p := &profileSwitcher{names: r.opts.Profiles, current: r.opts.Profile, keys: newProfileSwitcherKeys()}
 	for i, name := range p.names {
 		if name == p.current {
 			p.cursor = i
 		}
 	}
-	r.picker, r.showHelp, r.showLog = p, false, false
+	r.switcher, r.showHelp, r.showLog = p, false, false
 }
 
-// updateProfilePicker handles a key while the switcher is open.
-func (r *Root) updateProfilePicker(msg tea.KeyPressMsg) tea.Cmd {
-	p := r.picker
+// updateProfileSwitcher handles a key while the switcher is open.
+func (r *Root) updateProfileSwitcher(msg tea.KeyPressMsg) tea.Cmd {
+	p := r.switcher
 	switch {
 	case key.Matches(msg, p.keys.Up):
 		p.cursor = max(p.cursor-1, 0)
 	case key.Matches(msg, p.keys.Down):
 		p.cursor = min(p.cursor+1, len(p.names)-1)
 	case key.Matches(msg, p.keys.Cancel):
-		r.picker = nil
+		r.switcher = nil
 	case key.Matches(msg, p.keys.Choose):
-		r.picker = nil
+		r.switcher = nil
 		name := p.names[p.cursor]
 		if name == p.current {
 			return Notify(theme.ToneInfo, "already on profile "+Sanitize(name))
@@ -99,10 +99,10 @@ func (r *Root) updateProfilePicker(msg tea.KeyPressMsg) tea.Cmd {
 func (r *Root) SwitchTo() (string, bool) { return r.switchTo, r.switchTo != "" }
 
 // ProfilesOpen reports whether the switcher is showing.
-func (r *Root) ProfilesOpen() bool { return r.picker != nil }
+func (r *Root) ProfilesOpen() bool { return r.switcher != nil }
 
 // view draws the switcher box, at most maxW wide.
-func (p *profilePicker) view(st *theme.Styles, maxW int) string {
+func (p *profileSwitcher) view(st *theme.Styles, maxW int) string {
 	inner := min(max(maxW-st.Dialog.GetHorizontalFrameSize(), 10), 60)
 	lines := []string{st.Title.Render("Switch profile"), ""}
 	for i, name := range p.names {
