@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -21,11 +23,12 @@ import (
 )
 
 // The app: choosing the gateway, building the client, the screens and
-// the shell.
+// the shell, and running it until the user quits or switches profile.
 
 // app is the wired program: the root model and what must be closed after.
 type app struct {
 	root  tea.Model
+	shell *ui.Root // the root, for what it says after the program ends
 	close func()
 }
 
@@ -37,7 +40,44 @@ func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
 		return nil, err
 	}
 	gw = withInAppEvents(gw)
-	return &app{root: buildRoot(gw, o), close: gw.close}, nil
+	shell := buildRoot(gw, o)
+	return &app{root: shell, shell: shell, close: gw.close}, nil
+}
+
+// runApp runs the app. When the user picks another profile in the app
+// (the root quits with SwitchTo set, after signing out), it builds the
+// next app on that profile alone (flags and environment were for the
+// first one) and runs it, in the same process.
+func runApp(o options, std streams) error {
+	for {
+		a, err := newApp(o, std.stdin, std.stderr)
+		if err != nil {
+			return err
+		}
+		_, err = tea.NewProgram(a.root).Run()
+		a.close()
+		if errors.Is(err, tea.ErrInterrupted) {
+			return exitStatus(exitInterrupted) // SIGINT outside raw mode
+		}
+		if err != nil {
+			return err
+		}
+		next, ok := a.shell.SwitchTo()
+		if !ok {
+			return nil
+		}
+		cfg, problem := loadConfigOrWarn(std.stderr)
+		readOnlyAsked, debugFile, secrets := o.readOnlyAsked, o.debugFile, o.secrets
+		o, err = resolveOptions(profileOnly(next), cfg)
+		if err != nil {
+			return err
+		}
+		// Read-only asked for on the command line stays: a switch never
+		// turns on actions the agent had turned off.
+		o.readOnly = o.readOnly || readOnlyAsked
+		o.readOnlyAsked = readOnlyAsked
+		o.debugFile, o.secrets, o.configProblem = debugFile, secrets, problem
+	}
 }
 
 // gateway is where requests go: the client's settings, the status bar's
@@ -57,7 +97,12 @@ type gateway struct {
 // chooseGateway picks a remote gateway from --base-url, or starts the
 // embedded sandbox gateway when none is given.
 func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error) {
-	gw := gateway{close: func() {}, cfg: apiclient.Config{
+	logger, closeLog, err := openDebugLog(o.debugFile)
+	if err != nil {
+		return gateway{}, err
+	}
+	gw := gateway{close: closeLog, cfg: apiclient.Config{
+		Logger:    logger,
 		BaseURL:   o.baseURL,
 		ClientKey: o.clientKey,
 		ClientID:  o.clientID,
@@ -66,29 +111,27 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 		UserAgent: "cardterm/" + appVersion(),
 	}}
 	if o.baseURL != "" {
-		u, err := url.Parse(o.baseURL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return gw, fmt.Errorf("--base-url %q is not an http(s) URL", o.baseURL)
+		host, err := checkBaseURL(o.baseURL)
+		if err != nil {
+			closeLog()
+			return gw, err
 		}
-		gw.label = u.Host
+		gw.label = host
 		// A remote gateway is production unless the user says otherwise:
 		// the safe assumption for an agent's keys.
 		gw.environment = o.environment
 		gw.production = o.environment == "" || o.environment == "production"
-		if !o.support && !o.noSecretPrompt {
-			gw.cfg.SecretKey = secretKey(stdin, stderr)
-		} else {
-			// The support console needs only the client key; it asks for
-			// the secret key when an action needs it.
-			gw.cfg.SecretKey = os.Getenv(secretKeyEnv)
-		}
+		// The support console needs only the client key; it asks for the
+		// secret key when an action needs it.
+		gw.cfg.SecretKey = secretKey(o, stdin, stderr, !o.support && !o.noPrompt)
 		return gw, nil
 	}
 	running, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
 	if err != nil {
+		closeLog()
 		return gw, fmt.Errorf("starting the embedded sandbox gateway: %w", err)
 	}
-	gw.close = func() { _ = running.Close() }
+	gw.close = func() { _ = running.Close(); closeLog() }
 	gw.cfg.BaseURL = running.URL
 	if gw.cfg.ClientKey == "" {
 		gw.cfg.ClientKey = sandbox.DemoClientKey
@@ -152,9 +195,34 @@ func buildRoot(gw gateway, o options) *ui.Root {
 			s := client.Session()
 			return s.Username, s.ExpiresAt, s.Valid()
 		},
-		Now:     time.Now,
-		Version: appVersion(),
+		Now:      time.Now,
+		Version:  appVersion(),
+		Profile:  o.profile,
+		Profiles: o.profiles,
+		Warning:  o.configProblem,
 	})
+}
+
+// checkBaseURL returns the host of an http(s) base URL, or a usage error.
+func checkBaseURL(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", usageError{fmt.Sprintf("--base-url %q is not an http(s) URL", raw)}
+	}
+	return u.Host, nil
+}
+
+// openDebugLog opens the debug log (appending, owner-only) and returns
+// its logger; no file, no logger.
+func openDebugLog(path string) (*slog.Logger, func(), error) {
+	if path == "" {
+		return nil, func() {}, nil
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the debug log: %w", err)
+	}
+	return slog.New(slog.NewTextHandler(f, nil)), func() { _ = f.Close() }, nil
 }
 
 // supportStateFile is where the support console keeps its last look-ups

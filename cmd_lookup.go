@@ -185,7 +185,7 @@ func runLookup(o options, args []string, stdin *os.File, stdout, stderr io.Write
 		fmt.Fprintf(stderr, "cardterm --json: %v\n", err)
 		return exitUsage
 	}
-	o.noSecretPrompt = true
+	o.noPrompt = true
 	gw, err := chooseGateway(o, stdin, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "cardterm:", err)

@@ -2,60 +2,60 @@ package main
 
 import (
 	"bufio"
-	"errors"
+	"context"
 	"fmt"
-	"io"
-	"os"
-	"os/signal"
-	"syscall"
 
-	"github.com/spf13/pflag"
+	"github.com/spf13/cobra"
 
 	"cardterm/apiclient/sandbox"
 )
 
-// runSandbox is `cardterm sandbox`: the sandbox gateway alone, headless, so
-// partners can point curl or a mobile dev build at it.
-func runSandbox(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("cardterm sandbox", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	var faults sandbox.Faults
-	fs.DurationVar(&faults.Latency, "latency", 0, "delay added to every request (fault injection)")
-	fs.Float64Var(&faults.ErrorRate, "error-rate", 0, "fraction of requests answered 500 (fault injection)")
-	fs.IntVar(&faults.Burst429, "burst-429", 0, "answer the next N requests with 429 (fault injection)")
-	fs.BoolVar(&faults.Malformed, "malformed", false, "truncate successful bodies (fault injection)")
-	fs.Usage = func() {}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			fmt.Fprintf(stdout, "Usage: cardterm sandbox [--addr 127.0.0.1:8080]\n\nRuns the sandbox gateway alone and prints its base URL, client keys and demo users.\n\nFlags:\n%s", fs.FlagUsages())
-			return 0
-		}
-		fmt.Fprintf(stderr, "cardterm sandbox: %v (try --help)\n", err)
-		return 2
+// newSandboxCommand is `cardterm sandbox`: the sandbox gateway alone,
+// headless, so partners can point curl or a mobile dev build at it;
+// `cardterm sandbox trigger` sends test events from a running one.
+func newSandboxCommand(std streams) *cobra.Command {
+	addr := "127.0.0.1:8080"
+	var opts sandbox.Options
+	cmd := &cobra.Command{
+		Use:   "sandbox",
+		Short: "Run the sandbox gateway alone, headless",
+		Long: `Run the sandbox gateway alone and print its base URL, client keys and demo
+users; ctrl+c or SIGTERM stops it cleanly. Point cardterm --base-url, curl or a
+mobile dev build at it.`,
+		Example: `  cardterm sandbox --addr 127.0.0.1:8080
+  cardterm sandbox --latency 300ms --error-rate 0.1   # a slow, flaky gateway
+  cardterm --base-url http://127.0.0.1:8080`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runSandbox(cmd.Context(), addr, opts, std)
+		},
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "cardterm sandbox: unexpected argument %q (try --help)\n", fs.Arg(0))
-		return 2
-	}
-	// Catch the signals before saying where the gateway is: whoever reads
-	// that and stops us at once must get a clean shutdown, not a kill.
-	stop := make(chan os.Signal, 1)
-	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(stop)
-	running, err := sandbox.Start(*addr, sandbox.Options{Faults: faults})
+	f := cmd.Flags()
+	f.StringVar(&addr, "addr", addr, "address to listen on")
+	f.DurationVar(&opts.Faults.Latency, "latency", 0, "delay added to every request (fault injection)")
+	f.Float64Var(&opts.Faults.ErrorRate, "error-rate", 0, "fraction of requests answered 500 (fault injection)")
+	f.IntVar(&opts.Faults.Burst429, "burst-429", 0, "answer the next N requests with 429 (fault injection)")
+	f.BoolVar(&opts.Faults.Malformed, "malformed", false, "truncate successful bodies (fault injection)")
+	f.BoolVar(&opts.AltShapes, "alt-shapes", false, "answer what the interface leaves unspecified with other field names and nesting (tests tolerant clients)")
+	cmd.AddCommand(newSandboxTriggerCommand())
+	return cmd
+}
+
+// runSandbox serves until ctx ends (fang cancels it on ctrl+c and
+// SIGTERM; the signals are caught before the address is printed, so
+// whoever reads it and stops us at once gets a clean shutdown).
+func runSandbox(ctx context.Context, addr string, opts sandbox.Options, std streams) error {
+	running, err := sandbox.Start(addr, opts)
 	if err != nil {
-		fmt.Fprintln(stderr, "cardterm sandbox:", err)
-		return 1
+		return err
 	}
-	w := bufio.NewWriter(stdout)
+	w := bufio.NewWriter(std.stdout)
 	fmt.Fprintln(w, running.Describe())
 	fmt.Fprintln(w, "Press ctrl+c to stop.")
 	_ = w.Flush()
-	<-stop
+	<-ctx.Done()
 	if err := running.Close(); err != nil {
-		fmt.Fprintln(stderr, "cardterm sandbox: stopping:", err)
-		return 1
+		return fmt.Errorf("stopping: %w", err)
 	}
-	return 0
+	return nil
 }

@@ -49,13 +49,17 @@ func secretTerminal(stdin io.Reader) (uintptr, func(), error) {
 }
 
 // webhookKey is the signing key: from a masked prompt when prompt is set
-// (--key), else from $CARDTERM_WEBHOOK_KEY, else from a masked prompt when
-// a terminal is there to ask on.
+// (--key), else from $CARDTERM_WEBHOOK_KEY, else from the OS keyring entry
+// of the profile in use ($CARDTERM_PROFILE or the default one), else from
+// a masked prompt when a terminal is there to ask on.
 func webhookKey(cmd *cobra.Command, prompt bool) (string, error) {
 	const ask = "Webhook signing key (shown once when the webhook was created or its key rotated): "
 	if !prompt {
 		if v, ok := os.LookupEnv(webhookKeyEnv); ok && strings.TrimSpace(v) != "" {
 			return strings.TrimSpace(v), nil
+		}
+		if v := profileWebhookKey(); v != "" {
+			return v, nil
 		}
 	}
 	key, err := promptSecret(cmd, ask)
@@ -66,6 +70,25 @@ func webhookKey(cmd *cobra.Command, prompt bool) (string, error) {
 		return "", errors.New("no signing key given")
 	}
 	return key, nil
+}
+
+// profileWebhookKey is the webhook signing key kept in the OS keyring for
+// the profile in use, or "" (no profile, none stored, no keyring: the
+// caller then asks).
+func profileWebhookKey() string {
+	name := strings.TrimSpace(os.Getenv(envProfile))
+	if name == "" {
+		cfg, err := loadConfig(configPath())
+		if err != nil {
+			return ""
+		}
+		name = cfg.Default
+	}
+	if name == "" {
+		return ""
+	}
+	v, _ := (&secretStore{}).get(webhookAccount(name))
+	return strings.TrimSpace(v)
 }
 
 // isTerminal reports whether stream (stdin, stdout or stderr) is a

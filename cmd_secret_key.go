@@ -9,14 +9,24 @@ import (
 	"github.com/charmbracelet/x/term"
 )
 
-// secretKey reads the secret key from the environment, or asks for it with
-// a masked prompt when a terminal is attached. Empty means none: the app
-// then cannot refresh sessions or change consents, and says so when asked.
-func secretKey(stdin *os.File, stderr io.Writer) string {
+// secretKey finds the secret key: $CARDTERM_SECRET_KEY, else the profile's
+// entry in the OS keyring, else (when ask is set and a terminal is
+// attached) a masked prompt, whose answer is kept in the keyring for the
+// profile. Empty means none: the app then cannot refresh sessions or
+// change consents, and says so when asked.
+func secretKey(o options, stdin *os.File, stderr io.Writer, ask bool) string {
 	if v, ok := os.LookupEnv(secretKeyEnv); ok {
 		return strings.TrimSpace(v)
 	}
-	if stdin == nil || !term.IsTerminal(stdin.Fd()) {
+	keyringWorks := false
+	if o.profile != "" && o.secrets != nil {
+		v, err := o.secrets.get(o.profile)
+		if v != "" {
+			return v
+		}
+		keyringWorks = err == nil
+	}
+	if !ask || stdin == nil || !term.IsTerminal(stdin.Fd()) {
 		return ""
 	}
 	fmt.Fprintf(stderr, "Secret key (x-secret-key; enter to skip, or set $%s): ", secretKeyEnv)
@@ -25,5 +35,11 @@ func secretKey(stdin *os.File, stderr io.Writer) string {
 	if err != nil {
 		return ""
 	}
-	return strings.TrimSpace(string(b))
+	key := strings.TrimSpace(string(b))
+	if key != "" && keyringWorks {
+		if err := o.secrets.set(o.profile, key); err == nil {
+			fmt.Fprintf(stderr, "cardterm: the secret key is kept in the OS keyring for profile %q.\n", o.profile)
+		}
+	}
+	return key
 }

@@ -9,19 +9,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"runtime/debug"
-	"syscall"
-	"time"
+	"strings"
 
-	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/fang"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 )
-
-// version is set at build time with -ldflags "-X main.version=v1.2.3"; the
-// module version from the build info is used otherwise.
-var version = ""
 
 // secretKeyEnv names the variable that carries the secret key: a secret
 // never comes from a flag, where it would land in shell history and ps.
@@ -31,162 +23,107 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// options are the parsed command-line settings of the app.
-type options struct {
-	baseURL   string
-	clientKey string
-	clientID  string
-	us        bool
-	readOnly  bool
-	timeout   time.Duration
-	json      bool // run one look-up (--json) instead of the UI
-	// environment names a remote gateway's environment; "" or
-	// "production" marks it as production.
-	environment string
-	// support starts in the support console (cardterm support), on a user
-	// or an onboarding id when one is given.
-	support                        bool
-	supportUser, supportOnboarding string
-	// noSecretPrompt never asks for the secret key (look-ups need only
-	// the client key, or a password from the environment).
-	noSecretPrompt bool
+// streams are the process's standard streams, which commands use rather
+// than os.Std*, so tests can run them.
+type streams struct {
+	stdin          *os.File
+	stdout, stderr io.Writer
 }
 
+// jsonAlias rewrites `cardterm [FLAGS] --json LOOKUP …` as `cardterm get
+// [FLAGS] LOOKUP …` before parsing, so a look-up whose name is also a
+// command (webhook) still reaches get.
+func jsonAlias(args []string) []string {
+	for i, a := range args {
+		if a == "--" {
+			return args
+		}
+		if a == "--json" {
+			return append(append([]string{"get"}, args[:i]...), args[i+1:]...)
+		}
+	}
+	return args
+}
+
+// run executes the command line and returns the exit code (exit_codes.go).
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "sandbox":
-			if len(args) > 1 && args[1] == "trigger" {
-				return runCobra(newSandboxTriggerCommand(), args[2:], stdout, stderr)
+	root := newRootCommand(streams{stdin: stdin, stdout: stdout, stderr: stderr})
+	root.SetArgs(jsonAlias(args))
+	// The command that ran, to know whether it has already said why it
+	// failed: it turns SilenceErrors on while it runs (webhook verify).
+	var ran *cobra.Command
+	var silentBefore bool
+	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { ran, silentBefore = cmd, cmd.SilenceErrors }
+	err := fang.Execute(context.Background(), root,
+		fang.WithVersion(currentVersion().String()),
+		fang.WithErrorHandler(func(w io.Writer, styles fang.Styles, err error) {
+			var status exitStatus
+			if errors.As(err, &status) || ran != nil && ran.SilenceErrors && !silentBefore {
+				return // the command has said why
 			}
-			return runSandbox(args[1:], stdout, stderr)
-		case "listen":
-			return runCobra(newListenCommand(), args[1:], stdout, stderr)
-		case "webhook":
-			return runCobra(newWebhookCommand(), args[1:], stdout, stderr)
-		case "version":
-			fmt.Fprintln(stdout, "cardterm", appVersion())
-			return 0
-		}
-	}
-	fs := pflag.NewFlagSet("cardterm", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o options
-	var showVersion bool
-	fs.StringVar(&o.baseURL, "base-url", os.Getenv("CARDTERM_BASE_URL"), "gateway base URL; without it cardterm starts the embedded sandbox gateway")
-	fs.StringVar(&o.clientKey, "client-key", os.Getenv("CARDTERM_CLIENT_KEY"), "public client key (x-client-key) of your gateway credentials")
-	fs.StringVar(&o.clientID, "client-id", "", "client id for orders and OAuth (default: the client key)")
-	fs.BoolVar(&o.us, "us", false, "route requests to the US backend (x-us-env: true)")
-	fs.BoolVar(&o.readOnly, "read-only", false, "hide and refuse every action that changes anything (for support agents)")
-	fs.DurationVar(&o.timeout, "timeout", 15*time.Second, "time limit of one gateway request")
-	fs.BoolVar(&o.json, "json", false, "run one read-only look-up and print it as JSON, for scripts (see Look-ups)")
-	fs.StringVar(&o.environment, "environment", os.Getenv("CARDTERM_ENVIRONMENT"), "environment of a remote gateway (production, staging, sandbox); production unless set")
-	fs.StringVar(&o.supportOnboarding, "onboarding", "", "with support: look up this onboarding id")
-	fs.BoolVarP(&showVersion, "version", "v", false, "print the version and exit")
-	fs.Usage = func() {} // --help prints below, once, to stdout
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			usage(stdout, fs)
-			return 0
-		}
-		fmt.Fprintf(stderr, "cardterm: %v (try --help)\n", err)
-		return 2
-	}
-	if showVersion {
-		fmt.Fprintln(stdout, "cardterm", appVersion())
-		return 0
-	}
-	if o.json {
-		return runLookup(o, fs.Args(), stdin, stdout, stderr)
-	}
-	rest := fs.Args()
-	if len(rest) > 0 && rest[0] == "support" {
-		// cardterm support [USER_ID | --onboarding ID]: the support console,
-		// no customer sign-in.
-		o.support, rest = true, rest[1:]
-		if len(rest) > 1 {
-			fmt.Fprintln(stderr, "cardterm support: at most one user id (try --help)")
-			return 2
-		}
-		if len(rest) == 1 {
-			o.supportUser, rest = rest[0], nil
-		}
-	} else if o.supportOnboarding != "" {
-		fmt.Fprintln(stderr, "cardterm: --onboarding goes with the support command (try --help)")
-		return 2
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "cardterm: unknown command %q (try --help)\n", rest[0])
-		return 2
-	}
-	app, err := newApp(o, stdin, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, "cardterm:", err)
-		return 1
-	}
-	defer app.close()
-	if _, err := tea.NewProgram(app.root).Run(); err != nil {
-		if errors.Is(err, tea.ErrInterrupted) {
-			return 130 // SIGINT (ctrl+c outside raw mode): the shell's convention
-		}
-		fmt.Fprintln(stderr, "cardterm:", err)
-		return 1
-	}
-	return 0
+			printError(w, isTerminal(stderr), styles, err)
+		}),
+	)
+	return exitCode(err)
 }
 
-func usage(w io.Writer, fs *pflag.FlagSet) {
-	fmt.Fprintf(w, `cardterm: the Card and Wallet Gateway in your terminal
-
-Usage:
-  cardterm                         run on the embedded sandbox gateway (demo accounts)
-  cardterm --base-url URL --client-key KEY [--us]
-                                   talk to a real gateway
-  cardterm support [USER_ID | --onboarding ID]
-                                   the support console: consents and audit trail
-                                   with the client key alone, no customer sign-in
-  cardterm sandbox [--addr 127.0.0.1:8080]
-                                   run the sandbox gateway alone, headless
-  cardterm sandbox trigger EVENT_TYPE [--user U]
-                                   send a signed test event from a running sandbox
-  cardterm listen [--addr 127.0.0.1:0] [--forward-to URL]
-                                   receive webhook deliveries and check signatures
-  cardterm webhook verify --timestamp T --signature S [--body FILE]
-                                   check one captured delivery
-  cardterm version                 print the version
-
-The secret key (token refresh, consent changes) comes from $%s,
-or from a masked prompt when that is unset; never from a flag.
-
-Look-ups, for scripts: cardterm [gateway flags] --json LOOKUP [ARGS]
-%s
-Look-ups marked * sign in as $CARDTERM_USERNAME with $CARDTERM_PASSWORD
-(on the embedded sandbox, the first demo user) and sign out after.
-
-Flags:
-%s`, secretKeyEnv, lookupUsage(), fs.FlagUsages())
+// printError shows a command's error: styled on a terminal, one plain
+// "cardterm: ..." line for scripts and logs. The text is kept as written
+// (fang's own handler capitalises words, which mangles names such as
+// $CARDTERM_TIMEOUT).
+func printError(w io.Writer, styled bool, styles fang.Styles, err error) {
+	usage := exitCode(err) == exitUsage
+	if !styled {
+		fmt.Fprintf(w, "cardterm: %v\n", err)
+		if usage {
+			fmt.Fprintln(w, "Try --help for usage.")
+		}
+		return
+	}
+	fmt.Fprintln(w, styles.ErrorHeader.String())
+	fmt.Fprintln(w, styles.ErrorText.UnsetTransform().Render(err.Error()))
+	fmt.Fprintln(w)
+	if usage {
+		fmt.Fprintln(w, styles.ErrorText.UnsetTransform().Render("Try --help for usage."))
+		fmt.Fprintln(w)
+	}
 }
 
-func appVersion() string {
-	if version != "" {
-		return version
+// exitStatus is a command's exit code once it has printed why it failed.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// statusError turns an exit code into a command's error: nil for 0.
+func statusError(code int) error {
+	if code == exitOK {
+		return nil
 	}
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return info.Main.Version
-	}
-	return "dev"
+	return exitStatus(code)
 }
 
-// runCobra runs one of the cobra commands (listen, webhook, sandbox
-// trigger) with the app's streams: 0 when it succeeds, 1 when it fails.
-func runCobra(cmd *cobra.Command, args []string, stdout, stderr io.Writer) int {
-	cmd.SetArgs(args)
-	cmd.SetOut(stdout)
-	cmd.SetErr(stderr)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := cmd.ExecuteContext(ctx); err != nil {
-		return 1
+// exitCode classifies a command's error: its own exit status, cobra's
+// mistakes of the command line (usage, 2), else exitCodeFor.
+func exitCode(err error) int {
+	var status exitStatus
+	if errors.As(err, &status) {
+		return int(status)
 	}
-	return 0
+	if err != nil && isCobraUsageError(err) {
+		return exitUsage
+	}
+	return exitCodeFor(err)
+}
+
+// isCobraUsageError recognises the command-line mistakes cobra reports
+// with plain errors (flag and argument errors are wrapped as usageError
+// where they are made, in cli.go).
+func isCobraUsageError(err error) bool {
+	msg := err.Error()
+	for _, prefix := range []string{"required flag(s)", "unknown command", "unknown flag", "unknown shorthand flag", "if any flags in the group", "flag needs an argument", "invalid argument"} {
+		if strings.HasPrefix(msg, prefix) {
+			return true
+		}
+	}
+	return false
 }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
@@ -65,6 +66,8 @@ type Config struct {
 	// UserAgent names the app in requests (gateways record it, e.g. in the
 	// consent audit trail); "" means "cardterm".
 	UserAgent string
+	// Logger, when set, gets one line per HTTP exchange (debuglog.go).
+	Logger *slog.Logger
 }
 
 // Client talks to one gateway. It is safe for concurrent use: screens load
@@ -114,7 +117,7 @@ func New(cfg Config) *Client {
 		own.CheckRedirect = checkRedirect
 		hc = &own
 	}
-	return &Client{cfg: cfg, hc: hc, sleep: sleepCtx}
+	return &Client{cfg: cfg, hc: withDebugLog(hc, cfg.Logger), sleep: sleepCtx}
 }
 
 // bodyLimit is maxBody, or the smaller limit a test sets.
@@ -283,7 +286,7 @@ func (c *Client) do(ctx context.Context, r request) error {
 		return notRenewed(err, why)
 	}
 	// Exactly one retry with the new token; a second 401 is final.
-	return c.sendRetrying(ctx, r, fresh)
+	return c.sendRetrying(withAttempt(ctx, 1), r, fresh)
 }
 
 // refreshAfter401 handles a 401 answered to token: it returns a token to
@@ -345,7 +348,7 @@ func notRenewed(err, why error) error {
 // times. Mutations are never resent.
 func (c *Client) sendRetrying(ctx context.Context, r request, token string) error {
 	for attempt := 0; ; attempt++ {
-		err := c.send(ctx, r, token)
+		err := c.send(withAttempt(ctx, attempt), r, token)
 		var e *Error
 		if r.method != http.MethodGet || attempt >= maxGETRetries ||
 			!errors.As(err, &e) || e.Status != http.StatusTooManyRequests {

@@ -12,6 +12,8 @@ import (
 // nav, or the active screen.
 func (r *Root) contextKeys() help.KeyMap {
 	switch {
+	case r.switcher != nil:
+		return r.switcher.keys
 	case r.dlg != nil:
 		return r.dlg.keys
 	case r.focusNav:
@@ -37,7 +39,7 @@ func (r *Root) renderFooter() string {
 		// The help key comes first, so a narrow terminal that cuts the
 		// footer still shows how to reach every other key.
 		switch {
-		case r.dlg != nil:
+		case r.dlg != nil, r.switcher != nil:
 		case r.capturing():
 			// A text field has the keys: ? and q would type, so the
 			// footer names only what works there.
@@ -49,11 +51,11 @@ func (r *Root) renderFooter() string {
 			bs = append(bs, km.ShortHelp()...)
 		}
 		switch {
-		case r.dlg != nil:
+		case r.dlg != nil, r.switcher != nil:
 		case r.capturing():
-			bs = append(bs, r.keys.Interrupt)
+			bs = append(bs, r.keys.Interrupt, r.keys.Profiles)
 		case !r.signedIn:
-			bs = append(bs, r.keys.Quit)
+			bs = append(bs, r.keys.Quit, r.keys.Profiles)
 		default:
 			global := r.keys
 			global.Help.SetEnabled(false) // shown first already

@@ -28,10 +28,13 @@ type GlobalKeyMap struct {
 	Open    key.Binding
 	Filter  key.Binding
 	SignOut key.Binding
-	Jump    key.Binding
-	Up      key.Binding
-	Down    key.Binding
-	Enter   key.Binding
+	// Profiles opens the profile switcher; it works in a text field too,
+	// and is disabled when there is no other profile.
+	Profiles key.Binding
+	Jump     key.Binding
+	Up       key.Binding
+	Down     key.Binding
+	Enter    key.Binding
 }
 
 // GlobalKeys builds the global key map (ARCHITECTURE.md, "The path of a key press").
@@ -51,6 +54,7 @@ func GlobalKeys() GlobalKeyMap {
 		Open:         key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open link")),
 		Filter:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 		SignOut:      key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "sign out")),
+		Profiles:     key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "switch profile")),
 		Jump: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
 			key.WithHelp("0-9", "jump to screen")),
 		Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
@@ -69,7 +73,7 @@ func (k GlobalKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Help, k.Quit, k.Jump, k.Focus, k.Back},
 		{k.Refresh, k.Copy, k.Open, k.Inspect, k.Filter, k.SignOut},
-		{k.Notices, k.Nav, k.HelpAnywhere, k.Up, k.Down, k.Enter},
+		{k.Notices, k.Nav, k.HelpAnywhere, k.Profiles, k.Up, k.Down, k.Enter},
 	}
 }
 

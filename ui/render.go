@@ -44,6 +44,12 @@ func (r *Root) render() string {
 		y := max((bh-lipgloss.Height(box))/2, 0)
 		body = FitBlock(overlay(body, box, x, y), bw, bh)
 	}
+	if r.switcher != nil && bh > 0 {
+		box := r.switcher.view(r.st, bw-2)
+		x := max((bw-lipgloss.Width(box))/2, 0)
+		y := max((bh-lipgloss.Height(box))/2, 0)
+		body = FitBlock(overlay(body, box, x, y), bw, bh)
+	}
 	var main string
 	if nw := r.navWidth(); nw > 0 && bh > 0 {
 		nav := strings.Split(r.renderNav(bh), "\n")

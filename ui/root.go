@@ -42,6 +42,13 @@ type RootOptions struct {
 	Session func() (user string, expiresAt time.Time, ok bool)
 	Now     func() time.Time
 	Version string
+	// Profile is the name of the profile in use (on the status bar);
+	// Profiles lists every profile, for the switcher.
+	Profile  string
+	Profiles []string
+	// Warning is a problem found before start (a malformed config file),
+	// shown as a warning notice on the first screen.
+	Warning string
 }
 
 // Messages the root model understands.
@@ -98,6 +105,10 @@ type Root struct {
 	showHelp   bool
 	dlg        *dialog
 	spinning   bool
+	// switcher is the open profile switcher; switchTo the profile chosen
+	// in it (root_profiles.go).
+	switcher *profileSwitcher
+	switchTo string
 
 	notice      Notice
 	noticeSeq   int
@@ -146,6 +157,7 @@ func NewRoot(opts RootOptions) *Root {
 		spin:       spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	r.keys.Jump = jumpKeys(screens)
+	r.keys.Profiles.SetEnabled(hasOtherProfile(opts))
 	r.restyle()
 	return r
 }
@@ -182,7 +194,11 @@ func (r *Root) Init() tea.Cmd {
 	if r.supporting {
 		enter = stampNotices(r.support.Enter(), ScreenSupport)
 	}
-	return tea.Batch(tea.RequestBackgroundColor, enter)
+	var warn tea.Cmd
+	if r.opts.Warning != "" {
+		warn = Notify(theme.ToneWarn, r.opts.Warning)
+	}
+	return tea.Batch(tea.RequestBackgroundColor, enter, warn)
 }
 
 // Active is the screen that gets keys now (the sign-in screen when signed
@@ -307,6 +323,9 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		r.signIn, cmd = r.signIn.Update(msg)
 		return cmd
 	case SignedOutMsg:
+		if r.switchTo != "" {
+			return tea.Quit // signed out for the profile switch
+		}
 		r.active = 0
 		// Every screen hears it too and drops the user's data, so the next
 		// user never sees the last one's.

@@ -26,8 +26,15 @@ func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // routeKey is handleKey's routing once the notice is dealt with.
 func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
+	if r.switcher != nil {
+		return r.updateProfileSwitcher(msg)
+	}
 	if key.Matches(msg, r.keys.HelpAnywhere) && r.dlg == nil {
 		r.showHelp, r.showLog = !r.showHelp, false
+		return nil
+	}
+	if key.Matches(msg, r.keys.Profiles) && r.dlg == nil && r.switchTo == "" {
+		r.openProfiles()
 		return nil
 	}
 	if r.dlg != nil {

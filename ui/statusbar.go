@@ -24,11 +24,14 @@ func FormatRemaining(d time.Duration) string {
 	return fmt.Sprintf("%dh%02dm", int(d/time.Hour), int(d%time.Hour/time.Minute))
 }
 
-// statusLeft is the left part of the status bar: gateway, region, mode,
-// user, session and the spinner.
+// statusLeft is the left part of the status bar: profile, gateway,
+// region, mode, user, session and the spinner.
 func (r *Root) statusLeft() string {
 	st := r.st
 	var left []string
+	if r.opts.Profile != "" {
+		left = append(left, st.StatusItem.Bold(true).Render("profile "+Sanitize(r.opts.Profile)))
+	}
 	if r.opts.Sandbox || r.opts.Gateway == "SANDBOX" {
 		left = append(left, st.SandboxTag.Render("SANDBOX"))
 	} else if r.opts.Gateway != "" {

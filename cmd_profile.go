@@ -1,0 +1,387 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"cardterm/apiclient/sandbox"
+	"cardterm/ui"
+)
+
+// `cardterm profile list|add|use|remove|show`: named gateway settings in
+// the config file, their secret keys in the OS keyring.
+
+func newProfileCommand(std streams) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "profile",
+		Short: "Manage profiles: named gateways and tenants",
+		Long: `A profile names one gateway and tenant: base URL, client key, client id, US
+backend, read-only, timeout, environment and where to start. Profiles live in
+` + "`$XDG_CONFIG_HOME/cardterm/config.yaml`" + ` (written owner-only, 0600); a profile's
+secret key lives in the OS keyring, never in that file. A profile without a
+base URL runs on the embedded sandbox as the tenant of its client key.`,
+		Example: `  cardterm profile add acme --base-url https://gateway.example.com --client-key ck_live_... --read-only
+  cardterm profile add globex --client-key ck_sandbox_globex   # the embedded sandbox as that tenant
+  cardterm profile use acme
+  cardterm profile list`,
+	}
+	cmd.AddCommand(newProfileListCommand(), newProfileAddCommand(std), newProfileUseCommand(),
+		newProfileRemoveCommand(std), newProfileShowCommand(std), newProfileCheckCommand(std))
+	return cmd
+}
+
+// loadConfigStrict reads the config file for a command that changes or
+// shows it: a malformed file is an error (2), never overwritten.
+func loadConfigStrict() (*config, error) {
+	cfg, err := loadConfig(configPath())
+	var ce *configError
+	if errors.As(err, &ce) {
+		return nil, usageError{ce.Error() + "\nfix the file by hand; it is left as it is"}
+	}
+	return cfg, err
+}
+
+// completeProfileNames completes a profile name argument from the config.
+func completeProfileNames(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	cfg, err := loadConfig(configPath())
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	return cfg.names(), cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeProfileFlag completes --profile on every command that has it.
+func completeProfileFlag(cmd *cobra.Command) {
+	if cmd.Flags().Lookup("profile") != nil {
+		_ = cmd.RegisterFlagCompletionFunc("profile", func(c *cobra.Command, _ []string, s string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return completeProfileNames(c, nil, s)
+		})
+	}
+	for _, sub := range cmd.Commands() {
+		completeProfileFlag(sub)
+	}
+}
+
+func newProfileListCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:     "list",
+		Aliases: []string{"ls"},
+		Short:   "List the profiles; * marks the default",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := loadConfigStrict()
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if len(cfg.Profiles) == 0 {
+				fmt.Fprintf(out, "No profiles yet (%s). Add one with: cardterm profile add NAME --base-url URL --client-key KEY\n", configPath())
+				return nil
+			}
+			w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(w, "\tNAME\tGATEWAY\tCLIENT KEY\tMODE")
+			for _, p := range cfg.Profiles {
+				mark := ""
+				if p.Name == cfg.Default {
+					mark = "*"
+				}
+				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", mark, p.Name, ui.Sanitize(gatewayOf(p)), ui.Sanitize(clientKeyOf(p)), modeOf(p))
+			}
+			return w.Flush()
+		},
+	}
+}
+
+// gatewayOf, clientKeyOf and modeOf describe a profile in one word each.
+func gatewayOf(p profile) string {
+	if p.BaseURL == "" {
+		return "embedded sandbox"
+	}
+	return p.BaseURL
+}
+
+func clientKeyOf(p profile) string {
+	if p.ClientKey == "" {
+		return sandbox.DemoClientKey + " (default)"
+	}
+	return p.ClientKey
+}
+
+func modeOf(p profile) string {
+	var m []string
+	if p.US {
+		m = append(m, "US")
+	}
+	if p.ReadOnly {
+		m = append(m, "read-only")
+	}
+	if p.Environment != "" {
+		m = append(m, p.Environment)
+	}
+	if p.Start == "support" {
+		m = append(m, "support")
+	}
+	return strings.Join(m, ",")
+}
+
+func newProfileAddCommand(std streams) *cobra.Command {
+	var f gatewayFlags
+	var start string
+	var makeDefault, replace, noSecret, withWebhookKey bool
+	cmd := &cobra.Command{
+		Use:   "add NAME",
+		Short: "Add a profile (its secret key goes to the OS keyring)",
+		Long: `Add a profile with the app's own flag names. For a remote gateway the secret
+key is taken from $` + secretKeyEnv + ` or asked for with a masked prompt, and kept in
+the OS keyring; where there is no keyring, cardterm says so and asks at each
+start instead. It is never written to the config file.`,
+		Example: `  cardterm profile add acme --base-url https://gateway.example.com --client-key ck_live_... --default
+  cardterm profile add acme-support --base-url https://gateway.example.com --client-key ck_live_... --read-only --start support
+  cardterm profile add globex --client-key ck_sandbox_globex`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name := args[0]
+			if err := checkProfileName(name); err != nil {
+				return usageError{err.Error()}
+			}
+			if start != "" && start != "support" && start != "sign-in" {
+				return usageError{fmt.Sprintf("--start %q: support or sign-in", start)}
+			}
+			p := profile{Name: name, BaseURL: f.baseURL, ClientKey: f.clientKey, ClientID: f.clientID,
+				US: f.us, ReadOnly: f.readOnly, Environment: f.environment, Start: start}
+			if cmd.Flags().Changed("timeout") {
+				if f.timeout <= 0 {
+					return usageError{"--timeout must be positive"}
+				}
+				p.Timeout = f.timeout
+			}
+			if p.BaseURL != "" {
+				if _, err := checkBaseURL(p.BaseURL); err != nil {
+					return err
+				}
+			}
+			cfg, err := loadConfigStrict()
+			if err != nil {
+				return err
+			}
+			if _, exists := cfg.find(name); exists && !replace {
+				return usageError{fmt.Sprintf("a profile called %q exists; --replace to overwrite it", name)}
+			}
+			cfg.remove(name)
+			cfg.Profiles = append(cfg.Profiles, p)
+			if makeDefault || len(cfg.Profiles) == 1 {
+				cfg.Default = name
+			}
+			if err := saveConfig(configPath(), cfg); err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "Added profile %q to %s.\n", name, configPath())
+			if cfg.Default == name {
+				fmt.Fprintf(out, "It is the default profile.\n")
+			}
+			store := &secretStore{warn: std.stderr}
+			if p.BaseURL != "" && !noSecret {
+				storeSecretKey(cmd, name, store)
+			}
+			if withWebhookKey {
+				storeWebhookKey(cmd, name, store)
+			}
+			return nil
+		},
+	}
+	fs := cmd.Flags()
+	addGatewayFlags(fs, &f)
+	fs.StringVar(&start, "start", "", "where the app starts: support (the support console) or sign-in")
+	fs.BoolVar(&makeDefault, "default", false, "make it the default profile")
+	fs.BoolVar(&replace, "replace", false, "overwrite a profile of that name")
+	fs.BoolVar(&noSecret, "no-secret", false, "do not ask for the secret key")
+	fs.BoolVar(&withWebhookKey, "webhook-key", false, "also keep a webhook signing key (from $"+webhookKeyEnv+" or a masked prompt) for cardterm listen and webhook verify")
+	fs.SortFlags = false
+	return cmd
+}
+
+// storeSecretKey puts the profile's secret key in the keyring, from the
+// environment or a masked prompt; it says what happened and never fails
+// the command (the key can still be given at each start).
+func storeSecretKey(cmd *cobra.Command, name string, store *secretStore) {
+	out := cmd.OutOrStdout()
+	key := strings.TrimSpace(os.Getenv(secretKeyEnv))
+	if key == "" {
+		var err error
+		key, err = promptSecret(cmd, fmt.Sprintf("Secret key of %q (x-secret-key; enter to skip): ", name))
+		if err != nil {
+			fmt.Fprintf(out, "No secret key stored (%v); it is asked for at start, or set $%s.\n", err, secretKeyEnv)
+			return
+		}
+	}
+	if key == "" {
+		fmt.Fprintf(out, "No secret key stored; it is asked for at start, or set $%s.\n", secretKeyEnv)
+		return
+	}
+	if err := store.set(name, key); err != nil {
+		return // store.set has said why
+	}
+	fmt.Fprintf(out, "The secret key is in the OS keyring (service %q, account %q).\n", keyringService, name)
+}
+
+// storeWebhookKey puts a webhook signing key in the keyring for the
+// profile, from $CARDTERM_WEBHOOK_KEY or a masked prompt.
+func storeWebhookKey(cmd *cobra.Command, name string, store *secretStore) {
+	out := cmd.OutOrStdout()
+	key := strings.TrimSpace(os.Getenv(webhookKeyEnv))
+	if key == "" {
+		var err error
+		key, err = promptSecret(cmd, fmt.Sprintf("Webhook signing key of %q (enter to skip): ", name))
+		if err != nil || key == "" {
+			fmt.Fprintf(out, "No webhook signing key stored.\n")
+			return
+		}
+	}
+	if err := store.set(webhookAccount(name), key); err != nil {
+		return // store.set has said why
+	}
+	fmt.Fprintf(out, "The webhook signing key is in the OS keyring (account %q): cardterm listen and webhook verify use it with this profile.\n", webhookAccount(name))
+}
+
+// remove drops the profile called name, and the default if it was that.
+func (c *config) remove(name string) bool {
+	for i, p := range c.Profiles {
+		if p.Name == name {
+			c.Profiles = append(c.Profiles[:i], c.Profiles[i+1:]...)
+			if c.Default == name {
+				c.Default = ""
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func newProfileUseCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:               "use NAME",
+		Short:             "Make a profile the default",
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: completeProfileNames,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := loadConfigStrict()
+			if err != nil {
+				return err
+			}
+			if _, ok := cfg.find(args[0]); !ok {
+				return usageError{fmt.Sprintf("no profile called %q (there are: %s)", args[0], listOrNone(cfg.names()))}
+			}
+			cfg.Default = args[0]
+			if err := saveConfig(configPath(), cfg); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "The default profile is now %q.\n", args[0])
+			return nil
+		},
+	}
+}
+
+func newProfileRemoveCommand(std streams) *cobra.Command {
+	return &cobra.Command{
+		Use:               "remove NAME",
+		Aliases:           []string{"rm"},
+		Short:             "Remove a profile and its secret key",
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: completeProfileNames,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := loadConfigStrict()
+			if err != nil {
+				return err
+			}
+			if !cfg.remove(args[0]) {
+				return usageError{fmt.Sprintf("no profile called %q (there are: %s)", args[0], listOrNone(cfg.names()))}
+			}
+			if err := saveConfig(configPath(), cfg); err != nil {
+				return err
+			}
+			store := &secretStore{warn: std.stderr}
+			_ = store.remove(args[0])
+			_ = store.remove(webhookAccount(args[0]))
+			fmt.Fprintf(cmd.OutOrStdout(), "Removed profile %q.\n", args[0])
+			return nil
+		},
+	}
+}
+
+func newProfileShowCommand(std streams) *cobra.Command {
+	return &cobra.Command{
+		Use:               "show [NAME]",
+		Short:             "Show a profile's settings (the default one without NAME); never the secret",
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: completeProfileNames,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := loadConfigStrict()
+			if err != nil {
+				return err
+			}
+			name := cfg.Default
+			if len(args) == 1 {
+				name = args[0]
+			}
+			p, ok := cfg.find(name)
+			if !ok {
+				return usageError{fmt.Sprintf("no profile called %q (there are: %s)", name, listOrNone(cfg.names()))}
+			}
+			showProfile(cmd.OutOrStdout(), p, name == cfg.Default, &secretStore{warn: std.stderr})
+			return nil
+		},
+	}
+}
+
+// showProfile prints one profile, saying where its secret key is but
+// never what it is.
+func showProfile(w io.Writer, p profile, isDefault bool, store *secretStore) {
+	timeout := defaultTimeout.String() + " (default)"
+	if p.Timeout > 0 {
+		timeout = p.Timeout.String()
+	}
+	secret := "not stored (asked for at start, or $" + secretKeyEnv + ")"
+	if p.BaseURL == "" {
+		secret = "the embedded sandbox's own"
+	} else if v, err := store.get(p.Name); err != nil {
+		secret = "unknown: the OS keyring is not available"
+	} else if v != "" {
+		secret = "in the OS keyring"
+	}
+	webhook := "not stored"
+	if v, err := store.get(webhookAccount(p.Name)); err != nil {
+		webhook = "unknown: the OS keyring is not available"
+	} else if v != "" {
+		webhook = "in the OS keyring"
+	}
+	start := p.Start
+	if start == "" {
+		start = "sign-in"
+	}
+	fmt.Fprintf(w, "name:        %s\n", p.Name)
+	fmt.Fprintf(w, "default:     %t\n", isDefault)
+	fmt.Fprintf(w, "gateway:     %s\n", ui.Sanitize(gatewayOf(p)))
+	fmt.Fprintf(w, "client key:  %s\n", ui.Sanitize(clientKeyOf(p)))
+	if p.ClientID != "" {
+		fmt.Fprintf(w, "client id:   %s\n", ui.Sanitize(p.ClientID))
+	}
+	fmt.Fprintf(w, "US backend:  %t\n", p.US)
+	fmt.Fprintf(w, "read-only:   %t\n", p.ReadOnly)
+	fmt.Fprintf(w, "timeout:     %s\n", timeout)
+	if p.Environment != "" {
+		fmt.Fprintf(w, "environment: %s\n", ui.Sanitize(p.Environment))
+	}
+	fmt.Fprintf(w, "start:       %s\n", start)
+	fmt.Fprintf(w, "secret key:  %s\n", secret)
+	fmt.Fprintf(w, "webhook key: %s\n", webhook)
+}

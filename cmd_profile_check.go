@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"cardterm/apiclient"
+	"cardterm/ui"
+)
+
+// newProfileCheckCommand is `cardterm profile check [NAME]`: does the
+// profile reach its gateway, and is its client key accepted? It asks for
+// the consent status of a user id no tenant has, which needs only the
+// client key: 404 means the key was accepted. Exit 0, 3 (key refused),
+// 4 (no answer) or 1 (any other refusal).
+func newProfileCheckCommand(std streams) *cobra.Command {
+	return &cobra.Command{
+		Use:               "check [NAME]",
+		Short:             "Check that a profile reaches its gateway and its client key is accepted",
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: completeProfileNames,
+		Example: `  cardterm profile check acme && cardterm --profile acme
+  cardterm profile check acme; echo $?   # 3: the client key was refused, 4: no answer`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := loadConfigStrict()
+			if err != nil {
+				return err
+			}
+			name := cfg.Default
+			if len(args) == 1 {
+				name = args[0]
+			}
+			if _, ok := cfg.find(name); !ok {
+				return usageError{fmt.Sprintf("no profile called %q (there are: %s)", name, listOrNone(cfg.names()))}
+			}
+			o, err := resolveOptions(profileOnly(name), cfg)
+			if err != nil {
+				return err
+			}
+			o.support = true // reads only: never prompts for the secret key
+			return checkProfile(cmd.Context(), o, std)
+		},
+	}
+}
+
+// checkProfile sends the one client-key request and says what it means.
+func checkProfile(ctx context.Context, o options, std streams) error {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	gw, err := chooseGateway(o, nil, std.stderr)
+	if err != nil {
+		return err
+	}
+	defer gw.close()
+	client := apiclient.New(gw.cfg)
+	ctx, cancel := context.WithTimeout(ctx, o.timeout+time.Second)
+	defer cancel()
+	_, err = client.UserConsent(ctx, "cardterm-profile-check", false)
+	if err != nil && !apiclient.IsNotFound(err) {
+		return explainedError{
+			msg: fmt.Sprintf("profile %q (%s): %s", o.profile, ui.Sanitize(gw.label), ui.Sanitize(apiclient.ErrorMessage(err))),
+			err: err,
+		}
+	}
+	fmt.Fprintf(std.stdout, "Profile %q reaches %s and its client key is accepted.\n", o.profile, ui.Sanitize(gw.label))
+	return nil
+}
+
+// explainedError is err with a message written for the user; the exit code
+// still comes from err.
+type explainedError struct {
+	msg string
+	err error
+}
+
+func (e explainedError) Error() string { return e.msg }
+func (e explainedError) Unwrap() error { return e.err }
