@@ -108,7 +108,8 @@ func TestConsentLinkOnboardingOnce(t *testing.T) {
 
 func TestConsentNoneAndUSPolicy(t *testing.T) {
 	a := newConsentApp(t, "nora@demo.test")
-	screentest.MustShow(t, a.Screen(), "none", "No consent set is linked to this user (status none)")
+	screentest.MustShow(t, a.Screen(), "No consent set for this user (404)")
+	mustNotShowNone(t, a.Screen())
 	a.Keys("a")
 	screentest.MustShow(t, a.Screen(), "this user has no consent set, so no audit trail")
 
@@ -118,6 +119,37 @@ func TestConsentNoneAndUSPolicy(t *testing.T) {
 	screentest.MustShow(t, us.Screen(), "policyType", "us  (requires termsAndPrivacy, eSignAct)", "in force", "agent AcmeWallet")
 	us.Keys("G")
 	screentest.MustShow(t, us.Screen(), "Links", "self         GET /v2/consent/consentSet/")
+}
+
+// mustNotShowNone fails when the header shows the status none: a user the
+// gateway answered 404 has no consent set, which is not a set whose
+// status is none.
+func mustNotShowNone(t *testing.T, screen string) {
+	t.Helper()
+	for _, line := range strings.Split(screen, "\n") {
+		if strings.Contains(line, "Consent") && strings.Contains(line, "user ") && strings.Contains(line, "none") {
+			t.Fatalf("a 404 user is shown with the status none: %q", line)
+		}
+	}
+	screentest.MustNotShow(t, screen, "status none")
+}
+
+// A look-up answered 404 reads "No consent set for this user (404)",
+// never "Consent none"; a 200 with the status none still reads as such.
+func TestConsentNotFoundIsNotStatusNone(t *testing.T) {
+	a := newConsentApp(t, "alice@demo.test")
+	nora := sandbox.DemoUserID("nora@demo.test")
+	a.Keys("u", "ctrl+u")
+	a.Type(nora)
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "user "+nora, "No consent set for this user (404)")
+	mustNotShowNone(t, a.Screen())
+
+	st := theme.New(true, false)
+	c := New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests()})
+	c.SetSize(100, 20)
+	c.setData(loaded{subject: subject{userID: "u-1"}, status: apiclient.ConsentNone})
+	screentest.MustShow(t, uitest.Plain(tea.NewView(c.View())), "none", "No consent set is linked to this user (status none)")
 }
 
 func TestConsentReadOnlyAndWithoutSecret(t *testing.T) {
@@ -142,7 +174,7 @@ func TestConsentCreateSet(t *testing.T) {
 	screentest.MustShow(t, a.Screen(), "an onboarding id is required")
 	a.Type("onb-test-7")
 	a.Keys("tab", "space") // policy: us, eSignAct becomes granted
-	screentest.MustShow(t, a.Screen(), "[us]", "eSignAct *")
+	screentest.MustShow(t, a.Screen(), "[us]", "[granted]", "Required by the us policy: termsAndPrivacy, eSignAct")
 	a.Keys("tab", "space") // termsAndPrivacy: denied
 	a.Keys("ctrl+s")
 	screentest.MustShow(t, a.Screen(), "POST /v2/consent/onboarding", "policyType us", "termsAndPrivacy denied",
@@ -199,7 +231,7 @@ func BenchmarkConsentKeyPress100k(b *testing.B) {
 				ConsentType: typ, ConsentStatus: apiclient.ConsentGranted, UpdatedAt: "2030-01-01T00:00:00Z"})
 		}
 	}
-	c.setData(cnsLoaded{subject: cnsSubject{userID: "u-1"}, status: apiclient.ConsentComplete, sets: sets})
+	c.setData(loaded{subject: subject{userID: "u-1"}, status: apiclient.ConsentComplete, sets: sets})
 	c.SetSize(100, 30)
 	down := uitest.Key("j")
 	b.ReportAllocs()
@@ -235,12 +267,15 @@ func TestConsentDetailSanitizesUnknownStatus(t *testing.T) {
 	st := theme.New(true, false)
 	c := New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests()})
 	uid := "u-1"
-	c.setData(cnsLoaded{subject: cnsSubject{userID: uid}, status: "complete", sets: []apiclient.ConsentSet{{
+	c.setData(loaded{subject: subject{userID: uid}, status: "complete", sets: []apiclient.ConsentSet{{
 		ConsentSetID: "set-1", UserID: &uid, PolicyType: "global",
 		Consents: []apiclient.Consent{{ConsentID: "k1", ConsentType: "termsAndPrivacy", ConsentStatus: screentest.HostileText}},
 	}}})
-	c.mode, c.detail = cnsDetail, "set-1"
 	c.SetSize(100, 30)
+	c.Update(uitest.Key("enter"))
+	if _, ok := c.open.(*detailView); !ok {
+		t.Fatal("enter did not open the set")
+	}
 	frame := c.View()
 	screentest.MustBeClean(t, "the consent detail", frame)
 	screentest.MustShow(t, uitest.Plain(tea.NewView(frame)), "<U+202E>evil")
@@ -250,7 +285,7 @@ func TestConsentDetailSanitizesUnknownStatus(t *testing.T) {
 func TestConsentHelpMatchesMode(t *testing.T) {
 	st := theme.New(true, false)
 	c := New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests()})
-	c.mode = cnsAudit
+	c.show(newAuditView(c.deps, c.requests, "u-1"))
 	for _, group := range c.KeyMap().FullHelp() {
 		for _, b := range group {
 			for _, k := range b.Keys() {
