@@ -128,11 +128,21 @@ func formRefused(form *ui.Form, what string, err error) tea.Cmd {
 		form.SetProblem(what + ": the gateway refused the secret key (401); check CARDTERM_SECRET_KEY")
 	case errors.As(err, &apiErr) && apiErr.Status != 0:
 		fields := screenkit.FieldErrors(apiErr.Fields)
+		typed := form.Typed()
+		var rest []string
 		for _, d := range apiErr.Details {
 			field, message, _ := strings.Cut(d, " ")
-			fields = append(fields, ui.FieldError{Field: field, Message: message})
+			if _, onForm := typed[field]; onForm && message != "" {
+				fields = append(fields, ui.FieldError{Field: field, Message: message})
+				continue
+			}
+			rest = append(rest, d)
 		}
-		return form.SetErrors(fmt.Sprintf("%s (%d):", apiErr.Message, apiErr.Status), fields)
+		message := fmt.Sprintf("%s (%d)", apiErr.Message, apiErr.Status)
+		if len(rest) > 0 {
+			message += ": " + strings.Join(rest, "; ")
+		}
+		return form.SetErrors(message, fields)
 	default:
 		form.SetProblem(what + ": " + apiclient.ErrorMessage(err))
 	}
