@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
@@ -237,11 +238,13 @@ func (v *auditView) View() string {
 	lines = append(lines, st.Muted.Render(ui.FitLine(pager, width)), "", v.table.View())
 	if r, ok := v.selected(); ok {
 		m := r.Metadata
+		// The audit id comes last and, short of room, loses its middle.
+		record := st.Label.Render("client ") + st.Value.Render(ui.Sanitize(orText(m.ClientID, "—"))) +
+			st.Label.Render("  recorded ") + st.Value.Render(ui.Sanitize(m.Timestamp)) + st.Label.Render("  audit id ")
+		room := max(width-ansi.StringWidth(record), 0)
 		lines = append(lines,
 			ui.FitLine(st.Label.Render("user agent ")+st.Value.Render(ui.Sanitize(m.UserAgent)), width),
-			ui.FitLine(st.Label.Render("client ")+st.Value.Render(ui.Sanitize(orText(m.ClientID, "—")))+
-				st.Label.Render("  recorded ")+st.Value.Render(ui.Sanitize(m.Timestamp))+
-				st.Label.Render("  audit id ")+st.Value.Render(ui.Sanitize(r.AuditID)), width))
+			ui.FitLine(record+st.Value.Render(ui.Shorten(ui.Sanitize(r.AuditID), room)), width))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -174,11 +174,15 @@ func (v *detailView) linkLines() []string {
 	}
 	slices.Sort(names)
 	for _, n := range names {
+		label := st.Label.Render(screenkit.PadRight(ui.Sanitize(n), 12)) + " "
 		value := st.Muted.Render("null")
 		if l := v.set.Links[n]; l != nil {
-			value = st.Value.Render(ui.Sanitize(l.Method + " " + l.Href))
+			// The path is an id of sorts: short of room it loses its middle.
+			method := ui.Sanitize(l.Method) + " "
+			room := max(width-ansi.StringWidth(label)-ansi.StringWidth(method), 0)
+			value = st.Value.Render(method + ui.Shorten(ui.Sanitize(l.Href), room))
 		}
-		lines = append(lines, ansi.Truncate(st.Label.Render(screenkit.PadRight(ui.Sanitize(n), 12))+" "+value, width, "…"))
+		lines = append(lines, ansi.Truncate(label+value, width, "…"))
 	}
 	return lines
 }

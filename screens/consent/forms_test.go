@@ -152,3 +152,35 @@ func TestConsentDetailKeys(t *testing.T) {
 	a.Keys("esc")
 	screentest.MustShow(t, a.Screen(), "row 1 of 4")
 }
+
+// At 80 columns the audit id under the audit table and the paths of a
+// set's links lose their middle, never their end.
+func TestConsentIDsKeepTheirEndsWhenNarrow(t *testing.T) {
+	a := newConsentApp(t, "alice@demo.test", screentest.WithSize(80, 24))
+	a.Keys("a")
+	audit, ok := consentScreen(t, a).open.(*auditView)
+	if !ok {
+		t.Fatal("a did not open the audit trail")
+	}
+	record, _ := audit.selected()
+	mustEndWith(t, a.Screen(), "audit id ", record.AuditID[len(record.AuditID)-6:])
+
+	a.Keys("esc", "enter", "G")
+	set, _ := consentScreen(t, a).selectedSet()
+	mustEndWith(t, a.Screen(), "self ", set.ConsentSetID[len(set.ConsentSetID)-6:])
+}
+
+// mustEndWith fails unless the line that holds label is shortened in the
+// middle and ends with tail.
+func mustEndWith(t *testing.T, screen, label, tail string) {
+	t.Helper()
+	for _, line := range strings.Split(screen, "\n") {
+		if strings.Contains(line, label) {
+			if line = strings.TrimSpace(line); !strings.HasSuffix(line, tail) || !strings.Contains(line, "…") {
+				t.Fatalf("the line of %q does not keep the end %q: %q", label, tail, line)
+			}
+			return
+		}
+	}
+	t.Fatalf("no line holds %q:\n%s", label, screen)
+}

@@ -69,7 +69,7 @@ func newDetailKeys(screen keyMap) detailKeys {
 
 // ShortHelp implements help.KeyMap.
 func (k detailKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Audit, k.Link, k.Down, k.Up, k.Back}
+	return []key.Binding{k.Audit, k.Link, k.Back, k.Down, k.Up}
 }
 
 // FullHelp implements help.KeyMap.
