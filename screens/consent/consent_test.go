@@ -35,6 +35,21 @@ func newConsentApp(t *testing.T, user string, opts ...screentest.Option) *screen
 	return a
 }
 
+// lookUpUser looks a user id up with u, replacing the id the form offers.
+func lookUpUser(a *screentest.App, userID string) {
+	a.T.Helper()
+	a.Keys("u", "ctrl+u")
+	a.Type(userID)
+	a.Keys("enter")
+}
+
+// bareScreen is the consent screen alone, with no gateway, for what it
+// draws from data set directly.
+func bareScreen() *Screen {
+	st := theme.New(true, false)
+	return New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests()})
+}
+
 func TestConsentRevokeOptionalThenRequiredAndPageTheAudit(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test")
 	alice := sandbox.DemoUserID("alice@demo.test")
@@ -76,9 +91,7 @@ func TestConsentRevokeOptionalThenRequiredAndPageTheAudit(t *testing.T) {
 func TestConsentLinkOnboardingOnce(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test")
 	frank := sandbox.DemoUserID("frank@demo.test")
-	a.Keys("u", "ctrl+u")
-	a.Type(frank)
-	a.Keys("enter")
+	lookUpUser(a, frank)
 	screentest.MustShow(t, a.Screen(), "user "+frank, "incomplete", "✗ denied")
 
 	a.Keys("b")
@@ -100,9 +113,8 @@ func TestConsentLinkOnboardingOnce(t *testing.T) {
 	screentest.MustShow(t, s, "already linked; linking cannot be undone", "Consent set already linked (409)", frank)
 	a.Golden("consent-link-409")
 
-	a.Keys("esc", "u", "ctrl+u")
-	a.Type(frank)
-	a.Keys("enter")
+	a.Keys("esc")
+	lookUpUser(a, frank)
 	screentest.MustShow(t, a.Screen(), "user "+frank, "complete", "All required consents granted · 2 consent sets")
 }
 
@@ -139,14 +151,11 @@ func mustNotShowNone(t *testing.T, screen string) {
 func TestConsentNotFoundIsNotStatusNone(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test")
 	nora := sandbox.DemoUserID("nora@demo.test")
-	a.Keys("u", "ctrl+u")
-	a.Type(nora)
-	a.Keys("enter")
+	lookUpUser(a, nora)
 	screentest.MustShow(t, a.Screen(), "user "+nora, "No consent set for this user (404)")
 	mustNotShowNone(t, a.Screen())
 
-	st := theme.New(true, false)
-	c := New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests()})
+	c := bareScreen()
 	c.SetSize(100, 20)
 	c.setData(loaded{subject: subject{userID: "u-1"}, status: apiclient.ConsentNone})
 	screentest.MustShow(t, uitest.Plain(tea.NewView(c.View())), "none", "No consent set is linked to this user (status none)")
@@ -220,8 +229,7 @@ func TestConsentCancelledDialogsSendNothing(t *testing.T) {
 // BenchmarkConsentKeyPress100k: a key press (Update + View) on a user with
 // 20,000 consent sets of 5 consents (100,000 rows); the budget is 1 ms.
 func BenchmarkConsentKeyPress100k(b *testing.B) {
-	styles := theme.New(true, false)
-	c := New(screenkit.Deps{Styles: &styles, Requests: ui.NewRequests()})
+	c := bareScreen()
 	sets := make([]apiclient.ConsentSet, 20000)
 	for i := range sets {
 		uid := "u-1"
@@ -264,8 +272,7 @@ func TestConsentFilterSurvivesAWidening(t *testing.T) {
 // A consent status the app does not know is shown as the gateway sent it,
 // sanitized, in the set's detail view.
 func TestConsentDetailSanitizesUnknownStatus(t *testing.T) {
-	st := theme.New(true, false)
-	c := New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests()})
+	c := bareScreen()
 	uid := "u-1"
 	c.setData(loaded{subject: subject{userID: uid}, status: "complete", sets: []apiclient.ConsentSet{{
 		ConsentSetID: "set-1", UserID: &uid, PolicyType: "global",
@@ -283,8 +290,7 @@ func TestConsentDetailSanitizesUnknownStatus(t *testing.T) {
 
 // In the audit view the help lists only what works there.
 func TestConsentHelpMatchesMode(t *testing.T) {
-	st := theme.New(true, false)
-	c := New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests()})
+	c := bareScreen()
 	c.show(newAuditView(c.deps, c.requests, "u-1"))
 	for _, group := range c.KeyMap().FullHelp() {
 		for _, b := range group {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
@@ -18,11 +17,10 @@ import (
 // fields). Choosing the us policy grants eSignAct, which it requires,
 // unless it was chosen already.
 type createForm struct {
-	st       *theme.Styles
-	form     *ui.Form
-	requests ui.Owner
-	submit   func(form *createForm, body apiclient.NewConsentSet) tea.Cmd
-	policy   string // the policy chosen, to notice a change
+	formPanel
+	st     *theme.Styles
+	submit func(form *createForm, body apiclient.NewConsentSet) tea.Cmd
+	policy string // the policy chosen, to notice a change
 }
 
 // leftOut is the choice of a consent type that is not sent.
@@ -49,13 +47,13 @@ func newCreateForm(st *theme.Styles, requests ui.Owner, onboarding string, submi
 		fields = append(fields, ui.FieldSpec{Key: t, Label: t, Kind: ui.FieldChoice, Value: value, Placeholder: "left out",
 			Choices: []string{apiclient.ConsentGranted, apiclient.ConsentDenied, leftOut}})
 	}
-	return &createForm{st: st, requests: requests, submit: submit, policy: apiclient.ConsentPolicyGlobal,
+	return &createForm{st: st, submit: submit, policy: apiclient.ConsentPolicyGlobal, formPanel: formPanel{requests: requests,
 		form: ui.NewForm(st, ui.FormSpec{
 			Title:  "New consent set",
 			Lines:  []string{"POST /v2/consent/onboarding · the set starts unlinked"},
 			Submit: "review and create",
 			Fields: fields,
-		})}
+		})}}
 }
 
 // openCreate opens the create form, filled with the onboarding looked up.
@@ -121,47 +119,31 @@ func (s *Screen) askCreate(form *createForm, b apiclient.NewConsentSet) tea.Cmd 
 // for confirmation; esc while the set is being created cancels, else
 // closes.
 func (v *createForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	event, cmd := v.form.Update(msg)
+	event, closed, cmd := v.update(msg)
 	if policy := v.form.Value("policyType"); policy != v.policy {
 		v.policy = policy
 		if policy == apiclient.ConsentPolicyUS && v.form.Value(apiclient.ConsentESignAct) == leftOut {
 			v.form.SetValue(apiclient.ConsentESignAct, apiclient.ConsentGranted)
 		}
 	}
-	switch event {
-	case ui.FormCancel:
-		if v.form.Busy() {
-			v.requests.Cancel()
-			return v, nil
-		}
+	switch {
+	case closed:
 		return nil, nil
-	case ui.FormSubmit:
-		b := v.body()
-		if len(b.Consents) == 0 {
-			v.form.SetProblem("Include at least one consent: every type is left out.")
-			return v, nil
-		}
-		return v, v.submit(v, b)
+	case event != ui.FormSubmit:
+		return v, cmd
 	}
-	return v, cmd
+	b := v.body()
+	if len(b.Consents) == 0 {
+		v.form.SetProblem("Include at least one consent: every type is left out.")
+		return v, nil
+	}
+	return v, v.submit(v, b)
 }
-
-// sending implements changeForm.
-func (v *createForm) sending() { v.form.SetBusy(true) }
 
 // refused implements changeForm: every choice stays.
 func (v *createForm) refused(err error) tea.Cmd {
 	return formRefused(v.form, "creating the consent set", err)
 }
-
-// SetSize implements ui.SubView.
-func (v *createForm) SetSize(width, _ int) { v.form.SetWidth(width) }
-
-// KeyMap implements ui.SubView.
-func (v *createForm) KeyMap() help.KeyMap { return v.form.KeyMap() }
-
-// CapturesKeys implements ui.SubView: the inputs take every key.
-func (v *createForm) CapturesKeys() bool { return true }
 
 // View implements ui.SubView: the form, and which consents the chosen
 // policy requires.

@@ -101,7 +101,7 @@ func (v *detailView) build() {
 		return
 	}
 	status := apiclient.SetConsentStatus(set)
-	lines := []string{ui.FitLine(st.Title.Render("Consent set")+"  "+screenkit.Badge(st, status, aggregateTone(status))+
+	lines := []string{ui.FitLine(st.Title.Render("Consent set")+"  "+screenkit.Badge(st, status, aggregateTones[status])+
 		"  "+st.Muted.Render("this set's own status"), width), ""}
 	user := screenkit.Field{Label: "userId", Value: screenkit.OrDash(set.UserID)}
 	if !set.Linked() {
@@ -136,7 +136,7 @@ func (v *detailView) consentLines() []string {
 			state = st.Muted.Render("superseded (kept)")
 		}
 		lines = append(lines, ansi.Truncate("• "+st.Value.Render(screenkit.PadRight(ui.Sanitize(k.ConsentType), 22))+" "+
-			st.Text(consentTone(k.ConsentStatus)).Render(screenkit.PadRight(ui.Sanitize(statusText(k.ConsentStatus)), 10))+" "+
+			st.Text(consentTones[k.ConsentStatus]).Render(screenkit.PadRight(ui.Sanitize(statusText(k.ConsentStatus)), 10))+" "+
 			st.Muted.Render(requiredText(set.PolicyType, k.ConsentType))+"  "+state, width, "…"))
 		meta := [][]string{{"id " + k.ConsentID, "updated " + formatWhen(k.UpdatedAt)}, nil, nil}
 		if m := k.Metadata; m != nil {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 
-	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
@@ -18,12 +17,11 @@ import (
 // fields above a one-field form. Linking cannot be undone; a second link
 // is refused (409) and said so on the form.
 type linkForm struct {
-	st       *theme.Styles
-	set      apiclient.ConsentSet
-	form     *ui.Form
-	requests ui.Owner
-	submit   func(form *linkForm, userID string) tea.Cmd
-	width    int
+	formPanel
+	st     *theme.Styles
+	set    apiclient.ConsentSet
+	submit func(form *linkForm, userID string) tea.Cmd
+	width  int
 	// conflict: the gateway answered 409, the set is linked already.
 	conflict bool
 }
@@ -37,7 +35,7 @@ func (s *Screen) openLink() tea.Cmd {
 	if cmd := s.needSecret(); cmd != nil {
 		return cmd
 	}
-	form := &linkForm{st: s.deps.Styles, set: set, requests: s.requests, submit: s.askLink,
+	form := &linkForm{st: s.deps.Styles, set: set, submit: s.askLink, formPanel: formPanel{requests: s.requests,
 		form: ui.NewForm(s.deps.Styles, ui.FormSpec{
 			Title:  "The user to link it to",
 			Lines:  []string{"PATCH /v2/consent/onboarding/{consentSetId}"},
@@ -45,7 +43,7 @@ func (s *Screen) openLink() tea.Cmd {
 			Note:   "Linking is recorded in the audit trail and cannot be undone.",
 			Fields: []ui.FieldSpec{{Key: "userId", Label: "userId", CharLimit: 128,
 				Placeholder: "user id to link to (e.g. a UUID)", Check: checkUserID}},
-		})}
+		})}}
 	s.show(form)
 	return form.form.Focus()
 }
@@ -90,22 +88,15 @@ func (s *Screen) askLink(form *linkForm, userID string) tea.Cmd {
 // Update implements ui.SubView: a submit asks for confirmation; esc while
 // the link is on its way cancels it, else closes.
 func (v *linkForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	event, cmd := v.form.Update(msg)
-	switch event {
-	case ui.FormCancel:
-		if v.form.Busy() {
-			v.requests.Cancel()
-			return v, nil
-		}
+	event, closed, cmd := v.update(msg)
+	switch {
+	case closed:
 		return nil, nil
-	case ui.FormSubmit:
+	case event == ui.FormSubmit:
 		return v, v.submit(v, v.form.Value("userId"))
 	}
 	return v, cmd
 }
-
-// sending implements changeForm.
-func (v *linkForm) sending() { v.form.SetBusy(true) }
 
 // refused implements changeForm: a 409 means the set is linked already,
 // for good.
@@ -114,14 +105,8 @@ func (v *linkForm) refused(err error) tea.Cmd {
 	return formRefused(v.form, "linking the consent set", err)
 }
 
-// SetSize implements ui.SubView.
-func (v *linkForm) SetSize(width, _ int) { v.width = width; v.form.SetWidth(width) }
-
-// KeyMap implements ui.SubView.
-func (v *linkForm) KeyMap() help.KeyMap { return v.form.KeyMap() }
-
-// CapturesKeys implements ui.SubView: the input takes every key.
-func (v *linkForm) CapturesKeys() bool { return true }
+// SetSize implements ui.SubView: the set's fields take the width too.
+func (v *linkForm) SetSize(width, height int) { v.width = width; v.formPanel.SetSize(width, height) }
 
 // View implements ui.SubView: the set, then the form.
 func (v *linkForm) View() string {

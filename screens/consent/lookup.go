@@ -3,7 +3,6 @@ package consent
 import (
 	"context"
 
-	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
@@ -122,7 +121,7 @@ func (s *Screen) lookUp(target subject) tea.Cmd {
 // lookupForm asks for a user id (empty: the signed-in user) or an
 // onboarding id; a ui.SubView that closes when it submits.
 type lookupForm struct {
-	form   *ui.Form
+	formPanel
 	submit func(subject) tea.Cmd
 }
 
@@ -145,32 +144,23 @@ func newLookupForm(st *theme.Styles, onboarding bool, value string, submit func(
 				return ""
 			}}}
 	}
-	return &lookupForm{form: ui.NewForm(st, spec), submit: submit}
+	return &lookupForm{formPanel: formPanel{form: ui.NewForm(st, spec)}, submit: submit}
 }
 
 // Update implements ui.SubView: esc closes; a submit closes and looks up.
 func (v *lookupForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	event, cmd := v.form.Update(msg)
-	switch event {
-	case ui.FormCancel:
+	event, closed, cmd := v.update(msg)
+	switch {
+	case closed:
 		return nil, nil
-	case ui.FormSubmit:
-		if id := v.form.Value("onboardingId"); id != "" {
-			return nil, v.submit(subject{onboardingID: id})
-		}
-		return nil, v.submit(subject{userID: v.form.Value("userId")})
+	case event != ui.FormSubmit:
+		return v, cmd
 	}
-	return v, cmd
+	if id := v.form.Value("onboardingId"); id != "" {
+		return nil, v.submit(subject{onboardingID: id})
+	}
+	return nil, v.submit(subject{userID: v.form.Value("userId")})
 }
-
-// SetSize implements ui.SubView.
-func (v *lookupForm) SetSize(width, _ int) { v.form.SetWidth(width) }
 
 // View implements ui.SubView.
 func (v *lookupForm) View() string { return v.form.View() }
-
-// KeyMap implements ui.SubView.
-func (v *lookupForm) KeyMap() help.KeyMap { return v.form.KeyMap() }
-
-// CapturesKeys implements ui.SubView: the input takes every key.
-func (v *lookupForm) CapturesKeys() bool { return true }

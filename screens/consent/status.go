@@ -60,41 +60,22 @@ func formatWhen(ts string) string {
 	return t.Local().Format("2006-01-02 15:04")
 }
 
-// statusText marks a consent status so it reads without colour.
-func statusText(s string) string {
-	switch s {
-	case apiclient.ConsentGranted:
-		return "✓ " + s
-	case apiclient.ConsentDenied:
-		return "✗ " + s
-	case apiclient.ConsentRevoked:
-		return "⊘ " + s
-	}
-	return s
+// statusMarks make a consent status read without colour.
+var statusMarks = map[string]string{
+	apiclient.ConsentGranted: "✓ ", apiclient.ConsentDenied: "✗ ", apiclient.ConsentRevoked: "⊘ ",
 }
 
-// aggregateTone colours an aggregate or set status.
-func aggregateTone(s string) theme.Tone {
-	switch s {
-	case apiclient.ConsentComplete:
-		return theme.ToneOK
-	case apiclient.ConsentIncomplete:
-		return theme.ToneWarn
-	}
-	return theme.ToneNeutral
+// statusText is a consent status with its mark; an unknown one as it came.
+func statusText(s string) string { return statusMarks[s] + s }
+
+// aggregateTones colour an aggregate or set status; others are neutral.
+var aggregateTones = map[string]theme.Tone{
+	apiclient.ConsentComplete: theme.ToneOK, apiclient.ConsentIncomplete: theme.ToneWarn,
 }
 
-// consentTone colours one consent's status.
-func consentTone(s string) theme.Tone {
-	switch s {
-	case apiclient.ConsentGranted:
-		return theme.ToneOK
-	case apiclient.ConsentDenied:
-		return theme.ToneWarn
-	case apiclient.ConsentRevoked:
-		return theme.ToneDanger
-	}
-	return theme.ToneNeutral
+// consentTones colour one consent's status; others are neutral.
+var consentTones = map[string]theme.Tone{
+	apiclient.ConsentGranted: theme.ToneOK, apiclient.ConsentDenied: theme.ToneWarn, apiclient.ConsentRevoked: theme.ToneDanger,
 }
 
 // requiredText is "required" or "optional" under the set's policy.

@@ -116,7 +116,7 @@ func (s *Screen) header(width int) []string {
 		head += "  " + st.Label.Render("onboarding ") + st.Value.Render(ui.Sanitize(s.subject.onboardingID))
 	case s.subject.userID != "":
 		if !s.notFound {
-			head += "  " + screenkit.Badge(st, s.status, aggregateTone(s.status))
+			head += "  " + screenkit.Badge(st, s.status, aggregateTones[s.status])
 		}
 		head += "  " + st.Label.Render("user ") + st.Value.Render(ui.Sanitize(s.subject.userID))
 		if s.subject.userID == s.selfID {
