@@ -37,8 +37,8 @@ func (s *Screen) openLink() tea.Cmd {
 	}
 	form := &linkForm{st: s.deps.Styles, set: set, submit: s.askLink, formPanel: formPanel{requests: s.requests,
 		form: ui.NewForm(s.deps.Styles, ui.FormSpec{
+			// No request line here: the confirmation shows the exact one.
 			Title:  "The user to link it to",
-			Lines:  []string{"PATCH /v2/consent/onboarding/{consentSetId}"},
 			Submit: "review and link",
 			Note:   "Linking is recorded in the audit trail and cannot be undone.",
 			Fields: []ui.FieldSpec{{Key: "userId", Label: "userId", CharLimit: 128,
