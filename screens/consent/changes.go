@@ -92,13 +92,14 @@ func (s *Screen) changeDone(res ui.ChangeResult[changed]) tea.Cmd {
 		}
 		return tea.Batch(reportFailure(res.Spec.What, res.Err), refused, s.load(s.subject))
 	}
-	if onForm {
-		s.open = nil
-	}
 	d := res.Value
 	next := s.subject
 	if d.onboarding != "" {
-		next = subject{onboardingID: d.onboarding}
+		// A new set: its onboarding is shown, on the main view.
+		next, s.under = subject{onboardingID: d.onboarding}, nil
+	}
+	if onForm {
+		s.closeOpen()
 	}
 	notice := ui.Notify(theme.ToneOK, d.notice)
 	if d.readErr != nil {

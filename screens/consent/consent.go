@@ -47,8 +47,10 @@ type Screen struct {
 	loadErr error
 
 	// open is the sub-view shown instead of the main view: a look-up,
-	// link or create form, a set's detail, the audit trail.
-	open ui.SubView
+	// link or create form, a set's detail, the audit trail. under is the
+	// set's detail a form was opened from, shown again when the form
+	// closes (esc, or a link made).
+	open, under ui.SubView
 
 	// change is every consent change (revoke, link, create): one
 	// confirmation and one double-press guard for all three. asking is the
@@ -135,15 +137,32 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 // so.
 func (s *Screen) toOpen(msg tea.Msg) tea.Cmd {
 	next, cmd := s.open.Update(msg)
-	s.open = next
+	if next == nil {
+		s.closeOpen()
+	} else {
+		s.open = next
+	}
 	return cmd
 }
 
-// show opens a sub-view in the screen's size.
+// show opens a sub-view in the screen's size, instead of what was open.
 func (s *Screen) show(v ui.SubView) {
 	v.SetSize(s.width, s.height)
-	s.open = v
+	s.open, s.under = v, nil
 }
+
+// showForm opens a form; one opened from a set's detail keeps the detail
+// under it.
+func (s *Screen) showForm(v ui.SubView) {
+	detail, fromDetail := s.open.(*detailView)
+	s.show(v)
+	if fromDetail {
+		s.under = detail
+	}
+}
+
+// closeOpen closes the open sub-view, back to the detail under it if any.
+func (s *Screen) closeOpen() { s.open, s.under = s.under, nil }
 
 // handleKey routes a key: to an open form or the audit trail; else the
 // keys that work on the main view and in a set's detail; else the detail's

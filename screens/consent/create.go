@@ -59,7 +59,7 @@ func newCreateForm(st *theme.Styles, requests ui.Owner, onboarding string, submi
 // openCreate opens the create form, filled with the onboarding looked up.
 func (s *Screen) openCreate() tea.Cmd {
 	form := newCreateForm(s.deps.Styles, s.requests, s.subject.onboardingID, s.askCreate)
-	s.show(form)
+	s.showForm(form)
 	return form.form.Focus()
 }
 

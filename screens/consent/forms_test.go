@@ -184,3 +184,19 @@ func mustEndWith(t *testing.T, screen, label, tail string) {
 	}
 	t.Fatalf("no line holds %q:\n%s", label, screen)
 }
+
+// A form opened from a set's detail goes back to the detail when it is
+// left; a look-up made from there shows the main view.
+func TestConsentFormsFromTheDetailGoBackToIt(t *testing.T) {
+	a := newConsentApp(t, "alice@demo.test")
+	a.Keys("enter")
+	for _, open := range []string{"L", "N", "u"} {
+		a.Keys(open, "esc")
+		screentest.MustShow(t, a.Screen(), "Consent set", "this set's own status")
+	}
+	a.Keys("u", "enter")
+	screentest.MustShow(t, a.Screen(), "All required consents granted", "row 1 of 4")
+	if s := consentScreen(t, a); s.open != nil || s.under != nil {
+		t.Fatalf("after a look-up from the detail: open %T, under %T", s.open, s.under)
+	}
+}

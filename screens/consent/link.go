@@ -44,7 +44,7 @@ func (s *Screen) openLink() tea.Cmd {
 			Fields: []ui.FieldSpec{{Key: "userId", Label: "userId", CharLimit: 128,
 				Placeholder: "user id to link to (e.g. a UUID)", Check: checkUserID}},
 		})}}
-	s.show(form)
+	s.showForm(form)
 	return form.form.Focus()
 }
 

@@ -92,8 +92,10 @@ func (s *Screen) setData(d loaded) {
 	}
 	s.summary = s.summarize()
 	s.rebuildRows()
-	if detail, ok := s.open.(*detailView); ok {
-		detail.follow(s.sets)
+	for _, v := range []ui.SubView{s.open, s.under} {
+		if detail, ok := v.(*detailView); ok {
+			detail.follow(s.sets)
+		}
 	}
 }
 
@@ -107,13 +109,14 @@ func (s *Screen) openLookup(onboarding bool) tea.Cmd {
 		}
 	}
 	form := newLookupForm(s.deps.Styles, onboarding, value, s.lookUp)
-	s.show(form)
+	s.showForm(form)
 	return form.form.Focus()
 }
 
-// lookUp shows target at once (empty until it loads) and reads it.
+// lookUp shows target at once (empty until it loads) and reads it, on
+// the main view.
 func (s *Screen) lookUp(target subject) tea.Cmd {
-	s.loadErr = nil
+	s.under, s.loadErr = nil, nil
 	s.setData(loaded{subject: target})
 	return s.load(target)
 }

@@ -87,8 +87,10 @@ func (s *Screen) SetSize(width, height int) {
 		}
 	}
 	s.layoutTable()
-	if s.open != nil {
-		s.open.SetSize(width, height)
+	for _, v := range []ui.SubView{s.open, s.under} {
+		if v != nil {
+			v.SetSize(width, height)
+		}
 	}
 }
 
