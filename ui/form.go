@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -22,6 +23,9 @@ const (
 	FieldSecret
 	// FieldMultiline is a text area (JSON metadata); enter adds a line.
 	FieldMultiline
+	// FieldChoice is one of FieldSpec.Choices (a policy, a status), changed
+	// with space and the arrows; a "" choice is shown as the placeholder.
+	FieldChoice
 )
 
 // FieldSpec declares one form field.
@@ -35,6 +39,9 @@ type FieldSpec struct {
 	Kind        FieldKind
 	// CharLimit bounds the text; 0 means 256 (64 KiB for multiline).
 	CharLimit int
+	// Choices are a FieldChoice's values in order; Value picks the one
+	// shown first (the first when Value is not among them).
+	Choices []string
 	// Check validates the trimmed value before the form submits; it returns
 	// the message to show under the field, or "".
 	Check func(value string) string
@@ -74,6 +81,9 @@ const (
 // otherwise moves on, esc leaves.
 type FormKeyMap struct {
 	Next, Prev, Submit, SubmitLast, Cancel key.Binding
+	// ChoiceNext and ChoicePrev change a FieldChoice; enabled only while
+	// one has focus.
+	ChoiceNext, ChoicePrev key.Binding
 }
 
 // Form is the one form every screen uses: labelled fields, a message under
@@ -91,10 +101,11 @@ type Form struct {
 }
 
 type formField struct {
-	spec  FieldSpec
-	input textinput.Model
-	area  textarea.Model
-	err   string
+	spec   FieldSpec
+	input  textinput.Model
+	area   textarea.Model
+	choice int // FieldChoice: the index in spec.Choices
+	err    string
 }
 
 // NewForm builds a form; call Focus to put the cursor in the first field.
@@ -114,6 +125,8 @@ func NewForm(st *theme.Styles, spec FormSpec) *Form {
 			field.area.CharLimit = orDefault(fs.CharLimit, 64<<10)
 			field.area.SetHeight(4)
 			field.area.SetValue(fs.Value)
+		case FieldChoice:
+			field.choice = max(slices.Index(fs.Choices, fs.Value), 0)
 		default:
 			in := textinput.New()
 			in.Prompt = ""
@@ -135,6 +148,8 @@ func NewForm(st *theme.Styles, spec FormSpec) *Form {
 		Submit:     key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", f.spec.Submit)),
 		SubmitLast: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "next field")),
 		Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+		ChoiceNext: key.NewBinding(key.WithKeys("space", "right"), key.WithHelp("space/→", "next choice")),
+		ChoicePrev: key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous choice")),
 	}
 	f.syncKeys()
 	return f
@@ -173,9 +188,12 @@ func (f *Form) setFocus(i int) tea.Cmd {
 	for j := range f.fields {
 		fl := &f.fields[j]
 		if j == f.focus {
-			if fl.spec.Kind == FieldMultiline {
+			switch fl.spec.Kind {
+			case FieldChoice:
+				// no cursor: space and the arrows change it
+			case FieldMultiline:
 				cmd = fl.area.Focus()
-			} else {
+			default:
 				cmd = fl.input.Focus()
 			}
 			continue
@@ -203,6 +221,9 @@ func (f *Form) syncKeys() {
 		f.keys.Prev.SetHelp("shift+tab/↑", "previous field")
 	}
 	f.keys.SubmitLast.SetEnabled(!multiline)
+	choice := f.focusedKind() == FieldChoice
+	f.keys.ChoiceNext.SetEnabled(choice)
+	f.keys.ChoicePrev.SetEnabled(choice)
 	if f.focus == f.lastLine() {
 		f.keys.SubmitLast.SetHelp("enter", f.spec.Submit)
 	} else {
@@ -248,6 +269,12 @@ func (f *Form) Update(msg tea.Msg) (FormEvent, tea.Cmd) {
 			return FormNothing, f.setFocus(f.focus + 1)
 		case key.Matches(k, f.keys.Prev):
 			return FormNothing, f.setFocus(f.focus - 1)
+		case key.Matches(k, f.keys.ChoiceNext):
+			f.fields[f.focus].cycle(1)
+			return FormNothing, nil
+		case key.Matches(k, f.keys.ChoicePrev):
+			f.fields[f.focus].cycle(-1)
+			return FormNothing, nil
 		}
 	}
 	if len(f.fields) == 0 || f.busy {
@@ -255,9 +282,12 @@ func (f *Form) Update(msg tea.Msg) (FormEvent, tea.Cmd) {
 	}
 	fl := &f.fields[f.focus]
 	var cmd tea.Cmd
-	if fl.spec.Kind == FieldMultiline {
+	switch fl.spec.Kind {
+	case FieldChoice:
+		// A choice takes no text: other keys do nothing.
+	case FieldMultiline:
 		fl.area, cmd = fl.area.Update(msg)
-	} else {
+	default:
 		fl.input, cmd = fl.input.Update(msg)
 	}
 	return FormNothing, cmd
@@ -302,7 +332,13 @@ func (f *Form) Typed() map[string]string {
 }
 
 func (fl formField) text() string {
-	if fl.spec.Kind == FieldMultiline {
+	switch fl.spec.Kind {
+	case FieldChoice:
+		if fl.choice < len(fl.spec.Choices) {
+			return fl.spec.Choices[fl.choice]
+		}
+		return ""
+	case FieldMultiline:
 		return fl.area.Value()
 	}
 	return fl.input.Value()
@@ -372,10 +408,10 @@ func (f *Form) KeyMap() help.KeyMap { return f.keys }
 
 // ShortHelp implements help.KeyMap.
 func (k FormKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.SubmitLast, k.Submit, k.Next, k.Cancel}
+	return []key.Binding{k.SubmitLast, k.Submit, k.Next, k.ChoiceNext, k.Cancel}
 }
 
 // FullHelp implements help.KeyMap.
 func (k FormKeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.SubmitLast, k.Submit, k.Cancel}, {k.Next, k.Prev}}
+	return [][]key.Binding{{k.SubmitLast, k.Submit, k.Cancel}, {k.Next, k.Prev}, {k.ChoiceNext, k.ChoicePrev}}
 }

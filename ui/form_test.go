@@ -136,3 +136,76 @@ func TestFormHelpFollowsFocus(t *testing.T) {
 		t.Fatalf("enter on the last field is described as %q", desc())
 	}
 }
+
+func newChoiceForm() *ui.Form {
+	st := theme.New(true, false)
+	f := ui.NewForm(&st, ui.FormSpec{Title: "Consents", Submit: "create", Fields: []ui.FieldSpec{
+		{Key: "name", Label: "Name"},
+		{Key: "policy", Label: "Policy", Kind: ui.FieldChoice, Choices: []string{"global", "us"}},
+		{Key: "status", Label: "Status", Kind: ui.FieldChoice, Choices: []string{"granted", "denied", ""}, Value: "denied",
+			Placeholder: "left out"},
+	}})
+	f.SetWidth(60)
+	f.Focus()
+	return f
+}
+
+// A choice field changes with space and the arrows, wrapping around; in a
+// text field space types, and the choice keys are neither offered nor
+// taken there.
+func TestFormChoiceField(t *testing.T) {
+	f := newChoiceForm()
+	typeInto(f, "a b")
+	if f.Value("name") != "a b" {
+		t.Fatalf("space in a text field: %q", f.Value("name"))
+	}
+	for _, b := range f.KeyMap().ShortHelp() {
+		if b.Enabled() && b.Help().Desc == "next choice" {
+			t.Fatal("the choice keys are offered in a text field")
+		}
+	}
+	if f.Value("policy") != "global" || f.Value("status") != "denied" {
+		t.Fatalf("initial choices %q %q", f.Value("policy"), f.Value("status"))
+	}
+	pressForm(f, "tab", "space")
+	if f.Value("policy") != "us" {
+		t.Fatalf("space chose %q", f.Value("policy"))
+	}
+	pressForm(f, "right")
+	if f.Value("policy") != "global" {
+		t.Fatalf("right after the last choice gave %q", f.Value("policy"))
+	}
+	typeInto(f, "x")
+	if f.Value("policy") != "global" {
+		t.Fatalf("typing changed a choice to %q", f.Value("policy"))
+	}
+	pressForm(f, "tab", "right")
+	if f.Value("status") != "" {
+		t.Fatalf("right from denied gave %q", f.Value("status"))
+	}
+	view := uitest.Plain(tea.NewView(f.View()))
+	for _, want := range []string{"[global]", " us ", "[left out]", "space changes a choice"} {
+		if !strings.Contains(view, want) {
+			t.Fatalf("form lacks %q:\n%s", want, view)
+		}
+	}
+	pressForm(f, "left")
+	if f.Value("status") != "denied" {
+		t.Fatalf("left from left out gave %q", f.Value("status"))
+	}
+	// enter on the last field, a choice, submits.
+	if ev := pressForm(f, "enter"); ev != ui.FormSubmit {
+		t.Fatalf("enter on the last (choice) field gave %v", ev)
+	}
+}
+
+// SetValue fills a field from another: a choice takes only its choices.
+func TestFormSetValue(t *testing.T) {
+	f := newChoiceForm()
+	f.SetValue("status", "granted")
+	f.SetValue("policy", "mars")
+	f.SetValue("name", "onb-1")
+	if f.Value("status") != "granted" || f.Value("policy") != "global" || f.Value("name") != "onb-1" {
+		t.Fatalf("after SetValue: %v", f.Typed())
+	}
+}

@@ -54,6 +54,8 @@ func (f *Form) View() string {
 			for _, line := range strings.Split(fl.area.View(), "\n") {
 				b.WriteString("\n" + indent + line)
 			}
+		} else if fl.spec.Kind == FieldChoice {
+			b.WriteString("\n" + mark + label + "  " + fl.choiceView(st, width-labelW-4))
 		} else {
 			b.WriteString("\n" + mark + label + "  " + fl.input.View())
 		}
@@ -75,6 +77,9 @@ func (f *Form) View() string {
 		}
 	default:
 		hint := "ctrl+s " + f.spec.Submit + " · enter on the last field " + f.spec.Submit + " · tab next field · esc closes"
+		if f.hasChoice() {
+			hint += " · space changes a choice"
+		}
 		b.WriteString(st.Muted.Render(ansi.Wrap(hint, width, " ")))
 		if f.spec.Note != "" {
 			b.WriteString("\n" + st.Muted.Render(ansi.Wrap(Sanitize(f.spec.Note), width, " ")))

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
@@ -14,27 +16,38 @@ import (
 	"cardterm/ui"
 )
 
-// cnsAuditView is the audit trail of one user, a page (50 records) at a
-// time; n and p follow the gateway's next and prev links.
-type cnsAuditView struct {
-	st      *theme.Styles
-	userID  string
+// auditView is the audit trail of one user, a ui.SubView: a page (50
+// records) at a time, n and p following the gateway's next and prev links,
+// and under the table the selected record's metadata.
+type auditView struct {
+	st       *theme.Styles
+	client   *apiclient.Client
+	requests ui.Owner
+	keys     auditKeys
+	userID   string
+
 	offset  int
 	page    apiclient.ConsentAuditPage
 	table   ui.Table
 	loadID  ui.RequestID
+	loading bool
 	loadErr error
 	loaded  bool
-	wide    bool
+
+	wide          bool // the set and IP address columns show
+	width, height int
 }
 
-func newCnsAuditView(st *theme.Styles) cnsAuditView {
-	return cnsAuditView{st: st, table: ui.NewTable(st, cnsAuditColumns(false))}
+func newAuditView(deps screenkit.Deps, requests ui.Owner, userID string) *auditView {
+	v := &auditView{st: deps.Styles, client: deps.Client, requests: requests, userID: userID,
+		table: ui.NewTable(deps.Styles, auditColumns(false))}
+	v.keys = newAuditKeys(v.table.KeyMap())
+	return v
 }
 
-// cnsAuditColumns lays out the audit table; the set and IP address show
+// auditColumns lays out the audit table; the set and IP address show
 // when the body is wide enough.
-func cnsAuditColumns(wide bool) []ui.Column {
+func auditColumns(wide bool) []ui.Column {
 	cols := []ui.Column{{Title: "When", Width: 16}, {Title: "Action", Width: 7}, {Title: "Consent", Min: 12}, {Title: "Change", Width: 17}}
 	if wide {
 		cols = append(cols, ui.Column{Title: "Set", Width: 9}, ui.Column{Title: "IP address", Width: 15})
@@ -42,195 +55,198 @@ func cnsAuditColumns(wide bool) []ui.Column {
 	return cols
 }
 
-// setRows fills the table from the page.
-func (a *cnsAuditView) setRows() {
-	rows := make([][]string, len(a.page.AuditRecords))
-	for i, r := range a.page.AuditRecords {
-		change := r.Changes.After.ConsentStatus
-		if b := r.Changes.Before; b != nil {
-			if _, ok := r.Changes.After.Extra["userId"]; ok {
-				change = "linked: " + change
-			} else {
-				change = b.ConsentStatus + " → " + change
-			}
-		} else {
-			change = "new: " + change
-		}
-		rows[i] = []string{cnsWhen(r.Timestamp), r.Action, r.Changes.After.ConsentType, change}
-		if a.wide {
-			rows[i] = append(rows[i], r.ConsentSetID, r.Metadata.IPAddress)
-		}
-	}
-	a.table.SetRows(rows)
-}
-
-// selected is the record under the cursor.
-func (a *cnsAuditView) selected() (apiclient.AuditRecord, bool) {
-	if i, ok := a.table.Cursor(); ok && i < len(a.page.AuditRecords) {
-		return a.page.AuditRecords[i], true
-	}
-	return apiclient.AuditRecord{}, false
-}
-
 // openAudit shows the audit trail of the subject user, or of the selected
-// set's user when an onboarding was looked up.
-func (c *Screen) openAudit() tea.Cmd {
-	uid := c.subject.userID
-	if c.subject.onboardingID != "" || c.mode == cnsDetail {
-		s, ok := c.selectedSet()
+// set's user when an onboarding was looked up or a set is open.
+func (s *Screen) openAudit() tea.Cmd {
+	userID := s.subject.userID
+	if _, detail := s.open.(*detailView); detail || s.subject.onboardingID != "" {
+		set, ok := s.selectedSet()
 		switch {
 		case !ok:
 			return ui.Notify(theme.ToneInfo, "no consent set selected")
-		case !s.Linked():
+		case !set.Linked():
 			return ui.Notify(theme.ToneInfo, "this set is not linked to a user yet: the audit trail is kept per user (L links it)")
 		}
-		uid = *s.UserID
+		userID = *set.UserID
 	}
-	if uid == "" {
+	if userID == "" {
 		return ui.Notify(theme.ToneInfo, "look up a user first (u)")
 	}
-	if (c.notFound || c.status == apiclient.ConsentNone) && uid == c.subject.userID {
+	if s.notFound && userID == s.subject.userID {
 		return ui.Notify(theme.ToneInfo, "this user has no consent set, so no audit trail")
 	}
-	c.mode = cnsAudit
-	if c.audit.userID != uid {
-		c.audit = newCnsAuditView(c.deps.Styles)
-		c.audit.userID = uid
-		c.audit.setSize(c.width, c.height)
-	}
-	return c.loadAudit(0)
+	audit := newAuditView(s.deps, s.requests, userID)
+	s.show(audit)
+	return audit.load(0)
 }
 
-// loadAudit reads the page at offset.
-func (c *Screen) loadAudit(offset int) tea.Cmd {
-	client, uid := c.deps.Client, c.audit.userID
-	c.loading = true
+// load reads the page at offset.
+func (v *auditView) load(offset int) tea.Cmd {
+	client, userID := v.client, v.userID
+	v.loading = true
 	var cmd tea.Cmd
-	c.audit.loadID, cmd = ui.Go(c.requests, func(ctx context.Context) (apiclient.ConsentAuditPage, error) {
-		return client.ConsentAudit(ctx, uid, apiclient.ConsentAuditPageLimit, offset)
+	v.loadID, cmd = ui.Go(v.requests, func(ctx context.Context) (apiclient.ConsentAuditPage, error) {
+		return client.ConsentAudit(ctx, userID, apiclient.ConsentAuditPageLimit, offset)
 	})
 	return cmd
 }
 
-func (c *Screen) auditLoaded(msg ui.Result[apiclient.ConsentAuditPage]) tea.Cmd {
-	a := &c.audit
-	if msg.ID != a.loadID {
+// reload reads the page shown again (r).
+func (v *auditView) reload() tea.Cmd { return v.load(v.offset) }
+
+// Update implements ui.SubView: pages arrive, n and p page, esc closes,
+// other keys move in or filter the table.
+func (v *auditView) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
+	switch msg := msg.(type) {
+	case ui.Result[apiclient.ConsentAuditPage]:
+		return v, v.pageLoaded(msg)
+	case tea.KeyPressMsg:
+		if !v.table.Filtering() {
+			switch {
+			case key.Matches(msg, v.keys.Back):
+				return nil, nil
+			case key.Matches(msg, v.keys.Next):
+				if v.page.Links["next"] == nil {
+					return v, ui.Notify(theme.ToneInfo, "this is the last page")
+				}
+				return v, v.load(v.offset + v.pageLimit())
+			case key.Matches(msg, v.keys.Prev):
+				if v.page.Links["prev"] == nil {
+					return v, ui.Notify(theme.ToneInfo, "this is the first page")
+				}
+				return v, v.load(max(v.offset-v.pageLimit(), 0))
+			}
+		}
+		var cmd tea.Cmd
+		v.table, cmd = v.table.Update(msg)
+		return v, cmd
+	}
+	return v, nil
+}
+
+func (v *auditView) pageLoaded(msg ui.Result[apiclient.ConsentAuditPage]) tea.Cmd {
+	if msg.ID != v.loadID {
 		return nil
 	}
-	c.loading = false
-	a.loadErr = msg.Err
+	v.loading, v.loadErr = false, msg.Err
 	if msg.Err != nil {
 		return screenkit.Failed("reading the audit trail", msg.Err)
 	}
-	a.page, a.loaded = msg.Value, true
-	a.offset = msg.Value.Pagination.Offset
-	a.setRows()
+	v.page, v.loaded = msg.Value, true
+	v.offset = msg.Value.Pagination.Offset
+	v.setRows()
 	return nil
 }
 
-// auditKey handles keys in the audit view.
-func (c *Screen) auditKey(msg tea.KeyPressMsg) tea.Cmd {
-	a := &c.audit
-	if a.table.Filtering() {
-		var cmd tea.Cmd
-		a.table, cmd = a.table.Update(msg)
-		return cmd
-	}
-	switch {
-	case key.Matches(msg, c.keys.Back):
-		c.mode = cnsMain
-		return nil
-	case key.Matches(msg, c.keys.Next):
-		if a.page.Links["next"] == nil {
-			return ui.Notify(theme.ToneInfo, "this is the last page")
+// setRows fills the table from the page.
+func (v *auditView) setRows() {
+	rows := make([][]string, len(v.page.AuditRecords))
+	for i, r := range v.page.AuditRecords {
+		change := r.Changes.After.ConsentStatus
+		if before := r.Changes.Before; before != nil {
+			if _, ok := r.Changes.After.Extra["userId"]; ok {
+				change = "linked: " + change
+			} else {
+				change = before.ConsentStatus + " → " + change
+			}
+		} else {
+			change = "new: " + change
 		}
-		return c.loadAudit(a.offset + a.pageLimit())
-	case key.Matches(msg, c.keys.Prev):
-		if a.page.Links["prev"] == nil {
-			return ui.Notify(theme.ToneInfo, "this is the first page")
+		rows[i] = []string{formatWhen(r.Timestamp), r.Action, r.Changes.After.ConsentType, change}
+		if v.wide {
+			rows[i] = append(rows[i], r.ConsentSetID, r.Metadata.IPAddress)
 		}
-		return c.loadAudit(max(a.offset-a.pageLimit(), 0))
 	}
-	var cmd tea.Cmd
-	a.table, cmd = a.table.Update(msg)
-	return cmd
+	v.table.SetRows(rows)
 }
 
-func (a *cnsAuditView) pageLimit() int {
-	if a.page.Pagination.Limit > 0 {
-		return a.page.Pagination.Limit
+// selected is the record under the cursor.
+func (v *auditView) selected() (apiclient.AuditRecord, bool) {
+	if i, ok := v.table.Cursor(); ok && i < len(v.page.AuditRecords) {
+		return v.page.AuditRecords[i], true
+	}
+	return apiclient.AuditRecord{}, false
+}
+
+func (v *auditView) pageLimit() int {
+	if v.page.Pagination.Limit > 0 {
+		return v.page.Pagination.Limit
 	}
 	return apiclient.ConsentAuditPageLimit
 }
 
 // rangeText is "records 51–100 of 123".
-func (a *cnsAuditView) rangeText() string {
-	p := a.page.Pagination
-	n := len(a.page.AuditRecords)
+func (v *auditView) rangeText() string {
+	p := v.page.Pagination
+	n := len(v.page.AuditRecords)
 	if n == 0 {
 		return fmt.Sprintf("no records at offset %d of %s", p.Offset, ui.FormatCount(p.Total))
 	}
 	return fmt.Sprintf("records %s–%s of %s", ui.FormatCount(p.Offset+1), ui.FormatCount(p.Offset+n), ui.FormatCount(p.Total))
 }
 
-// setSize lays the audit table out: the wide columns from 90 cells, rows
-// and cursor kept; the header takes 3 lines and the metadata 2.
-func (a *cnsAuditView) setSize(width, height int) {
-	if wide := width >= 90; wide != a.wide {
-		cur, ok := a.table.Cursor()
-		a.wide = wide
-		a.table.SetColumns(cnsAuditColumns(wide))
-		a.setRows()
+// SetSize implements ui.SubView: the wide columns from 90 cells, rows and
+// cursor kept; the header takes 3 lines and the metadata 2.
+func (v *auditView) SetSize(width, height int) {
+	v.width, v.height = width, height
+	if wide := width >= 90; wide != v.wide {
+		cur, ok := v.table.Cursor()
+		v.wide = wide
+		v.table.SetColumns(auditColumns(wide))
+		v.setRows()
 		if ok {
-			a.table.SetCursor(cur)
+			v.table.SetCursor(cur)
 		}
 	}
-	a.table.SetSize(width, max(height-5, 3))
+	v.table.SetSize(width, max(height-5, 3))
 }
 
-// view draws the page, and below it the selected record's metadata.
-func (a *cnsAuditView) view(width, height int, loading bool) string {
-	st := a.st
-	head := st.Title.Render("Audit trail") + "  " + st.Label.Render("user ") + st.Value.Render(ui.Sanitize(a.userID))
-	if loading {
+// KeyMap implements ui.SubView.
+func (v *auditView) KeyMap() help.KeyMap { return v.keys }
+
+// CapturesKeys implements ui.SubView: the table's filter takes every key.
+func (v *auditView) CapturesKeys() bool { return v.table.Filtering() }
+
+// View implements ui.SubView: the page, and below it the selected
+// record's metadata.
+func (v *auditView) View() string {
+	st, width := v.st, v.width
+	head := st.Title.Render("Audit trail") + "  " + st.Label.Render("user ") + st.Value.Render(ui.Sanitize(v.userID))
+	if v.loading {
 		head += "  " + st.Muted.Render("loading…")
 	}
 	lines := []string{ui.FitLine(head, width)}
 	switch {
-	case a.loadErr != nil:
-		lines = append(lines, st.Text(theme.ToneDanger).Render(ui.FitLine(ui.Sanitize("Could not read the audit trail: "+apiclient.ErrorMessage(a.loadErr)), width)),
-			st.Muted.Render("r retries · esc goes back"))
-		return screenkit.Place(strings.Join(lines, "\n"), width, height)
-	case !a.loaded:
-		return screenkit.Place(strings.Join(lines, "\n"), width, height)
+	case v.loadErr != nil:
+		return strings.Join(append(lines,
+			st.Text(theme.ToneDanger).Render(ui.FitLine(ui.Sanitize("Could not read the audit trail: "+apiclient.ErrorMessage(v.loadErr)), width)),
+			st.Muted.Render("r retries · esc goes back")), "\n")
+	case !v.loaded:
+		return lines[0]
 	}
-	nav := []string{}
-	if a.page.Links["prev"] != nil {
+	var nav []string
+	if v.page.Links["prev"] != nil {
 		nav = append(nav, "p previous")
 	}
-	if a.page.Links["next"] != nil {
+	if v.page.Links["next"] != nil {
 		nav = append(nav, "n next")
 	}
-	pager := a.rangeText()
+	pager := v.rangeText()
 	if len(nav) > 0 {
 		pager += " · " + strings.Join(nav, " · ")
 	}
-	lines = append(lines, st.Muted.Render(ui.FitLine(pager, width)), "")
-	var foot []string
-	if r, ok := a.selected(); ok {
+	lines = append(lines, st.Muted.Render(ui.FitLine(pager, width)), "", v.table.View())
+	if r, ok := v.selected(); ok {
 		m := r.Metadata
-		foot = []string{
+		// The audit id comes last and, short of room, loses its middle.
+		record := st.Label.Render("client ") + st.Value.Render(ui.Sanitize(orText(m.ClientID, "—"))) +
+			st.Label.Render("  recorded ") + st.Value.Render(ui.Sanitize(m.Timestamp)) + st.Label.Render("  audit id ")
+		room := max(width-ansi.StringWidth(record), 0)
+		lines = append(lines,
 			ui.FitLine(st.Label.Render("user agent ")+st.Value.Render(ui.Sanitize(m.UserAgent)), width),
-			ui.FitLine(st.Label.Render("client ")+st.Value.Render(ui.Sanitize(orText(m.ClientID, "—")))+
-				st.Label.Render("  recorded ")+st.Value.Render(ui.Sanitize(m.Timestamp))+
-				st.Label.Render("  audit id ")+st.Value.Render(ui.Sanitize(r.AuditID)), width),
-		}
+			ui.FitLine(record+st.Value.Render(ui.Shorten(ui.Sanitize(r.AuditID), room)), width))
 	}
-	body := strings.Join(lines, "\n") + "\n" + a.table.View()
-	if len(foot) > 0 {
-		body += "\n" + strings.Join(foot, "\n")
-	}
-	return ui.FitBlock(body, width, height)
+	return strings.Join(lines, "\n")
 }
 
 // orText is s, or def when s is empty.

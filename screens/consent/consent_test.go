@@ -35,6 +35,21 @@ func newConsentApp(t *testing.T, user string, opts ...screentest.Option) *screen
 	return a
 }
 
+// lookUpUser looks a user id up with u, replacing the id the form offers.
+func lookUpUser(a *screentest.App, userID string) {
+	a.T.Helper()
+	a.Keys("u", "ctrl+u")
+	a.Type(userID)
+	a.Keys("enter")
+}
+
+// bareScreen is the consent screen alone, with no gateway, for what it
+// draws from data set directly.
+func bareScreen() *Screen {
+	st := theme.New(true, false)
+	return New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests()})
+}
+
 func TestConsentRevokeOptionalThenRequiredAndPageTheAudit(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test")
 	alice := sandbox.DemoUserID("alice@demo.test")
@@ -76,18 +91,10 @@ func TestConsentRevokeOptionalThenRequiredAndPageTheAudit(t *testing.T) {
 func TestConsentLinkOnboardingOnce(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test")
 	frank := sandbox.DemoUserID("frank@demo.test")
-	a.Keys("u", "ctrl+u")
-	a.Type(frank)
-	a.Keys("enter")
+	lookUpUser(a, frank)
 	screentest.MustShow(t, a.Screen(), "user "+frank, "incomplete", "✗ denied")
 
-	// An unknown onboarding id is a 404, said as such.
 	a.Keys("b")
-	a.Type("onb-mistyped")
-	a.Keys("enter")
-	screentest.MustShow(t, a.Screen(), "onboarding onb-mistyped", "No consent sets for this onboarding id (404)")
-
-	a.Keys("b", "ctrl+u")
 	a.Type("onb-demo-001")
 	a.Keys("enter")
 	screentest.MustShow(t, a.Screen(), "onboarding onb-demo-001", "1 consent set, 0 linked to a user", "emailNotifications")
@@ -106,17 +113,15 @@ func TestConsentLinkOnboardingOnce(t *testing.T) {
 	screentest.MustShow(t, s, "already linked; linking cannot be undone", "Consent set already linked (409)", frank)
 	a.Golden("consent-link-409")
 
-	a.Keys("esc", "u", "ctrl+u")
-	a.Type(frank)
-	a.Keys("enter")
+	a.Keys("esc")
+	lookUpUser(a, frank)
 	screentest.MustShow(t, a.Screen(), "user "+frank, "complete", "All required consents granted · 2 consent sets")
 }
 
 func TestConsentNoneAndUSPolicy(t *testing.T) {
 	a := newConsentApp(t, "nora@demo.test")
-	// The gateway's 404 is said as such, never shown as the status none.
-	screentest.MustShow(t, a.Screen(), "NO CONSENT SET (404)", "No consent set for this user (404)")
-	screentest.MustNotShow(t, a.Screen(), "status none", " none ")
+	screentest.MustShow(t, a.Screen(), "No consent set for this user (404)")
+	mustNotShowNone(t, a.Screen())
 	a.Keys("a")
 	screentest.MustShow(t, a.Screen(), "this user has no consent set, so no audit trail")
 
@@ -126,6 +131,34 @@ func TestConsentNoneAndUSPolicy(t *testing.T) {
 	screentest.MustShow(t, us.Screen(), "policyType", "us  (requires termsAndPrivacy, eSignAct)", "in force", "agent AcmeWallet")
 	us.Keys("G")
 	screentest.MustShow(t, us.Screen(), "Links", "self         GET /v2/consent/consentSet/")
+}
+
+// mustNotShowNone fails when the header shows the status none: a user the
+// gateway answered 404 has no consent set, which is not a set whose
+// status is none.
+func mustNotShowNone(t *testing.T, screen string) {
+	t.Helper()
+	for _, line := range strings.Split(screen, "\n") {
+		if strings.Contains(line, "Consent") && strings.Contains(line, "user ") && strings.Contains(line, "none") {
+			t.Fatalf("a 404 user is shown with the status none: %q", line)
+		}
+	}
+	screentest.MustNotShow(t, screen, "status none")
+}
+
+// A look-up answered 404 reads "No consent set for this user (404)",
+// never "Consent none"; a 200 with the status none still reads as such.
+func TestConsentNotFoundIsNotStatusNone(t *testing.T) {
+	a := newConsentApp(t, "alice@demo.test")
+	nora := sandbox.DemoUserID("nora@demo.test")
+	lookUpUser(a, nora)
+	screentest.MustShow(t, a.Screen(), "user "+nora, "No consent set for this user (404)")
+	mustNotShowNone(t, a.Screen())
+
+	c := bareScreen()
+	c.SetSize(100, 20)
+	c.setData(loaded{subject: subject{userID: "u-1"}, status: apiclient.ConsentNone})
+	screentest.MustShow(t, uitest.Plain(tea.NewView(c.View())), "none", "No consent set is linked to this user (status none)")
 }
 
 func TestConsentReadOnlyAndWithoutSecret(t *testing.T) {
@@ -150,7 +183,7 @@ func TestConsentCreateSet(t *testing.T) {
 	screentest.MustShow(t, a.Screen(), "an onboarding id is required")
 	a.Type("onb-test-7")
 	a.Keys("tab", "space") // policy: us, eSignAct becomes granted
-	screentest.MustShow(t, a.Screen(), "[us]", "eSignAct *")
+	screentest.MustShow(t, a.Screen(), "[us]", "[granted]", "Required by the us policy: termsAndPrivacy, eSignAct")
 	a.Keys("tab", "space") // termsAndPrivacy: denied
 	a.Keys("ctrl+s")
 	screentest.MustShow(t, a.Screen(), "POST /v2/consent/onboarding", "policyType us", "termsAndPrivacy denied",
@@ -196,8 +229,7 @@ func TestConsentCancelledDialogsSendNothing(t *testing.T) {
 // BenchmarkConsentKeyPress100k: a key press (Update + View) on a user with
 // 20,000 consent sets of 5 consents (100,000 rows); the budget is 1 ms.
 func BenchmarkConsentKeyPress100k(b *testing.B) {
-	styles := theme.New(true, false)
-	c := New(screenkit.Deps{Styles: &styles, Requests: ui.NewRequests()})
+	c := bareScreen()
 	sets := make([]apiclient.ConsentSet, 20000)
 	for i := range sets {
 		uid := "u-1"
@@ -207,7 +239,7 @@ func BenchmarkConsentKeyPress100k(b *testing.B) {
 				ConsentType: typ, ConsentStatus: apiclient.ConsentGranted, UpdatedAt: "2030-01-01T00:00:00Z"})
 		}
 	}
-	c.setData(cnsLoaded{subject: cnsSubject{userID: "u-1"}, status: apiclient.ConsentComplete, sets: sets})
+	c.setData(loaded{subject: subject{userID: "u-1"}, status: apiclient.ConsentComplete, sets: sets})
 	c.SetSize(100, 30)
 	down := uitest.Key("j")
 	b.ReportAllocs()
@@ -240,15 +272,17 @@ func TestConsentFilterSurvivesAWidening(t *testing.T) {
 // A consent status the app does not know is shown as the gateway sent it,
 // sanitized, in the set's detail view.
 func TestConsentDetailSanitizesUnknownStatus(t *testing.T) {
-	st := theme.New(true, false)
-	c := New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests()})
+	c := bareScreen()
 	uid := "u-1"
-	c.setData(cnsLoaded{subject: cnsSubject{userID: uid}, status: "complete", sets: []apiclient.ConsentSet{{
+	c.setData(loaded{subject: subject{userID: uid}, status: "complete", sets: []apiclient.ConsentSet{{
 		ConsentSetID: "set-1", UserID: &uid, PolicyType: "global",
 		Consents: []apiclient.Consent{{ConsentID: "k1", ConsentType: "termsAndPrivacy", ConsentStatus: screentest.HostileText}},
 	}}})
-	c.mode, c.detail = cnsDetail, "set-1"
 	c.SetSize(100, 30)
+	c.Update(uitest.Key("enter"))
+	if _, ok := c.open.(*detailView); !ok {
+		t.Fatal("enter did not open the set")
+	}
 	frame := c.View()
 	screentest.MustBeClean(t, "the consent detail", frame)
 	screentest.MustShow(t, uitest.Plain(tea.NewView(frame)), "<U+202E>evil")
@@ -256,9 +290,8 @@ func TestConsentDetailSanitizesUnknownStatus(t *testing.T) {
 
 // In the audit view the help lists only what works there.
 func TestConsentHelpMatchesMode(t *testing.T) {
-	st := theme.New(true, false)
-	c := New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests()})
-	c.mode = cnsAudit
+	c := bareScreen()
+	c.show(newAuditView(c.deps, c.requests, "u-1"))
 	for _, group := range c.KeyMap().FullHelp() {
 		for _, b := range group {
 			for _, k := range b.Keys() {
@@ -270,8 +303,9 @@ func TestConsentHelpMatchesMode(t *testing.T) {
 	}
 }
 
-// A mistyped user id is a 404, not the status none; i shows a set's JSON.
-func TestConsentUnknownUserIsNotAStatus(t *testing.T) {
+// i shows the selected set's JSON as the gateway sent it; a mistyped user
+// or onboarding id is a 404, said as such, never the status none.
+func TestConsentInspectAndUnknownIDs(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test")
 	a.Keys("i")
 	screentest.MustShow(t, a.Screen(), "JSON as the gateway sent it", "consent set ", `"consentSetId"`)
@@ -279,6 +313,10 @@ func TestConsentUnknownUserIsNotAStatus(t *testing.T) {
 	a.Type("cd539010-9af7-562a-beff-000000000000")
 	a.Keys("enter")
 	s := a.Screen()
-	screentest.MustShow(t, s, "NO CONSENT SET (404)", "No consent set for this user (404)", "cd539010-9af7-562a-beff-000000000000")
+	screentest.MustShow(t, s, "No consent set for this user (404)", "cd539010-9af7-562a-beff-000000000000")
 	screentest.MustNotShow(t, s, "status none")
+	a.Keys("b")
+	a.Type("onb-mistyped")
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "onb-mistyped", "(404)")
 }

@@ -1,216 +1,153 @@
 package consent
 
 import (
+	"context"
 	"fmt"
-	"slices"
 	"strings"
 
-	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
-	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
 
-// cnsCreateForm creates a consent set: an onboarding id, the policy and,
-// per consent type, granted, denied or left out.
-type cnsCreateForm struct {
-	st         *theme.Styles
-	onboarding textinput.Model
-	policy     string
-	choice     map[string]string // consent type -> granted, denied or "" (left out)
-	pos        int               // 0 onboarding id, 1 policy, 2.. consent types
-	problem    []string
-	sending    bool
-	confirming bool
-	keys       cnsCreateKeys
+// createForm creates a consent set, a ui.SubView: an onboarding id, the
+// policy and, per consent type, granted, denied or left out (choice
+// fields). Choosing the us policy grants eSignAct, which it requires,
+// unless it was chosen already.
+type createForm struct {
+	formPanel
+	st     *theme.Styles
+	submit func(form *createForm, body apiclient.NewConsentSet) tea.Cmd
+	policy string // the policy chosen, to notice a change
 }
 
-// cnsCreateKeys are the create form's bindings.
-type cnsCreateKeys struct{ Next, Prev, Change, Send, Cancel key.Binding }
+// leftOut is the choice of a consent type that is not sent.
+const leftOut = ""
 
-// ShortHelp implements help.KeyMap.
-func (k cnsCreateKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Next, k.Change, k.Send, k.Cancel}
-}
-
-// FullHelp implements help.KeyMap.
-func (k cnsCreateKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Next, k.Prev}, {k.Change, k.Send, k.Cancel}}
-}
-
-var _ help.KeyMap = cnsCreateKeys{}
-
-func newCnsCreateForm(st *theme.Styles, onboarding string) *cnsCreateForm {
-	return &cnsCreateForm{st: st, onboarding: cnsInput(st, onboarding, "onboarding id, e.g. onb-2026-0042"),
-		policy: apiclient.ConsentPolicyGlobal,
-		choice: map[string]string{apiclient.ConsentTermsPrivacy: apiclient.ConsentGranted,
-			apiclient.ConsentMarketing: apiclient.ConsentGranted, apiclient.ConsentEmail: apiclient.ConsentGranted},
-		keys: cnsCreateKeys{
-			Next:   cnsBinding("tab down", "tab/↓", "next"),
-			Prev:   cnsBinding("shift+tab up", "shift+tab/↑", "previous"),
-			Change: cnsBinding("space left right", "space/←/→", "change"),
-			Send:   cnsBinding("ctrl+s", "ctrl+s", "review and create"),
-			Cancel: cnsBinding("esc", "esc", "cancel"),
-		}}
-}
-
-func (f *cnsCreateForm) focus() tea.Cmd {
-	if f.pos == 0 {
-		return f.onboarding.Focus()
+func newCreateForm(st *theme.Styles, requests ui.Owner, onboarding string, submit func(*createForm, apiclient.NewConsentSet) tea.Cmd) *createForm {
+	fields := []ui.FieldSpec{
+		{Key: "onboardingId", Label: "onboardingId", Value: onboarding, CharLimit: 128, Placeholder: "onboarding id, e.g. onb-2026-0042",
+			Check: func(v string) string {
+				if v == "" {
+					return "an onboarding id is required"
+				}
+				return ""
+			}},
+		{Key: "policyType", Label: "policyType", Kind: ui.FieldChoice,
+			Choices: []string{apiclient.ConsentPolicyGlobal, apiclient.ConsentPolicyUS}},
 	}
-	f.onboarding.Blur()
-	return nil
+	granted := map[string]bool{apiclient.ConsentTermsPrivacy: true, apiclient.ConsentMarketing: true, apiclient.ConsentEmail: true}
+	for _, t := range apiclient.ConsentTypes {
+		value := leftOut
+		if granted[t] {
+			value = apiclient.ConsentGranted
+		}
+		fields = append(fields, ui.FieldSpec{Key: t, Label: t, Kind: ui.FieldChoice, Value: value, Placeholder: "left out",
+			Choices: []string{apiclient.ConsentGranted, apiclient.ConsentDenied, leftOut}})
+	}
+	return &createForm{st: st, submit: submit, policy: apiclient.ConsentPolicyGlobal, formPanel: formPanel{requests: requests,
+		form: ui.NewForm(st, ui.FormSpec{
+			Title:  "New consent set",
+			Lines:  []string{"POST /v2/consent/onboarding · the set starts unlinked"},
+			Submit: "review and create",
+			Fields: fields,
+		})}}
+}
+
+// openCreate opens the create form, filled with the onboarding looked up.
+func (s *Screen) openCreate() tea.Cmd {
+	form := newCreateForm(s.deps.Styles, s.requests, s.subject.onboardingID, s.askCreate)
+	s.showForm(form)
+	return form.form.Focus()
 }
 
 // body is what will be sent.
-func (f *cnsCreateForm) body() apiclient.NewConsentSet {
-	b := apiclient.NewConsentSet{OnboardingID: strings.TrimSpace(f.onboarding.Value()), PolicyType: f.policy,
+func (v *createForm) body() apiclient.NewConsentSet {
+	b := apiclient.NewConsentSet{OnboardingID: v.form.Value("onboardingId"), PolicyType: v.form.Value("policyType"),
 		Metadata: map[string]any{"source": "cardterm"}}
 	for _, t := range apiclient.ConsentTypes {
-		if s := f.choice[t]; s != "" {
-			b.Consents = append(b.Consents, apiclient.NewConsent{ConsentType: t, ConsentStatus: s})
+		if status := v.form.Value(t); status != leftOut {
+			b.Consents = append(b.Consents, apiclient.NewConsent{ConsentType: t, ConsentStatus: status})
 		}
 	}
 	return b
 }
 
-// change moves the focused choice on (dir +1 or -1).
-func (f *cnsCreateForm) change(dir int) {
-	switch {
-	case f.pos == 1:
-		if f.policy == apiclient.ConsentPolicyGlobal {
-			f.policy = apiclient.ConsentPolicyUS
-			if f.choice[apiclient.ConsentESignAct] == "" {
-				f.choice[apiclient.ConsentESignAct] = apiclient.ConsentGranted
-			}
-		} else {
-			f.policy = apiclient.ConsentPolicyGlobal
-		}
-	case f.pos >= 2:
-		cycle := []string{apiclient.ConsentGranted, apiclient.ConsentDenied, ""}
-		t := apiclient.ConsentTypes[f.pos-2]
-		i := slices.Index(cycle, f.choice[t])
-		f.choice[t] = cycle[(i+dir+len(cycle))%len(cycle)]
+// askCreate confirms the new set with the request, warning when a
+// required consent is not granted.
+func (s *Screen) askCreate(form *createForm, b apiclient.NewConsentSet) tea.Cmd {
+	given := make([]string, len(b.Consents))
+	status := map[string]string{}
+	for i, k := range b.Consents {
+		given[i] = k.ConsentType + " " + k.ConsentStatus
+		status[k.ConsentType] = k.ConsentStatus
 	}
-}
-
-func (c *Screen) createKey(msg tea.KeyPressMsg) tea.Cmd {
-	f := c.create
-	last := 1 + len(apiclient.ConsentTypes)
-	switch {
-	case f.sending || f.confirming:
-		return nil
-	case key.Matches(msg, f.keys.Cancel):
-		c.create = nil
-		return nil
-	case key.Matches(msg, f.keys.Send), msg.String() == "enter" && f.pos == last:
-		return c.confirmCreate()
-	case key.Matches(msg, f.keys.Next), msg.String() == "enter":
-		f.pos = min(f.pos+1, last)
-		return f.focus()
-	case key.Matches(msg, f.keys.Prev):
-		f.pos = max(f.pos-1, 0)
-		return f.focus()
-	case f.pos > 0 && key.Matches(msg, f.keys.Change):
-		dir := 1
-		if msg.String() == "left" {
-			dir = -1
-		}
-		f.change(dir)
-		return nil
-	case f.pos > 0:
-		return nil
-	}
-	var cmd tea.Cmd
-	before := f.onboarding.Value()
-	f.onboarding, cmd = f.onboarding.Update(msg)
-	if f.onboarding.Value() != before {
-		f.problem = nil
-	}
-	return cmd
-}
-
-// confirmCreate checks the form and shows the request.
-func (c *Screen) confirmCreate() tea.Cmd {
-	f := c.create
-	b := f.body()
-	switch {
-	case b.OnboardingID == "":
-		f.problem, f.pos = []string{"an onboarding id is required"}, 0
-		return f.focus()
-	case len(b.Consents) == 0:
-		f.problem = []string{"include at least one consent"}
-		return nil
-	}
-	var given []string
-	for _, k := range b.Consents {
-		given = append(given, k.ConsentType+" "+k.ConsentStatus)
-	}
-	request := []string{"POST /v2/consent/onboarding", "headers: x-client-key, x-secret-key",
-		fmt.Sprintf("onboardingId %s · policyType %s", b.OnboardingID, b.PolicyType), "consents: " + strings.Join(given, ", ")}
 	var lines []string
 	tone := theme.ToneInfo
 	for _, t := range apiclient.RequiredConsentTypes(b.PolicyType) {
-		if f.choice[t] != apiclient.ConsentGranted {
+		if status[t] != apiclient.ConsentGranted {
 			lines = append(lines, fmt.Sprintf("%s is required by the %s policy and is not granted: the set will be incomplete.", t, b.PolicyType))
 			tone = theme.ToneWarn
 		}
 	}
 	lines = append(lines, "The new set is unlinked; L links it to a user.")
-	f.problem, f.confirming = nil, true
-	return ui.Confirm(ui.ConfirmSpec{Title: "Create a consent set for " + b.OnboardingID + "?", Request: request, Lines: lines,
-		ConfirmLabel: "create", Tone: tone, OnConfirm: cnsCreateMsg{body: b}, OnCancel: cnsCancelMsg{}})
+	client := s.deps.Client
+	return s.ask(form, ui.ChangeSpec[changed]{
+		Title: "Create a consent set for " + b.OnboardingID + "?",
+		Request: []string{"POST /v2/consent/onboarding", "headers: x-client-key, x-secret-key",
+			fmt.Sprintf("onboardingId %s · policyType %s", b.OnboardingID, b.PolicyType), "consents: " + strings.Join(given, ", ")},
+		Lines:        lines,
+		ConfirmLabel: "create",
+		Tone:         tone,
+		What:         "creating the consent set",
+		Run: func(ctx context.Context) (changed, error) {
+			set, err := client.CreateConsentSet(ctx, b)
+			if err != nil {
+				return changed{}, err
+			}
+			d := reread(ctx, client, set.ConsentSetID)
+			d.notice = "created consent set " + shortID(set.ConsentSetID) + " for onboarding " + b.OnboardingID + " (unlinked)"
+			d.onboarding = b.OnboardingID
+			return d, nil
+		},
+	})
 }
 
-// failed shows the gateway's refusal; the form keeps every choice.
-func (f *cnsCreateForm) failed(err error) {
-	f.sending, f.confirming = false, false
-	f.problem = cnsProblem(err)
+// Update implements ui.SubView: a submit with at least one consent asks
+// for confirmation; esc while the set is being created cancels, else
+// closes.
+func (v *createForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
+	event, closed, cmd := v.update(msg)
+	if policy := v.form.Value("policyType"); policy != v.policy {
+		v.policy = policy
+		if policy == apiclient.ConsentPolicyUS && v.form.Value(apiclient.ConsentESignAct) == leftOut {
+			v.form.SetValue(apiclient.ConsentESignAct, apiclient.ConsentGranted)
+		}
+	}
+	switch {
+	case closed:
+		return nil, nil
+	case event != ui.FormSubmit:
+		return v, cmd
+	}
+	b := v.body()
+	if len(b.Consents) == 0 {
+		v.form.SetProblem("Include at least one consent: every type is left out.")
+		return v, nil
+	}
+	return v, v.submit(v, b)
 }
 
-func (f *cnsCreateForm) view(width int) string {
-	st := f.st
-	lines := []string{st.Title.Render("New consent set"), st.Muted.Render("POST /v2/consent/onboarding · the set starts unlinked"), ""}
-	row := func(i int, label, value string) string {
-		marker, lst := "  ", st.Label
-		if i == f.pos {
-			marker, lst = st.Accent.Render("› "), st.Accent
-		}
-		return ansi.Truncate(marker+lst.Render(screenkit.PadRight(label, 24))+" "+value, width, "…")
-	}
-	lines = append(lines, row(0, "onboardingId", f.onboarding.View()))
-	pol := "global   us"
-	if f.policy == apiclient.ConsentPolicyUS {
-		pol = st.Muted.Render("global") + "   " + st.Value.Render("[us]")
-	} else {
-		pol = st.Value.Render("[global]") + "   " + st.Muted.Render("us")
-	}
-	lines = append(lines, row(1, "policyType", pol), "")
-	for i, t := range apiclient.ConsentTypes {
-		label := t
-		if apiclient.IsRequiredConsent(f.policy, t) {
-			label += " *"
-		}
-		v := st.Muted.Render("left out")
-		if s := f.choice[t]; s != "" {
-			v = st.Text(cnsConsentTone(s)).Render(cnsStatusText(s))
-		}
-		lines = append(lines, row(i+2, label, v))
-	}
-	lines = append(lines, "", st.Muted.Render("* required by the "+f.policy+" policy"))
-	for _, p := range f.problem {
-		lines = append(lines, st.Text(theme.ToneDanger).Render(ansi.Truncate("✗ "+ui.Sanitize(p), width, "…")))
-	}
-	if f.sending {
-		lines = append(lines, st.Muted.Render("Creating…"))
-	} else {
-		lines = append(lines, st.Muted.Render("tab moves · space changes · ctrl+s reviews and creates · esc cancels"))
-	}
-	return strings.Join(lines, "\n")
+// refused implements changeForm: every choice stays.
+func (v *createForm) refused(err error) tea.Cmd {
+	return formRefused(v.form, "creating the consent set", err)
+}
+
+// View implements ui.SubView: the form, and which consents the chosen
+// policy requires.
+func (v *createForm) View() string {
+	required := apiclient.RequiredConsentTypes(v.policy)
+	return v.form.View() + "\n" + v.st.Muted.Render("Required by the "+ui.Sanitize(v.policy)+" policy: "+strings.Join(required, ", "))
 }

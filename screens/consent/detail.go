@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -15,48 +16,92 @@ import (
 	"cardterm/ui"
 )
 
-// The detail view of one consent set: its fields, every record (the
-// originals a revocation superseded included) with their metadata, and its
-// _links. It scrolls with the arrows.
-
-func (c *Screen) detailKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "esc":
-		c.mode = cnsMain
-	case "up", "k":
-		c.detailScroll--
-	case "down", "j":
-		c.detailScroll++
-	case "pgup":
-		c.detailScroll -= 10
-	case "pgdown", "space":
-		c.detailScroll += 10
-	case "home", "g":
-		c.detailScroll = 0
-	case "end", "G":
-		c.detailScroll = 1 << 20
-	}
-	c.detailScroll = max(c.detailScroll, 0)
-	return nil
+// detailView is one consent set, a ui.SubView: its fields, every record
+// (the originals a revocation superseded included) with their metadata,
+// and its _links. It scrolls; its lines are built when the set or the size
+// changes, so View only cuts the visible part.
+type detailView struct {
+	st     *theme.Styles
+	keys   detailKeys
+	set    apiclient.ConsentSet
+	found  bool // false once a reload no longer lists the set
+	lines  []string
+	scroll int
+	width  int
+	height int
 }
 
-// cnsWhenTime parses a timestamp; the zero time when unreadable.
-func cnsWhenTime(ts string) time.Time {
-	t, err := time.Parse(time.RFC3339Nano, ts)
-	if err != nil {
-		return time.Time{}
-	}
-	return t
+func newDetailView(st *theme.Styles, keys detailKeys, set apiclient.ConsentSet) *detailView {
+	return &detailView{st: st, keys: keys, set: set, found: true}
 }
 
-func (c *Screen) detailView(width, height int) string {
-	st := c.deps.Styles
-	set, ok := c.selectedSet()
+// follow finds the open set again in reloaded sets.
+func (v *detailView) follow(sets []apiclient.ConsentSet) {
+	i := slices.IndexFunc(sets, func(s apiclient.ConsentSet) bool { return s.ConsentSetID == v.set.ConsentSetID })
+	v.found = i >= 0
+	if v.found {
+		v.set = sets[i]
+	}
+	v.build()
+}
+
+// Update implements ui.SubView: the arrows scroll, esc closes.
+func (v *detailView) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
-		return screenkit.Place(st.Muted.Render("The consent set is no longer listed (esc goes back)."), width, height)
+		return v, nil
+	}
+	switch {
+	case key.Matches(k, v.keys.Back):
+		return nil, nil
+	case key.Matches(k, v.keys.Up):
+		v.scroll--
+	case key.Matches(k, v.keys.Down):
+		v.scroll++
+	case key.Matches(k, v.keys.PageUp):
+		v.scroll -= max(v.height-1, 1)
+	case key.Matches(k, v.keys.PageDown):
+		v.scroll += max(v.height-1, 1)
+	case key.Matches(k, v.keys.Top):
+		v.scroll = 0
+	case key.Matches(k, v.keys.Bottom):
+		v.scroll = len(v.lines)
+	}
+	v.clampScroll()
+	return v, nil
+}
+
+func (v *detailView) clampScroll() {
+	v.scroll = max(min(v.scroll, len(v.lines)-v.height), 0)
+}
+
+// SetSize implements ui.SubView.
+func (v *detailView) SetSize(width, height int) {
+	v.width, v.height = width, height
+	v.build()
+}
+
+// View implements ui.SubView.
+func (v *detailView) View() string {
+	return strings.Join(v.lines[v.scroll:], "\n")
+}
+
+// KeyMap implements ui.SubView.
+func (v *detailView) KeyMap() help.KeyMap { return v.keys }
+
+// CapturesKeys implements ui.SubView: no inputs, the global keys work.
+func (v *detailView) CapturesKeys() bool { return false }
+
+// build lays the set out in the width.
+func (v *detailView) build() {
+	st, set, width := v.st, v.set, v.width
+	if !v.found {
+		v.lines = []string{st.Muted.Render("The consent set is no longer listed (esc goes back).")}
+		v.clampScroll()
+		return
 	}
 	status := apiclient.SetConsentStatus(set)
-	lines := []string{ui.FitLine(st.Title.Render("Consent set")+"  "+screenkit.Badge(st, status, cnsStatusTone(status))+
+	lines := []string{ui.FitLine(st.Title.Render("Consent set")+"  "+screenkit.Badge(st, status, aggregateTones[status])+
 		"  "+st.Muted.Render("this set's own status"), width), ""}
 	user := screenkit.Field{Label: "userId", Value: screenkit.OrDash(set.UserID)}
 	if !set.Linked() {
@@ -71,24 +116,29 @@ func (c *Screen) detailView(width, height int) string {
 	}
 	fields = append(fields, screenkit.ExtraFields(set.Extra)...)
 	lines = append(lines, strings.Split(screenkit.RenderFields(st, fields, width), "\n")...)
+	lines = append(lines, v.consentLines()...)
+	lines = append(lines, v.linkLines()...)
+	v.lines = lines
+	v.clampScroll()
+}
 
+// consentLines are every record of the set, in force or superseded, each
+// with its metadata.
+func (v *detailView) consentLines() []string {
+	st, set, width := v.st, v.set, v.width
 	current := apiclient.CurrentConsents(set)
-	lines = append(lines, "", st.Subtitle.Render(fmt.Sprintf("Consents: %d %s, %d in force", len(set.Consents),
-		screenkit.Plural(len(set.Consents), "record", "records"), len(current))))
+	lines := []string{"", st.Subtitle.Render(fmt.Sprintf("Consents: %d %s, %d in force", len(set.Consents),
+		screenkit.Plural(len(set.Consents), "record", "records"), len(current)))}
 	for _, k := range set.Consents {
 		inForce := slices.ContainsFunc(current, func(x apiclient.Consent) bool { return x.ConsentID == k.ConsentID })
-		req := "optional"
-		if apiclient.IsRequiredConsent(set.PolicyType, k.ConsentType) {
-			req = "required"
-		}
 		state := st.Text(theme.ToneOK).Render("in force")
 		if !inForce {
 			state = st.Muted.Render("superseded (kept)")
 		}
 		lines = append(lines, ansi.Truncate("• "+st.Value.Render(screenkit.PadRight(ui.Sanitize(k.ConsentType), 22))+" "+
-			st.Text(cnsConsentTone(k.ConsentStatus)).Render(screenkit.PadRight(ui.Sanitize(cnsStatusText(k.ConsentStatus)), 10))+" "+
-			st.Muted.Render(req)+"  "+state, width, "…"))
-		meta := [][]string{{"id " + k.ConsentID, "updated " + cnsWhen(k.UpdatedAt)}, nil, nil}
+			st.Text(consentTones[k.ConsentStatus]).Render(screenkit.PadRight(ui.Sanitize(statusText(k.ConsentStatus)), 10))+" "+
+			st.Muted.Render(requiredText(set.PolicyType, k.ConsentType))+"  "+state, width, "…"))
+		meta := [][]string{{"id " + k.ConsentID, "updated " + formatWhen(k.UpdatedAt)}, nil, nil}
 		if m := k.Metadata; m != nil {
 			for _, p := range [][2]string{{"ip", m.IPAddress}, {"client", m.ClientID}, {"at", m.Timestamp}} {
 				if p[1] != "" {
@@ -108,43 +158,39 @@ func (c *Screen) detailView(width, height int) string {
 			}
 		}
 	}
-	if len(set.Links) > 0 {
-		lines = append(lines, "", st.Subtitle.Render("Links"))
-		names := make([]string, 0, len(set.Links))
-		for n := range set.Links {
-			names = append(names, n)
-		}
-		slices.Sort(names)
-		for _, n := range names {
-			l := set.Links[n]
-			v := st.Muted.Render("null")
-			if l != nil {
-				v = st.Value.Render(ui.Sanitize(l.Method + " " + l.Href))
-			}
-			lines = append(lines, ansi.Truncate(st.Label.Render(screenkit.PadRight(ui.Sanitize(n), 12))+" "+v, width, "…"))
-		}
-	}
-	c.detailScroll = min(c.detailScroll, max(len(lines)-height, 0))
-	return screenkit.Place(strings.Join(lines[c.detailScroll:], "\n"), width, height)
+	return lines
 }
 
-// cnsConsentTone colours one consent's status.
-func cnsConsentTone(s string) theme.Tone {
-	switch s {
-	case apiclient.ConsentGranted:
-		return theme.ToneOK
-	case apiclient.ConsentDenied:
-		return theme.ToneWarn
-	case apiclient.ConsentRevoked:
-		return theme.ToneDanger
+// linkLines are the set's _links, by name.
+func (v *detailView) linkLines() []string {
+	st, width := v.st, v.width
+	if len(v.set.Links) == 0 {
+		return nil
 	}
-	return theme.ToneNeutral
+	lines := []string{"", st.Subtitle.Render("Links")}
+	names := make([]string, 0, len(v.set.Links))
+	for n := range v.set.Links {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		label := st.Label.Render(screenkit.PadRight(ui.Sanitize(n), 12)) + " "
+		value := st.Muted.Render("null")
+		if l := v.set.Links[n]; l != nil {
+			// The path is an id of sorts: short of room it loses its middle.
+			method := ui.Sanitize(l.Method) + " "
+			room := max(width-ansi.StringWidth(label)-ansi.StringWidth(method), 0)
+			value = st.Value.Render(method + ui.Shorten(ui.Sanitize(l.Href), room))
+		}
+		lines = append(lines, ansi.Truncate(label+value, width, "…"))
+	}
+	return lines
 }
 
 // Inspect implements ui.Inspectable: the set the keys act on, as the
 // gateway sent it.
-func (c *Screen) Inspect() (string, []byte, bool) {
-	set, ok := c.selectedSet()
+func (s *Screen) Inspect() (string, []byte, bool) {
+	set, ok := s.selectedSet()
 	if !ok {
 		return "", nil, false
 	}

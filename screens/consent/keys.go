@@ -1,0 +1,103 @@
+package consent
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+)
+
+// The consent screen's key maps: the main view's, the detail's and the
+// audit trail's. The footer and the help are built from them, so they list
+// exactly the keys that work; read-only mode disables Revoke, Link and New.
+
+// keyMap is the main view's bindings and the consent table's.
+type keyMap struct {
+	User, Onboarding, Open, Audit, Revoke, Link, New key.Binding
+	table                                            help.KeyMap
+}
+
+func newKeyMap(readOnly bool, table help.KeyMap) keyMap {
+	k := keyMap{
+		User:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "look up user")),
+		Onboarding: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "look up onboarding")),
+		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open set")),
+		Audit:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "audit trail")),
+		Revoke:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "revoke consent")),
+		Link:       key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "link set to user")),
+		New:        key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "new consent set")),
+		table:      table,
+	}
+	k.Revoke.SetEnabled(!readOnly)
+	k.Link.SetEnabled(!readOnly)
+	k.New.SetEnabled(!readOnly)
+	return k
+}
+
+// ShortHelp implements help.KeyMap.
+func (k keyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.User, k.Onboarding, k.Open, k.Audit, k.Revoke, k.Link, k.New}
+}
+
+// FullHelp implements help.KeyMap.
+func (k keyMap) FullHelp() [][]key.Binding {
+	return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Audit}, {k.Revoke, k.Link, k.New}}, k.table.FullHelp()...)
+}
+
+// detailKeys scroll the detail view and leave it. The screen's keys that
+// act on the open set (User, Onboarding, Audit, Link, New) are copies of
+// its own bindings: the screen handles them, they are here for the help.
+type detailKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom, Back key.Binding
+	User, Onboarding, Audit, Link, New            key.Binding
+}
+
+func newDetailKeys(screen keyMap) detailKeys {
+	return detailKeys{
+		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "scroll up")),
+		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll down")),
+		PageUp:     key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+		PageDown:   key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn/space", "page down")),
+		Top:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/g", "top")),
+		Bottom:     key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end/G", "bottom")),
+		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		User:       screen.User,
+		Onboarding: screen.Onboarding,
+		Audit:      screen.Audit,
+		Link:       screen.Link,
+		New:        screen.New,
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k detailKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Audit, k.Link, k.Back, k.Down, k.Up}
+}
+
+// FullHelp implements help.KeyMap.
+func (k detailKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.User, k.Onboarding, k.Audit}, {k.Link, k.New, k.Back},
+		{k.Up, k.Down, k.PageUp}, {k.PageDown, k.Top, k.Bottom}}
+}
+
+// auditKeys page the audit trail and leave it; the table's keys move and
+// filter.
+type auditKeys struct {
+	Next, Prev, Back key.Binding
+	table            help.KeyMap
+}
+
+func newAuditKeys(table help.KeyMap) auditKeys {
+	return auditKeys{
+		Next:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
+		Prev:  key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
+		Back:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		table: table,
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k auditKeys) ShortHelp() []key.Binding { return []key.Binding{k.Next, k.Prev, k.Back} }
+
+// FullHelp implements help.KeyMap.
+func (k auditKeys) FullHelp() [][]key.Binding {
+	return append([][]key.Binding{{k.Next, k.Prev, k.Back}}, k.table.FullHelp()...)
+}
