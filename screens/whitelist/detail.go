@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -59,7 +60,7 @@ func detailView(st *theme.Styles, e *apiclient.WhitelistEntry, width int) string
 			line.WriteString("   ")
 			used += 3
 		}
-		line.WriteString(st.Label.Render(f.label) + " " + st.Value.Render(value))
+		line.WriteString(screenkit.LabelValue(st, f.label, value))
 		used += w
 	}
 	lines = append(lines, line.String())

@@ -110,6 +110,12 @@ type Screen struct {
 	// nothing, so a double press sends one request.
 	deleting []string
 	running  bool
+
+	// drawnHead is the last title line drawn, and what it showed.
+	drawnHead struct {
+		key  headKey
+		text string
+	}
 }
 
 // New builds the whitelist screen, showing usdc first.
@@ -386,16 +392,7 @@ func (w *Screen) View() string {
 		return screenkit.Place(w.form.view(width, height), width, height)
 	}
 	st := w.deps.Styles
-	head := st.Title.Render("Whitelist") + "  " + st.Badge(strings.ToUpper(ui.Sanitize(w.currency)), theme.ToneInfo)
-	switch {
-	case w.loading && w.fresh:
-		head += "  " + st.Muted.Render("loading…")
-	case w.running:
-		head += "  " + st.Muted.Render("deleting…")
-	default:
-		head += "  " + st.Muted.Render(w.countText())
-	}
-	lines := []string{head}
+	lines := []string{w.head()}
 	if w.picker != nil {
 		lines = append(append(lines, ""), w.picker.view(st)...)
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
@@ -417,4 +414,32 @@ func (w *Screen) View() string {
 	// The table is exactly its size already; FitBlock (not lipgloss) keeps
 	// a key press cheap at 100,000 rows.
 	return ui.FitBlock(strings.Join(lines, "\n"), width, height)
+}
+
+// head is the title line; it changes with the currency and the count, not
+// with the cursor, so it is drawn again only when its text changes.
+func (w *Screen) head() string {
+	var state string
+	switch {
+	case w.loading && w.fresh:
+		state = "loading…"
+	case w.running:
+		state = "deleting…"
+	default:
+		state = w.countText()
+	}
+	st := w.deps.Styles
+	key := headKey{currency: w.currency, state: state, dark: st.IsDark, noColor: st.NoColor}
+	if w.drawnHead.text == "" || w.drawnHead.key != key {
+		w.drawnHead.key = key
+		w.drawnHead.text = st.Title.Render("Whitelist") + "  " + st.Badge(strings.ToUpper(ui.Sanitize(w.currency)), theme.ToneInfo) +
+			"  " + st.Muted.Render(state)
+	}
+	return w.drawnHead.text
+}
+
+// headKey is what the title line shows.
+type headKey struct {
+	currency, state string
+	dark, noColor   bool
 }
