@@ -266,14 +266,14 @@ func (w *Screen) setStore(store *entryStore) {
 // countText says how many entries are shown, and whether that is all.
 func (w *Screen) countText() string {
 	n := w.store.len()
-	text := ui.FormatCount(n) + " approved withdrawal " + screenkit.Plural(n, "address", "addresses")
+	count := ui.FormatCount(n)
 	switch {
 	case w.loading && !w.fresh:
-		text += ", more arriving (esc stops)"
+		return count + " approved " + screenkit.Plural(n, "address", "addresses") + " so far · esc stops"
 	case w.incomplete:
-		text += " — incomplete, r reloads"
+		return count + " approved " + screenkit.Plural(n, "address", "addresses") + " — incomplete, r reloads"
 	}
-	return text
+	return count + " approved withdrawal " + screenkit.Plural(n, "address", "addresses")
 }
 
 // joinIDs is the body of a delete request as the confirmation shows it.

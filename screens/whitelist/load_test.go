@@ -87,7 +87,7 @@ func TestWhitelistFirstEntriesShowWhileTheRestArrives(t *testing.T) {
 
 	_, next := w.Update(receiver())
 	view := uitest.Plain(w.View())
-	screentest.MustShow(t, view, "more arriving (esc stops)", "Entry 0", "loading…", "Name Entry 0", "ID id-0")
+	screentest.MustShow(t, view, "approved addresses so far · esc stops", "Entry 0", "loading…", "Name Entry 0", "ID id-0")
 	if n := w.table.Len(); n < apiclient.WhitelistBatchSize || n > 3000 {
 		t.Fatalf("%d entries shown before the rest was sent", n)
 	}
@@ -99,7 +99,7 @@ func TestWhitelistFirstEntriesShowWhileTheRestArrives(t *testing.T) {
 	<-done
 	view = uitest.Plain(w.View())
 	screentest.MustShow(t, view, "10,000 approved withdrawal addresses", "row 2 of 10,000", "Name Entry 1")
-	screentest.MustNotShow(t, view, "loading…", "more arriving", "incomplete")
+	screentest.MustNotShow(t, view, "loading…", "so far", "incomplete")
 	if got := w.store.at(9_999).Name; got != "Entry 9999" {
 		t.Fatalf("last entry %q", got)
 	}
@@ -144,7 +144,7 @@ func TestWhitelistLoadStoppedKeepsWhatArrived(t *testing.T) {
 		t.Fatalf("%d entries kept of %d shown", w.table.Len(), shown)
 	}
 	view := uitest.Plain(w.View())
-	screentest.MustShow(t, view, ui.FormatCount(w.table.Len())+" approved withdrawal addresses — incomplete, r reloads", "Entry 0")
+	screentest.MustShow(t, view, ui.FormatCount(w.table.Len())+" approved addresses — incomplete, r reloads", "Entry 0")
 	screentest.MustNotShow(t, view, "loading…")
 }
 

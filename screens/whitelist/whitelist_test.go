@@ -224,3 +224,36 @@ func TestWhitelistFitsAnEightyColumnTerminal(t *testing.T) {
 	r.W = 100
 	screentest.MustShow(t, r.View(), "Beneficiary", "Created", e.WalletAddress)
 }
+
+// A currency the client does not know is offered as typed; the gateway
+// decides (the sandbox answers 422 for one it does not support).
+func TestWhitelistPicksACurrencyTheClientDoesNotKnow(t *testing.T) {
+	a := newWalletApp(t, "alice@demo.test", false)
+	a.Keys("5", "c")
+	a.Type("DOGE")
+	screentest.MustShow(t, a.Screen(), "Currency doge", "DOGE  (not in this client's list: the gateway decides)")
+	a.Keys("backspace", "backspace", "backspace", "backspace")
+	a.Type("é!")
+	screentest.MustShow(t, a.Screen(), "Currency ▏", "USDC")
+	a.Type("doge")
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "Whitelist   DOGE", "Could not load the whitelist: Unsupported currency: doge (422)")
+}
+
+// The selected entry is shown whole under the table, and y copies its
+// name, beneficiary, address, memo and id.
+func TestWhitelistSelectedEntryShownAndCopiedWhole(t *testing.T) {
+	r := screentest.NewRig(t, "alice@demo.test", screentest.Of(New))
+	w := r.Screen.(*Screen)
+	e := w.store.at(0)
+	r.W, r.H = 60, 22
+	view := r.View()
+	screentest.MustShow(t, view, "Name "+e.Name, "Beneficiary "+e.BeneficiaryFirstName+" "+e.BeneficiaryLastName,
+		"Address "+e.WalletAddress, "ID "+e.ID)
+	label, value, ok := w.CopyValue()
+	want := "Name: " + e.Name + "\nBeneficiary: " + e.BeneficiaryFirstName + " " + e.BeneficiaryLastName +
+		"\nAddress: " + e.WalletAddress + "\nMemo/tag: —\nID: " + e.ID
+	if !ok || value != want || !strings.Contains(label, e.Name) {
+		t.Fatalf("copy %q %q", label, value)
+	}
+}
