@@ -56,6 +56,11 @@ func (s *arrayStream) run(fn func(string) error) error {
 	// The opening bracket.
 	for {
 		i := skipSpaceBytes(s.buf, s.pos)
+		if i < len(s.buf) && s.buf[i] == 'n' {
+			// null reads as an empty list, as encoding/json reads it.
+			s.pos = i
+			return s.null()
+		}
 		if i < len(s.buf) {
 			if s.buf[i] != '[' {
 				return errSyntax
@@ -90,21 +95,39 @@ func (s *arrayStream) run(fn func(string) error) error {
 		case status == scanBad:
 			return errSyntax
 		case closed:
-			// Only white space may follow the array.
-			for {
-				i := skipSpaceBytes(s.buf, s.pos)
-				if i < len(s.buf) {
-					return errSyntax
-				}
-				if s.eof {
-					return nil
-				}
-				s.pos = i
-				if err := s.fill(); err != nil {
-					return err
-				}
-			}
+			return s.onlySpaceLeft()
 		}
+		if err := s.fill(); err != nil {
+			return err
+		}
+	}
+}
+
+// null reads a body that is null and white space.
+func (s *arrayStream) null() error {
+	for len(s.buf)-s.pos < len("null") && !s.eof {
+		if err := s.fill(); err != nil {
+			return err
+		}
+	}
+	if _, st := scanLiteral(s.buf, s.pos, "null"); st != scanOK {
+		return errSyntax
+	}
+	s.pos += len("null")
+	return s.onlySpaceLeft()
+}
+
+// onlySpaceLeft reads the rest of the body, which may only be white space.
+func (s *arrayStream) onlySpaceLeft() error {
+	for {
+		i := skipSpaceBytes(s.buf, s.pos)
+		if i < len(s.buf) {
+			return errSyntax
+		}
+		if s.eof {
+			return nil
+		}
+		s.pos = i
 		if err := s.fill(); err != nil {
 			return err
 		}

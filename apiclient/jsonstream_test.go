@@ -18,11 +18,11 @@ import (
 var streamCases = []string{
 	`[]`, ` [ ] `, "[\n{}\n]\n", `[{"a":1}]`, `[1,2,3]`, `[-0.5e+10,0,1E3,true,false,null]`,
 	`[{"a":"x\"y\\z\u00e9\n"},{"b":[1,{"c":[]}]}]`, `["tab\there"]`, `[{"k":"v"} , {"k":"w"}]`,
-	`[{"id":"a","name":"é ü 🙂"}]`,
+	`[{"id":"a","name":"é ü 🙂"}]`, `null`, " null\n",
 	// invalid
 	``, ` `, `{}`, `[`, `[1,]`, `[,1]`, `[1 2]`, `[01]`, `[1.]`, `[-]`, `[1e]`, `[tru]`, `[nul]`,
 	`["a]`, `["\x"]`, "[\"ctl\x01\"]", `["\u12G4"]`, `[{"a"}]`, `[{"a":1,}]`, `[{1:2}]`,
-	`[{"a":1}`, `[1]]`, `[1] x`, `[1] [2]`, `[{"a":[1,2}]`, `[}`, `x`,
+	`[{"a":1}`, `[1]]`, `[1] x`, `[1] [2]`, `[{"a":[1,2}]`, `[}`, `x`, `nul`, `null x`, `nullnull`,
 }
 
 // The stream reader accepts what encoding/json accepts, element by
@@ -195,4 +195,30 @@ func TestJSONAnswerStreamedPastTheLimit(t *testing.T) {
 	if u, err := c.User(context.Background()); err != nil || len(u.FirstName) != 3<<20 {
 		t.Fatalf("err %v", err)
 	}
+}
+
+// FuzzEachArrayElement: whatever the body, the stream reader accepts it
+// exactly when encoding/json does, with the same elements, read whole or
+// a byte at a time.
+func FuzzEachArrayElement(f *testing.F) {
+	for _, c := range streamCases {
+		f.Add(c)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		var want []json.RawMessage
+		wantErr := json.Unmarshal([]byte(body), &want)
+		for _, r := range []io.Reader{strings.NewReader(body), iotest.OneByteReader(strings.NewReader(body))} {
+			var got []string
+			err := eachArrayElement(r, func(elem string) error {
+				got = append(got, elem)
+				return nil
+			})
+			if (err != nil) != (wantErr != nil) {
+				t.Fatalf("%q: error %v, encoding/json %v", body, err, wantErr)
+			}
+			if err == nil && len(got) != len(want) {
+				t.Fatalf("%q: %d elements, want %d", body, len(got), len(want))
+			}
+		}
+	})
 }
