@@ -19,9 +19,12 @@ import (
 	"cardterm/ui/uitest"
 )
 
-// heldBudget is what 100,000 loaded entries may add to the heap: the
-// process stays under 60 MB with them.
-const heldBudget = 50 << 20
+// heldBudget is what 100,000 loaded entries may add to the heap, and
+// processBudget the whole process's heap with them loaded.
+const (
+	heldBudget    = 50 << 20
+	processBudget = 60 << 20
+)
 
 // gatedWhitelist is a gateway that sends the first entries of a whitelist
 // at once and the rest only when release is closed.
@@ -149,21 +152,28 @@ func TestWhitelistLoadStoppedKeepsWhatArrived(t *testing.T) {
 }
 
 // 100,000 entries from the sandbox over HTTP load whole on the screen, and
-// the heap they add stays within the budget: held once, in the batches
-// the client decoded.
+// the heap stays within the budget: the entries are held once, in the
+// batches the client decoded. The sandbox runs in this process; the heap
+// its 100,000 seeded records take is left out of the process's figure.
 func TestWhitelist100kLoadsWithinTheMemoryBudget(t *testing.T) {
 	a := newWalletApp(t, "alice@demo.test", false)
+	signedIn := heapInUse()
 	if _, err := a.Server.SeedWhitelist("alice@demo.test", "usdc", 100_000); err != nil {
 		t.Fatal(err)
 	}
-	before := heapInUse()
+	seeded := heapInUse()
 	a.Keys("5")
-	after := heapInUse()
+	loaded := heapInUse()
 	screentest.MustShow(t, a.Screen(), "100,002 approved withdrawal addresses", "Savings")
-	held := int64(after) - int64(before)
-	t.Logf("heap held by 100,002 entries: %.1f MB (before %.1f MB, after %.1f MB)", float64(held)/1e6, float64(before)/1e6, float64(after)/1e6)
+	held := int64(loaded) - int64(seeded)
+	process := int64(loaded) - (int64(seeded) - int64(signedIn))
+	t.Logf("heap: signed in %.1f MB; held by 100,002 entries %.1f MB; process with them loaded (the sandbox's seeded records left out) %.1f MB",
+		float64(signedIn)/1e6, float64(held)/1e6, float64(process)/1e6)
 	if held > heldBudget {
 		t.Fatalf("100,002 entries hold %.1f MB of heap, over the %d MB budget", float64(held)/1e6, heldBudget>>20)
+	}
+	if process > processBudget {
+		t.Fatalf("the process's heap is %.1f MB with 100,002 entries, over the %d MB budget", float64(process)/1e6, processBudget>>20)
 	}
 	a.Keys("G")
 	screentest.MustShow(t, a.Screen(), "Name Beneficiary wallet 1000", "row 100,002 of 100,002")
