@@ -147,9 +147,9 @@ func writeCell(b *strings.Builder, s string, w int, right bool) {
 	writeSpaces(b, w-sw)
 }
 
-// View draws the table in exactly its size: header, the visible rows, and
-// the footer. Only visible rows are sanitized, cut and styled, straight
-// into one buffer.
+// View draws the table in exactly its size: header, the visible rows, the
+// footer right under them, and blank lines below. Only visible rows are
+// sanitized, cut and styled, straight into one buffer.
 func (t Table) View() string {
 	if t.w <= 0 || t.h <= 0 {
 		return ""
@@ -177,21 +177,20 @@ func (t Table) View() string {
 	bh := t.bodyHeight()
 	for n := 0; n < bh && lines < t.h-1; n++ {
 		pos := t.offset + n
-		newLine()
 		if pos >= t.visibleLen() {
-			if n > 0 {
-				writeSpaces(&b, t.w)
-				continue
+			if n == 0 {
+				msg := "no rows"
+				if t.filter != "" && t.n > 0 {
+					msg = "no row matches the filter"
+				}
+				newLine()
+				b.WriteString(p.muted[0])
+				writeFitted(&b, "  "+msg, t.w)
+				b.WriteString(p.muted[1])
 			}
-			msg := "no rows"
-			if t.filter != "" && t.n > 0 {
-				msg = "no row matches the filter"
-			}
-			b.WriteString(p.muted[0])
-			writeFitted(&b, "  "+msg, t.w)
-			b.WriteString(p.muted[1])
-			continue
+			break
 		}
+		newLine()
 		idx := t.visibleRow(pos)
 		marked, selected := t.isMarked(idx), pos == t.cursor
 		if t.w <= markerWidth { // too narrow for any cell: the marker column alone
@@ -220,12 +219,14 @@ func (t Table) View() string {
 		t.writeCells(&b, idx)
 		b.WriteString(style[1])
 	}
-	for lines < t.h-1 {
+	// The footer, and the filter typed in it, sit right under the last
+	// row, not at the bottom of a mostly empty table.
+	newLine()
+	b.WriteString(t.footer(p))
+	for lines < t.h {
 		newLine()
 		writeSpaces(&b, t.w)
 	}
-	newLine()
-	b.WriteString(t.footer(p))
 	return b.String()
 }
 
