@@ -18,8 +18,8 @@ import (
 // more currencies than this client knows (it answers 422 for the ones it
 // does not).
 
-// pickerKeys are the picker's bindings; typing letters and digits filters
-// (pickerType only names it in the help).
+// pickerKeys are the picker's bindings; Type is every letter and digit,
+// which filter the list.
 type pickerKeys struct {
 	Up, Down, Select, Erase, Cancel, Type key.Binding
 }
@@ -31,8 +31,21 @@ func newPickerKeys() pickerKeys {
 		Select: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select")),
 		Erase:  key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "erase")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-		Type:   key.NewBinding(key.WithKeys(), key.WithHelp("a-z 0-9", "filter")),
+		Type:   key.NewBinding(key.WithKeys(codeKeys()...), key.WithHelp("a-z 0-9", "filter")),
 	}
+}
+
+// codeKeys are the keys a currency code is typed with: letters (either
+// case) and digits.
+func codeKeys() []string {
+	var keys []string
+	for c := 'a'; c <= 'z'; c++ {
+		keys = append(keys, string(c), string(c-'a'+'A'))
+	}
+	for c := '0'; c <= '9'; c++ {
+		keys = append(keys, string(c))
+	}
+	return keys
 }
 
 func (k pickerKeys) help() []key.Binding {
@@ -104,23 +117,13 @@ func (p *picker) key(k pickerKeys, msg tea.KeyPressMsg) (picked string, closed b
 			p.query = p.query[:len(p.query)-1]
 			p.filter()
 		}
-	case msg.Text != "" && msg.Mod&^tea.ModShift == 0:
-		typed := strings.ToLower(msg.Text)
-		if len(p.query)+len(typed) <= 12 && isCodeText(typed) {
-			p.query += typed
+	case key.Matches(msg, k.Type):
+		if len(p.query) < 12 {
+			p.query += strings.ToLower(msg.String())
 			p.filter()
 		}
 	}
 	return "", false
-}
-
-func isCodeText(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if (s[i] < 'a' || s[i] > 'z') && (s[i] < '0' || s[i] > '9') {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // view draws the picker's lines.

@@ -230,6 +230,7 @@ func TestWhitelistFitsAnEightyColumnTerminal(t *testing.T) {
 func TestWhitelistPicksACurrencyTheClientDoesNotKnow(t *testing.T) {
 	a := newWalletApp(t, "alice@demo.test", false)
 	a.Keys("5", "c")
+	screentest.MustShow(t, a.Screen(), "a-z 0-9 filter", "enter select")
 	a.Type("DOGE")
 	screentest.MustShow(t, a.Screen(), "Currency doge", "DOGE  (not in this client's list: the gateway decides)")
 	a.Keys("backspace", "backspace", "backspace", "backspace")
