@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 
 	tea "charm.land/bubbletea/v2"
@@ -274,12 +273,4 @@ func (w *Screen) countText() string {
 		return count + " approved " + screenkit.Plural(n, "address", "addresses") + " — incomplete, r reloads"
 	}
 	return count + " approved withdrawal " + screenkit.Plural(n, "address", "addresses")
-}
-
-// joinIDs is the body of a delete request as the confirmation shows it.
-func joinIDs(ids []string) string {
-	if len(ids) > 3 {
-		return fmt.Sprintf(`{"walletIds":["%s", … %d ids in all]}`, ids[0], len(ids))
-	}
-	return `{"walletIds":["` + strings.Join(ids, `","`) + `"]}`
 }

@@ -4,7 +4,6 @@
 package whitelist
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
@@ -306,74 +305,12 @@ func (w *Screen) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	return w.load()
 }
 
-// targets are the entries x acts on: the marked ones, else the selected.
-func (w *Screen) targets() []*apiclient.WhitelistEntry {
-	var out []*apiclient.WhitelistEntry
-	for _, i := range w.table.Marked() {
-		if i < w.store.len() {
-			out = append(out, w.store.at(i))
-		}
-	}
-	if len(out) == 0 {
-		if e := w.selected(); e != nil {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
 // selected is the entry under the cursor, nil when there is none.
 func (w *Screen) selected() *apiclient.WhitelistEntry {
 	if i, ok := w.table.Cursor(); ok && i < w.store.len() {
 		return w.store.at(i)
 	}
 	return nil
-}
-
-func (w *Screen) confirmDelete() tea.Cmd {
-	if w.deleting != nil || w.running || w.loading {
-		return nil
-	}
-	ts := w.targets()
-	if len(ts) == 0 {
-		return ui.Notify(theme.ToneInfo, "no entry selected")
-	}
-	ids := make([]string, len(ts))
-	var lines []string
-	for i, e := range ts {
-		ids[i] = e.ID
-		if i < 8 {
-			lines = append(lines, "• "+e.Name+" — "+e.WalletAddress)
-		}
-	}
-	if len(ts) > 8 {
-		lines = append(lines, fmt.Sprintf("… and %d more", len(ts)-8))
-	}
-	lines = append(lines, "Withdrawals to these addresses will no longer be possible.")
-	w.deleting = ids
-	body := joinIDs(ids)
-	return ui.Confirm(ui.ConfirmSpec{
-		Title:        fmt.Sprintf("Delete %d whitelist %s?", len(ts), screenkit.Plural(len(ts), "entry", "entries")),
-		Request:      []string{"DELETE /v1/wallet/whitelist", body},
-		Lines:        lines,
-		ConfirmLabel: "delete",
-		Tone:         theme.ToneDanger,
-		OnConfirm:    whitelistDeleteMsg{ids: ids},
-		OnCancel:     whitelistCancelMsg{},
-	})
-}
-
-func (w *Screen) runDelete(ids []string) tea.Cmd {
-	if w.running || len(w.deleting) == 0 || len(ids) != len(w.deleting) {
-		return nil
-	}
-	w.running = true
-	client := w.deps.Client
-	var cmd tea.Cmd
-	w.deleteID, cmd = ui.Go(w.requests, func(ctx context.Context) (whitelistDone, error) {
-		return whitelistDone{what: "delete", n: len(ids)}, client.DeleteWhitelist(ctx, ids)
-	})
-	return cmd
 }
 
 // CopyValue implements ui.Copier: the selected entry's name, beneficiary,
