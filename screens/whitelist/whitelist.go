@@ -313,6 +313,16 @@ func (w *Screen) selected() *apiclient.WhitelistEntry {
 	return nil
 }
 
+// Inspect gives the selected entry exactly as the gateway sent it, for the
+// JSON inspector (the i key).
+func (w *Screen) Inspect() (title string, raw []byte, ok bool) {
+	e := w.selected()
+	if e == nil || e.Raw == "" || w.form != nil || w.picker != nil {
+		return "", nil, false
+	}
+	return "whitelist entry " + ui.Sanitize(e.ID), e.Raw.Bytes(), true
+}
+
 // CopyValue implements ui.Copier: the selected entry's name, beneficiary,
 // address, memo and id, whole.
 func (w *Screen) CopyValue() (label, value string, ok bool) {

@@ -258,3 +258,20 @@ func TestWhitelistSelectedEntryShownAndCopiedWhole(t *testing.T) {
 		t.Fatalf("copy %q %q", label, value)
 	}
 }
+
+// The selected entry is offered to the JSON inspector exactly as the
+// gateway sent it, a record of the stream sliced from the body.
+func TestWhitelistInspectGivesTheGatewaysText(t *testing.T) {
+	r := screentest.NewRig(t, "alice@demo.test", screentest.Of(New))
+	w := r.Screen.(*Screen)
+	r.Keys("down")
+	e := w.store.at(1)
+	title, raw, ok := w.Inspect()
+	if !ok || title != "whitelist entry "+e.ID || !strings.HasPrefix(string(raw), `{"id":"`+e.ID+`"`) || !strings.HasSuffix(string(raw), "}") {
+		t.Fatalf("inspect %q %q %v", title, raw, ok)
+	}
+	r.Keys("c")
+	if _, _, ok := w.Inspect(); ok {
+		t.Fatal("inspect offered while the currency picker is open")
+	}
+}
