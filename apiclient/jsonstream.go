@@ -15,8 +15,9 @@ import (
 // expected.
 var errSyntax = errors.New("invalid JSON")
 
-// maxNesting bounds how deep objects and arrays may nest in an answer.
-const maxNesting = 1000
+// maxNesting bounds how deep objects and arrays may nest in an answer, as
+// encoding/json bounds it.
+const maxNesting = 10000
 
 // streamBufferSize is how much of the body one read asks for.
 const streamBufferSize = 256 << 10
@@ -161,7 +162,7 @@ func (s *arrayStream) elements(first bool) (end int, closed bool, status scanSta
 				return i, false, scanShort
 			}
 		}
-		vend, st := scanValue(b, j, 0)
+		vend, st := scanValue(b, j, 1) // the array is the first level
 		if st != scanOK {
 			return i, false, st
 		}

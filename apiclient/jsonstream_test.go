@@ -222,3 +222,16 @@ func FuzzEachArrayElement(f *testing.F) {
 		}
 	})
 }
+
+// Nesting is bounded where encoding/json bounds it.
+func TestEachArrayElementNesting(t *testing.T) {
+	for _, depth := range []int{9_998, 9_999, 10_000, 10_001} {
+		body := "[" + strings.Repeat("[", depth) + strings.Repeat("]", depth) + "]"
+		var v any
+		wantErr := json.Unmarshal([]byte(body), &v)
+		err := eachArrayElement(strings.NewReader(body), func(string) error { return nil })
+		if (err != nil) != (wantErr != nil) {
+			t.Fatalf("depth %d: error %v, encoding/json %v", depth, err, wantErr)
+		}
+	}
+}
