@@ -159,6 +159,13 @@ func SideBySide(left, right string, leftWidth int, gap string) string {
 	return b.String()
 }
 
+// Inset moves a block down by top blank lines and right by left spaces:
+// lipgloss's Padding for a body, without rendering it again.
+func Inset(block string, top, left int) string {
+	pad := strings.Repeat(" ", left)
+	return strings.Repeat("\n", top) + pad + strings.ReplaceAll(block, "\n", "\n"+pad)
+}
+
 // OrDash shows an optional gateway value, "—" when absent.
 func OrDash(p *string) string {
 	if p == nil {

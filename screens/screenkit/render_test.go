@@ -35,3 +35,10 @@ func TestSideBySide(t *testing.T) {
 		t.Fatalf("empty blocks: %q", got)
 	}
 }
+
+// Inset pads a body as lipgloss's Padding(1, 2) would, line by line.
+func TestInset(t *testing.T) {
+	if got := screenkit.Inset("a\nbc", 1, 2); got != "\n  a\n  bc" {
+		t.Fatalf("%q", got)
+	}
+}
