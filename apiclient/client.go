@@ -252,6 +252,10 @@ type request struct {
 	us     usMode
 	// out receives the decoded 2xx body; nil discards it.
 	out any
+	// read, when set, takes the 2xx body as it arrives instead of out (a
+	// big list decoded while it is received). Its errors from the body
+	// (the limit, the network, the syntax) are reported like out's.
+	read func(body io.Reader) error
 	// status, when non-nil, receives the final HTTP status (e.g. 207).
 	status *int
 	// noRefresh disables the 401 refresh-and-retry (auth endpoints).
@@ -389,35 +393,32 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 		return c.transportError(ctx, actx, r.op, err)
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, c.bodyLimit()+1))
-	if err != nil {
-		return c.transportError(ctx, actx, r.op, err)
-	}
-	if int64(len(body)) > c.bodyLimit() {
-		return &Error{Op: r.op, Status: resp.StatusCode,
-			Message: fmt.Sprintf("the answer is larger than %d MiB, more than this client reads", c.bodyLimit()>>20)}
-	}
+	body := &limitedBody{r: resp.Body, left: c.bodyLimit()}
 	if r.status != nil {
 		*r.status = resp.StatusCode
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		e := decodeError(r.op, resp, body, c.now())
+		data, err := io.ReadAll(body)
+		if err != nil {
+			return c.bodyError(ctx, actx, r.op, resp.StatusCode, body, err)
+		}
+		e := decodeError(r.op, resp, data, c.now())
 		c.redact(e, append([]string{token}, r.secrets...)...)
 		return e
 	}
-	captureBody(ctx, body)
-	if r.out == nil {
-		return nil
+	var decoded io.Reader = body
+	var captured *bytes.Buffer
+	if wantsBody(ctx) {
+		// A caller printing the gateway's own answer (--json) gets the
+		// bytes as they are decoded, not a second read.
+		captured = &bytes.Buffer{}
+		decoded = io.TeeReader(body, captured)
 	}
-	trimmed := bytes.TrimSpace(body)
-	if len(trimmed) == 0 {
-		return &Error{Op: r.op, Status: resp.StatusCode,
-			Message: fmt.Sprintf("gateway answered %s with an empty body", statusText(resp.StatusCode))}
+	if err := decodeBody(decoded, r); err != nil {
+		return c.bodyError(ctx, actx, r.op, resp.StatusCode, body, err)
 	}
-	if err := json.Unmarshal(trimmed, r.out); err != nil {
-		return &Error{Op: r.op, Status: resp.StatusCode,
-			Message: fmt.Sprintf("gateway answered %s with a body this client cannot read", statusText(resp.StatusCode)),
-			Err:     err}
+	if captured != nil {
+		captureBody(ctx, captured.Bytes())
 	}
 	return nil
 }

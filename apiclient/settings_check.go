@@ -1,7 +1,6 @@
 package apiclient
 
 import (
-	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -48,21 +47,3 @@ func checkChainNetwork(network string) error {
 }
 
 func quoteSetting(s string) string { return `"` + s + `"` }
-
-// rawCaptureKey carries a *[]byte through a context.
-type rawCaptureKey struct{}
-
-// CaptureBody returns a context under which the client copies the body of
-// every successful answer into *dst (the last one wins), exactly as the
-// gateway sent it. Look-ups that print the gateway's own answer (--json)
-// use it around the same typed call the screens make.
-func CaptureBody(ctx context.Context, dst *[]byte) context.Context {
-	return context.WithValue(ctx, rawCaptureKey{}, dst)
-}
-
-// captureBody stores body where CaptureBody asked for it.
-func captureBody(ctx context.Context, body []byte) {
-	if dst, ok := ctx.Value(rawCaptureKey{}).(*[]byte); ok && dst != nil {
-		*dst = append((*dst)[:0], body...)
-	}
-}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -49,8 +50,11 @@ func decodeRecord(raw string, v any, extra *Extra) error {
 	rv := reflect.ValueOf(v).Elem()
 	idx := fieldsOf(rv.Type())
 	var ex Extra
+	member := 0
 	err := eachMember(raw, func(key, value string) {
-		if f, ok := idx.lookup(key); ok && setField(rv.FieldByIndex(f.index), f.kind, value) {
+		f, ok := idx.guess(member, key)
+		member++
+		if ok && setField(rv.FieldByIndex(f.index), f.kind, value) {
 			return
 		}
 		if ex == nil {
@@ -209,9 +213,22 @@ type recordField struct {
 type fieldIndex struct {
 	exact  map[string]recordField
 	fields []recordField // for the case-insensitive match
+	// declared is the fields in the order the type declares them, which
+	// is the order gateways usually send the members in: the n-th member
+	// is first compared with the n-th field.
+	declared []recordField
 	// raw is the index of the RawJSON field that keeps the record's text;
 	// nil when the type has none.
 	raw []int
+}
+
+// guess finds the field of the n-th member of a record: the n-th declared
+// field when its name is the member's, else by lookup.
+func (fi fieldIndex) guess(n int, name string) (recordField, bool) {
+	if n < len(fi.declared) && fi.declared[n].name == name {
+		return fi.declared[n], true
+	}
+	return fi.lookup(name)
 }
 
 // lookup finds the field of a member name: exactly, then ignoring case,
@@ -237,6 +254,7 @@ func fieldsOf(t reflect.Type) fieldIndex {
 		return c.(fieldIndex)
 	}
 	fi := fieldIndex{exact: map[string]recordField{}}
+	var order []string // names in declaration order
 	var walk func(t reflect.Type, prefix []int)
 	walk = func(t reflect.Type, prefix []int) {
 		for i := 0; i < t.NumField(); i++ {
@@ -265,6 +283,7 @@ func fieldsOf(t reflect.Type) fieldIndex {
 			if old, ok := fi.exact[name]; !ok || len(old.index) > len(path) {
 				fi.exact[name] = recordField{name: name, index: path, kind: kindOf(sf.Type)}
 			}
+			order = append(order, name)
 		}
 	}
 	if t.Kind() == reflect.Struct {
@@ -272,6 +291,11 @@ func fieldsOf(t reflect.Type) fieldIndex {
 	}
 	for _, f := range fi.exact {
 		fi.fields = append(fi.fields, f)
+	}
+	for _, name := range order {
+		if f := fi.exact[name]; !slices.ContainsFunc(fi.declared, func(d recordField) bool { return d.name == name }) {
+			fi.declared = append(fi.declared, f)
+		}
 	}
 	// Shallower fields first, then by name: the fold match is deterministic.
 	sort.Slice(fi.fields, func(i, j int) bool {

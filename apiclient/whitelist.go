@@ -2,9 +2,11 @@ package apiclient
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -50,17 +52,68 @@ type NewWhitelistEntry struct {
 // Whitelist lists the approved addresses of one currency. The currency is
 // required by the gateway (422 without it), so "" is refused here.
 func (c *Client) Whitelist(ctx context.Context, currency string) ([]WhitelistEntry, error) {
-	currency = strings.ToLower(strings.TrimSpace(currency))
-	if currency == "" {
-		return nil, &Error{Op: "Whitelist", Message: "a currency is required"}
-	}
-	var out []WhitelistEntry
-	err := c.do(ctx, request{op: "Whitelist", method: http.MethodGet, path: "/v1/wallet/whitelist",
-		query: url.Values{"currency": {currency}}, family: famUser, us: usQuery, out: &out})
+	var batches [][]WhitelistEntry
+	err := c.WhitelistBatches(ctx, currency, func(batch []WhitelistEntry) error {
+		batches = append(batches, batch)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	if len(batches) == 1 {
+		return batches[0], nil
+	}
+	return slices.Concat(batches...), nil
+}
+
+// WhitelistBatchSize is how many entries WhitelistBatches hands over at a
+// time (the last batch may hold fewer).
+const WhitelistBatchSize = 1024
+
+// WhitelistBatches lists the approved addresses of one currency as they
+// arrive: fn gets each batch of WhitelistBatchSize entries as soon as it is
+// decoded, while the rest of the answer is still being received, so a
+// screen can show the first entries of a 100,000-entry list at once. fn
+// runs on the caller's goroutine and may keep the batch (each is a fresh
+// slice). An error fn returns stops the reading and is returned as it is;
+// batches already handed over stay valid.
+func (c *Client) WhitelistBatches(ctx context.Context, currency string, fn func(batch []WhitelistEntry) error) error {
+	currency = strings.ToLower(strings.TrimSpace(currency))
+	if currency == "" {
+		return &Error{Op: "Whitelist", Message: "a currency is required"}
+	}
+	var stopped error // fn's own error, returned as it is
+	read := func(body io.Reader) error {
+		var batch []WhitelistEntry
+		err := eachArrayElement(body, func(elem string) error {
+			if batch == nil {
+				batch = make([]WhitelistEntry, 0, WhitelistBatchSize)
+			}
+			batch = batch[:len(batch)+1]
+			e := &batch[len(batch)-1]
+			if err := decodeRecord(elem, e, &e.Extra); err != nil {
+				return err
+			}
+			if len(batch) < WhitelistBatchSize {
+				return nil
+			}
+			full := batch
+			batch = nil
+			stopped = fn(full)
+			return stopped
+		})
+		if err == nil && len(batch) > 0 {
+			stopped = fn(batch)
+			err = stopped
+		}
+		return err
+	}
+	err := c.do(ctx, request{op: "Whitelist", method: http.MethodGet, path: "/v1/wallet/whitelist",
+		query: url.Values{"currency": {currency}}, family: famUser, us: usQuery, read: read})
+	if stopped != nil {
+		return stopped
+	}
+	return err
 }
 
 // AddWhitelist adds several entries in one request. A 422 names the entry

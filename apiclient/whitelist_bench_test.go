@@ -90,3 +90,45 @@ func BenchmarkWhitelistPlainStruct100k(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWhitelistBatches100k is what the whitelist screen runs:
+// WhitelistBatches handing over 100,000 entries in batches as they are
+// decoded from the stream.
+func BenchmarkWhitelistBatches100k(b *testing.B) {
+	body := whitelistJSON(largeWhitelistEntries)
+	c := New(Config{BaseURL: "http://gateway.test", ClientKey: "ck",
+		HTTPClient: &http.Client{Transport: memoryTransport{body}}})
+	c.SetSession(Session{AccessToken: "token"})
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		n := 0
+		err := c.WhitelistBatches(context.Background(), "usdc", func(batch []WhitelistEntry) error {
+			n += len(batch)
+			return nil
+		})
+		if err != nil || n != largeWhitelistEntries {
+			b.Fatalf("%d entries, %v", n, err)
+		}
+	}
+}
+
+// BenchmarkWhitelistReadAllThenDecode100k is the previous way, kept as the
+// reference the streaming reader is measured against: the whole body read
+// with io.ReadAll, then encoding/json checking it and calling each entry's
+// UnmarshalJSON.
+func BenchmarkWhitelistReadAllThenDecode100k(b *testing.B) {
+	body := whitelistJSON(largeWhitelistEntries)
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		data, err := io.ReadAll(bytes.NewReader(body))
+		if err != nil {
+			b.Fatal(err)
+		}
+		var list []WhitelistEntry
+		if err := json.Unmarshal(data, &list); err != nil || len(list) != largeWhitelistEntries {
+			b.Fatalf("%d entries, %v", len(list), err)
+		}
+	}
+}

@@ -5,6 +5,7 @@ package theme
 
 import (
 	"image/color"
+	"sync"
 
 	"charm.land/lipgloss/v2"
 )
@@ -60,7 +61,24 @@ type Styles struct {
 
 	tones [5]lipgloss.Style // text in each tone
 	tags  [5]lipgloss.Style // badges in each tone
+	// badges keeps rendered badges (shared by copies of these styles): a
+	// list draws the same few states on every row of every frame.
+	badges *badgeCache
 }
+
+// badgeCache maps a label and tone to its rendered badge.
+type badgeCache struct {
+	mu sync.Mutex
+	m  map[badgeKey]string
+}
+
+type badgeKey struct {
+	label string
+	tone  Tone
+}
+
+// maxCachedBadges bounds the cache; labels past it are rendered each time.
+const maxCachedBadges = 512
 
 // palette picks the colour for the terminal's background.
 type palette struct {
@@ -94,7 +112,7 @@ func newPalette(isDark bool) palette {
 // and the text of badges, so nothing depends on colour to be understood.
 func New(isDark, noColor bool) Styles {
 	p := newPalette(isDark)
-	s := Styles{IsDark: isDark, NoColor: noColor}
+	s := Styles{IsDark: isDark, NoColor: noColor, badges: &badgeCache{m: map[badgeKey]string{}}}
 	fg := func(c color.Color) lipgloss.Style {
 		if noColor {
 			return lipgloss.NewStyle()
@@ -170,5 +188,24 @@ func New(isDark, noColor bool) Styles {
 // Text styles plain text in a tone (notices, inline errors).
 func (s Styles) Text(t Tone) lipgloss.Style { return s.tones[t] }
 
-// Badge renders a short state label ("ACTIVE", "VERIFIED") as a tag in a tone.
-func (s Styles) Badge(label string, t Tone) string { return s.tags[t].Render(label) }
+// Badge renders a short state label ("ACTIVE", "VERIFIED") as a tag in a
+// tone, rendering each label and tone once.
+func (s Styles) Badge(label string, t Tone) string {
+	if s.badges == nil { // Styles not made by New
+		return s.tags[t].Render(label)
+	}
+	k := badgeKey{label, t}
+	s.badges.mu.Lock()
+	out, ok := s.badges.m[k]
+	s.badges.mu.Unlock()
+	if ok {
+		return out
+	}
+	out = s.tags[t].Render(label)
+	s.badges.mu.Lock()
+	if len(s.badges.m) < maxCachedBadges {
+		s.badges.m[k] = out
+	}
+	s.badges.mu.Unlock()
+	return out
+}

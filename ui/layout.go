@@ -92,19 +92,19 @@ func FitBlock(s string, w, h int) string {
 	if h <= 0 {
 		return ""
 	}
-	lines := strings.SplitN(s, "\n", h+1)
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	out := make([]string, h)
-	for i := range out {
-		if i < len(lines) {
-			out[i] = FitLine(lines[i], w)
-		} else {
-			out[i] = strings.Repeat(" ", max(w, 0))
+	var b strings.Builder
+	b.Grow(len(s) + h*max(w, 0))
+	for i := 0; i < h; i++ {
+		if i > 0 {
+			b.WriteByte('\n')
 		}
+		line := ""
+		if s != "" {
+			line, s, _ = strings.Cut(s, "\n")
+		}
+		writeFitted(&b, line, w)
 	}
-	return strings.Join(out, "\n")
+	return b.String()
 }
 
 // overlay draws box over base (both line blocks), its top-left corner at

@@ -7,7 +7,6 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
 )
@@ -53,12 +52,15 @@ type Table struct {
 	filtering      bool
 	filter         string
 	loading        bool
+
+	// painted caches the styles' escape sequences; copies share it.
+	painted *tablePaint
 }
 
 // NewTable builds an empty table with the shared styles. Marking rows is
 // off until SetMarkable: a screen offers it only with an action for them.
 func NewTable(styles *theme.Styles, cols []Column) Table {
-	t := Table{st: styles, cols: cols, keys: TableKeys()}
+	t := Table{st: styles, cols: cols, keys: TableKeys(), painted: &tablePaint{}}
 	t.keys.Mark.SetEnabled(false)
 	t.layout()
 	return t
@@ -263,26 +265,4 @@ func FormatCount(n int) string {
 		b.WriteString(s[i : i+3])
 	}
 	return b.String()
-}
-
-// fitCell sanitizes, cuts and pads one cell to exactly w cells.
-func fitCell(s string, w int, right bool) string {
-	if w <= 0 {
-		return ""
-	}
-	s = Sanitize(s)
-	sw := cellWidth(s)
-	if sw > w {
-		// The one truncation rule: ids lose their middle, text its end.
-		s = Shorten(s, w)
-		sw = ansi.StringWidth(s)
-	}
-	if sw == w {
-		return s
-	}
-	pad := strings.Repeat(" ", w-sw)
-	if right {
-		return pad + s
-	}
-	return s + pad
 }

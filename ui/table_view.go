@@ -5,6 +5,9 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/theme"
 )
 
 // markerWidth is the mark column at the left of each row ("● ").
@@ -48,9 +51,11 @@ func (k TableKeyMap) FullHelp() [][]key.Binding {
 	}
 }
 
-// wrapStyle splits a style's rendering around its text, so many rows can be
-// styled by concatenation instead of a lipgloss render each.
-func wrapStyle(s lipgloss.Style) (pre, post string) {
+// WrapStyle splits a style's rendering around its text, so many lines can
+// be styled by concatenation instead of a lipgloss render each. It suits
+// styles made of attributes and colours only (no padding, width or
+// border), which is what the theme's text styles are.
+func WrapStyle(s lipgloss.Style) (pre, post string) {
 	const mark = "\x00"
 	out := s.Render(mark)
 	if i := strings.Index(out, mark); i >= 0 {
@@ -59,133 +64,259 @@ func wrapStyle(s lipgloss.Style) (pre, post string) {
 	return "", ""
 }
 
+// tablePaint is what the table's styles put around text, worked out once
+// per theme (the root rebuilds the styles in place when the terminal's
+// background is learnt): a frame styles its lines by writing these around
+// them, with no lipgloss render.
+type tablePaint struct {
+	st                    *theme.Styles
+	dark, noColor         bool
+	header, row, selected [2]string
+	marked, muted, accent [2]string
+}
+
+// paint returns the wraps of the table's styles, working them out again
+// only when the theme changed.
+func (t Table) paint() *tablePaint {
+	p := t.painted
+	if p == nil { // a Table not made by NewTable
+		p = &tablePaint{}
+	}
+	if p.st == t.st && p.dark == t.st.IsDark && p.noColor == t.st.NoColor {
+		return p
+	}
+	p.st, p.dark, p.noColor = t.st, t.st.IsDark, t.st.NoColor
+	wrap := func(s lipgloss.Style) [2]string {
+		pre, post := WrapStyle(s)
+		return [2]string{pre, post}
+	}
+	p.header, p.row, p.selected = wrap(t.st.TableHeader), wrap(t.st.TableRow), wrap(t.st.TableSelected)
+	p.marked, p.muted, p.accent = wrap(t.st.TableMarked), wrap(t.st.Muted), wrap(t.st.Accent)
+	return p
+}
+
+// spaces is blank text to pad with, written by slicing.
+var spaces = strings.Repeat(" ", 256)
+
+// writeSpaces writes n spaces.
+func writeSpaces(b *strings.Builder, n int) {
+	for n > 0 {
+		k := min(n, len(spaces))
+		b.WriteString(spaces[:k])
+		n -= k
+	}
+}
+
+// writeFitted writes s cut or padded to exactly w cells; text that fits
+// (the usual case) costs no allocation.
+func writeFitted(b *strings.Builder, s string, w int) {
+	if w <= 0 {
+		return
+	}
+	sw := cellWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "")
+		sw = ansi.StringWidth(s)
+	}
+	b.WriteString(s)
+	writeSpaces(b, w-sw)
+}
+
+// writeCell writes one cell sanitized, cut (ids lose their middle, text
+// its end) and padded to exactly w cells.
+func writeCell(b *strings.Builder, s string, w int, right bool) {
+	if w <= 0 {
+		return
+	}
+	s = Sanitize(s)
+	sw := cellWidth(s)
+	if sw > w && printableASCII(s) {
+		writeShortASCII(b, s, w)
+		return
+	}
+	if sw > w {
+		s = Shorten(s, w)
+		sw = ansi.StringWidth(s)
+	}
+	if right {
+		writeSpaces(b, w-sw)
+		b.WriteString(s)
+		return
+	}
+	b.WriteString(s)
+	writeSpaces(b, w-sw)
+}
+
 // View draws the table in exactly its size: header, the visible rows, the
 // footer right under them, and blank lines below. Only visible rows are
-// sanitized, cut and styled.
+// sanitized, cut and styled, straight into one buffer.
 func (t Table) View() string {
 	if t.w <= 0 || t.h <= 0 {
 		return ""
 	}
+	p := t.paint()
 	if t.h == 1 { // no room for a header or rows: the footer says where we are
-		return t.footer()
+		return t.footer(p)
 	}
 	var b strings.Builder
-	b.Grow((t.w + 32) * t.h)
+	b.Grow((t.w + 48) * t.h)
 	lines := 0
-	line := func(s string) {
+	newLine := func() {
 		if lines > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(s)
 		lines++
 	}
 
 	// Header.
-	var hb strings.Builder
-	hb.WriteString(strings.Repeat(" ", markerWidth))
-	first := true
-	for i, c := range t.cols {
-		if c.Hidden {
-			continue
-		}
-		if !first {
-			hb.WriteByte(' ')
-		}
-		first = false
-		hb.WriteString(fitCell(c.Title, t.widths[i], c.Right))
-	}
-	line(t.st.TableHeader.Render(FitLine(hb.String(), t.w)))
-
-	rowPre, rowPost := wrapStyle(t.st.TableRow)
-	selPre, selPost := wrapStyle(t.st.TableSelected)
-	markPre, markPost := wrapStyle(t.st.TableMarked)
+	newLine()
+	b.WriteString(p.header[0])
+	t.writeCells(&b, -1)
+	b.WriteString(p.header[1])
 
 	bh := t.bodyHeight()
-	var rb strings.Builder
 	for n := 0; n < bh && lines < t.h-1; n++ {
-		p := t.offset + n
-		if p >= t.visibleLen() {
+		pos := t.offset + n
+		if pos >= t.visibleLen() {
 			if n == 0 {
 				msg := "no rows"
 				if t.filter != "" && t.n > 0 {
 					msg = "no row matches the filter"
 				}
-				line(t.st.Muted.Render(FitLine("  "+msg, t.w)))
+				newLine()
+				b.WriteString(p.muted[0])
+				writeFitted(&b, "  "+msg, t.w)
+				b.WriteString(p.muted[1])
 			}
 			break
 		}
-		idx := t.visibleRow(p)
-		rb.Reset()
-		first := true
-		for i, c := range t.cols {
-			if c.Hidden {
-				continue
-			}
-			if !first {
-				rb.WriteByte(' ')
-			}
-			first = false
-			rb.WriteString(fitCell(t.cell(idx, i), t.widths[i], c.Right))
-		}
+		newLine()
+		idx := t.visibleRow(pos)
+		marked, selected := t.isMarked(idx), pos == t.cursor
 		if t.w <= markerWidth { // too narrow for any cell: the marker column alone
 			mark := "  "
-			if p == t.cursor {
+			if selected {
 				mark = "› "
 			}
-			line(FitLine(mark, t.w))
+			writeFitted(&b, mark, t.w)
 			continue
 		}
-		text := FitLine(rb.String(), t.w-markerWidth)
-		marker := "  "
-		marked := t.isMarked(idx)
-		if marked {
-			marker = markPre + "●" + markPost + " "
+		style := p.row
+		if selected {
+			style = p.selected
 		}
-		if p == t.cursor {
-			if marked {
-				marker = selPre + "●" + " " + selPost
-			} else {
-				marker = selPre + "› " + selPost
-			}
-			line(marker + selPre + text + selPost)
-		} else {
-			line(marker + rowPre + text + rowPost)
+		switch {
+		case selected && marked:
+			b.WriteString(p.selected[0] + "● " + p.selected[1])
+		case selected:
+			b.WriteString(p.selected[0] + "› " + p.selected[1])
+		case marked:
+			b.WriteString(p.marked[0] + "●" + p.marked[1] + " ")
+		default:
+			b.WriteString("  ")
 		}
+		b.WriteString(style[0])
+		t.writeCells(&b, idx)
+		b.WriteString(style[1])
 	}
 	// The footer, and the filter typed in it, sit right under the last
 	// row, not at the bottom of a mostly empty table.
-	line(t.footer())
+	newLine()
+	b.WriteString(t.footer(p))
 	for lines < t.h {
-		line(strings.Repeat(" ", t.w))
+		newLine()
+		writeSpaces(&b, t.w)
 	}
 	return b.String()
 }
 
+// writeCells writes the cells of row idx (the titles for -1) after the
+// marker column, fitted to the table's width.
+func (t Table) writeCells(b *strings.Builder, idx int) {
+	if idx < 0 {
+		writeSpaces(b, min(markerWidth, t.w))
+	}
+	room := max(t.w-markerWidth, 0)
+	used := 0
+	for i, c := range t.cols {
+		if c.Hidden || used >= room {
+			continue
+		}
+		if used > 0 {
+			b.WriteByte(' ')
+			used++
+		}
+		text := c.Title
+		if idx >= 0 {
+			text = t.cell(idx, i)
+		}
+		w := min(t.widths[i], room-used)
+		writeCell(b, text, w, c.Right)
+		used += w
+	}
+	writeSpaces(b, room-used)
+}
+
 // footer is "row 12 of 100,000 · loading… · 3 marked · filter: abc".
-func (t Table) footer() string {
-	var parts []string
+func (t Table) footer(p *tablePaint) string {
+	var b strings.Builder
+	b.Grow(t.w + 48)
+	style := p.muted
+	if t.filtering {
+		style = p.accent
+	}
+	b.WriteString(style[0])
+	var text strings.Builder
 	if shown := t.visibleLen(); shown > 0 {
-		parts = append(parts, "row "+FormatCount(t.cursor+1)+" of "+FormatCount(shown))
+		text.WriteString("row " + FormatCount(t.cursor+1) + " of " + FormatCount(shown))
 	} else {
-		parts = append(parts, "0 rows")
+		text.WriteString("0 rows")
 	}
 	if t.filter != "" && t.visibleLen() != t.n {
-		parts[0] += " (" + FormatCount(t.n) + " in all)"
+		text.WriteString(" (" + FormatCount(t.n) + " in all)")
 	}
 	if t.loading {
-		parts = append(parts, "loading…")
+		text.WriteString(" · loading…")
 	}
 	if t.numMarked > 0 {
-		parts = append(parts, FormatCount(t.numMarked)+" marked")
+		text.WriteString(" · " + FormatCount(t.numMarked) + " marked")
 	}
 	if t.filtering {
-		parts = append(parts, "filter: "+t.filter+"▏")
+		text.WriteString(" · filter: " + t.filter + "▏")
 	} else if t.filter != "" {
-		parts = append(parts, "filter: "+t.filter)
+		text.WriteString(" · filter: " + t.filter)
 	}
-	s := strings.Join(parts, " · ")
-	if t.filtering {
-		return t.st.Accent.Render(FitLine(s, t.w))
+	writeFitted(&b, text.String(), t.w)
+	b.WriteString(style[1])
+	return b.String()
+}
+
+// printableASCII reports whether s is made of printable ASCII only, where
+// a byte is a cell.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
 	}
-	return t.st.Muted.Render(FitLine(s, t.w))
+	return true
+}
+
+// writeShortASCII writes Shorten(s, w) for printable ASCII s wider than w,
+// without building it: the cells a long list cuts on every frame cost no
+// allocation.
+func writeShortASCII(b *strings.Builder, s string, w int) {
+	if w < 7 || !isToken(s) {
+		b.WriteString(s[:w-1])
+		b.WriteString("…")
+		return
+	}
+	tail := (w - 1) / 2
+	if len(s) > 2 && s[:2] == "0x" {
+		tail = (w - 3) / 2
+	}
+	head := w - 1 - tail
+	b.WriteString(s[:head])
+	b.WriteString("…")
+	b.WriteString(s[len(s)-tail:])
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 )
 
 // SANDBOX-ONLY endpoints, which no real gateway has: they let a partner
@@ -20,6 +21,9 @@ import (
 //	POST /sandbox/kyc {user, verificationState}
 //	  changes a user's verification state and emits kyc.status.changed
 //	  -> 200 {userId, previousVerificationState, verificationState}
+//	POST /sandbox/whitelist {user, currency, count}
+//	  adds count generated entries to a user's whitelist (large lists for
+//	  demos and load tests) -> 200 {userId, currency, added, total}
 
 // verificationStates are the interface's verification states.
 var verificationStates = []string{"UNVERIFIED", "PENDING", "VERIFIED", "REJECTED"}
@@ -29,6 +33,7 @@ func (s *Server) sandboxToolRoutes() {
 	spec := routeSpec{fam: famMessage, ident: identClientKey, secret: true}
 	s.handle("POST /sandbox/trigger", spec, s.triggerRoute)
 	s.handle("POST /sandbox/kyc", spec, s.kycRoute)
+	s.handle("POST /sandbox/whitelist", spec, s.seedWhitelistRoute)
 }
 
 // TriggerResult is what a test event became.
@@ -156,4 +161,83 @@ func (s *Server) kycRoute(c *call) {
 		s.emitLocked(c.be, u.ID, WebhookEventKYCStatusChanged, u.ID, out)
 	}
 	c.json(http.StatusOK, out)
+}
+
+// maxSeededWhitelist bounds one POST /sandbox/whitelist.
+const maxSeededWhitelist = 1_000_000
+
+// SeedWhitelist adds n generated entries of currency (an EVM-address
+// currency such as usdc) to user's whitelist ("" = the first demo user of
+// the demo client key) and returns how many of that currency it holds.
+func (s *Server) SeedWhitelist(user, currency string, n int) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, u := s.findUserLocked(user)
+	if u == nil {
+		return 0, fmt.Errorf("%w %q", errNoUser, user)
+	}
+	return seedWhitelistLocked(u, currency, n)
+}
+
+// seedWhitelistLocked adds n generated entries. Call with s.mu held.
+func seedWhitelistLocked(u *userRec, currency string, n int) (int, error) {
+	currency = strings.ToLower(strings.TrimSpace(currency))
+	if !whitelistCurrencies[currency] {
+		return 0, fmt.Errorf("unsupported currency %q", currency)
+	}
+	if n < 1 || n > maxSeededWhitelist {
+		return 0, fmt.Errorf("count must be between 1 and %d", maxSeededWhitelist)
+	}
+	ws := walletsOf(u)
+	ws.whitelist = slices.Grow(ws.whitelist, n)
+	for range n {
+		seq := ws.wlSeq
+		ws.wlSeq++
+		var lastUsed *string
+		if seq%3 == 0 {
+			lastUsed = strp(seedTime.Add(time.Duration(seq) * time.Minute).Format(time.RFC3339))
+		}
+		ws.whitelist = append(ws.whitelist, &whitelistRec{
+			ID: uuidFrom("whitelist", u.ID, fmt.Sprint(seq)), Name: fmt.Sprintf("Beneficiary wallet %06d", seq),
+			First: fmt.Sprintf("First%d", seq%997), Last: fmt.Sprintf("Last%d", seq%1009),
+			Address: fmt.Sprintf("0x%040x", 0x5eed0000+seq), Currency: currency, LastUsedAt: lastUsed,
+			CreatedAt: seedTime.Add(time.Duration(seq) * time.Second).Format(time.RFC3339),
+		})
+	}
+	total := 0
+	for _, e := range ws.whitelist {
+		if e.Currency == currency {
+			total++
+		}
+	}
+	return total, nil
+}
+
+// seedWhitelistRoute: POST /sandbox/whitelist.
+func (s *Server) seedWhitelistRoute(c *call) {
+	var in struct {
+		User     string `json:"user"`
+		Currency string `json:"currency"`
+		Count    int    `json:"count"`
+	}
+	if !c.decode(&in) {
+		return
+	}
+	s.mu.Lock()
+	u := userOf(c.be, strings.TrimSpace(in.User))
+	var total int
+	var err error
+	if u != nil {
+		total, err = seedWhitelistLocked(u, in.Currency, in.Count)
+	}
+	s.mu.Unlock()
+	switch {
+	case u == nil:
+		c.fail(http.StatusNotFound, "User not found in this tenant and region")
+	case err != nil:
+		c.fail(http.StatusBadRequest, "Cannot seed the whitelist: "+err.Error())
+	default:
+		c.json(http.StatusOK, map[string]any{"userId": u.ID, "currency": strings.ToLower(strings.TrimSpace(in.Currency)),
+			"added": in.Count, "total": total})
+	}
 }

@@ -3,8 +3,6 @@ package card
 import (
 	"strings"
 
-	"charm.land/lipgloss/v2"
-
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
@@ -93,7 +91,7 @@ func (c *Screen) cardWithPanels(width int, withQR bool) string {
 	}
 	leftW := width - sideW - 3
 	left := c.cardView(leftW)
-	return lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(leftW).Render(left), "   ", panel)
+	return screenkit.SideBySide(left, panel, leftW, "   ")
 }
 
 func (c *Screen) cardView(width int) string {

@@ -135,7 +135,7 @@ func (p *payment) withQR(text, content, address, what, note string, height int) 
 		qrW := lipgloss.Width(qr[0])
 		block := " " + strings.Join(qr, "\n ") + "\n" + caption
 		if qrW+1 <= sideW && len(qr)+lineCount(caption) <= height {
-			return lipgloss.JoinHorizontal(lipgloss.Top, text, "  ", block), true
+			return screenkit.SideBySide(text, block, textW, "  "), true
 		}
 		qr, caption, _ = p.qr(content, what, note, width-1)
 		block = " " + strings.Join(qr, "\n ") + "\n" + caption

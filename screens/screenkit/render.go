@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/textinput"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
@@ -26,8 +28,11 @@ type Field struct {
 
 // RenderFields draws fields as an aligned two-column list that fits width.
 // Labels are sanitized too: extra fields and metadata take theirs from the
-// gateway's JSON keys.
+// gateway's JSON keys. It writes the styles' escape sequences around the
+// text rather than rendering each field through lipgloss, so a detail
+// pane redrawn on every key press stays cheap.
 func RenderFields(s *theme.Styles, fields []Field, width int) string {
+	p := fieldPaintFor(s)
 	labels := make([]string, len(fields))
 	labelWidth := 0
 	for i, f := range fields {
@@ -36,24 +41,64 @@ func RenderFields(s *theme.Styles, fields []Field, width int) string {
 	}
 	valueWidth := max(width-labelWidth-2, 8)
 	var b strings.Builder
+	b.Grow(len(fields) * (width + 32))
 	for i, f := range fields {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(s.Label.Render(PadRight(labels[i], labelWidth)))
+		b.WriteString(p.label[0])
+		b.WriteString(labels[i])
+		b.WriteString(strings.Repeat(" ", max(labelWidth-ansi.StringWidth(labels[i]), 0)))
+		b.WriteString(p.label[1])
 		b.WriteString("  ")
-		v := f.Styled
-		if v == "" {
-			text := ui.Sanitize(f.Value)
-			if text == "" {
-				v = s.Muted.Render("—")
-			} else {
-				v = s.Value.Render(ui.Shorten(text, valueWidth))
-			}
+		switch text := ui.Sanitize(f.Value); {
+		case f.Styled != "":
+			b.WriteString(f.Styled)
+		case text == "":
+			b.WriteString(p.muted[0] + "—" + p.muted[1])
+		default:
+			b.WriteString(p.value[0])
+			b.WriteString(ui.Shorten(text, valueWidth))
+			b.WriteString(p.value[1])
 		}
-		b.WriteString(v)
 	}
 	return b.String()
+}
+
+// LabelValue is "label value" in the Label and Value styles, written
+// around the text rather than rendered through lipgloss. Both are
+// sanitized by the caller.
+func LabelValue(s *theme.Styles, label, value string) string {
+	p := fieldPaintFor(s)
+	return p.label[0] + label + p.label[1] + " " + p.value[0] + value + p.value[1]
+}
+
+// fieldPaint is what the Label, Value and Muted styles put around text,
+// worked out again only when the theme changes.
+type fieldPaint struct {
+	st                  *theme.Styles
+	dark, noColor       bool
+	label, value, muted [2]string
+}
+
+var (
+	fieldPaintMu   sync.Mutex
+	lastFieldPaint fieldPaint
+)
+
+func fieldPaintFor(s *theme.Styles) fieldPaint {
+	fieldPaintMu.Lock()
+	defer fieldPaintMu.Unlock()
+	p := &lastFieldPaint
+	if p.st != s || p.dark != s.IsDark || p.noColor != s.NoColor {
+		wrap := func(style lipgloss.Style) [2]string {
+			pre, post := ui.WrapStyle(style)
+			return [2]string{pre, post}
+		}
+		*p = fieldPaint{st: s, dark: s.IsDark, noColor: s.NoColor,
+			label: wrap(s.Label), value: wrap(s.Value), muted: wrap(s.Muted)}
+	}
+	return *p
 }
 
 // ExtraFields turns the fields the gateway sent beyond the interface into
@@ -91,6 +136,34 @@ func Section(s *theme.Styles, title, body string) string {
 // are fitted, never re-rendered, so a frame costs what its text costs.
 func Place(content string, width, height int) string {
 	return ui.FitBlock(content, width, height)
+}
+
+// SideBySide puts two blocks of lines next to each other: each line of left
+// fitted to leftWidth, then gap, then the line of right; as many lines as
+// the longer block. Detail panes redrawn on every key press use it rather
+// than lipgloss.JoinHorizontal, which renders both blocks again.
+func SideBySide(left, right string, leftWidth int, gap string) string {
+	var b strings.Builder
+	b.Grow(len(left) + len(right) + 64)
+	for i := 0; left != "" || right != "" || i == 0; i++ {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		var l, r string
+		l, left, _ = strings.Cut(left, "\n")
+		r, right, _ = strings.Cut(right, "\n")
+		b.WriteString(ui.FitLine(l, leftWidth))
+		b.WriteString(gap)
+		b.WriteString(r)
+	}
+	return b.String()
+}
+
+// Inset moves a block down by top blank lines and right by left spaces:
+// lipgloss's Padding for a body, without rendering it again.
+func Inset(block string, top, left int) string {
+	pad := strings.Repeat(" ", left)
+	return strings.Repeat("\n", top) + pad + strings.ReplaceAll(block, "\n", "\n"+pad)
 }
 
 // OrDash shows an optional gateway value, "—" when absent.

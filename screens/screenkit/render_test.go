@@ -22,3 +22,23 @@ func TestRenderFieldsSanitizesGatewayLabels(t *testing.T) {
 	screentest.MustBeClean(t, "RenderFields", out)
 	screentest.MustShow(t, uitest.Plain(tea.NewView(out)), "<U+202E>", "plain")
 }
+
+// SideBySide fits the left block's lines to its width and keeps going
+// while either block has lines.
+func TestSideBySide(t *testing.T) {
+	got := screenkit.SideBySide("ab\nlonger than six\nc", "1\n2\n3\n4", 6, " | ")
+	want := "ab     | 1\nlonger | 2\nc      | 3\n       | 4"
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	if got := screenkit.SideBySide("", "", 3, "|"); got != "   |" {
+		t.Fatalf("empty blocks: %q", got)
+	}
+}
+
+// Inset pads a body as lipgloss's Padding(1, 2) would, line by line.
+func TestInset(t *testing.T) {
+	if got := screenkit.Inset("a\nbc", 1, 2); got != "\n  a\n  bc" {
+		t.Fatalf("%q", got)
+	}
+}

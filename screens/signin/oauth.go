@@ -350,7 +350,7 @@ func (s *Screen) oauthView(width, height int) string {
 	textLines := strings.Count(text, "\n") + 1
 	switch {
 	case side:
-		return screenkit.Place(lipgloss.JoinHorizontal(lipgloss.Top, " "+strings.Join(qr, "\n "), "  ", text), width, height)
+		return screenkit.Place(screenkit.SideBySide(" "+strings.Join(qr, "\n "), text, qrW+1, "  "), width, height)
 	case len(qr) > 0 && len(qr)+textLines+1 <= height && qrW+1 <= width:
 		return screenkit.Place(" "+strings.Join(qr, "\n ")+"\n"+text, width, height)
 	case f != nil && f.link != "":

@@ -463,11 +463,11 @@ func (s *Screen) View() string {
 	form := b.String()
 
 	if len(s.deps.Demo) > 0 && s.demoBeside() {
-		form = lipgloss.JoinHorizontal(lipgloss.Top, form, "    ", s.demoView())
+		form = screenkit.SideBySide(form, s.demoView(), lipgloss.Width(form), "    ")
 	} else if len(s.deps.Demo) > 0 {
 		form += "\n\n" + s.demoView()
 	}
-	return screenkit.Place(lipgloss.NewStyle().Padding(1, 2).Render(form), width, height)
+	return screenkit.Place(screenkit.Inset(form, 1, 2), width, height)
 }
 
 func (s *Screen) gatewayLine() string {

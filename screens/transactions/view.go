@@ -170,7 +170,7 @@ func (t *Screen) detailView(width, height int) string {
 	colW := max((width-3)/2, 20)
 	l := screenkit.RenderFields(st, left, colW)
 	r := screenkit.RenderFields(st, right, colW)
-	pane := lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(colW).Render(l), "   ", r)
+	pane := screenkit.SideBySide(l, r, colW, "   ")
 	lines := strings.Split(pane, "\n")
 	if len(lines) > height-1 {
 		lines = lines[:height-1]

@@ -4,9 +4,7 @@
 package whitelist
 
 import (
-	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -25,7 +23,7 @@ type whitelistKeys struct {
 	Currency, Add, Delete key.Binding
 	table                 help.KeyMap
 	form                  *formKeys // non-nil while the add form is open
-	picking               bool
+	picker                *pickerKeys
 }
 
 func newWhitelistKeys(readOnly bool, table help.KeyMap) whitelistKeys {
@@ -42,26 +40,13 @@ func newWhitelistKeys(readOnly bool, table help.KeyMap) whitelistKeys {
 	return k
 }
 
-// pickerUp and pickerDown move in the currency picker; pickerKeys[0]
-// describes both in the help.
-var (
-	pickerUp   = key.NewBinding(key.WithKeys("up", "k"))
-	pickerDown = key.NewBinding(key.WithKeys("down", "j"))
-)
-
-var pickerKeys = []key.Binding{
-	key.NewBinding(key.WithKeys("up", "k", "down", "j"), key.WithHelp("↑/↓", "choose")),
-	key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select")),
-	key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-}
-
 // ShortHelp implements help.KeyMap.
 func (k whitelistKeys) ShortHelp() []key.Binding {
 	switch {
 	case k.form != nil:
 		return k.form.ShortHelp()
-	case k.picking:
-		return pickerKeys
+	case k.picker != nil:
+		return k.picker.help()
 	}
 	return append([]key.Binding{k.Currency, k.Add, k.Delete}, k.table.ShortHelp()...)
 }
@@ -71,8 +56,8 @@ func (k whitelistKeys) FullHelp() [][]key.Binding {
 	switch {
 	case k.form != nil:
 		return k.form.FullHelp()
-	case k.picking:
-		return [][]key.Binding{pickerKeys}
+	case k.picker != nil:
+		return [][]key.Binding{k.picker.help()}
 	}
 	return append([][]key.Binding{{k.Currency, k.Add, k.Delete}}, k.table.FullHelp()...)
 }
@@ -89,23 +74,31 @@ type (
 	whitelistCancelMsg struct{}
 )
 
-// Whitelist lists the approved withdrawal addresses of one currency, adds
+// Screen lists the approved withdrawal addresses of one currency, adds
 // several at once and deletes the marked ones.
 type Screen struct {
 	deps          screenkit.Deps
 	requests      ui.Owner
 	keys          whitelistKeys
+	pickerKeys    pickerKeys
 	width, height int
 
 	currency string
 	table    ui.Table
-	entries  []apiclient.WhitelistEntry
+	// store holds the entries, once: the table reads its cells from it.
+	store *entryStore
+	// The load in flight: its id, where its entries arrive, and whether
+	// none has arrived yet (the table still shows the previous list).
 	loadID   ui.RequestID
+	arrivals *arrivals
 	loading  bool
-	loadErr  error
+	fresh    bool
+	// incomplete is set when a load stopped (esc, an error) after some
+	// entries arrived: they are shown, marked as a part of the list.
+	incomplete bool
+	loadErr    error
 
-	picking   bool
-	pickerPos int
+	picker *picker // non-nil while the currency picker is open
 
 	form *whitelistForm
 
@@ -116,12 +109,20 @@ type Screen struct {
 	// nothing, so a double press sends one request.
 	deleting []string
 	running  bool
+
+	// drawnHead is the last title line drawn, and what it showed.
+	drawnHead struct {
+		key  headKey
+		text string
+	}
 }
 
 // New builds the whitelist screen, showing usdc first.
 func New(deps screenkit.Deps) *Screen {
-	w := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenWhitelist), currency: apiclient.WhitelistCurrencies[0]}
+	w := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenWhitelist), currency: apiclient.WhitelistCurrencies[0],
+		pickerKeys: newPickerKeys()}
 	w.table = ui.NewTable(deps.Styles, wlColumns(2))
+	w.setStore(&entryStore{})
 	// x deletes the marked entries; read-only mode has no use for marks,
 	// so the help does not offer them.
 	w.table.SetMarkable(!deps.ReadOnly)
@@ -163,7 +164,16 @@ func wlLevel(width int) int {
 func (w *Screen) SetSize(width, height int) {
 	w.width, w.height = width, height
 	w.table.SetColumns(wlColumns(wlLevel(width)))
-	w.table.SetSize(width, max(height-2, 3))
+	w.table.SetSize(width, max(height-2-w.detailHeight(), 3))
+}
+
+// detailHeight is the room the selected entry's pane takes: none on a
+// terminal too short to spare it.
+func (w *Screen) detailHeight() int {
+	if w.height < 14 {
+		return 0
+	}
+	return detailLines + 1
 }
 
 // ID implements ui.Screen.
@@ -175,7 +185,9 @@ func (w *Screen) Title() string { return "Whitelist" }
 // KeyMap implements ui.Screen.
 func (w *Screen) KeyMap() help.KeyMap {
 	k := w.keys
-	k.picking = w.picking
+	if w.picker != nil {
+		k.picker = &w.pickerKeys
+	}
 	if w.form != nil {
 		fk := w.form.keys
 		k.form = &fk
@@ -186,7 +198,7 @@ func (w *Screen) KeyMap() help.KeyMap {
 // CapturesKeys implements ui.Screen: the add form's inputs, the currency
 // picker and the table filter take every key.
 func (w *Screen) CapturesKeys() bool {
-	return w.form != nil || w.picking || w.table.Filtering()
+	return w.form != nil || w.picker != nil || w.table.Filtering()
 }
 
 // Enter loads the entries of the current currency.
@@ -197,53 +209,11 @@ func (w *Screen) Enter() tea.Cmd {
 	return w.load()
 }
 
-func (w *Screen) load() tea.Cmd {
-	client, cur := w.deps.Client, w.currency
-	w.loading = true
-	var cmd tea.Cmd
-	w.loadID, cmd = ui.Go(w.requests, func(ctx context.Context) ([]apiclient.WhitelistEntry, error) {
-		return client.Whitelist(ctx, cur)
-	})
-	return cmd
-}
-
-// setEntries shows entries; rows are built once, so key presses stay cheap
-// at 100,000 entries.
-func (w *Screen) setEntries(entries []apiclient.WhitelistEntry) {
-	w.entries = entries
-	rows := make([][]string, len(entries))
-	for i, e := range entries {
-		memo, last := "", ""
-		if e.WalletMemo != nil {
-			memo = *e.WalletMemo
-		}
-		if e.LastUsedAt != nil {
-			last = screenkit.DateOnly(*e.LastUsedAt)
-		} else {
-			last = "never"
-		}
-		rows[i] = []string{e.Name, strings.TrimSpace(e.BeneficiaryFirstName + " " + e.BeneficiaryLastName), e.WalletAddress, memo, last, screenkit.DateOnly(e.CreatedAt)}
-	}
-	w.table.SetRows(rows)
-}
-
 // Update implements ui.Screen.
 func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case ui.Result[[]apiclient.WhitelistEntry]:
-		if msg.ID != w.loadID {
-			return w, nil
-		}
-		w.loading = false
-		w.loadErr = msg.Err
-		if msg.Err != nil {
-			w.setEntries(nil)
-			if apiclient.IsStatus(msg.Err, 403) {
-				return w, nil
-			}
-			return w, screenkit.Failed("loading the whitelist", msg.Err)
-		}
-		w.setEntries(msg.Value)
+	case entriesArrived:
+		return w, w.arrived(msg)
 	case ui.Result[whitelistDone]:
 		if (msg.Value.what == "add" && msg.ID != w.addID) || (msg.Value.what == "delete" && msg.ID != w.deleteID) {
 			return w, nil
@@ -258,6 +228,9 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.RefreshMsg:
 		return w, w.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
+		if w.arrivals != nil {
+			w.arrivals.abandon()
+		}
 		width, height := w.width, w.height
 		*w = *New(w.deps)
 		w.SetSize(width, height)
@@ -295,7 +268,7 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case w.form != nil:
 		return w.formKey(msg)
-	case w.picking:
+	case w.picker != nil:
 		return w.pickerKey(msg)
 	case w.table.Filtering():
 		var cmd tea.Cmd
@@ -304,8 +277,7 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, w.keys.Currency):
-		w.picking = true
-		w.pickerPos = max(slices.Index(apiclient.WhitelistCurrencies, w.currency), 0)
+		w.picker = newPicker(w.currency)
 		return nil
 	case key.Matches(msg, w.keys.Add):
 		w.form = newWhitelistForm(w.deps.Styles, w.currency)
@@ -319,95 +291,43 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 func (w *Screen) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
-	n := len(apiclient.WhitelistCurrencies)
-	switch {
-	case key.Matches(msg, pickerUp):
-		w.pickerPos = (w.pickerPos + n - 1) % n
-	case key.Matches(msg, pickerDown):
-		w.pickerPos = (w.pickerPos + 1) % n
-	case key.Matches(msg, pickerKeys[2]):
-		w.picking = false
-	case key.Matches(msg, pickerKeys[1]):
-		w.picking = false
-		if cur := apiclient.WhitelistCurrencies[w.pickerPos]; cur != w.currency {
-			w.currency = cur
-			w.setEntries(nil)
-			w.loadErr = nil
-			return w.load()
-		}
+	picked, closed := w.picker.key(w.pickerKeys, msg)
+	if !closed {
+		return nil
+	}
+	w.picker = nil
+	if picked == "" || picked == w.currency {
+		return nil
+	}
+	w.currency = picked
+	w.loadErr = nil
+	w.setStore(&entryStore{})
+	return w.load()
+}
+
+// selected is the entry under the cursor, nil when there is none.
+func (w *Screen) selected() *apiclient.WhitelistEntry {
+	if i, ok := w.table.Cursor(); ok && i < w.store.len() {
+		return w.store.at(i)
 	}
 	return nil
 }
 
-// targets are the entries x acts on: the marked ones, else the selected.
-func (w *Screen) targets() []apiclient.WhitelistEntry {
-	var out []apiclient.WhitelistEntry
-	for _, i := range w.table.Marked() {
-		if i < len(w.entries) {
-			out = append(out, w.entries[i])
-		}
+// Inspect gives the selected entry exactly as the gateway sent it, for the
+// JSON inspector (the i key).
+func (w *Screen) Inspect() (title string, raw []byte, ok bool) {
+	e := w.selected()
+	if e == nil || e.Raw == "" || w.form != nil || w.picker != nil {
+		return "", nil, false
 	}
-	if len(out) == 0 {
-		if i, ok := w.table.Cursor(); ok && i < len(w.entries) {
-			out = append(out, w.entries[i])
-		}
-	}
-	return out
+	return "whitelist entry " + ui.Sanitize(e.ID), e.Raw.Bytes(), true
 }
 
-func (w *Screen) confirmDelete() tea.Cmd {
-	if w.deleting != nil || w.running || w.loading {
-		return nil
-	}
-	ts := w.targets()
-	if len(ts) == 0 {
-		return ui.Notify(theme.ToneInfo, "no entry selected")
-	}
-	ids := make([]string, len(ts))
-	var lines []string
-	for i, e := range ts {
-		ids[i] = e.ID
-		if i < 8 {
-			lines = append(lines, "• "+e.Name+" — "+e.WalletAddress)
-		}
-	}
-	if len(ts) > 8 {
-		lines = append(lines, fmt.Sprintf("… and %d more", len(ts)-8))
-	}
-	lines = append(lines, "Withdrawals to these addresses will no longer be possible.")
-	w.deleting = ids
-	body := `{"walletIds":["` + strings.Join(ids, `","`) + `"]}`
-	if len(ids) > 3 {
-		body = fmt.Sprintf(`{"walletIds":["%s", … %d ids in all]}`, ids[0], len(ids))
-	}
-	return ui.Confirm(ui.ConfirmSpec{
-		Title:        fmt.Sprintf("Delete %d whitelist %s?", len(ts), screenkit.Plural(len(ts), "entry", "entries")),
-		Request:      []string{"DELETE /v1/wallet/whitelist", body},
-		Lines:        lines,
-		ConfirmLabel: "delete",
-		Tone:         theme.ToneDanger,
-		OnConfirm:    whitelistDeleteMsg{ids: ids},
-		OnCancel:     whitelistCancelMsg{},
-	})
-}
-
-func (w *Screen) runDelete(ids []string) tea.Cmd {
-	if w.running || len(w.deleting) == 0 || len(ids) != len(w.deleting) {
-		return nil
-	}
-	w.running = true
-	client := w.deps.Client
-	var cmd tea.Cmd
-	w.deleteID, cmd = ui.Go(w.requests, func(ctx context.Context) (whitelistDone, error) {
-		return whitelistDone{what: "delete", n: len(ids)}, client.DeleteWhitelist(ctx, ids)
-	})
-	return cmd
-}
-
-// CopyValue implements ui.Copier: the selected entry's address.
+// CopyValue implements ui.Copier: the selected entry's name, beneficiary,
+// address, memo and id, whole.
 func (w *Screen) CopyValue() (label, value string, ok bool) {
-	if i, ok := w.table.Cursor(); ok && i < len(w.entries) {
-		return "address of " + ui.Sanitize(w.entries[i].Name), w.entries[i].WalletAddress, true
+	if e := w.selected(); e != nil {
+		return "whitelist entry " + ui.Sanitize(e.Name), copyText(e), true
 	}
 	return "", "", false
 }
@@ -419,28 +339,9 @@ func (w *Screen) View() string {
 		return screenkit.Place(w.form.view(width, height), width, height)
 	}
 	st := w.deps.Styles
-	head := st.Title.Render("Whitelist") + "  " + st.Badge(strings.ToUpper(w.currency), theme.ToneInfo)
-	switch {
-	case w.loading:
-		head += "  " + st.Muted.Render("loading…")
-	case w.running:
-		head += "  " + st.Muted.Render("deleting…")
-	default:
-		head += "  " + st.Muted.Render(ui.FormatCount(len(w.entries))+" approved withdrawal "+screenkit.Plural(len(w.entries), "address", "addresses"))
-	}
-	lines := []string{head}
-	if w.picking {
-		lines = append(lines, "", st.Subtitle.Render("Pick a currency (the gateway lists one currency at a time)"))
-		for i, c := range apiclient.WhitelistCurrencies {
-			item := "  " + strings.ToUpper(c)
-			if apiclient.CurrencyNeedsMemo(c) {
-				item += st.Muted.Render("  (memo/tag required)")
-			}
-			if i == w.pickerPos {
-				item = st.TableSelected.Render("› " + strings.ToUpper(c))
-			}
-			lines = append(lines, item)
-		}
+	lines := []string{w.head()}
+	if w.picker != nil {
+		lines = append(append(lines, ""), w.picker.view(st)...)
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	}
 	switch {
@@ -451,8 +352,41 @@ func (w *Screen) View() string {
 		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the whitelist: "+ui.Sanitize(apiclient.ErrorMessage(w.loadErr))), st.Muted.Render("r retries · c picks another currency"))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	}
-	lines = append(lines, "")
+	lines = append(lines, "", w.table.View())
+	if w.detailHeight() > 0 {
+		if e := w.selected(); e != nil {
+			lines = append(lines, "", detailView(st, e, width))
+		}
+	}
 	// The table is exactly its size already; FitBlock (not lipgloss) keeps
 	// a key press cheap at 100,000 rows.
-	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+w.table.View(), width, height)
+	return ui.FitBlock(strings.Join(lines, "\n"), width, height)
+}
+
+// head is the title line; it changes with the currency and the count, not
+// with the cursor, so it is drawn again only when its text changes.
+func (w *Screen) head() string {
+	var state string
+	switch {
+	case w.loading && w.fresh:
+		state = "loading…"
+	case w.running:
+		state = "deleting…"
+	default:
+		state = w.countText()
+	}
+	st := w.deps.Styles
+	key := headKey{currency: w.currency, state: state, dark: st.IsDark, noColor: st.NoColor}
+	if w.drawnHead.text == "" || w.drawnHead.key != key {
+		w.drawnHead.key = key
+		w.drawnHead.text = st.Title.Render("Whitelist") + "  " + st.Badge(strings.ToUpper(ui.Sanitize(w.currency)), theme.ToneInfo) +
+			"  " + st.Muted.Render(state)
+	}
+	return w.drawnHead.text
+}
+
+// headKey is what the title line shows.
+type headKey struct {
+	currency, state string
+	dark, noColor   bool
 }

@@ -54,9 +54,12 @@ func TestWhitelistListsAndPicksCurrency(t *testing.T) {
 	screentest.MustShow(t, a.Screen(), "USDC", "2 approved withdrawal addresses", "Savings", "Alice Martin", "2025-03-02", "never")
 	a.Keys("c")
 	screentest.MustShow(t, a.Screen(), "Pick a currency", "XRP  (memo/tag required)")
-	for range 8 {
-		a.Keys("j")
-	}
+	// Typing filters: "x" leaves XRP and XLM, "r" XRP alone.
+	a.Type("x")
+	screentest.MustShow(t, a.Screen(), "XRP", "XLM")
+	screentest.MustNotShow(t, a.Screen(), "USDT", "ETH")
+	a.Type("r")
+	screentest.MustNotShow(t, a.Screen(), "XLM")
 	a.Keys("enter")
 	screentest.MustShow(t, a.Screen(), "XRP", "Exchange dep", "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", "123456")
 }
@@ -98,9 +101,7 @@ func TestWhitelistAddTwoThenDelete(t *testing.T) {
 func TestWhitelistMemoRequiredForXRP(t *testing.T) {
 	a := newWalletApp(t, "alice@demo.test", false)
 	a.Keys("5", "c")
-	for range 8 {
-		a.Keys("j")
-	}
+	a.Type("xrp")
 	a.Keys("enter", "a")
 	fillEntry(a, "Desk", "A", "B", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh")
 	a.Keys("ctrl+s")
@@ -142,7 +143,11 @@ func bigWhitelist(n int) *Screen {
 			BeneficiaryFirstName: "First", BeneficiaryLastName: fmt.Sprintf("Last%d", i%977),
 			WalletAddress: fmt.Sprintf("0x%040x", i*7919), WalletMemo: &memo, CreatedAt: "2025-01-06T09:00:00Z"}
 	}
-	w.setEntries(entries)
+	store := &entryStore{}
+	for start := 0; start < n; start += apiclient.WhitelistBatchSize {
+		store.add(entries[start:min(start+apiclient.WhitelistBatchSize, n)])
+	}
+	w.setStore(store)
 	w.SetSize(100, 38)
 	return w
 }
@@ -213,9 +218,60 @@ func BenchmarkWhitelistFilterFirstChar100k(b *testing.B) {
 // its memo stay on screen; wider, every column comes back.
 func TestWhitelistFitsAnEightyColumnTerminal(t *testing.T) {
 	r := screentest.NewRig(t, "alice@demo.test", screentest.Of(New))
-	e := r.Screen.(*Screen).entries[0]
+	e := r.Screen.(*Screen).store.at(0)
 	r.W, r.H = 60, 22
 	screentest.MustShow(t, r.View(), e.WalletAddress, "Memo/tag")
 	r.W = 100
 	screentest.MustShow(t, r.View(), "Beneficiary", "Created", e.WalletAddress)
+}
+
+// A currency the client does not know is offered as typed; the gateway
+// decides (the sandbox answers 422 for one it does not support).
+func TestWhitelistPicksACurrencyTheClientDoesNotKnow(t *testing.T) {
+	a := newWalletApp(t, "alice@demo.test", false)
+	a.Keys("5", "c")
+	screentest.MustShow(t, a.Screen(), "a-z 0-9 filter", "enter select")
+	a.Type("DOGE")
+	screentest.MustShow(t, a.Screen(), "Currency doge", "DOGE  (not in this client's list: the gateway decides)")
+	a.Keys("backspace", "backspace", "backspace", "backspace")
+	a.Type("é!")
+	screentest.MustShow(t, a.Screen(), "Currency ▏", "USDC")
+	a.Type("doge")
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "Whitelist   DOGE", "Could not load the whitelist: Unsupported currency: doge (422)")
+}
+
+// The selected entry is shown whole under the table, and y copies its
+// name, beneficiary, address, memo and id.
+func TestWhitelistSelectedEntryShownAndCopiedWhole(t *testing.T) {
+	r := screentest.NewRig(t, "alice@demo.test", screentest.Of(New))
+	w := r.Screen.(*Screen)
+	e := w.store.at(0)
+	r.W, r.H = 60, 22
+	view := r.View()
+	screentest.MustShow(t, view, "Name "+e.Name, "Beneficiary "+e.BeneficiaryFirstName+" "+e.BeneficiaryLastName,
+		"Address "+e.WalletAddress, "ID "+e.ID)
+	label, value, ok := w.CopyValue()
+	want := "Name: " + e.Name + "\nBeneficiary: " + e.BeneficiaryFirstName + " " + e.BeneficiaryLastName +
+		"\nAddress: " + e.WalletAddress + "\nMemo/tag: —\nID: " + e.ID
+	if !ok || value != want || !strings.Contains(label, e.Name) {
+		t.Fatalf("copy %q %q", label, value)
+	}
+}
+
+// The selected entry is offered to the JSON inspector exactly as the
+// gateway sent it, a record of the stream sliced from the body.
+func TestWhitelistInspectGivesTheGatewaysText(t *testing.T) {
+	r := screentest.NewRig(t, "alice@demo.test", screentest.Of(New))
+	w := r.Screen.(*Screen)
+	r.Keys("down")
+	e := w.store.at(1)
+	title, raw, ok := w.Inspect()
+	if !ok || title != "whitelist entry "+e.ID || !strings.HasPrefix(string(raw), `{"id":"`+e.ID+`"`) || !strings.HasSuffix(string(raw), "}") {
+		t.Fatalf("inspect %q %q %v", title, raw, ok)
+	}
+	r.Keys("c")
+	if _, _, ok := w.Inspect(); ok {
+		t.Fatal("inspect offered while the currency picker is open")
+	}
 }

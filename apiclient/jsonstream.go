@@ -1,0 +1,395 @@
+package apiclient
+
+import (
+	"errors"
+	"io"
+)
+
+// Reading a JSON array as it arrives: a 100,000-entry whitelist (about
+// 31 MB) is decoded while the body is still being received, without
+// holding the whole body first. The reader checks the JSON syntax of each
+// element as it finds its end, so the records can then be read with the
+// fast scanner of jsonscan.go, which trusts its input.
+
+// errSyntax is a body that is not valid JSON, or not an array where one is
+// expected.
+var errSyntax = errors.New("invalid JSON")
+
+// maxNesting bounds how deep objects and arrays may nest in an answer, as
+// encoding/json bounds it.
+const maxNesting = 10000
+
+// streamBufferSize is how much of the body one read asks for.
+const streamBufferSize = 256 << 10
+
+// scanStatus says how far a value could be checked.
+type scanStatus uint8
+
+const (
+	scanOK    scanStatus = iota // a whole valid value
+	scanShort                   // the buffer ends before the value does
+	scanBad                     // not valid JSON
+)
+
+// eachArrayElement reads the JSON array in r and calls fn with the text of
+// each element, in order, as soon as the element has arrived. The texts of
+// the elements found in one read are substrings of one string, so a record
+// keeping its text costs one copy of the body in all. An error from fn
+// stops the reading and is returned; a body that is not a JSON array
+// returns errSyntax, and an error reading r is returned as it is.
+func eachArrayElement(r io.Reader, fn func(elem string) error) error {
+	s := arrayStream{r: r, buf: make([]byte, 0, streamBufferSize)}
+	return s.run(fn)
+}
+
+// arrayStream is the state of eachArrayElement between reads.
+type arrayStream struct {
+	r   io.Reader
+	buf []byte // unread body: buf[pos:]
+	pos int
+	eof bool
+	// bounds are the start and end offsets (in buf) of the elements found
+	// in the last read; reused from read to read.
+	bounds []int
+}
+
+func (s *arrayStream) run(fn func(string) error) error {
+	// The opening bracket.
+	for {
+		i := skipSpaceBytes(s.buf, s.pos)
+		if i < len(s.buf) && s.buf[i] == 'n' {
+			// null reads as an empty list, as encoding/json reads it.
+			s.pos = i
+			return s.null()
+		}
+		if i < len(s.buf) {
+			if s.buf[i] != '[' {
+				return errSyntax
+			}
+			s.pos = i + 1
+			break
+		}
+		if s.eof {
+			return errEmptyBody
+		}
+		s.pos = i
+		if err := s.fill(); err != nil {
+			return err
+		}
+	}
+	first := true
+	for {
+		end, closed, status := s.elements(first)
+		if len(s.bounds) > 0 {
+			first = false
+			// One string for every element of this read.
+			text := string(s.buf[s.bounds[0]:s.bounds[len(s.bounds)-1]])
+			base := s.bounds[0]
+			for k := 0; k < len(s.bounds); k += 2 {
+				if err := fn(text[s.bounds[k]-base : s.bounds[k+1]-base]); err != nil {
+					return err
+				}
+			}
+		}
+		s.pos = end
+		switch {
+		case status == scanBad:
+			return errSyntax
+		case closed:
+			return s.onlySpaceLeft()
+		}
+		if err := s.fill(); err != nil {
+			return err
+		}
+	}
+}
+
+// null reads a body that is null and white space.
+func (s *arrayStream) null() error {
+	for len(s.buf)-s.pos < len("null") && !s.eof {
+		if err := s.fill(); err != nil {
+			return err
+		}
+	}
+	if _, st := scanLiteral(s.buf, s.pos, "null"); st != scanOK {
+		return errSyntax
+	}
+	s.pos += len("null")
+	return s.onlySpaceLeft()
+}
+
+// onlySpaceLeft reads the rest of the body, which may only be white space.
+func (s *arrayStream) onlySpaceLeft() error {
+	for {
+		i := skipSpaceBytes(s.buf, s.pos)
+		if i < len(s.buf) {
+			return errSyntax
+		}
+		if s.eof {
+			return nil
+		}
+		s.pos = i
+		if err := s.fill(); err != nil {
+			return err
+		}
+	}
+}
+
+// elements finds the complete elements in buf[pos:], recording their
+// bounds. It returns where reading stopped (the start of what needs more
+// data), whether the closing bracket was reached, and scanBad for a syntax
+// error.
+func (s *arrayStream) elements(first bool) (end int, closed bool, status scanStatus) {
+	s.bounds = s.bounds[:0]
+	b, i := s.buf, s.pos
+	for {
+		j := skipSpaceBytes(b, i)
+		if j >= len(b) {
+			return i, false, scanShort
+		}
+		if b[j] == ']' {
+			// Here only after "[" or an element: "[1,]" fails below, as
+			// the value after the comma.
+			return j + 1, true, scanOK
+		}
+		if !first {
+			// A comma separates this element from the previous one.
+			if b[j] != ',' {
+				return i, false, scanBad
+			}
+			j = skipSpaceBytes(b, j+1)
+			if j >= len(b) {
+				return i, false, scanShort
+			}
+		}
+		vend, st := scanValue(b, j, 1) // the array is the first level
+		if st != scanOK {
+			return i, false, st
+		}
+		// A number needs what follows it to know where it ends.
+		if vend >= len(b) {
+			return i, false, scanShort
+		}
+		s.bounds = append(s.bounds, j, vend)
+		first = false
+		i = vend
+	}
+}
+
+// fill keeps the unread text, moved to the front of the buffer, and reads
+// more after it, growing the buffer only for an element larger than it.
+// At the end of the body with unfinished text it returns errSyntax.
+func (s *arrayStream) fill() error {
+	if s.eof {
+		return errSyntax
+	}
+	rest := len(s.buf) - s.pos
+	if s.pos > 0 {
+		copy(s.buf, s.buf[s.pos:])
+		s.buf = s.buf[:rest]
+		s.pos = 0
+	}
+	if len(s.buf) == cap(s.buf) {
+		grown := make([]byte, len(s.buf), 2*cap(s.buf))
+		copy(grown, s.buf)
+		s.buf = grown
+	}
+	for {
+		n, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
+		s.buf = s.buf[:len(s.buf)+n]
+		if err == io.EOF {
+			s.eof = true
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+	}
+}
+
+func skipSpaceBytes(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// scanValue checks the JSON value starting at b[i] (after white space) and
+// returns the index just past it.
+func scanValue(b []byte, i, depth int) (int, scanStatus) {
+	i = skipSpaceBytes(b, i)
+	if i >= len(b) {
+		return i, scanShort
+	}
+	switch c := b[i]; {
+	case c == '"':
+		return scanString(b, i)
+	case c == '{' || c == '[':
+		if depth >= maxNesting {
+			return i, scanBad
+		}
+		return scanContainer(b, i, depth+1)
+	case c == 't':
+		return scanLiteral(b, i, "true")
+	case c == 'f':
+		return scanLiteral(b, i, "false")
+	case c == 'n':
+		return scanLiteral(b, i, "null")
+	case c == '-' || (c >= '0' && c <= '9'):
+		return scanNumber(b, i)
+	}
+	return i, scanBad
+}
+
+// scanContainer checks an object or an array starting at b[i].
+func scanContainer(b []byte, i, depth int) (int, scanStatus) {
+	object := b[i] == '{'
+	closing := byte(']')
+	if object {
+		closing = '}'
+	}
+	i = skipSpaceBytes(b, i+1)
+	if i >= len(b) {
+		return i, scanShort
+	}
+	if b[i] == closing {
+		return i + 1, scanOK
+	}
+	for {
+		var st scanStatus
+		if object {
+			if b[i] != '"' {
+				return i, scanBad
+			}
+			if i, st = scanString(b, i); st != scanOK {
+				return i, st
+			}
+			if i = skipSpaceBytes(b, i); i >= len(b) {
+				return i, scanShort
+			}
+			if b[i] != ':' {
+				return i, scanBad
+			}
+			i++
+		}
+		if i, st = scanValue(b, i, depth); st != scanOK {
+			return i, st
+		}
+		if i = skipSpaceBytes(b, i); i >= len(b) {
+			return i, scanShort
+		}
+		switch b[i] {
+		case ',':
+			if i = skipSpaceBytes(b, i+1); i >= len(b) {
+				return i, scanShort
+			}
+		case closing:
+			return i + 1, scanOK
+		default:
+			return i, scanBad
+		}
+	}
+}
+
+// scanString checks a string literal starting at b[i] (a quote).
+func scanString(b []byte, i int) (int, scanStatus) {
+	for j := i + 1; j < len(b); j++ {
+		switch c := b[j]; {
+		case c == '"':
+			return j + 1, scanOK
+		case c < 0x20:
+			return j, scanBad
+		case c == '\\':
+			if j+1 >= len(b) {
+				return j, scanShort
+			}
+			switch b[j+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				j++
+			case 'u':
+				for k := j + 2; k < j+6; k++ {
+					if k >= len(b) {
+						return k, scanShort
+					}
+					if !isHex(b[k]) {
+						return k, scanBad
+					}
+				}
+				j += 5
+			default:
+				return j, scanBad
+			}
+		}
+	}
+	return len(b), scanShort
+}
+
+// scanLiteral checks true, false or null at b[i].
+func scanLiteral(b []byte, i int, lit string) (int, scanStatus) {
+	for k := 0; k < len(lit); k++ {
+		if i+k >= len(b) {
+			return i + k, scanShort
+		}
+		if b[i+k] != lit[k] {
+			return i + k, scanBad
+		}
+	}
+	return i + len(lit), scanOK
+}
+
+// scanNumber checks a number at b[i]: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+// A number running to the end of b is scanShort: more digits may follow.
+func scanNumber(b []byte, i int) (int, scanStatus) {
+	digits := func(j int) (int, scanStatus) {
+		start := j
+		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+			j++
+		}
+		if j >= len(b) {
+			return j, scanShort
+		}
+		if j == start {
+			return j, scanBad
+		}
+		return j, scanOK
+	}
+	j := i
+	if b[j] == '-' {
+		j++
+	}
+	if j >= len(b) {
+		return j, scanShort
+	}
+	var st scanStatus
+	switch {
+	case b[j] == '0':
+		j++
+	case b[j] >= '1' && b[j] <= '9':
+		if j, st = digits(j); st != scanOK {
+			return j, st
+		}
+	default:
+		return j, scanBad
+	}
+	if j >= len(b) {
+		return j, scanShort
+	}
+	if b[j] == '.' {
+		if j, st = digits(j + 1); st != scanOK {
+			return j, st
+		}
+	}
+	if b[j] == 'e' || b[j] == 'E' {
+		j++
+		if j < len(b) && (b[j] == '+' || b[j] == '-') {
+			j++
+		}
+		if j, st = digits(j); st != scanOK {
+			return j, st
+		}
+	}
+	return j, scanOK
+}

@@ -1,0 +1,276 @@
+package whitelist
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// A whitelist may hold 100,000 entries (about 31 MB of JSON). The screen
+// shows the first ones as soon as they are decoded and the count climbs in
+// the table's footer while the rest arrives; esc stops the load and keeps
+// what arrived. The entries are held once, in the batches the client
+// decoded them into; the table reads its cells from them.
+
+// entryStore holds the entries of one load in the batches the client
+// handed over: nothing is copied as they arrive.
+type entryStore struct {
+	batches [][]apiclient.WhitelistEntry
+	starts  []int // index of each batch's first entry
+	n       int
+}
+
+func (s *entryStore) add(batch []apiclient.WhitelistEntry) {
+	if len(batch) == 0 {
+		return
+	}
+	s.batches = append(s.batches, batch)
+	s.starts = append(s.starts, s.n)
+	s.n += len(batch)
+}
+
+// len is the number of entries held; a nil store holds none.
+func (s *entryStore) len() int {
+	if s == nil {
+		return 0
+	}
+	return s.n
+}
+
+// at is entry i (0 <= i < len). Batches are all the same size but the
+// last, so the batch is found by a division; a search covers any other
+// shape.
+func (s *entryStore) at(i int) *apiclient.WhitelistEntry {
+	if size := len(s.batches[0]); i/size < len(s.batches) {
+		if b := i / size; s.starts[b] == b*size && i-s.starts[b] < len(s.batches[b]) {
+			return &s.batches[b][i-s.starts[b]]
+		}
+	}
+	b := sort.SearchInts(s.starts, i+1) - 1
+	return &s.batches[b][i-s.starts[b]]
+}
+
+// entryCell is the text of one table cell of an entry (the columns of
+// wlColumns); the table sanitizes it when drawing.
+func entryCell(e *apiclient.WhitelistEntry, col int) string {
+	switch col {
+	case 0:
+		return e.Name
+	case 1:
+		return beneficiary(e)
+	case 2:
+		return e.WalletAddress
+	case 3:
+		return screenkit.OrDash(e.WalletMemo)
+	case 4:
+		if e.LastUsedAt == nil {
+			return "never"
+		}
+		return screenkit.DateOnly(*e.LastUsedAt)
+	case 5:
+		return screenkit.DateOnly(e.CreatedAt)
+	}
+	return ""
+}
+
+// beneficiary is the entry's beneficiary's full name.
+func beneficiary(e *apiclient.WhitelistEntry) string {
+	switch {
+	case e.BeneficiaryFirstName == "":
+		return e.BeneficiaryLastName
+	case e.BeneficiaryLastName == "":
+		return e.BeneficiaryFirstName
+	}
+	return e.BeneficiaryFirstName + " " + e.BeneficiaryLastName
+}
+
+// arrivals carries batches from the request's goroutine to the screen. The
+// request never waits for the screen, and the screen takes everything that
+// arrived since it last looked in one message.
+type arrivals struct {
+	mu        sync.Mutex
+	batches   [][]apiclient.WhitelistEntry
+	done      bool
+	err       error
+	abandoned bool
+	ready     chan struct{} // one signal: something arrived
+}
+
+func newArrivals() *arrivals { return &arrivals{ready: make(chan struct{}, 1)} }
+
+// errAbandoned stops a load the screen no longer waits for.
+var errAbandoned = errors.New("whitelist load abandoned")
+
+// put adds a batch; errAbandoned once the screen has moved on.
+func (a *arrivals) put(batch []apiclient.WhitelistEntry) error {
+	a.mu.Lock()
+	if a.abandoned {
+		a.mu.Unlock()
+		return errAbandoned
+	}
+	a.batches = append(a.batches, batch)
+	a.mu.Unlock()
+	a.signal()
+	return nil
+}
+
+// finish records the end of the load, with its error.
+func (a *arrivals) finish(err error) {
+	a.mu.Lock()
+	a.done, a.err = true, err
+	a.mu.Unlock()
+	a.signal()
+}
+
+// abandon makes the request stop at its next batch.
+func (a *arrivals) abandon() {
+	a.mu.Lock()
+	a.abandoned = true
+	a.mu.Unlock()
+}
+
+func (a *arrivals) signal() {
+	select {
+	case a.ready <- struct{}{}:
+	default:
+	}
+}
+
+// take waits until something arrived and returns all of it.
+func (a *arrivals) take() (batches [][]apiclient.WhitelistEntry, done bool, err error) {
+	for {
+		a.mu.Lock()
+		if len(a.batches) > 0 || a.done {
+			batches, done, err = a.batches, a.done, a.err
+			a.batches = nil
+			a.mu.Unlock()
+			return batches, done, err
+		}
+		a.mu.Unlock()
+		<-a.ready
+	}
+}
+
+// entriesArrived is what arrived of the load with request id ID; Done is
+// set on the last one, with the load's error.
+type entriesArrived struct {
+	ID      ui.RequestID
+	Batches [][]apiclient.WhitelistEntry
+	Done    bool
+	Err     error
+}
+
+// loadEnded is the request's own answer (the count it handed over). The
+// screen learns the end from entriesArrived, which comes after the last
+// batch; this answer only ends the spinner.
+type loadEnded struct{ entries int }
+
+// receive waits for the next entries of the load id.
+func receive(id ui.RequestID, box *arrivals) tea.Cmd {
+	return func() tea.Msg {
+		batches, done, err := box.take()
+		return entriesArrived{ID: id, Batches: batches, Done: done, Err: err}
+	}
+}
+
+// load starts reading the current currency's whitelist: the request decodes
+// batches into a fresh store's arrivals and a receiver brings them to
+// Update, re-armed after each.
+func (w *Screen) load() tea.Cmd {
+	if w.arrivals != nil {
+		w.arrivals.abandon()
+	}
+	client, cur, box := w.deps.Client, w.currency, newArrivals()
+	w.arrivals = box
+	w.loading, w.fresh, w.incomplete = true, true, false
+	var cmd tea.Cmd
+	w.loadID, cmd = ui.Go(w.requests, func(ctx context.Context) (loadEnded, error) {
+		n := 0
+		err := client.WhitelistBatches(ctx, cur, func(batch []apiclient.WhitelistEntry) error {
+			n += len(batch)
+			return box.put(batch)
+		})
+		box.finish(err)
+		return loadEnded{entries: n}, err
+	})
+	return tea.Batch(cmd, receive(w.loadID, box))
+}
+
+// arrived takes entries of the load in flight: the first ones replace what
+// the table showed, later ones grow it; the last one ends the load.
+func (w *Screen) arrived(msg entriesArrived) tea.Cmd {
+	if msg.ID != w.loadID || !w.loading {
+		return nil
+	}
+	for _, batch := range msg.Batches {
+		if w.fresh {
+			w.setStore(&entryStore{})
+			w.fresh, w.loadErr = false, nil
+		}
+		w.store.add(batch)
+	}
+	if len(msg.Batches) > 0 {
+		w.table.Grow(w.store.len())
+	}
+	if !msg.Done {
+		w.table.SetLoading(true)
+		return receive(msg.ID, w.arrivals)
+	}
+	w.loading = false
+	w.arrivals = nil
+	w.table.SetLoading(false)
+	if w.fresh { // nothing arrived: an empty list or a failure before any entry
+		w.setStore(&entryStore{})
+		w.fresh, w.loadErr = false, nil
+	}
+	err := msg.Err
+	if err == nil {
+		return nil
+	}
+	if w.store.len() == 0 {
+		w.loadErr = err
+		if apiclient.IsStatus(err, 403) {
+			return nil
+		}
+		return screenkit.Failed("loading the whitelist", err)
+	}
+	// Some entries arrived: they stay, marked as a part of the list.
+	w.incomplete = true
+	if errors.Is(err, context.Canceled) {
+		n := ui.FormatCount(w.store.len())
+		return ui.Notify(theme.ToneWarn, fmt.Sprintf("whitelist load stopped: showing the first %s %s (r reloads)",
+			n, screenkit.Plural(w.store.len(), "entry", "entries")))
+	}
+	return screenkit.Failed("loading the whole whitelist", err)
+}
+
+// setStore shows store in the table: its cells are read from the entries,
+// never copied.
+func (w *Screen) setStore(store *entryStore) {
+	w.store = store
+	w.table.SetSource(store.len(), func(row, col int) string {
+		return entryCell(store.at(row), col)
+	})
+}
+
+// countText says how many entries are shown, and whether that is all.
+func (w *Screen) countText() string {
+	n := w.store.len()
+	count := ui.FormatCount(n)
+	switch {
+	case w.loading && !w.fresh:
+		return count + " approved " + screenkit.Plural(n, "address", "addresses") + " so far · esc stops"
+	case w.incomplete:
+		return count + " approved " + screenkit.Plural(n, "address", "addresses") + " — incomplete, r reloads"
+	}
+	return count + " approved withdrawal " + screenkit.Plural(n, "address", "addresses")
+}
