@@ -58,3 +58,47 @@ func TestRecordsKeepTheirRawText(t *testing.T) {
 		t.Fatalf("funds.available = %q", v)
 	}
 }
+
+// Fields never fails on what a gateway may send, and of a JSON object it
+// lists exactly as many leaves as a plain walk of the decoded value does
+// (objects nested deeper than maxFieldDepth counted as one leaf).
+func FuzzRawFields(f *testing.F) {
+	for _, seed := range []string{`{}`, `{"a":1}`, `{"a":{"b":{"c":[1,{"d":2}]}},"e":"\u001b[2J"}`, `{"a":`, `[1]`, `{"a":{}}`, `{"":{"":""}}`} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fields := RawJSON(s).Fields()
+		var v map[string]any
+		if json.Unmarshal([]byte(s), &v) != nil {
+			return
+		}
+		if hasDuplicateKeys(s) {
+			return // encoding/json keeps the last of duplicate keys; Fields lists both
+		}
+		if want := countLeaves(v, 0); len(fields) != want {
+			t.Fatalf("%q: %d fields, want %d: %q", s, len(fields), want, fields)
+		}
+	})
+}
+
+func countLeaves(v map[string]any, depth int) int {
+	n := 0
+	for _, x := range v {
+		if m, ok := x.(map[string]any); ok && len(m) > 0 && depth < maxFieldDepth {
+			n += countLeaves(m, depth+1)
+			continue
+		}
+		n++
+	}
+	return n
+}
+
+// hasDuplicateKeys reports whether an object, at any depth, repeats a key.
+func hasDuplicateKeys(object string) bool {
+	seen, dup := map[string]bool{}, false
+	_ = eachMember(object, func(k, v string) {
+		dup = dup || seen[k] || hasDuplicateKeys(v)
+		seen[k] = true
+	})
+	return dup
+}
