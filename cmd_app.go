@@ -54,10 +54,13 @@ func runApp(o options, std streams) error {
 		if err != nil {
 			return err
 		}
-		_, err = tea.NewProgram(a.root).Run()
+		program := tea.NewProgram(a.root)
+		hungUp, stopWatching := quitOnHangup(program)
+		_, err = program.Run()
+		stopWatching()
 		a.close()
-		if errors.Is(err, tea.ErrInterrupted) {
-			return exitStatus(exitInterrupted) // SIGINT outside raw mode
+		if errors.Is(err, tea.ErrInterrupted) || hungUp() {
+			return exitStatus(exitInterrupted) // SIGINT outside raw mode, or SIGHUP
 		}
 		if err != nil {
 			return err

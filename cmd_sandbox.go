@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"net/url"
 
 	"github.com/spf13/cobra"
 
@@ -23,10 +24,17 @@ func newSandboxCommand(std streams) *cobra.Command {
 users; ctrl+c or SIGTERM stops it cleanly. Point cardterm --base-url, curl or a
 mobile dev build at it.`,
 		Example: `  cardterm sandbox --addr 127.0.0.1:8080
+  cardterm sandbox --addr 0.0.0.0:8080               # links use this machine's LAN address
+  cardterm sandbox --public-url https://demo.example  # links through a tunnel or proxy
   cardterm sandbox --latency 300ms --error-rate 0.1   # a slow, flaky gateway
   cardterm --base-url http://127.0.0.1:8080`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if opts.PublicURL != "" {
+				if u, err := url.Parse(opts.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+					return usageError{fmt.Sprintf("--public-url %q is not an http(s) URL", opts.PublicURL)}
+				}
+			}
 			return runSandbox(cmd.Context(), addr, opts, std)
 		},
 	}
@@ -36,6 +44,7 @@ mobile dev build at it.`,
 	f.Float64Var(&opts.Faults.ErrorRate, "error-rate", 0, "fraction of requests answered 500 (fault injection)")
 	f.IntVar(&opts.Faults.Burst429, "burst-429", 0, "answer the next N requests with 429 (fault injection)")
 	f.BoolVar(&opts.Faults.Malformed, "malformed", false, "truncate successful bodies (fault injection)")
+	f.StringVar(&opts.PublicURL, "public-url", "", "base URL put in links and QR codes (hosted pages), when phones reach the sandbox another way; listening on all interfaces, links use the LAN address")
 	f.BoolVar(&opts.AltShapes, "alt-shapes", false, "answer what the interface leaves unspecified with other field names and nesting (tests tolerant clients)")
 	cmd.AddCommand(newSandboxTriggerCommand())
 	return cmd
