@@ -83,3 +83,40 @@ func TestDebugLogOfAFailedExchangeLeavesTheURLOut(t *testing.T) {
 		t.Fatalf("%q", lines)
 	}
 }
+
+// What the gateway sends that reaches the log (a request id) is
+// neutralised as on screen: no C1 control, bidi or zero-width character
+// reaches the file raw (Go's HTTP client already refuses C0 controls in a
+// header, and says so in an error that is logged escaped).
+func TestDebugLogNeutralisesTheGatewaysText(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			buf := make([]byte, 4096)
+			_, _ = conn.Read(buf)
+			_, _ = conn.Write([]byte("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n" +
+				"X-Request-Id: req\u202eevil\u200b\u009b2J\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"))
+			conn.Close()
+		}
+	}()
+	var log lockedLog
+	c := apiclient.New(apiclient.Config{BaseURL: "http://" + ln.Addr().String(), ClientKey: "ck_x",
+		Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	c.SetSession(apiclient.Session{AccessToken: "at"})
+	_, _ = c.User(context.Background())
+	out := strings.Join(log.lines(), "\n")
+	if !strings.Contains(out, "request_id=") {
+		t.Fatalf("the request id is not logged: %s", out)
+	}
+	if strings.ContainsAny(out, "\x1b\x07\u202e\u200b\u009b") {
+		t.Fatalf("the gateway's text reached the log raw: %q", out)
+	}
+}
