@@ -105,3 +105,41 @@ func TestReadOnlyRefusesCardChanges(t *testing.T) {
 	screentest.MustShow(t, s, "READ-ONLY", "read-only mode", "ACTIVE")
 	screentest.MustNotShow(t, s, "Freeze the card", "f freeze")
 }
+
+// TestCardOffersOnlyActionsThatCanWork: without a card, or unverified, the
+// card actions are not in the footer and a press says why; with a card that
+// is not BLOCKED, ordering says why it is not offered.
+func TestCardOffersOnlyActionsThatCanWork(t *testing.T) {
+	cases := []struct {
+		user     string
+		press    string
+		notice   string
+		footless []string // footer entries that must not show
+		offered  string   // a footer entry that must show
+	}{
+		{"nora@demo.test", "f", "freeze/unfreeze: there is no card yet: order one with n", []string{"f freeze", "p set PIN", "v view PIN", "d card details"}, "n order a new card"},
+		{"nora@demo.test", "p", "set PIN: there is no card yet", nil, ""},
+		{"nora@demo.test", "d", "card details: there is no card yet", nil, ""},
+		{"umar@demo.test", "v", "view PIN: card operations need a VERIFIED identity", []string{"f freeze", "n order", "p set PIN"}, ""},
+		{"umar@demo.test", "n", "order a new card: card operations need a VERIFIED identity", nil, ""},
+		{"alice@demo.test", "n", "a new card can be ordered only when there is none or it is BLOCKED", []string{"n order"}, "f freeze"},
+	}
+	for _, tc := range cases {
+		t.Run(strings.TrimSuffix(tc.user, "@demo.test")+"_"+tc.press, func(t *testing.T) {
+			app := newApp(t)
+			app.SignIn(tc.user)
+			app.Keys("2")
+			s := app.Screen()
+			footer := s[strings.LastIndex(s, "\n"):]
+			screentest.MustNotShow(t, footer, tc.footless...)
+			if tc.offered != "" {
+				screentest.MustShow(t, footer, tc.offered)
+			}
+			app.Keys(tc.press)
+			if got := app.Notice(); !strings.Contains(got, tc.notice) {
+				t.Fatalf("pressing %s: notice %q, want %q", tc.press, got, tc.notice)
+			}
+			screentest.MustNotShow(t, app.Screen(), "Order a new virtual card?", "Freeze the card", "View PIN", "Card details (")
+		})
+	}
+}
