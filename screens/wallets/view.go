@@ -146,6 +146,9 @@ func (w *Screen) creditSummary(width int) string {
 	}
 	fields := append([]screenkit.Field{known[0].Field, known[1].Field, known[2].Field}, screenkit.OtherFields(cw.Raw, known)...)
 	hint := "w withdraws to the external wallet"
+	if why := w.whyNoWithdraw(); why != "" {
+		hint = "No withdrawal: " + strings.TrimPrefix(strings.TrimPrefix(why, "withdraw: "), "nothing to withdraw: ")
+	}
 	if w.deps.ReadOnly {
 		hint = "read-only: withdrawals are disabled"
 	}
