@@ -23,7 +23,7 @@ func TestCardFreezeAndUnfreeze(t *testing.T) {
 	app := newApp(t)
 	app.SignIn("alice@demo.test")
 	app.Keys("2")
-	screentest.MustShow(t, app.Screen(), "ACTIVE", "VIRTUAL", "ALICE MARTIN", "4242", "2029/08", "network", "VISA")
+	screentest.MustShow(t, app.Screen(), "ACTIVE", "VIRTUAL", "ALICE MARTIN", "4242", "2029/08", "Network", "VISA", "Ordered  2024-01-20 10:00 UTC")
 	app.Golden("card-active")
 
 	app.Keys("f")

@@ -111,7 +111,7 @@ func (c *Screen) cardView(width int) string {
 		{Label: "Holder", Value: card.HolderName},
 		{Label: "Number", Value: "•••• •••• •••• " + card.PanLast4},
 		{Label: "Expires", Value: card.ExpiryDate},
-		{Label: "Ordered", Value: card.OrderedAt},
+		{Label: "Ordered", Value: screenkit.FormatTime(card.OrderedAt)},
 		{Label: "Card id", Value: card.ID},
 	}
 	fields = append(fields, screenkit.ExtraFields(card.Extra)...)

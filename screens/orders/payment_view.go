@@ -97,7 +97,7 @@ func (p *payment) View() string {
 	record := []screenkit.Field{{Label: "Order id", Value: p.order.OrderID}, {Label: "Request id", Value: p.order.RequestID}}
 	if p.status != nil {
 		if p.status.PaidAt != nil {
-			fields = append(fields, screenkit.Field{Label: "Paid at", Value: *p.status.PaidAt})
+			fields = append(fields, screenkit.Field{Label: "Paid at", Value: screenkit.FormatTime(*p.status.PaidAt)})
 		}
 		record = append(record, screenkit.ExtraFields(p.status.Metadata)...)
 		// Every other field the gateway sent, in its own names.
