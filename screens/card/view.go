@@ -72,10 +72,11 @@ func (c *Screen) sideWidth(width int) int {
 func (c *Screen) cardWithPanels(width int, withQR bool) string {
 	var side []string
 	sideW := c.sideWidth(width)
+	narrow := width < 90
 	if c.form != nil {
 		side = append(side, c.form.View())
 	} else if c.pin != nil {
-		side = append(side, c.pinPanelView(sideW, withQR))
+		side = append(side, c.pinPanelView(sideW, withQR, narrow))
 	}
 	if c.pinBusy {
 		side = append(side, c.deps.Styles.Muted.Render("requesting a set-PIN link…"))
@@ -87,12 +88,18 @@ func (c *Screen) cardWithPanels(width int, withQR bool) string {
 		return c.cardView(width)
 	}
 	panel := strings.Join(side, "\n\n")
-	if width < 90 {
+	if narrow {
 		return c.cardView(width) + "\n\n" + panel
 	}
 	leftW := width - sideW - 3
 	left := c.cardView(leftW)
-	return screenkit.SideBySide(left, panel, leftW, "   ")
+	body := screenkit.SideBySide(left, panel, leftW, "   ")
+	if c.form == nil && c.pin != nil && c.pinLeft() > 0 {
+		// The set-PIN link on a line of the whole width, so it is drawn
+		// whole where the side panel is too narrow for it.
+		body = strings.TrimRight(body, " \n") + "\n\n" + c.deps.Styles.Label.Render("Set-PIN link") + "\n" + linkLine(c.deps.Styles, c.pin.url, width)
+	}
+	return body
 }
 
 func (c *Screen) cardView(width int) string {
