@@ -43,8 +43,8 @@ func newCardKeys(readOnly bool) cardKeys {
 
 // Why card actions cannot work for the card as last read.
 const (
-	whyNoCard     = "there is no card yet: order one with n"
-	whyUnverified = "card operations need a VERIFIED identity: see the verification state on the Account screen (1)"
+	whyNoCard     = " needs a card: there is none yet, order one with n"
+	whyUnverified = " needs a VERIFIED identity: see the verification state on the Account screen (1)"
 	whyNotBlocked = "a new card can be ordered only when there is none or it is BLOCKED"
 )
 
@@ -64,11 +64,11 @@ func (c *Screen) offerOnly() {
 	switch {
 	case apiclient.IsNotFound(c.loadErr):
 		for _, b := range cardActions {
-			disable(b, b.Help().Desc+": "+whyNoCard)
+			disable(b, b.Help().Desc+whyNoCard)
 		}
 	case apiclient.IsStatus(c.loadErr, 403):
 		for _, b := range append(cardActions, &c.keys.Order) {
-			disable(b, b.Help().Desc+": "+whyUnverified)
+			disable(b, b.Help().Desc+whyUnverified)
 		}
 	case c.card != nil && c.card.Status != apiclient.CardBlocked:
 		disable(&c.keys.Order, whyNotBlocked)

@@ -117,11 +117,11 @@ func TestCardOffersOnlyActionsThatCanWork(t *testing.T) {
 		footless []string // footer entries that must not show
 		offered  string   // a footer entry that must show
 	}{
-		{"nora@demo.test", "f", "freeze/unfreeze: there is no card yet: order one with n", []string{"f freeze", "p set PIN", "v view PIN", "d card details"}, "n order a new card"},
-		{"nora@demo.test", "p", "set PIN: there is no card yet", nil, ""},
-		{"nora@demo.test", "d", "card details: there is no card yet", nil, ""},
-		{"umar@demo.test", "v", "view PIN: card operations need a VERIFIED identity", []string{"f freeze", "n order", "p set PIN"}, ""},
-		{"umar@demo.test", "n", "order a new card: card operations need a VERIFIED identity", nil, ""},
+		{"nora@demo.test", "f", "freeze/unfreeze needs a card: there is none yet, order one with n", []string{"f freeze", "p set PIN", "v view PIN", "d card details"}, "n order a new card"},
+		{"nora@demo.test", "p", "set PIN needs a card", nil, ""},
+		{"nora@demo.test", "d", "card details needs a card", nil, ""},
+		{"umar@demo.test", "v", "view PIN needs a VERIFIED identity: see the verification state on the Account screen (1)", []string{"f freeze", "n order", "p set PIN"}, ""},
+		{"umar@demo.test", "n", "order a new card needs a VERIFIED identity", nil, ""},
 		{"alice@demo.test", "n", "a new card can be ordered only when there is none or it is BLOCKED", []string{"n order"}, "f freeze"},
 	}
 	for _, tc := range cases {

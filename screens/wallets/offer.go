@@ -23,7 +23,7 @@ func (w *Screen) offerOnly() {
 	}
 	if apiclient.IsStatus(w.errs[readInternal], 403) {
 		for _, b := range []*key.Binding{&w.keys.Link, &w.keys.Unlink, &w.keys.Up, &w.keys.Down, &w.keys.Withdraw, &w.keys.History} {
-			disable(b, b.Help().Desc+": wallets need a VERIFIED identity (see the Account screen, 1)")
+			disable(b, b.Help().Desc+" needs a VERIFIED identity: see the verification state on the Account screen (1)")
 		}
 		return
 	}

@@ -276,7 +276,7 @@ func TestWalletsOfferOnlyActionsThatCanWork(t *testing.T) {
 		{"no external wallet", "frank@demo.test", "w", "no external wallet to send it to", []string{"w withdraw"}, []string{"u unlink"}, "No withdrawal: there is no external wallet"},
 		{"not withdrawable", "bruno@demo.test", "w", "the credit wallet is not withdrawable now", []string{"w withdraw"}, nil, "No withdrawal: the credit wallet is not withdrawable"},
 		{"five linked", "lena@demo.test", "l", "cannot link another wallet: 5 of 5 are linked", []string{"l link"}, []string{"w withdraw"}, ""},
-		{"unverified", "umar@demo.test", "w", "wallets need a VERIFIED identity", []string{"w withdraw", "l link"}, nil, ""},
+		{"unverified", "umar@demo.test", "w", "withdraw credit needs a VERIFIED identity", []string{"w withdraw", "l link"}, nil, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -303,4 +303,14 @@ func TestWalletsOfferOnlyActionsThatCanWork(t *testing.T) {
 	screentest.MustShow(t, s[strings.LastIndex(s, "\n"):], "w withdraw")
 	a.Keys("w")
 	screentest.MustShow(t, a.Screen(), "Amount (USDC)")
+}
+
+// At 80 columns the note about a missing external wallet wraps: it is
+// read whole, not cut at the edge.
+func TestWalletsNoExternalNoteWrapsAt80(t *testing.T) {
+	a := newWalletApp(t, "nora@demo.test", false)
+	a.Resize(80, 24)
+	a.Keys("4")
+	s := a.Screen()
+	screentest.MustShow(t, s, "None registered.", "delegation first (6).")
 }
