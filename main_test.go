@@ -580,7 +580,7 @@ func TestWalletsLinkUntilFiveAndSixthRefused(t *testing.T) {
 	tm.waitFor("5 of 5 linked to the card", "linked to the card")
 	tm.send("G")
 	tm.send("l")
-	tm.waitFor("Cannot link a sixth wallet: 5 of 5 are linked", "at most 5")
+	tm.waitFor("cannot link another wallet: 5 of 5 are linked", "unlink one first (u)")
 }
 
 func TestWhitelistAddTwoBadAddressDeleteBoth(t *testing.T) {

@@ -82,6 +82,14 @@ type Opener interface {
 	OpenValue() (label, url string, ok bool)
 }
 
+// Explainer is implemented by screens whose bindings are disabled for a
+// reason of their own (no card yet, identity not verified): a press of a
+// disabled binding's key gets that reason as its notice instead of the
+// generic "not available here". Read-only mode's notice comes first.
+type Explainer interface {
+	WhyDisabled(pressed string) (reason string, ok bool)
+}
+
 // Root is the app shell: it owns routing, focus, the navigation, the status
 // bar, notices, the help and the dialog. Screens only draw their body.
 type Root struct {

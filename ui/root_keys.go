@@ -192,6 +192,11 @@ func (r *Root) refuseDisabled(msg tea.KeyPressMsg) tea.Cmd {
 					if r.opts.ReadOnly {
 						return Notify(theme.ToneWarn, "read-only mode: "+what+" is disabled")
 					}
+					if e, ok := s.(Explainer); ok {
+						if why, ok := e.WhyDisabled(pressed); ok {
+							return Notify(theme.ToneInfo, why)
+						}
+					}
 					return Notify(theme.ToneInfo, what+" is not available here")
 				}
 			}

@@ -136,7 +136,7 @@ func (a *Screen) userView(width int) string {
 		session = "expiry unknown (the gateway gave no lifetime)"
 	} else if sess.Valid() {
 		left := sess.ExpiresAt.Sub(a.deps.Clock())
-		session = "expires " + sess.ExpiresAt.Local().Format("2006-01-02 15:04") + " (in " + screenkit.FormatLeft(left) + ")"
+		session = "expires " + sess.ExpiresAt.Local().Format(screenkit.TimeLayout) + " (in " + screenkit.FormatLeft(left) + ")"
 	}
 	fields := []screenkit.Field{
 		{Label: "Name", Value: name},
@@ -150,7 +150,7 @@ func (a *Screen) userView(width int) string {
 		{Label: "Nationality", Value: u.CountryOfNationality},
 		{Label: "US state", Value: screenkit.OrDash(u.USState)},
 		{Label: "SSN", Value: screenkit.OrDash(u.SSN)},
-		{Label: "Created", Value: u.CreatedAt},
+		{Label: "Created", Value: screenkit.FormatTime(u.CreatedAt)},
 		{Label: "User id", Value: u.ID},
 		{Label: "Session", Value: session},
 	}

@@ -29,7 +29,7 @@ func TestAccountScreen(t *testing.T) {
 	app.SignIn("alice@demo.test")
 	s := app.Screen()
 	screentest.MustShow(t, s, "Alice Martin", "VERIFIED", "alice@demo.test", "1990-04-12", "+33 612345678",
-		"FR", "expires 2026-11-22 15:00", "session 6h00m")
+		"FR", "expires 2026-11-22 15:00 UTC", "session 6h00m", "Created        2024-01-15 08:30 UTC")
 	app.Golden("account-alice")
 
 	// The status bar counts down on the injected clock.

@@ -41,6 +41,47 @@ func newCardKeys(readOnly bool) cardKeys {
 	return k
 }
 
+// Why card actions cannot work for the card as last read.
+const (
+	whyNoCard     = " needs a card: there is none yet, order one with n"
+	whyUnverified = " needs a VERIFIED identity: see the verification state on the Account screen (1)"
+	whyNotBlocked = "a new card can be ordered only when there is none or it is BLOCKED"
+)
+
+// offerOnly enables the card's actions that can work for what the gateway
+// last said (no card, not verified, a card in some state) and keeps, for
+// each key it disables, the reason a press of it is told.
+func (c *Screen) offerOnly() {
+	c.keys = newCardKeys(c.deps.ReadOnly)
+	c.why = map[string]string{}
+	disable := func(b *key.Binding, why string) {
+		b.SetEnabled(false)
+		for _, k := range b.Keys() {
+			c.why[k] = why
+		}
+	}
+	cardActions := []*key.Binding{&c.keys.Toggle, &c.keys.SetPIN, &c.keys.ViewPIN, &c.keys.Details}
+	switch {
+	case apiclient.IsNotFound(c.loadErr):
+		for _, b := range cardActions {
+			disable(b, b.Help().Desc+whyNoCard)
+		}
+	case apiclient.IsStatus(c.loadErr, 403):
+		for _, b := range append(cardActions, &c.keys.Order) {
+			disable(b, b.Help().Desc+whyUnverified)
+		}
+	case c.card != nil && c.card.Status != apiclient.CardBlocked:
+		disable(&c.keys.Order, whyNotBlocked)
+	}
+}
+
+// WhyDisabled implements ui.Explainer: the reason a disabled card action
+// does nothing now.
+func (c *Screen) WhyDisabled(pressed string) (string, bool) {
+	why, ok := c.why[pressed]
+	return why, ok
+}
+
 func (k cardKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Toggle, k.SetPIN, k.ViewPIN, k.Details, k.Order}
 }
@@ -59,9 +100,11 @@ const (
 
 // Screen shows the debit card and changes its state.
 type Screen struct {
-	deps          screenkit.Deps
-	requests      ui.Owner
-	keys          cardKeys
+	deps     screenkit.Deps
+	requests ui.Owner
+	keys     cardKeys
+	// why is the reason, per key, that a disabled action cannot work now.
+	why           map[string]string
 	width, height int
 
 	loadID ui.RequestID
@@ -99,7 +142,9 @@ type Screen struct {
 // New builds the card screen.
 func New(deps screenkit.Deps) *Screen {
 	owner := deps.Requests.For(ui.ScreenCard)
-	return &Screen{deps: deps, requests: owner, keys: newCardKeys(deps.ReadOnly), change: ui.NewChange[cardAction](owner)}
+	c := &Screen{deps: deps, requests: owner, change: ui.NewChange[cardAction](owner)}
+	c.offerOnly()
+	return c
 }
 
 // ID implements ui.Screen.
@@ -146,6 +191,7 @@ func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			return c, nil
 		}
 		c.loading = false
+		defer c.offerOnly()
 		if msg.Err != nil {
 			c.card, c.loadErr = nil, msg.Err
 			if apiclient.IsNotFound(msg.Err) || apiclient.IsStatus(msg.Err, 403) {

@@ -23,7 +23,7 @@ func TestCardFreezeAndUnfreeze(t *testing.T) {
 	app := newApp(t)
 	app.SignIn("alice@demo.test")
 	app.Keys("2")
-	screentest.MustShow(t, app.Screen(), "ACTIVE", "VIRTUAL", "ALICE MARTIN", "4242", "2029/08", "network", "VISA")
+	screentest.MustShow(t, app.Screen(), "ACTIVE", "VIRTUAL", "ALICE MARTIN", "4242", "2029/08", "Network", "VISA", "Ordered  2024-01-20 10:00 UTC")
 	app.Golden("card-active")
 
 	app.Keys("f")
@@ -104,4 +104,42 @@ func TestReadOnlyRefusesCardChanges(t *testing.T) {
 	s := app.Screen()
 	screentest.MustShow(t, s, "READ-ONLY", "read-only mode", "ACTIVE")
 	screentest.MustNotShow(t, s, "Freeze the card", "f freeze")
+}
+
+// TestCardOffersOnlyActionsThatCanWork: without a card, or unverified, the
+// card actions are not in the footer and a press says why; with a card that
+// is not BLOCKED, ordering says why it is not offered.
+func TestCardOffersOnlyActionsThatCanWork(t *testing.T) {
+	cases := []struct {
+		user     string
+		press    string
+		notice   string
+		footless []string // footer entries that must not show
+		offered  string   // a footer entry that must show
+	}{
+		{"nora@demo.test", "f", "freeze/unfreeze needs a card: there is none yet, order one with n", []string{"f freeze", "p set PIN", "v view PIN", "d card details"}, "n order a new card"},
+		{"nora@demo.test", "p", "set PIN needs a card", nil, ""},
+		{"nora@demo.test", "d", "card details needs a card", nil, ""},
+		{"umar@demo.test", "v", "view PIN needs a VERIFIED identity: see the verification state on the Account screen (1)", []string{"f freeze", "n order", "p set PIN"}, ""},
+		{"umar@demo.test", "n", "order a new card needs a VERIFIED identity", nil, ""},
+		{"alice@demo.test", "n", "a new card can be ordered only when there is none or it is BLOCKED", []string{"n order"}, "f freeze"},
+	}
+	for _, tc := range cases {
+		t.Run(strings.TrimSuffix(tc.user, "@demo.test")+"_"+tc.press, func(t *testing.T) {
+			app := newApp(t)
+			app.SignIn(tc.user)
+			app.Keys("2")
+			s := app.Screen()
+			footer := s[strings.LastIndex(s, "\n"):]
+			screentest.MustNotShow(t, footer, tc.footless...)
+			if tc.offered != "" {
+				screentest.MustShow(t, footer, tc.offered)
+			}
+			app.Keys(tc.press)
+			if got := app.Notice(); !strings.Contains(got, tc.notice) {
+				t.Fatalf("pressing %s: notice %q, want %q", tc.press, got, tc.notice)
+			}
+			screentest.MustNotShow(t, app.Screen(), "Order a new virtual card?", "Freeze the card", "View PIN", "Card details (")
+		})
+	}
 }

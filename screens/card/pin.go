@@ -257,8 +257,14 @@ func (c *Screen) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 	if msg.Value.ok {
 		note.text = label + " opened in the browser. The link is single-use and is never shown here."
 	} else {
-		note.text = label + ": the browser did not open (" + msg.Value.notice.Notice.Text + "). The link is not shown; press " +
-			map[bool]string{true: "d", false: "v"}[kind == formDetails] + " to get a new one."
+		// The image link is a secret: no QR code, no copy, not on screen.
+		why := msg.Value.notice.Notice.Text
+		if _, after, ok := strings.Cut(why, ": "); ok && strings.HasPrefix(why, "could not open ") {
+			why = after
+		}
+		again := map[bool]string{true: "d", false: "v"}[kind == formDetails]
+		note.text = label + ": the browser could not be opened (" + why + "), and the image cannot be shown in the terminal. " +
+			"Its link is secret, so it is not shown or copied; where a browser can open (or with $BROWSER set), press " + again + " for a new one."
 	}
 	c.secret = note
 	n := msg.Value.notice
@@ -266,8 +272,9 @@ func (c *Screen) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 }
 
 // pinPanelView draws the set-PIN panel in width cells; withQR false leaves
-// the QR code out (no room for all of it).
-func (c *Screen) pinPanelView(width int, withQR bool) string {
+// the QR code out (no room for all of it), linkInside false leaves the
+// link to a line of the screen's whole width (see cardWithPanels).
+func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
 	st := c.deps.Styles
 	p := c.pin
 	var b strings.Builder
@@ -278,7 +285,11 @@ func (c *Screen) pinPanelView(width int, withQR bool) string {
 	case p.opened:
 		b.WriteString("\n" + st.Text(theme.ToneOK).Render("✓ opened in the browser"))
 	default:
-		b.WriteString("\n" + st.Text(theme.ToneWarn).Render(ansi.Truncate("✗ browser did not open: "+ui.Sanitize(p.openErr), width, "…")))
+		// No browser here (SSH, a recording, a headless box): the phone
+		// and the clipboard are the ways left, and the panel says so.
+		why := strings.TrimPrefix(ui.Sanitize(p.openErr), "could not open set-PIN page: ")
+		b.WriteString("\n" + st.Text(theme.ToneWarn).Render(ansi.Wrap("✗ The browser could not be opened ("+why+
+			"). Scan the QR code with a phone, or copy the link with y.", width, " ")))
 	}
 	left := c.pinLeft()
 	if left > 0 {
@@ -288,14 +299,10 @@ func (c *Screen) pinPanelView(width int, withQR bool) string {
 	} else {
 		b.WriteString("\n" + st.Text(theme.ToneWarn).Render("link expired: press p for a new one"))
 	}
-	link := ui.Sanitize(p.url)
-	for len(link) > 0 {
-		part := ansi.Truncate(link, width, "")
-		if part == "" {
-			break
-		}
-		b.WriteString("\n" + st.Link.Render(part))
-		link = link[len(part):]
+	if linkInside {
+		b.WriteString("\n" + linkLine(st, p.url, width))
+	} else {
+		b.WriteString("\n" + st.Muted.Render("the link is under the card, on one line"))
 	}
 	if p.qr != "" && left > 0 {
 		if withQR {
@@ -307,6 +314,20 @@ func (c *Screen) pinPanelView(width int, withQR bool) string {
 	b.WriteString("\n" + st.Muted.Render("4 digits, not all the same, typed twice"))
 	b.WriteString("\n" + st.Muted.Render("s style · y copy link · p new link"))
 	return b.String()
+}
+
+// linkLine draws a link on one line, never broken inside its token so a
+// copy of it works: whole where it fits, else shortened in the middle, and
+// as an OSC 8 hyperlink carrying it whole (y copies it whole too).
+func linkLine(st *theme.Styles, link string, width int) string {
+	shown := ui.Sanitize(link)
+	style := st.Link
+	if shown == link && (strings.HasPrefix(link, "https://") || strings.HasPrefix(link, "http://")) {
+		// Only a clean web link goes into the sequence: a hostile one
+		// could close it and write its own.
+		style = style.Hyperlink(link)
+	}
+	return style.Render(ui.Shorten(shown, width))
 }
 
 // secretView draws the note about the last secret image.

@@ -223,3 +223,76 @@ func TestSetPINLinkQRDecodesToTheLink(t *testing.T) {
 		}
 	}
 }
+
+// noBrowserRig is the card screen where no browser can be opened: $BROWSER
+// names a command that does not exist, and the real opener runs.
+func noBrowserRig(t *testing.T) *screentest.Rig {
+	t.Setenv("BROWSER", "/nonexistent/nobrowser")
+	return screentest.NewRig(t, "alice@demo.test", func(d screenkit.Deps) ui.Screen { return New(d) })
+}
+
+// prose is a view's words on one line: sentences wrapped in a panel read
+// whole (the panel is under the card below 90 columns, so nothing
+// interleaves).
+func prose(v string) string { return strings.Join(strings.Fields(v), " ") }
+
+// Without a browser the set-PIN panel says so and offers the phone and the
+// clipboard: the QR code, the link on one line (and as OSC 8), y.
+func TestCardSetPINWithoutBrowserOffersQRAndCopy(t *testing.T) {
+	r := noBrowserRig(t)
+	r.Want("ACTIVE")
+	r.Keys("p")
+	r.W, r.H = 89, 80
+	v := r.Want("▀")
+	screentest.MustShow(t, prose(v), "The browser could not be opened (cannot start $BROWSER /nonexistent/nobrowser). "+
+		"Scan the QR code with a phone, or copy the link with y.")
+	screentest.MustNotShow(t, v, "opened in the browser")
+	_, link, ok := r.Screen.(*Screen).CopyValue()
+	if !ok || !strings.Contains(link, "/pin-direct/set?token=") {
+		t.Fatalf("y copies %q", link)
+	}
+	if !strings.Contains(r.Screen.View(), "\x1b]8;;"+link) {
+		t.Fatal("the link is not an OSC 8 hyperlink carrying it whole")
+	}
+	// The link is drawn whole on one line of its own, beside the card too
+	// (under it, the width of the screen), and never broken inside.
+	for _, w := range []int{89, 240} {
+		r.W = w
+		v = r.View()
+		lines := 0
+		for l := range strings.SplitSeq(v, "\n") {
+			if strings.Contains(l, "/pin-direct/") {
+				lines++
+				if strings.TrimSpace(l) != link {
+					t.Fatalf("at %d columns the link line is %q, want %q", w, l, link)
+				}
+			}
+		}
+		if lines != 1 {
+			t.Fatalf("at %d columns the link is on %d lines:\n%s", w, lines, v)
+		}
+	}
+}
+
+// The view-PIN and card-details image links are secrets: without a browser
+// the screen says the image cannot be shown here, and offers no link.
+func TestCardImageWithoutBrowserShowsNoLink(t *testing.T) {
+	for _, key := range []string{"v", "d"} {
+		t.Run(key, func(t *testing.T) {
+			r := noBrowserRig(t)
+			r.Want("ACTIVE")
+			r.Keys(key, "ctrl+s")
+			r.W = 89
+			v := r.View()
+			screentest.MustShow(t, prose(v), "the browser could not be opened (cannot start $BROWSER /nonexistent/nobrowser), "+
+				"and the image cannot be shown in the terminal", "press "+key+" for a new one")
+			screentest.MustNotShow(t, v, "http", "token", "▀")
+			if _, _, ok := r.Screen.(*Screen).CopyValue(); ok {
+				t.Fatal("y offers a secret image link")
+			}
+			if strings.Contains(r.Notices(), "http") {
+				t.Fatalf("a notice shows the link: %s", r.Notices())
+			}
+		})
+	}
+}

@@ -36,9 +36,10 @@ func (c *Screen) View() string {
 		if !c.deps.ReadOnly {
 			b.WriteString("\n" + st.Muted.Render("Press n to order a virtual card."))
 		}
+		b.WriteString("\n" + st.Muted.Width(max(width-2, 20)).Render("Freezing, the PIN and the card details come with a card."))
 	case apiclient.IsStatus(c.loadErr, 403):
 		b.WriteString(st.Text(theme.ToneWarn).Render("The gateway does not allow card operations for this account.") + "\n")
-		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("Card operations need a VERIFIED identity; see the verification state on the Account screen (1). Gateway said: " + ui.Sanitize(apiclient.ErrorMessage(c.loadErr))))
+		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("Card operations, ordering a card included, need a VERIFIED identity; see the verification state on the Account screen (1). Gateway said: " + ui.Sanitize(apiclient.ErrorMessage(c.loadErr))))
 	case c.card == nil:
 		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the card: "+ui.Sanitize(apiclient.ErrorMessage(c.loadErr))) + "\n")
 		b.WriteString(st.Muted.Render("r retries"))
@@ -71,10 +72,11 @@ func (c *Screen) sideWidth(width int) int {
 func (c *Screen) cardWithPanels(width int, withQR bool) string {
 	var side []string
 	sideW := c.sideWidth(width)
+	narrow := width < 90
 	if c.form != nil {
 		side = append(side, c.form.View())
 	} else if c.pin != nil {
-		side = append(side, c.pinPanelView(sideW, withQR))
+		side = append(side, c.pinPanelView(sideW, withQR, narrow))
 	}
 	if c.pinBusy {
 		side = append(side, c.deps.Styles.Muted.Render("requesting a set-PIN link…"))
@@ -86,12 +88,18 @@ func (c *Screen) cardWithPanels(width int, withQR bool) string {
 		return c.cardView(width)
 	}
 	panel := strings.Join(side, "\n\n")
-	if width < 90 {
+	if narrow {
 		return c.cardView(width) + "\n\n" + panel
 	}
 	leftW := width - sideW - 3
 	left := c.cardView(leftW)
-	return screenkit.SideBySide(left, panel, leftW, "   ")
+	body := screenkit.SideBySide(left, panel, leftW, "   ")
+	if c.form == nil && c.pin != nil && c.pinLeft() > 0 {
+		// The set-PIN link on a line of the whole width, so it is drawn
+		// whole where the side panel is too narrow for it.
+		body = strings.TrimRight(body, " \n") + "\n\n" + c.deps.Styles.Label.Render("Set-PIN link") + "\n" + linkLine(c.deps.Styles, c.pin.url, width)
+	}
+	return body
 }
 
 func (c *Screen) cardView(width int) string {
@@ -110,7 +118,7 @@ func (c *Screen) cardView(width int) string {
 		{Label: "Holder", Value: card.HolderName},
 		{Label: "Number", Value: "•••• •••• •••• " + card.PanLast4},
 		{Label: "Expires", Value: card.ExpiryDate},
-		{Label: "Ordered", Value: card.OrderedAt},
+		{Label: "Ordered", Value: screenkit.FormatTime(card.OrderedAt)},
 		{Label: "Card id", Value: card.ID},
 	}
 	fields = append(fields, screenkit.ExtraFields(card.Extra)...)

@@ -35,7 +35,7 @@ func (s *Screen) View() string {
 		return screenkit.Place(s.lookup.view(), s.width, s.height)
 	}
 	if s.pay != nil {
-		return screenkit.Place(s.pay.View(), s.width, s.height)
+		return s.pay.View() // placed when it was built
 	}
 	st := s.deps.Styles
 	head := st.Title.Render("Orders")

@@ -172,6 +172,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.RefreshMsg:
 		if s.pay != nil {
 			cmd = s.pay.recheck()
+			s.pay.rebuild()
 		} else {
 			cmd = s.load()
 		}
@@ -186,10 +187,13 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		cmd = s.handleKey(msg)
 	default:
 		if s.pay != nil {
-			cmd = s.pay.poll(msg)
+			_, cmd = s.pay.Update(msg)
 		}
 	}
-	s.layout()
+	if s.pay == nil && s.lookup == nil {
+		// The product list is shown: its detail may have changed height.
+		s.layout()
+	}
 	return s, cmd
 }
 

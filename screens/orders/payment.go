@@ -87,6 +87,11 @@ type payment struct {
 
 	qrOnly  bool                // v: the QR code alone, as large as it can be
 	qrCache map[string][]string // rendered QR codes by content, filled in Update
+
+	// frame is the panel as drawn for the state and size it was built in
+	// (rebuild), with the styles it was drawn with.
+	frame     string
+	builtWith *theme.Styles
 }
 
 func newPayment(deps screenkit.Deps, requests ui.Owner, p apiclient.Product, order apiclient.Order) *payment {
@@ -143,10 +148,13 @@ func (p *payment) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 			p.qrOnly = !p.qrOnly
 			p.syncKeys()
 			p.prepareQR()
+			p.rebuild()
 		}
 		return p, nil
 	}
-	return p, p.poll(msg)
+	cmd := p.poll(msg)
+	p.rebuild()
+	return p, cmd
 }
 
 // KeyMap implements ui.SubView.
@@ -159,6 +167,7 @@ func (p *payment) CapturesKeys() bool { return false }
 func (p *payment) SetSize(width, height int) {
 	p.width, p.height = width, height
 	p.prepareQR()
+	p.rebuild()
 }
 
 // check asks the gateway for the order's status; counted checks belong to

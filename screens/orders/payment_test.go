@@ -6,6 +6,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
@@ -49,7 +50,7 @@ func TestOrderVirtualCardPollsToCompleted(t *testing.T) {
 	screentest.MustShow(t, app.Screen(), "PENDING", "check 2 of 40")
 	tick(app, s)
 	screen := app.Screen()
-	screentest.MustShow(t, screen, "COMPLETED", "check 3 of 40", "Payment received", "The new card is on the Card screen (2).", "Paid at", "2026-11-22T09:00:06Z")
+	screentest.MustShow(t, screen, "COMPLETED", "check 3 of 40", "Payment received", "The new card is on the Card screen (2).", "Paid at", "2026-11-22 09:00 UTC")
 	screentest.MustNotShow(t, screen, "QR:", "█", "v QR code alone")
 	if s.pay.polling {
 		t.Fatal("polling goes on after a final status")
@@ -269,6 +270,41 @@ func TestOrderQRTargetFallsBackToAddress(t *testing.T) {
 			t.Errorf("dec %+v %s: %q %q %q", c.dec, c.currency, content, what, note)
 		}
 	}
+}
+
+// The payment panel draws from what Update built: a key press that changes
+// nothing renders nothing (the QR code least of all), while a check's answer,
+// v and a resize are drawn at once.
+func TestPaymentPanelDrawsFromWhatWasBuilt(t *testing.T) {
+	app, s := newApp(t, "nora@demo.test")
+	app.Resize(120, 40)
+	orderProduct(app, s, "Virtual card")
+	app.Keys("enter")
+	screentest.MustShow(t, app.Screen(), "check 1 of 40", "QR: payment link")
+	app.Keys("down", "up")
+	if allocs := testing.AllocsPerRun(20, func() { _ = s.View() }); allocs != 0 {
+		t.Fatalf("drawing the built panel allocates %.0f times", allocs)
+	}
+	tick(app, s)
+	screentest.MustShow(t, app.Screen(), "check 2 of 40")
+	app.Keys("v")
+	screentest.MustShow(t, app.Screen(), "QR: payment link")
+	screentest.MustNotShow(t, app.Screen(), "Pay to")
+	app.Keys("v")
+	app.Resize(80, 24)
+	if w := widestLine(app.Screen()); w > 80 {
+		t.Fatalf("a line of %d cells after resizing to 80", w)
+	}
+	screentest.MustShow(t, app.Screen(), "Pay to")
+}
+
+// widestLine is the widest line of a frame, in cells.
+func widestLine(frame string) int {
+	w := 0
+	for _, l := range strings.Split(frame, "\n") {
+		w = max(w, ansi.StringWidth(l))
+	}
+	return w
 }
 
 // BenchmarkOrderPaymentKeyPress is one key press (Update + View of the whole

@@ -68,10 +68,27 @@ func finalText(st apiclient.OrderStatus) (string, theme.Tone) {
 	return "The order is " + st.Status + ".", theme.ToneInfo
 }
 
-// View implements ui.SubView: the payment fields with the QR code beside
-// or under them, then where the order stands. With v (or when nothing else
-// fits) the QR code is drawn alone, as large as the terminal allows.
+// View implements ui.SubView: the frame rebuild made when the order, the
+// size or the view last changed, so a key press that changes nothing
+// (an arrow, a key of another screen) draws without rendering anything.
 func (p *payment) View() string {
+	if p.builtWith != p.deps.Styles {
+		// The theme changed under the panel (no message reached it).
+		return screenkit.Place(p.render(), p.width, p.height)
+	}
+	return p.frame
+}
+
+// rebuild draws the panel into frame; Update and SetSize call it after
+// anything the panel shows has changed.
+func (p *payment) rebuild() {
+	p.frame, p.builtWith = screenkit.Place(p.render(), p.width, p.height), p.deps.Styles
+}
+
+// render draws the payment fields with the QR code beside or under them,
+// then where the order stands. With v (or when nothing else fits) the QR
+// code is drawn alone, as large as the terminal allows.
+func (p *payment) render() string {
 	st, width, height := p.deps.Styles, p.width, p.height
 	status := ""
 	if p.status != nil {
@@ -97,7 +114,7 @@ func (p *payment) View() string {
 	record := []screenkit.Field{{Label: "Order id", Value: p.order.OrderID}, {Label: "Request id", Value: p.order.RequestID}}
 	if p.status != nil {
 		if p.status.PaidAt != nil {
-			fields = append(fields, screenkit.Field{Label: "Paid at", Value: *p.status.PaidAt})
+			fields = append(fields, screenkit.Field{Label: "Paid at", Value: screenkit.FormatTime(*p.status.PaidAt)})
 		}
 		record = append(record, screenkit.ExtraFields(p.status.Metadata)...)
 		// Every other field the gateway sent, in its own names.

@@ -115,7 +115,8 @@ func ExtraFields(extra apiclient.Extra) []Field {
 		if len(v) >= 2 && v[0] == '"' {
 			v = strings.Trim(v, `"`)
 		}
-		out = append(out, Field{Label: k, Value: v})
+		// Labels in the app's one case style, timestamps as every date.
+		out = append(out, Field{Label: Label(k), Value: FormatTime(v)})
 	}
 	return out
 }

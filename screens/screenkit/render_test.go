@@ -20,7 +20,7 @@ func TestRenderFieldsSanitizesGatewayLabels(t *testing.T) {
 	extra := apiclient.Extra{screentest.HostileText: json.RawMessage(`"x"`), "plain": json.RawMessage(`"` + `\u001b[2J` + `"`)}
 	out := screenkit.RenderFields(&st, screenkit.ExtraFields(extra), 80)
 	screentest.MustBeClean(t, "RenderFields", out)
-	screentest.MustShow(t, uitest.Plain(tea.NewView(out)), "<U+202E>", "plain")
+	screentest.MustShow(t, uitest.Plain(tea.NewView(out)), "<U+202E>", "Plain")
 }
 
 // SideBySide fits the left block's lines to its width and keeps going

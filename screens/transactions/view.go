@@ -147,7 +147,7 @@ func (t *Screen) detailView(width, height int) string {
 		known(screenkit.Field{Label: "Billed", Value: money(x.BillingAmount, x.BillingCurrency)}, "billingAmount", "billingCurrency"),
 		known(screenkit.Field{Label: "Fee", Value: money(x.FeeAmount, x.FeeCurrency)}, "feeAmount", "feeCurrency"),
 		known(screenkit.Field{Label: "Sign", Value: x.Sign}, "sign"),
-		known(screenkit.Field{Label: "Date", Value: x.DateTime}, "dateTime"),
+		known(screenkit.Field{Label: "Date", Value: screenkit.FormatTime(x.DateTime)}, "dateTime"),
 	}
 	if reason != "" || x.Status == apiclient.TxDeclined {
 		declined := known(screenkit.Field{Label: "Declined", Styled: st.Text(theme.ToneDanger).Render(txnOr(ui.Sanitize(reason), "no reason given"))}, "declineReason", "status")

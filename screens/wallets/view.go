@@ -65,7 +65,7 @@ func (w *Screen) overview(width, height int) string {
 	case w.errs[readExternal] != nil:
 		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load: "+ui.Sanitize(apiclient.ErrorMessage(w.errs[readExternal]))) + "\n")
 	case len(w.external) == 0:
-		b.WriteString(st.Muted.Render("None registered. Withdrawals are sent to the external wallet: complete the delegation first (6).") + "\n")
+		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("None registered. Withdrawals are sent to the external wallet: complete the delegation first (6).") + "\n")
 	default:
 		for _, e := range w.externals() {
 			line := fmt.Sprintf("%-6s %-9s %s", strings.ToUpper(ui.Sanitize(e.currency)), ui.Sanitize(e.network), ui.Sanitize(e.address))
@@ -146,6 +146,9 @@ func (w *Screen) creditSummary(width int) string {
 	}
 	fields := append([]screenkit.Field{known[0].Field, known[1].Field, known[2].Field}, screenkit.OtherFields(cw.Raw, known)...)
 	hint := "w withdraws to the external wallet"
+	if why := w.whyNoWithdraw(); why != "" {
+		hint = "No withdrawal: " + strings.TrimPrefix(strings.TrimPrefix(why, "withdraw: "), "nothing to withdraw: ")
+	}
 	if w.deps.ReadOnly {
 		hint = "read-only: withdrawals are disabled"
 	}

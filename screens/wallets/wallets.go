@@ -85,9 +85,11 @@ type walletAction struct {
 // Wallets shows the internal, linked, external and credit wallets, links
 // wallets to the card, withdraws credit and pages through history.
 type Screen struct {
-	deps          screenkit.Deps
-	requests      ui.Owner
-	keys          walletKeys
+	deps     screenkit.Deps
+	requests ui.Owner
+	keys     walletKeys
+	// why is the reason, per key, that a disabled action cannot work now.
+	why           map[string]string
 	width, height int
 
 	table ui.Table
@@ -133,7 +135,7 @@ func New(deps screenkit.Deps) *Screen {
 	owner := deps.Requests.For(ui.ScreenWallets)
 	w := &Screen{deps: deps, requests: owner, change: ui.NewChange[walletAction](owner), withdrawChange: ui.NewChange[withdrawal](owner)}
 	w.table = ui.NewTable(deps.Styles, walletColumns(false))
-	w.keys = newWalletKeys(deps.ReadOnly, w.table.KeyMap())
+	w.offerOnly()
 	return w
 }
 
@@ -237,6 +239,7 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.Result[[]apiclient.InternalWallet]:
 		if msg.ID == w.internalID {
 			w.loaded[readInternal], w.errs[readInternal] = true, msg.Err
+			defer w.offerOnly()
 			if msg.Err == nil {
 				w.internal = msg.Value
 			}
@@ -246,6 +249,7 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.Result[[]apiclient.LinkedWallet]:
 		if msg.ID == w.linkedID {
 			w.loaded[readLinked], w.errs[readLinked] = true, msg.Err
+			defer w.offerOnly()
 			if msg.Err == nil {
 				w.linked = msg.Value
 			}
@@ -255,6 +259,7 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.Result[[]apiclient.ExternalWallet]:
 		if msg.ID == w.externalID {
 			w.loaded[readExternal], w.errs[readExternal] = true, msg.Err
+			defer w.offerOnly()
 			if msg.Err == nil {
 				w.external = msg.Value
 			}
@@ -263,6 +268,7 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.Result[apiclient.CreditWallet]:
 		if msg.ID == w.creditID {
 			w.loaded[readCredit], w.errs[readCredit] = true, msg.Err
+			defer w.offerOnly()
 			switch {
 			case msg.Err == nil:
 				w.credit = &msg.Value

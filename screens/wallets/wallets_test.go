@@ -63,7 +63,9 @@ func TestWalletsSixthLinkRefusedBeforeSending(t *testing.T) {
 	a.Keys("4")
 	screentest.MustShow(t, a.Screen(), "5 of 5 linked")
 	a.Keys("G", "l")
-	screentest.MustShow(t, a.Screen(), "Cannot link a sixth wallet: 5 of 5 are linked")
+	if got := a.Notice(); !strings.Contains(got, "cannot link another wallet: 5 of 5 are linked") {
+		t.Fatalf("l with five linked: %q", got)
+	}
 	// Unlink the first, then link it back: 4, then 5 of 5.
 	a.Keys("g", "u")
 	screentest.MustShow(t, a.Screen(), "Unlink the USDC wallet from the card?", "DELETE /v1/wallet/internal/card_linked")
@@ -169,9 +171,9 @@ func TestWithdrawWithAnEstimationInAnotherShape(t *testing.T) {
 func TestWithdrawNotAllowedIsCheckedFirst(t *testing.T) {
 	a := newWalletApp(t, "bruno@demo.test", false)
 	a.Keys("4", "w")
-	a.Type("10")
-	a.Keys("enter")
-	screentest.MustShow(t, a.Screen(), "withdrawal not allowed")
+	// w is not offered: nothing typed is lost in a form that cannot send.
+	screentest.MustNotShow(t, a.Screen(), "Amount (USDC)")
+	screentest.MustShow(t, a.Screen(), "NOT WITHDRAWABLE", "No withdrawal: the credit wallet is not withdrawable")
 }
 
 func TestWalletHistoryPages(t *testing.T) {
@@ -257,4 +259,58 @@ func TestWalletsInAnotherShape(t *testing.T) {
 	a.Keys("esc")
 	a.Keys("c")
 	screentest.MustShow(t, a.Screen(), "Credit line opened", "500.00 USDC", "2025-01-06 09:00 UTC")
+}
+
+// TestWalletsOfferOnlyActionsThatCanWork: withdraw, link, unlink and the
+// priority keys are left out of the footer where they cannot work, and a
+// press says why.
+func TestWalletsOfferOnlyActionsThatCanWork(t *testing.T) {
+	cases := []struct {
+		name, user, press, notice string
+		footless                  []string
+		offered                   []string
+		body                      string
+	}{
+		{"no credit", "nora@demo.test", "w", "nothing to withdraw: there is no credit wallet yet", []string{"w withdraw"}, []string{"l link"}, "No credit yet"},
+		{"nothing linked", "nora@demo.test", "u", "nothing to unlink: no wallet is linked to the card", []string{"u unlink", "K priority"}, nil, ""},
+		{"no external wallet", "frank@demo.test", "w", "no external wallet to send it to", []string{"w withdraw"}, []string{"u unlink"}, "No withdrawal: there is no external wallet"},
+		{"not withdrawable", "bruno@demo.test", "w", "the credit wallet is not withdrawable now", []string{"w withdraw"}, nil, "No withdrawal: the credit wallet is not withdrawable"},
+		{"five linked", "lena@demo.test", "l", "cannot link another wallet: 5 of 5 are linked", []string{"l link"}, []string{"w withdraw"}, ""},
+		{"unverified", "umar@demo.test", "w", "withdraw credit needs a VERIFIED identity", []string{"w withdraw", "l link"}, nil, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newWalletApp(t, tc.user, false)
+			a.Keys("4")
+			s := a.Screen()
+			footer := s[strings.LastIndex(s, "\n"):]
+			screentest.MustNotShow(t, footer, tc.footless...)
+			screentest.MustShow(t, footer, tc.offered...)
+			if tc.body != "" {
+				screentest.MustShow(t, s, tc.body)
+			}
+			a.Keys(tc.press)
+			if got := a.Notice(); !strings.Contains(got, tc.notice) {
+				t.Fatalf("pressing %s: notice %q, want %q", tc.press, got, tc.notice)
+			}
+			screentest.MustNotShow(t, a.Screen(), "Amount (USDC)", "Link the", "Unlink the")
+		})
+	}
+	// alice can do all of it: withdraw opens its form.
+	a := newWalletApp(t, "alice@demo.test", false)
+	a.Keys("4")
+	s := a.Screen()
+	screentest.MustShow(t, s[strings.LastIndex(s, "\n"):], "w withdraw")
+	a.Keys("w")
+	screentest.MustShow(t, a.Screen(), "Amount (USDC)")
+}
+
+// At 80 columns the note about a missing external wallet wraps: it is
+// read whole, not cut at the edge.
+func TestWalletsNoExternalNoteWrapsAt80(t *testing.T) {
+	a := newWalletApp(t, "nora@demo.test", false)
+	a.Resize(80, 24)
+	a.Keys("4")
+	s := a.Screen()
+	screentest.MustShow(t, s, "None registered.", "delegation first (6).")
 }

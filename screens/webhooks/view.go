@@ -152,7 +152,7 @@ func (w *Screen) detailView(h *apiclient.Webhook, width int) []string {
 		{Label: "Signing key", Value: h.APIKey},
 		{Label: "Events", Value: strings.Join(h.EventTypes, ", ")},
 		{Label: "Status", Styled: active},
-		{Label: "Created", Value: h.CreatedAt},
+		{Label: "Created", Value: screenkit.FormatTime(h.CreatedAt)},
 		{Label: "Updated", Value: h.UpdatedAt},
 	}
 	fields = append(fields, screenkit.ExtraFields(h.Extra)...)
