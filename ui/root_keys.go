@@ -169,6 +169,14 @@ func (r *Root) refuseDisabled(msg tea.KeyPressMsg) tea.Cmd {
 	if s == nil {
 		return nil
 	}
+	// The reason belongs to the screen whose key it was: it is not shown
+	// on the next screen the user opens.
+	return stampNotices(r.whyDisabled(s, msg), s.ID())
+}
+
+// whyDisabled is the notice for a key that matches only disabled
+// bindings of s, or nil.
+func (r *Root) whyDisabled(s Screen, msg tea.KeyPressMsg) tea.Cmd {
 	pressed := msg.String()
 	groups := s.KeyMap().FullHelp()
 	for _, group := range groups {

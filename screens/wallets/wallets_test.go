@@ -314,3 +314,13 @@ func TestWalletsNoExternalNoteWrapsAt80(t *testing.T) {
 	s := a.Screen()
 	screentest.MustShow(t, s, "None registered.", "delegation first (6).")
 }
+
+// The reason a disabled key gives belongs to the screen it was pressed
+// on: it is not shown on the next screen opened.
+func TestDisabledKeyReasonStaysOnItsScreen(t *testing.T) {
+	a := newWalletApp(t, "nora@demo.test", false)
+	a.Keys("4", "w")
+	screentest.MustShow(t, a.Screen(), "nothing to withdraw")
+	a.Keys("1")
+	screentest.MustNotShow(t, a.Screen(), "nothing to withdraw")
+}
