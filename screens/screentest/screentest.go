@@ -281,3 +281,25 @@ func (a *App) Notice() string {
 	n, _ := a.UI().CurrentNotice()
 	return n.Text
 }
+
+// Sent counts the requests the sandbox received for a method and path, so
+// a test can tell what was sent (or that nothing was) apart from what the
+// screen shows.
+func (a *App) Sent(method, path string) int {
+	n := 0
+	for _, r := range a.Server.Requests() {
+		if r.Method == method && r.Path == path {
+			n++
+		}
+	}
+	return n
+}
+
+// NewSignedIn builds the app as New does and signs user in through the
+// sign-in form: the start most screen tests share.
+func NewSignedIn(t testing.TB, signIn Build, user string, opts ...Option) *App {
+	t.Helper()
+	a := New(t, signIn, opts...)
+	a.SignIn(user)
+	return a
+}

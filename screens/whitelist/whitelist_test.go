@@ -31,9 +31,7 @@ func newWalletApp(t *testing.T, user string, readOnlyMode bool) *screentest.App 
 	if readOnlyMode {
 		opts = append(opts, screentest.ReadOnly())
 	}
-	a := screentest.New(t, screentest.Of(signin.New), opts...)
-	a.SignIn(user)
-	return a
+	return screentest.NewSignedIn(t, screentest.Of(signin.New), user, opts...)
 }
 
 // fillEntry types one entry's fields, starting on its Name field.
