@@ -19,11 +19,10 @@ type formPanel struct {
 func (p formPanel) update(msg tea.Msg) (event ui.FormEvent, closed bool, cmd tea.Cmd) {
 	event, cmd = p.form.Update(msg)
 	if event == ui.FormCancel {
-		if !p.form.Busy() {
-			return event, true, nil
+		if p.form.CancelIfBusy(p.requests) {
+			return ui.FormNothing, false, nil
 		}
-		p.requests.Cancel()
-		return ui.FormNothing, false, nil
+		return event, true, nil
 	}
 	return event, false, cmd
 }

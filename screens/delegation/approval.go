@@ -79,8 +79,7 @@ func (v *approvalForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 	event, cmd := v.form.Update(msg)
 	switch event {
 	case ui.FormCancel:
-		if v.form.Busy() {
-			v.requests.Cancel()
+		if v.form.CancelIfBusy(v.requests) {
 			return v, nil
 		}
 		return nil, nil
