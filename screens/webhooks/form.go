@@ -311,15 +311,13 @@ func (w *Screen) saveForm() tea.Cmd {
 		return w.confirmEdit(f.orig.ID, f.orig.Name, u)
 	}
 	body, _ := json.Marshal(in)
-	w.busy = true
-	return ui.Confirm(ui.ConfirmSpec{
+	return w.ask(ui.ConfirmSpec{
 		Title:        fmt.Sprintf("Add webhook %q?", in.Name),
 		Request:      []string{"POST /v1/webhooks", string(body)},
 		Lines:        []string{"The gateway answers with the signing key, shown once."},
 		ConfirmLabel: "add",
 		Tone:         theme.ToneInfo,
 		OnConfirm:    whAddMsg{in: in},
-		OnCancel:     whCancelMsg{},
 	})
 }
 
