@@ -69,11 +69,7 @@ func (s *Server) cardFreeze(c *call) {
 		status, msg = http.StatusBadRequest, "Card cannot be frozen in status "+cr.Status
 	}
 	s.mu.Unlock()
-	if msg != "" {
-		c.fail(status, msg)
-		return
-	}
-	c.json(http.StatusOK, success)
+	c.succeedUnless(status, msg)
 }
 
 // cardUnfreeze: POST /v1/card/unfreeze, FROZEN -> ACTIVE; ACTIVE and
@@ -91,11 +87,7 @@ func (s *Server) cardUnfreeze(c *call) {
 		status, msg = http.StatusBadRequest, "Card is not frozen"
 	}
 	s.mu.Unlock()
-	if msg != "" {
-		c.fail(status, msg)
-		return
-	}
-	c.json(http.StatusOK, success)
+	c.succeedUnless(status, msg)
 }
 
 // cardOrder: POST /v1/card/order {type}; allowed when the user has no card
