@@ -17,11 +17,7 @@ import (
 // one page, filters it and exports the case; the gateway never sees a
 // sign-in or any request outside the consent look-ups.
 func TestSupportConsoleWithTheClientKeyAloneE2E(t *testing.T) {
-	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = sb.Close() })
+	sb := startSandboxInProcess(t, sandbox.Options{})
 	// The export lands in the working directory, as for an agent in a shell.
 	dir := t.TempDir()
 	t.Chdir(dir)
