@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"cardterm/apiclient"
 	"cardterm/screens/account"
 	"cardterm/screens/screenkit"
@@ -163,17 +165,7 @@ func TestWhitelistBigTableMoves(t *testing.T) {
 // whitelist screen holding 100,000 entries; the budget is 1 ms.
 func BenchmarkWhitelistKeyPress100k(b *testing.B) {
 	w := bigWhitelist(100_000)
-	down, up := uitest.Key("down"), uitest.Key("up")
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := down
-		if i%2000 >= 1000 {
-			k = up
-		}
-		w.Update(k)
-		_ = w.View()
-	}
+	uitest.BenchKeyPresses(b, func(k tea.KeyPressMsg) { w.Update(k); _ = w.View() }, "down", "up", 1000)
 }
 
 // BenchmarkWhitelistFilter100k types one more filter character (and draws)
@@ -183,16 +175,7 @@ func BenchmarkWhitelistFilter100k(b *testing.B) {
 	for _, k := range []string{"/", "m", "e", "r"} {
 		w.Update(uitest.Key(k))
 	}
-	c, bs := uitest.Key("c"), uitest.Key("backspace")
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		w.Update(c)
-		_ = w.View()
-		b.StopTimer()
-		w.Update(bs)
-		b.StartTimer()
-	}
+	uitest.BenchTypeAndErase(b, func(k tea.KeyPressMsg) { w.Update(k) }, func() { _ = w.View() }, "c")
 }
 
 // BenchmarkWhitelistFilterFirstChar100k types the first filter character:
@@ -200,16 +183,7 @@ func BenchmarkWhitelistFilter100k(b *testing.B) {
 func BenchmarkWhitelistFilterFirstChar100k(b *testing.B) {
 	w := bigWhitelist(100_000)
 	w.Update(uitest.Key("/"))
-	c, bs := uitest.Key("7"), uitest.Key("backspace")
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		w.Update(c)
-		_ = w.View()
-		b.StopTimer()
-		w.Update(bs)
-		b.StartTimer()
-	}
+	uitest.BenchTypeAndErase(b, func(k tea.KeyPressMsg) { w.Update(k) }, func() { _ = w.View() }, "7")
 }
 
 // In the body of an 80x24 terminal (60x22) a whole whitelisted address and
