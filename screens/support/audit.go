@@ -139,9 +139,7 @@ func (a *auditView) update(msg tea.Msg) (*auditView, tea.Cmd) {
 		}
 		return a, a.fetch(next)
 	case tea.KeyPressMsg:
-		if a.table.Filtering() {
-			var cmd tea.Cmd
-			a.table, cmd = a.table.Update(msg)
+		if cmd, ok := a.table.FilterKey(msg); ok {
 			return a, cmd
 		}
 		switch {

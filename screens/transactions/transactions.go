@@ -296,10 +296,8 @@ func txnAmount(x *apiclient.Transaction) string {
 }
 
 func (t *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if t.table.Filtering() {
-		// The quick filter has the keys: f, c, n and p are letters here.
-		var cmd tea.Cmd
-		t.table, cmd = t.table.Update(msg)
+	// The quick filter has the keys: f, c, n and p are letters there.
+	if cmd, ok := t.table.FilterKey(msg); ok {
 		return cmd
 	}
 	switch {
