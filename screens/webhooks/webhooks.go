@@ -282,8 +282,7 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case w.table.Filtering():
-		var cmd tea.Cmd
-		w.table, cmd = w.table.Update(msg)
+		cmd, _ := w.table.FilterKey(msg)
 		return cmd
 	}
 	switch {
