@@ -46,13 +46,20 @@ func (m memoryTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		Body:   io.NopCloser(bytes.NewReader(m.body)), ContentLength: int64(len(m.body))}, nil
 }
 
+// memoryClient is a signed-in client whose every request is answered with
+// body from memory.
+func memoryClient(body []byte, token string) *Client {
+	c := New(Config{BaseURL: "http://gateway.test", ClientKey: "ck",
+		HTTPClient: &http.Client{Transport: memoryTransport{body}}})
+	c.SetSession(Session{AccessToken: token})
+	return c
+}
+
 // BenchmarkWhitelistClient100k is Client.Whitelist reading 100,000 entries:
 // body reading and decoding, without a network.
 func BenchmarkWhitelistClient100k(b *testing.B) {
 	body := whitelistJSON(largeWhitelistEntries)
-	c := New(Config{BaseURL: "http://gateway.test", ClientKey: "ck",
-		HTTPClient: &http.Client{Transport: memoryTransport{body}}})
-	c.SetSession(Session{AccessToken: "token"})
+	c := memoryClient(body, "token")
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -96,9 +103,7 @@ func BenchmarkWhitelistPlainStruct100k(b *testing.B) {
 // decoded from the stream.
 func BenchmarkWhitelistBatches100k(b *testing.B) {
 	body := whitelistJSON(largeWhitelistEntries)
-	c := New(Config{BaseURL: "http://gateway.test", ClientKey: "ck",
-		HTTPClient: &http.Client{Transport: memoryTransport{body}}})
-	c.SetSession(Session{AccessToken: "token"})
+	c := memoryClient(body, "token")
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
