@@ -724,11 +724,20 @@ func waitFile(t *testing.T, dir, name string) string {
 	return ""
 }
 
-func TestOAuthSignInThroughBrowserE2E(t *testing.T) {
-	env, dir := browserEnv(t, "loopback")
-	tm := startTerm(t, env)
+// startOAuth starts the app with a $BROWSER that plays the user's part of
+// an OAuth sign-in in mode (browserEnv) and presses ctrl+o on the sign-in
+// form; dir holds what that browser saw.
+func startOAuth(t *testing.T, mode string) (tm *tmuxTerm, dir string) {
+	t.Helper()
+	env, dir := browserEnv(t, mode)
+	tm = startTerm(t, env)
 	tm.waitFor("Sign in to the Card and Wallet Gateway", "ctrl+o")
 	tm.send("C-o")
+	return tm, dir
+}
+
+func TestOAuthSignInThroughBrowserE2E(t *testing.T) {
+	tm, dir := startOAuth(t, "loopback")
 	// No key press after ctrl+o: the browser comes back to the loopback.
 	tm.waitFor("Alice", "VERIFIED", "alice@demo.test")
 	cb := waitFile(t, dir, "callback")
@@ -750,10 +759,7 @@ func TestOAuthSignInThroughBrowserE2E(t *testing.T) {
 }
 
 func TestOAuthPhoneCodeAndQRCodeE2E(t *testing.T) {
-	env, dir := browserEnv(t, "phone")
-	tm := startTerm(t, env)
-	tm.waitFor("Sign in to the Card and Wallet Gateway")
-	tm.send("C-o")
+	tm, dir := startOAuth(t, "phone")
 	tm.waitFor("Sign in with browser / phone", "Code shown on the phone")
 	link := waitFile(t, dir, "url")
 	code := waitFile(t, dir, "code")
@@ -784,10 +790,7 @@ func TestOAuthPhoneCodeAndQRCodeE2E(t *testing.T) {
 }
 
 func TestOAuthCancelAndSecretKeyE2E(t *testing.T) {
-	env, _ := browserEnv(t, "phone")
-	tm := startTerm(t, env)
-	tm.waitFor("Sign in to the Card and Wallet Gateway")
-	tm.send("C-o")
+	tm, _ := startOAuth(t, "phone")
 	tm.waitFor("Code shown on the phone")
 	tm.send("Escape")
 	tm.waitFor("Sign-in with the browser cancelled", "Username")

@@ -57,11 +57,12 @@ func login(t *testing.T, c *apiclient.Client, user string) apiclient.Session {
 }
 
 // signedIn starts a sandbox with the default options and signs user in on
-// a client of it: the start most of these tests share.
-func signedIn(t *testing.T, user string) (*gateway, *apiclient.Client) {
+// a client of it (mod adjusts the client's Config): the start most of
+// these tests share.
+func signedIn(t *testing.T, user string, mod ...func(*apiclient.Config)) (*gateway, *apiclient.Client) {
 	t.Helper()
 	g := newGateway(t, sandbox.Options{})
-	c := g.client()
+	c := g.client(mod...)
 	login(t, c, user)
 	return g, c
 }
@@ -406,9 +407,7 @@ func TestSandboxUserRateLimit(t *testing.T) {
 
 func TestSandbox429BurstRetriedOnGETNotOnPOST(t *testing.T) {
 	ctx := context.Background()
-	g := newGateway(t, sandbox.Options{})
-	c := g.client(func(cfg *apiclient.Config) { cfg.MaxRetryWait = 2 * time.Second })
-	login(t, c, "alice@demo.test")
+	g, c := signedIn(t, "alice@demo.test", func(cfg *apiclient.Config) { cfg.MaxRetryWait = 2 * time.Second })
 
 	g.srv.SetFaults(sandbox.Faults{Burst429: 1})
 	start := time.Now()
@@ -439,9 +438,7 @@ func TestSandbox429BurstRetriedOnGETNotOnPOST(t *testing.T) {
 
 func TestSandboxFaults(t *testing.T) {
 	ctx := context.Background()
-	g := newGateway(t, sandbox.Options{})
-	c := g.client(func(cfg *apiclient.Config) { cfg.Timeout = 100 * time.Millisecond })
-	login(t, c, "alice@demo.test")
+	g, c := signedIn(t, "alice@demo.test", func(cfg *apiclient.Config) { cfg.Timeout = 100 * time.Millisecond })
 
 	g.srv.SetFaults(sandbox.Faults{Latency: 2 * time.Second})
 	_, err := c.CardStatus(ctx)

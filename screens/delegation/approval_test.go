@@ -144,11 +144,7 @@ func TestDelegationPostApprovalEscCancelsInFlight(t *testing.T) {
 		t.Fatal("the post-approval did not start")
 	}
 	screentest.MustShow(t, app.Screen(), "sending… (esc cancels)")
-	app.Keys("esc")
-	if n := app.Deps.Requests.InFlightFor(ui.ScreenDelegation); n != 0 {
-		t.Fatalf("esc left %d requests in flight", n)
-	}
-	app.Drive(uitest.Run(request)...)
+	app.EscCancels(ui.ScreenDelegation, request)
 	if _, ok := s.open.(*approvalForm); !ok {
 		t.Fatal("esc while sending closed the form")
 	}

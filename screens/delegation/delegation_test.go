@@ -159,11 +159,7 @@ func TestDelegationTokenEscCancelsInFlight(t *testing.T) {
 	if send == nil || app.Deps.Requests.InFlightFor(ui.ScreenDelegation) == 0 {
 		t.Fatal("the token request did not start")
 	}
-	app.Keys("esc")
-	if n := app.Deps.Requests.InFlightFor(ui.ScreenDelegation); n != 0 {
-		t.Fatalf("esc left %d requests in flight", n)
-	}
-	app.Drive(uitest.Run(send)...)
+	app.EscCancels(ui.ScreenDelegation, send)
 	if _, ok := s.open.(*tokenRequest); !ok {
 		t.Fatal("the form did not stay after the cancel")
 	}

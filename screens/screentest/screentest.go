@@ -303,3 +303,16 @@ func NewSignedIn(t testing.TB, signIn Build, user string, opts ...Option) *App {
 	a.SignIn(user)
 	return a
 }
+
+// EscCancels presses esc while held, a request's command the test has not
+// run, is in flight for screen; it fails unless esc left none of the
+// screen's requests in flight, then runs held so its answer (cancelled)
+// arrives as it would.
+func (a *App) EscCancels(screen ui.ScreenID, held tea.Cmd) {
+	a.T.Helper()
+	a.Keys("esc")
+	if n := a.Deps.Requests.InFlightFor(screen); n != 0 {
+		a.T.Fatalf("esc left %d requests in flight", n)
+	}
+	a.Drive(uitest.Run(held)...)
+}
