@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"sync"
 	"testing"
 
 	"cardterm/apiclient/sandbox"
@@ -48,4 +50,23 @@ func (tm *tmuxTerm) confirm(press string, dialog ...string) {
 	tm.send(press)
 	tm.waitFor(dialog...)
 	tm.send("y")
+}
+
+// syncBuffer is a bytes.Buffer a command or process writes while the test
+// reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }

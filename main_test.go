@@ -15,7 +15,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -69,6 +68,20 @@ type tmuxTerm struct {
 // startTerm runs the command line in a fresh 120x40 tmux session.
 func startTerm(t *testing.T, env []string, args ...string) *tmuxTerm {
 	t.Helper()
+	return startTmux(t, env, append([]string{binary}, args...)...)
+}
+
+// startShell runs a shell command line in a fresh 120x40 tmux session, for
+// commands that end (startTerm's session ends with its program).
+func startShell(t *testing.T, env []string, line string) *tmuxTerm {
+	t.Helper()
+	return startTmux(t, env, "sh", "-c", line)
+}
+
+// startTmux runs argv with env in a fresh 120x40 tmux session on a private
+// tmux server, killed when the test ends.
+func startTmux(t *testing.T, env []string, argv ...string) *tmuxTerm {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatalf("tmux is required for the end-to-end tests: %v", err)
 	}
@@ -80,8 +93,7 @@ func startTerm(t *testing.T, env []string, args ...string) *tmuxTerm {
 	for _, e := range env {
 		cmdArgs = append(cmdArgs, "-e", e)
 	}
-	cmdArgs = append(cmdArgs, binary)
-	cmdArgs = append(cmdArgs, args...)
+	cmdArgs = append(cmdArgs, argv...)
 	if out, err := exec.Command("tmux", cmdArgs...).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v: %s", err, out)
 	}
@@ -299,26 +311,8 @@ type sandboxProc struct {
 	addr      string        // host:port it listens on
 	described string        // what it printed on start
 	done      chan struct{} // closed once it has exited
-	out       *lockedBuffer // stdout and stderr
+	out       *syncBuffer   // stdout and stderr
 	err       error         // Wait's answer, once done is closed
-}
-
-// lockedBuffer is an io.Writer the test can read while the process writes.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf strings.Builder
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 var baseURLRE = regexp.MustCompile(`Base URL\s+http://(\S+)`)
@@ -331,7 +325,7 @@ func startSandbox(t *testing.T, args ...string) *sandboxProc {
 	sb := &sandboxProc{
 		cmd:  exec.Command(binary, append([]string{"sandbox", "--addr", "127.0.0.1:0"}, args...)...),
 		done: make(chan struct{}),
-		out:  &lockedBuffer{},
+		out:  &syncBuffer{},
 	}
 	sb.cmd.Stdout, sb.cmd.Stderr = sb.out, sb.out
 	if err := sb.cmd.Start(); err != nil {
