@@ -27,7 +27,5 @@ func SubmitRequest[T any](f *Form, owner Owner, id *RequestID, fn func(ctx conte
 		return nil
 	}
 	f.busy = true
-	var cmd tea.Cmd
-	*id, cmd = Go(owner, fn)
-	return cmd
+	return Start(owner, id, fn)
 }

@@ -34,11 +34,9 @@ type loaded struct {
 func (s *Screen) load(target subject) tea.Cmd {
 	client, self := s.deps.Client, s.selfID
 	s.loading = true
-	var cmd tea.Cmd
-	s.loadID, cmd = ui.Go(s.requests, func(ctx context.Context) (loaded, error) {
+	return ui.Start(s.requests, &s.loadID, func(ctx context.Context) (loaded, error) {
 		return lookup(ctx, client, target, self)
 	})
-	return cmd
 }
 
 // lookup reads a subject: a user's full status or an onboarding's sets. A

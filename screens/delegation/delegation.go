@@ -136,11 +136,9 @@ func (s *Screen) reload() tea.Cmd {
 func (s *Screen) loadExternal() tea.Cmd {
 	client := s.deps.Client
 	s.externalLoading = true
-	var cmd tea.Cmd
-	s.externalID, cmd = ui.Go(s.requests, func(ctx context.Context) ([]apiclient.ExternalWallet, error) {
+	return ui.Start(s.requests, &s.externalID, func(ctx context.Context) ([]apiclient.ExternalWallet, error) {
 		return client.ExternalWallets(ctx)
 	})
-	return cmd
 }
 
 // Update implements ui.Screen.

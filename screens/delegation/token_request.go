@@ -110,8 +110,7 @@ func (s *Screen) askToken(ask tokenAsk) tea.Cmd {
 		return issuedToken{asked: ask, token: token}, err
 	}
 	if !r.Faucet {
-		var cmd tea.Cmd
-		s.directID, cmd = ui.Go(s.requests, run)
+		cmd := ui.Start(s.requests, &s.directID, run)
 		s.setFormBusy()
 		return cmd
 	}

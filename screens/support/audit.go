@@ -72,11 +72,9 @@ func (a *auditView) start() tea.Cmd {
 
 func (a *auditView) fetch(offset int) tea.Cmd {
 	client, id := a.deps.Client, a.userID
-	var cmd tea.Cmd
-	a.pageID, cmd = ui.Go(a.requests, func(ctx context.Context) (apiclient.ConsentAuditPage, error) {
+	return ui.Start(a.requests, &a.pageID, func(ctx context.Context) (apiclient.ConsentAuditPage, error) {
 		return client.ConsentAudit(ctx, id, auditPageSize, offset)
 	})
-	return cmd
 }
 
 // CapturesKeys reports whether the search has the keys.

@@ -144,12 +144,10 @@ func (t *Screen) Enter() tea.Cmd { return t.load(t.filter) }
 func (t *Screen) load(f apiclient.TransactionFilter) tea.Cmd {
 	client := t.deps.Client
 	t.loading, t.asked = true, f
-	var cmd tea.Cmd
-	t.loadID, cmd = ui.Go(t.requests, func(ctx context.Context) (txnLoad, error) {
+	return ui.Start(t.requests, &t.loadID, func(ctx context.Context) (txnLoad, error) {
 		p, err := client.Transactions(ctx, f)
 		return txnLoad{filter: f, page: p}, err
 	})
-	return cmd
 }
 
 // Update implements ui.Screen.
