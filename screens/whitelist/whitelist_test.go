@@ -25,15 +25,12 @@ const (
 
 func TestMain(m *testing.M) { screentest.Main(m) }
 
-// newWalletApp signs user in on an app with Account and Whitelist at
-// 120x40.
-func newWalletApp(t *testing.T, user string, readOnlyMode bool) *screentest.App {
+// newWhitelistApp signs user in on an app with Account and Whitelist at
+// 120x40; opts may add more (screentest.ReadOnly()).
+func newWhitelistApp(t *testing.T, user string, opts ...screentest.Option) *screentest.App {
 	t.Helper()
-	opts := []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)), screentest.WithSize(120, 40)}
-	if readOnlyMode {
-		opts = append(opts, screentest.ReadOnly())
-	}
-	return screentest.NewSignedIn(t, screentest.Of(signin.New), user, opts...)
+	return screentest.NewSignedIn(t, screentest.Of(signin.New), user,
+		append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)), screentest.WithSize(120, 40)}, opts...)...)
 }
 
 // fillEntry types one entry's fields, starting on its Name field.
@@ -49,7 +46,7 @@ func fillEntry(a *screentest.App, name, first, last, addr string) {
 }
 
 func TestWhitelistListsAndPicksCurrency(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWhitelistApp(t, "alice@demo.test")
 	a.Keys("5")
 	screentest.MustShow(t, a.Screen(), "USDC", "2 approved withdrawal addresses", "Savings", "Alice Martin", "2025-03-02", "never")
 	a.Keys("c")
@@ -65,7 +62,7 @@ func TestWhitelistListsAndPicksCurrency(t *testing.T) {
 }
 
 func TestWhitelistAddTwoThenDelete(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWhitelistApp(t, "alice@demo.test")
 	a.Keys("5", "a")
 	fillEntry(a, "Rent", "Ann", "Lee", "0x123")
 	a.Keys("ctrl+n")
@@ -99,7 +96,7 @@ func TestWhitelistAddTwoThenDelete(t *testing.T) {
 }
 
 func TestWhitelistMemoRequiredForXRP(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWhitelistApp(t, "alice@demo.test")
 	a.Keys("5", "c")
 	a.Type("xrp")
 	a.Keys("enter", "a")
@@ -112,7 +109,7 @@ func TestWhitelistMemoRequiredForXRP(t *testing.T) {
 }
 
 func TestWhitelistReadOnly(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", true)
+	a := newWhitelistApp(t, "alice@demo.test", screentest.ReadOnly())
 	a.Keys("5", "a")
 	if !strings.Contains(a.Notice(), "read-only") {
 		t.Fatalf("a: %q", a.Notice())
@@ -124,7 +121,7 @@ func TestWhitelistReadOnly(t *testing.T) {
 }
 
 func TestWhitelistHostileNamesSanitized(t *testing.T) {
-	a := newWalletApp(t, "mallory@demo.test", false)
+	a := newWhitelistApp(t, "mallory@demo.test")
 	a.Keys("5")
 	raw := uitest.Content(a.Root.View())
 	if strings.Contains(raw, "\x1b]8;;https://evil") || strings.Contains(raw, "\x1b]52") {
@@ -200,7 +197,7 @@ func TestWhitelistFitsAnEightyColumnTerminal(t *testing.T) {
 // A currency the client does not know is offered as typed; the gateway
 // decides (the sandbox answers 422 for one it does not support).
 func TestWhitelistPicksACurrencyTheClientDoesNotKnow(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWhitelistApp(t, "alice@demo.test")
 	a.Keys("5", "c")
 	screentest.MustShow(t, a.Screen(), "a-z 0-9 filter", "enter select")
 	a.Type("DOGE")
