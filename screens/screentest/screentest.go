@@ -41,6 +41,17 @@ func Of[S ui.Screen](build func(screenkit.Deps) S) Build {
 	return func(d screenkit.Deps) ui.Screen { return build(d) }
 }
 
+// EachOf is a Build per screen a registry function makes (screens.All), in
+// its order, so a test mounts every screen of the navigation as main does.
+func EachOf(all func(screenkit.Deps) []ui.Screen) []Build {
+	probe := all(screenkit.Deps{Requests: ui.NewRequests()})
+	builds := make([]Build, len(probe))
+	for i := range probe {
+		builds[i] = func(d screenkit.Deps) ui.Screen { return all(d)[i] }
+	}
+	return builds
+}
+
 // App is a root model wired like main's, around its own sandbox.
 type App struct {
 	T      testing.TB
