@@ -409,28 +409,6 @@ func (c *call) failDetail(status int, msg, field, detail string) {
 // json answers status with v encoded as JSON.
 func (c *call) json(status int, v any) { writeJSON(c.w, status, v) }
 
-// succeedUnless answers {"success": true}, or status with msg when msg
-// says why the change was refused: the end of every handler that decides
-// under the lock and answers after it.
-func (c *call) succeedUnless(status int, msg string) {
-	if msg != "" {
-		c.fail(status, msg)
-		return
-	}
-	c.json(http.StatusOK, success)
-}
-
-// answerInShape answers 200 with out as the interface shapes it or, when
-// the sandbox runs with AltShapes, with alt(out): the one place a handler
-// picks which shape its record goes out in.
-func answerInShape[T, Alt any](s *Server, c *call, out T, alt func(T) Alt) {
-	if s.opts.AltShapes {
-		c.json(http.StatusOK, alt(out))
-		return
-	}
-	c.json(http.StatusOK, out)
-}
-
 // decode reads an optional JSON body into v; an empty body leaves v alone.
 // It has answered 400 when it returns false.
 func (c *call) decode(v any) bool {
