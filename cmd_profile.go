@@ -47,6 +47,18 @@ func loadConfigStrict() (*config, error) {
 	return cfg, err
 }
 
+// onConfig makes the RunE of a command that changes or shows the profiles:
+// it reads the configuration strictly and hands it to run.
+func onConfig(run func(cmd *cobra.Command, args []string, cfg *config) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		cfg, err := loadConfigStrict()
+		if err != nil {
+			return err
+		}
+		return run(cmd, args, cfg)
+	}
+}
+
 // completeProfileNames completes a profile name argument from the config.
 func completeProfileNames(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	if len(args) > 0 {
@@ -77,11 +89,7 @@ func newProfileListCommand() *cobra.Command {
 		Aliases: []string{"ls"},
 		Short:   "List the profiles; * marks the default",
 		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := loadConfigStrict()
-			if err != nil {
-				return err
-			}
+		RunE: onConfig(func(cmd *cobra.Command, _ []string, cfg *config) error {
 			out := cmd.OutOrStdout()
 			if len(cfg.Profiles) == 0 {
 				fmt.Fprintf(out, "No profiles yet (%s). Add one with: cardterm profile add NAME --base-url URL --client-key KEY\n", configPath())
@@ -97,7 +105,7 @@ func newProfileListCommand() *cobra.Command {
 				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", mark, p.Name, ui.Sanitize(gatewayOf(p)), ui.Sanitize(clientKeyOf(p)), modeOf(p))
 			}
 			return w.Flush()
-		},
+		}),
 	}
 }
 
@@ -253,6 +261,21 @@ func storeWebhookKey(cmd *cobra.Command, name string, store *secretStore) {
 	fmt.Fprintf(out, "The webhook signing key is in the OS keyring (account %q): cardterm listen and webhook verify use it with this profile.\n", webhookAccount(name))
 }
 
+// named is the profile a command's optional NAME argument picks: the
+// default one without it.
+func (c *config) named(args []string) string {
+	if len(args) == 1 {
+		return args[0]
+	}
+	return c.Default
+}
+
+// noProfile is the usage error for a profile name that is not in the
+// configuration; it lists the names there are.
+func (c *config) noProfile(name string) error {
+	return usageError{fmt.Sprintf("no profile called %q (there are: %s)", name, listOrNone(c.names()))}
+}
+
 // remove drops the profile called name, and the default if it was that.
 func (c *config) remove(name string) bool {
 	for i, p := range c.Profiles {
@@ -273,13 +296,9 @@ func newProfileUseCommand() *cobra.Command {
 		Short:             "Make a profile the default",
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeProfileNames,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := loadConfigStrict()
-			if err != nil {
-				return err
-			}
+		RunE: onConfig(func(cmd *cobra.Command, args []string, cfg *config) error {
 			if _, ok := cfg.find(args[0]); !ok {
-				return usageError{fmt.Sprintf("no profile called %q (there are: %s)", args[0], listOrNone(cfg.names()))}
+				return cfg.noProfile(args[0])
 			}
 			cfg.Default = args[0]
 			if err := saveConfig(configPath(), cfg); err != nil {
@@ -287,7 +306,7 @@ func newProfileUseCommand() *cobra.Command {
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "The default profile is now %q.\n", args[0])
 			return nil
-		},
+		}),
 	}
 }
 
@@ -298,13 +317,9 @@ func newProfileRemoveCommand(std streams) *cobra.Command {
 		Short:             "Remove a profile and its secret key",
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeProfileNames,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := loadConfigStrict()
-			if err != nil {
-				return err
-			}
+		RunE: onConfig(func(cmd *cobra.Command, args []string, cfg *config) error {
 			if !cfg.remove(args[0]) {
-				return usageError{fmt.Sprintf("no profile called %q (there are: %s)", args[0], listOrNone(cfg.names()))}
+				return cfg.noProfile(args[0])
 			}
 			if err := saveConfig(configPath(), cfg); err != nil {
 				return err
@@ -314,7 +329,7 @@ func newProfileRemoveCommand(std streams) *cobra.Command {
 			_ = store.remove(webhookAccount(args[0]))
 			fmt.Fprintf(cmd.OutOrStdout(), "Removed profile %q.\n", args[0])
 			return nil
-		},
+		}),
 	}
 }
 
@@ -324,22 +339,15 @@ func newProfileShowCommand(std streams) *cobra.Command {
 		Short:             "Show a profile's settings (the default one without NAME); never the secret",
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeProfileNames,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := loadConfigStrict()
-			if err != nil {
-				return err
-			}
-			name := cfg.Default
-			if len(args) == 1 {
-				name = args[0]
-			}
+		RunE: onConfig(func(cmd *cobra.Command, args []string, cfg *config) error {
+			name := cfg.named(args)
 			p, ok := cfg.find(name)
 			if !ok {
-				return usageError{fmt.Sprintf("no profile called %q (there are: %s)", name, listOrNone(cfg.names()))}
+				return cfg.noProfile(name)
 			}
 			showProfile(cmd.OutOrStdout(), p, name == cfg.Default, &secretStore{warn: std.stderr})
 			return nil
-		},
+		}),
 	}
 }
 

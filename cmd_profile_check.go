@@ -27,17 +27,10 @@ func newProfileCheckCommand(std streams) *cobra.Command {
 		ValidArgsFunction: completeProfileNames,
 		Example: `  cardterm profile check acme && cardterm --profile acme
   cardterm profile check acme; echo $?   # 3: the client key was refused, 4: no answer`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := loadConfigStrict()
-			if err != nil {
-				return err
-			}
-			name := cfg.Default
-			if len(args) == 1 {
-				name = args[0]
-			}
+		RunE: onConfig(func(cmd *cobra.Command, args []string, cfg *config) error {
+			name := cfg.named(args)
 			if _, ok := cfg.find(name); !ok {
-				return usageError{fmt.Sprintf("no profile called %q (there are: %s)", name, listOrNone(cfg.names()))}
+				return cfg.noProfile(name)
 			}
 			o, err := resolveOptions(profileOnly(name), cfg)
 			if err != nil {
@@ -45,7 +38,7 @@ func newProfileCheckCommand(std streams) *cobra.Command {
 			}
 			o.support = true // reads only: never prompts for the secret key
 			return checkProfile(cmd.Context(), o, std)
-		},
+		}),
 	}
 }
 

@@ -9,9 +9,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/apiclient/sandbox"
 	"cardterm/screens"
-	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
-	"cardterm/ui"
 )
 
 // TestDebugLogOfAWholeSessionHoldsNoSecret signs in, opens every screen,
@@ -21,12 +19,7 @@ import (
 func TestDebugLogOfAWholeSessionHoldsNoSecret(t *testing.T) {
 	var log syncBuffer
 	logger := slog.New(slog.NewTextHandler(&log, nil))
-	var builds []screentest.Build
-	probe := screens.All(screenkit.Deps{Requests: ui.NewRequests()})
-	for i := range probe {
-		builds = append(builds, func(d screenkit.Deps) ui.Screen { return screens.All(d)[i] })
-	}
-	app := screentest.New(t, screens.SignIn, screentest.WithScreen(builds...), screentest.WithSize(140, 45),
+	app := screentest.New(t, screens.SignIn, screentest.WithScreen(screentest.EachOf(screens.All)...), screentest.WithSize(140, 45),
 		screentest.WithConfig(func(c *apiclient.Config) { c.Logger = logger }))
 	var sessions []apiclient.Session
 	app.SignIn("alice@demo.test")

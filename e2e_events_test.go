@@ -21,16 +21,12 @@ func TestEventsScreenShowsVerifiedAndTamperedE2E(t *testing.T) {
 	signInAs(tm, "alice@demo.test")
 	tm.send("9")
 	tm.waitFor("2 of 5 endpoints")
-	tm.send("L")
-	tm.waitFor("Add a webhook for the in-app listener?", "POST /v1/webhooks", `"name":"cardterm in-app`)
-	tm.send("y")
+	tm.confirm("L", "Add a webhook for the in-app listener?", "POST /v1/webhooks", `"name":"cardterm in-app`)
 	tm.waitFor("3 of 5 endpoints", "deliveries show on the Events screen")
 
 	tm.send("2")
 	tm.waitFor("ACTIVE", "4242")
-	tm.send("f")
-	tm.waitFor("Freeze the card")
-	tm.send("y")
+	tm.confirm("f", "Freeze the card")
 	tm.waitFor("FROZEN")
 
 	tm.send("0")

@@ -48,18 +48,8 @@ func TestDemoAccountPickedFromTheListSignsInE2E(t *testing.T) {
 // A failing action's notice stays until the next key, and after it has
 // gone it can still be read, with its time, in the notice log.
 func TestFailedActionReadableInTheNoticeLogE2E(t *testing.T) {
-	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = sb.Close() })
-	tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=" + sandbox.DemoSecretKey},
-		"--base-url", sb.URL, "--client-key", sandbox.DemoClientKey, "--environment", "sandbox")
-	tm.waitFor("Sign in to the Card and Wallet Gateway")
-	tm.typeText("alice@demo.test")
-	tm.send("Tab")
-	tm.typeText("demo-pass")
-	tm.send("Enter")
+	sb := startSandboxInProcess(t, sandbox.Options{})
+	tm := startTermSignedIn(t, sb)
 	tm.waitFor("Alice", "VERIFIED")
 
 	sb.Server.SetFaults(sandbox.Faults{ErrorRate: 1})

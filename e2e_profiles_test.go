@@ -191,26 +191,6 @@ func TestLookUpsNeverAskForTheSecretKeyE2E(t *testing.T) {
 	}
 }
 
-// startShell runs a shell command line in a fresh 120x40 tmux session, for
-// commands that end (startTerm's session ends with its program).
-func startShell(t *testing.T, env []string, line string) *tmuxTerm {
-	t.Helper()
-	tm := &tmuxTerm{t: t, socket: filepath.Join(filepath.Dir(binary), "tmux-shell-"+strconv.FormatInt(termSeq.Add(1), 10))}
-	args := []string{"-f", "/dev/null", "-S", tm.socket, "new-session", "-d", "-x", "120", "-y", "40", "-e", "TERM=xterm-256color"}
-	for _, e := range env {
-		args = append(args, "-e", e)
-	}
-	args = append(args, "sh", "-c", line)
-	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
-		t.Fatalf("tmux new-session: %v: %s", err, out)
-	}
-	t.Cleanup(func() {
-		_ = exec.Command("tmux", "-S", tm.socket, "kill-server").Run()
-		_ = os.Remove(tm.socket)
-	})
-	return tm
-}
-
 func TestProfileStartsInTheSupportConsoleE2E(t *testing.T) {
 	env := profileEnv(t)
 	cardterm(t, env, "profile", "add", "agent", "--start", "support", "--read-only")

@@ -17,18 +17,7 @@ import (
 // signs alice in to it from the real binary, as with a remote gateway.
 func startAltShapes(t *testing.T) *tmuxTerm {
 	t.Helper()
-	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{AltShapes: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = sb.Close() })
-	tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=" + sandbox.DemoSecretKey},
-		"--base-url", sb.URL, "--client-key", sandbox.DemoClientKey, "--environment", "sandbox")
-	tm.waitFor("Sign in to the Card and Wallet Gateway")
-	tm.typeText("alice@demo.test")
-	tm.send("Tab")
-	tm.typeText("demo-pass")
-	tm.send("Enter")
+	tm := startTermSignedIn(t, startSandboxInProcess(t, sandbox.Options{AltShapes: true}))
 	tm.waitFor("Alice", "VERIFIED", "1 Account")
 	return tm
 }
@@ -68,8 +57,6 @@ func TestAltShapesWalletsHistoryAndWithdrawalE2E(t *testing.T) {
 	tm.send("w")
 	tm.waitFor("Withdraw from the credit wallet", "could not be read", "Receive amount", "Max amount")
 	tm.typeText("100")
-	tm.send("Enter")
-	tm.waitFor("Withdraw 100 USDC?", "The network fee could not be read", "Fee: 0.45", "Receive amount: 499.55")
-	tm.send("y")
+	tm.confirm("Enter", "Withdraw 100 USDC?", "The network fee could not be read", "Fee: 0.45", "Receive amount: 499.55")
 	tm.waitFor("withdrawal sent", "Tx hash", "Received", "99.55", "400.00 USDC")
 }

@@ -17,11 +17,7 @@ import (
 // one page, filters it and exports the case; the gateway never sees a
 // sign-in or any request outside the consent look-ups.
 func TestSupportConsoleWithTheClientKeyAloneE2E(t *testing.T) {
-	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = sb.Close() })
+	sb := startSandboxInProcess(t, sandbox.Options{})
 	// The export lands in the working directory, as for an agent in a shell.
 	dir := t.TempDir()
 	t.Chdir(dir)
@@ -46,8 +42,8 @@ func TestSupportConsoleWithTheClientKeyAloneE2E(t *testing.T) {
 		return n
 	}
 	for deadline := time.Now().Add(e2eWait); ; s = tm.screen() {
-		// "0 of 0" is the count before the first page has said the total.
-		if m := loaded.FindStringSubmatch(s); m != nil && m[1] == m[2] && count(m[2]) > 0 {
+		// "0 of 0 records loaded · loading…" comes first: wait for the end.
+		if m := loaded.FindStringSubmatch(s); m != nil && m[1] == m[2] && count(m[2]) > 0 && !strings.Contains(s, "loading…") {
 			if count(m[2]) <= 50 {
 				t.Fatalf("the trail has %s records; the test needs more than one page", m[2])
 			}

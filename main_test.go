@@ -15,7 +15,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -69,6 +68,20 @@ type tmuxTerm struct {
 // startTerm runs the command line in a fresh 120x40 tmux session.
 func startTerm(t *testing.T, env []string, args ...string) *tmuxTerm {
 	t.Helper()
+	return startTmux(t, env, append([]string{binary}, args...)...)
+}
+
+// startShell runs a shell command line in a fresh 120x40 tmux session, for
+// commands that end (startTerm's session ends with its program).
+func startShell(t *testing.T, env []string, line string) *tmuxTerm {
+	t.Helper()
+	return startTmux(t, env, "sh", "-c", line)
+}
+
+// startTmux runs argv with env in a fresh 120x40 tmux session on a private
+// tmux server, killed when the test ends.
+func startTmux(t *testing.T, env []string, argv ...string) *tmuxTerm {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatalf("tmux is required for the end-to-end tests: %v", err)
 	}
@@ -80,8 +93,7 @@ func startTerm(t *testing.T, env []string, args ...string) *tmuxTerm {
 	for _, e := range env {
 		cmdArgs = append(cmdArgs, "-e", e)
 	}
-	cmdArgs = append(cmdArgs, binary)
-	cmdArgs = append(cmdArgs, args...)
+	cmdArgs = append(cmdArgs, argv...)
 	if out, err := exec.Command("tmux", cmdArgs...).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v: %s", err, out)
 	}
@@ -157,14 +169,10 @@ func signInAndCheckCard(t *testing.T, tm *tmuxTerm) {
 		t.Fatalf("dialog still open after confirming:\n%s", s)
 	}
 
-	tm.send("f")
-	tm.waitFor("Unfreeze the card", "authorizations resume")
-	tm.send("y")
+	tm.confirm("f", "Unfreeze the card", "authorizations resume")
 	tm.waitFor("ACTIVE", "card unfrozen")
 
-	tm.send("S")
-	tm.waitFor("Sign out?")
-	tm.send("y")
+	tm.confirm("S", "Sign out?")
 	tm.waitFor("Sign in to the Card and Wallet Gateway", "Signed out")
 }
 
@@ -192,10 +200,7 @@ func TestSeparateSandboxThroughBaseURL(t *testing.T) {
 	if strings.Contains(s, "SANDBOX") {
 		t.Fatalf("a remote gateway must not be labelled SANDBOX:\n%s", s)
 	}
-	tm.typeText("alice@demo.test")
-	tm.send("Tab")
-	tm.typeText("wrong-password")
-	tm.send("Enter")
+	tm.signInWithForm("alice@demo.test", "wrong-password")
 	s = tm.waitFor("Sign-in refused")
 	if !strings.Contains(s, "alice@demo.test") {
 		t.Fatalf("the username typed must stay after a failed sign-in:\n%s", s)
@@ -220,10 +225,7 @@ func TestRejectedClientKeys(t *testing.T) {
 			tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=", "CARDTERM_CLIENT_KEY="},
 				"--base-url", "http://"+addr, "--client-key="+tc.key)
 			tm.waitFor("Sign in to the Card and Wallet Gateway")
-			tm.typeText("alice@demo.test")
-			tm.send("Tab")
-			tm.typeText("demo-pass")
-			tm.send("Enter")
+			tm.signInWithForm("alice@demo.test", "demo-pass")
 			s := tm.waitFor(tc.want)
 			if !strings.Contains(s, "alice@demo.test") {
 				t.Fatalf("the username typed must stay:\n%s", s)
@@ -287,10 +289,7 @@ func TestEscCancelsSlowRequests(t *testing.T) {
 	tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=sk_sandbox_acme"},
 		"--base-url", "http://"+addr, "--client-key", "ck_sandbox_acme")
 	tm.waitFor("Sign in to the Card and Wallet Gateway")
-	tm.typeText("alice@demo.test")
-	tm.send("Tab")
-	tm.typeText("demo-pass")
-	tm.send("Enter")
+	tm.signInWithForm("alice@demo.test", "demo-pass")
 	tm.waitFor("Signing in")
 	tm.send("Escape")
 	s := tm.waitFor("Sign-in cancelled")
@@ -312,26 +311,8 @@ type sandboxProc struct {
 	addr      string        // host:port it listens on
 	described string        // what it printed on start
 	done      chan struct{} // closed once it has exited
-	out       *lockedBuffer // stdout and stderr
+	out       *syncBuffer   // stdout and stderr
 	err       error         // Wait's answer, once done is closed
-}
-
-// lockedBuffer is an io.Writer the test can read while the process writes.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf strings.Builder
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 var baseURLRE = regexp.MustCompile(`Base URL\s+http://(\S+)`)
@@ -344,7 +325,7 @@ func startSandbox(t *testing.T, args ...string) *sandboxProc {
 	sb := &sandboxProc{
 		cmd:  exec.Command(binary, append([]string{"sandbox", "--addr", "127.0.0.1:0"}, args...)...),
 		done: make(chan struct{}),
-		out:  &lockedBuffer{},
+		out:  &syncBuffer{},
 	}
 	sb.cmd.Stdout, sb.cmd.Stderr = sb.out, sb.out
 	if err := sb.cmd.Start(); err != nil {
@@ -518,9 +499,7 @@ func TestE2EOrderCardReplacesBlocked(t *testing.T) {
 	tm.waitFor("Bruno", "VERIFIED")
 	tm.send("2")
 	tm.waitFor("BLOCKED", "0005")
-	tm.send("n")
-	tm.waitFor("Order a new virtual card?", "POST /v1/card/order")
-	tm.send("y")
+	tm.confirm("n", "Order a new virtual card?", "POST /v1/card/order")
 	s := tm.waitFor("ACTIVE", "new card ordered")
 	if strings.Contains(s, "BLOCKED") {
 		t.Fatalf("the BLOCKED card is still shown:\n%s", s)
@@ -570,13 +549,9 @@ func TestWalletsLinkUntilFiveAndSixthRefused(t *testing.T) {
 	signInAs(tm, "lena@demo.test")
 	tm.send("4")
 	tm.waitFor("5 of 5 linked to the card", "linked #5")
-	tm.send("u")
-	tm.waitFor("Unlink the USDC wallet from the card?", "DELETE /v1/wallet/internal/card_linked")
-	tm.send("y")
+	tm.confirm("u", "Unlink the USDC wallet from the card?", "DELETE /v1/wallet/internal/card_linked")
 	tm.waitFor("4 of 5 linked to the card", "unlinked")
-	tm.send("l")
-	tm.waitFor("Link the USDC wallet to the card?", "POST /v1/wallet/internal/card_linked")
-	tm.send("y")
+	tm.confirm("l", "Link the USDC wallet to the card?", "POST /v1/wallet/internal/card_linked")
 	tm.waitFor("5 of 5 linked to the card", "linked to the card")
 	tm.send("G")
 	tm.send("l")
@@ -604,9 +579,7 @@ func TestWhitelistAddTwoBadAddressDeleteBoth(t *testing.T) {
 	tm.send("C-n")
 	tm.waitFor("Entry 2")
 	entry("Gym", "Bo", "Ek", "0xBE0eB53F46cd790Cd13851d5EFf43D12404d33E8")
-	tm.send("C-s")
-	tm.waitFor("Add 2 whitelist entries?", "POST /v1/wallet/whitelist")
-	tm.send("y")
+	tm.confirm("C-s", "Add 2 whitelist entries?", "POST /v1/wallet/whitelist")
 	tm.waitFor("4 approved withdrawal addresses", "Rent", "Ann Lee", "Gym", "Bo Ek", "added 2 whitelist entries")
 
 	// A bad address: nothing is sent, the form stays filled, the entry is marked.
@@ -621,9 +594,7 @@ func TestWhitelistAddTwoBadAddressDeleteBoth(t *testing.T) {
 	// Mark both new entries (rows 3 and 4) and delete them.
 	tm.send("j", "j", "Space", "j", "Space")
 	tm.waitFor("2 marked")
-	tm.send("x")
-	tm.waitFor("Delete 2 whitelist entries?", "Rent", "Gym")
-	tm.send("y")
+	tm.confirm("x", "Delete 2 whitelist entries?", "Rent", "Gym")
 	s := tm.waitFor("2 approved withdrawal addresses", "deleted 2 whitelist entries")
 	if strings.Contains(s, "Ann Lee") || strings.Contains(s, "Bo Ek") {
 		t.Fatalf("deleted entries still listed:\n%s", s)
@@ -639,9 +610,7 @@ func TestWithdrawShowsTxHashAndNewBalance(t *testing.T) {
 	tm.waitFor("Withdraw from the credit wallet", "0.45 USDC")
 	tm.typeText("100")
 	tm.waitFor("will arrive: 99.55 USDC")
-	tm.send("Enter")
-	tm.waitFor("Withdraw 100 USDC?", "Network fee:  0.45 USDC", "Will arrive:  99.55 USDC")
-	tm.send("y")
+	tm.confirm("Enter", "Withdraw 100 USDC?", "Network fee:  0.45 USDC", "Will arrive:  99.55 USDC")
 	tm.waitFor("Tx hash  0x", "400.00 USDC", "Arrives  99.55 USDC", "withdrawal sent")
 }
 
@@ -749,11 +718,20 @@ func waitFile(t *testing.T, dir, name string) string {
 	return ""
 }
 
-func TestOAuthSignInThroughBrowserE2E(t *testing.T) {
-	env, dir := browserEnv(t, "loopback")
-	tm := startTerm(t, env)
+// startOAuth starts the app with a $BROWSER that plays the user's part of
+// an OAuth sign-in in mode (browserEnv) and presses ctrl+o on the sign-in
+// form; dir holds what that browser saw.
+func startOAuth(t *testing.T, mode string) (tm *tmuxTerm, dir string) {
+	t.Helper()
+	env, dir := browserEnv(t, mode)
+	tm = startTerm(t, env)
 	tm.waitFor("Sign in to the Card and Wallet Gateway", "ctrl+o")
 	tm.send("C-o")
+	return tm, dir
+}
+
+func TestOAuthSignInThroughBrowserE2E(t *testing.T) {
+	tm, dir := startOAuth(t, "loopback")
 	// No key press after ctrl+o: the browser comes back to the loopback.
 	tm.waitFor("Alice", "VERIFIED", "alice@demo.test")
 	cb := waitFile(t, dir, "callback")
@@ -770,17 +748,12 @@ func TestOAuthSignInThroughBrowserE2E(t *testing.T) {
 		}
 	}
 	// Signing out of an OAuth session revokes it.
-	tm.send("S")
-	tm.waitFor("Sign out?")
-	tm.send("y")
+	tm.confirm("S", "Sign out?")
 	tm.waitFor("Sign in to the Card and Wallet Gateway", "revoked")
 }
 
 func TestOAuthPhoneCodeAndQRCodeE2E(t *testing.T) {
-	env, dir := browserEnv(t, "phone")
-	tm := startTerm(t, env)
-	tm.waitFor("Sign in to the Card and Wallet Gateway")
-	tm.send("C-o")
+	tm, dir := startOAuth(t, "phone")
 	tm.waitFor("Sign in with browser / phone", "Code shown on the phone")
 	link := waitFile(t, dir, "url")
 	code := waitFile(t, dir, "code")
@@ -811,10 +784,7 @@ func TestOAuthPhoneCodeAndQRCodeE2E(t *testing.T) {
 }
 
 func TestOAuthCancelAndSecretKeyE2E(t *testing.T) {
-	env, _ := browserEnv(t, "phone")
-	tm := startTerm(t, env)
-	tm.waitFor("Sign in to the Card and Wallet Gateway")
-	tm.send("C-o")
+	tm, _ := startOAuth(t, "phone")
 	tm.waitFor("Code shown on the phone")
 	tm.send("Escape")
 	tm.waitFor("Sign-in with the browser cancelled", "Username")
@@ -897,15 +867,11 @@ func TestDelegationFaucetAndChainConfigE2E(t *testing.T) {
 	tm.send("Escape")
 	tm.waitFor("Registered external wallets")
 
-	tm.send("S")
-	tm.waitFor("Sign out?")
-	tm.send("y")
+	tm.confirm("S", "Sign out?")
 	signInAs(tm, "faye@demo.test")
 	tm.send("6", "t", "Tab")
 	tm.typeText(addr)
-	tm.send("Enter")
-	tm.waitFor("Request a delegation token with gas?")
-	tm.send("y")
+	tm.confirm("Enter", "Request a delegation token with gas?")
 	tm.waitFor("207 Multi-Status", "DECLINED", "Token issued; the faucet did not pay", "already received")
 }
 
@@ -949,22 +915,16 @@ func TestWebhooksAddKeyOnceToggleRotateDeleteE2E(t *testing.T) {
 	}
 	tm.send("Escape")
 	tm.waitFor("row 3 of 3")
-	tm.send("t")
-	tm.waitFor("Turn deliveries to", `{"is_active":false}`)
-	tm.send("y")
+	tm.confirm("t", "Turn deliveries to", `{"is_active":false}`)
 	tm.waitFor(`PUT {"is_active":false}`, "○ inactive 2")
-	tm.send("R")
-	tm.waitFor(`Rotate the signing key of "Ops"?`, "/rotate-key")
-	tm.send("y")
+	tm.confirm("R", `Rotate the signing key of "Ops"?`, "/rotate-key")
 	s = tm.waitFor(`New signing key of "Ops"`, "will not be shown again")
 	if nk := whKeyRE.FindString(s); nk == "" || nk == key {
 		t.Fatalf("rotation did not show a new key:\n%s", s)
 	}
 	tm.send("Escape")
 	tm.waitFor("row 3 of 3")
-	tm.send("x")
-	tm.waitFor(`Delete webhook "Ops"?`, "Name: Ops", "URL:  https://example.test/hooks")
-	tm.send("y")
+	tm.confirm("x", `Delete webhook "Ops"?`, "Name: Ops", "URL:  https://example.test/hooks")
 	tm.waitFor("2 of 5 endpoints", `webhook "Ops" deleted`)
 }
 
@@ -995,9 +955,7 @@ func TestOrderVirtualCardE2E(t *testing.T) {
 	signInAs(tm, "alice@demo.test")
 	tm.send("7")
 	tm.waitFor("Orders", "3 products, 2 eligible", "Virtual card, ready in seconds", "✗ not eligible")
-	tm.send("Enter")
-	tm.waitFor("Order Virtual card, ready in seconds?", "POST /v1/order", `{"productId":"prod_virtual_card"`)
-	tm.send("y")
+	tm.confirm("Enter", "Order Virtual card, ready in seconds?", "POST /v1/order", `{"productId":"prod_virtual_card"`)
 	s := tm.waitFor("STARTED", "check 1 of 40", "10.00 USD", "QR: payment link (EIP-681)")
 	m := ordPayRE.FindStringSubmatch(s)
 	if m == nil {
@@ -1036,22 +994,16 @@ func TestConsentRevokeAuditAndLinkE2E(t *testing.T) {
 		t.Fatalf("no user id on frank's account screen:\n%s", tm.screen())
 	}
 	frank := m[1]
-	tm.send("S")
-	tm.waitFor("Sign out?")
-	tm.send("y")
+	tm.confirm("S", "Sign out?")
 	signInAs(tm, "alice@demo.test")
 
 	tm.send("8")
 	tm.waitFor("Consent", "(you)", "complete", "All required consents granted", "marketingNotifications")
 	tm.send("j")
-	tm.send("x")
-	tm.waitFor("Revoke marketingNotifications?", "DELETE /v2/consent/consentSet/", "is optional", "stays complete")
-	tm.send("y")
+	tm.confirm("x", "Revoke marketingNotifications?", "DELETE /v2/consent/consentSet/", "is optional", "stays complete")
 	tm.waitFor("⊘ revoked", "revoked marketingNotifications", "All required consents granted")
 	tm.send("k")
-	tm.send("x")
-	tm.waitFor("Revoke termsAndPrivacy?", "REQUIRED consent of the global policy", "becomes INCOMPLETE")
-	tm.send("y")
+	tm.confirm("x", "Revoke termsAndPrivacy?", "REQUIRED consent of the global policy", "becomes INCOMPLETE")
 	tm.waitFor("incomplete", "Required consent missing, denied or revoked: termsAndPrivacy")
 
 	tm.send("a")
@@ -1072,9 +1024,7 @@ func TestConsentRevokeAuditAndLinkE2E(t *testing.T) {
 		tm.send("L")
 		tm.waitFor("Link a consent set to a user")
 		tm.typeText(frank)
-		tm.send("Enter")
-		tm.waitFor("PATCH /v2/consent/onboarding/", frank, "cannot be undone")
-		tm.send("y")
+		tm.confirm("Enter", "PATCH /v2/consent/onboarding/", frank, "cannot be undone")
 	}
 	link()
 	tm.waitFor("1 consent set, 1 linked to a user", "linked · consent status complete")

@@ -2,6 +2,7 @@ package apiclient
 
 import (
 	"context"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -175,11 +176,7 @@ type ChainNetwork struct {
 
 // SortedTokens lists the tokens by symbol, for a stable display.
 func (n ChainNetwork) SortedTokens() []ChainToken {
-	keys := make([]string, 0, len(n.Tokens))
-	for k := range n.Tokens {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(n.Tokens))
 	out := make([]ChainToken, 0, len(keys))
 	for _, k := range keys {
 		t := n.Tokens[k]

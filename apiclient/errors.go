@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -311,11 +312,7 @@ func objectFields(raw json.RawMessage) []FieldError {
 	if json.Unmarshal(raw, &m) != nil {
 		return nil
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(m))
 	out := make([]FieldError, 0, len(keys))
 	for _, k := range keys {
 		out = append(out, FieldError{Field: k, Message: rawText(m[k])})

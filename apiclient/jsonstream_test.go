@@ -139,9 +139,7 @@ func TestWhitelistStreamedPastTheLimit(t *testing.T) {
 func TestWhitelistStreamTolerantRecords(t *testing.T) {
 	body := `[{"id":"w1","name":"A\u00e9","walletMemo":"7","lastUsedAt":null,"tier":"gold","createdAt":5},` +
 		` {"id":"w2","name":"B","nested":{"x":[1,2]}}]`
-	c := New(Config{BaseURL: "http://gateway.test", ClientKey: "ck",
-		HTTPClient: &http.Client{Transport: memoryTransport{[]byte(body)}}})
-	c.SetSession(Session{AccessToken: "token-token"})
+	c := memoryClient([]byte(body), "token-token")
 	list, err := c.Whitelist(context.Background(), "usdc")
 	if err != nil || len(list) != 2 {
 		t.Fatalf("%+v %v", list, err)
@@ -168,9 +166,7 @@ func TestWhitelistStreamBadBodies(t *testing.T) {
 		`[{"id":"a"}] extra`: "with a body this client cannot read",
 		`["not an object"]`:  "with a body this client cannot read",
 	} {
-		c := New(Config{BaseURL: "http://gateway.test", ClientKey: "ck",
-			HTTPClient: &http.Client{Transport: memoryTransport{[]byte(body)}}})
-		c.SetSession(Session{AccessToken: "token-token"})
+		c := memoryClient([]byte(body), "token-token")
 		_, err := c.Whitelist(context.Background(), "usdc")
 		if err == nil || !strings.Contains(ErrorMessage(err), want) {
 			t.Fatalf("%q: %v", body, err)

@@ -56,6 +56,17 @@ func login(t *testing.T, c *apiclient.Client, user string) apiclient.Session {
 	return s
 }
 
+// signedIn starts a sandbox with the default options and signs user in on
+// a client of it (mod adjusts the client's Config): the start most of
+// these tests share.
+func signedIn(t *testing.T, user string, mod ...func(*apiclient.Config)) (*gateway, *apiclient.Client) {
+	t.Helper()
+	g := newGateway(t, sandbox.Options{})
+	c := g.client(mod...)
+	login(t, c, user)
+	return g, c
+}
+
 func cardStatus(t *testing.T, c *apiclient.Client) apiclient.Card {
 	t.Helper()
 	card, err := c.CardStatus(context.Background())
@@ -126,9 +137,7 @@ func TestSandboxAliceLoginUserAndCard(t *testing.T) {
 }
 
 func TestSandboxFrankUnfreezes(t *testing.T) {
-	g := newGateway(t, sandbox.Options{})
-	c := g.client()
-	login(t, c, "frank@demo.test")
+	_, c := signedIn(t, "frank@demo.test")
 	if got := cardStatus(t, c).Status; got != apiclient.CardFrozen {
 		t.Fatalf("frank's card is %s", got)
 	}
@@ -142,9 +151,7 @@ func TestSandboxFrankUnfreezes(t *testing.T) {
 
 func TestSandboxBrunoReplacesBlockedCard(t *testing.T) {
 	ctx := context.Background()
-	g := newGateway(t, sandbox.Options{})
-	c := g.client()
-	login(t, c, "bruno@demo.test")
+	_, c := signedIn(t, "bruno@demo.test")
 	old := cardStatus(t, c)
 	if old.Status != apiclient.CardBlocked {
 		t.Fatalf("bruno's card is %s", old.Status)
@@ -161,9 +168,7 @@ func TestSandboxBrunoReplacesBlockedCard(t *testing.T) {
 
 func TestSandboxNoraHasNoCard(t *testing.T) {
 	ctx := context.Background()
-	g := newGateway(t, sandbox.Options{})
-	c := g.client()
-	login(t, c, "nora@demo.test")
+	_, c := signedIn(t, "nora@demo.test")
 	_, err := c.CardStatus(ctx)
 	if !apiclient.IsNotFound(err) {
 		t.Fatalf("err = %v, want 404", err)
@@ -178,9 +183,7 @@ func TestSandboxNoraHasNoCard(t *testing.T) {
 
 func TestSandboxUmarIsUnverified(t *testing.T) {
 	ctx := context.Background()
-	g := newGateway(t, sandbox.Options{})
-	c := g.client()
-	login(t, c, "umar@demo.test")
+	_, c := signedIn(t, "umar@demo.test")
 	u, err := c.User(ctx)
 	if err != nil || u.VerificationState != apiclient.VerificationUnverified {
 		t.Fatalf("user %+v, %v", u, err)
@@ -225,9 +228,7 @@ func TestSandboxSamNeedsUSRouting(t *testing.T) {
 
 func TestSandboxClientKeyRules(t *testing.T) {
 	ctx := context.Background()
-	g := newGateway(t, sandbox.Options{})
-	c := g.client()
-	login(t, c, "alice@demo.test")
+	g, c := signedIn(t, "alice@demo.test")
 	sess := c.Session()
 
 	unknown := g.client(func(cfg *apiclient.Config) { cfg.ClientKey = "ck_nope" })
@@ -406,9 +407,7 @@ func TestSandboxUserRateLimit(t *testing.T) {
 
 func TestSandbox429BurstRetriedOnGETNotOnPOST(t *testing.T) {
 	ctx := context.Background()
-	g := newGateway(t, sandbox.Options{})
-	c := g.client(func(cfg *apiclient.Config) { cfg.MaxRetryWait = 2 * time.Second })
-	login(t, c, "alice@demo.test")
+	g, c := signedIn(t, "alice@demo.test", func(cfg *apiclient.Config) { cfg.MaxRetryWait = 2 * time.Second })
 
 	g.srv.SetFaults(sandbox.Faults{Burst429: 1})
 	start := time.Now()
@@ -439,9 +438,7 @@ func TestSandbox429BurstRetriedOnGETNotOnPOST(t *testing.T) {
 
 func TestSandboxFaults(t *testing.T) {
 	ctx := context.Background()
-	g := newGateway(t, sandbox.Options{})
-	c := g.client(func(cfg *apiclient.Config) { cfg.Timeout = 100 * time.Millisecond })
-	login(t, c, "alice@demo.test")
+	g, c := signedIn(t, "alice@demo.test", func(cfg *apiclient.Config) { cfg.Timeout = 100 * time.Millisecond })
 
 	g.srv.SetFaults(sandbox.Faults{Latency: 2 * time.Second})
 	_, err := c.CardStatus(ctx)
@@ -463,9 +460,7 @@ func TestSandboxFaults(t *testing.T) {
 }
 
 func TestSandboxConcurrentCalls(t *testing.T) {
-	g := newGateway(t, sandbox.Options{})
-	c := g.client()
-	login(t, c, "alice@demo.test")
+	g, c := signedIn(t, "alice@demo.test")
 	g.clock.Advance(7 * time.Hour) // every call starts with an expired token
 	var wg sync.WaitGroup
 	errs := make(chan error, 12)

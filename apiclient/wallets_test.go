@@ -7,18 +7,9 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
 )
 
 var bg = context.Background()
-
-func signedIn(t *testing.T, user string) (*gateway, *apiclient.Client) {
-	t.Helper()
-	g := newGateway(t, sandbox.Options{})
-	c := g.client()
-	login(t, c, user)
-	return g, c
-}
 
 func linkedIDs(t *testing.T, c *apiclient.Client) []string {
 	t.Helper()

@@ -9,7 +9,6 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"cardterm/screens"
-	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/ui"
 )
@@ -19,12 +18,7 @@ func TestMain(m *testing.M) { screentest.Main(m) }
 // allScreens mounts every screen of the navigation, as main does.
 func allScreens(t *testing.T, opts ...screentest.Option) *screentest.App {
 	t.Helper()
-	var builds []screentest.Build
-	probe := screens.All(screenkit.Deps{Requests: ui.NewRequests()})
-	for i := range probe {
-		builds = append(builds, func(d screenkit.Deps) ui.Screen { return screens.All(d)[i] })
-	}
-	opts = append([]screentest.Option{screentest.WithScreen(builds...), screentest.WithSize(140, 45)}, opts...)
+	opts = append([]screentest.Option{screentest.WithScreen(screentest.EachOf(screens.All)...), screentest.WithSize(140, 45)}, opts...)
 	return screentest.New(t, screens.SignIn, opts...)
 }
 

@@ -1,6 +1,7 @@
 package ui_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -208,4 +209,32 @@ func TestFormSetValue(t *testing.T) {
 	if f.Value("status") != "granted" || f.Value("policy") != "global" || f.Value("name") != "onb-1" {
 		t.Fatalf("after SetValue: %v", f.Typed())
 	}
+}
+
+// A submitted form sends once however often it is submitted, and esc
+// cancels its request only while it is on its way.
+func TestFormSubmitRequestSendsOnceAndEscCancelsIt(t *testing.T) {
+	f := newTestForm()
+	requests := ui.NewRequests()
+	owner := requests.For(ui.ScreenCard)
+	if f.CancelIfBusy(owner) {
+		t.Fatal("an idle form reports a request to cancel")
+	}
+	var id ui.RequestID
+	block := make(chan struct{})
+	send := func(ctx context.Context) (int, error) { <-block; return 1, ctx.Err() }
+	if cmd := ui.SubmitRequest(f, owner, &id, send); cmd == nil || id == 0 || !f.Busy() {
+		t.Fatalf("first submit: cmd %v, id %d, busy %v", cmd != nil, id, f.Busy())
+	}
+	first := id
+	if cmd := ui.SubmitRequest(f, owner, &id, send); cmd != nil || id != first {
+		t.Fatalf("a second submit while busy sent again (id %d, was %d)", id, first)
+	}
+	if requests.InFlightFor(ui.ScreenCard) != 1 {
+		t.Fatalf("%d requests in flight, want 1", requests.InFlightFor(ui.ScreenCard))
+	}
+	if !f.CancelIfBusy(owner) || requests.InFlightFor(ui.ScreenCard) != 0 {
+		t.Fatalf("esc on a busy form left %d requests in flight", requests.InFlightFor(ui.ScreenCard))
+	}
+	close(block)
 }

@@ -37,8 +37,8 @@ type inspectorKeys struct {
 
 func newInspectorKeys() inspectorKeys {
 	return inspectorKeys{
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Up:       upKey(),
+		Down:     downKey(),
 		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
 		PageDown: key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down")),
 		Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "top")),

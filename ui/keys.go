@@ -57,10 +57,18 @@ func GlobalKeys() GlobalKeyMap {
 		Profiles:     key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "switch profile")),
 		Jump: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
 			key.WithHelp("0-9", "jump to screen")),
-		Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:  key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Up:    upKey(),
+		Down:  downKey(),
 		Enter: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
 	}
+}
+
+// upKey and downKey move in every list and pane the shell draws (arrows or
+// vi keys), so they read the same in each one's help.
+func upKey() key.Binding { return key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")) }
+
+func downKey() key.Binding {
+	return key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down"))
 }
 
 // ShortHelp is the footer line: the keys a newcomer needs first.

@@ -14,8 +14,8 @@ type navKeyMap struct {
 
 func newNavKeys() navKeyMap {
 	return navKeyMap{
-		Up:   key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down: key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Up:   upKey(),
+		Down: downKey(),
 		Open: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
 		Back: key.NewBinding(key.WithKeys("tab", "esc"), key.WithHelp("tab/esc", "back to body")),
 	}

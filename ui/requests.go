@@ -79,6 +79,15 @@ func (r *Requests) finish(id RequestID) {
 	}
 }
 
+// Start is Go for a screen that keeps one request of a kind: the
+// request's ID goes to *id, the field the screen matches the answer
+// against, and the command is returned.
+func Start[T any](o Owner, id *RequestID, fn func(ctx context.Context) (T, error)) tea.Cmd {
+	var cmd tea.Cmd
+	*id, cmd = Go(o, fn)
+	return cmd
+}
+
 // InFlight is how many requests have not answered yet.
 func (r *Requests) InFlight() int {
 	r.mu.Lock()

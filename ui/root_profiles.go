@@ -23,8 +23,8 @@ type profileSwitcherKeyMap struct {
 
 func newProfileSwitcherKeys() profileSwitcherKeyMap {
 	return profileSwitcherKeyMap{
-		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Up:     upKey(),
+		Down:   downKey(),
 		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "switch")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}

@@ -119,6 +119,18 @@ func (t *Table) SetCursor(rowIndex int) {
 // from CapturesKeys).
 func (t Table) Filtering() bool { return t.filtering }
 
+// FilterKey gives msg to the table while its quick filter is open, where
+// every key types (letters that are a screen's keys included), and reports
+// whether it did; a screen calls it before matching its own keys.
+func (t *Table) FilterKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if !t.filtering {
+		return nil, false
+	}
+	var cmd tea.Cmd
+	*t, cmd = t.Update(msg)
+	return cmd, true
+}
+
 // Filter is the filter text in effect.
 func (t Table) Filter() string { return t.filter }
 

@@ -3,6 +3,8 @@ package ui_test
 import (
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"cardterm/ui/uitest"
 )
 
@@ -24,17 +26,8 @@ func BenchmarkTableKeyPress100k(b *testing.B) {
 func BenchmarkTableFilter100k(b *testing.B) {
 	base := newTable(100_000, 120, 40)
 	base = press(base, "/", "m", "e", "r")
-	c := uitest.Key("c")
-	bs := uitest.Key("backspace")
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		tb, _ := base.Update(c)
-		_ = tb.View()
-		b.StopTimer()
-		base, _ = tb.Update(bs) // back to "mer", freeing the level
-		b.StartTimer()
-	}
+	// Each round types onto base and backspace takes it back to base's text.
+	uitest.BenchTypeAndErase(b, func(k tea.KeyPressMsg) { base, _ = base.Update(k) }, func() { _ = base.View() }, "c")
 }
 
 // BenchmarkTableFilterFirstChar100k types the first filter character: a scan
@@ -42,17 +35,8 @@ func BenchmarkTableFilter100k(b *testing.B) {
 func BenchmarkTableFilterFirstChar100k(b *testing.B) {
 	base := newTable(100_000, 120, 40)
 	base = press(base, "/")
-	c := uitest.Key("7")
-	bs := uitest.Key("backspace")
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		tb, _ := base.Update(c)
-		_ = tb.View()
-		b.StopTimer()
-		base, _ = tb.Update(bs)
-		b.StartTimer()
-	}
+	// Each round types onto base and backspace takes it back to base's text.
+	uitest.BenchTypeAndErase(b, func(k tea.KeyPressMsg) { base, _ = base.Update(k) }, func() { _ = base.View() }, "7")
 }
 
 // BenchmarkTableSetRows100k is the one-off cost of new data.

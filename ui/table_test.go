@@ -267,3 +267,16 @@ func TestTableSetColumnsKeepsFilterAndCursor(t *testing.T) {
 		t.Fatalf("the hidden column is drawn or the rows are gone:\n%s", view)
 	}
 }
+
+// FilterKey takes a key only while the quick filter is open: there it types
+// (a letter a screen binds included); otherwise the screen gets it.
+func TestTableFilterKeyTakesKeysOnlyWhileFiltering(t *testing.T) {
+	tb := newTable(50, 120, 40)
+	if _, took := tb.FilterKey(uitest.Key("f")); took {
+		t.Fatal("the table took a key with its filter closed")
+	}
+	tb = press(tb, "/")
+	if _, took := tb.FilterKey(uitest.Key("f")); !took || tb.Filter() != "f" {
+		t.Fatalf("with the filter open: took %v, filter %q; want the key typed", took, tb.Filter())
+	}
+}

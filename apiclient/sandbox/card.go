@@ -53,49 +53,46 @@ func (s *Server) cardStatus(c *call) {
 
 // cardFreeze: POST /v1/card/freeze, ACTIVE -> FROZEN.
 func (s *Server) cardFreeze(c *call) {
-	s.mu.Lock()
-	status, msg := http.StatusOK, ""
-	switch cr := c.user.Card; {
-	case cr == nil:
-		status, msg = http.StatusNotFound, "Card not found"
-	case cr.Status == cardFrozen:
-		status, msg = http.StatusBadRequest, "Card is already frozen"
-	case cr.Status == cardBlocked:
-		status, msg = http.StatusBadRequest, "Card is blocked and cannot be frozen"
-	case cr.Status == cardActive:
-		cr.Status = cardFrozen
-		s.emitCardLocked(c.be, c.user, WebhookEventCardFrozen)
-	default:
-		status, msg = http.StatusBadRequest, "Card cannot be frozen in status "+cr.Status
-	}
-	s.mu.Unlock()
-	if msg != "" {
-		c.fail(status, msg)
-		return
-	}
-	c.json(http.StatusOK, success)
+	s.moveCard(c, cardFrozen, WebhookEventCardFrozen, func(from string) string {
+		switch from {
+		case cardActive:
+			return ""
+		case cardFrozen:
+			return "Card is already frozen"
+		case cardBlocked:
+			return "Card is blocked and cannot be frozen"
+		}
+		return "Card cannot be frozen in status " + from
+	})
 }
 
 // cardUnfreeze: POST /v1/card/unfreeze, FROZEN -> ACTIVE; ACTIVE and
 // BLOCKED answer 400 "Card is not frozen".
 func (s *Server) cardUnfreeze(c *call) {
+	s.moveCard(c, cardActive, WebhookEventCardUnfrozen, func(from string) string {
+		if from == cardFrozen {
+			return ""
+		}
+		return "Card is not frozen"
+	})
+}
+
+// moveCard puts the user's card in status to and emits event, unless the
+// card is missing (404) or refusal names why it cannot leave its status
+// (400): the one path of freeze and unfreeze.
+func (s *Server) moveCard(c *call, to, event string, refusal func(from string) string) {
 	s.mu.Lock()
 	status, msg := http.StatusOK, ""
-	switch cr := c.user.Card; {
-	case cr == nil:
+	if cr := c.user.Card; cr == nil {
 		status, msg = http.StatusNotFound, "Card not found"
-	case cr.Status == cardFrozen:
-		cr.Status = cardActive
-		s.emitCardLocked(c.be, c.user, WebhookEventCardUnfrozen)
-	default:
-		status, msg = http.StatusBadRequest, "Card is not frozen"
+	} else if msg = refusal(cr.Status); msg != "" {
+		status = http.StatusBadRequest
+	} else {
+		cr.Status = to
+		s.emitCardLocked(c.be, c.user, event)
 	}
 	s.mu.Unlock()
-	if msg != "" {
-		c.fail(status, msg)
-		return
-	}
-	c.json(http.StatusOK, success)
+	c.succeedUnless(status, msg)
 }
 
 // cardOrder: POST /v1/card/order {type}; allowed when the user has no card

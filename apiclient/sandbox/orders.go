@@ -45,11 +45,8 @@ func (s *Server) ordProducts(c *call) {
 		out = append(out, ordProductJSON{ID: p.ID, Description: p.Description, IsEligible: ok, IneligibleReason: why})
 	}
 	s.mu.Unlock()
-	if s.opts.AltShapes {
-		c.json(http.StatusOK, altProducts(out, c.be.key.Region))
-		return
-	}
-	c.json(http.StatusOK, out)
+	region := c.be.key.Region
+	answerInShape(s, c, out, func(out []ordProductJSON) []altProduct { return altProducts(out, region) })
 }
 
 // ordCreate: POST /v1/order {productId, paymentMethod}.
@@ -123,11 +120,7 @@ func (s *Server) ordLookup(c *call) {
 		c.fail(http.StatusNotFound, "Order not found")
 		return
 	}
-	if s.opts.AltShapes {
-		c.json(http.StatusOK, altOrderStatusOf(out))
-		return
-	}
-	c.json(http.StatusOK, out)
+	answerInShape(s, c, out, altOrderStatusOf)
 }
 
 // emitOrderChangesLocked announces what a read of o found new: a status

@@ -120,16 +120,26 @@ func seedSummary(username string) string {
 	return ""
 }
 
-var expiredPage = pageData{Title: "Link expired", Error: "This sign-in link has expired or was already used. Start the sign-in again from cardterm."}
-
-// signInPage: GET /oauth/sign-in?session=<id>[&device=phone].
-func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) {
-	id := r.URL.Query().Get("session")
+// lockLiveSession takes the lock and returns the live sign-in session id
+// names, the lock held; with none it answers the expired-link page and
+// returns nil, the lock released.
+func (s *Server) lockLiveSession(w http.ResponseWriter, id string) *oauthSession {
 	s.mu.Lock()
 	ses := s.liveSession(id)
 	if ses == nil {
 		s.mu.Unlock()
 		renderPage(w, http.StatusBadRequest, expiredPage)
+	}
+	return ses
+}
+
+var expiredPage = pageData{Title: "Link expired", Error: "This sign-in link has expired or was already used. Start the sign-in again from cardterm."}
+
+// signInPage: GET /oauth/sign-in?session=<id>[&device=phone].
+func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) {
+	id := r.URL.Query().Get("session")
+	ses := s.lockLiveSession(w, id)
+	if ses == nil {
 		return
 	}
 	d := s.formData(id, ses, r.URL.Query().Get("device") == "phone")
@@ -149,11 +159,8 @@ func (s *Server) signInSubmit(w http.ResponseWriter, r *http.Request) {
 	id := r.PostForm.Get("session")
 	phone := r.PostForm.Get("device") == "phone"
 	username := strings.ToLower(strings.TrimSpace(r.PostForm.Get("username")))
-	s.mu.Lock()
-	ses := s.liveSession(id)
+	ses := s.lockLiveSession(w, id)
 	if ses == nil {
-		s.mu.Unlock()
-		renderPage(w, http.StatusBadRequest, expiredPage)
 		return
 	}
 	u := ses.be.byName[username]

@@ -83,9 +83,5 @@ func (s *Server) cardTransactions(c *call) {
 			break
 		}
 	}
-	if s.opts.AltShapes {
-		c.json(http.StatusOK, altTransactions(out))
-		return
-	}
-	c.json(http.StatusOK, out)
+	answerInShape(s, c, out, altTransactions)
 }

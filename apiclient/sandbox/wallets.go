@@ -188,11 +188,7 @@ func (s *Server) walletUnlink(c *call) {
 		ws.linked = slices.DeleteFunc(ws.linked, func(x string) bool { return x == w.ID })
 	}
 	s.mu.Unlock()
-	if msg != "" {
-		c.fail(http.StatusNotFound, msg)
-		return
-	}
-	c.json(http.StatusOK, success)
+	c.succeedUnless(http.StatusNotFound, msg)
 }
 
 // walletExternal: GET /v1/wallet/external.
@@ -228,11 +224,7 @@ func (s *Server) walletCredit(c *call) {
 		c.fail(http.StatusNotFound, "Credit wallet not found")
 		return
 	}
-	if s.opts.AltShapes {
-		c.json(http.StatusOK, altCreditWallet(out))
-		return
-	}
-	c.json(http.StatusOK, out)
+	answerInShape(s, c, out, altCreditWallet)
 }
 
 // withdrawEstimation: GET /v1/wallet/credit/withdraw-estimation.
@@ -374,9 +366,5 @@ func (s *Server) walletHistory(c *call) {
 	if out == nil {
 		out = []historyJSON{}
 	}
-	if s.opts.AltShapes {
-		c.json(http.StatusOK, altHistory(out))
-		return
-	}
-	c.json(http.StatusOK, out)
+	answerInShape(s, c, out, altHistory)
 }

@@ -46,17 +46,7 @@ func newFixture(t *testing.T, forwardTo string) *fixture {
 // returns the answer's status and the Delivery the subscriber got.
 func (f *fixture) post(body string, header map[string]string) (int, Delivery) {
 	f.t.Helper()
-	req, err := http.NewRequest(http.MethodPost, f.srv.URL+"/hooks", strings.NewReader(body))
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		f.t.Fatal(err)
-	}
+	resp := postWith(f.t, f.srv.URL+"/hooks", body, header)
 	_, _ = io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
 	select {
@@ -66,6 +56,24 @@ func (f *fixture) post(body string, header map[string]string) (int, Delivery) {
 		f.t.Fatal("no delivery published")
 	}
 	return 0, Delivery{}
+}
+
+// postWith posts body to url with the header; the caller reads and closes
+// the answer's body.
+func postWith(t *testing.T, url, body string, header map[string]string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
 }
 
 func signed(key string, at time.Time, body string) map[string]string {
@@ -190,14 +198,7 @@ func TestReceiverAnswersOnlyPOST(t *testing.T) {
 
 func TestReceiverAnswerBodies(t *testing.T) {
 	f := newFixture(t, "")
-	req, _ := http.NewRequest(http.MethodPost, f.srv.URL, strings.NewReader(testBody))
-	for k, v := range signed(testKey, t0.Add(-time.Hour), testBody) {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := postWith(t, f.srv.URL, testBody, signed(testKey, t0.Add(-time.Hour), testBody))
 	defer resp.Body.Close()
 	var answer struct{ Error, Reason string }
 	if err := json.NewDecoder(resp.Body).Decode(&answer); err != nil || answer.Reason != "timestamp" || !strings.Contains(answer.Error, "timestamp outside the window") {
@@ -240,15 +241,7 @@ func TestKeysAddedLaterAndSeveralKeys(t *testing.T) {
 	events, _ := rcv.Subscribe(8)
 	send := func(key, body string) Delivery {
 		t.Helper()
-		req, _ := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader(body))
-		for k, v := range signed(key, t0, body) {
-			req.Header.Set(k, v)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
+		postWith(t, srv.URL, body, signed(key, t0, body)).Body.Close()
 		return <-events
 	}
 	other := "whsec_second_webhook_pointing_here_0000000000"
@@ -296,14 +289,7 @@ func TestStartServesTheReceiver(t *testing.T) {
 	}
 	defer l.Close()
 	now := time.Now()
-	req, _ := http.NewRequest(http.MethodPost, l.URL, strings.NewReader(testBody))
-	for k, v := range signed(testKey, now, testBody) {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := postWith(t, l.URL, testBody, signed(testKey, now, testBody))
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(l.URL, "http://127.0.0.1:") {
 		t.Fatalf("%s answered %d", l.URL, resp.StatusCode)

@@ -84,11 +84,9 @@ func (s *Screen) openAudit() tea.Cmd {
 func (v *auditView) load(offset int) tea.Cmd {
 	client, userID := v.client, v.userID
 	v.loading = true
-	var cmd tea.Cmd
-	v.loadID, cmd = ui.Go(v.requests, func(ctx context.Context) (apiclient.ConsentAuditPage, error) {
+	return ui.Start(v.requests, &v.loadID, func(ctx context.Context) (apiclient.ConsentAuditPage, error) {
 		return client.ConsentAudit(ctx, userID, apiclient.ConsentAuditPageLimit, offset)
 	})
-	return cmd
 }
 
 // reload reads the page shown again (r).

@@ -33,7 +33,7 @@ type changed struct {
 // busy while the change runs and shows the refusal, keeping what was typed.
 type changeForm interface {
 	ui.SubView
-	sending()
+	Sending()
 	refused(err error) tea.Cmd
 }
 
@@ -73,7 +73,7 @@ func (s *Screen) ask(form changeForm, spec ui.ChangeSpec[changed]) tea.Cmd {
 // sending marks the form the confirmed change came from as busy.
 func (s *Screen) sending() {
 	if s.asking != nil && s.open == s.asking {
-		s.asking.sending()
+		s.asking.Sending()
 	}
 }
 

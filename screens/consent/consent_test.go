@@ -29,8 +29,7 @@ func withoutSecret() screentest.Option {
 
 func newConsentApp(t *testing.T, user string, opts ...screentest.Option) *screentest.App {
 	t.Helper()
-	a := screentest.New(t, screentest.Of(signin.New), append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}, opts...)...)
-	a.SignIn(user)
+	a := screentest.NewSignedIn(t, screentest.Of(signin.New), user, append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}, opts...)...)
 	a.Keys("8")
 	return a
 }

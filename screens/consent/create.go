@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -17,7 +18,7 @@ import (
 // fields). Choosing the us policy grants eSignAct, which it requires,
 // unless it was chosen already.
 type createForm struct {
-	formPanel
+	screenkit.FormPanel
 	st     *theme.Styles
 	submit func(form *createForm, body apiclient.NewConsentSet) tea.Cmd
 	policy string // the policy chosen, to notice a change
@@ -47,8 +48,8 @@ func newCreateForm(st *theme.Styles, requests ui.Owner, onboarding string, submi
 		fields = append(fields, ui.FieldSpec{Key: t, Label: t, Kind: ui.FieldChoice, Value: value, Placeholder: "left out",
 			Choices: []string{apiclient.ConsentGranted, apiclient.ConsentDenied, leftOut}})
 	}
-	return &createForm{st: st, submit: submit, policy: apiclient.ConsentPolicyGlobal, formPanel: formPanel{requests: requests,
-		form: ui.NewForm(st, ui.FormSpec{
+	return &createForm{st: st, submit: submit, policy: apiclient.ConsentPolicyGlobal, FormPanel: screenkit.FormPanel{Requests: requests,
+		Form: ui.NewForm(st, ui.FormSpec{
 			Title:  "New consent set",
 			Lines:  []string{"POST /v2/consent/onboarding · the set starts unlinked"},
 			Submit: "review and create",
@@ -60,15 +61,15 @@ func newCreateForm(st *theme.Styles, requests ui.Owner, onboarding string, submi
 func (s *Screen) openCreate() tea.Cmd {
 	form := newCreateForm(s.deps.Styles, s.requests, s.subject.onboardingID, s.askCreate)
 	s.showForm(form)
-	return form.form.Focus()
+	return form.Form.Focus()
 }
 
 // body is what will be sent.
 func (v *createForm) body() apiclient.NewConsentSet {
-	b := apiclient.NewConsentSet{OnboardingID: v.form.Value("onboardingId"), PolicyType: v.form.Value("policyType"),
+	b := apiclient.NewConsentSet{OnboardingID: v.Form.Value("onboardingId"), PolicyType: v.Form.Value("policyType"),
 		Metadata: map[string]any{"source": "cardterm"}}
 	for _, t := range apiclient.ConsentTypes {
-		if status := v.form.Value(t); status != leftOut {
+		if status := v.Form.Value(t); status != leftOut {
 			b.Consents = append(b.Consents, apiclient.NewConsent{ConsentType: t, ConsentStatus: status})
 		}
 	}
@@ -119,11 +120,11 @@ func (s *Screen) askCreate(form *createForm, b apiclient.NewConsentSet) tea.Cmd 
 // for confirmation; esc while the set is being created cancels, else
 // closes.
 func (v *createForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	event, closed, cmd := v.update(msg)
-	if policy := v.form.Value("policyType"); policy != v.policy {
+	event, closed, cmd := v.HandleForm(msg)
+	if policy := v.Form.Value("policyType"); policy != v.policy {
 		v.policy = policy
-		if policy == apiclient.ConsentPolicyUS && v.form.Value(apiclient.ConsentESignAct) == leftOut {
-			v.form.SetValue(apiclient.ConsentESignAct, apiclient.ConsentGranted)
+		if policy == apiclient.ConsentPolicyUS && v.Form.Value(apiclient.ConsentESignAct) == leftOut {
+			v.Form.SetValue(apiclient.ConsentESignAct, apiclient.ConsentGranted)
 		}
 	}
 	switch {
@@ -134,7 +135,7 @@ func (v *createForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 	}
 	b := v.body()
 	if len(b.Consents) == 0 {
-		v.form.SetProblem("Include at least one consent: every type is left out.")
+		v.Form.SetProblem("Include at least one consent: every type is left out.")
 		return v, nil
 	}
 	return v, v.submit(v, b)
@@ -142,12 +143,12 @@ func (v *createForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 
 // refused implements changeForm: every choice stays.
 func (v *createForm) refused(err error) tea.Cmd {
-	return formRefused(v.form, "creating the consent set", err)
+	return formRefused(v.Form, "creating the consent set", err)
 }
 
 // View implements ui.SubView: the form, and which consents the chosen
 // policy requires.
 func (v *createForm) View() string {
 	required := apiclient.RequiredConsentTypes(v.policy)
-	return v.form.View() + "\n" + v.st.Muted.Render("Required by the "+ui.Sanitize(v.policy)+" policy: "+strings.Join(required, ", "))
+	return v.Form.View() + "\n" + v.st.Muted.Render("Required by the "+ui.Sanitize(v.policy)+" policy: "+strings.Join(required, ", "))
 }

@@ -93,10 +93,10 @@ func TestConsentCreateRefusedKeepsWhatWasTyped(t *testing.T) {
 	if !ok {
 		t.Fatalf("the refused create form closed:\n%s", a.Screen())
 	}
-	if got := form.form.Value("onboardingId"); got != "bad id" {
+	if got := form.Form.Value("onboardingId"); got != "bad id" {
 		t.Fatalf("the onboarding id typed became %q", got)
 	}
-	if got := form.form.Value("termsAndPrivacy"); got != "denied" {
+	if got := form.Form.Value("termsAndPrivacy"); got != "denied" {
 		t.Fatalf("the termsAndPrivacy choice became %q", got)
 	}
 	screen := a.Screen()

@@ -17,7 +17,7 @@ import (
 // fields above a one-field form. Linking cannot be undone; a second link
 // is refused (409) and said so on the form.
 type linkForm struct {
-	formPanel
+	screenkit.FormPanel
 	st     *theme.Styles
 	set    apiclient.ConsentSet
 	submit func(form *linkForm, userID string) tea.Cmd
@@ -35,8 +35,8 @@ func (s *Screen) openLink() tea.Cmd {
 	if cmd := s.needSecret(); cmd != nil {
 		return cmd
 	}
-	form := &linkForm{st: s.deps.Styles, set: set, submit: s.askLink, formPanel: formPanel{requests: s.requests,
-		form: ui.NewForm(s.deps.Styles, ui.FormSpec{
+	form := &linkForm{st: s.deps.Styles, set: set, submit: s.askLink, FormPanel: screenkit.FormPanel{Requests: s.requests,
+		Form: ui.NewForm(s.deps.Styles, ui.FormSpec{
 			// No request line here: the confirmation shows the exact one.
 			Title:  "The user to link it to",
 			Submit: "review and link",
@@ -45,7 +45,7 @@ func (s *Screen) openLink() tea.Cmd {
 				Placeholder: "user id to link to (e.g. a UUID)", Check: checkUserID}},
 		})}}
 	s.showForm(form)
-	return form.form.Focus()
+	return form.Form.Focus()
 }
 
 // checkUserID is the link form's check: a user id, without spaces.
@@ -88,12 +88,12 @@ func (s *Screen) askLink(form *linkForm, userID string) tea.Cmd {
 // Update implements ui.SubView: a submit asks for confirmation; esc while
 // the link is on its way cancels it, else closes.
 func (v *linkForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	event, closed, cmd := v.update(msg)
+	event, closed, cmd := v.HandleForm(msg)
 	switch {
 	case closed:
 		return nil, nil
 	case event == ui.FormSubmit:
-		return v, v.submit(v, v.form.Value("userId"))
+		return v, v.submit(v, v.Form.Value("userId"))
 	}
 	return v, cmd
 }
@@ -102,11 +102,11 @@ func (v *linkForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 // for good.
 func (v *linkForm) refused(err error) tea.Cmd {
 	v.conflict = apiclient.IsStatus(err, 409)
-	return formRefused(v.form, "linking the consent set", err)
+	return formRefused(v.Form, "linking the consent set", err)
 }
 
 // SetSize implements ui.SubView: the set's fields take the width too.
-func (v *linkForm) SetSize(width, height int) { v.width = width; v.formPanel.SetSize(width, height) }
+func (v *linkForm) SetSize(width, height int) { v.width = width; v.FormPanel.SetSize(width, height) }
 
 // View implements ui.SubView: the set, then the form.
 func (v *linkForm) View() string {
@@ -123,5 +123,5 @@ func (v *linkForm) View() string {
 	if v.conflict {
 		head += "\n" + st.Text(theme.ToneDanger).Render(ui.FitLine("✗ already linked; linking cannot be undone", v.width))
 	}
-	return head + "\n\n" + v.form.View()
+	return head + "\n\n" + v.Form.View()
 }

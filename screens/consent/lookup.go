@@ -34,11 +34,9 @@ type loaded struct {
 func (s *Screen) load(target subject) tea.Cmd {
 	client, self := s.deps.Client, s.selfID
 	s.loading = true
-	var cmd tea.Cmd
-	s.loadID, cmd = ui.Go(s.requests, func(ctx context.Context) (loaded, error) {
+	return ui.Start(s.requests, &s.loadID, func(ctx context.Context) (loaded, error) {
 		return lookup(ctx, client, target, self)
 	})
-	return cmd
 }
 
 // lookup reads a subject: a user's full status or an onboarding's sets. A
@@ -110,7 +108,7 @@ func (s *Screen) openLookup(onboarding bool) tea.Cmd {
 	}
 	form := newLookupForm(s.deps.Styles, onboarding, value, s.lookUp)
 	s.showForm(form)
-	return form.form.Focus()
+	return form.Form.Focus()
 }
 
 // lookUp shows target at once (empty until it loads) and reads it, on
@@ -124,7 +122,7 @@ func (s *Screen) lookUp(target subject) tea.Cmd {
 // lookupForm asks for a user id (empty: the signed-in user) or an
 // onboarding id; a ui.SubView that closes when it submits.
 type lookupForm struct {
-	formPanel
+	screenkit.FormPanel
 	submit func(subject) tea.Cmd
 }
 
@@ -147,23 +145,23 @@ func newLookupForm(st *theme.Styles, onboarding bool, value string, submit func(
 				return ""
 			}}}
 	}
-	return &lookupForm{formPanel: formPanel{form: ui.NewForm(st, spec)}, submit: submit}
+	return &lookupForm{FormPanel: screenkit.FormPanel{Form: ui.NewForm(st, spec)}, submit: submit}
 }
 
 // Update implements ui.SubView: esc closes; a submit closes and looks up.
 func (v *lookupForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	event, closed, cmd := v.update(msg)
+	event, closed, cmd := v.HandleForm(msg)
 	switch {
 	case closed:
 		return nil, nil
 	case event != ui.FormSubmit:
 		return v, cmd
 	}
-	if id := v.form.Value("onboardingId"); id != "" {
+	if id := v.Form.Value("onboardingId"); id != "" {
 		return nil, v.submit(subject{onboardingID: id})
 	}
-	return nil, v.submit(subject{userID: v.form.Value("userId")})
+	return nil, v.submit(subject{userID: v.Form.Value("userId")})
 }
 
 // View implements ui.SubView.
-func (v *lookupForm) View() string { return v.form.View() }
+func (v *lookupForm) View() string { return v.Form.View() }

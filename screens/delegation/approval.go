@@ -7,7 +7,6 @@ import (
 	"errors"
 	"strings"
 
-	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
@@ -21,10 +20,9 @@ import (
 // for. Field keys are the wire names, so the gateway's 422 shows on the
 // field it names; what was typed survives a refusal.
 type approvalForm struct {
-	form     *ui.Form
-	requests ui.Owner
-	submit   func(chain string, r apiclient.PostApprovalRequest) tea.Cmd
-	height   int
+	screenkit.FormPanel
+	submit func(chain string, r apiclient.PostApprovalRequest) tea.Cmd
+	height int
 }
 
 func newApprovalForm(st *theme.Styles, requests ui.Owner, last *tokenPanel, submit func(string, apiclient.PostApprovalRequest) tea.Cmd) *approvalForm {
@@ -58,13 +56,13 @@ func newApprovalForm(st *theme.Styles, requests ui.Owner, last *tokenPanel, subm
 			{Key: "nonce", Label: "Nonce", Value: nonce, Placeholder: "from t"},
 		},
 	})
-	return &approvalForm{form: form, requests: requests, submit: submit}
+	return &approvalForm{FormPanel: screenkit.FormPanel{Form: form, Requests: requests}, submit: submit}
 }
 
 // request is the post-approval and its chain (evm or solana, from the
 // network).
 func (v *approvalForm) request() (string, apiclient.PostApprovalRequest) {
-	f := v.form
+	f := v.Form
 	r := apiclient.PostApprovalRequest{
 		Network: strings.ToLower(f.Value("network")), Currency: strings.ToLower(f.Value("currency")), Amount: f.Value("amount"),
 		Address: f.Value("address"), TxHash: f.Value("txHash"), SigHash: f.Value("sigHash"), SigMessage: f.Value("sigMessage"),
@@ -76,14 +74,11 @@ func (v *approvalForm) request() (string, apiclient.PostApprovalRequest) {
 // Update implements ui.SubView: a submit is checked field by field before
 // the confirmation; esc while it is on its way cancels it, else closes.
 func (v *approvalForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	event, cmd := v.form.Update(msg)
-	switch event {
-	case ui.FormCancel:
-		if v.form.Busy() {
-			v.requests.Cancel()
-			return v, nil
-		}
+	event, closed, cmd := v.HandleForm(msg)
+	if closed {
 		return nil, nil
+	}
+	switch event {
 	case ui.FormSubmit:
 		chain, r := v.request()
 		if problems := apiclient.ValidatePostApproval(chain, r); len(problems) > 0 {
@@ -91,7 +86,7 @@ func (v *approvalForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 			for i, p := range problems {
 				errs[i] = ui.FieldError{Field: p.Field, Message: p.Message}
 			}
-			return v, v.form.SetErrors("Fix the marked fields; nothing was sent.", errs)
+			return v, v.Form.SetErrors("Fix the marked fields; nothing was sent.", errs)
 		}
 		return v, v.submit(chain, r)
 	}
@@ -99,16 +94,10 @@ func (v *approvalForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 }
 
 // SetSize implements ui.SubView.
-func (v *approvalForm) SetSize(width, height int) { v.form.SetWidth(width); v.height = height }
+func (v *approvalForm) SetSize(width, height int) { v.Form.SetWidth(width); v.height = height }
 
 // View implements ui.SubView.
-func (v *approvalForm) View() string { return fitForm(v.form.View(), v.height) }
-
-// KeyMap implements ui.SubView.
-func (v *approvalForm) KeyMap() help.KeyMap { return v.form.KeyMap() }
-
-// CapturesKeys implements ui.SubView: the form's inputs take every key.
-func (v *approvalForm) CapturesKeys() bool { return true }
+func (v *approvalForm) View() string { return fitForm(v.Form.View(), v.height) }
 
 // approvalBody is the request body as the confirmation shows it, one line
 // per field, with the token masked.
@@ -151,7 +140,7 @@ func (s *Screen) approvalAnswered(res ui.ChangeResult[approved]) tea.Cmd {
 	if res.Err != nil {
 		var focus tea.Cmd
 		if open {
-			focus = approvalRefused(form.form, res.Err)
+			focus = approvalRefused(form.Form, res.Err)
 		}
 		return tea.Batch(screenkit.Report(res), reload, focus)
 	}

@@ -83,15 +83,15 @@ func TestDelegationPostApprovalConfirmationShowsTheRequestBeforeSending(t *testi
 	if body := strings.Join(spec.Request, "\n"); strings.Contains(body, token) || !strings.Contains(body, `"nonce": "`+s.issued.token.Nonce+`"`) {
 		t.Fatalf("the confirmation's body:\n%s", body)
 	}
-	if n := sent(app, "POST", "/v1/delegation/evm/post-approval"); n != 0 {
+	if n := app.Sent("POST", "/v1/delegation/evm/post-approval"); n != 0 {
 		t.Fatalf("%d post-approvals were sent before the confirmation", n)
 	}
 	app.Keys("n")
-	if n := sent(app, "POST", "/v1/delegation/evm/post-approval"); n != 0 {
+	if n := app.Sent("POST", "/v1/delegation/evm/post-approval"); n != 0 {
 		t.Fatalf("a cancelled confirmation sent %d post-approvals", n)
 	}
 	app.Keys("ctrl+s", "y")
-	if n := sent(app, "POST", "/v1/delegation/evm/post-approval"); n != 1 || !s.issued.used {
+	if n := app.Sent("POST", "/v1/delegation/evm/post-approval"); n != 1 || !s.issued.used {
 		t.Fatalf("a confirmed post-approval sent %d requests", n)
 	}
 }
@@ -144,11 +144,7 @@ func TestDelegationPostApprovalEscCancelsInFlight(t *testing.T) {
 		t.Fatal("the post-approval did not start")
 	}
 	screentest.MustShow(t, app.Screen(), "sending… (esc cancels)")
-	app.Keys("esc")
-	if n := app.Deps.Requests.InFlightFor(ui.ScreenDelegation); n != 0 {
-		t.Fatalf("esc left %d requests in flight", n)
-	}
-	app.Drive(uitest.Run(request)...)
+	app.EscCancels(ui.ScreenDelegation, request)
 	if _, ok := s.open.(*approvalForm); !ok {
 		t.Fatal("esc while sending closed the form")
 	}

@@ -108,11 +108,9 @@ func (c *chainBrowser) CapturesKeys() bool { return c.networks.Filtering() || c.
 func (c *chainBrowser) load() tea.Cmd {
 	client, network := c.deps.Client, c.network
 	c.loading = true
-	var cmd tea.Cmd
-	c.loadID, cmd = ui.Go(c.requests, func(ctx context.Context) (apiclient.ChainConfig, error) {
+	return ui.Start(c.requests, &c.loadID, func(ctx context.Context) (apiclient.ChainConfig, error) {
 		return client.ChainConfig(ctx, network)
 	})
-	return cmd
 }
 
 // loaded shows an answer; a 404 (no network matches) is a state, not a

@@ -136,11 +136,9 @@ func (s *Screen) reload() tea.Cmd {
 func (s *Screen) loadExternal() tea.Cmd {
 	client := s.deps.Client
 	s.externalLoading = true
-	var cmd tea.Cmd
-	s.externalID, cmd = ui.Go(s.requests, func(ctx context.Context) ([]apiclient.ExternalWallet, error) {
+	return ui.Start(s.requests, &s.externalID, func(ctx context.Context) ([]apiclient.ExternalWallet, error) {
 		return client.ExternalWallets(ctx)
 	})
-	return cmd
 }
 
 // Update implements ui.Screen.
@@ -219,11 +217,11 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, s.keys.Token):
 		request := newTokenRequest(s.deps.Styles, s.requests, s.issued, s.askToken)
 		s.show(request)
-		return request.form.Focus()
+		return request.Form.Focus()
 	case key.Matches(msg, s.keys.Approve):
 		approval := newApprovalForm(s.deps.Styles, s.requests, s.issued, s.askApproval)
 		s.show(approval)
-		return approval.form.Focus()
+		return approval.Form.Focus()
 	case key.Matches(msg, s.keys.Chain):
 		chain := newChainBrowser(s.deps, s.requests)
 		s.show(chain)
@@ -245,11 +243,8 @@ func (s *Screen) show(v ui.SubView) {
 // setFormBusy marks the open form as sending once its confirmed change
 // runs: only esc (which cancels) is taken then.
 func (s *Screen) setFormBusy() {
-	switch v := s.open.(type) {
-	case *tokenRequest:
-		v.form.SetBusy(true)
-	case *approvalForm:
-		v.form.SetBusy(true)
+	if form, ok := s.open.(interface{ Sending() }); ok {
+		form.Sending()
 	}
 }
 

@@ -28,8 +28,7 @@ func newApp(t *testing.T, user string, opts ...screentest.Option) (*screentest.A
 	var screen *Screen
 	build := func(d screenkit.Deps) ui.Screen { screen = New(d); return screen }
 	opts = append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), build)}, opts...)
-	app := screentest.New(t, screentest.Of(signin.New), opts...)
-	app.SignIn(user)
+	app := screentest.NewSignedIn(t, screentest.Of(signin.New), user, opts...)
 	app.Keys("6")
 	return app, screen
 }
@@ -43,22 +42,6 @@ func requestToken(app *screentest.App, network, address string) {
 	app.Keys("tab", "ctrl+u")
 	app.Type(address)
 	app.Keys("enter")
-}
-
-// sent counts the requests the sandbox received for a method and path.
-func sent(app *screentest.App, method, path string) int {
-	n := 0
-	for _, r := range app.Server.Requests() {
-		if r.Method == method && r.Path == path {
-			n++
-		}
-	}
-	return n
-}
-
-func notice(app *screentest.App) string {
-	n, _ := app.UI().CurrentNotice()
-	return n.Text
 }
 
 func TestDelegationTokenWithFaucetConfirmed(t *testing.T) {
@@ -79,7 +62,7 @@ func TestDelegationTokenWithFaucetConfirmed(t *testing.T) {
 		t.Fatalf("y copies %q %q", label, v)
 	}
 	app.Keys("y")
-	if n := notice(app); n != "copied faucet transaction hash" {
+	if n := app.Notice(); n != "copied faucet transaction hash" {
 		t.Fatalf("notice %q", n)
 	}
 	app.Clock.Advance(61 * time.Second)
@@ -97,16 +80,16 @@ func TestDelegationFaucetConfirmationShowsTheRequestBeforeSending(t *testing.T) 
 	if !open || !strings.HasPrefix(spec.Request[0], "GET /v1/delegation/token?") {
 		t.Fatalf("the confirmation's request is %q (open %v)", spec.Request, open)
 	}
-	if n := sent(app, "GET", "/v1/delegation/token"); n != 0 {
+	if n := app.Sent("GET", "/v1/delegation/token"); n != 0 {
 		t.Fatalf("%d token requests were sent before the confirmation", n)
 	}
 	app.Keys("n")
-	if n := sent(app, "GET", "/v1/delegation/token"); n != 0 || s.issued != nil {
+	if n := app.Sent("GET", "/v1/delegation/token"); n != 0 || s.issued != nil {
 		t.Fatalf("a cancelled confirmation sent %d token requests", n)
 	}
 	screentest.MustShow(t, app.Screen(), "Request a delegation token", testAddress)
 	app.Keys("ctrl+s", "y")
-	if n := sent(app, "GET", "/v1/delegation/token"); n != 1 || s.issued == nil {
+	if n := app.Sent("GET", "/v1/delegation/token"); n != 1 || s.issued == nil {
 		t.Fatalf("a confirmed request sent %d token requests", n)
 	}
 }
@@ -128,7 +111,7 @@ func TestDelegationTokenFormSubmitKeys(t *testing.T) {
 	if s.issued.token.Token == first {
 		t.Fatal("enter on the last field did not send the form")
 	}
-	if n := sent(app, "GET", "/v1/delegation/token"); n != 2 {
+	if n := app.Sent("GET", "/v1/delegation/token"); n != 2 {
 		t.Fatalf("%d token requests", n)
 	}
 }
@@ -160,7 +143,7 @@ func TestDelegationAddressCheckedBeforeSending(t *testing.T) {
 	app.Keys("tab", "ctrl+u", "enter")
 	screentest.MustShow(t, app.Screen(), "Delegation token", "200 OK")
 	screentest.MustNotShow(t, app.Screen(), "Gas faucet")
-	if n := sent(app, "GET", "/v1/delegation/token"); n != 1 {
+	if n := app.Sent("GET", "/v1/delegation/token"); n != 1 {
 		t.Fatalf("%d token requests", n)
 	}
 }
@@ -176,11 +159,7 @@ func TestDelegationTokenEscCancelsInFlight(t *testing.T) {
 	if send == nil || app.Deps.Requests.InFlightFor(ui.ScreenDelegation) == 0 {
 		t.Fatal("the token request did not start")
 	}
-	app.Keys("esc")
-	if n := app.Deps.Requests.InFlightFor(ui.ScreenDelegation); n != 0 {
-		t.Fatalf("esc left %d requests in flight", n)
-	}
-	app.Drive(uitest.Run(send)...)
+	app.EscCancels(ui.ScreenDelegation, send)
 	if _, ok := s.open.(*tokenRequest); !ok {
 		t.Fatal("the form did not stay after the cancel")
 	}
@@ -193,7 +172,7 @@ func TestDelegationTokenEscCancelsInFlight(t *testing.T) {
 func TestDelegationReadOnly(t *testing.T) {
 	app, s := newApp(t, "alice@demo.test", screentest.ReadOnly())
 	app.Keys("t")
-	if n := notice(app); !strings.Contains(n, "read-only mode: request token is disabled") || s.open != nil {
+	if n := app.Notice(); !strings.Contains(n, "read-only mode: request token is disabled") || s.open != nil {
 		t.Fatalf("t in read-only mode: notice %q", n)
 	}
 	app.Keys("a")
@@ -213,7 +192,7 @@ func TestDelegationUnverified(t *testing.T) {
 	app, _ := newApp(t, "umar@demo.test")
 	screentest.MustShow(t, app.Screen(), "verification required")
 	app.Keys("t", "tab", "enter")
-	if n := notice(app); !strings.Contains(n, "Not authorized") {
+	if n := app.Notice(); !strings.Contains(n, "Not authorized") {
 		t.Fatalf("notice %q", n)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
@@ -28,10 +27,9 @@ type tokenAsk struct {
 // faucet sends gas to it (a mutation, confirmed first); without one only
 // a token is asked for. What was typed stays on failure.
 type tokenRequest struct {
-	form     *ui.Form
-	requests ui.Owner
-	submit   func(tokenAsk) tea.Cmd
-	height   int
+	screenkit.FormPanel
+	submit func(tokenAsk) tea.Cmd
+	height int
 }
 
 func newTokenRequest(st *theme.Styles, requests ui.Owner, last *tokenPanel, submit func(tokenAsk) tea.Cmd) *tokenRequest {
@@ -52,20 +50,17 @@ func newTokenRequest(st *theme.Styles, requests ui.Owner, last *tokenPanel, subm
 		},
 		Note: "A single-use token (about 10 minutes) and its nonce come back either way.",
 	})
-	return &tokenRequest{form: form, requests: requests, submit: submit}
+	return &tokenRequest{FormPanel: screenkit.FormPanel{Form: form, Requests: requests}, submit: submit}
 }
 
 // Update implements ui.SubView. esc while the request is on its way
 // cancels it (the form stays with what was typed); otherwise it closes.
 func (v *tokenRequest) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	event, cmd := v.form.Update(msg)
-	switch event {
-	case ui.FormCancel:
-		if v.form.Busy() {
-			v.requests.Cancel()
-			return v, nil
-		}
+	event, closed, cmd := v.HandleForm(msg)
+	if closed {
 		return nil, nil
+	}
+	switch event {
 	case ui.FormSubmit:
 		return v, v.send()
 	}
@@ -74,30 +69,24 @@ func (v *tokenRequest) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 
 // send checks the faucet's network and address before anything is sent.
 func (v *tokenRequest) send() tea.Cmd {
-	network, address := strings.ToLower(v.form.Value("network")), v.form.Value("address")
+	network, address := strings.ToLower(v.Form.Value("network")), v.Form.Value("address")
 	if address == "" {
 		return v.submit(tokenAsk{network: network})
 	}
 	if !slices.Contains(apiclient.FaucetNetworks, network) {
-		return v.form.SetErrors("", []ui.FieldError{{Field: "network", Message: "the faucet pays on " + strings.Join(apiclient.FaucetNetworks, ", ")}})
+		return v.Form.SetErrors("", []ui.FieldError{{Field: "network", Message: "the faucet pays on " + strings.Join(apiclient.FaucetNetworks, ", ")}})
 	}
 	if err := apiclient.ValidateFaucetAddress(network, address); err != nil {
-		return v.form.SetErrors("", []ui.FieldError{{Field: "address", Message: err.Error()}})
+		return v.Form.SetErrors("", []ui.FieldError{{Field: "address", Message: err.Error()}})
 	}
 	return v.submit(tokenAsk{network: network, request: apiclient.DelegationTokenRequest{Faucet: true, Network: network, Address: address}})
 }
 
 // SetSize implements ui.SubView.
-func (v *tokenRequest) SetSize(width, height int) { v.form.SetWidth(width); v.height = height }
+func (v *tokenRequest) SetSize(width, height int) { v.Form.SetWidth(width); v.height = height }
 
 // View implements ui.SubView.
-func (v *tokenRequest) View() string { return fitForm(v.form.View(), v.height) }
-
-// KeyMap implements ui.SubView.
-func (v *tokenRequest) KeyMap() help.KeyMap { return v.form.KeyMap() }
-
-// CapturesKeys implements ui.SubView: the form's inputs take every key.
-func (v *tokenRequest) CapturesKeys() bool { return true }
+func (v *tokenRequest) View() string { return fitForm(v.Form.View(), v.height) }
 
 // tokenQuery is the request line the confirmation shows.
 func tokenQuery(r apiclient.DelegationTokenRequest) string {
@@ -121,8 +110,7 @@ func (s *Screen) askToken(ask tokenAsk) tea.Cmd {
 		return issuedToken{asked: ask, token: token}, err
 	}
 	if !r.Faucet {
-		var cmd tea.Cmd
-		s.directID, cmd = ui.Go(s.requests, run)
+		cmd := ui.Start(s.requests, &s.directID, run)
 		s.setFormBusy()
 		return cmd
 	}
@@ -148,9 +136,9 @@ func (s *Screen) tokenAnswered(answer issuedToken, err error) tea.Cmd {
 	if err != nil {
 		if form, ok := s.open.(*tokenRequest); ok {
 			if errors.Is(err, context.Canceled) {
-				form.form.SetProblem("Cancelled: no token was received. What you typed is kept.")
+				form.Form.SetProblem("Cancelled: no token was received. What you typed is kept.")
 			} else {
-				form.form.SetProblem("The gateway refused: " + apiclient.ErrorMessage(err) + ". What you typed is kept.")
+				form.Form.SetProblem("The gateway refused: " + apiclient.ErrorMessage(err) + ". What you typed is kept.")
 			}
 		}
 		return tea.Batch(screenkit.Failed("requesting a delegation token", err), reload)

@@ -189,8 +189,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case s.form != nil:
 		return s.formKey(msg)
 	case s.table.Filtering():
-		var cmd tea.Cmd
-		s.table, cmd = s.table.Update(msg)
+		cmd, _ := s.table.FilterKey(msg)
 		return cmd
 	case key.Matches(msg, s.keys.ScrollDown):
 		s.paneOffset = min(s.paneOffset+1, s.maxPaneOffset())

@@ -23,39 +23,12 @@ func TestMain(m *testing.M) {
 	screentest.Main(m)
 }
 
-// inApp is an in-app listener as main starts it, on the sandbox's clock.
-type inApp struct {
-	receiver *webhookreceiver.Receiver
-	url      string
-	clock    func() time.Time
-}
-
-// newInApp starts a listener; option mounts it in the app's Deps.
-func newInApp(t *testing.T, sandboxGateway bool) (*inApp, screentest.Option) {
-	t.Helper()
-	l := &inApp{}
-	rcv, err := webhookreceiver.New(webhookreceiver.Options{Now: func() time.Time { return l.clock() }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	listener, err := webhookreceiver.Start("127.0.0.1:0", rcv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = listener.Close(); rcv.Close() })
-	l.receiver, l.url = rcv, listener.URL
-	return l, func(s *screentest.Setup) {
-		s.Deps.Events, s.Deps.EventsURL, s.Deps.SandboxGateway = rcv, listener.URL, sandboxGateway
-	}
-}
-
 // newApp mounts the Events screen with a listener; the client is signed
 // in as alice but the root is not told yet.
-func newApp(t *testing.T, sandboxGateway bool, opts ...screentest.Option) (*screentest.App, *inApp) {
+func newApp(t *testing.T, sandboxGateway bool, opts ...screentest.Option) (*screentest.App, *screentest.InAppListener) {
 	t.Helper()
-	l, opt := newInApp(t, sandboxGateway)
+	l, opt := screentest.WithInAppListener(t, sandboxGateway)
 	app := screentest.New(t, screentest.Of(signin.New), append(opts, opt, screentest.WithScreen(screentest.Of(events.New)), screentest.WithSize(120, 40))...)
-	l.clock = app.Clock.Now
 	if _, err := app.Client.Login(t.Context(), "alice@demo.test", "demo-pass"); err != nil {
 		t.Fatal(err)
 	}
@@ -64,28 +37,28 @@ func newApp(t *testing.T, sandboxGateway bool, opts ...screentest.Option) (*scre
 
 // pointAtListener creates a webhook on the sandbox for the listener and
 // hands the listener its key, as the Webhooks screen does.
-func pointAtListener(t *testing.T, app *screentest.App, l *inApp) {
+func pointAtListener(t *testing.T, app *screentest.App, l *screentest.InAppListener) {
 	t.Helper()
-	hook, err := app.Client.CreateWebhook(t.Context(), apiclient.WebhookCreate{Name: "in-app", URL: l.url,
+	hook, err := app.Client.CreateWebhook(t.Context(), apiclient.WebhookCreate{Name: "in-app", URL: l.URL,
 		EventTypes: apiclient.SandboxEmittedEventTypes, IsActive: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := l.receiver.AddKey(hook.APIKey); err != nil {
+	if err := l.Receiver.AddKey(hook.APIKey); err != nil {
 		t.Fatal(err)
 	}
 }
 
 // waitReceived waits until the listener has n deliveries.
-func waitReceived(t *testing.T, l *inApp, n int) []webhookreceiver.Delivery {
+func waitReceived(t *testing.T, l *screentest.InAppListener, n int) []webhookreceiver.Delivery {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		if h := l.receiver.History(); len(h) >= n {
+		if h := l.Receiver.History(); len(h) >= n {
 			return h
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the listener received %d deliveries, want %d", len(l.receiver.History()), n)
+			t.Fatalf("the listener received %d deliveries, want %d", len(l.Receiver.History()), n)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -112,13 +85,13 @@ func TestFreezeArrivesVerifiedThenTamperedRejectedOnTop(t *testing.T) {
 	first := waitReceived(t, l, 1)[0]
 	app.Drive(ui.SignedInMsg{})
 	screen := app.Screen()
-	screentest.MustShow(t, screen, "listening on "+l.url, "1 delivery", "card.frozen", "✓ verified", "VERIFIED",
+	screentest.MustShow(t, screen, "listening on "+l.URL, "1 delivery", "card.frozen", "✓ verified", "VERIFIED",
 		"Event type", "Event object status", "FROZEN", "X-Signature")
 
 	// The same headers on a changed body: the listener answers 401 and
 	// the screen shows it first, rejected, with the reason.
 	tampered := strings.Replace(string(first.Body), "FROZEN", "ACTIVE", 1)
-	req, _ := http.NewRequest(http.MethodPost, l.url, strings.NewReader(tampered))
+	req, _ := http.NewRequest(http.MethodPost, l.URL, strings.NewReader(tampered))
 	req.Header = first.Header.Clone()
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

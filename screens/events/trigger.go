@@ -47,24 +47,15 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	ev, cmd := s.form.Update(msg)
 	switch ev {
 	case ui.FormCancel:
-		if s.form.Busy() {
-			s.requests.Cancel()
-		}
+		s.form.CancelIfBusy(s.requests)
 		s.form = nil
 		return nil
 	case ui.FormSubmit:
-		if s.form.Busy() {
-			return nil
-		}
-		eventType := s.form.Value("event_type")
-		client := s.deps.Client
-		s.form.SetBusy(true)
-		var send tea.Cmd
-		s.triggerID, send = ui.Go(s.requests, func(ctx context.Context) (triggered, error) {
+		eventType, client := s.form.Value("event_type"), s.deps.Client
+		return ui.SubmitRequest(s.form, s.requests, &s.triggerID, func(ctx context.Context) (triggered, error) {
 			ev, err := client.SandboxTrigger(ctx, eventType, "")
 			return triggered{event: ev}, err
 		})
-		return send
 	}
 	return cmd
 }

@@ -6,34 +6,37 @@ import (
 	"cardterm/ui"
 )
 
-// VerificationTone colours a user's verification state. Values the
-// interface does not name are shown as they are, in a neutral tone.
-func VerificationTone(state string) theme.Tone {
-	switch state {
-	case apiclient.VerificationVerified:
-		return theme.ToneOK
-	case apiclient.VerificationPending:
-		return theme.ToneWarn
-	case apiclient.VerificationRejected:
-		return theme.ToneDanger
-	case apiclient.VerificationUnverified:
-		return theme.ToneInfo
+// StateTones colours the states of one gateway field (a card status, a
+// verification state) by the names the interface gives them.
+type StateTones map[string]theme.Tone
+
+// Of is the tone of state. Values the interface does not name are shown as
+// they are, in a neutral tone.
+func (t StateTones) Of(state string) theme.Tone {
+	if tone, ok := t[state]; ok {
+		return tone
 	}
 	return theme.ToneNeutral
 }
 
-// CardTone colours a card status.
-func CardTone(status string) theme.Tone {
-	switch status {
-	case apiclient.CardActive:
-		return theme.ToneOK
-	case apiclient.CardFrozen:
-		return theme.ToneInfo
-	case apiclient.CardBlocked:
-		return theme.ToneDanger
-	}
-	return theme.ToneNeutral
+var verificationTones = StateTones{
+	apiclient.VerificationVerified:   theme.ToneOK,
+	apiclient.VerificationPending:    theme.ToneWarn,
+	apiclient.VerificationRejected:   theme.ToneDanger,
+	apiclient.VerificationUnverified: theme.ToneInfo,
 }
+
+var cardTones = StateTones{
+	apiclient.CardActive:  theme.ToneOK,
+	apiclient.CardFrozen:  theme.ToneInfo,
+	apiclient.CardBlocked: theme.ToneDanger,
+}
+
+// VerificationTone colours a user's verification state.
+func VerificationTone(state string) theme.Tone { return verificationTones.Of(state) }
+
+// CardTone colours a card status.
+func CardTone(status string) theme.Tone { return cardTones.Of(status) }
 
 // Badge draws a gateway state as a tag; the label is sanitized because it
 // came from the gateway.

@@ -2,6 +2,7 @@ package screenkit
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -104,11 +105,7 @@ func fieldPaintFor(s *theme.Styles) fieldPaint {
 // ExtraFields turns the fields the gateway sent beyond the interface into
 // detail lines, so nothing the server says is hidden.
 func ExtraFields(extra apiclient.Extra) []Field {
-	keys := make([]string, 0, len(extra))
-	for k := range extra {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(extra))
 	out := make([]Field, 0, len(keys))
 	for _, k := range keys {
 		v := strings.TrimSpace(string(extra[k]))

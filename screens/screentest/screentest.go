@@ -41,6 +41,17 @@ func Of[S ui.Screen](build func(screenkit.Deps) S) Build {
 	return func(d screenkit.Deps) ui.Screen { return build(d) }
 }
 
+// EachOf is a Build per screen a registry function makes (screens.All), in
+// its order, so a test mounts every screen of the navigation as main does.
+func EachOf(all func(screenkit.Deps) []ui.Screen) []Build {
+	probe := all(screenkit.Deps{Requests: ui.NewRequests()})
+	builds := make([]Build, len(probe))
+	for i := range probe {
+		builds[i] = func(d screenkit.Deps) ui.Screen { return all(d)[i] }
+	}
+	return builds
+}
+
 // App is a root model wired like main's, around its own sandbox.
 type App struct {
 	T      testing.TB
@@ -280,4 +291,39 @@ func MustBeClean(t testing.TB, where, frame string) {
 func (a *App) Notice() string {
 	n, _ := a.UI().CurrentNotice()
 	return n.Text
+}
+
+// Sent counts the requests the sandbox received for a method and path, so
+// a test can tell what was sent (or that nothing was) apart from what the
+// screen shows.
+func (a *App) Sent(method, path string) int {
+	n := 0
+	for _, r := range a.Server.Requests() {
+		if r.Method == method && r.Path == path {
+			n++
+		}
+	}
+	return n
+}
+
+// NewSignedIn builds the app as New does and signs user in through the
+// sign-in form: the start most screen tests share.
+func NewSignedIn(t testing.TB, signIn Build, user string, opts ...Option) *App {
+	t.Helper()
+	a := New(t, signIn, opts...)
+	a.SignIn(user)
+	return a
+}
+
+// EscCancels presses esc while held, a request's command the test has not
+// run, is in flight for screen; it fails unless esc left none of the
+// screen's requests in flight, then runs held so its answer (cancelled)
+// arrives as it would.
+func (a *App) EscCancels(screen ui.ScreenID, held tea.Cmd) {
+	a.T.Helper()
+	a.Keys("esc")
+	if n := a.Deps.Requests.InFlightFor(screen); n != 0 {
+		a.T.Fatalf("esc left %d requests in flight", n)
+	}
+	a.Drive(uitest.Run(held)...)
 }

@@ -72,11 +72,9 @@ func (a *auditView) start() tea.Cmd {
 
 func (a *auditView) fetch(offset int) tea.Cmd {
 	client, id := a.deps.Client, a.userID
-	var cmd tea.Cmd
-	a.pageID, cmd = ui.Go(a.requests, func(ctx context.Context) (apiclient.ConsentAuditPage, error) {
+	return ui.Start(a.requests, &a.pageID, func(ctx context.Context) (apiclient.ConsentAuditPage, error) {
 		return client.ConsentAudit(ctx, id, auditPageSize, offset)
 	})
-	return cmd
 }
 
 // CapturesKeys reports whether the search has the keys.
@@ -139,9 +137,7 @@ func (a *auditView) update(msg tea.Msg) (*auditView, tea.Cmd) {
 		}
 		return a, a.fetch(next)
 	case tea.KeyPressMsg:
-		if a.table.Filtering() {
-			var cmd tea.Cmd
-			a.table, cmd = a.table.Update(msg)
+		if cmd, ok := a.table.FilterKey(msg); ok {
 			return a, cmd
 		}
 		switch {

@@ -258,9 +258,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 func (s *Screen) lookupsKey(msg tea.KeyPressMsg) tea.Cmd {
-	if s.lookups.Filtering() {
-		var cmd tea.Cmd
-		s.lookups, cmd = s.lookups.Update(msg)
+	if cmd, ok := s.lookups.FilterKey(msg); ok {
 		return cmd
 	}
 	switch {
@@ -284,9 +282,7 @@ func (s *Screen) lookupsKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 func (s *Screen) caseKey(msg tea.KeyPressMsg) tea.Cmd {
-	if s.sets.Filtering() {
-		var cmd tea.Cmd
-		s.sets, cmd = s.sets.Update(msg)
+	if cmd, ok := s.sets.FilterKey(msg); ok {
 		return cmd
 	}
 	k := s.activeKeys() // disabled bindings match nothing

@@ -54,8 +54,7 @@ func (t *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	ev, cmd := t.form.Update(msg)
 	switch ev {
 	case ui.FormCancel:
-		if t.form.Busy() {
-			t.requests.Cancel()
+		if t.form.CancelIfBusy(t.requests) {
 			t.loading = false
 		}
 		t.form = nil

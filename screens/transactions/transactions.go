@@ -144,12 +144,10 @@ func (t *Screen) Enter() tea.Cmd { return t.load(t.filter) }
 func (t *Screen) load(f apiclient.TransactionFilter) tea.Cmd {
 	client := t.deps.Client
 	t.loading, t.asked = true, f
-	var cmd tea.Cmd
-	t.loadID, cmd = ui.Go(t.requests, func(ctx context.Context) (txnLoad, error) {
+	return ui.Start(t.requests, &t.loadID, func(ctx context.Context) (txnLoad, error) {
 		p, err := client.Transactions(ctx, f)
 		return txnLoad{filter: f, page: p}, err
 	})
-	return cmd
 }
 
 // Update implements ui.Screen.
@@ -296,10 +294,8 @@ func txnAmount(x *apiclient.Transaction) string {
 }
 
 func (t *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if t.table.Filtering() {
-		// The quick filter has the keys: f, c, n and p are letters here.
-		var cmd tea.Cmd
-		t.table, cmd = t.table.Update(msg)
+	// The quick filter has the keys: f, c, n and p are letters there.
+	if cmd, ok := t.table.FilterKey(msg); ok {
 		return cmd
 	}
 	switch {

@@ -126,17 +126,7 @@ func bigTransactions(n int) *Screen {
 func BenchmarkTransactionsKeyPress100k(b *testing.B) {
 	tr := bigTransactions(100_000)
 	tr.View()
-	down, up := uitest.Key("j"), uitest.Key("k")
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := down
-		if i%200 >= 100 {
-			k = up
-		}
-		tr.Update(k)
-		_ = tr.View()
-	}
+	uitest.BenchKeyPresses(b, func(k tea.KeyPressMsg) { tr.Update(k); _ = tr.View() }, "j", "k", 100)
 }
 
 func TestTransactionsKeyPressBudget100k(t *testing.T) {
@@ -267,18 +257,7 @@ func BenchmarkTransactionsKeyPressInAnotherShape(b *testing.B) {
 	tr.loaded = true
 	tr.SetSize(120, 40)
 	tr.setRows(page.Transactions)
-	down, up := uitest.Key("j"), uitest.Key("k")
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		k := down
-		if i%100 >= 50 {
-			k = up
-		}
-		i++
-		tr.Update(k)
-		_ = tr.View()
-	}
+	uitest.BenchKeyPresses(b, func(k tea.KeyPressMsg) { tr.Update(k); _ = tr.View() }, "j", "k", 50)
 }
 
 // apiclientFor signs alice in on an alternate-shapes sandbox.

@@ -137,7 +137,7 @@ func (t *Screen) detailView(width, height int) string {
 		}
 		return strings.TrimSpace(string(a) + " " + cur)
 	}
-	status := screenkit.Badge(st, x.Status, txnTone(x.Status))
+	status := screenkit.Badge(st, x.Status, txnTones.Of(x.Status))
 	known := func(f screenkit.Field, names ...string) screenkit.KnownField {
 		return screenkit.KnownField{Field: f, Names: names}
 	}
@@ -178,19 +178,12 @@ func (t *Screen) detailView(width, height int) string {
 	return st.Subtitle.Render("Selected transaction") + "\n" + strings.Join(lines, "\n")
 }
 
-// txnTone colours a transaction status.
-func txnTone(status string) theme.Tone {
-	switch status {
-	case apiclient.TxConfirmed:
-		return theme.ToneOK
-	case apiclient.TxPending:
-		return theme.ToneInfo
-	case apiclient.TxDeclined:
-		return theme.ToneDanger
-	case apiclient.TxReverted:
-		return theme.ToneWarn
-	}
-	return theme.ToneNeutral
+// txnTones colours a transaction status.
+var txnTones = screenkit.StateTones{
+	apiclient.TxConfirmed: theme.ToneOK,
+	apiclient.TxPending:   theme.ToneInfo,
+	apiclient.TxDeclined:  theme.ToneDanger,
+	apiclient.TxReverted:  theme.ToneWarn,
 }
 
 func txnOr(s, def string) string {

@@ -97,11 +97,8 @@ func keyAnswer(done whDone, key string, receiver *webhookreceiver.Receiver) whDo
 // toggle flips is_active of the selected configuration (PUT {is_active}).
 func (w *Screen) toggle() tea.Cmd {
 	h := w.selected()
-	if h == nil {
-		return ui.Notify(theme.ToneInfo, "no webhook selected")
-	}
-	if w.busy {
-		return nil
+	if cmd, ok := w.canAsk(h); !ok {
+		return cmd
 	}
 	next := !h.IsActive
 	u := apiclient.WebhookUpdate{IsActive: &next}
@@ -114,15 +111,13 @@ func (w *Screen) toggle() tea.Cmd {
 		title = fmt.Sprintf("Turn deliveries to %q off?", h.Name)
 		tone = theme.ToneWarn
 	}
-	w.busy = true
-	return ui.Confirm(ui.ConfirmSpec{
+	return w.ask(ui.ConfirmSpec{
 		Title:        title,
 		Request:      []string{"PUT /v1/webhooks/" + h.ID, string(body)},
 		Lines:        []string{means},
 		ConfirmLabel: map[bool]string{true: "turn on", false: "turn off"}[next],
 		Tone:         tone,
 		OnConfirm:    whConfirmMsg{what: "toggle", id: h.ID, update: u},
-		OnCancel:     whCancelMsg{},
 	})
 }
 
@@ -135,14 +130,10 @@ func (w *Screen) confirmRotate() tea.Cmd {
 		}
 		w.closeKeyPanel()
 	}
-	if h == nil {
-		return ui.Notify(theme.ToneInfo, "no webhook selected")
+	if cmd, ok := w.canAsk(h); !ok {
+		return cmd
 	}
-	if w.busy {
-		return nil
-	}
-	w.busy = true
-	return ui.Confirm(ui.ConfirmSpec{
+	return w.ask(ui.ConfirmSpec{
 		Title:   fmt.Sprintf("Rotate the signing key of %q?", h.Name),
 		Request: []string{"POST /v1/webhooks/" + h.ID + "/rotate-key"},
 		Lines: []string{
@@ -152,20 +143,15 @@ func (w *Screen) confirmRotate() tea.Cmd {
 		ConfirmLabel: "rotate key",
 		Tone:         theme.ToneWarn,
 		OnConfirm:    whConfirmMsg{what: "rotate", id: h.ID},
-		OnCancel:     whCancelMsg{},
 	})
 }
 
 func (w *Screen) confirmDelete() tea.Cmd {
 	h := w.selected()
-	if h == nil {
-		return ui.Notify(theme.ToneInfo, "no webhook selected")
+	if cmd, ok := w.canAsk(h); !ok {
+		return cmd
 	}
-	if w.busy {
-		return nil
-	}
-	w.busy = true
-	return ui.Confirm(ui.ConfirmSpec{
+	return w.ask(ui.ConfirmSpec{
 		Title:   fmt.Sprintf("Delete webhook %q?", h.Name),
 		Request: []string{"DELETE /v1/webhooks/" + h.ID},
 		Lines: []string{
@@ -176,21 +162,36 @@ func (w *Screen) confirmDelete() tea.Cmd {
 		ConfirmLabel: "delete",
 		Tone:         theme.ToneDanger,
 		OnConfirm:    whConfirmMsg{what: "delete", id: h.ID},
-		OnCancel:     whCancelMsg{},
 	})
+}
+
+// canAsk says whether a change of h may be asked for now: a webhook is
+// selected (else the notice to show) and no confirmation or change of this
+// screen is on its way, so a second press asks nothing more.
+func (w *Screen) canAsk(h *apiclient.Webhook) (tea.Cmd, bool) {
+	if h == nil {
+		return ui.Notify(theme.ToneInfo, "no webhook selected"), false
+	}
+	return nil, !w.busy
+}
+
+// ask shows the confirmation of one change; the screen is busy until it is
+// answered.
+func (w *Screen) ask(spec ui.ConfirmSpec) tea.Cmd {
+	w.busy = true
+	spec.OnCancel = whCancelMsg{}
+	return ui.Confirm(spec)
 }
 
 // confirmEdit shows the exact PUT body before sending it.
 func (w *Screen) confirmEdit(id, name string, u apiclient.WebhookUpdate) tea.Cmd {
 	body, _ := json.Marshal(u)
-	w.busy = true
-	return ui.Confirm(ui.ConfirmSpec{
+	return w.ask(ui.ConfirmSpec{
 		Title:        fmt.Sprintf("Save changes to %q?", name),
 		Request:      []string{"PUT /v1/webhooks/" + id, string(body)},
 		ConfirmLabel: "save",
 		Tone:         theme.ToneInfo,
 		OnConfirm:    whConfirmMsg{what: "edit", id: id, update: u},
-		OnCancel:     whCancelMsg{},
 	})
 }
 

@@ -22,11 +22,9 @@ const maxAttemptLines = 24
 func (w *Screen) loadAttempts(id string) tea.Cmd {
 	client := w.deps.Client
 	w.attempts, w.attemptsErr, w.attemptsFor = nil, nil, id
-	var cmd tea.Cmd
-	w.attemptsID, cmd = ui.Go(w.requests, func(ctx context.Context) ([]apiclient.WebhookDelivery, error) {
+	return ui.Start(w.requests, &w.attemptsID, func(ctx context.Context) ([]apiclient.WebhookDelivery, error) {
 		return client.WebhookDeliveries(ctx, id)
 	})
-	return cmd
 }
 
 // attemptsNotOffered reports a gateway without delivery logs.

@@ -156,25 +156,6 @@ func TestWebhooksOpenByID(t *testing.T) {
 	screentest.MustShow(t, a.Screen(), "2 of 5 endpoints")
 }
 
-// inAppListener starts a listener as main does and mounts it.
-func inAppListener(t *testing.T, sandboxGateway bool) (*webhookreceiver.Receiver, string, screentest.Option) {
-	t.Helper()
-	clock := func() time.Time { return screentest.Epoch }
-	rcv, err := webhookreceiver.New(webhookreceiver.Options{Now: func() time.Time { return clock() }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := webhookreceiver.Start("127.0.0.1:0", rcv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = l.Close(); rcv.Close() })
-	return rcv, l.URL, func(s *screentest.Setup) {
-		s.Deps.Events, s.Deps.EventsURL, s.Deps.SandboxGateway = rcv, l.URL, sandboxGateway
-		clock = s.Deps.Now
-	}
-}
-
 // waitVerified waits for the listener's newest delivery to be a verified
 // eventType.
 func waitVerified(t *testing.T, rcv *webhookreceiver.Receiver, eventType string) {
@@ -195,7 +176,8 @@ func waitVerified(t *testing.T, rcv *webhookreceiver.Receiver, eventType string)
 }
 
 func TestWebhooksPointAtInAppListener(t *testing.T) {
-	rcv, url, opt := inAppListener(t, true)
+	l, opt := screentest.WithInAppListener(t, true)
+	rcv, url := l.Receiver, l.URL
 	a := whApp(t, "alice@demo.test", opt)
 
 	// L: a new configuration for the listener, its key handed over.
@@ -232,7 +214,7 @@ func TestWebhooksPointAtInAppListener(t *testing.T) {
 }
 
 func TestWebhooksListenerOnARealGatewayExplainsListen(t *testing.T) {
-	_, _, opt := inAppListener(t, false)
+	_, opt := screentest.WithInAppListener(t, false)
 	a := whApp(t, "alice@demo.test", opt)
 	a.Keys("l")
 	s := a.Screen()
@@ -247,7 +229,8 @@ func TestWebhooksListenerOnARealGatewayExplainsListen(t *testing.T) {
 func TestWebhooksListenerWithAMaskedKeySaysDeliveriesWillBeRejected(t *testing.T) {
 	g := &gatewayRewrite{}
 	g.maskKeys.Store(true)
-	rcv, _, opt := inAppListener(t, true)
+	l, opt := screentest.WithInAppListener(t, true)
+	rcv := l.Receiver
 	a := whApp(t, "alice@demo.test", opt, withGateway(g))
 	a.Keys("L", "y")
 	screentest.MustShow(t, a.Screen(), "3 of 5 endpoints")

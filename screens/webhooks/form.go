@@ -311,15 +311,13 @@ func (w *Screen) saveForm() tea.Cmd {
 		return w.confirmEdit(f.orig.ID, f.orig.Name, u)
 	}
 	body, _ := json.Marshal(in)
-	w.busy = true
-	return ui.Confirm(ui.ConfirmSpec{
+	return w.ask(ui.ConfirmSpec{
 		Title:        fmt.Sprintf("Add webhook %q?", in.Name),
 		Request:      []string{"POST /v1/webhooks", string(body)},
 		Lines:        []string{"The gateway answers with the signing key, shown once."},
 		ConfirmLabel: "add",
 		Tone:         theme.ToneInfo,
 		OnConfirm:    whAddMsg{in: in},
-		OnCancel:     whCancelMsg{},
 	})
 }
 
@@ -334,15 +332,13 @@ func (w *Screen) sendAdd(in apiclient.WebhookCreate) tea.Cmd {
 	w.form.sending = true
 	w.busy, w.running = true, true
 	client, receiver := w.deps.Client, w.deps.Events
-	var cmd tea.Cmd
-	w.actionID, cmd = ui.Go(w.requests, func(ctx context.Context) (whDone, error) {
+	return ui.Start(w.requests, &w.actionID, func(ctx context.Context) (whDone, error) {
 		h, err := client.CreateWebhook(ctx, in)
 		if err != nil {
 			return whDone{what: "add", name: in.Name}, err
 		}
 		return keyAnswer(whDone{what: "add", id: h.ID, name: in.Name}, h.APIKey, receiver), nil
 	})
-	return cmd
 }
 
 // view draws the form.

@@ -35,22 +35,14 @@ func (w *Screen) lookupKey(msg tea.KeyPressMsg) tea.Cmd {
 	ev, cmd := w.lookupForm.Update(msg)
 	switch ev {
 	case ui.FormCancel:
-		if w.lookupForm.Busy() {
-			w.requests.Cancel()
-		}
+		w.lookupForm.CancelIfBusy(w.requests)
 		w.lookupForm = nil
 		return nil
 	case ui.FormSubmit:
-		if w.lookupForm.Busy() {
-			return nil
-		}
 		id, client := strings.TrimSpace(w.lookupForm.Value("id")), w.deps.Client
-		w.lookupForm.SetBusy(true)
-		var send tea.Cmd
-		w.lookupID, send = ui.Go(w.requests, func(ctx context.Context) (apiclient.Webhook, error) {
+		return ui.SubmitRequest(w.lookupForm, w.requests, &w.lookupID, func(ctx context.Context) (apiclient.Webhook, error) {
 			return client.Webhook(ctx, id)
 		})
-		return send
 	}
 	return cmd
 }

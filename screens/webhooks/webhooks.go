@@ -154,11 +154,9 @@ func (w *Screen) Enter() tea.Cmd {
 func (w *Screen) load() tea.Cmd {
 	client := w.deps.Client
 	w.loading = true
-	var cmd tea.Cmd
-	w.loadID, cmd = ui.Go(w.requests, func(ctx context.Context) ([]apiclient.Webhook, error) {
+	return ui.Start(w.requests, &w.loadID, func(ctx context.Context) ([]apiclient.Webhook, error) {
 		return client.Webhooks(ctx)
 	})
-	return cmd
 }
 
 func (w *Screen) setHooks(hooks []apiclient.Webhook) {
@@ -282,8 +280,7 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case w.table.Filtering():
-		var cmd tea.Cmd
-		w.table, cmd = w.table.Update(msg)
+		cmd, _ := w.table.FilterKey(msg)
 		return cmd
 	}
 	switch {

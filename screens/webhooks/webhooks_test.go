@@ -28,8 +28,7 @@ var whFullKey = regexp.MustCompile(`whsec_[0-9a-f]{64}`)
 // whApp signs user in and opens the webhooks screen.
 func whApp(t *testing.T, user string, opts ...screentest.Option) *screentest.App {
 	t.Helper()
-	a := screentest.New(t, screentest.Of(signin.New), append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}, opts...)...)
-	a.SignIn(user)
+	a := screentest.NewSignedIn(t, screentest.Of(signin.New), user, append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}, opts...)...)
 	a.Keys("9")
 	return a
 }

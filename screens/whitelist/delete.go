@@ -71,11 +71,9 @@ func (w *Screen) runDelete(ids []string) tea.Cmd {
 	}
 	w.running = true
 	client := w.deps.Client
-	var cmd tea.Cmd
-	w.deleteID, cmd = ui.Go(w.requests, func(ctx context.Context) (whitelistDone, error) {
+	return ui.Start(w.requests, &w.deleteID, func(ctx context.Context) (whitelistDone, error) {
 		return whitelistDone{what: "delete", n: len(ids)}, client.DeleteWhitelist(ctx, ids)
 	})
-	return cmd
 }
 
 // joinIDs is the body of a delete request as the confirmation shows it.

@@ -236,11 +236,9 @@ func (w *Screen) sendAdd() tea.Cmd {
 	f.sending = true
 	entries := f.payload()
 	client := w.deps.Client
-	var cmd tea.Cmd
-	w.addID, cmd = ui.Go(w.requests, func(ctx context.Context) (whitelistDone, error) {
+	return ui.Start(w.requests, &w.addID, func(ctx context.Context) (whitelistDone, error) {
 		return whitelistDone{what: "add", n: len(entries)}, client.AddWhitelist(ctx, entries)
 	})
-	return cmd
 }
 
 // formKey handles a key while the add form is open.

@@ -156,7 +156,7 @@ func TestWhitelistLoadStoppedKeepsWhatArrived(t *testing.T) {
 // batches the client decoded. The sandbox runs in this process; the heap
 // its 100,000 seeded records take is left out of the process's figure.
 func TestWhitelist100kLoadsWithinTheMemoryBudget(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWhitelistApp(t, "alice@demo.test")
 	signedIn := heapInUse()
 	if _, err := a.Server.SeedWhitelist("alice@demo.test", "usdc", 100_000); err != nil {
 		t.Fatal(err)

@@ -271,8 +271,7 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case w.picker != nil:
 		return w.pickerKey(msg)
 	case w.table.Filtering():
-		var cmd tea.Cmd
-		w.table, cmd = w.table.Update(msg)
+		cmd, _ := w.table.FilterKey(msg)
 		return cmd
 	}
 	switch {

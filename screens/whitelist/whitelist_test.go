@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"cardterm/apiclient"
 	"cardterm/screens/account"
 	"cardterm/screens/screenkit"
@@ -23,17 +25,12 @@ const (
 
 func TestMain(m *testing.M) { screentest.Main(m) }
 
-// newWalletApp signs user in on an app with Account and Whitelist at
-// 120x40.
-func newWalletApp(t *testing.T, user string, readOnlyMode bool) *screentest.App {
+// newWhitelistApp signs user in on an app with Account and Whitelist at
+// 120x40; opts may add more (screentest.ReadOnly()).
+func newWhitelistApp(t *testing.T, user string, opts ...screentest.Option) *screentest.App {
 	t.Helper()
-	opts := []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)), screentest.WithSize(120, 40)}
-	if readOnlyMode {
-		opts = append(opts, screentest.ReadOnly())
-	}
-	a := screentest.New(t, screentest.Of(signin.New), opts...)
-	a.SignIn(user)
-	return a
+	return screentest.NewSignedIn(t, screentest.Of(signin.New), user,
+		append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)), screentest.WithSize(120, 40)}, opts...)...)
 }
 
 // fillEntry types one entry's fields, starting on its Name field.
@@ -49,7 +46,7 @@ func fillEntry(a *screentest.App, name, first, last, addr string) {
 }
 
 func TestWhitelistListsAndPicksCurrency(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWhitelistApp(t, "alice@demo.test")
 	a.Keys("5")
 	screentest.MustShow(t, a.Screen(), "USDC", "2 approved withdrawal addresses", "Savings", "Alice Martin", "2025-03-02", "never")
 	a.Keys("c")
@@ -65,7 +62,7 @@ func TestWhitelistListsAndPicksCurrency(t *testing.T) {
 }
 
 func TestWhitelistAddTwoThenDelete(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWhitelistApp(t, "alice@demo.test")
 	a.Keys("5", "a")
 	fillEntry(a, "Rent", "Ann", "Lee", "0x123")
 	a.Keys("ctrl+n")
@@ -99,7 +96,7 @@ func TestWhitelistAddTwoThenDelete(t *testing.T) {
 }
 
 func TestWhitelistMemoRequiredForXRP(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWhitelistApp(t, "alice@demo.test")
 	a.Keys("5", "c")
 	a.Type("xrp")
 	a.Keys("enter", "a")
@@ -112,7 +109,7 @@ func TestWhitelistMemoRequiredForXRP(t *testing.T) {
 }
 
 func TestWhitelistReadOnly(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", true)
+	a := newWhitelistApp(t, "alice@demo.test", screentest.ReadOnly())
 	a.Keys("5", "a")
 	if !strings.Contains(a.Notice(), "read-only") {
 		t.Fatalf("a: %q", a.Notice())
@@ -124,7 +121,7 @@ func TestWhitelistReadOnly(t *testing.T) {
 }
 
 func TestWhitelistHostileNamesSanitized(t *testing.T) {
-	a := newWalletApp(t, "mallory@demo.test", false)
+	a := newWhitelistApp(t, "mallory@demo.test")
 	a.Keys("5")
 	raw := uitest.Content(a.Root.View())
 	if strings.Contains(raw, "\x1b]8;;https://evil") || strings.Contains(raw, "\x1b]52") {
@@ -165,17 +162,7 @@ func TestWhitelistBigTableMoves(t *testing.T) {
 // whitelist screen holding 100,000 entries; the budget is 1 ms.
 func BenchmarkWhitelistKeyPress100k(b *testing.B) {
 	w := bigWhitelist(100_000)
-	down, up := uitest.Key("down"), uitest.Key("up")
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := down
-		if i%2000 >= 1000 {
-			k = up
-		}
-		w.Update(k)
-		_ = w.View()
-	}
+	uitest.BenchKeyPresses(b, func(k tea.KeyPressMsg) { w.Update(k); _ = w.View() }, "down", "up", 1000)
 }
 
 // BenchmarkWhitelistFilter100k types one more filter character (and draws)
@@ -185,16 +172,7 @@ func BenchmarkWhitelistFilter100k(b *testing.B) {
 	for _, k := range []string{"/", "m", "e", "r"} {
 		w.Update(uitest.Key(k))
 	}
-	c, bs := uitest.Key("c"), uitest.Key("backspace")
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		w.Update(c)
-		_ = w.View()
-		b.StopTimer()
-		w.Update(bs)
-		b.StartTimer()
-	}
+	uitest.BenchTypeAndErase(b, func(k tea.KeyPressMsg) { w.Update(k) }, func() { _ = w.View() }, "c")
 }
 
 // BenchmarkWhitelistFilterFirstChar100k types the first filter character:
@@ -202,16 +180,7 @@ func BenchmarkWhitelistFilter100k(b *testing.B) {
 func BenchmarkWhitelistFilterFirstChar100k(b *testing.B) {
 	w := bigWhitelist(100_000)
 	w.Update(uitest.Key("/"))
-	c, bs := uitest.Key("7"), uitest.Key("backspace")
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		w.Update(c)
-		_ = w.View()
-		b.StopTimer()
-		w.Update(bs)
-		b.StartTimer()
-	}
+	uitest.BenchTypeAndErase(b, func(k tea.KeyPressMsg) { w.Update(k) }, func() { _ = w.View() }, "7")
 }
 
 // In the body of an 80x24 terminal (60x22) a whole whitelisted address and
@@ -228,7 +197,7 @@ func TestWhitelistFitsAnEightyColumnTerminal(t *testing.T) {
 // A currency the client does not know is offered as typed; the gateway
 // decides (the sandbox answers 422 for one it does not support).
 func TestWhitelistPicksACurrencyTheClientDoesNotKnow(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWhitelistApp(t, "alice@demo.test")
 	a.Keys("5", "c")
 	screentest.MustShow(t, a.Screen(), "a-z 0-9 filter", "enter select")
 	a.Type("DOGE")

@@ -1,0 +1,41 @@
+package screenkit
+
+import (
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/ui"
+)
+
+// FormPanel is what a screen's form sub-views share: the form, the owner of
+// the request it sends, its keys, and esc that cancels that request while it
+// is on its way (the form stays, with what was typed) or else closes the
+// panel. A sub-view embeds it and adds its Update and View.
+type FormPanel struct {
+	Form     *ui.Form
+	Requests ui.Owner
+}
+
+// HandleForm runs the form; closed means esc closed the panel.
+func (p FormPanel) HandleForm(msg tea.Msg) (event ui.FormEvent, closed bool, cmd tea.Cmd) {
+	event, cmd = p.Form.Update(msg)
+	if event == ui.FormCancel {
+		if p.Form.CancelIfBusy(p.Requests) {
+			return ui.FormNothing, false, nil
+		}
+		return event, true, nil
+	}
+	return event, false, cmd
+}
+
+// SetSize implements ui.SubView: forms take the width, and grow down.
+func (p FormPanel) SetSize(width, _ int) { p.Form.SetWidth(width) }
+
+// KeyMap implements ui.SubView.
+func (p FormPanel) KeyMap() help.KeyMap { return p.Form.KeyMap() }
+
+// CapturesKeys implements ui.SubView: the inputs take every key.
+func (p FormPanel) CapturesKeys() bool { return true }
+
+// Sending marks the form busy while its confirmed change runs.
+func (p FormPanel) Sending() { p.Form.SetBusy(true) }
