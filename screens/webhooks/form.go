@@ -19,19 +19,33 @@ import (
 	"cardterm/ui"
 )
 
-// whFormKeys are the add/edit form's bindings.
+// whFormKeys are the add/edit form's bindings. Outside the metadata text
+// area ↓ and enter move on and ↑ back; inside it they edit, so the
+// bindings follow the focus (syncKeys) and the help says which work.
 type whFormKeys struct {
 	Next, Prev, Toggle, Save, Cancel key.Binding
 }
 
 func newWhFormKeys() whFormKeys {
 	return whFormKeys{
-		Next:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab/↓", "next field")),
-		Prev:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab/↑", "previous field")),
 		Toggle: key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "tick/untick")),
 		Save:   key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
+}
+
+// syncKeys sets the moving keys for the field in focus: tab and shift+tab
+// everywhere, ↓/enter and ↑ too outside the text area; space ticks only on
+// the checklist and the active switch.
+func (f *whForm) syncKeys() {
+	if f.focus == whFMeta {
+		f.keys.Next = key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next field"))
+		f.keys.Prev = key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous field"))
+	} else {
+		f.keys.Next = key.NewBinding(key.WithKeys("tab", "down", "enter"), key.WithHelp("tab/↓", "next field"))
+		f.keys.Prev = key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field"))
+	}
+	f.keys.Toggle.SetEnabled(f.focus >= whFEvent && f.focus < whFOther || f.focus == whFActive)
 }
 
 // ShortHelp implements help.KeyMap.
@@ -81,6 +95,7 @@ type whForm struct {
 
 func newWhForm(st *theme.Styles, orig *apiclient.Webhook) *whForm {
 	f := &whForm{st: st, keys: newWhFormKeys(), events: make([]bool, len(whKnownEvents)), active: true, errs: map[int]string{}}
+	f.syncKeys()
 	mk := func(ph string, limit int) textinput.Model {
 		in := screenkit.NewInput(st)
 		in.Prompt = ""
@@ -120,6 +135,7 @@ func newWhForm(st *theme.Styles, orig *apiclient.Webhook) *whForm {
 
 // focusCmd focuses the current input and blurs the others.
 func (f *whForm) focusCmd() tea.Cmd {
+	f.syncKeys()
 	f.name.Blur()
 	f.url.Blur()
 	f.other.Blur()
@@ -251,7 +267,6 @@ func (f *whForm) gatewayFailed(err error) {
 // formKey handles a key while the form is open.
 func (w *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := w.form
-	s := msg.String()
 	switch {
 	case key.Matches(msg, f.keys.Cancel):
 		if !f.sending && !w.busy {
@@ -262,18 +277,18 @@ func (w *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, f.keys.Save):
 		return w.saveForm()
-	case key.Matches(msg, f.keys.Next), s == "down" && f.focus != whFMeta, s == "enter" && f.focus != whFMeta:
+	case key.Matches(msg, f.keys.Next):
 		f.focus = min(f.focus+1, whFCount-1)
 		return f.focusCmd()
-	case key.Matches(msg, f.keys.Prev), s == "up" && f.focus != whFMeta:
+	case key.Matches(msg, f.keys.Prev):
 		f.focus = max(f.focus-1, 0)
 		return f.focusCmd()
-	case s == "space" && f.focus >= whFEvent && f.focus < whFOther:
+	case key.Matches(msg, f.keys.Toggle) && f.focus == whFActive:
+		f.active = !f.active
+		return nil
+	case key.Matches(msg, f.keys.Toggle):
 		f.events[f.focus-whFEvent] = !f.events[f.focus-whFEvent]
 		delete(f.errs, whFEvent)
-		return nil
-	case s == "space" && f.focus == whFActive:
-		f.active = !f.active
 		return nil
 	}
 	var cmd tea.Cmd
@@ -350,7 +365,7 @@ func (f *whForm) view(width, height int) string {
 	}
 	lines := []string{
 		st.Title.Render(ansi.Truncate(title, width, "…")),
-		st.Muted.Render(ansi.Truncate("tab/↓ next · shift+tab/↑ back · space ticks · ctrl+s save · esc cancel", width, "…")),
+		st.Muted.Render(ansi.Truncate(f.hint(), width, "…")),
 	}
 	switch {
 	case f.sending:
@@ -410,4 +425,16 @@ func (f *whForm) view(width, height int) string {
 		lines = append(lines[:3], lines[len(lines)-(height-3):]...)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// hint names the keys that work in the field in focus, from the bindings
+// themselves.
+func (f *whForm) hint() string {
+	var parts []string
+	for _, b := range f.keys.ShortHelp() {
+		if b.Enabled() {
+			parts = append(parts, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	return strings.Join(parts, " · ")
 }

@@ -228,3 +228,22 @@ func TestWebhookMetadataLinesRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// The add form's help names exactly the keys that move: ↓ and ↑ outside
+// the metadata text area, where they edit instead; space only where it
+// ticks.
+func TestWebhookFormHelpFollowsTheFocus(t *testing.T) {
+	a := whApp(t, "alice@demo.test")
+	a.Keys("a")
+	s := a.Screen()
+	screentest.MustShow(t, s, "tab/↓ next field")
+	screentest.MustNotShow(t, s, "space tick")
+	a.Keys("down", "down")
+	screentest.MustShow(t, a.Screen(), "space tick/untick")
+	for range 20 {
+		a.Keys("tab")
+	}
+	s = a.Screen()
+	screentest.MustShow(t, s, "tab next field")
+	screentest.MustNotShow(t, s, "tab/↓", "space tick")
+}
