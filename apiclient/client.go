@@ -7,14 +7,12 @@ package apiclient
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -144,136 +142,6 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 // the secret key: never print it.
 func (c *Client) Config() Config { return c.cfg }
 
-// Session returns a copy of the current session; the zero Session when
-// signed out.
-func (c *Client) Session() Session {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.sess
-}
-
-// SetSession installs a session obtained elsewhere (the OAuth code exchange,
-// a test) and notifies OnSessionChange.
-func (c *Client) SetSession(s Session) { c.setSession(s) }
-
-// ClearSession signs out locally, without telling the gateway; it notifies
-// OnSessionChange when there was a session.
-func (c *Client) ClearSession() {
-	c.mu.Lock()
-	had := c.sess != (Session{})
-	c.sess = Session{}
-	cb := c.onChange
-	c.mu.Unlock()
-	if had && cb != nil {
-		cb(Session{})
-	}
-}
-
-// OnSessionChange registers fn, called from the request goroutine whenever
-// the session changes (Login, Refresh, Logout, a 401 that ends it, or
-// SetSession/ClearSession), so the status bar and sign-in screen can follow.
-// nil removes it. fn must not block.
-func (c *Client) OnSessionChange(fn func(Session)) {
-	c.mu.Lock()
-	c.onChange = fn
-	c.mu.Unlock()
-}
-
-func (c *Client) setSession(s Session) {
-	c.mu.Lock()
-	c.sess = s
-	cb := c.onChange
-	c.mu.Unlock()
-	if cb != nil {
-		cb(s)
-	}
-}
-
-// clearIfToken ends the session only if it still holds token, so a late
-// 401 for an old token never signs out a newer session.
-func (c *Client) clearIfToken(token string) {
-	c.mu.Lock()
-	if token == "" || c.sess.AccessToken != token {
-		c.mu.Unlock()
-		return
-	}
-	c.sess = Session{}
-	cb := c.onChange
-	c.mu.Unlock()
-	if cb != nil {
-		cb(Session{})
-	}
-}
-
-func (c *Client) now() time.Time { return c.cfg.Now() }
-
-// family is the set of identification headers an endpoint wants.
-type family uint8
-
-const (
-	// famUser: x-client-key and the bearer token (card, wallet, user,
-	// delegation, logout).
-	famUser family = iota
-	// famClient: x-client-key only (login, consent reads).
-	famClient
-	// famSecret: x-client-key and x-secret-key (OAuth token, consent
-	// link, revoke and creation).
-	famSecret
-	// famOrder: X-Client-ID and the bearer token (order endpoints).
-	famOrder
-	// famWebhook: the bearer token only.
-	famWebhook
-)
-
-func (f family) bearer() bool { return f == famUser || f == famOrder || f == famWebhook }
-
-// usMode says where x-us-env goes when Config.US is set.
-type usMode uint8
-
-const (
-	usHeader usMode = iota // header x-us-env: true (the common case)
-	usQuery                // query x-us-env=true (whitelist, withdrawal)
-	usBoth                 // both, for endpoints documented inconsistently
-	usNone                 // never (webhooks)
-)
-
-// request describes one call; every operation is a short function that
-// fills one in and calls do.
-type request struct {
-	op     string
-	method string
-	// path is the escaped path under BaseURL; build it with pathf when it
-	// carries values.
-	path  string
-	query url.Values
-	// body is JSON-encoded when non-nil; Content-Type is sent only then.
-	body   any
-	family family
-	us     usMode
-	// out receives the decoded 2xx body; nil discards it.
-	out any
-	// read, when set, takes the 2xx body as it arrives instead of out (a
-	// big list decoded while it is received). Its errors from the body
-	// (the limit, the network, the syntax) are reported like out's.
-	read func(body io.Reader) error
-	// status, when non-nil, receives the final HTTP status (e.g. 207).
-	status *int
-	// noRefresh disables the 401 refresh-and-retry (auth endpoints).
-	noRefresh bool
-	// secrets are values of this request (a delegation token in the body)
-	// that must be removed from an error the gateway echoes them in.
-	secrets []string
-}
-
-// pathf formats a path, escaping every argument as one path segment.
-func pathf(format string, args ...string) string {
-	esc := make([]any, len(args))
-	for i, a := range args {
-		esc[i] = url.PathEscape(a)
-	}
-	return fmt.Sprintf(format, esc...)
-}
-
 // do runs r: one attempt, GET 429 retries, and one refresh-and-retry on a
 // 401 for bearer endpoints when a refresh is possible.
 func (c *Client) do(ctx context.Context, r request) error {
@@ -291,60 +159,6 @@ func (c *Client) do(ctx context.Context, r request) error {
 	}
 	// Exactly one retry with the new token; a second 401 is final.
 	return c.sendRetrying(withAttempt(ctx, 1), r, fresh)
-}
-
-// refreshAfter401 handles a 401 answered to token: it returns a token to
-// retry with, refreshing at most once for all concurrent callers, or ""
-// and why the session could not be renewed (after ending the session when
-// the gateway refused the refresh or none is possible).
-func (c *Client) refreshAfter401(ctx context.Context, token string) (string, error) {
-	if token == "" {
-		return "", nil
-	}
-	c.refreshMu.Lock()
-	defer c.refreshMu.Unlock()
-	s := c.Session()
-	if !s.Valid() {
-		return "", nil
-	}
-	if s.AccessToken != token {
-		// Someone refreshed (or signed in again) while we waited.
-		return s.AccessToken, nil
-	}
-	if s.RefreshToken == "" || c.cfg.SecretKey == "" {
-		c.clearIfToken(token)
-		if c.cfg.SecretKey == "" {
-			return "", errors.New("no secret key is configured")
-		}
-		return "", errors.New("there is no refresh token")
-	}
-	ns, err := c.refreshLocked(ctx)
-	if err != nil {
-		var e *Error
-		if errors.As(err, &e) && e.Status != 0 {
-			// The gateway said no: the session is over.
-			c.clearIfToken(token)
-		}
-		return "", err
-	}
-	return ns.AccessToken, nil
-}
-
-// notRenewed adds to a 401 why the session could not be renewed, so the
-// user reads "refresh token expired" rather than a bare "Not authenticated".
-func notRenewed(err, why error) error {
-	var e *Error
-	if why == nil || !errors.As(err, &e) {
-		return err
-	}
-	reason := why.Error()
-	var we *Error
-	if errors.As(why, &we) && we.Message != "" {
-		reason = we.Message
-	}
-	out := *e
-	out.Message = e.Message + "; the session could not be renewed: " + reason
-	return &out
 }
 
 // sendRetrying sends r, and for a GET answered 429 waits Retry-After (when
@@ -421,67 +235,6 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 		captureBody(ctx, captured.Bytes())
 	}
 	return nil
-}
-
-// build makes the *http.Request with the headers of r's family.
-func (c *Client) build(ctx context.Context, r request, token string) (*http.Request, error) {
-	base := strings.TrimRight(c.cfg.BaseURL, "/")
-	if u, err := url.Parse(base); err != nil || u.Scheme == "" || u.Host == "" {
-		return nil, &Error{Op: r.op, Message: fmt.Sprintf("invalid gateway address %q", c.cfg.BaseURL)}
-	}
-	q := url.Values{}
-	for k, vs := range r.query {
-		q[k] = append([]string(nil), vs...)
-	}
-	us := c.cfg.US && r.us != usNone && r.family != famWebhook
-	if us && (r.us == usQuery || r.us == usBoth) {
-		q.Set("x-us-env", "true")
-	}
-	target := base + r.path
-	if len(q) > 0 {
-		target += "?" + q.Encode()
-	}
-	var body io.Reader
-	if r.body != nil {
-		b, err := json.Marshal(r.body)
-		if err != nil {
-			return nil, &Error{Op: r.op, Message: "cannot encode the request", Err: tag(errRequest, err)}
-		}
-		body = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, r.method, target, body)
-	if err != nil {
-		return nil, &Error{Op: r.op, Message: "cannot build the request", Err: tag(errRequest, err)}
-	}
-	h := req.Header
-	h.Set("Accept", "application/json")
-	h.Set("User-Agent", c.cfg.UserAgent)
-	if r.body != nil {
-		h.Set("Content-Type", "application/json")
-	}
-	// An empty credential is left out rather than sent empty, so the
-	// gateway reports it missing (499) rather than invalid (498).
-	set := func(name, value string) {
-		if value != "" {
-			h.Set(name, value)
-		}
-	}
-	switch r.family {
-	case famUser, famClient, famSecret:
-		set("x-client-key", c.cfg.ClientKey)
-	case famOrder:
-		set("X-Client-ID", c.cfg.ClientID)
-	}
-	if r.family == famSecret {
-		set("x-secret-key", c.cfg.SecretKey)
-	}
-	if r.family.bearer() && token != "" {
-		h.Set("Authorization", "Bearer "+token)
-	}
-	if us && (r.us == usHeader || r.us == usBoth) {
-		h.Set("x-us-env", "true")
-	}
-	return req, nil
 }
 
 // transportError explains a failure without an HTTP answer: the caller
