@@ -1,0 +1,111 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/theme"
+)
+
+// Where the root sends things: to the sign-in screen, to every screen, to
+// the active one, to another screen; and the sizes it hands them.
+
+// toSignIn leaves the navigation for the sign-in screen (sign-out, an
+// expired session), closing what was open over it, with reason as its
+// notice.
+func (r *Root) toSignIn(reason string, tone theme.Tone) tea.Cmd {
+	r.signedIn = false
+	r.focusNav = false
+	r.showHelp, r.showLog = false, false
+	r.dlg, r.inspect = nil, nil
+	cmds := []tea.Cmd{r.resize()}
+	if reason != "" {
+		cmds = append(cmds, r.setNotice(Notice{Tone: tone, Text: Sanitize(reason), Screen: ScreenSignIn, stamped: true}))
+	}
+	if r.signIn != nil {
+		cmds = append(cmds, stampNotices(r.signIn.Enter(), ScreenSignIn))
+	}
+	return tea.Batch(cmds...)
+}
+
+// resize gives every screen the size of the body (not the window), so
+// screens lay out in Update and only draw in View.
+func (r *Root) resize() tea.Cmd {
+	if r.width == 0 && r.height == 0 {
+		return nil
+	}
+	bw, bh := r.bodySize()
+	if r.signIn != nil {
+		r.signIn.SetSize(bw, bh)
+	}
+	if r.support != nil {
+		r.support.SetSize(bw, bh)
+	}
+	for _, s := range r.screens {
+		s.SetSize(bw, bh)
+	}
+	return nil
+}
+
+// broadcast forwards a non-key message to every screen and the sign-in
+// screen, so that late answers land where they belong.
+func (r *Root) broadcast(msg tea.Msg) tea.Cmd {
+	cmds := make([]tea.Cmd, 0, len(r.screens)+1)
+	if r.signIn != nil {
+		var cmd tea.Cmd
+		r.signIn, cmd = r.signIn.Update(msg)
+		cmds = append(cmds, stampNotices(cmd, ScreenSignIn))
+	}
+	if r.support != nil {
+		var cmd tea.Cmd
+		r.support, cmd = r.support.Update(msg)
+		cmds = append(cmds, stampNotices(cmd, ScreenSupport))
+	}
+	for i, s := range r.screens {
+		var cmd tea.Cmd
+		r.screens[i], cmd = s.Update(msg)
+		cmds = append(cmds, stampNotices(cmd, s.ID()))
+	}
+	return tea.Batch(cmds...)
+}
+
+// toActive hands a message to the active screen only.
+func (r *Root) toActive(msg tea.Msg) tea.Cmd {
+	if !r.signedIn {
+		var cmd tea.Cmd
+		switch {
+		case r.supporting && r.support != nil:
+			r.support, cmd = r.support.Update(msg)
+			return stampNotices(cmd, ScreenSupport)
+		case r.signIn != nil:
+			r.signIn, cmd = r.signIn.Update(msg)
+			return stampNotices(cmd, ScreenSignIn)
+		}
+		return nil
+	}
+	if r.active < 0 || r.active >= len(r.screens) {
+		return nil
+	}
+	var cmd tea.Cmd
+	s := r.screens[r.active]
+	r.screens[r.active], cmd = s.Update(msg)
+	return stampNotices(cmd, s.ID())
+}
+
+func (r *Root) navigate(to ScreenID) tea.Cmd {
+	if !r.signedIn {
+		return nil
+	}
+	for i, s := range r.screens {
+		if s.ID() == to {
+			r.navCur = i
+			if i == r.active {
+				return nil
+			}
+			r.active = i
+			r.showHelp, r.showLog, r.inspect = false, false, nil
+			r.layoutNotice()
+			return stampNotices(s.Enter(), s.ID())
+		}
+	}
+	return nil
+}
