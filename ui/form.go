@@ -26,6 +26,10 @@ const (
 	// FieldChoice is one of FieldSpec.Choices (a policy, a status), changed
 	// with space and the arrows; a "" choice is shown as the placeholder.
 	FieldChoice
+	// FieldChecklist is several of FieldSpec.Choices, each ticked or not
+	// with space (event types); drawn one line per value. Its Value is
+	// the ticked values joined by commas (see Form.Ticked).
+	FieldChecklist
 )
 
 // FieldSpec declares one form field.
@@ -39,9 +43,12 @@ type FieldSpec struct {
 	Kind        FieldKind
 	// CharLimit bounds the text; 0 means 256 (64 KiB for multiline).
 	CharLimit int
-	// Choices are a FieldChoice's values in order; Value picks the one
-	// shown first (the first when Value is not among them).
+	// Choices are a FieldChoice's or FieldChecklist's values in order;
+	// Value picks the choice shown first (the first when Value is not
+	// among them), or the ticked values, comma-separated.
 	Choices []string
+	// Notes are muted words drawn after a checklist value ("sandbox only").
+	Notes map[string]string
 	// Check validates the trimmed value before the form submits; it returns
 	// the message to show under the field, or "".
 	Check func(value string) string
@@ -84,6 +91,9 @@ type FormKeyMap struct {
 	// ChoiceNext and ChoicePrev change a FieldChoice; enabled only while
 	// one has focus.
 	ChoiceNext, ChoicePrev key.Binding
+	// Tick ticks or unticks a checklist's value; enabled only while a
+	// checklist has focus.
+	Tick key.Binding
 }
 
 // Form is the one form every screen uses: labelled fields, a message under
@@ -104,7 +114,8 @@ type formField struct {
 	spec   FieldSpec
 	input  textinput.Model
 	area   textarea.Model
-	choice int // FieldChoice: the index in spec.Choices
+	choice int // FieldChoice: the index in spec.Choices; FieldChecklist: the value in focus
+	ticked []bool
 	err    string
 }
 
@@ -127,6 +138,9 @@ func NewForm(st *theme.Styles, spec FormSpec) *Form {
 			field.area.SetValue(fs.Value)
 		case FieldChoice:
 			field.choice = max(slices.Index(fs.Choices, fs.Value), 0)
+		case FieldChecklist:
+			field.ticked = make([]bool, len(fs.Choices))
+			field.setTicked(fs.Value)
 		default:
 			in := textinput.New()
 			in.Prompt = ""
@@ -150,6 +164,7 @@ func NewForm(st *theme.Styles, spec FormSpec) *Form {
 		Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 		ChoiceNext: key.NewBinding(key.WithKeys("space", "right"), key.WithHelp("space/→", "next choice")),
 		ChoicePrev: key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous choice")),
+		Tick:       key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "tick/untick")),
 	}
 	f.syncKeys()
 	return f
@@ -167,9 +182,12 @@ func orDefault(n, d int) int {
 func (f *Form) Restyle(st *theme.Styles) {
 	f.st = st
 	for i := range f.fields {
-		if f.fields[i].spec.Kind == FieldMultiline {
+		switch f.fields[i].spec.Kind {
+		case FieldMultiline:
 			f.fields[i].area.SetStyles(AreaStyles(st))
-		} else {
+		case FieldChoice, FieldChecklist:
+			// drawn with the theme's styles directly
+		default:
 			f.fields[i].input.SetStyles(InputStyles(st))
 		}
 	}
@@ -189,7 +207,7 @@ func (f *Form) setFocus(i int) tea.Cmd {
 		fl := &f.fields[j]
 		if j == f.focus {
 			switch fl.spec.Kind {
-			case FieldChoice:
+			case FieldChoice, FieldChecklist:
 				// no cursor: space and the arrows change it
 			case FieldMultiline:
 				cmd = fl.area.Focus()
@@ -224,6 +242,7 @@ func (f *Form) syncKeys() {
 	choice := f.focusedKind() == FieldChoice
 	f.keys.ChoiceNext.SetEnabled(choice)
 	f.keys.ChoicePrev.SetEnabled(choice)
+	f.keys.Tick.SetEnabled(f.focusedKind() == FieldChecklist)
 	if f.focus == f.lastLine() {
 		f.keys.SubmitLast.SetHelp("enter", f.spec.Submit)
 	} else {
@@ -264,11 +283,20 @@ func (f *Form) Update(msg tea.Msg) (FormEvent, tea.Cmd) {
 			if f.focus == f.lastLine() {
 				return f.submit()
 			}
-			return FormNothing, f.setFocus(f.focus + 1)
+			return FormNothing, f.setFocusFrom(f.focus+1, 1)
 		case key.Matches(k, f.keys.Next):
-			return FormNothing, f.setFocus(f.focus + 1)
+			if f.stepFocused(1) {
+				return FormNothing, nil
+			}
+			return FormNothing, f.setFocusFrom(f.focus+1, 1)
 		case key.Matches(k, f.keys.Prev):
-			return FormNothing, f.setFocus(f.focus - 1)
+			if f.stepFocused(-1) {
+				return FormNothing, nil
+			}
+			return FormNothing, f.setFocusFrom(f.focus-1, -1)
+		case key.Matches(k, f.keys.Tick):
+			f.fields[f.focus].tick()
+			return FormNothing, nil
 		case key.Matches(k, f.keys.ChoiceNext):
 			f.fields[f.focus].cycle(1)
 			return FormNothing, nil
@@ -283,7 +311,7 @@ func (f *Form) Update(msg tea.Msg) (FormEvent, tea.Cmd) {
 	fl := &f.fields[f.focus]
 	var cmd tea.Cmd
 	switch fl.spec.Kind {
-	case FieldChoice:
+	case FieldChoice, FieldChecklist:
 		// A choice takes no text: other keys do nothing.
 	case FieldMultiline:
 		fl.area, cmd = fl.area.Update(msg)
@@ -338,6 +366,8 @@ func (fl formField) text() string {
 			return fl.spec.Choices[fl.choice]
 		}
 		return ""
+	case FieldChecklist:
+		return strings.Join(fl.tickedValues(), ",")
 	case FieldMultiline:
 		return fl.area.Value()
 	}
@@ -408,10 +438,10 @@ func (f *Form) KeyMap() help.KeyMap { return f.keys }
 
 // ShortHelp implements help.KeyMap.
 func (k FormKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.SubmitLast, k.Submit, k.Next, k.ChoiceNext, k.Cancel}
+	return []key.Binding{k.SubmitLast, k.Submit, k.Next, k.ChoiceNext, k.Tick, k.Cancel}
 }
 
 // FullHelp implements help.KeyMap.
 func (k FormKeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.SubmitLast, k.Submit, k.Cancel}, {k.Next, k.Prev}, {k.ChoiceNext, k.ChoicePrev}}
+	return [][]key.Binding{{k.SubmitLast, k.Submit, k.Cancel}, {k.Next, k.Prev}, {k.ChoiceNext, k.ChoicePrev, k.Tick}}
 }

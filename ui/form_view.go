@@ -54,6 +54,26 @@ func (f *Form) View() string {
 			for _, line := range strings.Split(fl.area.View(), "\n") {
 				b.WriteString("\n" + indent + line)
 			}
+		} else if fl.spec.Kind == FieldChecklist {
+			cursor := -1
+			if i == f.focus {
+				cursor = fl.choice
+			}
+			indent := strings.Repeat(" ", labelW+4)
+			for j, line := range fl.checklistLines(st, width-labelW-4, cursor) {
+				first := "  " // the cursor goes on the value in focus
+				if cursor == 0 {
+					first = mark
+				}
+				switch {
+				case j == 0:
+					b.WriteString("\n" + first + label + "  " + line)
+				case j == cursor:
+					b.WriteString("\n" + st.Accent.Render("› ") + strings.Repeat(" ", labelW+2) + line)
+				default:
+					b.WriteString("\n" + indent + line)
+				}
+			}
 		} else if fl.spec.Kind == FieldChoice {
 			b.WriteString("\n" + mark + label + "  " + fl.choiceView(st, width-labelW-4))
 		} else {
@@ -79,6 +99,9 @@ func (f *Form) View() string {
 		hint := "ctrl+s " + f.spec.Submit + " · enter on the last field " + f.spec.Submit + " · tab next field · esc closes"
 		if f.hasChoice() {
 			hint += " · space changes a choice"
+		}
+		if f.hasChecklist() {
+			hint += " · space ticks"
 		}
 		b.WriteString(st.Muted.Render(ansi.Wrap(hint, width, " ")))
 		if f.spec.Note != "" {
