@@ -52,6 +52,9 @@ type FieldSpec struct {
 	// Check validates the trimmed value before the form submits; it returns
 	// the message to show under the field, or "".
 	Check func(value string) string
+	// Group names the fields that belong together ("Entry 2"): a heading
+	// is drawn above the first of them, marked ✗ while one is wrong.
+	Group string
 }
 
 // FormSpec declares a form: a title, lines that say what will be sent, the
@@ -108,6 +111,7 @@ type Form struct {
 	busy    bool
 	keys    FormKeyMap
 	width   int
+	height  int // 0: as tall as the fields need
 }
 
 type formField struct {
@@ -195,6 +199,20 @@ func (f *Form) Restyle(st *theme.Styles) {
 
 // Focus puts the cursor in the first field.
 func (f *Form) Focus() tea.Cmd { return f.setFocus(0) }
+
+// FocusField puts the cursor in the field with that key (the first field
+// when none has it), for a form rebuilt with more or fewer fields.
+func (f *Form) FocusField(k string) tea.Cmd {
+	return f.setFocus(max(slices.IndexFunc(f.fields, func(fl formField) bool { return fl.spec.Key == k }), 0))
+}
+
+// Focused is the key of the field in focus.
+func (f *Form) Focused() string {
+	if f.focus < len(f.fields) {
+		return f.fields[f.focus].spec.Key
+	}
+	return ""
+}
 
 func (f *Form) setFocus(i int) tea.Cmd {
 	n := len(f.fields)
@@ -321,25 +339,6 @@ func (f *Form) Update(msg tea.Msg) (FormEvent, tea.Cmd) {
 	return FormNothing, cmd
 }
 
-// submit runs every field's check; the form submits only when all pass,
-// and otherwise focuses the first field in error.
-func (f *Form) submit() (FormEvent, tea.Cmd) {
-	var errs []FieldError
-	for _, fl := range f.fields {
-		if fl.spec.Check == nil {
-			continue
-		}
-		if m := fl.spec.Check(f.Value(fl.spec.Key)); m != "" {
-			errs = append(errs, FieldError{Field: fl.spec.Key, Message: m})
-		}
-	}
-	if len(errs) > 0 {
-		return FormNothing, f.SetErrors("", errs)
-	}
-	f.clearErrors()
-	return FormSubmit, nil
-}
-
 // Value is the trimmed text of the field with that key.
 func (f *Form) Value(k string) string {
 	for _, fl := range f.fields {
@@ -380,58 +379,6 @@ func (f *Form) SetBusy(busy bool) { f.busy = busy }
 
 // Busy reports whether the form is sending.
 func (f *Form) Busy() bool { return f.busy }
-
-func (f *Form) clearErrors() {
-	for i := range f.fields {
-		f.fields[i].err = ""
-	}
-	f.problem = ""
-}
-
-// SetErrors shows each error under the field it names (by the last part of
-// a dotted name) and the rest, with message, under the form. It ends a
-// busy state and focuses the first field in error. What was typed stays.
-func (f *Form) SetErrors(message string, errs []FieldError) tea.Cmd {
-	f.busy = false
-	f.clearErrors()
-	var rest []string
-	first := -1
-	for _, e := range errs {
-		name := e.Field
-		if i := strings.LastIndex(name, "."); i >= 0 {
-			name = name[i+1:]
-		}
-		found := false
-		for i := range f.fields {
-			if name != "" && f.fields[i].spec.Key == name {
-				if f.fields[i].err == "" {
-					f.fields[i].err = e.Message
-				}
-				found = true
-				if first < 0 || i < first {
-					first = i
-				}
-			}
-		}
-		if !found {
-			rest = append(rest, strings.TrimSpace(e.Field+" "+e.Message))
-		}
-	}
-	if message != "" || len(rest) > 0 {
-		f.problem = strings.TrimSpace(message + " " + strings.Join(rest, "; "))
-	}
-	if first >= 0 {
-		return f.setFocus(first)
-	}
-	return nil
-}
-
-// SetProblem shows a message under the form (a failure that names no
-// field) and ends a busy state.
-func (f *Form) SetProblem(message string) {
-	f.busy = false
-	f.problem = message
-}
 
 // KeyMap is the form's bindings for the footer and help.
 func (f *Form) KeyMap() help.KeyMap { return f.keys }

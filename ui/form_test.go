@@ -320,3 +320,72 @@ func hasHelpKey(f *ui.Form, k string) bool {
 	}
 	return false
 }
+
+// entriesForm is a form with one group of fields per entry, as the
+// whitelist's: the keys carry the entry's index.
+func entriesForm(n int) *ui.Form {
+	st := theme.New(true, false)
+	var fields []ui.FieldSpec
+	for i := range n {
+		group := "Entry " + string(rune('1'+i))
+		prefix := "wallets[" + string(rune('0'+i)) + "]."
+		fields = append(fields,
+			ui.FieldSpec{Key: prefix + "name", Label: "Name", Group: group},
+			ui.FieldSpec{Key: prefix + "walletAddress", Label: "Address", Group: group})
+	}
+	f := ui.NewForm(&st, ui.FormSpec{Title: "Entries", Fields: fields})
+	f.SetWidth(60)
+	f.Focus()
+	return f
+}
+
+// An error naming "wallets[1].walletAddress" lands on the second entry's
+// address, not the first's; its group heading is marked and the focus
+// goes there.
+func TestFormErrorLandsOnTheEntryItNames(t *testing.T) {
+	f := entriesForm(2)
+	f.SetErrors("refused", []ui.FieldError{{Field: "wallets[1].walletAddress", Message: "already whitelisted"}})
+	view := ansi.Strip(f.View())
+	first, second := strings.Index(view, "Entry 1"), strings.Index(view, "✗ Entry 2")
+	at := strings.Index(view, "✗ already whitelisted")
+	if first < 0 || second < 0 || at < second || strings.Contains(view, "✗ Entry 1") {
+		t.Fatalf("the error is not under entry 2:\n%s", view)
+	}
+	if strings.Count(view, "already whitelisted") != 1 {
+		t.Fatalf("the error is shown more than once:\n%s", view)
+	}
+	if f.Focused() != "wallets[1].walletAddress" {
+		t.Fatalf("focus on %q", f.Focused())
+	}
+	// Without an exact key the last part still matches (other forms).
+	g := newTestForm()
+	g.SetErrors("", []ui.FieldError{{Field: "customCss.backgroundColor", Message: "bad colour"}})
+	if !strings.Contains(ansi.Strip(g.View()), "✗ bad colour") {
+		t.Fatal("a prefixed error no longer matches by its last part")
+	}
+	f.FocusField("wallets[0].walletAddress")
+	if f.Focused() != "wallets[0].walletAddress" {
+		t.Fatalf("FocusField: %q", f.Focused())
+	}
+}
+
+// A form taller than its height scrolls its fields so the one in focus
+// stays on screen, and says what is hidden.
+func TestFormScrollsToTheFieldInFocus(t *testing.T) {
+	f := entriesForm(6)
+	f.SetHeight(12)
+	for range 11 {
+		pressForm(f, "tab")
+	}
+	view := ansi.Strip(f.View())
+	if n := len(strings.Split(view, "\n")); n > 12 {
+		t.Fatalf("%d lines in a height of 12:\n%s", n, view)
+	}
+	if !strings.Contains(view, "Entries") || !strings.Contains(view, "↑") || !strings.Contains(view, "› Address") || !strings.Contains(view, "Entry 6") {
+		t.Fatalf("the focused field of entry 6 is not on screen:\n%s", view)
+	}
+	f.SetHeight(0)
+	if !strings.Contains(ansi.Strip(f.View()), "Entry 1") {
+		t.Fatal("without a height the whole form is drawn")
+	}
+}
