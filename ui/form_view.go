@@ -153,7 +153,7 @@ func (f *Form) footLines() []string {
 		hint += " · space changes a choice"
 	}
 	if f.hasChecklist() {
-		hint += " · space ticks"
+		hint += " · space on a list ticks"
 	}
 	out := []string{st.Muted.Render(ansi.Wrap(hint, width, " "))}
 	if f.spec.Note != "" {
