@@ -155,9 +155,13 @@ func (f *Form) footLines() []string {
 	if f.hasChecklist() {
 		hint += " · space on a list ticks"
 	}
-	out := []string{st.Muted.Render(ansi.Wrap(hint, width, " "))}
-	if f.spec.Note != "" {
-		out = append(out, st.Muted.Render(ansi.Wrap(Sanitize(f.spec.Note), width, " ")))
+	var out []string
+	for _, text := range []string{hint, Sanitize(f.spec.Note)} {
+		if text == "" {
+			continue
+		}
+		// one block, split into its lines so the height counts them
+		out = append(out, strings.Split(st.Muted.Render(ansi.Wrap(text, width, " ")), "\n")...)
 	}
 	return out
 }
@@ -176,13 +180,20 @@ func scrollLines(st *theme.Styles, body []string, from, to, room int) []string {
 	end := min(start+inner, len(body))
 	out := make([]string, 0, room)
 	if start > 0 {
-		out = append(out, st.Muted.Render(fmt.Sprintf("↑ %d more lines above", start)))
+		out = append(out, st.Muted.Render(fmt.Sprintf("↑ %d more %s above", start, lines(start))))
 	} else {
 		out = append(out, "")
 	}
 	out = append(out, body[start:end]...)
 	if end < len(body) {
-		out = append(out, st.Muted.Render(fmt.Sprintf("↓ %d more lines below", len(body)-end)))
+		out = append(out, st.Muted.Render(fmt.Sprintf("↓ %d more %s below", len(body)-end, lines(len(body)-end))))
 	}
 	return out
+}
+
+func lines(n int) string {
+	if n == 1 {
+		return "line"
+	}
+	return "lines"
 }
