@@ -26,6 +26,10 @@ const (
 	// FieldChoice is one of FieldSpec.Choices (a policy, a status), changed
 	// with space and the arrows; a "" choice is shown as the placeholder.
 	FieldChoice
+	// FieldChecklist is several of FieldSpec.Choices, each ticked or not
+	// with space (event types); drawn one line per value. Its Value is
+	// the ticked values joined by commas (see Form.Ticked).
+	FieldChecklist
 )
 
 // FieldSpec declares one form field.
@@ -39,12 +43,18 @@ type FieldSpec struct {
 	Kind        FieldKind
 	// CharLimit bounds the text; 0 means 256 (64 KiB for multiline).
 	CharLimit int
-	// Choices are a FieldChoice's values in order; Value picks the one
-	// shown first (the first when Value is not among them).
+	// Choices are a FieldChoice's or FieldChecklist's values in order;
+	// Value picks the choice shown first (the first when Value is not
+	// among them), or the ticked values, comma-separated.
 	Choices []string
+	// Notes are muted words drawn after a checklist value ("sandbox only").
+	Notes map[string]string
 	// Check validates the trimmed value before the form submits; it returns
 	// the message to show under the field, or "".
 	Check func(value string) string
+	// Group names the fields that belong together ("Entry 2"): a heading
+	// is drawn above the first of them, marked ✗ while one is wrong.
+	Group string
 }
 
 // FormSpec declares a form: a title, lines that say what will be sent, the
@@ -84,6 +94,9 @@ type FormKeyMap struct {
 	// ChoiceNext and ChoicePrev change a FieldChoice; enabled only while
 	// one has focus.
 	ChoiceNext, ChoicePrev key.Binding
+	// Tick ticks or unticks a checklist's value; enabled only while a
+	// checklist has focus.
+	Tick key.Binding
 }
 
 // Form is the one form every screen uses: labelled fields, a message under
@@ -98,13 +111,15 @@ type Form struct {
 	busy    bool
 	keys    FormKeyMap
 	width   int
+	height  int // 0: as tall as the fields need
 }
 
 type formField struct {
 	spec   FieldSpec
 	input  textinput.Model
 	area   textarea.Model
-	choice int // FieldChoice: the index in spec.Choices
+	choice int // FieldChoice: the index in spec.Choices; FieldChecklist: the value in focus
+	ticked []bool
 	err    string
 }
 
@@ -127,6 +142,9 @@ func NewForm(st *theme.Styles, spec FormSpec) *Form {
 			field.area.SetValue(fs.Value)
 		case FieldChoice:
 			field.choice = max(slices.Index(fs.Choices, fs.Value), 0)
+		case FieldChecklist:
+			field.ticked = make([]bool, len(fs.Choices))
+			field.setTicked(fs.Value)
 		default:
 			in := textinput.New()
 			in.Prompt = ""
@@ -150,6 +168,7 @@ func NewForm(st *theme.Styles, spec FormSpec) *Form {
 		Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 		ChoiceNext: key.NewBinding(key.WithKeys("space", "right"), key.WithHelp("space/→", "next choice")),
 		ChoicePrev: key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous choice")),
+		Tick:       key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "tick/untick")),
 	}
 	f.syncKeys()
 	return f
@@ -167,9 +186,12 @@ func orDefault(n, d int) int {
 func (f *Form) Restyle(st *theme.Styles) {
 	f.st = st
 	for i := range f.fields {
-		if f.fields[i].spec.Kind == FieldMultiline {
+		switch f.fields[i].spec.Kind {
+		case FieldMultiline:
 			f.fields[i].area.SetStyles(AreaStyles(st))
-		} else {
+		case FieldChoice, FieldChecklist:
+			// drawn with the theme's styles directly
+		default:
 			f.fields[i].input.SetStyles(InputStyles(st))
 		}
 	}
@@ -177,6 +199,20 @@ func (f *Form) Restyle(st *theme.Styles) {
 
 // Focus puts the cursor in the first field.
 func (f *Form) Focus() tea.Cmd { return f.setFocus(0) }
+
+// FocusField puts the cursor in the field with that key (the first field
+// when none has it), for a form rebuilt with more or fewer fields.
+func (f *Form) FocusField(k string) tea.Cmd {
+	return f.setFocus(max(slices.IndexFunc(f.fields, func(fl formField) bool { return fl.spec.Key == k }), 0))
+}
+
+// Focused is the key of the field in focus.
+func (f *Form) Focused() string {
+	if f.focus < len(f.fields) {
+		return f.fields[f.focus].spec.Key
+	}
+	return ""
+}
 
 func (f *Form) setFocus(i int) tea.Cmd {
 	n := len(f.fields)
@@ -189,7 +225,7 @@ func (f *Form) setFocus(i int) tea.Cmd {
 		fl := &f.fields[j]
 		if j == f.focus {
 			switch fl.spec.Kind {
-			case FieldChoice:
+			case FieldChoice, FieldChecklist:
 				// no cursor: space and the arrows change it
 			case FieldMultiline:
 				cmd = fl.area.Focus()
@@ -224,6 +260,7 @@ func (f *Form) syncKeys() {
 	choice := f.focusedKind() == FieldChoice
 	f.keys.ChoiceNext.SetEnabled(choice)
 	f.keys.ChoicePrev.SetEnabled(choice)
+	f.keys.Tick.SetEnabled(f.focusedKind() == FieldChecklist)
 	if f.focus == f.lastLine() {
 		f.keys.SubmitLast.SetHelp("enter", f.spec.Submit)
 	} else {
@@ -264,11 +301,20 @@ func (f *Form) Update(msg tea.Msg) (FormEvent, tea.Cmd) {
 			if f.focus == f.lastLine() {
 				return f.submit()
 			}
-			return FormNothing, f.setFocus(f.focus + 1)
+			return FormNothing, f.setFocusFrom(f.focus+1, 1)
 		case key.Matches(k, f.keys.Next):
-			return FormNothing, f.setFocus(f.focus + 1)
+			if f.stepFocused(1) {
+				return FormNothing, nil
+			}
+			return FormNothing, f.setFocusFrom(f.focus+1, 1)
 		case key.Matches(k, f.keys.Prev):
-			return FormNothing, f.setFocus(f.focus - 1)
+			if f.stepFocused(-1) {
+				return FormNothing, nil
+			}
+			return FormNothing, f.setFocusFrom(f.focus-1, -1)
+		case key.Matches(k, f.keys.Tick):
+			f.fields[f.focus].tick()
+			return FormNothing, nil
 		case key.Matches(k, f.keys.ChoiceNext):
 			f.fields[f.focus].cycle(1)
 			return FormNothing, nil
@@ -283,7 +329,7 @@ func (f *Form) Update(msg tea.Msg) (FormEvent, tea.Cmd) {
 	fl := &f.fields[f.focus]
 	var cmd tea.Cmd
 	switch fl.spec.Kind {
-	case FieldChoice:
+	case FieldChoice, FieldChecklist:
 		// A choice takes no text: other keys do nothing.
 	case FieldMultiline:
 		fl.area, cmd = fl.area.Update(msg)
@@ -291,25 +337,6 @@ func (f *Form) Update(msg tea.Msg) (FormEvent, tea.Cmd) {
 		fl.input, cmd = fl.input.Update(msg)
 	}
 	return FormNothing, cmd
-}
-
-// submit runs every field's check; the form submits only when all pass,
-// and otherwise focuses the first field in error.
-func (f *Form) submit() (FormEvent, tea.Cmd) {
-	var errs []FieldError
-	for _, fl := range f.fields {
-		if fl.spec.Check == nil {
-			continue
-		}
-		if m := fl.spec.Check(f.Value(fl.spec.Key)); m != "" {
-			errs = append(errs, FieldError{Field: fl.spec.Key, Message: m})
-		}
-	}
-	if len(errs) > 0 {
-		return FormNothing, f.SetErrors("", errs)
-	}
-	f.clearErrors()
-	return FormSubmit, nil
 }
 
 // Value is the trimmed text of the field with that key.
@@ -338,6 +365,8 @@ func (fl formField) text() string {
 			return fl.spec.Choices[fl.choice]
 		}
 		return ""
+	case FieldChecklist:
+		return strings.Join(fl.tickedValues(), ",")
 	case FieldMultiline:
 		return fl.area.Value()
 	}
@@ -351,67 +380,15 @@ func (f *Form) SetBusy(busy bool) { f.busy = busy }
 // Busy reports whether the form is sending.
 func (f *Form) Busy() bool { return f.busy }
 
-func (f *Form) clearErrors() {
-	for i := range f.fields {
-		f.fields[i].err = ""
-	}
-	f.problem = ""
-}
-
-// SetErrors shows each error under the field it names (by the last part of
-// a dotted name) and the rest, with message, under the form. It ends a
-// busy state and focuses the first field in error. What was typed stays.
-func (f *Form) SetErrors(message string, errs []FieldError) tea.Cmd {
-	f.busy = false
-	f.clearErrors()
-	var rest []string
-	first := -1
-	for _, e := range errs {
-		name := e.Field
-		if i := strings.LastIndex(name, "."); i >= 0 {
-			name = name[i+1:]
-		}
-		found := false
-		for i := range f.fields {
-			if name != "" && f.fields[i].spec.Key == name {
-				if f.fields[i].err == "" {
-					f.fields[i].err = e.Message
-				}
-				found = true
-				if first < 0 || i < first {
-					first = i
-				}
-			}
-		}
-		if !found {
-			rest = append(rest, strings.TrimSpace(e.Field+" "+e.Message))
-		}
-	}
-	if message != "" || len(rest) > 0 {
-		f.problem = strings.TrimSpace(message + " " + strings.Join(rest, "; "))
-	}
-	if first >= 0 {
-		return f.setFocus(first)
-	}
-	return nil
-}
-
-// SetProblem shows a message under the form (a failure that names no
-// field) and ends a busy state.
-func (f *Form) SetProblem(message string) {
-	f.busy = false
-	f.problem = message
-}
-
 // KeyMap is the form's bindings for the footer and help.
 func (f *Form) KeyMap() help.KeyMap { return f.keys }
 
 // ShortHelp implements help.KeyMap.
 func (k FormKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.SubmitLast, k.Submit, k.Next, k.ChoiceNext, k.Cancel}
+	return []key.Binding{k.SubmitLast, k.Submit, k.Next, k.ChoiceNext, k.Tick, k.Cancel}
 }
 
 // FullHelp implements help.KeyMap.
 func (k FormKeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.SubmitLast, k.Submit, k.Cancel}, {k.Next, k.Prev}, {k.ChoiceNext, k.ChoicePrev}}
+	return [][]key.Binding{{k.SubmitLast, k.Submit, k.Cancel}, {k.Next, k.Prev}, {k.ChoiceNext, k.ChoicePrev, k.Tick}}
 }

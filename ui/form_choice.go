@@ -19,7 +19,8 @@ func (fl *formField) cycle(dir int) {
 
 // SetValue replaces the value of the field with that key, for a form that
 // fills one field from another (a policy that requires a consent). A
-// choice field takes only one of its choices.
+// choice field takes only one of its choices; a checklist takes the
+// comma-separated values to tick.
 func (f *Form) SetValue(k, value string) {
 	for i := range f.fields {
 		fl := &f.fields[i]
@@ -31,6 +32,8 @@ func (f *Form) SetValue(k, value string) {
 			if j := slices.Index(fl.spec.Choices, value); j >= 0 {
 				fl.choice = j
 			}
+		case FieldChecklist:
+			fl.setTicked(value)
 		case FieldMultiline:
 			fl.area.SetValue(value)
 		default:

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
 	"cardterm/ui"
@@ -237,4 +238,154 @@ func TestFormSubmitRequestSendsOnceAndEscCancelsIt(t *testing.T) {
 		t.Fatalf("esc on a busy form left %d requests in flight", requests.InFlightFor(ui.ScreenCard))
 	}
 	close(block)
+}
+
+func newChecklistForm() *ui.Form {
+	st := theme.New(true, false)
+	f := ui.NewForm(&st, ui.FormSpec{Title: "Hook", Fields: []ui.FieldSpec{
+		{Key: "name", Label: "Name"},
+		{Key: "events", Label: "Events", Kind: ui.FieldChecklist, Choices: []string{"a.one", "b.two", "c.three"},
+			Value: "c.three", Notes: map[string]string{"b.two": "sandbox only"}},
+		{Key: "other", Label: "Other"},
+	}})
+	f.SetWidth(60)
+	f.Focus()
+	return f
+}
+
+// A checklist: one line per value, each a stop for tab/↓ and ↑, space
+// ticks the value in focus (and only there), the value is the ticked
+// values in order.
+func TestFormChecklistField(t *testing.T) {
+	f := newChecklistForm()
+	if got := f.Ticked("events"); len(got) != 1 || got[0] != "c.three" {
+		t.Fatalf("initial ticks %q", got)
+	}
+	if hasHelpKey(f, "space") {
+		t.Fatal("space offered outside the checklist")
+	}
+	typeInto(f, "x ")
+	if f.Value("name") != "x" {
+		t.Fatalf("name %q: space in a text field must type", f.Value("name"))
+	}
+	pressForm(f, "tab", "down", "space") // b.two
+	if got := f.Value("events"); got != "b.two,c.three" {
+		t.Fatalf("events %q", got)
+	}
+	if !hasHelpKey(f, "space") {
+		t.Fatal("space not offered on the checklist")
+	}
+	view := ansi.Strip(f.View())
+	for _, want := range []string{"[ ] a.one", "[x] b.two  sandbox only", "[x] c.three"} {
+		if !strings.Contains(view, want) {
+			t.Fatalf("view lacks %q:\n%s", want, view)
+		}
+	}
+	if n := strings.Count(view, "›"); n != 1 {
+		t.Fatalf("%d cursors drawn:\n%s", n, view)
+	}
+	pressForm(f, "up", "space") // a.one
+	pressForm(f, "tab", "tab", "tab")
+	typeInto(f, "y")
+	if f.Value("other") != "y" || f.Value("events") != "a.one,b.two,c.three" {
+		t.Fatalf("after leaving the checklist: other %q events %q", f.Value("other"), f.Value("events"))
+	}
+	// Back into it from below lands on its last value.
+	pressForm(f, "shift+tab", "space")
+	if f.Value("events") != "a.one,b.two" {
+		t.Fatalf("events %q", f.Value("events"))
+	}
+	f.SetValue("events", "a.one, nope")
+	if f.Value("events") != "a.one" {
+		t.Fatalf("SetValue: %q", f.Value("events"))
+	}
+	// A gateway error lands on the checklist; ticking clears it.
+	f.SetErrors("", []ui.FieldError{{Field: "events", Message: "pick one"}})
+	if !strings.Contains(f.View(), "pick one") {
+		t.Fatal("error not shown")
+	}
+	pressForm(f, "space")
+	if strings.Contains(f.View(), "pick one") {
+		t.Fatal("ticking kept the error")
+	}
+}
+
+func hasHelpKey(f *ui.Form, k string) bool {
+	for _, g := range f.KeyMap().FullHelp() {
+		for _, b := range g {
+			if b.Enabled() && strings.Contains(strings.Join(b.Keys(), " "), k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// entriesForm is a form with one group of fields per entry, as the
+// whitelist's: the keys carry the entry's index.
+func entriesForm(n int) *ui.Form {
+	st := theme.New(true, false)
+	var fields []ui.FieldSpec
+	for i := range n {
+		group := "Entry " + string(rune('1'+i))
+		prefix := "wallets[" + string(rune('0'+i)) + "]."
+		fields = append(fields,
+			ui.FieldSpec{Key: prefix + "name", Label: "Name", Group: group},
+			ui.FieldSpec{Key: prefix + "walletAddress", Label: "Address", Group: group})
+	}
+	f := ui.NewForm(&st, ui.FormSpec{Title: "Entries", Fields: fields})
+	f.SetWidth(60)
+	f.Focus()
+	return f
+}
+
+// An error naming "wallets[1].walletAddress" lands on the second entry's
+// address, not the first's; its group heading is marked and the focus
+// goes there.
+func TestFormErrorLandsOnTheEntryItNames(t *testing.T) {
+	f := entriesForm(2)
+	f.SetErrors("refused", []ui.FieldError{{Field: "wallets[1].walletAddress", Message: "already whitelisted"}})
+	view := ansi.Strip(f.View())
+	first, second := strings.Index(view, "Entry 1"), strings.Index(view, "✗ Entry 2")
+	at := strings.Index(view, "✗ already whitelisted")
+	if first < 0 || second < 0 || at < second || strings.Contains(view, "✗ Entry 1") {
+		t.Fatalf("the error is not under entry 2:\n%s", view)
+	}
+	if strings.Count(view, "already whitelisted") != 1 {
+		t.Fatalf("the error is shown more than once:\n%s", view)
+	}
+	if f.Focused() != "wallets[1].walletAddress" {
+		t.Fatalf("focus on %q", f.Focused())
+	}
+	// Without an exact key the last part still matches (other forms).
+	g := newTestForm()
+	g.SetErrors("", []ui.FieldError{{Field: "customCss.backgroundColor", Message: "bad colour"}})
+	if !strings.Contains(ansi.Strip(g.View()), "✗ bad colour") {
+		t.Fatal("a prefixed error no longer matches by its last part")
+	}
+	f.FocusField("wallets[0].walletAddress")
+	if f.Focused() != "wallets[0].walletAddress" {
+		t.Fatalf("FocusField: %q", f.Focused())
+	}
+}
+
+// A form taller than its height scrolls its fields so the one in focus
+// stays on screen, and says what is hidden.
+func TestFormScrollsToTheFieldInFocus(t *testing.T) {
+	f := entriesForm(6)
+	f.SetHeight(12)
+	for range 11 {
+		pressForm(f, "tab")
+	}
+	view := ansi.Strip(f.View())
+	if n := len(strings.Split(view, "\n")); n > 12 {
+		t.Fatalf("%d lines in a height of 12:\n%s", n, view)
+	}
+	if !strings.Contains(view, "Entries") || !strings.Contains(view, "↑") || !strings.Contains(view, "› Address") || !strings.Contains(view, "Entry 6") {
+		t.Fatalf("the focused field of entry 6 is not on screen:\n%s", view)
+	}
+	f.SetHeight(0)
+	if !strings.Contains(ansi.Strip(f.View()), "Entry 1") {
+		t.Fatal("without a height the whole form is drawn")
+	}
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -30,60 +31,169 @@ func (f *Form) labelWidth() int {
 	return w
 }
 
-// View draws the form in the width last set.
+// SetHeight bounds the lines the form draws (0: no bound). A taller form
+// scrolls its fields so the one in focus stays on screen; the title and
+// the line under the fields stay put.
+func (f *Form) SetHeight(h int) { f.height = max(h, 0) }
+
+// View draws the form in the width (and height) last set.
 func (f *Form) View() string {
 	st, width := f.st, f.width
-	labelW := f.labelWidth()
-	var b strings.Builder
-	b.WriteString(st.Subtitle.Render(Sanitize(f.spec.Title)))
+	head := []string{st.Subtitle.Render(Sanitize(f.spec.Title))}
 	for _, l := range f.spec.Lines {
 		for _, part := range strings.Split(ansi.Wrap(Sanitize(l), width, " "), "\n") {
-			b.WriteString("\n" + st.Muted.Render(part))
+			head = append(head, st.Muted.Render(part))
 		}
 	}
-	b.WriteString("\n")
+	head = append(head, "")
+	body, focusFrom, focusTo := f.fieldLines()
+	foot := append([]string{""}, f.footLines()...)
+	if f.height > 0 && len(head)+len(body)+len(foot) > f.height {
+		body = scrollLines(st, body, focusFrom, focusTo, f.height-len(head)-len(foot))
+	}
+	out := strings.Join(append(append(head, body...), foot...), "\n")
+	return strings.TrimRight(out, "\n")
+}
+
+// fieldLines draws the fields, each group under its heading, and says
+// which lines show the field in focus (the value in focus of a checklist).
+func (f *Form) fieldLines() (lines []string, focusFrom, focusTo int) {
+	st, width := f.st, f.width
+	labelW := f.labelWidth()
 	for i, fl := range f.fields {
+		if g := fl.spec.Group; g != "" && (i == 0 || f.fields[i-1].spec.Group != g) {
+			if len(lines) > 0 {
+				lines = append(lines, "")
+			}
+			lines = append(lines, f.groupHeading(g))
+		}
+		if i == f.focus {
+			focusFrom = len(lines)
+		}
 		mark := "  "
 		if i == f.focus {
 			mark = st.Accent.Render("› ")
 		}
 		label := st.Label.Render(fl.spec.Label + strings.Repeat(" ", labelW-ansi.StringWidth(fl.spec.Label)))
-		if fl.spec.Kind == FieldMultiline {
-			b.WriteString("\n" + mark + label)
+		switch fl.spec.Kind {
+		case FieldMultiline:
+			lines = append(lines, mark+label)
 			indent := strings.Repeat(" ", labelW+4)
 			for _, line := range strings.Split(fl.area.View(), "\n") {
-				b.WriteString("\n" + indent + line)
+				lines = append(lines, indent+line)
 			}
-		} else if fl.spec.Kind == FieldChoice {
-			b.WriteString("\n" + mark + label + "  " + fl.choiceView(st, width-labelW-4))
-		} else {
-			b.WriteString("\n" + mark + label + "  " + fl.input.View())
+		case FieldChecklist:
+			cursor := -1
+			if i == f.focus {
+				cursor = fl.choice
+				focusFrom = len(lines) + fl.choice
+			}
+			indent := strings.Repeat(" ", labelW+4)
+			for j, line := range fl.checklistLines(st, width-labelW-4, cursor) {
+				first := "  " // the cursor goes on the value in focus
+				if cursor == 0 {
+					first = mark
+				}
+				switch {
+				case j == 0:
+					lines = append(lines, first+label+"  "+line)
+				case j == cursor:
+					lines = append(lines, st.Accent.Render("› ")+strings.Repeat(" ", labelW+2)+line)
+				default:
+					lines = append(lines, indent+line)
+				}
+			}
+		case FieldChoice:
+			lines = append(lines, mark+label+"  "+fl.choiceView(st, width-labelW-4))
+		default:
+			lines = append(lines, mark+label+"  "+fl.input.View())
 		}
 		if fl.err != "" {
 			indent := min(labelW+4, max(width/3, 2))
 			msg := ansi.Wrap("✗ "+Sanitize(fl.err), max(width-indent, 10), " ")
 			for _, part := range strings.Split(msg, "\n") {
-				b.WriteString("\n" + strings.Repeat(" ", indent) + st.Text(theme.ToneDanger).Render(part))
+				lines = append(lines, strings.Repeat(" ", indent)+st.Text(theme.ToneDanger).Render(part))
+			}
+		}
+		if i == f.focus {
+			focusTo = len(lines) - 1
+			if fl.spec.Kind == FieldChecklist && fl.err == "" {
+				focusTo = focusFrom
 			}
 		}
 	}
-	b.WriteString("\n\n")
-	switch {
-	case f.busy:
-		b.WriteString(st.Text(theme.ToneInfo).Render("sending… (esc cancels)"))
-	case f.problem != "":
-		for _, part := range strings.Split(ansi.Wrap(Sanitize(f.problem), width, " "), "\n") {
-			b.WriteString(st.Text(theme.ToneDanger).Render(part) + "\n")
-		}
-	default:
-		hint := "ctrl+s " + f.spec.Submit + " · enter on the last field " + f.spec.Submit + " · tab next field · esc closes"
-		if f.hasChoice() {
-			hint += " · space changes a choice"
-		}
-		b.WriteString(st.Muted.Render(ansi.Wrap(hint, width, " ")))
-		if f.spec.Note != "" {
-			b.WriteString("\n" + st.Muted.Render(ansi.Wrap(Sanitize(f.spec.Note), width, " ")))
+	return lines, focusFrom, focusTo
+}
+
+// groupHeading names a group of fields, marked when one of them is wrong.
+func (f *Form) groupHeading(group string) string {
+	for _, fl := range f.fields {
+		if fl.spec.Group == group && fl.err != "" {
+			return f.st.Text(theme.ToneDanger).Render("✗ " + Sanitize(group))
 		}
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return f.st.Subtitle.Render(Sanitize(group))
+}
+
+// footLines say what is happening, what went wrong or how to send.
+func (f *Form) footLines() []string {
+	st, width := f.st, f.width
+	switch {
+	case f.busy:
+		return []string{st.Text(theme.ToneInfo).Render("sending… (esc cancels)")}
+	case f.problem != "":
+		var out []string
+		for _, part := range strings.Split(ansi.Wrap(Sanitize(f.problem), width, " "), "\n") {
+			out = append(out, st.Text(theme.ToneDanger).Render(part))
+		}
+		return out
+	}
+	hint := "ctrl+s " + f.spec.Submit + " · enter on the last field " + f.spec.Submit + " · tab next field · esc closes"
+	if f.hasChoice() {
+		hint += " · space changes a choice"
+	}
+	if f.hasChecklist() {
+		hint += " · space on a list ticks"
+	}
+	var out []string
+	for _, text := range []string{hint, Sanitize(f.spec.Note)} {
+		if text == "" {
+			continue
+		}
+		// one block, split into its lines so the height counts them
+		out = append(out, strings.Split(st.Muted.Render(ansi.Wrap(text, width, " ")), "\n")...)
+	}
+	return out
+}
+
+// scrollLines keeps room lines of body (at least three) around the lines
+// from..to, saying on the first and last how many are hidden above and
+// below.
+func scrollLines(st *theme.Styles, body []string, from, to, room int) []string {
+	room = max(room, 3)
+	if len(body) <= room {
+		return body
+	}
+	inner := room - 2 // a line above and one below say what is hidden
+	start := max(min(to-inner+1, len(body)-inner), 0)
+	start = min(start, from)
+	end := min(start+inner, len(body))
+	out := make([]string, 0, room)
+	if start > 0 {
+		out = append(out, st.Muted.Render(fmt.Sprintf("↑ %d more %s above", start, lines(start))))
+	} else {
+		out = append(out, "")
+	}
+	out = append(out, body[start:end]...)
+	if end < len(body) {
+		out = append(out, st.Muted.Render(fmt.Sprintf("↓ %d more %s below", len(body)-end, lines(len(body)-end))))
+	}
+	return out
+}
+
+func lines(n int) string {
+	if n == 1 {
+		return "line"
+	}
+	return "lines"
 }

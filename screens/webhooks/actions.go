@@ -15,50 +15,55 @@ import (
 	"cardterm/ui"
 )
 
-// whWhat names each mutation in notices.
-var whWhat = map[string]string{
-	"add": "adding the webhook", "edit": "saving the webhook", "toggle": "changing is_active",
-	"rotate": "rotating the signing key", "delete": "deleting the webhook",
-}
+// action is which change of a configuration a whDone answers.
+type action int
 
-// actionDone shows a mutation's outcome and re-reads the list.
-func (w *Screen) actionDone(msg ui.Result[whDone]) tea.Cmd {
-	w.busy, w.running = false, false
+const (
+	actionAdd action = iota
+	actionEdit
+	actionToggle
+	actionRotate
+	actionDelete
+)
+
+// changeDone shows a change's outcome and re-reads the list.
+func (w *Screen) changeDone(res ui.ChangeResult[whDone]) tea.Cmd {
 	reload := w.load()
-	d := msg.Value
-	if msg.Err != nil {
-		if w.form != nil && (d.what == "add" || d.what == "edit") {
-			w.form.gatewayFailed(msg.Err)
+	d := res.Value
+	if res.Err != nil {
+		var shown tea.Cmd
+		if w.form != nil && (d.action == actionAdd || d.action == actionEdit) {
+			shown = w.form.refused(res.Err)
 		}
-		if apiclient.IsStatus(msg.Err, 503) {
-			return tea.Batch(ui.Notify(theme.ToneWarn, whUnavailable), reload)
+		if apiclient.IsStatus(res.Err, 503) {
+			return tea.Batch(shown, ui.Notify(theme.ToneWarn, whUnavailable), reload)
 		}
-		return tea.Batch(screenkit.Failed(whWhat[d.what], msg.Err), reload)
+		return tea.Batch(shown, screenkit.Failed(res.Spec.What, res.Err), reload)
 	}
 	if d.key != "" && w.deps.Events != nil {
 		w.keyed[d.id] = true // the listener got it in the request's command
 	}
 	var note string
-	switch d.what {
-	case "add":
+	switch d.action {
+	case actionAdd:
 		w.form = nil
 		w.showKey(d, "Signing key of the new webhook")
 		note = fmt.Sprintf("webhook %q added", d.name)
 		if d.masked != "" {
 			note += "; the gateway returned its key masked"
 		}
-	case "edit":
+	case actionEdit:
 		w.form = nil
 		note = fmt.Sprintf("webhook %q saved: PUT %s", d.name, d.body)
-	case "toggle":
+	case actionToggle:
 		note = fmt.Sprintf("webhook %q updated: PUT %s", d.name, d.body)
-	case "rotate":
+	case actionRotate:
 		w.showKey(d, "New signing key of")
 		note = fmt.Sprintf("signing key of %q rotated; the old key no longer signs", d.name)
 		if d.masked != "" {
 			note += ", but the gateway returned the new one masked"
 		}
-	case "delete":
+	case actionDelete:
 		w.mode = whModeList
 		note = fmt.Sprintf("webhook %q deleted", d.name)
 	}
@@ -97,12 +102,10 @@ func keyAnswer(done whDone, key string, receiver *webhookreceiver.Receiver) whDo
 // toggle flips is_active of the selected configuration (PUT {is_active}).
 func (w *Screen) toggle() tea.Cmd {
 	h := w.selected()
-	if cmd, ok := w.canAsk(h); !ok {
-		return cmd
+	if h == nil {
+		return noneSelected()
 	}
 	next := !h.IsActive
-	u := apiclient.WebhookUpdate{IsActive: &next}
-	body, _ := json.Marshal(u)
 	means := "Events are delivered to " + h.URL + " again."
 	title := fmt.Sprintf("Turn deliveries to %q on?", h.Name)
 	tone := theme.ToneInfo
@@ -111,14 +114,36 @@ func (w *Screen) toggle() tea.Cmd {
 		title = fmt.Sprintf("Turn deliveries to %q off?", h.Name)
 		tone = theme.ToneWarn
 	}
-	return w.ask(ui.ConfirmSpec{
+	return w.askUpdate(actionToggle, h.ID, h.Name, apiclient.WebhookUpdate{IsActive: &next}, ui.ChangeSpec[whDone]{
 		Title:        title,
-		Request:      []string{"PUT /v1/webhooks/" + h.ID, string(body)},
 		Lines:        []string{means},
 		ConfirmLabel: map[bool]string{true: "turn on", false: "turn off"}[next],
 		Tone:         tone,
-		OnConfirm:    whConfirmMsg{what: "toggle", id: h.ID, update: u},
+		What:         "changing is_active",
 	})
+}
+
+// confirmEdit shows the exact PUT body of the form's changes before
+// sending it.
+func (w *Screen) confirmEdit(id, name string, u apiclient.WebhookUpdate) tea.Cmd {
+	return w.askUpdate(actionEdit, id, name, u, ui.ChangeSpec[whDone]{
+		Title:        fmt.Sprintf("Save changes to %q?", name),
+		ConfirmLabel: "save",
+		Tone:         theme.ToneInfo,
+		What:         "saving the webhook",
+	})
+}
+
+// askUpdate confirms a PUT of u, showing its body, and sends it.
+func (w *Screen) askUpdate(act action, id, name string, u apiclient.WebhookUpdate, spec ui.ChangeSpec[whDone]) tea.Cmd {
+	body, _ := json.Marshal(u)
+	client := w.deps.Client
+	spec.Request = []string{"PUT /v1/webhooks/" + id, string(body)}
+	spec.Run = func(ctx context.Context) (whDone, error) {
+		_, err := client.UpdateWebhook(ctx, id, u)
+		return whDone{action: act, id: id, name: name, body: string(body)}, err
+	}
+	return w.change.Ask(spec)
 }
 
 func (w *Screen) confirmRotate() tea.Cmd {
@@ -130,88 +155,23 @@ func (w *Screen) confirmRotate() tea.Cmd {
 		}
 		w.closeKeyPanel()
 	}
-	if cmd, ok := w.canAsk(h); !ok {
-		return cmd
+	if h == nil {
+		return noneSelected()
 	}
-	return w.ask(ui.ConfirmSpec{
-		Title:   fmt.Sprintf("Rotate the signing key of %q?", h.Name),
-		Request: []string{"POST /v1/webhooks/" + h.ID + "/rotate-key"},
+	id, name, client, receiver := h.ID, h.Name, w.deps.Client, w.deps.Events
+	return w.change.Ask(ui.ChangeSpec[whDone]{
+		Title:   fmt.Sprintf("Rotate the signing key of %q?", name),
+		Request: []string{"POST /v1/webhooks/" + id + "/rotate-key"},
 		Lines: []string{
 			"The current key stops signing at once: receivers at " + h.URL + " must switch to the new key.",
 			"The new key is shown once, right after this.",
 		},
 		ConfirmLabel: "rotate key",
 		Tone:         theme.ToneWarn,
-		OnConfirm:    whConfirmMsg{what: "rotate", id: h.ID},
-	})
-}
-
-func (w *Screen) confirmDelete() tea.Cmd {
-	h := w.selected()
-	if cmd, ok := w.canAsk(h); !ok {
-		return cmd
-	}
-	return w.ask(ui.ConfirmSpec{
-		Title:   fmt.Sprintf("Delete webhook %q?", h.Name),
-		Request: []string{"DELETE /v1/webhooks/" + h.ID},
-		Lines: []string{
-			"Name: " + h.Name,
-			"URL:  " + h.URL,
-			"Events will no longer be delivered to this endpoint.",
-		},
-		ConfirmLabel: "delete",
-		Tone:         theme.ToneDanger,
-		OnConfirm:    whConfirmMsg{what: "delete", id: h.ID},
-	})
-}
-
-// canAsk says whether a change of h may be asked for now: a webhook is
-// selected (else the notice to show) and no confirmation or change of this
-// screen is on its way, so a second press asks nothing more.
-func (w *Screen) canAsk(h *apiclient.Webhook) (tea.Cmd, bool) {
-	if h == nil {
-		return ui.Notify(theme.ToneInfo, "no webhook selected"), false
-	}
-	return nil, !w.busy
-}
-
-// ask shows the confirmation of one change; the screen is busy until it is
-// answered.
-func (w *Screen) ask(spec ui.ConfirmSpec) tea.Cmd {
-	w.busy = true
-	spec.OnCancel = whCancelMsg{}
-	return ui.Confirm(spec)
-}
-
-// confirmEdit shows the exact PUT body before sending it.
-func (w *Screen) confirmEdit(id, name string, u apiclient.WebhookUpdate) tea.Cmd {
-	body, _ := json.Marshal(u)
-	return w.ask(ui.ConfirmSpec{
-		Title:        fmt.Sprintf("Save changes to %q?", name),
-		Request:      []string{"PUT /v1/webhooks/" + id, string(body)},
-		ConfirmLabel: "save",
-		Tone:         theme.ToneInfo,
-		OnConfirm:    whConfirmMsg{what: "edit", id: id, update: u},
-	})
-}
-
-// run sends a confirmed mutation.
-func (w *Screen) run(m whConfirmMsg) tea.Cmd {
-	if w.running {
-		return nil
-	}
-	w.busy = true
-	client, receiver := w.deps.Client, w.deps.Events
-	name := ""
-	if h := w.find(m.id); h != nil {
-		name = h.Name
-	}
-	var cmd tea.Cmd
-	w.actionID, cmd = ui.Go(w.requests, func(ctx context.Context) (whDone, error) {
-		done := whDone{what: m.what, id: m.id, name: name}
-		switch m.what {
-		case "rotate":
-			k, err := client.RotateWebhookKey(ctx, m.id)
+		What:         "rotating the signing key",
+		Run: func(ctx context.Context) (whDone, error) {
+			done := whDone{action: actionRotate, id: id, name: name}
+			k, err := client.RotateWebhookKey(ctx, id)
 			if masked := (*apiclient.MaskedKeyError)(nil); errors.As(err, &masked) {
 				return keyAnswer(done, masked.Answered, receiver), nil
 			}
@@ -219,14 +179,32 @@ func (w *Screen) run(m whConfirmMsg) tea.Cmd {
 				return done, err
 			}
 			return keyAnswer(done, k, receiver), nil
-		case "delete":
-			return done, client.DeleteWebhook(ctx, m.id)
-		}
-		b, _ := json.Marshal(m.update)
-		done.body = string(b)
-		_, err := client.UpdateWebhook(ctx, m.id, m.update)
-		return done, err
+		},
 	})
-	w.running = true
-	return cmd
 }
+
+func (w *Screen) confirmDelete() tea.Cmd {
+	h := w.selected()
+	if h == nil {
+		return noneSelected()
+	}
+	id, name, client := h.ID, h.Name, w.deps.Client
+	return w.change.Ask(ui.ChangeSpec[whDone]{
+		Title:   fmt.Sprintf("Delete webhook %q?", name),
+		Request: []string{"DELETE /v1/webhooks/" + id},
+		Lines: []string{
+			"Name: " + name,
+			"URL:  " + h.URL,
+			"Events will no longer be delivered to this endpoint.",
+		},
+		ConfirmLabel: "delete",
+		Tone:         theme.ToneDanger,
+		What:         "deleting the webhook",
+		Run: func(ctx context.Context) (whDone, error) {
+			return whDone{action: actionDelete, id: id, name: name}, client.DeleteWebhook(ctx, id)
+		},
+	})
+}
+
+// noneSelected is the notice for a change key with no configuration.
+func noneSelected() tea.Cmd { return ui.Notify(theme.ToneInfo, "no webhook selected") }

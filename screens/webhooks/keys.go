@@ -15,8 +15,8 @@ type whKeys struct {
 	Listen, ListenNew, OpenByID key.Binding
 	table                       help.KeyMap
 	mode                        whMode
-	masked                      bool // the key panel shows a masked key
-	form                        *whFormKeys
+	masked                      bool        // the key panel shows a masked key
+	form                        help.KeyMap // the add/edit form's, while it is open
 	lookup                      help.KeyMap // the id form's, while it is open
 }
 

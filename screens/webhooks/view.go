@@ -31,13 +31,14 @@ func (w *Screen) CopyValue() (label, value string, ok bool) {
 func (w *Screen) SetSize(width, height int) {
 	w.width, w.height = width, height
 	w.table.SetSize(width, max(height-2, 3))
+	w.sizeForm()
 }
 
 // View implements ui.Screen.
 func (w *Screen) View() string {
 	width, height := w.width, w.height
 	if w.form != nil {
-		return screenkit.Place(w.form.view(width, height), width, height)
+		return screenkit.Place(w.form.form.View(), width, height)
 	}
 	if w.lookupForm != nil {
 		return screenkit.Place(w.deps.Styles.Title.Render("Webhooks")+"\n\n"+w.lookupForm.View(), width, height)
@@ -45,7 +46,7 @@ func (w *Screen) View() string {
 	st := w.deps.Styles
 	head := st.Title.Render("Webhooks")
 	switch {
-	case w.running:
+	case w.change.Running():
 		head += "  " + st.Muted.Render("sending…")
 	case w.loading:
 		head += "  " + st.Muted.Render("loading…")

@@ -31,24 +31,15 @@ const (
 // whDone is the answer to a mutation. key is a full signing key (create,
 // rotate): it goes to the key panel only, never to a notice or a log.
 type whDone struct {
-	what string // "add", "edit", "toggle", "rotate", "delete"
-	id   string
-	name string
-	key  string
+	action action
+	id     string
+	name   string
+	key    string
 	// masked is the key as answered when the gateway sent it masked (it
 	// cannot verify); key is then "".
 	masked string
 	body   string // the PUT body sent, for the notice
 }
-
-// Dialog answers.
-type (
-	whConfirmMsg struct {
-		what, id string
-		update   apiclient.WebhookUpdate
-	}
-	whCancelMsg struct{}
-)
 
 // whUnavailable is what a 503 means on these endpoints.
 const whUnavailable = "notifications are not configured for this environment"
@@ -69,7 +60,7 @@ type Screen struct {
 
 	mode   whMode
 	detail string // id of the configuration shown in whModeDetail
-	form   *whForm
+	form   *webhookForm
 
 	// panelKey is a signing key shown once; it is dropped when the panel
 	// closes. panelMasked is set instead when the gateway answered it masked.
@@ -92,18 +83,16 @@ type Screen struct {
 	lookupID   ui.RequestID
 	looked     *apiclient.Webhook
 
-	actionID ui.RequestID
-	// busy is set from the confirmation (or the send) until the answer, so
-	// a double press sends one request.
-	busy bool
-	// running is set while a mutation is in flight.
-	running bool
+	// change adds, edits, toggles, re-keys and deletes configurations, one
+	// at a time: a second press while one is confirmed or sent asks nothing.
+	change ui.Change[whDone]
 }
 
 // New builds the webhooks screen.
 func New(deps screenkit.Deps) *Screen {
 	w := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenWebhooks), keyed: map[string]bool{}}
 	w.listen = ui.NewChange[listenDone](w.requests)
+	w.change = ui.NewChange[whDone](w.requests)
 	w.table = ui.NewTable(deps.Styles, []ui.Column{
 		{Title: "Name", Width: 14},
 		{Title: "URL", Min: 10},
@@ -131,8 +120,7 @@ func (w *Screen) KeyMap() help.KeyMap {
 		k.lookup = w.lookupForm.KeyMap()
 	}
 	if w.form != nil {
-		fk := w.form.keys
-		k.form = &fk
+		k.form = w.form.form.KeyMap()
 	}
 	return k
 }
@@ -205,6 +193,14 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	} else if cmd != nil {
 		return w, cmd
 	}
+	if res, done, cmd := w.change.Update(msg); done {
+		return w, w.changeDone(res)
+	} else if cmd != nil {
+		if w.form != nil && w.change.Running() {
+			w.form.form.SetBusy(true) // the add or edit is on its way
+		}
+		return w, cmd
+	}
 	switch msg := msg.(type) {
 	case ui.Result[[]apiclient.WebhookDelivery]:
 		if msg.ID == w.attemptsID {
@@ -228,17 +224,6 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			return w, screenkit.Failed("loading webhooks", msg.Err)
 		}
 		w.setHooks(msg.Value)
-	case ui.Result[whDone]:
-		if msg.ID != w.actionID {
-			return w, nil
-		}
-		return w, w.actionDone(msg)
-	case whConfirmMsg:
-		return w, w.run(msg)
-	case whAddMsg:
-		return w, w.sendAdd(msg.in)
-	case whCancelMsg:
-		w.busy = false
 	case ui.RefreshMsg:
 		if w.mode == whModeDetail {
 			return w, tea.Batch(w.load(), w.loadAttempts(w.detail))
@@ -247,6 +232,7 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		width, height := w.width, w.height
 		w.listen.Reset()
+		w.change.Reset()
 		*w = *New(w.deps)
 		w.SetSize(width, height)
 	case tea.KeyPressMsg:
@@ -254,6 +240,10 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	default:
 		if w.lookupForm != nil {
 			_, cmd := w.lookupForm.Update(msg)
+			return w, cmd
+		}
+		if w.form != nil {
+			_, cmd := w.form.form.Update(msg) // cursor blinks, pastes
 			return w, cmd
 		}
 	}
@@ -303,15 +293,13 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if w.unavailable() {
 			return ui.Notify(theme.ToneWarn, whUnavailable)
 		}
-		w.form = newWhForm(w.deps.Styles, nil)
-		return w.form.focusCmd()
+		return w.openForm(nil)
 	case key.Matches(msg, w.keys.Edit):
 		h := w.selected()
 		if h == nil {
 			return ui.Notify(theme.ToneInfo, "no webhook selected")
 		}
-		w.form = newWhForm(w.deps.Styles, h)
-		return w.form.focusCmd()
+		return w.openForm(h)
 	case key.Matches(msg, w.keys.Toggle):
 		return w.toggle()
 	case key.Matches(msg, w.keys.Rotate):

@@ -32,8 +32,10 @@ func (w *Screen) targets() []*apiclient.WhitelistEntry {
 	return out
 }
 
+// confirmDelete asks to delete the targets, showing the request; nothing
+// while a load (whose rows may change under the marks) is on its way.
 func (w *Screen) confirmDelete() tea.Cmd {
-	if w.deleting != nil || w.running || w.loading {
+	if w.loading {
 		return nil
 	}
 	ts := w.targets()
@@ -52,28 +54,28 @@ func (w *Screen) confirmDelete() tea.Cmd {
 		lines = append(lines, fmt.Sprintf("… and %d more", len(ts)-8))
 	}
 	lines = append(lines, "Withdrawals to these addresses will no longer be possible.")
-	w.deleting = ids
-	body := joinIDs(ids)
-	return ui.Confirm(ui.ConfirmSpec{
-		Title:        fmt.Sprintf("Delete %d whitelist %s?", len(ts), screenkit.Plural(len(ts), "entry", "entries")),
-		Request:      []string{"DELETE /v1/wallet/whitelist", body},
+	client, n := w.deps.Client, len(ids)
+	return w.remove.Ask(ui.ChangeSpec[whitelistDone]{
+		Title:        fmt.Sprintf("Delete %d whitelist %s?", n, screenkit.Plural(n, "entry", "entries")),
+		Request:      []string{"DELETE /v1/wallet/whitelist", joinIDs(ids)},
 		Lines:        lines,
 		ConfirmLabel: "delete",
 		Tone:         theme.ToneDanger,
-		OnConfirm:    whitelistDeleteMsg{ids: ids},
-		OnCancel:     whitelistCancelMsg{},
+		What:         "deleting whitelist entries",
+		Done:         fmt.Sprintf("deleted %d whitelist %s", n, screenkit.Plural(n, "entry", "entries")),
+		Run: func(ctx context.Context) (whitelistDone, error) {
+			return whitelistDone{n: n}, client.DeleteWhitelist(ctx, ids)
+		},
 	})
 }
 
-func (w *Screen) runDelete(ids []string) tea.Cmd {
-	if w.running || len(w.deleting) == 0 || len(ids) != len(w.deleting) {
-		return nil
+// deleted re-reads the list and says what happened; the marks go with
+// the entries.
+func (w *Screen) deleted(res ui.ChangeResult[whitelistDone]) tea.Cmd {
+	if res.Err == nil {
+		w.table.ClearMarks()
 	}
-	w.running = true
-	client := w.deps.Client
-	return ui.Start(w.requests, &w.deleteID, func(ctx context.Context) (whitelistDone, error) {
-		return whitelistDone{what: "delete", n: len(ids)}, client.DeleteWhitelist(ctx, ids)
-	})
+	return tea.Batch(screenkit.Report(res), w.load())
 }
 
 // joinIDs is the body of a delete request as the confirmation shows it.

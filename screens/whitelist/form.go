@@ -4,13 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
@@ -18,91 +16,91 @@ import (
 	"cardterm/ui"
 )
 
-// formKeys are the add form's bindings.
-type formKeys struct {
-	Next, Prev, AddEntry, RemoveEntry, Send, Cancel key.Binding
+// entryKeys are the add form's own bindings beside the form's: another
+// entry, and removing the one in focus.
+type entryKeys struct {
+	AddEntry, RemoveEntry key.Binding
 }
 
-func newFormKeys() formKeys {
-	return formKeys{
-		Next:        key.NewBinding(key.WithKeys("tab", "down", "enter"), key.WithHelp("tab", "next field")),
-		Prev:        key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous field")),
+func newEntryKeys() entryKeys {
+	return entryKeys{
 		AddEntry:    key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "add another entry")),
 		RemoveEntry: key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "remove this entry")),
-		Send:        key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "send all")),
-		Cancel:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
+}
+
+// formKeyMap is the help while the add form is open: the form's keys and
+// the entry keys.
+type formKeyMap struct {
+	form    help.KeyMap
+	entries entryKeys
 }
 
 // ShortHelp implements help.KeyMap.
-func (k formKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Next, k.AddEntry, k.RemoveEntry, k.Send, k.Cancel}
+func (k formKeyMap) ShortHelp() []key.Binding {
+	return append(k.form.ShortHelp(), k.entries.AddEntry, k.entries.RemoveEntry)
 }
 
 // FullHelp implements help.KeyMap.
-func (k formKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Next, k.Prev}, {k.AddEntry, k.RemoveEntry}, {k.Send, k.Cancel}}
+func (k formKeyMap) FullHelp() [][]key.Binding {
+	return append(k.form.FullHelp(), []key.Binding{k.entries.AddEntry, k.entries.RemoveEntry})
 }
 
-// The fields of one entry, in form order, with their wire names.
-const (
-	fName = iota
-	fFirst
-	fLast
-	fAddress
-	fMemo
-	numFields
-)
-
+// The fields of one entry, in form order: wire names and labels. A field's
+// key in the form is its wire name under the entry's index
+// ("wallets[1].walletAddress"), the name the gateway's 422 uses.
 var (
-	wlLabels = [numFields]string{"Name", "First name", "Last name", "Address", "Memo/tag"}
-	wlWire   = [numFields]string{"name", "beneficiaryFirstName", "beneficiaryLastName", "walletAddress", "walletMemo"}
+	entryWire   = []string{"name", "beneficiaryFirstName", "beneficiaryLastName", "walletAddress", "walletMemo"}
+	entryLabels = []string{"Name", "First name", "Last name", "Address", "Memo/tag"}
 )
 
-// wlEntry is one entry being typed, with its problems by field.
-type wlEntry struct {
-	in   [numFields]textinput.Model
-	errs [numFields]string
-	// problem is the gateway's message about this entry.
-	problem string
-}
+func fieldKey(entry int, wire string) string { return fmt.Sprintf("wallets[%d].%s", entry, wire) }
 
-// whitelistForm adds several entries in one request; what was typed is
-// kept whatever the gateway answers.
-type whitelistForm struct {
+// entriesForm adds several entries of one currency in one request: a
+// ui.Form with one group of fields per entry, rebuilt (what was typed kept)
+// when an entry is added or removed.
+type entriesForm struct {
+	form     *ui.Form
 	st       *theme.Styles
-	keys     formKeys
+	keys     entryKeys
 	currency string
-	entries  []*wlEntry
-	ei, fi   int // focused entry and field
-	sending  bool
-	problem  string
+	count    int
 }
 
-func newWhitelistForm(st *theme.Styles, currency string) *whitelistForm {
-	f := &whitelistForm{st: st, keys: newFormKeys(), currency: currency}
-	f.addEntry()
+func newEntriesForm(st *theme.Styles, currency string) *entriesForm {
+	f := &entriesForm{st: st, keys: newEntryKeys(), currency: currency}
+	f.rebuild(1, nil)
 	return f
 }
 
-func (f *whitelistForm) addEntry() {
-	e := &wlEntry{}
-	for i := range e.in {
-		in := screenkit.NewInput(f.st)
-		in.Prompt = ""
-		in.CharLimit = 128
-		in.SetWidth(40)
-		e.in[i] = in
-	}
-	e.in[fAddress].SetWidth(48)
-	e.in[fAddress].Placeholder = addressHint(f.currency)
+// rebuild makes the form for count entries filled with typed.
+func (f *entriesForm) rebuild(count int, typed map[string]string) {
+	f.count = count
+	memoLabel, memoHint := entryLabels[4], "optional"
 	if apiclient.CurrencyNeedsMemo(f.currency) {
-		e.in[fMemo].Placeholder = "required for " + strings.ToUpper(f.currency)
-	} else {
-		e.in[fMemo].Placeholder = "optional"
+		memoLabel, memoHint = "Memo/tag *", "required for "+strings.ToUpper(f.currency)
 	}
-	f.entries = append(f.entries, e)
-	f.ei, f.fi = len(f.entries)-1, 0
+	var fields []ui.FieldSpec
+	for i := range count {
+		group := fmt.Sprintf("Entry %d", i+1)
+		for k, wire := range entryWire {
+			spec := ui.FieldSpec{Key: fieldKey(i, wire), Label: entryLabels[k], Group: group, CharLimit: 128, Value: typed[fieldKey(i, wire)]}
+			switch wire {
+			case "walletAddress":
+				spec.Placeholder = addressHint(f.currency)
+			case "walletMemo":
+				spec.Label, spec.Placeholder = memoLabel, memoHint
+			}
+			fields = append(fields, spec)
+		}
+	}
+	f.form = ui.NewForm(f.st, ui.FormSpec{
+		Title: fmt.Sprintf("Add whitelist entries · %s · %d %s, sent in one request",
+			strings.ToUpper(f.currency), count, screenkit.Plural(count, "entry", "entries")),
+		Lines:  []string{"ctrl+n adds another entry · ctrl+x removes the one in focus"},
+		Submit: "send all",
+		Fields: fields,
+	})
 }
 
 func addressHint(cur string) string {
@@ -119,94 +117,132 @@ func addressHint(cur string) string {
 	return "0x followed by 40 hex digits"
 }
 
-// focusCmd focuses the current field and blurs the others.
-func (f *whitelistForm) focusCmd() tea.Cmd {
-	var cmd tea.Cmd
-	for ei, e := range f.entries {
-		for fi := range e.in {
-			if ei == f.ei && fi == f.fi {
-				cmd = e.in[fi].Focus()
-			} else {
-				e.in[fi].Blur()
-			}
+// focusedEntry is the index of the entry in focus.
+func (f *entriesForm) focusedEntry() int {
+	var i int
+	if _, err := fmt.Sscanf(f.form.Focused(), "wallets[%d]", &i); err != nil {
+		return 0
+	}
+	return i
+}
+
+// addEntry appends an empty entry and focuses its name.
+func (f *entriesForm) addEntry() tea.Cmd {
+	f.rebuild(f.count+1, f.form.Typed())
+	return f.form.FocusField(fieldKey(f.count-1, entryWire[0]))
+}
+
+// removeEntry drops the entry in focus; the later ones move up.
+func (f *entriesForm) removeEntry() tea.Cmd {
+	gone, typed := f.focusedEntry(), f.form.Typed()
+	moved := make(map[string]string, len(typed))
+	for i := range f.count {
+		if i == gone {
+			continue
+		}
+		to := i
+		if i > gone {
+			to = i - 1
+		}
+		for _, wire := range entryWire {
+			moved[fieldKey(to, wire)] = typed[fieldKey(i, wire)]
 		}
 	}
-	return cmd
+	f.rebuild(f.count-1, moved)
+	return f.form.FocusField(fieldKey(min(gone, f.count-1), entryWire[0]))
 }
 
 // payload is what will be sent.
-func (f *whitelistForm) payload() []apiclient.NewWhitelistEntry {
-	out := make([]apiclient.NewWhitelistEntry, len(f.entries))
-	for i, e := range f.entries {
-		v := func(k int) string { return strings.TrimSpace(e.in[k].Value()) }
-		out[i] = apiclient.NewWhitelistEntry{Currency: f.currency, Name: v(fName), BeneficiaryFirstName: v(fFirst),
-			BeneficiaryLastName: v(fLast), WalletAddress: v(fAddress), WalletMemo: v(fMemo)}
+func (f *entriesForm) payload() []apiclient.NewWhitelistEntry {
+	out := make([]apiclient.NewWhitelistEntry, f.count)
+	for i := range out {
+		v := func(wire string) string { return f.form.Value(fieldKey(i, wire)) }
+		out[i] = apiclient.NewWhitelistEntry{Currency: f.currency, Name: v("name"), BeneficiaryFirstName: v("beneficiaryFirstName"),
+			BeneficiaryLastName: v("beneficiaryLastName"), WalletAddress: v("walletAddress"), WalletMemo: v("walletMemo")}
 	}
 	return out
 }
 
-// validate marks every problem; it reports whether all entries may be sent,
-// and focuses the first problem otherwise.
-func (f *whitelistForm) validate() bool {
-	first := -1
+// problems are the client's checks of every entry, on the fields of the
+// entry they concern.
+func (f *entriesForm) problems() []ui.FieldError {
+	var out []ui.FieldError
 	for i, p := range f.payload() {
-		e := f.entries[i]
-		e.errs = [numFields]string{}
-		e.problem = ""
 		for _, fe := range apiclient.ValidateWhitelistEntry(p) {
-			if k := slices.Index(wlWire[:], fe.Field); k >= 0 && e.errs[k] == "" {
-				e.errs[k] = fe.Message
-				if first < 0 {
-					first = i*numFields + k
-				}
-			}
+			out = append(out, ui.FieldError{Field: fieldKey(i, fe.Field), Message: fe.Message})
 		}
 	}
-	if first >= 0 {
-		f.ei, f.fi = first/numFields, first%numFields
-		f.problem = "Fix the marked fields; nothing was sent."
-		return false
-	}
-	f.problem = ""
-	return true
+	return out
 }
 
-// gatewayFailed shows a refusal on the entry it names; every typed value
-// stays.
-func (f *whitelistForm) gatewayFailed(err error) {
-	f.sending = false
+// refused shows a refusal on the entry and field it names; every typed
+// value stays.
+func (f *entriesForm) refused(err error) tea.Cmd {
 	msg := apiclient.ErrorMessage(err)
-	var e *apiclient.Error
-	if errors.As(err, &e) {
-		for _, fe := range e.Fields {
-			idx, ok := apiclient.WhitelistErrorEntry(&apiclient.Error{Message: fe.Field})
-			if !ok || idx >= len(f.entries) {
-				continue
-			}
-			_, name, _ := strings.Cut(fe.Field, "].")
-			if k := slices.Index(wlWire[:], name); k >= 0 {
-				f.entries[idx].errs[k] = fe.Message
-			}
-			if f.entries[idx].problem == "" {
-				f.entries[idx].problem = fe.Message
-			}
-		}
+	var fields []ui.FieldError
+	if e := (*apiclient.Error)(nil); errors.As(err, &e) {
+		fields = screenkit.FieldErrors(e.Fields)
 	}
-	if idx, ok := apiclient.WhitelistErrorEntry(err); ok && idx < len(f.entries) {
-		if f.entries[idx].problem == "" {
-			f.entries[idx].problem = msg
+	if idx, ok := apiclient.WhitelistErrorEntry(err); ok && idx < f.count {
+		problem := fmt.Sprintf("The gateway refused entry %d: %s. Nothing was added; your entries are kept.", idx+1, msg)
+		if len(fields) == 0 {
+			fields = []ui.FieldError{{Field: fieldKey(idx, entryWire[0]), Message: msg}}
 		}
-		f.ei = idx
-		f.problem = fmt.Sprintf("The gateway refused entry %d: %s. Nothing was added; your entries are kept.", idx+1, msg)
-		return
+		return f.form.SetErrors(problem, fields)
 	}
-	f.problem = "The gateway refused the entries: " + msg + ". Nothing was added; your entries are kept."
+	return f.form.SetErrors("The gateway refused the entries: "+msg+". Nothing was added; your entries are kept.", fields)
 }
 
-// whitelistAddMsg is the confirmation's yes to adding the form's entries.
-type whitelistAddMsg struct{}
+// openForm opens the add form for the current currency.
+func (w *Screen) openForm() tea.Cmd {
+	w.form = newEntriesForm(w.deps.Styles, w.currency)
+	w.sizeForm()
+	return w.form.form.Focus()
+}
 
-// confirmAdd shows the request the add will send before sending it.
+// sizeForm gives the form the body; it scrolls to the field in focus.
+func (w *Screen) sizeForm() {
+	if w.form != nil {
+		w.form.form.SetWidth(w.width)
+		w.form.form.SetHeight(w.height)
+	}
+}
+
+// formKey handles a key while the add form is open.
+func (w *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
+	f := w.form
+	if !f.form.Busy() && !w.add.Busy() {
+		switch {
+		case key.Matches(msg, f.keys.AddEntry):
+			cmd := f.addEntry()
+			w.sizeForm()
+			return cmd
+		case key.Matches(msg, f.keys.RemoveEntry):
+			if f.count == 1 {
+				return ui.Notify(theme.ToneInfo, "at least one entry is needed: esc cancels the form")
+			}
+			cmd := f.removeEntry()
+			w.sizeForm()
+			return cmd
+		}
+	}
+	event, cmd := f.form.Update(msg)
+	switch event {
+	case ui.FormCancel:
+		if !w.add.Busy() {
+			w.form = nil
+		}
+		return nil
+	case ui.FormSubmit:
+		if errs := f.problems(); len(errs) > 0 {
+			return f.form.SetErrors("Fix the marked fields; nothing was sent.", errs)
+		}
+		return w.confirmAdd()
+	}
+	return cmd
+}
+
+// confirmAdd shows the request the add will send, then sends it.
 func (w *Screen) confirmAdd() tea.Cmd {
 	entries := w.form.payload()
 	lines := make([]string, 0, min(len(entries), 8)+1)
@@ -217,160 +253,30 @@ func (w *Screen) confirmAdd() tea.Cmd {
 		}
 		lines = append(lines, "• "+e.Name+" — "+e.WalletAddress)
 	}
-	return ui.Confirm(ui.ConfirmSpec{
-		Title:        fmt.Sprintf("Add %d whitelist %s?", len(entries), screenkit.Plural(len(entries), "entry", "entries")),
-		Request:      []string{"POST /v1/wallet/whitelist", fmt.Sprintf(`{"wallets":[ %d %s entries ]}`, len(entries), w.currency)},
+	client, n := w.deps.Client, len(entries)
+	return w.add.Ask(ui.ChangeSpec[whitelistDone]{
+		Title:        fmt.Sprintf("Add %d whitelist %s?", n, screenkit.Plural(n, "entry", "entries")),
+		Request:      []string{"POST /v1/wallet/whitelist", fmt.Sprintf(`{"wallets":[ %d %s entries ]}`, n, w.currency)},
 		Lines:        append(lines, "Withdrawals may then be sent to these addresses."),
 		ConfirmLabel: "add",
 		Tone:         theme.ToneInfo,
-		OnConfirm:    whitelistAddMsg{},
+		What:         "adding whitelist entries",
+		Done:         fmt.Sprintf("added %d whitelist %s", n, screenkit.Plural(n, "entry", "entries")),
+		Run: func(ctx context.Context) (whitelistDone, error) {
+			return whitelistDone{n: n}, client.AddWhitelist(ctx, entries)
+		},
 	})
 }
 
-// sendAdd sends the form's entries once confirmed.
-func (w *Screen) sendAdd() tea.Cmd {
-	f := w.form
-	if f == nil || f.sending {
-		return nil
+// added closes the form after an add, or shows the refusal on it.
+func (w *Screen) added(res ui.ChangeResult[whitelistDone]) tea.Cmd {
+	reload := w.load()
+	if w.form == nil {
+		return tea.Batch(screenkit.Report(res), reload)
 	}
-	f.sending = true
-	entries := f.payload()
-	client := w.deps.Client
-	return ui.Start(w.requests, &w.addID, func(ctx context.Context) (whitelistDone, error) {
-		return whitelistDone{what: "add", n: len(entries)}, client.AddWhitelist(ctx, entries)
-	})
-}
-
-// formKey handles a key while the add form is open.
-func (w *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
-	f := w.form
-	switch {
-	case key.Matches(msg, f.keys.Cancel):
-		if f.sending {
-			return nil
-		}
-		w.form = nil
-		return nil
-	case f.sending:
-		return nil // the request is on its way; the entries stay as sent
-	case key.Matches(msg, f.keys.Send):
-		if !f.validate() {
-			return f.focusCmd()
-		}
-		return w.confirmAdd()
-	case key.Matches(msg, f.keys.AddEntry):
-		f.addEntry()
-		return f.focusCmd()
-	case key.Matches(msg, f.keys.RemoveEntry):
-		if len(f.entries) == 1 {
-			return ui.Notify(theme.ToneInfo, "at least one entry is needed: esc cancels the form")
-		}
-		f.entries = append(f.entries[:f.ei], f.entries[f.ei+1:]...)
-		f.ei = min(f.ei, len(f.entries)-1)
-		f.fi = 0
-		return f.focusCmd()
-	case key.Matches(msg, f.keys.Next):
-		f.fi++
-		if f.fi == numFields {
-			if f.ei == len(f.entries)-1 {
-				f.fi = numFields - 1
-			} else {
-				f.ei, f.fi = f.ei+1, 0
-			}
-		}
-		return f.focusCmd()
-	case key.Matches(msg, f.keys.Prev):
-		f.fi--
-		if f.fi < 0 {
-			if f.ei == 0 {
-				f.fi = 0
-			} else {
-				f.ei, f.fi = f.ei-1, numFields-1
-			}
-		}
-		return f.focusCmd()
+	if res.Err != nil {
+		return tea.Batch(w.form.refused(res.Err), screenkit.Failed(res.Spec.What, res.Err), reload)
 	}
-	e := f.entries[f.ei]
-	var cmd tea.Cmd
-	before := e.in[f.fi].Value()
-	e.in[f.fi], cmd = e.in[f.fi].Update(msg)
-	if e.in[f.fi].Value() != before {
-		e.errs[f.fi] = ""
-	}
-	return cmd
-}
-
-// view draws the form; the focused entry is always on screen.
-func (f *whitelistForm) view(width, height int) string {
-	st := f.st
-	head := []string{
-		st.Title.Render("Add whitelist entries") + "  " + st.Badge(strings.ToUpper(f.currency), theme.ToneInfo) +
-			"  " + st.Muted.Render(fmt.Sprintf("%d %s, sent in one request", len(f.entries), screenkit.Plural(len(f.entries), "entry", "entries"))),
-		st.Muted.Render("tab next field · ctrl+n another entry · ctrl+x remove entry · ctrl+s send all · esc cancel"),
-	}
-	if f.sending {
-		head = append(head, st.Muted.Render("Sending…"))
-	} else if f.problem != "" {
-		head = append(head, st.Text(theme.ToneDanger).Render(ansi.Truncate(ui.Sanitize(f.problem), width, "…")))
-	}
-	head = append(head, "")
-	labelW := 12
-	var blocks [][]string
-	for i, e := range f.entries {
-		title := fmt.Sprintf("Entry %d", i+1)
-		bad := e.problem != ""
-		for _, m := range e.errs {
-			bad = bad || m != ""
-		}
-		var lines []string
-		if bad {
-			title = st.Text(theme.ToneDanger).Render("✗ " + title)
-			if e.problem != "" {
-				title += "  " + st.Text(theme.ToneDanger).Render(ui.Sanitize(e.problem))
-			}
-		} else {
-			title = st.Subtitle.Render(title)
-		}
-		lines = append(lines, ansi.Truncate(title, width, "…"))
-		for k := 0; k < numFields; k++ {
-			label := wlLabels[k]
-			if k == fMemo && apiclient.CurrencyNeedsMemo(f.currency) {
-				label = "Memo/tag *"
-			}
-			marker := "  "
-			lst := st.Label
-			if i == f.ei && k == f.fi {
-				marker = st.Accent.Render("› ")
-				lst = st.Accent
-			}
-			line := marker + lst.Render(screenkit.PadRight(label, labelW)) + " " + e.in[k].View()
-			lines = append(lines, ansi.Truncate(line, width, "…"))
-			if e.errs[k] != "" {
-				lines = append(lines, ansi.Truncate(strings.Repeat(" ", labelW+3)+st.Text(theme.ToneDanger).Render("✗ "+ui.Sanitize(e.errs[k])), width, "…"))
-			}
-		}
-		lines = append(lines, "")
-		blocks = append(blocks, lines)
-	}
-	// Scroll whole entries so the focused one is visible.
-	avail := max(height-len(head), 1)
-	start := 0
-	for {
-		used := 0
-		for i := start; i <= f.ei && i < len(blocks); i++ {
-			used += len(blocks[i])
-		}
-		if used <= avail || start >= f.ei {
-			break
-		}
-		start++
-	}
-	out := head
-	if start > 0 {
-		out = append(out, st.Muted.Render(fmt.Sprintf("↑ %d more %s above", start, screenkit.Plural(start, "entry", "entries"))))
-	}
-	for _, b := range blocks[start:] {
-		out = append(out, b...)
-	}
-	return strings.Join(out, "\n")
+	w.form = nil
+	return tea.Batch(screenkit.Report(res), reload)
 }

@@ -4,7 +4,6 @@
 package whitelist
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -22,7 +21,7 @@ import (
 type whitelistKeys struct {
 	Currency, Add, Delete key.Binding
 	table                 help.KeyMap
-	form                  *formKeys // non-nil while the add form is open
+	form                  help.KeyMap // the add form's, while it is open
 	picker                *pickerKeys
 }
 
@@ -62,17 +61,8 @@ func (k whitelistKeys) FullHelp() [][]key.Binding {
 	return append([][]key.Binding{{k.Currency, k.Add, k.Delete}}, k.table.FullHelp()...)
 }
 
-// whitelistDone is the answer to an add or delete.
-type whitelistDone struct {
-	what string
-	n    int
-}
-
-// whitelistDeleteMsg and whitelistCancelMsg come back from the dialog.
-type (
-	whitelistDeleteMsg struct{ ids []string }
-	whitelistCancelMsg struct{}
-)
+// whitelistDone is the answer to an add or delete: how many entries.
+type whitelistDone struct{ n int }
 
 // Screen lists the approved withdrawal addresses of one currency, adds
 // several at once and deletes the marked ones.
@@ -100,15 +90,12 @@ type Screen struct {
 
 	picker *picker // non-nil while the currency picker is open
 
-	form *whitelistForm
+	form *entriesForm
 
-	// addID and deleteID are the add and the delete in flight: separate,
-	// so that an add sent while a delete runs does not orphan its answer.
-	addID, deleteID ui.RequestID
-	// deleting holds the ids being confirmed or deleted; while set, x does
-	// nothing, so a double press sends one request.
-	deleting []string
-	running  bool
+	// add and remove are the two changes, separate so that an add sent
+	// while a delete runs does not wait for it; each is its own
+	// double-press guard.
+	add, remove ui.Change[whitelistDone]
 
 	// drawnHead is the last title line drawn, and what it showed.
 	drawnHead struct {
@@ -121,6 +108,8 @@ type Screen struct {
 func New(deps screenkit.Deps) *Screen {
 	w := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenWhitelist), currency: apiclient.WhitelistCurrencies[0],
 		pickerKeys: newPickerKeys()}
+	w.add = ui.NewChange[whitelistDone](w.requests)
+	w.remove = ui.NewChange[whitelistDone](w.requests)
 	w.table = ui.NewTable(deps.Styles, wlColumns(2))
 	w.setStore(&entryStore{})
 	// x deletes the marked entries; read-only mode has no use for marks,
@@ -165,6 +154,7 @@ func (w *Screen) SetSize(width, height int) {
 	w.width, w.height = width, height
 	w.table.SetColumns(wlColumns(wlLevel(width)))
 	w.table.SetSize(width, max(height-2-w.detailHeight(), 3))
+	w.sizeForm()
 }
 
 // detailHeight is the room the selected entry's pane takes: none on a
@@ -189,8 +179,7 @@ func (w *Screen) KeyMap() help.KeyMap {
 		k.picker = &w.pickerKeys
 	}
 	if w.form != nil {
-		fk := w.form.keys
-		k.form = &fk
+		k.form = formKeyMap{form: w.form.form.KeyMap(), entries: w.form.keys}
 	}
 	return k
 }
@@ -211,20 +200,22 @@ func (w *Screen) Enter() tea.Cmd {
 
 // Update implements ui.Screen.
 func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	if res, done, cmd := w.add.Update(msg); done {
+		return w, w.added(res)
+	} else if cmd != nil {
+		if w.form != nil && w.add.Running() {
+			w.form.form.SetBusy(true) // the entries are on their way
+		}
+		return w, cmd
+	}
+	if res, done, cmd := w.remove.Update(msg); done {
+		return w, w.deleted(res)
+	} else if cmd != nil {
+		return w, cmd
+	}
 	switch msg := msg.(type) {
 	case entriesArrived:
 		return w, w.arrived(msg)
-	case ui.Result[whitelistDone]:
-		if (msg.Value.what == "add" && msg.ID != w.addID) || (msg.Value.what == "delete" && msg.ID != w.deleteID) {
-			return w, nil
-		}
-		return w, w.actionDone(msg)
-	case whitelistAddMsg:
-		return w, w.sendAdd()
-	case whitelistDeleteMsg:
-		return w, w.runDelete(msg.ids)
-	case whitelistCancelMsg:
-		w.deleting = nil
 	case ui.RefreshMsg:
 		return w, w.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
@@ -232,36 +223,19 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			w.arrivals.abandon()
 		}
 		width, height := w.width, w.height
+		w.add.Reset()
+		w.remove.Reset()
 		*w = *New(w.deps)
 		w.SetSize(width, height)
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
+	default:
+		if w.form != nil {
+			_, cmd := w.form.form.Update(msg) // cursor blinks, pastes
+			return w, cmd
+		}
 	}
 	return w, nil
-}
-
-func (w *Screen) actionDone(msg ui.Result[whitelistDone]) tea.Cmd {
-	reload := w.load()
-	switch msg.Value.what {
-	case "delete":
-		w.deleting, w.running = nil, false
-		if msg.Err != nil {
-			return tea.Batch(screenkit.Failed("deleting whitelist entries", msg.Err), reload)
-		}
-		w.table.ClearMarks()
-		return tea.Batch(ui.Notify(theme.ToneOK, fmt.Sprintf("deleted %d whitelist %s", msg.Value.n, screenkit.Plural(msg.Value.n, "entry", "entries"))), reload)
-	case "add":
-		if w.form == nil {
-			return reload
-		}
-		if msg.Err != nil {
-			w.form.gatewayFailed(msg.Err)
-			return tea.Batch(screenkit.Failed("adding whitelist entries", msg.Err), reload)
-		}
-		w.form = nil
-		return tea.Batch(ui.Notify(theme.ToneOK, fmt.Sprintf("added %d whitelist %s", msg.Value.n, screenkit.Plural(msg.Value.n, "entry", "entries"))), reload)
-	}
-	return reload
 }
 
 func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -279,8 +253,7 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		w.picker = newPicker(w.currency)
 		return nil
 	case key.Matches(msg, w.keys.Add):
-		w.form = newWhitelistForm(w.deps.Styles, w.currency)
-		return w.form.focusCmd()
+		return w.openForm()
 	case key.Matches(msg, w.keys.Delete):
 		return w.confirmDelete()
 	}
@@ -335,7 +308,7 @@ func (w *Screen) CopyValue() (label, value string, ok bool) {
 func (w *Screen) View() string {
 	width, height := w.width, w.height
 	if w.form != nil {
-		return screenkit.Place(w.form.view(width, height), width, height)
+		return screenkit.Place(w.form.form.View(), width, height)
 	}
 	st := w.deps.Styles
 	lines := []string{w.head()}
@@ -369,7 +342,7 @@ func (w *Screen) head() string {
 	switch {
 	case w.loading && w.fresh:
 		state = "loading…"
-	case w.running:
+	case w.remove.Running():
 		state = "deleting…"
 	default:
 		state = w.countText()
