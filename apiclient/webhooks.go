@@ -18,10 +18,11 @@ import (
 var (
 	// WebhookEventTypes are the event types the interface names.
 	WebhookEventTypes = []string{"kyc.status.changed", "card.activated"}
-	// SandboxWebhookEventTypes are plausible types the sandbox gateway adds
-	// (card.frozen / card.unfrozen are emitted by it); a real gateway may
-	// not know them.
-	SandboxWebhookEventTypes = []string{"card.frozen", "card.unfrozen", "transaction.created"}
+	// SandboxWebhookEventTypes are the types the sandbox gateway emits
+	// beyond the interface's two (README "Webhook events" says when); a
+	// real gateway may not know them.
+	SandboxWebhookEventTypes = []string{"card.frozen", "card.unfrozen", "card.ordered", "order.status.changed",
+		"consent.granted", "consent.revoked", "delegation.completed", "withdrawal.sent"}
 	// SandboxEmittedEventTypes are all the types the sandbox gateway emits
 	// by itself (README "Webhook events" says when), the interface's two
 	// included: what an in-app listener subscribes to.

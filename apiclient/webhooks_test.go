@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -151,5 +152,17 @@ func TestValidateWebhookURL(t *testing.T) {
 		if err := ValidateWebhookURL(u); (err == nil) != ok {
 			t.Errorf("%q: %v", u, err)
 		}
+	}
+}
+
+// The add form's checklist offers exactly what the sandbox emits: the
+// interface's two types and the sandbox's own, none it never sends.
+func TestWebhookChecklistIsWhatTheSandboxEmits(t *testing.T) {
+	offered := append(slices.Clone(WebhookEventTypes), SandboxWebhookEventTypes...)
+	slices.Sort(offered)
+	emitted := slices.Clone(SandboxEmittedEventTypes)
+	slices.Sort(emitted)
+	if !slices.Equal(offered, emitted) {
+		t.Fatalf("offered %v, emitted %v", offered, emitted)
 	}
 }

@@ -66,10 +66,11 @@ func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	a.Keys("tab", "tab", "space") // card.activated
 	a.Keys("ctrl+s")
 	screentest.MustShow(t, a.Screen(), "Fix the marked fields", "the url must use HTTPS", "[x] card.activated")
-	// The focus went to the URL; fix it, add metadata and send.
+	// The focus went to the URL; fix it, add metadata (past every event
+	// type, other events and active) and send.
 	a.Keys("ctrl+u")
 	a.Type("https://example.test/hooks")
-	for range 8 {
+	for range len(apiclient.WebhookEventTypes) + len(apiclient.SandboxWebhookEventTypes) + 3 {
 		a.Keys("tab")
 	}
 	a.Type("team=ops")
@@ -240,9 +241,9 @@ func TestWebhookFormHelpFollowsTheFocus(t *testing.T) {
 	screentest.MustNotShow(t, s, "space tick")
 	a.Keys("down", "down")
 	screentest.MustShow(t, a.Screen(), "space tick/untick")
-	// The checklist's four other values, other events, active, metadata
-	// (tab wraps around to the name after the last field).
-	for range 7 {
+	// The checklist's other values, other events, active, metadata (tab
+	// wraps around to the name after the last field).
+	for range len(apiclient.WebhookEventTypes) + len(apiclient.SandboxWebhookEventTypes) + 2 {
 		a.Keys("tab")
 	}
 	s = a.Screen()
