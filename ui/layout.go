@@ -85,6 +85,14 @@ func oneCell(r rune) bool {
 	return false
 }
 
+// WriteFitted writes s cut or padded to exactly w cells into b, as
+// FitLine returns it: a frame built in one buffer fits its lines without a
+// string each.
+func WriteFitted(b *strings.Builder, s string, w int) { writeFitted(b, s, w) }
+
+// WriteSpaces writes n spaces into b (nothing when n <= 0).
+func WriteSpaces(b *strings.Builder, n int) { writeSpaces(b, n) }
+
 // FitBlock makes a block exactly w x h: each line fitted, missing lines
 // blank, extra lines dropped. Screens and the root use it so that a frame is
 // always the size of the terminal.

@@ -33,14 +33,15 @@ type RecordColumn struct {
 type RecordShape struct {
 	fields   [][]apiclient.RawField // per record, only when a column falls back
 	fallback []string               // per column: "" = the typed field, else a field path
-	// currency says a fallback amount is shown with the currency beside
-	// it ("amount.value" with "amount.currency"), when no column shows it.
-	currency []bool
+	// currency is, per column, the path of the currency a fallback amount
+	// is shown with ("amount.currency" beside "amount.value") when no
+	// column shows it, else "".
+	currency []string
 }
 
 // NewRecordShape decides each column's source for the records raws.
 func NewRecordShape(raws []apiclient.RawJSON, cols []RecordColumn) RecordShape {
-	shape := RecordShape{fallback: make([]string, len(cols)), currency: make([]bool, len(cols))}
+	shape := RecordShape{fallback: make([]string, len(cols)), currency: make([]string, len(cols))}
 	if len(raws) == 0 {
 		return shape
 	}
@@ -89,7 +90,7 @@ func NewRecordShape(raws []apiclient.RawJSON, cols []RecordColumn) RecordShape {
 	}
 	for c, path := range shape.fallback {
 		if sib := siblingCurrency(path); sib != "" && count[sib] > 0 && !slices.Contains(shape.fallback, sib) {
-			shape.currency[c] = true
+			shape.currency[c] = sib
 		}
 	}
 	shape.fields = fields
@@ -146,7 +147,7 @@ func (s RecordShape) Fallback(row, col int) (string, bool) {
 		switch {
 		case f.Path == path:
 			value = f.Value
-		case s.currency[col] && f.Path == siblingCurrency(path):
+		case s.currency[col] != "" && f.Path == s.currency[col]:
 			currency = f.Value
 		}
 	}
