@@ -239,7 +239,13 @@ func DetailFields(raw apiclient.RawJSON, known []KnownField) []Field {
 // PresentFields keeps the known fields whose wire name the gateway sent
 // (all of them when the record has no raw text, or a field names none).
 func PresentFields(raw apiclient.RawJSON, known []KnownField) []Field {
-	sent := raw.Fields()
+	return PresentFieldsIn(raw, raw.Fields(), known)
+}
+
+// PresentFieldsIn is PresentFields over sent, the record's fields already
+// read (raw.Fields()): a pane that lists the same record's fields several
+// ways reads them once.
+func PresentFieldsIn(raw apiclient.RawJSON, sent []apiclient.RawField, known []KnownField) []Field {
 	out := make([]Field, 0, len(known))
 	for _, k := range known {
 		if raw == "" || len(k.Names) == 0 || slices.ContainsFunc(sent, func(f apiclient.RawField) bool {
@@ -255,8 +261,13 @@ func PresentFields(raw apiclient.RawJSON, known []KnownField) []Field {
 // reads, in the gateway's order, nested ones as "Merchant name", labelled
 // with Label.
 func OtherFields(raw apiclient.RawJSON, known []KnownField) []Field {
+	return OtherFieldsIn(raw.Fields(), known)
+}
+
+// OtherFieldsIn is OtherFields over the record's fields already read.
+func OtherFieldsIn(sent []apiclient.RawField, known []KnownField) []Field {
 	var out []Field
-	for _, f := range raw.Fields() {
+	for _, f := range sent {
 		if slices.ContainsFunc(known, func(k KnownField) bool {
 			return slices.ContainsFunc(k.Names, func(n string) bool { return memberOf(f.Path, n) })
 		}) {
