@@ -26,6 +26,10 @@ type frame struct {
 	// styles put before their text (highlightStatuses switches them back
 	// on after a badge).
 	rowPre, selectedPre string
+	// detailTitle is the pane's title; danger is what the danger tone
+	// puts around a decline reason.
+	detailTitle string
+	danger      [2]string
 }
 
 // detailKey is what the detail pane shows: the selected row (ok false for
@@ -53,6 +57,8 @@ func (t *Screen) refreshFrame() {
 		f.head = st.Title.Render("Transactions") + "  " + st.Muted.Render(ansi.Truncate(t.summary(), max(t.width-16, 0), "…"))
 		f.rowPre, _ = ui.WrapStyle(st.TableRow)
 		f.selectedPre, _ = ui.WrapStyle(st.TableSelected)
+		f.detailTitle = st.Subtitle.Render("Selected transaction")
+		f.danger[0], f.danger[1] = ui.WrapStyle(st.Text(theme.ToneDanger))
 	}
 	f.detail = t.detailView(t.width, detailHeight(t.height))
 	f.detailFor = key

@@ -39,6 +39,8 @@ func (t *Screen) View() string {
 	st := t.deps.Styles
 	head := t.frame.head
 	switch {
+	case t.loaded && t.loadErr == nil:
+		// The list: drawn below.
 	case apiclient.IsNotFound(t.loadErr):
 		return screenkit.Place(head+"\n\n"+st.Subtitle.Render("No card yet")+"\n"+st.Muted.Render("Transactions appear once you have a card (screen 2, n orders one)."), width, height)
 	case apiclient.IsStatus(t.loadErr, 403):
@@ -116,7 +118,8 @@ func (t *Screen) detailView(width, height int) string {
 		known(screenkit.Field{Label: "Date", Value: screenkit.FormatTime(x.DateTime)}, "dateTime"),
 	}
 	if reason != "" || x.Status == apiclient.TxDeclined {
-		declined := known(screenkit.Field{Label: "Declined", Styled: st.Text(theme.ToneDanger).Render(txnOr(ui.Sanitize(reason), "no reason given"))}, "declineReason", "status")
+		danger := t.frame.danger
+		declined := known(screenkit.Field{Label: "Declined", Styled: danger[0] + txnOr(ui.Sanitize(reason), "no reason given") + danger[1]}, "declineReason", "status")
 		leftKnown = append(leftKnown[:1], append([]screenkit.KnownField{declined}, leftKnown[1:]...)...)
 	}
 	rightKnown := []screenkit.KnownField{
@@ -138,7 +141,7 @@ func (t *Screen) detailView(width, height int) string {
 	l := screenkit.RenderFields(st, left, colW)
 	r := screenkit.RenderFields(st, right, colW)
 	pane := screenkit.SideBySide(l, r, colW, "   ")
-	return st.Subtitle.Render("Selected transaction") + "\n" + firstLines(pane, height-1)
+	return t.frame.detailTitle + "\n" + firstLines(pane, height-1)
 }
 
 // txnTones colours a transaction status.
