@@ -113,7 +113,7 @@ func (s *Screen) init() {
 	s.deliveries, s.form = nil, nil
 	s.paneTitle, s.paneLines, s.paneText, s.paneOffset = "", nil, "", 0
 	s.bodies = bodyFields{}
-	s.head = s.heading()
+	s.head = "" // built by SetSize, which follows
 }
 
 // ID implements ui.Screen.

@@ -140,7 +140,6 @@ func New(deps screenkit.Deps) *Screen {
 	w := &Screen{deps: deps, requests: owner, change: ui.NewChange[walletAction](owner), withdrawChange: ui.NewChange[withdrawal](owner)}
 	w.table = ui.NewTable(deps.Styles, walletColumns(false))
 	w.offerOnly()
-	w.layoutOverview()
 	return w
 }
 
