@@ -25,6 +25,11 @@ func FitLine(s string, w int) string {
 	return s
 }
 
+// CellWidth is the width of s in cells, as ansi.StringWidth measures it,
+// with a fast path for text made of one-cell characters and styles: a
+// frame measures its text on every key press.
+func CellWidth(s string) int { return cellWidth(s) }
+
 // cellWidth is ansi.StringWidth with a fast path for what frames are made
 // of: styled text whose characters are each one cell wide. It skips CSI
 // and OSC sequences and counts runes from oneCell; anything else (wide

@@ -38,7 +38,7 @@ func RenderFields(s *theme.Styles, fields []Field, width int) string {
 	labelWidth := 0
 	for i, f := range fields {
 		labels[i] = ui.Sanitize(f.Label)
-		labelWidth = max(labelWidth, ansi.StringWidth(labels[i]))
+		labelWidth = max(labelWidth, ui.CellWidth(labels[i]))
 	}
 	valueWidth := max(width-labelWidth-2, 8)
 	var b strings.Builder
@@ -49,7 +49,7 @@ func RenderFields(s *theme.Styles, fields []Field, width int) string {
 		}
 		b.WriteString(p.label[0])
 		b.WriteString(labels[i])
-		ui.WriteSpaces(&b, labelWidth-ansi.StringWidth(labels[i]))
+		ui.WriteSpaces(&b, labelWidth-ui.CellWidth(labels[i]))
 		b.WriteString(p.label[1])
 		b.WriteString("  ")
 		switch text := ui.Sanitize(f.Value); {
@@ -61,7 +61,10 @@ func RenderFields(s *theme.Styles, fields []Field, width int) string {
 			b.WriteString(p.muted[1])
 		default:
 			b.WriteString(p.value[0])
-			b.WriteString(ui.Shorten(text, valueWidth))
+			if ui.CellWidth(text) > valueWidth {
+				text = ui.Shorten(text, valueWidth)
+			}
+			b.WriteString(text)
 			b.WriteString(p.value[1])
 		}
 	}
