@@ -40,8 +40,9 @@ func TestFormatTime(t *testing.T) {
 // Labels are remembered, and the memory stays bounded whatever names a
 // gateway sends.
 func TestLabelsAreRememberedWithinABound(t *testing.T) {
-	if Label("authorizationCode") != "Authorization code" || Label("authorizationCode") != "Authorization code" {
-		t.Fatal("a remembered label differs")
+	first := Label("authorizationCode")
+	if again := Label("authorizationCode"); first != "Authorization code" || again != first {
+		t.Fatalf("a remembered label differs: %q then %q", first, again)
 	}
 	for i := range labelCacheSize + 10 {
 		Label("field" + strconv.Itoa(i))
