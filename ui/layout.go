@@ -25,6 +25,11 @@ func FitLine(s string, w int) string {
 	return s
 }
 
+// CellWidth is the width of s in cells, as ansi.StringWidth measures it,
+// with a fast path for text made of one-cell characters and styles: a
+// frame measures its text on every key press.
+func CellWidth(s string) int { return cellWidth(s) }
+
 // cellWidth is ansi.StringWidth with a fast path for what frames are made
 // of: styled text whose characters are each one cell wide. It skips CSI
 // and OSC sequences and counts runes from oneCell; anything else (wide
@@ -84,6 +89,14 @@ func oneCell(r rune) bool {
 	}
 	return false
 }
+
+// WriteFitted writes s cut or padded to exactly w cells into b, as
+// FitLine returns it: a frame built in one buffer fits its lines without a
+// string each.
+func WriteFitted(b *strings.Builder, s string, w int) { writeFitted(b, s, w) }
+
+// WriteSpaces writes n spaces into b (nothing when n <= 0).
+func WriteSpaces(b *strings.Builder, n int) { writeSpaces(b, n) }
 
 // FitBlock makes a block exactly w x h: each line fitted, missing lines
 // blank, extra lines dropped. Screens and the root use it so that a frame is

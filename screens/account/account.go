@@ -5,6 +5,7 @@ package account
 import (
 	"context"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -35,6 +36,8 @@ type Screen struct {
 	user          *apiclient.User
 	err           error
 	busy          bool
+	// profile keeps the user's fields as drawn (userView).
+	profile screenkit.Piece[profileKey]
 }
 
 // New builds the account screen.
@@ -121,7 +124,41 @@ func (a *Screen) View() string {
 	return screenkit.Place(b.String(), width, height)
 }
 
+// profileKey is what the profile is drawn from: the user (a new value on
+// every read), the width, the theme and the session's expiry with the
+// time left as the profile writes it (minutes, or seconds in the last one).
+type profileKey struct {
+	user      *apiclient.User
+	width     int
+	theme     screenkit.ThemeKey
+	expires   time.Time
+	sessionOK bool
+	left      time.Duration
+}
+
+// userView is the profile, drawn again only when what it shows changes.
 func (a *Screen) userView(width int) string {
+	sess := a.deps.Client.Session()
+	key := profileKey{user: a.user, width: width, theme: screenkit.ThemeOf(a.deps.Styles), expires: sess.ExpiresAt, sessionOK: sess.Valid()}
+	if key.sessionOK && !sess.ExpiresAt.IsZero() {
+		key.left = shownLeft(sess.ExpiresAt.Sub(a.deps.Clock()))
+	}
+	return a.profile.Get(key, func() string { return a.renderUser(width) })
+}
+
+// shownLeft is a time left cut to what screenkit.FormatLeft writes of it:
+// whole minutes, whole seconds in the last minute, -1 once expired.
+func shownLeft(left time.Duration) time.Duration {
+	switch {
+	case left <= 0:
+		return -1
+	case left < time.Minute:
+		return left.Truncate(time.Second)
+	}
+	return left.Truncate(time.Minute)
+}
+
+func (a *Screen) renderUser(width int) string {
 	st := a.deps.Styles
 	u := a.user
 	name := strings.TrimSpace(u.FirstName + " " + u.LastName)

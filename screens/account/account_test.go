@@ -107,3 +107,14 @@ func TestInspectProfileAndCard(t *testing.T) {
 	app.Keys("esc")
 	screentest.MustNotShow(t, app.Screen(), "JSON as the gateway sent it")
 }
+
+// The profile is kept between frames, yet its session line counts down
+// with the clock alone: no reload, only a key that changes nothing.
+func TestAccountSessionCountsDownWithoutAReload(t *testing.T) {
+	app := newApp(t)
+	app.SignIn("alice@demo.test")
+	screentest.MustShow(t, app.Screen(), "(in 6h00m)")
+	app.Clock.Advance(61 * time.Minute)
+	app.Keys("down")
+	screentest.MustShow(t, app.Screen(), "(in 4h59m)")
+}

@@ -103,6 +103,8 @@ type Screen struct {
 	deps     screenkit.Deps
 	requests ui.Owner
 	keys     cardKeys
+	// cardPiece keeps the card's fields and note (cardView).
+	cardPiece screenkit.Piece[cardKey]
 	// why is the reason, per key, that a disabled action cannot work now.
 	why           map[string]string
 	width, height int

@@ -30,14 +30,14 @@ func (c *Screen) View() string {
 	switch {
 	case c.card == nil && c.loadErr == nil:
 		b.WriteString(st.Muted.Render("Loading card…"))
-	case apiclient.IsNotFound(c.loadErr):
+	case c.loadErr != nil && apiclient.IsNotFound(c.loadErr): // (an error check costs an allocation)
 		b.WriteString(st.Subtitle.Render("No card yet") + "\n")
 		b.WriteString(st.Muted.Render("You have not ordered a card."))
 		if !c.deps.ReadOnly {
 			b.WriteString("\n" + st.Muted.Render("Press n to order a virtual card."))
 		}
 		b.WriteString("\n" + st.Muted.Width(max(width-2, 20)).Render("Freezing, the PIN and the card details come with a card."))
-	case apiclient.IsStatus(c.loadErr, 403):
+	case c.loadErr != nil && apiclient.IsStatus(c.loadErr, 403):
 		b.WriteString(st.Text(theme.ToneWarn).Render("The gateway does not allow card operations for this account.") + "\n")
 		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("Card operations, ordering a card included, need a VERIFIED identity; see the verification state on the Account screen (1). Gateway said: " + ui.Sanitize(apiclient.ErrorMessage(c.loadErr))))
 	case c.card == nil:
@@ -102,7 +102,25 @@ func (c *Screen) cardWithPanels(width int, withQR bool) string {
 	return body
 }
 
+// cardKey is what the card's fields and note are drawn from.
+type cardKey struct {
+	card    *apiclient.Card // a new value on every read
+	running bool
+	what    string
+	loading bool
+	width   int
+	theme   screenkit.ThemeKey
+}
+
+// cardView is the card's fields and note, drawn again only when the card,
+// the change in progress, the width or the theme change.
 func (c *Screen) cardView(width int) string {
+	key := cardKey{card: c.card, running: c.change.Running(), what: c.change.What(), loading: c.loading,
+		width: width, theme: screenkit.ThemeOf(c.deps.Styles)}
+	return c.cardPiece.Get(key, func() string { return c.renderCard(width) })
+}
+
+func (c *Screen) renderCard(width int) string {
 	st := c.deps.Styles
 	card := c.card
 	status := screenkit.Badge(st, card.Status, screenkit.CardTone(card.Status))

@@ -86,6 +86,13 @@ type Screen struct {
 	externalID      ui.RequestID
 	externalLoading bool
 	externalErr     error
+	// externalRead counts the answers to the read, so the drawn list
+	// knows when it is out of date.
+	externalRead int
+
+	// intro and wallets keep those parts of the main view (view.go).
+	intro   screenkit.Piece[introKey]
+	wallets screenkit.Piece[walletsKey]
 
 	// open is the sub-view shown instead of the main view: the token
 	// form, the post-approval form or the chain browser.
@@ -198,6 +205,7 @@ func (s *Screen) externalLoaded(msg ui.Result[[]apiclient.ExternalWallet]) tea.C
 		return nil
 	}
 	s.externalLoading, s.externalErr = false, msg.Err
+	s.externalRead++
 	if msg.Err != nil {
 		s.external = nil
 		if apiclient.IsStatus(msg.Err, 403) {

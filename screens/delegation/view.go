@@ -20,31 +20,62 @@ func (s *Screen) View() string {
 	return screenkit.Place(s.mainView(), s.width, s.height)
 }
 
+// introKey and walletsKey are what the intro and the wallets' list are
+// drawn from: a key press that changes neither renders them no more.
+type introKey struct {
+	width        int
+	theme        screenkit.ThemeKey
+	tokenEnabled bool
+}
+
+type walletsKey struct {
+	width   int
+	theme   screenkit.ThemeKey
+	loading bool
+	read    int // externalRead
+}
+
 // mainView is the token panel (or what delegation is, before the first
 // token) and the registered external wallets.
 func (s *Screen) mainView() string {
 	st, width := s.deps.Styles, s.width
-	lines := []string{st.Title.Render("Delegation"), ""}
+	drawnIn := screenkit.ThemeOf(st)
+	middle := ""
 	if s.issued == nil {
-		for _, l := range []string{
-			st.Muted.Render("Delegation lets a non-custodial wallet pay with the card:"),
-			"  1. " + st.KeyHint.Render("t") + " requests a single-use token (10 minutes), optionally with gas",
-			"  2. approve the delegation contract on chain (" + st.KeyHint.Render("c") + " lists contracts, tokens)",
-			"  3. " + st.KeyHint.Render("a") + " sends the post-approval with the token and its nonce",
-		} {
-			indent := "     "
-			if !strings.HasPrefix(l, "  ") {
-				indent = ""
-			}
-			lines = append(lines, wrap(l, width, indent))
-		}
-		if !s.keys.Token.Enabled() {
-			lines = append(lines, "", st.Text(theme.ToneWarn).Render("read-only mode: tokens and post-approval are disabled"))
-		}
+		middle = s.intro.Get(introKey{width: width, theme: drawnIn, tokenEnabled: s.keys.Token.Enabled()}, s.introView)
 	} else {
-		lines = append(lines, s.issued.View())
+		middle = s.issued.View() // it counts down: drawn every frame
 	}
-	lines = append(lines, "", st.Subtitle.Render("Registered external wallets"))
+	wallets := s.wallets.Get(walletsKey{width: width, theme: drawnIn, loading: s.externalLoading, read: s.externalRead}, s.walletsView)
+	return st.Title.Render("Delegation") + "\n\n" + middle + "\n\n" + wallets
+}
+
+// introView says what delegation is, before the first token.
+func (s *Screen) introView() string {
+	st, width := s.deps.Styles, s.width
+	var lines []string
+	for _, l := range []string{
+		st.Muted.Render("Delegation lets a non-custodial wallet pay with the card:"),
+		"  1. " + st.KeyHint.Render("t") + " requests a single-use token (10 minutes), optionally with gas",
+		"  2. approve the delegation contract on chain (" + st.KeyHint.Render("c") + " lists contracts, tokens)",
+		"  3. " + st.KeyHint.Render("a") + " sends the post-approval with the token and its nonce",
+	} {
+		indent := "     "
+		if !strings.HasPrefix(l, "  ") {
+			indent = ""
+		}
+		lines = append(lines, wrap(l, width, indent))
+	}
+	if !s.keys.Token.Enabled() {
+		lines = append(lines, "", st.Text(theme.ToneWarn).Render("read-only mode: tokens and post-approval are disabled"))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// walletsView is the registered external wallets under their title.
+func (s *Screen) walletsView() string {
+	st, width := s.deps.Styles, s.width
+	lines := []string{st.Subtitle.Render("Registered external wallets")}
 	switch {
 	case s.externalLoading && s.external == nil:
 		lines = append(lines, st.Muted.Render("loading…"))

@@ -75,9 +75,17 @@ type Screen struct {
 	// another delivery is selected.
 	paneOffset int
 	paneSeq    int64
-	// paneTitle and paneLines are the pane, built in Update (layoutPane).
+	// paneTitle and paneLines are the pane, built in Update (layoutPane);
+	// paneText is what of it the pane's height shows from paneOffset.
 	paneTitle string
 	paneLines []string
+	paneText  string
+	// bodies keeps each selected delivery's body fields, labelled, so
+	// coming back to a delivery reads its body no more (pane.go).
+	bodies bodyFields
+	// head is the heading line, built when the deliveries, the listener,
+	// the size or the theme change.
+	head string
 
 	// The test-event form and its request.
 	form      *ui.Form
@@ -103,7 +111,9 @@ func (s *Screen) init() {
 	s.table = ui.NewTable(s.deps.Styles, columns(s.width))
 	s.keys = newKeyMap(s.deps, s.table.KeyMap())
 	s.deliveries, s.form = nil, nil
-	s.paneTitle, s.paneLines, s.paneOffset = "", nil, 0
+	s.paneTitle, s.paneLines, s.paneText, s.paneOffset = "", nil, "", 0
+	s.bodies = bodyFields{}
+	s.head = "" // built by SetSize, which follows
 }
 
 // ID implements ui.Screen.
@@ -143,14 +153,17 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 		s.feed.waiting = false
 		s.add([]webhookreceiver.Delivery{msg.delivery})
+		s.head = s.heading()
 		return s, s.feed.wait()
 	case historyMsg:
 		if s.feed != nil && msg.feed == s.feed {
 			s.add(msg.deliveries)
+			s.head = s.heading()
 		}
 	case feedClosedMsg:
 		if s.feed != nil && msg.feed == s.feed {
 			s.feed.closed = true
+			s.head = s.heading()
 		}
 	case ui.RefreshMsg:
 		return s, s.Enter()
@@ -170,7 +183,8 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		s.layoutPane()
 		return s, cmd
 	case tea.BackgroundColorMsg:
-		s.layoutPane() // the theme changed
+		s.head = s.heading() // the theme changed
+		s.layoutPane()
 		if s.form != nil {
 			_, cmd := s.form.Update(msg)
 			return s, cmd
@@ -196,7 +210,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, s.keys.ScrollUp):
 		s.paneOffset = max(s.paneOffset-1, 0)
-		return nil
+		return nil // layoutPane, after every key, draws the pane again
 	case key.Matches(msg, s.keys.TestEvent):
 		return s.openTestEvent()
 	}

@@ -7,9 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
-	"cardterm/theme"
 	"cardterm/ui"
 )
 
@@ -29,6 +27,7 @@ func (s *Screen) SetSize(width, height int) {
 	s.width, s.height = width, height
 	s.table.SetColumns(columns(width))
 	s.layout()
+	s.head = s.heading()
 	s.layoutPane()
 	if s.form != nil {
 		s.form.SetWidth(min(width-2, 70))
@@ -60,7 +59,7 @@ func (s *Screen) View() string {
 	if s.form != nil {
 		return screenkit.Place(s.heading()+"\n\n"+s.form.View(), s.width, s.height)
 	}
-	lines := []string{s.heading(), ""}
+	lines := []string{s.head, ""}
 	switch {
 	case s.deps.Events == nil:
 		lines = append(lines, st.Muted.Render("No in-app listener runs in this session, so no delivery can arrive here."),
@@ -69,14 +68,21 @@ func (s *Screen) View() string {
 	case len(s.deliveries) == 0:
 		return screenkit.Place(strings.Join(append(lines, s.emptyHint()...), "\n"), s.width, s.height)
 	}
-	body := ui.FitBlock(s.table.View(), s.width, s.tableHeight) + "\n\n" + ui.FitBlock(s.paneView(), s.width, s.paneHeight)
-	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+body, s.width, s.height)
+	var b strings.Builder
+	b.Grow((s.width + 64) * s.height)
+	b.WriteString(s.head)
+	b.WriteString("\n\n")
+	b.WriteString(ui.FitBlock(s.table.View(), s.width, s.tableHeight))
+	b.WriteString("\n\n")
+	b.WriteString(ui.FitBlock(s.paneText, s.width, s.paneHeight))
+	return ui.FitBlock(b.String(), s.width, s.height)
 }
 
-// layoutPane builds the pane's lines once per change of selection, size
-// or theme, so a frame only draws them (a body may be 1 MiB).
+// layoutPane builds the pane once per key, change of selection, size or
+// theme, so a frame only draws it (a body may be 1 MiB).
 func (s *Screen) layoutPane() {
 	s.paneTitle, s.paneLines = s.fieldsPane()
+	s.paneText = s.paneView()
 }
 
 // maxPaneOffset is how far the pane scrolls: to its last line.
@@ -134,40 +140,6 @@ func (s *Screen) emptyHint() []string {
 		lines[i] = st.Muted.Render(l)
 	}
 	return lines
-}
-
-// fieldsPane is the selected delivery: the verdict, every field of its
-// body (labelled, sanitized), then the signature headers.
-func (s *Screen) fieldsPane() (string, []string) {
-	st := s.deps.Styles
-	d, ok := s.selected()
-	if !ok {
-		return st.Muted.Render("No delivery selected."), nil
-	}
-	verdict := st.Badge("VERIFIED", theme.ToneOK)
-	if !d.Verified {
-		verdict = st.Badge("REJECTED", theme.ToneDanger) + " " + st.Text(theme.ToneDanger).Render(ui.Sanitize(d.Reason.Summary()))
-	}
-	fields := []screenkit.Field{{Label: "Result", Styled: verdict}}
-	if !d.Verified {
-		why := strings.TrimPrefix(d.Detail, d.Reason.Summary()+": ")
-		fields = append(fields, screenkit.Field{Label: "Why", Value: why})
-	}
-	fields = append(fields, screenkit.Field{Label: "Received", Value: fmt.Sprintf("%s (#%d, answered %d)", receivedAt(d), d.Seq, d.Status)})
-	body := apiclient.RawJSON(d.Body).Fields()
-	for _, f := range body {
-		fields = append(fields, screenkit.Field{Label: screenkit.Label(f.Path), Value: f.Value})
-	}
-	if len(body) == 0 {
-		fields = append(fields, screenkit.Field{Label: "Body", Value: fmt.Sprintf("not a JSON object (%d bytes): i shows it as sent", len(d.Body))})
-	}
-	fields = append(fields,
-		screenkit.Field{Label: apiclient.WebhookTimestampHeader, Value: d.Header.Get(apiclient.WebhookTimestampHeader)},
-		screenkit.Field{Label: apiclient.WebhookSignatureHeader, Value: d.Header.Get(apiclient.WebhookSignatureHeader)},
-		screenkit.Field{Label: "From", Value: d.RemoteAddr + " " + d.Path},
-	)
-	title := st.Subtitle.Render("Delivery "+ui.Sanitize(orUnknown(d.EventType))) + st.Muted.Render("  i raw JSON")
-	return title, strings.Split(screenkit.RenderFields(st, fields, s.width), "\n")
 }
 
 // Inspect implements ui.Inspectable: i shows the selected delivery's body

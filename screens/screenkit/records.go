@@ -33,14 +33,15 @@ type RecordColumn struct {
 type RecordShape struct {
 	fields   [][]apiclient.RawField // per record, only when a column falls back
 	fallback []string               // per column: "" = the typed field, else a field path
-	// currency says a fallback amount is shown with the currency beside
-	// it ("amount.value" with "amount.currency"), when no column shows it.
-	currency []bool
+	// currency is, per column, the path of the currency a fallback amount
+	// is shown with ("amount.currency" beside "amount.value") when no
+	// column shows it, else "".
+	currency []string
 }
 
 // NewRecordShape decides each column's source for the records raws.
 func NewRecordShape(raws []apiclient.RawJSON, cols []RecordColumn) RecordShape {
-	shape := RecordShape{fallback: make([]string, len(cols)), currency: make([]bool, len(cols))}
+	shape := RecordShape{fallback: make([]string, len(cols)), currency: make([]string, len(cols))}
 	if len(raws) == 0 {
 		return shape
 	}
@@ -89,7 +90,7 @@ func NewRecordShape(raws []apiclient.RawJSON, cols []RecordColumn) RecordShape {
 	}
 	for c, path := range shape.fallback {
 		if sib := siblingCurrency(path); sib != "" && count[sib] > 0 && !slices.Contains(shape.fallback, sib) {
-			shape.currency[c] = true
+			shape.currency[c] = sib
 		}
 	}
 	shape.fields = fields
@@ -146,7 +147,7 @@ func (s RecordShape) Fallback(row, col int) (string, bool) {
 		switch {
 		case f.Path == path:
 			value = f.Value
-		case s.currency[col] && f.Path == siblingCurrency(path):
+		case s.currency[col] != "" && f.Path == s.currency[col]:
 			currency = f.Value
 		}
 	}
@@ -238,7 +239,13 @@ func DetailFields(raw apiclient.RawJSON, known []KnownField) []Field {
 // PresentFields keeps the known fields whose wire name the gateway sent
 // (all of them when the record has no raw text, or a field names none).
 func PresentFields(raw apiclient.RawJSON, known []KnownField) []Field {
-	sent := raw.Fields()
+	return PresentFieldsIn(raw, raw.Fields(), known)
+}
+
+// PresentFieldsIn is PresentFields over sent, the record's fields already
+// read (raw.Fields()): a pane that lists the same record's fields several
+// ways reads them once.
+func PresentFieldsIn(raw apiclient.RawJSON, sent []apiclient.RawField, known []KnownField) []Field {
 	out := make([]Field, 0, len(known))
 	for _, k := range known {
 		if raw == "" || len(k.Names) == 0 || slices.ContainsFunc(sent, func(f apiclient.RawField) bool {
@@ -254,8 +261,13 @@ func PresentFields(raw apiclient.RawJSON, known []KnownField) []Field {
 // reads, in the gateway's order, nested ones as "Merchant name", labelled
 // with Label.
 func OtherFields(raw apiclient.RawJSON, known []KnownField) []Field {
+	return OtherFieldsIn(raw.Fields(), known)
+}
+
+// OtherFieldsIn is OtherFields over the record's fields already read.
+func OtherFieldsIn(sent []apiclient.RawField, known []KnownField) []Field {
 	var out []Field
-	for _, f := range raw.Fields() {
+	for _, f := range sent {
 		if slices.ContainsFunc(known, func(k KnownField) bool {
 			return slices.ContainsFunc(k.Names, func(n string) bool { return memberOf(f.Path, n) })
 		}) {

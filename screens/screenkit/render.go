@@ -38,7 +38,7 @@ func RenderFields(s *theme.Styles, fields []Field, width int) string {
 	labelWidth := 0
 	for i, f := range fields {
 		labels[i] = ui.Sanitize(f.Label)
-		labelWidth = max(labelWidth, ansi.StringWidth(labels[i]))
+		labelWidth = max(labelWidth, ui.CellWidth(labels[i]))
 	}
 	valueWidth := max(width-labelWidth-2, 8)
 	var b strings.Builder
@@ -49,17 +49,22 @@ func RenderFields(s *theme.Styles, fields []Field, width int) string {
 		}
 		b.WriteString(p.label[0])
 		b.WriteString(labels[i])
-		b.WriteString(strings.Repeat(" ", max(labelWidth-ansi.StringWidth(labels[i]), 0)))
+		ui.WriteSpaces(&b, labelWidth-ui.CellWidth(labels[i]))
 		b.WriteString(p.label[1])
 		b.WriteString("  ")
 		switch text := ui.Sanitize(f.Value); {
 		case f.Styled != "":
 			b.WriteString(f.Styled)
 		case text == "":
-			b.WriteString(p.muted[0] + "—" + p.muted[1])
+			b.WriteString(p.muted[0])
+			b.WriteString("—")
+			b.WriteString(p.muted[1])
 		default:
 			b.WriteString(p.value[0])
-			b.WriteString(ui.Shorten(text, valueWidth))
+			if ui.CellWidth(text) > valueWidth {
+				text = ui.Shorten(text, valueWidth)
+			}
+			b.WriteString(text)
 			b.WriteString(p.value[1])
 		}
 	}
@@ -150,7 +155,7 @@ func SideBySide(left, right string, leftWidth int, gap string) string {
 		var l, r string
 		l, left, _ = strings.Cut(left, "\n")
 		r, right, _ = strings.Cut(right, "\n")
-		b.WriteString(ui.FitLine(l, leftWidth))
+		ui.WriteFitted(&b, l, leftWidth)
 		b.WriteString(gap)
 		b.WriteString(r)
 	}

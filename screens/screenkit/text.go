@@ -2,6 +2,7 @@ package screenkit
 
 import (
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 )
@@ -14,6 +15,11 @@ const TimeLayout = "2006-01-02 15:04 MST"
 // fractions) in local time with TimeLayout; text that is not a timestamp is
 // returned as it is, so nothing the gateway sent is lost.
 func FormatTime(ts string) string {
+	if !looksLikeTimestamp(ts) {
+		// Most values of a detail pane are not dates: they skip the
+		// parsing, whose errors cost allocations on every line.
+		return ts
+	}
 	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05"} {
 		if t, err := time.Parse(layout, strings.TrimSpace(ts)); err == nil {
 			return t.Local().Format(TimeLayout)
@@ -22,10 +28,53 @@ func FormatTime(ts string) string {
 	return ts
 }
 
+// looksLikeTimestamp reports whether s may be one of the layouts FormatTime
+// reads: four digits and a dash, after any leading blanks.
+func looksLikeTimestamp(s string) bool {
+	s = strings.TrimLeft(s, " \t\r\n")
+	if len(s) < 19 || s[4] != '-' {
+		return false
+	}
+	for i := 0; i < 4; i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// labelCacheSize bounds the labels remembered: a gateway sends a few dozen
+// wire names, a hostile one cannot grow the cache without end.
+const labelCacheSize = 4096
+
+var (
+	labelMu    sync.Mutex
+	labelCache = map[string]string{}
+)
+
 // Label turns a wire name into a label in the app's one case style:
 // "txHash" → "Tx hash", "authorization_code" → "Authorization code",
 // "merchant.name" → "Merchant name". Acronyms stay whole ("ID", "URL").
+// Labels are remembered: detail panes label the same names on every
+// change of selection.
 func Label(name string) string {
+	labelMu.Lock()
+	label, ok := labelCache[name]
+	labelMu.Unlock()
+	if ok {
+		return label
+	}
+	label = makeLabel(name)
+	labelMu.Lock()
+	if len(labelCache) >= labelCacheSize {
+		clear(labelCache)
+	}
+	labelCache[strings.Clone(name)] = label
+	labelMu.Unlock()
+	return label
+}
+
+func makeLabel(name string) string {
 	var words []string
 	var cur []rune
 	flush := func() {

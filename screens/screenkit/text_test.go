@@ -1,6 +1,7 @@
 package screenkit
 
 import (
+	"strconv"
 	"testing"
 	"time"
 )
@@ -26,9 +27,33 @@ func TestFormatTime(t *testing.T) {
 		"2026-11-20T19:30:15.123+01:00": "2026-11-20 18:30 UTC",
 		"not a time":                    "not a time",
 		"2026-11-20T18:00:00":           "2026-11-20 18:00 UTC",
+		" 2026-11-20 18:00:00 ":         "2026-11-20 18:00 UTC",
+		"2026-11":                       "2026-11",
+		"12.50":                         "12.50",
 	} {
 		if got := FormatTime(in); got != want {
 			t.Errorf("FormatTime(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Labels are remembered, and the memory stays bounded whatever names a
+// gateway sends.
+func TestLabelsAreRememberedWithinABound(t *testing.T) {
+	first := Label("authorizationCode")
+	if again := Label("authorizationCode"); first != "Authorization code" || again != first {
+		t.Fatalf("a remembered label differs: %q then %q", first, again)
+	}
+	for i := range labelCacheSize + 10 {
+		Label("field" + strconv.Itoa(i))
+	}
+	labelMu.Lock()
+	n := len(labelCache)
+	labelMu.Unlock()
+	if n > labelCacheSize {
+		t.Fatalf("%d labels remembered, the bound is %d", n, labelCacheSize)
+	}
+	if got := Label("field7"); got != "Field7" {
+		t.Fatalf("Label(field7) = %q", got)
 	}
 }

@@ -78,6 +78,10 @@ type Screen struct {
 	// categories seen so far, offered in the filter form.
 	categories map[string]bool
 	form       *ui.Form
+
+	// frame is what View draws besides the table, built in Update and
+	// SetSize (frame.go).
+	frame frame
 }
 
 // New builds the transactions screen.
@@ -144,43 +148,58 @@ func (t *Screen) Enter() tea.Cmd { return t.load(t.filter) }
 func (t *Screen) load(f apiclient.TransactionFilter) tea.Cmd {
 	client := t.deps.Client
 	t.loading, t.asked = true, f
+	t.staleFrame()
 	return ui.Start(t.requests, &t.loadID, func(ctx context.Context) (txnLoad, error) {
 		p, err := client.Transactions(ctx, f)
 		return txnLoad{filter: f, page: p}, err
 	})
 }
 
-// Update implements ui.Screen.
+// Update implements ui.Screen; what the next frame draws besides the
+// table is brought up to date before it returns.
 func (t *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	cmd := t.update(msg)
+	t.refreshFrame()
+	return t, cmd
+}
+
+func (t *Screen) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case ui.Result[txnLoad]:
 		if msg.ID != t.loadID {
-			return t, nil
+			return nil
 		}
-		return t, t.loaded1(msg)
+		return t.loaded1(msg)
 	case ui.RefreshMsg:
-		return t, t.load(t.filter)
+		return t.load(t.filter)
+	case tea.BackgroundColorMsg:
+		t.staleFrame() // the theme changed
+		if t.form != nil {
+			_, cmd := t.form.Update(msg)
+			return cmd
+		}
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		w, h := t.width, t.height
 		*t = *New(t.deps)
 		t.SetSize(w, h)
 	case tea.KeyPressMsg:
 		if t.form != nil {
-			return t, t.formKey(msg)
+			return t.formKey(msg)
 		}
-		return t, t.handleKey(msg)
+		return t.handleKey(msg)
 	default:
 		if t.form != nil {
 			_, cmd := t.form.Update(msg)
-			return t, cmd
+			return cmd
 		}
 	}
-	return t, nil
+	return nil
 }
 
 // loaded1 applies a page answer.
 func (t *Screen) loaded1(msg ui.Result[txnLoad]) tea.Cmd {
 	t.loading = false
+	t.staleFrame()
 	if t.form != nil {
 		t.form.SetBusy(false)
 	}
@@ -240,57 +259,23 @@ func (t *Screen) setRows(list []apiclient.Transaction) {
 	}
 	t.shape = screenkit.NewRecordShape(raws, txnRecordColumns)
 	t.table.SetColumns(txnColumns(t.width > 0 && t.width < txnNarrowBelow, t.shape))
-	rows, shape := t.rows, t.shape
-	t.table.SetSource(len(rows), func(row, col int) string {
-		if v, ok := shape.Fallback(row, col); ok {
-			if col == 0 {
-				return txnDate(v)
-			}
+	cells := newPageCells(list, t.shape)
+	t.table.SetSource(len(list), func(row, col int) string {
+		if v, ok := cells.cell(row, col); ok {
 			return v
 		}
-		x := &rows[row]
+		x := &list[row]
 		switch col {
-		case 0:
-			return txnDate(x.DateTime)
 		case 1:
 			return x.MerchantNameLocation
 		case 2:
 			return x.MCCCategory
-		case 3:
-			return txnAmount(x)
 		case 4:
 			return x.Status
 		}
 		return ""
 	})
-}
-
-// txnDate shows an ISO timestamp as "2026-11-20 18:00"; anything else as is.
-func txnDate(s string) string {
-	if len(s) >= 16 && s[10] == 'T' {
-		return s[:10] + " " + s[11:16]
-	}
-	return s
-}
-
-// txnAmount is the signed amount in the transaction's currency.
-func txnAmount(x *apiclient.Transaction) string {
-	amt := string(x.TransactionAmount)
-	if amt == "" {
-		amt = string(x.BillingAmount)
-	}
-	sign := ""
-	switch x.Sign {
-	case apiclient.TxDebit:
-		sign = "-"
-	case apiclient.TxCredit:
-		sign = "+"
-	}
-	cur := x.TransactionCurrency
-	if cur == "" {
-		cur = x.BillingCurrency
-	}
-	return strings.TrimSpace(sign + amt + " " + cur)
+	t.staleFrame()
 }
 
 func (t *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {

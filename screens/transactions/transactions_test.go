@@ -43,7 +43,8 @@ func TestTransactionsListDetailAndStandOut(t *testing.T) {
 	tr.deps.Styles = &colour
 	tr.SetSize(100, 38)
 	raw := uitest.Content(tr.View())
-	for status, tone := range txnStandOut {
+	for _, s := range txnStandOut {
+		status, tone := s.status, s.tone
 		if strings.Contains(uitest.Plain(raw), status) && !strings.Contains(raw, colour.Badge(status, tone)) {
 			t.Errorf("%s does not stand out", status)
 		}

@@ -5,9 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
-
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
@@ -31,14 +28,19 @@ func (t *Screen) SetSize(width, height int) {
 	if t.form != nil {
 		t.form.SetWidth(min(width-2, 70))
 	}
+	t.staleFrame()
+	t.refreshFrame()
 }
 
-// View implements ui.Screen.
+// View implements ui.Screen: the heading and the detail pane come built
+// from Update (frame.go); only the table is drawn here.
 func (t *Screen) View() string {
 	width, height := t.width, t.height
 	st := t.deps.Styles
-	head := st.Title.Render("Transactions") + "  " + st.Muted.Render(ansi.Truncate(t.summary(), max(width-16, 0), "…"))
+	head := t.frame.head
 	switch {
+	case t.loaded && t.loadErr == nil:
+		// The list: drawn below.
 	case apiclient.IsNotFound(t.loadErr):
 		return screenkit.Place(head+"\n\n"+st.Subtitle.Render("No card yet")+"\n"+st.Muted.Render("Transactions appear once you have a card (screen 2, n orders one)."), width, height)
 	case apiclient.IsStatus(t.loadErr, 403):
@@ -53,9 +55,15 @@ func (t *Screen) View() string {
 	if t.form != nil {
 		return screenkit.Place(head+"\n\n"+t.form.View(), width, height)
 	}
-	detailH := detailHeight(height)
-	body := t.highlightStatuses(t.table.View())
-	return screenkit.Place(head+"\n"+body+"\n"+t.detailView(width, detailH), width, height)
+	table := t.table.View()
+	var b strings.Builder
+	b.Grow(len(head) + len(table) + len(t.frame.detail) + 512)
+	b.WriteString(head)
+	b.WriteByte('\n')
+	t.writeHighlighted(&b, table)
+	b.WriteByte('\n')
+	b.WriteString(t.frame.detail)
+	return screenkit.Place(b.String(), width, height)
 }
 
 // summary is the line under the title: page, filters, loading.
@@ -76,46 +84,6 @@ func (t *Screen) summary() string {
 		parts = append(parts, "last page")
 	}
 	return ui.Sanitize(strings.Join(parts, " · ")) + " · f filters · n/p pages"
-}
-
-// txnStandOut are the statuses drawn as badges in the list.
-var txnStandOut = map[string]theme.Tone{apiclient.TxDeclined: theme.ToneDanger, apiclient.TxReverted: theme.ToneWarn}
-
-// highlightStatuses makes DECLINED and REVERTED stand out in the table:
-// ui.Table draws cells as plain text, so the status cell (the last column,
-// padded to its width) is replaced by a badge of the same width, and the
-// row's own style is switched back on after it.
-func (t *Screen) highlightStatuses(view string) string {
-	st := t.deps.Styles
-	rowPre := txnStylePrefix(st.TableRow)
-	selPre := txnStylePrefix(st.TableSelected)
-	lines := strings.Split(view, "\n")
-	for i := 1; i < len(lines)-1; i++ {
-		line := lines[i]
-		for status, tone := range txnStandOut {
-			cell := status + "  " // the 10-wide column holds 8 letters and 2 spaces
-			j := strings.LastIndex(line, cell)
-			if j < 0 {
-				continue
-			}
-			pre := rowPre
-			if selPre != "" && strings.Contains(line[:j], selPre) {
-				pre = selPre
-			}
-			lines[i] = line[:j] + st.Badge(status, tone) + pre + line[j+len(cell):]
-			break
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-// txnStylePrefix is the escape sequence a style puts before its text.
-func txnStylePrefix(s lipgloss.Style) string {
-	out := s.Render("\x00")
-	if i := strings.IndexByte(out, 0); i >= 0 {
-		return out[:i]
-	}
-	return ""
 }
 
 // detailView is the pane for the selected transaction: amounts and fees,
@@ -150,7 +118,8 @@ func (t *Screen) detailView(width, height int) string {
 		known(screenkit.Field{Label: "Date", Value: screenkit.FormatTime(x.DateTime)}, "dateTime"),
 	}
 	if reason != "" || x.Status == apiclient.TxDeclined {
-		declined := known(screenkit.Field{Label: "Declined", Styled: st.Text(theme.ToneDanger).Render(txnOr(ui.Sanitize(reason), "no reason given"))}, "declineReason", "status")
+		danger := t.frame.danger
+		declined := known(screenkit.Field{Label: "Declined", Styled: danger[0] + txnOr(ui.Sanitize(reason), "no reason given") + danger[1]}, "declineReason", "status")
 		leftKnown = append(leftKnown[:1], append([]screenkit.KnownField{declined}, leftKnown[1:]...)...)
 	}
 	rightKnown := []screenkit.KnownField{
@@ -160,9 +129,10 @@ func (t *Screen) detailView(width, height int) string {
 	}
 	// Every field the gateway sent: the known ones it carries on the left,
 	// the rest (its own names, nested ones flattened) on the right.
-	left := screenkit.PresentFields(x.Raw, leftKnown)
-	right := append(screenkit.PresentFields(x.Raw, rightKnown),
-		screenkit.OtherFields(x.Raw, append(leftKnown, rightKnown...))...)
+	sent := x.Raw.Fields()
+	left := screenkit.PresentFieldsIn(x.Raw, sent, leftKnown)
+	right := append(screenkit.PresentFieldsIn(x.Raw, sent, rightKnown),
+		screenkit.OtherFieldsIn(sent, append(leftKnown, rightKnown...))...)
 	if len(left) == 0 {
 		half := (len(right) + 1) / 2
 		left, right = right[:half], right[half:]
@@ -171,11 +141,7 @@ func (t *Screen) detailView(width, height int) string {
 	l := screenkit.RenderFields(st, left, colW)
 	r := screenkit.RenderFields(st, right, colW)
 	pane := screenkit.SideBySide(l, r, colW, "   ")
-	lines := strings.Split(pane, "\n")
-	if len(lines) > height-1 {
-		lines = lines[:height-1]
-	}
-	return st.Subtitle.Render("Selected transaction") + "\n" + strings.Join(lines, "\n")
+	return t.frame.detailTitle + "\n" + firstLines(pane, height-1)
 }
 
 // txnTones colours a transaction status.
@@ -201,4 +167,20 @@ func (t *Screen) knownCategories() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// firstLines is the first n lines of text (none for n <= 0).
+func firstLines(text string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	end := 0
+	for range n {
+		i := strings.IndexByte(text[end:], '\n')
+		if i < 0 {
+			return text
+		}
+		end += i + 1
+	}
+	return text[:end-1]
 }

@@ -12,8 +12,37 @@ import (
 	"cardterm/ui"
 )
 
+// overviewParts is the overview around the internal wallets' table,
+// built in Update and SetSize (layoutOverview) whenever anything but the
+// table's cursor changed: a frame draws the table between them, so moving
+// in the list renders nothing else.
+type overviewParts struct {
+	head string
+	// table says the table goes between head and rest; otherwise head
+	// ends with what stands in its place (loading, an error).
+	table bool
+	rest  string
+}
+
 // overview draws the four sections of the wallets screen.
-func (w *Screen) overview(width, height int) string {
+func (w *Screen) overview() string {
+	p := w.parts
+	if !p.table {
+		return p.head + p.rest
+	}
+	table := w.table.View()
+	var b strings.Builder
+	b.Grow(len(p.head) + len(table) + len(p.rest) + 1)
+	b.WriteString(p.head)
+	b.WriteString(table)
+	b.WriteByte('\n')
+	b.WriteString(p.rest)
+	return b.String()
+}
+
+// layoutOverview builds the overview's parts for the data, size and theme.
+func (w *Screen) layoutOverview() {
+	width := w.width
 	st := w.deps.Styles
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Wallets") + "\n\n")
@@ -21,7 +50,8 @@ func (w *Screen) overview(width, height int) string {
 		b.WriteString(st.Text(theme.ToneWarn).Render("The gateway does not allow wallet operations for this account.") + "\n")
 		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("Wallets need a VERIFIED identity; see the Account screen (1). Gateway said: " +
 			ui.Sanitize(apiclient.ErrorMessage(err))))
-		return b.String()
+		w.parts = overviewParts{head: b.String()}
+		return
 	}
 
 	// Internal wallets and their links.
@@ -32,6 +62,7 @@ func (w *Screen) overview(width, height int) string {
 	case w.loaded[readLinked] || len(w.linked) > 0:
 		head += fmt.Sprintf(" · %d of %d linked to the card", len(w.linked), apiclient.MaxLinkedWallets)
 	}
+	w.parts.table = false
 	b.WriteString(st.Subtitle.Render(head))
 	if w.change.Running() {
 		b.WriteString("  " + st.Muted.Render(w.change.What()+" in progress…"))
@@ -43,8 +74,10 @@ func (w *Screen) overview(width, height int) string {
 	case w.errs[readInternal] != nil && len(w.internal) == 0:
 		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the wallets: "+ui.Sanitize(apiclient.ErrorMessage(w.errs[readInternal]))) + "\n")
 	default:
-		b.WriteString(w.table.View() + "\n")
+		w.parts.table = true
 	}
+	w.parts.head = b.String()
+	b = strings.Builder{}
 	if w.reason != "" {
 		b.WriteString(st.Text(theme.ToneWarn).Width(max(width-2, 20)).Render(ui.Sanitize(w.reason)) + "\n")
 	}
@@ -103,7 +136,7 @@ func (w *Screen) overview(width, height int) string {
 		b.WriteString(screenkit.RenderFields(st, fields, width) + "\n")
 		b.WriteString(st.Muted.Render("y copies the transaction hash") + "\n")
 	}
-	return b.String()
+	w.parts.rest = b.String()
 }
 
 // dashIfEmpty shows "—" for a value that could not be read.

@@ -93,6 +93,10 @@ type Screen struct {
 	width, height int
 
 	table ui.Table
+	// parts is the overview around the table (layoutOverview); movedOnly
+	// says the key being handled only moved in the table.
+	parts     overviewParts
+	movedOnly bool
 	// internalShape says which internal wallet columns read the gateway's
 	// own fields.
 	internalShape screenkit.RecordShape
@@ -172,6 +176,7 @@ func (w *Screen) SetSize(width, height int) {
 	if w.withdraw.form != nil {
 		w.withdraw.form.SetWidth(max(width-2, 20))
 	}
+	w.layoutOverview()
 }
 
 // ID implements ui.Screen.
@@ -220,7 +225,18 @@ func (w *Screen) reload() tea.Cmd {
 }
 
 // Update implements ui.Screen.
+// The overview is built again after every message but a key that only
+// moved in the table.
 func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	w.movedOnly = false
+	_, cmd := w.update(msg)
+	if !w.movedOnly {
+		w.layoutOverview()
+	}
+	return w, cmd
+}
+
+func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	if res, done, cmd := w.change.Update(msg); done {
 		reload := w.reload()
 		if res.Err != nil {
@@ -347,6 +363,7 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	var cmd tea.Cmd
 	w.table, cmd = w.table.Update(msg)
+	w.movedOnly = true
 	return cmd
 }
 
@@ -383,5 +400,5 @@ func (w *Screen) View() string {
 	case modeHistory:
 		return screenkit.Place(w.historyView(width, height), width, height)
 	}
-	return screenkit.Place(w.overview(width, height), width, height)
+	return screenkit.Place(w.overview(), width, height)
 }
