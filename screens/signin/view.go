@@ -1,0 +1,98 @@
+package signin
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/screens/screenkit"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// Drawing the sign-in screen: the form, the gateway line and the sandbox's
+// demo accounts.
+
+// View implements ui.Screen.
+func (s *Screen) View() string {
+	width, height := s.width, s.height
+	if s.mode == modeOAuth {
+		return s.oauthView(width, height)
+	}
+	st := s.deps.Styles
+	formWidth := s.formWidth()
+
+	input := func(label string, m textinput.Model, focused bool) string {
+		box := st.Input
+		if focused {
+			box = st.InputFocused
+		}
+		return st.Label.Render(label) + "\n" + box.Width(formWidth).Render(m.View())
+	}
+	var b strings.Builder
+	b.WriteString(st.Title.Render("Sign in to the Card and Wallet Gateway"))
+	b.WriteString("\n" + st.Muted.Render(s.gatewayLine()) + "\n\n")
+	b.WriteString(input("Username", s.username, s.focus == focusUsername) + "\n")
+	b.WriteString(input("Password", s.password, s.focus == focusPassword) + "\n")
+	switch {
+	case s.busy:
+		b.WriteString(st.Text(theme.ToneInfo).Render("Signing in… (esc cancels)"))
+	case s.problem != "":
+		b.WriteString(st.Text(theme.ToneDanger).Width(formWidth).Render(ui.Sanitize(s.problem)))
+	case s.reason != "":
+		b.WriteString(st.Text(theme.ToneInfo).Width(formWidth).Render(ui.Sanitize(s.reason)))
+	default:
+		b.WriteString(st.Muted.Render("enter or ctrl+s signs in · tab switches fields"))
+	}
+	if !s.busy {
+		b.WriteString("\n" + st.Muted.Render("ctrl+o signs in with the browser or a phone (QR code)"))
+	}
+	form := b.String()
+
+	if len(s.deps.Demo) > 0 && s.demoBeside() {
+		form = screenkit.SideBySide(form, s.demoView(), lipgloss.Width(form), "    ")
+	} else if len(s.deps.Demo) > 0 {
+		form += "\n\n" + s.demoView()
+	}
+	return screenkit.Place(screenkit.Inset(form, 1, 2), width, height)
+}
+
+func (s *Screen) gatewayLine() string {
+	cfg := s.deps.Client.Config()
+	host := cfg.BaseURL
+	if u, err := url.Parse(cfg.BaseURL); err == nil && u.Host != "" {
+		host = u.Host
+	}
+	line := "gateway " + host + " · client key " + cfg.ClientKey
+	if len(s.deps.Demo) > 0 {
+		line = "embedded SANDBOX gateway at " + host
+	}
+	if cfg.US {
+		line += " · US region"
+	}
+	return line
+}
+
+func (s *Screen) demoView() string {
+	st := s.deps.Styles
+	title := st.Subtitle.Render("Sandbox demo accounts")
+	if s.focus == focusDemo {
+		title = st.Accent.Render("› ") + title
+	}
+	hint := fmt.Sprintf("password for all: %s · tab, ↑/↓, enter picks one", s.deps.Demo[0].Password)
+	view := title + "\n" + st.Muted.Render(hint) + "\n" + s.demo.View()
+	if i, ok := s.demo.Cursor(); ok && i < len(s.deps.Demo) {
+		// The selected account's summary whole, which the table may cut.
+		d := s.deps.Demo[i]
+		wrapped := strings.Split(ansi.Wrap(ui.Sanitize(d.Username+": "+d.Summary), max(s.demoWidth(), 10), " "), "\n")
+		if len(wrapped) > 2 {
+			wrapped = []string{wrapped[0], ui.Shorten(strings.Join(wrapped[1:], " "), max(s.demoWidth(), 10))}
+		}
+		view += "\n" + st.Muted.Render(strings.Join(wrapped, "\n"))
+	}
+	return view
+}
