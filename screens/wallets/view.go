@@ -31,13 +31,33 @@ func (w *Screen) overview() string {
 		return p.head + p.rest
 	}
 	table := w.table.View()
+	selected := w.selectedLine()
 	var b strings.Builder
-	b.Grow(len(p.head) + len(table) + len(p.rest) + 1)
+	b.Grow(len(p.head) + len(table) + len(selected) + len(p.rest) + 2)
 	b.WriteString(p.head)
 	b.WriteString(table)
 	b.WriteByte('\n')
+	if selected != "" {
+		b.WriteString(selected)
+		b.WriteByte('\n')
+	}
 	b.WriteString(p.rest)
 	return b.String()
+}
+
+// selectedLine is the selected wallet's address whole, which the table
+// shortens in the middle on narrow terminals (y copies it).
+func (w *Screen) selectedLine() string {
+	i, ok := w.table.Cursor()
+	if !ok {
+		return ""
+	}
+	address := ui.Sanitize(w.addressOf(i))
+	if address == "" {
+		return ""
+	}
+	st := w.deps.Styles
+	return st.Muted.Render("address ") + st.Value.Render(ui.Shorten(address, max(w.width-8, 8)))
 }
 
 // layoutOverview builds the overview's parts for the data, size and theme.

@@ -324,3 +324,14 @@ func TestDisabledKeyReasonStaysOnItsScreen(t *testing.T) {
 	a.Keys("1")
 	screentest.MustNotShow(t, a.Screen(), "nothing to withdraw")
 }
+
+// At 80 columns the table shortens addresses in the middle; the selected
+// wallet's address is shown whole under it.
+func TestSelectedWalletAddressShownWhole(t *testing.T) {
+	a := newWalletApp(t, "alice@demo.test", false)
+	a.Resize(80, 24)
+	a.Keys("4")
+	screentest.MustShow(t, a.Screen(), "0x1f8f4b7647…", "address 0x1f8f4b7647dc2046e8c61d9619aee2add185e4a5")
+	a.Keys("down")
+	screentest.MustShow(t, a.Screen(), "address 0x3ca735f10886738adb9995de710fa697446cf920")
+}
