@@ -22,6 +22,10 @@ type overviewParts struct {
 	// ends with what stands in its place (loading, an error).
 	table bool
 	rest  string
+	// addressLabel and valueWrap draw the selected wallet's address line
+	// (selectedLine) without a render per key press.
+	addressLabel string
+	valueWrap    [2]string
 }
 
 // overview draws the four sections of the wallets screen.
@@ -56,8 +60,8 @@ func (w *Screen) selectedLine() string {
 	if address == "" {
 		return ""
 	}
-	st := w.deps.Styles
-	return st.Muted.Render("address ") + st.Value.Render(ui.Shorten(address, max(w.width-8, 8)))
+	p := w.parts
+	return p.addressLabel + p.valueWrap[0] + ui.Shorten(address, max(w.width-8, 8)) + p.valueWrap[1]
 }
 
 // layoutOverview builds the overview's parts for the data, size and theme.
@@ -83,6 +87,9 @@ func (w *Screen) layoutOverview() {
 		head += fmt.Sprintf(" · %d of %d linked to the card", len(w.linked), apiclient.MaxLinkedWallets)
 	}
 	w.parts.table = false
+	w.parts.addressLabel = st.Muted.Render("address ")
+	pre, post := ui.WrapStyle(st.Value)
+	w.parts.valueWrap = [2]string{pre, post}
 	b.WriteString(st.Subtitle.Render(head))
 	if w.change.Running() {
 		b.WriteString("  " + st.Muted.Render(w.change.What()+" in progress…"))
