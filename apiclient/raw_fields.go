@@ -43,7 +43,7 @@ func flatten(object, prefix string, depth int, out *[]RawField) {
 		if prefix != "" {
 			path = prefix + "." + key
 		}
-		if depth < maxFieldDepth && strings.HasPrefix(value, "{") && value != "{}" {
+		if depth < maxFieldDepth && strings.HasPrefix(value, "{") && hasMembers(value) {
 			flatten(value, path, depth+1, out)
 			return
 		}
@@ -97,4 +97,12 @@ func eachElement(s string, fn func(value string)) {
 			i = skipSpace(s, i+1)
 		}
 	}
+}
+
+// hasMembers reports whether the JSON object has at least one member: an
+// empty one ({} or { }) is a leaf of its own, not nothing.
+func hasMembers(object string) bool {
+	n := 0
+	_ = eachMember(object, func(string, string) { n++ })
+	return n > 0
 }
