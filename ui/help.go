@@ -129,6 +129,16 @@ func (r *Root) renderHelp(w, h int) string {
 		global.Open.SetEnabled(false)
 	}
 	global.Inspect.SetEnabled(r.canInspect())
+	if !r.signedIn {
+		// No navigation, no session: the number keys, tab's focus, sign-out
+		// and hiding the navigation do nothing yet; r works in the support
+		// console only.
+		global.Jump.SetEnabled(false)
+		global.Focus.SetEnabled(false)
+		global.SignOut.SetEnabled(false)
+		global.Nav.SetEnabled(false)
+		global.Refresh.SetEnabled(r.Supporting())
+	}
 	section("Global", global)
 	if r.signedIn && len(r.screens) > 0 {
 		section("Navigation (tab)", r.navKeys)

@@ -179,3 +179,16 @@ func TestSignInDemoListScrollsAt80x24(t *testing.T) {
 	app.Keys("tab", "G")
 	screentest.MustShow(t, app.Screen(), "mallory@demo.test")
 }
+
+// Signed out, the help lists only keys that work: no number keys, no
+// sign-out, no navigation keys; signed in, they are back.
+func TestHelpSignedOutListsOnlyWhatWorks(t *testing.T) {
+	app := newApp(t, screentest.WithDemo())
+	app.Keys("f1")
+	s := app.Screen()
+	screentest.MustShow(t, s, "Help", "quit", "notice log")
+	screentest.MustNotShow(t, s, "jump to screen", "sign out", "hide/show navigation")
+	app.Keys("esc", "enter")
+	app.Keys("?")
+	screentest.MustShow(t, app.Screen(), "jump to screen", "sign out")
+}
