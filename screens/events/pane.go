@@ -63,9 +63,14 @@ func (b *bodyFields) of(d webhookreceiver.Delivery) []screenkit.Field {
 		return fields
 	}
 	sent := apiclient.RawJSON(d.Body).Fields()
+	paths := make([]string, len(sent))
+	for i, f := range sent {
+		paths[i] = f.Path
+	}
+	labels := screenkit.Labels(paths)
 	fields := make([]screenkit.Field, len(sent))
 	for i, f := range sent {
-		fields[i] = screenkit.Field{Label: screenkit.Label(f.Path), Value: f.Value}
+		fields[i] = screenkit.Field{Label: labels[i], Value: f.Value}
 	}
 	if b.bySeq == nil || b.bytes+len(d.Body) > bodyFieldsBudget {
 		b.bySeq, b.bytes = map[int64][]screenkit.Field{}, 0

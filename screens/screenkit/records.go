@@ -267,6 +267,7 @@ func OtherFields(raw apiclient.RawJSON, known []KnownField) []Field {
 // OtherFieldsIn is OtherFields over the record's fields already read.
 func OtherFieldsIn(sent []apiclient.RawField, known []KnownField) []Field {
 	var out []Field
+	var paths []string
 	for _, f := range sent {
 		if slices.ContainsFunc(known, func(k KnownField) bool {
 			return slices.ContainsFunc(k.Names, func(n string) bool { return memberOf(f.Path, n) })
@@ -274,7 +275,11 @@ func OtherFieldsIn(sent []apiclient.RawField, known []KnownField) []Field {
 			continue
 		}
 		// Timestamps read as every date in the app; other text as sent.
-		out = append(out, Field{Label: Label(f.Path), Value: FormatTime(f.Value)})
+		out = append(out, Field{Value: FormatTime(f.Value)})
+		paths = append(paths, f.Path)
+	}
+	for i, label := range Labels(paths) {
+		out[i].Label = label
 	}
 	return out
 }

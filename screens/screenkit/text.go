@@ -111,3 +111,27 @@ func makeLabel(name string) string {
 	}
 	return strings.Join(words, " ")
 }
+
+// Labels labels every path as Label does, except where two different paths
+// would read the same ("event_object_id" and "event_object.id" both give
+// "Event object id"): those keep their wire names, so no two lines of a
+// detail look alike while saying different things.
+func Labels(paths []string) []string {
+	out := make([]string, len(paths))
+	first := make(map[string]string, len(paths)) // label -> the first path that gave it
+	clash := map[string]bool{}
+	for i, p := range paths {
+		out[i] = Label(p)
+		if q, ok := first[out[i]]; ok && q != p {
+			clash[out[i]] = true
+		} else if !ok {
+			first[out[i]] = p
+		}
+	}
+	for i, p := range paths {
+		if clash[out[i]] {
+			out[i] = p
+		}
+	}
+	return out
+}

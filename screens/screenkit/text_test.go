@@ -2,6 +2,7 @@ package screenkit
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -55,5 +56,13 @@ func TestLabelsAreRememberedWithinABound(t *testing.T) {
 	}
 	if got := Label("field7"); got != "Field7" {
 		t.Fatalf("Label(field7) = %q", got)
+	}
+}
+
+func TestLabelsKeepWireNamesWhereTheyWouldReadAlike(t *testing.T) {
+	got := Labels([]string{"event_id", "event_object_id", "event_object.id", "event_object.status", "event_id"})
+	want := []string{"Event id", "event_object_id", "event_object.id", "Event object status", "Event id"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("Labels = %q, want %q", got, want)
 	}
 }
