@@ -3,29 +3,14 @@ package account_test
 import (
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"cardterm/screens/account"
 	"cardterm/screens/screentest"
 	"cardterm/screens/signin"
-	"cardterm/ui/uitest"
 )
 
 // BenchmarkAccountKeyPress is one key press (Update and View of the whole
 // frame, the root's status bar, navigation and help included) on the
 // Account screen at 120x40: down and up in turn.
 func BenchmarkAccountKeyPress(b *testing.B) {
-	app := screentest.New(b, screentest.Of(signin.New), screentest.WithScreen(screentest.Of(account.New)))
-	app.SignIn("alice@demo.test")
-	app.Resize(120, 40)
-	app.Keys("1")
-	screentest.MustShow(b, app.Screen(), "Alice Martin")
-	keys := []tea.KeyPressMsg{uitest.Key("down"), uitest.Key("up")}
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		app.Root, _ = app.Root.Update(keys[i%2])
-		_ = app.Root.View()
-		i++
-	}
+	screentest.BenchScreenKeyPress(b, screentest.Of(signin.New), screentest.Of(account.New), "1", "Alice Martin")
 }

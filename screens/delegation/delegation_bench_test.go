@@ -3,28 +3,13 @@ package delegation
 import (
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"cardterm/screens/screentest"
 	"cardterm/screens/signin"
-	"cardterm/ui/uitest"
 )
 
 // BenchmarkDelegationKeyPress is one key press (Update and View of the whole
 // frame, the root's status bar, navigation and help included) on the
 // Delegation screen at 120x40: down and up in turn.
 func BenchmarkDelegationKeyPress(b *testing.B) {
-	app := screentest.New(b, screentest.Of(signin.New), screentest.WithScreen(screentest.Of(New)))
-	app.SignIn("alice@demo.test")
-	app.Resize(120, 40)
-	app.Keys("6")
-	screentest.MustShow(b, app.Screen(), "Delegation")
-	keys := []tea.KeyPressMsg{uitest.Key("down"), uitest.Key("up")}
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		app.Root, _ = app.Root.Update(keys[i%2])
-		_ = app.Root.View()
-		i++
-	}
+	screentest.BenchScreenKeyPress(b, screentest.Of(signin.New), screentest.Of(New), "6", "Delegation")
 }
