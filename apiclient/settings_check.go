@@ -3,6 +3,7 @@ package apiclient
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -43,7 +44,5 @@ func checkChainNetwork(network string) error {
 	if network == "" || slices.Contains(ChainNetworks, network) {
 		return nil
 	}
-	return settingError("ChainConfig", "network "+quoteSetting(network)+" is not one the gateway documents; use one of "+strings.Join(ChainNetworks, ", ")+", or none for all")
+	return settingError("ChainConfig", "network "+strconv.Quote(network)+" is not one the gateway documents; use one of "+strings.Join(ChainNetworks, ", ")+", or none for all")
 }
-
-func quoteSetting(s string) string { return `"` + s + `"` }
