@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
+	"strings"
 
 	"cardterm/apiclient"
 )
@@ -45,4 +47,43 @@ func exitCodeFor(err error) int {
 		return exitRefused
 	}
 	return exitRefused
+}
+
+// exitStatus is a command's exit code once it has printed why it failed.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// statusError turns an exit code into a command's error: nil for 0.
+func statusError(code int) error {
+	if code == exitOK {
+		return nil
+	}
+	return exitStatus(code)
+}
+
+// exitCode classifies a command's error: its own exit status, cobra's
+// mistakes of the command line (usage, 2), else exitCodeFor.
+func exitCode(err error) int {
+	var status exitStatus
+	if errors.As(err, &status) {
+		return int(status)
+	}
+	if err != nil && isCobraUsageError(err) {
+		return exitUsage
+	}
+	return exitCodeFor(err)
+}
+
+// isCobraUsageError recognises the command-line mistakes cobra reports
+// with plain errors (flag and argument errors are wrapped as usageError
+// where they are made, in cli.go).
+func isCobraUsageError(err error) bool {
+	msg := err.Error()
+	for _, prefix := range []string{"required flag(s)", "unknown command", "unknown flag", "unknown shorthand flag", "if any flags in the group", "flag needs an argument", "invalid argument"} {
+		if strings.HasPrefix(msg, prefix) {
+			return true
+		}
+	}
+	return false
 }
