@@ -34,7 +34,11 @@ type Table struct {
 	// want is each column's widest cell (title included) among the first
 	// rows: layout gives a column that needs more the space others leave.
 	want []int
-	keys TableKeyMap
+	// spare is the width no column needs, left blank at the right;
+	// measured is the window of rows measureWindow last read.
+	spare    int
+	measured [2]int
+	keys     TableKeyMap
 
 	cell CellFunc   // the data
 	n    int        // rows the accessor serves
@@ -247,6 +251,7 @@ func (t *Table) clamp() {
 	if t.offset < 0 {
 		t.offset = 0
 	}
+	t.measureWindow()
 }
 
 // FormatCount writes n with thousands separators: 100,000.

@@ -94,14 +94,47 @@ func (t *Table) fitToContent() {
 			surplus -= give
 		}
 	}
-	// What nobody needs goes back to the first flexible column.
-	for i, c := range t.cols {
-		if surplus > 0 && !c.Hidden && c.Width == 0 {
-			t.widths[i] += surplus
-			surplus = 0
+	// What nobody needs stays blank at the right: on a wide terminal the
+	// columns keep their content's width instead of one column stretching
+	// the others to the far edge. measureWindow widens a column again when
+	// a row past the measured ones needs it.
+	t.spare = surplus
+	t.trimOverflow()
+}
+
+// measureWindow widens want by the rows on screen that measure skipped
+// (past the first wantSample) while some width is spare, so a long cell far
+// down a big list is drawn whole beside blank space, not cut. Only the rows
+// that scrolled into view since the last call are read: a key press costs
+// a row or two, not the whole window.
+func (t *Table) measureWindow() {
+	from, to := t.offset, min(t.offset+t.bodyHeight(), t.visibleLen())
+	seen := t.measured
+	t.measured = [2]int{from, to}
+	if t.spare <= 0 || len(t.want) != len(t.cols) || to <= from {
+		return
+	}
+	grew := false
+	for pos := from; pos < to; pos++ {
+		if pos >= seen[0] && pos < seen[1] {
+			continue
+		}
+		row := t.visibleRow(pos)
+		if row < wantSample {
+			continue
+		}
+		for i, c := range t.cols {
+			if c.Hidden || c.Width > 0 {
+				continue
+			}
+			if w := cellWidth(Sanitize(t.cell(row, i))); w > t.want[i] {
+				t.want[i], grew = w, true
+			}
 		}
 	}
-	t.trimOverflow()
+	if grew {
+		t.layout()
+	}
 }
 
 // trimOverflow narrows columns, the widest first, when their minimums add
