@@ -241,6 +241,26 @@ func whCheckURL(raw string) string {
 	return ""
 }
 
+// apply sets the fields in gives and keeps the others: what create sets
+// over the defaults and update over the stored configuration.
+func (h *whHook) apply(in whInput) {
+	if in.Name != nil {
+		h.Name = *in.Name
+	}
+	if in.URL != nil {
+		h.URL = *in.URL
+	}
+	if in.EventTypes != nil {
+		h.EventTypes = *in.EventTypes
+	}
+	if in.IsActive != nil {
+		h.Active = *in.IsActive
+	}
+	if in.Metadata != nil {
+		h.Metadata = in.Metadata
+	}
+}
+
 // whDecode reads a create or update body, answering 400 on a problem.
 func whDecode(c *call, create bool) (whInput, bool) {
 	var in whInput
@@ -277,14 +297,9 @@ func (s *Server) whCreate(c *call) {
 	}
 	now := s.now()
 	p.seq++
-	h := &whHook{ID: uuidFrom("webhook", c.be.key.String(), fmt.Sprint(p.seq), now.String()), Name: *in.Name, URL: *in.URL,
-		APIKey: key, EventTypes: *in.EventTypes, Active: true, Metadata: json.RawMessage(`{}`), CreatedAt: now, UpdatedAt: now}
-	if in.IsActive != nil {
-		h.Active = *in.IsActive
-	}
-	if in.Metadata != nil {
-		h.Metadata = in.Metadata
-	}
+	h := &whHook{ID: uuidFrom("webhook", c.be.key.String(), fmt.Sprint(p.seq), now.String()),
+		APIKey: key, Active: true, Metadata: json.RawMessage(`{}`), CreatedAt: now, UpdatedAt: now}
+	h.apply(in)
 	p.hooks = append(p.hooks, h)
 	out := h.toJSON(c.be.key.Tenant, true)
 	s.mu.Unlock()
@@ -316,21 +331,7 @@ func (s *Server) whUpdate(c *call) {
 		c.fail(http.StatusNotFound, "Webhook configuration not found")
 		return
 	}
-	if in.Name != nil {
-		h.Name = *in.Name
-	}
-	if in.URL != nil {
-		h.URL = *in.URL
-	}
-	if in.EventTypes != nil {
-		h.EventTypes = *in.EventTypes
-	}
-	if in.IsActive != nil {
-		h.Active = *in.IsActive
-	}
-	if in.Metadata != nil {
-		h.Metadata = in.Metadata
-	}
+	h.apply(in)
 	h.UpdatedAt = s.now()
 	out := h.toJSON(c.be.key.Tenant, false)
 	s.mu.Unlock()
