@@ -13,6 +13,21 @@ func (c *call) succeedUnless(status int, msg string) {
 	c.json(http.StatusOK, success)
 }
 
+// answerFound answers 200 with the body find returns, or 404 with missing
+// when find returns nil. find runs with s.mu held, so it may read and change
+// the record it looks up: the one path of the handlers that act on one
+// record under the lock and answer after it.
+func (c *call) answerFound(missing string, find func() any) {
+	c.s.mu.Lock()
+	out := find()
+	c.s.mu.Unlock()
+	if out == nil {
+		c.fail(http.StatusNotFound, missing)
+		return
+	}
+	c.json(http.StatusOK, out)
+}
+
 // answerInShape answers 200 with out as the interface shapes it or, when
 // the sandbox runs with AltShapes, with alt(out): the one place a handler
 // picks which shape its record goes out in.

@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"net/http"
 	"slices"
 	"time"
 )
@@ -117,20 +116,11 @@ func (s *Server) whDeliveries(c *call) {
 	if !ok {
 		return
 	}
-	id := c.r.PathValue("id")
-	s.mu.Lock()
-	h := p.find(id)
-	var out []whDeliveryJSON
-	if h != nil {
-		out = make([]whDeliveryJSON, 0, len(h.deliveries))
+	whAnswer(c, p, func(h *whHook) any {
+		out := make([]whDeliveryJSON, 0, len(h.deliveries))
 		for _, d := range slices.Backward(h.deliveries) {
 			out = append(out, d.toJSON())
 		}
-	}
-	s.mu.Unlock()
-	if h == nil {
-		c.fail(http.StatusNotFound, "Webhook configuration not found")
-		return
-	}
-	c.json(http.StatusOK, map[string]any{"webhookId": id, "deliveries": out})
+		return map[string]any{"webhookId": h.ID, "deliveries": out}
+	})
 }

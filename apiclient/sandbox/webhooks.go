@@ -131,24 +131,28 @@ func (s *Server) whList(c *call) {
 	c.json(http.StatusOK, out)
 }
 
+// whNotFound is the 404 message of an id the partner has no configuration for.
+const whNotFound = "Webhook configuration not found"
+
+// whAnswer answers 200 with what answer returns for the configuration the
+// path's {id} names (answer runs with s.mu held, so it may change it), or
+// 404 when p has none.
+func whAnswer(c *call, p *whPartner, answer func(h *whHook) any) {
+	c.answerFound(whNotFound, func() any {
+		if h := p.find(c.r.PathValue("id")); h != nil {
+			return answer(h)
+		}
+		return nil
+	})
+}
+
 // whGet: GET /v1/webhooks/{id}, answered with the configuration itself.
 func (s *Server) whGet(c *call) {
 	p, ok := s.whOpen(c)
 	if !ok {
 		return
 	}
-	s.mu.Lock()
-	h := p.find(c.r.PathValue("id"))
-	var out whJSON
-	if h != nil {
-		out = h.toJSON(c.be.key.Tenant, false)
-	}
-	s.mu.Unlock()
-	if h == nil {
-		c.fail(http.StatusNotFound, "Webhook configuration not found")
-		return
-	}
-	c.json(http.StatusOK, out)
+	whAnswer(c, p, func(h *whHook) any { return h.toJSON(c.be.key.Tenant, false) })
 }
 
 // whInput is a create or update body; nil means "not given".
@@ -317,25 +321,18 @@ func (s *Server) whUpdate(c *call) {
 	known := p.find(id) != nil
 	s.mu.Unlock()
 	if !known {
-		c.fail(http.StatusNotFound, "Webhook configuration not found")
+		c.fail(http.StatusNotFound, whNotFound)
 		return
 	}
 	in, ok := whDecode(c, false)
 	if !ok {
 		return
 	}
-	s.mu.Lock()
-	h := p.find(id)
-	if h == nil { // deleted meanwhile
-		s.mu.Unlock()
-		c.fail(http.StatusNotFound, "Webhook configuration not found")
-		return
-	}
-	h.apply(in)
-	h.UpdatedAt = s.now()
-	out := h.toJSON(c.be.key.Tenant, false)
-	s.mu.Unlock()
-	c.json(http.StatusOK, map[string]any{"success": true, "data": out})
+	whAnswer(c, p, func(h *whHook) any { // 404 when deleted meanwhile
+		h.apply(in)
+		h.UpdatedAt = s.now()
+		return map[string]any{"success": true, "data": h.toJSON(c.be.key.Tenant, false)}
+	})
 }
 
 // whDelete: DELETE /v1/webhooks/{id} -> {success: true}.
@@ -344,17 +341,10 @@ func (s *Server) whDelete(c *call) {
 	if !ok {
 		return
 	}
-	s.mu.Lock()
-	i := p.index(c.r.PathValue("id"))
-	if i >= 0 {
-		p.hooks = slices.Delete(p.hooks, i, i+1)
-	}
-	s.mu.Unlock()
-	if i < 0 {
-		c.fail(http.StatusNotFound, "Webhook configuration not found")
-		return
-	}
-	c.json(http.StatusOK, success)
+	whAnswer(c, p, func(h *whHook) any {
+		p.hooks = slices.DeleteFunc(p.hooks, func(other *whHook) bool { return other == h })
+		return success
+	})
 }
 
 // whRotate: POST /v1/webhooks/{id}/rotate-key -> {success, data} with the
@@ -369,18 +359,9 @@ func (s *Server) whRotate(c *call) {
 		c.fail(http.StatusInternalServerError, "Internal server error")
 		return
 	}
-	s.mu.Lock()
-	h := p.find(c.r.PathValue("id"))
-	var out whJSON
-	if h != nil {
+	whAnswer(c, p, func(h *whHook) any {
 		h.APIKey = key
 		h.UpdatedAt = s.now()
-		out = h.toJSON(c.be.key.Tenant, true)
-	}
-	s.mu.Unlock()
-	if h == nil {
-		c.fail(http.StatusNotFound, "Webhook configuration not found")
-		return
-	}
-	c.json(http.StatusOK, map[string]any{"success": true, "data": out})
+		return map[string]any{"success": true, "data": h.toJSON(c.be.key.Tenant, true)}
+	})
 }
