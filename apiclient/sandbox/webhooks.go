@@ -288,11 +288,7 @@ func (s *Server) whCreate(c *call) {
 	if !ok {
 		return
 	}
-	key, err := whNewKey()
-	if err != nil {
-		c.fail(http.StatusInternalServerError, "Internal server error")
-		return
-	}
+	key := whNewKey()
 	s.mu.Lock()
 	if len(p.hooks) >= whMaxPerPartner {
 		s.mu.Unlock()
@@ -354,11 +350,7 @@ func (s *Server) whRotate(c *call) {
 	if !ok {
 		return
 	}
-	key, err := whNewKey()
-	if err != nil {
-		c.fail(http.StatusInternalServerError, "Internal server error")
-		return
-	}
+	key := whNewKey()
 	whAnswer(c, p, func(h *whHook) any {
 		h.APIKey = key
 		h.UpdatedAt = s.now()
