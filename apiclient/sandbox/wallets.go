@@ -140,55 +140,55 @@ func readAddressID(c *call) (string, bool) {
 	return id, true
 }
 
-// walletLink: POST /v1/wallet/internal/card_linked {addressId}.
-func (s *Server) walletLink(c *call) {
+// changeLinked reads {addressId} and runs change, with s.mu held, on the
+// user's wallets and the internal wallet the id names (nil when none).
+// change returns the status to answer and, when it refuses, why: the one
+// path of link and unlink.
+func (s *Server) changeLinked(c *call, change func(ws *walletState, w *internalWallet) (status int, refusal string)) {
 	id, ok := readAddressID(c)
 	if !ok {
 		return
 	}
 	s.mu.Lock()
 	ws := walletsOf(c.user)
-	w := ws.byID(id)
-	status, msg := http.StatusCreated, ""
-	switch {
-	case w == nil:
-		status, msg = http.StatusNotFound, "Wallet not found"
-	case slices.Contains(ws.linked, w.ID):
-		status, msg = http.StatusBadRequest, "Wallet is already linked to the card"
-	case len(ws.linked) >= maxLinked:
-		status, msg = http.StatusBadRequest, "A maximum of 5 wallets can be linked"
-	default:
-		ws.linked = append(ws.linked, w.ID)
-	}
+	status, refusal := change(ws, ws.byID(id))
 	s.mu.Unlock()
-	if msg != "" {
-		c.fail(status, msg)
+	if refusal != "" {
+		c.fail(status, refusal)
 		return
 	}
-	c.json(http.StatusCreated, success)
+	c.json(status, success)
+}
+
+// walletLink: POST /v1/wallet/internal/card_linked {addressId}.
+func (s *Server) walletLink(c *call) {
+	s.changeLinked(c, func(ws *walletState, w *internalWallet) (int, string) {
+		switch {
+		case w == nil:
+			return http.StatusNotFound, "Wallet not found"
+		case slices.Contains(ws.linked, w.ID):
+			return http.StatusBadRequest, "Wallet is already linked to the card"
+		case len(ws.linked) >= maxLinked:
+			return http.StatusBadRequest, "A maximum of 5 wallets can be linked"
+		}
+		ws.linked = append(ws.linked, w.ID)
+		return http.StatusCreated, ""
+	})
 }
 
 // walletUnlink: DELETE /v1/wallet/internal/card_linked {addressId}; the
 // remaining wallets keep their order.
 func (s *Server) walletUnlink(c *call) {
-	id, ok := readAddressID(c)
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	ws := walletsOf(c.user)
-	w := ws.byID(id)
-	msg := ""
-	switch {
-	case w == nil:
-		msg = "Wallet not found"
-	case !slices.Contains(ws.linked, w.ID):
-		msg = "Wallet is not linked to the card"
-	default:
+	s.changeLinked(c, func(ws *walletState, w *internalWallet) (int, string) {
+		switch {
+		case w == nil:
+			return http.StatusNotFound, "Wallet not found"
+		case !slices.Contains(ws.linked, w.ID):
+			return http.StatusNotFound, "Wallet is not linked to the card"
+		}
 		ws.linked = slices.DeleteFunc(ws.linked, func(x string) bool { return x == w.ID })
-	}
-	s.mu.Unlock()
-	c.succeedUnless(http.StatusNotFound, msg)
+		return http.StatusOK, ""
+	})
 }
 
 // walletExternal: GET /v1/wallet/external.
