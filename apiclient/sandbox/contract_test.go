@@ -361,14 +361,8 @@ func (h *harness) run(t *testing.T, c req) res {
 	return out
 }
 
-// Header helpers.
-func hdrs(kv ...string) http.Header {
-	h := http.Header{}
-	for i := 0; i+1 < len(kv); i += 2 {
-		h.Set(kv[i], kv[i+1])
-	}
-	return h
-}
+// Header helpers. hdrs builds headers from key/value pairs.
+var hdrs = sandbox.HeaderPairs
 
 func withKey(kv ...string) http.Header {
 	return hdrs(append([]string{"x-client-key", sandbox.DemoClientKey}, kv...)...)
