@@ -53,8 +53,7 @@ var altTxnStates = map[string]string{"CONFIRMED": "settled", "PENDING": "authori
 
 // altTransactions reshapes a page of transactions.
 func altTransactions(in []txnRec) []altTxn {
-	out := make([]altTxn, 0, len(in))
-	for _, t := range in {
+	return convertAll(in, func(t txnRec) altTxn {
 		a := altTxn{
 			TransactionID: t.ID, CreatedAt: t.DateTime, Direction: "out",
 			Merchant:   altMerchantOf(t.MerchantNameLocation, t.MCC, t.MCCCategory),
@@ -72,9 +71,8 @@ func altTransactions(in []txnRec) []altTxn {
 		if t.DeclineReason != nil {
 			a.Decline = &altDecline{Code: *t.DeclineReason}
 		}
-		out = append(out, a)
-	}
-	return out
+		return a
+	})
 }
 
 // altMerchantOf splits "Name, City CC" into its parts; anything else is
@@ -117,13 +115,11 @@ type altDepositInfo struct {
 }
 
 func altInternalWallets(in []*internalWallet) []altInternal {
-	out := make([]altInternal, 0, len(in))
-	for _, w := range in {
-		out = append(out, altInternal{WalletID: w.ID, AddressID: w.AddressID, Currency: w.Currency,
+	return convertAll(in, func(w *internalWallet) altInternal {
+		return altInternal{WalletID: w.ID, AddressID: w.AddressID, Currency: w.Currency,
 			Holdings: altHoldings{Available: w.Balance, Pending: "0"},
-			Deposit:  altDepositInfo{Address: w.Address, Memo: w.Memo, Chain: w.Network}, Kind: "custodial"})
-	}
-	return out
+			Deposit:  altDepositInfo{Address: w.Address, Memo: w.Memo, Chain: w.Network}, Kind: "custodial"}
+	})
 }
 
 // altLinked is a card-linked wallet.
@@ -163,12 +159,10 @@ type altFunds struct {
 }
 
 func altExternalWallets(in []externalWallet) []altExternal {
-	out := make([]altExternal, 0, len(in))
-	for _, w := range in {
-		out = append(out, altExternal{WalletAddress: w.Address, Chain: w.Network, Currency: w.Currency,
-			Funds: altFunds{Available: w.Balance, Approved: w.Allowance}, Delegated: true})
-	}
-	return out
+	return convertAll(in, func(w externalWallet) altExternal {
+		return altExternal{WalletAddress: w.Address, Chain: w.Network, Currency: w.Currency,
+			Funds: altFunds{Available: w.Balance, Approved: w.Allowance}, Delegated: true}
+	})
 }
 
 // altCredit is the credit wallet: currency and isWithdrawable as
@@ -235,15 +229,13 @@ type altHistValue struct {
 }
 
 func altHistory(in []historyJSON) []altHistoryItem {
-	out := make([]altHistoryItem, 0, len(in))
-	for _, h := range in {
+	return convertAll(in, func(h historyJSON) altHistoryItem {
 		dir := "out"
 		if h.Sign == "CREDIT" {
 			dir = "in"
 		}
-		out = append(out, altHistoryItem{Title: h.Name, Value: altHistValue{h.Amount, h.Currency}, Direction: dir, OccurredAt: h.Date})
-	}
-	return out
+		return altHistoryItem{Title: h.Name, Value: altHistValue{h.Amount, h.Currency}, Direction: dir, OccurredAt: h.Date}
+	})
 }
 
 // altOrderStatus is the order lookup record.
@@ -293,16 +285,14 @@ type altEligible struct {
 }
 
 func altProducts(in []ordProductJSON, region string) []altProduct {
-	out := make([]altProduct, 0, len(in))
-	for _, p := range in {
+	return convertAll(in, func(p ordProductJSON) altProduct {
 		price := ""
 		if cp, ok := ordProductByID(p.ID); ok {
 			price = cp.Price
 		}
-		out = append(out, altProduct{ID: p.ID, Description: p.Description, IsEligible: p.IsEligible,
-			Price: altMoney{price, "USD"}, Eligibility: altEligible{Reason: p.IneligibleReason, Region: region}})
-	}
-	return out
+		return altProduct{ID: p.ID, Description: p.Description, IsEligible: p.IsEligible,
+			Price: altMoney{price, "USD"}, Eligibility: altEligible{Reason: p.IneligibleReason, Region: region}}
+	})
 }
 
 // altChainNetwork is a chain configuration network: the documented fields
@@ -316,8 +306,7 @@ type altChainNetwork struct {
 }
 
 func altChainNetworks(in []chainNetworkJSON) []altChainNetwork {
-	out := make([]altChainNetwork, 0, len(in))
-	for _, n := range in {
+	return convertAll(in, func(n chainNetworkJSON) altChainNetwork {
 		a := altChainNetwork{chainNetworkJSON: n}
 		if n.Network == "solana" {
 			a.Cluster, a.Commitment = "devnet", "confirmed"
@@ -327,7 +316,6 @@ func altChainNetworks(in []chainNetworkJSON) []altChainNetwork {
 			a.ProgramID = n.DelegationContract
 			a.RPC = "https://api." + a.Cluster + ".solana.com"
 		}
-		out = append(out, a)
-	}
-	return out
+		return a
+	})
 }

@@ -28,6 +28,16 @@ func (c *call) answerFound(missing string, find func() any) {
 	c.json(http.StatusOK, out)
 }
 
+// convertAll converts each item of in, in order. The result is never nil,
+// so an empty list is answered as [] and not null.
+func convertAll[T, U any](in []T, convert func(T) U) []U {
+	out := make([]U, 0, len(in))
+	for _, item := range in {
+		out = append(out, convert(item))
+	}
+	return out
+}
+
 // answerInShape answers 200 with out as the interface shapes it or, when
 // the sandbox runs with AltShapes, with alt(out): the one place a handler
 // picks which shape its record goes out in.

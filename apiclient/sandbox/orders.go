@@ -39,11 +39,10 @@ func (s *Server) ordProducts(c *call) {
 		return
 	}
 	s.mu.Lock()
-	out := make([]ordProductJSON, 0, len(ordCatalogue))
-	for _, p := range ordCatalogue {
+	out := convertAll(ordCatalogue, func(p ordProduct) ordProductJSON {
 		ok, why := ordEligible(c.user, p)
-		out = append(out, ordProductJSON{ID: p.ID, Description: p.Description, IsEligible: ok, IneligibleReason: why})
-	}
+		return ordProductJSON{ID: p.ID, Description: p.Description, IsEligible: ok, IneligibleReason: why}
+	})
 	s.mu.Unlock()
 	region := c.be.key.Region
 	answerInShape(s, c, out, func(out []ordProductJSON) []altProduct { return altProducts(out, region) })

@@ -85,10 +85,9 @@ func (s *Server) walletInternal(c *call) {
 		c.json(http.StatusOK, alt)
 		return
 	}
-	out := make([]internalJSON, 0, len(ws.internal))
-	for _, w := range ws.internal {
-		out = append(out, internalJSON{w.ID, w.Balance, w.Currency, w.Address, w.Memo, w.AddressID, "internal"})
-	}
+	out := convertAll(ws.internal, func(w *internalWallet) internalJSON {
+		return internalJSON{w.ID, w.Balance, w.Currency, w.Address, w.Memo, w.AddressID, "internal"}
+	})
 	s.mu.Unlock()
 	c.json(http.StatusOK, out)
 }
@@ -195,10 +194,7 @@ func (s *Server) walletUnlink(c *call) {
 func (s *Server) walletExternal(c *call) {
 	s.mu.Lock()
 	ws := walletsOf(c.user)
-	out := make([]externalJSON, 0, len(ws.external))
-	for _, w := range ws.external {
-		out = append(out, externalJSON(w))
-	}
+	out := convertAll(ws.external, func(w externalWallet) externalJSON { return externalJSON(w) })
 	var alt []altExternal
 	if s.opts.AltShapes {
 		alt = altExternalWallets(ws.external)

@@ -79,12 +79,8 @@ type whDeliveryJSON struct {
 }
 
 func (d *whDeliveryRec) toJSON() whDeliveryJSON {
-	out := whDeliveryJSON{EventID: d.EventID, EventType: d.EventType, CreatedAt: d.CreatedAt.UTC().Format(time.RFC3339),
-		State: d.State, Attempts: make([]whAttemptJSON, 0, len(d.Attempts))}
-	for _, a := range d.Attempts {
-		out.Attempts = append(out.Attempts, a.toJSON())
-	}
-	return out
+	return whDeliveryJSON{EventID: d.EventID, EventType: d.EventType, CreatedAt: d.CreatedAt.UTC().Format(time.RFC3339),
+		State: d.State, Attempts: convertAll(d.Attempts, whAttempt.toJSON)}
 }
 
 // whStartDelivery adds a pending delivery to h's history. Call with s.mu held.

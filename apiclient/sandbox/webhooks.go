@@ -123,10 +123,7 @@ func (s *Server) whList(c *call) {
 		return
 	}
 	s.mu.Lock()
-	out := make([]whJSON, 0, len(p.hooks))
-	for _, h := range p.hooks {
-		out = append(out, h.toJSON(c.be.key.Tenant, false))
-	}
+	out := convertAll(p.hooks, func(h *whHook) whJSON { return h.toJSON(c.be.key.Tenant, false) })
 	s.mu.Unlock()
 	c.json(http.StatusOK, out)
 }
