@@ -55,7 +55,7 @@ var altTxnStates = map[string]string{"CONFIRMED": "settled", "PENDING": "authori
 func altTransactions(in []txnRec) []altTxn {
 	return convertAll(in, func(t txnRec) altTxn {
 		a := altTxn{
-			TransactionID: t.ID, CreatedAt: t.DateTime, Direction: "out",
+			TransactionID: t.ID, CreatedAt: t.DateTime, Direction: altDirection(t.Sign),
 			Merchant:   altMerchantOf(t.MerchantNameLocation, t.MCC, t.MCCCategory),
 			Amount:     altMoney{t.TransactionAmount, t.TransactionCurrency},
 			Settlement: altMoney{t.BillingAmount, t.BillingCurrency},
@@ -65,14 +65,19 @@ func altTransactions(in []txnRec) []altTxn {
 		if a.State == "" {
 			a.State = strings.ToLower(t.Status)
 		}
-		if t.Sign == "CREDIT" {
-			a.Direction = "in"
-		}
 		if t.DeclineReason != nil {
 			a.Decline = &altDecline{Code: *t.DeclineReason}
 		}
 		return a
 	})
+}
+
+// altDirection is this gateway's name for a DEBIT or CREDIT sign.
+func altDirection(sign string) string {
+	if sign == "CREDIT" {
+		return "in"
+	}
+	return "out"
 }
 
 // altMerchantOf splits "Name, City CC" into its parts; anything else is
@@ -230,11 +235,7 @@ type altHistValue struct {
 
 func altHistory(in []historyJSON) []altHistoryItem {
 	return convertAll(in, func(h historyJSON) altHistoryItem {
-		dir := "out"
-		if h.Sign == "CREDIT" {
-			dir = "in"
-		}
-		return altHistoryItem{Title: h.Name, Value: altHistValue{h.Amount, h.Currency}, Direction: dir, OccurredAt: h.Date}
+		return altHistoryItem{Title: h.Name, Value: altHistValue{h.Amount, h.Currency}, Direction: altDirection(h.Sign), OccurredAt: h.Date}
 	})
 }
 
