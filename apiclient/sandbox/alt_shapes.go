@@ -163,8 +163,8 @@ type altFunds struct {
 	Approved  string `json:"approved"`
 }
 
-func altExternalWallets(in []externalWallet) []altExternal {
-	return convertAll(in, func(w externalWallet) altExternal {
+func altExternalWallets(in []externalJSON) []altExternal {
+	return convertAll(in, func(w externalJSON) altExternal {
 		return altExternal{WalletAddress: w.Address, Chain: w.Network, Currency: w.Currency,
 			Funds: altFunds{Available: w.Balance, Approved: w.Allowance}, Delegated: true}
 	})

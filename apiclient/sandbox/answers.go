@@ -38,13 +38,17 @@ func convertAll[T, U any](in []T, convert func(T) U) []U {
 	return out
 }
 
-// answerInShape answers 200 with out as the interface shapes it or, when
-// the sandbox runs with AltShapes, with alt(out): the one place a handler
-// picks which shape its record goes out in.
-func answerInShape[T, Alt any](s *Server, c *call, out T, alt func(T) Alt) {
+// inShape is out as the interface shapes it or, when the sandbox runs with
+// AltShapes, alt(out): the one place a handler picks which shape its record
+// goes out in.
+func inShape[T, Alt any](s *Server, out T, alt func(T) Alt) any {
 	if s.opts.AltShapes {
-		c.json(http.StatusOK, alt(out))
-		return
+		return alt(out)
 	}
-	c.json(http.StatusOK, out)
+	return out
+}
+
+// answerInShape answers 200 with out in the shape inShape picks.
+func answerInShape[T, Alt any](s *Server, c *call, out T, alt func(T) Alt) {
+	c.json(http.StatusOK, inShape(s, out, alt))
 }

@@ -105,21 +105,16 @@ func (s *Server) ordLookup(c *call) {
 	if ordRefused(c) {
 		return
 	}
-	id := c.r.PathValue("orderId")
-	s.mu.Lock()
-	o := ordersOf(c.user).find(id)
-	var out ordStatusJSON
-	if o != nil {
+	c.answerFound("Order not found", func() any {
+		o := ordersOf(c.user).find(c.r.PathValue("orderId"))
+		if o == nil {
+			return nil
+		}
 		hadCard := o.cardID != ""
-		out = o.settle(c.user, s.now())
+		out := o.settle(c.user, s.now())
 		s.emitOrderChangesLocked(c.be, c.user, o, out, hadCard)
-	}
-	s.mu.Unlock()
-	if o == nil {
-		c.fail(http.StatusNotFound, "Order not found")
-		return
-	}
-	answerInShape(s, c, out, altOrderStatusOf)
+		return inShape(s, out, altOrderStatusOf)
+	})
 }
 
 // emitOrderChangesLocked announces what a read of o found new: a status

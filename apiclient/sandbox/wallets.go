@@ -193,54 +193,33 @@ func (s *Server) walletUnlink(c *call) {
 // walletExternal: GET /v1/wallet/external.
 func (s *Server) walletExternal(c *call) {
 	s.mu.Lock()
-	ws := walletsOf(c.user)
-	out := convertAll(ws.external, func(w externalWallet) externalJSON { return externalJSON(w) })
-	var alt []altExternal
-	if s.opts.AltShapes {
-		alt = altExternalWallets(ws.external)
-	}
+	out := convertAll(walletsOf(c.user).external, func(w externalWallet) externalJSON { return externalJSON(w) })
 	s.mu.Unlock()
-	if alt != nil {
-		c.json(http.StatusOK, alt)
-		return
-	}
-	c.json(http.StatusOK, out)
+	answerInShape(s, c, out, altExternalWallets)
 }
 
 // walletCredit: GET /v1/wallet/credit; 404 before the first credit.
 func (s *Server) walletCredit(c *call) {
-	s.mu.Lock()
-	cw := walletsOf(c.user).credit
-	var out creditJSON
-	if cw != nil {
-		out = creditJSON{cw.ID, formatMicros(cw.Balance), "usdc", cw.IsWithdrawable, "credit"}
-	}
-	s.mu.Unlock()
-	if cw == nil {
-		c.fail(http.StatusNotFound, "Credit wallet not found")
-		return
-	}
-	answerInShape(s, c, out, altCreditWallet)
+	c.answerFound("Credit wallet not found", func() any {
+		if cw := walletsOf(c.user).credit; cw != nil {
+			return inShape(s, creditJSON{cw.ID, formatMicros(cw.Balance), "usdc", cw.IsWithdrawable, "credit"}, altCreditWallet)
+		}
+		return nil
+	})
 }
 
 // withdrawEstimation: GET /v1/wallet/credit/withdraw-estimation.
 func (s *Server) withdrawEstimation(c *call) {
-	s.mu.Lock()
-	cw := walletsOf(c.user).credit
-	var balance int64
-	if cw != nil {
-		balance = cw.Balance
-	}
-	s.mu.Unlock()
-	if cw == nil {
-		c.fail(http.StatusNotFound, "Credit wallet not found")
-		return
-	}
-	if s.opts.AltShapes {
-		c.json(http.StatusOK, altWithdrawEstimation(balance))
-		return
-	}
-	c.json(http.StatusOK, map[string]string{"wei": withdrawFeeWei, "eth": withdrawFeeETH, "usdc": formatMicros(withdrawFeeMicros)})
+	c.answerFound("Credit wallet not found", func() any {
+		cw := walletsOf(c.user).credit
+		switch {
+		case cw == nil:
+			return nil
+		case s.opts.AltShapes:
+			return altWithdrawEstimation(cw.Balance)
+		}
+		return map[string]string{"wei": withdrawFeeWei, "eth": withdrawFeeETH, "usdc": formatMicros(withdrawFeeMicros)}
+	})
 }
 
 // withdraw: POST /v1/wallet/credit/withdraw {amount} -> {txHash}.
