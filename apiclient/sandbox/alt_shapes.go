@@ -53,10 +53,9 @@ var altTxnStates = map[string]string{"CONFIRMED": "settled", "PENDING": "authori
 
 // altTransactions reshapes a page of transactions.
 func altTransactions(in []txnRec) []altTxn {
-	out := make([]altTxn, 0, len(in))
-	for _, t := range in {
+	return convertAll(in, func(t txnRec) altTxn {
 		a := altTxn{
-			TransactionID: t.ID, CreatedAt: t.DateTime, Direction: "out",
+			TransactionID: t.ID, CreatedAt: t.DateTime, Direction: altDirection(t.Sign),
 			Merchant:   altMerchantOf(t.MerchantNameLocation, t.MCC, t.MCCCategory),
 			Amount:     altMoney{t.TransactionAmount, t.TransactionCurrency},
 			Settlement: altMoney{t.BillingAmount, t.BillingCurrency},
@@ -66,15 +65,19 @@ func altTransactions(in []txnRec) []altTxn {
 		if a.State == "" {
 			a.State = strings.ToLower(t.Status)
 		}
-		if t.Sign == "CREDIT" {
-			a.Direction = "in"
-		}
 		if t.DeclineReason != nil {
 			a.Decline = &altDecline{Code: *t.DeclineReason}
 		}
-		out = append(out, a)
+		return a
+	})
+}
+
+// altDirection is this gateway's name for a DEBIT or CREDIT sign.
+func altDirection(sign string) string {
+	if sign == "CREDIT" {
+		return "in"
 	}
-	return out
+	return "out"
 }
 
 // altMerchantOf splits "Name, City CC" into its parts; anything else is
@@ -117,13 +120,11 @@ type altDepositInfo struct {
 }
 
 func altInternalWallets(in []*internalWallet) []altInternal {
-	out := make([]altInternal, 0, len(in))
-	for _, w := range in {
-		out = append(out, altInternal{WalletID: w.ID, AddressID: w.AddressID, Currency: w.Currency,
+	return convertAll(in, func(w *internalWallet) altInternal {
+		return altInternal{WalletID: w.ID, AddressID: w.AddressID, Currency: w.Currency,
 			Holdings: altHoldings{Available: w.Balance, Pending: "0"},
-			Deposit:  altDepositInfo{Address: w.Address, Memo: w.Memo, Chain: w.Network}, Kind: "custodial"})
-	}
-	return out
+			Deposit:  altDepositInfo{Address: w.Address, Memo: w.Memo, Chain: w.Network}, Kind: "custodial"}
+	})
 }
 
 // altLinked is a card-linked wallet.
@@ -162,13 +163,11 @@ type altFunds struct {
 	Approved  string `json:"approved"`
 }
 
-func altExternalWallets(in []externalWallet) []altExternal {
-	out := make([]altExternal, 0, len(in))
-	for _, w := range in {
-		out = append(out, altExternal{WalletAddress: w.Address, Chain: w.Network, Currency: w.Currency,
-			Funds: altFunds{Available: w.Balance, Approved: w.Allowance}, Delegated: true})
-	}
-	return out
+func altExternalWallets(in []externalJSON) []altExternal {
+	return convertAll(in, func(w externalJSON) altExternal {
+		return altExternal{WalletAddress: w.Address, Chain: w.Network, Currency: w.Currency,
+			Funds: altFunds{Available: w.Balance, Approved: w.Allowance}, Delegated: true}
+	})
 }
 
 // altCredit is the credit wallet: currency and isWithdrawable as
@@ -235,15 +234,9 @@ type altHistValue struct {
 }
 
 func altHistory(in []historyJSON) []altHistoryItem {
-	out := make([]altHistoryItem, 0, len(in))
-	for _, h := range in {
-		dir := "out"
-		if h.Sign == "CREDIT" {
-			dir = "in"
-		}
-		out = append(out, altHistoryItem{Title: h.Name, Value: altHistValue{h.Amount, h.Currency}, Direction: dir, OccurredAt: h.Date})
-	}
-	return out
+	return convertAll(in, func(h historyJSON) altHistoryItem {
+		return altHistoryItem{Title: h.Name, Value: altHistValue{h.Amount, h.Currency}, Direction: altDirection(h.Sign), OccurredAt: h.Date}
+	})
 }
 
 // altOrderStatus is the order lookup record.
@@ -293,16 +286,14 @@ type altEligible struct {
 }
 
 func altProducts(in []ordProductJSON, region string) []altProduct {
-	out := make([]altProduct, 0, len(in))
-	for _, p := range in {
+	return convertAll(in, func(p ordProductJSON) altProduct {
 		price := ""
 		if cp, ok := ordProductByID(p.ID); ok {
 			price = cp.Price
 		}
-		out = append(out, altProduct{ID: p.ID, Description: p.Description, IsEligible: p.IsEligible,
-			Price: altMoney{price, "USD"}, Eligibility: altEligible{Reason: p.IneligibleReason, Region: region}})
-	}
-	return out
+		return altProduct{ID: p.ID, Description: p.Description, IsEligible: p.IsEligible,
+			Price: altMoney{price, "USD"}, Eligibility: altEligible{Reason: p.IneligibleReason, Region: region}}
+	})
 }
 
 // altChainNetwork is a chain configuration network: the documented fields
@@ -316,8 +307,7 @@ type altChainNetwork struct {
 }
 
 func altChainNetworks(in []chainNetworkJSON) []altChainNetwork {
-	out := make([]altChainNetwork, 0, len(in))
-	for _, n := range in {
+	return convertAll(in, func(n chainNetworkJSON) altChainNetwork {
 		a := altChainNetwork{chainNetworkJSON: n}
 		if n.Network == "solana" {
 			a.Cluster, a.Commitment = "devnet", "confirmed"
@@ -327,7 +317,6 @@ func altChainNetworks(in []chainNetworkJSON) []altChainNetwork {
 			a.ProgramID = n.DelegationContract
 			a.RPC = "https://api." + a.Cluster + ".solana.com"
 		}
-		out = append(out, a)
-	}
-	return out
+		return a
+	})
 }

@@ -37,18 +37,12 @@ var success = map[string]bool{"success": true}
 
 // cardStatus: GET /v1/card/status.
 func (s *Server) cardStatus(c *call) {
-	s.mu.Lock()
-	cr := c.user.Card
-	var out cardJSON
-	if cr != nil {
-		out = cr.toJSON()
-	}
-	s.mu.Unlock()
-	if cr == nil {
-		c.fail(http.StatusNotFound, "Card not found")
-		return
-	}
-	c.json(http.StatusOK, out)
+	c.answerFound("Card not found", func() any {
+		if cr := c.user.Card; cr != nil {
+			return cr.toJSON()
+		}
+		return nil
+	})
 }
 
 // cardFreeze: POST /v1/card/freeze, ACTIVE -> FROZEN.

@@ -113,13 +113,7 @@ func setJSON(set *consentSetRec) cnsSetJSON {
 	return out
 }
 
-func setsJSON(sets []*consentSetRec) []cnsSetJSON {
-	out := make([]cnsSetJSON, 0, len(sets))
-	for _, s := range sets {
-		out = append(out, setJSON(s))
-	}
-	return out
-}
+func setsJSON(sets []*consentSetRec) []cnsSetJSON { return convertAll(sets, setJSON) }
 
 // cnsFail answers a consent error.
 func (c *call) cnsFail(status int, msg string, details ...string) {

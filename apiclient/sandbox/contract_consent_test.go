@@ -1,7 +1,6 @@
 package sandbox_test
 
 import (
-	"net/http"
 	"testing"
 
 	"cardterm/apiclient/sandbox"
@@ -11,10 +10,7 @@ func init() { familyScripts = append(familyScripts, consentContract) }
 
 // consentContract exercises every consent operation: success and each
 // error status the interface names, in the {error, details} shape.
-func consentContract(t *testing.T, h *harness, login func(user string, extra ...string) string) {
-	secret := func(kv ...string) http.Header {
-		return withKey(append([]string{"x-secret-key", sandbox.DemoSecretKey}, kv...)...)
-	}
+func consentContract(t *testing.T, h *harness, login loginFunc) {
 	alice := sandbox.DemoUserID("alice@demo.test")
 	frank := sandbox.DemoUserID("frank@demo.test")
 	nora := sandbox.DemoUserID("nora@demo.test")
@@ -70,17 +66,17 @@ func consentContract(t *testing.T, h *harness, login func(user string, extra ...
 	h.do("consent onboarding 498", req{method: "GET", path: "/v2/consent/onboarding/onb-demo-001", hdr: hdrs("x-client-key", "nope"), want: 498})
 
 	link := "/v2/consent/onboarding/" + demoID
-	h.do("consent link 400 missing userId", req{method: "PATCH", path: link, hdr: secret(), body: map[string]any{}, want: 400, badRequest: true})
-	h.do("consent link 400 blank userId", req{method: "PATCH", path: link, hdr: secret(), body: map[string]any{"userId": "   "}, want: 400})
+	h.do("consent link 400 missing userId", req{method: "PATCH", path: link, hdr: withSecret(), body: map[string]any{}, want: 400, badRequest: true})
+	h.do("consent link 400 blank userId", req{method: "PATCH", path: link, hdr: withSecret(), body: map[string]any{"userId": "   "}, want: 400})
 	h.do("consent link 401 no secret", req{method: "PATCH", path: link, hdr: withKey(), body: map[string]any{"userId": frank}, want: 401, badRequest: true})
 	h.do("consent link 401 wrong secret", req{method: "PATCH", path: link, hdr: withKey("x-secret-key", "sk_nope"), body: map[string]any{"userId": frank}, want: 401})
-	h.do("consent link 404", req{method: "PATCH", path: "/v2/consent/onboarding/00000000-0000-4000-8000-000000000000", hdr: secret(),
+	h.do("consent link 404", req{method: "PATCH", path: "/v2/consent/onboarding/" + unknownID, hdr: withSecret(),
 		body: map[string]any{"userId": frank}, want: 404})
 	h.do("consent link 499", req{method: "PATCH", path: link, hdr: hdrs("x-secret-key", sandbox.DemoSecretKey), body: map[string]any{"userId": frank}, want: 499, badRequest: true})
 	h.do("consent link 498", req{method: "PATCH", path: link, hdr: hdrs("x-client-key", "nope", "x-secret-key", "x"), body: map[string]any{"userId": frank}, want: 498})
-	r = h.do("consent link 200", req{method: "PATCH", path: link, hdr: secret(), body: map[string]any{"userId": frank}, want: 200})
+	r = h.do("consent link 200", req{method: "PATCH", path: link, hdr: withSecret(), body: map[string]any{"userId": frank}, want: 200})
 	checkf(t, r.str("userId") == frank && r.str("completedAt") != "", "link answer %s", r.raw)
-	h.do("consent link 409", req{method: "PATCH", path: link, hdr: secret(), body: map[string]any{"userId": alice}, want: 409})
+	h.do("consent link 409", req{method: "PATCH", path: link, hdr: withSecret(), body: map[string]any{"userId": alice}, want: 409})
 	r = h.do("consent user complete after link", req{method: "GET", path: "/v2/consent/user/" + frank, hdr: withKey(), want: 200})
 	checkf(t, r.str("consentStatus") == "complete", "frank after link: %q", r.str("consentStatus"))
 
@@ -97,28 +93,28 @@ func consentContract(t *testing.T, h *harness, login func(user string, extra ...
 			marketingID, _ = m["consentId"].(string)
 		}
 	}
-	h.do("consent set 404", req{method: "GET", path: "/v2/consent/consentSet/00000000-0000-4000-8000-000000000000", hdr: withKey(), want: 404})
+	h.do("consent set 404", req{method: "GET", path: "/v2/consent/consentSet/" + unknownID, hdr: withKey(), want: 404})
 	revoke := "/v2/consent/consentSet/" + demoID + "/consent/"
 	h.do("consent revoke 401", req{method: "DELETE", path: revoke + termsID, hdr: withKey(), want: 401, badRequest: true})
 	h.do("consent revoke 499", req{method: "DELETE", path: revoke + termsID, hdr: hdrs("x-secret-key", sandbox.DemoSecretKey), want: 499, badRequest: true})
 	h.do("consent revoke 498", req{method: "DELETE", path: revoke + termsID, hdr: hdrs("x-client-key", "nope", "x-secret-key", "x"), want: 498})
-	h.do("consent revoke 404 denied", req{method: "DELETE", path: revoke + marketingID, hdr: secret(), want: 404})
-	h.do("consent revoke 404 unknown", req{method: "DELETE", path: revoke + "00000000-0000-4000-8000-000000000000", hdr: secret(), want: 404})
-	r = h.do("consent revoke 200", req{method: "DELETE", path: revoke + termsID, hdr: secret(), want: 200})
+	h.do("consent revoke 404 denied", req{method: "DELETE", path: revoke + marketingID, hdr: withSecret(), want: 404})
+	h.do("consent revoke 404 unknown", req{method: "DELETE", path: revoke + unknownID, hdr: withSecret(), want: 404})
+	r = h.do("consent revoke 200", req{method: "DELETE", path: revoke + termsID, hdr: withSecret(), want: 200})
 	checkf(t, r.str("consentStatus") == "revoked" && r.str("consentId") != termsID, "revoke answer %s", r.raw)
-	h.do("consent revoke 404 already revoked", req{method: "DELETE", path: revoke + termsID, hdr: secret(), want: 404})
-	h.do("consent revoke 404 new record", req{method: "DELETE", path: revoke + r.str("consentId"), hdr: secret(), want: 404})
+	h.do("consent revoke 404 already revoked", req{method: "DELETE", path: revoke + termsID, hdr: withSecret(), want: 404})
+	h.do("consent revoke 404 new record", req{method: "DELETE", path: revoke + r.str("consentId"), hdr: withSecret(), want: 404})
 	r = h.do("consent user incomplete after revoke", req{method: "GET", path: "/v2/consent/user/" + frank, hdr: withKey(), want: 200})
 	checkf(t, r.str("consentStatus") == "incomplete", "frank after revoke: %q", r.str("consentStatus"))
 
 	// ------------------------------------------------------------ create
-	r = h.do("consent create 201", req{method: "POST", path: "/v2/consent/onboarding", hdr: secret(), want: 201,
+	r = h.do("consent create 201", req{method: "POST", path: "/v2/consent/onboarding", hdr: withSecret(), want: 201,
 		body: map[string]any{"onboardingId": "onb-contract-1", "tenantId": "acme", "policyType": "US",
 			"consents": []map[string]any{{"consentType": "termsAndPrivacy", "consentStatus": "granted",
 				"metadata": map[string]string{"ipAddress": "192.0.2.1", "userAgent": "contract"}}, {"consentType": "eSignAct", "consentStatus": "denied"}},
 			"metadata": map[string]string{"source": "contract"}}})
 	checkf(t, r.str("policyType") == "us" && r.obj()["userId"] == nil, "created set %s", r.raw)
-	h.do("consent create 400", req{method: "POST", path: "/v2/consent/onboarding", hdr: secret(), want: 400,
+	h.do("consent create 400", req{method: "POST", path: "/v2/consent/onboarding", hdr: withSecret(), want: 400,
 		body: map[string]any{"onboardingId": "onb-x", "policyType": "mars", "consents": []map[string]any{}}})
 	h.do("consent create 401", req{method: "POST", path: "/v2/consent/onboarding", hdr: withKey("x-secret-key", "nope"), want: 401,
 		body: map[string]any{"onboardingId": "onb-x", "policyType": "global", "consents": []map[string]any{{"consentType": "termsAndPrivacy", "consentStatus": "granted"}}}})

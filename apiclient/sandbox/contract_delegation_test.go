@@ -23,7 +23,7 @@ const (
 // delegationContract exercises the delegation token, the chain
 // configuration and both post-approvals, with each status the interface
 // names that a request can provoke.
-func delegationContract(t *testing.T, h *harness, login func(user string, extra ...string) string) {
+func delegationContract(t *testing.T, h *harness, login loginFunc) {
 	alice := login("alice@demo.test")
 	faye := login("faye@demo.test")
 	umar := login("umar@demo.test")

@@ -13,7 +13,7 @@ func init() { familyScripts = append(familyScripts, ordersContract) }
 // ordersContract exercises the order endpoints: success and every error
 // status the interface names (401, 403, 422, 498, 499, 500; 404 for the
 // order lookup), identified by X-Client-ID.
-func ordersContract(t *testing.T, h *harness, login func(user string, extra ...string) string) {
+func ordersContract(t *testing.T, h *harness, login loginFunc) {
 	alice := login("alice@demo.test")
 	nora := login("nora@demo.test")
 	frank := login("frank@demo.test")

@@ -54,7 +54,11 @@ var disagreements = map[string]string{}
 // familyScripts are the contract calls of further endpoint families, one
 // file each (contract_<family>_test.go registers its script in an init
 // func), run inside TestContractSandbox before the coverage check.
-var familyScripts []func(t *testing.T, h *harness, login func(user string, extra ...string) string)
+var familyScripts []func(t *testing.T, h *harness, login loginFunc)
+
+// loginFunc signs a demo user in on the demo client key (plus extra header
+// pairs) and returns the access token.
+type loginFunc func(user string, extra ...string) string
 
 // interfaceOps is the explicit list of the operations the document marks
 // x-source: interface. TestContractDocument checks it equals the document;
@@ -357,14 +361,8 @@ func (h *harness) run(t *testing.T, c req) res {
 	return out
 }
 
-// Header helpers.
-func hdrs(kv ...string) http.Header {
-	h := http.Header{}
-	for i := 0; i+1 < len(kv); i += 2 {
-		h.Set(kv[i], kv[i+1])
-	}
-	return h
-}
+// Header helpers. hdrs builds headers from key/value pairs.
+var hdrs = sandbox.HeaderPairs
 
 func withKey(kv ...string) http.Header {
 	return hdrs(append([]string{"x-client-key", sandbox.DemoClientKey}, kv...)...)
@@ -373,6 +371,18 @@ func withKey(kv ...string) http.Header {
 func withBearer(tok string, kv ...string) http.Header {
 	return withKey(append([]string{"Authorization", "Bearer " + tok}, kv...)...)
 }
+
+// withSecret is the demo client key and secret key, plus more pairs: the
+// consent writes, the OAuth token exchange and the sandbox tools.
+func withSecret(kv ...string) http.Header {
+	return withKey(append([]string{"x-secret-key", sandbox.DemoSecretKey}, kv...)...)
+}
+
+// bearerOnly is the bearer token alone: webhook endpoints take no client key.
+func bearerOnly(tok string) http.Header { return hdrs("Authorization", "Bearer "+tok) }
+
+// unknownID is a well-formed id that names nothing, for the 404 calls.
+const unknownID = "00000000-0000-4000-8000-000000000000"
 
 // checkf reports a failed expectation about an answer's content.
 func checkf(t *testing.T, ok bool, format string, args ...any) {
@@ -731,23 +741,20 @@ func TestContractSandbox(t *testing.T) {
 	}
 	h.do("sign-in 400 session used", req{method: "POST", path: "/oauth/sign-in",
 		body: url.Values{"session": {session}, "username": {"alice@demo.test"}, "password": {"demo-pass"}}, want: 400})
-	secret := func(kv ...string) http.Header {
-		return withKey(append([]string{"x-secret-key", sandbox.DemoSecretKey}, kv...)...)
-	}
 	tokenCall := func(name string, hd http.Header, body any, want int, bad bool) res {
 		return h.do(name, req{method: "POST", path: "/v1/auth/oauth/token", hdr: hd, body: body, want: want, badRequest: bad})
 	}
-	r = tokenCall("oauth token 200 code", secret(), map[string]string{"grant_type": "authorization_code", "code": code,
+	r = tokenCall("oauth token 200 code", withSecret(), map[string]string{"grant_type": "authorization_code", "code": code,
 		"code_verifier": verifier, "redirect_uri": redirectURI}, 200, false)
 	oauthAccess, oauthRefresh := r.str("access_token"), r.str("refresh_token")
-	tokenCall("oauth token 400 code reused", secret(), map[string]string{"grant_type": "authorization_code", "code": code,
+	tokenCall("oauth token 400 code reused", withSecret(), map[string]string{"grant_type": "authorization_code", "code": code,
 		"code_verifier": verifier, "redirect_uri": redirectURI}, 400, false)
-	r = tokenCall("oauth token 200 refresh", secret(), map[string]string{"grant_type": "refresh_token", "refresh_token": oauthRefresh}, 200, false)
+	r = tokenCall("oauth token 200 refresh", withSecret(), map[string]string{"grant_type": "refresh_token", "refresh_token": oauthRefresh}, 200, false)
 	if r.str("access_token") != "" {
 		oauthAccess = r.str("access_token")
 	}
-	tokenCall("oauth token 400 refresh spent", secret(), map[string]string{"grant_type": "refresh_token", "refresh_token": oauthRefresh}, 400, false)
-	tokenCall("oauth token 400 no grant", secret(), map[string]string{"refresh_token": "x"}, 400, true)
+	tokenCall("oauth token 400 refresh spent", withSecret(), map[string]string{"grant_type": "refresh_token", "refresh_token": oauthRefresh}, 400, false)
+	tokenCall("oauth token 400 no grant", withSecret(), map[string]string{"refresh_token": "x"}, 400, true)
 	tokenCall("oauth token 401 bad secret", withKey("x-secret-key", "sk_wrong"), map[string]string{"grant_type": "refresh_token", "refresh_token": "x"}, 401, false)
 	tokenCall("oauth token 499", hdrs("x-secret-key", sandbox.DemoSecretKey), map[string]string{"grant_type": "refresh_token", "refresh_token": "x"}, 499, true)
 	tokenCall("oauth token 498", hdrs("x-client-key", "x", "x-secret-key", sandbox.DemoSecretKey), map[string]string{"grant_type": "refresh_token", "refresh_token": "x"}, 498, false)
@@ -773,13 +780,13 @@ func TestContractSandbox(t *testing.T) {
 		return r
 	}
 	burst("429 card", req{method: "GET", path: "/v1/card/status", hdr: withBearer(alice)})
-	burst("429 oauth", req{method: "POST", path: "/v1/auth/oauth/token", hdr: secret(), body: map[string]string{"grant_type": "refresh_token", "refresh_token": "x"}})
+	burst("429 oauth", req{method: "POST", path: "/v1/auth/oauth/token", hdr: withSecret(), body: map[string]string{"grant_type": "refresh_token", "refresh_token": "x"}})
 	burst("429 consent", req{method: "GET", path: "/v2/consent/user/" + "u-1", hdr: withKey()})
 	burst("429 hosted page", req{method: "GET", path: "/pin-direct/set?token=nope"})
 	h.srv.SetFaults(sandbox.Faults{ErrorRate: 1})
 	h.do("500 card", req{method: "GET", path: "/v1/card/status", hdr: withBearer(alice), want: 500})
 	h.do("500 whitelist", req{method: "GET", path: "/v1/wallet/whitelist?currency=usdc", hdr: withBearer(alice), want: 500})
-	h.do("500 oauth", req{method: "POST", path: "/v1/auth/oauth/token", hdr: secret(), body: map[string]string{"grant_type": "refresh_token", "refresh_token": "x"}, want: 500})
+	h.do("500 oauth", req{method: "POST", path: "/v1/auth/oauth/token", hdr: withSecret(), body: map[string]string{"grant_type": "refresh_token", "refresh_token": "x"}, want: 500})
 	h.do("500 consent", req{method: "GET", path: "/v2/consent/user/u-1/audit", hdr: withKey(), want: 500})
 	h.srv.SetFaults(sandbox.Faults{})
 

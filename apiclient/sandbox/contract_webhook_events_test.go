@@ -12,28 +12,23 @@ func init() { familyScripts = append(familyScripts, webhookEventsContract) }
 // webhookEventsContract exercises the sandbox-only operations of webhook
 // events against the document: the delivery log, the test trigger and the
 // verification change.
-func webhookEventsContract(t *testing.T, h *harness, login func(user string, extra ...string) string) {
+func webhookEventsContract(t *testing.T, h *harness, login loginFunc) {
 	alice := login("alice@demo.test")
 	umar := login("umar@demo.test")
 	olga := login("olga@acme.test", "x-client-key", "ck_live_acme")
-	as := func(tok string) map[string][]string { return hdrs("Authorization", "Bearer "+tok) }
-	secret := func(kv ...string) map[string][]string {
-		return withKey(append([]string{"x-secret-key", sandbox.DemoSecretKey}, kv...)...)
-	}
-	const unknown = "00000000-0000-4000-8000-000000000000"
 
-	r := h.do("webhook events create 201", req{method: "POST", path: "/v1/webhooks", hdr: as(alice), want: 201,
+	r := h.do("webhook events create 201", req{method: "POST", path: "/v1/webhooks", hdr: bearerOnly(alice), want: 201,
 		body: map[string]any{"name": "Events", "url": "https://example.test/events", "event_types": []string{"partner.contract_test"}, "is_active": true}})
 	data, _ := r.obj()["data"].(map[string]any)
 	id, _ := data["id"].(string)
 
 	// ---------------------------------------------------------------- trigger
-	r = h.do("trigger 200", req{method: "POST", path: "/sandbox/trigger", hdr: secret(), want: 200,
+	r = h.do("trigger 200", req{method: "POST", path: "/sandbox/trigger", hdr: withSecret(), want: 200,
 		body: map[string]any{"event_type": "partner.contract_test", "user": "alice@demo.test"}})
 	checkf(t, len(r.obj()["deliveries"].([]any)) == 1, "trigger answer %s", r.raw)
-	h.do("trigger 400 type", req{method: "POST", path: "/sandbox/trigger", hdr: secret(), want: 400, badRequest: true,
+	h.do("trigger 400 type", req{method: "POST", path: "/sandbox/trigger", hdr: withSecret(), want: 400, badRequest: true,
 		body: map[string]any{"event_type": "Not A Type"}})
-	h.do("trigger 404 user", req{method: "POST", path: "/sandbox/trigger", hdr: secret(), want: 404,
+	h.do("trigger 404 user", req{method: "POST", path: "/sandbox/trigger", hdr: withSecret(), want: 404,
 		body: map[string]any{"event_type": "card.frozen", "user": "nobody"}})
 	h.do("trigger 401 secret", req{method: "POST", path: "/sandbox/trigger", hdr: withKey("x-secret-key", "sk_nope"), want: 401,
 		body: map[string]any{"event_type": "card.frozen"}})
@@ -47,7 +42,7 @@ func webhookEventsContract(t *testing.T, h *harness, login func(user string, ext
 	// failed, with why.
 	var d map[string]any
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		r = h.do("webhook deliveries 200", req{method: "GET", path: "/v1/webhooks/" + id + "/deliveries", hdr: as(alice), want: 200})
+		r = h.do("webhook deliveries 200", req{method: "GET", path: "/v1/webhooks/" + id + "/deliveries", hdr: bearerOnly(alice), want: 200})
 		if ds, _ := r.obj()["deliveries"].([]any); len(ds) == 1 {
 			if d, _ = ds[0].(map[string]any); d["state"] == "failed" {
 				break
@@ -59,21 +54,21 @@ func webhookEventsContract(t *testing.T, h *harness, login func(user string, ext
 	}
 	attempts, _ := d["attempts"].([]any)
 	checkf(t, len(attempts) == 1 && d["eventType"] == "partner.contract_test", "delivery %v", d)
-	h.do("webhook deliveries 404", req{method: "GET", path: "/v1/webhooks/" + unknown + "/deliveries", hdr: as(alice), want: 404})
+	h.do("webhook deliveries 404", req{method: "GET", path: "/v1/webhooks/" + unknownID + "/deliveries", hdr: bearerOnly(alice), want: 404})
 	h.do("webhook deliveries 401", req{method: "GET", path: "/v1/webhooks/" + id + "/deliveries", want: 401})
-	h.do("webhook deliveries 403", req{method: "GET", path: "/v1/webhooks/" + id + "/deliveries", hdr: as(umar), want: 403})
-	h.do("webhook deliveries 503", req{method: "GET", path: "/v1/webhooks/" + id + "/deliveries", hdr: as(olga), want: 503})
-	h.do("webhook events delete 200", req{method: "DELETE", path: "/v1/webhooks/" + id, hdr: as(alice), want: 200})
+	h.do("webhook deliveries 403", req{method: "GET", path: "/v1/webhooks/" + id + "/deliveries", hdr: bearerOnly(umar), want: 403})
+	h.do("webhook deliveries 503", req{method: "GET", path: "/v1/webhooks/" + id + "/deliveries", hdr: bearerOnly(olga), want: 503})
+	h.do("webhook events delete 200", req{method: "DELETE", path: "/v1/webhooks/" + id, hdr: bearerOnly(alice), want: 200})
 
 	// ---------------------------------------------------------------- kyc
-	r = h.do("kyc 200", req{method: "POST", path: "/sandbox/kyc", hdr: secret(), want: 200,
+	r = h.do("kyc 200", req{method: "POST", path: "/sandbox/kyc", hdr: withSecret(), want: 200,
 		body: map[string]any{"user": "pia@demo.test", "verificationState": "VERIFIED"}})
 	checkf(t, r.str("previousVerificationState") == "PENDING", "kyc answer %s", r.raw)
-	h.do("kyc 200 back", req{method: "POST", path: "/sandbox/kyc", hdr: secret(), want: 200,
+	h.do("kyc 200 back", req{method: "POST", path: "/sandbox/kyc", hdr: withSecret(), want: 200,
 		body: map[string]any{"user": "pia@demo.test", "verificationState": "PENDING"}})
-	h.do("kyc 400", req{method: "POST", path: "/sandbox/kyc", hdr: secret(), want: 400, badRequest: true,
+	h.do("kyc 400", req{method: "POST", path: "/sandbox/kyc", hdr: withSecret(), want: 400, badRequest: true,
 		body: map[string]any{"user": "pia@demo.test", "verificationState": "DONE"}})
-	h.do("kyc 404", req{method: "POST", path: "/sandbox/kyc", hdr: secret(), want: 404,
+	h.do("kyc 404", req{method: "POST", path: "/sandbox/kyc", hdr: withSecret(), want: 404,
 		body: map[string]any{"user": "nobody", "verificationState": "VERIFIED"}})
 	h.do("kyc 401", req{method: "POST", path: "/sandbox/kyc", hdr: withKey(), want: 401, badRequest: true,
 		body: map[string]any{"user": "pia@demo.test", "verificationState": "VERIFIED"}})

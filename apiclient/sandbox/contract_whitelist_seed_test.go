@@ -1,19 +1,15 @@
 package sandbox_test
 
-import (
-	"testing"
-
-	"cardterm/apiclient/sandbox"
-)
+import "testing"
 
 func init() { familyScripts = append(familyScripts, whitelistSeedContract) }
 
 // whitelistSeedContract exercises the sandbox-only seeding of a big
 // whitelist against the document: the entries it adds are listed like any
 // other.
-func whitelistSeedContract(t *testing.T, h *harness, login func(user string, extra ...string) string) {
+func whitelistSeedContract(t *testing.T, h *harness, login loginFunc) {
 	lena := login("lena@demo.test")
-	secret := withKey("x-secret-key", sandbox.DemoSecretKey)
+	secret := withSecret()
 	before := len(h.do("whitelist before seeding 200", req{method: "GET", path: "/v1/wallet/whitelist?currency=usdt",
 		hdr: withKey("Authorization", "Bearer "+lena), want: 200}).arr())
 	r := h.do("whitelist seed 200", req{method: "POST", path: "/sandbox/whitelist", hdr: secret, want: 200,

@@ -55,6 +55,10 @@ func hdr(kv ...string) http.Header {
 	return h
 }
 
+// HeaderPairs is hdr for the contract tests, which live in package
+// sandbox_test (test files export to it this way).
+var HeaderPairs = hdr
+
 // ck is the demo client key header, plus more pairs.
 func ck(kv ...string) http.Header {
 	return hdr(append([]string{"x-client-key", DemoClientKey}, kv...)...)

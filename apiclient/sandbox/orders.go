@@ -39,11 +39,10 @@ func (s *Server) ordProducts(c *call) {
 		return
 	}
 	s.mu.Lock()
-	out := make([]ordProductJSON, 0, len(ordCatalogue))
-	for _, p := range ordCatalogue {
+	out := convertAll(ordCatalogue, func(p ordProduct) ordProductJSON {
 		ok, why := ordEligible(c.user, p)
-		out = append(out, ordProductJSON{ID: p.ID, Description: p.Description, IsEligible: ok, IneligibleReason: why})
-	}
+		return ordProductJSON{ID: p.ID, Description: p.Description, IsEligible: ok, IneligibleReason: why}
+	})
 	s.mu.Unlock()
 	region := c.be.key.Region
 	answerInShape(s, c, out, func(out []ordProductJSON) []altProduct { return altProducts(out, region) })
@@ -106,21 +105,16 @@ func (s *Server) ordLookup(c *call) {
 	if ordRefused(c) {
 		return
 	}
-	id := c.r.PathValue("orderId")
-	s.mu.Lock()
-	o := ordersOf(c.user).find(id)
-	var out ordStatusJSON
-	if o != nil {
+	c.answerFound("Order not found", func() any {
+		o := ordersOf(c.user).find(c.r.PathValue("orderId"))
+		if o == nil {
+			return nil
+		}
 		hadCard := o.cardID != ""
-		out = o.settle(c.user, s.now())
+		out := o.settle(c.user, s.now())
 		s.emitOrderChangesLocked(c.be, c.user, o, out, hadCard)
-	}
-	s.mu.Unlock()
-	if o == nil {
-		c.fail(http.StatusNotFound, "Order not found")
-		return
-	}
-	answerInShape(s, c, out, altOrderStatusOf)
+		return inShape(s, out, altOrderStatusOf)
+	})
 }
 
 // emitOrderChangesLocked announces what a read of o found new: a status

@@ -9,6 +9,21 @@ import (
 	"time"
 )
 
+// signInPageURL starts an OAuth sign-in on the sandbox at base and returns
+// the hosted sign-in page's URL it answers.
+func signInPageURL(t *testing.T, base string) string {
+	t.Helper()
+	q := url.Values{"client_id": {DemoClientKey}, "code_challenge": {"x"}, "code_challenge_method": {"S256"}}
+	res, err := http.Get(base + "/v1/auth/oauth/authorize/initiate?" + q.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var body struct{ URL string }
+	_ = json.NewDecoder(res.Body).Decode(&body)
+	return body.URL
+}
+
 func TestStartDescribeClose(t *testing.T) {
 	r, err := Start("127.0.0.1:0", Options{})
 	if err != nil {
@@ -17,16 +32,8 @@ func TestStartDescribeClose(t *testing.T) {
 	if !strings.HasPrefix(r.URL, "http://127.0.0.1:") || r.Server == nil {
 		t.Fatalf("running %+v", r)
 	}
-	q := url.Values{"client_id": {DemoClientKey}, "code_challenge": {"x"}, "code_challenge_method": {"S256"}}
-	res, err := http.Get(r.URL + "/v1/auth/oauth/authorize/initiate?" + q.Encode())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var body struct{ URL string }
-	_ = json.NewDecoder(res.Body).Decode(&body)
-	res.Body.Close()
-	if !strings.HasPrefix(body.URL, r.URL+"/oauth/sign-in?session=") {
-		t.Fatalf("hosted page url %q", body.URL)
+	if page := signInPageURL(t, r.URL); !strings.HasPrefix(page, r.URL+"/oauth/sign-in?session=") {
+		t.Fatalf("hosted page url %q", page)
 	}
 	d := r.Describe()
 	for _, s := range []string{r.URL, DemoClientKey, DemoSecretKey, "ck_live_acme", "ck_sandbox_globex", "demo-pass", "x-us-env", "olga@acme.test", "gus@globex.test"} {
@@ -118,16 +125,8 @@ func TestLinksUseAReachableAddress(t *testing.T) {
 	if pub.LinkURL != "https://demo.example.test" || !strings.HasPrefix(pub.URL, "http://127.0.0.1:") {
 		t.Fatalf("PublicURL: links %s, url %s", pub.LinkURL, pub.URL)
 	}
-	q := url.Values{"client_id": {DemoClientKey}, "code_challenge": {"x"}, "code_challenge_method": {"S256"}}
-	res, err := http.Get(pub.URL + "/v1/auth/oauth/authorize/initiate?" + q.Encode())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var body struct{ URL string }
-	_ = json.NewDecoder(res.Body).Decode(&body)
-	res.Body.Close()
-	if !strings.HasPrefix(body.URL, "https://demo.example.test/oauth/sign-in?session=") {
-		t.Fatalf("hosted page url %q", body.URL)
+	if page := signInPageURL(t, pub.URL); !strings.HasPrefix(page, "https://demo.example.test/oauth/sign-in?session=") {
+		t.Fatalf("hosted page url %q", page)
 	}
 	if !strings.Contains(pub.Describe(), "Links use    https://demo.example.test") {
 		t.Fatalf("Describe:\n%s", pub.Describe())

@@ -119,18 +119,12 @@ func (s *Server) triggerRoute(c *call) {
 		c.fail(http.StatusBadRequest, fmt.Sprintf("Invalid event type %q: use dotted lower-case names such as card.frozen", eventType))
 		return
 	}
-	s.mu.Lock()
-	u := userOf(c.be, strings.TrimSpace(in.User))
-	var out TriggerResult
-	if u != nil {
-		out = s.triggerLocked(c.be, u, eventType)
-	}
-	s.mu.Unlock()
-	if u == nil {
-		c.fail(http.StatusNotFound, "User not found in this tenant and region")
-		return
-	}
-	c.json(http.StatusOK, out)
+	c.answerFound("User not found in this tenant and region", func() any {
+		if u := userOf(c.be, strings.TrimSpace(in.User)); u != nil {
+			return s.triggerLocked(c.be, u, eventType)
+		}
+		return nil
+	})
 }
 
 // kycRoute: POST /sandbox/kyc.

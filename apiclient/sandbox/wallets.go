@@ -85,10 +85,9 @@ func (s *Server) walletInternal(c *call) {
 		c.json(http.StatusOK, alt)
 		return
 	}
-	out := make([]internalJSON, 0, len(ws.internal))
-	for _, w := range ws.internal {
-		out = append(out, internalJSON{w.ID, w.Balance, w.Currency, w.Address, w.Memo, w.AddressID, "internal"})
-	}
+	out := convertAll(ws.internal, func(w *internalWallet) internalJSON {
+		return internalJSON{w.ID, w.Balance, w.Currency, w.Address, w.Memo, w.AddressID, "internal"}
+	})
 	s.mu.Unlock()
 	c.json(http.StatusOK, out)
 }
@@ -140,111 +139,87 @@ func readAddressID(c *call) (string, bool) {
 	return id, true
 }
 
-// walletLink: POST /v1/wallet/internal/card_linked {addressId}.
-func (s *Server) walletLink(c *call) {
+// changeLinked reads {addressId} and runs change, with s.mu held, on the
+// user's wallets and the internal wallet the id names (nil when none).
+// change returns the status to answer and, when it refuses, why: the one
+// path of link and unlink.
+func (s *Server) changeLinked(c *call, change func(ws *walletState, w *internalWallet) (status int, refusal string)) {
 	id, ok := readAddressID(c)
 	if !ok {
 		return
 	}
 	s.mu.Lock()
 	ws := walletsOf(c.user)
-	w := ws.byID(id)
-	status, msg := http.StatusCreated, ""
-	switch {
-	case w == nil:
-		status, msg = http.StatusNotFound, "Wallet not found"
-	case slices.Contains(ws.linked, w.ID):
-		status, msg = http.StatusBadRequest, "Wallet is already linked to the card"
-	case len(ws.linked) >= maxLinked:
-		status, msg = http.StatusBadRequest, "A maximum of 5 wallets can be linked"
-	default:
-		ws.linked = append(ws.linked, w.ID)
-	}
+	status, refusal := change(ws, ws.byID(id))
 	s.mu.Unlock()
-	if msg != "" {
-		c.fail(status, msg)
+	if refusal != "" {
+		c.fail(status, refusal)
 		return
 	}
-	c.json(http.StatusCreated, success)
+	c.json(status, success)
+}
+
+// walletLink: POST /v1/wallet/internal/card_linked {addressId}.
+func (s *Server) walletLink(c *call) {
+	s.changeLinked(c, func(ws *walletState, w *internalWallet) (int, string) {
+		switch {
+		case w == nil:
+			return http.StatusNotFound, "Wallet not found"
+		case slices.Contains(ws.linked, w.ID):
+			return http.StatusBadRequest, "Wallet is already linked to the card"
+		case len(ws.linked) >= maxLinked:
+			return http.StatusBadRequest, "A maximum of 5 wallets can be linked"
+		}
+		ws.linked = append(ws.linked, w.ID)
+		return http.StatusCreated, ""
+	})
 }
 
 // walletUnlink: DELETE /v1/wallet/internal/card_linked {addressId}; the
 // remaining wallets keep their order.
 func (s *Server) walletUnlink(c *call) {
-	id, ok := readAddressID(c)
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	ws := walletsOf(c.user)
-	w := ws.byID(id)
-	msg := ""
-	switch {
-	case w == nil:
-		msg = "Wallet not found"
-	case !slices.Contains(ws.linked, w.ID):
-		msg = "Wallet is not linked to the card"
-	default:
+	s.changeLinked(c, func(ws *walletState, w *internalWallet) (int, string) {
+		switch {
+		case w == nil:
+			return http.StatusNotFound, "Wallet not found"
+		case !slices.Contains(ws.linked, w.ID):
+			return http.StatusNotFound, "Wallet is not linked to the card"
+		}
 		ws.linked = slices.DeleteFunc(ws.linked, func(x string) bool { return x == w.ID })
-	}
-	s.mu.Unlock()
-	c.succeedUnless(http.StatusNotFound, msg)
+		return http.StatusOK, ""
+	})
 }
 
 // walletExternal: GET /v1/wallet/external.
 func (s *Server) walletExternal(c *call) {
 	s.mu.Lock()
-	ws := walletsOf(c.user)
-	out := make([]externalJSON, 0, len(ws.external))
-	for _, w := range ws.external {
-		out = append(out, externalJSON(w))
-	}
-	var alt []altExternal
-	if s.opts.AltShapes {
-		alt = altExternalWallets(ws.external)
-	}
+	out := convertAll(walletsOf(c.user).external, func(w externalWallet) externalJSON { return externalJSON(w) })
 	s.mu.Unlock()
-	if alt != nil {
-		c.json(http.StatusOK, alt)
-		return
-	}
-	c.json(http.StatusOK, out)
+	answerInShape(s, c, out, altExternalWallets)
 }
 
 // walletCredit: GET /v1/wallet/credit; 404 before the first credit.
 func (s *Server) walletCredit(c *call) {
-	s.mu.Lock()
-	cw := walletsOf(c.user).credit
-	var out creditJSON
-	if cw != nil {
-		out = creditJSON{cw.ID, formatMicros(cw.Balance), "usdc", cw.IsWithdrawable, "credit"}
-	}
-	s.mu.Unlock()
-	if cw == nil {
-		c.fail(http.StatusNotFound, "Credit wallet not found")
-		return
-	}
-	answerInShape(s, c, out, altCreditWallet)
+	c.answerFound("Credit wallet not found", func() any {
+		if cw := walletsOf(c.user).credit; cw != nil {
+			return inShape(s, creditJSON{cw.ID, formatMicros(cw.Balance), "usdc", cw.IsWithdrawable, "credit"}, altCreditWallet)
+		}
+		return nil
+	})
 }
 
 // withdrawEstimation: GET /v1/wallet/credit/withdraw-estimation.
 func (s *Server) withdrawEstimation(c *call) {
-	s.mu.Lock()
-	cw := walletsOf(c.user).credit
-	var balance int64
-	if cw != nil {
-		balance = cw.Balance
-	}
-	s.mu.Unlock()
-	if cw == nil {
-		c.fail(http.StatusNotFound, "Credit wallet not found")
-		return
-	}
-	if s.opts.AltShapes {
-		c.json(http.StatusOK, altWithdrawEstimation(balance))
-		return
-	}
-	c.json(http.StatusOK, map[string]string{"wei": withdrawFeeWei, "eth": withdrawFeeETH, "usdc": formatMicros(withdrawFeeMicros)})
+	c.answerFound("Credit wallet not found", func() any {
+		cw := walletsOf(c.user).credit
+		switch {
+		case cw == nil:
+			return nil
+		case s.opts.AltShapes:
+			return altWithdrawEstimation(cw.Balance)
+		}
+		return map[string]string{"wei": withdrawFeeWei, "eth": withdrawFeeETH, "usdc": formatMicros(withdrawFeeMicros)}
+	})
 }
 
 // withdraw: POST /v1/wallet/credit/withdraw {amount} -> {txHash}.

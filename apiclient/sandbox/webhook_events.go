@@ -96,10 +96,4 @@ func (s *Server) emitCardIssuedLocked(be *backend, u *userRec) {
 }
 
 // randID is a short random string that keeps event ids unique.
-func randID() string {
-	k, err := whNewKey()
-	if err != nil {
-		return strconv.FormatInt(time.Now().UnixNano(), 10)
-	}
-	return k
-}
+func randID() string { return whNewKey() }

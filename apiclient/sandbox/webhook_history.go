@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"net/http"
 	"slices"
 	"time"
 )
@@ -80,12 +79,8 @@ type whDeliveryJSON struct {
 }
 
 func (d *whDeliveryRec) toJSON() whDeliveryJSON {
-	out := whDeliveryJSON{EventID: d.EventID, EventType: d.EventType, CreatedAt: d.CreatedAt.UTC().Format(time.RFC3339),
-		State: d.State, Attempts: make([]whAttemptJSON, 0, len(d.Attempts))}
-	for _, a := range d.Attempts {
-		out.Attempts = append(out.Attempts, a.toJSON())
-	}
-	return out
+	return whDeliveryJSON{EventID: d.EventID, EventType: d.EventType, CreatedAt: d.CreatedAt.UTC().Format(time.RFC3339),
+		State: d.State, Attempts: convertAll(d.Attempts, whAttempt.toJSON)}
 }
 
 // whStartDelivery adds a pending delivery to h's history. Call with s.mu held.
@@ -117,20 +112,11 @@ func (s *Server) whDeliveries(c *call) {
 	if !ok {
 		return
 	}
-	id := c.r.PathValue("id")
-	s.mu.Lock()
-	h := p.find(id)
-	var out []whDeliveryJSON
-	if h != nil {
-		out = make([]whDeliveryJSON, 0, len(h.deliveries))
+	whAnswer(c, p, func(h *whHook) any {
+		out := make([]whDeliveryJSON, 0, len(h.deliveries))
 		for _, d := range slices.Backward(h.deliveries) {
 			out = append(out, d.toJSON())
 		}
-	}
-	s.mu.Unlock()
-	if h == nil {
-		c.fail(http.StatusNotFound, "Webhook configuration not found")
-		return
-	}
-	c.json(http.StatusOK, map[string]any{"webhookId": id, "deliveries": out})
+		return map[string]any{"webhookId": h.ID, "deliveries": out}
+	})
 }

@@ -123,12 +123,24 @@ func (s *Server) whList(c *call) {
 		return
 	}
 	s.mu.Lock()
-	out := make([]whJSON, 0, len(p.hooks))
-	for _, h := range p.hooks {
-		out = append(out, h.toJSON(c.be.key.Tenant, false))
-	}
+	out := convertAll(p.hooks, func(h *whHook) whJSON { return h.toJSON(c.be.key.Tenant, false) })
 	s.mu.Unlock()
 	c.json(http.StatusOK, out)
+}
+
+// whNotFound is the 404 message of an id the partner has no configuration for.
+const whNotFound = "Webhook configuration not found"
+
+// whAnswer answers 200 with what answer returns for the configuration the
+// path's {id} names (answer runs with s.mu held, so it may change it), or
+// 404 when p has none.
+func whAnswer(c *call, p *whPartner, answer func(h *whHook) any) {
+	c.answerFound(whNotFound, func() any {
+		if h := p.find(c.r.PathValue("id")); h != nil {
+			return answer(h)
+		}
+		return nil
+	})
 }
 
 // whGet: GET /v1/webhooks/{id}, answered with the configuration itself.
@@ -137,18 +149,7 @@ func (s *Server) whGet(c *call) {
 	if !ok {
 		return
 	}
-	s.mu.Lock()
-	h := p.find(c.r.PathValue("id"))
-	var out whJSON
-	if h != nil {
-		out = h.toJSON(c.be.key.Tenant, false)
-	}
-	s.mu.Unlock()
-	if h == nil {
-		c.fail(http.StatusNotFound, "Webhook configuration not found")
-		return
-	}
-	c.json(http.StatusOK, out)
+	whAnswer(c, p, func(h *whHook) any { return h.toJSON(c.be.key.Tenant, false) })
 }
 
 // whInput is a create or update body; nil means "not given".
@@ -241,6 +242,26 @@ func whCheckURL(raw string) string {
 	return ""
 }
 
+// apply sets the fields in gives and keeps the others: what create sets
+// over the defaults and update over the stored configuration.
+func (h *whHook) apply(in whInput) {
+	if in.Name != nil {
+		h.Name = *in.Name
+	}
+	if in.URL != nil {
+		h.URL = *in.URL
+	}
+	if in.EventTypes != nil {
+		h.EventTypes = *in.EventTypes
+	}
+	if in.IsActive != nil {
+		h.Active = *in.IsActive
+	}
+	if in.Metadata != nil {
+		h.Metadata = in.Metadata
+	}
+}
+
 // whDecode reads a create or update body, answering 400 on a problem.
 func whDecode(c *call, create bool) (whInput, bool) {
 	var in whInput
@@ -264,11 +285,7 @@ func (s *Server) whCreate(c *call) {
 	if !ok {
 		return
 	}
-	key, err := whNewKey()
-	if err != nil {
-		c.fail(http.StatusInternalServerError, "Internal server error")
-		return
-	}
+	key := whNewKey()
 	s.mu.Lock()
 	if len(p.hooks) >= whMaxPerPartner {
 		s.mu.Unlock()
@@ -277,14 +294,9 @@ func (s *Server) whCreate(c *call) {
 	}
 	now := s.now()
 	p.seq++
-	h := &whHook{ID: uuidFrom("webhook", c.be.key.String(), fmt.Sprint(p.seq), now.String()), Name: *in.Name, URL: *in.URL,
-		APIKey: key, EventTypes: *in.EventTypes, Active: true, Metadata: json.RawMessage(`{}`), CreatedAt: now, UpdatedAt: now}
-	if in.IsActive != nil {
-		h.Active = *in.IsActive
-	}
-	if in.Metadata != nil {
-		h.Metadata = in.Metadata
-	}
+	h := &whHook{ID: uuidFrom("webhook", c.be.key.String(), fmt.Sprint(p.seq), now.String()),
+		APIKey: key, Active: true, Metadata: json.RawMessage(`{}`), CreatedAt: now, UpdatedAt: now}
+	h.apply(in)
 	p.hooks = append(p.hooks, h)
 	out := h.toJSON(c.be.key.Tenant, true)
 	s.mu.Unlock()
@@ -302,39 +314,18 @@ func (s *Server) whUpdate(c *call) {
 	known := p.find(id) != nil
 	s.mu.Unlock()
 	if !known {
-		c.fail(http.StatusNotFound, "Webhook configuration not found")
+		c.fail(http.StatusNotFound, whNotFound)
 		return
 	}
 	in, ok := whDecode(c, false)
 	if !ok {
 		return
 	}
-	s.mu.Lock()
-	h := p.find(id)
-	if h == nil { // deleted meanwhile
-		s.mu.Unlock()
-		c.fail(http.StatusNotFound, "Webhook configuration not found")
-		return
-	}
-	if in.Name != nil {
-		h.Name = *in.Name
-	}
-	if in.URL != nil {
-		h.URL = *in.URL
-	}
-	if in.EventTypes != nil {
-		h.EventTypes = *in.EventTypes
-	}
-	if in.IsActive != nil {
-		h.Active = *in.IsActive
-	}
-	if in.Metadata != nil {
-		h.Metadata = in.Metadata
-	}
-	h.UpdatedAt = s.now()
-	out := h.toJSON(c.be.key.Tenant, false)
-	s.mu.Unlock()
-	c.json(http.StatusOK, map[string]any{"success": true, "data": out})
+	whAnswer(c, p, func(h *whHook) any { // 404 when deleted meanwhile
+		h.apply(in)
+		h.UpdatedAt = s.now()
+		return map[string]any{"success": true, "data": h.toJSON(c.be.key.Tenant, false)}
+	})
 }
 
 // whDelete: DELETE /v1/webhooks/{id} -> {success: true}.
@@ -343,17 +334,10 @@ func (s *Server) whDelete(c *call) {
 	if !ok {
 		return
 	}
-	s.mu.Lock()
-	i := p.index(c.r.PathValue("id"))
-	if i >= 0 {
-		p.hooks = slices.Delete(p.hooks, i, i+1)
-	}
-	s.mu.Unlock()
-	if i < 0 {
-		c.fail(http.StatusNotFound, "Webhook configuration not found")
-		return
-	}
-	c.json(http.StatusOK, success)
+	whAnswer(c, p, func(h *whHook) any {
+		p.hooks = slices.DeleteFunc(p.hooks, func(other *whHook) bool { return other == h })
+		return success
+	})
 }
 
 // whRotate: POST /v1/webhooks/{id}/rotate-key -> {success, data} with the
@@ -363,23 +347,10 @@ func (s *Server) whRotate(c *call) {
 	if !ok {
 		return
 	}
-	key, err := whNewKey()
-	if err != nil {
-		c.fail(http.StatusInternalServerError, "Internal server error")
-		return
-	}
-	s.mu.Lock()
-	h := p.find(c.r.PathValue("id"))
-	var out whJSON
-	if h != nil {
+	key := whNewKey()
+	whAnswer(c, p, func(h *whHook) any {
 		h.APIKey = key
 		h.UpdatedAt = s.now()
-		out = h.toJSON(c.be.key.Tenant, true)
-	}
-	s.mu.Unlock()
-	if h == nil {
-		c.fail(http.StatusNotFound, "Webhook configuration not found")
-		return
-	}
-	c.json(http.StatusOK, map[string]any{"success": true, "data": out})
+		return map[string]any{"success": true, "data": h.toJSON(c.be.key.Tenant, true)}
+	})
 }
