@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -223,14 +222,10 @@ start instead. It is never written to the config file.`,
 // the command (the key can still be given at each start).
 func storeSecretKey(cmd *cobra.Command, name string, store *secretStore) {
 	out := cmd.OutOrStdout()
-	key := strings.TrimSpace(os.Getenv(secretKeyEnv))
-	if key == "" {
-		var err error
-		key, err = promptSecret(cmd, fmt.Sprintf("Secret key of %q (x-secret-key; enter to skip): ", name))
-		if err != nil {
-			fmt.Fprintf(out, "No secret key stored (%v); it is asked for at start, or set $%s.\n", err, secretKeyEnv)
-			return
-		}
+	key, err := secretFromEnvOrPrompt(cmd, secretKeyEnv, fmt.Sprintf("Secret key of %q (x-secret-key; enter to skip): ", name))
+	if err != nil {
+		fmt.Fprintf(out, "No secret key stored (%v); it is asked for at start, or set $%s.\n", err, secretKeyEnv)
+		return
 	}
 	if key == "" {
 		fmt.Fprintf(out, "No secret key stored; it is asked for at start, or set $%s.\n", secretKeyEnv)
@@ -246,14 +241,10 @@ func storeSecretKey(cmd *cobra.Command, name string, store *secretStore) {
 // profile, from $CARDTERM_WEBHOOK_KEY or a masked prompt.
 func storeWebhookKey(cmd *cobra.Command, name string, store *secretStore) {
 	out := cmd.OutOrStdout()
-	key := strings.TrimSpace(os.Getenv(webhookKeyEnv))
-	if key == "" {
-		var err error
-		key, err = promptSecret(cmd, fmt.Sprintf("Webhook signing key of %q (enter to skip): ", name))
-		if err != nil || key == "" {
-			fmt.Fprintf(out, "No webhook signing key stored.\n")
-			return
-		}
+	key, err := secretFromEnvOrPrompt(cmd, webhookKeyEnv, fmt.Sprintf("Webhook signing key of %q (enter to skip): ", name))
+	if err != nil || key == "" {
+		fmt.Fprintf(out, "No webhook signing key stored.\n")
+		return
 	}
 	if err := store.set(webhookAccount(name), key); err != nil {
 		return // store.set has said why
