@@ -252,13 +252,19 @@ func storeWebhookKey(cmd *cobra.Command, name string, store *secretStore) {
 	fmt.Fprintf(out, "The webhook signing key is in the OS keyring (account %q): cardterm listen and webhook verify use it with this profile.\n", webhookAccount(name))
 }
 
-// named is the profile a command's optional NAME argument picks: the
-// default one without it.
-func (c *config) named(args []string) string {
+// named is the profile a command's optional NAME argument picks (the
+// default one without it), or the usage error that lists the names there
+// are.
+func (c *config) named(args []string) (profile, error) {
+	name := c.Default
 	if len(args) == 1 {
-		return args[0]
+		name = args[0]
 	}
-	return c.Default
+	p, ok := c.find(name)
+	if !ok {
+		return profile{}, c.noProfile(name)
+	}
+	return p, nil
 }
 
 // noProfile is the usage error for a profile name that is not in the
@@ -331,12 +337,11 @@ func newProfileShowCommand(std streams) *cobra.Command {
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeProfileNames,
 		RunE: onConfig(func(cmd *cobra.Command, args []string, cfg *config) error {
-			name := cfg.named(args)
-			p, ok := cfg.find(name)
-			if !ok {
-				return cfg.noProfile(name)
+			p, err := cfg.named(args)
+			if err != nil {
+				return err
 			}
-			showProfile(cmd.OutOrStdout(), p, name == cfg.Default, &secretStore{warn: std.stderr})
+			showProfile(cmd.OutOrStdout(), p, p.Name == cfg.Default, &secretStore{warn: std.stderr})
 			return nil
 		}),
 	}
