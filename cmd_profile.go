@@ -294,8 +294,8 @@ func newProfileUseCommand() *cobra.Command {
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeProfileNames,
 		RunE: onConfig(func(cmd *cobra.Command, args []string, cfg *config) error {
-			if _, ok := cfg.find(args[0]); !ok {
-				return cfg.noProfile(args[0])
+			if _, err := cfg.named(args); err != nil {
+				return err
 			}
 			cfg.Default = args[0]
 			if err := saveConfig(configPath(), cfg); err != nil {
