@@ -66,43 +66,7 @@ func deliveryJSONLine(d webhookreceiver.Delivery) []byte {
 		*line.BodyText = string(d.Body)
 		b, _ = json.Marshal(line)
 	}
-	return append(escapeInvisible(b), '\n')
-}
-
-// escapeInvisible rewrites, inside encoded JSON, the characters
-// encoding/json leaves as they are but a terminal acts on or hides: DEL,
-// C1 controls, bidi controls, zero-width characters and the BOM, as \uXXXX
-// escapes (outside strings JSON has none of them, so this stays valid).
-func escapeInvisible(b []byte) []byte {
-	var out []byte
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		if invisible(r) {
-			if out == nil {
-				out = append(make([]byte, 0, len(b)+16), b[:i]...)
-			}
-			out = fmt.Appendf(out, `\u%04x`, r)
-		} else if out != nil {
-			out = append(out, b[i:i+size]...)
-		}
-		i += size
-	}
-	if out == nil {
-		return b
-	}
-	return out
-}
-
-func invisible(r rune) bool {
-	switch {
-	case r == 0x7f, r >= 0x80 && r <= 0x9f: // DEL, C1 controls
-		return true
-	case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069: // bidi
-		return true
-	case r >= 0x200b && r <= 0x200d, r == 0x2060, r == 0xfeff: // zero-width, BOM
-		return true
-	}
-	return false
+	return append(ui.EscapeInvisible(b), '\n')
 }
 
 // Styles of the live list: status in colour, the rest plain.

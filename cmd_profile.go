@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -223,14 +222,10 @@ start instead. It is never written to the config file.`,
 // the command (the key can still be given at each start).
 func storeSecretKey(cmd *cobra.Command, name string, store *secretStore) {
 	out := cmd.OutOrStdout()
-	key := strings.TrimSpace(os.Getenv(secretKeyEnv))
-	if key == "" {
-		var err error
-		key, err = promptSecret(cmd, fmt.Sprintf("Secret key of %q (x-secret-key; enter to skip): ", name))
-		if err != nil {
-			fmt.Fprintf(out, "No secret key stored (%v); it is asked for at start, or set $%s.\n", err, secretKeyEnv)
-			return
-		}
+	key, err := secretFromEnvOrPrompt(cmd, secretKeyEnv, fmt.Sprintf("Secret key of %q (x-secret-key; enter to skip): ", name))
+	if err != nil {
+		fmt.Fprintf(out, "No secret key stored (%v); it is asked for at start, or set $%s.\n", err, secretKeyEnv)
+		return
 	}
 	if key == "" {
 		fmt.Fprintf(out, "No secret key stored; it is asked for at start, or set $%s.\n", secretKeyEnv)
@@ -246,14 +241,10 @@ func storeSecretKey(cmd *cobra.Command, name string, store *secretStore) {
 // profile, from $CARDTERM_WEBHOOK_KEY or a masked prompt.
 func storeWebhookKey(cmd *cobra.Command, name string, store *secretStore) {
 	out := cmd.OutOrStdout()
-	key := strings.TrimSpace(os.Getenv(webhookKeyEnv))
-	if key == "" {
-		var err error
-		key, err = promptSecret(cmd, fmt.Sprintf("Webhook signing key of %q (enter to skip): ", name))
-		if err != nil || key == "" {
-			fmt.Fprintf(out, "No webhook signing key stored.\n")
-			return
-		}
+	key, err := secretFromEnvOrPrompt(cmd, webhookKeyEnv, fmt.Sprintf("Webhook signing key of %q (enter to skip): ", name))
+	if err != nil || key == "" {
+		fmt.Fprintf(out, "No webhook signing key stored.\n")
+		return
 	}
 	if err := store.set(webhookAccount(name), key); err != nil {
 		return // store.set has said why
@@ -261,13 +252,19 @@ func storeWebhookKey(cmd *cobra.Command, name string, store *secretStore) {
 	fmt.Fprintf(out, "The webhook signing key is in the OS keyring (account %q): cardterm listen and webhook verify use it with this profile.\n", webhookAccount(name))
 }
 
-// named is the profile a command's optional NAME argument picks: the
-// default one without it.
-func (c *config) named(args []string) string {
+// named is the profile a command's optional NAME argument picks (the
+// default one without it), or the usage error that lists the names there
+// are.
+func (c *config) named(args []string) (profile, error) {
+	name := c.Default
 	if len(args) == 1 {
-		return args[0]
+		name = args[0]
 	}
-	return c.Default
+	p, ok := c.find(name)
+	if !ok {
+		return profile{}, c.noProfile(name)
+	}
+	return p, nil
 }
 
 // noProfile is the usage error for a profile name that is not in the
@@ -297,8 +294,8 @@ func newProfileUseCommand() *cobra.Command {
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeProfileNames,
 		RunE: onConfig(func(cmd *cobra.Command, args []string, cfg *config) error {
-			if _, ok := cfg.find(args[0]); !ok {
-				return cfg.noProfile(args[0])
+			if _, err := cfg.named(args); err != nil {
+				return err
 			}
 			cfg.Default = args[0]
 			if err := saveConfig(configPath(), cfg); err != nil {
@@ -340,12 +337,11 @@ func newProfileShowCommand(std streams) *cobra.Command {
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeProfileNames,
 		RunE: onConfig(func(cmd *cobra.Command, args []string, cfg *config) error {
-			name := cfg.named(args)
-			p, ok := cfg.find(name)
-			if !ok {
-				return cfg.noProfile(name)
+			p, err := cfg.named(args)
+			if err != nil {
+				return err
 			}
-			showProfile(cmd.OutOrStdout(), p, name == cfg.Default, &secretStore{warn: std.stderr})
+			showProfile(cmd.OutOrStdout(), p, p.Name == cfg.Default, &secretStore{warn: std.stderr})
 			return nil
 		}),
 	}

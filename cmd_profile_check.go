@@ -28,11 +28,11 @@ func newProfileCheckCommand(std streams) *cobra.Command {
 		Example: `  cardterm profile check acme && cardterm --profile acme
   cardterm profile check acme; echo $?   # 3: the client key was refused, 4: no answer`,
 		RunE: onConfig(func(cmd *cobra.Command, args []string, cfg *config) error {
-			name := cfg.named(args)
-			if _, ok := cfg.find(name); !ok {
-				return cfg.noProfile(name)
+			p, err := cfg.named(args)
+			if err != nil {
+				return err
 			}
-			o, err := resolveOptions(profileOnly(name), cfg)
+			o, err := resolveOptions(profileOnly(p.Name), cfg)
 			if err != nil {
 				return err
 			}

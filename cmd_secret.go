@@ -33,6 +33,15 @@ var promptSecret = func(cmd *cobra.Command, prompt string) (string, error) {
 	return strings.TrimSpace(string(b)), nil
 }
 
+// secretFromEnvOrPrompt is the secret in the environment variable env, or
+// else what is typed at a masked prompt ("" when nothing is typed).
+func secretFromEnvOrPrompt(cmd *cobra.Command, env, prompt string) (string, error) {
+	if secret := strings.TrimSpace(os.Getenv(env)); secret != "" {
+		return secret, nil
+	}
+	return promptSecret(cmd, prompt)
+}
+
 // secretTerminal finds a terminal to read a secret from.
 func secretTerminal(stdin io.Reader) (uintptr, func(), error) {
 	if f, ok := stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {

@@ -35,7 +35,7 @@ func invisible(r rune) bool {
 	switch {
 	case r == 0x7f, r >= 0x80 && r <= 0x9f:
 		return true
-	case r >= 0x200b && r <= 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+	case r >= 0x200b && r <= 0x200f, r == 0x2060, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
 		return true
 	case r == 0x2028, r == 0x2029, r == 0xfeff, r == 0x061c:
 		return true

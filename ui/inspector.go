@@ -32,19 +32,22 @@ type inspector struct {
 
 // inspectorKeys are the overlay's bindings; the footer lists them.
 type inspectorKeys struct {
-	Up, Down, PageUp, PageDown, Home, End, Copy, Close key.Binding
+	ScrollKeyMap
+	Copy, Close key.Binding
 }
 
 func newInspectorKeys() inspectorKeys {
 	return inspectorKeys{
-		Up:       upKey(),
-		Down:     downKey(),
-		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down")),
-		Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "top")),
-		End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "bottom")),
-		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy JSON")),
-		Close:    key.NewBinding(key.WithKeys("esc", "i", "q"), key.WithHelp("esc/i", "close")),
+		ScrollKeyMap: ScrollKeyMap{
+			Up:       upKey(),
+			Down:     downKey(),
+			PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+			PageDown: key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down")),
+			Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "top")),
+			End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "bottom")),
+		},
+		Copy:  key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy JSON")),
+		Close: key.NewBinding(key.WithKeys("esc", "i", "q"), key.WithHelp("esc/i", "close")),
 	}
 }
 
@@ -121,20 +124,9 @@ func (in *inspector) update(msg tea.KeyPressMsg, bodyHeight int) (closed bool, c
 		return true, nil
 	case key.Matches(msg, in.keys.Copy):
 		return false, tea.Batch(tea.SetClipboard(strings.Join(in.lines, "\n")), Notify(theme.ToneOK, "copied the JSON of "+in.title))
-	case key.Matches(msg, in.keys.Up):
-		in.offset--
-	case key.Matches(msg, in.keys.Down):
-		in.offset++
-	case key.Matches(msg, in.keys.PageUp):
-		in.offset -= rows
-	case key.Matches(msg, in.keys.PageDown):
-		in.offset += rows
-	case key.Matches(msg, in.keys.Home):
-		in.offset = 0
-	case key.Matches(msg, in.keys.End):
-		in.offset = last
 	}
-	in.offset = min(max(in.offset, 0), last)
+	offset, _ := in.keys.Move(msg, in.offset, rows, last)
+	in.offset = min(max(offset, 0), last)
 	return false, nil
 }
 

@@ -3,6 +3,7 @@ package ui
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 // GlobalKeyMap holds the keys the root model handles on every screen. It is
@@ -69,6 +70,34 @@ func upKey() key.Binding { return key.NewBinding(key.WithKeys("up", "k"), key.Wi
 
 func downKey() key.Binding {
 	return key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down"))
+}
+
+// ScrollKeyMap is the keys that move through a list or a text: a line, a
+// page, or to either end. The table and the inspector embed it, each with
+// its own help words.
+type ScrollKeyMap struct {
+	Up, Down, PageUp, PageDown, Home, End key.Binding
+}
+
+// Move is where msg moves position among the positions 0 to last, page
+// positions at a time for the page keys; moved is false when msg is none
+// of these keys. The caller keeps the result in range.
+func (k ScrollKeyMap) Move(msg tea.KeyPressMsg, position, page, last int) (to int, moved bool) {
+	switch {
+	case key.Matches(msg, k.Up):
+		return position - 1, true
+	case key.Matches(msg, k.Down):
+		return position + 1, true
+	case key.Matches(msg, k.PageUp):
+		return position - page, true
+	case key.Matches(msg, k.PageDown):
+		return position + page, true
+	case key.Matches(msg, k.Home):
+		return 0, true
+	case key.Matches(msg, k.End):
+		return last, true
+	}
+	return position, false
 }
 
 // ShortHelp is the footer line: the keys a newcomer needs first.

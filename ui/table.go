@@ -170,20 +170,10 @@ func (t Table) Update(msg tea.Msg) (Table, tea.Cmd) {
 		t.filterKey(k)
 		return t, nil
 	}
-	page := max(t.bodyHeight(), 1)
+	cursor, moved := t.keys.Move(k, t.cursor, max(t.bodyHeight(), 1), t.visibleLen()-1)
 	switch {
-	case key.Matches(k, t.keys.Up):
-		t.cursor--
-	case key.Matches(k, t.keys.Down):
-		t.cursor++
-	case key.Matches(k, t.keys.PageUp):
-		t.cursor -= page
-	case key.Matches(k, t.keys.PageDown):
-		t.cursor += page
-	case key.Matches(k, t.keys.Home):
-		t.cursor = 0
-	case key.Matches(k, t.keys.End):
-		t.cursor = t.visibleLen() - 1
+	case moved:
+		t.cursor = cursor
 	case key.Matches(k, t.keys.Mark):
 		if i, ok := t.Cursor(); ok {
 			t.toggleMark(i)

@@ -15,21 +15,23 @@ const markerWidth = 2
 
 // TableKeyMap is the keys of a table.
 type TableKeyMap struct {
-	Up, Down, PageUp, PageDown, Home, End key.Binding
-	Mark, Filter                          key.Binding
-	Accept, ClearFilter, Backspace        key.Binding
+	ScrollKeyMap
+	Mark, Filter                   key.Binding
+	Accept, ClearFilter, Backspace key.Binding
 }
 
 // TableKeys builds the table keys (arrows or j/k move, space
 // marks, / filters).
 func TableKeys() TableKeyMap {
 	return TableKeyMap{
-		Up:          upKey(),
-		Down:        downKey(),
-		PageUp:      key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-		PageDown:    key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
-		Home:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
-		End:         key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last")),
+		ScrollKeyMap: ScrollKeyMap{
+			Up:       upKey(),
+			Down:     downKey(),
+			PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+			PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
+			Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
+			End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last")),
+		},
 		Mark:        key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "mark")),
 		Filter:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 		Accept:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply filter")),

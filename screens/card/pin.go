@@ -178,9 +178,7 @@ func (c *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	ev, cmd := c.form.Update(msg)
 	switch ev {
 	case ui.FormCancel:
-		if c.form.Busy() {
-			c.requests.Cancel()
-		}
+		c.form.CancelIfBusy(c.requests)
 		c.form, c.formKind = nil, formNone
 		return nil
 	case ui.FormSubmit:

@@ -9,7 +9,6 @@ import (
 	"cardterm/ui"
 )
 
-// View implements ui.Screen.
 // SetSize implements ui.Screen: the open form takes the width it is drawn in.
 func (c *Screen) SetSize(width, height int) {
 	c.width, c.height = width, height
@@ -22,6 +21,7 @@ func (c *Screen) SetSize(width, height int) {
 	}
 }
 
+// View implements ui.Screen.
 func (c *Screen) View() string {
 	width, height := c.width, c.height
 	st := c.deps.Styles

@@ -82,11 +82,7 @@ func (v *approvalForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 	case ui.FormSubmit:
 		chain, r := v.request()
 		if problems := apiclient.ValidatePostApproval(chain, r); len(problems) > 0 {
-			errs := make([]ui.FieldError, len(problems))
-			for i, p := range problems {
-				errs[i] = ui.FieldError{Field: p.Field, Message: p.Message}
-			}
-			return v, v.Form.SetErrors("Fix the marked fields; nothing was sent.", errs)
+			return v, v.Form.SetErrors("Fix the marked fields; nothing was sent.", screenkit.FieldErrors(problems))
 		}
 		return v, v.submit(chain, r)
 	}

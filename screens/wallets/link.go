@@ -13,16 +13,18 @@ import (
 	"cardterm/ui"
 )
 
-// ready reports whether link state is known well enough to act on.
-func (w *Screen) ready() bool {
-	return !w.change.Busy() && w.loaded[readInternal] && w.loaded[readLinked] && w.errs[readLinked] == nil
+// actionable is the selected internal wallet, when the link state is known
+// well enough to act on it: no change in flight, the wallets and the
+// links read.
+func (w *Screen) actionable() (apiclient.InternalWallet, bool) {
+	if w.change.Busy() || !w.loaded[readInternal] || !w.loaded[readLinked] || w.errs[readLinked] != nil {
+		return apiclient.InternalWallet{}, false
+	}
+	return w.selected()
 }
 
 func (w *Screen) link() tea.Cmd {
-	if !w.ready() {
-		return nil
-	}
-	iw, ok := w.selected()
+	iw, ok := w.actionable()
 	if !ok {
 		return nil
 	}
@@ -44,10 +46,7 @@ func (w *Screen) link() tea.Cmd {
 }
 
 func (w *Screen) unlink() tea.Cmd {
-	if !w.ready() {
-		return nil
-	}
-	iw, ok := w.selected()
+	iw, ok := w.actionable()
 	if !ok {
 		return nil
 	}
@@ -65,10 +64,7 @@ func (w *Screen) unlink() tea.Cmd {
 
 // move changes the selected linked wallet's priority by delta (-1 = up).
 func (w *Screen) move(delta int) tea.Cmd {
-	if !w.ready() {
-		return nil
-	}
-	iw, ok := w.selected()
+	iw, ok := w.actionable()
 	if !ok {
 		return nil
 	}

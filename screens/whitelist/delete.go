@@ -43,30 +43,43 @@ func (w *Screen) confirmDelete() tea.Cmd {
 		return ui.Notify(theme.ToneInfo, "no entry selected")
 	}
 	ids := make([]string, len(ts))
-	var lines []string
 	for i, e := range ts {
 		ids[i] = e.ID
-		if i < 8 {
-			lines = append(lines, "• "+e.Name+" — "+e.WalletAddress)
-		}
 	}
-	if len(ts) > 8 {
-		lines = append(lines, fmt.Sprintf("… and %d more", len(ts)-8))
-	}
-	lines = append(lines, "Withdrawals to these addresses will no longer be possible.")
+	lines := listEntries(len(ts), func(i int) (string, string) { return ts[i].Name, ts[i].WalletAddress })
 	client, n := w.deps.Client, len(ids)
 	return w.remove.Ask(ui.ChangeSpec[whitelistDone]{
-		Title:        fmt.Sprintf("Delete %d whitelist %s?", n, screenkit.Plural(n, "entry", "entries")),
+		Title:        "Delete " + countEntries(n) + "?",
 		Request:      []string{"DELETE /v1/wallet/whitelist", joinIDs(ids)},
-		Lines:        lines,
+		Lines:        append(lines, "Withdrawals to these addresses will no longer be possible."),
 		ConfirmLabel: "delete",
 		Tone:         theme.ToneDanger,
 		What:         "deleting whitelist entries",
-		Done:         fmt.Sprintf("deleted %d whitelist %s", n, screenkit.Plural(n, "entry", "entries")),
+		Done:         "deleted " + countEntries(n),
 		Run: func(ctx context.Context) (whitelistDone, error) {
 			return whitelistDone{n: n}, client.DeleteWhitelist(ctx, ids)
 		},
 	})
+}
+
+// countEntries is "3 whitelist entries", for a change's title and notice.
+func countEntries(n int) string {
+	return fmt.Sprintf("%d whitelist %s", n, screenkit.Plural(n, "entry", "entries"))
+}
+
+// listEntries names the entries a change sends, one "• name — address" a
+// line, for its confirmation: eight at the most, then how many more.
+func listEntries(count int, entry func(i int) (name, address string)) []string {
+	const most = 8
+	lines := make([]string, 0, min(count, most)+2)
+	for i := range min(count, most) {
+		name, address := entry(i)
+		lines = append(lines, "• "+name+" — "+address)
+	}
+	if count > most {
+		lines = append(lines, fmt.Sprintf("… and %d more", count-most))
+	}
+	return lines
 }
 
 // deleted re-reads the list and says what happened; the marks go with

@@ -245,23 +245,16 @@ func (w *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 // confirmAdd shows the request the add will send, then sends it.
 func (w *Screen) confirmAdd() tea.Cmd {
 	entries := w.form.payload()
-	lines := make([]string, 0, min(len(entries), 8)+1)
-	for i, e := range entries {
-		if i == 8 {
-			lines = append(lines, fmt.Sprintf("… and %d more", len(entries)-8))
-			break
-		}
-		lines = append(lines, "• "+e.Name+" — "+e.WalletAddress)
-	}
+	lines := listEntries(len(entries), func(i int) (string, string) { return entries[i].Name, entries[i].WalletAddress })
 	client, n := w.deps.Client, len(entries)
 	return w.add.Ask(ui.ChangeSpec[whitelistDone]{
-		Title:        fmt.Sprintf("Add %d whitelist %s?", n, screenkit.Plural(n, "entry", "entries")),
+		Title:        "Add " + countEntries(n) + "?",
 		Request:      []string{"POST /v1/wallet/whitelist", fmt.Sprintf(`{"wallets":[ %d %s entries ]}`, n, w.currency)},
 		Lines:        append(lines, "Withdrawals may then be sent to these addresses."),
 		ConfirmLabel: "add",
 		Tone:         theme.ToneInfo,
 		What:         "adding whitelist entries",
-		Done:         fmt.Sprintf("added %d whitelist %s", n, screenkit.Plural(n, "entry", "entries")),
+		Done:         "added " + countEntries(n),
 		Run: func(ctx context.Context) (whitelistDone, error) {
 			return whitelistDone{n: n}, client.AddWhitelist(ctx, entries)
 		},
