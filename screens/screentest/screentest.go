@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -313,6 +314,27 @@ func NewSignedIn(t testing.TB, signIn Build, user string, opts ...Option) *App {
 	a := New(t, signIn, opts...)
 	a.SignIn(user)
 	return a
+}
+
+// Preset is the app one package's tests start from: its sign-in screen and
+// the options every test there wants (the screens it mounts, a size). A
+// test's own options apply after the preset's, so they can change them.
+type Preset struct {
+	SignIn  Build
+	Options []Option
+}
+
+// New builds the preset's app with the test's options, as New does.
+func (p Preset) New(t testing.TB, opts ...Option) *App {
+	t.Helper()
+	return New(t, p.SignIn, append(slices.Clone(p.Options), opts...)...)
+}
+
+// NewSignedIn builds the preset's app with the test's options and signs
+// user in, as NewSignedIn does.
+func (p Preset) NewSignedIn(t testing.TB, user string, opts ...Option) *App {
+	t.Helper()
+	return NewSignedIn(t, p.SignIn, user, append(slices.Clone(p.Options), opts...)...)
 }
 
 // EscCancels presses esc while held, a request's command the test has not

@@ -21,11 +21,8 @@ import (
 func TestMain(m *testing.M) { screentest.Main(m) }
 
 // newApp is the app with the sign-in screen and the Account screen behind it.
-func newApp(t *testing.T, opts ...screentest.Option) *screentest.App {
-	t.Helper()
-	opts = append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New))}, opts...)
-	return screentest.New(t, screentest.Of(New), opts...)
-}
+var newApp = screentest.Preset{SignIn: screentest.Of(New),
+	Options: []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New))}}.New
 
 func TestSignInScreenOnSandbox(t *testing.T) {
 	app := newApp(t, screentest.WithDemo())

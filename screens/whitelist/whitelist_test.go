@@ -27,11 +27,8 @@ func TestMain(m *testing.M) { screentest.Main(m) }
 
 // newWhitelistApp signs user in on an app with Account and Whitelist at
 // 120x40; opts may add more (screentest.ReadOnly()).
-func newWhitelistApp(t *testing.T, user string, opts ...screentest.Option) *screentest.App {
-	t.Helper()
-	return screentest.NewSignedIn(t, screentest.Of(signin.New), user,
-		append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)), screentest.WithSize(120, 40)}, opts...)...)
-}
+var newWhitelistApp = screentest.Preset{SignIn: screentest.Of(signin.New),
+	Options: []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)), screentest.WithSize(120, 40)}}.NewSignedIn
 
 // fillEntry types one entry's fields, starting on its Name field.
 func fillEntry(a *screentest.App, name, first, last, addr string) {
