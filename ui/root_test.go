@@ -119,6 +119,12 @@ func (f *fixture) view() string          { return uitest.Plain(f.root.View()) }
 
 func (f *fixture) signInNow() { f.drive(ui.SignedInMsg{}) }
 
+// quits presses key on the root and says whether the program quits.
+func (f *fixture) quits(key string) bool {
+	_, cmd := f.root.Update(uitest.Key(key))
+	return has[tea.QuitMsg](messagesOf(cmd))
+}
+
 func checkSize(t *testing.T, content string, w, h int) {
 	t.Helper()
 	lines := strings.Split(content, "\n")

@@ -87,8 +87,7 @@ func TestCapturesKeys(t *testing.T) {
 	if f.root.Active() != f.account {
 		t.Fatal("number key jumped while the screen captured keys")
 	}
-	_, cmd := f.root.Update(uitest.Key("ctrl+c"))
-	if cmd == nil || fmt.Sprintf("%T", cmd()) != "tea.QuitMsg" {
+	if !f.quits("ctrl+c") {
 		t.Fatal("ctrl+c did not quit")
 	}
 }
@@ -131,8 +130,7 @@ func TestGlobalKeys(t *testing.T) {
 	if f.root.Active() != f.card {
 		t.Fatal("NavigateMsg ignored")
 	}
-	_, cmd := f.root.Update(uitest.Key("q"))
-	if cmd == nil || fmt.Sprintf("%T", cmd()) != "tea.QuitMsg" {
+	if !f.quits("q") {
 		t.Fatal("q did not quit")
 	}
 }
