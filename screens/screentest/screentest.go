@@ -287,6 +287,26 @@ func MustBeClean(t testing.TB, where, frame string) {
 	}
 }
 
+// Footer is the frame's last line: the help of the keys that work now.
+func (a *App) Footer() string {
+	frame := strings.TrimRight(a.Screen(), "\n")
+	return frame[strings.LastIndex(frame, "\n")+1:]
+}
+
+// MustRefuse checks a key that cannot work now: the footer leaves out
+// footless (the key's entry among them) and still shows offered, and
+// pressing key anyway gives a notice that holds reason.
+func (a *App) MustRefuse(key, reason string, footless, offered []string) {
+	a.T.Helper()
+	footer := a.Footer()
+	MustNotShow(a.T, footer, footless...)
+	MustShow(a.T, footer, offered...)
+	a.Keys(key)
+	if got := a.Notice(); !strings.Contains(got, reason) {
+		a.T.Fatalf("pressing %s: notice %q, want %q", key, got, reason)
+	}
+}
+
 // Notice is the text of the latest notice (it may belong to another
 // screen than the one shown).
 func (a *App) Notice() string {
