@@ -278,7 +278,7 @@ func TestOpenerAndPaste(t *testing.T) {
 		t.Fatalf("notice %q", n.Text)
 	}
 	uitest.Drive(r, tea.PasteMsg{Content: "pasted"})
-	if !scr.has(func(m tea.Msg) bool { _, ok := m.(tea.PasteMsg); return ok }) || other.has(func(m tea.Msg) bool { _, ok := m.(tea.PasteMsg); return ok }) {
+	if !has[tea.PasteMsg](scr.msgs) || has[tea.PasteMsg](other.msgs) {
 		t.Fatal("paste must go to the active screen only")
 	}
 	v := uitest.Plain(r.View())
