@@ -155,9 +155,7 @@ func TestCardViewPINNeverShowsTheImageLink(t *testing.T) {
 func TestCardViewPIN422NextToField(t *testing.T) {
 	r := cardRig(t, "alice@demo.test")
 	r.Keys("v")
-	r.Type("#abc")
-	r.Keys("tab")
-	r.Type("#AABBCC")
+	r.Fill("#abc", "#AABBCC")
 	r.Keys("ctrl+s")
 	v := r.Want("Validation failed (422)", "Must differ from backgroundColor", "#abc", "#AABBCC")
 	lines := strings.Split(v, "\n")

@@ -201,6 +201,10 @@ func (a *App) Keys(names ...string) { a.T.Helper(); a.Drive(uitest.Keys(names...
 // Type types text into the focused input.
 func (a *App) Type(s string) { a.T.Helper(); a.Drive(uitest.Type(s)...) }
 
+// Fill types values into a form's fields in turn, from the focused one
+// (uitest.Fill).
+func (a *App) Fill(values ...string) { a.T.Helper(); a.Drive(uitest.Fill(values...)...) }
+
 // Resize changes the window size.
 func (a *App) Resize(w, h int) { a.T.Helper(); a.Drive(tea.WindowSizeMsg{Width: w, Height: h}) }
 

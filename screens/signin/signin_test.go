@@ -37,9 +37,7 @@ func TestSignInScreenOnSandbox(t *testing.T) {
 
 func TestSignInFailureKeepsWhatWasTyped(t *testing.T) {
 	app := newApp(t)
-	app.Type("alice@demo.test")
-	app.Keys("tab")
-	app.Type("not-the-password")
+	app.Fill("alice@demo.test", "not-the-password")
 	app.Keys("enter")
 	s := app.Screen()
 	screentest.MustShow(t, s, "Sign-in refused", "Not authenticated", "Check the", "alice@demo.test")
@@ -66,9 +64,7 @@ func TestSignInSubmitsLikeEveryForm(t *testing.T) {
 	}
 
 	app = newApp(t)
-	app.Type("alice@demo.test")
-	app.Keys("tab")
-	app.Type("demo-pass")
+	app.Fill("alice@demo.test", "demo-pass")
 	app.Keys("shift+tab", "ctrl+s")
 	if !app.UI().SignedIn() {
 		t.Fatalf("ctrl+s from the username did not sign in:\n%s", app.Screen())

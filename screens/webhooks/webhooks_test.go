@@ -60,9 +60,7 @@ func TestWebhooksListGolden(t *testing.T) {
 func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	a := whApp(t, "alice@demo.test")
 	a.Keys("a")
-	a.Type("Ops")
-	a.Keys("tab")
-	a.Type("http://example.test/hooks")
+	a.Fill("Ops", "http://example.test/hooks")
 	a.Keys("tab", "tab", "space") // card.activated
 	a.Keys("ctrl+s")
 	screentest.MustShow(t, a.Screen(), "Fix the marked fields", "the url must use HTTPS", "[x] card.activated")
@@ -173,9 +171,7 @@ func TestWebhooksSixthRefusedWithGatewayMessage(t *testing.T) {
 	screentest.MustShow(t, a.Screen(), "4 of 5 endpoints", "Legacy bridge")
 	add := func(name string) {
 		a.Keys("a")
-		a.Type(name)
-		a.Keys("tab")
-		a.Type("https://example.test/" + name)
+		a.Fill(name, "https://example.test/"+name)
 		a.Keys("tab", "tab", "space", "ctrl+s", "y")
 	}
 	add("fifth")
