@@ -343,9 +343,11 @@ func NewSignedIn(t testing.TB, signIn Build, user string, opts ...Option) *App {
 // Preset is the app one package's tests start from: its sign-in screen and
 // the options every test there wants (the screens it mounts, a size). A
 // test's own options apply after the preset's, so they can change them.
+// Open, if set, is the key that opens the package's screen once signed in.
 type Preset struct {
 	SignIn  Build
 	Options []Option
+	Open    string
 }
 
 // New builds the preset's app with the test's options, as New does.
@@ -354,11 +356,15 @@ func (p Preset) New(t testing.TB, opts ...Option) *App {
 	return New(t, p.SignIn, append(slices.Clone(p.Options), opts...)...)
 }
 
-// NewSignedIn builds the preset's app with the test's options and signs
-// user in, as NewSignedIn does.
+// NewSignedIn builds the preset's app with the test's options, signs user
+// in, as NewSignedIn does, and opens the preset's screen.
 func (p Preset) NewSignedIn(t testing.TB, user string, opts ...Option) *App {
 	t.Helper()
-	return NewSignedIn(t, p.SignIn, user, append(slices.Clone(p.Options), opts...)...)
+	a := NewSignedIn(t, p.SignIn, user, append(slices.Clone(p.Options), opts...)...)
+	if p.Open != "" {
+		a.Keys(p.Open)
+	}
+	return a
 }
 
 // EscCancels presses esc while held, a request's command the test has not

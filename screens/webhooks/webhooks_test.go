@@ -26,12 +26,8 @@ func whClientKey(k string) screentest.Option {
 var whFullKey = regexp.MustCompile(`whsec_[0-9a-f]{64}`)
 
 // whApp signs user in and opens the webhooks screen.
-func whApp(t *testing.T, user string, opts ...screentest.Option) *screentest.App {
-	t.Helper()
-	a := screentest.NewSignedIn(t, screentest.Of(signin.New), user, append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}, opts...)...)
-	a.Keys("9")
-	return a
-}
+var whApp = screentest.Preset{SignIn: screentest.Of(signin.New), Open: "9",
+	Options: []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}}.NewSignedIn
 
 // whServer reads the partner's configurations straight from the gateway.
 func whServer(a *screentest.App) []apiclient.Webhook {
