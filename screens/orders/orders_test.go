@@ -66,17 +66,7 @@ func TestOrderConfirmationShowsTheRequestBeforeSending(t *testing.T) {
 		!strings.Contains(got, `{"productId":"prod_virtual_card","paymentMethod":"CRYPTO_EXTERNAL_`) {
 		t.Fatalf("the confirmation's request is %q", spec.Request)
 	}
-	if n := app.Sent("POST", "/v1/order"); n != 0 {
-		t.Fatalf("%d orders were sent before the confirmation", n)
-	}
-	app.Keys("n")
-	if n := app.Sent("POST", "/v1/order"); n != 0 {
-		t.Fatalf("a cancelled confirmation sent %d orders", n)
-	}
-	app.Keys("enter", "y")
-	if n := app.Sent("POST", "/v1/order"); n != 1 {
-		t.Fatalf("a confirmed order sent %d requests", n)
-	}
+	app.MustConfirmBeforeSending("POST", "/v1/order", "enter")
 }
 
 func TestOrderIneligibleRefusedBeforeSending(t *testing.T) {

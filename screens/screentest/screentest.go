@@ -331,6 +331,24 @@ func (a *App) Sent(method, path string) int {
 	return n
 }
 
+// MustConfirmBeforeSending checks a confirmation open for a request to
+// method and path: nothing is sent while it asks, n sends nothing, and
+// again (the keys that ask anew) then y send the request once.
+func (a *App) MustConfirmBeforeSending(method, path string, again ...string) {
+	a.T.Helper()
+	if n := a.Sent(method, path); n != 0 {
+		a.T.Fatalf("%d requests to %s %s were sent before the confirmation", n, method, path)
+	}
+	a.Keys("n")
+	if n := a.Sent(method, path); n != 0 {
+		a.T.Fatalf("a cancelled confirmation sent %d requests to %s %s", n, method, path)
+	}
+	a.Keys(append(again, "y")...)
+	if n := a.Sent(method, path); n != 1 {
+		a.T.Fatalf("a confirmed request sent %d requests to %s %s, want 1", n, method, path)
+	}
+}
+
 // NewSignedIn builds the app as New does and signs user in through the
 // sign-in form: the start most screen tests share.
 func NewSignedIn(t testing.TB, signIn Build, user string, opts ...Option) *App {
