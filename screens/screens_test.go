@@ -16,11 +16,8 @@ import (
 func TestMain(m *testing.M) { screentest.Main(m) }
 
 // allScreens mounts every screen of the navigation, as main does.
-func allScreens(t *testing.T, opts ...screentest.Option) *screentest.App {
-	t.Helper()
-	opts = append([]screentest.Option{screentest.WithScreen(screentest.EachOf(screens.All)...), screentest.WithSize(140, 45)}, opts...)
-	return screentest.New(t, screens.SignIn, opts...)
-}
+var allScreens = screentest.Preset{SignIn: screens.SignIn,
+	Options: []screentest.Option{screentest.WithScreen(screentest.EachOf(screens.All)...), screentest.WithSize(140, 45)}}.New
 
 var request = regexp.MustCompile(`^(GET|POST|PUT|PATCH|DELETE) /`)
 

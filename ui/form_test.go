@@ -44,34 +44,32 @@ func typeInto(f *ui.Form, s string) {
 	}
 }
 
+// wantEvent presses key on the form and fails unless it gives want.
+func wantEvent(t *testing.T, f *ui.Form, key string, want ui.FormEvent) {
+	t.Helper()
+	if got := pressForm(f, key); got != want {
+		t.Fatalf("%s gave %v, want %v", key, got, want)
+	}
+}
+
 // The one submit rule: enter moves on until the last one-line field, where
 // it submits; ctrl+s submits from any field; esc leaves.
 func TestFormSubmitRule(t *testing.T) {
 	f := newTestForm()
 	typeInto(f, "#fff")
-	if ev := pressForm(f, "enter"); ev != ui.FormNothing {
-		t.Fatalf("enter on the first field gave %v", ev)
-	}
+	wantEvent(t, f, "enter", ui.FormNothing) // on the first field
 	// In the text area enter is a new line, not a submit.
 	typeInto(f, "a")
-	if ev := pressForm(f, "enter"); ev != ui.FormNothing {
-		t.Fatalf("enter in the text area gave %v", ev)
-	}
+	wantEvent(t, f, "enter", ui.FormNothing)
 	typeInto(f, "b")
 	if got := f.Value("notes"); got != "a\nb" {
 		t.Fatalf("text area holds %q", got)
 	}
 	pressForm(f, "tab")
-	if ev := pressForm(f, "enter"); ev != ui.FormSubmit {
-		t.Fatalf("enter on the last field gave %v", ev)
-	}
+	wantEvent(t, f, "enter", ui.FormSubmit) // on the last field
 	f = newTestForm()
-	if ev := pressForm(f, "ctrl+s"); ev != ui.FormSubmit {
-		t.Fatalf("ctrl+s on the first field gave %v", ev)
-	}
-	if ev := pressForm(f, "esc"); ev != ui.FormCancel {
-		t.Fatalf("esc gave %v", ev)
-	}
+	wantEvent(t, f, "ctrl+s", ui.FormSubmit) // on the first field
+	wantEvent(t, f, "esc", ui.FormCancel)
 }
 
 // A failing check keeps the form open, says why under the field and keeps
@@ -80,9 +78,7 @@ func TestFormCheckKeepsTypedText(t *testing.T) {
 	f := newTestForm()
 	pressForm(f, "tab", "tab")
 	typeInto(f, "12px")
-	if ev := pressForm(f, "ctrl+s"); ev != ui.FormNothing {
-		t.Fatalf("an invalid form submitted: %v", ev)
-	}
+	wantEvent(t, f, "ctrl+s", ui.FormNothing) // the form is invalid
 	view := uitest.Plain(tea.NewView(f.View()))
 	if !strings.Contains(view, "must be a number") || f.Value("radius") != "12px" {
 		t.Fatalf("the error or the typed text is gone:\n%s", view)
@@ -114,12 +110,8 @@ func TestFormGatewayErrorsOnTheirFields(t *testing.T) {
 func TestFormBusyIgnoresSubmit(t *testing.T) {
 	f := newTestForm()
 	f.SetBusy(true)
-	if ev := pressForm(f, "ctrl+s"); ev != ui.FormNothing {
-		t.Fatalf("a busy form submitted: %v", ev)
-	}
-	if ev := pressForm(f, "esc"); ev != ui.FormCancel {
-		t.Fatalf("esc on a busy form gave %v", ev)
-	}
+	wantEvent(t, f, "ctrl+s", ui.FormNothing)
+	wantEvent(t, f, "esc", ui.FormCancel)
 }
 
 // The help says what enter does in the focused field.
@@ -196,9 +188,7 @@ func TestFormChoiceField(t *testing.T) {
 		t.Fatalf("left from left out gave %q", f.Value("status"))
 	}
 	// enter on the last field, a choice, submits.
-	if ev := pressForm(f, "enter"); ev != ui.FormSubmit {
-		t.Fatalf("enter on the last (choice) field gave %v", ev)
-	}
+	wantEvent(t, f, "enter", ui.FormSubmit)
 }
 
 // SetValue fills a field from another: a choice takes only its choices.

@@ -87,8 +87,8 @@ func TestProfileSwitcherSignedOutQuitsForTheChosenProfile(t *testing.T) {
 	}
 
 	f.drive(uitest.Key("ctrl+p"), uitest.Key("down"), uitest.Key("down"))
-	_, cmd := f.root.Update(uitest.Key("enter"))
-	if to, ok := f.root.SwitchTo(); !ok || to != "c" || !has[tea.QuitMsg](messagesOf(cmd)) {
+	quit := f.quits("enter")
+	if to, ok := f.root.SwitchTo(); !ok || to != "c" || !quit {
 		t.Fatalf("chose %q %v; want c and quit", to, ok)
 	}
 }

@@ -119,6 +119,12 @@ func (f *fixture) view() string          { return uitest.Plain(f.root.View()) }
 
 func (f *fixture) signInNow() { f.drive(ui.SignedInMsg{}) }
 
+// quits presses key on the root and says whether the program quits.
+func (f *fixture) quits(key string) bool {
+	_, cmd := f.root.Update(uitest.Key(key))
+	return has[tea.QuitMsg](messagesOf(cmd))
+}
+
 func checkSize(t *testing.T, content string, w, h int) {
 	t.Helper()
 	lines := strings.Split(content, "\n")
@@ -272,7 +278,7 @@ func TestOpenerAndPaste(t *testing.T) {
 		t.Fatalf("notice %q", n.Text)
 	}
 	uitest.Drive(r, tea.PasteMsg{Content: "pasted"})
-	if !scr.has(func(m tea.Msg) bool { _, ok := m.(tea.PasteMsg); return ok }) || other.has(func(m tea.Msg) bool { _, ok := m.(tea.PasteMsg); return ok }) {
+	if !has[tea.PasteMsg](scr.msgs) || has[tea.PasteMsg](other.msgs) {
 		t.Fatal("paste must go to the active screen only")
 	}
 	v := uitest.Plain(r.View())

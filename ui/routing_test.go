@@ -29,11 +29,11 @@ func TestDialogGetsKeysFirst(t *testing.T) {
 		t.Fatalf("keys leaked past the dialog: active %v keys %v", f.root.Active().Title(), f.account.keys)
 	}
 	f.drive(uitest.Key("n"))
-	if f.root.DialogOpen() || !f.account.has(func(m tea.Msg) bool { _, ok := m.(keep); return ok }) {
+	if f.root.DialogOpen() || !has[keep](f.account.msgs) {
 		t.Fatal("n did not cancel with OnCancel")
 	}
 	f.drive(ui.Confirm(ui.ConfirmSpec{Title: "Freeze card?", OnConfirm: freeze{}})(), uitest.Key("enter"))
-	if f.root.DialogOpen() || !f.account.has(func(m tea.Msg) bool { _, ok := m.(freeze); return ok }) {
+	if f.root.DialogOpen() || !has[freeze](f.account.msgs) {
 		t.Fatal("enter did not confirm")
 	}
 	f.drive(ui.Confirm(ui.ConfirmSpec{Title: "x", OnConfirm: freeze{}})(), uitest.Key("esc"))
@@ -46,7 +46,7 @@ func TestSignOutConfirmGoesToSignIn(t *testing.T) {
 	f := newFixture(t, true, false)
 	f.signInNow()
 	f.drive(uitest.Key("S"), uitest.Key("y"))
-	if !f.signIn.has(func(m tea.Msg) bool { _, ok := m.(ui.SignOutMsg); return ok }) {
+	if !has[ui.SignOutMsg](f.signIn.msgs) {
 		t.Fatal("SignOutMsg not sent to the sign-in screen")
 	}
 	f.drive(ui.SignedOutMsg{Reason: "signed out"})
@@ -87,8 +87,7 @@ func TestCapturesKeys(t *testing.T) {
 	if f.root.Active() != f.account {
 		t.Fatal("number key jumped while the screen captured keys")
 	}
-	_, cmd := f.root.Update(uitest.Key("ctrl+c"))
-	if cmd == nil || fmt.Sprintf("%T", cmd()) != "tea.QuitMsg" {
+	if !f.quits("ctrl+c") {
 		t.Fatal("ctrl+c did not quit")
 	}
 }
@@ -112,10 +111,10 @@ func TestGlobalKeys(t *testing.T) {
 		t.Fatal("9 jumped to a missing screen")
 	}
 	f.drive(uitest.Key("r"))
-	if !f.card.has(func(m tea.Msg) bool { _, ok := m.(ui.RefreshMsg); return ok }) {
+	if !has[ui.RefreshMsg](f.card.msgs) {
 		t.Fatal("r did not send RefreshMsg")
 	}
-	if f.account.has(func(m tea.Msg) bool { _, ok := m.(ui.RefreshMsg); return ok }) {
+	if has[ui.RefreshMsg](f.account.msgs) {
 		t.Fatal("RefreshMsg went to an inactive screen")
 	}
 	// Focus the nav, move up, open.
@@ -131,8 +130,7 @@ func TestGlobalKeys(t *testing.T) {
 	if f.root.Active() != f.card {
 		t.Fatal("NavigateMsg ignored")
 	}
-	_, cmd := f.root.Update(uitest.Key("q"))
-	if cmd == nil || fmt.Sprintf("%T", cmd()) != "tea.QuitMsg" {
+	if !f.quits("q") {
 		t.Fatal("q did not quit")
 	}
 }

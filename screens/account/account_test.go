@@ -18,11 +18,9 @@ import (
 
 func TestMain(m *testing.M) { screentest.Main(m) }
 
-func newApp(t *testing.T, opts ...screentest.Option) *screentest.App {
-	t.Helper()
-	opts = append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New))}, opts...)
-	return screentest.New(t, screentest.Of(signin.New), opts...)
-}
+// newApp is the app with Account and Card, as the golden files show them.
+var newApp = screentest.Preset{SignIn: screentest.Of(signin.New),
+	Options: []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New))}}.New
 
 func TestAccountScreen(t *testing.T) {
 	app := newApp(t)

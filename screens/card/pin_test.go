@@ -23,11 +23,11 @@ type rig struct {
 }
 
 func cardRig(t *testing.T, user string) *rig {
-	return newRig(t, user, func(d screenkit.Deps) ui.Screen { return New(d) })
+	return newRig(t, user, screentest.Of(New))
 }
 
 // newRig records the links the screen opens instead of opening them.
-func newRig(t *testing.T, user string, build func(screenkit.Deps) ui.Screen) *rig {
+func newRig(t *testing.T, user string, build screentest.Build) *rig {
 	r := &rig{}
 	old := cardOpenInBrowser
 	var mu sync.Mutex
@@ -155,9 +155,7 @@ func TestCardViewPINNeverShowsTheImageLink(t *testing.T) {
 func TestCardViewPIN422NextToField(t *testing.T) {
 	r := cardRig(t, "alice@demo.test")
 	r.Keys("v")
-	r.Type("#abc")
-	r.Keys("tab")
-	r.Type("#AABBCC")
+	r.Fill("#abc", "#AABBCC")
 	r.Keys("ctrl+s")
 	v := r.Want("Validation failed (422)", "Must differ from backgroundColor", "#abc", "#AABBCC")
 	lines := strings.Split(v, "\n")
@@ -228,7 +226,7 @@ func TestSetPINLinkQRDecodesToTheLink(t *testing.T) {
 // names a command that does not exist, and the real opener runs.
 func noBrowserRig(t *testing.T) *screentest.Rig {
 	t.Setenv("BROWSER", "/nonexistent/nobrowser")
-	return screentest.NewRig(t, "alice@demo.test", func(d screenkit.Deps) ui.Screen { return New(d) })
+	return screentest.NewRig(t, "alice@demo.test", screentest.Of(New))
 }
 
 // prose is a view's words on one line: sentences wrapped in a panel read

@@ -27,12 +27,9 @@ func withoutSecret() screentest.Option {
 	return func(ts *screentest.Setup) { ts.Config.SecretKey = "" }
 }
 
-func newConsentApp(t *testing.T, user string, opts ...screentest.Option) *screentest.App {
-	t.Helper()
-	a := screentest.NewSignedIn(t, screentest.Of(signin.New), user, append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}, opts...)...)
-	a.Keys("8")
-	return a
-}
+// newConsentApp signs user in and opens the consent screen.
+var newConsentApp = screentest.Preset{SignIn: screentest.Of(signin.New), Open: "8",
+	Options: []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}}.NewSignedIn
 
 // lookUpUser looks a user id up with u, replacing the id the form offers.
 func lookUpUser(a *screentest.App, userID string) {

@@ -18,13 +18,7 @@ func fillApproval(app *screentest.App, amount string) {
 	app.Keys("a", "tab", "tab")
 	app.Type(amount)
 	app.Keys("tab", "ctrl+u")
-	app.Type(testAddress)
-	app.Keys("tab")
-	app.Type(testTx)
-	app.Keys("tab")
-	app.Type("0x" + strings.Repeat("ab", 65))
-	app.Keys("tab")
-	app.Type("I approve 150 USDC")
+	app.Fill(testAddress, testTx, "0x"+strings.Repeat("ab", 65), "I approve 150 USDC")
 }
 
 func TestDelegationPostApprovalRegistersWallet(t *testing.T) {
@@ -38,9 +32,7 @@ func TestDelegationPostApprovalRegistersWallet(t *testing.T) {
 	app.Keys("tab", "tab")
 	app.Type("1,5")
 	app.Keys("tab", "ctrl+u")
-	app.Type(testAddress)
-	app.Keys("tab")
-	app.Type("0xabc")
+	app.Fill(testAddress, "0xabc")
 	app.Keys("ctrl+s")
 	screentest.MustShow(t, app.Screen(), "Fix the marked fields", "✗ amount must use a dot", "✗ transaction hash must be 0x followed by 64 hex digits", "✗ signature must be", "✗ signed message is required")
 	if app.UI().DialogOpen() {
@@ -50,11 +42,7 @@ func TestDelegationPostApprovalRegistersWallet(t *testing.T) {
 	app.Keys("ctrl+u")
 	app.Type("150.00")
 	app.Keys("tab", "tab", "ctrl+u")
-	app.Type(testTx)
-	app.Keys("tab")
-	app.Type("0x" + strings.Repeat("ab", 65))
-	app.Keys("tab")
-	app.Type("I approve 150 USDC")
+	app.Fill(testTx, "0x"+strings.Repeat("ab", 65), "I approve 150 USDC")
 	app.Keys("ctrl+s")
 	screen := app.Screen()
 	screentest.MustShow(t, screen, "Send the post-approval?", "POST /v1/delegation/evm/post-approval", `"amount": "150.00"`, `"token": "`+token.Token[:6]+`…"`)
@@ -83,16 +71,9 @@ func TestDelegationPostApprovalConfirmationShowsTheRequestBeforeSending(t *testi
 	if body := strings.Join(spec.Request, "\n"); strings.Contains(body, token) || !strings.Contains(body, `"nonce": "`+s.issued.token.Nonce+`"`) {
 		t.Fatalf("the confirmation's body:\n%s", body)
 	}
-	if n := app.Sent("POST", "/v1/delegation/evm/post-approval"); n != 0 {
-		t.Fatalf("%d post-approvals were sent before the confirmation", n)
-	}
-	app.Keys("n")
-	if n := app.Sent("POST", "/v1/delegation/evm/post-approval"); n != 0 {
-		t.Fatalf("a cancelled confirmation sent %d post-approvals", n)
-	}
-	app.Keys("ctrl+s", "y")
-	if n := app.Sent("POST", "/v1/delegation/evm/post-approval"); n != 1 || !s.issued.used {
-		t.Fatalf("a confirmed post-approval sent %d requests", n)
+	app.MustConfirmBeforeSending("POST", "/v1/delegation/evm/post-approval", "ctrl+s")
+	if !s.issued.used {
+		t.Fatal("the confirmed post-approval did not use the token")
 	}
 }
 

@@ -2,17 +2,12 @@ package events
 
 import (
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient/webhookreceiver"
-	"cardterm/screens/screenkit"
-	"cardterm/theme"
-	"cardterm/ui"
 )
 
 // BenchmarkKeyPressAmongDeliveries is one key press (Update and View) on
@@ -51,13 +46,7 @@ func benchKeyPresses(b *testing.B, s *Screen, before func()) {
 // screenWithDeliveries is the Events screen at 120x40 holding maxShown
 // deliveries, each with a body of 60 fields.
 func screenWithDeliveries(b *testing.B) *Screen {
-	styles := theme.New(true, false)
-	receiver, err := webhookreceiver.New(webhookreceiver.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := New(screenkit.Deps{Requests: ui.NewRequests(), Styles: &styles, Events: receiver, EventsURL: "http://127.0.0.1:1/"})
-	s.SetSize(120, 40)
+	s := eventsScreen(b)
 	var fields []string
 	for i := range 60 {
 		fields = append(fields, fmt.Sprintf(`"field_%d":"value %d"`, i, i))
@@ -65,9 +54,8 @@ func screenWithDeliveries(b *testing.B) *Screen {
 	body := []byte(`{"event_type":"card.frozen","event_object":{` + strings.Join(fields, ",") + `}}`)
 	deliveries := make([]webhookreceiver.Delivery, maxShown)
 	for i := range deliveries {
-		deliveries[i] = webhookreceiver.Delivery{Seq: int64(i + 1), ReceivedAt: time.Unix(1795338000, 0), EventType: "card.frozen",
-			EventID: fmt.Sprint("event-", i), Verified: i%3 != 0, Reason: webhookreceiver.ReasonSignature, Body: body,
-			Header: http.Header{}, Status: http.StatusOK}
+		deliveries[i] = delivered(i + 1)
+		deliveries[i].Verified, deliveries[i].Reason, deliveries[i].Body = i%3 != 0, webhookreceiver.ReasonSignature, body
 	}
 	s.Update(historyMsg{feed: s.feed, deliveries: deliveries})
 	return s

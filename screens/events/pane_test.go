@@ -23,7 +23,9 @@ func delivered(seq int) webhookreceiver.Delivery {
 		EventID: fmt.Sprint("event-", seq), Verified: true, Body: []byte(body), Header: http.Header{}, Status: http.StatusOK}
 }
 
-func eventsScreen(t *testing.T) *Screen {
+// eventsScreen is the Events screen at 120x40 on a receiver of its own,
+// with no listener behind its URL.
+func eventsScreen(t testing.TB) *Screen {
 	t.Helper()
 	styles := theme.New(true, false)
 	receiver, err := webhookreceiver.New(webhookreceiver.Options{})

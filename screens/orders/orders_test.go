@@ -42,22 +42,6 @@ func orderProduct(app *screentest.App, s *Screen, text string) {
 	app.Keys("enter")
 }
 
-// sent counts the requests the sandbox received for a method and path.
-func sent(app *screentest.App, method, path string) int {
-	n := 0
-	for _, r := range app.Server.Requests() {
-		if r.Method == method && r.Path == path {
-			n++
-		}
-	}
-	return n
-}
-
-func notice(app *screentest.App) string {
-	n, _ := app.UI().CurrentNotice()
-	return n.Text
-}
-
 func TestOrdersListShowsEligibility(t *testing.T) {
 	app, _ := newApp(t, "alice@demo.test")
 	screentest.MustShow(t, app.Screen(), "3 products, 2 eligible", "Virtual card", "Physical card", "Metal card", "✓ eligible", "✗ not eligible",
@@ -82,17 +66,7 @@ func TestOrderConfirmationShowsTheRequestBeforeSending(t *testing.T) {
 		!strings.Contains(got, `{"productId":"prod_virtual_card","paymentMethod":"CRYPTO_EXTERNAL_`) {
 		t.Fatalf("the confirmation's request is %q", spec.Request)
 	}
-	if n := sent(app, "POST", "/v1/order"); n != 0 {
-		t.Fatalf("%d orders were sent before the confirmation", n)
-	}
-	app.Keys("n")
-	if n := sent(app, "POST", "/v1/order"); n != 0 {
-		t.Fatalf("a cancelled confirmation sent %d orders", n)
-	}
-	app.Keys("enter", "y")
-	if n := sent(app, "POST", "/v1/order"); n != 1 {
-		t.Fatalf("a confirmed order sent %d requests", n)
-	}
+	app.MustConfirmBeforeSending("POST", "/v1/order", "enter")
 }
 
 func TestOrderIneligibleRefusedBeforeSending(t *testing.T) {
@@ -101,10 +75,10 @@ func TestOrderIneligibleRefusedBeforeSending(t *testing.T) {
 	if app.UI().DialogOpen() || s.pay != nil || s.order.Busy() {
 		t.Fatal("an ineligible product must not be confirmed or sent")
 	}
-	if n := notice(app); !strings.Contains(n, "Metal card") || !strings.Contains(n, "Nothing was sent") {
+	if n := app.Notice(); !strings.Contains(n, "Metal card") || !strings.Contains(n, "Nothing was sent") {
 		t.Fatalf("notice %q", n)
 	}
-	if n := sent(app, "POST", "/v1/order"); n != 0 {
+	if n := app.Sent("POST", "/v1/order"); n != 0 {
 		t.Fatalf("%d orders sent", n)
 	}
 }
@@ -130,7 +104,7 @@ func TestOrderGateway422ShownAndListReread(t *testing.T) {
 	if s.pay != nil {
 		t.Fatal("a refused order opened the payment panel")
 	}
-	if n := notice(app); !strings.Contains(n, "ordering Gold card") {
+	if n := app.Notice(); !strings.Contains(n, "ordering Gold card") {
 		t.Fatalf("notice %q", n)
 	}
 }
@@ -149,7 +123,7 @@ func TestOrdersReadOnly(t *testing.T) {
 	if app.UI().DialogOpen() || s.order.Busy() {
 		t.Fatal("read-only mode must not order")
 	}
-	if n := notice(app); !strings.Contains(n, "read-only mode: order product is disabled") {
+	if n := app.Notice(); !strings.Contains(n, "read-only mode: order product is disabled") {
 		t.Fatalf("notice %q", n)
 	}
 	for _, b := range s.KeyMap().ShortHelp() {

@@ -33,7 +33,7 @@ func TestOrderVirtualCardPollsToCompleted(t *testing.T) {
 	screentest.MustShow(t, app.Screen(), "Payment", "STARTED", "check 1 of 40", "10.00 USD", "Pay to", "0x", "Chain id", "59141", "USDC",
 		"QR: payment link (EIP-681)", "the status is checked every 3 s")
 	screentest.MustNotShow(t, app.Screen(), "POST /v1/order")
-	if n := sent(app, "POST", "/v1/order"); n != 1 {
+	if n := app.Sent("POST", "/v1/order"); n != 1 {
 		t.Fatalf("%d orders sent", n)
 	}
 	pc := s.pay.order.PaymentConfig
@@ -95,9 +95,9 @@ func TestOrderPollStopsAfter40Checks(t *testing.T) {
 		t.Fatal("polling must stop after 40 checks")
 	}
 	// A timer after the cap sends nothing.
-	before := sent(app, "GET", "/v1/order/"+s.pay.order.OrderID)
+	before := app.Sent("GET", "/v1/order/"+s.pay.order.OrderID)
 	tick(app, s)
-	if s.pay.checks != 40 || app.Deps.Requests.InFlight() != 0 || sent(app, "GET", "/v1/order/"+s.pay.order.OrderID) != before {
+	if s.pay.checks != 40 || app.Deps.Requests.InFlight() != 0 || app.Sent("GET", "/v1/order/"+s.pay.order.OrderID) != before {
 		t.Fatalf("checks %d after the cap", s.pay.checks)
 	}
 	if before != 40 {
@@ -169,7 +169,7 @@ func TestOrderPollingGoesOnOnAnotherScreen(t *testing.T) {
 	app.Keys("1")
 	tick(app, s)
 	tick(app, s)
-	if n := notice(app); !strings.Contains(n, "Payment received") {
+	if n := app.Notice(); !strings.Contains(n, "Payment received") {
 		t.Fatalf("the final status is announced on any screen; notice %q", n)
 	}
 	app.Keys("7")

@@ -76,9 +76,11 @@ func (r *Rig) Drive(cmd tea.Cmd, msgs ...tea.Msg) {
 	uitest.Drive(rigModel{r}, append(uitest.Run(cmd), msgs...)...)
 }
 
-// Keys presses keys by name; Type types text.
-func (r *Rig) Keys(names ...string) { r.Drive(nil, uitest.Keys(names...)...) }
-func (r *Rig) Type(text string)     { r.Drive(nil, uitest.Type(text)...) }
+// Keys presses keys by name; Type types text; Fill types values into a
+// form's fields in turn (uitest.Fill).
+func (r *Rig) Keys(names ...string)  { r.Drive(nil, uitest.Keys(names...)...) }
+func (r *Rig) Type(text string)      { r.Drive(nil, uitest.Type(text)...) }
+func (r *Rig) Fill(values ...string) { r.Drive(nil, uitest.Fill(values...)...) }
 
 // View is the screen drawn at the rig's size, as plain text.
 func (r *Rig) View() string {

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -200,6 +201,10 @@ func (a *App) Keys(names ...string) { a.T.Helper(); a.Drive(uitest.Keys(names...
 // Type types text into the focused input.
 func (a *App) Type(s string) { a.T.Helper(); a.Drive(uitest.Type(s)...) }
 
+// Fill types values into a form's fields in turn, from the focused one
+// (uitest.Fill).
+func (a *App) Fill(values ...string) { a.T.Helper(); a.Drive(uitest.Fill(values...)...) }
+
 // Resize changes the window size.
 func (a *App) Resize(w, h int) { a.T.Helper(); a.Drive(tea.WindowSizeMsg{Width: w, Height: h}) }
 
@@ -286,6 +291,26 @@ func MustBeClean(t testing.TB, where, frame string) {
 	}
 }
 
+// Footer is the frame's last line: the help of the keys that work now.
+func (a *App) Footer() string {
+	frame := strings.TrimRight(a.Screen(), "\n")
+	return frame[strings.LastIndex(frame, "\n")+1:]
+}
+
+// MustRefuse checks a key that cannot work now: the footer leaves out
+// footless (the key's entry among them) and still shows offered, and
+// pressing key anyway gives a notice that holds reason.
+func (a *App) MustRefuse(key, reason string, footless, offered []string) {
+	a.T.Helper()
+	footer := a.Footer()
+	MustNotShow(a.T, footer, footless...)
+	MustShow(a.T, footer, offered...)
+	a.Keys(key)
+	if got := a.Notice(); !strings.Contains(got, reason) {
+		a.T.Fatalf("pressing %s: notice %q, want %q", key, got, reason)
+	}
+}
+
 // Notice is the text of the latest notice (it may belong to another
 // screen than the one shown).
 func (a *App) Notice() string {
@@ -306,12 +331,57 @@ func (a *App) Sent(method, path string) int {
 	return n
 }
 
+// MustConfirmBeforeSending checks a confirmation open for a request to
+// method and path: nothing is sent while it asks, n sends nothing, and
+// again (the keys that ask anew) then y send the request once.
+func (a *App) MustConfirmBeforeSending(method, path string, again ...string) {
+	a.T.Helper()
+	if n := a.Sent(method, path); n != 0 {
+		a.T.Fatalf("%d requests to %s %s were sent before the confirmation", n, method, path)
+	}
+	a.Keys("n")
+	if n := a.Sent(method, path); n != 0 {
+		a.T.Fatalf("a cancelled confirmation sent %d requests to %s %s", n, method, path)
+	}
+	a.Keys(append(again, "y")...)
+	if n := a.Sent(method, path); n != 1 {
+		a.T.Fatalf("a confirmed request sent %d requests to %s %s, want 1", n, method, path)
+	}
+}
+
 // NewSignedIn builds the app as New does and signs user in through the
 // sign-in form: the start most screen tests share.
 func NewSignedIn(t testing.TB, signIn Build, user string, opts ...Option) *App {
 	t.Helper()
 	a := New(t, signIn, opts...)
 	a.SignIn(user)
+	return a
+}
+
+// Preset is the app one package's tests start from: its sign-in screen and
+// the options every test there wants (the screens it mounts, a size). A
+// test's own options apply after the preset's, so they can change them.
+// Open, if set, is the key that opens the package's screen once signed in.
+type Preset struct {
+	SignIn  Build
+	Options []Option
+	Open    string
+}
+
+// New builds the preset's app with the test's options, as New does.
+func (p Preset) New(t testing.TB, opts ...Option) *App {
+	t.Helper()
+	return New(t, p.SignIn, append(slices.Clone(p.Options), opts...)...)
+}
+
+// NewSignedIn builds the preset's app with the test's options, signs user
+// in, as NewSignedIn does, and opens the preset's screen.
+func (p Preset) NewSignedIn(t testing.TB, user string, opts ...Option) *App {
+	t.Helper()
+	a := NewSignedIn(t, p.SignIn, user, append(slices.Clone(p.Options), opts...)...)
+	if p.Open != "" {
+		a.Keys(p.Open)
+	}
 	return a
 }
 

@@ -21,11 +21,8 @@ import (
 func TestMain(m *testing.M) { screentest.Main(m) }
 
 // newApp is the app with the sign-in screen and the Account screen behind it.
-func newApp(t *testing.T, opts ...screentest.Option) *screentest.App {
-	t.Helper()
-	opts = append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New))}, opts...)
-	return screentest.New(t, screentest.Of(New), opts...)
-}
+var newApp = screentest.Preset{SignIn: screentest.Of(New),
+	Options: []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New))}}.New
 
 func TestSignInScreenOnSandbox(t *testing.T) {
 	app := newApp(t, screentest.WithDemo())
@@ -40,9 +37,7 @@ func TestSignInScreenOnSandbox(t *testing.T) {
 
 func TestSignInFailureKeepsWhatWasTyped(t *testing.T) {
 	app := newApp(t)
-	app.Type("alice@demo.test")
-	app.Keys("tab")
-	app.Type("not-the-password")
+	app.Fill("alice@demo.test", "not-the-password")
 	app.Keys("enter")
 	s := app.Screen()
 	screentest.MustShow(t, s, "Sign-in refused", "Not authenticated", "Check the", "alice@demo.test")
@@ -69,9 +64,7 @@ func TestSignInSubmitsLikeEveryForm(t *testing.T) {
 	}
 
 	app = newApp(t)
-	app.Type("alice@demo.test")
-	app.Keys("tab")
-	app.Type("demo-pass")
+	app.Fill("alice@demo.test", "demo-pass")
 	app.Keys("shift+tab", "ctrl+s")
 	if !app.UI().SignedIn() {
 		t.Fatalf("ctrl+s from the username did not sign in:\n%s", app.Screen())

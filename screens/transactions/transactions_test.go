@@ -22,7 +22,7 @@ import (
 func TestMain(m *testing.M) { screentest.Main(m) }
 
 func txnRig(t *testing.T, user string) *screentest.Rig {
-	return screentest.NewRig(t, user, func(d screenkit.Deps) ui.Screen { return New(d) })
+	return screentest.NewRig(t, user, screentest.Of(New))
 }
 
 func TestTransactionsListDetailAndStandOut(t *testing.T) {
@@ -205,7 +205,7 @@ func TestTransactionsResizeKeepsTheQuickFilter(t *testing.T) {
 // transaction field its own way still fills every column and the detail
 // pane (merchant, date, amount, state), never a row of blanks.
 func TestTransactionsInAnotherShape(t *testing.T) {
-	r := screentest.NewRig(t, "alice@demo.test", func(d screenkit.Deps) ui.Screen { return New(d) }, screentest.WithAltShapes())
+	r := screentest.NewRig(t, "alice@demo.test", screentest.Of(New), screentest.WithAltShapes())
 	tr := r.Screen.(*Screen)
 	if len(tr.rows) == 0 || tr.rows[0].MerchantNameLocation != "" {
 		t.Fatalf("expected records the client cannot type: %+v", tr.rows)

@@ -17,17 +17,10 @@ import (
 
 func TestMain(m *testing.M) { screentest.Main(m) }
 
-// newWalletApp signs user in on an app with Account and Wallets at 120x40.
-func newWalletApp(t *testing.T, user string, readOnlyMode bool) *screentest.App {
-	t.Helper()
-	opts := []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)), screentest.WithSize(120, 40)}
-	if readOnlyMode {
-		opts = append(opts, screentest.ReadOnly())
-	}
-	a := screentest.New(t, screentest.Of(signin.New), opts...)
-	a.SignIn(user)
-	return a
-}
+// newWalletApp signs user in on an app with Account and Wallets at 120x40;
+// opts may add more (screentest.ReadOnly()).
+var newWalletApp = screentest.Preset{SignIn: screentest.Of(signin.New),
+	Options: []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)), screentest.WithSize(120, 40)}}.NewSignedIn
 
 // other signs in the same user on a second client, to change the server
 // state behind the screen's back.
@@ -41,7 +34,7 @@ func other(a *screentest.App, user string) *apiclient.Client {
 }
 
 func TestWalletsOverview(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWalletApp(t, "alice@demo.test")
 	a.Keys("4")
 	s := a.Screen()
 	screentest.MustShow(t, s, "Internal wallets · 1 of 5 linked to the card", "1250.50", "linked #1", "ETH", "BTC",
@@ -49,7 +42,7 @@ func TestWalletsOverview(t *testing.T) {
 }
 
 func TestWalletsNoCreditYet(t *testing.T) {
-	a := newWalletApp(t, "nora@demo.test", false)
+	a := newWalletApp(t, "nora@demo.test")
 	a.Keys("4")
 	screentest.MustShow(t, a.Screen(), "No credit yet", "0 of 5 linked", "None registered")
 	a.Keys("w")
@@ -59,7 +52,7 @@ func TestWalletsNoCreditYet(t *testing.T) {
 }
 
 func TestWalletsSixthLinkRefusedBeforeSending(t *testing.T) {
-	a := newWalletApp(t, "lena@demo.test", false)
+	a := newWalletApp(t, "lena@demo.test")
 	a.Keys("4")
 	screentest.MustShow(t, a.Screen(), "5 of 5 linked")
 	a.Keys("G", "l")
@@ -78,7 +71,7 @@ func TestWalletsSixthLinkRefusedBeforeSending(t *testing.T) {
 }
 
 func TestWalletsGatewayRefusalShown(t *testing.T) {
-	a := newWalletApp(t, "lena@demo.test", false)
+	a := newWalletApp(t, "lena@demo.test")
 	a.Keys("4", "u", "y") // 4 of 5
 	screentest.MustShow(t, a.Screen(), "4 of 5 linked")
 	// Someone links the sixth elsewhere; the screen still believes 4.
@@ -92,7 +85,7 @@ func TestWalletsGatewayRefusalShown(t *testing.T) {
 }
 
 func TestWalletsPriorityMove(t *testing.T) {
-	a := newWalletApp(t, "lena@demo.test", false)
+	a := newWalletApp(t, "lena@demo.test")
 	a.Keys("4", "j", "J") // USDT from #2 to #3
 	// A reorder asks first and says what the gateway forces.
 	screentest.MustShow(t, a.Screen(), "Move the USDT wallet to priority #3?", "unlinked and linked again")
@@ -104,7 +97,7 @@ func TestWalletsPriorityMove(t *testing.T) {
 }
 
 func TestWithdrawChecksConfirmsAndShowsTx(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWalletApp(t, "alice@demo.test")
 	a.Keys("4", "w")
 	screentest.MustShow(t, a.Screen(), "Withdraw from the credit wallet", "0.45 USDC")
 	a.Type("600")
@@ -143,7 +136,7 @@ func TestWithdrawChecksConfirmsAndShowsTx(t *testing.T) {
 // The interface's rule, received = amount - fee: the whole balance can be
 // requested, and what arrives is the balance less the fee.
 func TestWithdrawTheWholeBalance(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWalletApp(t, "alice@demo.test")
 	a.Keys("4", "w")
 	a.Type("500")
 	screentest.MustShow(t, a.Screen(), "will arrive: 499.55 USDC")
@@ -169,7 +162,7 @@ func TestWithdrawWithAnEstimationInAnotherShape(t *testing.T) {
 }
 
 func TestWithdrawNotAllowedIsCheckedFirst(t *testing.T) {
-	a := newWalletApp(t, "bruno@demo.test", false)
+	a := newWalletApp(t, "bruno@demo.test")
 	a.Keys("4", "w")
 	// w is not offered: nothing typed is lost in a form that cannot send.
 	screentest.MustNotShow(t, a.Screen(), "Amount (USDC)")
@@ -177,7 +170,7 @@ func TestWithdrawNotAllowedIsCheckedFirst(t *testing.T) {
 }
 
 func TestWalletHistoryPages(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWalletApp(t, "alice@demo.test")
 	a.Keys("4", "h")
 	screentest.MustShow(t, a.Screen(), "History", "page 1", "Café Lumière")
 	a.Keys("n", "n")
@@ -193,7 +186,7 @@ func TestWalletHistoryPages(t *testing.T) {
 }
 
 func TestWalletsReadOnly(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", true)
+	a := newWalletApp(t, "alice@demo.test", screentest.ReadOnly())
 	a.Keys("4")
 	for _, k := range []string{"l", "u", "K", "w"} {
 		a.Keys(k)
@@ -201,8 +194,7 @@ func TestWalletsReadOnly(t *testing.T) {
 			t.Fatalf("%s in read-only: %q", k, a.Notice())
 		}
 	}
-	lines := strings.Split(strings.TrimRight(a.Screen(), "\n"), "\n")
-	screentest.MustNotShow(t, lines[len(lines)-1], "link to card", "withdraw credit") // the footer
+	screentest.MustNotShow(t, a.Footer(), "link to card", "withdraw credit")
 }
 
 // In the body of an 80x24 terminal (60x22) a wallet's link to the card
@@ -280,27 +272,19 @@ func TestWalletsOfferOnlyActionsThatCanWork(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			a := newWalletApp(t, tc.user, false)
+			a := newWalletApp(t, tc.user)
 			a.Keys("4")
-			s := a.Screen()
-			footer := s[strings.LastIndex(s, "\n"):]
-			screentest.MustNotShow(t, footer, tc.footless...)
-			screentest.MustShow(t, footer, tc.offered...)
 			if tc.body != "" {
-				screentest.MustShow(t, s, tc.body)
+				screentest.MustShow(t, a.Screen(), tc.body)
 			}
-			a.Keys(tc.press)
-			if got := a.Notice(); !strings.Contains(got, tc.notice) {
-				t.Fatalf("pressing %s: notice %q, want %q", tc.press, got, tc.notice)
-			}
+			a.MustRefuse(tc.press, tc.notice, tc.footless, tc.offered)
 			screentest.MustNotShow(t, a.Screen(), "Amount (USDC)", "Link the", "Unlink the")
 		})
 	}
 	// alice can do all of it: withdraw opens its form.
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWalletApp(t, "alice@demo.test")
 	a.Keys("4")
-	s := a.Screen()
-	screentest.MustShow(t, s[strings.LastIndex(s, "\n"):], "w withdraw")
+	screentest.MustShow(t, a.Footer(), "w withdraw")
 	a.Keys("w")
 	screentest.MustShow(t, a.Screen(), "Amount (USDC)")
 }
@@ -308,7 +292,7 @@ func TestWalletsOfferOnlyActionsThatCanWork(t *testing.T) {
 // At 80 columns the note about a missing external wallet wraps: it is
 // read whole, not cut at the edge.
 func TestWalletsNoExternalNoteWrapsAt80(t *testing.T) {
-	a := newWalletApp(t, "nora@demo.test", false)
+	a := newWalletApp(t, "nora@demo.test")
 	a.Resize(80, 24)
 	a.Keys("4")
 	s := a.Screen()
@@ -318,7 +302,7 @@ func TestWalletsNoExternalNoteWrapsAt80(t *testing.T) {
 // The reason a disabled key gives belongs to the screen it was pressed
 // on: it is not shown on the next screen opened.
 func TestDisabledKeyReasonStaysOnItsScreen(t *testing.T) {
-	a := newWalletApp(t, "nora@demo.test", false)
+	a := newWalletApp(t, "nora@demo.test")
 	a.Keys("4", "w")
 	screentest.MustShow(t, a.Screen(), "nothing to withdraw")
 	a.Keys("1")
@@ -328,7 +312,7 @@ func TestDisabledKeyReasonStaysOnItsScreen(t *testing.T) {
 // At 80 columns the table shortens addresses in the middle; the selected
 // wallet's address is shown whole under it.
 func TestSelectedWalletAddressShownWhole(t *testing.T) {
-	a := newWalletApp(t, "alice@demo.test", false)
+	a := newWalletApp(t, "alice@demo.test")
 	a.Resize(80, 24)
 	a.Keys("4")
 	screentest.MustShow(t, a.Screen(), "0x1f8f4b7647…", "address 0x1f8f4b7647dc2046e8c61d9619aee2add185e4a5")

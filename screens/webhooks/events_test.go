@@ -55,9 +55,7 @@ func TestWebhooksMaskedKeyIsNeverPresentedAsTheKey(t *testing.T) {
 	g.maskKeys.Store(true)
 	a := whApp(t, "alice@demo.test", withGateway(g))
 	a.Keys("a")
-	a.Type("Ops")
-	a.Keys("tab")
-	a.Type("https://example.test/hooks")
+	a.Fill("Ops", "https://example.test/hooks")
 	a.Keys("tab", "tab", "space", "ctrl+s", "y")
 	s := a.Screen()
 	screentest.MustShow(t, s, `Signing key of the new webhook "Ops"`, "As answered: whsk_****…", "returned this key masked",

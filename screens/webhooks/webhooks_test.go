@@ -26,12 +26,8 @@ func whClientKey(k string) screentest.Option {
 var whFullKey = regexp.MustCompile(`whsec_[0-9a-f]{64}`)
 
 // whApp signs user in and opens the webhooks screen.
-func whApp(t *testing.T, user string, opts ...screentest.Option) *screentest.App {
-	t.Helper()
-	a := screentest.NewSignedIn(t, screentest.Of(signin.New), user, append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}, opts...)...)
-	a.Keys("9")
-	return a
-}
+var whApp = screentest.Preset{SignIn: screentest.Of(signin.New), Open: "9",
+	Options: []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}}.NewSignedIn
 
 // whServer reads the partner's configurations straight from the gateway.
 func whServer(a *screentest.App) []apiclient.Webhook {
@@ -60,9 +56,7 @@ func TestWebhooksListGolden(t *testing.T) {
 func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	a := whApp(t, "alice@demo.test")
 	a.Keys("a")
-	a.Type("Ops")
-	a.Keys("tab")
-	a.Type("http://example.test/hooks")
+	a.Fill("Ops", "http://example.test/hooks")
 	a.Keys("tab", "tab", "space") // card.activated
 	a.Keys("ctrl+s")
 	screentest.MustShow(t, a.Screen(), "Fix the marked fields", "the url must use HTTPS", "[x] card.activated")
@@ -173,9 +167,7 @@ func TestWebhooksSixthRefusedWithGatewayMessage(t *testing.T) {
 	screentest.MustShow(t, a.Screen(), "4 of 5 endpoints", "Legacy bridge")
 	add := func(name string) {
 		a.Keys("a")
-		a.Type(name)
-		a.Keys("tab")
-		a.Type("https://example.test/" + name)
+		a.Fill(name, "https://example.test/"+name)
 		a.Keys("tab", "tab", "space", "ctrl+s", "y")
 	}
 	add("fifth")

@@ -15,14 +15,14 @@ const addrC = "0x742d35cc6634c0532925a3b844bc454e4438f44e"
 func TestWhitelistRefusalLandsOnTheEntryItNames(t *testing.T) {
 	a := newWhitelistApp(t, "alice@demo.test")
 	a.Keys("5", "a")
-	fillEntry(a, "Rent", "Ann", "Lee", addrB)
+	a.Fill("Rent", "Ann", "Lee", addrB)
 	a.Keys("ctrl+s", "y")
 	screentest.MustShow(t, a.Screen(), "3 approved withdrawal addresses")
 
 	a.Keys("a")
-	fillEntry(a, "Fresh", "Cy", "Do", addrC)
+	a.Fill("Fresh", "Cy", "Do", addrC)
 	a.Keys("ctrl+n")
-	fillEntry(a, "Again", "Ed", "Fo", addrB)
+	a.Fill("Again", "Ed", "Fo", addrB)
 	a.Keys("ctrl+s", "y")
 	s := a.Screen()
 	screentest.MustShow(t, s, "The gateway refused entry 2", "✗ Entry 2", "Fresh", addrC, "Again", addrB)
@@ -53,11 +53,11 @@ func TestWhitelistRefusalLandsOnTheEntryItNames(t *testing.T) {
 func TestWhitelistRemoveEntryKeepsTheOthers(t *testing.T) {
 	a := newWhitelistApp(t, "alice@demo.test")
 	a.Keys("5", "a")
-	fillEntry(a, "One", "A", "B", addrA)
+	a.Fill("One", "A", "B", addrA)
 	a.Keys("ctrl+n")
-	fillEntry(a, "Two", "C", "D", addrB)
+	a.Fill("Two", "C", "D", addrB)
 	a.Keys("ctrl+n")
-	fillEntry(a, "Three", "E", "F", addrC)
+	a.Fill("Three", "E", "F", addrC)
 	screentest.MustShow(t, a.Screen(), "3 entries, sent in one request", "Entry 3")
 	// Back to entry 2 and remove it.
 	for range 5 {

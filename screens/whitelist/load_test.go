@@ -64,9 +64,10 @@ func gatedWhitelist(t *testing.T, first, total int) (url string, release chan st
 	return gw.URL, release
 }
 
-// gatedScreen is a whitelist screen on the gated gateway, and the two
-// commands its load starts: the request and the receiver of entries.
-func gatedScreen(t *testing.T, url string) (w *Screen, requests *ui.Requests, request, receiver tea.Cmd) {
+// gatedLoad is a whitelist screen loading from the gated gateway, with the
+// first batch of entries received: the request runs on in the background
+// (done gets its answer) and next receives the entries that follow.
+func gatedLoad(t *testing.T, url string) (w *Screen, requests *ui.Requests, done chan tea.Msg, next tea.Cmd) {
 	st := theme.New(true, true)
 	client := apiclient.New(apiclient.Config{BaseURL: url, ClientKey: "ck"})
 	client.SetSession(apiclient.Session{AccessToken: "token-token"})
@@ -77,18 +78,18 @@ func gatedScreen(t *testing.T, url string) (w *Screen, requests *ui.Requests, re
 	if !ok || len(cmds) != 2 {
 		t.Fatalf("the load starts %d commands", len(cmds))
 	}
-	return w, requests, cmds[0], cmds[1]
+	request, receiver := cmds[0], cmds[1]
+	done = make(chan tea.Msg, 1)
+	go func() { done <- request() }()
+	_, next = w.Update(receiver())
+	return w, requests, done, next
 }
 
 // The first entries are drawn while the rest still arrives, with a count
 // that climbs; the rest grows the same table.
 func TestWhitelistFirstEntriesShowWhileTheRestArrives(t *testing.T) {
 	url, release := gatedWhitelist(t, 3000, 10_000)
-	w, _, request, receiver := gatedScreen(t, url)
-	done := make(chan tea.Msg, 1)
-	go func() { done <- request() }()
-
-	_, next := w.Update(receiver())
+	w, _, done, next := gatedLoad(t, url)
 	view := uitest.Plain(w.View())
 	screentest.MustShow(t, view, "approved addresses so far · esc stops", "Entry 0", "loading…", "Name Entry 0", "ID id-0")
 	if n := w.table.Len(); n < apiclient.WhitelistBatchSize || n > 3000 {
@@ -112,10 +113,7 @@ func TestWhitelistFirstEntriesShowWhileTheRestArrives(t *testing.T) {
 // arrived stays, and the screen says the list is incomplete.
 func TestWhitelistLoadStoppedKeepsWhatArrived(t *testing.T) {
 	url, _ := gatedWhitelist(t, 3000, 10_000)
-	w, requests, request, receiver := gatedScreen(t, url)
-	done := make(chan tea.Msg, 1)
-	go func() { done <- request() }()
-	_, next := w.Update(receiver())
+	w, requests, done, next := gatedLoad(t, url)
 	shown := w.table.Len()
 	if shown == 0 || next == nil {
 		t.Fatal("nothing arrived")

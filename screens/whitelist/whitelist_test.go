@@ -27,23 +27,8 @@ func TestMain(m *testing.M) { screentest.Main(m) }
 
 // newWhitelistApp signs user in on an app with Account and Whitelist at
 // 120x40; opts may add more (screentest.ReadOnly()).
-func newWhitelistApp(t *testing.T, user string, opts ...screentest.Option) *screentest.App {
-	t.Helper()
-	return screentest.NewSignedIn(t, screentest.Of(signin.New), user,
-		append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)), screentest.WithSize(120, 40)}, opts...)...)
-}
-
-// fillEntry types one entry's fields, starting on its Name field.
-func fillEntry(a *screentest.App, name, first, last, addr string) {
-	a.T.Helper()
-	a.Type(name)
-	a.Keys("tab")
-	a.Type(first)
-	a.Keys("tab")
-	a.Type(last)
-	a.Keys("tab")
-	a.Type(addr)
-}
+var newWhitelistApp = screentest.Preset{SignIn: screentest.Of(signin.New),
+	Options: []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)), screentest.WithSize(120, 40)}}.NewSignedIn
 
 func TestWhitelistListsAndPicksCurrency(t *testing.T) {
 	a := newWhitelistApp(t, "alice@demo.test")
@@ -64,9 +49,9 @@ func TestWhitelistListsAndPicksCurrency(t *testing.T) {
 func TestWhitelistAddTwoThenDelete(t *testing.T) {
 	a := newWhitelistApp(t, "alice@demo.test")
 	a.Keys("5", "a")
-	fillEntry(a, "Rent", "Ann", "Lee", "0x123")
+	a.Fill("Rent", "Ann", "Lee", "0x123")
 	a.Keys("ctrl+n")
-	fillEntry(a, "Gym", "Bo", "Ek", addrB)
+	a.Fill("Gym", "Bo", "Ek", addrB)
 	a.Keys("ctrl+s")
 	s := a.Screen()
 	screentest.MustShow(t, s, "Fix the marked fields", "✗ Entry 1", "invalid address format", "Rent", "Gym")
@@ -82,7 +67,7 @@ func TestWhitelistAddTwoThenDelete(t *testing.T) {
 
 	// The same two again: the gateway refuses entry 1; everything stays.
 	a.Keys("a")
-	fillEntry(a, "Again", "X", "Y", addrB)
+	a.Fill("Again", "X", "Y", addrB)
 	a.Keys("ctrl+s", "y")
 	screentest.MustShow(t, a.Screen(), "The gateway refused entry 1", "Address is already whitelisted", "Again", addrB)
 
@@ -100,7 +85,7 @@ func TestWhitelistMemoRequiredForXRP(t *testing.T) {
 	a.Keys("5", "c")
 	a.Type("xrp")
 	a.Keys("enter", "a")
-	fillEntry(a, "Desk", "A", "B", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh")
+	a.Fill("Desk", "A", "B", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh")
 	a.Keys("ctrl+s")
 	screentest.MustShow(t, a.Screen(), "destination tag is required for xrp")
 	a.Type("42")

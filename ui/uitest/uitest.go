@@ -194,6 +194,19 @@ func Type(text string) []tea.Msg {
 	return out
 }
 
+// Fill builds the key presses that type each value into a form's fields in
+// turn, from the focused one: tab moves on between values.
+func Fill(values ...string) []tea.Msg {
+	var out []tea.Msg
+	for i, value := range values {
+		if i > 0 {
+			out = append(out, Key("tab"))
+		}
+		out = append(out, Type(value)...)
+	}
+	return out
+}
+
 // Content is a view's content, whether it is a tea.View or a string.
 func Content[V tea.View | string](v V) string {
 	switch v := any(v).(type) {

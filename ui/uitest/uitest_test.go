@@ -80,6 +80,13 @@ func TestKey(t *testing.T) {
 	if len(Type("a b")) != 3 {
 		t.Error("Type")
 	}
+	var filled []string
+	for _, k := range Fill("a b", "c") {
+		filled = append(filled, k.(tea.KeyPressMsg).String())
+	}
+	if got := strings.Join(filled, ","); got != "a,space,b,tab,c" {
+		t.Errorf("Fill pressed %s", got)
+	}
 }
 
 func TestPlainAndASCII(t *testing.T) {
