@@ -285,9 +285,14 @@ func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
 	default:
 		// No browser here (SSH, a recording, a headless box): the phone
 		// and the clipboard are the ways left, and the panel says so.
+		// The QR code is offered only where it is drawn: a terminal too
+		// short for it gets the clipboard alone.
 		why := strings.TrimPrefix(ui.Sanitize(p.openErr), "could not open set-PIN page: ")
-		b.WriteString("\n" + st.Text(theme.ToneWarn).Render(ansi.Wrap("✗ The browser could not be opened ("+why+
-			"). Scan the QR code with a phone, or copy the link with y.", width, " ")))
+		ways := "Copy the link with y."
+		if withQR && p.qr != "" && c.pinLeft() > 0 {
+			ways = "Scan the QR code with a phone, or copy the link with y."
+		}
+		b.WriteString("\n" + st.Text(theme.ToneWarn).Render(ansi.Wrap("✗ The browser could not be opened ("+why+"). "+ways, width, " ")))
 	}
 	left := c.pinLeft()
 	if left > 0 {

@@ -294,3 +294,15 @@ func TestCardImageWithoutBrowserShowsNoLink(t *testing.T) {
 		})
 	}
 }
+
+// A terminal too short for the QR code is not told to scan one: the panel
+// offers the clipboard alone, and says a taller terminal shows the code.
+func TestCardSetPINWithoutBrowserTooShortForQROffersCopyOnly(t *testing.T) {
+	r := noBrowserRig(t)
+	r.Want("ACTIVE")
+	r.W, r.H = 80, 22
+	r.Keys("p")
+	v := r.Want("Copy the link with y.")
+	screentest.MustNotShow(t, v, "Scan the QR code", "▀")
+	screentest.MustShow(t, v, "a taller terminal shows a QR code")
+}
