@@ -73,28 +73,6 @@ func (t DelegationToken) FaucetFailed() bool {
 	return t.Status == http.StatusMultiStatus || (t.Faucet != nil && !t.Faucet.Success)
 }
 
-// UnmarshalJSON reads the token tolerantly.
-func (t *DelegationToken) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, t, &t.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (t DelegationToken) MarshalJSON() ([]byte, error) {
-	type plain DelegationToken
-	return encodeWithExtra(plain(t), t.Extra)
-}
-
-// UnmarshalJSON reads the faucet outcome tolerantly.
-func (f *Faucet) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, f, &f.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (f Faucet) MarshalJSON() ([]byte, error) {
-	type plain Faucet
-	return encodeWithExtra(plain(f), f.Extra)
-}
-
 // ValidateFaucetAddress checks address for a faucet network: an EVM address
 // for linea and base, a base58 public key for solana. nil when it may be
 // sent.
@@ -199,33 +177,6 @@ type ChainConfig struct {
 	Extra Extra `json:"-"`
 	// Raw is the record exactly as the gateway sent it (the inspector, Fields).
 	Raw RawJSON `json:"-"`
-}
-
-// UnmarshalJSON reads the configuration tolerantly.
-func (cc *ChainConfig) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, cc, &cc.Extra)
-}
-
-// UnmarshalJSON reads a network tolerantly.
-func (n *ChainNetwork) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, n, &n.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (n ChainNetwork) MarshalJSON() ([]byte, error) {
-	type plain ChainNetwork
-	return encodeWithExtra(plain(n), n.Extra)
-}
-
-// UnmarshalJSON reads a token tolerantly.
-func (t *ChainToken) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, t, &t.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (t ChainToken) MarshalJSON() ([]byte, error) {
-	type plain ChainToken
-	return encodeWithExtra(plain(t), t.Extra)
 }
 
 // ChainConfig fetches the chain configuration of one network ("" = all).

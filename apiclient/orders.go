@@ -196,39 +196,3 @@ func (p PaymentConfig) TransferURI(decimals int) (string, error) {
 	return fmt.Sprintf("ethereum:%s@%s/transfer?address=%s&uint256=%s",
 		p.DestinationTokenAddress, p.DestinationChainID, p.DestinationAddress, units), nil
 }
-
-// UnmarshalJSON reads a product tolerantly; see User.UnmarshalJSON.
-func (p *Product) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, p, &p.Extra) }
-
-// MarshalJSON writes the typed fields and then Extra.
-func (p Product) MarshalJSON() ([]byte, error) {
-	type plain Product
-	return encodeWithExtra(plain(p), p.Extra)
-}
-
-// UnmarshalJSON reads a payment configuration tolerantly.
-func (p *PaymentConfig) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, p, &p.Extra) }
-
-// MarshalJSON writes the typed fields and then Extra.
-func (p PaymentConfig) MarshalJSON() ([]byte, error) {
-	type plain PaymentConfig
-	return encodeWithExtra(plain(p), p.Extra)
-}
-
-// UnmarshalJSON reads an order tolerantly.
-func (o *Order) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, o, &o.Extra) }
-
-// MarshalJSON writes the typed fields and then Extra.
-func (o Order) MarshalJSON() ([]byte, error) {
-	type plain Order
-	return encodeWithExtra(plain(o), o.Extra)
-}
-
-// UnmarshalJSON reads an order status tolerantly.
-func (s *OrderStatus) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, s, &s.Extra) }
-
-// MarshalJSON writes the typed fields and then Extra.
-func (s OrderStatus) MarshalJSON() ([]byte, error) {
-	type plain OrderStatus
-	return encodeWithExtra(plain(s), s.Extra)
-}

@@ -62,11 +62,6 @@ type SetPINToken struct {
 	Raw RawJSON `json:"-"`
 }
 
-// UnmarshalJSON reads the token tolerantly (unknown members kept in Extra).
-func (t *SetPINToken) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, t, &t.Extra)
-}
-
 // PINImageStyle is the customCss of the view-PIN image.
 type PINImageStyle struct {
 	BackgroundColor string `json:"backgroundColor,omitempty"`

@@ -129,22 +129,9 @@ type HistoryQuery struct {
 	Page           int
 }
 
-// The tolerant readers: unknown members land in Extra, a member of an
-// unexpected type never fails the whole record.
-
-// UnmarshalJSON reads an internal wallet tolerantly.
-func (w *InternalWallet) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, w, &w.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra, for --json output.
-func (w InternalWallet) MarshalJSON() ([]byte, error) {
-	type plain InternalWallet
-	return encodeWithExtra(plain(w), w.Extra)
-}
-
-// UnmarshalJSON reads a linked wallet tolerantly; a priority sent as a
-// numeric string is accepted.
+// UnmarshalJSON reads a linked wallet tolerantly (see decodeWithExtra); a
+// priority sent as a numeric string is accepted. Written by hand, so
+// tolerantgen writes only its MarshalJSON.
 func (w *LinkedWallet) UnmarshalJSON(data []byte) error {
 	type plain LinkedWallet
 	var p plain
@@ -162,50 +149,6 @@ func (w *LinkedWallet) UnmarshalJSON(data []byte) error {
 	}
 	*w = LinkedWallet(p)
 	return nil
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (w LinkedWallet) MarshalJSON() ([]byte, error) {
-	type plain LinkedWallet
-	return encodeWithExtra(plain(w), w.Extra)
-}
-
-// UnmarshalJSON reads an external wallet tolerantly.
-func (w *ExternalWallet) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, w, &w.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (w ExternalWallet) MarshalJSON() ([]byte, error) {
-	type plain ExternalWallet
-	return encodeWithExtra(plain(w), w.Extra)
-}
-
-// UnmarshalJSON reads the credit wallet tolerantly.
-func (w *CreditWallet) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, w, &w.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (w CreditWallet) MarshalJSON() ([]byte, error) {
-	type plain CreditWallet
-	return encodeWithExtra(plain(w), w.Extra)
-}
-
-// UnmarshalJSON reads the estimation tolerantly (the interface does not
-// show its shape; numbers or strings are both fine).
-func (e *WithdrawEstimation) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, e, &e.Extra)
-}
-
-// UnmarshalJSON reads the withdrawal answer tolerantly.
-func (r *WithdrawResult) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, r, &r.Extra)
-}
-
-// UnmarshalJSON reads a history item tolerantly.
-func (h *HistoryItem) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, h, &h.Extra)
 }
 
 // InternalWallets lists the custodial wallets with their balances.

@@ -57,15 +57,6 @@ type Webhook struct {
 	Raw RawJSON `json:"-"`
 }
 
-// UnmarshalJSON reads a configuration tolerantly: unknown members land in Extra.
-func (w *Webhook) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, w, &w.Extra) }
-
-// MarshalJSON writes the typed fields and then Extra.
-func (w Webhook) MarshalJSON() ([]byte, error) {
-	type plain Webhook
-	return encodeWithExtra(plain(w), w.Extra)
-}
-
 // WebhookCreate is the body of POST /v1/webhooks.
 type WebhookCreate struct {
 	Name       string                     `json:"name"`
