@@ -116,10 +116,9 @@ func (c *Client) DelegationToken(ctx context.Context, r DelegationTokenRequest) 
 	if r.Network != "" {
 		q.Set("network", r.Network)
 	}
-	var out DelegationToken
 	var status int
-	err := c.do(ctx, request{op: "DelegationToken", method: http.MethodGet,
-		path: "/v1/delegation/token", query: q, family: famUser, out: &out, status: &status})
+	out, err := answer[DelegationToken](ctx, c, request{op: "DelegationToken", method: http.MethodGet,
+		path: "/v1/delegation/token", query: q, family: famUser, status: &status})
 	if err != nil {
 		return DelegationToken{}, err
 	}
@@ -193,13 +192,8 @@ func (c *Client) ChainConfig(ctx context.Context, network string) (ChainConfig, 
 	if c.cfg.US {
 		q.Set("region", "us")
 	}
-	var out ChainConfig
-	err := c.do(ctx, request{op: "ChainConfig", method: http.MethodGet,
-		path: "/v1/delegation/chain/config", query: q, family: famUser, out: &out})
-	if err != nil {
-		return ChainConfig{}, err
-	}
-	return out, nil
+	return answer[ChainConfig](ctx, c, request{op: "ChainConfig", method: http.MethodGet,
+		path: "/v1/delegation/chain/config", query: q, family: famUser})
 }
 
 // Post-approval chains: the path segment of the post-approval operation.

@@ -127,9 +127,8 @@ func (c *Client) PlaceOrder(ctx context.Context, productID, paymentMethod string
 	if strings.TrimSpace(productID) == "" {
 		return Order{}, &Error{Op: "PlaceOrder", Message: "a product id is required"}
 	}
-	var out Order
-	err := c.do(ctx, request{op: "PlaceOrder", method: http.MethodPost, path: "/v1/order",
-		body: orderBody{productID, paymentMethod}, family: famOrder, out: &out})
+	out, err := answer[Order](ctx, c, request{op: "PlaceOrder", method: http.MethodPost, path: "/v1/order",
+		body: orderBody{productID, paymentMethod}, family: famOrder})
 	if err != nil {
 		return Order{}, err
 	}
@@ -146,13 +145,8 @@ func (c *Client) OrderStatus(ctx context.Context, orderID string) (OrderStatus, 
 	if strings.TrimSpace(orderID) == "" {
 		return OrderStatus{}, &Error{Op: "OrderStatus", Message: "an order id is required"}
 	}
-	var out OrderStatus
-	err := c.do(ctx, request{op: "OrderStatus", method: http.MethodGet,
-		path: pathf("/v1/order/%s", orderID), family: famOrder, out: &out})
-	if err != nil {
-		return OrderStatus{}, err
-	}
-	return out, nil
+	return answer[OrderStatus](ctx, c, request{op: "OrderStatus", method: http.MethodGet,
+		path: pathf("/v1/order/%s", orderID), family: famOrder})
 }
 
 // TokenBaseUnits converts a decimal token amount into the token's base units

@@ -104,14 +104,12 @@ func (c *Client) SetPINToken(ctx context.Context, req SetPINRequest) (SetPINToke
 	if req.CustomCSS != nil && req.CustomCSS.IsZero() {
 		req.CustomCSS = nil
 	}
-	var out SetPINToken
-	err := c.do(ctx, request{
+	out, err := answer[SetPINToken](ctx, c, request{
 		op:     "SetPINToken",
 		method: http.MethodPost,
 		path:   "/v1/card/set-pin/token",
 		body:   req,
 		family: famUser,
-		out:    &out,
 	})
 	if err != nil {
 		return SetPINToken{}, err

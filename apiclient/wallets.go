@@ -161,9 +161,8 @@ func (c *Client) InternalWallets(ctx context.Context) ([]InternalWallet, error) 
 
 // LinkedWallets lists the wallets linked to the card, in priority order.
 func (c *Client) LinkedWallets(ctx context.Context) ([]LinkedWallet, error) {
-	var out []LinkedWallet
-	err := c.do(ctx, request{op: "LinkedWallets", method: http.MethodGet,
-		path: "/v1/wallet/internal/card_linked", family: famUser, out: &out})
+	out, err := answer[[]LinkedWallet](ctx, c, request{op: "LinkedWallets", method: http.MethodGet,
+		path: "/v1/wallet/internal/card_linked", family: famUser})
 	if err != nil {
 		return nil, err
 	}
@@ -249,24 +248,14 @@ func (c *Client) ExternalWallets(ctx context.Context) ([]ExternalWallet, error) 
 // CreditWallet fetches the credit wallet. Before the first credit the
 // gateway answers 404: check IsNotFound and show "no credit yet".
 func (c *Client) CreditWallet(ctx context.Context) (CreditWallet, error) {
-	var out CreditWallet
-	err := c.do(ctx, request{op: "CreditWallet", method: http.MethodGet,
-		path: "/v1/wallet/credit", family: famUser, out: &out})
-	if err != nil {
-		return CreditWallet{}, err
-	}
-	return out, nil
+	return answer[CreditWallet](ctx, c, request{op: "CreditWallet", method: http.MethodGet,
+		path: "/v1/wallet/credit", family: famUser})
 }
 
 // WithdrawEstimation fetches the current network fee of a withdrawal.
 func (c *Client) WithdrawEstimation(ctx context.Context) (WithdrawEstimation, error) {
-	var out WithdrawEstimation
-	err := c.do(ctx, request{op: "WithdrawEstimation", method: http.MethodGet,
-		path: "/v1/wallet/credit/withdraw-estimation", family: famUser, out: &out})
-	if err != nil {
-		return WithdrawEstimation{}, err
-	}
-	return out, nil
+	return answer[WithdrawEstimation](ctx, c, request{op: "WithdrawEstimation", method: http.MethodGet,
+		path: "/v1/wallet/credit/withdraw-estimation", family: famUser})
 }
 
 // Withdraw sends amount (a decimal USDC string, checked with
@@ -276,11 +265,10 @@ func (c *Client) Withdraw(ctx context.Context, amount string) (WithdrawResult, e
 	if err := ValidDecimalAmount(amount); err != nil {
 		return WithdrawResult{}, &Error{Op: "Withdraw", Message: "invalid amount: " + err.Error()}
 	}
-	var out WithdrawResult
-	err := c.do(ctx, request{op: "Withdraw", method: http.MethodPost,
+	out, err := answer[WithdrawResult](ctx, c, request{op: "Withdraw", method: http.MethodPost,
 		path: "/v1/wallet/credit/withdraw", body: struct {
 			Amount string `json:"amount"`
-		}{amount}, family: famUser, us: usQuery, out: &out})
+		}{amount}, family: famUser, us: usQuery})
 	if err != nil {
 		return WithdrawResult{}, err
 	}

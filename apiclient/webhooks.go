@@ -84,13 +84,8 @@ func (u WebhookUpdate) Empty() bool {
 
 // Webhooks lists the partner's webhook configurations (keys masked).
 func (c *Client) Webhooks(ctx context.Context) ([]Webhook, error) {
-	var out []Webhook
-	err := c.do(ctx, request{op: "Webhooks", method: http.MethodGet, path: "/v1/webhooks",
-		family: famWebhook, us: usNone, out: &out})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return answer[[]Webhook](ctx, c, request{op: "Webhooks", method: http.MethodGet, path: "/v1/webhooks",
+		family: famWebhook, us: usNone})
 }
 
 // Webhook reads one configuration. Its answer shape is not shown, so both
