@@ -281,12 +281,5 @@ func (c *Client) redact(e *Error, extra ...string) {
 		}
 		return v
 	}
-	e.Message = clean(e.Message)
-	e.Code = clean(e.Code)
-	for i := range e.Details {
-		e.Details[i] = clean(e.Details[i])
-	}
-	for i := range e.Fields {
-		e.Fields[i].Message = clean(e.Fields[i].Message)
-	}
+	e.rewriteGatewayText(clean)
 }

@@ -169,15 +169,7 @@ func scrubTokens(err error) {
 	if !asError(err, &e) {
 		return
 	}
-	clean := func(s string) string { return tokenParam.ReplaceAllString(s, "${1}[redacted]") }
-	e.Message = clean(e.Message)
-	e.Code = clean(e.Code)
-	for i := range e.Details {
-		e.Details[i] = clean(e.Details[i])
-	}
-	for i := range e.Fields {
-		e.Fields[i].Message = clean(e.Fields[i].Message)
-	}
+	e.rewriteGatewayText(func(s string) string { return tokenParam.ReplaceAllString(s, "${1}[redacted]") })
 }
 
 // NormalizeHexColor returns #RRGGBB in upper case for a valid #RGB or
