@@ -123,25 +123,25 @@ func (c *Client) SetPINToken(ctx context.Context, req SetPINRequest) (SetPINToke
 // PINToken asks for a single-use token whose image shows the PIN; style may
 // be nil. A 422 names the offending field (customCss.backgroundColor...).
 func (c *Client) PINToken(ctx context.Context, style *PINImageStyle) (ImageToken, error) {
-	var body any = struct{}{}
-	if style != nil && *style != (PINImageStyle{}) {
-		body = struct {
-			CustomCSS *PINImageStyle `json:"customCss"`
-		}{style}
-	}
-	return c.imageToken(ctx, "PINToken", "/v1/card/pin/token", body)
+	return c.imageToken(ctx, "PINToken", "/v1/card/pin/token", customCSSBody(style))
 }
 
 // CardDetailsToken asks for a single-use token whose image shows the full
 // card details; style may be nil.
 func (c *Client) CardDetailsToken(ctx context.Context, style *CardDetailsStyle) (ImageToken, error) {
-	var body any = struct{}{}
-	if style != nil && *style != (CardDetailsStyle{}) {
-		body = struct {
-			CustomCSS *CardDetailsStyle `json:"customCss"`
-		}{style}
+	return c.imageToken(ctx, "CardDetailsToken", "/v1/card/details/token", customCSSBody(style))
+}
+
+// customCSSBody is the body of an image-token request: {"customCss": style},
+// or {} when style is nil or sets nothing.
+func customCSSBody[Style comparable](style *Style) any {
+	var unset Style
+	if style == nil || *style == unset {
+		return struct{}{}
 	}
-	return c.imageToken(ctx, "CardDetailsToken", "/v1/card/details/token", body)
+	return struct {
+		CustomCSS *Style `json:"customCss"`
+	}{style}
 }
 
 func (c *Client) imageToken(ctx context.Context, op, path string, body any) (ImageToken, error) {
