@@ -39,8 +39,7 @@ func (c *Client) expiry(secs flexSeconds) time.Time {
 // Login signs in with a username and password (direct login) and makes the
 // result the client's session.
 func (c *Client) Login(ctx context.Context, username, password string) (Session, error) {
-	var out loginResponse
-	err := c.do(ctx, request{
+	out, err := answer[loginResponse](ctx, c, request{
 		op:     "Login",
 		method: http.MethodPost,
 		path:   "/v1/auth/login",
@@ -49,7 +48,6 @@ func (c *Client) Login(ctx context.Context, username, password string) (Session,
 			Password string `json:"password"`
 		}{username, password},
 		family:    famClient,
-		out:       &out,
 		noRefresh: true,
 		// A gateway that echoes the login body must not get the password
 		// drawn or printed.
@@ -153,14 +151,12 @@ func (c *Client) refreshLocked(ctx context.Context) (Session, error) {
 // secret keys) and checks that a Bearer access token came back: the code
 // exchange and the refresh both end here.
 func (c *Client) tokenGrant(ctx context.Context, op string, grant any) (tokenResponse, error) {
-	var out tokenResponse
-	err := c.do(ctx, request{
+	out, err := answer[tokenResponse](ctx, c, request{
 		op:        op,
 		method:    http.MethodPost,
 		path:      "/v1/auth/oauth/token",
 		body:      grant,
 		family:    famSecret,
-		out:       &out,
 		noRefresh: true,
 	})
 	if err != nil {

@@ -10,18 +10,12 @@ import (
 // CardStatus fetches the user's card. A user who never ordered one gets an
 // *Error with Status 404: check it with IsNotFound and offer OrderCard.
 func (c *Client) CardStatus(ctx context.Context) (Card, error) {
-	var card Card
-	err := c.do(ctx, request{
+	return answer[Card](ctx, c, request{
 		op:     "CardStatus",
 		method: http.MethodGet,
 		path:   "/v1/card/status",
 		family: famUser,
-		out:    &card,
 	})
-	if err != nil {
-		return Card{}, err
-	}
-	return card, nil
 }
 
 // FreezeCard stops all transactions on an ACTIVE card until UnfreezeCard.

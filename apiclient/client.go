@@ -161,6 +161,18 @@ func (c *Client) do(ctx context.Context, r request) error {
 	return c.sendRetrying(withAttempt(ctx, 1), r, fresh)
 }
 
+// answer runs r and returns the gateway's answer decoded as a T; the zero T
+// with the error, never a half-read one.
+func answer[T any](ctx context.Context, c *Client, r request) (T, error) {
+	var out T
+	r.out = &out
+	if err := c.do(ctx, r); err != nil {
+		var zero T
+		return zero, err
+	}
+	return out, nil
+}
+
 // sendRetrying sends r, and for a GET answered 429 waits Retry-After (when
 // it is within MaxRetryWait) and sends it again, at most maxGETRetries
 // times. Mutations are never resent.
@@ -269,12 +281,5 @@ func (c *Client) redact(e *Error, extra ...string) {
 		}
 		return v
 	}
-	e.Message = clean(e.Message)
-	e.Code = clean(e.Code)
-	for i := range e.Details {
-		e.Details[i] = clean(e.Details[i])
-	}
-	for i := range e.Fields {
-		e.Fields[i].Message = clean(e.Fields[i].Message)
-	}
+	e.rewriteGatewayText(clean)
 }

@@ -157,13 +157,21 @@ func (d decimal) String() string {
 	return s
 }
 
+// parseDecimalPair parses the two operands of a decimal operation; the
+// error is the first operand's that fails.
+func parseDecimalPair(a, b string) (x, y decimal, err error) {
+	if x, err = parseDecimal(a); err != nil {
+		return decimal{}, decimal{}, err
+	}
+	if y, err = parseDecimal(b); err != nil {
+		return decimal{}, decimal{}, err
+	}
+	return x, y, nil
+}
+
 // CompareDecimal compares two decimal texts exactly: -1, 0 or +1.
 func CompareDecimal(a, b string) (int, error) {
-	x, err := parseDecimal(a)
-	if err != nil {
-		return 0, err
-	}
-	y, err := parseDecimal(b)
+	x, y, err := parseDecimalPair(a, b)
 	if err != nil {
 		return 0, err
 	}
@@ -172,11 +180,7 @@ func CompareDecimal(a, b string) (int, error) {
 
 // AddDecimal is a + b, exactly, as decimal text.
 func AddDecimal(a, b string) (string, error) {
-	x, err := parseDecimal(a)
-	if err != nil {
-		return "", err
-	}
-	y, err := parseDecimal(b)
+	x, y, err := parseDecimalPair(a, b)
 	if err != nil {
 		return "", err
 	}
@@ -186,11 +190,7 @@ func AddDecimal(a, b string) (string, error) {
 // SubDecimal is a - b, exactly, as decimal text (e.g. the amount that
 // arrives: amount minus fee).
 func SubDecimal(a, b string) (string, error) {
-	x, err := parseDecimal(a)
-	if err != nil {
-		return "", err
-	}
-	y, err := parseDecimal(b)
+	x, y, err := parseDecimalPair(a, b)
 	if err != nil {
 		return "", err
 	}

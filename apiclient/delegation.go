@@ -73,28 +73,6 @@ func (t DelegationToken) FaucetFailed() bool {
 	return t.Status == http.StatusMultiStatus || (t.Faucet != nil && !t.Faucet.Success)
 }
 
-// UnmarshalJSON reads the token tolerantly.
-func (t *DelegationToken) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, t, &t.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (t DelegationToken) MarshalJSON() ([]byte, error) {
-	type plain DelegationToken
-	return encodeWithExtra(plain(t), t.Extra)
-}
-
-// UnmarshalJSON reads the faucet outcome tolerantly.
-func (f *Faucet) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, f, &f.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (f Faucet) MarshalJSON() ([]byte, error) {
-	type plain Faucet
-	return encodeWithExtra(plain(f), f.Extra)
-}
-
 // ValidateFaucetAddress checks address for a faucet network: an EVM address
 // for linea and base, a base58 public key for solana. nil when it may be
 // sent.
@@ -138,10 +116,9 @@ func (c *Client) DelegationToken(ctx context.Context, r DelegationTokenRequest) 
 	if r.Network != "" {
 		q.Set("network", r.Network)
 	}
-	var out DelegationToken
 	var status int
-	err := c.do(ctx, request{op: "DelegationToken", method: http.MethodGet,
-		path: "/v1/delegation/token", query: q, family: famUser, out: &out, status: &status})
+	out, err := answer[DelegationToken](ctx, c, request{op: "DelegationToken", method: http.MethodGet,
+		path: "/v1/delegation/token", query: q, family: famUser, status: &status})
 	if err != nil {
 		return DelegationToken{}, err
 	}
@@ -201,33 +178,6 @@ type ChainConfig struct {
 	Raw RawJSON `json:"-"`
 }
 
-// UnmarshalJSON reads the configuration tolerantly.
-func (cc *ChainConfig) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, cc, &cc.Extra)
-}
-
-// UnmarshalJSON reads a network tolerantly.
-func (n *ChainNetwork) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, n, &n.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (n ChainNetwork) MarshalJSON() ([]byte, error) {
-	type plain ChainNetwork
-	return encodeWithExtra(plain(n), n.Extra)
-}
-
-// UnmarshalJSON reads a token tolerantly.
-func (t *ChainToken) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, t, &t.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (t ChainToken) MarshalJSON() ([]byte, error) {
-	type plain ChainToken
-	return encodeWithExtra(plain(t), t.Extra)
-}
-
 // ChainConfig fetches the chain configuration of one network ("" = all).
 // With Config.US it asks for the US routing (region=us and x-us-env). A
 // network with no configuration answers 404 (IsNotFound).
@@ -242,13 +192,8 @@ func (c *Client) ChainConfig(ctx context.Context, network string) (ChainConfig, 
 	if c.cfg.US {
 		q.Set("region", "us")
 	}
-	var out ChainConfig
-	err := c.do(ctx, request{op: "ChainConfig", method: http.MethodGet,
-		path: "/v1/delegation/chain/config", query: q, family: famUser, out: &out})
-	if err != nil {
-		return ChainConfig{}, err
-	}
-	return out, nil
+	return answer[ChainConfig](ctx, c, request{op: "ChainConfig", method: http.MethodGet,
+		path: "/v1/delegation/chain/config", query: q, family: famUser})
 }
 
 // Post-approval chains: the path segment of the post-approval operation.

@@ -37,6 +37,20 @@ type Error struct {
 	Err error
 }
 
+// rewriteGatewayText passes every text of e that the gateway wrote (message,
+// code, details, field messages) through clean: the one place that knows
+// which texts to redact.
+func (e *Error) rewriteGatewayText(clean func(string) string) {
+	e.Message = clean(e.Message)
+	e.Code = clean(e.Code)
+	for i := range e.Details {
+		e.Details[i] = clean(e.Details[i])
+	}
+	for i := range e.Fields {
+		e.Fields[i].Message = clean(e.Fields[i].Message)
+	}
+}
+
 // Error is a readable one-liner. It never includes tokens or keys.
 func (e *Error) Error() string {
 	if e == nil {

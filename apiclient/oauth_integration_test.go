@@ -67,6 +67,19 @@ func oauthFlow(t *testing.T, c *apiclient.Client, redirect string) (apiclient.PK
 
 const loopbackRedirect = "http://127.0.0.1:45678/callback"
 
+// oauthSignIn signs username in on the hosted page (no phone step) and
+// exchanges the code: c then holds an OAuth session, which it returns.
+func oauthSignIn(t *testing.T, c *apiclient.Client, username string) apiclient.Session {
+	t.Helper()
+	pk, _, link := oauthFlow(t, c, loopbackRedirect)
+	loc, _ := hostedSignIn(t, link, username, false)
+	s, err := c.ExchangeCode(context.Background(), loc.Query().Get("code"), pk.Verifier, loopbackRedirect)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func TestSandboxOAuthLoopbackFlow(t *testing.T) {
 	g := newGateway(t, sandbox.Options{})
 	c := g.client()
@@ -157,12 +170,7 @@ func TestSandboxOAuthS256AndCodeRules(t *testing.T) {
 func TestSandboxOAuthRefreshLifetime(t *testing.T) {
 	g := newGateway(t, sandbox.Options{})
 	c := g.client()
-	pk, _, link := oauthFlow(t, c, loopbackRedirect)
-	loc, _ := hostedSignIn(t, link, "alice@demo.test", false)
-	first, err := c.ExchangeCode(context.Background(), loc.Query().Get("code"), pk.Verifier, loopbackRedirect)
-	if err != nil {
-		t.Fatal(err)
-	}
+	first := oauthSignIn(t, c, "alice@demo.test")
 	// the access token dies after 6 hours; the client refreshes on the 401
 	g.clock.Advance(6*time.Hour + time.Minute)
 	if card := cardStatus(t, c); card.PanLast4 != "4242" {
@@ -178,7 +186,7 @@ func TestSandboxOAuthRefreshLifetime(t *testing.T) {
 		t.Fatalf("refresh within 184 days: %v", err)
 	}
 	g.clock.Advance(184*24*time.Hour + time.Second)
-	_, err = c.Refresh(context.Background())
+	_, err := c.Refresh(context.Background())
 	wantErrorContains(t, err, 400, "Refresh token has expired")
 	// and a call after that ends the session
 	_, err = c.User(context.Background())
@@ -190,12 +198,7 @@ func TestSandboxOAuthRefreshLifetime(t *testing.T) {
 func TestSandboxOAuthRevokeKillsTokens(t *testing.T) {
 	g := newGateway(t, sandbox.Options{})
 	c := g.client()
-	pk, _, link := oauthFlow(t, c, loopbackRedirect)
-	loc, _ := hostedSignIn(t, link, "alice@demo.test", false)
-	s, err := c.ExchangeCode(context.Background(), loc.Query().Get("code"), pk.Verifier, loopbackRedirect)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := oauthSignIn(t, c, "alice@demo.test")
 	if err := c.SignOut(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +208,7 @@ func TestSandboxOAuthRevokeKillsTokens(t *testing.T) {
 	// both tokens are dead at the gateway
 	thief := g.client()
 	thief.SetSession(s)
-	_, err = thief.User(context.Background())
+	_, err := thief.User(context.Background())
 	wantErrorContains(t, err, 401, "Not authenticated")
 	thief.SetSession(s)
 	_, err = thief.Refresh(context.Background())

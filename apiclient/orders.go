@@ -127,9 +127,8 @@ func (c *Client) PlaceOrder(ctx context.Context, productID, paymentMethod string
 	if strings.TrimSpace(productID) == "" {
 		return Order{}, &Error{Op: "PlaceOrder", Message: "a product id is required"}
 	}
-	var out Order
-	err := c.do(ctx, request{op: "PlaceOrder", method: http.MethodPost, path: "/v1/order",
-		body: orderBody{productID, paymentMethod}, family: famOrder, out: &out})
+	out, err := answer[Order](ctx, c, request{op: "PlaceOrder", method: http.MethodPost, path: "/v1/order",
+		body: orderBody{productID, paymentMethod}, family: famOrder})
 	if err != nil {
 		return Order{}, err
 	}
@@ -146,13 +145,8 @@ func (c *Client) OrderStatus(ctx context.Context, orderID string) (OrderStatus, 
 	if strings.TrimSpace(orderID) == "" {
 		return OrderStatus{}, &Error{Op: "OrderStatus", Message: "an order id is required"}
 	}
-	var out OrderStatus
-	err := c.do(ctx, request{op: "OrderStatus", method: http.MethodGet,
-		path: pathf("/v1/order/%s", orderID), family: famOrder, out: &out})
-	if err != nil {
-		return OrderStatus{}, err
-	}
-	return out, nil
+	return answer[OrderStatus](ctx, c, request{op: "OrderStatus", method: http.MethodGet,
+		path: pathf("/v1/order/%s", orderID), family: famOrder})
 }
 
 // TokenBaseUnits converts a decimal token amount into the token's base units
@@ -195,40 +189,4 @@ func (p PaymentConfig) TransferURI(decimals int) (string, error) {
 	}
 	return fmt.Sprintf("ethereum:%s@%s/transfer?address=%s&uint256=%s",
 		p.DestinationTokenAddress, p.DestinationChainID, p.DestinationAddress, units), nil
-}
-
-// UnmarshalJSON reads a product tolerantly; see User.UnmarshalJSON.
-func (p *Product) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, p, &p.Extra) }
-
-// MarshalJSON writes the typed fields and then Extra.
-func (p Product) MarshalJSON() ([]byte, error) {
-	type plain Product
-	return encodeWithExtra(plain(p), p.Extra)
-}
-
-// UnmarshalJSON reads a payment configuration tolerantly.
-func (p *PaymentConfig) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, p, &p.Extra) }
-
-// MarshalJSON writes the typed fields and then Extra.
-func (p PaymentConfig) MarshalJSON() ([]byte, error) {
-	type plain PaymentConfig
-	return encodeWithExtra(plain(p), p.Extra)
-}
-
-// UnmarshalJSON reads an order tolerantly.
-func (o *Order) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, o, &o.Extra) }
-
-// MarshalJSON writes the typed fields and then Extra.
-func (o Order) MarshalJSON() ([]byte, error) {
-	type plain Order
-	return encodeWithExtra(plain(o), o.Extra)
-}
-
-// UnmarshalJSON reads an order status tolerantly.
-func (s *OrderStatus) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, s, &s.Extra) }
-
-// MarshalJSON writes the typed fields and then Extra.
-func (s OrderStatus) MarshalJSON() ([]byte, error) {
-	type plain OrderStatus
-	return encodeWithExtra(plain(s), s.Extra)
 }

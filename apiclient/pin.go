@@ -62,11 +62,6 @@ type SetPINToken struct {
 	Raw RawJSON `json:"-"`
 }
 
-// UnmarshalJSON reads the token tolerantly (unknown members kept in Extra).
-func (t *SetPINToken) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, t, &t.Extra)
-}
-
 // PINImageStyle is the customCss of the view-PIN image.
 type PINImageStyle struct {
 	BackgroundColor string `json:"backgroundColor,omitempty"`
@@ -109,14 +104,12 @@ func (c *Client) SetPINToken(ctx context.Context, req SetPINRequest) (SetPINToke
 	if req.CustomCSS != nil && req.CustomCSS.IsZero() {
 		req.CustomCSS = nil
 	}
-	var out SetPINToken
-	err := c.do(ctx, request{
+	out, err := answer[SetPINToken](ctx, c, request{
 		op:     "SetPINToken",
 		method: http.MethodPost,
 		path:   "/v1/card/set-pin/token",
 		body:   req,
 		family: famUser,
-		out:    &out,
 	})
 	if err != nil {
 		return SetPINToken{}, err
@@ -130,25 +123,25 @@ func (c *Client) SetPINToken(ctx context.Context, req SetPINRequest) (SetPINToke
 // PINToken asks for a single-use token whose image shows the PIN; style may
 // be nil. A 422 names the offending field (customCss.backgroundColor...).
 func (c *Client) PINToken(ctx context.Context, style *PINImageStyle) (ImageToken, error) {
-	var body any = struct{}{}
-	if style != nil && *style != (PINImageStyle{}) {
-		body = struct {
-			CustomCSS *PINImageStyle `json:"customCss"`
-		}{style}
-	}
-	return c.imageToken(ctx, "PINToken", "/v1/card/pin/token", body)
+	return c.imageToken(ctx, "PINToken", "/v1/card/pin/token", customCSSBody(style))
 }
 
 // CardDetailsToken asks for a single-use token whose image shows the full
 // card details; style may be nil.
 func (c *Client) CardDetailsToken(ctx context.Context, style *CardDetailsStyle) (ImageToken, error) {
-	var body any = struct{}{}
-	if style != nil && *style != (CardDetailsStyle{}) {
-		body = struct {
-			CustomCSS *CardDetailsStyle `json:"customCss"`
-		}{style}
+	return c.imageToken(ctx, "CardDetailsToken", "/v1/card/details/token", customCSSBody(style))
+}
+
+// customCSSBody is the body of an image-token request: {"customCss": style},
+// or {} when style is nil or sets nothing.
+func customCSSBody[Style comparable](style *Style) any {
+	var unset Style
+	if style == nil || *style == unset {
+		return struct{}{}
 	}
-	return c.imageToken(ctx, "CardDetailsToken", "/v1/card/details/token", body)
+	return struct {
+		CustomCSS *Style `json:"customCss"`
+	}{style}
 }
 
 func (c *Client) imageToken(ctx context.Context, op, path string, body any) (ImageToken, error) {
@@ -176,15 +169,7 @@ func scrubTokens(err error) {
 	if !asError(err, &e) {
 		return
 	}
-	clean := func(s string) string { return tokenParam.ReplaceAllString(s, "${1}[redacted]") }
-	e.Message = clean(e.Message)
-	e.Code = clean(e.Code)
-	for i := range e.Details {
-		e.Details[i] = clean(e.Details[i])
-	}
-	for i := range e.Fields {
-		e.Fields[i].Message = clean(e.Fields[i].Message)
-	}
+	e.rewriteGatewayText(func(s string) string { return tokenParam.ReplaceAllString(s, "${1}[redacted]") })
 }
 
 // NormalizeHexColor returns #RRGGBB in upper case for a valid #RGB or

@@ -11,6 +11,14 @@ import (
 	"sync"
 )
 
+// Every tolerant record (a struct type with a member `Extra Extra` tagged
+// `json:"-"`) gets its UnmarshalJSON (decodeWithExtra) and MarshalJSON
+// (encodeWithExtra) from tolerantgen, in tolerant_methods_gen.go; a type may
+// write either by hand instead (LinkedWallet's UnmarshalJSON). Run
+// `go generate ./apiclient` after adding or removing a record type.
+//
+//go:generate go run ./internal/tolerantgen
+
 // RawJSON is the exact JSON text of one record as the gateway sent it. A
 // record keeps it once; its string fields are substrings of it, so holding
 // the raw record costs no second copy. Screens show it with Indent and list
@@ -307,30 +315,6 @@ func fieldsOf(t reflect.Type) fieldIndex {
 	})
 	fieldCache.Store(t, fi)
 	return fi
-}
-
-// UnmarshalJSON reads a user tolerantly: unknown members land in Extra and a
-// member of an unexpected type never fails the whole profile.
-func (u *User) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, u, &u.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra, so scripted output
-// (--json) loses nothing the gateway sent.
-func (u User) MarshalJSON() ([]byte, error) {
-	type plain User
-	return encodeWithExtra(plain(u), u.Extra)
-}
-
-// UnmarshalJSON reads a card tolerantly; see User.UnmarshalJSON.
-func (c *Card) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, c, &c.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra; see User.MarshalJSON.
-func (c Card) MarshalJSON() ([]byte, error) {
-	type plain Card
-	return encodeWithExtra(plain(c), c.Extra)
 }
 
 // flexSeconds reads a count of seconds sent as a JSON number or a numeric

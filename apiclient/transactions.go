@@ -48,17 +48,6 @@ type Transaction struct {
 	Raw RawJSON `json:"-"`
 }
 
-// UnmarshalJSON reads a transaction tolerantly; see User.UnmarshalJSON.
-func (t *Transaction) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, t, &t.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (t Transaction) MarshalJSON() ([]byte, error) {
-	type plain Transaction
-	return encodeWithExtra(plain(t), t.Extra)
-}
-
 // TransactionFilter is the query of the transaction list. DateFrom and
 // DateTo (YYYY-MM-DD) go together; Page counts from 0.
 type TransactionFilter struct {

@@ -8,16 +8,10 @@ import (
 // User fetches the signed-in user's profile, including the verification
 // state that decides which card and wallet operations are allowed.
 func (c *Client) User(ctx context.Context) (User, error) {
-	var u User
-	err := c.do(ctx, request{
+	return answer[User](ctx, c, request{
 		op:     "User",
 		method: http.MethodGet,
 		path:   "/v1/user",
 		family: famUser,
-		out:    &u,
 	})
-	if err != nil {
-		return User{}, err
-	}
-	return u, nil
 }

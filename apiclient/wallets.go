@@ -129,22 +129,9 @@ type HistoryQuery struct {
 	Page           int
 }
 
-// The tolerant readers: unknown members land in Extra, a member of an
-// unexpected type never fails the whole record.
-
-// UnmarshalJSON reads an internal wallet tolerantly.
-func (w *InternalWallet) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, w, &w.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra, for --json output.
-func (w InternalWallet) MarshalJSON() ([]byte, error) {
-	type plain InternalWallet
-	return encodeWithExtra(plain(w), w.Extra)
-}
-
-// UnmarshalJSON reads a linked wallet tolerantly; a priority sent as a
-// numeric string is accepted.
+// UnmarshalJSON reads a linked wallet tolerantly (see decodeWithExtra); a
+// priority sent as a numeric string is accepted. Written by hand, so
+// tolerantgen writes only its MarshalJSON.
 func (w *LinkedWallet) UnmarshalJSON(data []byte) error {
 	type plain LinkedWallet
 	var p plain
@@ -164,50 +151,6 @@ func (w *LinkedWallet) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON writes the typed fields and then Extra.
-func (w LinkedWallet) MarshalJSON() ([]byte, error) {
-	type plain LinkedWallet
-	return encodeWithExtra(plain(w), w.Extra)
-}
-
-// UnmarshalJSON reads an external wallet tolerantly.
-func (w *ExternalWallet) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, w, &w.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (w ExternalWallet) MarshalJSON() ([]byte, error) {
-	type plain ExternalWallet
-	return encodeWithExtra(plain(w), w.Extra)
-}
-
-// UnmarshalJSON reads the credit wallet tolerantly.
-func (w *CreditWallet) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, w, &w.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (w CreditWallet) MarshalJSON() ([]byte, error) {
-	type plain CreditWallet
-	return encodeWithExtra(plain(w), w.Extra)
-}
-
-// UnmarshalJSON reads the estimation tolerantly (the interface does not
-// show its shape; numbers or strings are both fine).
-func (e *WithdrawEstimation) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, e, &e.Extra)
-}
-
-// UnmarshalJSON reads the withdrawal answer tolerantly.
-func (r *WithdrawResult) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, r, &r.Extra)
-}
-
-// UnmarshalJSON reads a history item tolerantly.
-func (h *HistoryItem) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, h, &h.Extra)
-}
-
 // InternalWallets lists the custodial wallets with their balances.
 func (c *Client) InternalWallets(ctx context.Context) ([]InternalWallet, error) {
 	var out []InternalWallet
@@ -218,9 +161,8 @@ func (c *Client) InternalWallets(ctx context.Context) ([]InternalWallet, error) 
 
 // LinkedWallets lists the wallets linked to the card, in priority order.
 func (c *Client) LinkedWallets(ctx context.Context) ([]LinkedWallet, error) {
-	var out []LinkedWallet
-	err := c.do(ctx, request{op: "LinkedWallets", method: http.MethodGet,
-		path: "/v1/wallet/internal/card_linked", family: famUser, out: &out})
+	out, err := answer[[]LinkedWallet](ctx, c, request{op: "LinkedWallets", method: http.MethodGet,
+		path: "/v1/wallet/internal/card_linked", family: famUser})
 	if err != nil {
 		return nil, err
 	}
@@ -306,24 +248,14 @@ func (c *Client) ExternalWallets(ctx context.Context) ([]ExternalWallet, error) 
 // CreditWallet fetches the credit wallet. Before the first credit the
 // gateway answers 404: check IsNotFound and show "no credit yet".
 func (c *Client) CreditWallet(ctx context.Context) (CreditWallet, error) {
-	var out CreditWallet
-	err := c.do(ctx, request{op: "CreditWallet", method: http.MethodGet,
-		path: "/v1/wallet/credit", family: famUser, out: &out})
-	if err != nil {
-		return CreditWallet{}, err
-	}
-	return out, nil
+	return answer[CreditWallet](ctx, c, request{op: "CreditWallet", method: http.MethodGet,
+		path: "/v1/wallet/credit", family: famUser})
 }
 
 // WithdrawEstimation fetches the current network fee of a withdrawal.
 func (c *Client) WithdrawEstimation(ctx context.Context) (WithdrawEstimation, error) {
-	var out WithdrawEstimation
-	err := c.do(ctx, request{op: "WithdrawEstimation", method: http.MethodGet,
-		path: "/v1/wallet/credit/withdraw-estimation", family: famUser, out: &out})
-	if err != nil {
-		return WithdrawEstimation{}, err
-	}
-	return out, nil
+	return answer[WithdrawEstimation](ctx, c, request{op: "WithdrawEstimation", method: http.MethodGet,
+		path: "/v1/wallet/credit/withdraw-estimation", family: famUser})
 }
 
 // Withdraw sends amount (a decimal USDC string, checked with
@@ -333,11 +265,10 @@ func (c *Client) Withdraw(ctx context.Context, amount string) (WithdrawResult, e
 	if err := ValidDecimalAmount(amount); err != nil {
 		return WithdrawResult{}, &Error{Op: "Withdraw", Message: "invalid amount: " + err.Error()}
 	}
-	var out WithdrawResult
-	err := c.do(ctx, request{op: "Withdraw", method: http.MethodPost,
+	out, err := answer[WithdrawResult](ctx, c, request{op: "Withdraw", method: http.MethodPost,
 		path: "/v1/wallet/credit/withdraw", body: struct {
 			Amount string `json:"amount"`
-		}{amount}, family: famUser, us: usQuery, out: &out})
+		}{amount}, family: famUser, us: usQuery})
 	if err != nil {
 		return WithdrawResult{}, err
 	}

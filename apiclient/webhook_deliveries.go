@@ -23,17 +23,6 @@ type WebhookDelivery struct {
 	Raw RawJSON `json:"-"`
 }
 
-// UnmarshalJSON reads a delivery tolerantly.
-func (d *WebhookDelivery) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, d, &d.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (d WebhookDelivery) MarshalJSON() ([]byte, error) {
-	type plain WebhookDelivery
-	return encodeWithExtra(plain(d), d.Extra)
-}
-
 // WebhookAttempt is one try at sending an event.
 type WebhookAttempt struct {
 	Attempt       int    `json:"attempt"` // 1, 2, ...

@@ -50,15 +50,6 @@ type WebhookEvent struct {
 	Raw RawJSON `json:"-"`
 }
 
-// UnmarshalJSON reads an event tolerantly.
-func (e *WebhookEvent) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, e, &e.Extra) }
-
-// MarshalJSON writes the typed fields and then Extra.
-func (e WebhookEvent) MarshalJSON() ([]byte, error) {
-	type plain WebhookEvent
-	return encodeWithExtra(plain(e), e.Extra)
-}
-
 // SignWebhook computes the signature of body at timestamp under apiKey, as
 // the gateway does: hex HMAC-SHA256(apiKey, timestamp + "." + body).
 func SignWebhook(apiKey, timestamp string, body []byte) string {

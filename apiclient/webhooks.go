@@ -57,15 +57,6 @@ type Webhook struct {
 	Raw RawJSON `json:"-"`
 }
 
-// UnmarshalJSON reads a configuration tolerantly: unknown members land in Extra.
-func (w *Webhook) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, w, &w.Extra) }
-
-// MarshalJSON writes the typed fields and then Extra.
-func (w Webhook) MarshalJSON() ([]byte, error) {
-	type plain Webhook
-	return encodeWithExtra(plain(w), w.Extra)
-}
-
 // WebhookCreate is the body of POST /v1/webhooks.
 type WebhookCreate struct {
 	Name       string                     `json:"name"`
@@ -93,13 +84,8 @@ func (u WebhookUpdate) Empty() bool {
 
 // Webhooks lists the partner's webhook configurations (keys masked).
 func (c *Client) Webhooks(ctx context.Context) ([]Webhook, error) {
-	var out []Webhook
-	err := c.do(ctx, request{op: "Webhooks", method: http.MethodGet, path: "/v1/webhooks",
-		family: famWebhook, us: usNone, out: &out})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return answer[[]Webhook](ctx, c, request{op: "Webhooks", method: http.MethodGet, path: "/v1/webhooks",
+		family: famWebhook, us: usNone})
 }
 
 // Webhook reads one configuration. Its answer shape is not shown, so both

@@ -27,17 +27,6 @@ type WhitelistEntry struct {
 	Raw RawJSON `json:"-"`
 }
 
-// UnmarshalJSON reads an entry tolerantly: unknown members land in Extra.
-func (e *WhitelistEntry) UnmarshalJSON(data []byte) error {
-	return decodeWithExtra(data, e, &e.Extra)
-}
-
-// MarshalJSON writes the typed fields and then Extra.
-func (e WhitelistEntry) MarshalJSON() ([]byte, error) {
-	type plain WhitelistEntry
-	return encodeWithExtra(plain(e), e.Extra)
-}
-
 // NewWhitelistEntry is one entry of an add request; check it with
 // ValidateWhitelistEntry before sending.
 type NewWhitelistEntry struct {
