@@ -257,6 +257,9 @@ func (f *Form) syncKeys() {
 		f.keys.Prev.SetHelp("shift+tab/↑", "previous field")
 	}
 	f.keys.SubmitLast.SetEnabled(!multiline)
+	// A form of one field has nowhere to move: tab is not offered.
+	f.keys.Next.SetEnabled(len(f.fields) > 1)
+	f.keys.Prev.SetEnabled(len(f.fields) > 1)
 	choice := f.focusedKind() == FieldChoice
 	f.keys.ChoiceNext.SetEnabled(choice)
 	f.keys.ChoicePrev.SetEnabled(choice)

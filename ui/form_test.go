@@ -379,3 +379,25 @@ func TestFormScrollsToTheFieldInFocus(t *testing.T) {
 		t.Fatal("without a height the whole form is drawn")
 	}
 }
+
+// A form of one field says enter sends it and offers no tab: there is no
+// other field to move to.
+func TestFormOfOneFieldOffersEnterAndNoTab(t *testing.T) {
+	st := theme.New(true, false)
+	f := ui.NewForm(&st, ui.FormSpec{Title: "Find", Submit: "look up", Fields: []ui.FieldSpec{{Key: "id", Label: "Id"}}})
+	f.SetWidth(60)
+	f.Focus()
+	v := uitest.Plain(f.View())
+	if !strings.Contains(v, "enter or ctrl+s look up · esc closes") || strings.Contains(v, "tab") {
+		t.Fatalf("the hint of a one-field form:\n%s", v)
+	}
+	for _, b := range f.KeyMap().ShortHelp() {
+		if b.Enabled() && strings.Contains(b.Help().Key, "tab") {
+			t.Fatalf("the help offers %q", b.Help().Key)
+		}
+	}
+	typeInto(f, "abc")
+	if ev := pressForm(f, "enter"); ev != ui.FormSubmit {
+		t.Fatalf("enter gave %v", ev)
+	}
+}

@@ -149,6 +149,9 @@ func (f *Form) footLines() []string {
 		return out
 	}
 	hint := "ctrl+s " + f.spec.Submit + " · enter on the last field " + f.spec.Submit + " · tab next field · esc closes"
+	if len(f.fields) == 1 && f.keys.SubmitLast.Enabled() {
+		hint = "enter or ctrl+s " + f.spec.Submit + " · esc closes"
+	}
 	if f.hasChoice() {
 		hint += " · space changes a choice"
 	}
