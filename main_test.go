@@ -875,11 +875,11 @@ func TestDelegationFaucetAndChainConfigE2E(t *testing.T) {
 	tm.waitFor("207 Multi-Status", "DECLINED", "Token issued; the faucet did not pay", "already received")
 }
 
-// whKeyRE matches a full webhook signing key (never a masked one).
-var whKeyRE = regexp.MustCompile(`whsec_[0-9a-f]{64}`)
+// webhookKeyRE matches a full webhook signing key (never a masked one).
+var webhookKeyRE = regexp.MustCompile(`whsec_[0-9a-f]{64}`)
 
-// whAdd fills the add form: name, url, card.activated ticked, then saves.
-func whAdd(tm *tmuxTerm, name, url string) {
+// webhookAdd fills the add form: name, url, card.activated ticked, then saves.
+func webhookAdd(tm *tmuxTerm, name, url string) {
 	tm.send("a")
 	tm.waitFor("Add webhook")
 	tm.typeText(name)
@@ -897,9 +897,9 @@ func TestWebhooksAddKeyOnceToggleRotateDeleteE2E(t *testing.T) {
 	signInAs(tm, "alice@demo.test")
 	tm.send("9")
 	tm.waitFor("2 of 5 endpoints", "Ledger sync", "CRM (paused)")
-	whAdd(tm, "Ops", "https://example.test/hooks")
+	webhookAdd(tm, "Ops", "https://example.test/hooks")
 	s := tm.waitFor(`Signing key of the new webhook "Ops"`, "will not be shown again")
-	key := whKeyRE.FindString(s)
+	key := webhookKeyRE.FindString(s)
 	if key == "" {
 		t.Fatalf("the full key is not shown once:\n%s", s)
 	}
@@ -910,7 +910,7 @@ func TestWebhooksAddKeyOnceToggleRotateDeleteE2E(t *testing.T) {
 	}
 	tm.send("j", "j", "Enter")
 	s = tm.waitFor("Webhook Ops", "whsec_********"+key[len(key)-4:])
-	if whKeyRE.MatchString(s) {
+	if webhookKeyRE.MatchString(s) {
 		t.Fatalf("details show a full key:\n%s", s)
 	}
 	tm.send("Escape")
@@ -919,7 +919,7 @@ func TestWebhooksAddKeyOnceToggleRotateDeleteE2E(t *testing.T) {
 	tm.waitFor(`PUT {"is_active":false}`, "○ inactive 2")
 	tm.confirm("R", `Rotate the signing key of "Ops"?`, "/rotate-key")
 	s = tm.waitFor(`New signing key of "Ops"`, "will not be shown again")
-	if nk := whKeyRE.FindString(s); nk == "" || nk == key {
+	if nk := webhookKeyRE.FindString(s); nk == "" || nk == key {
 		t.Fatalf("rotation did not show a new key:\n%s", s)
 	}
 	tm.send("Escape")
@@ -933,11 +933,11 @@ func TestWebhooksSixthRefusedE2E(t *testing.T) {
 	signInAs(tm, "gus@globex.test")
 	tm.send("9")
 	tm.waitFor("4 of 5 endpoints", "Legacy bridge")
-	whAdd(tm, "Fifth", "https://example.test/5")
+	webhookAdd(tm, "Fifth", "https://example.test/5")
 	tm.waitFor(`Signing key of the new webhook "Fifth"`)
 	tm.send("Enter")
 	tm.waitFor("5 of 5 endpoints")
-	whAdd(tm, "Sixth", "https://example.test/6")
+	webhookAdd(tm, "Sixth", "https://example.test/6")
 	tm.waitFor("The gateway refused: Maximum of 5 webhook configurations per partner reached (400)", "https://example.test/6")
 	tm.send("Escape")
 	tm.waitFor("5 of 5 endpoints")
@@ -979,7 +979,7 @@ func TestOrderVirtualCardE2E(t *testing.T) {
 	tm.waitFor("Selected product", "row 1 of 3")
 }
 
-var cnsUserIDRE = regexp.MustCompile(`User id\s+([0-9a-f-]{36})`)
+var consentUserIDRE = regexp.MustCompile(`User id\s+([0-9a-f-]{36})`)
 
 // TestConsentRevokeAuditAndLinkE2E is the support agent's journey: as alice
 // revoke an optional consent (still complete) and a required one (now
@@ -989,7 +989,7 @@ func TestConsentRevokeAuditAndLinkE2E(t *testing.T) {
 	tm := startTerm(t, nil)
 	// Learn frank's user id the way an agent would: from his account.
 	signInAs(tm, "frank@demo.test")
-	m := cnsUserIDRE.FindStringSubmatch(tm.waitFor("User id"))
+	m := consentUserIDRE.FindStringSubmatch(tm.waitFor("User id"))
 	if m == nil {
 		t.Fatalf("no user id on frank's account screen:\n%s", tm.screen())
 	}

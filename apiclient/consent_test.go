@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-var cnsCtx = context.Background()
+var consentCtx = context.Background()
 
-const cnsSetJSON = `{"consentSetId":"set-1","userId":null,"onboardingId":"onb-1","tenantId":"acme","policyType":"us",
+const consentSetJSON = `{"consentSetId":"set-1","userId":null,"onboardingId":"onb-1","tenantId":"acme","policyType":"us",
 "completedAt":null,"createdAt":"2030-01-01T00:00:00Z","updatedAt":"2030-01-01T00:00:00Z","riskScore":7,
 "consents":[{"consentId":"c-1","consentType":"termsAndPrivacy","consentStatus":"granted","createdAt":"2030-01-01T00:00:00Z","updatedAt":"2030-01-01T00:00:00Z","metadata":{"ipAddress":"192.0.2.1","geo":"FR"}},
 {"consentId":"c-2","consentType":"eSignAct","consentStatus":"granted","createdAt":"2030-01-01T00:00:00Z","updatedAt":"2030-01-01T00:00:00Z"}],
@@ -18,41 +18,41 @@ const cnsSetJSON = `{"consentSetId":"set-1","userId":null,"onboardingId":"onb-1"
 
 func TestConsentHeadersPerOperation(t *testing.T) {
 	rec := newRecorder(t)
-	rec.json("PATCH /v2/consent/onboarding/set-1", 200, `{"consentSetId":"set-1","userId":"u 1","completedAt":"2030-01-01T00:00:00Z","consentSet":`+cnsSetJSON+`,"_links":{"self":null,"audit":null}}`)
-	rec.json("GET /v2/consent/onboarding/onb 1", 200, `{"onboardingId":"onb 1","consentSets":[`+cnsSetJSON+`],"_links":{"self":null}}`)
+	rec.json("PATCH /v2/consent/onboarding/set-1", 200, `{"consentSetId":"set-1","userId":"u 1","completedAt":"2030-01-01T00:00:00Z","consentSet":`+consentSetJSON+`,"_links":{"self":null,"audit":null}}`)
+	rec.json("GET /v2/consent/onboarding/onb 1", 200, `{"onboardingId":"onb 1","consentSets":[`+consentSetJSON+`],"_links":{"self":null}}`)
 	rec.json("GET /v2/consent/user/u 1", 200, `{"userId":"u 1","consentStatus":"complete","_links":{"self":null,"full":null,"audit":null}}`)
 	rec.json("GET /v2/consent/user/u 1/audit", 200, `{"userId":"u 1","auditRecords":[],"pagination":{"total":0,"limit":50,"offset":0},"_links":{"self":null,"next":null,"prev":null}}`)
 	rec.json("DELETE /v2/consent/consentSet/set-1/consent/c-1", 200, `{"consentId":"c-9","consentSetId":"set-1","consentType":"termsAndPrivacy","consentStatus":"revoked","revocationTimestamp":"2030-01-01T00:00:00Z","_links":{"consentSet":null,"audit":null}}`)
-	rec.json("POST /v2/consent/onboarding", 201, cnsSetJSON)
-	rec.json("GET /v2/consent/consentSet/set-1", 200, cnsSetJSON)
+	rec.json("POST /v2/consent/onboarding", 201, consentSetJSON)
+	rec.json("GET /v2/consent/consentSet/set-1", 200, consentSetJSON)
 	c := testClient(rec, func(cfg *Config) { cfg.US = true })
 	c.SetSession(Session{AccessToken: "tok-never-sent-to-consent"})
 
-	if r, err := c.LinkConsentSet(cnsCtx, "set-1", " u 1 "); err != nil || r.UserID != "u 1" || r.ConsentSet.PolicyType != "us" {
+	if r, err := c.LinkConsentSet(consentCtx, "set-1", " u 1 "); err != nil || r.UserID != "u 1" || r.ConsentSet.PolicyType != "us" {
 		t.Fatalf("link %+v %v", r, err)
 	}
 	if body := rec.last().Body; body != `{"userId":"u 1"}` {
 		t.Fatalf("link body %s", body)
 	}
-	if _, err := c.OnboardingConsents(cnsCtx, "onb 1"); err != nil {
+	if _, err := c.OnboardingConsents(consentCtx, "onb 1"); err != nil {
 		t.Fatal(err)
 	}
-	if st, err := c.UserConsent(cnsCtx, "u 1", false); err != nil || st.ConsentStatus != ConsentComplete {
+	if st, err := c.UserConsent(consentCtx, "u 1", false); err != nil || st.ConsentStatus != ConsentComplete {
 		t.Fatalf("user %+v %v", st, err)
 	}
 	if rec.last().RawQuery != "" {
 		t.Fatalf("short mode sent %q", rec.last().RawQuery)
 	}
-	if _, err := c.UserConsent(cnsCtx, "u 1", true); err != nil || rec.last().RawQuery != "full=true" {
+	if _, err := c.UserConsent(consentCtx, "u 1", true); err != nil || rec.last().RawQuery != "full=true" {
 		t.Fatalf("full mode: %v %q", err, rec.last().RawQuery)
 	}
-	if _, err := c.ConsentAudit(cnsCtx, "u 1", 50, 100); err != nil || rec.last().RawQuery != "limit=50&offset=100" {
+	if _, err := c.ConsentAudit(consentCtx, "u 1", 50, 100); err != nil || rec.last().RawQuery != "limit=50&offset=100" {
 		t.Fatalf("audit: %v %q", err, rec.last().RawQuery)
 	}
-	if r, err := c.RevokeConsent(cnsCtx, "set-1", "c-1"); err != nil || r.ConsentID != "c-9" {
+	if r, err := c.RevokeConsent(consentCtx, "set-1", "c-1"); err != nil || r.ConsentID != "c-9" {
 		t.Fatalf("revoke %+v %v", r, err)
 	}
-	if s, err := c.CreateConsentSet(cnsCtx, NewConsentSet{OnboardingID: "onb-1", PolicyType: "us",
+	if s, err := c.CreateConsentSet(consentCtx, NewConsentSet{OnboardingID: "onb-1", PolicyType: "us",
 		Consents: []NewConsent{{ConsentType: ConsentTermsPrivacy, ConsentStatus: ConsentGranted}}}); err != nil || s.ConsentSetID != "set-1" {
 		t.Fatalf("create %+v %v", s, err)
 	}
@@ -60,7 +60,7 @@ func TestConsentHeadersPerOperation(t *testing.T) {
 		strings.Contains(rec.last().Body, "tenantId") {
 		t.Fatalf("create body %s", rec.last().Body)
 	}
-	if _, err := c.ConsentSet(cnsCtx, "set-1"); err != nil {
+	if _, err := c.ConsentSet(consentCtx, "set-1"); err != nil {
 		t.Fatal(err)
 	}
 
@@ -81,9 +81,9 @@ func TestConsentHeadersPerOperation(t *testing.T) {
 func TestConsentMutationsNeedTheSecretKey(t *testing.T) {
 	rec := newRecorder(t)
 	c := testClient(rec, func(cfg *Config) { cfg.SecretKey = "" })
-	_, e1 := c.LinkConsentSet(cnsCtx, "set-1", "u")
-	_, e2 := c.RevokeConsent(cnsCtx, "set-1", "c-1")
-	_, e3 := c.CreateConsentSet(cnsCtx, NewConsentSet{OnboardingID: "o", PolicyType: "global", Consents: []NewConsent{{}}})
+	_, e1 := c.LinkConsentSet(consentCtx, "set-1", "u")
+	_, e2 := c.RevokeConsent(consentCtx, "set-1", "c-1")
+	_, e3 := c.CreateConsentSet(consentCtx, NewConsentSet{OnboardingID: "o", PolicyType: "global", Consents: []NewConsent{{}}})
 	for _, err := range []error{e1, e2, e3} {
 		if err == nil || !strings.Contains(err.Error(), "the secret key is needed: set CARDTERM_SECRET_KEY") {
 			t.Errorf("err = %v", err)
@@ -98,15 +98,15 @@ func TestConsentArgumentsCheckedBeforeSending(t *testing.T) {
 	rec := newRecorder(t)
 	c := testClient(rec)
 	checks := []error{}
-	_, err := c.LinkConsentSet(cnsCtx, "set-1", "  ")
+	_, err := c.LinkConsentSet(consentCtx, "set-1", "  ")
 	checks = append(checks, err)
-	_, err = c.ConsentAudit(cnsCtx, "u", 101, 0)
+	_, err = c.ConsentAudit(consentCtx, "u", 101, 0)
 	checks = append(checks, err)
-	_, err = c.ConsentAudit(cnsCtx, "u", 10, -1)
+	_, err = c.ConsentAudit(consentCtx, "u", 10, -1)
 	checks = append(checks, err)
-	_, err = c.UserConsent(cnsCtx, "", true)
+	_, err = c.UserConsent(consentCtx, "", true)
 	checks = append(checks, err)
-	_, err = c.OnboardingConsents(cnsCtx, " ")
+	_, err = c.OnboardingConsents(consentCtx, " ")
 	checks = append(checks, err)
 	for i, err := range checks {
 		if err == nil {
@@ -122,7 +122,7 @@ func TestConsentErrorShapeAndConflict(t *testing.T) {
 	rec := newRecorder(t)
 	rec.json("PATCH /v2/consent/onboarding/set-1", 409, `{"error":"Consent set already linked","details":["linked to u-2","cannot be undone"]}`)
 	c := testClient(rec)
-	_, err := c.LinkConsentSet(cnsCtx, "set-1", "u-1")
+	_, err := c.LinkConsentSet(consentCtx, "set-1", "u-1")
 	var e *Error
 	if !asError(err, &e) || e.Status != http.StatusConflict || e.Message != "Consent set already linked" || len(e.Details) != 2 {
 		t.Fatalf("err %#v", err)
@@ -131,7 +131,7 @@ func TestConsentErrorShapeAndConflict(t *testing.T) {
 
 func TestConsentTolerantReaderKeepsUnknownFields(t *testing.T) {
 	var s ConsentSet
-	if err := json.Unmarshal([]byte(cnsSetJSON), &s); err != nil {
+	if err := json.Unmarshal([]byte(consentSetJSON), &s); err != nil {
 		t.Fatal(err)
 	}
 	if string(s.Extra["riskScore"]) != "7" || string(s.Consents[0].Metadata.Extra["geo"]) != `"FR"` || s.Links["audit"] != nil || s.Links["self"] == nil {

@@ -9,17 +9,17 @@ import (
 	"cardterm/apiclient/sandbox"
 )
 
-const dlgAddr = "0x52908400098527886E0F7030069857D2E4169EE7"
+const delegationAddr = "0x52908400098527886E0F7030069857D2E4169EE7"
 
 // TestDelegationJourneyOnSandbox: token with gas, chain configuration, then
 // the post-approval that registers the external wallet and uses the token.
 func TestDelegationJourneyOnSandbox(t *testing.T) {
 	g, c := signedIn(t, "nora@demo.test")
-	tok, err := c.DelegationToken(bg, apiclient.DelegationTokenRequest{Faucet: true, Address: dlgAddr, Network: "linea"})
+	tok, err := c.DelegationToken(bg, apiclient.DelegationTokenRequest{Faucet: true, Address: delegationAddr, Network: "linea"})
 	if err != nil || tok.Status != 200 || tok.FaucetFailed() || tok.Faucet.Status != apiclient.FaucetConfirmed || tok.Faucet.TransactionHash == "" {
 		t.Fatalf("token %+v %v", tok, err)
 	}
-	again, err := c.DelegationToken(bg, apiclient.DelegationTokenRequest{Faucet: true, Address: dlgAddr, Network: "base"})
+	again, err := c.DelegationToken(bg, apiclient.DelegationTokenRequest{Faucet: true, Address: delegationAddr, Network: "base"})
 	if err != nil || again.Status != 207 || !again.FaucetFailed() || again.Faucet.TransactionHash != tok.Faucet.TransactionHash {
 		t.Fatalf("second faucet %+v %+v %v", again, again.Faucet, err)
 	}
@@ -32,14 +32,14 @@ func TestDelegationJourneyOnSandbox(t *testing.T) {
 		t.Fatalf("undocumented network: %v", err)
 	}
 
-	req := apiclient.PostApprovalRequest{Address: dlgAddr, Network: "linea", Currency: "usdc", Amount: "75",
+	req := apiclient.PostApprovalRequest{Address: delegationAddr, Network: "linea", Currency: "usdc", Amount: "75",
 		TxHash: "0x" + strings.Repeat("1f", 32), SigHash: "0x" + strings.Repeat("2e", 65), SigMessage: "approve 75 USDC",
 		Token: tok.Token, Nonce: tok.Nonce}
 	if err := c.PostApproval(bg, apiclient.ChainOf(req.Network), req); err != nil {
 		t.Fatal(err)
 	}
 	ext, err := c.ExternalWallets(bg)
-	if err != nil || len(ext) != 1 || ext[0].Address != dlgAddr || ext[0].Allowance != "75" {
+	if err != nil || len(ext) != 1 || ext[0].Address != delegationAddr || ext[0].Allowance != "75" {
 		t.Fatalf("external %+v %v", ext, err)
 	}
 	if err := c.PostApproval(bg, apiclient.ChainEVM, req); !apiclient.IsStatus(err, 400) {

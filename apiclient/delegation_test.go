@@ -11,9 +11,9 @@ import (
 	"testing"
 )
 
-// dlgRecorder is a fake gateway that records the requests it gets and
+// delegationRecorder is a fake gateway that records the requests it gets and
 // answers with status and body.
-type dlgRecorder struct {
+type delegationRecorder struct {
 	mu     sync.Mutex
 	reqs   []*http.Request
 	bodies []string
@@ -21,7 +21,7 @@ type dlgRecorder struct {
 	body   string
 }
 
-func (d *dlgRecorder) server(t *testing.T) *httptest.Server {
+func (d *delegationRecorder) server(t *testing.T) *httptest.Server {
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		d.mu.Lock()
@@ -36,15 +36,15 @@ func (d *dlgRecorder) server(t *testing.T) *httptest.Server {
 	return ts
 }
 
-func dlgClient(url string, us bool) *Client {
+func delegationClient(url string, us bool) *Client {
 	c := New(Config{BaseURL: url, ClientKey: "ck", US: us})
 	c.SetSession(Session{AccessToken: "at-123456789"})
 	return c
 }
 
 func TestDelegationTokenQueryHeadersAnd207(t *testing.T) {
-	d := &dlgRecorder{status: 207, body: `{"token":"tok","nonce":"n1","faucet":{"success":false,"network":"linea","status":"declined","transactionHash":"0xabc","error":"already","gasWei":"1000"},"traceId":"x"}`}
-	c := dlgClient(d.server(t).URL, true)
+	d := &delegationRecorder{status: 207, body: `{"token":"tok","nonce":"n1","faucet":{"success":false,"network":"linea","status":"declined","transactionHash":"0xabc","error":"already","gasWei":"1000"},"traceId":"x"}`}
+	c := delegationClient(d.server(t).URL, true)
 	got, err := c.DelegationToken(context.Background(), DelegationTokenRequest{Faucet: true, Address: "0x52908400098527886E0F7030069857D2E4169EE7", Network: "linea"})
 	if err != nil {
 		t.Fatal(err)
@@ -63,8 +63,8 @@ func TestDelegationTokenQueryHeadersAnd207(t *testing.T) {
 }
 
 func TestDelegationTokenRefusesBadFaucetInputBeforeSending(t *testing.T) {
-	d := &dlgRecorder{status: 200, body: `{"token":"t","nonce":"n"}`}
-	c := dlgClient(d.server(t).URL, false)
+	d := &delegationRecorder{status: 200, body: `{"token":"t","nonce":"n"}`}
+	c := delegationClient(d.server(t).URL, false)
 	for _, r := range []DelegationTokenRequest{
 		{Faucet: true, Network: "linea"},
 		{Faucet: true, Network: "linea", Address: "0x123"},
@@ -85,15 +85,15 @@ func TestDelegationTokenRefusesBadFaucetInputBeforeSending(t *testing.T) {
 }
 
 func TestDelegationTokenWithoutTokenIsAnError(t *testing.T) {
-	d := &dlgRecorder{status: 200, body: `{"nonce":"n"}`}
-	if _, err := dlgClient(d.server(t).URL, false).DelegationToken(context.Background(), DelegationTokenRequest{}); err == nil {
+	d := &delegationRecorder{status: 200, body: `{"nonce":"n"}`}
+	if _, err := delegationClient(d.server(t).URL, false).DelegationToken(context.Background(), DelegationTokenRequest{}); err == nil {
 		t.Fatal("an answer without a token was accepted")
 	}
 }
 
 func TestChainConfigRegionAndTolerance(t *testing.T) {
-	d := &dlgRecorder{status: 200, body: `{"networks":[{"network":"linea","environment":"staging","chainId":"59141","delegationContract":"0xc","tokens":{"usdc":{"symbol":"usdc","decimals":6,"address":"0xa"},"musd":{"decimals":"6","address":"0xb"}},"rpc":"https://x"}],"count":1,"_links":{"self":"/v1/delegation/chain/config?network=linea&region=us"}}`}
-	c := dlgClient(d.server(t).URL, true)
+	d := &delegationRecorder{status: 200, body: `{"networks":[{"network":"linea","environment":"staging","chainId":"59141","delegationContract":"0xc","tokens":{"usdc":{"symbol":"usdc","decimals":6,"address":"0xa"},"musd":{"decimals":"6","address":"0xb"}},"rpc":"https://x"}],"count":1,"_links":{"self":"/v1/delegation/chain/config?network=linea&region=us"}}`}
+	c := delegationClient(d.server(t).URL, true)
 	cc, err := c.ChainConfig(context.Background(), "linea")
 	if err != nil {
 		t.Fatal(err)
@@ -110,8 +110,8 @@ func TestChainConfigRegionAndTolerance(t *testing.T) {
 		t.Fatalf("config %+v tokens %+v", cc, toks)
 	}
 
-	d404 := &dlgRecorder{status: 404, body: `{"error":"Not Found","message":"No networks found"}`}
-	_, err = dlgClient(d404.server(t).URL, false).ChainConfig(context.Background(), "etherlink")
+	d404 := &delegationRecorder{status: 404, body: `{"error":"Not Found","message":"No networks found"}`}
+	_, err = delegationClient(d404.server(t).URL, false).ChainConfig(context.Background(), "etherlink")
 	if !IsNotFound(err) || !strings.HasPrefix(ErrorMessage(err), "No networks found") {
 		t.Fatalf("404: %v", err)
 	}
@@ -121,8 +121,8 @@ func TestChainConfigRegionAndTolerance(t *testing.T) {
 }
 
 func TestPostApprovalSendsBodyAndValidates(t *testing.T) {
-	d := &dlgRecorder{status: 200, body: `{"success":true}`}
-	c := dlgClient(d.server(t).URL, false)
+	d := &delegationRecorder{status: 200, body: `{"success":true}`}
+	c := delegationClient(d.server(t).URL, false)
 	req := PostApprovalRequest{Address: "0x52908400098527886E0F7030069857D2E4169EE7", Network: "linea", Currency: "usdc",
 		Amount: "10.5", TxHash: "0x" + strings.Repeat("ab", 32), SigHash: "0x" + strings.Repeat("cd", 65),
 		SigMessage: "approve", Token: "tok", Nonce: "n1"}
@@ -155,8 +155,8 @@ func TestPostApprovalSendsBodyAndValidates(t *testing.T) {
 		t.Fatalf("an EVM request passes as Solana: %v", errs)
 	}
 
-	fail := &dlgRecorder{status: 400, body: `{"message":"Delegation token already used: request a new one"}`}
-	err := dlgClient(fail.server(t).URL, false).PostApproval(context.Background(), ChainEVM, req)
+	fail := &delegationRecorder{status: 400, body: `{"message":"Delegation token already used: request a new one"}`}
+	err := delegationClient(fail.server(t).URL, false).PostApproval(context.Background(), ChainEVM, req)
 	if !IsStatus(err, 400) || !strings.Contains(err.Error(), "already used") || len(fail.reqs) != 1 {
 		t.Fatalf("400: %v (%d requests)", err, len(fail.reqs))
 	}

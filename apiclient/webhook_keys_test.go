@@ -28,7 +28,7 @@ func TestRotateWebhookKeyMaskedAnswer(t *testing.T) {
 	rec := newRecorder(t)
 	rec.json("POST /v1/webhooks/c/rotate-key", 200, `{"success":true,"data":{"apiKey":"whsk_****…6a88"}}`)
 	rec.json("POST /v1/webhooks/e/rotate-key", 200, `{"success":true}`)
-	c := whClient(rec, false)
+	c := webhookClient(rec, false)
 	_, err := c.RotateWebhookKey(context.Background(), "c")
 	var masked *MaskedKeyError
 	if !errors.As(err, &masked) || masked.Answered != "whsk_****…6a88" {

@@ -14,17 +14,17 @@ import (
 	"cardterm/apiclient/sandbox"
 )
 
-// whDelivery is one delivery a TLS receiver got.
-type whDelivery struct {
+// webhookDelivery is one delivery a TLS receiver got.
+type webhookDelivery struct {
 	header http.Header
 	body   []byte
 }
 
 func TestSandboxWebhookLifecycleAndVerifiedDeliveries(t *testing.T) {
-	got := make(chan whDelivery, 8)
+	got := make(chan webhookDelivery, 8)
 	recv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
-		got <- whDelivery{r.Header.Clone(), b}
+		got <- webhookDelivery{r.Header.Clone(), b}
 	}))
 	t.Cleanup(recv.Close)
 	g := newGateway(t, sandbox.Options{WebhookClient: recv.Client()})
@@ -139,7 +139,7 @@ func TestSandboxWebhookLimitAndProduction(t *testing.T) {
 	wantError(t, err, 403, "Not authorized")
 }
 
-func next(t *testing.T, ch chan whDelivery) whDelivery {
+func next(t *testing.T, ch chan webhookDelivery) webhookDelivery {
 	t.Helper()
 	select {
 	case d := <-ch:
@@ -147,5 +147,5 @@ func next(t *testing.T, ch chan whDelivery) whDelivery {
 	case <-time.After(5 * time.Second):
 		t.Fatal("no delivery within 5 s")
 	}
-	return whDelivery{}
+	return webhookDelivery{}
 }

@@ -9,11 +9,11 @@ import (
 	"testing"
 )
 
-const whConfigJSON = `{"id":"w-1","tenant":"acme","name":"Ops","url":"https://example.test/h","apiKey":"whsec_********abcd",
+const webhookConfigJSON = `{"id":"w-1","tenant":"acme","name":"Ops","url":"https://example.test/h","apiKey":"whsec_********abcd",
 "eventTypes":["card.activated"],"isActive":true,"metadata":{"team":"ops","n":3},"createdAt":"2030-01-01T00:00:00Z",
 "updatedAt":"2030-01-02T00:00:00Z","lastDelivery":{"status":200}}`
 
-func whClient(rec *recorder, us bool) *Client {
+func webhookClient(rec *recorder, us bool) *Client {
 	c := testClient(rec, func(cfg *Config) { cfg.US = us })
 	c.SetSession(Session{AccessToken: "access-1"})
 	return c
@@ -21,8 +21,8 @@ func whClient(rec *recorder, us bool) *Client {
 
 func TestWebhooksBearerOnlyNoClientKeyNoRegion(t *testing.T) {
 	rec := newRecorder(t)
-	rec.json("GET /v1/webhooks", 200, "["+whConfigJSON+"]")
-	c := whClient(rec, true)
+	rec.json("GET /v1/webhooks", 200, "["+webhookConfigJSON+"]")
+	c := webhookClient(rec, true)
 	list, err := c.Webhooks(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -42,8 +42,8 @@ func TestWebhooksBearerOnlyNoClientKeyNoRegion(t *testing.T) {
 
 func TestUpdateWebhookSendsOnlyWhatChanges(t *testing.T) {
 	rec := newRecorder(t)
-	rec.json("PUT /v1/webhooks/w-1", 200, `{"success":true,"data":`+whConfigJSON+`}`)
-	c := whClient(rec, false)
+	rec.json("PUT /v1/webhooks/w-1", 200, `{"success":true,"data":`+webhookConfigJSON+`}`)
+	c := webhookClient(rec, false)
 	off := false
 	w, err := c.UpdateWebhook(context.Background(), "w-1", WebhookUpdate{IsActive: &off})
 	if err != nil || w.ID != "w-1" {
@@ -80,10 +80,10 @@ func TestUpdateWebhookSendsOnlyWhatChanges(t *testing.T) {
 
 func TestWebhookReadsBareAndEnvelope(t *testing.T) {
 	rec := newRecorder(t)
-	rec.json("GET /v1/webhooks/a", 200, whConfigJSON)
-	rec.json("GET /v1/webhooks/b", 200, `{"success":true,"data":`+whConfigJSON+`}`)
-	rec.json("GET /v1/webhooks/c", 200, `{"success":false,"data":`+whConfigJSON+`}`)
-	c := whClient(rec, false)
+	rec.json("GET /v1/webhooks/a", 200, webhookConfigJSON)
+	rec.json("GET /v1/webhooks/b", 200, `{"success":true,"data":`+webhookConfigJSON+`}`)
+	rec.json("GET /v1/webhooks/c", 200, `{"success":false,"data":`+webhookConfigJSON+`}`)
+	c := webhookClient(rec, false)
 	for _, id := range []string{"a", "b"} {
 		if w, err := c.Webhook(context.Background(), id); err != nil || w.Name != "Ops" {
 			t.Fatalf("%s: %+v %v", id, w, err)
@@ -100,7 +100,7 @@ func TestRotateWebhookKeyShapes(t *testing.T) {
 	rec.json("POST /v1/webhooks/b/rotate-key", 200, `{"apiKey":"whsec_new2"}`)
 	rec.json("POST /v1/webhooks/c/rotate-key", 200, `{"success":true,"data":{"apiKey":"whsec_********abcd"}}`)
 	rec.json("POST /v1/webhooks/d/rotate-key", 503, `{"message":"Notification service is not configured for this environment"}`)
-	c := whClient(rec, false)
+	c := webhookClient(rec, false)
 	for id, want := range map[string]string{"a": "whsec_new1", "b": "whsec_new2"} {
 		if k, err := c.RotateWebhookKey(context.Background(), id); err != nil || k != want {
 			t.Fatalf("%s: %q %v", id, k, err)
@@ -122,7 +122,7 @@ func TestCreateAndDeleteWebhook(t *testing.T) {
 	rec := newRecorder(t)
 	rec.json("POST /v1/webhooks", 201, `{"success":true,"data":{"id":"n","apiKey":"whsec_full","name":"N"}}`)
 	rec.json("DELETE /v1/webhooks/n", 204, ``)
-	c := whClient(rec, false)
+	c := webhookClient(rec, false)
 	in := WebhookCreate{Name: "N", URL: "https://a.test/h", EventTypes: []string{"card.activated"}, IsActive: true}
 	w, err := c.CreateWebhook(context.Background(), in)
 	if err != nil || w.APIKey != "whsec_full" {

@@ -43,12 +43,12 @@ func (s *Server) consentRoutes() {
 
 // Wire shapes.
 type (
-	cnsLinkJSON struct {
+	consentLinkJSON struct {
 		Href   string `json:"href"`
 		Method string `json:"method"`
 	}
-	cnsLinks       map[string]*cnsLinkJSON
-	cnsConsentJSON struct {
+	consentLinks       map[string]*consentLinkJSON
+	consentConsentJSON struct {
 		ConsentID     string          `json:"consentId"`
 		ConsentType   string          `json:"consentType"`
 		ConsentStatus string          `json:"consentStatus"`
@@ -56,67 +56,69 @@ type (
 		CreatedAt     string          `json:"createdAt"`
 		UpdatedAt     string          `json:"updatedAt"`
 	}
-	cnsSetJSON struct {
-		ConsentSetID string           `json:"consentSetId"`
-		UserID       *string          `json:"userId"`
-		OnboardingID string           `json:"onboardingId"`
-		TenantID     string           `json:"tenantId"`
-		PolicyType   string           `json:"policyType"`
-		CompletedAt  *string          `json:"completedAt"`
-		CreatedAt    string           `json:"createdAt"`
-		UpdatedAt    string           `json:"updatedAt"`
-		Consents     []cnsConsentJSON `json:"consents"`
-		Metadata     map[string]any   `json:"metadata,omitempty"`
-		Links        cnsLinks         `json:"_links"`
+	consentSetJSON struct {
+		ConsentSetID string               `json:"consentSetId"`
+		UserID       *string              `json:"userId"`
+		OnboardingID string               `json:"onboardingId"`
+		TenantID     string               `json:"tenantId"`
+		PolicyType   string               `json:"policyType"`
+		CompletedAt  *string              `json:"completedAt"`
+		CreatedAt    string               `json:"createdAt"`
+		UpdatedAt    string               `json:"updatedAt"`
+		Consents     []consentConsentJSON `json:"consents"`
+		Metadata     map[string]any       `json:"metadata,omitempty"`
+		Links        consentLinks         `json:"_links"`
 	}
-	cnsAuditMetaJSON struct {
+	consentAuditMetaJSON struct {
 		IPAddress string `json:"ipAddress"`
 		UserAgent string `json:"userAgent"`
 		Timestamp string `json:"timestamp"`
 		ClientID  string `json:"clientId,omitempty"`
 	}
-	cnsAuditJSON struct {
-		AuditID      string           `json:"auditId"`
-		Action       string           `json:"action"`
-		Timestamp    string           `json:"timestamp"`
-		ConsentSetID string           `json:"consentSetId"`
-		Changes      map[string]any   `json:"changes"`
-		Metadata     cnsAuditMetaJSON `json:"metadata"`
+	consentAuditJSON struct {
+		AuditID      string               `json:"auditId"`
+		Action       string               `json:"action"`
+		Timestamp    string               `json:"timestamp"`
+		ConsentSetID string               `json:"consentSetId"`
+		Changes      map[string]any       `json:"changes"`
+		Metadata     consentAuditMetaJSON `json:"metadata"`
 	}
 )
 
-func cnsGet(href string) *cnsLinkJSON { return &cnsLinkJSON{Href: href, Method: http.MethodGet} }
+func consentGet(href string) *consentLinkJSON {
+	return &consentLinkJSON{Href: href, Method: http.MethodGet}
+}
 
-func cnsTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+func consentTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
-func cnsSetPath(id string) string { return "/v2/consent/consentSet/" + url.PathEscape(id) }
+func consentSetPath(id string) string { return "/v2/consent/consentSet/" + url.PathEscape(id) }
 
-func cnsUserPath(id string) string { return "/v2/consent/user/" + url.PathEscape(id) }
+func consentUserPath(id string) string { return "/v2/consent/user/" + url.PathEscape(id) }
 
 // setJSON renders a set with its links (audit is null until linked).
-func setJSON(set *consentSetRec) cnsSetJSON {
-	out := cnsSetJSON{ConsentSetID: set.ID, UserID: set.UserID, OnboardingID: set.OnboardingID, TenantID: set.TenantID,
-		PolicyType: set.Policy, CreatedAt: cnsTime(set.CreatedAt), UpdatedAt: cnsTime(set.UpdatedAt),
-		Consents: []cnsConsentJSON{}, Metadata: set.Metadata,
-		Links: cnsLinks{"self": cnsGet(cnsSetPath(set.ID)), "audit": nil,
-			"onboarding": cnsGet("/v2/consent/onboarding/" + url.PathEscape(set.OnboardingID))}}
+func setJSON(set *consentSetRec) consentSetJSON {
+	out := consentSetJSON{ConsentSetID: set.ID, UserID: set.UserID, OnboardingID: set.OnboardingID, TenantID: set.TenantID,
+		PolicyType: set.Policy, CreatedAt: consentTime(set.CreatedAt), UpdatedAt: consentTime(set.UpdatedAt),
+		Consents: []consentConsentJSON{}, Metadata: set.Metadata,
+		Links: consentLinks{"self": consentGet(consentSetPath(set.ID)), "audit": nil,
+			"onboarding": consentGet("/v2/consent/onboarding/" + url.PathEscape(set.OnboardingID))}}
 	if set.CompletedAt != nil {
-		out.CompletedAt = strp(cnsTime(*set.CompletedAt))
+		out.CompletedAt = strp(consentTime(*set.CompletedAt))
 	}
 	if set.UserID != nil {
-		out.Links["audit"] = cnsGet(cnsUserPath(*set.UserID) + "/audit")
+		out.Links["audit"] = consentGet(consentUserPath(*set.UserID) + "/audit")
 	}
 	for _, c := range set.Consents {
-		out.Consents = append(out.Consents, cnsConsentJSON{ConsentID: c.ID, ConsentType: c.Type, ConsentStatus: c.Status,
-			Metadata: c.Meta, CreatedAt: cnsTime(c.CreatedAt), UpdatedAt: cnsTime(c.UpdatedAt)})
+		out.Consents = append(out.Consents, consentConsentJSON{ConsentID: c.ID, ConsentType: c.Type, ConsentStatus: c.Status,
+			Metadata: c.Meta, CreatedAt: consentTime(c.CreatedAt), UpdatedAt: consentTime(c.UpdatedAt)})
 	}
 	return out
 }
 
-func setsJSON(sets []*consentSetRec) []cnsSetJSON { return convertAll(sets, setJSON) }
+func setsJSON(sets []*consentSetRec) []consentSetJSON { return convertAll(sets, setJSON) }
 
-// cnsFail answers a consent error.
-func (c *call) cnsFail(status int, msg string, details ...string) {
+// consentFail answers a consent error.
+func (c *call) consentFail(status int, msg string, details ...string) {
 	writeConsentError(c.w, status, msg, details...)
 }
 
@@ -130,7 +132,7 @@ func (c *call) requestMeta(now time.Time) consentMetaRec {
 	if ua == "" {
 		ua = "unknown"
 	}
-	return consentMetaRec{Timestamp: cnsTime(now), IPAddress: ip, UserAgent: ua, ClientID: c.cred.ClientID}
+	return consentMetaRec{Timestamp: consentTime(now), IPAddress: ip, UserAgent: ua, ClientID: c.cred.ClientID}
 }
 
 // validUserID checks a user id to link to.
@@ -159,7 +161,7 @@ func (s *Server) consentLink(c *call) {
 		uid = strings.TrimSpace(*in.UserID)
 	}
 	if msg := validUserID(uid); msg != "" {
-		c.cnsFail(http.StatusBadRequest, "Validation failed", msg)
+		c.consentFail(http.StatusBadRequest, "Validation failed", msg)
 		return
 	}
 	id := c.r.PathValue("consentSetId")
@@ -170,11 +172,11 @@ func (s *Server) consentLink(c *call) {
 	set := st.byID[id]
 	switch {
 	case set == nil:
-		c.cnsFail(http.StatusNotFound, "Consent set not found", "no consent set with id "+id)
+		c.consentFail(http.StatusNotFound, "Consent set not found", "no consent set with id "+id)
 		return
 	case set.UserID != nil:
-		c.cnsFail(http.StatusConflict, "Consent set already linked",
-			fmt.Sprintf("consent set %s was linked to user %s at %s", set.ID, *set.UserID, cnsTime(*set.CompletedAt)),
+		c.consentFail(http.StatusConflict, "Consent set already linked",
+			fmt.Sprintf("consent set %s was linked to user %s at %s", set.ID, *set.UserID, consentTime(*set.CompletedAt)),
 			"linking is recorded in the audit trail and cannot be undone")
 		return
 	}
@@ -188,8 +190,8 @@ func (s *Server) consentLink(c *call) {
 		}
 	}
 	c.json(http.StatusOK, map[string]any{
-		"consentSetId": set.ID, "userId": uid, "completedAt": cnsTime(*set.CompletedAt), "consentSet": setJSON(set),
-		"_links": cnsLinks{"self": cnsGet(cnsSetPath(set.ID)), "audit": cnsGet(cnsUserPath(uid) + "/audit")},
+		"consentSetId": set.ID, "userId": uid, "completedAt": consentTime(*set.CompletedAt), "consentSet": setJSON(set),
+		"_links": consentLinks{"self": consentGet(consentSetPath(set.ID)), "audit": consentGet(consentUserPath(uid) + "/audit")},
 	})
 }
 
@@ -205,11 +207,11 @@ func (s *Server) consentOnboarding(c *call) {
 		}
 	}
 	if len(sets) == 0 {
-		c.cnsFail(http.StatusNotFound, "No consent sets found", "no consent set for onboarding id "+id)
+		c.consentFail(http.StatusNotFound, "No consent sets found", "no consent set for onboarding id "+id)
 		return
 	}
 	c.json(http.StatusOK, map[string]any{"onboardingId": id, "consentSets": setsJSON(sets),
-		"_links": cnsLinks{"self": cnsGet("/v2/consent/onboarding/" + url.PathEscape(id))}})
+		"_links": consentLinks{"self": consentGet("/v2/consent/onboarding/" + url.PathEscape(id))}})
 }
 
 // consentUser: GET /v2/consent/user/{userId}?full=true.
@@ -220,21 +222,21 @@ func (s *Server) consentUser(c *call) {
 	defer s.mu.Unlock()
 	sets := consentOf(c.be, s.now()).userSets(id)
 	if len(sets) == 0 {
-		c.cnsFail(http.StatusNotFound, "No consent set found", "user "+id+" has no consent set (consent status none)")
+		c.consentFail(http.StatusNotFound, "No consent set found", "user "+id+" has no consent set (consent status none)")
 		return
 	}
-	self, audit := cnsUserPath(id), cnsGet(cnsUserPath(id)+"/audit")
+	self, audit := consentUserPath(id), consentGet(consentUserPath(id)+"/audit")
 	if !full {
 		c.json(http.StatusOK, map[string]any{"userId": id, "consentStatus": aggregate(sets),
-			"_links": cnsLinks{"self": cnsGet(self), "full": cnsGet(self + "?full=true"), "audit": audit}})
+			"_links": consentLinks{"self": consentGet(self), "full": consentGet(self + "?full=true"), "audit": audit}})
 		return
 	}
 	c.json(http.StatusOK, map[string]any{"userId": id, "consentStatus": aggregate(sets), "consentSets": setsJSON(sets),
-		"_links": cnsLinks{"self": cnsGet(self + "?full=true"), "audit": audit}})
+		"_links": consentLinks{"self": consentGet(self + "?full=true"), "audit": audit}})
 }
 
-// cnsQueryInt reads an integer query parameter within lo..hi.
-func cnsQueryInt(q url.Values, name string, def, lo, hi int) (int, string) {
+// consentQueryInt reads an integer query parameter within lo..hi.
+func consentQueryInt(q url.Values, name string, def, lo, hi int) (int, string) {
 	v := strings.TrimSpace(q.Get(name))
 	if v == "" {
 		return def, ""
@@ -253,10 +255,10 @@ func cnsQueryInt(q url.Values, name string, def, lo, hi int) (int, string) {
 func (s *Server) consentAudit(c *call) {
 	id := c.r.PathValue("userId")
 	q := c.r.URL.Query()
-	limit, bad1 := cnsQueryInt(q, "limit", 50, 1, 100)
+	limit, bad1 := consentQueryInt(q, "limit", 50, 1, 100)
 	// offset is bounded so that offset+limit cannot overflow into a
 	// negative next link.
-	offset, bad2 := cnsQueryInt(q, "offset", 0, 0, math.MaxInt32)
+	offset, bad2 := consentQueryInt(q, "offset", 0, 0, math.MaxInt32)
 	if bad1 != "" || bad2 != "" {
 		var details []string
 		for _, d := range []string{bad1, bad2} {
@@ -264,32 +266,32 @@ func (s *Server) consentAudit(c *call) {
 				details = append(details, d)
 			}
 		}
-		c.cnsFail(http.StatusBadRequest, "Invalid pagination", details...)
+		c.consentFail(http.StatusBadRequest, "Invalid pagination", details...)
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := consentOf(c.be, s.now())
 	if len(st.userSets(id)) == 0 {
-		c.cnsFail(http.StatusNotFound, "No consent set found", "user "+id+" has no consent set, so no audit trail")
+		c.consentFail(http.StatusNotFound, "No consent set found", "user "+id+" has no consent set, so no audit trail")
 		return
 	}
 	all := st.userAudit(id)
-	page := []cnsAuditJSON{}
+	page := []consentAuditJSON{}
 	for i := offset; i < len(all) && i < offset+limit; i++ {
 		a := all[i]
 		changes := map[string]any{"before": nil, "after": a.After}
 		if a.Before != nil {
 			changes["before"] = a.Before
 		}
-		page = append(page, cnsAuditJSON{AuditID: a.ID, Action: a.Action, Timestamp: cnsTime(a.At), ConsentSetID: a.SetID,
-			Changes: changes, Metadata: cnsAuditMetaJSON{IPAddress: a.Meta.IPAddress, UserAgent: a.Meta.UserAgent,
+		page = append(page, consentAuditJSON{AuditID: a.ID, Action: a.Action, Timestamp: consentTime(a.At), ConsentSetID: a.SetID,
+			Changes: changes, Metadata: consentAuditMetaJSON{IPAddress: a.Meta.IPAddress, UserAgent: a.Meta.UserAgent,
 				Timestamp: a.Meta.Timestamp, ClientID: a.Meta.ClientID}})
 	}
-	at := func(off int) *cnsLinkJSON {
-		return cnsGet(fmt.Sprintf("%s/audit?limit=%d&offset=%d", cnsUserPath(id), limit, off))
+	at := func(off int) *consentLinkJSON {
+		return consentGet(fmt.Sprintf("%s/audit?limit=%d&offset=%d", consentUserPath(id), limit, off))
 	}
-	links := cnsLinks{"self": at(offset), "next": nil, "prev": nil}
+	links := consentLinks{"self": at(offset), "next": nil, "prev": nil}
 	if offset+limit < len(all) {
 		links["next"] = at(offset + limit)
 	}
@@ -307,7 +309,7 @@ func (s *Server) consentSetGet(c *call) {
 	defer s.mu.Unlock()
 	set := consentOf(c.be, s.now()).byID[id]
 	if set == nil {
-		c.cnsFail(http.StatusNotFound, "Consent set not found", "no consent set with id "+id)
+		c.consentFail(http.StatusNotFound, "Consent set not found", "no consent set with id "+id)
 		return
 	}
 	c.json(http.StatusOK, setJSON(set))

@@ -12,8 +12,8 @@ func secretHdr(kv ...string) http.Header {
 	return ck(append([]string{"x-secret-key", DemoSecretKey}, kv...)...)
 }
 
-// cnsSet reads a consent set's records by type: all records, in order.
-func cnsSet(t *testing.T, e *env, id string) []map[string]any {
+// consentSet reads a consent set's records by type: all records, in order.
+func consentSet(t *testing.T, e *env, id string) []map[string]any {
 	t.Helper()
 	r := e.do("GET", "/v2/consent/consentSet/"+id, ck(), nil)
 	want(t, r, 200, "")
@@ -110,7 +110,7 @@ func TestConsentRevokeKeepsTheOriginal(t *testing.T) {
 	set := r.JSON["consentSets"].([]any)[0].(map[string]any)
 	id := set["consentSetId"].(string)
 	var sms string
-	for _, k := range cnsSet(t, e, id) {
+	for _, k := range consentSet(t, e, id) {
 		if k["consentType"] == "smsNotifications" {
 			sms = k["consentId"].(string)
 		}
@@ -121,7 +121,7 @@ func TestConsentRevokeKeepsTheOriginal(t *testing.T) {
 	if r.str("revocationTimestamp") != t0.Add(time.Minute).Format(time.RFC3339) || r.str("consentId") == sms {
 		t.Fatalf("revoke answer %s", r.Raw)
 	}
-	records := cnsSet(t, e, id)
+	records := consentSet(t, e, id)
 	var kept, revoked int
 	for _, k := range records {
 		if k["consentType"] != "smsNotifications" {

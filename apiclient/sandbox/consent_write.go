@@ -18,7 +18,7 @@ func (s *Server) consentRevoke(c *call) {
 	st := consentOf(c.be, now)
 	set := st.byID[setID]
 	if set == nil {
-		c.cnsFail(http.StatusNotFound, "Consent set not found", "no consent set with id "+setID)
+		c.consentFail(http.StatusNotFound, "Consent set not found", "no consent set with id "+setID)
 		return
 	}
 	var orig *consentRec
@@ -31,17 +31,17 @@ func (s *Server) consentRevoke(c *call) {
 	case orig == nil:
 		for _, other := range st.sets {
 			if other != set && slices.ContainsFunc(other.Consents, func(r *consentRec) bool { return r.ID == consentID }) {
-				c.cnsFail(http.StatusNotFound, "Consent not found", "consent "+consentID+" belongs to another consent set")
+				c.consentFail(http.StatusNotFound, "Consent not found", "consent "+consentID+" belongs to another consent set")
 				return
 			}
 		}
-		c.cnsFail(http.StatusNotFound, "Consent not found", "no consent "+consentID+" in consent set "+setID)
+		c.consentFail(http.StatusNotFound, "Consent not found", "no consent "+consentID+" in consent set "+setID)
 		return
 	case orig.superseded || orig.Status == "revoked":
-		c.cnsFail(http.StatusNotFound, "Consent already revoked", "consent "+consentID+" ("+orig.Type+") is already revoked")
+		c.consentFail(http.StatusNotFound, "Consent already revoked", "consent "+consentID+" ("+orig.Type+") is already revoked")
 		return
 	case orig.Status != "granted":
-		c.cnsFail(http.StatusNotFound, "Consent not granted", "consent "+consentID+" ("+orig.Type+") is "+orig.Status+"; only a granted consent can be revoked")
+		c.consentFail(http.StatusNotFound, "Consent not granted", "consent "+consentID+" ("+orig.Type+") is "+orig.Status+"; only a granted consent can be revoked")
 		return
 	}
 	meta := c.requestMeta(now)
@@ -58,18 +58,18 @@ func (s *Server) consentRevoke(c *call) {
 	}
 	s.emitLocked(c.be, userID, WebhookEventConsentRevoked, rec.ID, map[string]any{
 		"consentSetId": set.ID, "consentId": rec.ID, "revokedConsentId": orig.ID,
-		"consentType": rec.Type, "consentStatus": "revoked", "revocationTimestamp": cnsTime(now),
+		"consentType": rec.Type, "consentStatus": "revoked", "revocationTimestamp": consentTime(now),
 	})
-	links := cnsLinks{"consentSet": cnsGet(cnsSetPath(set.ID)), "audit": nil}
+	links := consentLinks{"consentSet": consentGet(consentSetPath(set.ID)), "audit": nil}
 	if set.UserID != nil {
-		links["audit"] = cnsGet(cnsUserPath(*set.UserID) + "/audit")
+		links["audit"] = consentGet(consentUserPath(*set.UserID) + "/audit")
 	}
 	c.json(http.StatusOK, map[string]any{"consentId": rec.ID, "consentSetId": set.ID, "consentType": rec.Type,
-		"consentStatus": "revoked", "revocationTimestamp": cnsTime(now), "_links": links})
+		"consentStatus": "revoked", "revocationTimestamp": consentTime(now), "_links": links})
 }
 
-// cnsNewConsent is one consent of a creation request.
-type cnsNewConsent struct {
+// consentNewConsent is one consent of a creation request.
+type consentNewConsent struct {
 	ConsentType   string          `json:"consentType"`
 	ConsentStatus string          `json:"consentStatus"`
 	Metadata      *consentMetaRec `json:"metadata"`
@@ -79,11 +79,11 @@ type cnsNewConsent struct {
 // set. All problems are listed in details at once.
 func (s *Server) consentCreate(c *call) {
 	var in struct {
-		OnboardingID string          `json:"onboardingId"`
-		TenantID     string          `json:"tenantId"`
-		PolicyType   string          `json:"policyType"`
-		Consents     []cnsNewConsent `json:"consents"`
-		Metadata     map[string]any  `json:"metadata"`
+		OnboardingID string              `json:"onboardingId"`
+		TenantID     string              `json:"tenantId"`
+		PolicyType   string              `json:"policyType"`
+		Consents     []consentNewConsent `json:"consents"`
+		Metadata     map[string]any      `json:"metadata"`
 	}
 	if !c.decode(&in) {
 		return
@@ -123,7 +123,7 @@ func (s *Server) consentCreate(c *call) {
 		}
 	}
 	if len(problems) > 0 {
-		c.cnsFail(http.StatusBadRequest, "Validation failed", problems...)
+		c.consentFail(http.StatusBadRequest, "Validation failed", problems...)
 		return
 	}
 	tenant := strings.TrimSpace(in.TenantID)

@@ -12,12 +12,12 @@ func init() { familyScripts = append(familyScripts, delegationContract) }
 
 // Addresses of the delegation contract calls.
 const (
-	dlgEVM       = "0x52908400098527886E0F7030069857D2E4169EE7"
-	dlgEVMDead   = "0x000000000000000000000000000000000000dEaD"
-	dlgSolana    = "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T"
-	dlgTxEVM     = "0xab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12"
-	dlgSigEVM    = "0xcd34cd34cd34cd34cd34cd34cd34cd34cd34cd34cd34cd34cd34cd34cd34cd34"
-	dlgSolanaSig = "2c2KnYaPmjMmmtTSvHqXHP9Gbn2CuDUfqSdGrj8fTyi435VZLX1Y8eWpj6HEhHFTxh5bQnfuWSvCAg5M44gSrUtf"
+	delegationEVM       = "0x52908400098527886E0F7030069857D2E4169EE7"
+	delegationEVMDead   = "0x000000000000000000000000000000000000dEaD"
+	delegationSolana    = "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T"
+	delegationTxEVM     = "0xab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12"
+	delegationSigEVM    = "0xcd34cd34cd34cd34cd34cd34cd34cd34cd34cd34cd34cd34cd34cd34cd34cd34"
+	delegationSolanaSig = "2c2KnYaPmjMmmtTSvHqXHP9Gbn2CuDUfqSdGrj8fTyi435VZLX1Y8eWpj6HEhHFTxh5bQnfuWSvCAg5M44gSrUtf"
 )
 
 // delegationContract exercises the delegation token, the chain
@@ -33,20 +33,20 @@ func delegationContract(t *testing.T, h *harness, login loginFunc) {
 	r := h.do("delegation token 200", req{method: "GET", path: "/v1/delegation/token", hdr: withBearer(alice), want: 200})
 	checkf(t, r.str("token") != "" && r.str("nonce") != "" && r.obj()["faucet"] == nil, "token without faucet: %s", r.raw)
 	r = h.do("delegation token 207 faucet declined", req{method: "GET",
-		path: "/v1/delegation/token?faucet=true&network=linea&address=" + dlgEVMDead, hdr: withBearer(alice), want: 207})
+		path: "/v1/delegation/token?faucet=true&network=linea&address=" + delegationEVMDead, hdr: withBearer(alice), want: 207})
 	f, _ := r.obj()["faucet"].(map[string]any)
 	checkf(t, f["success"] == false && f["status"] == "declined" && f["error"] != nil && r.str("token") != "", "declined faucet: %s", r.raw)
 	r = h.do("delegation token 200 faucet confirmed", req{method: "GET",
-		path: "/v1/delegation/token?faucet=true&network=linea&address=" + dlgEVM, hdr: withBearer(alice), want: 200})
+		path: "/v1/delegation/token?faucet=true&network=linea&address=" + delegationEVM, hdr: withBearer(alice), want: 200})
 	f, _ = r.obj()["faucet"].(map[string]any)
 	checkf(t, f["success"] == true && f["status"] == "confirmed" && strings.HasPrefix(f["transactionHash"].(string), "0x"), "confirmed faucet: %s", r.raw)
 	aliceTok, aliceNonce := r.str("token"), r.str("nonce")
 	r = h.do("delegation token 207 faucet once per user", req{method: "GET",
-		path: "/v1/delegation/token?faucet=true&network=solana&address=" + dlgSolana, hdr: withBearer(alice), want: 207})
+		path: "/v1/delegation/token?faucet=true&network=solana&address=" + delegationSolana, hdr: withBearer(alice), want: 207})
 	f, _ = r.obj()["faucet"].(map[string]any)
 	checkf(t, f["success"] == false && f["network"] == "linea" && f["transactionHash"] != nil, "second faucet: %s", r.raw)
 	r = h.do("delegation token 207 faye already received", req{method: "GET",
-		path: "/v1/delegation/token?faucet=true&network=base&address=" + dlgEVM, hdr: withBearer(faye), want: 207})
+		path: "/v1/delegation/token?faucet=true&network=base&address=" + delegationEVM, hdr: withBearer(faye), want: 207})
 	f, _ = r.obj()["faucet"].(map[string]any)
 	checkf(t, f["success"] == false && strings.Contains(f["error"].(string), "already") && f["transactionHash"] != nil, "faye: %s", r.raw)
 	h.do("delegation token 422 faucet without address", req{method: "GET",
@@ -79,8 +79,8 @@ func delegationContract(t *testing.T, h *harness, login loginFunc) {
 	h.do("chain config 498", req{method: "GET", path: "/v1/delegation/chain/config", hdr: hdrs("x-client-key", "x", "Authorization", "Bearer "+alice), want: 498})
 
 	// ---------------------------------------------------------------- post-approval
-	evm := map[string]any{"address": dlgEVM, "network": "linea", "currency": "usdc", "amount": "150.00",
-		"txHash": dlgTxEVM, "sigHash": dlgSigEVM, "sigMessage": "approve 150 USDC", "token": aliceTok, "nonce": aliceNonce}
+	evm := map[string]any{"address": delegationEVM, "network": "linea", "currency": "usdc", "amount": "150.00",
+		"txHash": delegationTxEVM, "sigHash": delegationSigEVM, "sigMessage": "approve 150 USDC", "token": aliceTok, "nonce": aliceNonce}
 	with := func(k, v string) map[string]any {
 		out := map[string]any{}
 		for kk, vv := range evm {
@@ -100,11 +100,11 @@ func delegationContract(t *testing.T, h *harness, login loginFunc) {
 	h.do("post-approval 498", req{method: "POST", path: "/v1/delegation/evm/post-approval", hdr: hdrs("x-client-key", "x", "Authorization", "Bearer "+alice), body: evm, want: 498})
 
 	r = h.do("delegation token for solana", req{method: "GET", path: "/v1/delegation/token", hdr: withBearer(alice), want: 200})
-	sol := map[string]any{"address": dlgSolana, "network": "solana", "currency": "usdc", "amount": "25",
-		"txHash": dlgSolanaSig, "sigHash": dlgSolanaSig, "sigMessage": "approve 25 USDC", "token": r.str("token"), "nonce": r.str("nonce")}
+	sol := map[string]any{"address": delegationSolana, "network": "solana", "currency": "usdc", "amount": "25",
+		"txHash": delegationSolanaSig, "sigHash": delegationSolanaSig, "sigMessage": "approve 25 USDC", "token": r.str("token"), "nonce": r.str("nonce")}
 	h.do("solana post-approval 422 EVM address", req{method: "POST", path: "/v1/delegation/solana/post-approval", hdr: withBearer(alice),
-		body: map[string]any{"address": dlgEVM, "network": "solana", "currency": "usdc", "amount": "25", "txHash": dlgSolanaSig,
-			"sigHash": dlgSolanaSig, "sigMessage": "m", "token": r.str("token"), "nonce": r.str("nonce")}, want: 422})
+		body: map[string]any{"address": delegationEVM, "network": "solana", "currency": "usdc", "amount": "25", "txHash": delegationSolanaSig,
+			"sigHash": delegationSolanaSig, "sigMessage": "m", "token": r.str("token"), "nonce": r.str("nonce")}, want: 422})
 	h.do("solana post-approval 200", req{method: "POST", path: "/v1/delegation/solana/post-approval", hdr: withBearer(alice), body: sol, want: 200})
 	h.do("solana post-approval 400 token used", req{method: "POST", path: "/v1/delegation/solana/post-approval", hdr: withBearer(alice), body: sol, want: 400})
 	h.do("solana post-approval 401", req{method: "POST", path: "/v1/delegation/solana/post-approval", hdr: withKey(), body: sol, want: 401})

@@ -36,14 +36,14 @@ import (
 //     registers the address as the user's external wallet (wallet state in
 //     seed_wallets.go): allowance = amount approved, balance = amount.
 
-// dlgTokenLife is how long a delegation token lives: "about 10 minutes".
-const dlgTokenLife = 10 * time.Minute
+// delegationTokenLife is how long a delegation token lives: "about 10 minutes".
+const delegationTokenLife = 10 * time.Minute
 
-// dlgFaucetPoll is how long the faucet polls for confirmation.
-const dlgFaucetPoll = 10 * time.Second
+// delegationFaucetPoll is how long the faucet polls for confirmation.
+const delegationFaucetPoll = 10 * time.Second
 
-// dlgFaucetNetworks are the networks the faucet pays on.
-var dlgFaucetNetworks = map[string]bool{"linea": true, "solana": true, "base": true}
+// delegationFaucetNetworks are the networks the faucet pays on.
+var delegationFaucetNetworks = map[string]bool{"linea": true, "solana": true, "base": true}
 
 // faucetJSON is the faucet object of the token answer.
 type faucetJSON struct {
@@ -55,24 +55,24 @@ type faucetJSON struct {
 	Error           string `json:"error,omitempty"`
 }
 
-type dlgTokenJSON struct {
+type delegationTokenJSON struct {
 	Token  string      `json:"token"`
 	Nonce  string      `json:"nonce"`
 	Faucet *faucetJSON `json:"faucet,omitempty"`
 }
 
-// dlgAddressOK checks an address for a network: EVM for linea, base and the
+// delegationAddressOK checks an address for a network: EVM for linea, base and the
 // other EVM networks, a base58 public key for solana.
-func dlgAddressOK(network, address string) bool {
+func delegationAddressOK(network, address string) bool {
 	if network == "solana" {
 		return sbSolanaKey(address)
 	}
 	return sbEVMAddress(address)
 }
 
-// dlgOutcome is what the faucet would do for address, ignoring earlier
+// delegationOutcome is what the faucet would do for address, ignoring earlier
 // grants (see the rules at the top of this file).
-func dlgOutcome(address string) string {
+func delegationOutcome(address string) string {
 	a := strings.ToLower(address)
 	switch {
 	case strings.HasSuffix(a, "dead"):
@@ -105,13 +105,13 @@ func (s *Server) delegationToken(c *call) {
 	}
 	address, network := strings.TrimSpace(q.Get("address")), strings.TrimSpace(q.Get("network"))
 	switch {
-	case network != "" && !dlgFaucetNetworks[network]:
+	case network != "" && !delegationFaucetNetworks[network]:
 		c.fail(http.StatusUnprocessableEntity, fmt.Sprintf("network must be one of linea, solana, base (got %q)", network))
 		return
 	case faucet && (address == "" || network == ""):
 		c.fail(http.StatusUnprocessableEntity, "address and network are required when faucet=true")
 		return
-	case address != "" && network != "" && !dlgAddressOK(network, address):
+	case address != "" && network != "" && !delegationAddressOK(network, address):
 		what := "an EVM address (0x followed by 40 hex digits)"
 		if network == "solana" {
 			what = "a base58 Solana public key"
@@ -123,12 +123,12 @@ func (s *Server) delegationToken(c *call) {
 		return
 	}
 
-	if faucet && dlgOutcome(address) == "pending" {
+	if faucet && delegationOutcome(address) == "pending" {
 		s.mu.Lock()
 		granted := delegationOf(c.user).grant != nil
 		s.mu.Unlock()
 		if _, wall := s.clock.(realClock); wall && !granted {
-			t := time.NewTimer(dlgFaucetPoll)
+			t := time.NewTimer(delegationFaucetPoll)
 			select {
 			case <-t.C:
 			case <-c.r.Context().Done():
@@ -143,12 +143,12 @@ func (s *Server) delegationToken(c *call) {
 	st := delegationOf(c.user)
 	now := s.now()
 	for k, t := range st.tokens {
-		if !now.Before(t.issued.Add(dlgTokenLife)) {
+		if !now.Before(t.issued.Add(delegationTokenLife)) {
 			delete(st.tokens, k) // expired, used or not
 		}
 	}
-	out := dlgTokenJSON{Token: "dlgt_" + randomHex(24), Nonce: randomHex(16)}
-	st.tokens[out.Token] = &dlgToken{nonce: out.Nonce, issued: now}
+	out := delegationTokenJSON{Token: "dlgt_" + randomHex(24), Nonce: randomHex(16)}
+	st.tokens[out.Token] = &delegationToken{nonce: out.Nonce, issued: now}
 	status := http.StatusOK
 	if faucet {
 		out.Faucet, status = s.runFaucet(c.user, st, network, address, now)
@@ -157,13 +157,13 @@ func (s *Server) delegationToken(c *call) {
 }
 
 // runFaucet applies the faucet rules; s.mu is held.
-func (s *Server) runFaucet(u *userRec, st *dlgState, network, address string, now time.Time) (*faucetJSON, int) {
+func (s *Server) runFaucet(u *userRec, st *delegationState, network, address string, now time.Time) (*faucetJSON, int) {
 	if g := st.grant; g != nil {
 		return &faucetJSON{Success: false, Network: g.network, Status: "declined", TransactionHash: g.txHash,
 			Error: fmt.Sprintf("Faucet already used: funds already received (gas sent to %s on %s on %s); the faucet pays once per user across all networks",
 				g.address, g.network, g.at.UTC().Format("2006-01-02"))}, http.StatusMultiStatus
 	}
-	switch dlgOutcome(address) {
+	switch delegationOutcome(address) {
 	case "declined":
 		return &faucetJSON{Success: false, Network: network, Status: "declined",
 			Error: "Faucet request declined: the address did not pass risk screening"}, http.StatusMultiStatus
@@ -171,9 +171,9 @@ func (s *Server) runFaucet(u *userRec, st *dlgState, network, address string, no
 		return &faucetJSON{Success: false, Network: network,
 			Error: "Faucet service error: the gas provider did not answer"}, http.StatusMultiStatus
 	}
-	tx := dlgTxHash(network, u.ID, address)
-	st.grant = &dlgGrant{network: network, address: address, txHash: tx, at: now}
-	if dlgOutcome(address) == "pending" {
+	tx := delegationTxHash(network, u.ID, address)
+	st.grant = &delegationGrant{network: network, address: address, txHash: tx, at: now}
+	if delegationOutcome(address) == "pending" {
 		return &faucetJSON{Success: true, Network: network, Status: "pending",
 			Message: "Gas transaction submitted but not confirmed after 10 seconds of polling; it usually confirms within a minute"}, http.StatusOK
 	}
@@ -184,7 +184,7 @@ func (s *Server) runFaucet(u *userRec, st *dlgState, network, address string, no
 func (s *Server) chainConfig(c *call) {
 	want := strings.ToLower(strings.TrimSpace(c.r.URL.Query().Get("network")))
 	nets := []chainNetworkJSON{}
-	for _, n := range dlgChainConfig(c.be.key) {
+	for _, n := range delegationChainConfig(c.be.key) {
 		if want == "" || n.Network == want {
 			nets = append(nets, n)
 		}
@@ -226,7 +226,7 @@ func (s *Server) postApproval(chain string) func(*call) {
 		if !c.decode(&b) {
 			return
 		}
-		if errs := dlgValidateApproval(chain, c.be.key, &b); len(errs) > 0 {
+		if errs := delegationValidateApproval(chain, c.be.key, &b); len(errs) > 0 {
 			writeValidation(c.w, http.StatusUnprocessableEntity, "Validation failed: "+errs[0].Message, errs...)
 			return
 		}
@@ -240,13 +240,13 @@ func (s *Server) postApproval(chain string) func(*call) {
 			c.fail(http.StatusBadRequest, "Invalid delegation token: request a new one")
 		case t.used:
 			c.fail(http.StatusBadRequest, "Delegation token already used: request a new one")
-		case !now.Before(t.issued.Add(dlgTokenLife)):
+		case !now.Before(t.issued.Add(delegationTokenLife)):
 			c.fail(http.StatusBadRequest, "Delegation token expired: request a new one")
 		case !secretEqual(b.Nonce, t.nonce):
 			c.fail(http.StatusBadRequest, "Nonce does not match the delegation token")
 		default:
 			t.used = true
-			dlgRegisterExternal(c.user, b)
+			delegationRegisterExternal(c.user, b)
 			s.emitLocked(c.be, c.user.ID, WebhookEventDelegationCompleted, b.TxHash, map[string]any{
 				"chain": chain, "network": b.Network, "address": b.Address, "currency": b.Currency,
 				"amount": b.Amount, "txHash": b.TxHash,
@@ -256,15 +256,15 @@ func (s *Server) postApproval(chain string) func(*call) {
 	}
 }
 
-// dlgValidateApproval checks every field; the problems come back by wire
+// delegationValidateApproval checks every field; the problems come back by wire
 // name, so a client can show each on its field.
-func dlgValidateApproval(chain string, k backendKey, b *postApprovalBody) []fieldError {
+func delegationValidateApproval(chain string, k backendKey, b *postApprovalBody) []fieldError {
 	var errs []fieldError
 	bad := func(field, msg string) { errs = append(errs, fieldError{Field: field, Message: msg}) }
 	b.Network = strings.ToLower(strings.TrimSpace(b.Network))
 	b.Currency = strings.ToLower(strings.TrimSpace(b.Currency))
 	var net *chainNetworkJSON
-	for _, n := range dlgChainConfig(k) {
+	for _, n := range delegationChainConfig(k) {
 		if n.Network == b.Network && (n.Network == "solana") == (chain == "solana") {
 			net = &n
 			break
@@ -296,7 +296,7 @@ func dlgValidateApproval(chain string, k backendKey, b *postApprovalBody) []fiel
 			bad("currency", fmt.Sprintf("currency %q is not a token of %s", b.Currency, b.Network))
 		}
 	}
-	if msg := dlgAmountProblem(b.Amount, decimals); msg != "" {
+	if msg := delegationAmountProblem(b.Amount, decimals); msg != "" {
 		bad("amount", msg)
 	}
 	// EVM: a 32-byte transaction hash, a 32-byte hash or 65-byte signature;
@@ -306,11 +306,11 @@ func dlgValidateApproval(chain string, k backendKey, b *postApprovalBody) []fiel
 	if solana {
 		txBytes, sigBytes = 64, []int{64, 32}
 	}
-	if !dlgHashOK(solana, b.TxHash, txBytes) {
-		bad("txHash", dlgHashHint("txHash", solana, "0x followed by 64 hex digits", "a base58 transaction signature"))
+	if !delegationHashOK(solana, b.TxHash, txBytes) {
+		bad("txHash", delegationHashHint("txHash", solana, "0x followed by 64 hex digits", "a base58 transaction signature"))
 	}
-	if !dlgHashOK(solana, b.SigHash, sigBytes[0]) && !dlgHashOK(solana, b.SigHash, sigBytes[1]) {
-		bad("sigHash", dlgHashHint("sigHash", solana, "0x followed by 64 or 130 hex digits", "a base58 signature"))
+	if !delegationHashOK(solana, b.SigHash, sigBytes[0]) && !delegationHashOK(solana, b.SigHash, sigBytes[1]) {
+		bad("sigHash", delegationHashHint("sigHash", solana, "0x followed by 64 or 130 hex digits", "a base58 signature"))
 	}
 	switch {
 	case strings.TrimSpace(b.SigMessage) == "":
@@ -327,17 +327,17 @@ func dlgValidateApproval(chain string, k backendKey, b *postApprovalBody) []fiel
 	return errs
 }
 
-func dlgHashHint(field string, solana bool, evm, sol string) string {
+func delegationHashHint(field string, solana bool, evm, sol string) string {
 	if solana {
 		return field + " must be " + sol
 	}
 	return field + " must be " + evm
 }
 
-// dlgHashOK checks an n-byte value: 0x + hex on EVM, base58 on Solana.
-func dlgHashOK(solana bool, s string, n int) bool {
+// delegationHashOK checks an n-byte value: 0x + hex on EVM, base58 on Solana.
+func delegationHashOK(solana bool, s string, n int) bool {
 	if solana {
-		b, ok := dlgBase58Decode(s)
+		b, ok := delegationBase58Decode(s)
 		return ok && s != "" && len(b) == n
 	}
 	if len(s) != 2+2*n || !strings.HasPrefix(s, "0x") {
@@ -347,9 +347,9 @@ func dlgHashOK(solana bool, s string, n int) bool {
 	return err == nil
 }
 
-// dlgAmountProblem checks a positive decimal string with at most decimals
+// delegationAmountProblem checks a positive decimal string with at most decimals
 // fraction digits; "" when it is fine.
-func dlgAmountProblem(s string, decimals int) string {
+func delegationAmountProblem(s string, decimals int) string {
 	if s == "" {
 		return "amount is required"
 	}
@@ -366,10 +366,10 @@ func dlgAmountProblem(s string, decimals int) string {
 	return ""
 }
 
-// dlgRegisterExternal records the approved address as the user's external
+// delegationRegisterExternal records the approved address as the user's external
 // wallet (the wallet family's state): a new approval of the same address,
 // currency and network replaces its allowance. s.mu is held.
-func dlgRegisterExternal(u *userRec, b postApprovalBody) {
+func delegationRegisterExternal(u *userRec, b postApprovalBody) {
 	ws := walletsOf(u)
 	for i, w := range ws.external {
 		if strings.EqualFold(w.Address, b.Address) && w.Currency == b.Currency && w.Network == b.Network {

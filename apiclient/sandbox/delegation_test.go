@@ -17,7 +17,7 @@ const (
 )
 
 // tSolana is a valid Solana public key (base58 of 32 bytes).
-var tSolana = dlgSolanaKey("test", "solana")
+var tSolana = delegationSolanaKey("test", "solana")
 
 // faucetOf reads the faucet object of a token answer.
 func faucetOf(r resp) map[string]any { f, _ := r.JSON["faucet"].(map[string]any); return f }
@@ -80,7 +80,7 @@ func TestFaucetTxHashIsDeterministicPerChain(t *testing.T) {
 	lena, _ := a.login("lena@demo.test")
 	rs := a.do("GET", tokenPath("?faucet=true&network=solana&address="+tSolana), bearer(lena), nil)
 	sig, _ := faucetOf(rs)["transactionHash"].(string)
-	if b, ok := dlgBase58Decode(sig); !ok || len(b) != 64 {
+	if b, ok := delegationBase58Decode(sig); !ok || len(b) != 64 {
 		t.Fatalf("solana tx %q is not a base58 64-byte signature", sig)
 	}
 }
@@ -288,7 +288,7 @@ func TestSolanaPostApproval(t *testing.T) {
 	e := newEnv(t, Options{})
 	alice, _ := e.login("alice@demo.test")
 	tok := e.do("GET", tokenPath(""), bearer(alice), nil)
-	sig := dlgTxHash("solana", "x")
+	sig := delegationTxHash("solana", "x")
 	body := map[string]any{"address": tSolana, "network": "solana", "currency": "usdc", "amount": "25",
 		"txHash": sig, "sigHash": sig, "sigMessage": "approve", "token": tok.str("token"), "nonce": tok.str("nonce")}
 	want(t, e.do("POST", "/v1/delegation/solana/post-approval", bearer(alice), body), 200, "")

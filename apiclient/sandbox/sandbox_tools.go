@@ -38,10 +38,10 @@ func (s *Server) sandboxToolRoutes() {
 
 // TriggerResult is what a test event became.
 type TriggerResult struct {
-	EventID    string         `json:"eventId"`
-	EventType  string         `json:"eventType"`
-	UserID     string         `json:"userId"`
-	Deliveries []whSubscriber `json:"deliveries"` // where it is being sent
+	EventID    string              `json:"eventId"`
+	EventType  string              `json:"eventType"`
+	UserID     string              `json:"userId"`
+	Deliveries []webhookSubscriber `json:"deliveries"` // where it is being sent
 }
 
 // errNoUser is a user name or id the backend does not know.
@@ -52,7 +52,7 @@ var errNoUser = errors.New("no such user")
 // active configuration of the user's partner subscribed to that type. The
 // deliveries run on their own, with the usual retries.
 func (s *Server) Trigger(eventType, user string) (TriggerResult, error) {
-	if !whEventRE.MatchString(eventType) {
+	if !webhookEventRE.MatchString(eventType) {
 		return TriggerResult{}, fmt.Errorf("invalid event type %q: use dotted lower-case names such as card.frozen", eventType)
 	}
 	s.mu.Lock()
@@ -99,7 +99,7 @@ func (s *Server) triggerLocked(be *backend, u *userRec, eventType string) Trigge
 	id, object := sampleObject(u, eventType, s.now())
 	ev, to := s.emitLocked(be, u.ID, eventType, id, object)
 	if to == nil {
-		to = []whSubscriber{}
+		to = []webhookSubscriber{}
 	}
 	return TriggerResult{EventID: ev.EventID, EventType: eventType, UserID: u.ID, Deliveries: to}
 }
@@ -115,7 +115,7 @@ func (s *Server) triggerRoute(c *call) {
 		return
 	}
 	eventType := strings.TrimSpace(in.EventType + in.EventType2)
-	if !whEventRE.MatchString(eventType) {
+	if !webhookEventRE.MatchString(eventType) {
 		c.fail(http.StatusBadRequest, fmt.Sprintf("Invalid event type %q: use dotted lower-case names such as card.frozen", eventType))
 		return
 	}

@@ -91,8 +91,8 @@ type backend struct {
 	byName map[string]*userRec // by lower-case username
 	order  []*userRec          // seed order, for the sign-in hints
 	// webhooks are the partner's webhook configurations, kept on the
-	// partner's eu backend only (seed_webhooks.go, whPartnerOf).
-	webhooks *whPartner
+	// partner's eu backend only (seed_webhooks.go, webhookPartnerOf).
+	webhooks *webhookPartner
 	// consent holds the consent sets and audit trail, seeded on first
 	// use (seed_consent.go, consentOf).
 	consent *consentStore
@@ -112,7 +112,7 @@ type userRec struct {
 	// wallets is seeded lazily by walletsOf (seed_wallets.go).
 	wallets *walletState
 	// delegation is seeded lazily by delegationOf (seed_delegation.go).
-	delegation *dlgState
+	delegation *delegationState
 	// orders is created lazily by ordersOf (seed_orders.go).
 	orders *ordBook
 }

@@ -82,13 +82,13 @@ func consentRequired(policy string) []string {
 
 // Demo values of the seed.
 const (
-	cnsOnboardingDemo = "onb-demo-001"
-	cnsUAiOS          = "AcmeWallet/4.2.0 (iPhone; iOS 18.1)"
-	cnsUAWeb          = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15"
-	cnsUAAndroid      = "AcmeWallet/4.1.3 (Pixel 8; Android 15)"
-	// cnsMalloryUA clears the screen, paints red, hides a link and writes
+	consentOnboardingDemo = "onb-demo-001"
+	consentUAiOS          = "AcmeWallet/4.2.0 (iPhone; iOS 18.1)"
+	consentUAWeb          = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15"
+	consentUAAndroid      = "AcmeWallet/4.1.3 (Pixel 8; Android 15)"
+	// consentMalloryUA clears the screen, paints red, hides a link and writes
 	// the clipboard when drawn raw.
-	cnsMalloryUA = "Mozilla/5.0 \x1b[2J\x1b[31mPWNED\x1b[0m \x1b]8;;https://evil.example/\x07support\x1b]8;;\x07\x1b]52;c;ZWNobyBoaQ==\x07\u202e"
+	consentMalloryUA = "Mozilla/5.0 \x1b[2J\x1b[31mPWNED\x1b[0m \x1b]8;;https://evil.example/\x07support\x1b]8;;\x07\x1b]52;c;ZWNobyBoaQ==\x07\u202e"
 )
 
 // DemoUserID is the user id the sandbox gives a seeded username, so tests
@@ -104,8 +104,8 @@ func consentOf(be *backend, now time.Time) *consentStore {
 	return be.consent
 }
 
-// cnsSeedConsent is one consent of a seeded set.
-type cnsSeedConsent struct{ typ, status string }
+// consentSeedConsent is one consent of a seeded set.
+type consentSeedConsent struct{ typ, status string }
 
 // seedConsent builds the demo consent data of be, anchored at anchor.
 func seedConsent(be *backend, anchor time.Time) *consentStore {
@@ -116,34 +116,34 @@ func seedConsent(be *backend, anchor time.Time) *consentStore {
 		}
 		return nil
 	}
-	ios := consentMetaRec{IPAddress: "198.51.100.23", UserAgent: cnsUAiOS, ClientID: "acme-mobile"}
-	web := consentMetaRec{IPAddress: "203.0.113.7", UserAgent: cnsUAWeb, ClientID: "acme-web"}
+	ios := consentMetaRec{IPAddress: "198.51.100.23", UserAgent: consentUAiOS, ClientID: "acme-mobile"}
+	web := consentMetaRec{IPAddress: "203.0.113.7", UserAgent: consentUAWeb, ClientID: "acme-web"}
 	switch be.key {
 	case backendKey{"acme", "sandbox", "eu"}:
 		if uid := user("alice@demo.test"); uid != nil {
 			set := st.seedSet(be, "alice", "onb-alice-2025", "global", anchor.Add(-200*24*time.Hour), ios,
-				[]cnsSeedConsent{{"termsAndPrivacy", "granted"}, {"marketingNotifications", "granted"},
+				[]consentSeedConsent{{"termsAndPrivacy", "granted"}, {"marketingNotifications", "granted"},
 					{"emailNotifications", "granted"}, {"smsNotifications", "granted"}})
 			st.link(set, *uid, set.CreatedAt.Add(4*time.Minute), ios)
 			st.seedPreferenceHistory(set, anchor)
 		}
 		if uid := user("frank@demo.test"); uid != nil {
 			set := st.seedSet(be, "frank", "onb-frank-2024", "global", anchor.Add(-90*24*time.Hour), web,
-				[]cnsSeedConsent{{"termsAndPrivacy", "denied"}, {"marketingNotifications", "granted"}})
+				[]consentSeedConsent{{"termsAndPrivacy", "denied"}, {"marketingNotifications", "granted"}})
 			st.link(set, *uid, set.CreatedAt.Add(2*time.Minute), web)
 		}
 		if uid := user("mallory@demo.test"); uid != nil {
-			evil := consentMetaRec{IPAddress: "192.0.2.66", UserAgent: cnsMalloryUA, ClientID: "acme-web"}
+			evil := consentMetaRec{IPAddress: "192.0.2.66", UserAgent: consentMalloryUA, ClientID: "acme-web"}
 			set := st.seedSet(be, "mallory", "onb-mallory\x1b[7m-2024", "global", anchor.Add(-30*24*time.Hour), evil,
-				[]cnsSeedConsent{{"termsAndPrivacy", "granted"}, {"smsNotifications", "denied"}})
+				[]consentSeedConsent{{"termsAndPrivacy", "granted"}, {"smsNotifications", "denied"}})
 			st.link(set, *uid, set.CreatedAt.Add(time.Minute), evil)
 		}
-		st.seedSet(be, "demo", cnsOnboardingDemo, "global", anchor.Add(-time.Hour), web,
-			[]cnsSeedConsent{{"termsAndPrivacy", "granted"}, {"marketingNotifications", "denied"}, {"emailNotifications", "granted"}})
+		st.seedSet(be, "demo", consentOnboardingDemo, "global", anchor.Add(-time.Hour), web,
+			[]consentSeedConsent{{"termsAndPrivacy", "granted"}, {"marketingNotifications", "denied"}, {"emailNotifications", "granted"}})
 	case backendKey{"acme", "sandbox", "us"}:
 		if uid := user("sam@demo.test"); uid != nil {
 			set := st.seedSet(be, "sam", "onb-sam-2024", "us", anchor.Add(-120*24*time.Hour), ios,
-				[]cnsSeedConsent{{"termsAndPrivacy", "granted"}, {"eSignAct", "granted"}, {"smsNotifications", "granted"}})
+				[]consentSeedConsent{{"termsAndPrivacy", "granted"}, {"eSignAct", "granted"}, {"smsNotifications", "granted"}})
 			st.link(set, *uid, set.CreatedAt.Add(3*time.Minute), ios)
 		}
 	}
@@ -157,7 +157,7 @@ func (st *consentStore) nextID(be *backend, kind string) string {
 }
 
 // seedSet creates a set with its creation audit records.
-func (st *consentStore) seedSet(be *backend, who, onboarding, policy string, at time.Time, meta consentMetaRec, consents []cnsSeedConsent) *consentSetRec {
+func (st *consentStore) seedSet(be *backend, who, onboarding, policy string, at time.Time, meta consentMetaRec, consents []consentSeedConsent) *consentSetRec {
 	set := &consentSetRec{ID: uuidFrom("consent-set", be.key.String(), who), OnboardingID: onboarding,
 		TenantID: be.key.Tenant, Policy: policy, CreatedAt: at, UpdatedAt: at}
 	for _, c := range consents {
@@ -214,9 +214,9 @@ func (st *consentStore) link(set *consentSetRec, userID string, at time.Time, me
 func (st *consentStore) seedPreferenceHistory(set *consentSetRec, anchor time.Time) {
 	const perType = 38
 	metas := []consentMetaRec{
-		{IPAddress: "198.51.100.23", UserAgent: cnsUAiOS, ClientID: "acme-mobile"},
-		{IPAddress: "203.0.113.7", UserAgent: cnsUAWeb, ClientID: "acme-web"},
-		{IPAddress: "192.0.2.140", UserAgent: cnsUAAndroid},
+		{IPAddress: "198.51.100.23", UserAgent: consentUAiOS, ClientID: "acme-mobile"},
+		{IPAddress: "203.0.113.7", UserAgent: consentUAWeb, ClientID: "acme-web"},
+		{IPAddress: "192.0.2.140", UserAgent: consentUAAndroid},
 	}
 	start := set.UpdatedAt.Add(time.Hour)
 	total := perType * len(optionalConsent)

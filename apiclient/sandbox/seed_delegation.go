@@ -11,7 +11,7 @@ import (
 // Delegation seed and chain configuration.
 //
 // Seeded state: faye@demo.test already received gas from the faucet (on
-// linea, dlgSeedGrants), so her next faucet request answers 207 with the
+// linea, delegationSeedGrants), so her next faucet request answers 207 with the
 // earlier grant's transactionHash. Everybody else starts with no grant and
 // no delegation token.
 //
@@ -22,66 +22,66 @@ import (
 // derived deterministically (EVM: 0x + 40 hex; Solana: base58 of 32 bytes),
 // so they are the same on every run.
 
-// dlgState is everything delegation-related one user owns; guarded by
+// delegationState is everything delegation-related one user owns; guarded by
 // Server.mu.
-type dlgState struct {
-	tokens map[string]*dlgToken // issued delegation tokens by token
-	grant  *dlgGrant            // the faucet's one grant; nil until it paid
+type delegationState struct {
+	tokens map[string]*delegationToken // issued delegation tokens by token
+	grant  *delegationGrant            // the faucet's one grant; nil until it paid
 }
 
-// dlgToken is one issued delegation token: single use, about 10 minutes,
+// delegationToken is one issued delegation token: single use, about 10 minutes,
 // bound to the user whose state holds it.
-type dlgToken struct {
+type delegationToken struct {
 	nonce  string
 	issued time.Time
 	used   bool
 }
 
-// dlgGrant is gas the faucet sent (once per user across all networks).
-type dlgGrant struct {
+// delegationGrant is gas the faucet sent (once per user across all networks).
+type delegationGrant struct {
 	network, address, txHash string
 	at                       time.Time
 }
 
-// dlgSeedGrant is a faucet grant that happened before the sandbox started.
-type dlgSeedGrant struct {
+// delegationSeedGrant is a faucet grant that happened before the sandbox started.
+type delegationSeedGrant struct {
 	network, address string
 	at               time.Time
 }
 
-// dlgSeedGrants by username.
-var dlgSeedGrants = map[string]dlgSeedGrant{
+// delegationSeedGrants by username.
+var delegationSeedGrants = map[string]delegationSeedGrant{
 	"faye@demo.test": {network: "linea", address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
 		at: time.Date(2025, 2, 14, 10, 30, 0, 0, time.UTC)},
 }
 
 // delegationOf returns u's delegation state, seeding it on first use. The
 // caller holds s.mu.
-func delegationOf(u *userRec) *dlgState {
+func delegationOf(u *userRec) *delegationState {
 	if u.delegation == nil {
-		st := &dlgState{tokens: map[string]*dlgToken{}}
-		if g, ok := dlgSeedGrants[u.Username]; ok {
-			st.grant = &dlgGrant{network: g.network, address: g.address, at: g.at,
-				txHash: dlgTxHash(g.network, u.ID, g.address)}
+		st := &delegationState{tokens: map[string]*delegationToken{}}
+		if g, ok := delegationSeedGrants[u.Username]; ok {
+			st.grant = &delegationGrant{network: g.network, address: g.address, at: g.at,
+				txHash: delegationTxHash(g.network, u.ID, g.address)}
 		}
 		u.delegation = st
 	}
 	return u.delegation
 }
 
-// dlgTxHash is the deterministic transaction of a faucet grant: 0x + 64 hex
+// delegationTxHash is the deterministic transaction of a faucet grant: 0x + 64 hex
 // on EVM networks, a base58 signature of 64 bytes on Solana.
-func dlgTxHash(network string, parts ...string) string {
+func delegationTxHash(network string, parts ...string) string {
 	if network == "solana" {
 		a := sha256.Sum256([]byte(hexFrom(64, append([]string{"faucet-sig-a", network}, parts...)...)))
 		b := sha256.Sum256([]byte(hexFrom(64, append([]string{"faucet-sig-b", network}, parts...)...)))
-		return dlgBase58(append(a[:], b[:]...))
+		return delegationBase58(append(a[:], b[:]...))
 	}
 	return "0x" + hexFrom(64, append([]string{"faucet", network}, parts...)...)
 }
 
-// dlgBase58 encodes b in the Bitcoin alphabet Solana uses.
-func dlgBase58(b []byte) string {
+// delegationBase58 encodes b in the Bitcoin alphabet Solana uses.
+func delegationBase58(b []byte) string {
 	const alpha = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 	n := new(big.Int).SetBytes(b)
 	base, mod := big.NewInt(58), new(big.Int)
@@ -102,37 +102,37 @@ func dlgBase58(b []byte) string {
 	return string(out)
 }
 
-// dlgSolanaKey is a deterministic, valid Solana public key.
-func dlgSolanaKey(parts ...string) string {
+// delegationSolanaKey is a deterministic, valid Solana public key.
+func delegationSolanaKey(parts ...string) string {
 	h := sha256.Sum256([]byte(hexFrom(64, parts...)))
-	return dlgBase58(h[:])
+	return delegationBase58(h[:])
 }
 
-// dlgNetworkDef is one network of the chain configuration before it is
+// delegationNetworkDef is one network of the chain configuration before it is
 // specialised for a backend.
-type dlgNetworkDef struct {
+type delegationNetworkDef struct {
 	network            string
 	testChain, mainnet string // chainId on test networks and on the main network
-	tokens             []dlgTokenDef
+	tokens             []delegationTokenDef
 }
 
-type dlgTokenDef struct {
+type delegationTokenDef struct {
 	symbol   string
 	decimals int
 }
 
-// dlgNetworks is the chain configuration in the interface's network order.
+// delegationNetworks is the chain configuration in the interface's network order.
 // Solana's chainId (not shown by the interface) is its CAIP-2 cluster
 // reference: devnet on sandbox credentials, mainnet on production ones.
-var dlgNetworks = []dlgNetworkDef{
-	{"ethereum", "11155111", "1", []dlgTokenDef{{"usdc", 6}, {"usdt", 6}}},
-	{"linea", "59141", "59144", []dlgTokenDef{{"usdc", 6}, {"usdt", 6}, {"musd", 6}}},
-	{"solana", "EtWTRABZaYq6iMfeYKouRu166VU2xqa1", "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", []dlgTokenDef{{"usdc", 6}, {"usdt", 6}}},
-	{"etherlink", "128123", "42793", []dlgTokenDef{{"usdc", 6}, {"usdt", 6}}},
+var delegationNetworks = []delegationNetworkDef{
+	{"ethereum", "11155111", "1", []delegationTokenDef{{"usdc", 6}, {"usdt", 6}}},
+	{"linea", "59141", "59144", []delegationTokenDef{{"usdc", 6}, {"usdt", 6}, {"musd", 6}}},
+	{"solana", "EtWTRABZaYq6iMfeYKouRu166VU2xqa1", "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", []delegationTokenDef{{"usdc", 6}, {"usdt", 6}}},
+	{"etherlink", "128123", "42793", []delegationTokenDef{{"usdc", 6}, {"usdt", 6}}},
 }
 
-// dlgUSNetworks are the networks the US backend offers.
-var dlgUSNetworks = map[string]bool{"ethereum": true, "linea": true, "solana": true}
+// delegationUSNetworks are the networks the US backend offers.
+var delegationUSNetworks = map[string]bool{"ethereum": true, "linea": true, "solana": true}
 
 // chainNetworkJSON and chainTokenJSON are the wire shapes.
 type chainNetworkJSON struct {
@@ -149,16 +149,16 @@ type chainTokenJSON struct {
 	Address  string `json:"address"`
 }
 
-// dlgChainConfig is the chain configuration of one backend, in network
+// delegationChainConfig is the chain configuration of one backend, in network
 // order.
-func dlgChainConfig(k backendKey) []chainNetworkJSON {
+func delegationChainConfig(k backendKey) []chainNetworkJSON {
 	envName := "staging"
 	if k.Env == "production" {
 		envName = "production"
 	}
 	var out []chainNetworkJSON
-	for _, d := range dlgNetworks {
-		if k.Region == "us" && !dlgUSNetworks[d.network] {
+	for _, d := range delegationNetworks {
+		if k.Region == "us" && !delegationUSNetworks[d.network] {
 			continue
 		}
 		chain := d.testChain
@@ -168,7 +168,7 @@ func dlgChainConfig(k backendKey) []chainNetworkJSON {
 		addr := func(parts ...string) string {
 			parts = append([]string{k.Tenant, k.Env, k.Region, d.network}, parts...)
 			if d.network == "solana" {
-				return dlgSolanaKey(parts...)
+				return delegationSolanaKey(parts...)
 			}
 			return "0x" + hexFrom(40, parts...)
 		}
@@ -193,12 +193,12 @@ func sbEVMAddress(s string) bool {
 
 // sbSolanaKey reports a base58 string decoding to exactly 32 bytes.
 func sbSolanaKey(s string) bool {
-	b, ok := dlgBase58Decode(s)
+	b, ok := delegationBase58Decode(s)
 	return ok && len(s) >= 32 && len(s) <= 44 && len(b) == 32
 }
 
-// dlgBase58Decode decodes the Bitcoin base58 alphabet.
-func dlgBase58Decode(s string) ([]byte, bool) {
+// delegationBase58Decode decodes the Bitcoin base58 alphabet.
+func delegationBase58Decode(s string) ([]byte, bool) {
 	const alpha = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 	var out []byte
 	zeros := 0

@@ -69,7 +69,7 @@ const (
 
 // ordDestination is the chain id and USDC address of be's Linea network.
 func ordDestination(be *backend) (chainID, token string) {
-	for _, n := range dlgChainConfig(be.key) {
+	for _, n := range delegationChainConfig(be.key) {
 		if t, ok := n.Tokens[strings.ToLower(ordTokenSymbol)]; ok && n.Network == ordNetwork {
 			return n.ChainID, t.Address
 		}

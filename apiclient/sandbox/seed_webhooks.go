@@ -23,8 +23,8 @@ const (
 	WebhookEventTransactionCreated = "transaction.created"
 )
 
-// whHook is a stored webhook configuration.
-type whHook struct {
+// webhookConfig is a stored webhook configuration.
+type webhookConfig struct {
 	ID, Name, URL string
 	APIKey        string // the signing key in full; answers mask it
 	EventTypes    []string
@@ -32,17 +32,17 @@ type whHook struct {
 	Metadata      json.RawMessage // always a JSON object
 	CreatedAt     time.Time
 	UpdatedAt     time.Time
-	last          *whDeliveryLog   // the latest delivery attempt
-	deliveries    []*whDeliveryRec // the latest events sent, oldest first (webhook_history.go)
+	last          *webhookDeliveryLog      // the latest delivery attempt
+	deliveries    []*webhookDeliveryRecord // the latest events sent, oldest first (webhook_history.go)
 }
 
-// whPartner is one partner's (tenant + environment) webhook state.
-type whPartner struct {
-	hooks []*whHook // creation order
-	seq   int       // configurations created so far, for ids
+// webhookPartner is one partner's (tenant + environment) webhook state.
+type webhookPartner struct {
+	hooks []*webhookConfig // creation order
+	seq   int              // configurations created so far, for ids
 }
 
-func (p *whPartner) index(id string) int {
+func (p *webhookPartner) index(id string) int {
 	for i, h := range p.hooks {
 		if h.ID == id {
 			return i
@@ -51,17 +51,17 @@ func (p *whPartner) index(id string) int {
 	return -1
 }
 
-func (p *whPartner) find(id string) *whHook {
+func (p *webhookPartner) find(id string) *webhookConfig {
 	if i := p.index(id); i >= 0 {
 		return p.hooks[i]
 	}
 	return nil
 }
 
-// whPartnerOf returns the webhook state of be's partner, which lives on
+// webhookPartnerOf returns the webhook state of be's partner, which lives on
 // the partner's eu backend (webhooks are per tenant + environment, not per
 // region), seeding it on first use. The caller holds s.mu.
-func (s *Server) whPartnerOf(be *backend) *whPartner {
+func (s *Server) webhookPartnerOf(be *backend) *webhookPartner {
 	home := s.backends[backendKey{be.key.Tenant, be.key.Env, "eu"}]
 	if home == nil {
 		home = be
@@ -72,8 +72,8 @@ func (s *Server) whPartnerOf(be *backend) *whPartner {
 	return home.webhooks
 }
 
-// whSeed is one seeded configuration.
-type whSeed struct {
+// webhookSeed is one seeded configuration.
+type webhookSeed struct {
 	name, url string
 	events    []string
 	active    bool
@@ -84,7 +84,7 @@ type whSeed struct {
 // seedWebhookTable: acme sandbox shows an active and a paused endpoint;
 // globex sandbox has 4, one below the limit of 5, so adding two shows the
 // refusal. Seeded keys are derived, never shown (they are masked).
-var seedWebhookTable = map[backendKey][]whSeed{
+var seedWebhookTable = map[backendKey][]webhookSeed{
 	{"acme", "sandbox", "eu"}: {
 		{"Ledger sync", "https://hooks.acme.test/ledger", []string{WebhookEventCardActivated, WebhookEventKYCStatusChanged}, true,
 			`{"team":"finance","env":"staging"}`, "2025-09-01T08:00:00Z"},
@@ -100,13 +100,13 @@ var seedWebhookTable = map[backendKey][]whSeed{
 }
 
 // seedWebhooks builds the seeded state of a partner.
-func seedWebhooks(k backendKey) *whPartner {
-	p := &whPartner{}
+func seedWebhooks(k backendKey) *webhookPartner {
+	p := &webhookPartner{}
 	for _, sd := range seedWebhookTable[k] {
 		p.seq++
 		at, _ := time.Parse(time.RFC3339, sd.created)
 		id := uuidFrom("webhook", k.String(), sd.name)
-		p.hooks = append(p.hooks, &whHook{
+		p.hooks = append(p.hooks, &webhookConfig{
 			ID: id, Name: sd.name, URL: sd.url, APIKey: "whsec_" + hexFrom(64, "webhook-key", id),
 			EventTypes: append([]string(nil), sd.events...), Active: sd.active, Metadata: json.RawMessage(sd.metadata),
 			CreatedAt: at, UpdatedAt: at,
@@ -115,10 +115,10 @@ func seedWebhooks(k backendKey) *whPartner {
 	return p
 }
 
-// whNewKey makes a fresh random signing key, "whsec_" and 64 hex digits.
+// webhookNewKey makes a fresh random signing key, "whsec_" and 64 hex digits.
 // crypto/rand.Read never returns an error (it crashes instead), so neither
-// does whNewKey.
-func whNewKey() string {
+// does webhookNewKey.
+func webhookNewKey() string {
 	var b [32]byte
 	_, _ = rand.Read(b[:])
 	return "whsec_" + hex.EncodeToString(b[:])

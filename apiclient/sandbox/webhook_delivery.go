@@ -24,8 +24,8 @@ import (
 // timestamp + "." + body).
 //
 // Reliability: an attempt that gets no answer within the attempt timeout,
-// a transport error or a non-2xx status is retried after whBackoff (1 s,
-// 2 s, 4 s, 8 s), at most whMaxAttempts attempts in all. Each attempt is
+// a transport error or a non-2xx status is retried after webhookBackoff (1 s,
+// 2 s, 4 s, 8 s), at most webhookMaxAttempts attempts in all. Each attempt is
 // recorded (number, time, status or error, duration) on the configuration:
 // the latest as lastDelivery, the whole history through
 // GET /v1/webhooks/{id}/deliveries (webhook_history.go). The waits go
@@ -35,28 +35,28 @@ import (
 // loopback addresses only (localhost, 127.0.0.0/8, ::1), checked both on
 // the URL and on the address actually dialled.
 
-// whDefaultTimeout bounds one delivery attempt when Options.WebhookTimeout
+// webhookDefaultTimeout bounds one delivery attempt when Options.WebhookTimeout
 // is zero.
-const whDefaultTimeout = 10 * time.Second
+const webhookDefaultTimeout = 10 * time.Second
 
-// whMaxAttempts is how many times one event is sent to one configuration.
-const whMaxAttempts = 5
+// webhookMaxAttempts is how many times one event is sent to one configuration.
+const webhookMaxAttempts = 5
 
-// whBackoff is the wait before attempt n+1 after attempt n failed.
-func whBackoff(n int) time.Duration { return time.Second << (n - 1) }
+// webhookBackoff is the wait before attempt n+1 after attempt n failed.
+func webhookBackoff(n int) time.Duration { return time.Second << (n - 1) }
 
-// whAPIVersion is the api_version of the deliveries.
-const whAPIVersion = "v1"
+// webhookAPIVersion is the api_version of the deliveries.
+const webhookAPIVersion = "v1"
 
-// whUserAgent names the sandbox as the sender.
-const whUserAgent = "cardterm-sandbox-webhooks/1"
+// webhookUserAgent names the sandbox as the sender.
+const webhookUserAgent = "cardterm-sandbox-webhooks/1"
 
 // errNotLoopback refuses a dial to an address off this machine.
 var errNotLoopback = errors.New("the sandbox delivers to loopback addresses only")
 
-// whDefaultClient delivers when Options.WebhookClient is nil: loopback
+// webhookDefaultClient delivers when Options.WebhookClient is nil: loopback
 // only, no redirects (a redirect could leave the machine).
-var whDefaultClient = &http.Client{
+var webhookDefaultClient = &http.Client{
 	Transport: &http.Transport{
 		DialContext: (&net.Dialer{
 			Timeout: 5 * time.Second,
@@ -73,8 +73,8 @@ var whDefaultClient = &http.Client{
 	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 }
 
-// whEvent is the delivery body, in its documented field order.
-type whEvent struct {
+// webhookEvent is the delivery body, in its documented field order.
+type webhookEvent struct {
 	APIVersion    string `json:"api_version"`
 	EventID       string `json:"event_id"`
 	EventCategory string `json:"event_category"`
@@ -96,17 +96,17 @@ func WebhookSignature(apiKey, timestamp string, body []byte) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// whTarget is one configuration an event goes to.
-type whTarget struct {
-	partner *whPartner
+// webhookTarget is one configuration an event goes to.
+type webhookTarget struct {
+	partner *webhookPartner
 	hookID  string
-	record  *whDeliveryRec
+	record  *webhookDeliveryRecord
 }
 
-// whDeliver sends body to t, retrying with backoff, and records every
+// webhookDeliver sends body to t, retrying with backoff, and records every
 // attempt. The url and key are read afresh for each attempt: after an
 // update or a rotation the retries follow them.
-func (s *Server) whDeliver(t whTarget, body []byte) {
+func (s *Server) webhookDeliver(t webhookTarget, body []byte) {
 	for n := 1; ; n++ {
 		at := s.now()
 		ts := strconv.FormatInt(at.Unix(), 10)
@@ -118,43 +118,43 @@ func (s *Server) whDeliver(t whTarget, body []byte) {
 		}
 		s.mu.Unlock()
 		if hook == nil {
-			s.whFinish(t, whAttempt{Attempt: n, At: at, Error: "not sent: the configuration was deleted"}, whFailed)
+			s.webhookFinish(t, webhookAttempt{Attempt: n, At: at, Error: "not sent: the configuration was deleted"}, webhookFailed)
 			return
 		}
-		attempt, retry := s.whAttempt(target, key, ts, body)
+		attempt, retry := s.webhookAttempt(target, key, ts, body)
 		attempt.Attempt, attempt.At = n, at
 		switch {
 		case !retry && attempt.Error == "":
-			s.whFinish(t, attempt, whDelivered)
+			s.webhookFinish(t, attempt, webhookDelivered)
 			return
-		case !retry || n == whMaxAttempts:
-			s.whFinish(t, attempt, whFailed)
+		case !retry || n == webhookMaxAttempts:
+			s.webhookFinish(t, attempt, webhookFailed)
 			return
 		}
-		attempt.NextAttemptAt = at.Add(whBackoff(n))
-		s.whFinish(t, attempt, whRetrying)
-		if !s.sleep(whBackoff(n)) {
+		attempt.NextAttemptAt = at.Add(webhookBackoff(n))
+		s.webhookFinish(t, attempt, webhookRetrying)
+		if !s.sleep(webhookBackoff(n)) {
 			return // the sandbox is closing
 		}
 	}
 }
 
-// whAttempt makes one attempt. retry says whether a failure may succeed
+// webhookAttempt makes one attempt. retry says whether a failure may succeed
 // later (a timeout, a refused connection, a non-2xx answer); a target the
 // sandbox will not send to is not retried.
-func (s *Server) whAttempt(target, key, ts string, body []byte) (whAttempt, bool) {
-	var a whAttempt
+func (s *Server) webhookAttempt(target, key, ts string, body []byte) (webhookAttempt, bool) {
+	var a webhookAttempt
 	client := s.opts.WebhookClient
 	if client == nil {
-		client = whDefaultClient
-		if !whLoopback(target) {
+		client = webhookDefaultClient
+		if !webhookLoopback(target) {
 			a.Error = "not sent: without Options.WebhookClient the sandbox delivers to loopback hosts only"
 			return a, false
 		}
 	}
 	timeout := s.opts.WebhookTimeout
 	if timeout <= 0 {
-		timeout = whDefaultTimeout
+		timeout = webhookDefaultTimeout
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
@@ -164,14 +164,14 @@ func (s *Server) whAttempt(target, key, ts string, body []byte) (whAttempt, bool
 		return a, false
 	}
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("User-Agent", whUserAgent)
+	req.Header.Set("User-Agent", webhookUserAgent)
 	req.Header.Set("X-Timestamp", ts)
 	req.Header.Set("X-Signature", WebhookSignature(key, ts, body))
 	start := time.Now()
 	resp, err := client.Do(req)
 	a.DurationMs = time.Since(start).Milliseconds()
 	if err != nil {
-		a.Error = whShortError(err, timeout)
+		a.Error = webhookShortError(err, timeout)
 		return a, !errors.Is(err, errNotLoopback)
 	}
 	resp.Body.Close()
@@ -206,8 +206,8 @@ func (s *Server) sleep(d time.Duration) bool {
 	}
 }
 
-// whShortError is a transport error without the url (which may be long).
-func whShortError(err error, timeout time.Duration) string {
+// webhookShortError is a transport error without the url (which may be long).
+func webhookShortError(err error, timeout time.Duration) string {
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		if ue.Timeout() {
@@ -218,8 +218,8 @@ func whShortError(err error, timeout time.Duration) string {
 	return err.Error()
 }
 
-// whLoopback reports whether target's host is a loopback name or address.
-func whLoopback(target string) bool {
+// webhookLoopback reports whether target's host is a loopback name or address.
+func webhookLoopback(target string) bool {
 	u, err := url.Parse(target)
 	return err == nil && loopbackHost(u)
 }

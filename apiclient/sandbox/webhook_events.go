@@ -44,8 +44,8 @@ const (
 	WebhookEventWithdrawalSent      = "withdrawal.sent"
 )
 
-// whSubscriber is a configuration an event was sent to.
-type whSubscriber struct {
+// webhookSubscriber is a configuration an event was sent to.
+type webhookSubscriber struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 	URL  string `json:"url"`
@@ -55,11 +55,11 @@ type whSubscriber struct {
 // ("" when no user is known) on be's partner and starts a delivery to each
 // active configuration subscribed to it. It returns the event and where it
 // goes. Call with s.mu held; the deliveries run on their own.
-func (s *Server) emitLocked(be *backend, userID, eventType, objectID string, object any) (whEvent, []whSubscriber) {
+func (s *Server) emitLocked(be *backend, userID, eventType, objectID string, object any) (webhookEvent, []webhookSubscriber) {
 	now := s.now()
-	p := s.whPartnerOf(be)
-	ev := whEvent{
-		APIVersion:    whAPIVersion,
+	p := s.webhookPartnerOf(be)
+	ev := webhookEvent{
+		APIVersion:    webhookAPIVersion,
 		EventID:       uuidFrom("event", eventType, userID, objectID, now.Format(time.RFC3339Nano), strconv.Itoa(p.seq), randID()),
 		EventCategory: strings.SplitN(eventType, ".", 2)[0], EventType: eventType, UserID: userID,
 		EventObjectID: objectID, EventObject: object, OccurredAt: now.UTC().Format(time.RFC3339),
@@ -68,12 +68,12 @@ func (s *Server) emitLocked(be *backend, userID, eventType, objectID string, obj
 	if err != nil {
 		return ev, nil
 	}
-	var to []whSubscriber
+	var to []webhookSubscriber
 	for _, h := range p.hooks {
 		if h.Active && slices.Contains(h.EventTypes, eventType) {
-			t := whTarget{partner: p, hookID: h.ID, record: whStartDelivery(h, ev, now)}
-			to = append(to, whSubscriber{ID: h.ID, Name: h.Name, URL: h.URL})
-			go s.whDeliver(t, body)
+			t := webhookTarget{partner: p, hookID: h.ID, record: webhookStartDelivery(h, ev, now)}
+			to = append(to, webhookSubscriber{ID: h.ID, Name: h.Name, URL: h.URL})
+			go s.webhookDeliver(t, body)
 		}
 	}
 	return ev, to
@@ -96,4 +96,4 @@ func (s *Server) emitCardIssuedLocked(be *backend, u *userRec) {
 }
 
 // randID is a short random string that keeps event ids unique.
-func randID() string { return whNewKey() }
+func randID() string { return webhookNewKey() }

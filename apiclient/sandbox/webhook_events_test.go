@@ -18,16 +18,16 @@ import (
 // script in turn, then 204.
 type loopbackReceiver struct {
 	srv    *httptest.Server
-	got    chan whGot
+	got    chan receivedDelivery
 	mu     sync.Mutex
 	script []int
 }
 
 func newLoopbackReceiver(t *testing.T, script ...int) *loopbackReceiver {
-	rc := &loopbackReceiver{got: make(chan whGot, 64), script: script}
+	rc := &loopbackReceiver{got: make(chan receivedDelivery, 64), script: script}
 	rc.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
-		rc.got <- whGot{r.Header.Clone(), b}
+		rc.got <- receivedDelivery{r.Header.Clone(), b}
 		rc.mu.Lock()
 		status := http.StatusNoContent
 		if len(rc.script) > 0 {
@@ -43,15 +43,15 @@ func newLoopbackReceiver(t *testing.T, script ...int) *loopbackReceiver {
 // subscribe creates a configuration for url and returns its id and key.
 func subscribe(t *testing.T, e *env, tok, url string, events ...string) (string, string) {
 	t.Helper()
-	d := whData(t, e.do("POST", "/v1/webhooks", whAuth(tok), whCreateBody("Local", url, events...)))
+	d := webhookData(t, e.do("POST", "/v1/webhooks", webhookAuth(tok), webhookCreateBody("Local", url, events...)))
 	return d["id"].(string), d["apiKey"].(string)
 }
 
-// event is a decoded delivery body: the sandbox's own whEvent, with the
+// event is a decoded delivery body: the sandbox's own webhookEvent, with the
 // object as a map the tests can index. The body's field names are checked
 // without this type in TestWebhookDeliveriesSignedToSubscribedActiveHooks.
 type event struct {
-	whEvent
+	webhookEvent
 	EventObject map[string]any `json:"event_object"`
 }
 
@@ -61,7 +61,7 @@ func (rc *loopbackReceiver) collect(t *testing.T, key string, n int) map[string]
 	t.Helper()
 	out := map[string][]event{}
 	for range n {
-		var g whGot
+		var g receivedDelivery
 		select {
 		case g = <-rc.got:
 		case <-time.After(5 * time.Second):
@@ -168,14 +168,14 @@ func TestSandboxEmitsEachEventType(t *testing.T) {
 func TestWebhookDeliveriesEndpoint(t *testing.T) {
 	e := newEnv(t, Options{})
 	alice, _ := e.login("alice@demo.test")
-	seeded := whList(t, e, alice)[0]["id"].(string)
-	r := e.do("GET", "/v1/webhooks/"+seeded+"/deliveries", whAuth(alice), nil)
+	seeded := webhookList(t, e, alice)[0]["id"].(string)
+	r := e.do("GET", "/v1/webhooks/"+seeded+"/deliveries", webhookAuth(alice), nil)
 	want(t, r, 200, "")
 	if !strings.Contains(string(r.Raw), `"deliveries":[]`) {
 		t.Fatalf("empty history %s", r.Raw)
 	}
 	want(t, e.do("GET", "/v1/webhooks/"+seeded+"/deliveries", nil, nil), 401, "Not authenticated")
-	want(t, e.do("GET", "/v1/webhooks/00000000-0000-5000-8000-000000000000/deliveries", whAuth(alice), nil), 404, "Webhook configuration not found")
+	want(t, e.do("GET", "/v1/webhooks/00000000-0000-5000-8000-000000000000/deliveries", webhookAuth(alice), nil), 404, "Webhook configuration not found")
 }
 
 func TestTriggerSendsATestEventOfAnyType(t *testing.T) {
@@ -253,12 +253,12 @@ func TestPlainHTTPWebhookURLsOnlyForLoopback(t *testing.T) {
 	e := newEnv(t, Options{})
 	alice, _ := e.login("alice@demo.test")
 	for url, status := range map[string]int{"http://127.0.0.1:9/in": 201, "http://localhost:9/in": 201, "http://[::1]:9/in": 201, "http://10.0.0.1/in": 400} {
-		r := e.do("POST", "/v1/webhooks", whAuth(alice), whCreateBody("L", url, "card.frozen"))
+		r := e.do("POST", "/v1/webhooks", webhookAuth(alice), webhookCreateBody("L", url, "card.frozen"))
 		if r.Status != status {
 			t.Errorf("%s: %d %s", url, r.Status, r.Raw)
 		}
 		if r.Status == 201 {
-			want(t, e.do("DELETE", "/v1/webhooks/"+whData(t, r)["id"].(string), whAuth(alice), nil), 200, "")
+			want(t, e.do("DELETE", "/v1/webhooks/"+webhookData(t, r)["id"].(string), webhookAuth(alice), nil), 200, "")
 		}
 	}
 }

@@ -10,15 +10,15 @@ import (
 )
 
 // deliveries polls GET /v1/webhooks/{id}/deliveries until done says so.
-func deliveries(t *testing.T, e *env, tok, id string, done func([]whDeliveryJSON) bool) []whDeliveryJSON {
+func deliveries(t *testing.T, e *env, tok, id string, done func([]webhookDeliveryJSON) bool) []webhookDeliveryJSON {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		r := e.do("GET", "/v1/webhooks/"+id+"/deliveries", whAuth(tok), nil)
+		r := e.do("GET", "/v1/webhooks/"+id+"/deliveries", webhookAuth(tok), nil)
 		want(t, r, 200, "")
 		var out struct {
-			WebhookID  string           `json:"webhookId"`
-			Deliveries []whDeliveryJSON `json:"deliveries"`
+			WebhookID  string                `json:"webhookId"`
+			Deliveries []webhookDeliveryJSON `json:"deliveries"`
 		}
 		if err := json.Unmarshal(r.Raw, &out); err != nil || out.WebhookID != id {
 			t.Fatalf("deliveries %s: %v", r.Raw, err)
@@ -33,8 +33,8 @@ func deliveries(t *testing.T, e *env, tok, id string, done func([]whDeliveryJSON
 	}
 }
 
-func settled(ds []whDeliveryJSON) bool {
-	return len(ds) > 0 && (ds[0].State == whDelivered || ds[0].State == whFailed)
+func settled(ds []webhookDeliveryJSON) bool {
+	return len(ds) > 0 && (ds[0].State == webhookDelivered || ds[0].State == webhookFailed)
 }
 
 func TestWebhookRetriesWithBackoffAndRecordsEveryAttempt(t *testing.T) {
@@ -45,7 +45,7 @@ func TestWebhookRetriesWithBackoffAndRecordsEveryAttempt(t *testing.T) {
 	want(t, e.do("POST", "/v1/card/freeze", bearer(alice), nil), 200, "")
 	ds := deliveries(t, e, alice, id, settled)
 	d := ds[0]
-	if d.State != whDelivered || d.EventType != "card.frozen" || len(d.Attempts) != 3 {
+	if d.State != webhookDelivered || d.EventType != "card.frozen" || len(d.Attempts) != 3 {
 		t.Fatalf("delivery %+v", d)
 	}
 	// The waits (1 s, then 2 s) go through the sandbox clock.
@@ -67,8 +67,8 @@ func TestWebhookRetriesWithBackoffAndRecordsEveryAttempt(t *testing.T) {
 	if stamps[0] == stamps[1] || stamps[1] == stamps[2] {
 		t.Fatalf("timestamps %v", stamps)
 	}
-	last := e.do("GET", "/v1/webhooks/"+id, whAuth(alice), nil).JSON["lastDelivery"].(map[string]any)
-	if last["state"] != whDelivered || last["attempt"] != float64(3) || last["status"] != float64(204) {
+	last := e.do("GET", "/v1/webhooks/"+id, webhookAuth(alice), nil).JSON["lastDelivery"].(map[string]any)
+	if last["state"] != webhookDelivered || last["attempt"] != float64(3) || last["status"] != float64(204) {
 		t.Fatalf("lastDelivery %v", last)
 	}
 }
@@ -80,10 +80,10 @@ func TestWebhookGivesUpAfterFiveAttempts(t *testing.T) {
 	id, _ := subscribe(t, e, alice, rc.srv.URL, "card.frozen")
 	want(t, e.do("POST", "/v1/card/freeze", bearer(alice), nil), 200, "")
 	d := deliveries(t, e, alice, id, settled)[0]
-	if d.State != whFailed || len(d.Attempts) != whMaxAttempts {
+	if d.State != webhookFailed || len(d.Attempts) != webhookMaxAttempts {
 		t.Fatalf("delivery %+v", d)
 	}
-	if a := d.Attempts[whMaxAttempts-1]; a.Status != 503 || a.NextAttemptAt != "" || a.At != t0.Add(15*time.Second).Format(time.RFC3339) {
+	if a := d.Attempts[webhookMaxAttempts-1]; a.Status != 503 || a.NextAttemptAt != "" || a.At != t0.Add(15*time.Second).Format(time.RFC3339) {
 		t.Fatalf("last attempt %+v", a)
 	}
 }
@@ -112,7 +112,7 @@ func TestWebhookRetriesAReceiverThatDoesNotAnswer(t *testing.T) {
 	id, _ := subscribe(t, e, alice, srv.URL, "card.frozen")
 	want(t, e.do("POST", "/v1/card/freeze", bearer(alice), nil), 200, "")
 	d := deliveries(t, e, alice, id, settled)[0]
-	if d.State != whDelivered || len(d.Attempts) != 2 || d.Attempts[0].Error != "no answer within 50ms" || d.Attempts[0].Status != 0 || d.Attempts[1].Status != 200 {
+	if d.State != webhookDelivered || len(d.Attempts) != 2 || d.Attempts[0].Error != "no answer within 50ms" || d.Attempts[0].Status != 0 || d.Attempts[1].Status != 200 {
 		t.Fatalf("delivery %+v", d)
 	}
 }
@@ -146,7 +146,7 @@ func TestCloseStopsWaitingRetries(t *testing.T) {
 		t.Fatalf("a retry was sent after Close: %s", g.body)
 	case <-time.After(100 * time.Millisecond):
 	}
-	if d := deliveries(t, e, alice, id, func(ds []whDeliveryJSON) bool { return len(ds) == 1 })[0]; len(d.Attempts) != 1 || d.State != whRetrying {
+	if d := deliveries(t, e, alice, id, func(ds []webhookDeliveryJSON) bool { return len(ds) == 1 })[0]; len(d.Attempts) != 1 || d.State != webhookRetrying {
 		t.Fatalf("delivery %+v", d)
 	}
 }

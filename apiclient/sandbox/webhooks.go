@@ -25,73 +25,73 @@ import (
 //     SANDBOX-ONLY: a plain http url is accepted when its host is a loopback
 //     address (a receiver on this machine such as `cardterm listen`, as
 //     RFC 8252 allows for OAuth redirects); a real gateway requires HTTPS.
-//   - at most whMaxPerPartner configurations per partner (400 beyond).
+//   - at most webhookMaxPerPartner configurations per partner (400 beyond).
 //   - apiKey is masked in every answer except the create and rotate-key
 //     answers, which show the new key once. PUT never changes it (400 when
 //     a body tries).
 
-// whMaxPerPartner is how many webhook configurations a partner may have.
-const whMaxPerPartner = 5
+// webhookMaxPerPartner is how many webhook configurations a partner may have.
+const webhookMaxPerPartner = 5
 
-// whMaxName is the interface's name limit.
-const whMaxName = 255
+// webhookMaxName is the interface's name limit.
+const webhookMaxName = 255
 
-// whMaxMetadataBytes bounds a metadata object (the interface does not say).
-const whMaxMetadataBytes = 8 << 10
+// webhookMaxMetadataBytes bounds a metadata object (the interface does not say).
+const webhookMaxMetadataBytes = 8 << 10
 
-// whEventRE is the shape of an event type: lower-case dotted words.
-var whEventRE = regexp.MustCompile(`^[a-z0-9_]+(\.[a-z0-9_]+)+$`)
+// webhookEventRE is the shape of an event type: lower-case dotted words.
+var webhookEventRE = regexp.MustCompile(`^[a-z0-9_]+(\.[a-z0-9_]+)+$`)
 
-// whUnavailableMsg is the 503 message of an environment without a
+// webhookUnavailableMsg is the 503 message of an environment without a
 // notification service.
-const whUnavailableMsg = "Notification service is not configured for this environment"
+const webhookUnavailableMsg = "Notification service is not configured for this environment"
 
 // webhookRoutes registers the webhook endpoints (called from routes).
 func (s *Server) webhookRoutes() {
 	wh := routeSpec{fam: famMessage, ident: identBearerOnly, auth: true, verified: true}
-	s.handle("GET /v1/webhooks", wh, s.whList)
-	s.handle("POST /v1/webhooks", wh, s.whCreate)
-	s.handle("GET /v1/webhooks/{id}", wh, s.whGet)
-	s.handle("PUT /v1/webhooks/{id}", wh, s.whUpdate)
-	s.handle("DELETE /v1/webhooks/{id}", wh, s.whDelete)
-	s.handle("POST /v1/webhooks/{id}/rotate-key", wh, s.whRotate)
-	s.handle("GET /v1/webhooks/{id}/deliveries", wh, s.whDeliveries) // sandbox-only
+	s.handle("GET /v1/webhooks", wh, s.webhookList)
+	s.handle("POST /v1/webhooks", wh, s.webhookCreate)
+	s.handle("GET /v1/webhooks/{id}", wh, s.webhookGet)
+	s.handle("PUT /v1/webhooks/{id}", wh, s.webhookUpdate)
+	s.handle("DELETE /v1/webhooks/{id}", wh, s.webhookDelete)
+	s.handle("POST /v1/webhooks/{id}/rotate-key", wh, s.webhookRotate)
+	s.handle("GET /v1/webhooks/{id}/deliveries", wh, s.webhookDeliveries) // sandbox-only
 }
 
-// whJSON is the wire form of a webhook configuration.
-type whJSON struct {
-	ID           string          `json:"id"`
-	Tenant       string          `json:"tenant"`
-	Name         string          `json:"name"`
-	URL          string          `json:"url"`
-	APIKey       string          `json:"apiKey"`
-	EventTypes   []string        `json:"eventTypes"`
-	IsActive     bool            `json:"isActive"`
-	Metadata     json.RawMessage `json:"metadata"`
-	CreatedAt    string          `json:"createdAt"`
-	UpdatedAt    string          `json:"updatedAt"`
-	LastDelivery *whDeliveryLog  `json:"lastDelivery,omitempty"`
+// webhookJSON is the wire form of a webhook configuration.
+type webhookJSON struct {
+	ID           string              `json:"id"`
+	Tenant       string              `json:"tenant"`
+	Name         string              `json:"name"`
+	URL          string              `json:"url"`
+	APIKey       string              `json:"apiKey"`
+	EventTypes   []string            `json:"eventTypes"`
+	IsActive     bool                `json:"isActive"`
+	Metadata     json.RawMessage     `json:"metadata"`
+	CreatedAt    string              `json:"createdAt"`
+	UpdatedAt    string              `json:"updatedAt"`
+	LastDelivery *webhookDeliveryLog `json:"lastDelivery,omitempty"`
 }
 
 // toJSON encodes h; the key is masked unless fullKey. Callers hold s.mu.
-func (h *whHook) toJSON(tenant string, fullKey bool) whJSON {
-	key := whMask(h.APIKey)
+func (h *webhookConfig) toJSON(tenant string, fullKey bool) webhookJSON {
+	key := webhookMask(h.APIKey)
 	if fullKey {
 		key = h.APIKey
 	}
-	var last *whDeliveryLog
+	var last *webhookDeliveryLog
 	if h.last != nil {
 		l := *h.last
 		last = &l
 	}
-	return whJSON{ID: h.ID, Tenant: tenant, Name: h.Name, URL: h.URL, APIKey: key,
+	return webhookJSON{ID: h.ID, Tenant: tenant, Name: h.Name, URL: h.URL, APIKey: key,
 		EventTypes: slices.Clone(h.EventTypes), IsActive: h.Active, Metadata: slices.Clone(h.Metadata),
 		CreatedAt: h.CreatedAt.UTC().Format(time.RFC3339), UpdatedAt: h.UpdatedAt.UTC().Format(time.RFC3339),
 		LastDelivery: last}
 }
 
-// whMask keeps the prefix and the last 4 characters of a signing key.
-func whMask(key string) string {
+// webhookMask keeps the prefix and the last 4 characters of a signing key.
+func webhookMask(key string) string {
 	if len(key) <= 10 {
 		return strings.Repeat("*", 8)
 	}
@@ -102,40 +102,40 @@ func whMask(key string) string {
 	return prefix + strings.Repeat("*", 8) + key[len(key)-4:]
 }
 
-// whOpen runs the checks every webhook handler shares: the environment
+// webhookOpen runs the checks every webhook handler shares: the environment
 // must have a notification service. It returns the partner's store and
 // has answered when ok is false. The caller must not hold s.mu.
-func (s *Server) whOpen(c *call) (*whPartner, bool) {
+func (s *Server) webhookOpen(c *call) (*webhookPartner, bool) {
 	if c.be.key.Tenant == "acme" && c.be.key.Env == "production" {
-		c.fail(http.StatusServiceUnavailable, whUnavailableMsg)
+		c.fail(http.StatusServiceUnavailable, webhookUnavailableMsg)
 		return nil, false
 	}
 	s.mu.Lock()
-	p := s.whPartnerOf(c.be)
+	p := s.webhookPartnerOf(c.be)
 	s.mu.Unlock()
 	return p, true
 }
 
-// whList: GET /v1/webhooks.
-func (s *Server) whList(c *call) {
-	p, ok := s.whOpen(c)
+// webhookList: GET /v1/webhooks.
+func (s *Server) webhookList(c *call) {
+	p, ok := s.webhookOpen(c)
 	if !ok {
 		return
 	}
 	s.mu.Lock()
-	out := convertAll(p.hooks, func(h *whHook) whJSON { return h.toJSON(c.be.key.Tenant, false) })
+	out := convertAll(p.hooks, func(h *webhookConfig) webhookJSON { return h.toJSON(c.be.key.Tenant, false) })
 	s.mu.Unlock()
 	c.json(http.StatusOK, out)
 }
 
-// whNotFound is the 404 message of an id the partner has no configuration for.
-const whNotFound = "Webhook configuration not found"
+// webhookNotFound is the 404 message of an id the partner has no configuration for.
+const webhookNotFound = "Webhook configuration not found"
 
-// whAnswer answers 200 with what answer returns for the configuration the
+// webhookAnswer answers 200 with what answer returns for the configuration the
 // path's {id} names (answer runs with s.mu held, so it may change it), or
 // 404 when p has none.
-func whAnswer(c *call, p *whPartner, answer func(h *whHook) any) {
-	c.answerFound(whNotFound, func() any {
+func webhookAnswer(c *call, p *webhookPartner, answer func(h *webhookConfig) any) {
+	c.answerFound(webhookNotFound, func() any {
 		if h := p.find(c.r.PathValue("id")); h != nil {
 			return answer(h)
 		}
@@ -143,17 +143,17 @@ func whAnswer(c *call, p *whPartner, answer func(h *whHook) any) {
 	})
 }
 
-// whGet: GET /v1/webhooks/{id}, answered with the configuration itself.
-func (s *Server) whGet(c *call) {
-	p, ok := s.whOpen(c)
+// webhookGet: GET /v1/webhooks/{id}, answered with the configuration itself.
+func (s *Server) webhookGet(c *call) {
+	p, ok := s.webhookOpen(c)
 	if !ok {
 		return
 	}
-	whAnswer(c, p, func(h *whHook) any { return h.toJSON(c.be.key.Tenant, false) })
+	webhookAnswer(c, p, func(h *webhookConfig) any { return h.toJSON(c.be.key.Tenant, false) })
 }
 
-// whInput is a create or update body; nil means "not given".
-type whInput struct {
+// webhookInput is a create or update body; nil means "not given".
+type webhookInput struct {
 	Name       *string         `json:"name"`
 	URL        *string         `json:"url"`
 	EventTypes *[]string       `json:"event_types"`
@@ -166,7 +166,7 @@ type whInput struct {
 
 // check validates the given fields; create also requires name, url and
 // event_types. It returns the message of the first problem.
-func (in *whInput) check(create bool) string {
+func (in *webhookInput) check(create bool) string {
 	if in.APIKey != nil || in.APIKey2 != nil {
 		return "The signing key cannot be set here; use POST /v1/webhooks/{id}/rotate-key"
 	}
@@ -185,13 +185,13 @@ func (in *whInput) check(create bool) string {
 		switch {
 		case n == "":
 			return "name must not be empty"
-		case utf8.RuneCountInString(n) > whMaxName:
-			return fmt.Sprintf("name must be at most %d characters", whMaxName)
+		case utf8.RuneCountInString(n) > webhookMaxName:
+			return fmt.Sprintf("name must be at most %d characters", webhookMaxName)
 		}
 		*in.Name = n
 	}
 	if in.URL != nil {
-		if msg := whCheckURL(*in.URL); msg != "" {
+		if msg := webhookCheckURL(*in.URL); msg != "" {
 			return msg
 		}
 		*in.URL = strings.TrimSpace(*in.URL)
@@ -203,7 +203,7 @@ func (in *whInput) check(create bool) string {
 		var clean []string
 		for _, e := range *in.EventTypes {
 			e = strings.TrimSpace(e)
-			if !whEventRE.MatchString(e) {
+			if !webhookEventRE.MatchString(e) {
 				return fmt.Sprintf("Invalid event type %q: use dotted lower-case names such as card.activated", e)
 			}
 			if !slices.Contains(clean, e) {
@@ -218,16 +218,16 @@ func (in *whInput) check(create bool) string {
 		switch {
 		case len(m) == 0 || m[0] != '{' || json.Unmarshal(m, &obj) != nil:
 			return "metadata must be an object"
-		case len(m) > whMaxMetadataBytes:
-			return fmt.Sprintf("metadata must be at most %d bytes", whMaxMetadataBytes)
+		case len(m) > webhookMaxMetadataBytes:
+			return fmt.Sprintf("metadata must be at most %d bytes", webhookMaxMetadataBytes)
 		}
 		in.Metadata = m
 	}
 	return ""
 }
 
-// whCheckURL says what is wrong with a webhook url, "" when nothing.
-func whCheckURL(raw string) string {
+// webhookCheckURL says what is wrong with a webhook url, "" when nothing.
+func webhookCheckURL(raw string) string {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	switch {
 	case err != nil || u.Host == "" || u.Hostname() == "":
@@ -244,7 +244,7 @@ func whCheckURL(raw string) string {
 
 // apply sets the fields in gives and keeps the others: what create sets
 // over the defaults and update over the stored configuration.
-func (h *whHook) apply(in whInput) {
+func (h *webhookConfig) apply(in webhookInput) {
 	if in.Name != nil {
 		h.Name = *in.Name
 	}
@@ -262,9 +262,9 @@ func (h *whHook) apply(in whInput) {
 	}
 }
 
-// whDecode reads a create or update body, answering 400 on a problem.
-func whDecode(c *call, create bool) (whInput, bool) {
-	var in whInput
+// webhookDecode reads a create or update body, answering 400 on a problem.
+func webhookDecode(c *call, create bool) (webhookInput, bool) {
+	var in webhookInput
 	if !c.decode(&in) {
 		return in, false
 	}
@@ -275,26 +275,26 @@ func whDecode(c *call, create bool) (whInput, bool) {
 	return in, true
 }
 
-// whCreate: POST /v1/webhooks -> 201 {success, data} with the full key.
-func (s *Server) whCreate(c *call) {
-	p, ok := s.whOpen(c)
+// webhookCreate: POST /v1/webhooks -> 201 {success, data} with the full key.
+func (s *Server) webhookCreate(c *call) {
+	p, ok := s.webhookOpen(c)
 	if !ok {
 		return
 	}
-	in, ok := whDecode(c, true)
+	in, ok := webhookDecode(c, true)
 	if !ok {
 		return
 	}
-	key := whNewKey()
+	key := webhookNewKey()
 	s.mu.Lock()
-	if len(p.hooks) >= whMaxPerPartner {
+	if len(p.hooks) >= webhookMaxPerPartner {
 		s.mu.Unlock()
-		c.fail(http.StatusBadRequest, fmt.Sprintf("Maximum of %d webhook configurations per partner reached", whMaxPerPartner))
+		c.fail(http.StatusBadRequest, fmt.Sprintf("Maximum of %d webhook configurations per partner reached", webhookMaxPerPartner))
 		return
 	}
 	now := s.now()
 	p.seq++
-	h := &whHook{ID: uuidFrom("webhook", c.be.key.String(), fmt.Sprint(p.seq), now.String()),
+	h := &webhookConfig{ID: uuidFrom("webhook", c.be.key.String(), fmt.Sprint(p.seq), now.String()),
 		APIKey: key, Active: true, Metadata: json.RawMessage(`{}`), CreatedAt: now, UpdatedAt: now}
 	h.apply(in)
 	p.hooks = append(p.hooks, h)
@@ -303,9 +303,9 @@ func (s *Server) whCreate(c *call) {
 	c.json(http.StatusCreated, map[string]any{"success": true, "data": out})
 }
 
-// whUpdate: PUT /v1/webhooks/{id}; only the given fields change.
-func (s *Server) whUpdate(c *call) {
-	p, ok := s.whOpen(c)
+// webhookUpdate: PUT /v1/webhooks/{id}; only the given fields change.
+func (s *Server) webhookUpdate(c *call) {
+	p, ok := s.webhookOpen(c)
 	if !ok {
 		return
 	}
@@ -314,41 +314,41 @@ func (s *Server) whUpdate(c *call) {
 	known := p.find(id) != nil
 	s.mu.Unlock()
 	if !known {
-		c.fail(http.StatusNotFound, whNotFound)
+		c.fail(http.StatusNotFound, webhookNotFound)
 		return
 	}
-	in, ok := whDecode(c, false)
+	in, ok := webhookDecode(c, false)
 	if !ok {
 		return
 	}
-	whAnswer(c, p, func(h *whHook) any { // 404 when deleted meanwhile
+	webhookAnswer(c, p, func(h *webhookConfig) any { // 404 when deleted meanwhile
 		h.apply(in)
 		h.UpdatedAt = s.now()
 		return map[string]any{"success": true, "data": h.toJSON(c.be.key.Tenant, false)}
 	})
 }
 
-// whDelete: DELETE /v1/webhooks/{id} -> {success: true}.
-func (s *Server) whDelete(c *call) {
-	p, ok := s.whOpen(c)
+// webhookDelete: DELETE /v1/webhooks/{id} -> {success: true}.
+func (s *Server) webhookDelete(c *call) {
+	p, ok := s.webhookOpen(c)
 	if !ok {
 		return
 	}
-	whAnswer(c, p, func(h *whHook) any {
-		p.hooks = slices.DeleteFunc(p.hooks, func(other *whHook) bool { return other == h })
+	webhookAnswer(c, p, func(h *webhookConfig) any {
+		p.hooks = slices.DeleteFunc(p.hooks, func(other *webhookConfig) bool { return other == h })
 		return success
 	})
 }
 
-// whRotate: POST /v1/webhooks/{id}/rotate-key -> {success, data} with the
+// webhookRotate: POST /v1/webhooks/{id}/rotate-key -> {success, data} with the
 // new key in full, once; the old key stops signing at once.
-func (s *Server) whRotate(c *call) {
-	p, ok := s.whOpen(c)
+func (s *Server) webhookRotate(c *call) {
+	p, ok := s.webhookOpen(c)
 	if !ok {
 		return
 	}
-	key := whNewKey()
-	whAnswer(c, p, func(h *whHook) any {
+	key := webhookNewKey()
+	webhookAnswer(c, p, func(h *webhookConfig) any {
 		h.APIKey = key
 		h.UpdatedAt = s.now()
 		return map[string]any{"success": true, "data": h.toJSON(c.be.key.Tenant, true)}

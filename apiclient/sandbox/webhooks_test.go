@@ -10,12 +10,12 @@ import (
 	"time"
 )
 
-// whAuth is the bearer token alone: webhook endpoints take no client key.
-func whAuth(tok string) http.Header { return hdr("Authorization", "Bearer "+tok) }
+// webhookAuth is the bearer token alone: webhook endpoints take no client key.
+func webhookAuth(tok string) http.Header { return hdr("Authorization", "Bearer "+tok) }
 
-func whList(t *testing.T, e *env, tok string) []map[string]any {
+func webhookList(t *testing.T, e *env, tok string) []map[string]any {
 	t.Helper()
-	r := e.do("GET", "/v1/webhooks", whAuth(tok), nil)
+	r := e.do("GET", "/v1/webhooks", webhookAuth(tok), nil)
 	want(t, r, 200, "")
 	var out []map[string]any
 	if err := json.Unmarshal(r.Raw, &out); err != nil {
@@ -24,7 +24,7 @@ func whList(t *testing.T, e *env, tok string) []map[string]any {
 	return out
 }
 
-func whData(t *testing.T, r resp) map[string]any {
+func webhookData(t *testing.T, r resp) map[string]any {
 	t.Helper()
 	d, ok := r.JSON["data"].(map[string]any)
 	if !ok || r.JSON["success"] != true {
@@ -33,7 +33,7 @@ func whData(t *testing.T, r resp) map[string]any {
 	return d
 }
 
-func whCreateBody(name, url string, events ...string) map[string]any {
+func webhookCreateBody(name, url string, events ...string) map[string]any {
 	if events == nil {
 		events = []string{}
 	}
@@ -43,7 +43,7 @@ func whCreateBody(name, url string, events ...string) map[string]any {
 func TestWebhooksListSeededMaskedBearerOnly(t *testing.T) {
 	e := newEnv(t, Options{})
 	alice, _ := e.login("alice@demo.test")
-	hooks := whList(t, e, alice)
+	hooks := webhookList(t, e, alice)
 	if len(hooks) != 2 || hooks[0]["name"] != "Ledger sync" || hooks[1]["isActive"] != false {
 		t.Fatalf("seeded hooks: %v", hooks)
 	}
@@ -60,7 +60,7 @@ func TestWebhooksListSeededMaskedBearerOnly(t *testing.T) {
 	want(t, e.do("GET", "/v1/webhooks", bearer(alice), nil), 200, "")
 	want(t, e.do("GET", "/v1/webhooks", nil, nil), 401, "Not authenticated")
 	umar, _ := e.login("umar@demo.test")
-	want(t, e.do("GET", "/v1/webhooks", whAuth(umar), nil), 403, "Not authorized")
+	want(t, e.do("GET", "/v1/webhooks", webhookAuth(umar), nil), 403, "Not authorized")
 }
 
 func TestWebhooksProductionAnswers503Everywhere(t *testing.T) {
@@ -71,16 +71,16 @@ func TestWebhooksProductionAnswers503Everywhere(t *testing.T) {
 		{"GET", "/v1/webhooks"}, {"POST", "/v1/webhooks"}, {"GET", "/v1/webhooks/" + id},
 		{"PUT", "/v1/webhooks/" + id}, {"DELETE", "/v1/webhooks/" + id}, {"POST", "/v1/webhooks/" + id + "/rotate-key"},
 	} {
-		want(t, e.do(c.method, c.path, whAuth(olga), map[string]any{}), 503, whUnavailableMsg)
+		want(t, e.do(c.method, c.path, webhookAuth(olga), map[string]any{}), 503, webhookUnavailableMsg)
 	}
 }
 
 func TestWebhooksCreateShowsKeyOnceThenMasked(t *testing.T) {
 	e := newEnv(t, Options{})
 	alice, _ := e.login("alice@demo.test")
-	r := e.do("POST", "/v1/webhooks", whAuth(alice), whCreateBody("Ops", "https://example.test/hooks", "card.activated", "card.activated"))
+	r := e.do("POST", "/v1/webhooks", webhookAuth(alice), webhookCreateBody("Ops", "https://example.test/hooks", "card.activated", "card.activated"))
 	want(t, r, 201, "")
-	d := whData(t, r)
+	d := webhookData(t, r)
 	key, _ := d["apiKey"].(string)
 	if !strings.HasPrefix(key, "whsec_") || len(key) != 6+64 {
 		t.Fatalf("create must show the full key once, got %q", key)
@@ -89,55 +89,55 @@ func TestWebhooksCreateShowsKeyOnceThenMasked(t *testing.T) {
 		t.Fatalf("duplicate event types kept: %v", ev)
 	}
 	id := d["id"].(string)
-	g := e.do("GET", "/v1/webhooks/"+id, whAuth(alice), nil)
+	g := e.do("GET", "/v1/webhooks/"+id, webhookAuth(alice), nil)
 	want(t, g, 200, "")
 	if g.str("apiKey") == key || !strings.HasSuffix(g.str("apiKey"), key[len(key)-4:]) {
 		t.Fatalf("GET shows %q", g.str("apiKey"))
 	}
-	if n := len(whList(t, e, alice)); n != 3 {
+	if n := len(webhookList(t, e, alice)); n != 3 {
 		t.Fatalf("list has %d", n)
 	}
 	// Another tenant does not see it.
 	gus, _ := e.login("gus@globex.test", "x-client-key", "ck_sandbox_globex")
-	want(t, e.do("GET", "/v1/webhooks/"+id, whAuth(gus), nil), 404, "Webhook configuration not found")
-	want(t, e.do("PUT", "/v1/webhooks/"+id, whAuth(gus), map[string]any{"is_active": false}), 404, "")
+	want(t, e.do("GET", "/v1/webhooks/"+id, webhookAuth(gus), nil), 404, "Webhook configuration not found")
+	want(t, e.do("PUT", "/v1/webhooks/"+id, webhookAuth(gus), map[string]any{"is_active": false}), 404, "")
 	// Another verified user of the same partner manages it.
 	frank, _ := e.login("frank@demo.test")
-	want(t, e.do("PUT", "/v1/webhooks/"+id, whAuth(frank), map[string]any{"is_active": false}), 200, "")
+	want(t, e.do("PUT", "/v1/webhooks/"+id, webhookAuth(frank), map[string]any{"is_active": false}), 200, "")
 }
 
 func TestWebhooksCreateValidationAndLimit(t *testing.T) {
 	e := newEnv(t, Options{})
 	gus, _ := e.login("gus@globex.test", "x-client-key", "ck_sandbox_globex")
-	post := func(body any) resp { return e.do("POST", "/v1/webhooks", whAuth(gus), body) }
+	post := func(body any) resp { return e.do("POST", "/v1/webhooks", webhookAuth(gus), body) }
 	want(t, post(map[string]any{"url": "https://a.test", "event_types": []string{"card.activated"}}), 400, "name is required")
-	want(t, post(whCreateBody("x", "http://a.test", "card.activated")), 400, "url must use HTTPS")
-	want(t, post(whCreateBody("x", "https://", "card.activated")), 400, "url must be a valid HTTPS URL")
-	want(t, post(whCreateBody("x", "https://a.test")), 400, "event_types must contain at least one event type")
-	want(t, post(whCreateBody("x", "https://a.test", "Card Activated")), 400, "")
-	want(t, post(whCreateBody(strings.Repeat("n", 256), "https://a.test", "card.activated")), 400, "name must be at most 255 characters")
+	want(t, post(webhookCreateBody("x", "http://a.test", "card.activated")), 400, "url must use HTTPS")
+	want(t, post(webhookCreateBody("x", "https://", "card.activated")), 400, "url must be a valid HTTPS URL")
+	want(t, post(webhookCreateBody("x", "https://a.test")), 400, "event_types must contain at least one event type")
+	want(t, post(webhookCreateBody("x", "https://a.test", "Card Activated")), 400, "")
+	want(t, post(webhookCreateBody(strings.Repeat("n", 256), "https://a.test", "card.activated")), 400, "name must be at most 255 characters")
 	want(t, post(`{"name":"x","url":"https://a.test","event_types":["card.activated"],"metadata":[1]}`), 400, "metadata must be an object")
 	// globex has 4: the 5th is fine, the 6th refused.
-	want(t, post(whCreateBody(strings.Repeat("n", 255), "https://a.test", "card.activated")), 201, "")
-	want(t, post(whCreateBody("six", "https://a.test", "card.activated")), 400, "Maximum of 5 webhook configurations per partner reached")
+	want(t, post(webhookCreateBody(strings.Repeat("n", 255), "https://a.test", "card.activated")), 201, "")
+	want(t, post(webhookCreateBody("six", "https://a.test", "card.activated")), 400, "Maximum of 5 webhook configurations per partner reached")
 }
 
 func TestWebhooksUpdateOnlyGivenFieldsNeverTheKey(t *testing.T) {
 	e := newEnv(t, Options{})
 	alice, _ := e.login("alice@demo.test")
-	before := whList(t, e, alice)[0]
+	before := webhookList(t, e, alice)[0]
 	id := before["id"].(string)
-	put := func(body any) resp { return e.do("PUT", "/v1/webhooks/"+id, whAuth(alice), body) }
+	put := func(body any) resp { return e.do("PUT", "/v1/webhooks/"+id, webhookAuth(alice), body) }
 	e.clock.Advance(time.Hour)
 	r := put(map[string]any{"is_active": false})
 	want(t, r, 200, "")
-	d := whData(t, r)
+	d := webhookData(t, r)
 	if d["isActive"] != false || d["name"] != before["name"] || d["url"] != before["url"] || d["apiKey"] != before["apiKey"] ||
 		d["updatedAt"] == before["updatedAt"] || d["createdAt"] != before["createdAt"] {
 		t.Fatalf("PUT {is_active:false} changed more than that: %v -> %v", before, d)
 	}
 	r = put(map[string]any{"event_types": []string{"kyc.status.changed"}, "metadata": map[string]any{"a": 1}, "name": " New ", "url": "https://new.test/x"})
-	d = whData(t, r)
+	d = webhookData(t, r)
 	if d["name"] != "New" || d["url"] != "https://new.test/x" || len(d["eventTypes"].([]any)) != 1 || len(d["metadata"].(map[string]any)) != 1 {
 		t.Fatalf("replace failed: %v", d)
 	}
@@ -147,53 +147,53 @@ func TestWebhooksUpdateOnlyGivenFieldsNeverTheKey(t *testing.T) {
 	want(t, put(map[string]any{"name": ""}), 400, "name must not be empty")
 	want(t, put(map[string]any{"metadata": nil}), 400, "")
 	want(t, put(map[string]any{"is_active": "no"}), 400, "")
-	want(t, e.do("PUT", "/v1/webhooks/nope", whAuth(alice), map[string]any{"is_active": true}), 404, "Webhook configuration not found")
+	want(t, e.do("PUT", "/v1/webhooks/nope", webhookAuth(alice), map[string]any{"is_active": true}), 404, "Webhook configuration not found")
 }
 
 func TestWebhooksRotateAndDelete(t *testing.T) {
 	e := newEnv(t, Options{})
 	alice, _ := e.login("alice@demo.test")
-	r := e.do("POST", "/v1/webhooks", whAuth(alice), whCreateBody("Ops", "https://example.test/hooks", "card.activated"))
-	d := whData(t, r)
+	r := e.do("POST", "/v1/webhooks", webhookAuth(alice), webhookCreateBody("Ops", "https://example.test/hooks", "card.activated"))
+	d := webhookData(t, r)
 	id, first := d["id"].(string), d["apiKey"].(string)
-	r = e.do("POST", "/v1/webhooks/"+id+"/rotate-key", whAuth(alice), nil)
+	r = e.do("POST", "/v1/webhooks/"+id+"/rotate-key", webhookAuth(alice), nil)
 	want(t, r, 200, "")
-	second := whData(t, r)["apiKey"].(string)
+	second := webhookData(t, r)["apiKey"].(string)
 	if second == first || len(second) != 70 {
 		t.Fatalf("rotate: %q -> %q", first, second)
 	}
-	if g := e.do("GET", "/v1/webhooks/"+id, whAuth(alice), nil); !strings.HasSuffix(g.str("apiKey"), second[66:]) || strings.Contains(string(g.Raw), second) {
+	if g := e.do("GET", "/v1/webhooks/"+id, webhookAuth(alice), nil); !strings.HasSuffix(g.str("apiKey"), second[66:]) || strings.Contains(string(g.Raw), second) {
 		t.Fatalf("after rotation GET shows %s", g.Raw)
 	}
-	want(t, e.do("POST", "/v1/webhooks/nope/rotate-key", whAuth(alice), nil), 404, "")
-	want(t, e.do("DELETE", "/v1/webhooks/"+id, whAuth(alice), nil), 200, "")
-	want(t, e.do("DELETE", "/v1/webhooks/"+id, whAuth(alice), nil), 404, "Webhook configuration not found")
-	want(t, e.do("GET", "/v1/webhooks/"+id, whAuth(alice), nil), 404, "")
+	want(t, e.do("POST", "/v1/webhooks/nope/rotate-key", webhookAuth(alice), nil), 404, "")
+	want(t, e.do("DELETE", "/v1/webhooks/"+id, webhookAuth(alice), nil), 200, "")
+	want(t, e.do("DELETE", "/v1/webhooks/"+id, webhookAuth(alice), nil), 404, "Webhook configuration not found")
+	want(t, e.do("GET", "/v1/webhooks/"+id, webhookAuth(alice), nil), 404, "")
 }
 
-// whReceiver is an HTTPS receiver recording deliveries.
-type whReceiver struct {
+// webhookReceiver is an HTTPS receiver recording deliveries.
+type webhookReceiver struct {
 	ts  *httptest.Server
-	got chan whGot
+	got chan receivedDelivery
 }
 
-type whGot struct {
+type receivedDelivery struct {
 	header http.Header
 	body   []byte
 }
 
-func newWhReceiver(t *testing.T, status int) *whReceiver {
-	rc := &whReceiver{got: make(chan whGot, 16)}
+func newWhReceiver(t *testing.T, status int) *webhookReceiver {
+	rc := &webhookReceiver{got: make(chan receivedDelivery, 16)}
 	rc.ts = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
-		rc.got <- whGot{r.Header.Clone(), b}
+		rc.got <- receivedDelivery{r.Header.Clone(), b}
 		w.WriteHeader(status)
 	}))
 	t.Cleanup(rc.ts.Close)
 	return rc
 }
 
-func (rc *whReceiver) next(t *testing.T) whGot {
+func (rc *webhookReceiver) next(t *testing.T) receivedDelivery {
 	t.Helper()
 	select {
 	case g := <-rc.got:
@@ -201,10 +201,10 @@ func (rc *whReceiver) next(t *testing.T) whGot {
 	case <-time.After(5 * time.Second):
 		t.Fatal("no delivery within 5s")
 	}
-	return whGot{}
+	return receivedDelivery{}
 }
 
-func (rc *whReceiver) none(t *testing.T) {
+func (rc *webhookReceiver) none(t *testing.T) {
 	t.Helper()
 	select {
 	case g := <-rc.got:
@@ -217,8 +217,8 @@ func TestWebhookDeliveriesSignedToSubscribedActiveHooks(t *testing.T) {
 	rc := newWhReceiver(t, 204)
 	e := newEnv(t, Options{WebhookClient: rc.ts.Client()})
 	alice, _ := e.login("alice@demo.test")
-	r := e.do("POST", "/v1/webhooks", whAuth(alice), whCreateBody("Cards", rc.ts.URL+"/in", "card.frozen", "card.unfrozen"))
-	d := whData(t, r)
+	r := e.do("POST", "/v1/webhooks", webhookAuth(alice), webhookCreateBody("Cards", rc.ts.URL+"/in", "card.frozen", "card.unfrozen"))
+	d := webhookData(t, r)
 	id, key := d["id"].(string), d["apiKey"].(string)
 	// The seeded hooks are not subscribed to card.frozen: one delivery only.
 	want(t, e.do("POST", "/v1/card/freeze", bearer(alice), nil), 200, "")
@@ -243,7 +243,7 @@ func TestWebhookDeliveriesSignedToSubscribedActiveHooks(t *testing.T) {
 	// lastDelivery shows the receiver's answer.
 	deadline := time.Now().Add(2 * time.Second)
 	for {
-		g := e.do("GET", "/v1/webhooks/"+id, whAuth(alice), nil)
+		g := e.do("GET", "/v1/webhooks/"+id, webhookAuth(alice), nil)
 		if ld, _ := g.JSON["lastDelivery"].(map[string]any); ld != nil && ld["status"] == float64(204) {
 			break
 		}
@@ -253,11 +253,11 @@ func TestWebhookDeliveriesSignedToSubscribedActiveHooks(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	// Inactive: nothing. Active again after a rotation: signed with the new key.
-	want(t, e.do("PUT", "/v1/webhooks/"+id, whAuth(alice), map[string]any{"is_active": false}), 200, "")
+	want(t, e.do("PUT", "/v1/webhooks/"+id, webhookAuth(alice), map[string]any{"is_active": false}), 200, "")
 	want(t, e.do("POST", "/v1/card/unfreeze", bearer(alice), nil), 200, "")
 	rc.none(t)
-	want(t, e.do("PUT", "/v1/webhooks/"+id, whAuth(alice), map[string]any{"is_active": true}), 200, "")
-	newKey := whData(t, e.do("POST", "/v1/webhooks/"+id+"/rotate-key", whAuth(alice), nil))["apiKey"].(string)
+	want(t, e.do("PUT", "/v1/webhooks/"+id, webhookAuth(alice), map[string]any{"is_active": true}), 200, "")
+	newKey := webhookData(t, e.do("POST", "/v1/webhooks/"+id+"/rotate-key", webhookAuth(alice), nil))["apiKey"].(string)
 	want(t, e.do("POST", "/v1/card/freeze", bearer(alice), nil), 200, "")
 	g = rc.next(t)
 	ts = g.header.Get("X-Timestamp")
@@ -272,11 +272,11 @@ func TestWebhookDeliveriesSignedToSubscribedActiveHooks(t *testing.T) {
 func TestWebhookDefaultClientDeliversToLoopbackOnly(t *testing.T) {
 	e := newEnv(t, Options{})
 	nora, _ := e.login("nora@demo.test")
-	d := whData(t, e.do("POST", "/v1/webhooks", whAuth(nora), whCreateBody("Ext", "https://example.test/hooks", "card.activated")))
+	d := webhookData(t, e.do("POST", "/v1/webhooks", webhookAuth(nora), webhookCreateBody("Ext", "https://example.test/hooks", "card.activated")))
 	want(t, e.do("POST", "/v1/card/order", bearer(nora), map[string]string{"type": "VIRTUAL"}), 200, "")
 	deadline := time.Now().Add(2 * time.Second)
 	for {
-		g := e.do("GET", "/v1/webhooks/"+d["id"].(string), whAuth(nora), nil)
+		g := e.do("GET", "/v1/webhooks/"+d["id"].(string), webhookAuth(nora), nil)
 		if ld, _ := g.JSON["lastDelivery"].(map[string]any); ld != nil {
 			if ld["eventType"] != "card.activated" || !strings.Contains(ld["error"].(string), "loopback hosts only") {
 				t.Fatalf("lastDelivery %v", ld)
