@@ -89,9 +89,7 @@ func (a *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.RefreshMsg:
 		return a, a.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		w, h := a.width, a.height
-		*a = *New(a.deps)
-		a.SetSize(w, h)
+		screenkit.ResetKeepingSize(a, a.width, a.height, func() { *a = *New(a.deps) })
 	}
 	return a, nil
 }

@@ -236,9 +236,7 @@ func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return c, c.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		// The session is over: forget the card, its link, styles and forms.
-		w, h := c.width, c.height
-		*c = *New(c.deps)
-		c.SetSize(w, h)
+		screenkit.ResetKeepingSize(c, c.width, c.height, func() { *c = *New(c.deps) })
 	case tea.KeyPressMsg:
 		if c.form != nil {
 			return c, c.formKey(msg)

@@ -180,9 +180,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.reload()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		// The next user must never see this one's token.
-		w, h := s.width, s.height
-		*s = *New(s.deps)
-		s.SetSize(w, h)
+		screenkit.ResetKeepingSize(s, s.width, s.height, func() { *s = *New(s.deps) })
 	case tea.KeyPressMsg:
 		return s, s.handleKey(msg)
 	default:

@@ -176,8 +176,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			s.hiddenUpTo = max(s.hiddenUpTo, s.deliveries[0].Seq)
 		}
 		s.requests.Cancel()
-		s.init()
-		s.SetSize(s.width, s.height)
+		screenkit.ResetKeepingSize(s, s.width, s.height, s.init)
 	case tea.KeyPressMsg:
 		cmd := s.handleKey(msg)
 		s.layoutPane()

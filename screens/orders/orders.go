@@ -179,9 +179,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		// The next user never sees this one's orders; the panel's timers
 		// find no panel and poll nothing.
-		w, h := s.width, s.height
-		*s = *New(s.deps)
-		s.SetSize(w, h)
+		screenkit.ResetKeepingSize(s, s.width, s.height, func() { *s = *New(s.deps) })
 		return s, nil
 	case tea.KeyPressMsg:
 		cmd = s.handleKey(msg)

@@ -211,9 +211,9 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.SignedInMsg:
 		// A customer signed in on this terminal: the agent's case and key
 		// are not theirs to see.
-		w, h := s.width, s.height
-		*s = *New(s.deps, Options{StateFile: s.opts.StateFile, ExportDir: s.opts.ExportDir, Production: s.opts.Production})
-		s.SetSize(w, h)
+		screenkit.ResetKeepingSize(s, s.width, s.height, func() {
+			*s = *New(s.deps, Options{StateFile: s.opts.StateFile, ExportDir: s.opts.ExportDir, Production: s.opts.Production})
+		})
 		return s, nil
 	case tea.KeyPressMsg:
 		return s, s.handleKey(msg)

@@ -179,9 +179,7 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 			return cmd
 		}
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		w, h := t.width, t.height
-		*t = *New(t.deps)
-		t.SetSize(w, h)
+		screenkit.ResetKeepingSize(t, t.width, t.height, func() { *t = *New(t.deps) })
 	case tea.KeyPressMsg:
 		if t.form != nil {
 			return t.formKey(msg)

@@ -244,9 +244,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 		return w, w.reload()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		width, height := w.width, w.height
-		*w = *New(w.deps)
-		w.SetSize(width, height)
+		screenkit.ResetKeepingSize(w, w.width, w.height, func() { *w = *New(w.deps) })
 	case tea.KeyPressMsg:
 		switch w.mode {
 		case modeWithdraw:

@@ -230,11 +230,9 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 		return w, w.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		width, height := w.width, w.height
 		w.listen.Reset()
 		w.change.Reset()
-		*w = *New(w.deps)
-		w.SetSize(width, height)
+		screenkit.ResetKeepingSize(w, w.width, w.height, func() { *w = *New(w.deps) })
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
 	default:

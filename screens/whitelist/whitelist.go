@@ -222,11 +222,9 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		if w.arrivals != nil {
 			w.arrivals.abandon()
 		}
-		width, height := w.width, w.height
 		w.add.Reset()
 		w.remove.Reset()
-		*w = *New(w.deps)
-		w.SetSize(width, height)
+		screenkit.ResetKeepingSize(w, w.width, w.height, func() { *w = *New(w.deps) })
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
 	default:
