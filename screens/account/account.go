@@ -66,11 +66,9 @@ func (a *Screen) Enter() tea.Cmd { return a.load() }
 func (a *Screen) load() tea.Cmd {
 	client := a.deps.Client
 	a.busy = true
-	var cmd tea.Cmd
-	a.loadID, cmd = ui.Go(a.requests, func(ctx context.Context) (apiclient.User, error) {
+	return ui.Start(a.requests, &a.loadID, func(ctx context.Context) (apiclient.User, error) {
 		return client.User(ctx)
 	})
-	return cmd
 }
 
 // Update implements ui.Screen.

@@ -172,11 +172,9 @@ func (c *Screen) Enter() tea.Cmd { return c.load() }
 func (c *Screen) load() tea.Cmd {
 	client := c.deps.Client
 	c.loading = true
-	var cmd tea.Cmd
-	c.loadID, cmd = ui.Go(c.requests, func(ctx context.Context) (apiclient.Card, error) {
+	return ui.Start(c.requests, &c.loadID, func(ctx context.Context) (apiclient.Card, error) {
 		return client.CardStatus(ctx)
 	})
-	return cmd
 }
 
 // Update implements ui.Screen.

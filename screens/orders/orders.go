@@ -132,11 +132,9 @@ func (s *Screen) Enter() tea.Cmd { return s.load() }
 func (s *Screen) load() tea.Cmd {
 	client := s.deps.Client
 	s.loading = true
-	var cmd tea.Cmd
-	s.loadID, cmd = ui.Go(s.requests, func(ctx context.Context) ([]apiclient.Product, error) {
+	return ui.Start(s.requests, &s.loadID, func(ctx context.Context) ([]apiclient.Product, error) {
 		return client.Products(ctx)
 	})
-	return cmd
 }
 
 // setProducts shows products in the table.

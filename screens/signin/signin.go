@@ -225,8 +225,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		s.keeper.stop()
 		client := s.deps.Client
 		oauth := client.Session().Kind == apiclient.SessionOAuth
-		var cmd tea.Cmd
-		s.logoutID, cmd = ui.Go(s.requests, func(ctx context.Context) (struct{}, error) {
+		cmd := ui.Start(s.requests, &s.logoutID, func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, client.SignOut(ctx)
 		})
 		s.logoutOAuth = oauth
@@ -355,8 +354,7 @@ func (s *Screen) submit() (ui.Screen, tea.Cmd) {
 	}
 	s.busy, s.problem = true, ""
 	client := s.deps.Client
-	var cmd tea.Cmd
-	s.loginID, cmd = ui.Go(s.requests, func(ctx context.Context) (apiclient.Session, error) {
+	cmd := ui.Start(s.requests, &s.loginID, func(ctx context.Context) (apiclient.Session, error) {
 		return client.Login(ctx, username, password)
 	})
 	return s, cmd

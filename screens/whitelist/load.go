@@ -192,8 +192,7 @@ func (w *Screen) load() tea.Cmd {
 	client, cur, box := w.deps.Client, w.currency, newArrivals()
 	w.arrivals = box
 	w.loading, w.fresh, w.incomplete = true, true, false
-	var cmd tea.Cmd
-	w.loadID, cmd = ui.Go(w.requests, func(ctx context.Context) (loadEnded, error) {
+	cmd := ui.Start(w.requests, &w.loadID, func(ctx context.Context) (loadEnded, error) {
 		n := 0
 		err := client.WhitelistBatches(ctx, cur, func(batch []apiclient.WhitelistEntry) error {
 			n += len(batch)
