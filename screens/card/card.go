@@ -31,13 +31,9 @@ func newCardKeys(readOnly bool) cardKeys {
 		Details: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "card details")),
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload card")),
 	}
-	if readOnly {
-		// PIN and details tokens are issued on the gateway and reveal
-		// secrets: support agents in read-only mode get none of them.
-		for _, b := range []*key.Binding{&k.Toggle, &k.Order, &k.SetPIN, &k.Style, &k.ViewPIN, &k.Details} {
-			b.SetEnabled(false)
-		}
-	}
+	// PIN and details tokens are issued on the gateway and reveal secrets:
+	// support agents in read-only mode get none of them.
+	screenkit.DisableInReadOnly(readOnly, &k.Toggle, &k.Order, &k.SetPIN, &k.Style, &k.ViewPIN, &k.Details)
 	return k
 }
 

@@ -30,8 +30,7 @@ func newKeyMap(readOnly bool) keyMap {
 		Chain:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "chain config")),
 		Approve: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "post-approval")),
 	}
-	k.Token.SetEnabled(!readOnly)
-	k.Approve.SetEnabled(!readOnly)
+	screenkit.DisableInReadOnly(readOnly, &k.Token, &k.Approve)
 	return k
 }
 

@@ -88,7 +88,7 @@ func New(deps screenkit.Deps) *Screen {
 		{Title: "Product id", Width: 22},
 	})
 	order := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "order product"))
-	order.SetEnabled(!deps.ReadOnly)
+	screenkit.DisableInReadOnly(deps.ReadOnly, &order)
 	find := key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find an order by id"))
 	s.keys = listKeys{Order: order, Find: find, table: ui.TableKeys()}
 	s.order = ui.NewChange[placed](s.requests)

@@ -1,6 +1,10 @@
 package screenkit
 
-import "cardterm/ui"
+import (
+	"charm.land/bubbles/v2/key"
+
+	"cardterm/ui"
+)
 
 // ResetKeepingSize resets a screen when the session ends (or another user
 // signs in): reset builds it afresh, `*s = *New(s.deps)`, so the next user
@@ -9,4 +13,16 @@ import "cardterm/ui"
 func ResetKeepingSize(screen ui.Screen, width, height int, reset func()) {
 	reset()
 	screen.SetSize(width, height)
+}
+
+// DisableInReadOnly disables a screen's mutating bindings in read-only mode
+// (support agents): the footer and help then never offer them, and the root
+// answers a press of one with its read-only notice.
+func DisableInReadOnly(readOnly bool, mutating ...*key.Binding) {
+	if !readOnly {
+		return
+	}
+	for _, binding := range mutating {
+		binding.SetEnabled(false)
+	}
 }

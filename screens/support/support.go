@@ -57,8 +57,7 @@ func newKeys(readOnly bool) keyMap {
 		ExportFull: key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "export with IPs and user agents")),
 		Copy:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy case as Markdown")),
 	}
-	k.Revoke.SetEnabled(!readOnly)
-	k.Link.SetEnabled(!readOnly)
+	screenkit.DisableInReadOnly(readOnly, &k.Revoke, &k.Link)
 	return k
 }
 

@@ -3,6 +3,8 @@ package webhooks
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+
+	"cardterm/screens/screenkit"
 )
 
 // whKeys are the webhooks screen's bindings; the mutating ones are disabled
@@ -35,11 +37,7 @@ func newWhKeys(readOnly bool, table help.KeyMap) whKeys {
 		OpenByID:  key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find by id")),
 		table:     table,
 	}
-	if readOnly {
-		for _, b := range []*key.Binding{&k.Add, &k.Edit, &k.Toggle, &k.Rotate, &k.Delete, &k.Listen, &k.ListenNew} {
-			b.SetEnabled(false)
-		}
-	}
+	screenkit.DisableInReadOnly(readOnly, &k.Add, &k.Edit, &k.Toggle, &k.Rotate, &k.Delete, &k.Listen, &k.ListenNew)
 	return k
 }
 

@@ -32,10 +32,7 @@ func newWhitelistKeys(readOnly bool, table help.KeyMap) whitelistKeys {
 		Delete:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "delete marked/selected")),
 		table:    table,
 	}
-	if readOnly {
-		k.Add.SetEnabled(false)
-		k.Delete.SetEnabled(false)
-	}
+	screenkit.DisableInReadOnly(readOnly, &k.Add, &k.Delete)
 	return k
 }
 
