@@ -190,10 +190,7 @@ func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		defer c.offerOnly()
 		if msg.Err != nil {
 			c.card, c.loadErr = nil, msg.Err
-			if apiclient.IsNotFound(msg.Err) || apiclient.IsStatus(msg.Err, 403) {
-				return c, nil // shown on the screen, not an error
-			}
-			return c, screenkit.Failed("loading the card", msg.Err)
+			return c, screenkit.ReadFailed("loading the card", msg.Err, 404, 403)
 		}
 		if c.card != nil && c.card.ID != msg.Value.ID {
 			// A new card (ordered here or elsewhere): the old card's

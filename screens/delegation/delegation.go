@@ -205,10 +205,7 @@ func (s *Screen) externalLoaded(msg ui.Result[[]apiclient.ExternalWallet]) tea.C
 	s.externalRead++
 	if msg.Err != nil {
 		s.external = nil
-		if apiclient.IsStatus(msg.Err, 403) {
-			return nil // shown on the screen
-		}
-		return screenkit.Failed("loading external wallets", msg.Err)
+		return screenkit.ReadFailed("loading external wallets", msg.Err, 403)
 	}
 	s.external = msg.Value
 	return nil

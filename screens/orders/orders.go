@@ -201,10 +201,7 @@ func (s *Screen) loaded(msg ui.Result[[]apiclient.Product]) tea.Cmd {
 	s.loadErr = msg.Err
 	if msg.Err != nil {
 		s.setProducts(nil)
-		if apiclient.IsStatus(msg.Err, 403) {
-			return nil // shown on the screen
-		}
-		return screenkit.Failed("loading the products", msg.Err)
+		return screenkit.ReadFailed("loading the products", msg.Err, 403)
 	}
 	s.setProducts(msg.Value)
 	return nil

@@ -202,7 +202,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 				w.internal = msg.Value
 			}
 			w.rebuildRows()
-			return w, w.readFailed("loading the internal wallets", msg.Err)
+			return w, screenkit.ReadFailed("loading the internal wallets", msg.Err, 403)
 		}
 	case ui.Result[[]apiclient.LinkedWallet]:
 		if msg.ID == w.linkedID {
@@ -212,7 +212,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 				w.linked = msg.Value
 			}
 			w.rebuildRows()
-			return w, w.readFailed("loading the linked wallets", msg.Err)
+			return w, screenkit.ReadFailed("loading the linked wallets", msg.Err, 403)
 		}
 	case ui.Result[[]apiclient.ExternalWallet]:
 		if msg.ID == w.externalID {
@@ -221,7 +221,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			if msg.Err == nil {
 				w.external = msg.Value
 			}
-			return w, w.readFailed("loading the external wallets", msg.Err)
+			return w, screenkit.ReadFailed("loading the external wallets", msg.Err, 403)
 		}
 	case ui.Result[apiclient.CreditWallet]:
 		if msg.ID == w.creditID {
@@ -234,7 +234,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 				w.credit = nil // no credit yet: a state, not a failure
 				return w, nil
 			}
-			return w, w.readFailed("loading the credit wallet", msg.Err)
+			return w, screenkit.ReadFailed("loading the credit wallet", msg.Err, 403)
 		}
 	case ui.Result[historyPage]:
 		return w, w.updateHistory(msg)
@@ -255,15 +255,6 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return w, w.handleKey(msg)
 	}
 	return w, nil
-}
-
-// readFailed reports a failed read; a 403 (unverified) is shown on the
-// screen instead.
-func (w *Screen) readFailed(what string, err error) tea.Cmd {
-	if err == nil || apiclient.IsStatus(err, 403) {
-		return nil
-	}
-	return screenkit.Failed(what, err)
 }
 
 // selected is the internal wallet under the cursor.

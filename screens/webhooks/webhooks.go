@@ -218,10 +218,7 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		w.loadErr = msg.Err
 		if msg.Err != nil {
 			w.setHooks(nil)
-			if apiclient.IsStatus(msg.Err, 403) || apiclient.IsStatus(msg.Err, 503) {
-				return w, nil // shown in the body
-			}
-			return w, screenkit.Failed("loading webhooks", msg.Err)
+			return w, screenkit.ReadFailed("loading webhooks", msg.Err, 403, 503)
 		}
 		w.setHooks(msg.Value)
 	case ui.RefreshMsg:

@@ -237,10 +237,7 @@ func (w *Screen) arrived(msg entriesArrived) tea.Cmd {
 	}
 	if w.store.len() == 0 {
 		w.loadErr = err
-		if apiclient.IsStatus(err, 403) {
-			return nil
-		}
-		return screenkit.Failed("loading the whitelist", err)
+		return screenkit.ReadFailed("loading the whitelist", err, 403)
 	}
 	// Some entries arrived: they stay, marked as a part of the list.
 	w.incomplete = true
