@@ -21,7 +21,6 @@ type keyMap struct {
 	TestEvent            key.Binding
 	ScrollDown, ScrollUp key.Binding // the detail pane
 	table                help.KeyMap
-	form                 help.KeyMap // the test-event form's, while it is open
 }
 
 func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
@@ -43,17 +42,11 @@ func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
 
 // ShortHelp implements help.KeyMap.
 func (k keyMap) ShortHelp() []key.Binding {
-	if k.form != nil {
-		return k.form.ShortHelp()
-	}
 	return append([]key.Binding{k.TestEvent}, k.table.ShortHelp()...)
 }
 
 // FullHelp implements help.KeyMap.
 func (k keyMap) FullHelp() [][]key.Binding {
-	if k.form != nil {
-		return k.form.FullHelp()
-	}
 	return append([][]key.Binding{{k.TestEvent, k.ScrollDown, k.ScrollUp}}, k.table.FullHelp()...)
 }
 
@@ -122,13 +115,13 @@ func (s *Screen) ID() ui.ScreenID { return ui.ScreenEvents }
 // Title implements ui.Screen.
 func (s *Screen) Title() string { return "Events" }
 
-// KeyMap implements ui.Screen.
+// KeyMap implements ui.Screen: the test-event form's keys while it is
+// open, else the list's.
 func (s *Screen) KeyMap() help.KeyMap {
-	k := s.keys
 	if s.form != nil {
-		k.form = s.form.KeyMap()
+		return s.form.KeyMap()
 	}
-	return k
+	return s.keys
 }
 
 // CapturesKeys implements ui.Screen: the form and the table's filter take

@@ -110,18 +110,19 @@ func (w *Screen) ID() ui.ScreenID { return ui.ScreenWebhooks }
 // Title implements ui.Screen.
 func (w *Screen) Title() string { return "Webhooks" }
 
-// KeyMap implements ui.Screen.
+// KeyMap implements ui.Screen: the add/edit form's keys or the id form's
+// while one is open, else those of what is shown.
 func (w *Screen) KeyMap() help.KeyMap {
+	switch {
+	case w.form != nil:
+		return w.form.form.KeyMap()
+	case w.lookupForm != nil:
+		return w.lookupForm.KeyMap()
+	}
 	k := w.keys
 	k.mode = w.mode
 	k.masked = w.panelMasked != ""
 	k.CopyKey.SetEnabled(!k.masked)
-	if w.lookupForm != nil {
-		k.lookup = w.lookupForm.KeyMap()
-	}
-	if w.form != nil {
-		k.form = w.form.form.KeyMap()
-	}
 	return k
 }
 

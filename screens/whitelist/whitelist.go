@@ -21,8 +21,6 @@ import (
 type whitelistKeys struct {
 	Currency, Add, Delete key.Binding
 	table                 help.KeyMap
-	form                  help.KeyMap // the add form's, while it is open
-	picker                *pickerKeys
 }
 
 func newWhitelistKeys(readOnly bool, table help.KeyMap) whitelistKeys {
@@ -38,23 +36,11 @@ func newWhitelistKeys(readOnly bool, table help.KeyMap) whitelistKeys {
 
 // ShortHelp implements help.KeyMap.
 func (k whitelistKeys) ShortHelp() []key.Binding {
-	switch {
-	case k.form != nil:
-		return k.form.ShortHelp()
-	case k.picker != nil:
-		return k.picker.help()
-	}
 	return append([]key.Binding{k.Currency, k.Add, k.Delete}, k.table.ShortHelp()...)
 }
 
 // FullHelp implements help.KeyMap.
 func (k whitelistKeys) FullHelp() [][]key.Binding {
-	switch {
-	case k.form != nil:
-		return k.form.FullHelp()
-	case k.picker != nil:
-		return [][]key.Binding{k.picker.help()}
-	}
 	return append([][]key.Binding{{k.Currency, k.Add, k.Delete}}, k.table.FullHelp()...)
 }
 
@@ -169,16 +155,16 @@ func (w *Screen) ID() ui.ScreenID { return ui.ScreenWhitelist }
 // Title implements ui.Screen.
 func (w *Screen) Title() string { return "Whitelist" }
 
-// KeyMap implements ui.Screen.
+// KeyMap implements ui.Screen: the add form's keys or the currency
+// picker's while one is open, else the list's.
 func (w *Screen) KeyMap() help.KeyMap {
-	k := w.keys
-	if w.picker != nil {
-		k.picker = &w.pickerKeys
+	switch {
+	case w.form != nil:
+		return formKeyMap{form: w.form.form.KeyMap(), entries: w.form.keys}
+	case w.picker != nil:
+		return w.pickerKeys
 	}
-	if w.form != nil {
-		k.form = formKeyMap{form: w.form.form.KeyMap(), entries: w.form.keys}
-	}
-	return k
+	return w.keys
 }
 
 // CapturesKeys implements ui.Screen: the add form's inputs, the currency
