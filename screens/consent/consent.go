@@ -134,11 +134,9 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 // toOpen hands a message to the open sub-view and closes it when it says
 // so.
 func (s *Screen) toOpen(msg tea.Msg) tea.Cmd {
-	next, cmd := s.open.Update(msg)
-	if next == nil {
+	closed, cmd := screenkit.ToOpen(&s.open, msg)
+	if closed {
 		s.closeOpen()
-	} else {
-		s.open = next
 	}
 	return cmd
 }

@@ -192,8 +192,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 
 // toOpen hands a message to the open sub-view and closes it when it says so.
 func (s *Screen) toOpen(msg tea.Msg) tea.Cmd {
-	next, cmd := s.open.Update(msg)
-	s.open = next
+	_, cmd := screenkit.ToOpen(&s.open, msg)
 	return cmd
 }
 

@@ -216,10 +216,8 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	if s.pay != nil {
-		next, cmd := s.pay.Update(msg)
-		if next == nil {
-			s.pay = nil // closed: its timer and late answers find no panel
-		}
+		// Once closed, the panel's timer and late answers find no panel.
+		_, cmd := screenkit.ToOpen(&s.pay, msg)
 		return cmd
 	}
 	if !s.table.Filtering() && key.Matches(msg, s.keys.Order) {

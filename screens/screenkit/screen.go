@@ -2,6 +2,7 @@ package screenkit
 
 import (
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"cardterm/ui"
 )
@@ -13,6 +14,15 @@ import (
 func ResetKeepingSize(screen ui.Screen, width, height int, reset func()) {
 	reset()
 	screen.SetSize(width, height)
+}
+
+// ToOpen hands a message to the sub-view a screen has open and keeps what
+// its Update answers: closed says the sub-view closed itself (it answered
+// nil), and *open is then empty.
+func ToOpen[View ui.SubView](open *View, msg tea.Msg) (closed bool, cmd tea.Cmd) {
+	next, cmd := (*open).Update(msg)
+	*open, _ = next.(View) // empty when next is nil
+	return next == nil, cmd
 }
 
 // DisableInReadOnly disables a screen's mutating bindings in read-only mode
