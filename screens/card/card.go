@@ -234,11 +234,8 @@ func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 		return c, c.handleKey(msg)
 	default:
-		if c.form != nil {
-			// Pastes and the like go to the focused input.
-			_, cmd := c.form.Update(msg)
-			return c, cmd
-		}
+		// Pastes and the like go to the focused input.
+		return c, screenkit.ToForm(c.form, msg)
 	}
 	return c, nil
 }

@@ -177,15 +177,9 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case tea.BackgroundColorMsg:
 		s.head = s.heading() // the theme changed
 		s.layoutPane()
-		if s.form != nil {
-			_, cmd := s.form.Update(msg)
-			return s, cmd
-		}
+		return s, screenkit.ToForm(s.form, msg)
 	default:
-		if s.form != nil {
-			_, cmd := s.form.Update(msg)
-			return s, cmd
-		}
+		return s, screenkit.ToForm(s.form, msg)
 	}
 	return s, nil
 }

@@ -25,6 +25,16 @@ func ToOpen[View ui.SubView](open *View, msg tea.Msg) (closed bool, cmd tea.Cmd)
 	return next == nil, cmd
 }
 
+// ToForm hands a message that is not a key press (a cursor blink, a paste,
+// a theme change) to the screen's open form; with none open it does nothing.
+func ToForm(form *ui.Form, msg tea.Msg) tea.Cmd {
+	if form == nil {
+		return nil
+	}
+	_, cmd := form.Update(msg)
+	return cmd
+}
+
 // DisableInReadOnly disables a screen's mutating bindings in read-only mode
 // (support agents): the footer and help then never offer them, and the root
 // answers a press of one with its read-only notice.

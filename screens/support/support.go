@@ -222,11 +222,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		s.audit, cmd = s.audit.update(msg)
 		return s, cmd
 	}
-	if s.form != nil {
-		_, cmd := s.form.Update(msg)
-		return s, cmd
-	}
-	return s, nil
+	return s, screenkit.ToForm(s.form, msg)
 }
 
 func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {

@@ -174,10 +174,7 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 		return t.load(t.filter)
 	case tea.BackgroundColorMsg:
 		t.staleFrame() // the theme changed
-		if t.form != nil {
-			_, cmd := t.form.Update(msg)
-			return cmd
-		}
+		return screenkit.ToForm(t.form, msg)
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		screenkit.ResetKeepingSize(t, t.width, t.height, func() { *t = *New(t.deps) })
 	case tea.KeyPressMsg:
@@ -186,10 +183,7 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 		}
 		return t.handleKey(msg)
 	default:
-		if t.form != nil {
-			_, cmd := t.form.Update(msg)
-			return cmd
-		}
+		return screenkit.ToForm(t.form, msg)
 	}
 	return nil
 }

@@ -235,12 +235,10 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return w, w.handleKey(msg)
 	default:
 		if w.lookupForm != nil {
-			_, cmd := w.lookupForm.Update(msg)
-			return w, cmd
+			return w, screenkit.ToForm(w.lookupForm, msg)
 		}
 		if w.form != nil {
-			_, cmd := w.form.form.Update(msg) // cursor blinks, pastes
-			return w, cmd
+			return w, screenkit.ToForm(w.form.form, msg)
 		}
 	}
 	return w, nil

@@ -212,8 +212,7 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return w, w.handleKey(msg)
 	default:
 		if w.form != nil {
-			_, cmd := w.form.form.Update(msg) // cursor blinks, pastes
-			return w, cmd
+			return w, screenkit.ToForm(w.form.form, msg)
 		}
 	}
 	return w, nil
