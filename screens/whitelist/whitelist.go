@@ -121,21 +121,11 @@ func wlColumns(level int) []ui.Column {
 	}
 }
 
-func wlLevel(width int) int {
-	switch {
-	case width >= 93:
-		return 2
-	case width >= 73:
-		return 1
-	}
-	return 0
-}
-
 // SetSize implements ui.Screen: columns are hidden on narrow terminals,
 // keeping rows, marks, cursor and quick filter.
 func (w *Screen) SetSize(width, height int) {
 	w.width, w.height = width, height
-	w.table.SetColumns(wlColumns(wlLevel(width)))
+	w.table.SetColumns(wlColumns(screenkit.LayoutLevel(width, 73, 93)))
 	w.table.SetSize(width, max(height-2-w.detailHeight(), 3))
 	w.sizeForm()
 }
