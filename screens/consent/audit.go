@@ -160,10 +160,7 @@ func (v *auditView) setRows() {
 
 // selected is the record under the cursor.
 func (v *auditView) selected() (apiclient.AuditRecord, bool) {
-	if i, ok := v.table.Cursor(); ok && i < len(v.page.AuditRecords) {
-		return v.page.AuditRecords[i], true
-	}
-	return apiclient.AuditRecord{}, false
+	return screenkit.Selected(&v.table, v.page.AuditRecords)
 }
 
 func (v *auditView) pageLimit() int {

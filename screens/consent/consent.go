@@ -200,12 +200,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // selected is the row under the cursor.
-func (s *Screen) selected() (row, bool) {
-	if i, ok := s.table.Cursor(); ok && i < len(s.rows) {
-		return s.rows[i], true
-	}
-	return row{}, false
-}
+func (s *Screen) selected() (row, bool) { return screenkit.Selected(&s.table, s.rows) }
 
 // selectedSet is the set the keys act on: the open one, else the selected
 // row's.

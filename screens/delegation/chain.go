@@ -207,13 +207,13 @@ func (c *chainBrowser) openNetwork() {
 func (c *chainBrowser) copyValue() (label, value string, ok bool) {
 	if c.detail >= 0 && c.detail < len(c.config.Networks) {
 		tokens := c.config.Networks[c.detail].SortedTokens()
-		if i, ok := c.tokens.Cursor(); ok && i < len(tokens) {
-			return ui.Sanitize(tokens[i].Symbol) + " token address", tokens[i].Address, true
+		if token, ok := screenkit.Selected(&c.tokens, tokens); ok {
+			return ui.Sanitize(token.Symbol) + " token address", token.Address, true
 		}
 		return "", "", false
 	}
-	if i, ok := c.networks.Cursor(); ok && i < len(c.config.Networks) {
-		return ui.Sanitize(c.config.Networks[i].Network) + " delegation contract", c.config.Networks[i].DelegationContract, true
+	if network, ok := screenkit.Selected(&c.networks, c.config.Networks); ok {
+		return ui.Sanitize(network.Network) + " delegation contract", network.DelegationContract, true
 	}
 	return "", "", false
 }

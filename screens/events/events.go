@@ -210,8 +210,5 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // selected is the delivery under the cursor.
 func (s *Screen) selected() (webhookreceiver.Delivery, bool) {
-	if i, ok := s.table.Cursor(); ok && i < len(s.deliveries) {
-		return s.deliveries[i], true
-	}
-	return webhookreceiver.Delivery{}, false
+	return screenkit.Selected(&s.table, s.deliveries)
 }

@@ -234,10 +234,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // selected is the product under the cursor.
 func (s *Screen) selected() (apiclient.Product, bool) {
-	if i, ok := s.table.Cursor(); ok && i < len(s.products) {
-		return s.products[i], true
-	}
-	return apiclient.Product{}, false
+	return screenkit.Selected(&s.table, s.products)
 }
 
 // ineligibleReason is why the gateway says a product is not eligible,

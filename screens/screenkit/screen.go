@@ -35,6 +35,16 @@ func ToForm(form *ui.Form, msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// Selected is the record under the table's cursor, records being the
+// table's rows in order; ok is false when no row is selected (an empty
+// table, or a filter that shows none).
+func Selected[Record any](table *ui.Table, records []Record) (selected Record, ok bool) {
+	if i, ok := table.Cursor(); ok && i < len(records) {
+		return records[i], true
+	}
+	return selected, false
+}
+
 // DisableInReadOnly disables a screen's mutating bindings in read-only mode
 // (support agents): the footer and help then never offer them, and the root
 // answers a press of one with its read-only notice.

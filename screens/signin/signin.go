@@ -320,11 +320,10 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) (ui.Screen, tea.Cmd) {
 // useDemo fills the form with the selected demo account and puts the
 // cursor on the password, so enter signs in.
 func (s *Screen) useDemo() tea.Cmd {
-	i, ok := s.demo.Cursor()
-	if !ok || i >= len(s.deps.Demo) {
+	d, ok := screenkit.Selected(&s.demo, s.deps.Demo)
+	if !ok {
 		return nil
 	}
-	d := s.deps.Demo[i]
 	s.username.SetValue(d.Username)
 	s.password.SetValue(d.Password)
 	s.problem = ""

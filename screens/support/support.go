@@ -264,8 +264,8 @@ func (s *Screen) lookupsKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.formFor = formLookup
 		return s.openForm(lookupForm(s.deps.Styles, caseOnboarding))
 	case key.Matches(msg, s.keys.Open):
-		if i, ok := s.lookups.Cursor(); ok && i < len(s.recent) {
-			return s.lookUp(s.recent[i].Kind, s.recent[i].ID)
+		if recent, ok := screenkit.Selected(&s.lookups, s.recent); ok {
+			return s.lookUp(recent.Kind, recent.ID)
 		}
 		return nil
 	case key.Matches(msg, s.keys.Back):

@@ -259,11 +259,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 
 // selected is the internal wallet under the cursor.
 func (w *Screen) selected() (apiclient.InternalWallet, bool) {
-	i, ok := w.table.Cursor()
-	if !ok || i >= len(w.internal) {
-		return apiclient.InternalWallet{}, false
-	}
-	return w.internal[i], true
+	return screenkit.Selected(&w.table, w.internal)
 }
 
 func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
