@@ -68,12 +68,10 @@ func (s *Screen) SetSize(width, height int) {
 	s.width, s.height = width, height
 	if level := screenkit.LayoutLevel(width, 72, 100); level != s.level {
 		s.level = level
-		cur, ok := s.table.Cursor()
-		s.table.SetColumns(columns(level))
-		s.rebuildRows()
-		if ok {
-			s.table.SetCursor(cur)
-		}
+		screenkit.KeepCursor(&s.table, func() {
+			s.table.SetColumns(columns(level))
+			s.rebuildRows()
+		})
 	}
 	s.layoutTable()
 	for _, v := range []ui.SubView{s.open, s.under} {

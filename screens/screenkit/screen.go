@@ -45,6 +45,16 @@ func Selected[Record any](table *ui.Table, records []Record) (selected Record, o
 	return selected, false
 }
 
+// KeepCursor runs change, which gives the table new rows (or columns and
+// rows), and puts the cursor back on the row it was on.
+func KeepCursor(table *ui.Table, change func()) {
+	row, ok := table.Cursor()
+	change()
+	if ok {
+		table.SetCursor(row)
+	}
+}
+
 // DisableInReadOnly disables a screen's mutating bindings in read-only mode
 // (support agents): the footer and help then never offer them, and the root
 // answers a press of one with its read-only notice.
