@@ -49,25 +49,19 @@ const (
 // each key it disables, the reason a press of it is told.
 func (c *Screen) offerOnly() {
 	c.keys = newCardKeys(c.deps.ReadOnly)
-	c.why = map[string]string{}
-	disable := func(b *key.Binding, why string) {
-		b.SetEnabled(false)
-		for _, k := range b.Keys() {
-			c.why[k] = why
-		}
-	}
+	c.why = screenkit.DisabledReasons{}
 	cardActions := []*key.Binding{&c.keys.Toggle, &c.keys.SetPIN, &c.keys.ViewPIN, &c.keys.Details}
 	switch {
 	case apiclient.IsNotFound(c.loadErr):
 		for _, b := range cardActions {
-			disable(b, b.Help().Desc+whyNoCard)
+			c.why.Disable(b, b.Help().Desc+whyNoCard)
 		}
 	case apiclient.IsStatus(c.loadErr, 403):
 		for _, b := range append(cardActions, &c.keys.Order) {
-			disable(b, b.Help().Desc+whyUnverified)
+			c.why.Disable(b, b.Help().Desc+whyUnverified)
 		}
 	case c.card != nil && c.card.Status != apiclient.CardBlocked:
-		disable(&c.keys.Order, whyNotBlocked)
+		c.why.Disable(&c.keys.Order, whyNotBlocked)
 	}
 }
 
@@ -102,7 +96,7 @@ type Screen struct {
 	// cardPiece keeps the card's fields and note (cardView).
 	cardPiece screenkit.Piece[cardKey]
 	// why is the reason, per key, that a disabled action cannot work now.
-	why           map[string]string
+	why           screenkit.DisabledReasons
 	width, height int
 
 	loadID ui.RequestID

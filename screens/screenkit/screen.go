@@ -55,6 +55,19 @@ func KeepCursor(table *ui.Table, change func()) {
 	}
 }
 
+// DisabledReasons keeps, per key, why a binding a screen disabled cannot
+// work now (no card yet, identity not VERIFIED, five wallets linked): the
+// screen's ui.Explainer answers a press of it from here.
+type DisabledReasons map[string]string
+
+// Disable disables the binding and keeps why for each of its keys.
+func (reasons DisabledReasons) Disable(binding *key.Binding, why string) {
+	binding.SetEnabled(false)
+	for _, pressed := range binding.Keys() {
+		reasons[pressed] = why
+	}
+}
+
 // DisableInReadOnly disables a screen's mutating bindings in read-only mode
 // (support agents): the footer and help then never offer them, and the root
 // answers a press of one with its read-only notice.

@@ -31,7 +31,7 @@ type Screen struct {
 	requests ui.Owner
 	keys     walletKeys
 	// why is the reason, per key, that a disabled action cannot work now.
-	why           map[string]string
+	why           screenkit.DisabledReasons
 	width, height int
 
 	table ui.Table
