@@ -169,8 +169,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case s.open != nil && !detail:
 		return s.toOpen(msg)
 	case s.open == nil && s.table.Filtering():
-		var cmd tea.Cmd
-		s.table, cmd = s.table.Update(msg)
+		cmd, _ := s.table.FilterKey(msg)
 		return cmd
 	}
 	switch {

@@ -159,11 +159,10 @@ func (c *chainBrowser) key(msg tea.KeyPressMsg) (ui.SubView, tea.Cmd) {
 	if c.detail >= 0 {
 		t = &c.tokens
 	}
-	var cmd tea.Cmd
-	if t.Filtering() {
-		*t, cmd = t.Update(msg)
+	if cmd, ok := t.FilterKey(msg); ok {
 		return c, cmd
 	}
+	var cmd tea.Cmd
 	switch {
 	case key.Matches(msg, c.keys.Back):
 		if t.Filter() != "" {

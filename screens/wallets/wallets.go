@@ -263,9 +263,7 @@ func (w *Screen) selected() (apiclient.InternalWallet, bool) {
 }
 
 func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if w.table.Filtering() {
-		var cmd tea.Cmd
-		w.table, cmd = w.table.Update(msg)
+	if cmd, ok := w.table.FilterKey(msg); ok {
 		return cmd
 	}
 	switch {
