@@ -66,11 +66,9 @@ func (a *Screen) Enter() tea.Cmd { return a.load() }
 func (a *Screen) load() tea.Cmd {
 	client := a.deps.Client
 	a.busy = true
-	var cmd tea.Cmd
-	a.loadID, cmd = ui.Go(a.requests, func(ctx context.Context) (apiclient.User, error) {
+	return ui.Start(a.requests, &a.loadID, func(ctx context.Context) (apiclient.User, error) {
 		return client.User(ctx)
 	})
-	return cmd
 }
 
 // Update implements ui.Screen.
@@ -89,9 +87,7 @@ func (a *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.RefreshMsg:
 		return a, a.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		w, h := a.width, a.height
-		*a = *New(a.deps)
-		a.SetSize(w, h)
+		screenkit.ResetKeepingSize(a, a.width, a.height, func() { *a = *New(a.deps) })
 	}
 	return a, nil
 }

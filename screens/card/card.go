@@ -31,13 +31,9 @@ func newCardKeys(readOnly bool) cardKeys {
 		Details: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "card details")),
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload card")),
 	}
-	if readOnly {
-		// PIN and details tokens are issued on the gateway and reveal
-		// secrets: support agents in read-only mode get none of them.
-		for _, b := range []*key.Binding{&k.Toggle, &k.Order, &k.SetPIN, &k.Style, &k.ViewPIN, &k.Details} {
-			b.SetEnabled(false)
-		}
-	}
+	// PIN and details tokens are issued on the gateway and reveal secrets:
+	// support agents in read-only mode get none of them.
+	screenkit.DisableInReadOnly(readOnly, &k.Toggle, &k.Order, &k.SetPIN, &k.Style, &k.ViewPIN, &k.Details)
 	return k
 }
 
@@ -53,25 +49,19 @@ const (
 // each key it disables, the reason a press of it is told.
 func (c *Screen) offerOnly() {
 	c.keys = newCardKeys(c.deps.ReadOnly)
-	c.why = map[string]string{}
-	disable := func(b *key.Binding, why string) {
-		b.SetEnabled(false)
-		for _, k := range b.Keys() {
-			c.why[k] = why
-		}
-	}
+	c.why = screenkit.DisabledReasons{}
 	cardActions := []*key.Binding{&c.keys.Toggle, &c.keys.SetPIN, &c.keys.ViewPIN, &c.keys.Details}
 	switch {
 	case apiclient.IsNotFound(c.loadErr):
 		for _, b := range cardActions {
-			disable(b, b.Help().Desc+whyNoCard)
+			c.why.Disable(b, b.Help().Desc+whyNoCard)
 		}
 	case apiclient.IsStatus(c.loadErr, 403):
 		for _, b := range append(cardActions, &c.keys.Order) {
-			disable(b, b.Help().Desc+whyUnverified)
+			c.why.Disable(b, b.Help().Desc+whyUnverified)
 		}
 	case c.card != nil && c.card.Status != apiclient.CardBlocked:
-		disable(&c.keys.Order, whyNotBlocked)
+		c.why.Disable(&c.keys.Order, whyNotBlocked)
 	}
 }
 
@@ -106,7 +96,7 @@ type Screen struct {
 	// cardPiece keeps the card's fields and note (cardView).
 	cardPiece screenkit.Piece[cardKey]
 	// why is the reason, per key, that a disabled action cannot work now.
-	why           map[string]string
+	why           screenkit.DisabledReasons
 	width, height int
 
 	loadID ui.RequestID
@@ -172,11 +162,9 @@ func (c *Screen) Enter() tea.Cmd { return c.load() }
 func (c *Screen) load() tea.Cmd {
 	client := c.deps.Client
 	c.loading = true
-	var cmd tea.Cmd
-	c.loadID, cmd = ui.Go(c.requests, func(ctx context.Context) (apiclient.Card, error) {
+	return ui.Start(c.requests, &c.loadID, func(ctx context.Context) (apiclient.Card, error) {
 		return client.CardStatus(ctx)
 	})
-	return cmd
 }
 
 // Update implements ui.Screen.
@@ -196,10 +184,7 @@ func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		defer c.offerOnly()
 		if msg.Err != nil {
 			c.card, c.loadErr = nil, msg.Err
-			if apiclient.IsNotFound(msg.Err) || apiclient.IsStatus(msg.Err, 403) {
-				return c, nil // shown on the screen, not an error
-			}
-			return c, screenkit.Failed("loading the card", msg.Err)
+			return c, screenkit.ReadFailed("loading the card", msg.Err, 404, 403)
 		}
 		if c.card != nil && c.card.ID != msg.Value.ID {
 			// A new card (ordered here or elsewhere): the old card's
@@ -236,20 +221,15 @@ func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return c, c.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		// The session is over: forget the card, its link, styles and forms.
-		w, h := c.width, c.height
-		*c = *New(c.deps)
-		c.SetSize(w, h)
+		screenkit.ResetKeepingSize(c, c.width, c.height, func() { *c = *New(c.deps) })
 	case tea.KeyPressMsg:
 		if c.form != nil {
 			return c, c.formKey(msg)
 		}
 		return c, c.handleKey(msg)
 	default:
-		if c.form != nil {
-			// Pastes and the like go to the focused input.
-			_, cmd := c.form.Update(msg)
-			return c, cmd
-		}
+		// Pastes and the like go to the focused input.
+		return c, screenkit.ToForm(c.form, msg)
 	}
 	return c, nil
 }

@@ -160,10 +160,7 @@ func (v *auditView) setRows() {
 
 // selected is the record under the cursor.
 func (v *auditView) selected() (apiclient.AuditRecord, bool) {
-	if i, ok := v.table.Cursor(); ok && i < len(v.page.AuditRecords) {
-		return v.page.AuditRecords[i], true
-	}
-	return apiclient.AuditRecord{}, false
+	return screenkit.Selected(&v.table, v.page.AuditRecords)
 }
 
 func (v *auditView) pageLimit() int {
@@ -188,13 +185,11 @@ func (v *auditView) rangeText() string {
 func (v *auditView) SetSize(width, height int) {
 	v.width, v.height = width, height
 	if wide := width >= 90; wide != v.wide {
-		cur, ok := v.table.Cursor()
 		v.wide = wide
-		v.table.SetColumns(auditColumns(wide))
-		v.setRows()
-		if ok {
-			v.table.SetCursor(cur)
-		}
+		screenkit.KeepCursor(&v.table, func() {
+			v.table.SetColumns(auditColumns(wide))
+			v.setRows()
+		})
 	}
 	v.table.SetSize(width, max(height-5, 3))
 }

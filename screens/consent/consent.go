@@ -120,9 +120,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.Enter()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		// The next user must never see this one's consents.
-		w, h := s.width, s.height
-		*s = *New(s.deps)
-		s.SetSize(w, h)
+		screenkit.ResetKeepingSize(s, s.width, s.height, func() { *s = *New(s.deps) })
 	case tea.KeyPressMsg:
 		return s, s.handleKey(msg)
 	default:
@@ -136,11 +134,9 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 // toOpen hands a message to the open sub-view and closes it when it says
 // so.
 func (s *Screen) toOpen(msg tea.Msg) tea.Cmd {
-	next, cmd := s.open.Update(msg)
-	if next == nil {
+	closed, cmd := screenkit.ToOpen(&s.open, msg)
+	if closed {
 		s.closeOpen()
-	} else {
-		s.open = next
 	}
 	return cmd
 }
@@ -173,8 +169,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case s.open != nil && !detail:
 		return s.toOpen(msg)
 	case s.open == nil && s.table.Filtering():
-		var cmd tea.Cmd
-		s.table, cmd = s.table.Update(msg)
+		cmd, _ := s.table.FilterKey(msg)
 		return cmd
 	}
 	switch {
@@ -204,12 +199,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // selected is the row under the cursor.
-func (s *Screen) selected() (row, bool) {
-	if i, ok := s.table.Cursor(); ok && i < len(s.rows) {
-		return s.rows[i], true
-	}
-	return row{}, false
-}
+func (s *Screen) selected() (row, bool) { return screenkit.Selected(&s.table, s.rows) }
 
 // selectedSet is the set the keys act on: the open one, else the selected
 // row's.

@@ -3,6 +3,8 @@ package consent
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+
+	"cardterm/screens/screenkit"
 )
 
 // The consent screen's key maps: the main view's, the detail's and the
@@ -26,9 +28,7 @@ func newKeyMap(readOnly bool, table help.KeyMap) keyMap {
 		New:        key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "new consent set")),
 		table:      table,
 	}
-	k.Revoke.SetEnabled(!readOnly)
-	k.Link.SetEnabled(!readOnly)
-	k.New.SetEnabled(!readOnly)
+	screenkit.DisableInReadOnly(readOnly, &k.Revoke, &k.Link, &k.New)
 	return k
 }
 

@@ -28,17 +28,6 @@ func columns(level int) []ui.Column {
 		{Title: "Updated", Width: 10}, {Title: "Set", Width: 9}}
 }
 
-// layoutLevel picks the table layout for a body width.
-func layoutLevel(width int) int {
-	switch {
-	case width >= 100:
-		return 2
-	case width >= 72:
-		return 1
-	}
-	return 0
-}
-
 func (s *Screen) rebuildRows() {
 	s.rows = s.rows[:0]
 	var cells [][]string
@@ -77,14 +66,12 @@ func rowCells(set apiclient.ConsentSet, k apiclient.Consent, level int) []string
 // View and dropped the filter).
 func (s *Screen) SetSize(width, height int) {
 	s.width, s.height = width, height
-	if level := layoutLevel(width); level != s.level {
+	if level := screenkit.LayoutLevel(width, 72, 100); level != s.level {
 		s.level = level
-		cur, ok := s.table.Cursor()
-		s.table.SetColumns(columns(level))
-		s.rebuildRows()
-		if ok {
-			s.table.SetCursor(cur)
-		}
+		screenkit.KeepCursor(&s.table, func() {
+			s.table.SetColumns(columns(level))
+			s.rebuildRows()
+		})
 	}
 	s.layoutTable()
 	for _, v := range []ui.SubView{s.open, s.under} {

@@ -159,11 +159,10 @@ func (c *chainBrowser) key(msg tea.KeyPressMsg) (ui.SubView, tea.Cmd) {
 	if c.detail >= 0 {
 		t = &c.tokens
 	}
-	var cmd tea.Cmd
-	if t.Filtering() {
-		*t, cmd = t.Update(msg)
+	if cmd, ok := t.FilterKey(msg); ok {
 		return c, cmd
 	}
+	var cmd tea.Cmd
 	switch {
 	case key.Matches(msg, c.keys.Back):
 		if t.Filter() != "" {
@@ -207,13 +206,13 @@ func (c *chainBrowser) openNetwork() {
 func (c *chainBrowser) copyValue() (label, value string, ok bool) {
 	if c.detail >= 0 && c.detail < len(c.config.Networks) {
 		tokens := c.config.Networks[c.detail].SortedTokens()
-		if i, ok := c.tokens.Cursor(); ok && i < len(tokens) {
-			return ui.Sanitize(tokens[i].Symbol) + " token address", tokens[i].Address, true
+		if token, ok := screenkit.Selected(&c.tokens, tokens); ok {
+			return ui.Sanitize(token.Symbol) + " token address", token.Address, true
 		}
 		return "", "", false
 	}
-	if i, ok := c.networks.Cursor(); ok && i < len(c.config.Networks) {
-		return ui.Sanitize(c.config.Networks[i].Network) + " delegation contract", c.config.Networks[i].DelegationContract, true
+	if network, ok := screenkit.Selected(&c.networks, c.config.Networks); ok {
+		return ui.Sanitize(network.Network) + " delegation contract", network.DelegationContract, true
 	}
 	return "", "", false
 }

@@ -30,8 +30,7 @@ func newKeyMap(readOnly bool) keyMap {
 		Chain:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "chain config")),
 		Approve: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "post-approval")),
 	}
-	k.Token.SetEnabled(!readOnly)
-	k.Approve.SetEnabled(!readOnly)
+	screenkit.DisableInReadOnly(readOnly, &k.Token, &k.Approve)
 	return k
 }
 
@@ -180,9 +179,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.reload()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		// The next user must never see this one's token.
-		w, h := s.width, s.height
-		*s = *New(s.deps)
-		s.SetSize(w, h)
+		screenkit.ResetKeepingSize(s, s.width, s.height, func() { *s = *New(s.deps) })
 	case tea.KeyPressMsg:
 		return s, s.handleKey(msg)
 	default:
@@ -195,8 +192,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 
 // toOpen hands a message to the open sub-view and closes it when it says so.
 func (s *Screen) toOpen(msg tea.Msg) tea.Cmd {
-	next, cmd := s.open.Update(msg)
-	s.open = next
+	_, cmd := screenkit.ToOpen(&s.open, msg)
 	return cmd
 }
 
@@ -208,10 +204,7 @@ func (s *Screen) externalLoaded(msg ui.Result[[]apiclient.ExternalWallet]) tea.C
 	s.externalRead++
 	if msg.Err != nil {
 		s.external = nil
-		if apiclient.IsStatus(msg.Err, 403) {
-			return nil // shown on the screen
-		}
-		return screenkit.Failed("loading external wallets", msg.Err)
+		return screenkit.ReadFailed("loading external wallets", msg.Err, 403)
 	}
 	s.external = msg.Value
 	return nil

@@ -21,7 +21,6 @@ type keyMap struct {
 	TestEvent            key.Binding
 	ScrollDown, ScrollUp key.Binding // the detail pane
 	table                help.KeyMap
-	form                 help.KeyMap // the test-event form's, while it is open
 }
 
 func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
@@ -43,17 +42,11 @@ func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
 
 // ShortHelp implements help.KeyMap.
 func (k keyMap) ShortHelp() []key.Binding {
-	if k.form != nil {
-		return k.form.ShortHelp()
-	}
 	return append([]key.Binding{k.TestEvent}, k.table.ShortHelp()...)
 }
 
 // FullHelp implements help.KeyMap.
 func (k keyMap) FullHelp() [][]key.Binding {
-	if k.form != nil {
-		return k.form.FullHelp()
-	}
 	return append([][]key.Binding{{k.TestEvent, k.ScrollDown, k.ScrollUp}}, k.table.FullHelp()...)
 }
 
@@ -122,13 +115,13 @@ func (s *Screen) ID() ui.ScreenID { return ui.ScreenEvents }
 // Title implements ui.Screen.
 func (s *Screen) Title() string { return "Events" }
 
-// KeyMap implements ui.Screen.
+// KeyMap implements ui.Screen: the test-event form's keys while it is
+// open, else the list's.
 func (s *Screen) KeyMap() help.KeyMap {
-	k := s.keys
 	if s.form != nil {
-		k.form = s.form.KeyMap()
+		return s.form.KeyMap()
 	}
-	return k
+	return s.keys
 }
 
 // CapturesKeys implements ui.Screen: the form and the table's filter take
@@ -176,8 +169,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			s.hiddenUpTo = max(s.hiddenUpTo, s.deliveries[0].Seq)
 		}
 		s.requests.Cancel()
-		s.init()
-		s.SetSize(s.width, s.height)
+		screenkit.ResetKeepingSize(s, s.width, s.height, s.init)
 	case tea.KeyPressMsg:
 		cmd := s.handleKey(msg)
 		s.layoutPane()
@@ -185,15 +177,9 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case tea.BackgroundColorMsg:
 		s.head = s.heading() // the theme changed
 		s.layoutPane()
-		if s.form != nil {
-			_, cmd := s.form.Update(msg)
-			return s, cmd
-		}
+		return s, screenkit.ToForm(s.form, msg)
 	default:
-		if s.form != nil {
-			_, cmd := s.form.Update(msg)
-			return s, cmd
-		}
+		return s, screenkit.ToForm(s.form, msg)
 	}
 	return s, nil
 }
@@ -224,8 +210,5 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // selected is the delivery under the cursor.
 func (s *Screen) selected() (webhookreceiver.Delivery, bool) {
-	if i, ok := s.table.Cursor(); ok && i < len(s.deliveries) {
-		return s.deliveries[i], true
-	}
-	return webhookreceiver.Delivery{}, false
+	return screenkit.Selected(&s.table, s.deliveries)
 }

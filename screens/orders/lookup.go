@@ -133,12 +133,10 @@ func (l *orderLookup) update(msg tea.Msg) (closed bool, cmd tea.Cmd) {
 func (l *orderLookup) send(id string) tea.Cmd {
 	client := l.deps.Client
 	l.form.SetBusy(true)
-	var cmd tea.Cmd
-	l.reqID, cmd = ui.Go(l.requests, func(ctx context.Context) (lookedUp, error) {
+	return ui.Start(l.requests, &l.reqID, func(ctx context.Context) (lookedUp, error) {
 		st, err := client.OrderStatus(ctx, id)
 		return lookedUp{id: id, status: st}, err
 	})
-	return cmd
 }
 
 // inspect is the order found, as the gateway sent it.

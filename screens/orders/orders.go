@@ -88,7 +88,7 @@ func New(deps screenkit.Deps) *Screen {
 		{Title: "Product id", Width: 22},
 	})
 	order := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "order product"))
-	order.SetEnabled(!deps.ReadOnly)
+	screenkit.DisableInReadOnly(deps.ReadOnly, &order)
 	find := key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find an order by id"))
 	s.keys = listKeys{Order: order, Find: find, table: ui.TableKeys()}
 	s.order = ui.NewChange[placed](s.requests)
@@ -132,11 +132,9 @@ func (s *Screen) Enter() tea.Cmd { return s.load() }
 func (s *Screen) load() tea.Cmd {
 	client := s.deps.Client
 	s.loading = true
-	var cmd tea.Cmd
-	s.loadID, cmd = ui.Go(s.requests, func(ctx context.Context) ([]apiclient.Product, error) {
+	return ui.Start(s.requests, &s.loadID, func(ctx context.Context) ([]apiclient.Product, error) {
 		return client.Products(ctx)
 	})
-	return cmd
 }
 
 // setProducts shows products in the table.
@@ -179,9 +177,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		// The next user never sees this one's orders; the panel's timers
 		// find no panel and poll nothing.
-		w, h := s.width, s.height
-		*s = *New(s.deps)
-		s.SetSize(w, h)
+		screenkit.ResetKeepingSize(s, s.width, s.height, func() { *s = *New(s.deps) })
 		return s, nil
 	case tea.KeyPressMsg:
 		cmd = s.handleKey(msg)
@@ -205,10 +201,7 @@ func (s *Screen) loaded(msg ui.Result[[]apiclient.Product]) tea.Cmd {
 	s.loadErr = msg.Err
 	if msg.Err != nil {
 		s.setProducts(nil)
-		if apiclient.IsStatus(msg.Err, 403) {
-			return nil // shown on the screen
-		}
-		return screenkit.Failed("loading the products", msg.Err)
+		return screenkit.ReadFailed("loading the products", msg.Err, 403)
 	}
 	s.setProducts(msg.Value)
 	return nil
@@ -223,10 +216,8 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	if s.pay != nil {
-		next, cmd := s.pay.Update(msg)
-		if next == nil {
-			s.pay = nil // closed: its timer and late answers find no panel
-		}
+		// Once closed, the panel's timer and late answers find no panel.
+		_, cmd := screenkit.ToOpen(&s.pay, msg)
 		return cmd
 	}
 	if !s.table.Filtering() && key.Matches(msg, s.keys.Order) {
@@ -243,10 +234,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // selected is the product under the cursor.
 func (s *Screen) selected() (apiclient.Product, bool) {
-	if i, ok := s.table.Cursor(); ok && i < len(s.products) {
-		return s.products[i], true
-	}
-	return apiclient.Product{}, false
+	return screenkit.Selected(&s.table, s.products)
 }
 
 // ineligibleReason is why the gateway says a product is not eligible,

@@ -114,8 +114,7 @@ func (p *payment) open() tea.Cmd {
 	cmds := []tea.Cmd{p.check(true)}
 	if pc := p.order.PaymentConfig; pc != nil {
 		client, config := p.deps.Client, *pc
-		var cmd tea.Cmd
-		p.decID, cmd = ui.Go(p.requests, func(ctx context.Context) (decimals, error) {
+		cmd := ui.Start(p.requests, &p.decID, func(ctx context.Context) (decimals, error) {
 			return lookupDecimals(ctx, client, config), nil
 		})
 		cmds = append(cmds, cmd)
@@ -181,11 +180,9 @@ func (p *payment) check(counted bool) tea.Cmd {
 	}
 	p.checking = true
 	client, id := p.deps.Client, p.order.OrderID
-	var cmd tea.Cmd
-	p.checkID, cmd = ui.Go(p.requests, func(ctx context.Context) (apiclient.OrderStatus, error) {
+	return ui.Start(p.requests, &p.checkID, func(ctx context.Context) (apiclient.OrderStatus, error) {
 		return client.OrderStatus(ctx, id)
 	})
-	return cmd
 }
 
 // recheck is r on the panel: check now; a stopped round starts again.

@@ -71,6 +71,22 @@ func Failed(what string, err error) tea.Cmd {
 	return ui.ReportError(what, err)
 }
 
+// ReadFailed reports a failed read the one way (Failed), except an answer
+// with one of the statuses the screen shows in its body instead (a 403: the
+// gateway does not allow this account; a 404: nothing there yet). No error
+// reports nothing.
+func ReadFailed(what string, err error, statusesShown ...int) tea.Cmd {
+	if err == nil {
+		return nil
+	}
+	for _, status := range statusesShown {
+		if apiclient.IsStatus(err, status) {
+			return nil
+		}
+	}
+	return Failed(what, err)
+}
+
 // RefuseReadOnly is the notice shown when a mutating key is pressed in
 // --read-only mode.
 func RefuseReadOnly(what string) tea.Cmd {

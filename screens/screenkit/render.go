@@ -135,6 +135,18 @@ func Section(s *theme.Styles, title, body string) string {
 	return s.Subtitle.Render(title) + "\n" + body
 }
 
+// LayoutLevel picks which of a table's three layouts a body width takes:
+// 2 (wide) from wide cells on, 1 (medium) from medium, else 0 (narrow).
+func LayoutLevel(width, medium, wide int) int {
+	switch {
+	case width >= wide:
+		return 2
+	case width >= medium:
+		return 1
+	}
+	return 0
+}
+
 // Place fits content into exactly width x height, top-left aligned; lines
 // are fitted, never re-rendered, so a frame costs what its text costs.
 func Place(content string, width, height int) string {

@@ -225,8 +225,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		s.keeper.stop()
 		client := s.deps.Client
 		oauth := client.Session().Kind == apiclient.SessionOAuth
-		var cmd tea.Cmd
-		s.logoutID, cmd = ui.Go(s.requests, func(ctx context.Context) (struct{}, error) {
+		cmd := ui.Start(s.requests, &s.logoutID, func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, client.SignOut(ctx)
 		})
 		s.logoutOAuth = oauth
@@ -321,11 +320,10 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) (ui.Screen, tea.Cmd) {
 // useDemo fills the form with the selected demo account and puts the
 // cursor on the password, so enter signs in.
 func (s *Screen) useDemo() tea.Cmd {
-	i, ok := s.demo.Cursor()
-	if !ok || i >= len(s.deps.Demo) {
+	d, ok := screenkit.Selected(&s.demo, s.deps.Demo)
+	if !ok {
 		return nil
 	}
-	d := s.deps.Demo[i]
 	s.username.SetValue(d.Username)
 	s.password.SetValue(d.Password)
 	s.problem = ""
@@ -355,8 +353,7 @@ func (s *Screen) submit() (ui.Screen, tea.Cmd) {
 	}
 	s.busy, s.problem = true, ""
 	client := s.deps.Client
-	var cmd tea.Cmd
-	s.loginID, cmd = ui.Go(s.requests, func(ctx context.Context) (apiclient.Session, error) {
+	cmd := ui.Start(s.requests, &s.loginID, func(ctx context.Context) (apiclient.Session, error) {
 		return client.Login(ctx, username, password)
 	})
 	return s, cmd

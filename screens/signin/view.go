@@ -85,9 +85,8 @@ func (s *Screen) demoView() string {
 	}
 	hint := fmt.Sprintf("password for all: %s · tab, ↑/↓, enter picks one", s.deps.Demo[0].Password)
 	view := title + "\n" + st.Muted.Render(hint) + "\n" + s.demo.View()
-	if i, ok := s.demo.Cursor(); ok && i < len(s.deps.Demo) {
+	if d, ok := screenkit.Selected(&s.demo, s.deps.Demo); ok {
 		// The selected account's summary whole, which the table may cut.
-		d := s.deps.Demo[i]
 		wrapped := strings.Split(ansi.Wrap(ui.Sanitize(d.Username+": "+d.Summary), max(s.demoWidth(), 10), " "), "\n")
 		if len(wrapped) > 2 {
 			wrapped = []string{wrapped[0], ui.Shorten(strings.Join(wrapped[1:], " "), max(s.demoWidth(), 10))}

@@ -80,12 +80,7 @@ func (s *Screen) selected() (caseRow, bool) {
 	if s.kase == nil {
 		return caseRow{}, false
 	}
-	i, ok := s.sets.Cursor()
-	rows := caseRowsOf(s.kase)
-	if !ok || i >= len(rows) {
-		return caseRow{}, false
-	}
-	return rows[i], true
+	return screenkit.Selected(&s.sets, caseRowsOf(s.kase))
 }
 
 // missingRequired lists, per set, the required consents not granted there.

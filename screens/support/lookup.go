@@ -153,8 +153,7 @@ func (s *Screen) lookUp(kind caseKind, id string) tea.Cmd {
 	s.sets.SetColumns(columnsFor(kind))
 	s.sets.SetRows(nil)
 	client := s.deps.Client
-	var cmd tea.Cmd
-	s.loadID, cmd = ui.Go(s.requests, func(ctx context.Context) (*caseData, error) {
+	cmd := ui.Start(s.requests, &s.loadID, func(ctx context.Context) (*caseData, error) {
 		return readCase(ctx, client, kind, id), nil
 	})
 	return tea.Batch(cmd, s.remember(kind, id))
@@ -189,11 +188,9 @@ func (s *Screen) reload() tea.Cmd {
 	kind, id := s.kase.kind, s.kase.id
 	client := s.deps.Client
 	s.loading = true
-	var cmd tea.Cmd
-	s.loadID, cmd = ui.Go(s.requests, func(ctx context.Context) (*caseData, error) {
+	return ui.Start(s.requests, &s.loadID, func(ctx context.Context) (*caseData, error) {
 		return readCase(ctx, client, kind, id), nil
 	})
-	return cmd
 }
 
 func (s *Screen) gotCase(msg ui.Result[*caseData]) tea.Cmd {

@@ -57,8 +57,7 @@ func newKeys(readOnly bool) keyMap {
 		ExportFull: key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "export with IPs and user agents")),
 		Copy:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy case as Markdown")),
 	}
-	k.Revoke.SetEnabled(!readOnly)
-	k.Link.SetEnabled(!readOnly)
+	screenkit.DisableInReadOnly(readOnly, &k.Revoke, &k.Link)
 	return k
 }
 
@@ -211,9 +210,9 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.SignedInMsg:
 		// A customer signed in on this terminal: the agent's case and key
 		// are not theirs to see.
-		w, h := s.width, s.height
-		*s = *New(s.deps, Options{StateFile: s.opts.StateFile, ExportDir: s.opts.ExportDir, Production: s.opts.Production})
-		s.SetSize(w, h)
+		screenkit.ResetKeepingSize(s, s.width, s.height, func() {
+			*s = *New(s.deps, Options{StateFile: s.opts.StateFile, ExportDir: s.opts.ExportDir, Production: s.opts.Production})
+		})
 		return s, nil
 	case tea.KeyPressMsg:
 		return s, s.handleKey(msg)
@@ -223,11 +222,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		s.audit, cmd = s.audit.update(msg)
 		return s, cmd
 	}
-	if s.form != nil {
-		_, cmd := s.form.Update(msg)
-		return s, cmd
-	}
-	return s, nil
+	return s, screenkit.ToForm(s.form, msg)
 }
 
 func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -269,8 +264,8 @@ func (s *Screen) lookupsKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.formFor = formLookup
 		return s.openForm(lookupForm(s.deps.Styles, caseOnboarding))
 	case key.Matches(msg, s.keys.Open):
-		if i, ok := s.lookups.Cursor(); ok && i < len(s.recent) {
-			return s.lookUp(s.recent[i].Kind, s.recent[i].ID)
+		if recent, ok := screenkit.Selected(&s.lookups, s.recent); ok {
+			return s.lookUp(recent.Kind, recent.ID)
 		}
 		return nil
 	case key.Matches(msg, s.keys.Back):

@@ -174,24 +174,16 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 		return t.load(t.filter)
 	case tea.BackgroundColorMsg:
 		t.staleFrame() // the theme changed
-		if t.form != nil {
-			_, cmd := t.form.Update(msg)
-			return cmd
-		}
+		return screenkit.ToForm(t.form, msg)
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		w, h := t.width, t.height
-		*t = *New(t.deps)
-		t.SetSize(w, h)
+		screenkit.ResetKeepingSize(t, t.width, t.height, func() { *t = *New(t.deps) })
 	case tea.KeyPressMsg:
 		if t.form != nil {
 			return t.formKey(msg)
 		}
 		return t.handleKey(msg)
 	default:
-		if t.form != nil {
-			_, cmd := t.form.Update(msg)
-			return cmd
-		}
+		return screenkit.ToForm(t.form, msg)
 	}
 	return nil
 }

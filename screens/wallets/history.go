@@ -58,12 +58,10 @@ func (w *Screen) loadHistory() tea.Cmd {
 	h.loading = true
 	client := w.deps.Client
 	q := h.query
-	var cmd tea.Cmd
-	h.id, cmd = ui.Go(w.requests, func(ctx context.Context) (historyPage, error) {
+	return ui.Start(w.requests, &h.id, func(ctx context.Context) (historyPage, error) {
 		items, err := client.WalletHistory(ctx, q)
 		return historyPage{query: q, items: items}, err
 	})
-	return cmd
 }
 
 func (w *Screen) updateHistory(msg ui.Result[historyPage]) tea.Cmd {

@@ -3,6 +3,8 @@ package wallets
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+
+	"cardterm/screens/screenkit"
 )
 
 // walletKeys are the wallets screen's bindings; mutating ones are disabled
@@ -38,11 +40,7 @@ func newWalletKeys(readOnly bool, table help.KeyMap) walletKeys {
 		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		table:    table,
 	}
-	if readOnly {
-		for _, b := range []*key.Binding{&k.Link, &k.Unlink, &k.Up, &k.Down, &k.Withdraw} {
-			b.SetEnabled(false)
-		}
-	}
+	screenkit.DisableInReadOnly(readOnly, &k.Link, &k.Unlink, &k.Up, &k.Down, &k.Withdraw)
 	return k
 }
 

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 )
 
 // offerOnly enables the actions that can work for what the gateway last
@@ -14,33 +15,27 @@ import (
 // runs whenever one of the four reads answers.
 func (w *Screen) offerOnly() {
 	w.keys = newWalletKeys(w.deps.ReadOnly, w.table.KeyMap())
-	w.why = map[string]string{}
-	disable := func(b *key.Binding, why string) {
-		b.SetEnabled(false)
-		for _, k := range b.Keys() {
-			w.why[k] = why
-		}
-	}
+	w.why = screenkit.DisabledReasons{}
 	if apiclient.IsStatus(w.errs[readInternal], 403) {
 		for _, b := range []*key.Binding{&w.keys.Link, &w.keys.Unlink, &w.keys.Up, &w.keys.Down, &w.keys.Withdraw, &w.keys.History} {
-			disable(b, b.Help().Desc+" needs a VERIFIED identity: see the verification state on the Account screen (1)")
+			w.why.Disable(b, b.Help().Desc+" needs a VERIFIED identity: see the verification state on the Account screen (1)")
 		}
 		return
 	}
 	if w.loaded[readLinked] && w.errs[readLinked] == nil {
 		if len(w.linked) >= apiclient.MaxLinkedWallets {
-			disable(&w.keys.Link, fmt.Sprintf("cannot link another wallet: %d of %d are linked, the most the gateway allows; unlink one first (u)",
+			w.why.Disable(&w.keys.Link, fmt.Sprintf("cannot link another wallet: %d of %d are linked, the most the gateway allows; unlink one first (u)",
 				len(w.linked), apiclient.MaxLinkedWallets))
 		}
 		if len(w.linked) == 0 {
 			const why = "no wallet is linked to the card: link one first (l)"
-			disable(&w.keys.Unlink, "nothing to unlink: "+why)
-			disable(&w.keys.Up, "no priority to change: "+why)
-			disable(&w.keys.Down, "no priority to change: "+why)
+			w.why.Disable(&w.keys.Unlink, "nothing to unlink: "+why)
+			w.why.Disable(&w.keys.Up, "no priority to change: "+why)
+			w.why.Disable(&w.keys.Down, "no priority to change: "+why)
 		}
 	}
 	if why := w.whyNoWithdraw(); why != "" {
-		disable(&w.keys.Withdraw, why)
+		w.why.Disable(&w.keys.Withdraw, why)
 	}
 }
 

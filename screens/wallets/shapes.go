@@ -201,10 +201,8 @@ func (w *Screen) rebuildRows() {
 		rows[i] = []string{strings.ToUpper(iw.Currency), shape.Value(i, internalColBalance, string(iw.Balance)),
 			shape.Value(i, internalColAddress, iw.Address), shape.Value(i, internalColMemo, screenkit.OrDash(iw.AddressMemo)), card}
 	}
-	cur, ok := w.table.Cursor()
-	w.table.SetRows(rows)
-	w.table.SetSize(w.width, min(len(rows), 8)+2)
-	if ok {
-		w.table.SetCursor(cur)
-	}
+	screenkit.KeepCursor(&w.table, func() {
+		w.table.SetRows(rows)
+		w.table.SetSize(w.width, min(len(rows), 8)+2)
+	})
 }

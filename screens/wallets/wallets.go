@@ -31,7 +31,7 @@ type Screen struct {
 	requests ui.Owner
 	keys     walletKeys
 	// why is the reason, per key, that a disabled action cannot work now.
-	why           map[string]string
+	why           screenkit.DisabledReasons
 	width, height int
 
 	table ui.Table
@@ -202,7 +202,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 				w.internal = msg.Value
 			}
 			w.rebuildRows()
-			return w, w.readFailed("loading the internal wallets", msg.Err)
+			return w, screenkit.ReadFailed("loading the internal wallets", msg.Err, 403)
 		}
 	case ui.Result[[]apiclient.LinkedWallet]:
 		if msg.ID == w.linkedID {
@@ -212,7 +212,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 				w.linked = msg.Value
 			}
 			w.rebuildRows()
-			return w, w.readFailed("loading the linked wallets", msg.Err)
+			return w, screenkit.ReadFailed("loading the linked wallets", msg.Err, 403)
 		}
 	case ui.Result[[]apiclient.ExternalWallet]:
 		if msg.ID == w.externalID {
@@ -221,7 +221,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			if msg.Err == nil {
 				w.external = msg.Value
 			}
-			return w, w.readFailed("loading the external wallets", msg.Err)
+			return w, screenkit.ReadFailed("loading the external wallets", msg.Err, 403)
 		}
 	case ui.Result[apiclient.CreditWallet]:
 		if msg.ID == w.creditID {
@@ -234,7 +234,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 				w.credit = nil // no credit yet: a state, not a failure
 				return w, nil
 			}
-			return w, w.readFailed("loading the credit wallet", msg.Err)
+			return w, screenkit.ReadFailed("loading the credit wallet", msg.Err, 403)
 		}
 	case ui.Result[historyPage]:
 		return w, w.updateHistory(msg)
@@ -244,9 +244,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 		return w, w.reload()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		width, height := w.width, w.height
-		*w = *New(w.deps)
-		w.SetSize(width, height)
+		screenkit.ResetKeepingSize(w, w.width, w.height, func() { *w = *New(w.deps) })
 	case tea.KeyPressMsg:
 		switch w.mode {
 		case modeWithdraw:
@@ -259,28 +257,13 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	return w, nil
 }
 
-// readFailed reports a failed read; a 403 (unverified) is shown on the
-// screen instead.
-func (w *Screen) readFailed(what string, err error) tea.Cmd {
-	if err == nil || apiclient.IsStatus(err, 403) {
-		return nil
-	}
-	return screenkit.Failed(what, err)
-}
-
 // selected is the internal wallet under the cursor.
 func (w *Screen) selected() (apiclient.InternalWallet, bool) {
-	i, ok := w.table.Cursor()
-	if !ok || i >= len(w.internal) {
-		return apiclient.InternalWallet{}, false
-	}
-	return w.internal[i], true
+	return screenkit.Selected(&w.table, w.internal)
 }
 
 func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if w.table.Filtering() {
-		var cmd tea.Cmd
-		w.table, cmd = w.table.Update(msg)
+	if cmd, ok := w.table.FilterKey(msg); ok {
 		return cmd
 	}
 	switch {

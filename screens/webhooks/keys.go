@@ -3,6 +3,8 @@ package webhooks
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+
+	"cardterm/screens/screenkit"
 )
 
 // whKeys are the webhooks screen's bindings; the mutating ones are disabled
@@ -15,9 +17,7 @@ type whKeys struct {
 	Listen, ListenNew, OpenByID key.Binding
 	table                       help.KeyMap
 	mode                        whMode
-	masked                      bool        // the key panel shows a masked key
-	form                        help.KeyMap // the add/edit form's, while it is open
-	lookup                      help.KeyMap // the id form's, while it is open
+	masked                      bool // the key panel shows a masked key
 }
 
 func newWhKeys(readOnly bool, table help.KeyMap) whKeys {
@@ -35,21 +35,13 @@ func newWhKeys(readOnly bool, table help.KeyMap) whKeys {
 		OpenByID:  key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find by id")),
 		table:     table,
 	}
-	if readOnly {
-		for _, b := range []*key.Binding{&k.Add, &k.Edit, &k.Toggle, &k.Rotate, &k.Delete, &k.Listen, &k.ListenNew} {
-			b.SetEnabled(false)
-		}
-	}
+	screenkit.DisableInReadOnly(readOnly, &k.Add, &k.Edit, &k.Toggle, &k.Rotate, &k.Delete, &k.Listen, &k.ListenNew)
 	return k
 }
 
 // ShortHelp implements help.KeyMap.
 func (k whKeys) ShortHelp() []key.Binding {
 	switch {
-	case k.form != nil:
-		return k.form.ShortHelp()
-	case k.lookup != nil:
-		return k.lookup.ShortHelp()
 	case k.mode == whModeKey && k.masked:
 		return []key.Binding{k.Rotate, k.Close}
 	case k.mode == whModeKey:
@@ -64,12 +56,6 @@ func (k whKeys) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k whKeys) FullHelp() [][]key.Binding {
-	if k.form != nil {
-		return k.form.FullHelp()
-	}
-	if k.lookup != nil {
-		return k.lookup.FullHelp()
-	}
 	if k.mode != whModeList {
 		return [][]key.Binding{k.ShortHelp()}
 	}

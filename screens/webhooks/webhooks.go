@@ -110,18 +110,19 @@ func (w *Screen) ID() ui.ScreenID { return ui.ScreenWebhooks }
 // Title implements ui.Screen.
 func (w *Screen) Title() string { return "Webhooks" }
 
-// KeyMap implements ui.Screen.
+// KeyMap implements ui.Screen: the add/edit form's keys or the id form's
+// while one is open, else those of what is shown.
 func (w *Screen) KeyMap() help.KeyMap {
+	switch {
+	case w.form != nil:
+		return w.form.form.KeyMap()
+	case w.lookupForm != nil:
+		return w.lookupForm.KeyMap()
+	}
 	k := w.keys
 	k.mode = w.mode
 	k.masked = w.panelMasked != ""
 	k.CopyKey.SetEnabled(!k.masked)
-	if w.lookupForm != nil {
-		k.lookup = w.lookupForm.KeyMap()
-	}
-	if w.form != nil {
-		k.form = w.form.form.KeyMap()
-	}
 	return k
 }
 
@@ -218,10 +219,7 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		w.loadErr = msg.Err
 		if msg.Err != nil {
 			w.setHooks(nil)
-			if apiclient.IsStatus(msg.Err, 403) || apiclient.IsStatus(msg.Err, 503) {
-				return w, nil // shown in the body
-			}
-			return w, screenkit.Failed("loading webhooks", msg.Err)
+			return w, screenkit.ReadFailed("loading webhooks", msg.Err, 403, 503)
 		}
 		w.setHooks(msg.Value)
 	case ui.RefreshMsg:
@@ -230,21 +228,17 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 		return w, w.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		width, height := w.width, w.height
 		w.listen.Reset()
 		w.change.Reset()
-		*w = *New(w.deps)
-		w.SetSize(width, height)
+		screenkit.ResetKeepingSize(w, w.width, w.height, func() { *w = *New(w.deps) })
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
 	default:
 		if w.lookupForm != nil {
-			_, cmd := w.lookupForm.Update(msg)
-			return w, cmd
+			return w, screenkit.ToForm(w.lookupForm, msg)
 		}
 		if w.form != nil {
-			_, cmd := w.form.form.Update(msg) // cursor blinks, pastes
-			return w, cmd
+			return w, screenkit.ToForm(w.form.form, msg)
 		}
 	}
 	return w, nil

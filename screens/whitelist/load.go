@@ -192,8 +192,7 @@ func (w *Screen) load() tea.Cmd {
 	client, cur, box := w.deps.Client, w.currency, newArrivals()
 	w.arrivals = box
 	w.loading, w.fresh, w.incomplete = true, true, false
-	var cmd tea.Cmd
-	w.loadID, cmd = ui.Go(w.requests, func(ctx context.Context) (loadEnded, error) {
+	cmd := ui.Start(w.requests, &w.loadID, func(ctx context.Context) (loadEnded, error) {
 		n := 0
 		err := client.WhitelistBatches(ctx, cur, func(batch []apiclient.WhitelistEntry) error {
 			n += len(batch)
@@ -238,10 +237,7 @@ func (w *Screen) arrived(msg entriesArrived) tea.Cmd {
 	}
 	if w.store.len() == 0 {
 		w.loadErr = err
-		if apiclient.IsStatus(err, 403) {
-			return nil
-		}
-		return screenkit.Failed("loading the whitelist", err)
+		return screenkit.ReadFailed("loading the whitelist", err, 403)
 	}
 	// Some entries arrived: they stay, marked as a part of the list.
 	w.incomplete = true

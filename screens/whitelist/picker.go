@@ -48,9 +48,13 @@ func codeKeys() []string {
 	return keys
 }
 
-func (k pickerKeys) help() []key.Binding {
+// ShortHelp implements help.KeyMap.
+func (k pickerKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Type, k.Up, k.Select, k.Erase, k.Cancel}
 }
+
+// FullHelp implements help.KeyMap: the same keys.
+func (k pickerKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
 // currencyCode is what a currency code may look like: lower-case letters
 // and digits, as the gateway writes them.

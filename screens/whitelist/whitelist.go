@@ -21,8 +21,6 @@ import (
 type whitelistKeys struct {
 	Currency, Add, Delete key.Binding
 	table                 help.KeyMap
-	form                  help.KeyMap // the add form's, while it is open
-	picker                *pickerKeys
 }
 
 func newWhitelistKeys(readOnly bool, table help.KeyMap) whitelistKeys {
@@ -32,32 +30,17 @@ func newWhitelistKeys(readOnly bool, table help.KeyMap) whitelistKeys {
 		Delete:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "delete marked/selected")),
 		table:    table,
 	}
-	if readOnly {
-		k.Add.SetEnabled(false)
-		k.Delete.SetEnabled(false)
-	}
+	screenkit.DisableInReadOnly(readOnly, &k.Add, &k.Delete)
 	return k
 }
 
 // ShortHelp implements help.KeyMap.
 func (k whitelistKeys) ShortHelp() []key.Binding {
-	switch {
-	case k.form != nil:
-		return k.form.ShortHelp()
-	case k.picker != nil:
-		return k.picker.help()
-	}
 	return append([]key.Binding{k.Currency, k.Add, k.Delete}, k.table.ShortHelp()...)
 }
 
 // FullHelp implements help.KeyMap.
 func (k whitelistKeys) FullHelp() [][]key.Binding {
-	switch {
-	case k.form != nil:
-		return k.form.FullHelp()
-	case k.picker != nil:
-		return [][]key.Binding{k.picker.help()}
-	}
 	return append([][]key.Binding{{k.Currency, k.Add, k.Delete}}, k.table.FullHelp()...)
 }
 
@@ -138,21 +121,11 @@ func wlColumns(level int) []ui.Column {
 	}
 }
 
-func wlLevel(width int) int {
-	switch {
-	case width >= 93:
-		return 2
-	case width >= 73:
-		return 1
-	}
-	return 0
-}
-
 // SetSize implements ui.Screen: columns are hidden on narrow terminals,
 // keeping rows, marks, cursor and quick filter.
 func (w *Screen) SetSize(width, height int) {
 	w.width, w.height = width, height
-	w.table.SetColumns(wlColumns(wlLevel(width)))
+	w.table.SetColumns(wlColumns(screenkit.LayoutLevel(width, 73, 93)))
 	w.table.SetSize(width, max(height-2-w.detailHeight(), 3))
 	w.sizeForm()
 }
@@ -172,16 +145,16 @@ func (w *Screen) ID() ui.ScreenID { return ui.ScreenWhitelist }
 // Title implements ui.Screen.
 func (w *Screen) Title() string { return "Whitelist" }
 
-// KeyMap implements ui.Screen.
+// KeyMap implements ui.Screen: the add form's keys or the currency
+// picker's while one is open, else the list's.
 func (w *Screen) KeyMap() help.KeyMap {
-	k := w.keys
-	if w.picker != nil {
-		k.picker = &w.pickerKeys
+	switch {
+	case w.form != nil:
+		return formKeyMap{form: w.form.form.KeyMap(), entries: w.form.keys}
+	case w.picker != nil:
+		return w.pickerKeys
 	}
-	if w.form != nil {
-		k.form = formKeyMap{form: w.form.form.KeyMap(), entries: w.form.keys}
-	}
-	return k
+	return w.keys
 }
 
 // CapturesKeys implements ui.Screen: the add form's inputs, the currency
@@ -222,17 +195,14 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		if w.arrivals != nil {
 			w.arrivals.abandon()
 		}
-		width, height := w.width, w.height
 		w.add.Reset()
 		w.remove.Reset()
-		*w = *New(w.deps)
-		w.SetSize(width, height)
+		screenkit.ResetKeepingSize(w, w.width, w.height, func() { *w = *New(w.deps) })
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
 	default:
 		if w.form != nil {
-			_, cmd := w.form.form.Update(msg) // cursor blinks, pastes
-			return w, cmd
+			return w, screenkit.ToForm(w.form.form, msg)
 		}
 	}
 	return w, nil

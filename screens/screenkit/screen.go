@@ -1,0 +1,81 @@
+package screenkit
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/ui"
+)
+
+// ResetKeepingSize resets a screen when the session ends (or another user
+// signs in): reset builds it afresh, as a rule `*s = *New(s.deps)`, so the
+// next user never sees the last one's data. The fresh screen gets back the size the
+// old one had, which the root sends again only when the terminal changes.
+func ResetKeepingSize(screen ui.Screen, width, height int, reset func()) {
+	reset()
+	screen.SetSize(width, height)
+}
+
+// ToOpen hands a message to the sub-view a screen has open and keeps what
+// its Update answers: closed says the sub-view closed itself (it answered
+// nil), and *open is then empty.
+func ToOpen[View ui.SubView](open *View, msg tea.Msg) (closed bool, cmd tea.Cmd) {
+	next, cmd := (*open).Update(msg)
+	*open, _ = next.(View) // empty when next is nil
+	return next == nil, cmd
+}
+
+// ToForm hands a message that is not a key press (a cursor blink, a paste,
+// a theme change) to the screen's open form; with none open it does nothing.
+func ToForm(form *ui.Form, msg tea.Msg) tea.Cmd {
+	if form == nil {
+		return nil
+	}
+	_, cmd := form.Update(msg)
+	return cmd
+}
+
+// Selected is the record under the table's cursor, records being the
+// table's rows in order; ok is false when no row is selected (an empty
+// table, or a filter that shows none).
+func Selected[Record any](table *ui.Table, records []Record) (selected Record, ok bool) {
+	if i, ok := table.Cursor(); ok && i < len(records) {
+		return records[i], true
+	}
+	return selected, false
+}
+
+// KeepCursor runs change, which gives the table new rows (or columns and
+// rows), and puts the cursor back on the row it was on.
+func KeepCursor(table *ui.Table, change func()) {
+	row, ok := table.Cursor()
+	change()
+	if ok {
+		table.SetCursor(row)
+	}
+}
+
+// DisabledReasons keeps, per key, why a binding a screen disabled cannot
+// work now (no card yet, identity not VERIFIED, five wallets linked): the
+// screen's ui.Explainer answers a press of it from here.
+type DisabledReasons map[string]string
+
+// Disable disables the binding and keeps why for each of its keys.
+func (reasons DisabledReasons) Disable(binding *key.Binding, why string) {
+	binding.SetEnabled(false)
+	for _, pressed := range binding.Keys() {
+		reasons[pressed] = why
+	}
+}
+
+// DisableInReadOnly disables a screen's mutating bindings in read-only mode
+// (support agents): the footer and help then never offer them, and the root
+// answers a press of one with its read-only notice.
+func DisableInReadOnly(readOnly bool, mutating ...*key.Binding) {
+	if !readOnly {
+		return
+	}
+	for _, binding := range mutating {
+		binding.SetEnabled(false)
+	}
+}
