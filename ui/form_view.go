@@ -36,6 +36,13 @@ func (f *Form) labelWidth() int {
 // the line under the fields stay put.
 func (f *Form) SetHeight(h int) { f.height = max(h, 0) }
 
+// SetSize gives a form that has a body of its own (not a panel beside
+// other things) the whole body: its width, and its height to scroll in.
+func (f *Form) SetSize(width, height int) {
+	f.SetWidth(width)
+	f.SetHeight(height)
+}
+
 // View draws the form in the width (and height) last set.
 func (f *Form) View() string {
 	st, width := f.st, f.width

@@ -174,8 +174,7 @@ func (w *Screen) openForm(orig *apiclient.Webhook) tea.Cmd {
 // sizeForm gives the form the body's width and height.
 func (w *Screen) sizeForm() {
 	if w.form != nil {
-		w.form.form.SetWidth(w.width)
-		w.form.form.SetHeight(w.height)
+		w.form.form.SetSize(w.width, w.height)
 	}
 }
 

@@ -203,8 +203,7 @@ func (w *Screen) openForm() tea.Cmd {
 // sizeForm gives the form the body; it scrolls to the field in focus.
 func (w *Screen) sizeForm() {
 	if w.form != nil {
-		w.form.form.SetWidth(w.width)
-		w.form.form.SetHeight(w.height)
+		w.form.form.SetSize(w.width, w.height)
 	}
 }
 
