@@ -70,3 +70,12 @@ func TestDelegationChainConfigSolanaFieldsInAnotherShape(t *testing.T) {
 	app.Keys("i")
 	screentest.MustShow(t, app.Screen(), "JSON as the gateway sent it", "solana chain configuration", `"cluster": "devnet"`)
 }
+
+// The registered external wallets read the gateway's own field names where
+// the client's are empty: in the other gateway's shapes the line still
+// names the address, currency, network and allowance (it was blank).
+func TestDelegationExternalWalletsInOtherShapes(t *testing.T) {
+	app, _ := newApp(t, "alice@demo.test", screentest.WithAltShapes())
+	screentest.MustShow(t, app.Screen(), "Registered external wallets",
+		"0xe50bd5087bb43fa125be57b42136d68d11ca9aa9", "USDC on linea · allowance 150")
+}

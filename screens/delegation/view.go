@@ -86,9 +86,17 @@ func (s *Screen) walletsView() string {
 	case len(s.external) == 0:
 		lines = append(lines, st.Muted.Render("none yet: a completed post-approval registers one"))
 	default:
-		for _, w := range s.external {
-			lines = append(lines, ansi.Truncate("  "+ui.Sanitize(w.Address)+"  "+
-				st.Muted.Render(ui.Sanitize(strings.ToUpper(w.Currency)+" on "+w.Network+" · allowance "+string(w.Allowance))), width, "…"))
+		// Read as the Wallets screen reads them: another gateway's own
+		// field names fill what the client's do not.
+		for _, w := range screenkit.ExternalWallets(s.external) {
+			address := "  " + ui.Sanitize(w.Address)
+			about := ui.Sanitize(strings.ToUpper(w.Currency) + " on " + w.Network + " · allowance " + w.Allowance)
+			if ansi.StringWidth(address+"  "+about) <= width {
+				lines = append(lines, address+"  "+st.Muted.Render(about))
+				continue
+			}
+			// Too narrow for one line: the address whole, what it is under it.
+			lines = append(lines, ansi.Truncate(address, width, "…"), ansi.Truncate(st.Muted.Render("    "+about), width, "…"))
 		}
 	}
 	return strings.Join(lines, "\n")

@@ -30,83 +30,20 @@ const (
 	internalColMemo    = 3
 )
 
-// Fields of an external wallet as the overview draws them.
-var externalRecordColumns = []screenkit.RecordColumn{
-	{Known: []string{"currency"}, Hints: []string{"currency", "asset", "symbol"}},
-	{Known: []string{"network"}, Hints: []string{"network", "chain"}},
-	{Known: []string{"address"}, Hints: []string{"address"}},
-	{Known: []string{"balance"}, Hints: []string{"balance", "available", "amount"}},
-	{Known: []string{"allowance"}, Hints: []string{"allowance", "approved", "approval", "limit"}},
-}
-
-const (
-	externalColCurrency = iota
-	externalColNetwork
-	externalColAddress
-	externalColBalance
-	externalColAllowance
-)
-
 // creditRecordColumns finds the credit wallet's balance and id.
 var creditRecordColumns = []screenkit.RecordColumn{
 	{Known: []string{"balance"}, Hints: []string{"balance", "available", "amount"}},
 	{Known: []string{"id"}, Hints: []string{"id"}},
 }
 
-// externalView is one external wallet as drawn: the client's fields or the
-// gateway's own.
-type externalView struct {
-	currency, network, address, balance, allowance string
-	// others are the fields the gateway sent beyond these.
-	others []screenkit.Field
-}
-
-// spendable is min(balance, allowance), "" when either is unreadable.
-func (e externalView) spendable() string {
-	c, err := apiclient.CompareDecimal(e.balance, e.allowance)
-	if err != nil {
-		return ""
-	}
-	if c <= 0 {
-		return e.balance
-	}
-	return e.allowance
-}
-
-// externals are the external wallets as drawn.
-func (w *Screen) externals() []externalView {
-	raws := make([]apiclient.RawJSON, len(w.external))
-	for i, e := range w.external {
-		raws[i] = e.Raw
-	}
-	shape := screenkit.NewRecordShape(raws, externalRecordColumns)
-	out := make([]externalView, len(w.external))
-	for i, e := range w.external {
-		out[i] = externalView{
-			currency:  shape.Value(i, externalColCurrency, e.Currency),
-			network:   shape.Value(i, externalColNetwork, e.Network),
-			address:   shape.Value(i, externalColAddress, e.Address),
-			balance:   shape.Value(i, externalColBalance, string(e.Balance)),
-			allowance: shape.Value(i, externalColAllowance, string(e.Allowance)),
-		}
-		var names []string
-		for c, col := range externalRecordColumns {
-			names = append(names, col.Known...)
-			names = append(names, shape.FallbackPath(c))
-		}
-		out[i].others = screenkit.OtherFields(e.Raw, []screenkit.KnownField{{Names: names}})
-	}
-	return out
-}
-
 // externalTarget names where a withdrawal goes: the first external
 // wallet's address and network.
 func (w *Screen) externalTarget() (address, network string, ok bool) {
-	list := w.externals()
+	list := screenkit.ExternalWallets(w.external)
 	if len(list) == 0 {
 		return "", "", false
 	}
-	return list[0].address, list[0].network, true
+	return list[0].Address, list[0].Network, true
 }
 
 // creditBalance is the credit wallet's balance as the gateway sent it,

@@ -127,16 +127,16 @@ func (w *Screen) layoutOverview() {
 	case len(w.external) == 0:
 		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("None registered. Withdrawals are sent to the external wallet: complete the delegation first (6).") + "\n")
 	default:
-		for _, e := range w.externals() {
-			line := fmt.Sprintf("%-6s %-9s %s", strings.ToUpper(ui.Sanitize(e.currency)), ui.Sanitize(e.network), ui.Sanitize(e.address))
+		for _, e := range screenkit.ExternalWallets(w.external) {
+			line := fmt.Sprintf("%-6s %-9s %s", strings.ToUpper(ui.Sanitize(e.Currency)), ui.Sanitize(e.Network), ui.Sanitize(e.Address))
 			b.WriteString(st.Value.Render(ansi.Truncate(line, width, "…")) + "\n")
-			b.WriteString(st.Label.Render("       balance ") + st.Value.Render(dashIfEmpty(ui.Sanitize(e.balance))) +
-				st.Label.Render("  allowance ") + st.Value.Render(dashIfEmpty(ui.Sanitize(e.allowance))) +
-				st.Label.Render("  spendable ") + st.Text(theme.ToneOK).Render(dashIfEmpty(ui.Sanitize(e.spendable()))) + "\n")
+			b.WriteString(st.Label.Render("       balance ") + st.Value.Render(dashIfEmpty(ui.Sanitize(e.Balance))) +
+				st.Label.Render("  allowance ") + st.Value.Render(dashIfEmpty(ui.Sanitize(e.Allowance))) +
+				st.Label.Render("  spendable ") + st.Text(theme.ToneOK).Render(dashIfEmpty(ui.Sanitize(e.Spendable()))) + "\n")
 			// Whatever else the gateway says of the wallet, on one line.
-			if len(e.others) > 0 {
+			if len(e.Others) > 0 {
 				var parts []string
-				for _, f := range e.others {
+				for _, f := range e.Others {
 					parts = append(parts, ui.Sanitize(strings.ToLower(f.Label))+" "+ui.Sanitize(f.Value))
 				}
 				b.WriteString(st.Muted.Render(ansi.Truncate("       "+strings.Join(parts, "  "), width, "…")) + "\n")
