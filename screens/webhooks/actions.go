@@ -15,7 +15,7 @@ import (
 	"cardterm/ui"
 )
 
-// action is which change of a configuration a whDone answers.
+// action is which change of a configuration an answer (changed) is for.
 type action int
 
 const (
@@ -27,7 +27,7 @@ const (
 )
 
 // changeDone shows a change's outcome and re-reads the list.
-func (w *Screen) changeDone(res ui.ChangeResult[whDone]) tea.Cmd {
+func (w *Screen) changeDone(res ui.ChangeResult[changed]) tea.Cmd {
 	reload := w.load()
 	d := res.Value
 	if res.Err != nil {
@@ -36,7 +36,7 @@ func (w *Screen) changeDone(res ui.ChangeResult[whDone]) tea.Cmd {
 			shown = w.form.refused(res.Err)
 		}
 		if apiclient.IsStatus(res.Err, 503) {
-			return tea.Batch(shown, ui.Notify(theme.ToneWarn, whUnavailable), reload)
+			return tea.Batch(shown, ui.Notify(theme.ToneWarn, unavailableMeaning), reload)
 		}
 		return tea.Batch(shown, screenkit.Failed(res.Spec.What, res.Err), reload)
 	}
@@ -64,7 +64,7 @@ func (w *Screen) changeDone(res ui.ChangeResult[whDone]) tea.Cmd {
 			note += ", but the gateway returned the new one masked"
 		}
 	case actionDelete:
-		w.mode = whModeList
+		w.mode = modeList
 		note = fmt.Sprintf("webhook %q deleted", d.name)
 	}
 	return tea.Batch(ui.Notify(theme.ToneOK, note), reload)
@@ -76,15 +76,15 @@ const maskedNone = "\x00none"
 // showKey opens the once-only key panel: the key when the answer carried
 // it whole, else what the gateway sent, said to be masked. The key lives
 // only in the screen until the panel closes.
-func (w *Screen) showKey(d whDone, what string) {
+func (w *Screen) showKey(d changed, what string) {
 	w.panelKey, w.panelMasked, w.panelName, w.panelWhat, w.panelID = d.key, d.masked, d.name, what, d.id
-	w.mode = whModeKey
+	w.mode = modeKey
 }
 
 // keyAnswer sorts a create or rotate answer's key into done: whole (and
 // then handed to the in-app listener, which verifies with every key seen
 // whole) or masked.
-func keyAnswer(done whDone, key string, receiver *webhookreceiver.Receiver) whDone {
+func keyAnswer(done changed, key string, receiver *webhookreceiver.Receiver) changed {
 	if !apiclient.WebhookKeyWhole(key) {
 		done.masked = key
 		if key == "" {
@@ -114,7 +114,7 @@ func (w *Screen) toggle() tea.Cmd {
 		title = fmt.Sprintf("Turn deliveries to %q off?", h.Name)
 		tone = theme.ToneWarn
 	}
-	return w.askUpdate(actionToggle, h.ID, h.Name, apiclient.WebhookUpdate{IsActive: &next}, ui.ChangeSpec[whDone]{
+	return w.askUpdate(actionToggle, h.ID, h.Name, apiclient.WebhookUpdate{IsActive: &next}, ui.ChangeSpec[changed]{
 		Title:        title,
 		Lines:        []string{means},
 		ConfirmLabel: map[bool]string{true: "turn on", false: "turn off"}[next],
@@ -126,7 +126,7 @@ func (w *Screen) toggle() tea.Cmd {
 // confirmEdit shows the exact PUT body of the form's changes before
 // sending it.
 func (w *Screen) confirmEdit(id, name string, u apiclient.WebhookUpdate) tea.Cmd {
-	return w.askUpdate(actionEdit, id, name, u, ui.ChangeSpec[whDone]{
+	return w.askUpdate(actionEdit, id, name, u, ui.ChangeSpec[changed]{
 		Title:        fmt.Sprintf("Save changes to %q?", name),
 		ConfirmLabel: "save",
 		Tone:         theme.ToneInfo,
@@ -135,20 +135,20 @@ func (w *Screen) confirmEdit(id, name string, u apiclient.WebhookUpdate) tea.Cmd
 }
 
 // askUpdate confirms a PUT of u, showing its body, and sends it.
-func (w *Screen) askUpdate(act action, id, name string, u apiclient.WebhookUpdate, spec ui.ChangeSpec[whDone]) tea.Cmd {
+func (w *Screen) askUpdate(act action, id, name string, u apiclient.WebhookUpdate, spec ui.ChangeSpec[changed]) tea.Cmd {
 	body, _ := json.Marshal(u)
 	client := w.deps.Client
 	spec.Request = []string{"PUT /v1/webhooks/" + id, string(body)}
-	spec.Run = func(ctx context.Context) (whDone, error) {
+	spec.Run = func(ctx context.Context) (changed, error) {
 		_, err := client.UpdateWebhook(ctx, id, u)
-		return whDone{action: act, id: id, name: name, body: string(body)}, err
+		return changed{action: act, id: id, name: name, body: string(body)}, err
 	}
 	return w.change.Ask(spec)
 }
 
 func (w *Screen) confirmRotate() tea.Cmd {
 	h := w.selected()
-	if w.mode == whModeKey { // the masked-key panel offers rotation
+	if w.mode == modeKey { // the masked-key panel offers rotation
 		h = w.find(w.panelID)
 		if h == nil {
 			h = &apiclient.Webhook{ID: w.panelID, Name: w.panelName}
@@ -159,7 +159,7 @@ func (w *Screen) confirmRotate() tea.Cmd {
 		return noneSelected()
 	}
 	id, name, client, receiver := h.ID, h.Name, w.deps.Client, w.deps.Events
-	return w.change.Ask(ui.ChangeSpec[whDone]{
+	return w.change.Ask(ui.ChangeSpec[changed]{
 		Title:   fmt.Sprintf("Rotate the signing key of %q?", name),
 		Request: []string{"POST /v1/webhooks/" + id + "/rotate-key"},
 		Lines: []string{
@@ -169,8 +169,8 @@ func (w *Screen) confirmRotate() tea.Cmd {
 		ConfirmLabel: "rotate key",
 		Tone:         theme.ToneWarn,
 		What:         "rotating the signing key",
-		Run: func(ctx context.Context) (whDone, error) {
-			done := whDone{action: actionRotate, id: id, name: name}
+		Run: func(ctx context.Context) (changed, error) {
+			done := changed{action: actionRotate, id: id, name: name}
 			k, err := client.RotateWebhookKey(ctx, id)
 			if masked := (*apiclient.MaskedKeyError)(nil); errors.As(err, &masked) {
 				return keyAnswer(done, masked.Answered, receiver), nil
@@ -189,7 +189,7 @@ func (w *Screen) confirmDelete() tea.Cmd {
 		return noneSelected()
 	}
 	id, name, client := h.ID, h.Name, w.deps.Client
-	return w.change.Ask(ui.ChangeSpec[whDone]{
+	return w.change.Ask(ui.ChangeSpec[changed]{
 		Title:   fmt.Sprintf("Delete webhook %q?", name),
 		Request: []string{"DELETE /v1/webhooks/" + id},
 		Lines: []string{
@@ -200,8 +200,8 @@ func (w *Screen) confirmDelete() tea.Cmd {
 		ConfirmLabel: "delete",
 		Tone:         theme.ToneDanger,
 		What:         "deleting the webhook",
-		Run: func(ctx context.Context) (whDone, error) {
-			return whDone{action: actionDelete, id: id, name: name}, client.DeleteWebhook(ctx, id)
+		Run: func(ctx context.Context) (changed, error) {
+			return changed{action: actionDelete, id: id, name: name}, client.DeleteWebhook(ctx, id)
 		},
 	})
 }

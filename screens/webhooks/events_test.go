@@ -53,7 +53,7 @@ func withGateway(g *gatewayRewrite) screentest.Option {
 func TestWebhooksMaskedKeyIsNeverPresentedAsTheKey(t *testing.T) {
 	g := &gatewayRewrite{}
 	g.maskKeys.Store(true)
-	a := whApp(t, "alice@demo.test", withGateway(g))
+	a := newApp(t, "alice@demo.test", withGateway(g))
 	a.Keys("a")
 	a.Fill("Ops", "https://example.test/hooks")
 	a.Keys("tab", "tab", "space", "ctrl+s", "y")
@@ -76,7 +76,7 @@ func TestWebhooksMaskedKeyIsNeverPresentedAsTheKey(t *testing.T) {
 	a.Keys("R", "y")
 	s = a.Screen()
 	screentest.MustShow(t, s, `New signing key of "Ops"`, "Store it now", "y copy the key")
-	if !whFullKey.MatchString(s) {
+	if !fullKey.MatchString(s) {
 		t.Fatalf("the whole key is not shown:\n%s", s)
 	}
 	a.Keys("y")
@@ -92,7 +92,7 @@ func failingReceiver(t *testing.T, status int) string {
 }
 
 func TestWebhooksDetailShowsDeliveryAttempts(t *testing.T) {
-	a := whApp(t, "alice@demo.test")
+	a := newApp(t, "alice@demo.test")
 	if _, err := a.Client.CreateWebhook(t.Context(), apiclient.WebhookCreate{Name: "Flaky", URL: failingReceiver(t, 503),
 		EventTypes: []string{"card.frozen"}, IsActive: true}); err != nil {
 		t.Fatal(err)
@@ -100,7 +100,7 @@ func TestWebhooksDetailShowsDeliveryAttempts(t *testing.T) {
 	if err := a.Client.FreezeCard(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	hook := whServer(a)[2]
+	hook := hooksOnServer(a)[2]
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		ds, err := a.Client.WebhookDeliveries(t.Context(), hook.ID)
@@ -126,14 +126,14 @@ func TestWebhooksDetailShowsDeliveryAttempts(t *testing.T) {
 }
 
 func TestWebhooksDetailSaysAttemptsUnavailableElsewhere(t *testing.T) {
-	a := whApp(t, "alice@demo.test", withGateway(&gatewayRewrite{noDeliveries: true}))
+	a := newApp(t, "alice@demo.test", withGateway(&gatewayRewrite{noDeliveries: true}))
 	a.Keys("enter")
 	screentest.MustShow(t, a.Screen(), "Webhook Ledger sync", "Delivery attempts are not available from this gateway")
 }
 
 func TestWebhooksOpenByID(t *testing.T) {
-	a := whApp(t, "alice@demo.test")
-	hook := whServer(a)[1]
+	a := newApp(t, "alice@demo.test")
+	hook := hooksOnServer(a)[1]
 	a.Keys("f")
 	screentest.MustShow(t, a.Screen(), "Open a webhook by id", "GET /v1/webhooks/{id}")
 	a.Type("no-such-id")
@@ -147,7 +147,7 @@ func TestWebhooksOpenByID(t *testing.T) {
 	s = a.Screen()
 	screentest.MustShow(t, s, "Webhook "+hook.ID, "as the gateway sent it", "Name", hook.Name, "Api key", "whsec_********",
 		"Event types", "Is active", "Created at")
-	if whFullKey.MatchString(s) {
+	if fullKey.MatchString(s) {
 		t.Fatal("a full key is on screen")
 	}
 	a.Keys("esc")
@@ -176,14 +176,14 @@ func waitVerified(t *testing.T, rcv *webhookreceiver.Receiver, eventType string)
 func TestWebhooksPointAtInAppListener(t *testing.T) {
 	l, opt := screentest.WithInAppListener(t, true)
 	rcv, url := l.Receiver, l.URL
-	a := whApp(t, "alice@demo.test", opt)
+	a := newApp(t, "alice@demo.test", opt)
 
 	// L: a new configuration for the listener, its key handed over.
 	a.Keys("L")
 	screentest.MustShow(t, a.Screen(), "Add a webhook for the in-app listener?", "POST /v1/webhooks", url)
 	a.Keys("y")
 	screentest.MustShow(t, a.Screen(), "3 of 5 endpoints", "deliveries show on the Events screen")
-	if hooks := whServer(a); hooks[2].URL != url || len(hooks[2].EventTypes) != len(apiclient.SandboxEmittedEventTypes) {
+	if hooks := hooksOnServer(a); hooks[2].URL != url || len(hooks[2].EventTypes) != len(apiclient.SandboxEmittedEventTypes) {
 		t.Fatalf("stored %+v", hooks[2])
 	}
 	if err := a.Client.FreezeCard(t.Context()); err != nil {
@@ -193,13 +193,13 @@ func TestWebhooksPointAtInAppListener(t *testing.T) {
 
 	// l on an existing one: its url changes and its key is rotated, since
 	// the listener never saw it whole.
-	ledger := whServer(a)[0]
+	ledger := hooksOnServer(a)[0]
 	a.Keys("l")
 	screentest.MustShow(t, a.Screen(), `Point "Ledger sync" at the in-app listener?`, "PUT /v1/webhooks/"+ledger.ID,
 		`{"url":"`+url+`"}`, "POST /v1/webhooks/"+ledger.ID+"/rotate-key")
 	a.Keys("y")
 	screentest.MustShow(t, a.Screen(), `"Ledger sync" now delivers to the in-app listener`)
-	if whServer(a)[0].URL != url {
+	if hooksOnServer(a)[0].URL != url {
 		t.Fatal("the url did not change on the gateway")
 	}
 	if _, err := a.Client.SandboxTrigger(t.Context(), "kyc.status.changed", ""); err != nil {
@@ -213,11 +213,11 @@ func TestWebhooksPointAtInAppListener(t *testing.T) {
 
 func TestWebhooksListenerOnARealGatewayExplainsListen(t *testing.T) {
 	_, opt := screentest.WithInAppListener(t, false)
-	a := whApp(t, "alice@demo.test", opt)
+	a := newApp(t, "alice@demo.test", opt)
 	a.Keys("l")
 	s := a.Screen()
 	screentest.MustShow(t, s, "cannot receive from this gateway", "public HTTPS", "cardterm listen --addr", "--forward-to")
-	if len(whServer(a)) != 2 || whServer(a)[0].URL != "https://hooks.acme.test/ledger" {
+	if len(hooksOnServer(a)) != 2 || hooksOnServer(a)[0].URL != "https://hooks.acme.test/ledger" {
 		t.Fatal("something was sent")
 	}
 	a.Keys("esc")
@@ -229,7 +229,7 @@ func TestWebhooksListenerWithAMaskedKeySaysDeliveriesWillBeRejected(t *testing.T
 	g.maskKeys.Store(true)
 	l, opt := screentest.WithInAppListener(t, true)
 	rcv := l.Receiver
-	a := whApp(t, "alice@demo.test", opt, withGateway(g))
+	a := newApp(t, "alice@demo.test", opt, withGateway(g))
 	a.Keys("L", "y")
 	screentest.MustShow(t, a.Screen(), "3 of 5 endpoints")
 	if n := a.Notice(); !strings.Contains(n, "returned its key masked") || !strings.Contains(n, "rejected until R rotates it") {
@@ -251,12 +251,12 @@ func TestWebhooksListenerWithAMaskedKeySaysDeliveriesWillBeRejected(t *testing.T
 }
 
 func TestWebhooksWithoutInAppListener(t *testing.T) {
-	a := whApp(t, "alice@demo.test")
+	a := newApp(t, "alice@demo.test")
 	a.Keys("L")
 	if n := a.Notice(); !strings.Contains(n, "no in-app listener runs in this session") {
 		t.Fatalf("notice %q", n)
 	}
-	if len(whServer(a)) != 2 {
+	if len(hooksOnServer(a)) != 2 {
 		t.Fatal("a webhook was added")
 	}
 }

@@ -59,7 +59,7 @@ func newWebhookForm(st *theme.Styles, orig *apiclient.Webhook) *webhookForm {
 		if !orig.IsActive {
 			active = ""
 		}
-		meta = strings.Join(whMetadataLines(orig.Metadata), "\n")
+		meta = strings.Join(metadataLines(orig.Metadata), "\n")
 	}
 	notes := map[string]string{}
 	for _, e := range apiclient.SandboxWebhookEventTypes {
@@ -111,7 +111,7 @@ func (f *webhookForm) eventTypes() []string {
 // update with only the fields that changed; the field errors go under
 // their fields.
 func (f *webhookForm) build() (apiclient.WebhookCreate, apiclient.WebhookUpdate, []apiclient.FieldError) {
-	meta, err := whParseMetadata(f.form.Value(keyMeta))
+	meta, err := parseMetadata(f.form.Value(keyMeta))
 	name, url, events := f.form.Value(keyName), f.form.Value(keyURL), f.eventTypes()
 	active := len(f.form.Ticked(keyActive)) > 0
 	var fe []apiclient.FieldError
@@ -129,7 +129,7 @@ func (f *webhookForm) build() (apiclient.WebhookCreate, apiclient.WebhookUpdate,
 	if url != f.orig.URL {
 		u.URL = &url
 	}
-	if !whSameSet(events, f.orig.EventTypes) {
+	if !sameSet(events, f.orig.EventTypes) {
 		u.EventTypes = events
 		if events == nil {
 			u.EventTypes = []string{}
@@ -138,7 +138,7 @@ func (f *webhookForm) build() (apiclient.WebhookCreate, apiclient.WebhookUpdate,
 	if active != f.orig.IsActive {
 		u.IsActive = &active
 	}
-	if err == nil && !whSameMeta(meta, f.orig.Metadata) {
+	if err == nil && !sameMetadata(meta, f.orig.Metadata) {
 		u.Metadata = meta
 		if meta == nil {
 			u.Metadata = map[string]json.RawMessage{}
@@ -209,19 +209,19 @@ func (w *Screen) saveForm() tea.Cmd {
 	}
 	body, _ := json.Marshal(in)
 	client, receiver := w.deps.Client, w.deps.Events
-	return w.change.Ask(ui.ChangeSpec[whDone]{
+	return w.change.Ask(ui.ChangeSpec[changed]{
 		Title:        fmt.Sprintf("Add webhook %q?", in.Name),
 		Request:      []string{"POST /v1/webhooks", string(body)},
 		Lines:        []string{"The gateway answers with the signing key, shown once."},
 		ConfirmLabel: "add",
 		Tone:         theme.ToneInfo,
 		What:         "adding the webhook",
-		Run: func(ctx context.Context) (whDone, error) {
+		Run: func(ctx context.Context) (changed, error) {
 			h, err := client.CreateWebhook(ctx, in)
 			if err != nil {
-				return whDone{action: actionAdd, name: in.Name}, err
+				return changed{action: actionAdd, name: in.Name}, err
 			}
-			return keyAnswer(whDone{action: actionAdd, id: h.ID, name: in.Name}, h.APIKey, receiver), nil
+			return keyAnswer(changed{action: actionAdd, id: h.ID, name: in.Name}, h.APIKey, receiver), nil
 		},
 	})
 }

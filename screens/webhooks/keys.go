@@ -7,21 +7,21 @@ import (
 	"cardterm/screens/screenkit"
 )
 
-// whKeys are the webhooks screen's bindings; the mutating ones are disabled
+// keyMap are the webhooks screen's bindings; the mutating ones are disabled
 // in read-only mode.
-type whKeys struct {
+type keyMap struct {
 	Details, Add, Edit, Toggle, Rotate, Delete key.Binding
 	Close, CopyKey                             key.Binding
 	// Listen points the selected configuration at the in-app listener,
 	// ListenNew adds one for it; OpenByID looks one up by its id.
 	Listen, ListenNew, OpenByID key.Binding
 	table                       help.KeyMap
-	mode                        whMode
+	mode                        viewMode
 	masked                      bool // the key panel shows a masked key
 }
 
-func newWhKeys(readOnly bool, table help.KeyMap) whKeys {
-	k := whKeys{
+func newWhKeys(readOnly bool, table help.KeyMap) keyMap {
+	k := keyMap{
 		Details:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "details")),
 		Add:       key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add")),
 		Edit:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
@@ -40,23 +40,23 @@ func newWhKeys(readOnly bool, table help.KeyMap) whKeys {
 }
 
 // ShortHelp implements help.KeyMap.
-func (k whKeys) ShortHelp() []key.Binding {
+func (k keyMap) ShortHelp() []key.Binding {
 	switch {
-	case k.mode == whModeKey && k.masked:
+	case k.mode == modeKey && k.masked:
 		return []key.Binding{k.Rotate, k.Close}
-	case k.mode == whModeKey:
+	case k.mode == modeKey:
 		return []key.Binding{k.CopyKey, k.Close}
-	case k.mode == whModeDetail:
+	case k.mode == modeDetail:
 		return []key.Binding{k.Close, k.Edit, k.Toggle, k.Rotate, k.Delete, k.Listen}
-	case k.mode == whModeListenerHelp, k.mode == whModeLookup:
+	case k.mode == modeListenerHelp, k.mode == modeLookup:
 		return []key.Binding{k.Close}
 	}
 	return append([]key.Binding{k.Details, k.Add, k.Edit, k.Toggle, k.Rotate, k.Delete, k.Listen, k.ListenNew, k.OpenByID}, k.table.ShortHelp()...)
 }
 
 // FullHelp implements help.KeyMap.
-func (k whKeys) FullHelp() [][]key.Binding {
-	if k.mode != whModeList {
+func (k keyMap) FullHelp() [][]key.Binding {
+	if k.mode != modeList {
 		return [][]key.Binding{k.ShortHelp()}
 	}
 	return append([][]key.Binding{{k.Details, k.Add, k.Edit}, {k.Toggle, k.Rotate, k.Delete}, {k.Listen, k.ListenNew, k.OpenByID}},

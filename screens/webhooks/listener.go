@@ -37,11 +37,11 @@ type listenDone struct {
 func (w *Screen) pointAtListener(h *apiclient.Webhook) tea.Cmd {
 	switch {
 	case w.unavailable():
-		return ui.Notify(theme.ToneWarn, whUnavailable)
+		return ui.Notify(theme.ToneWarn, unavailableMeaning)
 	case w.deps.Events == nil:
 		return ui.Notify(theme.ToneWarn, "no in-app listener runs in this session: cardterm listen receives deliveries in a terminal of its own")
 	case !w.deps.SandboxGateway:
-		w.mode = whModeListenerHelp
+		w.mode = modeListenerHelp
 		return nil
 	}
 	url, receiver, client := w.deps.EventsURL, w.deps.Events, w.deps.Client

@@ -62,7 +62,7 @@ func (w *Screen) lookedUp(res ui.Result[apiclient.Webhook]) tea.Cmd {
 		return screenkit.FormFailed(w.lookupForm, "opening the webhook", res.Err)
 	}
 	hook := res.Value
-	w.lookupForm, w.looked, w.mode = nil, &hook, whModeLookup
+	w.lookupForm, w.looked, w.mode = nil, &hook, modeLookup
 	return nil
 }
 

@@ -9,26 +9,26 @@ import (
 	"strings"
 )
 
-// whMetadataLines shows metadata as sorted key=value lines: strings bare
+// metadataLines shows metadata as sorted key=value lines: strings bare
 // (quoted when they would read back as another JSON type), other values
-// as JSON. whParseMetadata reads them back to the same values.
-func whMetadataLines(m map[string]json.RawMessage) []string {
+// as JSON. parseMetadata reads them back to the same values.
+func metadataLines(m map[string]json.RawMessage) []string {
 	keys := slices.Sorted(maps.Keys(m))
 	out := make([]string, 0, len(keys))
 	for _, k := range keys {
-		out = append(out, k+"="+whShowValue(m[k]))
+		out = append(out, k+"="+showValue(m[k]))
 	}
 	return out
 }
 
-func whSameSet(a, b []string) bool {
+func sameSet(a, b []string) bool {
 	a, b = slices.Clone(a), slices.Clone(b)
 	slices.Sort(a)
 	slices.Sort(b)
 	return slices.Equal(a, b)
 }
 
-func whSameMeta(a, b map[string]json.RawMessage) bool {
+func sameMetadata(a, b map[string]json.RawMessage) bool {
 	if len(a) == 0 && len(b) == 0 {
 		return true
 	}
@@ -37,8 +37,8 @@ func whSameMeta(a, b map[string]json.RawMessage) bool {
 	return err1 == nil && err2 == nil && bytes.Equal(ja, jb)
 }
 
-// whShowValue shows one metadata value for a key=value line.
-func whShowValue(raw json.RawMessage) string {
+// showValue shows one metadata value for a key=value line.
+func showValue(raw json.RawMessage) string {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		var other any
@@ -54,10 +54,10 @@ func whShowValue(raw json.RawMessage) string {
 	return string(raw)
 }
 
-// whParseMetadata reads key=value lines: a value that is JSON (a number,
+// parseMetadata reads key=value lines: a value that is JSON (a number,
 // true/false/null, an object, an array or a "quoted" string) keeps its
 // type; anything else is text. nil when there are no lines.
-func whParseMetadata(text string) (map[string]json.RawMessage, error) {
+func parseMetadata(text string) (map[string]json.RawMessage, error) {
 	var out map[string]json.RawMessage
 	for n, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)

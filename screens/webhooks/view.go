@@ -15,10 +15,10 @@ import (
 // CopyValue implements ui.Copier: the key in the once-only panel (the
 // notice names it, never shows it), else the selected url.
 func (w *Screen) CopyValue() (label, value string, ok bool) {
-	if w.mode == whModeKey && w.panelMasked != "" {
+	if w.mode == modeKey && w.panelMasked != "" {
 		return "", "", false // a masked key is not a key: nothing to copy
 	}
-	if w.mode == whModeKey && w.panelKey != "" {
+	if w.mode == modeKey && w.panelKey != "" {
 		return "the signing key of " + fmt.Sprintf("%q", ui.Sanitize(w.panelName)), w.panelKey, true
 	}
 	if h := w.selected(); h != nil {
@@ -55,16 +55,16 @@ func (w *Screen) View() string {
 	}
 	lines := []string{head, ""}
 	switch {
-	case w.mode == whModeKey && w.panelMasked != "":
+	case w.mode == modeKey && w.panelMasked != "":
 		return screenkit.Place(strings.Join(append(lines, w.maskedKeyPanel(width)...), "\n"), width, height)
-	case w.mode == whModeKey:
+	case w.mode == modeKey:
 		return screenkit.Place(strings.Join(append(lines, w.keyPanel(width)...), "\n"), width, height)
-	case w.mode == whModeListenerHelp:
+	case w.mode == modeListenerHelp:
 		return screenkit.Place(strings.Join(append(lines, w.listenerHelp(width)...), "\n"), width, height)
-	case w.mode == whModeLookup && w.looked != nil:
+	case w.mode == modeLookup && w.looked != nil:
 		return screenkit.Place(strings.Join(append(lines, w.lookupView(width)...), "\n"), width, height)
 	case apiclient.IsStatus(w.loadErr, 503):
-		lines = append(lines, st.Text(theme.ToneWarn).Render("The gateway says "+whUnavailable+"."),
+		lines = append(lines, st.Text(theme.ToneWarn).Render("The gateway says "+unavailableMeaning+"."),
 			st.Muted.Render("Webhooks need the notification service; ask the gateway operator to enable it. r retries."))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case apiclient.IsStatus(w.loadErr, 403):
@@ -73,7 +73,7 @@ func (w *Screen) View() string {
 	case w.loadErr != nil:
 		lines = append(lines, st.Text(theme.ToneDanger).Render("Could not load webhooks: "+ui.Sanitize(apiclient.ErrorMessage(w.loadErr))), st.Muted.Render("r retries"))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
-	case w.mode == whModeDetail:
+	case w.mode == modeDetail:
 		if h := w.find(w.detail); h != nil {
 			return screenkit.Place(strings.Join(append(lines, w.detailView(h, width)...), "\n"), width, height)
 		}
@@ -159,7 +159,7 @@ func (w *Screen) detailView(h *apiclient.Webhook, width int) []string {
 	fields = append(fields, screenkit.ExtraFields(h.Extra)...)
 	out := []string{screenkit.Section(st, "Webhook "+ui.Sanitize(h.Name), screenkit.RenderFields(st, fields, width))}
 	out = append(out, "")
-	meta := whMetadataLines(h.Metadata)
+	meta := metadataLines(h.Metadata)
 	if len(meta) == 0 {
 		out = append(out, screenkit.Section(st, "Metadata", st.Muted.Render("none")))
 	} else {

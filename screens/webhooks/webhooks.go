@@ -17,20 +17,20 @@ import (
 	"cardterm/ui"
 )
 
-// whMode is what the screen shows besides the form.
-type whMode int
+// viewMode is what the screen shows besides the form.
+type viewMode int
 
 const (
-	whModeList         whMode = iota
-	whModeDetail              // the selected configuration in full
-	whModeKey                 // a signing key shown once
-	whModeListenerHelp        // why the in-app listener cannot receive from this gateway
-	whModeLookup              // one configuration read by its id
+	modeList         viewMode = iota
+	modeDetail                // the selected configuration in full
+	modeKey                   // a signing key shown once
+	modeListenerHelp          // why the in-app listener cannot receive from this gateway
+	modeLookup                // one configuration read by its id
 )
 
-// whDone is the answer to a mutation. key is a full signing key (create,
+// changed is the answer to a mutation. key is a full signing key (create,
 // rotate): it goes to the key panel only, never to a notice or a log.
-type whDone struct {
+type changed struct {
 	action action
 	id     string
 	name   string
@@ -41,15 +41,15 @@ type whDone struct {
 	body   string // the PUT body sent, for the notice
 }
 
-// whUnavailable is what a 503 means on these endpoints.
-const whUnavailable = "notifications are not configured for this environment"
+// unavailableMeaning is what a 503 means on these endpoints.
+const unavailableMeaning = "notifications are not configured for this environment"
 
 // Webhooks manages the partner's webhook endpoints: list, details, add,
 // edit, toggle, rotate the signing key and delete.
 type Screen struct {
 	deps          screenkit.Deps
 	requests      ui.Owner
-	keys          whKeys
+	keys          keyMap
 	width, height int
 
 	table   ui.Table
@@ -58,8 +58,8 @@ type Screen struct {
 	loading bool
 	loadErr error
 
-	mode   whMode
-	detail string // id of the configuration shown in whModeDetail
+	mode   viewMode
+	detail string // id of the configuration shown in modeDetail
 	form   *webhookForm
 
 	// panelKey is a signing key shown once; it is dropped when the panel
@@ -85,14 +85,14 @@ type Screen struct {
 
 	// change adds, edits, toggles, re-keys and deletes configurations, one
 	// at a time: a second press while one is confirmed or sent asks nothing.
-	change ui.Change[whDone]
+	change ui.Change[changed]
 }
 
 // New builds the webhooks screen.
 func New(deps screenkit.Deps) *Screen {
 	w := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenWebhooks), keyed: map[string]bool{}}
 	w.listen = ui.NewChange[listenDone](w.requests)
-	w.change = ui.NewChange[whDone](w.requests)
+	w.change = ui.NewChange[changed](w.requests)
 	w.table = ui.NewTable(deps.Styles, []ui.Column{
 		{Title: "Name", Width: 14},
 		{Title: "URL", Min: 10},
@@ -161,8 +161,8 @@ func (w *Screen) setHooks(hooks []apiclient.Webhook) {
 		rows[i] = []string{h.Name, strings.TrimPrefix(h.URL, "https://"), strings.Join(h.EventTypes, ", "), active, screenkit.DateOnly(h.UpdatedAt)}
 	}
 	w.table.SetRows(rows)
-	if w.mode == whModeDetail && w.find(w.detail) == nil {
-		w.mode = whModeList
+	if w.mode == modeDetail && w.find(w.detail) == nil {
+		w.mode = modeList
 	}
 }
 
@@ -178,7 +178,7 @@ func (w *Screen) find(id string) *apiclient.Webhook {
 // selected is the configuration the actions apply to: the one in the
 // details view, else the table's cursor row.
 func (w *Screen) selected() *apiclient.Webhook {
-	if w.mode == whModeDetail {
+	if w.mode == modeDetail {
 		return w.find(w.detail)
 	}
 	if i, ok := w.table.Cursor(); ok && i < len(w.hooks) {
@@ -223,7 +223,7 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 		w.setHooks(msg.Value)
 	case ui.RefreshMsg:
-		if w.mode == whModeDetail {
+		if w.mode == modeDetail {
 			return w, tea.Batch(w.load(), w.loadAttempts(w.detail))
 		}
 		return w, w.load()
@@ -250,7 +250,7 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return w.formKey(msg)
 	case w.lookupForm != nil:
 		return w.lookupKey(msg)
-	case w.mode == whModeKey:
+	case w.mode == modeKey:
 		switch {
 		case key.Matches(msg, w.keys.Close):
 			w.closeKeyPanel()
@@ -258,9 +258,9 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return w.confirmRotate()
 		}
 		return nil
-	case w.mode == whModeListenerHelp || w.mode == whModeLookup:
+	case w.mode == modeListenerHelp || w.mode == modeLookup:
 		if key.Matches(msg, w.keys.Close) {
-			w.mode, w.looked = whModeList, nil
+			w.mode, w.looked = modeList, nil
 		}
 		return nil
 	case w.table.Filtering():
@@ -268,24 +268,24 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	switch {
-	case w.mode == whModeDetail && key.Matches(msg, w.keys.Close):
-		w.mode = whModeList
+	case w.mode == modeDetail && key.Matches(msg, w.keys.Close):
+		w.mode = modeList
 		return nil
-	case w.mode == whModeList && key.Matches(msg, w.keys.Details):
+	case w.mode == modeList && key.Matches(msg, w.keys.Details):
 		if h := w.selected(); h != nil {
-			w.mode, w.detail = whModeDetail, h.ID
+			w.mode, w.detail = modeDetail, h.ID
 			return w.loadAttempts(h.ID)
 		}
 		return nil
 	case key.Matches(msg, w.keys.Listen):
 		return w.pointAtListener(w.selected())
-	case w.mode == whModeList && key.Matches(msg, w.keys.ListenNew):
+	case w.mode == modeList && key.Matches(msg, w.keys.ListenNew):
 		return w.pointAtListener(nil)
-	case w.mode == whModeList && key.Matches(msg, w.keys.OpenByID):
+	case w.mode == modeList && key.Matches(msg, w.keys.OpenByID):
 		return w.openLookup()
 	case key.Matches(msg, w.keys.Add):
 		if w.unavailable() {
-			return ui.Notify(theme.ToneWarn, whUnavailable)
+			return ui.Notify(theme.ToneWarn, unavailableMeaning)
 		}
 		return w.openForm(nil)
 	case key.Matches(msg, w.keys.Edit):
@@ -301,7 +301,7 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, w.keys.Delete):
 		return w.confirmDelete()
 	}
-	if w.mode != whModeList {
+	if w.mode != modeList {
 		return nil
 	}
 	var cmd tea.Cmd
@@ -313,5 +313,5 @@ func (w *Screen) unavailable() bool { return apiclient.IsStatus(w.loadErr, 503) 
 
 func (w *Screen) closeKeyPanel() {
 	w.panelKey, w.panelName, w.panelWhat, w.panelID, w.panelMasked = "", "", "", "", ""
-	w.mode = whModeList
+	w.mode = modeList
 }

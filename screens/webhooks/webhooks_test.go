@@ -18,19 +18,19 @@ import (
 
 func TestMain(m *testing.M) { screentest.Main(m) }
 
-// whClientKey signs the test app in on another tenant environment.
-func whClientKey(k string) screentest.Option {
+// clientKey signs the test app in on another tenant environment.
+func clientKey(k string) screentest.Option {
 	return func(ts *screentest.Setup) { ts.Config.ClientKey = k }
 }
 
-var whFullKey = regexp.MustCompile(`whsec_[0-9a-f]{64}`)
+var fullKey = regexp.MustCompile(`whsec_[0-9a-f]{64}`)
 
-// whApp signs user in and opens the webhooks screen.
-var whApp = screentest.Preset{SignIn: screentest.Of(signin.New), Open: "9",
+// newApp signs user in and opens the webhooks screen.
+var newApp = screentest.Preset{SignIn: screentest.Of(signin.New), Open: "9",
 	Options: []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}}.NewSignedIn
 
-// whServer reads the partner's configurations straight from the gateway.
-func whServer(a *screentest.App) []apiclient.Webhook {
+// hooksOnServer reads the partner's configurations straight from the gateway.
+func hooksOnServer(a *screentest.App) []apiclient.Webhook {
 	a.T.Helper()
 	hooks, err := a.Client.Webhooks(context.Background())
 	if err != nil {
@@ -40,13 +40,13 @@ func whServer(a *screentest.App) []apiclient.Webhook {
 }
 
 func TestWebhooksListGolden(t *testing.T) {
-	a := whApp(t, "alice@demo.test")
+	a := newApp(t, "alice@demo.test")
 	screentest.MustShow(t, a.Screen(), "2 of 5 endpoints", "Ledger sync", "hooks.acme.test/ledger", "● active", "○ inactive", "2025-10-15")
 	a.Golden("webhooks_list")
 	a.Keys("enter")
 	s := a.Screen()
 	screentest.MustShow(t, s, "Webhook Ledger sync", "whsec_********", "card.activated, kyc.status.changed", "ACTIVE", "team", "finance", "2025-09-01T08:00:00Z")
-	if whFullKey.MatchString(s) {
+	if fullKey.MatchString(s) {
 		t.Fatal("a full key is on screen")
 	}
 	a.Keys("esc")
@@ -54,7 +54,7 @@ func TestWebhooksListGolden(t *testing.T) {
 }
 
 func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
-	a := whApp(t, "alice@demo.test")
+	a := newApp(t, "alice@demo.test")
 	a.Keys("a")
 	a.Fill("Ops", "http://example.test/hooks")
 	a.Keys("tab", "tab", "space") // card.activated
@@ -73,12 +73,12 @@ func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	a.Keys("ctrl+s")
 	// Every change confirms, showing the request, before anything is sent.
 	screentest.MustShow(t, a.Screen(), `Add webhook "Ops"?`, "POST /v1/webhooks")
-	if len(whServer(a)) != 2 {
+	if len(hooksOnServer(a)) != 2 {
 		t.Fatal("the webhook was created before the confirmation")
 	}
 	a.Keys("y")
 	s := a.Screen()
-	key := whFullKey.FindString(s)
+	key := fullKey.FindString(s)
 	screentest.MustShow(t, s, `Signing key of the new webhook "Ops"`, "will not be shown again", "y copy the key")
 	if key == "" {
 		t.Fatalf("the full key is not shown once:\n%s", s)
@@ -93,7 +93,7 @@ func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	s = a.Screen()
 	screentest.MustShow(t, s, "3 of 5 endpoints", "Ops", "example.test/hooks")
 	screentest.MustNotShow(t, s, key)
-	hooks := whServer(a)
+	hooks := hooksOnServer(a)
 	ops := hooks[2]
 	if ops.Name != "Ops" || !ops.IsActive || string(ops.Metadata["tries"]) != "3" || string(ops.Metadata["team"]) != `"ops"` {
 		t.Fatalf("stored %+v", ops)
@@ -107,12 +107,12 @@ func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	// t: turning deliveries off confirms with the request first.
 	a.Keys("t")
 	screentest.MustShow(t, a.Screen(), `Turn deliveries to "Ops" off?`, "PUT /v1/webhooks/"+ops.ID, `{"is_active":false}`)
-	if !whServer(a)[2].IsActive {
+	if !hooksOnServer(a)[2].IsActive {
 		t.Fatal("turned off before the confirmation")
 	}
 	a.Keys("y")
 	screentest.MustShow(t, a.Screen(), `PUT {"is_active":false}`, "○ inactive")
-	if whServer(a)[2].IsActive {
+	if hooksOnServer(a)[2].IsActive {
 		t.Fatal("still active on the gateway")
 	}
 
@@ -121,7 +121,7 @@ func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	screentest.MustShow(t, a.Screen(), `Rotate the signing key of "Ops"?`, "POST /v1/webhooks/"+ops.ID+"/rotate-key")
 	a.Keys("y")
 	s = a.Screen()
-	newKey := whFullKey.FindString(s)
+	newKey := fullKey.FindString(s)
 	screentest.MustShow(t, s, `New signing key of "Ops"`, `signing key of "Ops" rotated`)
 	if newKey == "" || newKey == key {
 		t.Fatalf("rotation did not show a new key:\n%s", s)
@@ -134,13 +134,13 @@ func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	screentest.MustShow(t, a.Screen(), `Delete webhook "Ops"?`, "DELETE /v1/webhooks/"+ops.ID, "Name: Ops", "URL:  https://example.test/hooks")
 	a.Keys("y")
 	screentest.MustShow(t, a.Screen(), "2 of 5 endpoints", `webhook "Ops" deleted`)
-	if len(whServer(a)) != 2 {
+	if len(hooksOnServer(a)) != 2 {
 		t.Fatal("not deleted on the gateway")
 	}
 }
 
 func TestWebhooksEditSendsOnlyWhatChanged(t *testing.T) {
-	a := whApp(t, "alice@demo.test")
+	a := newApp(t, "alice@demo.test")
 	a.Keys("e")
 	screentest.MustShow(t, a.Screen(), `Edit webhook "Ledger sync"`, "[x] kyc.status.changed", "[x] card.activated", "env=staging")
 	a.Keys("ctrl+s")
@@ -156,14 +156,14 @@ func TestWebhooksEditSendsOnlyWhatChanged(t *testing.T) {
 	a.Keys("ctrl+s", "y")
 	s := a.Screen()
 	screentest.MustShow(t, s, `webhook "Ledger sync" saved: PUT`)
-	h := whServer(a)[0]
+	h := hooksOnServer(a)[0]
 	if h.URL != "https://hooks.acme.test/v2" || len(h.EventTypes) != 1 || h.Name != "Ledger sync" || string(h.Metadata["env"]) != `"staging"` {
 		t.Fatalf("stored %+v", h)
 	}
 }
 
 func TestWebhooksSixthRefusedWithGatewayMessage(t *testing.T) {
-	a := whApp(t, "gus@globex.test", whClientKey("ck_sandbox_globex"))
+	a := newApp(t, "gus@globex.test", clientKey("ck_sandbox_globex"))
 	screentest.MustShow(t, a.Screen(), "4 of 5 endpoints", "Legacy bridge")
 	add := func(name string) {
 		a.Keys("a")
@@ -180,15 +180,15 @@ func TestWebhooksSixthRefusedWithGatewayMessage(t *testing.T) {
 }
 
 func TestWebhooksUnavailableForbiddenReadOnly(t *testing.T) {
-	a := whApp(t, "olga@acme.test", whClientKey("ck_live_acme"))
+	a := newApp(t, "olga@acme.test", clientKey("ck_live_acme"))
 	screentest.MustShow(t, a.Screen(), "notifications are not configured for this environment")
 	a.Keys("a")
 	screentest.MustShow(t, a.Screen(), "notifications are not configured for this environment")
 
-	u := whApp(t, "umar@demo.test")
+	u := newApp(t, "umar@demo.test")
 	screentest.MustShow(t, u.Screen(), "verification required")
 
-	ro := whApp(t, "alice@demo.test", screentest.ReadOnly())
+	ro := newApp(t, "alice@demo.test", screentest.ReadOnly())
 	screentest.MustNotShow(t, ro.Screen(), "a add")
 	for _, k := range []string{"a", "e", "t", "R", "x"} {
 		ro.Keys(k)
@@ -197,7 +197,7 @@ func TestWebhooksUnavailableForbiddenReadOnly(t *testing.T) {
 			t.Fatalf("%s opened a dialog in read-only mode", k)
 		}
 	}
-	if !whServer(ro)[0].IsActive {
+	if !hooksOnServer(ro)[0].IsActive {
 		t.Fatal("read-only changed the gateway")
 	}
 }
@@ -205,18 +205,18 @@ func TestWebhooksUnavailableForbiddenReadOnly(t *testing.T) {
 func TestWebhookMetadataLinesRoundTrip(t *testing.T) {
 	in := map[string]json.RawMessage{"s": []byte(`"text"`), "n": []byte(`3`), "b": []byte(`true`), "q": []byte(`"42"`),
 		"o": []byte(`{"a": [1, 2]}`), "e": []byte(`""`)}
-	lines := whMetadataLines(in)
+	lines := metadataLines(in)
 	want := []string{`b=true`, `e=`, `n=3`, `o={"a":[1,2]}`, `q="42"`, `s=text`}
 	if strings.Join(lines, "|") != strings.Join(want, "|") {
 		t.Fatalf("lines %q", lines)
 	}
-	out, err := whParseMetadata(strings.Join(lines, "\n"))
-	if err != nil || !whSameMeta(out, map[string]json.RawMessage{"s": []byte(`"text"`), "n": []byte(`3`), "b": []byte(`true`),
+	out, err := parseMetadata(strings.Join(lines, "\n"))
+	if err != nil || !sameMetadata(out, map[string]json.RawMessage{"s": []byte(`"text"`), "n": []byte(`3`), "b": []byte(`true`),
 		"q": []byte(`"42"`), "o": []byte(`{"a":[1,2]}`), "e": []byte(`""`)}) {
 		t.Fatalf("parsed %s %v", out, err)
 	}
 	for _, bad := range []string{"novalue", "=x", "a=1\na=2"} {
-		if _, err := whParseMetadata(bad); err == nil {
+		if _, err := parseMetadata(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -226,7 +226,7 @@ func TestWebhookMetadataLinesRoundTrip(t *testing.T) {
 // the metadata text area, where they edit instead; space only where it
 // ticks.
 func TestWebhookFormHelpFollowsTheFocus(t *testing.T) {
-	a := whApp(t, "alice@demo.test")
+	a := newApp(t, "alice@demo.test")
 	a.Keys("a")
 	s := a.Screen()
 	screentest.MustShow(t, s, "tab/↓ next field")
