@@ -52,8 +52,8 @@ type altDecline struct {
 var altTxnStates = map[string]string{"CONFIRMED": "settled", "PENDING": "authorized", "DECLINED": "declined", "REVERTED": "reversed"}
 
 // altTransactions reshapes a page of transactions.
-func altTransactions(in []txnRec) []altTxn {
-	return convertAll(in, func(t txnRec) altTxn {
+func altTransactions(in []transactionRecord) []altTxn {
+	return convertAll(in, func(t transactionRecord) altTxn {
 		a := altTxn{
 			TransactionID: t.ID, CreatedAt: t.DateTime, Direction: altDirection(t.Sign),
 			Merchant:   altMerchantOf(t.MerchantNameLocation, t.MCC, t.MCCCategory),

@@ -20,7 +20,7 @@ type cardJSON struct {
 	Network    string `json:"network"`
 }
 
-func (cr *cardRec) toJSON() cardJSON {
+func (cr *cardRecord) toJSON() cardJSON {
 	return cardJSON{cr.ID, cr.HolderName, cr.Expiry, cr.Last4, cr.Status, cr.Type, cr.OrderedAt, "VISA"}
 }
 
@@ -126,7 +126,7 @@ func (s *Server) cardOrder(c *call) {
 // issueCard gives u a new ACTIVE card of cardType when they have none
 // or only a BLOCKED one (POST /v1/card/order, or a paid card order) and returns its id
 // ("" when no card was issued). Call with s.mu held.
-func issueCard(u *userRec, cardType string, at time.Time) string {
+func issueCard(u *userRecord, cardType string, at time.Time) string {
 	if cardType == "" || (u.Card != nil && u.Card.Status != cardBlocked) {
 		return ""
 	}
@@ -134,7 +134,7 @@ func issueCard(u *userRec, cardType string, at time.Time) string {
 	u.cardSeq++
 	id := uuidFrom("card", u.Username, n)
 	at = at.UTC()
-	u.Card = &cardRec{
+	u.Card = &cardRecord{
 		ID: id, HolderName: strings.ToUpper(u.FirstName + " " + u.LastName),
 		Expiry: at.AddDate(4, 0, 0).Format("2006/01"), Last4: fmt.Sprintf("%04d", hashNum(id)%10000),
 		Status: cardActive, Type: cardType, OrderedAt: at.Format(time.RFC3339),

@@ -49,12 +49,12 @@ type (
 	}
 	consentLinks       map[string]*consentLinkJSON
 	consentConsentJSON struct {
-		ConsentID     string          `json:"consentId"`
-		ConsentType   string          `json:"consentType"`
-		ConsentStatus string          `json:"consentStatus"`
-		Metadata      *consentMetaRec `json:"metadata,omitempty"`
-		CreatedAt     string          `json:"createdAt"`
-		UpdatedAt     string          `json:"updatedAt"`
+		ConsentID     string                 `json:"consentId"`
+		ConsentType   string                 `json:"consentType"`
+		ConsentStatus string                 `json:"consentStatus"`
+		Metadata      *consentMetadataRecord `json:"metadata,omitempty"`
+		CreatedAt     string                 `json:"createdAt"`
+		UpdatedAt     string                 `json:"updatedAt"`
 	}
 	consentSetJSON struct {
 		ConsentSetID string               `json:"consentSetId"`
@@ -96,7 +96,7 @@ func consentSetPath(id string) string { return "/v2/consent/consentSet/" + url.P
 func consentUserPath(id string) string { return "/v2/consent/user/" + url.PathEscape(id) }
 
 // setJSON renders a set with its links (audit is null until linked).
-func setJSON(set *consentSetRec) consentSetJSON {
+func setJSON(set *consentSetRecord) consentSetJSON {
 	out := consentSetJSON{ConsentSetID: set.ID, UserID: set.UserID, OnboardingID: set.OnboardingID, TenantID: set.TenantID,
 		PolicyType: set.Policy, CreatedAt: consentTime(set.CreatedAt), UpdatedAt: consentTime(set.UpdatedAt),
 		Consents: []consentConsentJSON{}, Metadata: set.Metadata,
@@ -115,7 +115,7 @@ func setJSON(set *consentSetRec) consentSetJSON {
 	return out
 }
 
-func setsJSON(sets []*consentSetRec) []consentSetJSON { return convertAll(sets, setJSON) }
+func setsJSON(sets []*consentSetRecord) []consentSetJSON { return convertAll(sets, setJSON) }
 
 // consentFail answers a consent error.
 func (c *call) consentFail(status int, msg string, details ...string) {
@@ -123,7 +123,7 @@ func (c *call) consentFail(status int, msg string, details ...string) {
 }
 
 // requestMeta is the metadata the sandbox records for a change made by r.
-func (c *call) requestMeta(now time.Time) consentMetaRec {
+func (c *call) requestMeta(now time.Time) consentMetadataRecord {
 	ip, _, err := net.SplitHostPort(c.r.RemoteAddr)
 	if err != nil {
 		ip = c.r.RemoteAddr
@@ -132,7 +132,7 @@ func (c *call) requestMeta(now time.Time) consentMetaRec {
 	if ua == "" {
 		ua = "unknown"
 	}
-	return consentMetaRec{Timestamp: consentTime(now), IPAddress: ip, UserAgent: ua, ClientID: c.cred.ClientID}
+	return consentMetadataRecord{Timestamp: consentTime(now), IPAddress: ip, UserAgent: ua, ClientID: c.cred.ClientID}
 }
 
 // validUserID checks a user id to link to.
@@ -200,7 +200,7 @@ func (s *Server) consentOnboarding(c *call) {
 	id := c.r.PathValue("onboardingId")
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var sets []*consentSetRec
+	var sets []*consentSetRecord
 	for _, set := range consentOf(c.be, s.now()).sets {
 		if set.OnboardingID == id {
 			sets = append(sets, set)

@@ -21,7 +21,7 @@ func (s *Server) consentRevoke(c *call) {
 		c.consentFail(http.StatusNotFound, "Consent set not found", "no consent set with id "+setID)
 		return
 	}
-	var orig *consentRec
+	var orig *consentRecord
 	for _, r := range set.Consents {
 		if r.ID == consentID {
 			orig = r
@@ -30,7 +30,7 @@ func (s *Server) consentRevoke(c *call) {
 	switch {
 	case orig == nil:
 		for _, other := range st.sets {
-			if other != set && slices.ContainsFunc(other.Consents, func(r *consentRec) bool { return r.ID == consentID }) {
+			if other != set && slices.ContainsFunc(other.Consents, func(r *consentRecord) bool { return r.ID == consentID }) {
 				c.consentFail(http.StatusNotFound, "Consent not found", "consent "+consentID+" belongs to another consent set")
 				return
 			}
@@ -45,13 +45,13 @@ func (s *Server) consentRevoke(c *call) {
 		return
 	}
 	meta := c.requestMeta(now)
-	rec := &consentRec{ID: st.nextID(c.be, "record"), Type: orig.Type, Status: "revoked", Meta: &meta, CreatedAt: now, UpdatedAt: now}
+	rec := &consentRecord{ID: st.nextID(c.be, "record"), Type: orig.Type, Status: "revoked", Meta: &meta, CreatedAt: now, UpdatedAt: now}
 	orig.superseded = true
 	set.Consents = append(set.Consents, rec)
 	set.UpdatedAt = now
-	st.audit = append(st.audit, &auditRec{ID: st.nextID(c.be, "audit"), Action: "revoked", SetID: set.ID, At: now,
-		Before: &consentStateRec{ConsentType: orig.Type, ConsentStatus: orig.Status},
-		After:  consentStateRec{ConsentType: orig.Type, ConsentStatus: "revoked"}, Meta: meta})
+	st.audit = append(st.audit, &auditRecord{ID: st.nextID(c.be, "audit"), Action: "revoked", SetID: set.ID, At: now,
+		Before: &consentStateRecord{ConsentType: orig.Type, ConsentStatus: orig.Status},
+		After:  consentStateRecord{ConsentType: orig.Type, ConsentStatus: "revoked"}, Meta: meta})
 	userID := ""
 	if set.UserID != nil {
 		userID = *set.UserID
@@ -70,9 +70,9 @@ func (s *Server) consentRevoke(c *call) {
 
 // consentNewConsent is one consent of a creation request.
 type consentNewConsent struct {
-	ConsentType   string          `json:"consentType"`
-	ConsentStatus string          `json:"consentStatus"`
-	Metadata      *consentMetaRec `json:"metadata"`
+	ConsentType   string                 `json:"consentType"`
+	ConsentStatus string                 `json:"consentStatus"`
+	Metadata      *consentMetadataRecord `json:"metadata"`
 }
 
 // consentCreate: POST /v2/consent/onboarding -> 201 with the new, unlinked
@@ -135,7 +135,7 @@ func (s *Server) consentCreate(c *call) {
 	now := s.now()
 	st := consentOf(c.be, now)
 	reqMeta := c.requestMeta(now)
-	set := &consentSetRec{ID: st.nextID(c.be, "set"), OnboardingID: onb, TenantID: tenant, Policy: policy,
+	set := &consentSetRecord{ID: st.nextID(c.be, "set"), OnboardingID: onb, TenantID: tenant, Policy: policy,
 		CreatedAt: now, UpdatedAt: now, Metadata: in.Metadata}
 	for _, k := range in.Consents {
 		m := reqMeta
@@ -145,7 +145,7 @@ func (s *Server) consentCreate(c *call) {
 				m.Timestamp = reqMeta.Timestamp
 			}
 		}
-		set.Consents = append(set.Consents, &consentRec{ID: st.nextID(c.be, "record"), Type: k.ConsentType,
+		set.Consents = append(set.Consents, &consentRecord{ID: st.nextID(c.be, "record"), Type: k.ConsentType,
 			Status: k.ConsentStatus, Meta: &m, CreatedAt: now, UpdatedAt: now})
 	}
 	st.add(set)

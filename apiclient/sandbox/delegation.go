@@ -157,7 +157,7 @@ func (s *Server) delegationToken(c *call) {
 }
 
 // runFaucet applies the faucet rules; s.mu is held.
-func (s *Server) runFaucet(u *userRec, st *delegationState, network, address string, now time.Time) (*faucetJSON, int) {
+func (s *Server) runFaucet(u *userRecord, st *delegationState, network, address string, now time.Time) (*faucetJSON, int) {
 	if g := st.grant; g != nil {
 		return &faucetJSON{Success: false, Network: g.network, Status: "declined", TransactionHash: g.txHash,
 			Error: fmt.Sprintf("Faucet already used: funds already received (gas sent to %s on %s on %s); the faucet pays once per user across all networks",
@@ -369,7 +369,7 @@ func delegationAmountProblem(s string, decimals int) string {
 // delegationRegisterExternal records the approved address as the user's external
 // wallet (the wallet family's state): a new approval of the same address,
 // currency and network replaces its allowance. s.mu is held.
-func delegationRegisterExternal(u *userRec, b postApprovalBody) {
+func delegationRegisterExternal(u *userRecord, b postApprovalBody) {
 	ws := walletsOf(u)
 	for i, w := range ws.external {
 		if strings.EqualFold(w.Address, b.Address) && w.Currency == b.Currency && w.Network == b.Network {

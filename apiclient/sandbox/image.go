@@ -88,9 +88,9 @@ func (c canvas) text(x, y, scale int, s string, col color.RGBA) int {
 			g = font5x7['?']
 		}
 		for row, line := range g {
-			for colIdx := 0; colIdx < len(line); colIdx++ {
-				if line[colIdx] == '#' {
-					c.fill(x+colIdx*scale, y+row*scale, scale, scale, col)
+			for columnIndex := 0; columnIndex < len(line); columnIndex++ {
+				if line[columnIndex] == '#' {
+					c.fill(x+columnIndex*scale, y+row*scale, scale, scale, col)
 				}
 			}
 		}
@@ -221,7 +221,7 @@ func (s *Server) detailsImageRoute(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	var card *cardRec
+	var card *cardRecord
 	if u := t.be.users[t.userID]; u != nil && u.Card != nil && u.Card.ID == t.cardID {
 		cp := *u.Card
 		card = &cp

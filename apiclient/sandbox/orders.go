@@ -120,7 +120,7 @@ func (s *Server) ordLookup(c *call) {
 // emitOrderChangesLocked announces what a read of o found new: a status
 // not announced yet (order.status.changed), and a card the completed order
 // issued (card.ordered, card.activated). Call with s.mu held.
-func (s *Server) emitOrderChangesLocked(be *backend, u *userRec, o *ordRec, out ordStatusJSON, hadCard bool) {
+func (s *Server) emitOrderChangesLocked(be *backend, u *userRecord, o *orderRecord, out ordStatusJSON, hadCard bool) {
 	if out.Status != o.reported {
 		previous := o.reported
 		o.reported = out.Status

@@ -66,7 +66,7 @@ func (s *Server) Trigger(eventType, user string) (TriggerResult, error) {
 
 // findUserLocked finds a user by id or username on any backend; "" is the
 // demo client key's first user. Call with s.mu held.
-func (s *Server) findUserLocked(user string) (*backend, *userRec) {
+func (s *Server) findUserLocked(user string) (*backend, *userRecord) {
 	if user == "" {
 		cred, _ := credByKey(DemoClientKey)
 		be := s.backendFor(cred, "eu")
@@ -81,7 +81,7 @@ func (s *Server) findUserLocked(user string) (*backend, *userRec) {
 }
 
 // userOf finds a user of be by id or username; "" is be's first user.
-func userOf(be *backend, user string) *userRec {
+func userOf(be *backend, user string) *userRecord {
 	if user == "" {
 		if len(be.order) == 0 {
 			return nil
@@ -95,7 +95,7 @@ func userOf(be *backend, user string) *userRec {
 }
 
 // triggerLocked emits a test event with a sample object. Call with s.mu held.
-func (s *Server) triggerLocked(be *backend, u *userRec, eventType string) TriggerResult {
+func (s *Server) triggerLocked(be *backend, u *userRecord, eventType string) TriggerResult {
 	id, object := sampleObject(u, eventType, s.now())
 	ev, to := s.emitLocked(be, u.ID, eventType, id, object)
 	if to == nil {
@@ -174,7 +174,7 @@ func (s *Server) SeedWhitelist(user, currency string, n int) (int, error) {
 }
 
 // seedWhitelistLocked adds n generated entries. Call with s.mu held.
-func seedWhitelistLocked(u *userRec, currency string, n int) (int, error) {
+func seedWhitelistLocked(u *userRecord, currency string, n int) (int, error) {
 	currency = strings.ToLower(strings.TrimSpace(currency))
 	if !whitelistCurrencies[currency] {
 		return 0, fmt.Errorf("unsupported currency %q", currency)
@@ -191,7 +191,7 @@ func seedWhitelistLocked(u *userRec, currency string, n int) (int, error) {
 		if seq%3 == 0 {
 			lastUsed = strp(seedTime.Add(time.Duration(seq) * time.Minute).Format(time.RFC3339))
 		}
-		ws.whitelist = append(ws.whitelist, &whitelistRec{
+		ws.whitelist = append(ws.whitelist, &whitelistRecord{
 			ID: uuidFrom("whitelist", u.ID, fmt.Sprint(seq)), Name: fmt.Sprintf("Beneficiary wallet %06d", seq),
 			First: fmt.Sprintf("First%d", seq%997), Last: fmt.Sprintf("Last%d", seq%1009),
 			Address: fmt.Sprintf("0x%040x", 0x5eed0000+seq), Currency: currency, LastUsedAt: lastUsed,

@@ -87,9 +87,9 @@ func (k backendKey) String() string { return k.Tenant + "/" + k.Env + "/" + k.Re
 // environment in one region.
 type backend struct {
 	key    backendKey
-	users  map[string]*userRec // by id
-	byName map[string]*userRec // by lower-case username
-	order  []*userRec          // seed order, for the sign-in hints
+	users  map[string]*userRecord // by id
+	byName map[string]*userRecord // by lower-case username
+	order  []*userRecord          // seed order, for the sign-in hints
 	// webhooks are the partner's webhook configurations, kept on the
 	// partner's eu backend only (seed_webhooks.go, webhookPartnerOf).
 	webhooks *webhookPartner
@@ -98,8 +98,8 @@ type backend struct {
 	consent *consentStore
 }
 
-// userRec is a stored user. Optional fields are pointers so they encode as null.
-type userRec struct {
+// userRecord is a stored user. Optional fields are pointers so they encode as null.
+type userRecord struct {
 	ID, Username, Password                  string
 	FirstName, LastName, DateOfBirth, Email string
 	Verification, Phone, PhoneCC, Addr1     string
@@ -107,7 +107,7 @@ type userRec struct {
 	City, Zip, CountryRes, CountryNat       string
 	USState, SSN                            *string // SSN stored in full, returned masked
 	CreatedAt                               string
-	Card                                    *cardRec
+	Card                                    *cardRecord
 	cardSeq                                 int // cards ordered so far, for deterministic ids
 	// wallets is seeded lazily by walletsOf (seed_wallets.go).
 	wallets *walletState
@@ -117,8 +117,8 @@ type userRec struct {
 	orders *ordBook
 }
 
-// cardRec is a stored card.
-type cardRec struct {
+// cardRecord is a stored card.
+type cardRecord struct {
 	ID, HolderName, Expiry, Last4, Status, Type, OrderedAt string
 }
 
@@ -221,12 +221,12 @@ func seedBackends() map[backendKey]*backend {
 	for _, c := range credentials {
 		for _, region := range []string{"eu", "us"} {
 			k := backendKey{c.Tenant, c.Environment, region}
-			out[k] = &backend{key: k, users: map[string]*userRec{}, byName: map[string]*userRec{}}
+			out[k] = &backend{key: k, users: map[string]*userRecord{}, byName: map[string]*userRecord{}}
 		}
 	}
 	for _, s := range seedUsers {
 		be := out[backendKey{s.tenant, s.env, s.region}]
-		u := &userRec{
+		u := &userRecord{
 			ID: uuidFrom("user", s.username), Username: s.username, Password: demoPassword,
 			FirstName: s.first, LastName: s.last, DateOfBirth: s.dob, Email: s.username,
 			Verification: s.verification, Phone: s.phone, PhoneCC: s.phoneCC, Addr1: s.addr1, Addr2: s.addr2,
@@ -238,7 +238,7 @@ func seedBackends() map[backendKey]*backend {
 			if holder == "" {
 				holder = strings.ToUpper(s.first + " " + s.last)
 			}
-			u.Card = &cardRec{
+			u.Card = &cardRecord{
 				ID: uuidFrom("card", s.username, "0"), HolderName: holder, Expiry: s.card.expiry,
 				Last4: s.card.last4, Status: s.card.status, Type: s.card.typ, OrderedAt: s.card.orderedAt,
 			}

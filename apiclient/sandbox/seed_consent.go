@@ -17,53 +17,53 @@ import (
 
 // consentStore is the consent data of one backend. The caller holds s.mu.
 type consentStore struct {
-	sets  []*consentSetRec // creation order
-	byID  map[string]*consentSetRec
-	audit []*auditRec // oldest first
-	seq   int         // ids made so far, for deterministic new ids
+	sets  []*consentSetRecord // creation order
+	byID  map[string]*consentSetRecord
+	audit []*auditRecord // oldest first
+	seq   int            // ids made so far, for deterministic new ids
 }
 
-// consentSetRec is a stored consent set.
-type consentSetRec struct {
+// consentSetRecord is a stored consent set.
+type consentSetRecord struct {
 	ID, OnboardingID, TenantID, Policy string
 	UserID                             *string
 	CompletedAt                        *time.Time
 	CreatedAt, UpdatedAt               time.Time
-	Consents                           []*consentRec // every record ever made, revocations appended
+	Consents                           []*consentRecord // every record ever made, revocations appended
 	Metadata                           map[string]any
 }
 
-// consentRec is one consent record; superseded marks an original that a
+// consentRecord is one consent record; superseded marks an original that a
 // revocation replaced (it is kept, never changed otherwise).
-type consentRec struct {
+type consentRecord struct {
 	ID, Type, Status     string
-	Meta                 *consentMetaRec
+	Meta                 *consentMetadataRecord
 	CreatedAt, UpdatedAt time.Time
 	superseded           bool
 }
 
-// consentMetaRec is the metadata of a consent or an audit record.
-type consentMetaRec struct {
+// consentMetadataRecord is the metadata of a consent or an audit record.
+type consentMetadataRecord struct {
 	Timestamp string `json:"timestamp,omitempty"`
 	IPAddress string `json:"ipAddress,omitempty"`
 	UserAgent string `json:"userAgent,omitempty"`
 	ClientID  string `json:"clientId,omitempty"`
 }
 
-// consentStateRec is the before/after of an audit record.
-type consentStateRec struct {
+// consentStateRecord is the before/after of an audit record.
+type consentStateRecord struct {
 	ConsentType   string  `json:"consentType"`
 	ConsentStatus string  `json:"consentStatus"`
 	UserID        *string `json:"userId,omitempty"`
 }
 
-// auditRec is one audit record.
-type auditRec struct {
+// auditRecord is one audit record.
+type auditRecord struct {
 	ID, Action, SetID string
 	At                time.Time
-	Before            *consentStateRec
-	After             consentStateRec
-	Meta              consentMetaRec
+	Before            *consentStateRecord
+	After             consentStateRecord
+	Meta              consentMetadataRecord
 }
 
 // Consent types and policy literals the sandbox accepts.
@@ -109,15 +109,15 @@ type consentSeedConsent struct{ typ, status string }
 
 // seedConsent builds the demo consent data of be, anchored at anchor.
 func seedConsent(be *backend, anchor time.Time) *consentStore {
-	st := &consentStore{byID: map[string]*consentSetRec{}}
+	st := &consentStore{byID: map[string]*consentSetRecord{}}
 	user := func(name string) *string {
 		if u := be.byName[name]; u != nil {
 			return strp(u.ID)
 		}
 		return nil
 	}
-	ios := consentMetaRec{IPAddress: "198.51.100.23", UserAgent: consentUAiOS, ClientID: "acme-mobile"}
-	web := consentMetaRec{IPAddress: "203.0.113.7", UserAgent: consentUAWeb, ClientID: "acme-web"}
+	ios := consentMetadataRecord{IPAddress: "198.51.100.23", UserAgent: consentUAiOS, ClientID: "acme-mobile"}
+	web := consentMetadataRecord{IPAddress: "203.0.113.7", UserAgent: consentUAWeb, ClientID: "acme-web"}
 	switch be.key {
 	case backendKey{"acme", "sandbox", "eu"}:
 		if uid := user("alice@demo.test"); uid != nil {
@@ -133,7 +133,7 @@ func seedConsent(be *backend, anchor time.Time) *consentStore {
 			st.link(set, *uid, set.CreatedAt.Add(2*time.Minute), web)
 		}
 		if uid := user("mallory@demo.test"); uid != nil {
-			evil := consentMetaRec{IPAddress: "192.0.2.66", UserAgent: consentMalloryUA, ClientID: "acme-web"}
+			evil := consentMetadataRecord{IPAddress: "192.0.2.66", UserAgent: consentMalloryUA, ClientID: "acme-web"}
 			set := st.seedSet(be, "mallory", "onb-mallory\x1b[7m-2024", "global", anchor.Add(-30*24*time.Hour), evil,
 				[]consentSeedConsent{{"termsAndPrivacy", "granted"}, {"smsNotifications", "denied"}})
 			st.link(set, *uid, set.CreatedAt.Add(time.Minute), evil)
@@ -157,13 +157,13 @@ func (st *consentStore) nextID(be *backend, kind string) string {
 }
 
 // seedSet creates a set with its creation audit records.
-func (st *consentStore) seedSet(be *backend, who, onboarding, policy string, at time.Time, meta consentMetaRec, consents []consentSeedConsent) *consentSetRec {
-	set := &consentSetRec{ID: uuidFrom("consent-set", be.key.String(), who), OnboardingID: onboarding,
+func (st *consentStore) seedSet(be *backend, who, onboarding, policy string, at time.Time, meta consentMetadataRecord, consents []consentSeedConsent) *consentSetRecord {
+	set := &consentSetRecord{ID: uuidFrom("consent-set", be.key.String(), who), OnboardingID: onboarding,
 		TenantID: be.key.Tenant, Policy: policy, CreatedAt: at, UpdatedAt: at}
 	for _, c := range consents {
 		m := meta
 		m.Timestamp = at.Format(time.RFC3339)
-		set.Consents = append(set.Consents, &consentRec{ID: st.nextID(be, "record"), Type: c.typ, Status: c.status,
+		set.Consents = append(set.Consents, &consentRecord{ID: st.nextID(be, "record"), Type: c.typ, Status: c.status,
 			Meta: &m, CreatedAt: at, UpdatedAt: at})
 	}
 	st.add(set)
@@ -172,13 +172,13 @@ func (st *consentStore) seedSet(be *backend, who, onboarding, policy string, at 
 }
 
 // add stores a new set.
-func (st *consentStore) add(set *consentSetRec) {
+func (st *consentStore) add(set *consentSetRecord) {
 	st.sets = append(st.sets, set)
 	st.byID[set.ID] = set
 }
 
 // recordCreation writes one `created` audit record per consent of set.
-func (st *consentStore) recordCreation(be *backend, set *consentSetRec, meta consentMetaRec) {
+func (st *consentStore) recordCreation(be *backend, set *consentSetRecord, meta consentMetadataRecord) {
 	for _, c := range set.Consents {
 		m := meta
 		if c.Meta != nil {
@@ -189,31 +189,31 @@ func (st *consentStore) recordCreation(be *backend, set *consentSetRec, meta con
 			}
 		}
 		m.Timestamp = set.CreatedAt.Format(time.RFC3339)
-		st.audit = append(st.audit, &auditRec{ID: st.nextID(be, "audit"), Action: "created", SetID: set.ID, At: set.CreatedAt,
-			After: consentStateRec{ConsentType: c.Type, ConsentStatus: c.Status}, Meta: m})
+		st.audit = append(st.audit, &auditRecord{ID: st.nextID(be, "audit"), Action: "created", SetID: set.ID, At: set.CreatedAt,
+			After: consentStateRecord{ConsentType: c.Type, ConsentStatus: c.Status}, Meta: m})
 	}
 }
 
 // link links set to userID at `at`: one `updated` audit record per
 // consent in force, before without and after with the user.
-func (st *consentStore) link(set *consentSetRec, userID string, at time.Time, meta consentMetaRec) {
+func (st *consentStore) link(set *consentSetRecord, userID string, at time.Time, meta consentMetadataRecord) {
 	set.UserID = strp(userID)
 	set.CompletedAt = &at
 	set.UpdatedAt = at
 	meta.Timestamp = at.Format(time.RFC3339)
 	for _, c := range set.current() {
-		st.audit = append(st.audit, &auditRec{ID: uuidFrom("consent-audit", set.ID, "link", c.ID), Action: "updated", SetID: set.ID, At: at,
-			Before: &consentStateRec{ConsentType: c.Type, ConsentStatus: c.Status},
-			After:  consentStateRec{ConsentType: c.Type, ConsentStatus: c.Status, UserID: strp(userID)}, Meta: meta})
+		st.audit = append(st.audit, &auditRecord{ID: uuidFrom("consent-audit", set.ID, "link", c.ID), Action: "updated", SetID: set.ID, At: at,
+			Before: &consentStateRecord{ConsentType: c.Type, ConsentStatus: c.Status},
+			After:  consentStateRecord{ConsentType: c.Type, ConsentStatus: c.Status, UserID: strp(userID)}, Meta: meta})
 	}
 }
 
 // seedPreferenceHistory gives a set a long history of preference changes
 // (the optional consents switched off and on again, 38 times each, from
 // several devices), ending granted, so its audit trail spans three pages.
-func (st *consentStore) seedPreferenceHistory(set *consentSetRec, anchor time.Time) {
+func (st *consentStore) seedPreferenceHistory(set *consentSetRecord, anchor time.Time) {
 	const perType = 38
-	metas := []consentMetaRec{
+	metas := []consentMetadataRecord{
 		{IPAddress: "198.51.100.23", UserAgent: consentUAiOS, ClientID: "acme-mobile"},
 		{IPAddress: "203.0.113.7", UserAgent: consentUAWeb, ClientID: "acme-web"},
 		{IPAddress: "192.0.2.140", UserAgent: consentUAAndroid},
@@ -224,7 +224,7 @@ func (st *consentStore) seedPreferenceHistory(set *consentSetRec, anchor time.Ti
 	for i := 0; i < total; i++ {
 		at := start.Add(time.Duration(i) * step).Truncate(time.Minute)
 		typ := optionalConsent[i%len(optionalConsent)]
-		var c *consentRec
+		var c *consentRecord
 		for _, r := range set.Consents {
 			if r.Type == typ {
 				c = r
@@ -239,16 +239,16 @@ func (st *consentStore) seedPreferenceHistory(set *consentSetRec, anchor time.Ti
 		m.Timestamp = at.Format(time.RFC3339)
 		c.Status, c.UpdatedAt, c.Meta = after, at, &m
 		set.UpdatedAt = at
-		st.audit = append(st.audit, &auditRec{ID: uuidFrom("consent-audit", set.ID, "pref", fmt.Sprint(i)), Action: "updated", SetID: set.ID, At: at,
-			Before: &consentStateRec{ConsentType: typ, ConsentStatus: before},
-			After:  consentStateRec{ConsentType: typ, ConsentStatus: after}, Meta: m})
+		st.audit = append(st.audit, &auditRecord{ID: uuidFrom("consent-audit", set.ID, "pref", fmt.Sprint(i)), Action: "updated", SetID: set.ID, At: at,
+			Before: &consentStateRecord{ConsentType: typ, ConsentStatus: before},
+			After:  consentStateRecord{ConsentType: typ, ConsentStatus: after}, Meta: m})
 	}
 }
 
 // current is the record in force per consent type (revocations supersede
 // their original), in first-seen order.
-func (set *consentSetRec) current() []*consentRec {
-	var out []*consentRec
+func (set *consentSetRecord) current() []*consentRecord {
+	var out []*consentRecord
 	for _, c := range set.Consents {
 		if !c.superseded {
 			out = append(out, c)
@@ -258,8 +258,8 @@ func (set *consentSetRec) current() []*consentRec {
 }
 
 // userSets lists the sets linked to userID, in creation order.
-func (st *consentStore) userSets(userID string) []*consentSetRec {
-	var out []*consentSetRec
+func (st *consentStore) userSets(userID string) []*consentSetRecord {
+	var out []*consentSetRecord
 	for _, s := range st.sets {
 		if s.UserID != nil && *s.UserID == userID {
 			out = append(out, s)
@@ -271,12 +271,12 @@ func (st *consentStore) userSets(userID string) []*consentSetRec {
 // aggregate is a user's consent status over the user's sets: none without
 // sets; complete when, for every type a set's policy requires, the newest
 // record in force across the sets is granted; incomplete otherwise.
-func aggregate(sets []*consentSetRec) string {
+func aggregate(sets []*consentSetRecord) string {
 	if len(sets) == 0 {
 		return "none"
 	}
 	required := map[string]bool{}
-	latest := map[string]*consentRec{}
+	latest := map[string]*consentRecord{}
 	for _, s := range sets {
 		for _, t := range consentRequired(s.Policy) {
 			required[t] = true
@@ -297,12 +297,12 @@ func aggregate(sets []*consentSetRec) string {
 
 // userAudit lists the audit records of the sets linked to userID, newest
 // first.
-func (st *consentStore) userAudit(userID string) []*auditRec {
+func (st *consentStore) userAudit(userID string) []*auditRecord {
 	mine := map[string]bool{}
 	for _, s := range st.userSets(userID) {
 		mine[s.ID] = true
 	}
-	var out []*auditRec
+	var out []*auditRecord
 	for i := len(st.audit) - 1; i >= 0; i-- {
 		if mine[st.audit[i].SetID] {
 			out = append(out, st.audit[i])

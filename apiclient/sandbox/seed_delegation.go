@@ -57,7 +57,7 @@ var delegationSeedGrants = map[string]delegationSeedGrant{
 
 // delegationOf returns u's delegation state, seeding it on first use. The
 // caller holds s.mu.
-func delegationOf(u *userRec) *delegationState {
+func delegationOf(u *userRecord) *delegationState {
 	if u.delegation == nil {
 		st := &delegationState{tokens: map[string]*delegationToken{}}
 		if g, ok := delegationSeedGrants[u.Username]; ok {

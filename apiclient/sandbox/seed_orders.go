@@ -118,7 +118,7 @@ func ordProductByID(id string) (ordProduct, bool) {
 }
 
 // ordEligible says whether u may order p, and why not.
-func ordEligible(u *userRec, p ordProduct) (bool, string) {
+func ordEligible(u *userRecord, p ordProduct) (bool, string) {
 	if u.Verification != "VERIFIED" {
 		return false, "identity verification is not complete"
 	}
@@ -130,12 +130,12 @@ func ordEligible(u *userRec, p ordProduct) (bool, string) {
 
 // ordBook is everything order-related one user owns.
 type ordBook struct {
-	orders []*ordRec
+	orders []*orderRecord
 	seq    int // orders created so far, for deterministic ids
 }
 
-// ordRec is a stored order.
-type ordRec struct {
+// orderRecord is a stored order.
+type orderRecord struct {
 	ID, RequestID string
 	Product       ordProduct
 	Method        string
@@ -154,7 +154,7 @@ type ordRec struct {
 
 // ordersOf returns u's order book, creating it on first use. Call with s.mu
 // held.
-func ordersOf(u *userRec) *ordBook {
+func ordersOf(u *userRecord) *ordBook {
 	if u.orders == nil {
 		u.orders = &ordBook{}
 	}
@@ -162,12 +162,12 @@ func ordersOf(u *userRec) *ordBook {
 }
 
 // newOrder records an order of p by u at now. Call with s.mu held.
-func (b *ordBook) newOrder(be *backend, u *userRec, p ordProduct, method string, now time.Time) *ordRec {
+func (b *ordBook) newOrder(be *backend, u *userRecord, p ordProduct, method string, now time.Time) *orderRecord {
 	b.seq++
 	n := fmt.Sprint(b.seq)
 	id := uuidFrom("order", u.Username, n)
 	sum := sha256.Sum256([]byte("order-destination\x00" + id))
-	o := &ordRec{
+	o := &orderRecord{
 		ID: id, RequestID: uuidFrom("order-request", u.Username, n), Product: p, Method: method,
 		Created: now, Destination: "0x" + hex.EncodeToString(sum[:20]), reported: ordStarted,
 	}
@@ -177,7 +177,7 @@ func (b *ordBook) newOrder(be *backend, u *userRec, p ordProduct, method string,
 }
 
 // find returns the user's order with id, or nil.
-func (b *ordBook) find(id string) *ordRec {
+func (b *ordBook) find(id string) *orderRecord {
 	for _, o := range b.orders {
 		if o.ID == id {
 			return o
@@ -187,7 +187,7 @@ func (b *ordBook) find(id string) *ordRec {
 }
 
 // statusAt applies the time rules: the status at now and when it was paid.
-func (o *ordRec) statusAt(now time.Time) (string, *time.Time) {
+func (o *orderRecord) statusAt(now time.Time) (string, *time.Time) {
 	age := now.Sub(o.Created)
 	switch o.Product.Plan {
 	case ordPlanComplete:
@@ -223,7 +223,7 @@ type ordStatusJSON struct {
 
 // settle reads o at now, issues the card of a COMPLETED card order once,
 // and returns the lookup answer. Call with s.mu held.
-func (o *ordRec) settle(u *userRec, now time.Time) ordStatusJSON {
+func (o *orderRecord) settle(u *userRecord, now time.Time) ordStatusJSON {
 	status, paidAt := o.statusAt(now)
 	if status == ordCompleted && !o.settled {
 		o.settled = true
@@ -254,12 +254,12 @@ func (o *ordRec) settle(u *userRec, now time.Time) ordStatusJSON {
 
 // ordCreatedJSON is the order creation answer.
 type ordCreatedJSON struct {
-	RequestID     string        `json:"requestId"`
-	OrderID       string        `json:"orderId"`
-	PaymentConfig ordPaymentCfg `json:"paymentConfig"`
+	RequestID     string             `json:"requestId"`
+	OrderID       string             `json:"orderId"`
+	PaymentConfig orderPaymentConfig `json:"paymentConfig"`
 }
 
-type ordPaymentCfg struct {
+type orderPaymentConfig struct {
 	PaymentAmount           json.Number `json:"paymentAmount"`
 	PaymentCurrency         string      `json:"paymentCurrency"`
 	DestinationAddress      string      `json:"destinationAddress"`
@@ -268,8 +268,8 @@ type ordPaymentCfg struct {
 	DestinationTokenAddress string      `json:"destinationTokenAddress"`
 }
 
-func (o *ordRec) created() ordCreatedJSON {
-	return ordCreatedJSON{RequestID: o.RequestID, OrderID: o.ID, PaymentConfig: ordPaymentCfg{
+func (o *orderRecord) created() ordCreatedJSON {
+	return ordCreatedJSON{RequestID: o.RequestID, OrderID: o.ID, PaymentConfig: orderPaymentConfig{
 		PaymentAmount: json.Number(o.Product.Price), PaymentCurrency: ordCurrency,
 		DestinationAddress: o.Destination, DestinationChainID: o.ChainID,
 		DestinationTokenSymbol: ordTokenSymbol, DestinationTokenAddress: o.Token,

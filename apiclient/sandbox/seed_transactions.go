@@ -6,10 +6,10 @@ import (
 	"time"
 )
 
-// txnRec is one seeded card transaction, in its wire form. Channel and
+// transactionRecord is one seeded card transaction, in its wire form. Channel and
 // AuthorizationCode are fields the interface does not show, so clients'
 // tolerant readers get exercised.
-type txnRec struct {
+type transactionRecord struct {
 	ID                   string  `json:"id"`
 	DateTime             string  `json:"dateTime"`
 	Sign                 string  `json:"sign"`
@@ -77,14 +77,14 @@ var channels = []string{"CONTACTLESS", "CHIP", "ONLINE", "MOBILE_WALLET"}
 // fxRate is cents of EUR per 100 units of another currency (seed values).
 var fxRate = map[string]int{"EUR": 100, "CHF": 106, "GBP": 117, "USD": 92}
 
-var txnCache sync.Map // username -> []txnRec
+var txnCache sync.Map // username -> []transactionRecord
 
 // seededTransactions is the deterministic history of a seed user that has
 // a card: a few hundred transactions, newest first, every status and
 // category. Users seeded without a card have none.
-func seededTransactions(username string) []txnRec {
+func seededTransactions(username string) []transactionRecord {
 	if v, ok := txnCache.Load(username); ok {
-		return v.([]txnRec)
+		return v.([]transactionRecord)
 	}
 	var su *seedUser
 	for i := range seedUsers {
@@ -92,12 +92,12 @@ func seededTransactions(username string) []txnRec {
 			su = &seedUsers[i]
 		}
 	}
-	var out []txnRec
+	var out []transactionRecord
 	if su != nil && su.card != nil {
 		out = generateTransactions(username)
 	}
 	v, _ := txnCache.LoadOrStore(username, out)
-	return v.([]txnRec)
+	return v.([]transactionRecord)
 }
 
 // rng is a small deterministic generator (LCG) for the seed.
@@ -118,14 +118,14 @@ func cents(c int) string {
 	return fmt.Sprintf("%s%d.%02d", neg, c/100, c%100)
 }
 
-func generateTransactions(username string) []txnRec {
+func generateTransactions(username string) []transactionRecord {
 	r := &rng{state: uint64(hashNum("txn/"+username)) + 1}
 	n := 240 + r.intn(120)
 	pool := merchants
 	if username == "mallory@demo.test" {
 		pool = append(append([]merchant(nil), merchants...), hostileMerchants...)
 	}
-	out := make([]txnRec, 0, n)
+	out := make([]transactionRecord, 0, n)
 	at := txnAnchor
 	for i := 0; i < n; i++ {
 		m := pool[r.intn(len(pool))]
@@ -135,7 +135,7 @@ func generateTransactions(username string) []txnRec {
 			billing = amount * fxRate[m.currency] / 100
 			fee = (billing*15 + 500) / 1000 // 1.5% foreign fee
 		}
-		t := txnRec{
+		t := transactionRecord{
 			ID:                   uuidFrom("txn", username, fmt.Sprint(i)),
 			DateTime:             at.Format(time.RFC3339),
 			Sign:                 "DEBIT",

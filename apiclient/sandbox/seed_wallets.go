@@ -17,8 +17,8 @@ type walletState struct {
 	external []externalWallet
 	credit   *creditWallet // nil: no credit yet (404)
 	// history per wallet id, oldest first.
-	history   map[string][]historyRec
-	whitelist []*whitelistRec
+	history   map[string][]historyRecord
+	whitelist []*whitelistRecord
 	wlSeq     int // whitelist entries created so far, for deterministic ids
 }
 
@@ -41,11 +41,11 @@ type creditWallet struct {
 	withdrawals  int // for deterministic tx hashes
 }
 
-type historyRec struct {
+type historyRecord struct {
 	Name, Amount, Currency, Sign, Date string
 }
 
-type whitelistRec struct {
+type whitelistRecord struct {
 	ID, Name, First, Last, Address, Currency, CreatedAt string
 	Memo, LastUsedAt                                    *string
 }
@@ -114,7 +114,7 @@ var seedTime = time.Date(2025, 1, 6, 9, 0, 0, 0, time.UTC)
 
 // walletsOf returns u's wallet state, seeding it on first use. The caller
 // holds s.mu.
-func walletsOf(u *userRec) *walletState {
+func walletsOf(u *userRecord) *walletState {
 	if u.wallets == nil {
 		u.wallets = seedWalletState(u)
 	}
@@ -159,12 +159,12 @@ func base58Of(h string) string {
 	return b.String()[:44]
 }
 
-func seedWalletState(u *userRec) *walletState {
+func seedWalletState(u *userRecord) *walletState {
 	sd, ok := walletSeeds[u.Username]
 	if !ok {
 		sd = defaultWalletSeed
 	}
-	ws := &walletState{history: map[string][]historyRec{}}
+	ws := &walletState{history: map[string][]historyRecord{}}
 	for _, si := range sd.internal {
 		w := &internalWallet{
 			ID:        uuidFrom("wallet", u.ID, si.currency),
@@ -189,7 +189,7 @@ func seedWalletState(u *userRec) *walletState {
 	if sd.credit != "" {
 		micros, _ := parseMicros(sd.credit)
 		ws.credit = &creditWallet{ID: uuidFrom("credit", u.ID), Balance: micros, IsWithdrawable: !sd.creditOff}
-		ws.history[ws.credit.ID] = []historyRec{
+		ws.history[ws.credit.ID] = []historyRecord{
 			{Name: "Credit line opened", Amount: sd.credit, Currency: "usdc", Sign: "CREDIT", Date: seedTime.Format(time.RFC3339)},
 		}
 	}
@@ -201,14 +201,14 @@ func seedWalletState(u *userRec) *walletState {
 			if i%5 == 1 || i%5 == 3 {
 				sign = "CREDIT"
 			}
-			ws.history[w.ID] = append(ws.history[w.ID], historyRec{
+			ws.history[w.ID] = append(ws.history[w.ID], historyRecord{
 				Name: names[i%len(names)], Amount: amount, Currency: w.Currency, Sign: sign,
 				Date: seedTime.Add(time.Duration(i) * 26 * time.Hour).Format(time.RFC3339),
 			})
 		}
 	}
 	for i, wl := range sd.whitelist {
-		ws.whitelist = append(ws.whitelist, &whitelistRec{
+		ws.whitelist = append(ws.whitelist, &whitelistRecord{
 			ID: uuidFrom("whitelist", u.ID, fmt.Sprint(i)), Name: wl.name, First: wl.first, Last: wl.last,
 			Address: wl.address, Currency: wl.currency, Memo: wl.memo, LastUsedAt: wl.lastUsed,
 			CreatedAt: seedTime.Add(time.Duration(i) * time.Hour).Format(time.RFC3339),

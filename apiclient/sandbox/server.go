@@ -295,7 +295,7 @@ type call struct {
 	cred  Credential
 	be    *backend
 	token string // the bearer access token, when auth
-	user  *userRec
+	user  *userRecord
 }
 
 // handle registers h behind the middleware for spec.

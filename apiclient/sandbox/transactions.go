@@ -63,7 +63,7 @@ func (s *Server) cardTransactions(c *call) {
 		return
 	}
 	skip := page * txnPageSize
-	out := make([]txnRec, 0, txnPageSize)
+	out := make([]transactionRecord, 0, txnPageSize)
 	for _, t := range all {
 		day := t.DateTime[:10]
 		switch {

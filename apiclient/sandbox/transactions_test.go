@@ -6,11 +6,11 @@ import (
 	"testing"
 )
 
-func txns(t *testing.T, e *env, tok, query string) []txnRec {
+func txns(t *testing.T, e *env, tok, query string) []transactionRecord {
 	t.Helper()
 	r := e.do("GET", "/v1/card/transactions"+query, bearer(tok), nil)
 	want(t, r, 200, "")
-	var out []txnRec
+	var out []transactionRecord
 	if err := json.Unmarshal(r.Raw, &out); err != nil {
 		t.Fatalf("%s: %v", r.Raw, err)
 	}

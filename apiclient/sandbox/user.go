@@ -40,7 +40,7 @@ func maskSSN(ssn *string) *string {
 }
 
 // toJSON renders a stored user. Caller holds s.mu.
-func (u *userRec) toJSON() userJSON {
+func (u *userRecord) toJSON() userJSON {
 	return userJSON{
 		ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, DateOfBirth: u.DateOfBirth, Email: u.Email,
 		VerificationState: u.Verification, PhoneNumber: u.Phone, PhoneCountryCode: u.PhoneCC,

@@ -267,7 +267,7 @@ func (s *Server) withdraw(c *call) {
 	sum := sha256.Sum256([]byte(strings.Join([]string{c.user.ID, cw.ID, strconv.Itoa(cw.withdrawals), formatMicros(amount)}, "\x00")))
 	tx := "0x" + hex.EncodeToString(sum[:])
 	to := ws.external[0].Address
-	ws.history[cw.ID] = append(ws.history[cw.ID], historyRec{
+	ws.history[cw.ID] = append(ws.history[cw.ID], historyRecord{
 		Name: "Withdrawal to " + to[:10] + "… (receives " + formatMicros(amount-withdrawFeeMicros) + ")", Amount: formatMicros(amount),
 		Currency: "usdc", Sign: "DEBIT", Date: now.UTC().Format(time.RFC3339),
 	})

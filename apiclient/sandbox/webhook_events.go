@@ -80,7 +80,7 @@ func (s *Server) emitLocked(be *backend, userID, eventType, objectID string, obj
 }
 
 // emitCardLocked emits eventType about u's card. Call with s.mu held.
-func (s *Server) emitCardLocked(be *backend, u *userRec, eventType string) {
+func (s *Server) emitCardLocked(be *backend, u *userRecord, eventType string) {
 	if u.Card == nil {
 		return
 	}
@@ -90,7 +90,7 @@ func (s *Server) emitCardLocked(be *backend, u *userRec, eventType string) {
 
 // emitCardIssuedLocked announces a new card: ordered, then activated
 // (the sandbox's cards are ACTIVE as soon as they exist). Call with s.mu held.
-func (s *Server) emitCardIssuedLocked(be *backend, u *userRec) {
+func (s *Server) emitCardIssuedLocked(be *backend, u *userRecord) {
 	s.emitCardLocked(be, u, WebhookEventCardOrdered)
 	s.emitCardLocked(be, u, WebhookEventCardActivated)
 }

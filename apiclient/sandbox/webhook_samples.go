@@ -8,7 +8,7 @@ import (
 // the user's real card for card events, otherwise an object of the same
 // shape as the real event's with sample values. Each is marked "test": true.
 // Call with s.mu held.
-func sampleObject(u *userRec, eventType string, now time.Time) (string, map[string]any) {
+func sampleObject(u *userRecord, eventType string, now time.Time) (string, map[string]any) {
 	var id string
 	var obj map[string]any
 	switch eventType {

@@ -129,7 +129,7 @@ func (s *Server) whitelistAdd(c *call) {
 		if e.WalletMemo != nil && strings.TrimSpace(*e.WalletMemo) != "" {
 			memo = strp(strings.TrimSpace(*e.WalletMemo))
 		}
-		ws.whitelist = append(ws.whitelist, &whitelistRec{
+		ws.whitelist = append(ws.whitelist, &whitelistRecord{
 			ID: uuidFrom("whitelist", c.user.ID, fmt.Sprint(ws.wlSeq)), Name: e.Name,
 			First: e.BeneficiaryFirstName, Last: e.BeneficiaryLastName, Address: e.WalletAddress,
 			Currency: cur, Memo: memo, CreatedAt: now,
@@ -155,12 +155,12 @@ func (s *Server) whitelistDelete(c *call) {
 	defer s.mu.Unlock()
 	ws := walletsOf(c.user)
 	for _, id := range in.WalletIDs {
-		if !slices.ContainsFunc(ws.whitelist, func(e *whitelistRec) bool { return e.ID == id }) {
+		if !slices.ContainsFunc(ws.whitelist, func(e *whitelistRecord) bool { return e.ID == id }) {
 			c.fail(http.StatusUnprocessableEntity, "Invalid wallet id: "+id)
 			return
 		}
 	}
-	ws.whitelist = slices.DeleteFunc(ws.whitelist, func(e *whitelistRec) bool { return slices.Contains(in.WalletIDs, e.ID) })
+	ws.whitelist = slices.DeleteFunc(ws.whitelist, func(e *whitelistRecord) bool { return slices.Contains(in.WalletIDs, e.ID) })
 	c.json(http.StatusOK, success)
 }
 
