@@ -47,7 +47,7 @@ func (c *Client) Login(ctx context.Context, username, password string) (Session,
 			Username string `json:"username"`
 			Password string `json:"password"`
 		}{username, password},
-		family:    famClient,
+		family:    familyClient,
 		noRefresh: true,
 		// A gateway that echoes the login body must not get the password
 		// drawn or printed.
@@ -87,7 +87,7 @@ func (c *Client) Logout(ctx context.Context) error {
 		op:     "Logout",
 		method: http.MethodPost,
 		path:   "/v1/auth/logout",
-		family: famUser,
+		family: familyUser,
 	}, s.AccessToken)
 	c.clearIfToken(s.AccessToken)
 	return err
@@ -156,7 +156,7 @@ func (c *Client) tokenGrant(ctx context.Context, op string, grant any) (tokenRes
 		method:    http.MethodPost,
 		path:      "/v1/auth/oauth/token",
 		body:      grant,
-		family:    famSecret,
+		family:    familySecret,
 		noRefresh: true,
 	})
 	if err != nil {

@@ -14,7 +14,7 @@ func (c *Client) CardStatus(ctx context.Context) (Card, error) {
 		op:     "CardStatus",
 		method: http.MethodGet,
 		path:   "/v1/card/status",
-		family: famUser,
+		family: familyUser,
 	})
 }
 
@@ -24,7 +24,7 @@ func (c *Client) FreezeCard(ctx context.Context) error {
 		op:     "FreezeCard",
 		method: http.MethodPost,
 		path:   "/v1/card/freeze",
-		family: famUser,
+		family: familyUser,
 	})
 }
 
@@ -36,7 +36,7 @@ func (c *Client) UnfreezeCard(ctx context.Context) error {
 		op:     "UnfreezeCard",
 		method: http.MethodPost,
 		path:   "/v1/card/unfreeze",
-		family: famUser,
+		family: familyUser,
 	})
 }
 
@@ -53,7 +53,7 @@ func (c *Client) OrderCard(ctx context.Context, cardType string) error {
 		body: struct {
 			Type string `json:"type"`
 		}{cardType},
-		family: famUser,
+		family: familyUser,
 	})
 }
 

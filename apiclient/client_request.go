@@ -18,21 +18,21 @@ import (
 type family uint8
 
 const (
-	// famUser: x-client-key and the bearer token (card, wallet, user,
+	// familyUser: x-client-key and the bearer token (card, wallet, user,
 	// delegation, logout).
-	famUser family = iota
-	// famClient: x-client-key only (login, consent reads).
-	famClient
-	// famSecret: x-client-key and x-secret-key (OAuth token, consent
+	familyUser family = iota
+	// familyClient: x-client-key only (login, consent reads).
+	familyClient
+	// familySecret: x-client-key and x-secret-key (OAuth token, consent
 	// link, revoke and creation).
-	famSecret
-	// famOrder: X-Client-ID and the bearer token (order endpoints).
-	famOrder
-	// famWebhook: the bearer token only.
-	famWebhook
+	familySecret
+	// familyOrder: X-Client-ID and the bearer token (order endpoints).
+	familyOrder
+	// familyWebhook: the bearer token only.
+	familyWebhook
 )
 
-func (f family) bearer() bool { return f == famUser || f == famOrder || f == famWebhook }
+func (f family) bearer() bool { return f == familyUser || f == familyOrder || f == familyWebhook }
 
 // usMode says where x-us-env goes when Config.US is set.
 type usMode uint8
@@ -91,7 +91,7 @@ func (c *Client) build(ctx context.Context, r request, token string) (*http.Requ
 	for k, vs := range r.query {
 		q[k] = append([]string(nil), vs...)
 	}
-	us := c.cfg.US && r.us != usNone && r.family != famWebhook
+	us := c.cfg.US && r.us != usNone && r.family != familyWebhook
 	if us && (r.us == usQuery || r.us == usBoth) {
 		q.Set("x-us-env", "true")
 	}
@@ -125,12 +125,12 @@ func (c *Client) build(ctx context.Context, r request, token string) (*http.Requ
 		}
 	}
 	switch r.family {
-	case famUser, famClient, famSecret:
+	case familyUser, familyClient, familySecret:
 		set("x-client-key", c.cfg.ClientKey)
-	case famOrder:
+	case familyOrder:
 		set("X-Client-ID", c.cfg.ClientID)
 	}
-	if r.family == famSecret {
+	if r.family == familySecret {
 		set("x-secret-key", c.cfg.SecretKey)
 	}
 	if r.family.bearer() && token != "" {

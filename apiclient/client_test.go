@@ -128,11 +128,11 @@ func TestHeaderRulesPerFamily(t *testing.T) {
 			fam                                       family
 			clientKey, clientID, bearer, secret, usHd bool
 		}{
-			{famUser, true, false, true, false, true},
-			{famClient, true, false, false, false, true},
-			{famSecret, true, false, false, true, true},
-			{famOrder, false, true, true, false, true},
-			{famWebhook, false, false, true, false, false},
+			{familyUser, true, false, true, false, true},
+			{familyClient, true, false, false, false, true},
+			{familySecret, true, false, false, true, true},
+			{familyOrder, false, true, true, false, true},
+			{familyWebhook, false, false, true, false, false},
 		}
 		for _, tt := range tests {
 			for _, withBody := range []bool{false, true} {
@@ -192,7 +192,7 @@ func TestUSEnvInQuery(t *testing.T) {
 		c := testClient(rec, func(cfg *Config) { cfg.US = tt.us })
 		var out []any
 		err := c.do(context.Background(), request{op: "Whitelist", method: "GET", path: "/v1/wallet/whitelist",
-			query: map[string][]string{"currency": {"usdc"}}, family: famUser, us: tt.mode, out: &out})
+			query: map[string][]string{"currency": {"usdc"}}, family: familyUser, us: tt.mode, out: &out})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -224,7 +224,7 @@ func TestBaseURLJoinAndPathEscape(t *testing.T) {
 	c := New(Config{BaseURL: rec.srv.URL + "/prefix/", ClientKey: "ck"})
 	var out json.RawMessage
 	err := c.do(context.Background(), request{op: "T", method: "GET",
-		path: pathf("/v2/consent/user/%s/audit", "a b/c"), family: famClient, out: &out})
+		path: pathf("/v2/consent/user/%s/audit", "a b/c"), family: familyClient, out: &out})
 	if err != nil {
 		t.Fatal(err)
 	}

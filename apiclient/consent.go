@@ -229,7 +229,7 @@ func (c *Client) LinkConsentSet(ctx context.Context, consentSetID, userID string
 	}
 	var out LinkResult
 	err := c.do(ctx, request{op: op, method: http.MethodPatch, path: pathf("/v2/consent/onboarding/%s", consentSetID),
-		body: map[string]string{"userId": userID}, family: famSecret, out: &out})
+		body: map[string]string{"userId": userID}, family: familySecret, out: &out})
 	return out, err
 }
 
@@ -242,7 +242,7 @@ func (c *Client) OnboardingConsents(ctx context.Context, onboardingID string) (O
 	}
 	var out OnboardingConsentSets
 	err := c.do(ctx, request{op: "OnboardingConsents", method: http.MethodGet,
-		path: pathf("/v2/consent/onboarding/%s", onboardingID), family: famClient, out: &out})
+		path: pathf("/v2/consent/onboarding/%s", onboardingID), family: familyClient, out: &out})
 	return out, err
 }
 
@@ -260,7 +260,7 @@ func (c *Client) UserConsent(ctx context.Context, userID string, full bool) (Use
 	}
 	var out UserConsentStatus
 	err := c.do(ctx, request{op: "UserConsent", method: http.MethodGet, path: pathf("/v2/consent/user/%s", userID),
-		query: q, family: famClient, out: &out})
+		query: q, family: familyClient, out: &out})
 	return out, err
 }
 
@@ -283,7 +283,7 @@ func (c *Client) ConsentAudit(ctx context.Context, userID string, limit, offset 
 	}
 	var out ConsentAuditPage
 	err := c.do(ctx, request{op: op, method: http.MethodGet, path: pathf("/v2/consent/user/%s/audit", userID),
-		query: q, family: famClient, out: &out})
+		query: q, family: familyClient, out: &out})
 	return out, err
 }
 
@@ -302,7 +302,7 @@ func (c *Client) RevokeConsent(ctx context.Context, consentSetID, consentID stri
 	var out RevokedConsent
 	err := c.do(ctx, request{op: op, method: http.MethodDelete,
 		path:   pathf("/v2/consent/consentSet/%s/consent/%s", consentSetID, consentID),
-		family: famSecret, out: &out})
+		family: familySecret, out: &out})
 	return out, err
 }
 
@@ -323,7 +323,7 @@ func (c *Client) CreateConsentSet(ctx context.Context, in NewConsentSet) (Consen
 	}
 	var out ConsentSet
 	err := c.do(ctx, request{op: op, method: http.MethodPost, path: "/v2/consent/onboarding",
-		body: in, family: famSecret, out: &out})
+		body: in, family: familySecret, out: &out})
 	return out, err
 }
 
@@ -334,6 +334,6 @@ func (c *Client) ConsentSet(ctx context.Context, consentSetID string) (ConsentSe
 	}
 	var out ConsentSet
 	err := c.do(ctx, request{op: "ConsentSet", method: http.MethodGet,
-		path: pathf("/v2/consent/consentSet/%s", consentSetID), family: famClient, out: &out})
+		path: pathf("/v2/consent/consentSet/%s", consentSetID), family: familyClient, out: &out})
 	return out, err
 }

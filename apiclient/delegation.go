@@ -118,7 +118,7 @@ func (c *Client) DelegationToken(ctx context.Context, r DelegationTokenRequest) 
 	}
 	var status int
 	out, err := answer[DelegationToken](ctx, c, request{op: "DelegationToken", method: http.MethodGet,
-		path: "/v1/delegation/token", query: q, family: famUser, status: &status})
+		path: "/v1/delegation/token", query: q, family: familyUser, status: &status})
 	if err != nil {
 		return DelegationToken{}, err
 	}
@@ -193,7 +193,7 @@ func (c *Client) ChainConfig(ctx context.Context, network string) (ChainConfig, 
 		q.Set("region", "us")
 	}
 	return answer[ChainConfig](ctx, c, request{op: "ChainConfig", method: http.MethodGet,
-		path: "/v1/delegation/chain/config", query: q, family: famUser})
+		path: "/v1/delegation/chain/config", query: q, family: familyUser})
 }
 
 // Post-approval chains: the path segment of the post-approval operation.
@@ -305,5 +305,5 @@ func (c *Client) PostApproval(ctx context.Context, chain string, r PostApprovalR
 		return &Error{Op: "PostApproval", Message: "chain must be evm or solana"}
 	}
 	return c.doSuccess(ctx, request{op: "PostApproval", method: http.MethodPost,
-		path: "/v1/delegation/" + chain + "/post-approval", body: r, family: famUser, secrets: []string{r.Token}})
+		path: "/v1/delegation/" + chain + "/post-approval", body: r, family: familyUser, secrets: []string{r.Token}})
 }

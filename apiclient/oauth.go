@@ -97,7 +97,7 @@ func (c *Client) AuthorizeInitiate(ctx context.Context, ar AuthorizeRequest) (st
 		method:    http.MethodGet,
 		path:      "/v1/auth/oauth/authorize/initiate",
 		query:     q,
-		family:    famClient,
+		family:    familyClient,
 		out:       &raw,
 		noRefresh: true,
 	})
@@ -198,7 +198,7 @@ func (c *Client) Revoke(ctx context.Context) error {
 		c.ClearSession()
 		return nil
 	}
-	r := request{op: "Revoke", method: http.MethodDelete, path: "/v1/auth/oauth/revoke", family: famUser}
+	r := request{op: "Revoke", method: http.MethodDelete, path: "/v1/auth/oauth/revoke", family: familyUser}
 	err := c.send(ctx, r, s.AccessToken)
 	if IsUnauthorized(err) && s.RefreshToken != "" && c.cfg.SecretKey != "" {
 		if ns, rerr := c.Refresh(ctx); rerr == nil {

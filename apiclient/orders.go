@@ -100,7 +100,7 @@ func (s OrderStatus) Final() bool { return OrderStatusFinal(s.Status) }
 func (c *Client) Products(ctx context.Context) ([]Product, error) {
 	var out []Product
 	err := c.do(ctx, request{op: "Products", method: http.MethodGet,
-		path: "/v1/order/products/available", family: famOrder, out: &out})
+		path: "/v1/order/products/available", family: familyOrder, out: &out})
 	return out, err
 }
 
@@ -128,7 +128,7 @@ func (c *Client) PlaceOrder(ctx context.Context, productID, paymentMethod string
 		return Order{}, &Error{Op: "PlaceOrder", Message: "a product id is required"}
 	}
 	out, err := answer[Order](ctx, c, request{op: "PlaceOrder", method: http.MethodPost, path: "/v1/order",
-		body: orderBody{productID, paymentMethod}, family: famOrder})
+		body: orderBody{productID, paymentMethod}, family: familyOrder})
 	if err != nil {
 		return Order{}, err
 	}
@@ -146,7 +146,7 @@ func (c *Client) OrderStatus(ctx context.Context, orderID string) (OrderStatus, 
 		return OrderStatus{}, &Error{Op: "OrderStatus", Message: "an order id is required"}
 	}
 	return answer[OrderStatus](ctx, c, request{op: "OrderStatus", method: http.MethodGet,
-		path: pathf("/v1/order/%s", orderID), family: famOrder})
+		path: pathf("/v1/order/%s", orderID), family: familyOrder})
 }
 
 // TokenBaseUnits converts a decimal token amount into the token's base units

@@ -109,7 +109,7 @@ func (c *Client) SetPINToken(ctx context.Context, req SetPINRequest) (SetPINToke
 		method: http.MethodPost,
 		path:   "/v1/card/set-pin/token",
 		body:   req,
-		family: famUser,
+		family: familyUser,
 	})
 	if err != nil {
 		return SetPINToken{}, err
@@ -146,7 +146,7 @@ func customCSSBody[Style comparable](style *Style) any {
 
 func (c *Client) imageToken(ctx context.Context, op, path string, body any) (ImageToken, error) {
 	var raw json.RawMessage
-	err := c.do(ctx, request{op: op, method: http.MethodPost, path: path, body: body, family: famUser, out: &raw})
+	err := c.do(ctx, request{op: op, method: http.MethodPost, path: path, body: body, family: familyUser, out: &raw})
 	if err != nil {
 		scrubTokens(err)
 		return ImageToken{}, err

@@ -28,11 +28,11 @@ func settingError(op, message string) *Error {
 // not configured.
 func (c *Client) checkSettings(r request) error {
 	switch {
-	case (r.family == famUser || r.family == famClient || r.family == famSecret) && c.cfg.ClientKey == "":
+	case (r.family == familyUser || r.family == familyClient || r.family == familySecret) && c.cfg.ClientKey == "":
 		return settingError(r.op, "no client key is configured: set --client-key, CARDTERM_CLIENT_KEY or the profile's client key")
-	case r.family == famOrder && c.cfg.ClientID == "":
+	case r.family == familyOrder && c.cfg.ClientID == "":
 		return settingError(r.op, "no client id is configured for orders: set --client-id or the profile's client id")
-	case r.family == famSecret && c.cfg.SecretKey == "":
+	case r.family == familySecret && c.cfg.SecretKey == "":
 		return errNoSecret(r.op)
 	}
 	return nil

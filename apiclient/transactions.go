@@ -133,7 +133,7 @@ func (c *Client) Transactions(ctx context.Context, f TransactionFilter) (Transac
 		method: http.MethodGet,
 		path:   "/v1/card/transactions",
 		query:  f.query(),
-		family: famUser,
+		family: familyUser,
 		out:    &raw,
 	})
 	if err != nil {

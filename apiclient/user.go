@@ -12,6 +12,6 @@ func (c *Client) User(ctx context.Context) (User, error) {
 		op:     "User",
 		method: http.MethodGet,
 		path:   "/v1/user",
-		family: famUser,
+		family: familyUser,
 	})
 }

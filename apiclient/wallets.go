@@ -155,14 +155,14 @@ func (w *LinkedWallet) UnmarshalJSON(data []byte) error {
 func (c *Client) InternalWallets(ctx context.Context) ([]InternalWallet, error) {
 	var out []InternalWallet
 	err := c.do(ctx, request{op: "InternalWallets", method: http.MethodGet,
-		path: "/v1/wallet/internal", family: famUser, out: &out})
+		path: "/v1/wallet/internal", family: familyUser, out: &out})
 	return out, err
 }
 
 // LinkedWallets lists the wallets linked to the card, in priority order.
 func (c *Client) LinkedWallets(ctx context.Context) ([]LinkedWallet, error) {
 	out, err := answer[[]LinkedWallet](ctx, c, request{op: "LinkedWallets", method: http.MethodGet,
-		path: "/v1/wallet/internal/card_linked", family: famUser})
+		path: "/v1/wallet/internal/card_linked", family: familyUser})
 	if err != nil {
 		return nil, err
 	}
@@ -178,13 +178,13 @@ type addressIDBody struct {
 // lowest-priority payment source. A sixth link is refused by the gateway.
 func (c *Client) LinkWallet(ctx context.Context, addressID string) error {
 	return c.doSuccess(ctx, request{op: "LinkWallet", method: http.MethodPost,
-		path: "/v1/wallet/internal/card_linked", body: addressIDBody{addressID}, family: famUser})
+		path: "/v1/wallet/internal/card_linked", body: addressIDBody{addressID}, family: familyUser})
 }
 
 // UnlinkWallet removes an internal wallet from the card's payment sources.
 func (c *Client) UnlinkWallet(ctx context.Context, addressID string) error {
 	return c.doSuccess(ctx, request{op: "UnlinkWallet", method: http.MethodDelete,
-		path: "/v1/wallet/internal/card_linked", body: addressIDBody{addressID}, family: famUser})
+		path: "/v1/wallet/internal/card_linked", body: addressIDBody{addressID}, family: familyUser})
 }
 
 // ReorderLinkedWallets changes the priority order of the linked wallets.
@@ -241,7 +241,7 @@ func (c *Client) ReorderLinkedWallets(ctx context.Context, current, wanted []str
 func (c *Client) ExternalWallets(ctx context.Context) ([]ExternalWallet, error) {
 	var out []ExternalWallet
 	err := c.do(ctx, request{op: "ExternalWallets", method: http.MethodGet,
-		path: "/v1/wallet/external", family: famUser, out: &out})
+		path: "/v1/wallet/external", family: familyUser, out: &out})
 	return out, err
 }
 
@@ -249,13 +249,13 @@ func (c *Client) ExternalWallets(ctx context.Context) ([]ExternalWallet, error) 
 // gateway answers 404: check IsNotFound and show "no credit yet".
 func (c *Client) CreditWallet(ctx context.Context) (CreditWallet, error) {
 	return answer[CreditWallet](ctx, c, request{op: "CreditWallet", method: http.MethodGet,
-		path: "/v1/wallet/credit", family: famUser})
+		path: "/v1/wallet/credit", family: familyUser})
 }
 
 // WithdrawEstimation fetches the current network fee of a withdrawal.
 func (c *Client) WithdrawEstimation(ctx context.Context) (WithdrawEstimation, error) {
 	return answer[WithdrawEstimation](ctx, c, request{op: "WithdrawEstimation", method: http.MethodGet,
-		path: "/v1/wallet/credit/withdraw-estimation", family: famUser})
+		path: "/v1/wallet/credit/withdraw-estimation", family: familyUser})
 }
 
 // Withdraw sends amount (a decimal USDC string, checked with
@@ -268,7 +268,7 @@ func (c *Client) Withdraw(ctx context.Context, amount string) (WithdrawResult, e
 	out, err := answer[WithdrawResult](ctx, c, request{op: "Withdraw", method: http.MethodPost,
 		path: "/v1/wallet/credit/withdraw", body: struct {
 			Amount string `json:"amount"`
-		}{amount}, family: famUser, us: usQuery})
+		}{amount}, family: familyUser, us: usQuery})
 	if err != nil {
 		return WithdrawResult{}, err
 	}
@@ -292,6 +292,6 @@ func (c *Client) WalletHistory(ctx context.Context, q HistoryQuery) ([]HistoryIt
 	v.Set("page", strconv.Itoa(max(q.Page, 0)))
 	var out []HistoryItem
 	err := c.do(ctx, request{op: "WalletHistory", method: http.MethodGet,
-		path: "/v1/wallet/history", query: v, family: famUser, out: &out})
+		path: "/v1/wallet/history", query: v, family: familyUser, out: &out})
 	return out, err
 }

@@ -85,7 +85,7 @@ func (u WebhookUpdate) Empty() bool {
 // Webhooks lists the partner's webhook configurations (keys masked).
 func (c *Client) Webhooks(ctx context.Context) ([]Webhook, error) {
 	return answer[[]Webhook](ctx, c, request{op: "Webhooks", method: http.MethodGet, path: "/v1/webhooks",
-		family: famWebhook, us: usNone})
+		family: familyWebhook, us: usNone})
 }
 
 // Webhook reads one configuration. Its answer shape is not shown, so both
@@ -96,7 +96,7 @@ func (c *Client) Webhook(ctx context.Context, id string) (Webhook, error) {
 	}
 	var raw json.RawMessage
 	err := c.do(ctx, request{op: "Webhook", method: http.MethodGet, path: pathf("/v1/webhooks/%s", id),
-		family: famWebhook, us: usNone, out: &raw})
+		family: familyWebhook, us: usNone, out: &raw})
 	if err != nil {
 		return Webhook{}, err
 	}
@@ -154,7 +154,7 @@ func (c *Client) DeleteWebhook(ctx context.Context, id string) error {
 		return &Error{Op: "DeleteWebhook", Message: "a webhook id is required"}
 	}
 	return c.doSuccess(ctx, request{op: "DeleteWebhook", method: http.MethodDelete,
-		path: pathf("/v1/webhooks/%s", id), family: famWebhook, us: usNone})
+		path: pathf("/v1/webhooks/%s", id), family: familyWebhook, us: usNone})
 }
 
 // RotateWebhookKey replaces the signing key and returns the new one, shown
@@ -165,7 +165,7 @@ func (c *Client) RotateWebhookKey(ctx context.Context, id string) (string, error
 	}
 	var raw json.RawMessage
 	err := c.do(ctx, request{op: "RotateWebhookKey", method: http.MethodPost,
-		path: pathf("/v1/webhooks/%s/rotate-key", id), family: famWebhook, us: usNone, out: &raw})
+		path: pathf("/v1/webhooks/%s/rotate-key", id), family: familyWebhook, us: usNone, out: &raw})
 	if err != nil {
 		return "", err
 	}
@@ -202,7 +202,7 @@ func (e *MaskedKeyError) Error() string { return "the gateway returned the signi
 // webhookMutation sends body and reads the {success, data} answer.
 func (c *Client) webhookMutation(ctx context.Context, op, method, path string, body any) (Webhook, error) {
 	var raw json.RawMessage
-	err := c.do(ctx, request{op: op, method: method, path: path, body: body, family: famWebhook, us: usNone, out: &raw})
+	err := c.do(ctx, request{op: op, method: method, path: path, body: body, family: familyWebhook, us: usNone, out: &raw})
 	if err != nil {
 		return Webhook{}, err
 	}

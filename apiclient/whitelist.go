@@ -98,7 +98,7 @@ func (c *Client) WhitelistBatches(ctx context.Context, currency string, fn func(
 		return err
 	}
 	err := c.do(ctx, request{op: "Whitelist", method: http.MethodGet, path: "/v1/wallet/whitelist",
-		query: url.Values{"currency": {currency}}, family: famUser, us: usQuery, read: read})
+		query: url.Values{"currency": {currency}}, family: familyUser, us: usQuery, read: read})
 	if stopped != nil {
 		return stopped
 	}
@@ -114,7 +114,7 @@ func (c *Client) AddWhitelist(ctx context.Context, entries []NewWhitelistEntry) 
 	return c.doSuccess(ctx, request{op: "AddWhitelist", method: http.MethodPost, path: "/v1/wallet/whitelist",
 		body: struct {
 			Wallets []NewWhitelistEntry `json:"wallets"`
-		}{entries}, family: famUser, us: usQuery})
+		}{entries}, family: familyUser, us: usQuery})
 }
 
 // DeleteWhitelist removes entries by id in one request.
@@ -125,7 +125,7 @@ func (c *Client) DeleteWhitelist(ctx context.Context, ids []string) error {
 	return c.doSuccess(ctx, request{op: "DeleteWhitelist", method: http.MethodDelete, path: "/v1/wallet/whitelist",
 		body: struct {
 			WalletIDs []string `json:"walletIds"`
-		}{ids}, family: famUser, us: usQuery})
+		}{ids}, family: familyUser, us: usQuery})
 }
 
 var entryIndexRE = regexp.MustCompile(`wallets\[(\d+)\]`)
