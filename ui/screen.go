@@ -46,6 +46,23 @@ func screenForKey(k string) ScreenID {
 	return ScreenID(k[0] - '0')
 }
 
+// Identity is what the root knows a screen by: its ID (the number key) and
+// its title in the navigation and the help. A screen embeds one, set in
+// New, for the ID and Title methods of Screen.
+type Identity struct {
+	id    ScreenID
+	title string
+}
+
+// Identify names a screen.
+func Identify(id ScreenID, title string) Identity { return Identity{id: id, title: title} }
+
+// ID implements Screen.
+func (i Identity) ID() ScreenID { return i.id }
+
+// Title implements Screen.
+func (i Identity) Title() string { return i.title }
+
 // Screen is one page of the app body. The root model owns routing and focus
 // and hands each screen only the messages meant for it.
 type Screen interface {

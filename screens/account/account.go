@@ -28,6 +28,7 @@ func (k accountKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.Short
 
 // Screen shows the signed-in user's profile and verification state.
 type Screen struct {
+	ui.Identity
 	deps          screenkit.Deps
 	requests      ui.Owner
 	keys          accountKeys
@@ -42,17 +43,11 @@ type Screen struct {
 
 // New builds the account screen.
 func New(deps screenkit.Deps) *Screen {
-	return &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenAccount), keys: accountKeys{
+	return &Screen{Identity: ui.Identify(ui.ScreenAccount, "Account"), deps: deps, requests: deps.Requests.For(ui.ScreenAccount), keys: accountKeys{
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload profile")),
 		Copy:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy user id")),
 	}}
 }
-
-// ID implements ui.Screen.
-func (a *Screen) ID() ui.ScreenID { return ui.ScreenAccount }
-
-// Title implements ui.Screen.
-func (a *Screen) Title() string { return "Account" }
 
 // KeyMap implements ui.Screen.
 func (a *Screen) KeyMap() help.KeyMap { return a.keys }

@@ -90,6 +90,7 @@ const (
 
 // Screen shows the debit card and changes its state.
 type Screen struct {
+	ui.Identity
 	deps     screenkit.Deps
 	requests ui.Owner
 	keys     cardKeys
@@ -134,16 +135,10 @@ type Screen struct {
 // New builds the card screen.
 func New(deps screenkit.Deps) *Screen {
 	owner := deps.Requests.For(ui.ScreenCard)
-	c := &Screen{deps: deps, requests: owner, change: ui.NewChange[cardAction](owner)}
+	c := &Screen{Identity: ui.Identify(ui.ScreenCard, "Card"), deps: deps, requests: owner, change: ui.NewChange[cardAction](owner)}
 	c.offerOnly()
 	return c
 }
-
-// ID implements ui.Screen.
-func (c *Screen) ID() ui.ScreenID { return ui.ScreenCard }
-
-// Title implements ui.Screen.
-func (c *Screen) Title() string { return "Card" }
 
 // KeyMap implements ui.Screen; an open form shows its own keys.
 func (c *Screen) KeyMap() help.KeyMap {

@@ -27,6 +27,7 @@ type row struct {
 
 // Screen is screen 8.
 type Screen struct {
+	ui.Identity
 	deps          screenkit.Deps
 	requests      ui.Owner
 	keys          keyMap
@@ -61,18 +62,12 @@ type Screen struct {
 
 // New builds the consent screen; it looks up the signed-in user first.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenConsent)}
+	s := &Screen{Identity: ui.Identify(ui.ScreenConsent, "Consent"), deps: deps, requests: deps.Requests.For(ui.ScreenConsent)}
 	s.table = ui.NewTable(deps.Styles, columns(0))
 	s.keys = newKeyMap(deps.ReadOnly, s.table.KeyMap())
 	s.change = ui.NewChange[changed](s.requests)
 	return s
 }
-
-// ID implements ui.Screen.
-func (s *Screen) ID() ui.ScreenID { return ui.ScreenConsent }
-
-// Title implements ui.Screen.
-func (s *Screen) Title() string { return "Consent" }
 
 // KeyMap implements ui.Screen: the open sub-view's keys, else the main
 // view's.

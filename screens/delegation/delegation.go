@@ -65,6 +65,7 @@ type approved struct{ address, token string }
 // Screen is screen 6: delegation tokens with the gas faucet, the chain
 // configuration, and the post-approval.
 type Screen struct {
+	ui.Identity
 	deps          screenkit.Deps
 	requests      ui.Owner
 	keys          keyMap
@@ -101,15 +102,9 @@ type Screen struct {
 // New builds the delegation screen.
 func New(deps screenkit.Deps) *Screen {
 	requests := deps.Requests.For(ui.ScreenDelegation)
-	return &Screen{deps: deps, requests: requests, keys: newKeyMap(deps.ReadOnly),
+	return &Screen{Identity: ui.Identify(ui.ScreenDelegation, "Delegation"), deps: deps, requests: requests, keys: newKeyMap(deps.ReadOnly),
 		faucet: ui.NewChange[issuedToken](requests), approval: ui.NewChange[approved](requests)}
 }
-
-// ID implements ui.Screen.
-func (s *Screen) ID() ui.ScreenID { return ui.ScreenDelegation }
-
-// Title implements ui.Screen.
-func (s *Screen) Title() string { return "Delegation" }
 
 // KeyMap implements ui.Screen: the open sub-view's keys, else the main
 // view's with the token panel's.

@@ -52,6 +52,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 
 // Screen lists the in-app listener's deliveries.
 type Screen struct {
+	ui.Identity
 	deps          screenkit.Deps
 	requests      ui.Owner
 	keys          keyMap
@@ -91,7 +92,7 @@ type Screen struct {
 // New builds the Events screen and subscribes to the in-app listener, so
 // nothing it receives before the screen is first opened is lost.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenEvents)}
+	s := &Screen{Identity: ui.Identify(ui.ScreenEvents, "Events"), deps: deps, requests: deps.Requests.For(ui.ScreenEvents)}
 	if deps.Events != nil {
 		s.feed = subscribe(deps.Events)
 	}
@@ -108,12 +109,6 @@ func (s *Screen) init() {
 	s.bodies = bodyFields{}
 	s.head = "" // built by SetSize, which follows
 }
-
-// ID implements ui.Screen.
-func (s *Screen) ID() ui.ScreenID { return ui.ScreenEvents }
-
-// Title implements ui.Screen.
-func (s *Screen) Title() string { return "Events" }
 
 // KeyMap implements ui.Screen: the test-event form's keys while it is
 // open, else the list's.

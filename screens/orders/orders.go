@@ -55,6 +55,7 @@ type placed struct {
 // Screen lists the products the user may order, orders one after a
 // confirmation and follows its payment.
 type Screen struct {
+	ui.Identity
 	deps          screenkit.Deps
 	requests      ui.Owner
 	keys          listKeys
@@ -81,7 +82,7 @@ type Screen struct {
 
 // New builds the orders screen.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenOrders)}
+	s := &Screen{Identity: ui.Identify(ui.ScreenOrders, "Orders"), deps: deps, requests: deps.Requests.For(ui.ScreenOrders)}
 	s.table = ui.NewTable(deps.Styles, []ui.Column{
 		{Title: "Product", Min: 20},
 		{Title: "Eligible", Width: 16},
@@ -94,12 +95,6 @@ func New(deps screenkit.Deps) *Screen {
 	s.order = ui.NewChange[placed](s.requests)
 	return s
 }
-
-// ID implements ui.Screen.
-func (s *Screen) ID() ui.ScreenID { return ui.ScreenOrders }
-
-// Title implements ui.Screen.
-func (s *Screen) Title() string { return "Orders" }
 
 // KeyMap implements ui.Screen: the payment panel's keys while it is open.
 func (s *Screen) KeyMap() help.KeyMap {

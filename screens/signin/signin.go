@@ -60,6 +60,7 @@ const (
 // (session.go) and performs sign-out, because the session belongs to the
 // sign-in flow and the shell must not touch the API.
 type Screen struct {
+	ui.Identity
 	deps     screenkit.Deps
 	requests ui.Owner
 	width    int
@@ -93,7 +94,7 @@ type Screen struct {
 // New builds the sign-in screen; on the sandbox the form comes filled with
 // the first demo user so that enter alone signs in.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenSignIn), keys: newSignInKeys(), okeys: newOAuthKeys(), code: newCodeInput(deps.Styles),
+	s := &Screen{Identity: ui.Identify(ui.ScreenSignIn, "Sign in"), deps: deps, requests: deps.Requests.For(ui.ScreenSignIn), keys: newSignInKeys(), okeys: newOAuthKeys(), code: newCodeInput(deps.Styles),
 		keeper: newSessionKeeper(deps.Client, deps.Clock)}
 	s.username = screenkit.NewInput(deps.Styles)
 	s.username.Prompt = ""
@@ -118,12 +119,6 @@ func New(deps screenkit.Deps) *Screen {
 	}
 	return s
 }
-
-// ID implements ui.Screen.
-func (s *Screen) ID() ui.ScreenID { return ui.ScreenSignIn }
-
-// Title implements ui.Screen.
-func (s *Screen) Title() string { return "Sign in" }
 
 // KeyMap implements ui.Screen.
 func (s *Screen) KeyMap() help.KeyMap {

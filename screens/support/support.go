@@ -63,6 +63,7 @@ func newKeys(readOnly bool) keyMap {
 
 // Screen is the support console.
 type Screen struct {
+	ui.Identity
 	deps     screenkit.Deps
 	opts     Options
 	requests ui.Owner
@@ -95,18 +96,12 @@ type Screen struct {
 // New builds the support console.
 func New(deps screenkit.Deps, opts Options) *Screen {
 	owner := deps.Requests.For(ui.ScreenSupport)
-	s := &Screen{deps: deps, opts: opts, requests: owner, keys: newKeys(deps.ReadOnly),
+	s := &Screen{Identity: ui.Identify(ui.ScreenSupport, "Support console"), deps: deps, opts: opts, requests: owner, keys: newKeys(deps.ReadOnly),
 		lookups: ui.NewTable(deps.Styles, lookupColumns),
 		change:  ui.NewChange[actionDone](owner)}
 	s.sets = ui.NewTable(deps.Styles, userSetColumns)
 	return s
 }
-
-// ID implements ui.Screen.
-func (s *Screen) ID() ui.ScreenID { return ui.ScreenSupport }
-
-// Title implements ui.Screen.
-func (s *Screen) Title() string { return "Support console" }
 
 // CapturesKeys implements ui.Screen: forms and table filters take letters.
 func (s *Screen) CapturesKeys() bool {

@@ -53,6 +53,7 @@ type txnLoad struct {
 // Screen lists the card's transactions newest first, a page at a time,
 // with the gateway's filters and a detail pane for the selected row.
 type Screen struct {
+	ui.Identity
 	deps          screenkit.Deps
 	requests      ui.Owner
 	keys          txnKeys
@@ -86,7 +87,7 @@ type Screen struct {
 
 // New builds the transactions screen.
 func New(deps screenkit.Deps) *Screen {
-	t := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenTransactions), keys: newTxnKeys(), categories: map[string]bool{}}
+	t := &Screen{Identity: ui.Identify(ui.ScreenTransactions, "Transactions"), deps: deps, requests: deps.Requests.For(ui.ScreenTransactions), keys: newTxnKeys(), categories: map[string]bool{}}
 	t.table = ui.NewTable(deps.Styles, txnColumns(false, t.shape))
 	return t
 }
@@ -123,12 +124,6 @@ var txnRecordColumns = []screenkit.RecordColumn{
 	{Known: []string{"transactionAmount", "billingAmount"}, Hints: []string{"amount", "value", "total"}},
 	{Known: []string{"status"}, Hints: []string{"status", "state"}},
 }
-
-// ID implements ui.Screen.
-func (t *Screen) ID() ui.ScreenID { return ui.ScreenTransactions }
-
-// Title implements ui.Screen.
-func (t *Screen) Title() string { return "Transactions" }
 
 // KeyMap implements ui.Screen; the filter form shows its own keys.
 func (t *Screen) KeyMap() help.KeyMap {

@@ -27,6 +27,7 @@ type walletAction struct {
 // Wallets shows the internal, linked, external and credit wallets, links
 // wallets to the card, withdraws credit and pages through history.
 type Screen struct {
+	ui.Identity
 	deps     screenkit.Deps
 	requests ui.Owner
 	keys     walletKeys
@@ -79,7 +80,7 @@ const (
 // New builds the wallets screen.
 func New(deps screenkit.Deps) *Screen {
 	owner := deps.Requests.For(ui.ScreenWallets)
-	w := &Screen{deps: deps, requests: owner, change: ui.NewChange[walletAction](owner), withdrawChange: ui.NewChange[withdrawal](owner)}
+	w := &Screen{Identity: ui.Identify(ui.ScreenWallets, "Wallets"), deps: deps, requests: owner, change: ui.NewChange[walletAction](owner), withdrawChange: ui.NewChange[withdrawal](owner)}
 	w.table = ui.NewTable(deps.Styles, walletColumns(false))
 	w.offerOnly()
 	return w
@@ -120,12 +121,6 @@ func (w *Screen) SetSize(width, height int) {
 	}
 	w.layoutOverview()
 }
-
-// ID implements ui.Screen.
-func (w *Screen) ID() ui.ScreenID { return ui.ScreenWallets }
-
-// Title implements ui.Screen.
-func (w *Screen) Title() string { return "Wallets" }
 
 // KeyMap implements ui.Screen: the keys of what is shown.
 func (w *Screen) KeyMap() help.KeyMap {

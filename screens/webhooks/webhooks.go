@@ -47,6 +47,7 @@ const unavailableMeaning = "notifications are not configured for this environmen
 // Webhooks manages the partner's webhook endpoints: list, details, add,
 // edit, toggle, rotate the signing key and delete.
 type Screen struct {
+	ui.Identity
 	deps          screenkit.Deps
 	requests      ui.Owner
 	keys          keyMap
@@ -90,7 +91,7 @@ type Screen struct {
 
 // New builds the webhooks screen.
 func New(deps screenkit.Deps) *Screen {
-	w := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenWebhooks), keyed: map[string]bool{}}
+	w := &Screen{Identity: ui.Identify(ui.ScreenWebhooks, "Webhooks"), deps: deps, requests: deps.Requests.For(ui.ScreenWebhooks), keyed: map[string]bool{}}
 	w.listen = ui.NewChange[listenDone](w.requests)
 	w.change = ui.NewChange[changed](w.requests)
 	w.table = ui.NewTable(deps.Styles, []ui.Column{
@@ -103,12 +104,6 @@ func New(deps screenkit.Deps) *Screen {
 	w.keys = newWhKeys(deps.ReadOnly, w.table.KeyMap())
 	return w
 }
-
-// ID implements ui.Screen.
-func (w *Screen) ID() ui.ScreenID { return ui.ScreenWebhooks }
-
-// Title implements ui.Screen.
-func (w *Screen) Title() string { return "Webhooks" }
 
 // KeyMap implements ui.Screen: the add/edit form's keys or the id form's
 // while one is open, else those of what is shown.

@@ -50,6 +50,7 @@ type whitelistDone struct{ n int }
 // Screen lists the approved withdrawal addresses of one currency, adds
 // several at once and deletes the marked ones.
 type Screen struct {
+	ui.Identity
 	deps          screenkit.Deps
 	requests      ui.Owner
 	keys          whitelistKeys
@@ -89,7 +90,7 @@ type Screen struct {
 
 // New builds the whitelist screen, showing usdc first.
 func New(deps screenkit.Deps) *Screen {
-	w := &Screen{deps: deps, requests: deps.Requests.For(ui.ScreenWhitelist), currency: apiclient.WhitelistCurrencies[0],
+	w := &Screen{Identity: ui.Identify(ui.ScreenWhitelist, "Whitelist"), deps: deps, requests: deps.Requests.For(ui.ScreenWhitelist), currency: apiclient.WhitelistCurrencies[0],
 		pickerKeys: newPickerKeys()}
 	w.add = ui.NewChange[whitelistDone](w.requests)
 	w.remove = ui.NewChange[whitelistDone](w.requests)
@@ -138,12 +139,6 @@ func (w *Screen) detailHeight() int {
 	}
 	return detailLines + 1
 }
-
-// ID implements ui.Screen.
-func (w *Screen) ID() ui.ScreenID { return ui.ScreenWhitelist }
-
-// Title implements ui.Screen.
-func (w *Screen) Title() string { return "Whitelist" }
 
 // KeyMap implements ui.Screen: the add form's keys or the currency
 // picker's while one is open, else the list's.
