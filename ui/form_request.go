@@ -29,3 +29,19 @@ func SubmitRequest[T any](f *Form, owner Owner, id *RequestID, fn func(ctx conte
 	f.busy = true
 	return Start(owner, id, fn)
 }
+
+// HandleKey gives a key to a form whose requests may be abandoned (reads,
+// tokens, test events): esc cancels the one on its way and reports closed,
+// for the screen to drop the form; a submit returns submit's command; any
+// other key edits the form.
+func (f *Form) HandleKey(msg tea.KeyPressMsg, owner Owner, submit func() tea.Cmd) (cmd tea.Cmd, closed bool) {
+	event, cmd := f.Update(msg)
+	switch event {
+	case FormCancel:
+		f.CancelIfBusy(owner)
+		return nil, true
+	case FormSubmit:
+		return submit(), false
+	}
+	return cmd, false
+}

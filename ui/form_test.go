@@ -230,6 +230,38 @@ func TestFormSubmitRequestSendsOnceAndEscCancelsIt(t *testing.T) {
 	close(block)
 }
 
+// HandleKey: enter on the last field runs submit, esc cancels the request
+// on its way and reports the form closed, other keys only edit.
+func TestFormHandleKeySubmitsAndEscCancelsAndCloses(t *testing.T) {
+	f := newTestForm()
+	requests := ui.NewRequests()
+	owner := requests.For(ui.ScreenCard)
+	var id ui.RequestID
+	block := make(chan struct{})
+	defer close(block)
+	submits := 0
+	submit := func() tea.Cmd {
+		submits++
+		return ui.SubmitRequest(f, owner, &id, func(ctx context.Context) (int, error) { <-block; return 1, ctx.Err() })
+	}
+	handle := func(k string) (tea.Cmd, bool) {
+		return f.HandleKey(uitest.Key(k), owner, submit)
+	}
+	if _, closed := handle("x"); closed || submits != 0 {
+		t.Fatalf("a letter closed the form (%v) or submitted (%d)", closed, submits)
+	}
+	pressForm(f, "tab", "tab")
+	if cmd, closed := handle("enter"); closed || submits != 1 || cmd == nil || !f.Busy() {
+		t.Fatalf("enter on the last field: closed %v, submits %d, cmd %v, busy %v", closed, submits, cmd != nil, f.Busy())
+	}
+	if requests.InFlightFor(ui.ScreenCard) != 1 {
+		t.Fatalf("%d requests in flight, want 1", requests.InFlightFor(ui.ScreenCard))
+	}
+	if _, closed := handle("esc"); !closed || requests.InFlightFor(ui.ScreenCard) != 0 {
+		t.Fatalf("esc: closed %v, %d requests left in flight", closed, requests.InFlightFor(ui.ScreenCard))
+	}
+}
+
 func newChecklistForm() *ui.Form {
 	st := theme.New(true, false)
 	f := ui.NewForm(&st, ui.FormSpec{Title: "Hook", Fields: []ui.FieldSpec{

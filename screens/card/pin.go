@@ -175,14 +175,9 @@ func (c *Screen) openForm(kind cardFormKind) tea.Cmd {
 
 // formKey handles a key while a form is open.
 func (c *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
-	ev, cmd := c.form.Update(msg)
-	switch ev {
-	case ui.FormCancel:
-		c.form.CancelIfBusy(c.requests)
+	cmd, closed := c.form.HandleKey(msg, c.requests, c.submitForm)
+	if closed {
 		c.form, c.formKind = nil, formNone
-		return nil
-	case ui.FormSubmit:
-		return c.submitForm()
 	}
 	return cmd
 }

@@ -44,20 +44,20 @@ func (s *Screen) openTestEvent() tea.Cmd {
 
 // formKey handles a key while the test-event form is open.
 func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
-	ev, cmd := s.form.Update(msg)
-	switch ev {
-	case ui.FormCancel:
-		s.form.CancelIfBusy(s.requests)
+	cmd, closed := s.form.HandleKey(msg, s.requests, s.sendTestEvent)
+	if closed {
 		s.form = nil
-		return nil
-	case ui.FormSubmit:
-		eventType, client := s.form.Value("event_type"), s.deps.Client
-		return ui.SubmitRequest(s.form, s.requests, &s.triggerID, func(ctx context.Context) (triggered, error) {
-			ev, err := client.SandboxTrigger(ctx, eventType, "")
-			return triggered{event: ev}, err
-		})
 	}
 	return cmd
+}
+
+// sendTestEvent asks the gateway for the test event the form names.
+func (s *Screen) sendTestEvent() tea.Cmd {
+	eventType, client := s.form.Value("event_type"), s.deps.Client
+	return ui.SubmitRequest(s.form, s.requests, &s.triggerID, func(ctx context.Context) (triggered, error) {
+		ev, err := client.SandboxTrigger(ctx, eventType, "")
+		return triggered{event: ev}, err
+	})
 }
 
 // triggerDone closes the form and says where the event went; a refusal

@@ -32,19 +32,19 @@ func (w *Screen) openLookup() tea.Cmd {
 
 // lookupKey handles a key while the id form is open.
 func (w *Screen) lookupKey(msg tea.KeyPressMsg) tea.Cmd {
-	ev, cmd := w.lookupForm.Update(msg)
-	switch ev {
-	case ui.FormCancel:
-		w.lookupForm.CancelIfBusy(w.requests)
+	cmd, closed := w.lookupForm.HandleKey(msg, w.requests, w.lookUp)
+	if closed {
 		w.lookupForm = nil
-		return nil
-	case ui.FormSubmit:
-		id, client := strings.TrimSpace(w.lookupForm.Value("id")), w.deps.Client
-		return ui.SubmitRequest(w.lookupForm, w.requests, &w.lookupID, func(ctx context.Context) (apiclient.Webhook, error) {
-			return client.Webhook(ctx, id)
-		})
 	}
 	return cmd
+}
+
+// lookUp reads the configuration the id form names.
+func (w *Screen) lookUp() tea.Cmd {
+	id, client := strings.TrimSpace(w.lookupForm.Value("id")), w.deps.Client
+	return ui.SubmitRequest(w.lookupForm, w.requests, &w.lookupID, func(ctx context.Context) (apiclient.Webhook, error) {
+		return client.Webhook(ctx, id)
+	})
 }
 
 // lookedUp shows the configuration, or keeps the form with the reason: a
