@@ -3,7 +3,6 @@
 package account
 
 import (
-	"context"
 	"strings"
 	"time"
 
@@ -59,11 +58,8 @@ func (a *Screen) CapturesKeys() bool { return false }
 func (a *Screen) Enter() tea.Cmd { return a.load() }
 
 func (a *Screen) load() tea.Cmd {
-	client := a.deps.Client
 	a.busy = true
-	return ui.Start(a.requests, &a.loadID, func(ctx context.Context) (apiclient.User, error) {
-		return client.User(ctx)
-	})
+	return ui.Start(a.requests, &a.loadID, a.deps.Client.User)
 }
 
 // Update implements ui.Screen.

@@ -155,11 +155,8 @@ func (c *Screen) CapturesKeys() bool { return c.form != nil }
 func (c *Screen) Enter() tea.Cmd { return c.load() }
 
 func (c *Screen) load() tea.Cmd {
-	client := c.deps.Client
 	c.loading = true
-	return ui.Start(c.requests, &c.loadID, func(ctx context.Context) (apiclient.Card, error) {
-		return client.CardStatus(ctx)
-	})
+	return ui.Start(c.requests, &c.loadID, c.deps.Client.CardStatus)
 }
 
 // Update implements ui.Screen.

@@ -5,8 +5,6 @@
 package delegation
 
 import (
-	"context"
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -135,11 +133,8 @@ func (s *Screen) reload() tea.Cmd {
 }
 
 func (s *Screen) loadExternal() tea.Cmd {
-	client := s.deps.Client
 	s.externalLoading = true
-	return ui.Start(s.requests, &s.externalID, func(ctx context.Context) ([]apiclient.ExternalWallet, error) {
-		return client.ExternalWallets(ctx)
-	})
+	return ui.Start(s.requests, &s.externalID, s.deps.Client.ExternalWallets)
 }
 
 // Update implements ui.Screen.

@@ -125,11 +125,8 @@ func (s *Screen) CapturesKeys() bool {
 func (s *Screen) Enter() tea.Cmd { return s.load() }
 
 func (s *Screen) load() tea.Cmd {
-	client := s.deps.Client
 	s.loading = true
-	return ui.Start(s.requests, &s.loadID, func(ctx context.Context) ([]apiclient.Product, error) {
-		return client.Products(ctx)
-	})
+	return ui.Start(s.requests, &s.loadID, s.deps.Client.Products)
 }
 
 // setProducts shows products in the table.

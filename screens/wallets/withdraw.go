@@ -53,11 +53,8 @@ func (w *Screen) openWithdraw() tea.Cmd {
 	form.SetWidth(max(w.width-2, 20))
 	w.withdraw = withdrawForm{form: form}
 	w.mode = modeWithdraw
-	client := w.deps.Client
 	var load tea.Cmd
-	w.withdraw.estID, load = ui.Go(w.requests, func(ctx context.Context) (apiclient.WithdrawEstimation, error) {
-		return client.WithdrawEstimation(ctx)
-	})
+	w.withdraw.estID, load = ui.Go(w.requests, w.deps.Client.WithdrawEstimation)
 	return tea.Batch(form.Focus(), load)
 }
 

@@ -4,7 +4,6 @@
 package webhooks
 
 import (
-	"context"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -136,11 +135,8 @@ func (w *Screen) Enter() tea.Cmd {
 }
 
 func (w *Screen) load() tea.Cmd {
-	client := w.deps.Client
 	w.loading = true
-	return ui.Start(w.requests, &w.loadID, func(ctx context.Context) ([]apiclient.Webhook, error) {
-		return client.Webhooks(ctx)
-	})
+	return ui.Start(w.requests, &w.loadID, w.deps.Client.Webhooks)
 }
 
 func (w *Screen) setHooks(hooks []apiclient.Webhook) {
