@@ -14,8 +14,8 @@ func (r *Root) contextKeys() help.KeyMap {
 	switch {
 	case r.switcher != nil:
 		return r.switcher.keys
-	case r.dlg != nil:
-		return r.dlg.keys
+	case r.dialog != nil:
+		return r.dialog.keys
 	case r.focusNav:
 		return r.navKeys
 	}
@@ -33,13 +33,13 @@ func (r *Root) renderFooter() string {
 		bs = []key.Binding{key.NewBinding(key.WithKeys("?"), key.WithHelp("?/esc", "close help"))}
 	} else if r.showLog {
 		bs = []key.Binding{key.NewBinding(key.WithKeys("m"), key.WithHelp("m/esc", "close notices"))}
-	} else if r.inspect != nil && r.dlg == nil {
+	} else if r.inspect != nil && r.dialog == nil {
 		bs = r.inspect.keys.ShortHelp()
 	} else {
 		// The help key comes first, so a narrow terminal that cuts the
 		// footer still shows how to reach every other key.
 		switch {
-		case r.dlg != nil, r.switcher != nil:
+		case r.dialog != nil, r.switcher != nil:
 		case r.capturing():
 			// A text field has the keys: ? and q would type, so the
 			// footer names only what works there.
@@ -51,7 +51,7 @@ func (r *Root) renderFooter() string {
 			bs = append(bs, km.ShortHelp()...)
 		}
 		switch {
-		case r.dlg != nil, r.switcher != nil:
+		case r.dialog != nil, r.switcher != nil:
 		case r.capturing():
 			bs = append(bs, r.keys.Interrupt, r.keys.Profiles)
 		case !r.signedIn:

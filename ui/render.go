@@ -38,8 +38,8 @@ func (r *Root) render() string {
 	default:
 		body = FitBlock("", bw, bh)
 	}
-	if r.dlg != nil && bh > 0 {
-		box := r.dlg.view(r.st, bw-2)
+	if r.dialog != nil && bh > 0 {
+		box := r.dialog.view(r.st, bw-2)
 		x := max((bw-lipgloss.Width(box))/2, 0)
 		y := max((bh-lipgloss.Height(box))/2, 0)
 		body = FitBlock(overlay(body, box, x, y), bw, bh)

@@ -72,7 +72,7 @@ type Root struct {
 	focusNav   bool
 	navCur     int
 	showHelp   bool
-	dlg        *dialog
+	dialog     *dialog
 	spinning   bool
 	// switcher is the open profile switcher; switchTo the profile chosen
 	// in it (root_profiles.go).
@@ -202,15 +202,15 @@ func (r *Root) SignedIn() bool { return r.signedIn }
 func (r *Root) CurrentNotice() (Notice, bool) { return r.notice, r.notice.Text != "" }
 
 // DialogOpen reports whether a confirmation dialog is showing.
-func (r *Root) DialogOpen() bool { return r.dlg != nil }
+func (r *Root) DialogOpen() bool { return r.dialog != nil }
 
 // Dialog is the open confirmation's spec, for tests that check what a
 // confirmation says before anything is sent.
 func (r *Root) Dialog() (ConfirmSpec, bool) {
-	if r.dlg == nil {
+	if r.dialog == nil {
 		return ConfirmSpec{}, false
 	}
-	return r.dlg.spec, true
+	return r.dialog.spec, true
 }
 
 // Update routes a message (ARCHITECTURE.md: dialog first, then a screen that
@@ -233,7 +233,7 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg, tea.MouseMsg:
 		// Input, like keys: only the active screen, never behind a dialog.
-		if r.dlg != nil || r.showHelp {
+		if r.dialog != nil || r.showHelp {
 			return nil
 		}
 		return r.toActive(msg)
@@ -265,8 +265,8 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case OpenDialogMsg:
-		if r.dlg == nil {
-			r.dlg = &dialog{spec: msg.Spec, keys: DialogKeys()}
+		if r.dialog == nil {
+			r.dialog = &dialog{spec: msg.Spec, keys: DialogKeys()}
 			// The question is about the screen: show it, not the help, and
 			// let esc close the dialog first.
 			r.showHelp = false

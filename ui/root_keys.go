@@ -29,17 +29,17 @@ func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
 	if r.switcher != nil {
 		return r.updateProfileSwitcher(msg)
 	}
-	if key.Matches(msg, r.keys.HelpAnywhere) && r.dlg == nil {
+	if key.Matches(msg, r.keys.HelpAnywhere) && r.dialog == nil {
 		r.showHelp, r.showLog = !r.showHelp, false
 		return nil
 	}
-	if key.Matches(msg, r.keys.Profiles) && r.dlg == nil && r.switchTo == "" {
+	if key.Matches(msg, r.keys.Profiles) && r.dialog == nil && r.switchTo == "" {
 		r.openProfiles()
 		return nil
 	}
-	if r.dlg != nil {
-		if done, cmd := r.dlg.update(msg); done {
-			r.dlg = nil
+	if r.dialog != nil {
+		if done, cmd := r.dialog.update(msg); done {
+			r.dialog = nil
 			return cmd
 		}
 		return nil

@@ -16,7 +16,7 @@ func (r *Root) toSignIn(reason string, tone theme.Tone) tea.Cmd {
 	r.signedIn = false
 	r.focusNav = false
 	r.showHelp, r.showLog = false, false
-	r.dlg, r.inspect = nil, nil
+	r.dialog, r.inspect = nil, nil
 	cmds := []tea.Cmd{r.resize()}
 	if reason != "" {
 		cmds = append(cmds, r.setNotice(Notice{Tone: tone, Text: Sanitize(reason), Screen: ScreenSignIn, stamped: true}))

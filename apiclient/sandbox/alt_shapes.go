@@ -29,8 +29,8 @@ type altMerchant struct {
 	Category string `json:"categoryName"`
 }
 
-// altTxn is a card transaction in the alternate shape.
-type altTxn struct {
+// altTransaction is a card transaction in the alternate shape.
+type altTransaction struct {
 	TransactionID string      `json:"transactionId"`
 	CreatedAt     string      `json:"createdAt"`
 	Direction     string      `json:"direction"`
@@ -48,19 +48,19 @@ type altDecline struct {
 	Code string `json:"code"`
 }
 
-// altTxnStates renames the default statuses.
-var altTxnStates = map[string]string{"CONFIRMED": "settled", "PENDING": "authorized", "DECLINED": "declined", "REVERTED": "reversed"}
+// altTransactionStates renames the default statuses.
+var altTransactionStates = map[string]string{"CONFIRMED": "settled", "PENDING": "authorized", "DECLINED": "declined", "REVERTED": "reversed"}
 
 // altTransactions reshapes a page of transactions.
-func altTransactions(in []transactionRecord) []altTxn {
-	return convertAll(in, func(t transactionRecord) altTxn {
-		a := altTxn{
+func altTransactions(in []transactionRecord) []altTransaction {
+	return convertAll(in, func(t transactionRecord) altTransaction {
+		a := altTransaction{
 			TransactionID: t.ID, CreatedAt: t.DateTime, Direction: altDirection(t.Sign),
 			Merchant:   altMerchantOf(t.MerchantNameLocation, t.MCC, t.MCCCategory),
 			Amount:     altMoney{t.TransactionAmount, t.TransactionCurrency},
 			Settlement: altMoney{t.BillingAmount, t.BillingCurrency},
 			Fees:       altMoney{t.FeeAmount, t.FeeCurrency},
-			State:      altTxnStates[t.Status], EntryMode: strings.ToLower(t.Channel), AuthCode: t.AuthorizationCode,
+			State:      altTransactionStates[t.Status], EntryMode: strings.ToLower(t.Channel), AuthCode: t.AuthorizationCode,
 		}
 		if a.State == "" {
 			a.State = strings.ToLower(t.Status)

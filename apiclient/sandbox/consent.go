@@ -30,8 +30,8 @@ import (
 
 // consentRoutes registers the consent endpoints.
 func (s *Server) consentRoutes() {
-	read := routeSpec{fam: famConsent, ident: identClientKey}
-	write := routeSpec{fam: famConsent, ident: identClientKey, secret: true}
+	read := routeSpec{fam: familyConsent, ident: identClientKey}
+	write := routeSpec{fam: familyConsent, ident: identClientKey, secret: true}
 	s.handle("POST /v2/consent/onboarding", write, s.consentCreate)
 	s.handle("PATCH /v2/consent/onboarding/{consentSetId}", write, s.consentLink)
 	s.handle("GET /v2/consent/onboarding/{onboardingId}", read, s.consentOnboarding)

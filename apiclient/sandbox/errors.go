@@ -73,9 +73,9 @@ func oauthCode(status int) string {
 // writeFamilyError answers status and msg in fam's shape.
 func writeFamilyError(w http.ResponseWriter, fam family, status int, msg string) {
 	switch fam {
-	case famConsent:
+	case familyConsent:
 		writeConsentError(w, status, msg)
-	case famOAuth:
+	case familyOAuth:
 		writeOAuthError(w, status, oauthCode(status), msg, nil)
 	default:
 		writeMessage(w, status, msg)

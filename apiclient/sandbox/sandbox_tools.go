@@ -30,7 +30,7 @@ var verificationStates = []string{"UNVERIFIED", "PENDING", "VERIFIED", "REJECTED
 
 // sandboxToolRoutes registers the sandbox-only endpoints (called from routes).
 func (s *Server) sandboxToolRoutes() {
-	spec := routeSpec{fam: famMessage, ident: identClientKey, secret: true}
+	spec := routeSpec{fam: familyMessage, ident: identClientKey, secret: true}
 	s.handle("POST /sandbox/trigger", spec, s.triggerRoute)
 	s.handle("POST /sandbox/kyc", spec, s.kycRoute)
 	s.handle("POST /sandbox/whitelist", spec, s.seedWhitelistRoute)
@@ -185,8 +185,8 @@ func seedWhitelistLocked(u *userRecord, currency string, n int) (int, error) {
 	ws := walletsOf(u)
 	ws.whitelist = slices.Grow(ws.whitelist, n)
 	for range n {
-		seq := ws.wlSeq
-		ws.wlSeq++
+		seq := ws.whitelistSeq
+		ws.whitelistSeq++
 		var lastUsed *string
 		if seq%3 == 0 {
 			lastUsed = strp(seedTime.Add(time.Duration(seq) * time.Minute).Format(time.RFC3339))

@@ -28,9 +28,9 @@ type transactionRecord struct {
 	AuthorizationCode    string  `json:"authorizationCode"`
 }
 
-// txnAnchor is the newest seeded transaction's time: fixed, so the seed is
+// transactionAnchor is the newest seeded transaction's time: fixed, so the seed is
 // the same on every run and on every clock.
-var txnAnchor = time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
+var transactionAnchor = time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
 
 // merchant is a seed merchant: where, which MCC and category, typical spend
 // in cents and currency.
@@ -77,13 +77,13 @@ var channels = []string{"CONTACTLESS", "CHIP", "ONLINE", "MOBILE_WALLET"}
 // fxRate is cents of EUR per 100 units of another currency (seed values).
 var fxRate = map[string]int{"EUR": 100, "CHF": 106, "GBP": 117, "USD": 92}
 
-var txnCache sync.Map // username -> []transactionRecord
+var transactionCache sync.Map // username -> []transactionRecord
 
 // seededTransactions is the deterministic history of a seed user that has
 // a card: a few hundred transactions, newest first, every status and
 // category. Users seeded without a card have none.
 func seededTransactions(username string) []transactionRecord {
-	if v, ok := txnCache.Load(username); ok {
+	if v, ok := transactionCache.Load(username); ok {
 		return v.([]transactionRecord)
 	}
 	var su *seedUser
@@ -96,7 +96,7 @@ func seededTransactions(username string) []transactionRecord {
 	if su != nil && su.card != nil {
 		out = generateTransactions(username)
 	}
-	v, _ := txnCache.LoadOrStore(username, out)
+	v, _ := transactionCache.LoadOrStore(username, out)
 	return v.([]transactionRecord)
 }
 
@@ -126,7 +126,7 @@ func generateTransactions(username string) []transactionRecord {
 		pool = append(append([]merchant(nil), merchants...), hostileMerchants...)
 	}
 	out := make([]transactionRecord, 0, n)
-	at := txnAnchor
+	at := transactionAnchor
 	for i := 0; i < n; i++ {
 		m := pool[r.intn(len(pool))]
 		amount := m.minCents + r.intn(m.maxCents-m.minCents+1)

@@ -17,9 +17,9 @@ type walletState struct {
 	external []externalWallet
 	credit   *creditWallet // nil: no credit yet (404)
 	// history per wallet id, oldest first.
-	history   map[string][]historyRecord
-	whitelist []*whitelistRecord
-	wlSeq     int // whitelist entries created so far, for deterministic ids
+	history      map[string][]historyRecord
+	whitelist    []*whitelistRecord
+	whitelistSeq int // whitelist entries created so far, for deterministic ids
 }
 
 type internalWallet struct {
@@ -214,6 +214,6 @@ func seedWalletState(u *userRecord) *walletState {
 			CreatedAt: seedTime.Add(time.Duration(i) * time.Hour).Format(time.RFC3339),
 		})
 	}
-	ws.wlSeq = len(sd.whitelist)
+	ws.whitelistSeq = len(sd.whitelist)
 	return ws
 }

@@ -110,14 +110,14 @@ func (s *Server) Close() { s.quitOnce.Do(func() { close(s.quit) }) }
 // routes registers every endpoint with the identifier, auth and error-shape
 // rules of its family.
 func (s *Server) routes() {
-	ck := routeSpec{fam: famMessage, ident: identClientKey}
-	authed := routeSpec{fam: famMessage, ident: identClientKey, auth: true}
-	verified := routeSpec{fam: famMessage, ident: identClientKey, auth: true, verified: true}
+	ck := routeSpec{fam: familyMessage, ident: identClientKey}
+	authed := routeSpec{fam: familyMessage, ident: identClientKey, auth: true}
+	verified := routeSpec{fam: familyMessage, ident: identClientKey, auth: true, verified: true}
 
 	s.handle("POST /v1/auth/login", ck, s.login)
 	s.handle("POST /v1/auth/logout", authed, s.logout)
-	s.handle("POST /v1/auth/oauth/token", routeSpec{fam: famOAuth, ident: identClientKey, secret: true}, s.oauthToken)
-	s.handle("GET /v1/auth/oauth/authorize/initiate", routeSpec{fam: famOAuth, ident: identNone}, s.oauthInitiate)
+	s.handle("POST /v1/auth/oauth/token", routeSpec{fam: familyOAuth, ident: identClientKey, secret: true}, s.oauthToken)
+	s.handle("GET /v1/auth/oauth/authorize/initiate", routeSpec{fam: familyOAuth, ident: identNone}, s.oauthInitiate)
 	s.handle("DELETE /v1/auth/oauth/revoke", authed, s.revoke)
 	s.mux.HandleFunc("GET /oauth/sign-in", s.signInPage)
 	s.mux.HandleFunc("POST /oauth/sign-in", s.signInSubmit)
@@ -154,7 +154,7 @@ func (s *Server) routes() {
 	s.handle("POST /v1/delegation/evm/post-approval", verified, s.postApproval("evm"))
 	s.handle("POST /v1/delegation/solana/post-approval", verified, s.postApproval("solana"))
 
-	order := routeSpec{fam: famMessage, ident: identClientID, auth: true}
+	order := routeSpec{fam: familyMessage, ident: identClientID, auth: true}
 	s.handle("GET /v1/order/products/available", order, s.ordProducts)
 	s.handle("POST /v1/order", order, s.ordCreate)
 	s.handle("GET /v1/order/{orderId}", order, s.ordLookup)
@@ -249,9 +249,9 @@ func (s *Server) takeFaults() (Faults, bool) {
 type family int
 
 const (
-	famMessage family = iota // {message}: card, wallet, delegation, order, user, webhook, auth
-	famConsent               // {error, details:[string]}: consent, including its 498/499
-	famOAuth                 // {error, error_description, details:{field:msg}}: the general format
+	familyMessage family = iota // {message}: card, wallet, delegation, order, user, webhook, auth
+	familyConsent               // {error, details:[string]}: consent, including its 498/499
+	familyOAuth                 // {error, error_description, details:{field:msg}}: the general format
 )
 
 // familyForPath picks the error shape for answers given before routing
@@ -259,11 +259,11 @@ const (
 func familyForPath(p string) family {
 	switch {
 	case strings.HasPrefix(p, "/v2/consent"):
-		return famConsent
+		return familyConsent
 	case strings.HasPrefix(p, "/v1/auth/oauth/token"), strings.HasPrefix(p, "/v1/auth/oauth/authorize"):
-		return famOAuth
+		return familyOAuth
 	}
-	return famMessage
+	return familyMessage
 }
 
 // identHeader says which header identifies the client on a route.
@@ -397,9 +397,9 @@ func (c *call) fail(status int, msg string) { writeFamilyError(c.w, c.spec.fam, 
 // it), for the families whose shape carries details.
 func (c *call) failDetail(status int, msg, field, detail string) {
 	switch c.spec.fam {
-	case famConsent:
+	case familyConsent:
 		writeConsentError(c.w, status, msg, detail)
-	case famOAuth:
+	case familyOAuth:
 		writeOAuthError(c.w, status, oauthCode(status), msg, map[string]string{field: detail})
 	default:
 		writeMessage(c.w, status, msg)

@@ -40,9 +40,9 @@ func TestBearerRules(t *testing.T) {
 func TestIdentifierPerRoute(t *testing.T) {
 	s := New(Options{Clock: NewManualClock(t0)})
 	ok := func(c *call) { c.json(200, map[string]string{"user": c.user.Username, "backend": c.be.key.String()}) }
-	s.handle("GET /test/order", routeSpec{fam: famMessage, ident: identClientID, auth: true}, ok)
-	s.handle("GET /test/webhook", routeSpec{fam: famMessage, ident: identBearerOnly, auth: true}, ok)
-	s.handle("GET /test/consent", routeSpec{fam: famConsent, ident: identClientKey, secret: true}, func(c *call) { c.json(200, map[string]string{}) })
+	s.handle("GET /test/order", routeSpec{fam: familyMessage, ident: identClientID, auth: true}, ok)
+	s.handle("GET /test/webhook", routeSpec{fam: familyMessage, ident: identBearerOnly, auth: true}, ok)
+	s.handle("GET /test/consent", routeSpec{fam: familyConsent, ident: identClientKey, secret: true}, func(c *call) { c.json(200, map[string]string{}) })
 	ts := httptest.NewServer(s)
 	defer ts.Close()
 	e := &env{t: t, ts: ts, s: s}

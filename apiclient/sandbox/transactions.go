@@ -7,11 +7,11 @@ import (
 	"time"
 )
 
-// txnPageSize is how many transactions one page of the list holds.
-const txnPageSize = 50
+// transactionPageSize is how many transactions one page of the list holds.
+const transactionPageSize = 50
 
 // cardTransactions: GET /v1/card/transactions?dateFrom&dateTo&searchKey&
-// mccCategories&page. Newest first, txnPageSize a page, page from 0; a page
+// mccCategories&page. Newest first, transactionPageSize a page, page from 0; a page
 // past the end is an empty list. 404 when the user never had a card.
 func (s *Server) cardTransactions(c *call) {
 	q := c.r.URL.Query()
@@ -62,8 +62,8 @@ func (s *Server) cardTransactions(c *call) {
 		c.fail(http.StatusNotFound, "Card not found")
 		return
 	}
-	skip := page * txnPageSize
-	out := make([]transactionRecord, 0, txnPageSize)
+	skip := page * transactionPageSize
+	out := make([]transactionRecord, 0, transactionPageSize)
 	for _, t := range all {
 		day := t.DateTime[:10]
 		switch {
@@ -79,7 +79,7 @@ func (s *Server) cardTransactions(c *call) {
 			continue
 		}
 		out = append(out, t)
-		if len(out) == txnPageSize {
+		if len(out) == transactionPageSize {
 			break
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func txns(t *testing.T, e *env, tok, query string) []transactionRecord {
+func transactionList(t *testing.T, e *env, tok, query string) []transactionRecord {
 	t.Helper()
 	r := e.do("GET", "/v1/card/transactions"+query, bearer(tok), nil)
 	want(t, r, 200, "")
@@ -43,16 +43,16 @@ func TestTransactionsSeedAndPaging(t *testing.T) {
 	if len(cats) < 6 {
 		t.Errorf("categories %v", cats)
 	}
-	p0 := txns(t, e, tok, "")
-	p1 := txns(t, e, tok, "?page=1")
-	if len(p0) != txnPageSize || p0[0].ID != all[0].ID || p1[0].ID != all[txnPageSize].ID {
+	p0 := transactionList(t, e, tok, "")
+	p1 := transactionList(t, e, tok, "?page=1")
+	if len(p0) != transactionPageSize || p0[0].ID != all[0].ID || p1[0].ID != all[transactionPageSize].ID {
 		t.Fatal("paging")
 	}
-	if last := txns(t, e, tok, "?page=99"); len(last) != 0 {
+	if last := transactionList(t, e, tok, "?page=99"); len(last) != 0 {
 		t.Fatal("past the end must be empty")
 	}
 	// Deterministic.
-	txnCache.Delete("alice@demo.test")
+	transactionCache.Delete("alice@demo.test")
 	if again := seededTransactions("alice@demo.test"); again[17] != all[17] || len(again) != len(all) {
 		t.Fatal("seed is not deterministic")
 	}
@@ -61,12 +61,12 @@ func TestTransactionsSeedAndPaging(t *testing.T) {
 func TestTransactionsFilters(t *testing.T) {
 	e := newEnv(t, Options{})
 	tok, _ := e.login("alice@demo.test")
-	for _, x := range txns(t, e, tok, "?mccCategories=groceries,TRAVEL") {
+	for _, x := range transactionList(t, e, tok, "?mccCategories=groceries,TRAVEL") {
 		if x.MCCCategory != "GROCERIES" && x.MCCCategory != "TRAVEL" {
 			t.Fatalf("category %s", x.MCCCategory)
 		}
 	}
-	got := txns(t, e, tok, "?searchKey=paris")
+	got := transactionList(t, e, tok, "?searchKey=paris")
 	if len(got) == 0 {
 		t.Fatal("search found nothing")
 	}
@@ -75,7 +75,7 @@ func TestTransactionsFilters(t *testing.T) {
 			t.Fatalf("search %s", x.MerchantNameLocation)
 		}
 	}
-	got = txns(t, e, tok, "?dateFrom=2026-11-01&dateTo=2026-11-10")
+	got = transactionList(t, e, tok, "?dateFrom=2026-11-01&dateTo=2026-11-10")
 	if len(got) == 0 {
 		t.Fatal("date range found nothing")
 	}

@@ -48,14 +48,14 @@ const webhookUnavailableMsg = "Notification service is not configured for this e
 
 // webhookRoutes registers the webhook endpoints (called from routes).
 func (s *Server) webhookRoutes() {
-	wh := routeSpec{fam: famMessage, ident: identBearerOnly, auth: true, verified: true}
-	s.handle("GET /v1/webhooks", wh, s.webhookList)
-	s.handle("POST /v1/webhooks", wh, s.webhookCreate)
-	s.handle("GET /v1/webhooks/{id}", wh, s.webhookGet)
-	s.handle("PUT /v1/webhooks/{id}", wh, s.webhookUpdate)
-	s.handle("DELETE /v1/webhooks/{id}", wh, s.webhookDelete)
-	s.handle("POST /v1/webhooks/{id}/rotate-key", wh, s.webhookRotate)
-	s.handle("GET /v1/webhooks/{id}/deliveries", wh, s.webhookDeliveries) // sandbox-only
+	webhookRoute := routeSpec{fam: familyMessage, ident: identBearerOnly, auth: true, verified: true}
+	s.handle("GET /v1/webhooks", webhookRoute, s.webhookList)
+	s.handle("POST /v1/webhooks", webhookRoute, s.webhookCreate)
+	s.handle("GET /v1/webhooks/{id}", webhookRoute, s.webhookGet)
+	s.handle("PUT /v1/webhooks/{id}", webhookRoute, s.webhookUpdate)
+	s.handle("DELETE /v1/webhooks/{id}", webhookRoute, s.webhookDelete)
+	s.handle("POST /v1/webhooks/{id}/rotate-key", webhookRoute, s.webhookRotate)
+	s.handle("GET /v1/webhooks/{id}/deliveries", webhookRoute, s.webhookDeliveries) // sandbox-only
 }
 
 // webhookJSON is the wire form of a webhook configuration.

@@ -130,11 +130,11 @@ func (s *Server) whitelistAdd(c *call) {
 			memo = strp(strings.TrimSpace(*e.WalletMemo))
 		}
 		ws.whitelist = append(ws.whitelist, &whitelistRecord{
-			ID: uuidFrom("whitelist", c.user.ID, fmt.Sprint(ws.wlSeq)), Name: e.Name,
+			ID: uuidFrom("whitelist", c.user.ID, fmt.Sprint(ws.whitelistSeq)), Name: e.Name,
 			First: e.BeneficiaryFirstName, Last: e.BeneficiaryLastName, Address: e.WalletAddress,
 			Currency: cur, Memo: memo, CreatedAt: now,
 		})
-		ws.wlSeq++
+		ws.whitelistSeq++
 	}
 	writeJSON(c.w, http.StatusCreated, success)
 }

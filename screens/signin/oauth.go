@@ -252,17 +252,17 @@ func (s *Screen) exchange(code string) tea.Cmd {
 func (s *Screen) handleOAuthKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := s.flow
 	switch {
-	case key.Matches(msg, s.okeys.Cancel):
+	case key.Matches(msg, s.oauthKeys.Cancel):
 		s.deps.Requests.Cancel(ui.ScreenSignIn)
 		return s.endOAuth("Sign-in with the browser cancelled.")
 	case f == nil || f.lb == nil || f.exchanging:
 		return nil // starting or exchanging: only esc
-	case key.Matches(msg, s.okeys.Reopen):
+	case key.Matches(msg, s.oauthKeys.Reopen):
 		return openLink(f.id, f.link)
-	case key.Matches(msg, s.okeys.Copy):
+	case key.Matches(msg, s.oauthKeys.Copy):
 		// The link carries no secret: the PKCE verifier never leaves here.
 		return tea.Batch(tea.SetClipboard(f.link), ui.Notify(theme.ToneOK, "copied the sign-in link"))
-	case key.Matches(msg, s.okeys.Submit):
+	case key.Matches(msg, s.oauthKeys.Submit):
 		code := strings.TrimSpace(s.code.Value())
 		if code == "" {
 			f.problem = "Type the code the sign-in page showed (like ABCDE-FGHIJ), or finish in the browser."

@@ -61,20 +61,20 @@ const (
 // sign-in flow and the shell must not touch the API.
 type Screen struct {
 	ui.Identity
-	deps     screenkit.Deps
-	requests ui.Owner
-	width    int
-	height   int
-	keys     signInKeys
-	okeys    oauthKeys
-	mode     signInMode
-	keeper   *sessionKeeper
-	code     textinput.Model // the code typed on the OAuth panel
-	flow     *oauthFlow
-	flowSeq  int
-	username textinput.Model
-	password textinput.Model
-	focus    int // focusUsername, focusPassword or focusDemo
+	deps      screenkit.Deps
+	requests  ui.Owner
+	width     int
+	height    int
+	keys      signInKeys
+	oauthKeys oauthKeys
+	mode      signInMode
+	keeper    *sessionKeeper
+	code      textinput.Model // the code typed on the OAuth panel
+	flow      *oauthFlow
+	flowSeq   int
+	username  textinput.Model
+	password  textinput.Model
+	focus     int // focusUsername, focusPassword or focusDemo
 	// demo lists the sandbox's demo accounts; enter on one fills the form.
 	demo ui.Table
 
@@ -94,7 +94,7 @@ type Screen struct {
 // New builds the sign-in screen; on the sandbox the form comes filled with
 // the first demo user so that enter alone signs in.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{Identity: ui.Identify(ui.ScreenSignIn, "Sign in"), deps: deps, requests: deps.Requests.For(ui.ScreenSignIn), keys: newSignInKeys(), okeys: newOAuthKeys(), code: newCodeInput(deps.Styles),
+	s := &Screen{Identity: ui.Identify(ui.ScreenSignIn, "Sign in"), deps: deps, requests: deps.Requests.For(ui.ScreenSignIn), keys: newSignInKeys(), oauthKeys: newOAuthKeys(), code: newCodeInput(deps.Styles),
 		keeper: newSessionKeeper(deps.Client, deps.Clock)}
 	s.username = screenkit.NewInput(deps.Styles)
 	s.username.Prompt = ""
@@ -123,7 +123,7 @@ func New(deps screenkit.Deps) *Screen {
 // KeyMap implements ui.Screen.
 func (s *Screen) KeyMap() help.KeyMap {
 	if s.mode == modeOAuth {
-		return s.okeys
+		return s.oauthKeys
 	}
 	return s.keys
 }

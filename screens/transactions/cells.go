@@ -18,14 +18,14 @@ type pageCells struct {
 	// ends[col] holds, for a formatted column, where each row's cell ends
 	// in text (it starts where the previous row's ends); nil for a column
 	// read from the record as it is.
-	ends [txnColumnCount][]uint32
+	ends [transactionColumnCount][]uint32
 	// starts[col] is where the column's first cell starts.
-	starts [txnColumnCount]uint32
+	starts [transactionColumnCount]uint32
 }
 
-// txnColumnCount is the table's columns: date, merchant, category, amount,
+// transactionColumnCount is the table's columns: date, merchant, category, amount,
 // status.
-const txnColumnCount = 5
+const transactionColumnCount = 5
 
 // newPageCells formats the cells of rows that need it, reading a column
 // that falls back from shape.
@@ -35,14 +35,14 @@ func newPageCells(rows []apiclient.Transaction, shape screenkit.RecordShape) pag
 		return shape.FallbackPath(col) != "" || col == 0 || col == 3
 	}
 	size := 0
-	for col := range txnColumnCount {
+	for col := range transactionColumnCount {
 		if formatted(col) {
 			size += len(rows) * 16
 		}
 	}
 	var b strings.Builder
 	b.Grow(size)
-	for col := range txnColumnCount {
+	for col := range transactionColumnCount {
 		if !formatted(col) {
 			continue
 		}
@@ -102,7 +102,7 @@ func writeDate(b *strings.Builder, s string) {
 	b.WriteString(s)
 }
 
-// writeAmount writes txnAmount(x) without building it: the text is put
+// writeAmount writes signedAmount(x) without building it: the text is put
 // together in a buffer on the stack.
 func writeAmount(b *strings.Builder, x *apiclient.Transaction) {
 	buf := make([]byte, 0, 64)
@@ -132,7 +132,7 @@ func appendAmount(buf []byte, x *apiclient.Transaction) []byte {
 	return append(buf, cur...)
 }
 
-// txnAmount is the signed amount in the transaction's currency.
-func txnAmount(x *apiclient.Transaction) string {
+// signedAmount is the signed amount in the transaction's currency.
+func signedAmount(x *apiclient.Transaction) string {
 	return string(bytes.TrimSpace(appendAmount(make([]byte, 0, 64), x)))
 }

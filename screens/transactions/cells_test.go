@@ -30,7 +30,7 @@ func TestPageCellsFormatDatesAndAmounts(t *testing.T) {
 		if !ok || !ok2 || date != w[0] || amount != w[1] {
 			t.Errorf("row %d: %q %q, want %q %q", row, date, amount, w[0], w[1])
 		}
-		if got := txnAmount(&rows[row]); got != w[1] {
+		if got := signedAmount(&rows[row]); got != w[1] {
 			t.Errorf("txnAmount of row %d = %q, want %q", row, got, w[1])
 		}
 	}

@@ -65,9 +65,9 @@ func (t *Screen) refreshFrame() {
 	f.current = true
 }
 
-// txnStandOut are the statuses drawn as badges in the list, in the order
+// transactionStandOut are the statuses drawn as badges in the list, in the order
 // they are looked for.
-var txnStandOut = []struct {
+var transactionStandOut = []struct {
 	status string
 	tone   theme.Tone
 }{{apiclient.TxDeclined, theme.ToneDanger}, {apiclient.TxReverted, theme.ToneWarn}}
@@ -99,7 +99,7 @@ func (t *Screen) writeHighlighted(b *strings.Builder, view string) {
 // writeStatusLine writes one row of the table, its status as a badge when
 // it is one that stands out.
 func (t *Screen) writeStatusLine(b *strings.Builder, st *theme.Styles, line string) {
-	for _, s := range txnStandOut {
+	for _, s := range transactionStandOut {
 		cell := s.status + "  " // the 10-wide column holds 8 letters and 2 spaces
 		j := strings.LastIndex(line, cell)
 		if j < 0 {

@@ -19,15 +19,15 @@ import (
 	"cardterm/ui"
 )
 
-// txnKeys are the transaction screen's own bindings; the table adds its
+// keyMap are the transaction screen's own bindings; the table adds its
 // movement and filter keys.
-type txnKeys struct {
+type keyMap struct {
 	Filters, Clear, Next, Prev, Refresh key.Binding
 	table                               ui.TableKeyMap
 }
 
-func newTxnKeys() txnKeys {
-	return txnKeys{
+func newKeyMap() keyMap {
+	return keyMap{
 		Filters: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filters")),
 		Clear:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "clear filters")),
 		Next:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
@@ -37,15 +37,15 @@ func newTxnKeys() txnKeys {
 	}
 }
 
-func (k txnKeys) ShortHelp() []key.Binding {
+func (k keyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.table.Up, k.table.Down, k.Filters, k.Next, k.Prev, k.table.Filter}
 }
-func (k txnKeys) FullHelp() [][]key.Binding {
+func (k keyMap) FullHelp() [][]key.Binding {
 	return append([][]key.Binding{{k.Filters, k.Clear, k.Next, k.Prev, k.Refresh}}, k.table.FullHelp()...)
 }
 
-// txnLoad is the answer to one page request, with what was asked.
-type txnLoad struct {
+// transactionLoad is the answer to one page request, with what was asked.
+type transactionLoad struct {
 	filter apiclient.TransactionFilter
 	page   apiclient.TransactionPage
 }
@@ -56,7 +56,7 @@ type Screen struct {
 	ui.Identity
 	deps          screenkit.Deps
 	requests      ui.Owner
-	keys          txnKeys
+	keys          keyMap
 	width, height int
 
 	table ui.Table
@@ -87,21 +87,21 @@ type Screen struct {
 
 // New builds the transactions screen.
 func New(deps screenkit.Deps) *Screen {
-	t := &Screen{Identity: ui.Identify(ui.ScreenTransactions, "Transactions"), deps: deps, requests: deps.Requests.For(ui.ScreenTransactions), keys: newTxnKeys(), categories: map[string]bool{}}
-	t.table = ui.NewTable(deps.Styles, txnColumns(false, t.shape))
+	t := &Screen{Identity: ui.Identify(ui.ScreenTransactions, "Transactions"), deps: deps, requests: deps.Requests.For(ui.ScreenTransactions), keys: newKeyMap(), categories: map[string]bool{}}
+	t.table = ui.NewTable(deps.Styles, transactionColumns(false, t.shape))
 	return t
 }
 
-// txnNarrowBelow is the body width under which the category column goes
+// transactionNarrowBelow is the body width under which the category column goes
 // (the detail pane still shows it): the full table needs 73 cells, and an
 // 80-column terminal leaves about 62, which cut off the amount and status.
-const txnNarrowBelow = 73
+const transactionNarrowBelow = 73
 
-// txnColumns lays out the table; narrow hides the category (the detail
+// transactionColumns lays out the table; narrow hides the category (the detail
 // pane still shows it). The status stays the last column
 // (highlightStatuses relies on it). A column reading one of the records'
 // own fields is titled after it.
-func txnColumns(narrow bool, shape screenkit.RecordShape) []ui.Column {
+func transactionColumns(narrow bool, shape screenkit.RecordShape) []ui.Column {
 	merchantMin := 14
 	if narrow {
 		merchantMin = 10
@@ -115,9 +115,9 @@ func txnColumns(narrow bool, shape screenkit.RecordShape) []ui.Column {
 	return cols
 }
 
-// txnRecordColumns are the wire names each column reads, and what a field
+// transactionRecordColumns are the wire names each column reads, and what a field
 // of another gateway's shape should be called to stand in for it.
-var txnRecordColumns = []screenkit.RecordColumn{
+var transactionRecordColumns = []screenkit.RecordColumn{
 	{Known: []string{"dateTime"}, Hints: []string{"date", "time", "created", "occurred", "posted"}},
 	{Known: []string{"merchantNameLocation"}, Hints: []string{"merchant", "description", "name", "title"}},
 	{Known: []string{"mccCategory"}, Hints: []string{"category", "mcc"}},
@@ -144,9 +144,9 @@ func (t *Screen) load(f apiclient.TransactionFilter) tea.Cmd {
 	client := t.deps.Client
 	t.loading, t.asked = true, f
 	t.staleFrame()
-	return ui.Start(t.requests, &t.loadID, func(ctx context.Context) (txnLoad, error) {
+	return ui.Start(t.requests, &t.loadID, func(ctx context.Context) (transactionLoad, error) {
 		p, err := client.Transactions(ctx, f)
-		return txnLoad{filter: f, page: p}, err
+		return transactionLoad{filter: f, page: p}, err
 	})
 }
 
@@ -160,7 +160,7 @@ func (t *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 
 func (t *Screen) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case ui.Result[txnLoad]:
+	case ui.Result[transactionLoad]:
 		if msg.ID != t.loadID {
 			return nil
 		}
@@ -184,7 +184,7 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 }
 
 // loaded1 applies a page answer.
-func (t *Screen) loaded1(msg ui.Result[txnLoad]) tea.Cmd {
+func (t *Screen) loaded1(msg ui.Result[transactionLoad]) tea.Cmd {
 	t.loading = false
 	t.staleFrame()
 	if t.form != nil {
@@ -207,12 +207,12 @@ func (t *Screen) loaded1(msg ui.Result[txnLoad]) tea.Cmd {
 		return screenkit.Failed("loading transactions", msg.Err)
 	}
 	v := msg.Value
-	if len(v.page.Transactions) == 0 && v.filter.Page > t.filter.Page && t.loaded && txnSameQuery(v.filter, t.filter) {
+	if len(v.page.Transactions) == 0 && v.filter.Page > t.filter.Page && t.loaded && transactionSameQuery(v.filter, t.filter) {
 		t.atEnd = true
 		return ui.Notify(theme.ToneInfo, fmt.Sprintf("no more transactions after page %d", t.filter.Page+1))
 	}
 	t.form = nil
-	keepCursor := t.loaded && txnSameQuery(v.filter, t.filter) && v.filter.Page == t.filter.Page
+	keepCursor := t.loaded && transactionSameQuery(v.filter, t.filter) && v.filter.Page == t.filter.Page
 	t.filter = v.filter
 	t.loadErr = nil
 	t.loaded = true
@@ -224,8 +224,8 @@ func (t *Screen) loaded1(msg ui.Result[txnLoad]) tea.Cmd {
 	return nil
 }
 
-// txnSameQuery reports whether two filters differ only in the page.
-func txnSameQuery(a, b apiclient.TransactionFilter) bool {
+// transactionSameQuery reports whether two filters differ only in the page.
+func transactionSameQuery(a, b apiclient.TransactionFilter) bool {
 	return a.DateFrom == b.DateFrom && a.DateTo == b.DateTo && a.SearchKey == b.SearchKey &&
 		strings.Join(a.MCCCategories, ",") == strings.Join(b.MCCCategories, ",")
 }
@@ -244,8 +244,8 @@ func (t *Screen) setRows(list []apiclient.Transaction) {
 			t.categories[x.MCCCategory] = true
 		}
 	}
-	t.shape = screenkit.NewRecordShape(raws, txnRecordColumns)
-	t.table.SetColumns(txnColumns(t.width > 0 && t.width < txnNarrowBelow, t.shape))
+	t.shape = screenkit.NewRecordShape(raws, transactionRecordColumns)
+	t.table.SetColumns(transactionColumns(t.width > 0 && t.width < transactionNarrowBelow, t.shape))
 	cells := newPageCells(list, t.shape)
 	t.table.SetSource(len(list), func(row, col int) string {
 		if v, ok := cells.cell(row, col); ok {
@@ -329,8 +329,8 @@ func (t *Screen) CopyValue() (label, value string, ok bool) {
 	return "transaction id", id, true
 }
 
-// txnDetailHeight is the rows the detail pane takes.
-const txnDetailHeight = 11
+// transactionDetailHeight is the rows the detail pane takes.
+const transactionDetailHeight = 11
 
 // Inspect implements ui.Inspectable: the selected transaction as the
 // gateway sent it.

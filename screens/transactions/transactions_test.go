@@ -21,12 +21,12 @@ import (
 
 func TestMain(m *testing.M) { screentest.Main(m) }
 
-func txnRig(t *testing.T, user string) *screentest.Rig {
+func transactionRig(t *testing.T, user string) *screentest.Rig {
 	return screentest.NewRig(t, user, screentest.Of(New))
 }
 
 func TestTransactionsListDetailAndStandOut(t *testing.T) {
-	r := txnRig(t, "alice@demo.test")
+	r := transactionRig(t, "alice@demo.test")
 	v := r.Want("page 1", "Date (UTC)", "Merchant", "Selected transaction", "Channel", "Authorization code", "row 1 of 50")
 	tr := r.Screen.(*Screen)
 	// Move to a DECLINED row: its reason shows in the detail pane.
@@ -43,7 +43,7 @@ func TestTransactionsListDetailAndStandOut(t *testing.T) {
 	tr.deps.Styles = &colour
 	tr.SetSize(100, 38)
 	raw := uitest.Content(tr.View())
-	for _, s := range txnStandOut {
+	for _, s := range transactionStandOut {
 		status, tone := s.status, s.tone
 		if strings.Contains(uitest.Plain(raw), status) && !strings.Contains(raw, colour.Badge(status, tone)) {
 			t.Errorf("%s does not stand out", status)
@@ -52,7 +52,7 @@ func TestTransactionsListDetailAndStandOut(t *testing.T) {
 }
 
 func TestTransactionsFilterAndPaging(t *testing.T) {
-	r := txnRig(t, "alice@demo.test")
+	r := transactionRig(t, "alice@demo.test")
 	r.Keys("p")
 	if !strings.Contains(r.Notices(), "already on the first page") {
 		t.Fatal(r.Notices())
@@ -101,7 +101,7 @@ func TestTransactionsFilterAndPaging(t *testing.T) {
 }
 
 func TestTransactionsNoCard(t *testing.T) {
-	r := txnRig(t, "nora@demo.test")
+	r := transactionRig(t, "nora@demo.test")
 	r.Want("No card yet")
 }
 
@@ -165,7 +165,7 @@ func TestTransactionCategoriesFromGatewayAreSanitized(t *testing.T) {
 // While the table's quick filter has the keys, f, c, n and p are letters
 // of the filter, not the screen's actions.
 func TestTransactionsQuickFilterTakesLetters(t *testing.T) {
-	r := txnRig(t, "alice@demo.test")
+	r := transactionRig(t, "alice@demo.test")
 	r.Want("page 1")
 	tr := r.Screen.(*Screen)
 	r.Keys("/")
@@ -188,7 +188,7 @@ func TestTransactionsQuickFilterTakesLetters(t *testing.T) {
 // open with what was typed, and the next letter still types (the old
 // screen rebuilt its table in View and dropped the filter).
 func TestTransactionsResizeKeepsTheQuickFilter(t *testing.T) {
-	r := txnRig(t, "alice@demo.test")
+	r := transactionRig(t, "alice@demo.test")
 	r.W = 60
 	r.View()
 	r.Keys("/", "m")

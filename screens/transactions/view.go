@@ -16,14 +16,14 @@ func detailHeight(height int) int {
 	if height < 24 {
 		return max(height/3, 4)
 	}
-	return txnDetailHeight
+	return transactionDetailHeight
 }
 
 // SetSize implements ui.Screen: the category column goes on narrow
 // terminals; rows, cursor and quick filter stay.
 func (t *Screen) SetSize(width, height int) {
 	t.width, t.height = width, height
-	t.table.SetColumns(txnColumns(width < txnNarrowBelow, t.shape))
+	t.table.SetColumns(transactionColumns(width < transactionNarrowBelow, t.shape))
 	t.table.SetSize(width, max(height-2-detailHeight(height), 3))
 	if t.form != nil {
 		t.form.SetWidth(min(width-2, 70))
@@ -105,13 +105,13 @@ func (t *Screen) detailView(width, height int) string {
 		}
 		return strings.TrimSpace(string(a) + " " + cur)
 	}
-	status := screenkit.Badge(st, x.Status, txnTones.Of(x.Status))
+	status := screenkit.Badge(st, x.Status, transactionTones.Of(x.Status))
 	known := func(f screenkit.Field, names ...string) screenkit.KnownField {
 		return screenkit.KnownField{Field: f, Names: names}
 	}
 	leftKnown := []screenkit.KnownField{
 		known(screenkit.Field{Label: "Status", Styled: status}, "status", "declineReason"),
-		known(screenkit.Field{Label: "Amount", Value: txnAmount(x)}, "transactionAmount", "transactionCurrency"),
+		known(screenkit.Field{Label: "Amount", Value: signedAmount(x)}, "transactionAmount", "transactionCurrency"),
 		known(screenkit.Field{Label: "Billed", Value: money(x.BillingAmount, x.BillingCurrency)}, "billingAmount", "billingCurrency"),
 		known(screenkit.Field{Label: "Fee", Value: money(x.FeeAmount, x.FeeCurrency)}, "feeAmount", "feeCurrency"),
 		known(screenkit.Field{Label: "Sign", Value: x.Sign}, "sign"),
@@ -119,7 +119,7 @@ func (t *Screen) detailView(width, height int) string {
 	}
 	if reason != "" || x.Status == apiclient.TxDeclined {
 		danger := t.frame.danger
-		declined := known(screenkit.Field{Label: "Declined", Styled: danger[0] + txnOr(ui.Sanitize(reason), "no reason given") + danger[1]}, "declineReason", "status")
+		declined := known(screenkit.Field{Label: "Declined", Styled: danger[0] + transactionOr(ui.Sanitize(reason), "no reason given") + danger[1]}, "declineReason", "status")
 		leftKnown = append(leftKnown[:1], append([]screenkit.KnownField{declined}, leftKnown[1:]...)...)
 	}
 	rightKnown := []screenkit.KnownField{
@@ -144,15 +144,15 @@ func (t *Screen) detailView(width, height int) string {
 	return t.frame.detailTitle + "\n" + firstLines(pane, height-1)
 }
 
-// txnTones colours a transaction status.
-var txnTones = screenkit.StateTones{
+// transactionTones colours a transaction status.
+var transactionTones = screenkit.StateTones{
 	apiclient.TxConfirmed: theme.ToneOK,
 	apiclient.TxPending:   theme.ToneInfo,
 	apiclient.TxDeclined:  theme.ToneDanger,
 	apiclient.TxReverted:  theme.ToneWarn,
 }
 
-func txnOr(s, def string) string {
+func transactionOr(s, def string) string {
 	if s == "" {
 		return def
 	}

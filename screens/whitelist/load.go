@@ -60,7 +60,7 @@ func (s *entryStore) at(i int) *apiclient.WhitelistEntry {
 }
 
 // entryCell is the text of one table cell of an entry (the columns of
-// wlColumns); the table sanitizes it when drawing.
+// whitelistColumns); the table sanitizes it when drawing.
 func entryCell(e *apiclient.WhitelistEntry, col int) string {
 	switch col {
 	case 0:

@@ -94,7 +94,7 @@ func New(deps screenkit.Deps) *Screen {
 		pickerKeys: newPickerKeys()}
 	w.add = ui.NewChange[whitelistDone](w.requests)
 	w.remove = ui.NewChange[whitelistDone](w.requests)
-	w.table = ui.NewTable(deps.Styles, wlColumns(2))
+	w.table = ui.NewTable(deps.Styles, whitelistColumns(2))
 	w.setStore(&entryStore{})
 	// x deletes the marked entries; read-only mode has no use for marks,
 	// so the help does not offer them.
@@ -103,11 +103,11 @@ func New(deps screenkit.Deps) *Screen {
 	return w
 }
 
-// wlColumns lays the table out for a level: 2 all columns (93 cells), 1
+// whitelistColumns lays the table out for a level: 2 all columns (93 cells), 1
 // without beneficiary and creation date (73), 0 name, address and memo
 // (60: the body of an 80-column terminal). The address keeps its full 42 cells in all
 // of them: an address cut short on screen is an address misread.
-func wlColumns(level int) []ui.Column {
+func whitelistColumns(level int) []ui.Column {
 	nameMin := 8
 	if level == 0 {
 		nameMin = 6
@@ -126,7 +126,7 @@ func wlColumns(level int) []ui.Column {
 // keeping rows, marks, cursor and quick filter.
 func (w *Screen) SetSize(width, height int) {
 	w.width, w.height = width, height
-	w.table.SetColumns(wlColumns(screenkit.LayoutLevel(width, 73, 93)))
+	w.table.SetColumns(whitelistColumns(screenkit.LayoutLevel(width, 73, 93)))
 	w.table.SetSize(width, max(height-2-w.detailHeight(), 3))
 	w.sizeForm()
 }
