@@ -27,22 +27,19 @@ func (k accountKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.Short
 
 // Screen shows the signed-in user's profile and verification state.
 type Screen struct {
-	ui.Identity
-	deps          screenkit.Deps
-	requests      ui.Owner
-	keys          accountKeys
-	width, height int
-	loadID        ui.RequestID
-	user          *apiclient.User
-	err           error
-	busy          bool
+	screenkit.Base
+	keys   accountKeys
+	loadID ui.RequestID
+	user   *apiclient.User
+	err    error
+	busy   bool
 	// profile keeps the user's fields as drawn (userView).
 	profile screenkit.Piece[profileKey]
 }
 
 // New builds the account screen.
 func New(deps screenkit.Deps) *Screen {
-	return &Screen{Identity: ui.Identify(ui.ScreenAccount, "Account"), deps: deps, requests: deps.Requests.For(ui.ScreenAccount), keys: accountKeys{
+	return &Screen{Base: screenkit.NewBase(deps, ui.ScreenAccount, "Account"), keys: accountKeys{
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload profile")),
 		Copy:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy user id")),
 	}}
@@ -59,7 +56,7 @@ func (a *Screen) Enter() tea.Cmd { return a.load() }
 
 func (a *Screen) load() tea.Cmd {
 	a.busy = true
-	return ui.Start(a.requests, &a.loadID, a.deps.Client.User)
+	return ui.Start(a.Requests, &a.loadID, a.Deps.Client.User)
 }
 
 // Update implements ui.Screen.
@@ -78,7 +75,7 @@ func (a *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.RefreshMsg:
 		return a, a.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		screenkit.ResetKeepingSize(a, a.width, a.height, func() { *a = *New(a.deps) })
+		screenkit.ResetKeepingSize(a, a.Width, a.Height, func() { *a = *New(a.Deps) })
 	}
 	return a, nil
 }
@@ -92,11 +89,11 @@ func (a *Screen) CopyValue() (label, value string, ok bool) {
 }
 
 // SetSize implements ui.Screen.
-func (a *Screen) SetSize(width, height int) { a.width, a.height = width, height }
+func (a *Screen) SetSize(width, height int) { a.Width, a.Height = width, height }
 
 // View implements ui.Screen.
 func (a *Screen) View() string {
-	st, width, height := a.deps.Styles, a.width, a.height
+	st, width, height := a.Deps.Styles, a.Width, a.Height
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Account") + "\n\n")
 	switch {
@@ -125,10 +122,10 @@ type profileKey struct {
 
 // userView is the profile, drawn again only when what it shows changes.
 func (a *Screen) userView(width int) string {
-	sess := a.deps.Client.Session()
-	key := profileKey{user: a.user, width: width, theme: screenkit.ThemeOf(a.deps.Styles), expires: sess.ExpiresAt, sessionOK: sess.Valid()}
+	sess := a.Deps.Client.Session()
+	key := profileKey{user: a.user, width: width, theme: screenkit.ThemeOf(a.Deps.Styles), expires: sess.ExpiresAt, sessionOK: sess.Valid()}
 	if key.sessionOK && !sess.ExpiresAt.IsZero() {
-		key.left = shownLeft(sess.ExpiresAt.Sub(a.deps.Clock()))
+		key.left = shownLeft(sess.ExpiresAt.Sub(a.Deps.Clock()))
 	}
 	return a.profile.Get(key, func() string { return a.renderUser(width) })
 }
@@ -146,7 +143,7 @@ func shownLeft(left time.Duration) time.Duration {
 }
 
 func (a *Screen) renderUser(width int) string {
-	st := a.deps.Styles
+	st := a.Deps.Styles
 	u := a.user
 	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
 	phone := strings.TrimSpace(u.PhoneCountryCode + " " + u.PhoneNumber)
@@ -156,10 +153,10 @@ func (a *Screen) renderUser(width int) string {
 	}
 	city := strings.TrimSpace(u.Zip + " " + u.City)
 	session := "—"
-	if sess := a.deps.Client.Session(); sess.Valid() && sess.ExpiresAt.IsZero() {
+	if sess := a.Deps.Client.Session(); sess.Valid() && sess.ExpiresAt.IsZero() {
 		session = "expiry unknown (the gateway gave no lifetime)"
 	} else if sess.Valid() {
-		left := sess.ExpiresAt.Sub(a.deps.Clock())
+		left := sess.ExpiresAt.Sub(a.Deps.Clock())
 		session = "expires " + sess.ExpiresAt.Local().Format(screenkit.TimeLayout) + " (in " + screenkit.FormatLeft(left) + ")"
 	}
 	fields := []screenkit.Field{

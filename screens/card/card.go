@@ -48,7 +48,7 @@ const (
 // last said (no card, not verified, a card in some state) and keeps, for
 // each key it disables, the reason a press of it is told.
 func (c *Screen) offerOnly() {
-	c.keys = newCardKeys(c.deps.ReadOnly)
+	c.keys = newCardKeys(c.Deps.ReadOnly)
 	c.why = screenkit.DisabledReasons{}
 	cardActions := []*key.Binding{&c.keys.Toggle, &c.keys.SetPIN, &c.keys.ViewPIN, &c.keys.Details}
 	switch {
@@ -90,15 +90,12 @@ const (
 
 // Screen shows the debit card and changes its state.
 type Screen struct {
-	ui.Identity
-	deps     screenkit.Deps
-	requests ui.Owner
-	keys     cardKeys
+	screenkit.Base
+	keys cardKeys
 	// cardPiece keeps the card's fields and note (cardView).
 	cardPiece screenkit.Piece[cardKey]
 	// why is the reason, per key, that a disabled action cannot work now.
-	why           screenkit.DisabledReasons
-	width, height int
+	why screenkit.DisabledReasons
 
 	loadID ui.RequestID
 	card   *apiclient.Card
@@ -134,8 +131,8 @@ type Screen struct {
 
 // New builds the card screen.
 func New(deps screenkit.Deps) *Screen {
-	owner := deps.Requests.For(ui.ScreenCard)
-	c := &Screen{Identity: ui.Identify(ui.ScreenCard, "Card"), deps: deps, requests: owner, change: ui.NewChange[cardAction](owner)}
+	c := &Screen{Base: screenkit.NewBase(deps, ui.ScreenCard, "Card")}
+	c.change = ui.NewChange[cardAction](c.Requests)
 	c.offerOnly()
 	return c
 }
@@ -156,7 +153,7 @@ func (c *Screen) Enter() tea.Cmd { return c.load() }
 
 func (c *Screen) load() tea.Cmd {
 	c.loading = true
-	return ui.Start(c.requests, &c.loadID, c.deps.Client.CardStatus)
+	return ui.Start(c.Requests, &c.loadID, c.Deps.Client.CardStatus)
 }
 
 // Update implements ui.Screen.
@@ -213,7 +210,7 @@ func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return c, c.load()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		// The session is over: forget the card, its link, styles and forms.
-		screenkit.ResetKeepingSize(c, c.width, c.height, func() { *c = *New(c.deps) })
+		screenkit.ResetKeepingSize(c, c.Width, c.Height, func() { *c = *New(c.Deps) })
 	case tea.KeyPressMsg:
 		if c.form != nil {
 			return c, c.formKey(msg)
@@ -278,7 +275,7 @@ func (c *Screen) toggleAction() cardAction {
 
 // confirm asks before a change to the card, showing the request it sends.
 func (c *Screen) confirm(action cardAction) tea.Cmd {
-	client := c.deps.Client
+	client := c.Deps.Client
 	spec := ui.ChangeSpec[cardAction]{What: actionName(action), Done: actionDoneText(action),
 		Run: func(ctx context.Context) (cardAction, error) {
 			switch action {

@@ -71,7 +71,7 @@ type secretNote struct {
 
 // requestSetPIN asks for a set-PIN token with the remembered style.
 func (c *Screen) requestSetPIN() tea.Cmd {
-	client := c.deps.Client
+	client := c.Deps.Client
 	req := apiclient.SetPINRequest{IsEmbedded: false}
 	if !c.pinStyle.IsZero() {
 		st := c.pinStyle
@@ -79,7 +79,7 @@ func (c *Screen) requestSetPIN() tea.Cmd {
 	}
 	c.pinBusy = true
 	var cmd tea.Cmd
-	c.pinReqID, cmd = ui.Go(c.requests, func(ctx context.Context) (apiclient.SetPINToken, error) {
+	c.pinReqID, cmd = ui.Go(c.Requests, func(ctx context.Context) (apiclient.SetPINToken, error) {
 		return client.SetPINToken(ctx, req)
 	})
 	return cmd
@@ -92,8 +92,8 @@ func (c *Screen) gotSetPIN(msg ui.Result[apiclient.SetPINToken]) tea.Cmd {
 		return screenkit.Failed("set-PIN link", msg.Err)
 	}
 	c.pinSeq++
-	c.pin = &pinPanel{seq: c.pinSeq, url: msg.Value.HostedPageURL, issued: c.deps.Clock(), opening: true}
-	c.pin.qr = screenkit.QRBlock(msg.Value.HostedPageURL, c.deps.Styles)
+	c.pin = &pinPanel{seq: c.pinSeq, url: msg.Value.HostedPageURL, issued: c.Deps.Clock(), opening: true}
+	c.pin.qr = screenkit.QRBlock(msg.Value.HostedPageURL, c.Deps.Styles)
 	seq, u := c.pinSeq, msg.Value.HostedPageURL
 	open := func() tea.Msg {
 		n := cardOpenInBrowser("set-PIN page", u)
@@ -112,21 +112,21 @@ func (c *Screen) pinLeft() time.Duration {
 	if c.pin == nil {
 		return 0
 	}
-	return c.pin.issued.Add(apiclient.PINTokenLifetime * time.Second).Sub(c.deps.Clock())
+	return c.pin.issued.Add(apiclient.PINTokenLifetime * time.Second).Sub(c.Deps.Clock())
 }
 
 // requestImage asks for a view-PIN or card-details token with the form's
 // colours and opens the image in the browser, all inside the command: the
 // secret link never reaches the model, the screen or a notice.
 func (c *Screen) requestImage(kind cardFormKind) tea.Cmd {
-	client := c.deps.Client
+	client := c.Deps.Client
 	pinStyle, detStyle := c.viewStyle, c.detailsStyle
 	label := "PIN image"
 	if kind == formDetails {
 		label = "card details image"
 	}
 	var cmd tea.Cmd
-	c.imageReqID, cmd = ui.Go(c.requests, func(ctx context.Context) (imageOpened, error) {
+	c.imageReqID, cmd = ui.Go(c.Requests, func(ctx context.Context) (imageOpened, error) {
 		var tok apiclient.ImageToken
 		var err error
 		if kind == formViewPIN {
@@ -160,22 +160,22 @@ func (c *Screen) openForm(kind cardFormKind) tea.Cmd {
 	const note = "an empty field uses the default"
 	switch kind {
 	case formPINStyle:
-		c.form = ui.NewForm(c.deps.Styles, ui.FormSpec{Title: "Set-PIN page style (customCss)", Submit: "save", Note: note,
+		c.form = ui.NewForm(c.Deps.Styles, ui.FormSpec{Title: "Set-PIN page style (customCss)", Submit: "save", Note: note,
 			Lines: []string{"kept for this session; used by p (set PIN)"}, Fields: pinStyleSpecs(c.pinStyleTyped)})
 	case formViewPIN:
-		c.form = ui.NewForm(c.deps.Styles, ui.FormSpec{Title: "View PIN", Submit: "open the PIN image", Note: note,
+		c.form = ui.NewForm(c.Deps.Styles, ui.FormSpec{Title: "View PIN", Submit: "open the PIN image", Note: note,
 			Lines: []string{"POST /v1/card/pin/token", "the image opens in the browser; its link is never shown"}, Fields: viewPINSpecs(c.viewStyle)})
 	case formDetails:
-		c.form = ui.NewForm(c.deps.Styles, ui.FormSpec{Title: "Card details", Submit: "open the details image", Note: note,
+		c.form = ui.NewForm(c.Deps.Styles, ui.FormSpec{Title: "Card details", Submit: "open the details image", Note: note,
 			Lines: []string{"POST /v1/card/details/token", "the image opens in the browser; its link is never shown"}, Fields: detailsSpecs(c.detailsStyle)})
 	}
-	c.SetSize(c.width, c.height)
+	c.SetSize(c.Width, c.Height)
 	return c.form.Focus()
 }
 
 // formKey handles a key while a form is open.
 func (c *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
-	cmd, closed := c.form.HandleKey(msg, c.requests, c.submitForm)
+	cmd, closed := c.form.HandleKey(msg, c.Requests, c.submitForm)
 	if closed {
 		c.form, c.formKind = nil, formNone
 	}
@@ -242,7 +242,7 @@ func (c *Screen) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 	if c.form != nil && c.formKind == kind {
 		c.form, c.formKind = nil, formNone
 	}
-	note := &secretNote{kind: kind, ok: msg.Value.ok, at: c.deps.Clock()}
+	note := &secretNote{kind: kind, ok: msg.Value.ok, at: c.Deps.Clock()}
 	label := "PIN image"
 	if kind == formDetails {
 		label = "Card details image"
@@ -268,7 +268,7 @@ func (c *Screen) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 // the QR code out (no room for all of it), linkInside false leaves the
 // link to a line of the screen's whole width (see cardWithPanels).
 func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
-	st := c.deps.Styles
+	st := c.Deps.Styles
 	p := c.pin
 	var b strings.Builder
 	b.WriteString(st.Subtitle.Render("Set PIN on the hosted page"))
@@ -330,7 +330,7 @@ func linkLine(st *theme.Styles, link string, width int) string {
 
 // secretView draws the note about the last secret image.
 func (c *Screen) secretView(width int) string {
-	st := c.deps.Styles
+	st := c.Deps.Styles
 	tone := theme.ToneOK
 	if !c.secret.ok {
 		tone = theme.ToneWarn

@@ -11,7 +11,7 @@ import (
 
 // SetSize implements ui.Screen: the open form takes the width it is drawn in.
 func (c *Screen) SetSize(width, height int) {
-	c.width, c.height = width, height
+	c.Width, c.Height = width, height
 	if c.form != nil {
 		if c.card == nil {
 			c.form.SetWidth(max(width-2, 20))
@@ -23,8 +23,8 @@ func (c *Screen) SetSize(width, height int) {
 
 // View implements ui.Screen.
 func (c *Screen) View() string {
-	width, height := c.width, c.height
-	st := c.deps.Styles
+	width, height := c.Width, c.Height
+	st := c.Deps.Styles
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Card") + "\n\n")
 	switch {
@@ -33,7 +33,7 @@ func (c *Screen) View() string {
 	case c.loadErr != nil && apiclient.IsNotFound(c.loadErr): // (an error check costs an allocation)
 		b.WriteString(st.Subtitle.Render("No card yet") + "\n")
 		b.WriteString(st.Muted.Render("You have not ordered a card."))
-		if !c.deps.ReadOnly {
+		if !c.Deps.ReadOnly {
 			b.WriteString("\n" + st.Muted.Render("Press n to order a virtual card."))
 		}
 		b.WriteString("\n" + st.Muted.Width(max(width-2, 20)).Render("Freezing, the PIN and the card details come with a card."))
@@ -79,7 +79,7 @@ func (c *Screen) cardWithPanels(width int, withQR bool) string {
 		side = append(side, c.pinPanelView(sideW, withQR, narrow))
 	}
 	if c.pinBusy {
-		side = append(side, c.deps.Styles.Muted.Render("requesting a set-PIN link…"))
+		side = append(side, c.Deps.Styles.Muted.Render("requesting a set-PIN link…"))
 	}
 	if c.secret != nil && c.form == nil {
 		side = append(side, c.secretView(sideW))
@@ -97,7 +97,7 @@ func (c *Screen) cardWithPanels(width int, withQR bool) string {
 	if c.form == nil && c.pin != nil && c.pinLeft() > 0 {
 		// The set-PIN link on a line of the whole width, so it is drawn
 		// whole where the side panel is too narrow for it.
-		body = strings.TrimRight(body, " \n") + "\n\n" + c.deps.Styles.Label.Render("Set-PIN link") + "\n" + linkLine(c.deps.Styles, c.pin.url, width)
+		body = strings.TrimRight(body, " \n") + "\n\n" + c.Deps.Styles.Label.Render("Set-PIN link") + "\n" + linkLine(c.Deps.Styles, c.pin.url, width)
 	}
 	return body
 }
@@ -116,12 +116,12 @@ type cardKey struct {
 // the change in progress, the width or the theme change.
 func (c *Screen) cardView(width int) string {
 	key := cardKey{card: c.card, running: c.change.Running(), what: c.change.What(), loading: c.loading,
-		width: width, theme: screenkit.ThemeOf(c.deps.Styles)}
+		width: width, theme: screenkit.ThemeOf(c.Deps.Styles)}
 	return c.cardPiece.Get(key, func() string { return c.renderCard(width) })
 }
 
 func (c *Screen) renderCard(width int) string {
-	st := c.deps.Styles
+	st := c.Deps.Styles
 	card := c.card
 	status := screenkit.Badge(st, card.Status, screenkit.CardTone(card.Status))
 	switch {

@@ -75,7 +75,7 @@ func (s *Screen) openAudit() tea.Cmd {
 	if s.notFound && userID == s.subject.userID {
 		return ui.Notify(theme.ToneInfo, "this user has no consent set, so no audit trail")
 	}
-	audit := newAuditView(s.deps, s.requests, userID)
+	audit := newAuditView(s.Deps, s.Requests, userID)
 	s.show(audit)
 	return audit.load(0)
 }

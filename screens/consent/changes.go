@@ -153,7 +153,7 @@ func formRefused(form *ui.Form, what string, err error) tea.Cmd {
 // needSecret refuses a change, before any form or dialog, when the client
 // has no secret key.
 func (s *Screen) needSecret() tea.Cmd {
-	if s.deps.Client.Config().SecretKey == "" {
+	if s.Deps.Client.Config().SecretKey == "" {
 		return ui.Notify(theme.ToneWarn, "the secret key is needed: set CARDTERM_SECRET_KEY")
 	}
 	return nil
@@ -177,7 +177,7 @@ func (s *Screen) askRevoke() tea.Cmd {
 		return ui.Notify(theme.ToneInfo, fmt.Sprintf("%s is %s: only a granted consent can be revoked", k.ConsentType, k.ConsentStatus))
 	}
 	lines, tone := s.revokeEffect(set, k)
-	client, setID, consentID, consentType := s.deps.Client, set.ConsentSetID, k.ConsentID, k.ConsentType
+	client, setID, consentID, consentType := s.Deps.Client, set.ConsentSetID, k.ConsentID, k.ConsentType
 	return s.ask(nil, ui.ChangeSpec[changed]{
 		Title: "Revoke " + consentType + "?",
 		Request: []string{
@@ -205,7 +205,7 @@ func (s *Screen) askRevoke() tea.Cmd {
 // revokeEffect says what revoking k does: required or optional, and the
 // user's (or, unlinked, the set's) status before and after.
 func (s *Screen) revokeEffect(set apiclient.ConsentSet, k apiclient.Consent) ([]string, theme.Tone) {
-	after := s.deps.Clock().UTC().Format("2006-01-02T15:04:05.999999999Z07:00")
+	after := s.Deps.Clock().UTC().Format("2006-01-02T15:04:05.999999999Z07:00")
 	scope, who := []apiclient.ConsentSet{set}, "the set's"
 	if s.subject.userID != "" && set.Linked() && *set.UserID == s.subject.userID {
 		scope, who = s.sets, "the user's"

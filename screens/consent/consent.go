@@ -27,11 +27,8 @@ type row struct {
 
 // Screen is screen 8.
 type Screen struct {
-	ui.Identity
-	deps          screenkit.Deps
-	requests      ui.Owner
-	keys          keyMap
-	width, height int
+	screenkit.Base
+	keys keyMap
 
 	selfID   string // the signed-in user's id, learnt on the first look-up
 	subject  subject
@@ -62,10 +59,10 @@ type Screen struct {
 
 // New builds the consent screen; it looks up the signed-in user first.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{Identity: ui.Identify(ui.ScreenConsent, "Consent"), deps: deps, requests: deps.Requests.For(ui.ScreenConsent)}
+	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenConsent, "Consent")}
 	s.table = ui.NewTable(deps.Styles, columns(0))
 	s.keys = newKeyMap(deps.ReadOnly, s.table.KeyMap())
-	s.change = ui.NewChange[changed](s.requests)
+	s.change = ui.NewChange[changed](s.Requests)
 	return s
 }
 
@@ -115,7 +112,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.Enter()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		// The next user must never see this one's consents.
-		screenkit.ResetKeepingSize(s, s.width, s.height, func() { *s = *New(s.deps) })
+		screenkit.ResetKeepingSize(s, s.Width, s.Height, func() { *s = *New(s.Deps) })
 	case tea.KeyPressMsg:
 		return s, s.handleKey(msg)
 	default:
@@ -138,7 +135,7 @@ func (s *Screen) toOpen(msg tea.Msg) tea.Cmd {
 
 // show opens a sub-view in the screen's size, instead of what was open.
 func (s *Screen) show(v ui.SubView) {
-	v.SetSize(s.width, s.height)
+	v.SetSize(s.Width, s.Height)
 	s.open, s.under = v, nil
 }
 
@@ -182,7 +179,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return s.toOpen(msg)
 	case key.Matches(msg, s.keys.Open):
 		if set, ok := s.selectedSet(); ok {
-			s.show(newDetailView(s.deps.Styles, newDetailKeys(s.keys), set))
+			s.show(newDetailView(s.Deps.Styles, newDetailKeys(s.keys), set))
 		}
 		return nil
 	case key.Matches(msg, s.keys.Revoke):

@@ -287,7 +287,7 @@ func TestConsentDetailSanitizesUnknownStatus(t *testing.T) {
 // In the audit view the help lists only what works there.
 func TestConsentHelpMatchesMode(t *testing.T) {
 	c := bareScreen()
-	c.show(newAuditView(c.deps, c.requests, "u-1"))
+	c.show(newAuditView(c.Deps, c.Requests, "u-1"))
 	for _, group := range c.KeyMap().FullHelp() {
 		for _, b := range group {
 			for _, k := range b.Keys() {

@@ -59,7 +59,7 @@ func newCreateForm(st *theme.Styles, requests ui.Owner, onboarding string, submi
 
 // openCreate opens the create form, filled with the onboarding looked up.
 func (s *Screen) openCreate() tea.Cmd {
-	form := newCreateForm(s.deps.Styles, s.requests, s.subject.onboardingID, s.askCreate)
+	form := newCreateForm(s.Deps.Styles, s.Requests, s.subject.onboardingID, s.askCreate)
 	s.showForm(form)
 	return form.Form.Focus()
 }
@@ -94,7 +94,7 @@ func (s *Screen) askCreate(form *createForm, b apiclient.NewConsentSet) tea.Cmd 
 		}
 	}
 	lines = append(lines, "The new set is unlinked; L links it to a user.")
-	client := s.deps.Client
+	client := s.Deps.Client
 	return s.ask(form, ui.ChangeSpec[changed]{
 		Title: "Create a consent set for " + b.OnboardingID + "?",
 		Request: []string{"POST /v2/consent/onboarding", "headers: x-client-key, x-secret-key",

@@ -35,8 +35,8 @@ func (s *Screen) openLink() tea.Cmd {
 	if cmd := s.needSecret(); cmd != nil {
 		return cmd
 	}
-	form := &linkForm{st: s.deps.Styles, set: set, submit: s.askLink, FormPanel: screenkit.FormPanel{Requests: s.requests,
-		Form: ui.NewForm(s.deps.Styles, ui.FormSpec{
+	form := &linkForm{st: s.Deps.Styles, set: set, submit: s.askLink, FormPanel: screenkit.FormPanel{Requests: s.Requests,
+		Form: ui.NewForm(s.Deps.Styles, ui.FormSpec{
 			// No request line here: the confirmation shows the exact one.
 			Title:  "The user to link it to",
 			Submit: "review and link",
@@ -61,7 +61,7 @@ func checkUserID(value string) string {
 
 // askLink confirms the link with the exact request.
 func (s *Screen) askLink(form *linkForm, userID string) tea.Cmd {
-	client, setID := s.deps.Client, form.set.ConsentSetID
+	client, setID := s.Deps.Client, form.set.ConsentSetID
 	quoted, _ := json.Marshal(userID) // a string always encodes
 	return s.ask(form, ui.ChangeSpec[changed]{
 		Title: "Link this consent set to " + userID + "?",

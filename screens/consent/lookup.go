@@ -32,9 +32,9 @@ type loaded struct {
 // load looks up subject; an empty subject means the signed-in user, whose
 // id comes from GET /v1/user.
 func (s *Screen) load(target subject) tea.Cmd {
-	client, self := s.deps.Client, s.selfID
+	client, self := s.Deps.Client, s.selfID
 	s.loading = true
-	return ui.Start(s.requests, &s.loadID, func(ctx context.Context) (loaded, error) {
+	return ui.Start(s.Requests, &s.loadID, func(ctx context.Context) (loaded, error) {
 		return lookup(ctx, client, target, self)
 	})
 }
@@ -106,7 +106,7 @@ func (s *Screen) openLookup(onboarding bool) tea.Cmd {
 			value = s.selfID
 		}
 	}
-	form := newLookupForm(s.deps.Styles, onboarding, value, s.lookUp)
+	form := newLookupForm(s.Deps.Styles, onboarding, value, s.lookUp)
 	s.showForm(form)
 	return form.Form.Focus()
 }

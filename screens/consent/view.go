@@ -65,7 +65,7 @@ func rowCells(set apiclient.ConsentSet, k apiclient.Consent, level int) []string
 // and the quick filter, open or not (the old screen rebuilt its table in
 // View and dropped the filter).
 func (s *Screen) SetSize(width, height int) {
-	s.width, s.height = width, height
+	s.Width, s.Height = width, height
 	if level := screenkit.LayoutLevel(width, 72, 100); level != s.level {
 		s.level = level
 		screenkit.KeepCursor(&s.table, func() {
@@ -84,21 +84,21 @@ func (s *Screen) SetSize(width, height int) {
 // layoutTable gives the table what the header leaves; the header grows
 // and shrinks with what was looked up, so data changes call it too.
 func (s *Screen) layoutTable() {
-	s.table.SetSize(s.width, max(s.height-len(s.header(s.width))-1, 3))
+	s.table.SetSize(s.Width, max(s.Height-len(s.header(s.Width))-1, 3))
 }
 
 // View implements ui.Screen.
 func (s *Screen) View() string {
 	if s.open != nil {
-		return ui.FitBlock(s.open.View(), s.width, s.height)
+		return ui.FitBlock(s.open.View(), s.Width, s.Height)
 	}
-	lines := append(s.header(s.width), "")
-	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+s.table.View(), s.width, s.height)
+	lines := append(s.header(s.Width), "")
+	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+s.table.View(), s.Width, s.Height)
 }
 
 // header is the subject, its status badge and a line that explains it.
 func (s *Screen) header(width int) []string {
-	st := s.deps.Styles
+	st := s.Deps.Styles
 	head := st.Title.Render("Consent")
 	switch {
 	case s.subject.onboardingID != "":

@@ -112,7 +112,7 @@ func approvalBody(r apiclient.PostApprovalRequest) []string {
 // askApproval confirms the post-approval with the exact request, token
 // masked; it uses the token (single use) and registers the wallet.
 func (s *Screen) askApproval(chain string, r apiclient.PostApprovalRequest) tea.Cmd {
-	client := s.deps.Client
+	client := s.Deps.Client
 	return s.approval.Ask(ui.ChangeSpec[approved]{
 		Title:        "Send the post-approval?",
 		Request:      append([]string{"POST /v1/delegation/" + chain + "/post-approval"}, approvalBody(r)...),

@@ -63,11 +63,8 @@ type approved struct{ address, token string }
 // Screen is screen 6: delegation tokens with the gas faucet, the chain
 // configuration, and the post-approval.
 type Screen struct {
-	ui.Identity
-	deps          screenkit.Deps
-	requests      ui.Owner
-	keys          keyMap
-	width, height int
+	screenkit.Base
+	keys keyMap
 
 	// issued shows the last token; nil before the first.
 	issued *tokenPanel
@@ -99,9 +96,9 @@ type Screen struct {
 
 // New builds the delegation screen.
 func New(deps screenkit.Deps) *Screen {
-	requests := deps.Requests.For(ui.ScreenDelegation)
-	return &Screen{Identity: ui.Identify(ui.ScreenDelegation, "Delegation"), deps: deps, requests: requests, keys: newKeyMap(deps.ReadOnly),
-		faucet: ui.NewChange[issuedToken](requests), approval: ui.NewChange[approved](requests)}
+	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenDelegation, "Delegation"), keys: newKeyMap(deps.ReadOnly)}
+	s.faucet, s.approval = ui.NewChange[issuedToken](s.Requests), ui.NewChange[approved](s.Requests)
+	return s
 }
 
 // KeyMap implements ui.Screen: the open sub-view's keys, else the main
@@ -134,7 +131,7 @@ func (s *Screen) reload() tea.Cmd {
 
 func (s *Screen) loadExternal() tea.Cmd {
 	s.externalLoading = true
-	return ui.Start(s.requests, &s.externalID, s.deps.Client.ExternalWallets)
+	return ui.Start(s.Requests, &s.externalID, s.Deps.Client.ExternalWallets)
 }
 
 // Update implements ui.Screen.
@@ -169,7 +166,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.reload()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		// The next user must never see this one's token.
-		screenkit.ResetKeepingSize(s, s.width, s.height, func() { *s = *New(s.deps) })
+		screenkit.ResetKeepingSize(s, s.Width, s.Height, func() { *s = *New(s.Deps) })
 	case tea.KeyPressMsg:
 		return s, s.handleKey(msg)
 	default:
@@ -206,15 +203,15 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, s.keys.Token):
-		request := newTokenRequest(s.deps.Styles, s.requests, s.issued, s.askToken)
+		request := newTokenRequest(s.Deps.Styles, s.Requests, s.issued, s.askToken)
 		s.show(request)
 		return request.Form.Focus()
 	case key.Matches(msg, s.keys.Approve):
-		approval := newApprovalForm(s.deps.Styles, s.requests, s.issued, s.askApproval)
+		approval := newApprovalForm(s.Deps.Styles, s.Requests, s.issued, s.askApproval)
 		s.show(approval)
 		return approval.Form.Focus()
 	case key.Matches(msg, s.keys.Chain):
-		chain := newChainBrowser(s.deps, s.requests)
+		chain := newChainBrowser(s.Deps, s.Requests)
 		s.show(chain)
 		return chain.load()
 	}
@@ -227,7 +224,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // show opens a sub-view in the screen's size.
 func (s *Screen) show(v ui.SubView) {
-	v.SetSize(s.width, s.height)
+	v.SetSize(s.Width, s.Height)
 	s.open = v
 }
 
@@ -241,7 +238,7 @@ func (s *Screen) setFormBusy() {
 
 // SetSize implements ui.Screen.
 func (s *Screen) SetSize(width, height int) {
-	s.width, s.height = width, height
+	s.Width, s.Height = width, height
 	if s.open != nil {
 		s.open.SetSize(width, height)
 	}

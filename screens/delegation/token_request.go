@@ -104,13 +104,13 @@ func (s *Screen) askToken(ask tokenAsk) tea.Cmd {
 	if s.faucet.Busy() || s.directID != 0 {
 		return nil
 	}
-	client, r := s.deps.Client, ask.request
+	client, r := s.Deps.Client, ask.request
 	run := func(ctx context.Context) (issuedToken, error) {
 		token, err := client.DelegationToken(ctx, r)
 		return issuedToken{asked: ask, token: token}, err
 	}
 	if !r.Faucet {
-		cmd := ui.Start(s.requests, &s.directID, run)
+		cmd := ui.Start(s.Requests, &s.directID, run)
 		s.setFormBusy()
 		return cmd
 	}
@@ -147,8 +147,8 @@ func (s *Screen) tokenAnswered(answer issuedToken, err error) tea.Cmd {
 		s.open = nil
 	}
 	s.tokens++
-	s.issued = newTokenPanel(s.deps, answer, s.deps.Clock(), s.tokens)
-	s.issued.SetSize(s.width, s.height)
+	s.issued = newTokenPanel(s.Deps, answer, s.Deps.Clock(), s.tokens)
+	s.issued.SetSize(s.Width, s.Height)
 	note := ui.Notify(theme.ToneOK, "delegation token issued")
 	if answer.token.FaucetFailed() {
 		note = ui.Notify(theme.ToneWarn, "token issued; the faucet did not pay")

@@ -15,9 +15,9 @@ import (
 // View implements ui.Screen: the open sub-view, else the main view.
 func (s *Screen) View() string {
 	if s.open != nil {
-		return screenkit.Place(s.open.View(), s.width, s.height)
+		return screenkit.Place(s.open.View(), s.Width, s.Height)
 	}
-	return screenkit.Place(s.mainView(), s.width, s.height)
+	return screenkit.Place(s.mainView(), s.Width, s.Height)
 }
 
 // introKey and walletsKey are what the intro and the wallets' list are
@@ -38,7 +38,7 @@ type walletsKey struct {
 // mainView is the token panel (or what delegation is, before the first
 // token) and the registered external wallets.
 func (s *Screen) mainView() string {
-	st, width := s.deps.Styles, s.width
+	st, width := s.Deps.Styles, s.Width
 	drawnIn := screenkit.ThemeOf(st)
 	middle := ""
 	if s.issued == nil {
@@ -52,7 +52,7 @@ func (s *Screen) mainView() string {
 
 // introView says what delegation is, before the first token.
 func (s *Screen) introView() string {
-	st, width := s.deps.Styles, s.width
+	st, width := s.Deps.Styles, s.Width
 	var lines []string
 	for _, l := range []string{
 		st.Muted.Render("Delegation lets a non-custodial wallet pay with the card:"),
@@ -74,7 +74,7 @@ func (s *Screen) introView() string {
 
 // walletsView is the registered external wallets under their title.
 func (s *Screen) walletsView() string {
-	st, width := s.deps.Styles, s.width
+	st, width := s.Deps.Styles, s.Width
 	lines := []string{st.Subtitle.Render("Registered external wallets")}
 	switch {
 	case s.externalLoading && s.external == nil:

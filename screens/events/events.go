@@ -52,11 +52,8 @@ func (k keyMap) FullHelp() [][]key.Binding {
 
 // Screen lists the in-app listener's deliveries.
 type Screen struct {
-	ui.Identity
-	deps          screenkit.Deps
-	requests      ui.Owner
-	keys          keyMap
-	width, height int
+	screenkit.Base
+	keys keyMap
 
 	feed *feed // the subscription; it outlives a sign-out's reset
 
@@ -92,7 +89,7 @@ type Screen struct {
 // New builds the Events screen and subscribes to the in-app listener, so
 // nothing it receives before the screen is first opened is lost.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{Identity: ui.Identify(ui.ScreenEvents, "Events"), deps: deps, requests: deps.Requests.For(ui.ScreenEvents)}
+	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenEvents, "Events")}
 	if deps.Events != nil {
 		s.feed = subscribe(deps.Events)
 	}
@@ -102,8 +99,8 @@ func New(deps screenkit.Deps) *Screen {
 
 // init sets what a fresh screen starts with (New and sign-out).
 func (s *Screen) init() {
-	s.table = ui.NewTable(s.deps.Styles, columns(s.width))
-	s.keys = newKeyMap(s.deps, s.table.KeyMap())
+	s.table = ui.NewTable(s.Deps.Styles, columns(s.Width))
+	s.keys = newKeyMap(s.Deps, s.table.KeyMap())
 	s.deliveries, s.form = nil, nil
 	s.paneTitle, s.paneLines, s.paneText, s.paneOffset = "", nil, "", 0
 	s.bodies = bodyFields{}
@@ -163,8 +160,8 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		if len(s.deliveries) > 0 {
 			s.hiddenUpTo = max(s.hiddenUpTo, s.deliveries[0].Seq)
 		}
-		s.requests.Cancel()
-		screenkit.ResetKeepingSize(s, s.width, s.height, s.init)
+		s.Requests.Cancel()
+		screenkit.ResetKeepingSize(s, s.Width, s.Height, s.init)
 	case tea.KeyPressMsg:
 		cmd := s.handleKey(msg)
 		s.layoutPane()

@@ -14,7 +14,7 @@ import (
 // fieldsPane is the selected delivery: the verdict, every field of its
 // body (labelled, sanitized), then the signature headers.
 func (s *Screen) fieldsPane() (string, []string) {
-	st := s.deps.Styles
+	st := s.Deps.Styles
 	d, ok := s.selected()
 	if !ok {
 		return st.Muted.Render("No delivery selected."), nil
@@ -41,7 +41,7 @@ func (s *Screen) fieldsPane() (string, []string) {
 		screenkit.Field{Label: "From", Value: d.RemoteAddr + " " + d.Path},
 	)
 	title := st.Subtitle.Render("Delivery "+ui.Sanitize(orUnknown(d.EventType))) + st.Muted.Render("  i raw JSON")
-	return title, strings.Split(screenkit.RenderFields(st, fields, s.width), "\n")
+	return title, strings.Split(screenkit.RenderFields(st, fields, s.Width), "\n")
 }
 
 // bodyFieldsBudget bounds the bodies whose fields are kept: beyond it the

@@ -20,7 +20,7 @@ type triggered struct{ event apiclient.TriggeredEvent }
 // openTestEvent asks which event type to send. The form stays open, what
 // was typed kept, until the sandbox answers.
 func (s *Screen) openTestEvent() tea.Cmd {
-	s.form = ui.NewForm(s.deps.Styles, ui.FormSpec{
+	s.form = ui.NewForm(s.Deps.Styles, ui.FormSpec{
 		Title:  "Send a test event",
 		Submit: "send",
 		Lines: []string{
@@ -38,13 +38,13 @@ func (s *Screen) openTestEvent() tea.Cmd {
 		}},
 		Note: "Any dotted lower-case name is sent; the body carries \"test\": true.",
 	})
-	s.form.SetWidth(min(s.width-2, 70))
+	s.form.SetWidth(min(s.Width-2, 70))
 	return s.form.Focus()
 }
 
 // formKey handles a key while the test-event form is open.
 func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
-	cmd, closed := s.form.HandleKey(msg, s.requests, s.sendTestEvent)
+	cmd, closed := s.form.HandleKey(msg, s.Requests, s.sendTestEvent)
 	if closed {
 		s.form = nil
 	}
@@ -53,8 +53,8 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // sendTestEvent asks the gateway for the test event the form names.
 func (s *Screen) sendTestEvent() tea.Cmd {
-	eventType, client := s.form.Value("event_type"), s.deps.Client
-	return ui.SubmitRequest(s.form, s.requests, &s.triggerID, func(ctx context.Context) (triggered, error) {
+	eventType, client := s.form.Value("event_type"), s.Deps.Client
+	return ui.SubmitRequest(s.form, s.Requests, &s.triggerID, func(ctx context.Context) (triggered, error) {
 		ev, err := client.SandboxTrigger(ctx, eventType, "")
 		return triggered{event: ev}, err
 	})
@@ -76,7 +76,7 @@ func (s *Screen) triggerDone(res ui.Result[triggered]) tea.Cmd {
 	if len(ev.Deliveries) == 0 {
 		return ui.Notify(theme.ToneWarn, fmt.Sprintf("no active webhook is subscribed to %s: nothing was sent", name))
 	}
-	here := slices.ContainsFunc(ev.Deliveries, func(w apiclient.TriggeredWebhook) bool { return w.URL == s.deps.EventsURL })
+	here := slices.ContainsFunc(ev.Deliveries, func(w apiclient.TriggeredWebhook) bool { return w.URL == s.Deps.EventsURL })
 	text := fmt.Sprintf("test %s sent to %d %s", name, len(ev.Deliveries), screenkit.Plural(len(ev.Deliveries), "webhook", "webhooks"))
 	if !here {
 		text += "; none points at this listener (Webhooks screen, l)"

@@ -24,7 +24,7 @@ func columns(width int) []ui.Column {
 
 // SetSize implements ui.Screen.
 func (s *Screen) SetSize(width, height int) {
-	s.width, s.height = width, height
+	s.Width, s.Height = width, height
 	s.table.SetColumns(columns(width))
 	s.layout()
 	s.head = s.heading()
@@ -37,10 +37,10 @@ func (s *Screen) SetSize(width, height int) {
 // layout splits the body under the heading: the list takes what its rows
 // need up to two fifths, the detail pane the rest.
 func (s *Screen) layout() {
-	rest := max(s.height-2, 6)
+	rest := max(s.Height-2, 6)
 	s.tableHeight = max(min(rest*2/5, len(s.deliveries)+3), 4)
 	s.paneHeight = max(rest-s.tableHeight-1, 2)
-	s.table.SetSize(s.width, s.tableHeight)
+	s.table.SetSize(s.Width, s.tableHeight)
 }
 
 // CopyValue implements ui.Copier: the selected delivery's body as it
@@ -55,27 +55,27 @@ func (s *Screen) CopyValue() (label, value string, ok bool) {
 
 // View implements ui.Screen.
 func (s *Screen) View() string {
-	st := s.deps.Styles
+	st := s.Deps.Styles
 	if s.form != nil {
-		return screenkit.Place(s.heading()+"\n\n"+s.form.View(), s.width, s.height)
+		return screenkit.Place(s.heading()+"\n\n"+s.form.View(), s.Width, s.Height)
 	}
 	lines := []string{s.head, ""}
 	switch {
-	case s.deps.Events == nil:
+	case s.Deps.Events == nil:
 		lines = append(lines, st.Muted.Render("No in-app listener runs in this session, so no delivery can arrive here."),
 			st.Muted.Render("cardterm listen receives deliveries in a terminal of its own."))
-		return screenkit.Place(strings.Join(lines, "\n"), s.width, s.height)
+		return screenkit.Place(strings.Join(lines, "\n"), s.Width, s.Height)
 	case len(s.deliveries) == 0:
-		return screenkit.Place(strings.Join(append(lines, s.emptyHint()...), "\n"), s.width, s.height)
+		return screenkit.Place(strings.Join(append(lines, s.emptyHint()...), "\n"), s.Width, s.Height)
 	}
 	var b strings.Builder
-	b.Grow((s.width + 64) * s.height)
+	b.Grow((s.Width + 64) * s.Height)
 	b.WriteString(s.head)
 	b.WriteString("\n\n")
-	b.WriteString(ui.FitBlock(s.table.View(), s.width, s.tableHeight))
+	b.WriteString(ui.FitBlock(s.table.View(), s.Width, s.tableHeight))
 	b.WriteString("\n\n")
-	b.WriteString(ui.FitBlock(s.paneText, s.width, s.paneHeight))
-	return ui.FitBlock(b.String(), s.width, s.height)
+	b.WriteString(ui.FitBlock(s.paneText, s.Width, s.paneHeight))
+	return ui.FitBlock(b.String(), s.Width, s.Height)
 }
 
 // layoutPane builds the pane once per key, change of selection, size or
@@ -98,16 +98,16 @@ func (s *Screen) paneView() string {
 	visible := lines[offset:min(offset+room, len(lines))]
 	if below := len(lines) - offset - room; below > 0 {
 		visible = append(slices.Clone(visible[:len(visible)-1]),
-			s.deps.Styles.Muted.Render(fmt.Sprintf("… %d more lines (J/K scroll)", below+1)))
+			s.Deps.Styles.Muted.Render(fmt.Sprintf("… %d more lines (J/K scroll)", below+1)))
 	}
 	return title + "\n" + strings.Join(visible, "\n")
 }
 
 // heading names the screen, where the listener listens and what came.
 func (s *Screen) heading() string {
-	st := s.deps.Styles
+	st := s.Deps.Styles
 	head := st.Title.Render("Events")
-	if s.deps.Events == nil {
+	if s.Deps.Events == nil {
 		return head
 	}
 	rejected := 0
@@ -116,26 +116,26 @@ func (s *Screen) heading() string {
 			rejected++
 		}
 	}
-	info := "listening on " + s.deps.EventsURL + fmt.Sprintf(" · %d %s", len(s.deliveries), screenkit.Plural(len(s.deliveries), "delivery", "deliveries"))
+	info := "listening on " + s.Deps.EventsURL + fmt.Sprintf(" · %d %s", len(s.deliveries), screenkit.Plural(len(s.deliveries), "delivery", "deliveries"))
 	if rejected > 0 {
 		info += fmt.Sprintf(" (%d rejected)", rejected)
 	}
 	if s.feed != nil && s.feed.closed {
 		info += " · listener stopped"
 	}
-	return ui.FitLine(head+"  "+st.Muted.Render(info), s.width)
+	return ui.FitLine(head+"  "+st.Muted.Render(info), s.Width)
 }
 
 // emptyHint says how to make an event arrive, wrapped to the width.
 func (s *Screen) emptyHint() []string {
-	st := s.deps.Styles
+	st := s.Deps.Styles
 	text := "No delivery yet. On the Webhooks screen (9), l points a webhook at this listener " +
 		"(L adds a new one); then freeze the card, or press t here to send a test event."
-	if !s.deps.SandboxGateway {
+	if !s.Deps.SandboxGateway {
 		text = "No delivery yet. This gateway delivers only to public HTTPS addresses: run " +
 			"cardterm listen --forward-to URL behind a public HTTPS tunnel to watch deliveries."
 	}
-	lines := strings.Split(ansi.Wrap(text, max(s.width, 20), " "), "\n")
+	lines := strings.Split(ansi.Wrap(text, max(s.Width, 20), " "), "\n")
 	for i, l := range lines {
 		lines[i] = st.Muted.Render(l)
 	}

@@ -11,7 +11,7 @@ import (
 
 // SetSize implements ui.Screen.
 func (s *Screen) SetSize(width, height int) {
-	s.width, s.height = width, height
+	s.Width, s.Height = width, height
 	if s.lookup != nil {
 		s.lookup.setWidth(width)
 	}
@@ -26,18 +26,18 @@ func (s *Screen) SetSize(width, height int) {
 // calls it after every message as SetSize does.
 func (s *Screen) layout() {
 	detail := lineCount(s.detailView())
-	s.table.SetSize(s.width, min(len(s.products)+2, max(s.height-2-detail-1, 3)))
+	s.table.SetSize(s.Width, min(len(s.products)+2, max(s.Height-2-detail-1, 3)))
 }
 
 // View implements ui.Screen.
 func (s *Screen) View() string {
 	if s.lookup != nil {
-		return screenkit.Place(s.lookup.view(), s.width, s.height)
+		return screenkit.Place(s.lookup.view(), s.Width, s.Height)
 	}
 	if s.pay != nil {
 		return s.pay.View() // placed when it was built
 	}
-	st := s.deps.Styles
+	st := s.Deps.Styles
 	head := st.Title.Render("Orders")
 	switch {
 	case s.loading && s.products == nil:
@@ -58,19 +58,19 @@ func (s *Screen) View() string {
 	switch {
 	case apiclient.IsStatus(s.loadErr, 403):
 		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow this account to order products."))
-		return screenkit.Place(strings.Join(lines, "\n"), s.width, s.height)
+		return screenkit.Place(strings.Join(lines, "\n"), s.Width, s.Height)
 	case s.loadErr != nil:
 		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the products: "+ui.Sanitize(apiclient.ErrorMessage(s.loadErr))),
 			st.Muted.Render("r retries"))
-		return screenkit.Place(strings.Join(lines, "\n"), s.width, s.height)
+		return screenkit.Place(strings.Join(lines, "\n"), s.Width, s.Height)
 	}
 	lines = append(lines, "")
-	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+s.table.View()+"\n\n"+s.detailView(), s.width, s.height)
+	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+s.table.View()+"\n\n"+s.detailView(), s.Width, s.Height)
 }
 
 // detailView describes the selected product and what enter does with it.
 func (s *Screen) detailView() string {
-	st, width := s.deps.Styles, s.width
+	st, width := s.Deps.Styles, s.Width
 	p, ok := s.selected()
 	if !ok {
 		return st.Muted.Render("No products to order.")

@@ -55,11 +55,8 @@ type placed struct {
 // Screen lists the products the user may order, orders one after a
 // confirmation and follows its payment.
 type Screen struct {
-	ui.Identity
-	deps          screenkit.Deps
-	requests      ui.Owner
-	keys          listKeys
-	width, height int
+	screenkit.Base
+	keys listKeys
 
 	table    ui.Table
 	products []apiclient.Product
@@ -82,7 +79,7 @@ type Screen struct {
 
 // New builds the orders screen.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{Identity: ui.Identify(ui.ScreenOrders, "Orders"), deps: deps, requests: deps.Requests.For(ui.ScreenOrders)}
+	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenOrders, "Orders")}
 	s.table = ui.NewTable(deps.Styles, []ui.Column{
 		{Title: "Product", Min: 20},
 		{Title: "Eligible", Width: 16},
@@ -92,7 +89,7 @@ func New(deps screenkit.Deps) *Screen {
 	screenkit.DisableInReadOnly(deps.ReadOnly, &order)
 	find := key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find an order by id"))
 	s.keys = listKeys{Order: order, Find: find, table: ui.TableKeys()}
-	s.order = ui.NewChange[placed](s.requests)
+	s.order = ui.NewChange[placed](s.Requests)
 	return s
 }
 
@@ -126,7 +123,7 @@ func (s *Screen) Enter() tea.Cmd { return s.load() }
 
 func (s *Screen) load() tea.Cmd {
 	s.loading = true
-	return ui.Start(s.requests, &s.loadID, s.deps.Client.Products)
+	return ui.Start(s.Requests, &s.loadID, s.Deps.Client.Products)
 }
 
 // setProducts shows products in the table.
@@ -169,7 +166,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		// The next user never sees this one's orders; the panel's timers
 		// find no panel and poll nothing.
-		screenkit.ResetKeepingSize(s, s.width, s.height, func() { *s = *New(s.deps) })
+		screenkit.ResetKeepingSize(s, s.Width, s.Height, func() { *s = *New(s.Deps) })
 		return s, nil
 	case tea.KeyPressMsg:
 		cmd = s.handleKey(msg)
@@ -216,7 +213,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return s.confirmOrder()
 	}
 	if !s.table.Filtering() && key.Matches(msg, s.keys.Find) {
-		s.lookup = newOrderLookup(s.deps, s.requests, s.width)
+		s.lookup = newOrderLookup(s.Deps, s.Requests, s.Width)
 		return s.lookup.form.Focus()
 	}
 	var cmd tea.Cmd
@@ -260,7 +257,7 @@ func (s *Screen) confirmOrder() tea.Cmd {
 		}
 		return ui.Notify(theme.ToneWarn, p.Description+" cannot be ordered: "+why+". Nothing was sent.")
 	}
-	client := s.deps.Client
+	client := s.Deps.Client
 	return s.order.Ask(ui.ChangeSpec[placed]{
 		Title: "Order " + p.Description + "?",
 		Request: []string{
@@ -292,8 +289,8 @@ func (s *Screen) placed(res ui.ChangeResult[placed]) tea.Cmd {
 		s.layout()
 		return tea.Batch(reload, screenkit.Report(res))
 	}
-	s.pay = newPayment(s.deps, s.requests, res.Value.product, res.Value.order)
-	s.pay.SetSize(s.width, s.height)
+	s.pay = newPayment(s.Deps, s.Requests, res.Value.product, res.Value.order)
+	s.pay.SetSize(s.Width, s.Height)
 	return tea.Batch(s.pay.open(), reload, screenkit.Report(res))
 }
 

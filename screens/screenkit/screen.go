@@ -7,8 +7,26 @@ import (
 	"cardterm/ui"
 )
 
+// Base is what every screen holds besides its own state: who it is (its
+// ID and title), what main gave it, the requests it owns (esc and sign-out
+// cancel only these) and the body size the root last gave it. A screen
+// embeds it, built in New with NewBase; its SetSize sets Width and Height.
+type Base struct {
+	ui.Identity
+	Deps     Deps
+	Requests ui.Owner
+	// Width and Height are the body's size in cells.
+	Width, Height int
+}
+
+// NewBase names a screen and gives it its dependencies and its own
+// request owner.
+func NewBase(deps Deps, id ui.ScreenID, title string) Base {
+	return Base{Identity: ui.Identify(id, title), Deps: deps, Requests: deps.Requests.For(id)}
+}
+
 // ResetKeepingSize resets a screen when the session ends (or another user
-// signs in): reset builds it afresh, as a rule `*s = *New(s.deps)`, so the
+// signs in): reset builds it afresh, as a rule `*s = *New(s.Deps)`, so the
 // next user never sees the last one's data. The fresh screen gets back the size the
 // old one had, which the root sends again only when the terminal changes.
 func ResetKeepingSize(screen ui.Screen, width, height int, reset func()) {

@@ -106,7 +106,7 @@ func newCodeInput(st *theme.Styles) textinput.Model {
 // startOAuth begins a flow: PKCE, state, the loopback listener and the
 // initiate call all happen in a command, off the update loop.
 func (s *Screen) startOAuth() tea.Cmd {
-	if s.deps.Client.Config().SecretKey == "" {
+	if s.Deps.Client.Config().SecretKey == "" {
 		s.problem = "Signing in with the browser needs the secret key to exchange the code: set " +
 			secretKeyEnv + " and start cardterm again, or sign in with the password."
 		return nil
@@ -117,9 +117,9 @@ func (s *Screen) startOAuth() tea.Cmd {
 	s.mode = modeOAuth
 	s.problem = ""
 	s.code.SetValue("")
-	client := s.deps.Client
+	client := s.Deps.Client
 	var cmd tea.Cmd
-	s.startID, cmd = ui.Go(s.requests, func(ctx context.Context) (oauthStarted, error) {
+	s.startID, cmd = ui.Go(s.Requests, func(ctx context.Context) (oauthStarted, error) {
 		pk, err := apiclient.NewPKCE()
 		if err != nil {
 			return oauthStarted{}, err
@@ -239,10 +239,10 @@ func (s *Screen) updateOAuth(msg tea.Msg) (tea.Cmd, bool) {
 func (s *Screen) exchange(code string) tea.Cmd {
 	f := s.flow
 	f.exchanging, f.problem = true, ""
-	client := s.deps.Client
+	client := s.Deps.Client
 	verifier, redirect := f.pkce.Verifier, f.lb.redirectURI
 	var cmd tea.Cmd
-	s.exchangeID, cmd = ui.Go(s.requests, func(ctx context.Context) (apiclient.Session, error) {
+	s.exchangeID, cmd = ui.Go(s.Requests, func(ctx context.Context) (apiclient.Session, error) {
 		return client.ExchangeCode(ctx, code, verifier, redirect)
 	})
 	return cmd
@@ -253,7 +253,7 @@ func (s *Screen) handleOAuthKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := s.flow
 	switch {
 	case key.Matches(msg, s.oauthKeys.Cancel):
-		s.deps.Requests.Cancel(ui.ScreenSignIn)
+		s.Deps.Requests.Cancel(ui.ScreenSignIn)
 		return s.endOAuth("Sign-in with the browser cancelled.")
 	case f == nil || f.lb == nil || f.exchanging:
 		return nil // starting or exchanging: only esc
@@ -278,7 +278,7 @@ func (s *Screen) handleOAuthKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // oauthView draws the OAuth panel in width x height.
 func (s *Screen) oauthView(width, height int) string {
-	st := s.deps.Styles
+	st := s.Deps.Styles
 	f := s.flow
 	var qr []string
 	if f != nil && f.qr != nil {
@@ -314,7 +314,7 @@ func (s *Screen) oauthView(width, height int) string {
 // oauthText is the panel's text column: what to do (and note, when the QR
 // code cannot be shown), the link, the code input and the current state.
 func (s *Screen) oauthText(w int, note string) string {
-	st := s.deps.Styles
+	st := s.Deps.Styles
 	f := s.flow
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Sign in with browser / phone"))

@@ -60,11 +60,7 @@ const (
 // (session.go) and performs sign-out, because the session belongs to the
 // sign-in flow and the shell must not touch the API.
 type Screen struct {
-	ui.Identity
-	deps      screenkit.Deps
-	requests  ui.Owner
-	width     int
-	height    int
+	screenkit.Base
 	keys      signInKeys
 	oauthKeys oauthKeys
 	mode      signInMode
@@ -94,7 +90,7 @@ type Screen struct {
 // New builds the sign-in screen; on the sandbox the form comes filled with
 // the first demo user so that enter alone signs in.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{Identity: ui.Identify(ui.ScreenSignIn, "Sign in"), deps: deps, requests: deps.Requests.For(ui.ScreenSignIn), keys: newSignInKeys(), oauthKeys: newOAuthKeys(), code: newCodeInput(deps.Styles),
+	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenSignIn, "Sign in"), keys: newSignInKeys(), oauthKeys: newOAuthKeys(), code: newCodeInput(deps.Styles),
 		keeper: newSessionKeeper(deps.Client, deps.Clock)}
 	s.username = screenkit.NewInput(deps.Styles)
 	s.username.Prompt = ""
@@ -138,7 +134,7 @@ func (s *Screen) CapturesKeys() bool {
 // Enter focuses the first empty field; a session that ended under the
 // user stops the keeper (the reason arrives as SessionExpiredMsg).
 func (s *Screen) Enter() tea.Cmd {
-	if s.keeper.running && !s.deps.Client.Session().Valid() {
+	if s.keeper.running && !s.Deps.Client.Session().Valid() {
 		s.keeper.stop()
 	}
 	if s.mode == modeOAuth {
@@ -161,7 +157,7 @@ const (
 // list joins the cycle when there is one.
 func (s *Screen) nextFocus(step int) int {
 	n := 2
-	if len(s.deps.Demo) > 0 {
+	if len(s.Deps.Demo) > 0 {
 		n = 3
 	}
 	return ((s.focus+step)%n + n) % n
@@ -211,16 +207,16 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			return s, ui.ReportError("sign-in", msg.Err)
 		}
 		s.password.SetValue("")
-		if len(s.deps.Demo) > 0 {
+		if len(s.Deps.Demo) > 0 {
 			// Keep the demo password so a partner can sign straight back in.
-			s.password.SetValue(s.deps.Demo[0].Password)
+			s.password.SetValue(s.Deps.Demo[0].Password)
 		}
 		return s, s.signedIn(msg.Value)
 	case ui.SignOutMsg:
 		s.keeper.stop()
-		client := s.deps.Client
+		client := s.Deps.Client
 		oauth := client.Session().Kind == apiclient.SessionOAuth
-		cmd := ui.Start(s.requests, &s.logoutID, func(ctx context.Context) (struct{}, error) {
+		cmd := ui.Start(s.Requests, &s.logoutID, func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, client.SignOut(ctx)
 		})
 		s.logoutOAuth = oauth
@@ -241,13 +237,13 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		// The root has rebuilt the styles for the terminal's background;
 		// these inputs were made before it was known.
 		for _, in := range []*textinput.Model{&s.username, &s.password, &s.code} {
-			in.SetStyles(ui.InputStyles(s.deps.Styles))
+			in.SetStyles(ui.InputStyles(s.Deps.Styles))
 		}
 	case ui.SignedOutMsg:
 		s.reason = msg.Reason
 	case ui.SessionExpiredMsg:
 		s.reason = msg.Reason
-		if s.deps.Client.Config().SecretKey == "" {
+		if s.Deps.Client.Config().SecretKey == "" {
 			s.reason += " (Without " + secretKeyEnv + " cardterm cannot renew sessions.)"
 		}
 	case tea.KeyPressMsg:
@@ -277,7 +273,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) (ui.Screen, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(msg, s.keys.Cancel):
-		if s.busy && s.deps.Requests.Cancel(ui.ScreenSignIn) > 0 {
+		if s.busy && s.Deps.Requests.Cancel(ui.ScreenSignIn) > 0 {
 			s.busy = false
 			s.problem = "Sign-in cancelled."
 		}
@@ -315,7 +311,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) (ui.Screen, tea.Cmd) {
 // useDemo fills the form with the selected demo account and puts the
 // cursor on the password, so enter signs in.
 func (s *Screen) useDemo() tea.Cmd {
-	d, ok := screenkit.Selected(&s.demo, s.deps.Demo)
+	d, ok := screenkit.Selected(&s.demo, s.Deps.Demo)
 	if !ok {
 		return nil
 	}
@@ -347,24 +343,24 @@ func (s *Screen) submit() (ui.Screen, tea.Cmd) {
 		return s, s.setFocus(1)
 	}
 	s.busy, s.problem = true, ""
-	client := s.deps.Client
-	cmd := ui.Start(s.requests, &s.loginID, func(ctx context.Context) (apiclient.Session, error) {
+	client := s.Deps.Client
+	cmd := ui.Start(s.Requests, &s.loginID, func(ctx context.Context) (apiclient.Session, error) {
 		return client.Login(ctx, username, password)
 	})
 	return s, cmd
 }
 
 // formWidth is the width of the sign-in form's input boxes.
-func (s *Screen) formWidth() int { return min(max(s.width-8, 30), 56) }
+func (s *Screen) formWidth() int { return min(max(s.Width-8, 30), 56) }
 
 // SetSize implements ui.Screen: the inputs take the form's width.
 func (s *Screen) SetSize(width, height int) {
-	s.width, s.height = width, height
+	s.Width, s.Height = width, height
 	s.username.SetWidth(s.formWidth() - 4)
 	s.password.SetWidth(s.formWidth() - 4)
 	// The list is as tall as its rows (header and footer included), and
 	// scrolls in what is left of the body.
-	rows := len(s.deps.Demo) + 2
+	rows := len(s.Deps.Demo) + 2
 	if s.demoBeside() {
 		s.demo.SetSize(s.demoWidth(), min(rows, max(height-demoHeader-1, 3)))
 	} else {
@@ -375,9 +371,9 @@ func (s *Screen) SetSize(width, height int) {
 // demoWidth is the width of the demo accounts' column.
 func (s *Screen) demoWidth() int {
 	if s.demoBeside() {
-		return max(s.width-s.formWidth()-8, 20)
+		return max(s.Width-s.formWidth()-8, 20)
 	}
-	return max(s.width-4, 20)
+	return max(s.Width-4, 20)
 }
 
 // formHeight is the height of the form with its hints, padding and the
@@ -389,4 +385,4 @@ const (
 
 // demoBeside reports whether the demo accounts go beside the form (wide
 // terminals) rather than under it.
-func (s *Screen) demoBeside() bool { return s.width >= s.formWidth()+48 }
+func (s *Screen) demoBeside() bool { return s.Width >= s.formWidth()+48 }

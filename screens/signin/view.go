@@ -19,11 +19,11 @@ import (
 
 // View implements ui.Screen.
 func (s *Screen) View() string {
-	width, height := s.width, s.height
+	width, height := s.Width, s.Height
 	if s.mode == modeOAuth {
 		return s.oauthView(width, height)
 	}
-	st := s.deps.Styles
+	st := s.Deps.Styles
 	formWidth := s.formWidth()
 
 	input := func(label string, m textinput.Model, focused bool) string {
@@ -53,22 +53,22 @@ func (s *Screen) View() string {
 	}
 	form := b.String()
 
-	if len(s.deps.Demo) > 0 && s.demoBeside() {
+	if len(s.Deps.Demo) > 0 && s.demoBeside() {
 		form = screenkit.SideBySide(form, s.demoView(), lipgloss.Width(form), "    ")
-	} else if len(s.deps.Demo) > 0 {
+	} else if len(s.Deps.Demo) > 0 {
 		form += "\n\n" + s.demoView()
 	}
 	return screenkit.Place(screenkit.Inset(form, 1, 2), width, height)
 }
 
 func (s *Screen) gatewayLine() string {
-	cfg := s.deps.Client.Config()
+	cfg := s.Deps.Client.Config()
 	host := cfg.BaseURL
 	if u, err := url.Parse(cfg.BaseURL); err == nil && u.Host != "" {
 		host = u.Host
 	}
 	line := "gateway " + host + " · client key " + cfg.ClientKey
-	if len(s.deps.Demo) > 0 {
+	if len(s.Deps.Demo) > 0 {
 		line = "embedded SANDBOX gateway at " + host
 	}
 	if cfg.US {
@@ -78,14 +78,14 @@ func (s *Screen) gatewayLine() string {
 }
 
 func (s *Screen) demoView() string {
-	st := s.deps.Styles
+	st := s.Deps.Styles
 	title := st.Subtitle.Render("Sandbox demo accounts")
 	if s.focus == focusDemo {
 		title = st.Accent.Render("› ") + title
 	}
-	hint := fmt.Sprintf("password for all: %s · tab, ↑/↓, enter picks one", s.deps.Demo[0].Password)
+	hint := fmt.Sprintf("password for all: %s · tab, ↑/↓, enter picks one", s.Deps.Demo[0].Password)
 	view := title + "\n" + st.Muted.Render(hint) + "\n" + s.demo.View()
-	if d, ok := screenkit.Selected(&s.demo, s.deps.Demo); ok {
+	if d, ok := screenkit.Selected(&s.demo, s.Deps.Demo); ok {
 		// The selected account's summary whole, which the table may cut.
 		wrapped := strings.Split(ansi.Wrap(ui.Sanitize(d.Username+": "+d.Summary), max(s.demoWidth(), 10), " "), "\n")
 		if len(wrapped) > 2 {

@@ -70,7 +70,7 @@ func (s *Screen) startLink() tea.Cmd {
 	}
 	s.action = &pendingAction{kind: actionLink, setID: r.set.ConsentSetID, policy: r.set.PolicyType}
 	s.formFor = formLinkUser
-	return s.openForm(ui.NewForm(s.deps.Styles, ui.FormSpec{
+	return s.openForm(ui.NewForm(s.Deps.Styles, ui.FormSpec{
 		Title:  "Link consent set " + r.set.ConsentSetID + " to a user",
 		Lines:  []string{"A link is recorded in the audit trail and cannot be undone."},
 		Submit: "continue",
@@ -84,7 +84,7 @@ func (s *Screen) advance() tea.Cmd {
 	switch {
 	case s.actionClient().Config().SecretKey == "":
 		s.formFor = formSecretKey
-		return s.openForm(ui.NewForm(s.deps.Styles, ui.FormSpec{
+		return s.openForm(ui.NewForm(s.Deps.Styles, ui.FormSpec{
 			Title:  "The secret key is needed",
 			Lines:  []string{"Revoking and linking consents need the tenant's secret key. It is kept in memory for this session only and never shown."},
 			Submit: "continue",
@@ -93,7 +93,7 @@ func (s *Screen) advance() tea.Cmd {
 	case s.opts.Production && !a.typed:
 		last4 := lastN(a.userID, 4)
 		s.formFor = formTypeLast4
-		return s.openForm(ui.NewForm(s.deps.Styles, ui.FormSpec{
+		return s.openForm(ui.NewForm(s.Deps.Styles, ui.FormSpec{
 			Title:  "PRODUCTION: type the last 4 characters of the user id",
 			Lines:  []string{"This changes a real customer's consents: user " + a.userID + "."},
 			Submit: "continue",
@@ -150,7 +150,7 @@ func (s *Screen) actionClient() *apiclient.Client {
 	if s.secretClient != nil {
 		return s.secretClient
 	}
-	return s.deps.Client
+	return s.Deps.Client
 }
 
 // formKey routes a key to the open form and acts on its submission.
@@ -173,7 +173,7 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 			return s.lookUp(caseOnboarding, f.Value(string(caseOnboarding)))
 		case formSecretKey:
-			cfg := s.deps.Client.Config()
+			cfg := s.Deps.Client.Config()
 			cfg.SecretKey = f.Value("secretKey")
 			s.secretClient = apiclient.New(cfg)
 		case formTypeLast4:

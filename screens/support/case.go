@@ -134,7 +134,7 @@ func statusBadge(st *theme.Styles, c *caseData) string {
 
 // caseHeader is the lines above the case table.
 func (s *Screen) caseHeader() []string {
-	st, c := s.deps.Styles, s.kase
+	st, c := s.Deps.Styles, s.kase
 	if c == nil {
 		return nil
 	}
@@ -175,7 +175,7 @@ func (s *Screen) caseHeaderHeight() int { return len(s.caseHeader()) + 1 }
 
 // View implements ui.Screen.
 func (s *Screen) View() string {
-	st := s.deps.Styles
+	st := s.Deps.Styles
 	var body string
 	switch {
 	case s.form != nil:
@@ -197,7 +197,7 @@ func (s *Screen) View() string {
 			body += s.sets.View() + "\n" + s.selectedLine()
 		}
 	}
-	return screenkit.Place(body, s.width, s.height)
+	return screenkit.Place(body, s.Width, s.Height)
 }
 
 // selectedLine shows the selected row's full ids, which the table may
@@ -207,7 +207,7 @@ func (s *Screen) selectedLine() string {
 	if !ok {
 		return ""
 	}
-	st := s.deps.Styles
+	st := s.Deps.Styles
 	line := st.Muted.Render("set ") + st.Value.Render(ui.Sanitize(r.set.ConsentSetID))
 	if r.consent.ConsentID != "" {
 		line += "\n" + st.Muted.Render("consent ") + st.Value.Render(ui.Sanitize(r.consent.ConsentID))

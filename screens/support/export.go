@@ -128,11 +128,11 @@ func (s *Screen) export(personal bool) tea.Cmd {
 	if s.kase == nil || s.kase.err != nil {
 		return notify("nothing to export yet")
 	}
-	now := s.deps.Clock()
+	now := s.Deps.Clock()
 	e := s.buildExport(personal, now)
-	md := e.markdown(s.deps.Client.Config().ClientKey)
+	md := e.markdown(s.Deps.Client.Config().ClientKey)
 	base := filepath.Join(s.opts.ExportDir, "case-"+string(e.Kind)+"-"+fileSafe(e.ID)+"-"+now.UTC().Format("20060102T150405Z"))
-	_, cmd := ui.Go(s.requests, func(context.Context) (exported, error) {
+	_, cmd := ui.Go(s.Requests, func(context.Context) (exported, error) {
 		data, err := marshalExport(e)
 		if err != nil {
 			return exported{}, err
@@ -170,6 +170,6 @@ func (s *Screen) copyMarkdown() tea.Cmd {
 	if s.kase == nil || s.kase.err != nil {
 		return notify("nothing to copy yet")
 	}
-	md := s.buildExport(false, s.deps.Clock()).markdown(s.deps.Client.Config().ClientKey)
+	md := s.buildExport(false, s.Deps.Clock()).markdown(s.Deps.Client.Config().ClientKey)
 	return tea.Batch(tea.SetClipboard(md), ui.Notify(theme.ToneOK, "case copied as Markdown (without IP addresses and user agents)"))
 }

@@ -44,7 +44,7 @@ func (s *Screen) loadRecent() tea.Cmd {
 	if path == "" {
 		return nil
 	}
-	_, cmd := ui.Go(s.requests, func(context.Context) (recentLookups, error) {
+	_, cmd := ui.Go(s.Requests, func(context.Context) (recentLookups, error) {
 		data, err := os.ReadFile(path)
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, nil
@@ -96,7 +96,7 @@ func (s *Screen) remember(kind caseKind, id string) tea.Cmd {
 	if path == "" {
 		return nil
 	}
-	_, cmd := ui.Go(s.requests, func(context.Context) (struct{}, error) {
+	_, cmd := ui.Go(s.Requests, func(context.Context) (struct{}, error) {
 		data, err := json.MarshalIndent(list, "", "  ")
 		if err != nil {
 			return struct{}{}, err
@@ -152,8 +152,8 @@ func (s *Screen) lookUp(kind caseKind, id string) tea.Cmd {
 	s.kase = &caseData{kind: kind, id: id}
 	s.sets.SetColumns(columnsFor(kind))
 	s.sets.SetRows(nil)
-	client := s.deps.Client
-	cmd := ui.Start(s.requests, &s.loadID, func(ctx context.Context) (*caseData, error) {
+	client := s.Deps.Client
+	cmd := ui.Start(s.Requests, &s.loadID, func(ctx context.Context) (*caseData, error) {
 		return readCase(ctx, client, kind, id), nil
 	})
 	return tea.Batch(cmd, s.remember(kind, id))
@@ -186,9 +186,9 @@ func (s *Screen) reload() tea.Cmd {
 		return nil
 	}
 	kind, id := s.kase.kind, s.kase.id
-	client := s.deps.Client
+	client := s.Deps.Client
 	s.loading = true
-	return ui.Start(s.requests, &s.loadID, func(ctx context.Context) (*caseData, error) {
+	return ui.Start(s.Requests, &s.loadID, func(ctx context.Context) (*caseData, error) {
 		return readCase(ctx, client, kind, id), nil
 	})
 }
@@ -200,7 +200,7 @@ func (s *Screen) gotCase(msg ui.Result[*caseData]) tea.Cmd {
 	s.loading = false
 	s.kase = msg.Value
 	s.sets.SetRows(caseRows(s.kase))
-	s.SetSize(s.width, s.height)
+	s.SetSize(s.Width, s.Height)
 	if s.kase.err != nil {
 		return screenkit.Failed("looking up "+string(s.kase.kind)+" "+s.kase.id, s.kase.err)
 	}

@@ -63,13 +63,9 @@ func newKeys(readOnly bool) keyMap {
 
 // Screen is the support console.
 type Screen struct {
-	ui.Identity
-	deps     screenkit.Deps
-	opts     Options
-	requests ui.Owner
-	keys     keyMap
-	width    int
-	height   int
+	screenkit.Base
+	opts Options
+	keys keyMap
 
 	view    view
 	recent  recentLookups
@@ -95,10 +91,9 @@ type Screen struct {
 
 // New builds the support console.
 func New(deps screenkit.Deps, opts Options) *Screen {
-	owner := deps.Requests.For(ui.ScreenSupport)
-	s := &Screen{Identity: ui.Identify(ui.ScreenSupport, "Support console"), deps: deps, opts: opts, requests: owner, keys: newKeys(deps.ReadOnly),
-		lookups: ui.NewTable(deps.Styles, lookupColumns),
-		change:  ui.NewChange[actionDone](owner)}
+	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenSupport, "Support console"), opts: opts, keys: newKeys(deps.ReadOnly),
+		lookups: ui.NewTable(deps.Styles, lookupColumns)}
+	s.change = ui.NewChange[actionDone](s.Requests)
 	s.sets = ui.NewTable(deps.Styles, userSetColumns)
 	return s
 }
@@ -173,7 +168,7 @@ func (s *Screen) Enter() tea.Cmd {
 
 // SetSize implements ui.Screen.
 func (s *Screen) SetSize(width, height int) {
-	s.width, s.height = width, height
+	s.Width, s.Height = width, height
 	s.lookups.SetSize(width, max(height-6, 3))
 	s.sets.SetSize(width, max(height-s.caseHeaderHeight()-3, 3))
 	if s.form != nil {
@@ -205,8 +200,8 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.SignedInMsg:
 		// A customer signed in on this terminal: the agent's case and key
 		// are not theirs to see.
-		screenkit.ResetKeepingSize(s, s.width, s.height, func() {
-			*s = *New(s.deps, Options{StateFile: s.opts.StateFile, ExportDir: s.opts.ExportDir, Production: s.opts.Production})
+		screenkit.ResetKeepingSize(s, s.Width, s.Height, func() {
+			*s = *New(s.Deps, Options{StateFile: s.opts.StateFile, ExportDir: s.opts.ExportDir, Production: s.opts.Production})
 		})
 		return s, nil
 	case tea.KeyPressMsg:
@@ -254,10 +249,10 @@ func (s *Screen) lookupsKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, s.keys.User):
 		s.formFor = formLookup
-		return s.openForm(lookupForm(s.deps.Styles, caseUser))
+		return s.openForm(lookupForm(s.Deps.Styles, caseUser))
 	case key.Matches(msg, s.keys.Onboarding):
 		s.formFor = formLookup
-		return s.openForm(lookupForm(s.deps.Styles, caseOnboarding))
+		return s.openForm(lookupForm(s.Deps.Styles, caseOnboarding))
 	case key.Matches(msg, s.keys.Open):
 		if recent, ok := screenkit.Selected(&s.lookups, s.recent); ok {
 			return s.lookUp(recent.Kind, recent.ID)
@@ -281,8 +276,8 @@ func (s *Screen) caseKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.view, s.kase = viewLookups, nil
 		return nil
 	case key.Matches(msg, k.Audit):
-		s.audit = newAuditView(s.deps, s.requests, s.kase.id)
-		s.audit.SetSize(s.width, s.height)
+		s.audit = newAuditView(s.Deps, s.Requests, s.kase.id)
+		s.audit.SetSize(s.Width, s.Height)
 		return s.audit.start()
 	case key.Matches(msg, k.Revoke):
 		return s.startRevoke()
@@ -303,7 +298,7 @@ func (s *Screen) caseKey(msg tea.KeyPressMsg) tea.Cmd {
 // openForm shows a form, sized and focused.
 func (s *Screen) openForm(f *ui.Form) tea.Cmd {
 	s.form = f
-	f.SetWidth(min(s.width, 72))
+	f.SetWidth(min(s.Width, 72))
 	return f.Focus()
 }
 

@@ -62,14 +62,14 @@ func TestDetailFollowsTheCursorOnAKeyPress(t *testing.T) {
 func TestThemeChangeRedrawsHeadingAndPane(t *testing.T) {
 	tr := bigTransactions(10)
 	before := tr.View()
-	*tr.deps.Styles = theme.New(false, false)
+	*tr.Deps.Styles = theme.New(false, false)
 	tr.Update(tea.BackgroundColorMsg{})
 	after := tr.View()
 	if before == after {
 		t.Fatal("the frame did not change with the theme")
 	}
 	head := strings.SplitN(after, "\n", 2)[0]
-	if want := tr.deps.Styles.Title.Render("Transactions"); !strings.HasPrefix(head, want) {
+	if want := tr.Deps.Styles.Title.Render("Transactions"); !strings.HasPrefix(head, want) {
 		t.Fatalf("the heading is not in the new theme: %q, want it to start with %q", head, want)
 	}
 }

@@ -20,14 +20,14 @@ func (t *Screen) openFilters() tea.Cmd {
 	field := func(key, label, placeholder, value string) ui.FieldSpec {
 		return ui.FieldSpec{Key: key, Label: label, Placeholder: placeholder, Value: value, CharLimit: 64}
 	}
-	t.form = ui.NewForm(t.deps.Styles, ui.FormSpec{Title: "Filter transactions", Submit: "apply", Lines: lines,
+	t.form = ui.NewForm(t.Deps.Styles, ui.FormSpec{Title: "Filter transactions", Submit: "apply", Lines: lines,
 		Fields: []ui.FieldSpec{
 			field("dateFrom", "From date", "YYYY-MM-DD", f.DateFrom),
 			field("dateTo", "To date", "YYYY-MM-DD", f.DateTo),
 			field("searchKey", "Search", "merchant, place or MCC", f.SearchKey),
 			field("mccCategories", "Category", "e.g. GROCERIES,TRAVEL", strings.Join(f.MCCCategories, ",")),
 		}})
-	t.form.SetWidth(min(t.width-2, 70))
+	t.form.SetWidth(min(t.Width-2, 70))
 	return t.form.Focus()
 }
 
@@ -54,7 +54,7 @@ func (t *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	ev, cmd := t.form.Update(msg)
 	switch ev {
 	case ui.FormCancel:
-		if t.form.CancelIfBusy(t.requests) {
+		if t.form.CancelIfBusy(t.Requests) {
 			t.loading = false
 		}
 		t.form = nil

@@ -48,19 +48,19 @@ func (t *Screen) staleFrame() { t.frame.current = false }
 func (t *Screen) refreshFrame() {
 	f := &t.frame
 	row, ok := t.table.Cursor()
-	key := detailKey{row: row, ok: ok, width: t.width, height: t.height}
+	key := detailKey{row: row, ok: ok, width: t.Width, height: t.Height}
 	if f.current && key == f.detailFor {
 		return
 	}
 	if !f.current {
-		st := t.deps.Styles
-		f.head = st.Title.Render("Transactions") + "  " + st.Muted.Render(ansi.Truncate(t.summary(), max(t.width-16, 0), "…"))
+		st := t.Deps.Styles
+		f.head = st.Title.Render("Transactions") + "  " + st.Muted.Render(ansi.Truncate(t.summary(), max(t.Width-16, 0), "…"))
 		f.rowPre, _ = ui.WrapStyle(st.TableRow)
 		f.selectedPre, _ = ui.WrapStyle(st.TableSelected)
 		f.detailTitle = st.Subtitle.Render("Selected transaction")
 		f.danger[0], f.danger[1] = ui.WrapStyle(st.Text(theme.ToneDanger))
 	}
-	f.detail = t.detailView(t.width, detailHeight(t.height))
+	f.detail = t.detailView(t.Width, detailHeight(t.Height))
 	f.detailFor = key
 	f.current = true
 }
@@ -78,7 +78,7 @@ var transactionStandOut = []struct {
 // the same width, and the row's own style is switched back on after it.
 // The header and the last line are written as they are.
 func (t *Screen) writeHighlighted(b *strings.Builder, view string) {
-	st := t.deps.Styles
+	st := t.Deps.Styles
 	for i := 0; ; i++ {
 		line, rest, more := strings.Cut(view, "\n")
 		if i > 0 {

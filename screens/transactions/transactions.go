@@ -53,11 +53,8 @@ type transactionLoad struct {
 // Screen lists the card's transactions newest first, a page at a time,
 // with the gateway's filters and a detail pane for the selected row.
 type Screen struct {
-	ui.Identity
-	deps          screenkit.Deps
-	requests      ui.Owner
-	keys          keyMap
-	width, height int
+	screenkit.Base
+	keys keyMap
 
 	table ui.Table
 	rows  []apiclient.Transaction
@@ -87,7 +84,7 @@ type Screen struct {
 
 // New builds the transactions screen.
 func New(deps screenkit.Deps) *Screen {
-	t := &Screen{Identity: ui.Identify(ui.ScreenTransactions, "Transactions"), deps: deps, requests: deps.Requests.For(ui.ScreenTransactions), keys: newKeyMap(), categories: map[string]bool{}}
+	t := &Screen{Base: screenkit.NewBase(deps, ui.ScreenTransactions, "Transactions"), keys: newKeyMap(), categories: map[string]bool{}}
 	t.table = ui.NewTable(deps.Styles, transactionColumns(false, t.shape))
 	return t
 }
@@ -141,10 +138,10 @@ func (t *Screen) CapturesKeys() bool { return t.form != nil || t.table.Filtering
 func (t *Screen) Enter() tea.Cmd { return t.load(t.filter) }
 
 func (t *Screen) load(f apiclient.TransactionFilter) tea.Cmd {
-	client := t.deps.Client
+	client := t.Deps.Client
 	t.loading, t.asked = true, f
 	t.staleFrame()
-	return ui.Start(t.requests, &t.loadID, func(ctx context.Context) (transactionLoad, error) {
+	return ui.Start(t.Requests, &t.loadID, func(ctx context.Context) (transactionLoad, error) {
 		p, err := client.Transactions(ctx, f)
 		return transactionLoad{filter: f, page: p}, err
 	})
@@ -171,7 +168,7 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 		t.staleFrame() // the theme changed
 		return screenkit.ToForm(t.form, msg)
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		screenkit.ResetKeepingSize(t, t.width, t.height, func() { *t = *New(t.deps) })
+		screenkit.ResetKeepingSize(t, t.Width, t.Height, func() { *t = *New(t.Deps) })
 	case tea.KeyPressMsg:
 		if t.form != nil {
 			return t.formKey(msg)
@@ -245,7 +242,7 @@ func (t *Screen) setRows(list []apiclient.Transaction) {
 		}
 	}
 	t.shape = screenkit.NewRecordShape(raws, transactionRecordColumns)
-	t.table.SetColumns(transactionColumns(t.width > 0 && t.width < transactionNarrowBelow, t.shape))
+	t.table.SetColumns(transactionColumns(t.Width > 0 && t.Width < transactionNarrowBelow, t.shape))
 	cells := newPageCells(list, t.shape)
 	t.table.SetSource(len(list), func(row, col int) string {
 		if v, ok := cells.cell(row, col); ok {

@@ -40,7 +40,7 @@ func TestTransactionsListDetailAndStandOut(t *testing.T) {
 	_ = v
 	// DECLINED and REVERTED are badges: in colour they carry the tone.
 	colour := theme.New(true, false)
-	tr.deps.Styles = &colour
+	tr.Deps.Styles = &colour
 	tr.SetSize(100, 38)
 	raw := uitest.Content(tr.View())
 	for _, s := range transactionStandOut {

@@ -22,7 +22,7 @@ func detailHeight(height int) int {
 // SetSize implements ui.Screen: the category column goes on narrow
 // terminals; rows, cursor and quick filter stay.
 func (t *Screen) SetSize(width, height int) {
-	t.width, t.height = width, height
+	t.Width, t.Height = width, height
 	t.table.SetColumns(transactionColumns(width < transactionNarrowBelow, t.shape))
 	t.table.SetSize(width, max(height-2-detailHeight(height), 3))
 	if t.form != nil {
@@ -35,8 +35,8 @@ func (t *Screen) SetSize(width, height int) {
 // View implements ui.Screen: the heading and the detail pane come built
 // from Update (frame.go); only the table is drawn here.
 func (t *Screen) View() string {
-	width, height := t.width, t.height
-	st := t.deps.Styles
+	width, height := t.Width, t.Height
+	st := t.Deps.Styles
 	head := t.frame.head
 	switch {
 	case t.loaded && t.loadErr == nil:
@@ -90,7 +90,7 @@ func (t *Screen) summary() string {
 // status, decline reason, merchant, MCC, and every field the app does not
 // know.
 func (t *Screen) detailView(width, height int) string {
-	st := t.deps.Styles
+	st := t.Deps.Styles
 	x, ok := t.selected()
 	if !ok {
 		return st.Muted.Render("no transaction selected")

@@ -56,9 +56,9 @@ func (w *Screen) openHistory(q apiclient.HistoryQuery, title string) tea.Cmd {
 func (w *Screen) loadHistory() tea.Cmd {
 	h := &w.hist
 	h.loading = true
-	client := w.deps.Client
+	client := w.Deps.Client
 	q := h.query
-	return ui.Start(w.requests, &h.id, func(ctx context.Context) (historyPage, error) {
+	return ui.Start(w.Requests, &h.id, func(ctx context.Context) (historyPage, error) {
 		items, err := client.WalletHistory(ctx, q)
 		return historyPage{query: q, items: items}, err
 	})
@@ -121,7 +121,7 @@ func (w *Screen) historyKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 func (w *Screen) historyView(width, height int) string {
-	st := w.deps.Styles
+	st := w.Deps.Styles
 	h := &w.hist
 	var b strings.Builder
 	b.WriteString(st.Title.Render("History") + "  " + st.Muted.Render(ui.Sanitize(h.title)) + "\n")

@@ -99,7 +99,7 @@ func (w *Screen) move(delta int) tea.Cmd {
 // requests it sends, then runs it.
 func (w *Screen) runAction(a walletAction, title string, request []string, means string, fn func(context.Context, *apiclient.Client) error) tea.Cmd {
 	w.reason = ""
-	client := w.deps.Client
+	client := w.Deps.Client
 	return w.change.Ask(ui.ChangeSpec[walletAction]{
 		Title: title, Request: request, Lines: []string{means}, ConfirmLabel: a.what, Tone: theme.ToneInfo,
 		What: a.what, Done: a.done,

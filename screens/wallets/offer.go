@@ -14,7 +14,7 @@ import (
 // and keeps, per key it disables, the reason a press of it is told. It
 // runs whenever one of the four reads answers.
 func (w *Screen) offerOnly() {
-	w.keys = newWalletKeys(w.deps.ReadOnly, w.table.KeyMap())
+	w.keys = newWalletKeys(w.Deps.ReadOnly, w.table.KeyMap())
 	w.why = screenkit.DisabledReasons{}
 	if apiclient.IsStatus(w.errs[readInternal], 403) {
 		for _, b := range []*key.Binding{&w.keys.Link, &w.keys.Unlink, &w.keys.Up, &w.keys.Down, &w.keys.Withdraw, &w.keys.History} {

@@ -112,7 +112,7 @@ func (w *Screen) Inspect() (string, []byte, bool) {
 // columns are the table's columns at the screen's width, titled after the
 // gateway's own fields where they stand in for the client's.
 func (w *Screen) columns() []ui.Column {
-	cols := walletColumns(w.width > 0 && w.width < walletNarrowBelow)
+	cols := walletColumns(w.Width > 0 && w.Width < walletNarrowBelow)
 	for i := range cols {
 		cols[i].Title = w.internalShape.FallbackTitle(i, cols[i].Title)
 	}
@@ -140,6 +140,6 @@ func (w *Screen) rebuildRows() {
 	}
 	screenkit.KeepCursor(&w.table, func() {
 		w.table.SetRows(rows)
-		w.table.SetSize(w.width, min(len(rows), 8)+2)
+		w.table.SetSize(w.Width, min(len(rows), 8)+2)
 	})
 }

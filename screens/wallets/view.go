@@ -61,13 +61,13 @@ func (w *Screen) selectedLine() string {
 		return ""
 	}
 	p := w.parts
-	return p.addressLabel + p.valueWrap[0] + ui.Shorten(address, max(w.width-8, 8)) + p.valueWrap[1]
+	return p.addressLabel + p.valueWrap[0] + ui.Shorten(address, max(w.Width-8, 8)) + p.valueWrap[1]
 }
 
 // layoutOverview builds the overview's parts for the data, size and theme.
 func (w *Screen) layoutOverview() {
-	width := w.width
-	st := w.deps.Styles
+	width := w.Width
+	st := w.Deps.Styles
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Wallets") + "\n\n")
 	if err := w.errs[readInternal]; apiclient.IsStatus(err, 403) {
@@ -175,7 +175,7 @@ func dashIfEmpty(s string) string {
 }
 
 func (w *Screen) creditSummary(width int) string {
-	st := w.deps.Styles
+	st := w.Deps.Styles
 	err := w.errs[readCredit]
 	switch {
 	case !w.loaded[readCredit] && w.credit == nil:
@@ -209,7 +209,7 @@ func (w *Screen) creditSummary(width int) string {
 	if why := w.whyNoWithdraw(); why != "" {
 		hint = "No withdrawal: " + strings.TrimPrefix(strings.TrimPrefix(why, "withdraw: "), "nothing to withdraw: ")
 	}
-	if w.deps.ReadOnly {
+	if w.Deps.ReadOnly {
 		hint = "read-only: withdrawals are disabled"
 	}
 	return screenkit.RenderFields(st, fields, width) + "\n" + st.Muted.Render(hint)

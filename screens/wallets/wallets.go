@@ -27,13 +27,10 @@ type walletAction struct {
 // Wallets shows the internal, linked, external and credit wallets, links
 // wallets to the card, withdraws credit and pages through history.
 type Screen struct {
-	ui.Identity
-	deps     screenkit.Deps
-	requests ui.Owner
-	keys     walletKeys
+	screenkit.Base
+	keys walletKeys
 	// why is the reason, per key, that a disabled action cannot work now.
-	why           screenkit.DisabledReasons
-	width, height int
+	why screenkit.DisabledReasons
 
 	table ui.Table
 	// parts is the overview around the table (layoutOverview); movedOnly
@@ -79,8 +76,8 @@ const (
 
 // New builds the wallets screen.
 func New(deps screenkit.Deps) *Screen {
-	owner := deps.Requests.For(ui.ScreenWallets)
-	w := &Screen{Identity: ui.Identify(ui.ScreenWallets, "Wallets"), deps: deps, requests: owner, change: ui.NewChange[walletAction](owner), withdrawChange: ui.NewChange[withdrawal](owner)}
+	w := &Screen{Base: screenkit.NewBase(deps, ui.ScreenWallets, "Wallets")}
+	w.change, w.withdrawChange = ui.NewChange[walletAction](w.Requests), ui.NewChange[withdrawal](w.Requests)
 	w.table = ui.NewTable(deps.Styles, walletColumns(false))
 	w.offerOnly()
 	return w
@@ -113,7 +110,7 @@ func walletColumns(narrow bool) []ui.Column {
 // SetSize implements ui.Screen: the compact columns on narrow terminals,
 // rows, cursor and quick filter kept.
 func (w *Screen) SetSize(width, height int) {
-	w.width, w.height = width, height
+	w.Width, w.Height = width, height
 	w.table.SetColumns(w.columns())
 	w.table.SetSize(width, min(len(w.internal), 8)+2)
 	if w.withdraw.form != nil {
@@ -151,7 +148,7 @@ func (w *Screen) Enter() tea.Cmd {
 
 // reload starts the four reads at once; each answer is shown as it arrives.
 func (w *Screen) reload() tea.Cmd {
-	c, r := w.deps.Client, w.requests
+	c, r := w.Deps.Client, w.Requests
 	w.loaded = [4]bool{}
 	var c1, c2, c3, c4 tea.Cmd
 	w.internalID, c1 = ui.Go(r, func(ctx context.Context) ([]apiclient.InternalWallet, error) { return c.InternalWallets(ctx) })
@@ -239,7 +236,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 		return w, w.reload()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		screenkit.ResetKeepingSize(w, w.width, w.height, func() { *w = *New(w.deps) })
+		screenkit.ResetKeepingSize(w, w.Width, w.Height, func() { *w = *New(w.Deps) })
 	case tea.KeyPressMsg:
 		switch w.mode {
 		case modeWithdraw:
@@ -313,7 +310,7 @@ func (w *Screen) CopyValue() (label, value string, ok bool) {
 
 // View implements ui.Screen.
 func (w *Screen) View() string {
-	width, height := w.width, w.height
+	width, height := w.Width, w.Height
 	switch w.mode {
 	case modeWithdraw:
 		return screenkit.Place(w.withdrawView(width), width, height)

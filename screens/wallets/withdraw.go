@@ -45,16 +45,16 @@ func (w *Screen) openWithdraw() tea.Cmd {
 	case w.credit == nil:
 		return ui.Notify(theme.ToneInfo, "there is no credit wallet yet: nothing to withdraw")
 	}
-	form := ui.NewForm(w.deps.Styles, ui.FormSpec{
+	form := ui.NewForm(w.Deps.Styles, ui.FormSpec{
 		Submit: "review the withdrawal",
 		Fields: []ui.FieldSpec{{Key: "amount", Label: "Amount (USDC)", Placeholder: "amount in USDC, e.g. 25.50",
 			CharLimit: 24, Check: w.checkAmount}},
 	})
-	form.SetWidth(max(w.width-2, 20))
+	form.SetWidth(max(w.Width-2, 20))
 	w.withdraw = withdrawForm{form: form}
 	w.mode = modeWithdraw
 	var load tea.Cmd
-	w.withdraw.estID, load = ui.Go(w.requests, w.deps.Client.WithdrawEstimation)
+	w.withdraw.estID, load = ui.Go(w.Requests, w.Deps.Client.WithdrawEstimation)
 	return tea.Batch(form.Focus(), load)
 }
 
@@ -207,7 +207,7 @@ func (w *Screen) askWithdraw(amount string) tea.Cmd {
 	if after, err := apiclient.SubDecimal(w.creditBalance(), amount); err == nil {
 		lines = append(lines, "Credit balance after: "+after+" USDC")
 	}
-	client := w.deps.Client
+	client := w.Deps.Client
 	return w.withdrawChange.Ask(ui.ChangeSpec[withdrawal]{
 		Title:        "Withdraw " + amount + " USDC?",
 		Request:      []string{"POST /v1/wallet/credit/withdraw", fmt.Sprintf(`{"amount":"%s"}`, amount)},
@@ -224,7 +224,7 @@ func (w *Screen) askWithdraw(amount string) tea.Cmd {
 
 // withdrawView draws the form with the balance, the fee and the target.
 func (w *Screen) withdrawView(width int) string {
-	st := w.deps.Styles
+	st := w.Deps.Styles
 	f := &w.withdraw
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Withdraw from the credit wallet") + "\n\n")

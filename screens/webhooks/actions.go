@@ -40,7 +40,7 @@ func (w *Screen) changeDone(res ui.ChangeResult[changed]) tea.Cmd {
 		}
 		return tea.Batch(shown, screenkit.Failed(res.Spec.What, res.Err), reload)
 	}
-	if d.key != "" && w.deps.Events != nil {
+	if d.key != "" && w.Deps.Events != nil {
 		w.keyed[d.id] = true // the listener got it in the request's command
 	}
 	var note string
@@ -137,7 +137,7 @@ func (w *Screen) confirmEdit(id, name string, u apiclient.WebhookUpdate) tea.Cmd
 // askUpdate confirms a PUT of u, showing its body, and sends it.
 func (w *Screen) askUpdate(act action, id, name string, u apiclient.WebhookUpdate, spec ui.ChangeSpec[changed]) tea.Cmd {
 	body, _ := json.Marshal(u)
-	client := w.deps.Client
+	client := w.Deps.Client
 	spec.Request = []string{"PUT /v1/webhooks/" + id, string(body)}
 	spec.Run = func(ctx context.Context) (changed, error) {
 		_, err := client.UpdateWebhook(ctx, id, u)
@@ -158,7 +158,7 @@ func (w *Screen) confirmRotate() tea.Cmd {
 	if h == nil {
 		return noneSelected()
 	}
-	id, name, client, receiver := h.ID, h.Name, w.deps.Client, w.deps.Events
+	id, name, client, receiver := h.ID, h.Name, w.Deps.Client, w.Deps.Events
 	return w.change.Ask(ui.ChangeSpec[changed]{
 		Title:   fmt.Sprintf("Rotate the signing key of %q?", name),
 		Request: []string{"POST /v1/webhooks/" + id + "/rotate-key"},
@@ -188,7 +188,7 @@ func (w *Screen) confirmDelete() tea.Cmd {
 	if h == nil {
 		return noneSelected()
 	}
-	id, name, client := h.ID, h.Name, w.deps.Client
+	id, name, client := h.ID, h.Name, w.Deps.Client
 	return w.change.Ask(ui.ChangeSpec[changed]{
 		Title:   fmt.Sprintf("Delete webhook %q?", name),
 		Request: []string{"DELETE /v1/webhooks/" + id},

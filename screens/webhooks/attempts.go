@@ -20,9 +20,9 @@ const maxAttemptLines = 24
 // loadAttempts reads the delivery log of configuration id (the sandbox
 // gateway keeps one; others answer 404).
 func (w *Screen) loadAttempts(id string) tea.Cmd {
-	client := w.deps.Client
+	client := w.Deps.Client
 	w.attempts, w.attemptsErr, w.attemptsFor = nil, nil, id
-	return ui.Start(w.requests, &w.attemptsID, func(ctx context.Context) ([]apiclient.WebhookDelivery, error) {
+	return ui.Start(w.Requests, &w.attemptsID, func(ctx context.Context) ([]apiclient.WebhookDelivery, error) {
 		return client.WebhookDeliveries(ctx, id)
 	})
 }
@@ -37,7 +37,7 @@ func attemptsNotOffered(err error) bool {
 // with its attempts: number, the receiver's status (or why none came),
 // time, duration and when the next try follows.
 func (w *Screen) attemptsSection(id string, width int) string {
-	st := w.deps.Styles
+	st := w.Deps.Styles
 	title := "Delivery attempts"
 	switch {
 	case w.attemptsFor != id || (w.attempts == nil && w.attemptsErr == nil):

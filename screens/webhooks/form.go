@@ -166,7 +166,7 @@ func (f *webhookForm) refused(err error) tea.Cmd {
 
 // openForm opens the add form (orig nil) or the edit form of orig.
 func (w *Screen) openForm(orig *apiclient.Webhook) tea.Cmd {
-	w.form = newWebhookForm(w.deps.Styles, orig)
+	w.form = newWebhookForm(w.Deps.Styles, orig)
 	w.sizeForm()
 	return w.form.form.Focus()
 }
@@ -174,7 +174,7 @@ func (w *Screen) openForm(orig *apiclient.Webhook) tea.Cmd {
 // sizeForm gives the form the body's width and height.
 func (w *Screen) sizeForm() {
 	if w.form != nil {
-		w.form.form.SetSize(w.width, w.height)
+		w.form.form.SetSize(w.Width, w.Height)
 	}
 }
 
@@ -208,7 +208,7 @@ func (w *Screen) saveForm() tea.Cmd {
 		return w.confirmEdit(f.orig.ID, f.orig.Name, u)
 	}
 	body, _ := json.Marshal(in)
-	client, receiver := w.deps.Client, w.deps.Events
+	client, receiver := w.Deps.Client, w.Deps.Events
 	return w.change.Ask(ui.ChangeSpec[changed]{
 		Title:        fmt.Sprintf("Add webhook %q?", in.Name),
 		Request:      []string{"POST /v1/webhooks", string(body)},

@@ -38,13 +38,13 @@ func (w *Screen) pointAtListener(h *apiclient.Webhook) tea.Cmd {
 	switch {
 	case w.unavailable():
 		return ui.Notify(theme.ToneWarn, unavailableMeaning)
-	case w.deps.Events == nil:
+	case w.Deps.Events == nil:
 		return ui.Notify(theme.ToneWarn, "no in-app listener runs in this session: cardterm listen receives deliveries in a terminal of its own")
-	case !w.deps.SandboxGateway:
+	case !w.Deps.SandboxGateway:
 		w.mode = modeListenerHelp
 		return nil
 	}
-	url, receiver, client := w.deps.EventsURL, w.deps.Events, w.deps.Client
+	url, receiver, client := w.Deps.EventsURL, w.Deps.Events, w.Deps.Client
 	if h == nil {
 		in := apiclient.WebhookCreate{Name: listenerWebhookName, URL: url, EventTypes: apiclient.SandboxEmittedEventTypes, IsActive: true}
 		body, _ := json.Marshal(in)
@@ -144,7 +144,7 @@ func (w *Screen) listenDone(res ui.ChangeResult[listenDone]) tea.Cmd {
 // listenerHelp explains, on a gateway that needs public HTTPS URLs, how
 // to watch deliveries with `cardterm listen --forward-to`.
 func (w *Screen) listenerHelp(width int) []string {
-	st := w.deps.Styles
+	st := w.Deps.Styles
 	inner := max(width-4, 20)
 	// item wraps text under a marker, continuation lines indented past it.
 	item := func(marker, text string) []string {
@@ -161,7 +161,7 @@ func (w *Screen) listenerHelp(width int) []string {
 	}
 	body := []string{st.Subtitle.Render("The in-app listener cannot receive from this gateway"), ""}
 	body = append(body, item("", "This gateway delivers only to public HTTPS addresses; the in-app listener ("+
-		w.deps.EventsURL+") is on this machine only. To watch deliveries:")...)
+		w.Deps.EventsURL+") is on this machine only. To watch deliveries:")...)
 	body = append(body, item("1. ", "Open an HTTPS tunnel to a local port (it gives an https:// address).")...)
 	body = append(body, item("2. ", "Run there, with the webhook's signing key in $CARDTERM_WEBHOOK_KEY:")...)
 	body = append(body, "   "+st.Accent.Render("cardterm listen --addr 127.0.0.1:8787 \\"),

@@ -14,7 +14,7 @@ import (
 // openLookup asks for a configuration's id (GET /v1/webhooks/{id}): a
 // support agent opens the one a ticket names.
 func (w *Screen) openLookup() tea.Cmd {
-	w.lookupForm = ui.NewForm(w.deps.Styles, ui.FormSpec{
+	w.lookupForm = ui.NewForm(w.Deps.Styles, ui.FormSpec{
 		Title:  "Open a webhook by id",
 		Lines:  []string{"GET /v1/webhooks/{id}: shown with every field the gateway sends"},
 		Submit: "open",
@@ -26,13 +26,13 @@ func (w *Screen) openLookup() tea.Cmd {
 				return ""
 			}}},
 	})
-	w.lookupForm.SetWidth(min(w.width-2, 70))
+	w.lookupForm.SetWidth(min(w.Width-2, 70))
 	return w.lookupForm.Focus()
 }
 
 // lookupKey handles a key while the id form is open.
 func (w *Screen) lookupKey(msg tea.KeyPressMsg) tea.Cmd {
-	cmd, closed := w.lookupForm.HandleKey(msg, w.requests, w.lookUp)
+	cmd, closed := w.lookupForm.HandleKey(msg, w.Requests, w.lookUp)
 	if closed {
 		w.lookupForm = nil
 	}
@@ -41,8 +41,8 @@ func (w *Screen) lookupKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // lookUp reads the configuration the id form names.
 func (w *Screen) lookUp() tea.Cmd {
-	id, client := strings.TrimSpace(w.lookupForm.Value("id")), w.deps.Client
-	return ui.SubmitRequest(w.lookupForm, w.requests, &w.lookupID, func(ctx context.Context) (apiclient.Webhook, error) {
+	id, client := strings.TrimSpace(w.lookupForm.Value("id")), w.Deps.Client
+	return ui.SubmitRequest(w.lookupForm, w.Requests, &w.lookupID, func(ctx context.Context) (apiclient.Webhook, error) {
 		return client.Webhook(ctx, id)
 	})
 }
@@ -69,7 +69,7 @@ func (w *Screen) lookedUp(res ui.Result[apiclient.Webhook]) tea.Cmd {
 // lookupView lists every field of the configuration as the gateway sent
 // it, labelled; a signing key is shown masked whatever the answer held.
 func (w *Screen) lookupView(width int) []string {
-	st := w.deps.Styles
+	st := w.Deps.Styles
 	h := w.looked
 	var fields []screenkit.Field
 	for _, f := range h.Raw.Fields() {

@@ -29,21 +29,21 @@ func (w *Screen) CopyValue() (label, value string, ok bool) {
 
 // SetSize implements ui.Screen.
 func (w *Screen) SetSize(width, height int) {
-	w.width, w.height = width, height
+	w.Width, w.Height = width, height
 	w.table.SetSize(width, max(height-2, 3))
 	w.sizeForm()
 }
 
 // View implements ui.Screen.
 func (w *Screen) View() string {
-	width, height := w.width, w.height
+	width, height := w.Width, w.Height
 	if w.form != nil {
 		return screenkit.Place(w.form.form.View(), width, height)
 	}
 	if w.lookupForm != nil {
-		return screenkit.Place(w.deps.Styles.Title.Render("Webhooks")+"\n\n"+w.lookupForm.View(), width, height)
+		return screenkit.Place(w.Deps.Styles.Title.Render("Webhooks")+"\n\n"+w.lookupForm.View(), width, height)
 	}
-	st := w.deps.Styles
+	st := w.Deps.Styles
 	head := st.Title.Render("Webhooks")
 	switch {
 	case w.change.Running():
@@ -79,7 +79,7 @@ func (w *Screen) View() string {
 		}
 	case len(w.hooks) == 0 && !w.loading:
 		hint := "No webhook endpoints yet."
-		if !w.deps.ReadOnly {
+		if !w.Deps.ReadOnly {
 			hint += " a adds one."
 		}
 		return screenkit.Place(strings.Join(append(lines, st.Muted.Render(hint)), "\n"), width, height)
@@ -89,7 +89,7 @@ func (w *Screen) View() string {
 
 // keyPanel shows a signing key once, with the warning that goes with it.
 func (w *Screen) keyPanel(width int) []string {
-	st := w.deps.Styles
+	st := w.Deps.Styles
 	inner := max(width-4, 20)
 	body := []string{
 		st.Subtitle.Render(ansi.Truncate(ui.Sanitize(fmt.Sprintf("%s %q", w.panelWhat, w.panelName)), inner, "…")),
@@ -112,7 +112,7 @@ func (w *Screen) keyPanel(width int) []string {
 // maskedKeyPanel says that the gateway answered with a masked key, which
 // is not the key: nothing to store or copy, and rotation gets a whole one.
 func (w *Screen) maskedKeyPanel(width int) []string {
-	st := w.deps.Styles
+	st := w.Deps.Styles
 	inner := max(width-4, 20)
 	answered := w.panelMasked
 	if answered == maskedNone {
@@ -130,7 +130,7 @@ func (w *Screen) maskedKeyPanel(width int) []string {
 		body = append(body, st.Text(theme.ToneWarn).Render(part))
 	}
 	rotate := st.KeyHint.Render("R") + " " + st.KeyDesc.Render("rotate the key") + "   "
-	if w.deps.ReadOnly {
+	if w.Deps.ReadOnly {
 		rotate = ""
 	}
 	body = append(body, "", rotate+st.KeyHint.Render("enter/esc")+" "+st.KeyDesc.Render("close"))
@@ -140,7 +140,7 @@ func (w *Screen) maskedKeyPanel(width int) []string {
 // detailView shows one configuration in full (the key as the gateway
 // answered it: masked).
 func (w *Screen) detailView(h *apiclient.Webhook, width int) []string {
-	st := w.deps.Styles
+	st := w.Deps.Styles
 	active := st.Badge("ACTIVE", theme.ToneOK)
 	if !h.IsActive {
 		active = st.Badge("INACTIVE", theme.ToneWarn)

@@ -46,11 +46,8 @@ const unavailableMeaning = "notifications are not configured for this environmen
 // Webhooks manages the partner's webhook endpoints: list, details, add,
 // edit, toggle, rotate the signing key and delete.
 type Screen struct {
-	ui.Identity
-	deps          screenkit.Deps
-	requests      ui.Owner
-	keys          keyMap
-	width, height int
+	screenkit.Base
+	keys keyMap
 
 	table   ui.Table
 	hooks   []apiclient.Webhook
@@ -90,9 +87,9 @@ type Screen struct {
 
 // New builds the webhooks screen.
 func New(deps screenkit.Deps) *Screen {
-	w := &Screen{Identity: ui.Identify(ui.ScreenWebhooks, "Webhooks"), deps: deps, requests: deps.Requests.For(ui.ScreenWebhooks), keyed: map[string]bool{}}
-	w.listen = ui.NewChange[listenDone](w.requests)
-	w.change = ui.NewChange[changed](w.requests)
+	w := &Screen{Base: screenkit.NewBase(deps, ui.ScreenWebhooks, "Webhooks"), keyed: map[string]bool{}}
+	w.listen = ui.NewChange[listenDone](w.Requests)
+	w.change = ui.NewChange[changed](w.Requests)
 	w.table = ui.NewTable(deps.Styles, []ui.Column{
 		{Title: "Name", Width: 14},
 		{Title: "URL", Min: 10},
@@ -136,7 +133,7 @@ func (w *Screen) Enter() tea.Cmd {
 
 func (w *Screen) load() tea.Cmd {
 	w.loading = true
-	return ui.Start(w.requests, &w.loadID, w.deps.Client.Webhooks)
+	return ui.Start(w.Requests, &w.loadID, w.Deps.Client.Webhooks)
 }
 
 func (w *Screen) setHooks(hooks []apiclient.Webhook) {
@@ -221,7 +218,7 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		w.listen.Reset()
 		w.change.Reset()
-		screenkit.ResetKeepingSize(w, w.width, w.height, func() { *w = *New(w.deps) })
+		screenkit.ResetKeepingSize(w, w.Width, w.Height, func() { *w = *New(w.Deps) })
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
 	default:

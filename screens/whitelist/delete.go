@@ -47,7 +47,7 @@ func (w *Screen) confirmDelete() tea.Cmd {
 		ids[i] = e.ID
 	}
 	lines := listEntries(len(ts), func(i int) (string, string) { return ts[i].Name, ts[i].WalletAddress })
-	client, n := w.deps.Client, len(ids)
+	client, n := w.Deps.Client, len(ids)
 	return w.remove.Ask(ui.ChangeSpec[whitelistDone]{
 		Title:        "Delete " + countEntries(n) + "?",
 		Request:      []string{"DELETE /v1/wallet/whitelist", joinIDs(ids)},

@@ -195,7 +195,7 @@ func (f *entriesForm) refused(err error) tea.Cmd {
 
 // openForm opens the add form for the current currency.
 func (w *Screen) openForm() tea.Cmd {
-	w.form = newEntriesForm(w.deps.Styles, w.currency)
+	w.form = newEntriesForm(w.Deps.Styles, w.currency)
 	w.sizeForm()
 	return w.form.form.Focus()
 }
@@ -203,7 +203,7 @@ func (w *Screen) openForm() tea.Cmd {
 // sizeForm gives the form the body; it scrolls to the field in focus.
 func (w *Screen) sizeForm() {
 	if w.form != nil {
-		w.form.form.SetSize(w.width, w.height)
+		w.form.form.SetSize(w.Width, w.Height)
 	}
 }
 
@@ -245,7 +245,7 @@ func (w *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 func (w *Screen) confirmAdd() tea.Cmd {
 	entries := w.form.payload()
 	lines := listEntries(len(entries), func(i int) (string, string) { return entries[i].Name, entries[i].WalletAddress })
-	client, n := w.deps.Client, len(entries)
+	client, n := w.Deps.Client, len(entries)
 	return w.add.Ask(ui.ChangeSpec[whitelistDone]{
 		Title:        "Add " + countEntries(n) + "?",
 		Request:      []string{"POST /v1/wallet/whitelist", fmt.Sprintf(`{"wallets":[ %d %s entries ]}`, n, w.currency)},

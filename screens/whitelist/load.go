@@ -189,10 +189,10 @@ func (w *Screen) load() tea.Cmd {
 	if w.arrivals != nil {
 		w.arrivals.abandon()
 	}
-	client, cur, box := w.deps.Client, w.currency, newArrivals()
+	client, cur, box := w.Deps.Client, w.currency, newArrivals()
 	w.arrivals = box
 	w.loading, w.fresh, w.incomplete = true, true, false
-	cmd := ui.Start(w.requests, &w.loadID, func(ctx context.Context) (loadEnded, error) {
+	cmd := ui.Start(w.Requests, &w.loadID, func(ctx context.Context) (loadEnded, error) {
 		n := 0
 		err := client.WhitelistBatches(ctx, cur, func(batch []apiclient.WhitelistEntry) error {
 			n += len(batch)

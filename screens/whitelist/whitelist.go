@@ -50,12 +50,9 @@ type whitelistDone struct{ n int }
 // Screen lists the approved withdrawal addresses of one currency, adds
 // several at once and deletes the marked ones.
 type Screen struct {
-	ui.Identity
-	deps          screenkit.Deps
-	requests      ui.Owner
-	keys          whitelistKeys
-	pickerKeys    pickerKeys
-	width, height int
+	screenkit.Base
+	keys       whitelistKeys
+	pickerKeys pickerKeys
 
 	currency string
 	table    ui.Table
@@ -90,10 +87,10 @@ type Screen struct {
 
 // New builds the whitelist screen, showing usdc first.
 func New(deps screenkit.Deps) *Screen {
-	w := &Screen{Identity: ui.Identify(ui.ScreenWhitelist, "Whitelist"), deps: deps, requests: deps.Requests.For(ui.ScreenWhitelist), currency: apiclient.WhitelistCurrencies[0],
+	w := &Screen{Base: screenkit.NewBase(deps, ui.ScreenWhitelist, "Whitelist"), currency: apiclient.WhitelistCurrencies[0],
 		pickerKeys: newPickerKeys()}
-	w.add = ui.NewChange[whitelistDone](w.requests)
-	w.remove = ui.NewChange[whitelistDone](w.requests)
+	w.add = ui.NewChange[whitelistDone](w.Requests)
+	w.remove = ui.NewChange[whitelistDone](w.Requests)
 	w.table = ui.NewTable(deps.Styles, whitelistColumns(2))
 	w.setStore(&entryStore{})
 	// x deletes the marked entries; read-only mode has no use for marks,
@@ -125,7 +122,7 @@ func whitelistColumns(level int) []ui.Column {
 // SetSize implements ui.Screen: columns are hidden on narrow terminals,
 // keeping rows, marks, cursor and quick filter.
 func (w *Screen) SetSize(width, height int) {
-	w.width, w.height = width, height
+	w.Width, w.Height = width, height
 	w.table.SetColumns(whitelistColumns(screenkit.LayoutLevel(width, 73, 93)))
 	w.table.SetSize(width, max(height-2-w.detailHeight(), 3))
 	w.sizeForm()
@@ -134,7 +131,7 @@ func (w *Screen) SetSize(width, height int) {
 // detailHeight is the room the selected entry's pane takes: none on a
 // terminal too short to spare it.
 func (w *Screen) detailHeight() int {
-	if w.height < 14 {
+	if w.Height < 14 {
 		return 0
 	}
 	return detailLines + 1
@@ -192,7 +189,7 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 		w.add.Reset()
 		w.remove.Reset()
-		screenkit.ResetKeepingSize(w, w.width, w.height, func() { *w = *New(w.deps) })
+		screenkit.ResetKeepingSize(w, w.Width, w.Height, func() { *w = *New(w.Deps) })
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
 	default:
@@ -271,11 +268,11 @@ func (w *Screen) CopyValue() (label, value string, ok bool) {
 
 // View implements ui.Screen.
 func (w *Screen) View() string {
-	width, height := w.width, w.height
+	width, height := w.Width, w.Height
 	if w.form != nil {
 		return screenkit.Place(w.form.form.View(), width, height)
 	}
-	st := w.deps.Styles
+	st := w.Deps.Styles
 	lines := []string{w.head()}
 	if w.picker != nil {
 		lines = append(append(lines, ""), w.picker.view(st)...)
@@ -312,7 +309,7 @@ func (w *Screen) head() string {
 	default:
 		state = w.countText()
 	}
-	st := w.deps.Styles
+	st := w.Deps.Styles
 	key := headKey{currency: w.currency, state: state, dark: st.IsDark, noColor: st.NoColor}
 	if w.drawnHead.text == "" || w.drawnHead.key != key {
 		w.drawnHead.key = key
