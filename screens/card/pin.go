@@ -256,7 +256,7 @@ func (c *Screen) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 			why = after
 		}
 		again := map[bool]string{true: "d", false: "v"}[kind == formDetails]
-		note.text = label + ": the browser could not be opened (" + why + "), and the image cannot be shown in the terminal. " +
+		note.text = label + " not opened: " + why + ". The image cannot be shown in the terminal. " +
 			"Its link is secret, so it is not shown or copied; where a browser can open (or with $BROWSER set), press " + again + " for a new one."
 	}
 	c.secret = note
@@ -287,7 +287,7 @@ func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
 		if withQR && p.qr != "" && c.pinLeft() > 0 {
 			ways = "Scan the QR code with a phone, or copy the link with y."
 		}
-		b.WriteString("\n" + st.Text(theme.ToneWarn).Render(ansi.Wrap("✗ The browser could not be opened ("+why+"). "+ways, width, " ")))
+		b.WriteString("\n" + st.Text(theme.ToneWarn).Render(ansi.Wrap("✗ The browser could not be opened: "+why+". "+ways, width, " ")))
 	}
 	left := c.pinLeft()
 	if left > 0 {

@@ -242,7 +242,7 @@ func TestCardSetPINWithoutBrowserOffersQRAndCopy(t *testing.T) {
 	r.Keys("p")
 	r.W, r.H = 89, 80
 	v := r.Want("▀")
-	screentest.MustShow(t, prose(v), "The browser could not be opened (cannot start $BROWSER /nonexistent/nobrowser). "+
+	screentest.MustShow(t, prose(v), "The browser could not be opened: cannot start $BROWSER /nonexistent/nobrowser. "+
 		"Scan the QR code with a phone, or copy the link with y.")
 	screentest.MustNotShow(t, v, "opened in the browser")
 	_, link, ok := r.Screen.(*Screen).CopyValue()
@@ -282,8 +282,8 @@ func TestCardImageWithoutBrowserShowsNoLink(t *testing.T) {
 			r.Keys(key, "ctrl+s")
 			r.W = 89
 			v := r.View()
-			screentest.MustShow(t, prose(v), "the browser could not be opened (cannot start $BROWSER /nonexistent/nobrowser), "+
-				"and the image cannot be shown in the terminal", "press "+key+" for a new one")
+			screentest.MustShow(t, prose(v), "not opened: cannot start $BROWSER /nonexistent/nobrowser. "+
+				"The image cannot be shown in the terminal", "press "+key+" for a new one")
 			screentest.MustNotShow(t, v, "http", "token", "▀")
 			if _, _, ok := r.Screen.(*Screen).CopyValue(); ok {
 				t.Fatal("y offers a secret image link")
