@@ -145,7 +145,9 @@ func (t Table) KeyMap() help.KeyMap {
 		// While typing a filter only these keys do anything else.
 		return KeyMapFunc{
 			Short: func() []key.Binding { return []key.Binding{k.Accept, k.ClearFilter} },
-			Full:  func() [][]key.Binding { return [][]key.Binding{{k.Accept, k.ClearFilter, k.Backspace, k.Up, k.Down}} },
+			Full: func() [][]key.Binding {
+				return [][]key.Binding{{k.Accept, k.ClearFilter, k.Backspace, k.MoveWhileFiltering}}
+			},
 		}
 	}
 	move := []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End}
@@ -199,7 +201,7 @@ func (t *Table) filterKey(k tea.KeyPressMsg) {
 			_, size := lastRune(t.filter)
 			t.setFilter(t.filter[:len(t.filter)-size])
 		}
-	case k.String() == "up", k.String() == "down", k.String() == "pgup", k.String() == "pgdown":
+	case key.Matches(k, t.keys.MoveWhileFiltering):
 		t.filtering = false
 		nt, _ := t.Update(k)
 		*t = nt

@@ -280,3 +280,28 @@ func TestTableFilterKeyTakesKeysOnlyWhileFiltering(t *testing.T) {
 		t.Fatalf("with the filter open: took %v, filter %q; want the key typed", took, tb.Filter())
 	}
 }
+
+// While a filter is typed, j and k type (they are letters) and the arrows
+// move; the help says so and does not offer j or k.
+func TestTableFilteringHelpOffersArrowsNotLetters(t *testing.T) {
+	tb := newTable(100, 60, 10)
+	tb = press(tb, "/", "M", "e", "r")
+	for _, row := range tb.KeyMap().FullHelp() {
+		for _, b := range row {
+			for _, k := range b.Keys() {
+				if k == "j" || k == "k" {
+					t.Fatalf("while filtering the help offers %q, which types into the filter", b.Help().Key)
+				}
+			}
+		}
+	}
+	before := cursor(tb)
+	tb = press(tb, "down")
+	if cursor(tb) == before || tb.Filter() != "Mer" {
+		t.Fatalf("down while filtering: cursor %d (was %d), filter %q", cursor(tb), before, tb.Filter())
+	}
+	tb = press(tb, "j")
+	if tb.Filter() != "Merj" {
+		t.Fatalf("j while filtering gave the filter %q", tb.Filter())
+	}
+}

@@ -18,6 +18,9 @@ type TableKeyMap struct {
 	ScrollKeyMap
 	Mark, Filter                   key.Binding
 	Accept, ClearFilter, Backspace key.Binding
+	// MoveWhileFiltering is the arrows and page keys, which move the
+	// cursor while a filter is typed (letters such as j and g type).
+	MoveWhileFiltering key.Binding
 }
 
 // TableKeys builds the table keys (arrows or j/k move, space
@@ -37,6 +40,8 @@ func TableKeys() TableKeyMap {
 		Accept:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply filter")),
 		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
 		Backspace:   key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
+		MoveWhileFiltering: key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown"),
+			key.WithHelp("↑/↓/pgup/pgdn", "move")),
 	}
 }
 
