@@ -154,7 +154,7 @@ func (w *Screen) detailView(h *apiclient.Webhook, width int) []string {
 		{Label: "Events", Value: strings.Join(h.EventTypes, ", ")},
 		{Label: "Status", Styled: active},
 		{Label: "Created", Value: screenkit.FormatTime(h.CreatedAt)},
-		{Label: "Updated", Value: h.UpdatedAt},
+		{Label: "Updated", Value: screenkit.FormatTime(h.UpdatedAt)},
 	}
 	fields = append(fields, screenkit.ExtraFields(h.Extra)...)
 	out := []string{screenkit.Section(st, "Webhook "+ui.Sanitize(h.Name), screenkit.RenderFields(st, fields, width))}
@@ -171,6 +171,6 @@ func (w *Screen) detailView(h *apiclient.Webhook, width int) []string {
 		out = append(out, screenkit.Section(st, "Metadata", screenkit.RenderFields(st, mf, width)))
 	}
 	out = append(out, "", w.attemptsSection(h.ID, width))
-	out = append(out, "", st.Muted.Render("esc back · e edit · t toggle active · R rotate key · x delete · l in-app listener · y copy url"))
+	out = append(out, "", st.Muted.Render(ansi.Wrap("esc back · e edit · t toggle active · R rotate key · x delete · l in-app listener · y copy url", width, " ")))
 	return strings.Split(strings.Join(out, "\n"), "\n")
 }

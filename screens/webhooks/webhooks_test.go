@@ -45,7 +45,7 @@ func TestWebhooksListGolden(t *testing.T) {
 	a.Golden("webhooks_list")
 	a.Keys("enter")
 	s := a.Screen()
-	screentest.MustShow(t, s, "Webhook Ledger sync", "whsec_********", "card.activated, kyc.status.changed", "ACTIVE", "team", "finance", "2025-09-01T08:00:00Z")
+	screentest.MustShow(t, s, "Webhook Ledger sync", "whsec_********", "card.activated, kyc.status.changed", "ACTIVE", "team", "finance", "Updated      2025-09-01 08:00 UTC")
 	if fullKey.MatchString(s) {
 		t.Fatal("a full key is on screen")
 	}
