@@ -21,7 +21,7 @@ func TestEventsScreenShowsVerifiedAndTamperedE2E(t *testing.T) {
 	signInAs(tm, "alice@demo.test")
 	tm.send("9")
 	tm.waitFor("2 of 5 endpoints")
-	tm.confirm("L", "Add a webhook for the in-app listener?", "POST /v1/webhooks", `"name":"cardterm in-app`)
+	tm.confirm("L", "Add a webhook for the in-app listener?", "POST /v1/webhooks", `"name": "cardterm in-app`)
 	tm.waitFor("3 of 5 endpoints", "deliveries show on the Events screen")
 
 	tm.send("2")

@@ -955,7 +955,7 @@ func TestOrderVirtualCardE2E(t *testing.T) {
 	signInAs(tm, "alice@demo.test")
 	tm.send("7")
 	tm.waitFor("Orders", "3 products, 2 eligible", "Virtual card, ready in seconds", "✗ not eligible")
-	tm.confirm("Enter", "Order Virtual card, ready in seconds?", "POST /v1/order", `{"productId":"prod_virtual_card"`)
+	tm.confirm("Enter", "Order Virtual card, ready in seconds?", "POST /v1/order", `"productId": "prod_virtual_card",`)
 	s := tm.waitFor("STARTED", "check 1 of 40", "10.00 USD", "QR: payment link (EIP-681)")
 	m := ordPayRE.FindStringSubmatch(s)
 	if m == nil {

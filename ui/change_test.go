@@ -3,6 +3,7 @@ package ui_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -105,5 +106,31 @@ func TestChangeFlowsAreAddressed(t *testing.T) {
 	b.Ask(spec)
 	if _, _, cmd := b.Update(openA.Spec.OnConfirm); cmd != nil {
 		t.Fatal("flow b ran on flow a's confirmation")
+	}
+}
+
+// A JSON body too wide for the confirmation box is shown one member a
+// line; a narrow one stays on its line.
+func TestConfirmationIndentsAWideJSONBody(t *testing.T) {
+	wide := `{"productId":"prod_virtual_card","paymentMethod":"CRYPTO_EXTERNAL_DAIMO","note":"x"}`
+	got := ui.BodyLinesForTest(wide, 40)
+	if len(got) != 5 || strings.TrimSpace(got[2]) != `"paymentMethod": "CRYPTO_EXTERNAL_DAIMO",` {
+		t.Fatalf("a wide body reads %q", got)
+	}
+	if got := ui.BodyLinesForTest(`{"a":1}`, 40); len(got) != 1 || got[0] != `{"a":1}` {
+		t.Fatalf("a narrow body reads %q", got)
+	}
+	nested := ui.BodyLinesForTest(`{"name":"a, b","event_types":["card.frozen","card.unfrozen"],"is_active":true}`, 30)
+	if len(nested) != 5 || nested[1] != `  "name": "a, b",` || nested[2] != `  "event_types": ["card.frozen", "card.unfrozen"],` {
+		t.Fatalf("a body with a list reads %q", nested)
+	}
+	// Too tall for the screen, the body stays on one line, with a space
+	// after its commas so that it wraps between elements.
+	if got := ui.CompactBodyForTest(`{"event_types":["card.frozen","card.unfrozen"],"name":"a,b"}`, 30); len(got) != 1 ||
+		got[0] != `{"event_types":["card.frozen", "card.unfrozen"], "name":"a,b"}` {
+		t.Fatalf("the compact body reads %q", got)
+	}
+	if got := ui.BodyLinesForTest("POST /v1/order with a long path that is not JSON at all, wrapped", 20); len(got) != 1 {
+		t.Fatalf("a line that is not JSON reads %q", got)
 	}
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -80,8 +82,19 @@ func msgCmd(m tea.Msg) tea.Cmd {
 }
 
 // view renders the dialog box, at most maxW wide. Long lines wrap: what will
-// be sent is never cut off.
-func (d *dialog) view(st *theme.Styles, maxW int) string {
+// be sent is never cut off. A wide JSON body is shown one member a line
+// when the box still fits in maxH lines, else wrapped as it is.
+func (d *dialog) view(st *theme.Styles, maxW, maxH int) string {
+	box := d.render(st, maxW, true)
+	if lipgloss.Height(box) > maxH {
+		box = d.render(st, maxW, false)
+	}
+	return box
+}
+
+// render draws the box; indentBodies shows a wide JSON body one member a
+// line.
+func (d *dialog) render(st *theme.Styles, maxW int, indentBodies bool) string {
 	frameW := st.Dialog.GetHorizontalFrameSize()
 	inner := maxW - frameW
 	if inner > 72 {
@@ -101,9 +114,26 @@ func (d *dialog) view(st *theme.Styles, maxW int) string {
 		if i == 0 {
 			prefix = "→ "
 		}
-		w := ansi.Wrap(prefix+Sanitize(l), inner, " ")
-		for _, part := range strings.Split(w, "\n") {
-			body = append(body, st.Value.Render(part))
+		lines := bodyLines(Sanitize(l), inner-len(prefix), indentBodies)
+		if len(lines) == 1 {
+			for _, part := range strings.Split(ansi.Wrap(prefix+lines[0], inner, " "), "\n") {
+				body = append(body, st.Value.Render(part))
+			}
+			continue
+		}
+		for _, line := range lines {
+			// A body member that wraps goes on under its own text, not at
+			// the box's edge.
+			hang := strings.Repeat(" ", len(prefix)+len(line)-len(strings.TrimLeft(line, " "))+2)
+			for j, part := range strings.Split(ansi.Wrap(line, inner-len(hang), " "), "\n") {
+				if j == 0 {
+					part = prefix + part
+				} else {
+					part = hang + strings.TrimLeft(part, " ")
+				}
+				body = append(body, st.Value.Render(part))
+			}
+			prefix = "  "
 		}
 	}
 	if len(d.spec.Request) > 0 && len(d.spec.Lines) > 0 {
@@ -129,4 +159,64 @@ func (d *dialog) view(st *theme.Styles, maxW int) string {
 		}
 	}
 	return st.Dialog.Width(w + frameW).Render(strings.Join(body, "\n"))
+}
+
+// bodyLines is a request line as the dialog shows it. A JSON body too wide
+// for the box gets a space after its commas, so it wraps between elements;
+// with indent, an object is shown one member a line, so wrapping never
+// parts a value from its name. Anything else is the line itself.
+func bodyLines(line string, width int, indent bool) []string {
+	trimmed := strings.TrimSpace(line)
+	if ansi.StringWidth(line) <= width || !json.Valid([]byte(trimmed)) {
+		return []string{line}
+	}
+	if !indent || !strings.HasPrefix(trimmed, "{") {
+		return []string{spaceAfterCommas(json.RawMessage(trimmed))}
+	}
+	dec := json.NewDecoder(strings.NewReader(trimmed))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return []string{line}
+	}
+	var members []string
+	for dec.More() {
+		name, err := dec.Token()
+		var value json.RawMessage
+		if err != nil || dec.Decode(&value) != nil {
+			return []string{line}
+		}
+		quoted, _ := json.Marshal(name)
+		members = append(members, "  "+string(quoted)+": "+spaceAfterCommas(value))
+	}
+	if _, err := dec.Token(); err != nil || dec.More() {
+		return []string{line}
+	}
+	for i := range len(members) - 1 {
+		members[i] += ","
+	}
+	return append(append([]string{"{"}, members...), "}")
+}
+
+// spaceAfterCommas is a JSON value compacted, with a space after each comma
+// between elements (not inside strings).
+func spaceAfterCommas(value json.RawMessage) string {
+	var compact bytes.Buffer
+	if json.Compact(&compact, value) != nil {
+		return string(value)
+	}
+	var b strings.Builder
+	inString, escaped := false, false
+	for _, c := range compact.Bytes() {
+		b.WriteByte(c)
+		switch {
+		case escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case c == '"':
+			inString = !inString
+		case !inString && c == ',':
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
 }

@@ -39,7 +39,7 @@ func (r *Root) render() string {
 		body = FitBlock("", bw, bh)
 	}
 	if r.dialog != nil && bh > 0 {
-		box := r.dialog.view(r.st, bw-2)
+		box := r.dialog.view(r.st, bw-2, bh)
 		x := max((bw-lipgloss.Width(box))/2, 0)
 		y := max((bh-lipgloss.Height(box))/2, 0)
 		body = FitBlock(overlay(body, box, x, y), bw, bh)
