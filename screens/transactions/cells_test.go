@@ -31,7 +31,7 @@ func TestPageCellsFormatDatesAndAmounts(t *testing.T) {
 			t.Errorf("row %d: %q %q, want %q %q", row, date, amount, w[0], w[1])
 		}
 		if got := signedAmount(&rows[row]); got != w[1] {
-			t.Errorf("txnAmount of row %d = %q, want %q", row, got, w[1])
+			t.Errorf("signedAmount of row %d = %q, want %q", row, got, w[1])
 		}
 	}
 	if _, ok := cells.cell(0, 1); ok {
