@@ -219,6 +219,7 @@ func (w *Screen) arrived(msg entriesArrived) tea.Cmd {
 	}
 	if len(msg.Batches) > 0 {
 		w.table.Grow(w.store.len())
+		w.sizeTable()
 	}
 	if !msg.Done {
 		w.table.SetLoading(true)
@@ -256,6 +257,7 @@ func (w *Screen) setStore(store *entryStore) {
 	w.table.SetSource(store.len(), func(row, col int) string {
 		return entryCell(store.at(row), col)
 	})
+	w.sizeTable()
 }
 
 // countText says how many entries are shown, and whether that is all.

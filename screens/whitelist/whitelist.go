@@ -124,8 +124,16 @@ func whitelistColumns(level int) []ui.Column {
 func (w *Screen) SetSize(width, height int) {
 	w.Width, w.Height = width, height
 	w.table.SetColumns(whitelistColumns(screenkit.LayoutLevel(width, 73, 93)))
-	w.table.SetSize(width, max(height-2-w.detailHeight(), 3))
+	w.sizeTable()
 	w.sizeForm()
+}
+
+// sizeTable gives the table the rows it holds (with its header and footer)
+// up to the room left by the title and the selected entry's pane, so that
+// pane sits right under a short list, as on the other screens.
+func (w *Screen) sizeTable() {
+	room := max(w.Height-2-w.detailHeight(), 3)
+	w.table.SetSize(w.Width, min(max(w.table.Len()+2, 3), room))
 }
 
 // detailHeight is the room the selected entry's pane takes: none on a
