@@ -200,6 +200,7 @@ func (t *Table) setFilter(f string) {
 // filter (typing one more character scans only the previous matches) and
 // drops cached levels that no longer apply (backspace reuses them).
 func (t *Table) applyFilter(keep int) {
+	t.measured = [2]int{} // the same positions on screen are other rows now
 	q := strings.ToLower(t.filter)
 	for len(t.levels) > 0 && !strings.HasPrefix(q, t.levels[len(t.levels)-1].query) {
 		t.levels = t.levels[:len(t.levels)-1]

@@ -50,6 +50,7 @@ const wantSample = 1000
 
 // measure records each column's widest cell among the first rows.
 func (t *Table) measure() {
+	t.measured = [2]int{} // the window is read again: its rows are others now
 	t.want = make([]int, len(t.cols))
 	for i, c := range t.cols {
 		t.want[i] = cellWidth(c.Title)
@@ -109,11 +110,11 @@ func (t *Table) fitToContent() {
 // a row or two, not the whole window.
 func (t *Table) measureWindow() {
 	from, to := t.offset, min(t.offset+t.bodyHeight(), t.visibleLen())
-	seen := t.measured
-	t.measured = [2]int{from, to}
 	if t.spare <= 0 || len(t.want) != len(t.cols) || to <= from {
 		return
 	}
+	seen := t.measured
+	t.measured = [2]int{from, to}
 	grew := false
 	for pos := from; pos < to; pos++ {
 		if pos >= seen[0] && pos < seen[1] {

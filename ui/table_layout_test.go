@@ -41,3 +41,29 @@ func TestTableWidensForALongCellFarDown(t *testing.T) {
 		t.Fatalf("the long merchant is not drawn whole beside its currency:\n%s", v)
 	}
 }
+
+// A long cell far down that is on screen while no width is spare is drawn
+// whole once the terminal widens, and one that a filter brings into view
+// is read too.
+func TestTableWidensForALongCellOnScreenWhenRoomComes(t *testing.T) {
+	st := theme.New(true, false)
+	long := "Merchant with a much longer name, far down the list"
+	tb := ui.NewTable(&st, []ui.Column{{Title: "Merchant", Min: 10}, {Title: "Cur", Width: 5}})
+	rows := make([][]string, 5000)
+	for i := range rows {
+		rows[i] = []string{"Short merchant", "EUR"}
+	}
+	rows[4000][0] = long
+	rows[4500][0] = long + " too"
+	tb.SetRows(rows)
+	tb.SetSize(22, 10) // no spare width: the merchants take all there is
+	tb.SetCursor(4000)
+	tb.SetSize(120, 10)
+	if v := uitest.Plain(tb.View()); !strings.Contains(v, long+" EUR") {
+		t.Fatalf("after widening, the long merchant is not whole:\n%s", v)
+	}
+	tb = press(tb, "/", "t", "o", "o", "enter")
+	if v := uitest.Plain(tb.View()); !strings.Contains(v, long+" too EUR") {
+		t.Fatalf("the filtered long merchant is not whole:\n%s", v)
+	}
+}
