@@ -19,25 +19,37 @@ func TestTableLeavesSpareWidthAtTheRight(t *testing.T) {
 	}
 }
 
-// A row past the measured first rows that is wider than them is drawn
-// whole once it scrolls into view, when there is room for it.
-func TestTableWidensForALongCellFarDown(t *testing.T) {
+// longMerchant is the cell the tests below put far past the 1,000 rows a
+// table measures its columns on.
+const longMerchant = "Merchant with a much longer name, far down the list"
+
+// merchantsTable is 5,000 short merchants with the given rows' merchant
+// replaced, in a flexible column beside a fixed currency column.
+func merchantsTable(long map[int]string) ui.Table {
 	st := theme.New(true, false)
-	long := "Merchant with a much longer name, far down the list"
 	tb := ui.NewTable(&st, []ui.Column{{Title: "Merchant", Min: 10}, {Title: "Cur", Width: 5}})
 	rows := make([][]string, 5000)
 	for i := range rows {
 		rows[i] = []string{"Short merchant", "EUR"}
 	}
-	rows[4000][0] = long
+	for row, merchant := range long {
+		rows[row][0] = merchant
+	}
 	tb.SetRows(rows)
+	return tb
+}
+
+// A row past the measured first rows that is wider than them is drawn
+// whole once it scrolls into view, when there is room for it.
+func TestTableWidensForALongCellFarDown(t *testing.T) {
+	tb := merchantsTable(map[int]string{4000: longMerchant})
 	tb.SetSize(120, 10)
 	if strings.Contains(uitest.Plain(tb.View()), "Merchant with") {
 		t.Fatal("the long row shows before it is reached")
 	}
 	tb.SetCursor(4000)
 	v := uitest.Plain(tb.View())
-	if !strings.Contains(v, long+" EUR") {
+	if !strings.Contains(v, longMerchant+" EUR") {
 		t.Fatalf("the long merchant is not drawn whole beside its currency:\n%s", v)
 	}
 }
@@ -46,24 +58,15 @@ func TestTableWidensForALongCellFarDown(t *testing.T) {
 // whole once the terminal widens, and one that a filter brings into view
 // is read too.
 func TestTableWidensForALongCellOnScreenWhenRoomComes(t *testing.T) {
-	st := theme.New(true, false)
-	long := "Merchant with a much longer name, far down the list"
-	tb := ui.NewTable(&st, []ui.Column{{Title: "Merchant", Min: 10}, {Title: "Cur", Width: 5}})
-	rows := make([][]string, 5000)
-	for i := range rows {
-		rows[i] = []string{"Short merchant", "EUR"}
-	}
-	rows[4000][0] = long
-	rows[4500][0] = long + " too"
-	tb.SetRows(rows)
+	tb := merchantsTable(map[int]string{4000: longMerchant, 4500: longMerchant + " too"})
 	tb.SetSize(22, 10) // no spare width: the merchants take all there is
 	tb.SetCursor(4000)
 	tb.SetSize(120, 10)
-	if v := uitest.Plain(tb.View()); !strings.Contains(v, long+" EUR") {
+	if v := uitest.Plain(tb.View()); !strings.Contains(v, longMerchant+" EUR") {
 		t.Fatalf("after widening, the long merchant is not whole:\n%s", v)
 	}
 	tb = press(tb, "/", "t", "o", "o", "enter")
-	if v := uitest.Plain(tb.View()); !strings.Contains(v, long+" too EUR") {
+	if v := uitest.Plain(tb.View()); !strings.Contains(v, longMerchant+" too EUR") {
 		t.Fatalf("the filtered long merchant is not whole:\n%s", v)
 	}
 }
