@@ -77,7 +77,7 @@ type Screen struct {
 	directID ui.RequestID
 	approval ui.Change[approved]
 
-	external        []apiclient.ExternalWallet
+	external        []screenkit.ExternalWallet // read as drawn when they arrive
 	externalID      ui.RequestID
 	externalLoading bool
 	externalErr     error
@@ -193,7 +193,7 @@ func (s *Screen) externalLoaded(msg ui.Result[[]apiclient.ExternalWallet]) tea.C
 		s.external = nil
 		return screenkit.ReadFailed("loading external wallets", msg.Err, 403)
 	}
-	s.external = msg.Value
+	s.external = screenkit.ExternalWallets(msg.Value)
 	return nil
 }
 

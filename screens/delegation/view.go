@@ -86,9 +86,9 @@ func (s *Screen) walletsView() string {
 	case len(s.external) == 0:
 		lines = append(lines, st.Muted.Render("none yet: a completed post-approval registers one"))
 	default:
-		// Read as the Wallets screen reads them: another gateway's own
-		// field names fill what the client's do not.
-		for _, w := range screenkit.ExternalWallets(s.external) {
+		// Read as the Wallets screen reads them (screenkit.ExternalWallets):
+		// another gateway's own field names fill what the client's do not.
+		for _, w := range s.external {
 			address := "  " + ui.Sanitize(w.Address)
 			about := ui.Sanitize(strings.ToUpper(w.Currency) + " on " + w.Network + " · allowance " + w.Allowance)
 			if ansi.StringWidth(address+"  "+about) <= width {

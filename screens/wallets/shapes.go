@@ -39,11 +39,10 @@ var creditRecordColumns = []screenkit.RecordColumn{
 // externalTarget names where a withdrawal goes: the first external
 // wallet's address and network.
 func (w *Screen) externalTarget() (address, network string, ok bool) {
-	list := screenkit.ExternalWallets(w.external)
-	if len(list) == 0 {
+	if len(w.external) == 0 {
 		return "", "", false
 	}
-	return list[0].Address, list[0].Network, true
+	return w.external[0].Address, w.external[0].Network, true
 }
 
 // creditBalance is the credit wallet's balance as the gateway sent it,

@@ -127,7 +127,7 @@ func (w *Screen) layoutOverview() {
 	case len(w.external) == 0:
 		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("None registered. Withdrawals are sent to the external wallet: complete the delegation first (6).") + "\n")
 	default:
-		for _, e := range screenkit.ExternalWallets(w.external) {
+		for _, e := range w.external {
 			line := fmt.Sprintf("%-6s %-9s %s", strings.ToUpper(ui.Sanitize(e.Currency)), ui.Sanitize(e.Network), ui.Sanitize(e.Address))
 			b.WriteString(st.Value.Render(ansi.Truncate(line, width, "…")) + "\n")
 			b.WriteString(st.Label.Render("       balance ") + st.Value.Render(dashIfEmpty(ui.Sanitize(e.Balance))) +

@@ -44,7 +44,7 @@ type Screen struct {
 	internalID, linkedID, externalID, creditID ui.RequestID
 	internal                                   []apiclient.InternalWallet
 	linked                                     []apiclient.LinkedWallet
-	external                                   []apiclient.ExternalWallet
+	external                                   []screenkit.ExternalWallet // read as drawn when they arrive
 	credit                                     *apiclient.CreditWallet
 	// loaded marks which of the four reads have answered since the last
 	// reload; errs holds their failures (credit 404 is "no credit yet").
@@ -211,7 +211,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			w.loaded[readExternal], w.errs[readExternal] = true, msg.Err
 			defer w.offerOnly()
 			if msg.Err == nil {
-				w.external = msg.Value
+				w.external = screenkit.ExternalWallets(msg.Value)
 			}
 			return w, screenkit.ReadFailed("loading the external wallets", msg.Err, 403)
 		}
