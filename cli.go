@@ -95,6 +95,7 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
 		newWebhookCommand(),
 		newProfileCommand(std),
 		newVersionCommand(),
+		newManCommand(),
 	)
 	// The app, look-ups, listen and profile check handle signals
 	// themselves (Bubble Tea, runLookup, after their prompts); elsewhere

@@ -55,6 +55,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { ran, silentBefore = cmd, cmd.SilenceErrors }
 	err := fang.Execute(context.Background(), root,
 		fang.WithVersion(currentVersion().String()),
+		fang.WithoutManpage(), // cmd_man.go writes a proper one
 		fang.WithErrorHandler(func(w io.Writer, styles fang.Styles, err error) {
 			var status exitStatus
 			if errors.As(err, &status) || ran != nil && ran.SilenceErrors && !silentBefore {
