@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"os/signal"
@@ -105,7 +106,7 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
 	if std.stdin != nil {
 		root.SetIn(std.stdin)
 	}
-	root.SetOut(std.stdout)
+	root.SetOut(cmp.Or(std.messages, std.stdout))
 	root.SetErr(std.stderr)
 	// cobra would add these when it runs; added now (after the streams,
 	// which completion captures) so their arguments are checked too.

@@ -27,6 +27,9 @@ func main() {
 type streams struct {
 	stdin          *os.File
 	stdout, stderr io.Writer
+	// messages is stdout for cobra and fang (help, completion, what a
+	// command says); nil means stdout.
+	messages io.Writer
 }
 
 // jsonAlias rewrites `cardterm [FLAGS] --json LOOKUP …` as `cardterm get
@@ -46,7 +49,13 @@ func jsonAlias(args []string) []string {
 
 // run executes the command line and returns the exit code (exit_codes.go).
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
-	root := newRootCommand(streams{stdin: stdin, stdout: stdout, stderr: stderr})
+	honourNoColor()
+	// Help, completion scripts and messages go through cobra's output,
+	// with no line ending in spaces; what commands print as data (get,
+	// api) goes to stdout as it is.
+	messages, flush := trimmedOutput(stdout)
+	defer flush()
+	root := newRootCommand(streams{stdin: stdin, stdout: stdout, stderr: stderr, messages: messages})
 	root.SetArgs(jsonAlias(args))
 	// The command that ran, to know whether it has already said why it
 	// failed: it turns SilenceErrors on while it runs (webhook verify).
