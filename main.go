@@ -32,21 +32,6 @@ type streams struct {
 	messages io.Writer
 }
 
-// jsonAlias rewrites `cardterm [FLAGS] --json LOOKUP …` as `cardterm get
-// [FLAGS] LOOKUP …` before parsing, so a look-up whose name is also a
-// command (webhook) still reaches get.
-func jsonAlias(args []string) []string {
-	for i, a := range args {
-		if a == "--" {
-			return args
-		}
-		if a == "--json" {
-			return append(append([]string{"get"}, args[:i]...), args[i+1:]...)
-		}
-	}
-	return args
-}
-
 // run executes the command line and returns the exit code (exit_codes.go).
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	honourNoColor()
@@ -56,7 +41,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	messages, flush := trimmedOutput(stdout)
 	defer flush()
 	root := newRootCommand(streams{stdin: stdin, stdout: stdout, stderr: stderr, messages: messages})
-	root.SetArgs(jsonAlias(args))
+	root.SetArgs(args)
 	// The command that ran, to know whether it has already said why it
 	// failed: it turns SilenceErrors on while it runs (webhook verify).
 	var ran *cobra.Command
