@@ -183,10 +183,13 @@ func TestLookUpsNeverAskForTheSecretKeyE2E(t *testing.T) {
 	env := profileEnv(t)
 	// On a terminal, with no secret key anywhere: the answer comes, no
 	// prompt (the README's own `--json audit` once stopped at one).
-	tm := startShell(t, env, binary+" --base-url http://"+sb.addr+" --client-key ck_sandbox_acme --json audit nobody; echo EXIT=$?; "+
-		binary+" get consent nobody --base-url http://"+sb.addr+" --client-key ck_sandbox_acme; echo EXIT=$?; sleep 60")
-	s := tm.waitFor("cardterm: audit: No consent set found (404)", "cardterm: consent: No consent set found (404)")
-	if strings.Count(s, "EXIT=1") != 2 || strings.Contains(s, "Secret key") {
+	tm := startShell(t, env, binary+" --base-url http://"+sb.addr+" --client-key ck_sandbox_acme --json audit nobody; echo AUDIT-EXIT=$?; "+
+		binary+" get consent nobody --base-url http://"+sb.addr+" --client-key ck_sandbox_acme; echo CONSENT-EXIT=$?; sleep 60")
+	// Wait for what is asserted on: both exit statuses, printed after
+	// their messages (waiting for the messages alone raced the second
+	// echo).
+	s := tm.waitFor("cardterm: audit: No consent set found (404)", "cardterm: consent: No consent set found (404)", "AUDIT-EXIT=", "CONSENT-EXIT=")
+	if !strings.Contains(s, "AUDIT-EXIT=1") || !strings.Contains(s, "CONSENT-EXIT=1") || strings.Contains(s, "Secret key") {
 		t.Fatalf("a look-up asked for the secret key:\n%s", s)
 	}
 }
