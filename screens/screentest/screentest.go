@@ -110,7 +110,8 @@ func WithSupport(build Build, start bool) Option {
 	return func(s *Setup) { s.Support, s.StartInSupport = build, start }
 }
 
-// WithSize sets the first window size (100x30 otherwise).
+// WithSize sets the first window size (104x30 otherwise: a body of 84x27
+// beside the navigation).
 func WithSize(w, h int) Option { return func(s *Setup) { s.Width, s.Height = w, h } }
 
 // WithSandbox changes the sandbox's options (faults, alternate shapes).
@@ -130,11 +131,11 @@ func WithConfig(change func(*apiclient.Config)) Option {
 }
 
 // New builds the app with signIn as its sign-in screen and the screens the
-// options mount, sized 100x30, and runs Init as the program would.
+// options mount, sized 104x30, and runs Init as the program would.
 func New(t testing.TB, signIn Build, opts ...Option) *App {
 	t.Helper()
 	clock := sandbox.NewManualClock(Epoch)
-	setup := Setup{SignIn: signIn, Width: 100, Height: 30, Sandbox: sandbox.Options{Clock: clock},
+	setup := Setup{SignIn: signIn, Width: 104, Height: 30, Sandbox: sandbox.Options{Clock: clock},
 		Config: apiclient.Config{ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey}}
 	styles := theme.New(true, false)
 	setup.Deps = screenkit.Deps{Requests: ui.NewRequests(), Styles: &styles, Now: clock.Now}
@@ -198,6 +199,17 @@ func (a *App) Drive(msgs ...tea.Msg) {
 // Keys presses keys by name ("enter", "f", "ctrl+u").
 func (a *App) Keys(names ...string) { a.T.Helper(); a.Drive(uitest.Keys(names...)...) }
 
+// Open presses the number key of the screen called id, as a user would;
+// it fails when the screen is not mounted or has no number key.
+func (a *App) Open(id ui.ScreenID) {
+	a.T.Helper()
+	k := a.UI().NumberKeyOf(id)
+	if k == "" {
+		a.T.Fatalf("screen %q is not in the navigation or has no number key", id)
+	}
+	a.Keys(k)
+}
+
 // Type types text into the focused input.
 func (a *App) Type(s string) { a.T.Helper(); a.Drive(uitest.Type(s)...) }
 
@@ -237,12 +249,28 @@ func (a *App) SignInDirectly(username string) {
 
 var loopbackPort = regexp.MustCompile(`127\.0\.0\.1:\d{4,5}`)
 
-// Golden compares the frame, in the ASCII colour profile, with its golden
-// file under the package's testdata. The sandbox's random port is the one
-// part that varies by run.
+// Golden compares the body (what the screen owns, with any dialog over
+// it, in the ASCII colour profile) with its golden file under the
+// package's testdata. The navigation, status bar and footer are the
+// shell's: FrameGolden covers them, in a few files, so a change of the
+// shell rewrites those and not every screen's.
 func (a *App) Golden(name string) {
 	a.T.Helper()
-	frame := uitest.ASCII(a.Root.View())
+	a.golden(name, a.UI().BodyView())
+}
+
+// FrameGolden compares the whole frame, shell included, with its golden
+// file: for the few tests that cover the shell around a screen.
+func (a *App) FrameGolden(name string) {
+	a.T.Helper()
+	a.golden(name, a.Root.View().Content)
+}
+
+// golden compares one drawing with its golden file. The sandbox's random
+// port is the one part that varies by run.
+func (a *App) golden(name, drawing string) {
+	a.T.Helper()
+	frame := uitest.ASCII(drawing)
 	uitest.Golden(a.T.(*testing.T), name, loopbackPort.ReplaceAllString(frame, "127.0.0.1:PORT"))
 }
 
@@ -361,11 +389,11 @@ func NewSignedIn(t testing.TB, signIn Build, user string, opts ...Option) *App {
 // Preset is the app one package's tests start from: its sign-in screen and
 // the options every test there wants (the screens it mounts, a size). A
 // test's own options apply after the preset's, so they can change them.
-// Open, if set, is the key that opens the package's screen once signed in.
+// Open, if set, is the screen NewSignedIn opens once signed in.
 type Preset struct {
 	SignIn  Build
 	Options []Option
-	Open    string
+	Open    ui.ScreenID
 }
 
 // New builds the preset's app with the test's options, as New does.
@@ -380,7 +408,7 @@ func (p Preset) NewSignedIn(t testing.TB, user string, opts ...Option) *App {
 	t.Helper()
 	a := NewSignedIn(t, p.SignIn, user, append(slices.Clone(p.Options), opts...)...)
 	if p.Open != "" {
-		a.Keys(p.Open)
+		a.Open(p.Open)
 	}
 	return a
 }
