@@ -124,7 +124,7 @@ func TestMalformedConfigStillStartsOnTheSandboxE2E(t *testing.T) {
 	cmd := exec.Command(binary, "get", "consent", "nobody")
 	cmd.Env = append(os.Environ(), env...)
 	out, _ := cmd.CombinedOutput()
-	if !strings.Contains(string(out), path+":4: profiles[0].timeout: \"soon\" is not a duration") {
+	if !strings.Contains(string(out), path+":4: profiles[0].timeout: \"soon\" is not a positive duration") {
 		t.Fatalf("the message does not name the file, line and field:\n%s", out)
 	}
 }

@@ -19,7 +19,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/apiclient/sandbox"
 	"cardterm/screens/screenkit"
-	"cardterm/theme"
+	"cardterm/screens/shell"
 	"cardterm/ui"
 	"cardterm/ui/uitest"
 )
@@ -67,7 +67,9 @@ type App struct {
 
 // Setup is what options change before the app is built.
 type Setup struct {
-	Deps    screenkit.Deps
+	// Shell is the app's wiring as main fills it (screens/shell); the
+	// client and the screens are added when the app is built.
+	Shell   shell.Config
 	Config  apiclient.Config
 	Sandbox sandbox.Options
 	SignIn  Build
@@ -87,7 +89,7 @@ func WithDemo() Option {
 	return func(s *Setup) {
 		for _, u := range sandbox.DemoUsers() {
 			if u.Region == "eu" {
-				s.Deps.Demo = append(s.Deps.Demo, screenkit.DemoHint{Username: u.Username, Password: u.Password, Summary: u.Summary})
+				s.Shell.Demo = append(s.Shell.Demo, screenkit.DemoHint{Username: u.Username, Password: u.Password, Summary: u.Summary})
 			}
 		}
 	}
@@ -97,7 +99,23 @@ func WithDemo() Option {
 func WithUS() Option { return func(s *Setup) { s.Config.US = true } }
 
 // ReadOnly starts the app in --read-only mode.
-func ReadOnly() Option { return func(s *Setup) { s.Deps.ReadOnly = true } }
+func ReadOnly() Option { return func(s *Setup) { s.Shell.ReadOnly = true } }
+
+// AsRemote presents the test's sandbox as a remote gateway, as a
+// --base-url would: its host on the status bar, and production unless
+// environment (production, staging, sandbox, or "" for unset) says
+// otherwise, with the safeguards that go with it.
+func AsRemote(environment string) Option {
+	return func(s *Setup) {
+		s.Shell.Gateway.Sandbox, s.Shell.Gateway.Label, s.Shell.Gateway.Environment = false, "gateway.test", environment
+	}
+}
+
+// WithProfile names the profile in use on the status bar, and the
+// profiles the switcher offers.
+func WithProfile(name string, all ...string) Option {
+	return func(s *Setup) { s.Shell.Profile, s.Shell.Profiles = name, all }
+}
 
 // WithScreen mounts screens, e.g. WithScreen(screentest.Of(card.New)).
 func WithScreen(builds ...Build) Option {
@@ -137,8 +155,8 @@ func New(t testing.TB, signIn Build, opts ...Option) *App {
 	clock := sandbox.NewManualClock(Epoch)
 	setup := Setup{SignIn: signIn, Width: 104, Height: 30, Sandbox: sandbox.Options{Clock: clock},
 		Config: apiclient.Config{ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey}}
-	styles := theme.New(true, false)
-	setup.Deps = screenkit.Deps{Requests: ui.NewRequests(), Styles: &styles, Now: clock.Now}
+	setup.Shell.Now = clock.Now
+	setup.Shell.Gateway = shell.Gateway{Label: "SANDBOX", Sandbox: true, Local: true}
 	for _, o := range opts {
 		o(&setup)
 	}
@@ -152,36 +170,18 @@ func New(t testing.TB, signIn Build, opts ...Option) *App {
 	cfg.BaseURL = hs.URL
 	cfg.Now = clock.Now
 	client := apiclient.New(cfg)
-	deps := setup.Deps
-	deps.Client = client
-	screens := make([]ui.Screen, 0, len(setup.Screens))
-	for _, build := range setup.Screens {
-		screens = append(screens, build(deps))
+	wiring := setup.Shell
+	wiring.Client = client
+	wiring.Gateway.ClientKey, wiring.Gateway.US = cfg.ClientKey, cfg.US
+	wiring.SignIn, wiring.Support, wiring.StartInSupport = shell.Build(setup.SignIn), shell.Build(setup.Support), setup.StartInSupport
+	wiring.Screens = func(deps screenkit.Deps) []ui.Screen {
+		screens := make([]ui.Screen, 0, len(setup.Screens))
+		for _, build := range setup.Screens {
+			screens = append(screens, build(deps))
+		}
+		return screens
 	}
-	var signInScreen, support ui.Screen
-	if setup.SignIn != nil {
-		signInScreen = setup.SignIn(deps)
-	}
-	if setup.Support != nil {
-		support = setup.Support(deps)
-	}
-	root := ui.NewRoot(ui.RootOptions{
-		Styles:         &styles,
-		Requests:       deps.Requests,
-		SignIn:         signInScreen,
-		Screens:        screens,
-		Support:        support,
-		StartInSupport: setup.StartInSupport,
-		Gateway:        "SANDBOX",
-		Sandbox:        true,
-		US:             cfg.US,
-		ReadOnly:       deps.ReadOnly,
-		Session: func() (string, time.Time, bool) {
-			s := client.Session()
-			return s.Username, s.ExpiresAt, s.Valid()
-		},
-		Now: clock.Now,
-	})
+	root, deps := shell.New(wiring)
 	app := &App{T: t, Root: root, Deps: deps, Clock: clock, Server: server, Client: client, URL: hs.URL}
 	app.Drive(append([]tea.Msg{tea.WindowSizeMsg{Width: setup.Width, Height: setup.Height}}, uitest.Run(root.Init())...)...)
 	return app
