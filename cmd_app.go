@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -148,7 +150,7 @@ func clientConfig(o options) (cfg apiclient.Config, close func(), err error) {
 	if err != nil {
 		return cfg, nil, err
 	}
-	return apiclient.Config{
+	cfg = apiclient.Config{
 		Logger:    logger,
 		BaseURL:   o.baseURL,
 		ClientKey: o.clientKey,
@@ -156,7 +158,27 @@ func clientConfig(o options) (cfg apiclient.Config, close func(), err error) {
 		US:        o.us,
 		Timeout:   o.timeout,
 		UserAgent: "cardterm/" + appVersion(),
-	}, closeLog, nil
+	}
+	if o.proxy != "" {
+		cfg.HTTPClient = &http.Client{Transport: throughProxy(o.proxy)}
+	}
+	return cfg, closeLog, nil
+}
+
+// throughProxy is a transport that sends through the proxy at raw (checked
+// by its setting), except requests to this machine (the embedded sandbox,
+// a local one, listen's loopback targets).
+func throughProxy(raw string) *http.Transport {
+	proxy, _ := url.Parse(raw)
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.Proxy = func(r *http.Request) (*url.URL, error) {
+		host := r.URL.Hostname()
+		if ip := net.ParseIP(host); host == "localhost" || ip != nil && ip.IsLoopback() {
+			return nil, nil
+		}
+		return proxy, nil
+	}
+	return transport
 }
 
 // buildRoot wires the client, the screens and the shell (screens/shell,

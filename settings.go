@@ -23,6 +23,7 @@ import (
 type options struct {
 	// The settings' values (settings_table.go).
 	baseURL, clientKey, clientID string
+	proxy                        string // an HTTP(S) proxy for gateway requests
 	us, readOnly                 bool
 	timeout                      time.Duration
 	// environment is production, staging, sandbox, or "" (unset: a remote

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -77,6 +78,7 @@ const (
 	envProfile     = "CARDTERM_PROFILE"
 	envDebug       = "CARDTERM_DEBUG"
 	envStart       = "CARDTERM_START"
+	envProxy       = "CARDTERM_PROXY"
 )
 
 const defaultTimeout = 15 * time.Second
@@ -97,6 +99,10 @@ var settings = []*setting{
 	{name: "client-id", env: envClientID, key: "client_id", placeholder: "ID", label: "client id",
 		usage: "client id for orders (X-Client-ID) and OAuth",
 		unset: "the client key", field: func(o *options) any { return &o.clientID }},
+	{name: "proxy", env: envProxy, key: "proxy", placeholder: "URL", label: "proxy",
+		usage: "send gateway requests through this HTTP(S) proxy (never requests to this machine)",
+		unset: "$HTTPS_PROXY, or none", check: checkProxySetting,
+		field: func(o *options) any { return &o.proxy }},
 	{name: "us", env: envUS, key: "us", kind: switchSetting, label: "US backend",
 		usage: "route requests to the US backend (x-us-env: true)", initial: "false",
 		field: func(o *options) any { return &o.us }},
@@ -221,6 +227,15 @@ func orList(values []string) string {
 		return strings.Join(values, "")
 	}
 	return strings.Join(values[:len(values)-1], ", ") + " or " + values[len(values)-1]
+}
+
+// checkProxySetting accepts an http, https or socks5 URL with a host.
+func checkProxySetting(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "socks5") || u.Host == "" {
+		return fmt.Errorf("%q is not an http, https or socks5 URL", raw)
+	}
+	return nil
 }
 
 // checkBaseURLSetting accepts an http(s) URL with a host.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -261,5 +262,31 @@ func TestSandboxTriggerWritesItsRequestToTheDebugLog(t *testing.T) {
 	}
 	if strings.Contains(string(text), sandbox.DemoSecretKey) {
 		t.Fatalf("the debug log holds the secret key:\n%s", text)
+	}
+}
+
+// --proxy, added by following ARCHITECTURE.md's recipe for a setting: a
+// look-up at a remote gateway goes through the proxy; the embedded
+// sandbox, on this machine, does not.
+func TestProxySettingSendsGatewayRequestsThroughTheProxy(t *testing.T) {
+	useConfigDir(t)
+	var asked []string
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked = append(asked, r.Method+" "+r.URL.String())
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusNotFound)
+		_, _ = w.Write([]byte(`{"message":"No consent set found"}`))
+	}))
+	defer proxy.Close()
+	_, errOut, code := runCLI(t, "get", "consent", "u-1", "--base-url", "http://gateway.test", "--client-key", "ck_live", "--proxy", proxy.URL)
+	if code != exitRefused || len(asked) != 1 || !strings.HasPrefix(asked[0], "GET http://gateway.test/v2/consent/user/u-1") {
+		t.Fatalf("exit %d (%s); the proxy was asked %q", code, errOut, asked)
+	}
+	asked = nil
+	if out, errOut, code := runCLI(t, "get", "consent", "nobody", "--proxy", proxy.URL); len(asked) != 0 || code != exitRefused {
+		t.Fatalf("the embedded sandbox went through the proxy (%q), exit %d: %s %s", asked, code, out, errOut)
+	}
+	if _, errOut, code := runCLI(t, "get", "user", "--proxy", "ftp://proxy"); code != exitUsage || !strings.Contains(errOut, "not an http, https or socks5 URL") {
+		t.Fatalf("a bad proxy: exit %d %s", code, errOut)
 	}
 }

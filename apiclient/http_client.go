@@ -6,7 +6,8 @@ import "net/http"
 // partner's server that `cardterm listen --forward-to` posts to), with
 // the settings of cfg that apply to any peer: Timeout bounds one request
 // (DefaultTimeout when 0), Logger gets a line per exchange (debuglog.go),
-// and no redirect is followed.
+// HTTPClient's transport (a proxy) is used when set, and no redirect is
+// followed.
 func NewHTTPClient(cfg Config) *http.Client {
 	timeout := cfg.Timeout
 	if timeout <= 0 {
@@ -18,6 +19,9 @@ func NewHTTPClient(cfg Config) *http.Client {
 		CheckRedirect: func(*http.Request, []*http.Request) error {
 			return http.ErrUseLastResponse
 		},
+	}
+	if cfg.HTTPClient != nil && cfg.HTTPClient.Transport != nil {
+		hc.Transport = cfg.HTTPClient.Transport
 	}
 	return withDebugLog(hc, cfg.Logger)
 }
