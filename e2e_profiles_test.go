@@ -164,7 +164,7 @@ func TestBashCompletionCompletesProfileNames(t *testing.T) {
 	if got := complete("cardterm", "profile", "use", "glo"); strings.Join(got, " ") != "globex-demo" {
 		t.Fatalf("cardterm profile use glo<tab>: %q", got)
 	}
-	if got := complete("cardterm", "get", "con"); strings.Join(got, " ") != "consent" {
+	if got := complete("cardterm", "get", "con"); strings.Join(got, " ") != "consent consent-set" {
 		t.Fatalf("cardterm get con<tab>: %q", got)
 	}
 }

@@ -38,20 +38,20 @@ type reportsKeys struct{}
 func (reportsKeys) ShortHelp() []key.Binding  { return nil }
 func (reportsKeys) FullHelp() [][]key.Binding { return nil }
 
-// An eleventh screen, added after the app's ten: the number keys 1-9 and
-// 0 still open the first ten, each its own; no key that another screen
-// owns opens the eleventh; it is reached from the navigation, and the
-// help lists it with how to get there.
+// A screen added after the app's own (the eleventh today): the number
+// keys 1-9 and 0 still open the first ten, each its own; no key that
+// another screen owns opens it; it is reached from the navigation, and
+// the help lists it with how to get there.
 func TestAnEleventhScreenTakesNoOtherScreensKey(t *testing.T) {
 	builds := append(screentest.EachOf(screens.All), screentest.Of(newReports))
 	app := screentest.New(t, screens.SignIn, screentest.WithScreen(builds...), screentest.WithSize(140, 45))
 	app.SignIn("alice@demo.test")
 
 	all := screens.All(app.Deps)
-	if len(all) != 10 {
-		t.Fatalf("the test expects the app's ten screens, found %d", len(all))
+	if len(all) < 10 {
+		t.Fatalf("the test expects at least ten screens of the app's own, found %d", len(all))
 	}
-	for i, s := range all {
+	for i, s := range all[:10] {
 		app.Keys(ui.NumberKey(i))
 		if got := app.UI().Active().ID(); got != s.ID() {
 			t.Fatalf("key %s opened %q, want %q", ui.NumberKey(i), got, s.ID())

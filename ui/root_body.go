@@ -20,11 +20,15 @@ func (r *Root) BodyView() string {
 
 // NumberKeyOf is the number key that opens the screen called id, "" when
 // it has none (past the tenth, or not in the navigation).
-func (r *Root) NumberKeyOf(id ScreenID) string {
+func (r *Root) NumberKeyOf(id ScreenID) string { return NumberKey(r.PositionOf(id)) }
+
+// PositionOf is the place of the screen called id in the navigation, from
+// 0; -1 when it is not there.
+func (r *Root) PositionOf(id ScreenID) int {
 	for i, s := range r.screens {
 		if s.ID() == id {
-			return NumberKey(i)
+			return i
 		}
 	}
-	return ""
+	return -1
 }

@@ -199,15 +199,27 @@ func (a *App) Drive(msgs ...tea.Msg) {
 // Keys presses keys by name ("enter", "f", "ctrl+u").
 func (a *App) Keys(names ...string) { a.T.Helper(); a.Drive(uitest.Keys(names...)...) }
 
-// Open presses the number key of the screen called id, as a user would;
-// it fails when the screen is not mounted or has no number key.
+// Open opens the screen called id as a user would: its number key, or,
+// past the tenth, the navigation pane (tab, down to it, enter). It fails
+// when the screen is not mounted.
 func (a *App) Open(id ui.ScreenID) {
 	a.T.Helper()
-	k := a.UI().NumberKeyOf(id)
-	if k == "" {
-		a.T.Fatalf("screen %q is not in the navigation or has no number key", id)
+	at := a.UI().PositionOf(id)
+	switch {
+	case at < 0:
+		a.T.Fatalf("screen %q is not in the navigation", id)
+	case ui.NumberKey(at) != "":
+		a.Keys(ui.NumberKey(at))
+	default:
+		a.Keys(ui.NumberKey(0), "tab")
+		for range at {
+			a.Keys("down")
+		}
+		a.Keys("enter")
 	}
-	a.Keys(k)
+	if got := a.UI().Active().ID(); got != id {
+		a.T.Fatalf("opening %q showed %q", id, got)
+	}
 }
 
 // Type types text into the focused input.
