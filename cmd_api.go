@@ -40,7 +40,7 @@ type apiCall struct {
 }
 
 func newAPICommand(std streams) *cobra.Command {
-	var f gatewayFlags
+	var given givenFlags
 	var a apiFlags
 	cmd := &cobra.Command{
 		Use:   "api [METHOD] PATH",
@@ -82,7 +82,7 @@ refuses every method but GET with exit 2.
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o, err := resolveCommandOptions(cmd, f, std)
+			o, err := resolveCommandOptions(given, std)
 			if err != nil {
 				return err
 			}
@@ -99,8 +99,7 @@ refuses every method but GET with exit 2.
 	fs.StringArrayVarP(&a.headers, "header", "H", nil, "add a header `'Name: value'` (it replaces cardterm's own of that name)")
 	fs.BoolVar(&a.paginate, "paginate", false, "follow _links.next to the last page, printing each page (GET)")
 	fs.StringVarP(&a.jq, "jq", "q", "", "print what the jq `expression` selects from the answer (strings unquoted)")
-	addGatewayFlags(fs, &f)
-	addProfileFlags(fs, &f)
+	given = addSettingFlags(cmd, gatewaySettings)
 	fs.SortFlags = false
 	for _, name := range []string{"raw-field", "header", "jq"} {
 		_ = cmd.RegisterFlagCompletionFunc(name, cobra.NoFileCompletions)

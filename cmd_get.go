@@ -6,7 +6,7 @@ import "github.com/spf13/cobra"
 // printed as JSON, for scripts; with --json an error answer is printed
 // too. `cardterm --json LOOKUP` is `cardterm get LOOKUP --json`.
 func newGetCommand(std streams) *cobra.Command {
-	var f gatewayFlags
+	var given givenFlags
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "get LOOKUP [ARGS]",
@@ -38,7 +38,7 @@ code still says which kind), so a script can read the gateway's own fields.
 			return lookupNames(), cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o, err := resolveCommandOptions(cmd, f, std)
+			o, err := resolveCommandOptions(given, std)
 			if err != nil {
 				return err
 			}
@@ -47,8 +47,7 @@ code still says which kind), so a script can read the gateway's own fields.
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print an error answer on stdout too, as the gateway sent it")
-	addGatewayFlags(cmd.Flags(), &f)
-	addProfileFlags(cmd.Flags(), &f)
+	given = addSettingFlags(cmd, gatewaySettings)
 	cmd.Flags().SortFlags = false
 	return cmd
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"cardterm/apiclient/sandbox"
 	"cardterm/ui"
 )
 
@@ -26,45 +27,38 @@ func (v buildVersion) json() versionJSON {
 }
 
 // profileJSON is one profile in `profile list --json` and `profile show
-// --json`. An empty baseUrl is the embedded sandbox.
-type profileJSON struct {
-	Name        string `json:"name"`
-	Default     bool   `json:"default"`
-	BaseURL     string `json:"baseUrl"`
-	ClientKey   string `json:"clientKey"`
-	ClientID    string `json:"clientId,omitempty"`
-	US          bool   `json:"us"`
-	ReadOnly    bool   `json:"readOnly"`
-	Timeout     string `json:"timeout"`
-	Environment string `json:"environment,omitempty"`
-	Start       string `json:"start"`
-	// SecretKey and WebhookKey say where the secrets are: "keyring",
-	// "none", "sandbox" (the embedded sandbox's own) or "unknown" (no
-	// keyring to ask). Only show fills them.
-	SecretKey  string `json:"secretKey,omitempty"`
-	WebhookKey string `json:"webhookKey,omitempty"`
+// --json`: its name, whether it is the default, and every setting a
+// profile holds (the settings table) under its key in config.yaml, with
+// the value in effect: the profile's, else the default ("" base_url is
+// the embedded sandbox). A switch is true or false, anything else text.
+// show adds secret_key and webhook_key: where each is kept ("keyring",
+// "none", "sandbox" for the embedded sandbox's own, "unknown" when there
+// is no keyring to ask), never what it is.
+func profileJSON(p profile, isDefault bool) map[string]any {
+	out := map[string]any{"name": p.Name, "default": isDefault}
+	for _, s := range settings {
+		if s.key == "" {
+			continue
+		}
+		value := p.get(s.key)
+		if value == "" {
+			value = s.initial
+		}
+		if s.key == "client_key" && value == "" {
+			value = sandbox.DemoClientKey
+		}
+		if s.kind == switchSetting {
+			out[s.key] = value == "true"
+		} else {
+			out[s.key] = value
+		}
+	}
+	return out
 }
 
-func newProfileJSON(p profile, isDefault bool) profileJSON {
-	timeout := defaultTimeout
-	if p.Timeout > 0 {
-		timeout = p.Timeout
-	}
-	start := p.Start
-	if start == "" {
-		start = "sign-in"
-	}
-	clientKey := p.ClientKey
-	if clientKey == "" {
-		clientKey = clientKeyOf(p)
-	}
-	return profileJSON{Name: p.Name, Default: isDefault, BaseURL: p.BaseURL, ClientKey: clientKey,
-		ClientID: p.ClientID, US: p.US, ReadOnly: p.ReadOnly, Timeout: timeout.String(),
-		Environment: p.Environment, Start: start}
-}
-
-// withSecrets says where the profile's secrets are, asking the keyring.
-func (j profileJSON) withSecrets(p profile, store *secretStore) profileJSON {
+// withSecrets adds to a profile's JSON where its secrets are, asking the
+// keyring.
+func withSecrets(out map[string]any, p profile, store *secretStore) map[string]any {
 	where := func(account string) string {
 		v, err := store.get(account)
 		switch {
@@ -75,12 +69,12 @@ func (j profileJSON) withSecrets(p profile, store *secretStore) profileJSON {
 		}
 		return "none"
 	}
-	j.SecretKey = "sandbox"
-	if p.BaseURL != "" {
-		j.SecretKey = where(p.Name)
+	out["secret_key"] = "sandbox"
+	if p.get("base_url") != "" {
+		out["secret_key"] = where(p.Name)
 	}
-	j.WebhookKey = where(webhookAccount(p.Name))
-	return j
+	out["webhook_key"] = where(webhookAccount(p.Name))
+	return out
 }
 
 // profileCheckJSON is `profile check --json` when the check passes.

@@ -18,27 +18,27 @@ import (
 // EXIT STATUS. Release archives and packages ship its output
 // (.goreleaser.yaml).
 
-// manEnvironment lists the variables cardterm reads, for ENVIRONMENT.
-var manEnvironment = [][2]string{
-	{envBaseURL, "the gateway base URL (--base-url)"},
-	{envClientKey, "the public client key (--client-key)"},
-	{envClientID, "the client id for orders and OAuth (--client-id)"},
-	{envUS, "true routes requests to the US backend (--us)"},
-	{envReadOnly, "true refuses every action that changes anything (--read-only)"},
-	{envTimeout, "the time limit of one gateway request, such as 15s (--timeout)"},
-	{envEnvironment, "the environment of a remote gateway: production, staging or sandbox (--environment)"},
-	{envProfile, "the profile to use (--profile)"},
-	{envDebug, "the file the debug log is appended to (--debug)"},
-	{secretKeyEnv, "the secret key (token refresh, consent changes); never taken from a flag"},
-	{"CARDTERM_USERNAME", "the user that look-ups and cardterm api sign in as"},
-	{"CARDTERM_PASSWORD", "that user's password; refused without CARDTERM_USERNAME"},
-	{webhookKeyEnv, "the webhook signing key of cardterm listen and webhook verify"},
-	{"BROWSER", "the command that opens hosted pages (the set-PIN page, the PIN image)"},
-	{"NO_COLOR", "when set and not empty, no colour anywhere; it wins over CLICOLOR_FORCE"},
-	{"CLICOLOR_FORCE", "colour in help and errors even when they are not shown on a terminal"},
-	{"XDG_CONFIG_HOME", "where the config file lives"},
-	{"XDG_STATE_HOME", "where the support console keeps its last look-ups"},
-	{"DBUS_SESSION_BUS_ADDRESS", "on Linux, the session bus of the Secret Service; unset, the OS keyring is never asked"},
+// manEnvironment lists the variables cardterm reads, for ENVIRONMENT:
+// the settings' (settings_table.go), then the others.
+func manEnvironment() [][2]string {
+	var out [][2]string
+	for _, s := range settings {
+		if s.env != "" {
+			out = append(out, [2]string{s.env, s.usage + " (--" + s.name + ")"})
+		}
+	}
+	return append(out, [][2]string{
+		{secretKeyEnv, "the secret key (token refresh, consent changes); never taken from a flag"},
+		{"CARDTERM_USERNAME", "the user that look-ups and cardterm api sign in as"},
+		{"CARDTERM_PASSWORD", "that user's password; refused without CARDTERM_USERNAME"},
+		{webhookKeyEnv, "the webhook signing key of cardterm listen and webhook verify"},
+		{"BROWSER", "the command that opens hosted pages (the set-PIN page, the PIN image)"},
+		{"NO_COLOR", "when set and not empty, no colour anywhere; it wins over CLICOLOR_FORCE"},
+		{"CLICOLOR_FORCE", "colour in help and errors even when they are not shown on a terminal"},
+		{"XDG_CONFIG_HOME", "where the config file lives"},
+		{"XDG_STATE_HOME", "where the support console keeps its last look-ups"},
+		{"DBUS_SESSION_BUS_ADDRESS", "on Linux, the session bus of the Secret Service; unset, the OS keyring is never asked"},
+	}...)
 }
 
 // manFiles lists the files cardterm reads and writes, for FILES.
@@ -105,7 +105,7 @@ func manPage(root *cobra.Command, v buildVersion) string {
 	writeRoffExample(&b, root.Example)
 
 	b.WriteString(".SH ENVIRONMENT\n")
-	writeRoffList(&b, manEnvironment)
+	writeRoffList(&b, manEnvironment())
 	b.WriteString(".SH FILES\n")
 	writeRoffList(&b, manFiles)
 	b.WriteString(".SH EXIT STATUS\n")

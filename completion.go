@@ -5,22 +5,18 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// Shell completion of flag values: the values a flag takes where they are
-// few, and never file names for a value that is not a file.
-
-// flagValues are the values of the flags that take one of a few.
-var flagValues = map[string][]cobra.Completion{
-	"environment": {"production\tthe default for a remote gateway", "staging", "sandbox"},
-	"start":       {"sign-in\tthe sign-in screen (the default)", "support\tthe support console"},
-}
+// Shell completion of flag values: the settings complete their own
+// (settings.go: choices, switches, profile names, files for a FILE); every
+// other flag that takes a value completes no file names unless its value
+// is a file.
 
 // fileFlags are the flags whose value is a file (or holds one: api -F
 // key=@FILE), where the shell's file names are right.
 var fileFlags = map[string]bool{"debug": true, "body": true, "field": true}
 
-// completeFlagValues registers, on every command of the tree, the values
-// of flagValues and no file names for the other flags that take a value,
-// unless the command registered its own completion.
+// completeFlagValues registers, on every command of the tree, no file
+// names for the flags that take a value that is not a file, unless the
+// command registered its own completion.
 func completeFlagValues(cmd *cobra.Command) {
 	cmd.LocalNonPersistentFlags().VisitAll(func(f *pflag.Flag) {
 		if f.Value.Type() == "bool" || fileFlags[f.Name] {
@@ -29,10 +25,7 @@ func completeFlagValues(cmd *cobra.Command) {
 		if _, has := cmd.GetFlagCompletionFunc(f.Name); has {
 			return
 		}
-		values := flagValues[f.Name]
-		_ = cmd.RegisterFlagCompletionFunc(f.Name, func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			return values, cobra.ShellCompDirectiveNoFileComp
-		})
+		_ = cmd.RegisterFlagCompletionFunc(f.Name, cobra.NoFileCompletions)
 	})
 	for _, sub := range cmd.Commands() {
 		completeFlagValues(sub)

@@ -90,7 +90,7 @@ func (s *Screen) advance() tea.Cmd {
 			Submit: "continue",
 			Fields: []ui.FieldSpec{{Key: "secretKey", Label: "Secret key", Kind: ui.FieldSecret, Check: nonEmpty("the secret key is required")}},
 		}))
-	case s.opts.Production && !a.typed:
+	case s.Deps.Production && !a.typed:
 		last4 := lastN(a.userID, 4)
 		s.formFor = formTypeLast4
 		return s.openForm(ui.NewForm(s.Deps.Styles, ui.FormSpec{

@@ -22,9 +22,6 @@ type Options struct {
 	// ExportDir is where exported cases are written; "" is the current
 	// directory.
 	ExportDir string
-	// Production asks the agent to type the last 4 characters of the user
-	// id before a revoke or a link is sent.
-	Production bool
 	// User or Onboarding is looked up as soon as the console opens.
 	User, Onboarding string
 }
@@ -201,7 +198,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		// A customer signed in on this terminal: the agent's case and key
 		// are not theirs to see.
 		screenkit.ResetKeepingSize(s, s.Width, s.Height, func() {
-			*s = *New(s.Deps, Options{StateFile: s.opts.StateFile, ExportDir: s.opts.ExportDir, Production: s.opts.Production})
+			*s = *New(s.Deps, Options{StateFile: s.opts.StateFile, ExportDir: s.opts.ExportDir})
 		})
 		return s, nil
 	case tea.KeyPressMsg:
