@@ -15,8 +15,8 @@ import (
 var fileFlags = map[string]bool{"debug": true, "body": true, "field": true}
 
 // completeFlagValues registers, on every command of the tree, no file
-// names for the flags that take a value that is not a file, unless the
-// command registered its own completion.
+// names for the flags that take a value that is not a file, and for the
+// arguments, unless the command registered its own completion.
 func completeFlagValues(cmd *cobra.Command) {
 	cmd.LocalNonPersistentFlags().VisitAll(func(f *pflag.Flag) {
 		if f.Value.Type() == "bool" || fileFlags[f.Name] {
@@ -27,6 +27,10 @@ func completeFlagValues(cmd *cobra.Command) {
 		}
 		_ = cmd.RegisterFlagCompletionFunc(f.Name, cobra.NoFileCompletions)
 	})
+	// No command takes a file as an argument: no file names there either.
+	if cmd.ValidArgsFunction == nil && len(cmd.ValidArgs) == 0 {
+		cmd.ValidArgsFunction = cobra.NoFileCompletions
+	}
 	for _, sub := range cmd.Commands() {
 		completeFlagValues(sub)
 	}

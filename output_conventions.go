@@ -99,5 +99,5 @@ func checkAppTerminal(std streams) error {
 	if isTerminal(std.stdin) && isTerminal(std.stdout) {
 		return nil
 	}
-	return usageError{"the app needs a terminal (stdin and stdout are not both one); for scripts, use cardterm get LOOKUP (one look-up as JSON) or cardterm api METHOD PATH (any endpoint)"}
+	return usageError{"the app needs a terminal (stdin and stdout are not both one); for scripts, use cardterm get LOOKUP (one look-up as JSON) or cardterm api [METHOD] PATH (any endpoint)"}
 }
