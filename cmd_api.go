@@ -86,7 +86,11 @@ refuses every method but GET with exit 2.
 			if err != nil {
 				return err
 			}
-			call, err := a.call(args, o, std.stdin)
+			var stdin io.Reader // -F key=@- reads it; none in tests
+			if std.stdin != nil {
+				stdin = std.stdin
+			}
+			call, err := a.call(args, o, stdin)
 			if err != nil {
 				return err
 			}

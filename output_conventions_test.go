@@ -2,9 +2,11 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/adrg/xdg"
 	"github.com/spf13/cobra"
 )
 
@@ -104,5 +106,20 @@ func TestAppWithoutTerminalExitsTwo(t *testing.T) {
 				t.Errorf("cardterm %v: stderr %q lacks %q", args, errOut.String(), want)
 			}
 		}
+	}
+}
+
+// The support console's state lives in the state folder the XDG library
+// gives each OS (on macOS and Windows not ~/.local/state), or under
+// $XDG_STATE_HOME when it is set.
+func TestSupportStateFileIsInTheStateFolder(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", "")
+	if got, want := supportStateFile("ck_a/b"), filepath.Join(xdg.StateHome, "cardterm", "support-ck_a_b.json"); got != want {
+		t.Errorf("without XDG_STATE_HOME: %s, want %s", got, want)
+	}
+	dir := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", dir)
+	if got, want := supportStateFile("ck_x"), filepath.Join(dir, "cardterm", "support-ck_x.json"); got != want {
+		t.Errorf("with XDG_STATE_HOME: %s, want %s", got, want)
 	}
 }
