@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,5 +122,17 @@ func TestSupportStateFileIsInTheStateFolder(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", dir)
 	if got, want := supportStateFile("ck_x"), filepath.Join(dir, "cardterm", "support-ck_x.json"); got != want {
 		t.Errorf("with XDG_STATE_HOME: %s, want %s", got, want)
+	}
+}
+
+// The trimmer sits on every message cobra and fang print (help,
+// completion scripts, listen's live lines): one help page through it.
+func BenchmarkSpaceTrimmer(b *testing.B) {
+	page := []byte(strings.Repeat("  some help text padded to the width of the terminal"+strings.Repeat(" ", 40)+"\n", 60))
+	b.SetBytes(int64(len(page)))
+	b.ReportAllocs()
+	for b.Loop() {
+		trimmer := &spaceTrimmer{w: io.Discard}
+		_, _ = trimmer.Write(page)
 	}
 }
