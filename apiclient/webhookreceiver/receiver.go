@@ -169,7 +169,8 @@ func (r *Receiver) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	d.Verified, d.Status = true, http.StatusOK
-	d.Body = slices.Clone(body) // the one copy kept, at its size
+	d.Body = make([]byte, len(body)) // the one copy kept, at its size
+	copy(d.Body, body)
 	d.Header = keptHeaders(req.Header, true)
 	if r.wanted(d.EventType) {
 		d = r.publish(d)
