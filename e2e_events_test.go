@@ -56,7 +56,7 @@ func TestEventsScreenShowsVerifiedAndTamperedE2E(t *testing.T) {
 	}
 	// A rejected delivery is kept without its body: its size and first
 	// bytes only; the verified one below it shows its body whole.
-	tm.waitFor("not kept ("+strconv.Itoa(len(body))+" bytes); it began")
+	tm.waitFor("not kept (" + strconv.Itoa(len(body)) + " bytes); it began")
 	tm.send("j", "i")
 	tm.waitFor("Delivery card.frozen (#1), as received", `"event_type": "card.frozen"`)
 }
