@@ -95,7 +95,11 @@ func systemOpener(link string) []string {
 	case "darwin":
 		return []string{"open", link}
 	case "windows":
-		return []string{filepath.Join(os.Getenv("SYSTEMROOT"), "System32", "rundll32.exe"), "url.dll,FileProtocolHandler", link}
+		rundll := "rundll32"
+		if root := os.Getenv("SYSTEMROOT"); root != "" {
+			rundll = filepath.Join(root, "System32", "rundll32.exe")
+		}
+		return []string{rundll, "url.dll,FileProtocolHandler", link}
 	}
 	for _, opener := range []string{"xdg-open", "x-www-browser", "www-browser", "wslview"} {
 		if path, err := lookPath(opener); err == nil {

@@ -3,6 +3,7 @@ package webhookreceiver
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"sync"
@@ -77,18 +78,37 @@ func (l *Listener) Close() error {
 }
 
 // bodyDeadline gives each request timeout to send its body, counted from
-// when its headers are in; reading past it fails with a timeout. A request
-// without a body gets no deadline.
+// when its headers are in; reading past it fails with a timeout. The
+// deadline is lifted once the body is read to its end, so an answer that
+// takes longer (a slow terminal printing it) does not cut the connection.
+// A request without a body gets no deadline.
 func bodyDeadline(h http.Handler, timeout time.Duration) http.Handler {
 	if timeout <= 0 {
 		return h
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if req.Body != nil && req.Body != http.NoBody {
-			_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(timeout))
+			rc := http.NewResponseController(w)
+			_ = rc.SetReadDeadline(time.Now().Add(timeout))
+			req.Body = &deadlineBody{ReadCloser: req.Body, lift: func() { _ = rc.SetReadDeadline(time.Time{}) }}
 		}
 		h.ServeHTTP(w, req)
 	})
+}
+
+// deadlineBody lifts the read deadline when the body reaches its end.
+type deadlineBody struct {
+	io.ReadCloser
+	once sync.Once
+	lift func()
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if errors.Is(err, io.EOF) {
+		b.once.Do(b.lift)
+	}
+	return n, err
 }
 
 // limitConns lets at most max connections be open at once: Accept waits
