@@ -165,7 +165,7 @@ func (e *Error) summary() string {
 	}
 	if len(parts) > 0 {
 		b.WriteString(": ")
-		b.WriteString(oneLine(strings.Join(parts, "; ")))
+		b.WriteString(oneLine(cutText(strings.Join(parts, "; "), 3*maxGatewayText)))
 	}
 	if e.RetryAfter > 0 {
 		fmt.Fprintf(&b, ", retry in %s", e.RetryAfter.Round(time.Second))

@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
@@ -12,6 +15,9 @@ import (
 // canInspect reports whether the active screen has a record to inspect
 // now, so the help offers i only there.
 func (r *Root) canInspect() bool {
+	if _, ok := r.noticeAnswer(); ok {
+		return true
+	}
 	in, ok := r.Active().(Inspectable)
 	if !ok {
 		return false
@@ -42,4 +48,33 @@ func (r *Root) inspectorKey(msg tea.KeyPressMsg) tea.Cmd {
 		r.inspect = nil
 	}
 	return cmd
+}
+
+// noticeAnswer is the error notice on screen when it carries the
+// gateway's answer.
+func (r *Root) noticeAnswer() (Notice, bool) {
+	n, ok := r.visibleNotice()
+	return n, ok && len(n.Answer) > 0
+}
+
+// inspectNoticeAnswer opens the inspector on the answer behind the error
+// notice on screen when msg is i and nothing else takes the key (a text
+// field, a dialog, an overlay); it reports whether it did.
+func (r *Root) inspectNoticeAnswer(msg tea.KeyPressMsg) bool {
+	if !key.Matches(msg, r.keys.Inspect) || r.switcher != nil || r.dialog != nil || r.inspect != nil || r.showHelp || r.showLog {
+		return false
+	}
+	if s := r.Active(); s != nil && s.CapturesKeys() && !r.focusNav {
+		return false
+	}
+	n, ok := r.noticeAnswer()
+	if !ok {
+		return false
+	}
+	title := "the gateway's answer"
+	if n.AnswerCut {
+		title = fmt.Sprintf("the gateway's answer, its first %d KiB", len(n.Answer)>>10)
+	}
+	r.inspect = newInspector(title, n.Answer)
+	return true
 }

@@ -238,6 +238,7 @@ func (w *Screen) arrived(msg entriesArrived) tea.Cmd {
 	}
 	if w.store.len() == 0 {
 		w.loadErr = err
+		w.loadErrText = ui.Sanitize(ui.CutText(apiclient.ErrorMessage(err), ui.MaxMessageText))
 		return screenkit.ReadFailed("loading the whitelist", err, 403)
 	}
 	// Some entries arrived: they stay, marked as a part of the list.

@@ -68,6 +68,8 @@ type Screen struct {
 	// entries arrived: they are shown, marked as a part of the list.
 	incomplete bool
 	loadErr    error
+	// loadErrText is loadErr as drawn, cut and sanitized once.
+	loadErrText string
 
 	picker *picker // non-nil while the currency picker is open
 
@@ -291,7 +293,7 @@ func (w *Screen) View() string {
 		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow whitelist operations for this account (verification required)."))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case w.loadErr != nil:
-		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the whitelist: "+ui.Sanitize(apiclient.ErrorMessage(w.loadErr))), st.Muted.Render("r retries · c picks another currency"))
+		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the whitelist: "+w.loadErrText), st.Muted.Render("r retries · c picks another currency"))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	}
 	lines = append(lines, "", w.table.View())
