@@ -260,11 +260,15 @@ func (w *Screen) selected() *apiclient.WhitelistEntry {
 // Inspect gives the selected entry exactly as the gateway sent it, for the
 // JSON inspector (the i key).
 func (w *Screen) Inspect() (title string, raw []byte, ok bool) {
-	e := w.selected()
-	if e == nil || e.Raw == "" || w.form != nil || w.picker != nil {
+	i, ok := w.table.Cursor()
+	if !ok || i >= w.store.len() || w.form != nil || w.picker != nil {
 		return "", nil, false
 	}
-	return "whitelist entry " + ui.Sanitize(e.ID), e.Raw.Bytes(), true
+	record := w.store.record(i)
+	if record == "" {
+		return "", nil, false
+	}
+	return "whitelist entry " + ui.Sanitize(w.store.at(i).ID), []byte(record), true
 }
 
 // CopyValue implements ui.Copier: the selected entry's name, beneficiary,
