@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -71,10 +72,36 @@ func (r *Root) inspectNoticeAnswer(msg tea.KeyPressMsg) bool {
 	if !ok {
 		return false
 	}
-	title := "the gateway's answer"
+	title, body := "the gateway's answer", n.Answer
 	if n.AnswerCut {
+		// Cut JSON cannot be indented: its lines are folded instead, so
+		// all of it can be read by scrolling.
 		title = fmt.Sprintf("the gateway's answer, its first %d KiB", len(n.Answer)>>10)
+		body = foldLines(body, answerFold)
 	}
-	r.inspect = newInspector(title, n.Answer)
+	r.inspect = newInspector(title, body)
 	return true
+}
+
+// answerFold is the longest line of a cut answer in the inspector.
+const answerFold = 100
+
+// foldLines breaks every line of text longer than n characters into lines
+// of n.
+func foldLines(text []byte, n int) []byte {
+	out := make([]byte, 0, len(text)+len(text)/n+1)
+	count := 0
+	for _, r := range string(text) {
+		if r == '\n' {
+			count = 0
+		} else if count == n {
+			out = append(out, '\n')
+			count = 0
+		}
+		if r != '\n' {
+			count++
+		}
+		out = utf8.AppendRune(out, r)
+	}
+	return out
 }

@@ -111,7 +111,7 @@ func TestWhitelistErrorWithA50MBMessage(t *testing.T) {
 	}
 	a.Keys("i")
 	screen = a.Screen()
-	screentest.MustShow(t, screen, "the gateway's answer, its first 64 KiB", `{"message":"the disk is full xxx`)
+	screentest.MustShow(t, screen, "the gateway's answer, its first 64 KiB", `{"message":"the disk is full xxx`, "lines 1–")
 	if strings.Contains(screen, "i shows the") {
 		t.Fatal("the notice stayed over the inspector")
 	}
