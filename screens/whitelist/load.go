@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"sort"
 	"sync"
 
@@ -20,6 +21,11 @@ import (
 // the table's footer while the rest arrives; esc stops the load and keeps
 // what arrived. Each batch the client decodes is packed on the request's
 // goroutine (packed.go) and held once; the table reads its cells from it.
+
+// returnMemoryAfter is how many entries a load reads before the memory
+// that reading them took is handed back to the system when it ends (about
+// 3 MB of answer).
+const returnMemoryAfter = 10_000
 
 // entryStore holds the entries of one load in the packed batches they
 // arrived in.
@@ -235,6 +241,12 @@ func (w *Screen) load() tea.Cmd {
 			return box.put(p.pack(batch))
 		})
 		box.finish(err)
+		if n >= returnMemoryAfter {
+			// Reading a long list left about as much garbage as the
+			// answer's text and its decoded batches: give it back to the
+			// system now, or the process keeps the heap it peaked at.
+			debug.FreeOSMemory()
+		}
 		return loadEnded{entries: n}, err
 	})
 	return tea.Batch(cmd, receive(w.loadID, box))
