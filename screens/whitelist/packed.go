@@ -163,18 +163,31 @@ func (b *packedBatch) end(k, f int) uint32 {
 	return b.starts[k] + uint32(b.ends[k*packedFields+f])
 }
 
-// field is field f of entry k.
+// field is field f of entry k. It is what every cell the table draws or
+// searches costs, so the common case reads the entry's ends once.
 func (b *packedBatch) field(k, f int) string {
+	if b.wide != nil {
+		var start uint32
+		switch {
+		case f == fieldLast:
+			start = b.wide[k*packedFields+fieldFirst] + 1 // after the space
+		case f > 0:
+			start = b.wide[k*packedFields+f-1]
+		case k > 0:
+			start = b.wide[k*packedFields-1]
+		}
+		return b.text[start:b.wide[k*packedFields+f]]
+	}
+	base := b.starts[k]
+	ends := b.ends[k*packedFields : k*packedFields+packedFields]
 	var start uint32
 	switch {
 	case f == fieldLast:
-		start = b.end(k, fieldFirst) + 1 // after the space
+		start = uint32(ends[fieldFirst]) + 1 // after the space
 	case f > 0:
-		start = b.end(k, f-1)
-	case k > 0:
-		start = b.end(k-1, packedFields-1)
+		start = uint32(ends[f-1])
 	}
-	return b.text[start:b.end(k, f)]
+	return b.text[base+start : base+uint32(ends[f])]
 }
 
 // beneficiary is entry k's beneficiary's full name.
