@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -269,4 +270,39 @@ func TestStreamedElementPastItsLimit(t *testing.T) {
 	if grew := float64(peak-before) / (1 << 20); grew > 16 {
 		t.Fatalf("the heap grew by %.1f MiB", grew)
 	}
+}
+
+// FuzzErrorHead: whatever the head of a cut error answer, errorHead keeps
+// only valid JSON, and reads a whole object as encoding/json does.
+func FuzzErrorHead(f *testing.F) {
+	for _, seed := range []string{`{"message":"abc`, `{"error":"E","details":["a"],"message":"d\u00`, `{"message":{"x":"`,
+		`{"message":"whole"}`, `{"errors":[{"field":"a","message":"b"}],"message":"m"}`, `{"message":"é` + "\xc3", `[`, ``} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, head []byte) {
+		eb := errorHead(head)
+		for _, member := range []json.RawMessage{eb.Message, eb.Errors, eb.Error, eb.ErrorDescription, eb.Details} {
+			if member != nil && !json.Valid(member) {
+				t.Fatalf("%q: member %q is not JSON", head, member)
+			}
+		}
+		var whole errorBody
+		if json.Valid(head) && bytes.HasPrefix(bytes.TrimSpace(head), []byte("{")) && json.Unmarshal(head, &whole) == nil {
+			if !bytes.Equal(compact(whole.Message), compact(eb.Message)) || !bytes.Equal(compact(whole.Error), compact(eb.Error)) {
+				t.Fatalf("%q: message %s / %s, error %s / %s", head, whole.Message, eb.Message, whole.Error, eb.Error)
+			}
+		}
+	})
+}
+
+// compact is raw without white space between tokens (nil stays nil).
+func compact(raw json.RawMessage) []byte {
+	if raw == nil {
+		return nil
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return raw
+	}
+	return b.Bytes()
 }

@@ -3,6 +3,7 @@ package apiclient
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -34,16 +35,17 @@ func errorHead(head []byte) errorBody {
 		if value == nil {
 			return eb
 		}
-		switch name {
-		case "message":
+		// Names match as encoding/json matches them: case folded.
+		switch fold := func(n string) bool { return strings.EqualFold(name, n) }; {
+		case fold("message"):
 			eb.Message = value
-		case "errors":
+		case fold("errors"):
 			eb.Errors = value
-		case "error":
+		case fold("error"):
 			eb.Error = value
-		case "error_description":
+		case fold("error_description"):
 			eb.ErrorDescription = value
-		case "details":
+		case fold("details"):
 			eb.Details = value
 		}
 	}
