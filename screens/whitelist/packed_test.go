@@ -1,10 +1,12 @@
 package whitelist
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
 	"cardterm/apiclient"
+	"cardterm/ui/uitest"
 )
 
 // Packed entries give back the fields they were packed from, the dates as
@@ -56,5 +58,31 @@ func TestPackedBatchKeepsWhatTheScreenUses(t *testing.T) {
 		if got := store.record(2); got != `{"id":"w2"}` {
 			t.Fatalf("%s: record %q", tc.name, got)
 		}
+	}
+}
+
+// An entry whose name is 10 MB (with a bell, which must be rewritten)
+// costs a frame what any entry costs; y still copies it whole.
+func TestWhitelistFrameReadsNoMoreOfALongName(t *testing.T) {
+	huge := "\a" + strings.Repeat("n", 10<<20)
+	w := bigWhitelist(3)
+	var p packer
+	store := &entryStore{}
+	store.add(p.pack([]apiclient.WhitelistEntry{{ID: "w1", Name: huge, WalletAddress: "0xabc", Raw: `{"id":"w1"}`}}))
+	w.setStore(store)
+	w.SetSize(100, 38)
+	_ = w.View()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	view := w.View()
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 256<<10 {
+		t.Fatalf("a frame allocated %d bytes", n)
+	}
+	if !strings.Contains(uitest.Plain(view), `Name \x07nnn`) {
+		t.Fatalf("view %q", view)
+	}
+	if _, copied, _ := w.CopyValue(); !strings.Contains(copied, `\x07`+strings.Repeat("n", 10<<20)) {
+		t.Fatal("the copy lost the name's end")
 	}
 }
