@@ -56,12 +56,15 @@ func (s *Server) Trigger(eventType, user string) (TriggerResult, error) {
 		return TriggerResult{}, fmt.Errorf("invalid event type %q: use dotted lower-case names such as card.frozen", eventType)
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	be, u := s.findUserLocked(user)
 	if u == nil {
+		s.mu.Unlock()
 		return TriggerResult{}, fmt.Errorf("%w %q", errNoUser, user)
 	}
-	return s.triggerLocked(be, u, eventType), nil
+	out := s.triggerLocked(be, u, eventType)
+	s.mu.Unlock()
+	s.commitLogged()
+	return out, nil
 }
 
 // findUserLocked finds a user by id or username on any backend; "" is the
@@ -150,6 +153,7 @@ func (s *Server) kycRoute(c *call) {
 	}
 	previous := u.Verification
 	u.Verification = state
+	s.keepUserLocked(u)
 	out := map[string]any{"userId": u.ID, "previousVerificationState": previous, "verificationState": state}
 	if previous != state {
 		s.emitLocked(c.be, u.ID, WebhookEventKYCStatusChanged, u.ID, out)
@@ -165,16 +169,19 @@ const maxSeededWhitelist = 1_000_000
 // the demo client key) and returns how many of that currency it holds.
 func (s *Server) SeedWhitelist(user, currency string, n int) (int, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	_, u := s.findUserLocked(user)
 	if u == nil {
+		s.mu.Unlock()
 		return 0, fmt.Errorf("%w %q", errNoUser, user)
 	}
-	return seedWhitelistLocked(u, currency, n)
+	total, err := s.seedWhitelistLocked(u, currency, n)
+	s.mu.Unlock()
+	s.commitLogged()
+	return total, err
 }
 
 // seedWhitelistLocked adds n generated entries. Call with s.mu held.
-func seedWhitelistLocked(u *userRecord, currency string, n int) (int, error) {
+func (s *Server) seedWhitelistLocked(u *userRecord, currency string, n int) (int, error) {
 	currency = strings.ToLower(strings.TrimSpace(currency))
 	if !whitelistCurrencies[currency] {
 		return 0, fmt.Errorf("unsupported currency %q", currency)
@@ -183,6 +190,7 @@ func seedWhitelistLocked(u *userRecord, currency string, n int) (int, error) {
 		return 0, fmt.Errorf("count must be between 1 and %d", maxSeededWhitelist)
 	}
 	ws := walletsOf(u)
+	before := len(ws.whitelist)
 	ws.whitelist = slices.Grow(ws.whitelist, n)
 	for range n {
 		seq := ws.whitelistSeq
@@ -192,12 +200,13 @@ func seedWhitelistLocked(u *userRecord, currency string, n int) (int, error) {
 			lastUsed = strp(seedTime.Add(time.Duration(seq) * time.Minute).Format(time.RFC3339))
 		}
 		ws.whitelist = append(ws.whitelist, &whitelistRecord{
-			ID: uuidFrom("whitelist", u.ID, fmt.Sprint(seq)), Name: fmt.Sprintf("Beneficiary wallet %06d", seq),
+			Seq: seq, ID: uuidFrom("whitelist", u.ID, fmt.Sprint(seq)), Name: fmt.Sprintf("Beneficiary wallet %06d", seq),
 			First: fmt.Sprintf("First%d", seq%997), Last: fmt.Sprintf("Last%d", seq%1009),
 			Address: fmt.Sprintf("0x%040x", 0x5eed0000+seq), Currency: currency, LastUsedAt: lastUsed,
 			CreatedAt: seedTime.Add(time.Duration(seq) * time.Second).Format(time.RFC3339),
 		})
 	}
+	s.keepWhitelistLocked(u, ws.whitelist[before:], nil)
 	total := 0
 	for _, e := range ws.whitelist {
 		if e.Currency == currency {
@@ -222,7 +231,7 @@ func (s *Server) seedWhitelistRoute(c *call) {
 	var total int
 	var err error
 	if u != nil {
-		total, err = seedWhitelistLocked(u, in.Currency, in.Count)
+		total, err = s.seedWhitelistLocked(u, in.Currency, in.Count)
 	}
 	s.mu.Unlock()
 	switch {

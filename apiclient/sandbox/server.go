@@ -47,6 +47,10 @@ type Options struct {
 	// the address the sandbox listens on is not what a phone or another
 	// machine reaches (behind a tunnel or a proxy); see public_url.go.
 	PublicURL string
+	// Store is the data directory the state lives in (OpenStore): its
+	// state replaces the seed's at start and every change is committed
+	// before it is answered (persist.go). nil keeps the state in memory.
+	Store *Store
 }
 
 // Server is the sandbox gateway. It implements http.Handler, so it can be
@@ -64,6 +68,8 @@ type Server struct {
 	codes    map[string]*authCode
 	limiter  limiter
 	pin      pinState // hosted PIN tokens, set-PIN pages, PINs set (pin.go)
+
+	persist persistence // the data directory, when Options.Store is set
 
 	cfgMu     sync.Mutex // guards faults, burstLeft, baseURL
 	requests  requestLog
@@ -97,6 +103,9 @@ func New(opts Options) *Server {
 		codes:    map[string]*authCode{},
 		limiter:  limiter{hits: map[string][]time.Time{}},
 		quit:     make(chan struct{}),
+	}
+	if opts.Store != nil {
+		s.openPersistence(opts.Store)
 	}
 	s.SetFaults(opts.Faults)
 	s.routes()
@@ -171,6 +180,11 @@ func (s *Server) routes() {
 // ServeHTTP logs the request, applies fault injection, then routes it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.requests.add(LoggedRequest{Time: s.clock.Now(), Method: r.Method, Path: r.URL.Path})
+	if s.persist.store != nil {
+		cw := &committingWriter{ResponseWriter: w, s: s}
+		defer cw.ready() // a handler that wrote nothing still commits
+		w = cw
+	}
 	f, burst := s.takeFaults()
 	if f.Latency > 0 {
 		t := time.NewTimer(f.Latency)

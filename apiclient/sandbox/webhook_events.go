@@ -71,10 +71,13 @@ func (s *Server) emitLocked(be *backend, userID, eventType, objectID string, obj
 	var to []webhookSubscriber
 	for _, h := range p.hooks {
 		if h.Active && slices.Contains(h.EventTypes, eventType) {
-			t := webhookTarget{partner: p, hookID: h.ID, record: webhookStartDelivery(h, ev, now)}
+			t := webhookTarget{partner: p, hookID: h.ID, record: webhookStartDelivery(h, ev, body, now)}
 			to = append(to, webhookSubscriber{ID: h.ID, Name: h.Name, URL: h.URL})
 			go s.webhookDeliver(t, body)
 		}
+	}
+	if len(to) > 0 {
+		s.keepPartnerLocked(p)
 	}
 	return ev, to
 }
