@@ -15,9 +15,14 @@ import (
 // x-secret-key, so only the tenant's backend can call them), and name a
 // user by id or username (default: the backend's first demo user).
 //
-//	POST /sandbox/trigger {event_type, user}
+//	POST /sandbox/trigger {event_type, user, fixture, overrides}
 //	  sends a test event of any type to every active configuration
 //	  subscribed to it -> 200 {eventId, eventType, userId, deliveries:[{id, name, url}]}
+//	  (fixture and overrides shape it: sandbox_events.go)
+//	POST /sandbox/events/{eventId}/resend {webhookId}
+//	  delivers a kept event again (sandbox_events.go)
+//	GET /sandbox/logs
+//	  streams the requests the sandbox answers (request_tail.go)
 //	POST /sandbox/kyc {user, verificationState}
 //	  changes a user's verification state and emits kyc.status.changed
 //	  -> 200 {userId, previousVerificationState, verificationState}
@@ -34,6 +39,8 @@ func (s *Server) sandboxToolRoutes() {
 	s.handle("POST /sandbox/trigger", spec, s.triggerRoute)
 	s.handle("POST /sandbox/kyc", spec, s.kycRoute)
 	s.handle("POST /sandbox/whitelist", spec, s.seedWhitelistRoute)
+	s.handle("POST /sandbox/events/{eventId}/resend", spec, s.resendRoute)
+	s.handle("GET /sandbox/logs", spec, s.logsRoute)
 }
 
 // TriggerResult is what a test event became.
@@ -105,29 +112,6 @@ func (s *Server) triggerLocked(be *backend, u *userRecord, eventType string) Tri
 		to = []webhookSubscriber{}
 	}
 	return TriggerResult{EventID: ev.EventID, EventType: eventType, UserID: u.ID, Deliveries: to}
-}
-
-// triggerRoute: POST /sandbox/trigger.
-func (s *Server) triggerRoute(c *call) {
-	var in struct {
-		EventType  string `json:"event_type"`
-		EventType2 string `json:"eventType"`
-		User       string `json:"user"`
-	}
-	if !c.decode(&in) {
-		return
-	}
-	eventType := strings.TrimSpace(in.EventType + in.EventType2)
-	if !webhookEventRE.MatchString(eventType) {
-		c.fail(http.StatusBadRequest, fmt.Sprintf("Invalid event type %q: use dotted lower-case names such as card.frozen", eventType))
-		return
-	}
-	c.answerFound("User not found in this tenant and region", func() any {
-		if u := userOf(c.be, strings.TrimSpace(in.User)); u != nil {
-			return s.triggerLocked(c.be, u, eventType)
-		}
-		return nil
-	})
 }
 
 // kycRoute: POST /sandbox/kyc.

@@ -71,6 +71,8 @@ type Server struct {
 
 	persist persistence // the data directory, when Options.Store is set
 
+	tail requestTail // the streams of GET /sandbox/logs (request_tail.go)
+
 	cfgMu     sync.Mutex // guards faults, burstLeft, baseURL
 	requests  requestLog
 	faults    Faults
@@ -180,6 +182,8 @@ func (s *Server) routes() {
 // ServeHTTP logs the request, applies fault injection, then routes it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.requests.add(LoggedRequest{Time: s.clock.Now(), Method: r.Method, Path: r.URL.Path})
+	w, r, published := s.tailed(w, r)
+	defer published()
 	if s.persist.store != nil {
 		cw := &committingWriter{ResponseWriter: w, s: s}
 		defer cw.ready() // a handler that wrote nothing still commits
@@ -316,7 +320,9 @@ type call struct {
 func (s *Server) handle(pattern string, spec routeSpec, h func(*call)) {
 	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		c := &call{s: s, w: w, r: r, spec: spec}
-		if c.resolve() {
+		ok := c.resolve()
+		c.noteTenant()
+		if ok {
 			h(c)
 		}
 	})

@@ -89,8 +89,8 @@ func (d *webhookDeliveryRecord) toJSON() webhookDeliveryJSON {
 }
 
 // webhookStartDelivery adds a pending delivery to h's history. Call with s.mu held.
-func webhookStartDelivery(h *webhookConfig, ev webhookEvent, body []byte, now time.Time) *webhookDeliveryRecord {
-	rec := &webhookDeliveryRecord{EventID: ev.EventID, EventType: ev.EventType, CreatedAt: now, State: webhookPending, Event: body}
+func webhookStartDelivery(h *webhookConfig, eventID, eventType string, body []byte, now time.Time) *webhookDeliveryRecord {
+	rec := &webhookDeliveryRecord{EventID: eventID, EventType: eventType, CreatedAt: now, State: webhookPending, Event: body}
 	h.deliveries = append(h.deliveries, rec)
 	if len(h.deliveries) > webhookHistorySize {
 		h.deliveries = slices.Delete(h.deliveries, 0, len(h.deliveries)-webhookHistorySize)
