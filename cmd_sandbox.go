@@ -64,7 +64,8 @@ work on a DIR no running sandbox has open.`,
 	f.StringVar(&opts.PublicURL, "public-url", "", "base URL put in links and QR codes (hosted pages), when phones reach the sandbox another way; listening on all interfaces, links use the LAN address")
 	f.BoolVar(&opts.AltShapes, "alt-shapes", false, "answer what the interface leaves unspecified with other field names and nesting (tests tolerant clients)")
 	f.StringVar(&dataDir, "data", "", "directory to keep the sandbox's state in across restarts (created when missing); default: in memory")
-	cmd.AddCommand(newSandboxTriggerCommand(), newSandboxResetCommand(), newSandboxExportCommand(), newSandboxImportCommand())
+	cmd.AddCommand(newSandboxTriggerCommand(), newSandboxResendCommand(), newSandboxLogsCommand(),
+		newSandboxResetCommand(), newSandboxExportCommand(), newSandboxImportCommand())
 	return cmd
 }
 

@@ -28,15 +28,24 @@ const (
 // sandbox gateway (POST /sandbox/trigger, sandbox-only) to send a signed
 // test event to every webhook configuration subscribed to its type.
 func newSandboxTriggerCommand() *cobra.Command {
-	var user, baseURL string
+	var user, baseURL, fixture string
+	var overrides []string
 	var us bool
 	cmd := &cobra.Command{
-		Use:   "trigger EVENT_TYPE",
+		Use:   "trigger [EVENT_TYPE]",
 		Short: "Send a signed test event to every webhook subscribed to its type",
 		Long: `Ask a running sandbox gateway to send a signed test event of EVENT_TYPE (any dotted
 lower-case name) to every active webhook configuration subscribed to it, with the
 usual retries. The event object is the user's real card for card events, else a
 sample of the real event's shape; it carries "test": true.
+
+--fixture FILE gives the event's fields as a JSON object (event_object,
+event_object_id, user_id, occurred_at, api_version, event_category; event_type
+too, which then may stand for EVENT_TYPE), each replacing the generated one.
+--override PATH=VALUE (repeatable, applied in order after the fixture) sets the
+field at a dotted path into the delivered event, e.g. event_object.status=FROZEN
+or event_object.items.0.name=x; VALUE is JSON when it parses as JSON (12, true,
+{"a":1}, "12"), else a string. event_id stays the sandbox's own.
 
 Event types the sandbox emits by itself:
   ` + strings.Join(sandbox.WebhookEventTypes, "\n  ") + `
@@ -45,10 +54,22 @@ The sandbox is found at --base-url (default $CARDTERM_BASE_URL, else ` + default
 The tenant is that of $CARDTERM_CLIENT_KEY and $CARDTERM_SECRET_KEY, by default the
 sandbox's demo tenant. Sandbox only: a real gateway has no such endpoint.`,
 		Example: `  cardterm sandbox trigger card.frozen
-  cardterm sandbox trigger kyc.status.changed --user nora@demo.test --base-url http://127.0.0.1:8080`,
-		Args: cobra.ExactArgs(1),
+  cardterm sandbox trigger kyc.status.changed --user nora@demo.test --base-url http://127.0.0.1:8080
+  cardterm sandbox trigger card.frozen --override event_object.status=FROZEN --override event_object.panLast4='"0000"'
+  cardterm sandbox trigger --fixture testdata/order-failed.json`,
+		Args: cobra.MaximumNArgs(1),
+		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return eventTypeCompletions(), cobra.ShellCompDirectiveNoFileComp
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runSandboxTrigger(cmd, args[0], user, baseURL, us)
+			in, err := triggerRequest(args, user, fixture, overrides)
+			if err != nil {
+				return err
+			}
+			return runSandboxTrigger(cmd, in, baseURL, us)
 		},
 	}
 	cmd.SilenceUsage = true
@@ -56,13 +77,13 @@ sandbox's demo tenant. Sandbox only: a real gateway has no such endpoint.`,
 	f.StringVar(&user, "user", "", "user id or username the event is about (default: the tenant's first demo user)")
 	f.StringVar(&baseURL, "base-url", envOr("CARDTERM_BASE_URL", defaultSandboxURL), "base URL of the running sandbox gateway")
 	f.BoolVar(&us, "us", false, "the user is on the US backend (x-us-env: true)")
+	f.StringVar(&fixture, "fixture", "", "JSON file giving the event's fields")
+	f.StringArrayVar(&overrides, "override", nil, "set a field of the delivered event: PATH=VALUE, e.g. event_object.status=FROZEN (repeatable)")
+	_ = cmd.MarkFlagFilename("fixture", "json")
 	return cmd
 }
 
-func runSandboxTrigger(cmd *cobra.Command, eventType, user, baseURL string, us bool) error {
-	if err := apiclient.ValidateWebhookEventType(eventType); err != nil {
-		return err
-	}
+func runSandboxTrigger(cmd *cobra.Command, in apiclient.SandboxTriggerRequest, baseURL string, us bool) error {
 	client := apiclient.New(apiclient.Config{
 		BaseURL:   baseURL,
 		ClientKey: envOr(triggerClientKeyEnv, sandbox.DemoClientKey),
@@ -75,7 +96,7 @@ func runSandboxTrigger(cmd *cobra.Command, eventType, user, baseURL string, us b
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	ev, err := client.SandboxTrigger(ctx, eventType, user)
+	ev, err := client.SandboxTriggerEvent(ctx, in)
 	if err != nil {
 		msg := apiclient.ErrorMessage(err)
 		if apiclient.IsNotFound(err) && !strings.Contains(strings.ToLower(msg), "user") {

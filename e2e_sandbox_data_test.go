@@ -3,7 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -170,5 +174,113 @@ func TestSandboxDataRefusesForeignAndCorruptFilesE2E(t *testing.T) {
 		if got, _ := os.ReadFile(path); !bytes.Equal(got, content) {
 			t.Fatalf("%s: the refused file was changed", name)
 		}
+	}
+}
+
+// eventLine finds the event id `sandbox trigger` prints.
+var eventLine = regexp.MustCompile(`\(event ([0-9a-f-]+)`)
+
+func TestSandboxTriggerOverrideAndResendE2E(t *testing.T) {
+	got := make(chan map[string]any, 8)
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		var ev map[string]any
+		_ = json.Unmarshal(b, &ev)
+		got <- ev
+	}))
+	defer receiver.Close()
+	receive := func() map[string]any {
+		t.Helper()
+		select {
+		case ev := <-got:
+			return ev
+		case <-time.After(e2eWait):
+			t.Fatal("no delivery reached the receiver")
+		}
+		return nil
+	}
+	dir := t.TempDir()
+	sb := startSandboxProcess(t, "--data", dir)
+	if _, err := sb.signedIn(t, "alice@demo.test").CreateWebhook(context.Background(), apiclient.WebhookCreate{Name: "Receiver",
+		URL: receiver.URL + "/hook", EventTypes: []string{"card.frozen"}, IsActive: true}); err != nil {
+		t.Fatal(err)
+	}
+	fixture := filepath.Join(t.TempDir(), "frozen.json")
+	if err := os.WriteFile(fixture, []byte(`{"event_type":"card.frozen","event_object_id":"card-from-fixture"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out := cardterm(t, nil, "sandbox", "trigger", "--fixture", fixture, "--base-url", sb.url,
+		"--override", "event_object.status=FROZEN", "--override", "event_object.reason.code=lost", "--override", "event_object.limit=250")
+	id := eventLine.FindStringSubmatch(out)
+	if id == nil {
+		t.Fatalf("trigger said:\n%s", out)
+	}
+	first := receive()
+	object, _ := first["event_object"].(map[string]any)
+	if first["event_id"] != id[1] || first["event_object_id"] != "card-from-fixture" || object["status"] != "FROZEN" ||
+		object["limit"] != 250.0 || object["reason"].(map[string]any)["code"] != "lost" {
+		t.Fatalf("delivered %v", first)
+	}
+
+	// The delivery is kept in the data directory: after kill -9 and a
+	// restart, the same event goes out again.
+	sb.kill()
+	sb = startSandboxProcess(t, "--data", dir)
+	if out := cardterm(t, nil, "sandbox", "resend", id[1], "--base-url", sb.url); !strings.Contains(out, "Resent card.frozen (event "+id[1]) {
+		t.Fatalf("resend said:\n%s", out)
+	}
+	again := receive()
+	a, _ := json.Marshal(first)
+	b, _ := json.Marshal(again)
+	if string(a) != string(b) {
+		t.Fatalf("resent\n %s\nfirst\n %s", b, a)
+	}
+}
+
+func TestSandboxLogsFollowsTheAnsweredRequestsE2E(t *testing.T) {
+	sb := startSandboxProcess(t)
+	logs := exec.Command(binary, "sandbox", "logs", "--base-url", sb.url)
+	out := &syncBuffer{}
+	logs.Stdout, logs.Stderr = out, out
+	if err := logs.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- logs.Wait() }()
+	// Sign in until a sign-in shows: the stream starts a moment after the
+	// command does.
+	deadline := time.Now().Add(e2eWait)
+	for !strings.Contains(out.String(), `"path":"/v1/auth/login"`) {
+		sb.signedIn(t, "alice@demo.test")
+		time.Sleep(50 * time.Millisecond)
+		if time.Now().After(deadline) {
+			t.Fatalf("no sign-in in the log:\n%s", out)
+		}
+	}
+	line := ""
+	for _, l := range strings.Split(out.String(), "\n") {
+		if strings.Contains(l, "/v1/auth/login") {
+			line = l
+			break
+		}
+	}
+	var entry map[string]any
+	if err := json.Unmarshal([]byte(line), &entry); err != nil {
+		t.Fatalf("piped, a log line is not JSON: %q", line)
+	}
+	if entry["method"] != "POST" || entry["status"] != 200.0 || entry["tenant"] != "acme/sandbox/eu" || entry["time"] == "" {
+		t.Fatalf("log line %s", line)
+	}
+	if strings.Contains(out.String(), "demo-pass") || strings.Contains(out.String(), sandbox.DemoSecretKey) {
+		t.Fatalf("a secret in the log:\n%s", out)
+	}
+	_ = logs.Process.Signal(os.Interrupt)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("ctrl+c ended logs with %v:\n%s", err, out)
+		}
+	case <-time.After(e2eWait):
+		t.Fatal("logs did not stop on ctrl+c")
 	}
 }

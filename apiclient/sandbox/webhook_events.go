@@ -34,6 +34,25 @@ var WebhookEventTypes = []string{
 	WebhookEventConsentRevoked, WebhookEventDelegationCompleted, WebhookEventWithdrawalSent,
 }
 
+// webhookEventOrigins says in a few words what emits each event type (the
+// table above), for the shell completion of cardterm sandbox trigger.
+var webhookEventOrigins = map[string]string{
+	WebhookEventCardFrozen:          "a card was frozen",
+	WebhookEventCardUnfrozen:        "a card was unfrozen",
+	WebhookEventCardOrdered:         "a card was issued",
+	WebhookEventCardActivated:       "a new card is active",
+	WebhookEventKYCStatusChanged:    "a user's verification changed",
+	WebhookEventOrderStatusChanged:  "a card order changed status",
+	WebhookEventConsentGranted:      "a consent set was linked: one per granted consent",
+	WebhookEventConsentRevoked:      "a consent was revoked",
+	WebhookEventDelegationCompleted: "a delegation post-approval was accepted",
+	WebhookEventWithdrawalSent:      "a credit withdrawal was sent",
+}
+
+// WebhookEventOrigin says what emits eventType ("" for a type the sandbox
+// never emits by itself).
+func WebhookEventOrigin(eventType string) string { return webhookEventOrigins[eventType] }
+
 // Sandbox-only event types (see the table above).
 const (
 	WebhookEventCardOrdered         = "card.ordered"
