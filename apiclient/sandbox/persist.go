@@ -128,7 +128,7 @@ func (s *Server) commit() error {
 	if len(batch) == 0 {
 		return nil
 	}
-	err := p.store.write(batch)
+	err := p.store.commit(batch)
 	if err != nil {
 		p.mu.Lock()
 		for k, v := range batch {

@@ -54,8 +54,21 @@ type Store struct {
 	// state is what the directory held when it was opened; New applies it.
 	state *fixture
 	// commitMu orders commits, so a later state of a record is never
-	// overwritten by an earlier one.
-	commitMu sync.Mutex
+	// overwritten by an earlier one; it guards journal and journalGen.
+	commitMu   sync.Mutex
+	journal    *os.File // the journal commits append to (journal.go)
+	journalGen uint64
+	broken     error // set when a journal write failed: no commit may follow
+
+	unflushedMu sync.Mutex
+	unflushed   map[string][]byte // committed to the journal, not yet in the database
+
+	checkpointMu      sync.Mutex // one checkpoint at a time
+	stop, loopDone    chan struct{}
+	lastCheckpointErr string
+
+	closeOnce sync.Once
+	closeErr  error
 }
 
 // OpenStore opens (creating when absent) the data directory dir. A file
@@ -80,14 +93,18 @@ func OpenStore(dir string) (*Store, error) {
 	case err != nil:
 		return nil, refuseStore(path, err.Error())
 	}
-	st := &Store{db: db, path: path}
+	st := &Store{db: db, path: path, unflushed: map[string][]byte{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
 	if err := st.prepare(fresh); err != nil {
+		if st.journal != nil {
+			st.journal.Close()
+		}
 		db.Close()
 		return nil, err
 	}
 	if fresh {
 		syncDir(dir)
 	}
+	go st.checkpointLoop()
 	return st, nil
 }
 
@@ -147,7 +164,7 @@ func (st *Store) prepare(fresh bool) (err error) {
 			return err
 		}
 	}
-	return st.db.View(func(tx *bolt.Tx) error {
+	err = st.db.View(func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
 		if meta == nil || string(meta.Get([]byte("format"))) != fixtureFormat {
 			return refuseStore(st.path, "it is a bbolt database of another program")
@@ -161,6 +178,15 @@ func (st *Store) prepare(fresh bool) (err error) {
 		for problem := range tx.Check() {
 			return refuseStore(st.path, "the file is damaged ("+problem.Error()+")")
 		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if err := st.recoverJournals(); err != nil {
+		return err
+	}
+	return st.db.View(func(tx *bolt.Tx) error {
 		f, err := readFixture(tx)
 		if err != nil {
 			return refuseStore(st.path, "the file is damaged ("+err.Error()+")")
@@ -200,27 +226,16 @@ func syncDir(dir string) {
 // Path is the database file.
 func (st *Store) Path() string { return st.path }
 
-// Close closes the database; the directory is then free for another process.
-func (st *Store) Close() error { return st.db.Close() }
-
-// write commits records (a nil value deletes its key) in one fsynced
-// transaction.
-func (st *Store) write(records map[string][]byte) error {
-	return st.db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketState)
-		for k, v := range records {
-			var err error
-			if v == nil {
-				err = b.Delete([]byte(k))
-			} else {
-				err = b.Put([]byte(k), v)
-			}
-			if err != nil {
-				return err
-			}
+// Close moves what the journal holds into the database and closes it; the
+// directory is then free for another process. A second Close does nothing.
+func (st *Store) Close() error {
+	st.closeOnce.Do(func() {
+		st.closeErr = st.closeJournal()
+		if err := st.db.Close(); st.closeErr == nil {
+			st.closeErr = err
 		}
-		return nil
 	})
+	return st.closeErr
 }
 
 // Reset forgets every change: the sandbox starts from its seed again.
@@ -234,6 +249,11 @@ func (st *Store) replace(f *fixture) error {
 	if err != nil {
 		return err
 	}
+	if err := st.checkpoint(); err != nil {
+		return err
+	}
+	st.checkpointMu.Lock()
+	defer st.checkpointMu.Unlock()
 	st.commitMu.Lock()
 	defer st.commitMu.Unlock()
 	err = st.db.Update(func(tx *bolt.Tx) error {
@@ -259,6 +279,9 @@ func (st *Store) replace(f *fixture) error {
 
 // Export writes the stored state as a fixture file (JSON, indented).
 func (st *Store) Export(w io.Writer) error {
+	if err := st.checkpoint(); err != nil {
+		return err
+	}
 	var f *fixture
 	err := st.db.View(func(tx *bolt.Tx) error {
 		var err error
