@@ -29,6 +29,9 @@ type fixture struct {
 	Webhooks []fixturePartner `json:"webhooks"`
 	Consent  []fixtureConsent `json:"consent"`
 	PINs     []fixturePIN     `json:"pins"`
+	// Sessions are the sign-ins a data directory keeps; an export leaves
+	// them out (fixture_sessions.go).
+	Sessions []fixtureSession `json:"sessions,omitempty"`
 }
 
 // fixtureUser is one seeded user as requests left them.

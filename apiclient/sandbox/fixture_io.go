@@ -60,6 +60,11 @@ func fixtureRecords(f *fixture) (map[string][]byte, error) {
 			return nil, err
 		}
 	}
+	for _, sess := range f.Sessions {
+		if err := put(sessionKey(sess.Kind, sess.Key), sess); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
 }
 
@@ -102,6 +107,7 @@ func decodeFixture(r io.Reader) (*fixture, error) {
 		Webhooks []json.RawMessage `json:"webhooks"`
 		Consent  []json.RawMessage `json:"consent"`
 		PINs     []json.RawMessage `json:"pins"`
+		Sessions []json.RawMessage `json:"sessions"`
 	}
 	if err := decoderOf(bytes.NewReader(data)).Decode(&top); err != nil {
 		return nil, jsonProblem(data, "", err)
@@ -117,6 +123,9 @@ func decodeFixture(r io.Reader) (*fixture, error) {
 		return nil, err
 	}
 	if err := decodeParts(data, "pins", top.PINs, &f.PINs); err != nil {
+		return nil, err
+	}
+	if err := decodeParts(data, "sessions", top.Sessions, &f.Sessions); err != nil {
 		return nil, err
 	}
 	return f, nil

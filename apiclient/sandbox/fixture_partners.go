@@ -222,5 +222,5 @@ func (s *Server) applyFixture(f *fixture) error {
 			return err
 		}
 	}
-	return nil
+	return s.applySessions(f)
 }

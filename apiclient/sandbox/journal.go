@@ -238,7 +238,10 @@ func (st *Store) checkpoint() error {
 	st.unflushedMu.Lock()
 	waiting := len(st.unflushed)
 	st.unflushedMu.Unlock()
-	if waiting == 0 || st.broken != nil {
+	st.commitMu.Lock()
+	broken := st.broken != nil
+	st.commitMu.Unlock()
+	if waiting == 0 || broken {
 		return nil
 	}
 	dir := filepath.Dir(st.path)
@@ -283,6 +286,8 @@ func (st *Store) closeJournal() error {
 	close(st.stop)
 	<-st.loopDone
 	err := st.checkpoint()
+	st.commitMu.Lock()
+	defer st.commitMu.Unlock()
 	if st.journal != nil {
 		st.journal.Close()
 		st.unflushedMu.Lock()

@@ -291,6 +291,7 @@ func (st *Store) Export(w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	f.Sessions = nil // a fixture holds no sign-in
 	return writeFixture(w, f)
 }
 
@@ -341,6 +342,11 @@ func readFixture(tx *bolt.Tx) (*fixture, error) {
 			var p fixturePIN
 			if err = strictJSON(v, &p); err == nil {
 				f.PINs = append(f.PINs, p)
+			}
+		case "session":
+			var sess fixtureSession
+			if err = strictJSON(v, &sess); err == nil {
+				f.Sessions = append(f.Sessions, sess)
 			}
 		default:
 			err = errors.New("unknown record")

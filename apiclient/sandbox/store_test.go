@@ -67,9 +67,9 @@ func everything(t *testing.T, s *Server) string {
 }
 
 // changeEverything makes one change of each kind the sandbox keeps.
-func changeEverything(t *testing.T, e *env) {
+func changeEverything(t *testing.T, e *env) signedIn {
 	t.Helper()
-	alice, _ := e.login("alice@demo.test")
+	alice, refresh := e.login("alice@demo.test")
 	nora, _ := e.login("nora@demo.test")
 	want(t, e.do("POST", "/v1/card/freeze", bearer(alice), nil), 200, "")
 	want(t, e.do("POST", "/v1/card/order", bearer(nora), map[string]string{"type": "PHYSICAL"}), 200, "")
@@ -101,22 +101,32 @@ func changeEverything(t *testing.T, e *env) {
 	e.s.keepPINLocked("card-x", "1234")
 	e.s.mu.Unlock()
 	e.s.commitLogged()
+	return signedIn{alice: alice, aliceRefresh: refresh}
 }
+
+// signedIn is alice's tokens from changeEverything.
+type signedIn struct{ alice, aliceRefresh string }
 
 func TestDataDirectoryKeepsEveryChangeAcrossARestart(t *testing.T) {
 	dir := t.TempDir()
-	first := newEnv(t, Options{Store: openTestStore(t, dir)})
-	changeEverything(t, first)
-	before := everything(t, first.s)
-	first.s.persist.store.Close()
+	e := newEnv(t, Options{Store: openTestStore(t, dir)})
+	first := changeEverything(t, e)
+	before := everything(t, e.s)
+	e.s.persist.store.Close()
 
 	second := newEnv(t, Options{Store: openTestStore(t, dir)})
 	if after := everything(t, second.s); after != before {
 		t.Fatalf("the restarted sandbox differs from the one that stopped:\n%s", firstDifference(before, after))
 	}
-	alice, _ := second.login("alice@demo.test")
-	if got := second.do("GET", "/v1/card/status", bearer(alice), nil).str("status"); got != cardFrozen {
+	// Alice's sign-in of before the restart still works, and refreshes.
+	if got := second.do("GET", "/v1/card/status", bearer(first.alice), nil).str("status"); got != cardFrozen {
 		t.Fatalf("alice's card after the restart: %s, want FROZEN", got)
+	}
+	r := second.do("POST", "/v1/auth/oauth/token", secretHdr(), map[string]string{"grant_type": "refresh_token", "refresh_token": first.aliceRefresh})
+	want(t, r, 200, "")
+	raw, _ := os.ReadFile(filepath.Join(dir, StoreFile))
+	if bytes.Contains(raw, []byte(first.alice)) || bytes.Contains(raw, []byte(first.aliceRefresh)) {
+		t.Fatal("the data directory holds a token as it is")
 	}
 }
 
