@@ -117,8 +117,8 @@ func walletsFromFixture(path string, in fixtureWallets) (*walletState, error) {
 		case w.Currency == "":
 			return nil, fixtureProblem(p+".currency", "is required")
 		}
-		if _, err := parseMicros(w.Balance); err != nil {
-			return nil, fixtureProblem(p+".balance", "%v", err)
+		if !decimalText(w.Balance) {
+			return nil, fixtureProblem(p+".balance", "%q is not a decimal amount such as 12.50", w.Balance)
 		}
 		ids[w.ID] = true
 	}
@@ -132,6 +132,9 @@ func walletsFromFixture(path string, in fixtureWallets) (*walletState, error) {
 	}
 	if c := in.Credit; c != nil {
 		balance, err := parseMicros(c.Balance)
+		if strings.Trim(c.Balance, "0.") == "" && decimalText(c.Balance) {
+			balance, err = 0, nil // all withdrawn
+		}
 		if err != nil {
 			return nil, fixtureProblem(path+".credit.balance", "%v", err)
 		}
@@ -159,6 +162,12 @@ func walletsFromFixture(path string, in fixtureWallets) (*walletState, error) {
 	}
 	slices.SortStableFunc(ws.whitelist, func(a, b *whitelistRecord) int { return cmp.Compare(a.Seq, b.Seq) })
 	return ws, nil
+}
+
+// decimalText reports a non-negative decimal such as 0.00 or 1250.50.
+func decimalText(s string) bool {
+	whole, frac, dot := strings.Cut(s, ".")
+	return whole != "" && digitsOnly(whole) && (!dot || (frac != "" && digitsOnly(frac)))
 }
 
 // delegationFromFixture checks and builds a user's delegation state (nil

@@ -115,8 +115,12 @@ func New(opts Options) *Server {
 }
 
 // Close stops the webhook retries still waiting for their turn (an attempt
-// under way finishes). The handler keeps answering; Running.Close calls it.
-func (s *Server) Close() { s.quitOnce.Do(func() { close(s.quit) }) }
+// under way finishes) and commits what is pending to the data directory.
+// The handler keeps answering; Running.Close calls it.
+func (s *Server) Close() {
+	s.quitOnce.Do(func() { close(s.quit) })
+	s.commitLogged()
+}
 
 // routes registers every endpoint with the identifier, auth and error-shape
 // rules of its family.

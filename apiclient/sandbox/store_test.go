@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -66,41 +67,106 @@ func everything(t *testing.T, s *Server) string {
 	return string(b)
 }
 
-// changeEverything makes one change of each kind the sandbox keeps.
-func changeEverything(t *testing.T, e *env) signedIn {
+// changeEverything makes one change of each kind the sandbox keeps,
+// calling restart after each (e may be replaced: a restarted sandbox).
+func changeEverything(t *testing.T, e *env, restart func()) signedIn {
 	t.Helper()
 	alice, refresh := e.login("alice@demo.test")
 	nora, _ := e.login("nora@demo.test")
 	want(t, e.do("POST", "/v1/card/freeze", bearer(alice), nil), 200, "")
+	restart()
 	want(t, e.do("POST", "/v1/card/order", bearer(nora), map[string]string{"type": "PHYSICAL"}), 200, "")
+	restart()
 	want(t, e.do("POST", "/sandbox/kyc", secretHdr(), map[string]string{"user": "pia@demo.test", "verificationState": "VERIFIED"}), 200, "")
+	restart()
 	want(t, e.do("POST", "/v1/wallet/whitelist", bearer(alice), map[string]any{"wallets": []map[string]any{{
 		"currency": "usdc", "name": "Kept", "beneficiaryFirstName": "Ada", "beneficiaryLastName": "L",
 		"walletAddress": "0x1111111111111111111111111111111111111111"}}}), 201, "")
+	restart()
 	list := e.do("GET", "/v1/wallet/whitelist?currency=usdc", bearer(alice), nil)
 	var entries []map[string]any
 	_ = json.Unmarshal(list.Raw, &entries)
 	want(t, e.do("DELETE", "/v1/wallet/whitelist", bearer(alice), map[string]any{"walletIds": []any{entries[0]["id"]}}), 200, "")
+	restart()
 	want(t, e.do("POST", "/v1/wallet/credit/withdraw", bearer(alice), map[string]any{"amount": "20.00"}), 200, "")
+	restart()
 	want(t, e.do("POST", "/v1/order", bearer(nora, "X-Client-ID", "acme-sandbox"), map[string]string{
 		"productId": "prod_virtual_card", "paymentMethod": "CRYPTO_EXTERNAL_DAIMO"}), 200, "")
+	restart()
 	tok := e.do("GET", tokenPath(""), bearer(nora), nil)
 	want(t, e.do("POST", "/v1/delegation/evm/post-approval", bearer(nora), approval(tok)), 200, "")
+	restart()
 	created := e.do("POST", "/v1/webhooks", bearer(alice), map[string]any{"name": "Kept hook",
 		"url": "https://hooks.example.test/in", "event_types": []string{"card.frozen"}})
 	want(t, created, 201, "")
+	restart()
 	r := e.do("POST", "/v2/consent/onboarding", secretHdr(), map[string]any{"onboardingId": "onb-kept", "policyType": "global",
 		"consents": []map[string]any{{"consentType": "termsAndPrivacy", "consentStatus": "granted"}}})
 	want(t, r, 201, "")
+	restart()
 	want(t, e.do("PATCH", "/v2/consent/onboarding/"+r.str("consentSetId"), secretHdr(), map[string]string{"userId": DemoUserID("nora@demo.test")}), 200, "")
+	restart()
+	frank, _ := e.login("frank@demo.test")
+	want(t, e.do("POST", "/v1/card/unfreeze", bearer(frank), nil), 200, "")
+	restart()
+	lena, _ := e.login("lena@demo.test")
+	var internal []map[string]any
+	_ = json.Unmarshal(e.do("GET", "/v1/wallet/internal", bearer(lena), nil).Raw, &internal)
+	want(t, e.do("DELETE", "/v1/wallet/internal/card_linked", bearer(lena), map[string]string{"addressId": internal[0]["addressId"].(string)}), 200, "")
+	restart()
+	bruno, _ := e.login("bruno@demo.test")
+	order := e.do("POST", "/v1/order", bearer(bruno, "X-Client-ID", "acme-sandbox"), map[string]string{
+		"productId": "prod_virtual_card", "paymentMethod": "CRYPTO_EXTERNAL_DAIMO"})
+	want(t, order, 200, "")
+	e.clock.Advance(7 * time.Second)
+	if got := e.do("GET", "/v1/order/"+order.str("orderId"), bearer(bruno, "X-Client-ID", "acme-sandbox"), nil).str("status"); got != "COMPLETED" {
+		t.Fatalf("bruno's order: %s", got)
+	}
+	restart()
+	hook := created.JSON["data"].(map[string]any)["id"].(string)
+	want(t, e.do("POST", "/sandbox/trigger", secretHdr(), map[string]any{"event_type": "card.frozen"}), 200, "")
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		d := e.do("GET", "/v1/webhooks/"+hook+"/deliveries", bearer(alice), nil)
+		if strings.Contains(string(d.Raw), `"state":"failed"`) {
+			break // the delivery's last attempt is recorded
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the delivery never ended: %s", d.Raw)
+		}
+	}
+	restart()
+	// After the delivery's last attempt: nothing else writes the partner's webhooks.
+	want(t, e.do("PUT", "/v1/webhooks/"+hook, bearer(alice), map[string]any{"name": "Kept hook, renamed"}), 200, "")
+	restart()
+	want(t, e.do("POST", "/v1/webhooks/"+hook+"/rotate-key", bearer(alice), nil), 200, "")
+	restart()
+	seeded := uuidFrom("webhook", backendKey{"acme", "sandbox", "eu"}.String(), "CRM (paused)")
+	want(t, e.do("DELETE", "/v1/webhooks/"+seeded, bearer(alice), nil), 200, "")
+	restart()
+	aliceID := DemoUserID("alice@demo.test")
+	set := e.do("GET", "/v2/consent/user/"+aliceID+"?full=true", ck(), nil).JSON["consentSets"].([]any)[0].(map[string]any)
+	revoked := false
+	for _, k := range consentSet(t, e, set["consentSetId"].(string)) {
+		if k["consentType"] == "smsNotifications" && !revoked {
+			path := "/v2/consent/consentSet/" + set["consentSetId"].(string) + "/consent/" + k["consentId"].(string)
+			want(t, e.do("DELETE", path, secretHdr(), nil), 200, "")
+			revoked = true
+			restart()
+		}
+	}
+	if !revoked {
+		t.Fatal("alice has no sms consent to revoke")
+	}
 	if _, err := e.s.SeedWhitelist("frank@demo.test", "usdc", 10); err != nil {
 		t.Fatal(err)
 	}
+	restart()
 	e.s.mu.Lock()
 	e.s.pinStore().pins["card-x"] = "1234"
 	e.s.keepPINLocked("card-x", "1234")
 	e.s.mu.Unlock()
 	e.s.commitLogged()
+	restart()
 	return signedIn{alice: alice, aliceRefresh: refresh}
 }
 
@@ -110,20 +176,30 @@ type signedIn struct{ alice, aliceRefresh string }
 func TestDataDirectoryKeepsEveryChangeAcrossARestart(t *testing.T) {
 	dir := t.TempDir()
 	e := newEnv(t, Options{Store: openTestStore(t, dir)})
-	first := changeEverything(t, e)
-	before := everything(t, e.s)
-	e.s.persist.store.Close()
-
-	second := newEnv(t, Options{Store: openTestStore(t, dir)})
-	if after := everything(t, second.s); after != before {
-		t.Fatalf("the restarted sandbox differs from the one that stopped:\n%s", firstDifference(before, after))
+	// After each change: stop, start again on the same directory, and find
+	// the whole state as it was; a handler that forgets to keep what it
+	// changed fails here.
+	restart := func() {
+		t.Helper()
+		_, _, line, _ := runtime.Caller(1)
+		waitForDeliveries(t, e.s)
+		before := everything(t, e.s)
+		e.s.Close()
+		e.s.persist.store.Close()
+		*e = *newEnv(t, Options{Store: openTestStore(t, dir)})
+		if after := everything(t, e.s); after != before {
+			t.Fatalf("restarted after the change before store_test.go:%d, the sandbox differs:\n%s", line, firstDifference(before, after))
+		}
 	}
-	// Alice's sign-in of before the restart still works, and refreshes.
-	if got := second.do("GET", "/v1/card/status", bearer(first.alice), nil).str("status"); got != cardFrozen {
+	first := changeEverything(t, e, restart)
+
+	// Alice's sign-in of before the restarts still works, and refreshes.
+	if got := e.do("GET", "/v1/card/status", bearer(first.alice), nil).str("status"); got != cardFrozen {
 		t.Fatalf("alice's card after the restart: %s, want FROZEN", got)
 	}
-	r := second.do("POST", "/v1/auth/oauth/token", secretHdr(), map[string]string{"grant_type": "refresh_token", "refresh_token": first.aliceRefresh})
+	r := e.do("POST", "/v1/auth/oauth/token", secretHdr(), map[string]string{"grant_type": "refresh_token", "refresh_token": first.aliceRefresh})
 	want(t, r, 200, "")
+	e.s.persist.store.Close()
 	raw, _ := os.ReadFile(filepath.Join(dir, StoreFile))
 	if bytes.Contains(raw, []byte(first.alice)) || bytes.Contains(raw, []byte(first.aliceRefresh)) {
 		t.Fatal("the data directory holds a token as it is")
@@ -134,7 +210,7 @@ func TestExportResetImportRoundTrips(t *testing.T) {
 	dir := t.TempDir()
 	st := openTestStore(t, dir)
 	e := newEnv(t, Options{Store: st})
-	changeEverything(t, e)
+	changeEverything(t, e, func() {})
 	changed := everything(t, e.s)
 	var exported bytes.Buffer
 	if err := st.Export(&exported); err != nil {
@@ -237,6 +313,33 @@ func TestOpenStoreRefusesASecondProcess(t *testing.T) {
 	}
 	if time.Since(start) > 5*time.Second {
 		t.Fatal("the second open waited too long")
+	}
+}
+
+// waitForDeliveries waits until no webhook delivery of s is under way
+// (the seeded configurations' are refused at once: not loopback).
+func waitForDeliveries(t *testing.T, s *Server) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(2 * time.Millisecond) {
+		busy := false
+		s.mu.Lock()
+		for _, be := range s.backends {
+			if be.webhooks == nil {
+				continue
+			}
+			for _, h := range be.webhooks.hooks {
+				for _, d := range h.deliveries {
+					busy = busy || d.State == webhookPending || d.State == webhookRetrying
+				}
+			}
+		}
+		s.mu.Unlock()
+		if !busy {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("webhook deliveries still under way")
+		}
 	}
 }
 
