@@ -13,6 +13,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // A data directory (cardterm sandbox --data DIR) keeps the sandbox's state
@@ -88,7 +89,7 @@ func OpenStore(dir string) (*Store, error) {
 	}
 	db, err := openBolt(path)
 	switch {
-	case errors.Is(err, bolt.ErrTimeout):
+	case errors.Is(err, berrors.ErrTimeout):
 		return nil, fmt.Errorf("%s is %w", path, ErrStoreInUse)
 	case err != nil:
 		return nil, refuseStore(path, err.Error())
