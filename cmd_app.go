@@ -40,8 +40,10 @@ func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
 		return nil, err
 	}
 	gw = withInAppEvents(gw)
-	shell := buildRoot(gw, o)
-	return &app{root: shell, shell: shell, close: gw.close}, nil
+	shell, console := buildRoot(gw, o)
+	// A customer-approved session still open is revoked before the
+	// gateway closes.
+	return &app{root: shell, shell: shell, close: func() { console.Close(); gw.close() }}, nil
 }
 
 // runApp runs the app. When the user picks another profile in the app
@@ -159,7 +161,7 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 
 // buildRoot wires the client, the screens and the shell. Tests build the
 // same tree around their own sandbox.
-func buildRoot(gw gateway, o options) *ui.Root {
+func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 	noColor := os.Getenv("NO_COLOR") != ""
 	styles := theme.New(true, noColor)
 	client := apiclient.New(gw.cfg)
@@ -174,10 +176,14 @@ func buildRoot(gw gateway, o options) *ui.Root {
 	}
 	gw.events.into(&deps)
 	console := support.New(deps, support.Options{
-		StateFile:  supportStateFile(gw.cfg.ClientKey),
-		Production: gw.production,
-		User:       o.supportUser,
-		Onboarding: o.supportOnboarding,
+		StateFile:       supportStateFile(gw.cfg.ClientKey),
+		ActionLog:       supportActionLog(),
+		Environment:     gw.environment,
+		Production:      gw.production,
+		User:            o.supportUser,
+		Onboarding:      o.supportOnboarding,
+		DemoUsers:       supportDemoUsers(gw),
+		CustomerScreens: screens.All,
 	})
 	return ui.NewRoot(ui.RootOptions{
 		Styles:         &styles,
@@ -203,7 +209,7 @@ func buildRoot(gw gateway, o options) *ui.Root {
 		Profile:  o.profile,
 		Profiles: o.profiles,
 		Warning:  o.configProblem,
-	})
+	}), console
 }
 
 // checkBaseURL returns the host of an http(s) base URL, or a usage error.
@@ -226,6 +232,28 @@ func openDebugLog(path string) (*slog.Logger, func(), error) {
 		return nil, nil, fmt.Errorf("the debug log: %w", err)
 	}
 	return slog.New(slog.NewTextHandler(f, nil)), func() { _ = f.Close() }, nil
+}
+
+// supportActionLog is the support console's action log in the user's
+// state directory.
+func supportActionLog() string {
+	if dir := filepath.Dir(supportStateFile("")); dir != "." {
+		return filepath.Join(dir, "support-actions.jsonl")
+	}
+	return ""
+}
+
+// supportDemoUsers are the embedded sandbox's demo customers, offered by
+// the support console before its first look-up.
+func supportDemoUsers(gw gateway) []support.DemoUser {
+	if gw.label != "SANDBOX" {
+		return nil
+	}
+	var out []support.DemoUser
+	for _, u := range sandbox.DemoUsersFor(gw.cfg.ClientKey) {
+		out = append(out, support.DemoUser{Username: u.Username, ID: sandbox.DemoUserID(u.Username), Summary: u.Summary, US: u.Region == "us"})
+	}
+	return out
 }
 
 // supportStateFile is where the support console keeps its last look-ups
