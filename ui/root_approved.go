@@ -160,6 +160,6 @@ func (r *Root) bannerHeight() int {
 // renderBanner is the approved session's banner, the frame's first line:
 // whose session this is, that it is read-only, and how it ends.
 func (r *Root) renderBanner() string {
-	text := " CUSTOMER-APPROVED SESSION · " + Sanitize(r.approved.customer) + " · READ-ONLY · S ends it and revokes the customer's approval "
+	text := " READ-ONLY · CUSTOMER-APPROVED SESSION: " + Sanitize(r.approved.customer) + " · S ends it and revokes the approval "
 	return FitLine(r.st.Badge(text, theme.ToneWarn), r.width)
 }

@@ -219,10 +219,10 @@ func NewCodeInput(st *theme.Styles) textinput.Model {
 	return in
 }
 
-// OAuthWords are what a panel says: its title, and what to do once the
-// browser opened (or did not) here.
+// OAuthWords are what a panel says: its title, what to do once the
+// browser opened (or did not) here, and the code field's label.
 type OAuthWords struct {
-	Title, Opening, Opened, Missing string
+	Title, Opening, Opened, Missing, Code string
 }
 
 // OAuthPanel draws a flow's panel in width x height: the QR code beside
@@ -295,7 +295,7 @@ func oauthText(st *theme.Styles, f *OAuthFlow, code *textinput.Model, words OAut
 	// One line, never broken inside: the OSC 8 link and ctrl+y carry it
 	// whole even where the terminal is too narrow to show all of it.
 	b.WriteString(ls.Render(ui.Shorten(link, w)) + "\n")
-	b.WriteString("\n" + st.Label.Render("Code shown on the phone") + "\n")
+	b.WriteString("\n" + st.Label.Render(words.Code) + "\n")
 	box := st.InputFocused
 	if f.Exchanging {
 		box = st.Input

@@ -25,6 +25,7 @@ var oauthWords = screenkit.OAuthWords{
 	Opening: "Opening the browser… or scan the code with a phone.",
 	Opened:  "Finish in the browser that opened, or scan the code with a phone.",
 	Missing: "No browser could be opened here: scan the code with a phone, or copy the link with ctrl+y.",
+	Code:    "Code shown on the phone",
 }
 
 func newOAuthKeys() screenkit.OAuthKeys { return screenkit.NewOAuthKeys("cancel, back to password") }

@@ -62,6 +62,7 @@ var approvalWords = screenkit.OAuthWords{
 	Opening: "Send the link to the customer, or let them scan the code: they sign in on their own device and read you the code it shows (on this machine the browser comes back by itself).",
 	Opened:  "A browser opened here. Send the link to the customer, or let them scan the code; they read you the code their page shows.",
 	Missing: "No browser here: send the link to the customer or let them scan the code, then type the code their page shows.",
+	Code:    "Code the customer's page shows",
 }
 
 // approvedChecked is the answer of the check after the exchange: who
@@ -185,7 +186,7 @@ func (s *Screen) checkApproved() tea.Cmd {
 		case err != nil:
 			out.refused = "the signed-in customer could not be read (" + apiclient.ErrorMessage(err) + ")"
 		case user.ID != want:
-			out.refused = "the customer who signed in (user " + user.ID + ") is not this case's user"
+			out.refused = customerName(user) + " signed in, not this case's user"
 		}
 		out.user = user
 		entry.Time = now().UTC()
@@ -205,7 +206,10 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 	logWarn := logProblem(v.logErr)
 	if v.refused != "" || err != nil {
 		s.approval = nil
-		s.problem = "approved session refused: " + v.refused + "; " + revokeOutcome(v.revokeErr)
+		s.problem = "approved session refused and revoked: " + v.refused
+		if v.revokeErr != nil {
+			s.problem = "approved session refused: " + v.refused + "; " + revokeOutcome(v.revokeErr)
+		}
 		return tea.Batch(ui.Notify(theme.ToneDanger, s.problem), logWarn)
 	}
 	a.open = true
@@ -221,7 +225,7 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 			}
 		}
 	}
-	banner := a.customer + " · user " + a.userID
+	banner := a.customer
 	open := func() tea.Msg { return ui.ApprovedSessionMsg{Customer: banner, Screens: screens} }
 	return tea.Batch(open, logWarn, ui.Notify(theme.ToneOK, "customer-approved session open: "+a.customer+", read-only"))
 }
