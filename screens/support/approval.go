@@ -58,12 +58,15 @@ func (a *approval) panelOpen() bool { return a != nil && !a.open }
 func (a *approval) keyMap() help.KeyMap { return a.keys }
 
 var approvalWords = screenkit.OAuthWords{
-	Title:   "Customer-approved session: the customer signs in",
-	Opening: "Send the link to the customer, or let them scan the code: they sign in on their own device and read you the code it shows (on this machine the browser comes back by itself).",
-	Opened:  "A browser opened here. Send the link to the customer, or let them scan the code; they read you the code their page shows.",
-	Missing: "No browser here: send the link to the customer or let them scan the code, then type the code their page shows.",
+	Title:   "The customer signs in",
+	Opening: "Send the link to the customer or let them scan the code; they read you the code their page shows (on this machine the browser comes back by itself). " + approvalTerms,
+	Opened:  "A browser opened here. Send the link to the customer or let them scan the code; they read you the code their page shows. " + approvalTerms,
+	Missing: "No browser here: send the link to the customer or let them scan the code, then type the code their page shows. " + approvalTerms,
 	Code:    "Code the customer's page shows",
 }
+
+// approvalTerms is what the customer approves.
+const approvalTerms = "The session is read-only and revoked when the case closes."
 
 // approvedChecked is the answer of the check after the exchange: who
 // signed in, and whether the session was refused (and revoked).
@@ -352,7 +355,6 @@ func (s *Screen) approvalKey(msg tea.KeyPressMsg) tea.Cmd {
 // approvalView draws the sign-in panel under the case's heading.
 func (s *Screen) approvalView() string {
 	st := s.Deps.Styles
-	head := st.Title.Render("Support console") + "  " + st.Muted.Render("user ") + st.Value.Render(ui.Sanitize(s.approval.userID)) +
-		st.Muted.Render(" · the session will be read-only and revoked when the case closes")
+	head := st.Title.Render("Customer-approved session") + "  " + st.Muted.Render("user ") + st.Value.Render(ui.Sanitize(s.approval.userID))
 	return head + "\n" + screenkit.OAuthPanel(st, s.approval.flow, &s.approval.code, approvalWords, s.Width, max(s.Height-1, 1))
 }

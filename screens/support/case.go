@@ -161,9 +161,12 @@ func (s *Screen) caseHeader() []string {
 	if c.kind == caseOnboarding {
 		what = "Onboarding"
 	}
-	head := st.Title.Render("Support console") + "  " + st.Muted.Render(what+" ") + st.Value.Render(ui.Sanitize(c.id)) +
-		st.Muted.Render(" · region ") + st.Value.Render(regionName(c.us)) + st.Muted.Render(" · ticket ") + st.Value.Render(ui.Sanitize(ticketLabel(s.ticket)))
-	lines := []string{head}
+	head := st.Title.Render("Support console") + "  " + st.Muted.Render(what+" ") + st.Value.Render(ui.Sanitize(c.id))
+	where := st.Muted.Render("region ") + st.Value.Render(regionName(c.us)) + st.Muted.Render(" · ticket ") + st.Value.Render(ui.Sanitize(ticketLabel(s.ticket)))
+	lines := []string{head + st.Muted.Render(" · ") + where}
+	if ansi.StringWidth(lines[0]) > s.Width {
+		lines = []string{head, where} // narrow: the ticket stays in sight
+	}
 	if s.problem != "" {
 		for _, line := range strings.Split(ansi.Wrap("✗ "+ui.Sanitize(s.problem), max(s.Width, 20), " "), "\n") {
 			lines = append(lines, st.Text(theme.ToneDanger).Render(line))

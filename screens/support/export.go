@@ -158,9 +158,12 @@ func (e caseExport) markdown() string {
 	case e.NotFound:
 		fmt.Fprintf(&b, "**No consent set (404)**: the gateway has no consent set for this %s id in the %s region.\n", e.Kind, e.Region)
 	case e.Kind == caseUser:
-		fmt.Fprintf(&b, "**Consent status: %s**\n\n", clean(e.ConsentStatus))
-		for _, m := range missingRequired(e.ConsentSets) {
-			fmt.Fprintf(&b, "- Missing required consent: %s\n", clean(m))
+		fmt.Fprintf(&b, "**Consent status: %s**\n", clean(e.ConsentStatus))
+		if missing := missingRequired(e.ConsentSets); len(missing) > 0 {
+			b.WriteString("\n")
+			for _, m := range missing {
+				fmt.Fprintf(&b, "- Missing required consent: %s\n", clean(m))
+			}
 		}
 	}
 	if !e.NotFound {
