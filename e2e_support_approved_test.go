@@ -91,12 +91,18 @@ func sent(sb *sandbox.Running, method, path string) int {
 // typing the secret key the code exchange needs.
 func approve(t *testing.T, sb *sandbox.Running, dir, customer string) *tmuxTerm {
 	t.Helper()
+	return approveWithKey(t, sb, dir, customer, sandbox.DemoSecretKey)
+}
+
+// approveWithKey is approve with the secret key the agent types.
+func approveWithKey(t *testing.T, sb *sandbox.Running, dir, customer, secret string) *tmuxTerm {
+	t.Helper()
 	alice := sandbox.DemoUserID("alice@demo.test")
 	tm := supportTerm(t, sb, dir, customerBrowserEnv(t, customer), alice)
 	tm.waitFor("COMPLETE")
 	tm.send("C-o")
 	tm.waitFor("The secret key is needed", "Exchanging the customer's sign-in code")
-	tm.typeText(sandbox.DemoSecretKey)
+	tm.typeText(secret)
 	tm.send("Enter")
 	return tm
 }
@@ -170,4 +176,19 @@ func TestSupportApprovedSessionOfAnotherUserIsRefusedE2E(t *testing.T) {
 	}
 	tm.waitFor("Support console", "COMPLETE")
 	interfaceOnly(t, sb)
+}
+
+// A wrong secret key: the customer signs in, the code exchange is refused,
+// and the console says the key was refused and asks for it again.
+func TestSupportApprovedSessionWithAWrongSecretKeyE2E(t *testing.T) {
+	sb := startSandboxInProcess(t, sandbox.Options{})
+	dir := t.TempDir()
+	tm := approveWithKey(t, sb, dir, "alice@demo.test", "sk_wrong_key")
+	tm.waitFor("secret key refused", "COMPLETE")
+	if n := sent(sb, "GET", "/v1/user"); n != 0 {
+		t.Fatalf("a refused exchange still read the customer (%d)", n)
+	}
+	tm.send("C-o")
+	tm.waitFor("The secret key is needed", "refused by the gateway and forgotten")
+	noSecretUnder(t, dir, "sk_wrong_key")
 }

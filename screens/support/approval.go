@@ -135,6 +135,10 @@ func (s *Screen) updateApproval(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		a.flow.Exchanging = false
 		if msg.Err != nil {
+			if refusedKey(msg.Err) {
+				s.forgetSecret()
+				return s.failApproval("secret key refused (" + apiclient.ErrorMessage(msg.Err) + "); it was forgotten and is asked for again next time"), true
+			}
 			if a.flow.FromCallback {
 				return s.failApproval("the customer's code was refused: " + apiclient.ErrorMessage(msg.Err)), true
 			}

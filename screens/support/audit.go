@@ -35,6 +35,8 @@ type auditView struct {
 	height   int
 
 	records []apiclient.AuditRecord // every record loaded, oldest page first
+	times   []time.Time             // each record's timestamp, read once
+	cells   [][]string              // each record's row, formatted once
 	shown   []int                   // indices into records that pass the filters
 	total   int
 	loading bool
@@ -71,7 +73,7 @@ func newAuditView(deps screenkit.Deps, requests ui.Owner, client *apiclient.Clie
 
 // start fetches the trail from its first page, from empty.
 func (a *auditView) start() tea.Cmd {
-	a.records, a.shown, a.total = nil, nil, 0
+	a.records, a.times, a.cells, a.shown, a.total = nil, nil, nil, nil, 0
 	a.loading, a.stopped, a.err = true, false, nil
 	a.refilter()
 	return a.fetch(0)
@@ -136,6 +138,8 @@ func (a *auditView) update(msg tea.Msg) (*auditView, tea.Cmd) {
 		}
 		page := msg.Value
 		a.records = append(a.records, page.AuditRecords...)
+		a.times = append(a.times, recordTimes(page.AuditRecords)...)
+		a.cells = append(a.cells, recordCells(page.AuditRecords)...)
 		a.total = max(page.Pagination.Total, len(a.records))
 		a.refilter()
 		next := page.Pagination.Offset + len(page.AuditRecords)
@@ -210,28 +214,41 @@ func (a *auditView) refilter() {
 		}
 		a.shown = append(a.shown, i)
 	}
-	sortByTime(a.shown, a.records, a.oldestFirst)
+	sortByTime(a.shown, a.times, a.oldestFirst)
 	rows := make([][]string, len(a.shown))
 	for j, i := range a.shown {
-		r := a.records[i]
-		rows[j] = []string{screenkit.FormatTime(r.Timestamp), r.Action, r.Changes.After.ConsentType, change(r), madeBy(r.Metadata), r.ConsentSetID}
+		rows[j] = a.cells[i]
 	}
 	a.table.SetRows(rows)
 }
 
-// sortByTime orders indices into records by their timestamps, newest
-// first (or oldest first); records of one instant keep the gateway's order.
-func sortByTime(indices []int, records []apiclient.AuditRecord, oldestFirst bool) {
-	at := func(i int) time.Time {
-		t, _ := time.Parse(time.RFC3339Nano, records[i].Timestamp)
-		return t
+// recordCells formats the records' rows, once per record.
+func recordCells(records []apiclient.AuditRecord) [][]string {
+	out := make([][]string, len(records))
+	for i, r := range records {
+		out[i] = []string{screenkit.FormatTime(r.Timestamp), r.Action, r.Changes.After.ConsentType, change(r), madeBy(r.Metadata), r.ConsentSetID}
 	}
+	return out
+}
+
+// recordTimes reads the records' timestamps, once per record; a time the
+// gateway wrote in another form sorts as the oldest.
+func recordTimes(records []apiclient.AuditRecord) []time.Time {
+	out := make([]time.Time, len(records))
+	for i, r := range records {
+		out[i], _ = time.Parse(time.RFC3339Nano, r.Timestamp)
+	}
+	return out
+}
+
+// sortByTime orders indices by their times, newest first (or oldest
+// first); records of one instant keep the gateway's order.
+func sortByTime(indices []int, times []time.Time, oldestFirst bool) {
 	slices.SortStableFunc(indices, func(x, y int) int {
-		c := at(y).Compare(at(x))
 		if oldestFirst {
-			c = -c
+			return times[x].Compare(times[y])
 		}
-		return c
+		return times[y].Compare(times[x])
 	})
 }
 
@@ -241,7 +258,7 @@ func sortedRecords(records []apiclient.AuditRecord) []apiclient.AuditRecord {
 	for i := range indices {
 		indices[i] = i
 	}
-	sortByTime(indices, records, false)
+	sortByTime(indices, recordTimes(records), false)
 	out := make([]apiclient.AuditRecord, len(records))
 	for j, i := range indices {
 		out[j] = records[i]
