@@ -263,6 +263,7 @@ func (s *Screen) endApproval(reason string, quit bool) tea.Cmd {
 		return nil
 	}
 	client, log, entry, now := a.client, s.log, a.entry, s.Deps.Clock
+	s.ended = client
 	entry.Action = "approved-session-end"
 	entry.Request = "DELETE /v1/auth/oauth/revoke"
 	return func() tea.Msg {
@@ -281,10 +282,16 @@ func (s *Screen) endApproval(reason string, quit bool) tea.Cmd {
 }
 
 // Close revokes a session still open when the app ends without the
-// console being told (a hang-up): main calls it after the program.
+// console being told (a hang-up), or one whose revoke had not gone out
+// when the program stopped (a second ctrl+c): main calls it after the
+// program. A session revoked already is not sent again (Revoke clears it).
 func (s *Screen) Close() {
 	if cmd := s.endApproval("cardterm ended", false); cmd != nil {
 		cmd()
+		return
+	}
+	if s.ended != nil && s.ended.Session().Valid() {
+		_ = revoke(s.ended)
 	}
 }
 

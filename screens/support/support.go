@@ -129,6 +129,9 @@ type Screen struct {
 	secretRefused bool
 
 	approval *approval // the customer-approved session, if any
+	// ended is the client of the last session ended, whose revoke may
+	// still be on its way when the app ends (Close).
+	ended *apiclient.Client
 }
 
 // New builds the support console.
@@ -381,13 +384,13 @@ func (s *Screen) closeCase() tea.Cmd {
 
 // clearCase forgets everything of the case shown, so that the next
 // look-up starts from empty state: no record, answer, form, pending
-// action, problem or ticket of this one can reach the next.
+// action, problem or ticket of this one can reach the next. Requests in
+// flight (an export) finish; their answers name their own case.
 func (s *Screen) clearCase() {
 	s.kase, s.audit, s.form, s.action = nil, nil, nil, nil
 	s.problem, s.ticket, s.loading = "", "", false
-	s.loadID = 0
+	s.loadID = 0 // a late answer of this case is dropped
 	s.change.Reset()
-	s.Requests.Cancel()
 	s.sets.SetRows(nil)
 }
 
