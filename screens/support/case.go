@@ -181,7 +181,7 @@ func (s *Screen) caseHeader() []string {
 		return lines
 	}
 	lines = append(lines, "Consent "+statusBadge(st, c))
-	other := "g looks the same id up in the " + regionName(!c.us) + " region."
+	other := "R looks the same id up in the " + regionName(!c.us) + " region."
 	switch {
 	case c.notFound && c.kind == caseUser:
 		lines = append(lines, st.Muted.Render("No consent set for this user in the "+regionName(c.us)+" region (404). Check the id: a mistyped id looks like this too."),

@@ -207,8 +207,8 @@ func TestSupportLookupOnStartKeepsEarlierLookups(t *testing.T) {
 func TestSupportNotFoundOffersTheOtherRegion(t *testing.T) {
 	sam := sandbox.DemoUserID("sam@demo.test")
 	app := newConsole(t, support.Options{User: sam})
-	screentest.MustShow(t, app.Screen(), "region EU", "NO CONSENT SET (404)", "g looks the same id up in the US region")
-	app.Keys("g")
+	screentest.MustShow(t, app.Screen(), "region EU", "NO CONSENT SET (404)", "R looks the same id up in the US region")
+	app.Keys("R")
 	screentest.MustShow(t, app.Screen(), "region US", "COMPLETE", "eSignAct")
 	app.Keys("esc")
 	screentest.MustShow(t, app.Screen(), "US", "EU", sam)

@@ -27,7 +27,7 @@ func lookupForm(st *theme.Styles, kind caseKind, us bool) *ui.Form {
 	}
 	return ui.NewForm(st, ui.FormSpec{
 		Title:  title,
-		Lines:  []string{"Needs only the client key: no customer sign-in. Region: " + regionName(us) + " (g switches it on the list)."},
+		Lines:  []string{"Needs only the client key: no customer sign-in. Region: " + regionName(us) + " (R switches it on the list)."},
 		Submit: "look up",
 		Fields: []ui.FieldSpec{{Key: string(kind), Label: label, CharLimit: 128, Check: nonEmpty("paste an id")}},
 	})

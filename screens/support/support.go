@@ -76,7 +76,7 @@ func newKeys(readOnly bool) keyMap {
 		Onboarding: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "look up an onboarding id")),
 		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open look-up")),
 		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		Region:     key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "switch region (EU/US)")),
+		Region:     key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "switch region (EU/US)")),
 		Ticket:     key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "set the ticket")),
 		Audit:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "audit timeline")),
 		Revoke:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "revoke consent")),
