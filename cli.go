@@ -24,7 +24,7 @@ const exitCodesHelp = `Exit codes:
 
 // newRootCommand builds `cardterm` and its subcommands.
 func newRootCommand(std streams) *cobra.Command {
-	var f gatewayFlags
+	var given givenFlags
 	var asJSON bool
 	root := &cobra.Command{
 		Use:   "cardterm",
@@ -66,7 +66,7 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
 			return usageError{fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())}
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o, err := resolveCommandOptions(cmd, f, std)
+			o, err := resolveCommandOptions(given, std)
 			if err != nil {
 				return err
 			}
@@ -79,8 +79,7 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
 	}
 	root.Flags().BoolVar(&asJSON, "json", false, "run one look-up and print it as JSON (the same as cardterm get)")
 	root.Flags().BoolP("version", "v", false, "print the version, commit, build date, Go version and platform")
-	addGatewayFlags(root.Flags(), &f)
-	addProfileFlags(root.Flags(), &f)
+	given = addSettingFlags(root, gatewaySettings)
 	root.Flags().SortFlags = false
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return usageError{err.Error()}
@@ -110,7 +109,6 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
 	// which completion captures) so their arguments are checked too.
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
-	completeProfileFlag(root)
 	wrapArgsErrors(root)
 	return root
 }
@@ -176,23 +174,4 @@ func wrapArgsErrors(cmd *cobra.Command) {
 	for _, sub := range cmd.Commands() {
 		wrapArgsErrors(sub)
 	}
-}
-
-// resolveCommandOptions resolves the settings of a command that talks to
-// a gateway: flags, environment, profile (a malformed config file is
-// reported and ignored), with the OS keyring for the secret key.
-func resolveCommandOptions(cmd *cobra.Command, f gatewayFlags, std streams) (options, error) {
-	cfg, problem := loadConfigOrWarn(std.stderr)
-	o, err := resolveOptions(settingSources{flags: cmd.Flags(), given: f, env: os.Getenv}, cfg)
-	if err != nil {
-		return o, err
-	}
-	o.configProblem = problem
-	if o.baseURL != "" {
-		if _, err := checkBaseURL(o.baseURL); err != nil {
-			return o, err
-		}
-	}
-	o.secrets = &secretStore{warn: std.stderr}
-	return o, nil
 }

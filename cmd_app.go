@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -17,8 +18,8 @@ import (
 	"cardterm/apiclient/sandbox"
 	"cardterm/screens"
 	"cardterm/screens/screenkit"
+	"cardterm/screens/shell"
 	"cardterm/screens/support"
-	"cardterm/theme"
 	"cardterm/ui"
 )
 
@@ -72,49 +73,35 @@ func runApp(o options, std streams) error {
 			return nil
 		}
 		cfg, problem := loadConfigOrWarn(std.stderr)
-		readOnlyAsked, debugFile, secrets := o.readOnlyAsked, o.debugFile, o.secrets
-		o, err = resolveOptions(profileOnly(next), cfg)
-		if err != nil {
+		// The next profile alone, but what was asked for at start that
+		// survives a switch (settings_table.go): read-only when on, so a
+		// switch never turns on actions the agent had turned off, and the
+		// debug log.
+		if o, err = o.afterSwitch(next, cfg); err != nil {
 			return err
 		}
-		// Read-only asked for on the command line stays: a switch never
-		// turns on actions the agent had turned off.
-		o.readOnly = o.readOnly || readOnlyAsked
-		o.readOnlyAsked = readOnlyAsked
-		o.debugFile, o.secrets, o.configProblem = debugFile, secrets, problem
+		o.configProblem = problem
 	}
 }
 
 // gateway is where requests go: the client's settings, the status bar's
 // label, the sandbox's demo accounts, and what to close afterwards.
 type gateway struct {
-	cfg   apiclient.Config
-	label string
-	demo  []screenkit.DemoHint
-	close func()
-	// production marks a gateway whose data is real: the status bar says
-	// PRODUCTION and the support console asks before revoking or linking.
-	production  bool
-	environment string
-	events      inAppEvents // the in-app webhook listener (cmd_app_events.go)
+	cfg    apiclient.Config
+	label  string
+	demo   []screenkit.DemoHint
+	close  func()
+	events inAppEvents // the in-app webhook listener (cmd_app_events.go)
 }
 
 // chooseGateway picks a remote gateway from --base-url, or starts the
 // embedded sandbox gateway when none is given.
 func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error) {
-	logger, closeLog, err := openDebugLog(o.debugFile)
+	cfg, closeLog, err := clientConfig(o)
 	if err != nil {
 		return gateway{}, err
 	}
-	gw := gateway{close: closeLog, cfg: apiclient.Config{
-		Logger:    logger,
-		BaseURL:   o.baseURL,
-		ClientKey: o.clientKey,
-		ClientID:  o.clientID,
-		US:        o.us,
-		Timeout:   o.timeout,
-		UserAgent: "cardterm/" + appVersion(),
-	}}
+	gw := gateway{close: closeLog, cfg: cfg}
 	if o.baseURL != "" {
 		host, err := checkBaseURL(o.baseURL)
 		if err != nil {
@@ -122,10 +109,6 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 			return gw, err
 		}
 		gw.label = host
-		// A remote gateway is production unless the user says otherwise:
-		// the safe assumption for an agent's keys.
-		gw.environment = o.environment
-		gw.production = o.environment == "" || o.environment == "production"
 		// The support console needs only the client key; it asks for the
 		// secret key when an action needs it.
 		gw.cfg.SecretKey = secretKey(o, stdin, stderr, !o.support && !o.noPrompt)
@@ -159,57 +142,87 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 	return gw, nil
 }
 
-// buildRoot wires the client, the screens and the shell. Tests build the
-// same tree around their own sandbox.
-func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
-	noColor := os.Getenv("NO_COLOR") != ""
-	styles := theme.New(true, noColor)
-	client := apiclient.New(gw.cfg)
-	deps := screenkit.Deps{
-		Client:   client,
-		Requests: ui.NewRequests(),
-		Styles:   &styles,
-		ReadOnly: o.readOnly,
-		Demo:     gw.demo,
-		Support:  true,
-		Now:      time.Now,
+// clientConfig is a gateway client's configuration from the resolved
+// settings: every command that sends requests (the app, the look-ups,
+// profile check, sandbox trigger, listen's forwards) builds its client
+// from it, so each honours the same base URL, client key, US routing,
+// timeout, debug log and user agent. close closes the debug log.
+func clientConfig(o options) (cfg apiclient.Config, close func(), err error) {
+	logger, closeLog, err := openDebugLog(o.debugFile)
+	if err != nil {
+		return cfg, nil, err
 	}
-	gw.events.into(&deps)
-	console := support.New(deps, support.Options{
-		StateFile:       supportStateFile(gw.cfg.ClientKey),
-		ActionLog:       supportActionLog(),
-		Environment:     gw.environment,
-		Production:      gw.production,
-		User:            o.supportUser,
-		Onboarding:      o.supportOnboarding,
-		DemoUsers:       supportDemoUsers(gw),
-		CustomerScreens: screens.All,
-	})
-	return ui.NewRoot(ui.RootOptions{
-		Styles:         &styles,
-		NoColor:        noColor,
-		Requests:       deps.Requests,
-		SignIn:         screens.SignIn(deps),
-		Screens:        screens.All(deps),
-		Support:        console,
-		StartInSupport: o.support,
-		Gateway:        gw.label,
-		Sandbox:        gw.label == "SANDBOX",
-		ClientKey:      gw.cfg.ClientKey,
-		Production:     gw.production,
-		Environment:    gw.environment,
-		US:             gw.cfg.US,
-		ReadOnly:       o.readOnly,
-		Session: func() (string, time.Time, bool) {
-			s := client.Session()
-			return s.Username, s.ExpiresAt, s.Valid()
+	cfg = apiclient.Config{
+		Logger:    logger,
+		BaseURL:   o.baseURL,
+		ClientKey: o.clientKey,
+		ClientID:  o.clientID,
+		US:        o.us,
+		Timeout:   o.timeout,
+		UserAgent: "cardterm/" + appVersion(),
+	}
+	if o.proxy != "" {
+		cfg.HTTPClient = &http.Client{Transport: throughProxy(o.proxy)}
+	}
+	return cfg, closeLog, nil
+}
+
+// throughProxy is a transport that sends through the proxy at raw (checked
+// by its setting), except requests to this machine (the embedded sandbox,
+// a local one, listen's loopback targets).
+func throughProxy(raw string) *http.Transport {
+	proxy, _ := url.Parse(raw)
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.Proxy = func(r *http.Request) (*url.URL, error) {
+		host := r.URL.Hostname()
+		if ip := net.ParseIP(host); host == "localhost" || ip != nil && ip.IsLoopback() {
+			return nil, nil
+		}
+		return proxy, nil
+	}
+	return transport
+}
+
+// buildRoot wires the client, the screens and the shell (screens/shell,
+// which the tests build the same way).
+func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
+	var console *support.Screen
+	root, _ := shell.New(shell.Config{
+		Client: apiclient.New(gw.cfg),
+		Gateway: shell.Gateway{
+			Label:       gw.label,
+			Sandbox:     gw.label == "SANDBOX",
+			Local:       gw.events.sandbox,
+			Environment: o.environment,
+			ClientKey:   gw.cfg.ClientKey,
+			US:          gw.cfg.US,
 		},
-		Now:      time.Now,
-		Version:  appVersion(),
-		Profile:  o.profile,
-		Profiles: o.profiles,
-		Warning:  o.configProblem,
-	}), console
+		ReadOnly:  o.readOnly,
+		Profile:   o.profileShown(),
+		Profiles:  o.profiles,
+		Warning:   o.configProblem,
+		Demo:      gw.demo,
+		Events:    gw.events.receiver,
+		EventsURL: gw.events.url,
+		NoColor:   os.Getenv("NO_COLOR") != "",
+		Version:   appVersion(),
+		SignIn:    screens.SignIn,
+		Screens:   screens.All,
+		Support: func(deps screenkit.Deps) ui.Screen {
+			console = support.New(deps, support.Options{
+				StateFile:       supportStateFile(gw.cfg.ClientKey),
+				ActionLog:       supportActionLog(),
+				Environment:     o.environment,
+				User:            o.supportUser,
+				Onboarding:      o.supportOnboarding,
+				DemoUsers:       supportDemoUsers(gw),
+				CustomerScreens: screens.All,
+			})
+			return console
+		},
+		StartInSupport: o.support,
+	})
+	return root, console
 }
 
 // checkBaseURL returns the host of an http(s) base URL, or a usage error.

@@ -5,7 +5,7 @@ import "github.com/spf13/cobra"
 // newGetCommand is `cardterm get LOOKUP [ARGS]`: one read-only look-up
 // printed as JSON, for scripts; `cardterm --json LOOKUP` is the same.
 func newGetCommand(std streams) *cobra.Command {
-	var f gatewayFlags
+	var given givenFlags
 	cmd := &cobra.Command{
 		Use:   "get LOOKUP [ARGS]",
 		Short: "Run one read-only look-up and print it as JSON",
@@ -31,7 +31,7 @@ only the client key. No look-up asks for the secret key.
 			return lookupNames(), cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o, err := resolveCommandOptions(cmd, f, std)
+			o, err := resolveCommandOptions(given, std)
 			if err != nil {
 				return err
 			}
@@ -39,8 +39,7 @@ only the client key. No look-up asks for the secret key.
 			return statusError(runLookup(o, args, std.stdin, std.stdout, std.stderr))
 		},
 	}
-	addGatewayFlags(cmd.Flags(), &f)
-	addProfileFlags(cmd.Flags(), &f)
+	given = addSettingFlags(cmd, gatewaySettings)
 	cmd.Flags().SortFlags = false
 	return cmd
 }

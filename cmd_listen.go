@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"cardterm/apiclient"
 	"cardterm/apiclient/webhookreceiver"
 )
 
@@ -20,6 +21,7 @@ import (
 // server, as `stripe listen --forward-to` does.
 func newListenCommand() *cobra.Command {
 	var o listenOptions
+	var given givenFlags
 	cmd := &cobra.Command{
 		Use:   "listen",
 		Short: "Receive webhook deliveries locally, check their signatures, show them",
@@ -39,7 +41,13 @@ piped, each is one JSON line (control and bidi characters escaped).`,
   cardterm listen --key --forward-to http://localhost:3000/webhooks
   cardterm listen | jq .eventType`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runListen(cmd, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			settings, err := resolveCommandOptions(given, streams{stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()})
+			if err != nil {
+				return err
+			}
+			return runListen(cmd, o, settings)
+		},
 	}
 	cmd.SilenceUsage = true
 	f := cmd.Flags()
@@ -47,6 +55,7 @@ piped, each is one JSON line (control and bidi characters escaped).`,
 	f.StringVar(&o.forwardTo, "forward-to", "", "re-post every verified delivery, headers and body unchanged, to this URL")
 	f.BoolVar(&o.promptKey, "key", false, "ask for the signing key with a masked prompt (instead of $"+webhookKeyEnv+")")
 	f.DurationVar(&o.tolerance, "tolerance", webhookreceiver.DefaultTolerance, "how far a delivery's timestamp may be from now")
+	given = addSettingFlags(cmd, localSettings)
 	return cmd
 }
 
@@ -56,11 +65,19 @@ type listenOptions struct {
 	tolerance       time.Duration
 }
 
-func runListen(cmd *cobra.Command, o listenOptions) error {
-	key, err := webhookKey(cmd, o.promptKey)
+// runListen serves until ctrl+c or SIGTERM. settings give the profile
+// (its webhook key) and, for --forward-to, the timeout and the debug log
+// of the forwards.
+func runListen(cmd *cobra.Command, o listenOptions, settings options) error {
+	key, err := webhookKey(cmd, o.promptKey, settings.profile)
 	if err != nil {
 		return err
 	}
+	forwardConfig, closeLog, err := clientConfig(settings)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
 	out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	live := isTerminal(out)
 	// The URL and notes go where a pipe reading the deliveries won't see them.
@@ -84,7 +101,8 @@ func runListen(cmd *cobra.Command, o listenOptions) error {
 		}
 		_, _ = out.Write(deliveryJSONLine(d))
 	}
-	rcv, err := webhookreceiver.New(webhookreceiver.Options{Key: key, Tolerance: o.tolerance, ForwardTo: o.forwardTo, OnDelivery: show})
+	rcv, err := webhookreceiver.New(webhookreceiver.Options{Key: key, Tolerance: o.tolerance, ForwardTo: o.forwardTo,
+		ForwardClient: apiclient.NewHTTPClient(forwardConfig), OnDelivery: show})
 	if err != nil {
 		return err
 	}

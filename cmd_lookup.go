@@ -87,6 +87,10 @@ var lookups = map[string]lookup{
 		_, err = c.ConsentAudit(ctx, a[0], apiclient.ConsentAuditMaxLimit, offset)
 		return err
 	}},
+	"consent-set": {args: "CONSENT_SET_ID", required: 1, max: 1, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+		_, err := c.ConsentSet(ctx, a[0])
+		return err
+	}},
 	"onboarding": {args: "ONBOARDING_ID", required: 1, max: 1, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
 		_, err := c.OnboardingConsents(ctx, a[0])
 		return err

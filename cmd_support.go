@@ -7,7 +7,7 @@ import (
 // newSupportCommand is `cardterm support [USER_ID | --onboarding ID]`: the
 // support console, consents and audit trails with the client key alone.
 func newSupportCommand(std streams) *cobra.Command {
-	var f gatewayFlags
+	var given givenFlags
 	var onboarding string
 	cmd := &cobra.Command{
 		Use:   "support [USER_ID | --onboarding ID]",
@@ -35,7 +35,7 @@ A profile with "start: support" opens the console without this command.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o, err := resolveCommandOptions(cmd, f, std)
+			o, err := resolveCommandOptions(given, std)
 			if err != nil {
 				return err
 			}
@@ -47,8 +47,7 @@ A profile with "start: support" opens the console without this command.`,
 		},
 	}
 	cmd.Flags().StringVar(&onboarding, "onboarding", "", "look up this onboarding id")
-	addGatewayFlags(cmd.Flags(), &f)
-	addProfileFlags(cmd.Flags(), &f)
+	given = addSettingFlags(cmd, gatewaySettings)
 	cmd.Flags().SortFlags = false
 	return cmd
 }

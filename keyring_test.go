@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -40,7 +41,7 @@ func TestProfileSecretKeyLivesInTheKeyringNeverTheFile(t *testing.T) {
 	}
 
 	// The app finds it in the keyring; $CARDTERM_SECRET_KEY still wins.
-	o := options{profile: "acme", secrets: &secretStore{}}
+	o := options{profile: "acme", profileInUse: true, secrets: &secretStore{}}
 	t.Setenv(secretKeyEnv, "sk_env_wins")
 	if got := secretKey(o, nil, &bytes.Buffer{}, true); got != "sk_env_wins" {
 		t.Fatalf("with the variable set: %q", got)
@@ -104,7 +105,7 @@ func TestNoKeyringSaysSoOnceAndNeverWritesTheSecret(t *testing.T) {
 	os.Unsetenv(secretKeyEnv)
 	var warn bytes.Buffer
 	store := &secretStore{warn: &warn}
-	o := options{profile: "acme", secrets: store}
+	o := options{profile: "acme", profileInUse: true, secrets: store}
 	if got := secretKey(o, nil, &warn, true); got != "" {
 		t.Fatalf("secret %q", got)
 	}
@@ -126,7 +127,11 @@ func TestWebhookSigningKeyFromTheProfilesKeyringEntry(t *testing.T) {
 	t.Cleanup(func() { promptSecret = old })
 	promptSecret = func(*cobra.Command, string) (string, error) { return "", errors.New("no terminal to ask on") }
 	// The default profile's entry, without the variable or a prompt.
-	if key, err := webhookKey(&cobra.Command{}, false); err != nil || key != "whsec_kept" {
+	o, err := resolveCommandOptions(nil, streams{stderr: io.Discard})
+	if err != nil || o.profile != "hooks" {
+		t.Fatalf("the settings name profile %q: %v", o.profile, err)
+	}
+	if key, err := webhookKey(&cobra.Command{}, false, o.profile); err != nil || key != "whsec_kept" {
 		t.Fatalf("webhook key %q %v", key, err)
 	}
 	if out, _, _ := runCLI(t, "profile", "show"); !strings.Contains(out, "webhook key: in the OS keyring") || strings.Contains(out, "whsec_kept") {
@@ -134,10 +139,10 @@ func TestWebhookSigningKeyFromTheProfilesKeyringEntry(t *testing.T) {
 	}
 	// The variable still wins; --key still asks.
 	t.Setenv(webhookKeyEnv, "whsec_env")
-	if key, _ := webhookKey(&cobra.Command{}, false); key != "whsec_env" {
+	if key, _ := webhookKey(&cobra.Command{}, false, o.profile); key != "whsec_env" {
 		t.Fatalf("with the variable: %q", key)
 	}
-	if _, err := webhookKey(&cobra.Command{}, true); err == nil {
+	if _, err := webhookKey(&cobra.Command{}, true, o.profile); err == nil {
 		t.Fatal("--key did not ask")
 	}
 	runCLI(t, "profile", "remove", "hooks")

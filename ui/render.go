@@ -25,31 +25,7 @@ func (r *Root) render() string {
 		return "" // no size yet: keep the first frame cheap
 	}
 	bw, bh := r.bodySize()
-	var body string
-	switch {
-	case r.showHelp:
-		body = r.renderHelp(bw, bh)
-	case r.showLog:
-		body = r.renderNoticeLog(bw, bh)
-	case r.inspect != nil:
-		body = r.inspect.view(r.st, bw, bh)
-	case r.Active() != nil && bh > 0 && bw > 0:
-		body = FitBlock(r.Active().View(), bw, bh)
-	default:
-		body = FitBlock("", bw, bh)
-	}
-	if r.dialog != nil && bh > 0 {
-		box := r.dialog.view(r.st, bw-2, bh)
-		x := max((bw-lipgloss.Width(box))/2, 0)
-		y := max((bh-lipgloss.Height(box))/2, 0)
-		body = FitBlock(overlay(body, box, x, y), bw, bh)
-	}
-	if r.switcher != nil && bh > 0 {
-		box := r.switcher.view(r.st, bw-2)
-		x := max((bw-lipgloss.Width(box))/2, 0)
-		y := max((bh-lipgloss.Height(box))/2, 0)
-		body = FitBlock(overlay(body, box, x, y), bw, bh)
-	}
+	body := r.renderBody(bw, bh)
 	var main string
 	if nw := r.navWidth(); nw > 0 && bh > 0 {
 		nav := strings.Split(r.renderNav(bh), "\n")
@@ -76,4 +52,36 @@ func (r *Root) render() string {
 	}
 	parts = append(parts, r.renderFooter())
 	return FitBlock(strings.Join(parts, "\n"), r.width, r.height)
+}
+
+// renderBody draws the body area, bw by bh cells: the help, the notice
+// log, the inspector or the active screen, with an open dialog or the
+// profile switcher over it.
+func (r *Root) renderBody(bw, bh int) string {
+	var body string
+	switch {
+	case r.showHelp:
+		body = r.renderHelp(bw, bh)
+	case r.showLog:
+		body = r.renderNoticeLog(bw, bh)
+	case r.inspect != nil:
+		body = r.inspect.view(r.st, bw, bh)
+	case r.Active() != nil && bh > 0 && bw > 0:
+		body = FitBlock(r.Active().View(), bw, bh)
+	default:
+		body = FitBlock("", bw, bh)
+	}
+	if r.dialog != nil && bh > 0 {
+		box := r.dialog.view(r.st, bw-2, bh)
+		x := max((bw-lipgloss.Width(box))/2, 0)
+		y := max((bh-lipgloss.Height(box))/2, 0)
+		body = FitBlock(overlay(body, box, x, y), bw, bh)
+	}
+	if r.switcher != nil && bh > 0 {
+		box := r.switcher.view(r.st, bw-2)
+		x := max((bw-lipgloss.Width(box))/2, 0)
+		y := max((bh-lipgloss.Height(box))/2, 0)
+		body = FitBlock(overlay(body, box, x, y), bw, bh)
+	}
+	return body
 }

@@ -118,8 +118,7 @@ func (r *Root) endApproved(reason string, quit bool) tea.Cmd {
 
 func (r *Root) openApproved(msg ApprovedSessionMsg) tea.Cmd {
 	r.approved = &approvedSession{customer: msg.Customer, screens: r.screens, readOnly: r.opts.ReadOnly, jump: r.keys.Jump}
-	screens := slices.Clone(msg.Screens)
-	slices.SortStableFunc(screens, func(a, b Screen) int { return int(a.ID()) - int(b.ID()) })
+	screens := slices.Clone(msg.Screens) // in the navigation's order
 	r.screens, r.opts.ReadOnly, r.keys.Jump = screens, true, jumpKeys(screens)
 	r.signedIn, r.active, r.navCur, r.focusNav = true, 0, 0, false
 	r.showHelp, r.showLog, r.dialog, r.inspect = false, false, nil, nil

@@ -30,8 +30,8 @@ func approvedFixture(t *testing.T) (*ui.Root, *fakeScreen, *fakeScreen, *readOnl
 	t.Helper()
 	st := theme.New(true, false)
 	console := &fakeScreen{id: ui.ScreenSupport, title: "Support console"}
-	agentCard := &fakeScreen{id: ui.ScreenCard, title: "Card"}
-	customerCard := &readOnlyScreen{fakeScreen{id: ui.ScreenCard, title: "Customer card"}}
+	agentCard := &fakeScreen{id: cardScreen, title: "Card"}
+	customerCard := &readOnlyScreen{fakeScreen{id: cardScreen, title: "Customer card"}}
 	root := ui.NewRoot(ui.RootOptions{Styles: &st, Requests: ui.NewRequests(), SignIn: &fakeScreen{id: ui.ScreenSignIn, title: "Sign in"},
 		Screens: []ui.Screen{agentCard}, Support: console, StartInSupport: true, Gateway: "SANDBOX",
 		Now: func() time.Time { return t0 }})

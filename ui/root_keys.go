@@ -100,7 +100,10 @@ func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		r.focusNav = false
-		return r.navigate(screenForKey(msg.String()))
+		if i := positionOfKey(msg.String()); i < len(r.screens) {
+			return r.navigate(r.screens[i].ID())
+		}
+		return nil
 	case key.Matches(msg, r.keys.Focus):
 		if r.signedIn && len(r.screens) > 0 {
 			r.focusNav = !r.focusNav

@@ -126,7 +126,7 @@ func TestGlobalKeys(t *testing.T) {
 	if got := f.account.keys; len(got) != 1 || got[0] != "x" {
 		t.Fatalf("other keys not passed to the screen: %v", got)
 	}
-	f.drive(ui.NavigateMsg{To: ui.ScreenCard})
+	f.drive(ui.NavigateMsg{To: cardScreen})
 	if f.root.Active() != f.card {
 		t.Fatal("NavigateMsg ignored")
 	}
@@ -140,7 +140,7 @@ func TestEscCancelsRequestsAndSpinner(t *testing.T) {
 	f.signInNow()
 	block := make(chan struct{})
 	defer close(block)
-	_, cmd := ui.Go(f.reqs.For(ui.ScreenAccount), func(ctx context.Context) (int, error) {
+	_, cmd := ui.Go(f.reqs.For(accountScreen), func(ctx context.Context) (int, error) {
 		<-ctx.Done()
 		return 0, ctx.Err()
 	})
@@ -178,7 +178,7 @@ func TestEscCancelsRequestsAndSpinner(t *testing.T) {
 func TestEscCancelsOnlyTheActiveScreensRequests(t *testing.T) {
 	f := newFixture(t, true, false)
 	f.signInNow()
-	_, cmd := ui.Go(f.reqs.For(ui.ScreenAccount), func(ctx context.Context) (int, error) {
+	_, cmd := ui.Go(f.reqs.For(accountScreen), func(ctx context.Context) (int, error) {
 		<-ctx.Done()
 		return 0, ctx.Err()
 	})
@@ -188,7 +188,7 @@ func TestEscCancelsOnlyTheActiveScreensRequests(t *testing.T) {
 		t.Fatal("2 did not open Card")
 	}
 	f.drive(uitest.Key("esc"))
-	if f.reqs.InFlight() != 1 || f.reqs.InFlightFor(ui.ScreenAccount) != 1 {
+	if f.reqs.InFlight() != 1 || f.reqs.InFlightFor(accountScreen) != 1 {
 		t.Fatalf("esc on Card cancelled Account's request: %d in flight", f.reqs.InFlight())
 	}
 	if n, ok := f.root.CurrentNotice(); ok && n.Text == "request cancelled" {
@@ -206,7 +206,7 @@ func TestEscCancelsOnlyTheActiveScreensRequests(t *testing.T) {
 func TestLateResultForwarded(t *testing.T) {
 	f := newFixture(t, true, false)
 	f.signInNow()
-	id, cmd := ui.Go(f.reqs.For(ui.ScreenAccount), func(context.Context) (string, error) { return "late", nil })
+	id, cmd := ui.Go(f.reqs.For(accountScreen), func(context.Context) (string, error) { return "late", nil })
 	f.drive(uitest.Key("2"))
 	f.drive(cmd())
 	if !f.account.has(func(m tea.Msg) bool { r, ok := m.(ui.Result[string]); return ok && r.ID == id && r.Value == "late" }) {

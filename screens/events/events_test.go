@@ -164,7 +164,7 @@ func TestHelpListsTheKeysAndRealGatewayDisablesTestEvents(t *testing.T) {
 
 	real, _ := newApp(t, false)
 	real.Drive(ui.SignedInMsg{})
-	screentest.MustShow(t, real.Screen(), "public HTTPS", "cardterm listen --forward-to")
+	screentest.MustShow(t, real.Screen(), "public HTTPS", "cardterm listen", "forward-to URL")
 	real.Keys("t")
 	screentest.MustNotShow(t, real.Screen(), "Send a test event")
 	if n := real.Notice(); !strings.Contains(n, "sandbox gateway only") {

@@ -79,7 +79,7 @@ type Screen struct {
 
 // New builds the orders screen.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenOrders, "Orders")}
+	s := &Screen{Base: screenkit.NewBase(deps, screenkit.OrdersScreen, "Orders")}
 	s.table = ui.NewTable(deps.Styles, []ui.Column{
 		{Title: "Product", Min: 20},
 		{Title: "Eligible", Width: 16},

@@ -121,7 +121,7 @@ func (s *Screen) advance() tea.Cmd {
 	case a.kind == actionApprove:
 		s.action = nil
 		return s.openApproval()
-	case s.opts.Production && !a.typed:
+	case s.Deps.Production && !a.typed:
 		last4 := lastN(a.userID, 4)
 		s.formFor = formTypeLast4
 		return s.openForm(ui.NewForm(s.Deps.Styles, ui.FormSpec{
@@ -159,7 +159,7 @@ func (s *Screen) entry(action, request, userID string) actionlog.Entry {
 	env := s.opts.Environment
 	if env == "" {
 		env = "sandbox"
-		if s.opts.Production {
+		if s.Deps.Production {
 			env = "production"
 		}
 	}

@@ -28,8 +28,8 @@ import (
 
 // customerScreenIDs are the screens an approved session opens: the
 // customer's own data, never the tenant's (consents, webhooks, events).
-var customerScreenIDs = []ui.ScreenID{ui.ScreenAccount, ui.ScreenCard, ui.ScreenTransactions, ui.ScreenWallets,
-	ui.ScreenWhitelist, ui.ScreenDelegation, ui.ScreenOrders}
+var customerScreenIDs = []ui.ScreenID{screenkit.AccountScreen, screenkit.CardScreen, screenkit.TransactionsScreen,
+	screenkit.WalletsScreen, screenkit.WhitelistScreen, screenkit.DelegationScreen, screenkit.OrdersScreen}
 
 // revokeTimeout bounds the revoke sent when a session ends.
 const revokeTimeout = 10 * time.Second

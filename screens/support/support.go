@@ -33,11 +33,9 @@ type Options struct {
 	// the OS user.
 	Agent string
 	// Environment names the gateway's environment in the action log
-	// ("sandbox", "production"); "" is "sandbox" off production.
+	// ("sandbox", "production"); "" is "production" on a production
+	// gateway (Deps.Production), else "sandbox".
 	Environment string
-	// Production asks the agent to type the last 4 characters of the user
-	// id before a revoke or a link is sent.
-	Production bool
 	// User or Onboarding is looked up as soon as the console opens.
 	User, Onboarding string
 	// DemoUsers are the sandbox's demo customers, offered while there is
@@ -269,9 +267,9 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		// A customer signed in on this terminal: the agent's case and key
 		// are not theirs to see.
 		screenkit.ResetKeepingSize(s, s.Width, s.Height, func() {
-			*s = *New(s.Deps, Options{StateFile: s.opts.StateFile, ExportDir: s.opts.ExportDir, ActionLog: s.opts.ActionLog,
-				Agent: s.opts.Agent, Environment: s.opts.Environment, Production: s.opts.Production,
-				DemoUsers: s.opts.DemoUsers, CustomerScreens: s.opts.CustomerScreens})
+			opts := s.opts
+			opts.User, opts.Onboarding = "", ""
+			*s = *New(s.Deps, opts)
 		})
 		return s, nil
 	case tea.KeyPressMsg:

@@ -76,7 +76,7 @@ const (
 
 // New builds the wallets screen.
 func New(deps screenkit.Deps) *Screen {
-	w := &Screen{Base: screenkit.NewBase(deps, ui.ScreenWallets, "Wallets")}
+	w := &Screen{Base: screenkit.NewBase(deps, screenkit.WalletsScreen, "Wallets")}
 	w.change, w.withdrawChange = ui.NewChange[walletAction](w.Requests), ui.NewChange[withdrawal](w.Requests)
 	w.table = ui.NewTable(deps.Styles, walletColumns(false))
 	w.offerOnly()

@@ -118,7 +118,7 @@ func TestWhitelistLoadStoppedKeepsWhatArrived(t *testing.T) {
 	if shown == 0 || next == nil {
 		t.Fatal("nothing arrived")
 	}
-	if requests.Cancel(ui.ScreenWhitelist) != 1 {
+	if requests.Cancel(screenkit.WhitelistScreen) != 1 {
 		t.Fatal("the load was not in flight")
 	}
 	var notice string
@@ -160,7 +160,7 @@ func TestWhitelist100kLoadsWithinTheMemoryBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	seeded := heapInUse()
-	a.Keys("5")
+	a.Open(screenkit.WhitelistScreen)
 	loaded := heapInUse()
 	screentest.MustShow(t, a.Screen(), "100,002 approved withdrawal addresses", "Savings")
 	held := int64(loaded) - int64(seeded)

@@ -87,7 +87,7 @@ type Screen struct {
 
 // New builds the whitelist screen, showing usdc first.
 func New(deps screenkit.Deps) *Screen {
-	w := &Screen{Base: screenkit.NewBase(deps, ui.ScreenWhitelist, "Whitelist"), currency: apiclient.WhitelistCurrencies[0],
+	w := &Screen{Base: screenkit.NewBase(deps, screenkit.WhitelistScreen, "Whitelist"), currency: apiclient.WhitelistCurrencies[0],
 		pickerKeys: newPickerKeys()}
 	w.add = ui.NewChange[whitelistDone](w.Requests)
 	w.remove = ui.NewChange[whitelistDone](w.Requests)
