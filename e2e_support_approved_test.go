@@ -192,3 +192,26 @@ func TestSupportApprovedSessionWithAWrongSecretKeyE2E(t *testing.T) {
 	tm.waitFor("The secret key is needed", "refused by the gateway and forgotten")
 	noSecretUnder(t, dir, "sk_wrong_key")
 }
+
+// A hang-up (the terminal closed) ends the app without the console being
+// told: the session is revoked all the same, before the app exits.
+func TestSupportApprovedSessionRevokedOnHangupE2E(t *testing.T) {
+	sb := startSandboxInProcess(t, sandbox.Options{})
+	dir := t.TempDir()
+	tm := approve(t, sb, dir, "alice@demo.test")
+	tm.waitFor("CUSTOMER-APPROVED SESSION: Alice Martin")
+	pid, err := exec.Command("tmux", "-S", tm.socket, "display-message", "-p", "#{pane_pid}").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("kill", "-HUP", strings.TrimSpace(string(pid))).CombinedOutput(); err != nil {
+		t.Fatalf("kill -HUP: %v: %s", err, out)
+	}
+	deadline := time.Now().Add(e2eWait)
+	for sent(sb, "DELETE", "/v1/auth/oauth/revoke") == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the hang-up did not revoke the session:\n%s", tm.screen())
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+}

@@ -257,3 +257,19 @@ func TestSupportOffersTheDemoUsers(t *testing.T) {
 	app.Keys("enter")
 	screentest.MustShow(t, app.Screen(), "User "+alice, "COMPLETE")
 }
+
+// E puts IP addresses and user agents in both files, e in neither.
+func TestSupportFullExportHasIPsAndUserAgentsInBothFiles(t *testing.T) {
+	dir := t.TempDir()
+	alice := sandbox.DemoUserID("alice@demo.test")
+	app := newConsole(t, support.Options{User: alice, ExportDir: dir})
+	app.Keys("E")
+	screentest.MustShow(t, app.Screen(), "case written to")
+	md, js := readFile(t, exports(t, dir, "user", alice, "md")[0]), readFile(t, exports(t, dir, "user", alice, "json")[0])
+	for name, text := range map[string]string{"Markdown": md, "JSON": js} {
+		if !strings.Contains(text, "198.51.100.23") || !strings.Contains(text, "AcmeWallet") {
+			t.Fatalf("the %s of a full export lacks the IP addresses or user agents:\n%s", name, text)
+		}
+	}
+	screentest.MustShow(t, md, "| From | User agent |")
+}
