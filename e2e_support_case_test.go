@@ -208,3 +208,14 @@ func TestSupportLookupArgumentKeepsRecentLookupsE2E(t *testing.T) {
 	second.send("Escape")
 	second.waitFor("Recent look-ups", frank, alice)
 }
+
+// On the embedded sandbox the console offers the demo users' ids before
+// the first look-up, so a demo starts with enter.
+func TestSupportOffersTheSandboxDemoUsersE2E(t *testing.T) {
+	dir := t.TempDir()
+	tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=", "XDG_STATE_HOME=" + filepath.Join(dir, "state")}, "support")
+	alice := sandbox.DemoUserID("alice@demo.test")
+	tm.waitFor("the sandbox's demo users", alice, "demo alice@demo.test", "demo sam@demo.test")
+	tm.send("Enter")
+	tm.waitFor("User "+alice, "COMPLETE")
+}
