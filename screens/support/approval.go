@@ -192,7 +192,7 @@ func (s *Screen) checkApproved() tea.Cmd {
 		switch {
 		case err != nil:
 			out.refused = "the signed-in customer could not be read (" + apiclient.ErrorMessage(err) + ")"
-		case user.ID != want:
+		case !strings.EqualFold(user.ID, want):
 			out.refused = customerName(user) + " signed in, not this case's user"
 		}
 		out.user = user
