@@ -22,14 +22,16 @@ import (
 
 func init() {
 	if os.Getenv("CARDTERM_TEST_CUSTOMER_BROWSER") == "1" {
-		os.Exit(customerBrowser(os.Args[len(os.Args)-1], os.Getenv("CARDTERM_TEST_CUSTOMER"), os.Getenv("CARDTERM_TEST_CUSTOMER_OUT")))
+		os.Exit(customerBrowser(os.Args[len(os.Args)-1], os.Getenv("CARDTERM_TEST_CUSTOMER"), os.Getenv("CARDTERM_TEST_CUSTOMER_OUT"),
+			os.Getenv("CARDTERM_TEST_CUSTOMER_PHONE") == "1"))
 	}
 }
 
 // customerBrowser opens the sign-in link, signs in as username and
-// follows the redirect back to cardterm's loopback; it writes "done" or
-// "error" into out.
-func customerBrowser(link, username, out string) int {
+// follows the redirect back to cardterm's loopback, or (phone) says it is
+// on another device and writes the code the page shows into out/code; it
+// writes "done" or "error" into out.
+func customerBrowser(link, username, out string, phone bool) int {
 	report := func(name, text string) int {
 		_ = os.WriteFile(filepath.Join(out, name), []byte(text), 0o600)
 		if name == "error" {
@@ -49,13 +51,23 @@ func customerBrowser(link, username, out string) int {
 		return report("error", fmt.Sprintf("no sign-in form:\n%s", page))
 	}
 	u, _ := url.Parse(link)
-	resp, err = hc.PostForm(u.Scheme+"://"+u.Host+"/oauth/sign-in",
-		url.Values{"session": {string(m[1])}, "username": {username}, "password": {"demo-pass"}})
+	form := url.Values{"session": {string(m[1])}, "username": {username}, "password": {"demo-pass"}}
+	if phone {
+		form.Set("device", "phone")
+	}
+	resp, err = hc.PostForm(u.Scheme+"://"+u.Host+"/oauth/sign-in", form)
 	if err != nil {
 		return report("error", err.Error())
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
+	if phone {
+		c := regexp.MustCompile(`id="code">([A-Z0-9]{5}-[A-Z0-9]{5})<`).FindSubmatch(body)
+		if c == nil {
+			return report("error", fmt.Sprintf("no code on the page:\n%s", body))
+		}
+		report("code", string(c[1]))
+	}
 	return report("done", resp.Request.URL.Host+"\n"+string(body))
 }
 
@@ -213,5 +225,31 @@ func TestSupportApprovedSessionRevokedOnHangupE2E(t *testing.T) {
 			t.Fatalf("the hang-up did not revoke the session:\n%s", tm.screen())
 		}
 		time.Sleep(40 * time.Millisecond)
+	}
+}
+
+// The customer on another device: the agent types the code their page
+// shows, and the session opens as with the loopback.
+func TestSupportApprovedSessionWithATypedCodeE2E(t *testing.T) {
+	sb := startSandboxInProcess(t, sandbox.Options{})
+	dir := t.TempDir()
+	env := customerBrowserEnv(t, "alice@demo.test")
+	out := strings.TrimPrefix(env[2], "CARDTERM_TEST_CUSTOMER_OUT=")
+	alice := sandbox.DemoUserID("alice@demo.test")
+	tm := supportTerm(t, sb, dir, append(env, "CARDTERM_TEST_CUSTOMER_PHONE=1"), alice)
+	tm.waitFor("COMPLETE")
+	tm.send("C-o")
+	tm.waitFor("The secret key is needed")
+	tm.typeText(sandbox.DemoSecretKey)
+	tm.send("Enter")
+	tm.waitFor("The customer signs in", "Code the customer's page shows")
+	code := waitFile(t, out, "code")
+	tm.typeText(code)
+	tm.send("Enter")
+	tm.waitFor("CUSTOMER-APPROVED SESSION: Alice Martin", "VERIFIED")
+	tm.confirm("S", "End the customer-approved session?", "DELETE /v1/auth/oauth/revoke")
+	tm.waitFor("customer-approved session ended", "the customer's approval was revoked", "Consent")
+	if n := sent(sb, "DELETE", "/v1/auth/oauth/revoke"); n != 1 {
+		t.Fatalf("ending the session sent %d revokes", n)
 	}
 }

@@ -95,9 +95,20 @@ func (r *Root) approvedKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if key.Matches(msg, r.keys.Interrupt) {
 		return r.endApproved("cardterm was quit", true), true
 	}
-	quits := key.Matches(msg, r.keys.Quit) && r.dialog == nil && r.switcher == nil && r.inspect == nil
-	if s := r.Active(); quits && (r.showHelp || r.showLog || s == nil || !s.CapturesKeys()) {
+	free := r.dialog == nil && r.switcher == nil && r.inspect == nil
+	s := r.Active()
+	if key.Matches(msg, r.keys.Quit) && free && (r.showHelp || r.showLog || s == nil || !s.CapturesKeys()) {
 		return r.endApproved("cardterm was quit", true), true
+	}
+	if key.Matches(msg, r.keys.SignOut) && free && !r.showHelp && !r.showLog && !r.focusNav && (s == nil || !s.CapturesKeys()) {
+		return Confirm(ConfirmSpec{
+			Title:        "End the customer-approved session?",
+			Request:      []string{"DELETE /v1/auth/oauth/revoke"},
+			Lines:        []string{"The customer's approval is revoked at the gateway; the console comes back."},
+			ConfirmLabel: "End and revoke",
+			Tone:         theme.ToneWarn,
+			OnConfirm:    SignOutMsg{},
+		}), true
 	}
 	return nil, false
 }

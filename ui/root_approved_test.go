@@ -93,6 +93,9 @@ func TestApprovedSessionEndsBeforeTheAppQuits(t *testing.T) {
 func TestApprovedSessionSignOutGoesBackToTheConsole(t *testing.T) {
 	root, console, _, _ := approvedFixture(t)
 	uitest.Drive(root, uitest.Key("S"))
+	if spec, ok := root.Dialog(); !ok || spec.Title != "End the customer-approved session?" || spec.Request[0] != "DELETE /v1/auth/oauth/revoke" {
+		t.Fatalf("S asks %+v", spec)
+	}
 	uitest.Drive(root, uitest.Key("y"))
 	ended := false
 	for _, m := range console.msgs {
