@@ -260,14 +260,14 @@ func (s *Screen) reportAction(res ui.ChangeResult[actionDone]) tea.Cmd {
 	var cmds []tea.Cmd
 	switch err := res.Err; {
 	case err == nil:
-		s.problem = ""
+		s.setProblem("")
 		cmds = append(cmds, ui.Notify(theme.ToneOK, res.DoneText()+" ("+res.Value.outcome+")"))
 	case refusedKey(err):
 		s.forgetSecret()
-		s.problem = res.Spec.What + ": secret key refused (" + apiclient.ErrorMessage(err) + "); it was forgotten and is asked for again next time"
+		s.setProblem(res.Spec.What + ": secret key refused (" + apiclient.ErrorMessage(err) + "); it was forgotten and is asked for again next time")
 		cmds = append(cmds, ui.Notify(theme.ToneDanger, s.problem))
 	default:
-		s.problem = res.Spec.What + " failed: " + apiclient.ErrorMessage(err)
+		s.setProblem(res.Spec.What + " failed: " + apiclient.ErrorMessage(err))
 		cmds = append(cmds, ui.ReportError(res.Spec.What, err))
 	}
 	if res.Value.logErr != nil {

@@ -213,9 +213,9 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 	logWarn := logProblem(v.logErr)
 	if v.refused != "" || err != nil {
 		s.approval = nil
-		s.problem = "approved session refused and revoked: " + v.refused
+		s.setProblem("approved session refused and revoked: " + v.refused)
 		if v.revokeErr != nil {
-			s.problem = "approved session refused: " + v.refused + "; " + revokeOutcome(v.revokeErr)
+			s.setProblem("approved session refused: " + v.refused + "; " + revokeOutcome(v.revokeErr))
 		}
 		return tea.Batch(ui.Notify(theme.ToneDanger, s.problem), logWarn)
 	}
@@ -242,7 +242,7 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 func (s *Screen) failApproval(problem string) tea.Cmd {
 	s.approval.flow.Close()
 	s.approval = nil
-	s.problem = "approved session: " + problem
+	s.setProblem("approved session: " + problem)
 	return ui.Notify(theme.ToneDanger, s.problem)
 }
 

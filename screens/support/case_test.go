@@ -273,3 +273,14 @@ func TestSupportFullExportHasIPsAndUserAgentsInBothFiles(t *testing.T) {
 	}
 	screentest.MustShow(t, md, "| From | User agent |")
 }
+
+// A failure said on the case takes lines above the table: the case is
+// laid out again, so the table's footer and the selected ids stay in
+// sight at 80x24.
+func TestSupportProblemLinesKeepTheCaseInSight(t *testing.T) {
+	app := newConsole(t, support.Options{User: sandbox.DemoUserID("alice@demo.test")}, screentest.WithSize(80, 24))
+	app.Keys("j", "x")
+	app.Type("sk_wrong_key")
+	app.Keys("enter", "y")
+	screentest.MustShow(t, app.Screen(), "secret key refused", "row 2 of 4", "consent ")
+}

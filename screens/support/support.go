@@ -313,6 +313,13 @@ func (s *Screen) clearCase() {
 	s.sets.SetRows(nil)
 }
 
+// setProblem says a failure on the case (or clears it with "") and lays
+// the case out again around the lines it takes.
+func (s *Screen) setProblem(text string) {
+	s.problem = text
+	s.SetSize(s.Width, s.Height)
+}
+
 // openForm shows a form, sized and focused.
 func (s *Screen) openForm(f *ui.Form) tea.Cmd {
 	s.form = f
