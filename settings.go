@@ -145,7 +145,7 @@ func gatewaySettings(*setting) bool { return true }
 
 // localSettings are the flags of a command that talks to no gateway
 // (listen, webhook verify): the profile, the debug log, the timeout.
-func localSettings(s *setting) bool { return s.reach == reachEverywhere }
+func localSettings(s *setting) bool { return s.everywhere }
 
 // profileSettings are the flags of profile add: what a profile holds.
 func profileSettings(s *setting) bool { return s.key != "" }

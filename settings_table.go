@@ -24,19 +24,6 @@ const (
 	choiceSetting                      // one of the row's choices, in any letter case
 )
 
-// settingReach says which commands take a setting's flag.
-type settingReach int
-
-const (
-	// reachGateway: the commands that talk to a gateway (the app,
-	// support, get, sandbox trigger) and profile add when the row has a
-	// profile key.
-	reachGateway settingReach = iota
-	// reachEverywhere: every command that takes settings, listen and
-	// webhook verify included.
-	reachEverywhere
-)
-
 // setting is one row of the table.
 type setting struct {
 	name    string // the flag (--name) and how messages name the setting
@@ -53,7 +40,10 @@ type setting struct {
 	// would not ("" for a base URL is the embedded sandbox).
 	initial, unset string
 	label          string // its name in `profile show` and `profile list`
-	reach          settingReach
+	// everywhere: listen and webhook verify take the flag too, besides
+	// the commands that talk to a gateway (the app, support, get,
+	// sandbox trigger) which take every setting.
+	everywhere bool
 	// survives keeps a value given by a flag or the environment over a
 	// switch of profile in the app (a switch only when on, so a switch of
 	// profile never turns a safeguard off).
@@ -111,7 +101,7 @@ var settings = []*setting{
 		survives: true, field: func(o *options) any { return &o.readOnly }},
 	{name: "timeout", env: envTimeout, key: "timeout", kind: durationSetting, placeholder: "DURATION", label: "timeout",
 		usage: "time limit of one gateway request (or of a forward, for listen)", initial: defaultTimeout.String(),
-		reach: reachEverywhere, field: func(o *options) any { return &o.timeout }},
+		everywhere: true, field: func(o *options) any { return &o.timeout }},
 	{name: "environment", env: envEnvironment, key: "environment", kind: choiceSetting, choices: environments,
 		placeholder: "ENV", label: "environment",
 		usage: "what a remote gateway is: production (the status bar says PRODUCTION and the support console asks for the last 4 characters of the user id before a revoke or a link), staging or sandbox",
@@ -122,10 +112,10 @@ var settings = []*setting{
 		initial: "sign-in", field: func(o *options) any { return &o.start }},
 	{name: "profile", short: "p", env: envProfile, placeholder: "NAME", label: "profile",
 		usage: "use the named profile (see cardterm profile list)", unset: "the default profile",
-		reach: reachEverywhere, check: checkProfileName, field: func(o *options) any { return &o.profile }},
+		everywhere: true, check: checkProfileName, field: func(o *options) any { return &o.profile }},
 	{name: "debug", env: envDebug, placeholder: "FILE", label: "debug log",
 		usage: "append one line per gateway request to FILE (no secrets)", unset: "no log", survives: true,
-		reach: reachEverywhere, field: func(o *options) any { return &o.debugFile }},
+		everywhere: true, field: func(o *options) any { return &o.debugFile }},
 }
 
 // settingNamed is the row of the flag name.

@@ -255,7 +255,7 @@ func TestConsentFilterSurvivesAWidening(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test", screentest.WithSize(90, 30))
 	a.Keys("/", "m")
 	a.Resize(160, 30) // past the wide layout's breakpoint (100 body cells)
-	a.Open(screenkit.AccountScreen)
+	a.Keys("1")       // types into the filter
 	c, ok := a.UI().Active().(*Screen)
 	if !ok {
 		t.Fatalf("1 left the consent screen for %s", a.UI().Active().Title())
