@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/adrg/xdg"
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/sandbox"
@@ -52,6 +53,9 @@ func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
 // next app on that profile alone (flags and environment were for the
 // first one) and runs it, in the same process.
 func runApp(o options, std streams) error {
+	if err := checkAppTerminal(std); err != nil {
+		return err
+	}
 	for {
 		a, err := newApp(o, std.stdin, std.stderr)
 		if err != nil {
@@ -270,16 +274,13 @@ func supportDemoUsers(gw gateway) []support.DemoUser {
 }
 
 // supportStateFile is where the support console keeps its last look-ups
-// (ids only) for a tenant: the user's state directory, one file per
-// client key.
+// (ids only) for a tenant: the user's state folder as each OS has it
+// (XDG_STATE_HOME or ~/.local/state on Linux, Application Support on
+// macOS, LocalAppData on Windows), one file per client key.
 func supportStateFile(clientKey string) string {
-	dir := os.Getenv("XDG_STATE_HOME")
+	dir := os.Getenv("XDG_STATE_HOME") // read on each call, as configPath does
 	if dir == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return ""
-		}
-		dir = filepath.Join(home, ".local", "state")
+		dir = xdg.StateHome
 	}
 	return filepath.Join(dir, "cardterm", "support-"+fileSafe(clientKey)+".json")
 }

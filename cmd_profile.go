@@ -71,13 +71,21 @@ func completeProfileNames(_ *cobra.Command, args []string, _ string) ([]cobra.Co
 }
 
 func newProfileListCommand() *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:     "list",
 		Aliases: []string{"ls"},
 		Short:   "List the profiles; * marks the default",
 		Args:    cobra.NoArgs,
 		RunE: onConfig(func(cmd *cobra.Command, _ []string, cfg *config) error {
 			out := cmd.OutOrStdout()
+			if asJSON {
+				list := []map[string]any{}
+				for _, p := range cfg.Profiles {
+					list = append(list, profileJSON(p, p.Name == cfg.Default))
+				}
+				return writeJSON(out, list)
+			}
 			if len(cfg.Profiles) == 0 {
 				fmt.Fprintf(out, "No profiles yet (%s). Add one with: cardterm profile add NAME --base-url URL --client-key KEY\n", configPath())
 				return nil
@@ -94,6 +102,8 @@ func newProfileListCommand() *cobra.Command {
 			return w.Flush()
 		}),
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the profiles as a JSON array")
+	return cmd
 }
 
 // gatewayOf is the profile's gateway in a word or a URL.
@@ -304,7 +314,8 @@ func newProfileRemoveCommand(std streams) *cobra.Command {
 }
 
 func newProfileShowCommand(std streams) *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:               "show [NAME]",
 		Short:             "Show a profile's settings (the default one without NAME); never the secret",
 		Args:              cobra.MaximumNArgs(1),
@@ -314,10 +325,16 @@ func newProfileShowCommand(std streams) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			showProfile(cmd.OutOrStdout(), p, p.Name == cfg.Default, &secretStore{warn: std.stderr})
+			store := &secretStore{warn: std.stderr}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), withSecrets(profileJSON(p, p.Name == cfg.Default), p, store))
+			}
+			showProfile(cmd.OutOrStdout(), p, p.Name == cfg.Default, store)
 			return nil
 		}),
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the profile as a JSON object (where its secrets are, never what)")
+	return cmd
 }
 
 // showProfile prints one profile, a line per setting it can hold (the

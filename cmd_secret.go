@@ -95,6 +95,6 @@ func profileWebhookKey(profile string) string {
 // isTerminal reports whether stream (stdin, stdout or stderr) is a
 // terminal rather than a pipe, file or buffer.
 func isTerminal(stream any) bool {
-	f, ok := stream.(*os.File)
+	f, ok := stream.(interface{ Fd() uintptr }) // an *os.File, or stdout wrapped (output_conventions.go)
 	return ok && term.IsTerminal(f.Fd())
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -21,7 +22,7 @@ func runCLI(t *testing.T, args ...string) (stdout, stderr string, code int) {
 }
 
 func TestProfileSecretKeyLivesInTheKeyringNeverTheFile(t *testing.T) {
-	keyring.MockInit()
+	mockKeyring(t)
 	path := useConfigDir(t)
 	t.Setenv(secretKeyEnv, "sk_live_from_env")
 	out, errOut, code := runCLI(t, "profile", "add", "acme", "--base-url", "https://gw.example.com", "--client-key", "ck_live_acme")
@@ -61,7 +62,7 @@ func TestProfileSecretKeyLivesInTheKeyringNeverTheFile(t *testing.T) {
 }
 
 func TestProfileAddAsksWithAMaskedPrompt(t *testing.T) {
-	keyring.MockInit()
+	mockKeyring(t)
 	useConfigDir(t)
 	t.Setenv(secretKeyEnv, "")
 	os.Unsetenv(secretKeyEnv)
@@ -86,7 +87,7 @@ func TestProfileAddAsksWithAMaskedPrompt(t *testing.T) {
 }
 
 func TestNoKeyringSaysSoOnceAndNeverWritesTheSecret(t *testing.T) {
-	keyring.MockInitWithError(errors.New("The name org.freedesktop.secrets was not provided by any .service files"))
+	mockKeyringWithError(t, errors.New("The name org.freedesktop.secrets was not provided by any .service files"))
 	path := useConfigDir(t)
 	t.Setenv(secretKeyEnv, "sk_live_nowhere")
 	out, errOut, code := runCLI(t, "profile", "add", "acme", "--base-url", "https://gw.example.com")
@@ -116,7 +117,7 @@ func TestNoKeyringSaysSoOnceAndNeverWritesTheSecret(t *testing.T) {
 }
 
 func TestWebhookSigningKeyFromTheProfilesKeyringEntry(t *testing.T) {
-	keyring.MockInit()
+	mockKeyring(t)
 	useConfigDir(t)
 	t.Setenv(webhookKeyEnv, "whsec_kept")
 	if out, errOut, code := runCLI(t, "profile", "add", "hooks", "--webhook-key", "--default"); code != 0 || !strings.Contains(out, "webhook signing key is in the OS keyring") {
@@ -148,5 +149,58 @@ func TestWebhookSigningKeyFromTheProfilesKeyringEntry(t *testing.T) {
 	runCLI(t, "profile", "remove", "hooks")
 	if _, err := keyring.Get(keyringService, webhookAccount("hooks")); !errors.Is(err, keyring.ErrNotFound) {
 		t.Fatalf("the webhook entry outlives its profile: %v", err)
+	}
+}
+
+// mockKeyring puts go-keyring's in-memory keyring in place of the OS's,
+// reachable whatever the session bus.
+func mockKeyring(t *testing.T) {
+	t.Helper()
+	keyring.MockInit()
+	noSessionBusNeeded(t)
+}
+
+// mockKeyringWithError is a keyring whose every call fails with err.
+func mockKeyringWithError(t *testing.T, err error) {
+	t.Helper()
+	keyring.MockInitWithError(err)
+	noSessionBusNeeded(t)
+}
+
+func noSessionBusNeeded(t *testing.T) {
+	required := sessionBusRequired
+	sessionBusRequired = false
+	t.Cleanup(func() { sessionBusRequired = required })
+}
+
+// Without a session bus the keyring is never asked (the D-Bus library
+// would start a bus and a keyring daemon that outlive cardterm): every
+// call says there is no keyring, once, without reaching go-keyring,
+// whose mock here would have answered.
+func TestNoSessionBusNoKeyring(t *testing.T) {
+	if !sessionBusRequired {
+		t.Skipf("%s's keyring needs no session bus", runtime.GOOS)
+	}
+	keyring.MockInit()
+	if err := keyring.Set(keyringService, "acme", "sk_in_the_mock"); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", "")
+	var warned bytes.Buffer
+	store := &secretStore{warn: &warned}
+	if v, err := store.get("acme"); !errors.Is(err, errNoKeyring) || v != "" {
+		t.Errorf("get without a session bus: %q, %v; want no keyring", v, err)
+	}
+	if err := store.set("acme", "sk_new"); !errors.Is(err, errNoKeyring) {
+		t.Errorf("set without a session bus: %v", err)
+	}
+	if err := store.remove("acme"); !errors.Is(err, errNoKeyring) {
+		t.Errorf("remove without a session bus: %v", err)
+	}
+	if v, _ := keyring.Get(keyringService, "acme"); v != "sk_in_the_mock" {
+		t.Errorf("the keyring was changed without a session bus: %q", v)
+	}
+	if n := strings.Count(warned.String(), "is not available"); n != 1 || !strings.Contains(warned.String(), "DBUS_SESSION_BUS_ADDRESS") {
+		t.Errorf("want one warning naming the bus, got %q", warned.String())
 	}
 }

@@ -230,6 +230,10 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 		}
 		e := decodeError(r.op, resp, data, c.now())
 		c.redact(e, append([]string{token}, r.secrets...)...)
+		if wantsBody(ctx) {
+			// --json prints an error answer as the gateway sent it.
+			captureBody(ctx, c.redactBytes(data, append([]string{token}, r.secrets...)...))
+		}
 		return e
 	}
 	var decoded io.Reader = body
