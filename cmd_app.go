@@ -61,13 +61,14 @@ func runApp(o options, std streams) error {
 		if err != nil {
 			return err
 		}
-		program := tea.NewProgram(a.root)
-		hungUp, stopWatching := quitOnHangup(program)
+		signals := newAppSignals() // cmd_app_hangup.go
+		program := tea.NewProgram(a.root, tea.WithFilter(signals.filter))
+		signals.watch(program)
 		_, err = program.Run()
-		stopWatching()
+		signals.stop()
 		a.close()
-		if errors.Is(err, tea.ErrInterrupted) || hungUp() {
-			return exitStatus(exitInterrupted) // SIGINT outside raw mode, or SIGHUP
+		if errors.Is(err, tea.ErrInterrupted) || signals.wasInterrupted() {
+			return exitStatus(exitInterrupted) // ctrl+c, SIGINT, SIGTERM or SIGHUP
 		}
 		if err != nil {
 			return err

@@ -17,7 +17,10 @@ func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	if key.Matches(msg, r.keys.Interrupt) {
-		return tea.Quit
+		return tea.Interrupt // exit status 130, as for SIGINT
+	}
+	if key.Matches(msg, r.keys.Suspend) {
+		return tea.Suspend
 	}
 	// A warning or an error stays until the user acts: this key is that.
 	var dismiss tea.Cmd

@@ -413,8 +413,16 @@ func TestOAuthSignOutRevokes(t *testing.T) {
 // Without a browser (SSH, a recording), the panel says so and offers the
 // QR code and ctrl+y, instead of "finish in the browser that opened".
 func TestOAuthWithoutABrowser(t *testing.T) {
+	for _, browser := range []string{"/nonexistent/browser", "/bin/false"} {
+		t.Run(browser, func(t *testing.T) { testOAuthWithoutABrowser(t, browser) })
+	}
+}
+
+// testOAuthWithoutABrowser: $BROWSER missing, or failing (/bin/false
+// exits 1 at once: not opened either).
+func testOAuthWithoutABrowser(t *testing.T, browser string) {
 	h := newOAuthHarness(t)
-	t.Setenv("BROWSER", "/nonexistent/browser")
+	t.Setenv("BROWSER", browser)
 	f := h.start()
 	// What the start's openLink command reports (run here, not waited for
 	// behind the loopback's wait in the same batch).
