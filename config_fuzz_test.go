@@ -43,8 +43,19 @@ func FuzzParseConfig(f *testing.F) {
 		}
 		seen := map[string]bool{}
 		for _, p := range c.Profiles {
-			if checkProfileName(p.Name) != nil || seen[p.Name] || p.Timeout < 0 {
+			if checkProfileName(p.Name) != nil || seen[p.Name] {
 				t.Fatalf("accepted profile %+v", p)
+			}
+			// Every value kept is one its row of the settings table
+			// accepts, as that row writes it.
+			for key, v := range p.values {
+				row := settingOfKey(key)
+				if row == nil {
+					t.Fatalf("accepted unknown key %q in %+v", key, p)
+				}
+				if again, err := row.parse(v); err != nil || again != v {
+					t.Fatalf("kept %s %q, which its row reads as %q (%v)", key, v, again, err)
+				}
 			}
 			seen[p.Name] = true
 		}

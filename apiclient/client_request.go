@@ -116,6 +116,9 @@ func (c *Client) build(ctx context.Context, r request, token string) (*http.Requ
 	}
 	h := req.Header
 	h.Set("Accept", "application/json")
+	// Asked for by us, so net/http leaves the body compressed and
+	// answerStream decompresses it, watching what it grows to.
+	h.Set("Accept-Encoding", "gzip")
 	h.Set("User-Agent", c.cfg.UserAgent)
 	if r.body != nil {
 		h.Set("Content-Type", "application/json")

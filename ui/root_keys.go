@@ -22,6 +22,10 @@ func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, r.keys.Suspend) {
 		return tea.Suspend
 	}
+	// i on an error that carries the gateway's answer opens the answer.
+	if r.inspectNoticeAnswer(msg) {
+		return r.clearNotice()
+	}
 	// A warning or an error stays until the user acts: this key is that.
 	var dismiss tea.Cmd
 	if r.notice.Sticky() {

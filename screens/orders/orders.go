@@ -150,7 +150,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
-	case ui.Result[lookedUp]:
+	case ui.Result[lookedUp], tea.PasteMsg:
 		if s.lookup != nil {
 			_, cmd = s.lookup.update(msg)
 		}

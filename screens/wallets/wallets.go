@@ -237,6 +237,11 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return w, w.reload()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		screenkit.ResetKeepingSize(w, w.Width, w.Height, func() { *w = *New(w.Deps) })
+	case tea.PasteMsg:
+		// A paste goes to the amount as typing does (ui.Form cleans it).
+		if w.mode == modeWithdraw {
+			return w, screenkit.ToForm(w.withdraw.form, msg)
+		}
 	case tea.KeyPressMsg:
 		switch w.mode {
 		case modeWithdraw:

@@ -129,8 +129,9 @@ func bigWhitelist(n int) *Screen {
 			WalletAddress: fmt.Sprintf("0x%040x", i*7919), WalletMemo: &memo, CreatedAt: "2025-01-06T09:00:00Z"}
 	}
 	store := &entryStore{}
+	var p packer
 	for start := 0; start < n; start += apiclient.WhitelistBatchSize {
-		store.add(entries[start:min(start+apiclient.WhitelistBatchSize, n)])
+		store.add(p.pack(entries[start:min(start+apiclient.WhitelistBatchSize, n)]))
 	}
 	w.setStore(store)
 	w.SetSize(100, 38)
