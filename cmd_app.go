@@ -217,6 +217,7 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 			console = support.New(deps, support.Options{
 				StateFile:       supportStateFile(gw.cfg.ClientKey),
 				ActionLog:       supportActionLog(),
+				Agent:           o.agent,
 				Environment:     o.environment,
 				User:            o.supportUser,
 				Onboarding:      o.supportOnboarding,

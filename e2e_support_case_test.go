@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"os/user"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -105,7 +104,7 @@ func TestSupportRevokeRefusalExportAndActionLogE2E(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	alice := sandbox.DemoUserID("alice@demo.test")
-	tm := supportTerm(t, sb, dir, nil, alice)
+	tm := supportTerm(t, sb, dir, nil, "--agent", "dana.support", alice)
 	tm.waitFor("COMPLETE", "marketingNotifications")
 	tm.send("T")
 	tm.waitFor("Ticket for this case")
@@ -159,13 +158,12 @@ func TestSupportRevokeRefusalExportAndActionLogE2E(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	me, _ := user.Current()
 	var last map[string]any
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil {
 		t.Fatal(err)
 	}
-	if last["action"] != "revoke" || last["ticket"] != "TCK-1234" || last["agent"] != me.Username || last["userId"] != alice {
+	if last["action"] != "revoke" || last["ticket"] != "TCK-1234" || last["agent"] != "dana.support" || last["userId"] != alice {
 		t.Fatalf("the action log's last line: %v", last)
 	}
 	if info, _ := os.Stat(logFile); info.Mode().Perm() != 0o600 {
