@@ -42,8 +42,10 @@ func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
 		return nil, err
 	}
 	gw = withInAppEvents(gw)
-	shell := buildRoot(gw, o)
-	return &app{root: shell, shell: shell, close: gw.close}, nil
+	shell, console := buildRoot(gw, o)
+	// A customer-approved session still open is revoked before the
+	// gateway closes.
+	return &app{root: shell, shell: shell, close: func() { console.Close(); gw.close() }}, nil
 }
 
 // runApp runs the app. When the user picks another profile in the app
@@ -188,7 +190,8 @@ func throughProxy(raw string) *http.Transport {
 
 // buildRoot wires the client, the screens and the shell (screens/shell,
 // which the tests build the same way).
-func buildRoot(gw gateway, o options) *ui.Root {
+func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
+	var console *support.Screen
 	root, _ := shell.New(shell.Config{
 		Client: apiclient.New(gw.cfg),
 		Gateway: shell.Gateway{
@@ -211,15 +214,21 @@ func buildRoot(gw gateway, o options) *ui.Root {
 		SignIn:    screens.SignIn,
 		Screens:   screens.All,
 		Support: func(deps screenkit.Deps) ui.Screen {
-			return support.New(deps, support.Options{
-				StateFile:  supportStateFile(gw.cfg.ClientKey),
-				User:       o.supportUser,
-				Onboarding: o.supportOnboarding,
+			console = support.New(deps, support.Options{
+				StateFile:       supportStateFile(gw.cfg.ClientKey),
+				ActionLog:       supportActionLog(),
+				Agent:           o.agent,
+				Environment:     o.environment,
+				User:            o.supportUser,
+				Onboarding:      o.supportOnboarding,
+				DemoUsers:       supportDemoUsers(gw),
+				CustomerScreens: screens.All,
 			})
+			return console
 		},
 		StartInSupport: o.support,
 	})
-	return root
+	return root, console
 }
 
 // checkBaseURL returns the host of an http(s) base URL, or a usage error.
@@ -242,6 +251,28 @@ func openDebugLog(path string) (*slog.Logger, func(), error) {
 		return nil, nil, fmt.Errorf("the debug log: %w", err)
 	}
 	return slog.New(slog.NewTextHandler(f, nil)), func() { _ = f.Close() }, nil
+}
+
+// supportActionLog is the support console's action log in the user's
+// state directory.
+func supportActionLog() string {
+	if dir := filepath.Dir(supportStateFile("")); dir != "." {
+		return filepath.Join(dir, "support-actions.jsonl")
+	}
+	return ""
+}
+
+// supportDemoUsers are the embedded sandbox's demo customers, offered by
+// the support console before its first look-up.
+func supportDemoUsers(gw gateway) []support.DemoUser {
+	if gw.label != "SANDBOX" {
+		return nil
+	}
+	var out []support.DemoUser
+	for _, u := range sandbox.DemoUsersFor(gw.cfg.ClientKey) {
+		out = append(out, support.DemoUser{Username: u.Username, ID: sandbox.DemoUserID(u.Username), Summary: u.Summary, US: u.Region == "us"})
+	}
+	return out
 }
 
 // supportStateFile is where the support console keeps its last look-ups

@@ -17,16 +17,25 @@ import (
 func newSandboxCommand(std streams) *cobra.Command {
 	addr := "127.0.0.1:8080"
 	var opts sandbox.Options
+	var dataDir string
 	cmd := &cobra.Command{
 		Use:   "sandbox",
 		Short: "Run the sandbox gateway alone, headless",
 		Long: `Run the sandbox gateway alone and print its base URL, client keys and demo
 users; ctrl+c or SIGTERM stops it cleanly. Point cardterm --base-url, curl or a
-mobile dev build at it.`,
+mobile dev build at it.
+
+With --data DIR the sandbox keeps its state in DIR/sandbox.db: every change is
+on disk before it is answered, and a restart on the same DIR answers as before
+(kill -9 included). A file in DIR that is not a cardterm sandbox store, or a
+damaged one, is refused (exit 1) and left untouched. Without --data the state
+lives in memory and is gone when the sandbox stops. reset, export and import
+work on a DIR no running sandbox has open.`,
 		Example: `  cardterm sandbox --addr 127.0.0.1:8080
   cardterm sandbox --addr 0.0.0.0:8080               # links use this machine's LAN address
   cardterm sandbox --public-url https://demo.example  # links through a tunnel or proxy
   cardterm sandbox --latency 300ms --error-rate 0.1   # a slow, flaky gateway
+  cardterm sandbox --data ./.sandbox                  # keep the state across restarts
   cardterm --base-url http://127.0.0.1:8080`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -34,6 +43,14 @@ mobile dev build at it.`,
 				if u, err := url.Parse(opts.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 					return usageError{fmt.Sprintf("--public-url %q is not an http(s) URL", opts.PublicURL)}
 				}
+			}
+			if dataDir != "" {
+				store, err := sandbox.OpenStore(dataDir)
+				if err != nil {
+					return err
+				}
+				defer store.Close()
+				opts.Store = store
 			}
 			return runSandbox(cmd.Context(), addr, opts, std)
 		},
@@ -46,7 +63,9 @@ mobile dev build at it.`,
 	f.BoolVar(&opts.Faults.Malformed, "malformed", false, "truncate successful bodies (fault injection)")
 	f.StringVar(&opts.PublicURL, "public-url", "", "base URL put in links and QR codes (hosted pages), when phones reach the sandbox another way; listening on all interfaces, links use the LAN address")
 	f.BoolVar(&opts.AltShapes, "alt-shapes", false, "answer what the interface leaves unspecified with other field names and nesting (tests tolerant clients)")
-	cmd.AddCommand(newSandboxTriggerCommand())
+	f.StringVar(&dataDir, "data", "", "directory to keep the sandbox's state in across restarts (created when missing); default: in memory")
+	cmd.AddCommand(newSandboxTriggerCommand(), newSandboxResendCommand(), newSandboxLogsCommand(),
+		newSandboxResetCommand(), newSandboxExportCommand(), newSandboxImportCommand())
 	return cmd
 }
 

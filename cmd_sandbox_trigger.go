@@ -20,15 +20,24 @@ const defaultSandboxURL = "http://127.0.0.1:8080"
 // sandbox gateway (POST /sandbox/trigger, sandbox-only) to send a signed
 // test event to every webhook configuration subscribed to its type.
 func newSandboxTriggerCommand() *cobra.Command {
-	var user string
+	var user, fixture string
+	var overrides []string
 	var given givenFlags
 	cmd := &cobra.Command{
-		Use:   "trigger EVENT_TYPE",
+		Use:   "trigger [EVENT_TYPE]",
 		Short: "Send a signed test event to every webhook subscribed to its type",
 		Long: `Ask a running sandbox gateway to send a signed test event of EVENT_TYPE (any dotted
 lower-case name) to every active webhook configuration subscribed to it, with the
 usual retries. The event object is the user's real card for card events, else a
 sample of the real event's shape; it carries "test": true.
+
+--fixture FILE gives the event's fields as a JSON object (event_object,
+event_object_id, user_id, occurred_at, api_version, event_category; event_type
+too, which then may stand for EVENT_TYPE), each replacing the generated one.
+--override PATH=VALUE (repeatable, applied in order after the fixture) sets the
+field at a dotted path into the delivered event, e.g. event_object.status=FROZEN
+or event_object.items.0.name=x; VALUE is JSON when it parses as JSON (12, true,
+{"a":1}, "12"), else a string. event_id stays the sandbox's own.
 
 Event types the sandbox emits by itself:
   ` + strings.Join(sandbox.WebhookEventTypes, "\n  ") + `
@@ -39,29 +48,43 @@ the sandbox at ` + defaultSandboxURL + ` and its demo tenant. The secret key com
 $CARDTERM_SECRET_KEY or the profile's keyring entry, else the sandbox's own for
 its demo tenants. Sandbox only: a real gateway has no such endpoint.`,
 		Example: `  cardterm sandbox trigger card.frozen
-  cardterm sandbox trigger kyc.status.changed --user nora@demo.test --base-url http://127.0.0.1:8080`,
-		Args: cobra.ExactArgs(1),
+  cardterm sandbox trigger kyc.status.changed --user nora@demo.test --base-url http://127.0.0.1:8080
+  cardterm sandbox trigger card.frozen --override event_object.status=FROZEN --override event_object.panLast4='"0000"'
+  cardterm sandbox trigger --fixture testdata/order-failed.json`,
+		Args: cobra.MaximumNArgs(1),
+		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return eventTypeCompletions(), cobra.ShellCompDirectiveNoFileComp
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := apiclient.ValidateWebhookEventType(args[0]); err != nil {
-				return usageError{err.Error()}
+			in, err := triggerRequest(args, user, fixture, overrides)
+			if err != nil {
+				return err
 			}
 			o, err := resolveCommandOptions(given, streams{stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()})
 			if err != nil {
 				return err
 			}
-			return runSandboxTrigger(cmd, args[0], user, o)
+			return runSandboxTrigger(cmd, in, o)
 		},
 	}
 	cmd.SilenceUsage = true
-	cmd.Flags().StringVar(&user, "user", "", "user id or username the event is about (default: the tenant's first demo user)")
+	f := cmd.Flags()
+	f.StringVar(&user, "user", "", "user id or username the event is about (default: the tenant's first demo user)")
+	f.StringVar(&fixture, "fixture", "", "JSON file giving the event's fields")
+	f.StringArrayVar(&overrides, "override", nil, "set a field of the delivered event: PATH=VALUE, e.g. event_object.status=FROZEN (repeatable)")
+	_ = cmd.MarkFlagFilename("fixture", "json")
 	given = addSettingFlags(cmd, gatewaySettings)
 	return cmd
 }
 
-// triggerClient is the trigger's gateway client, from the settings like
-// every other command's: the running sandbox at defaultSandboxURL and its
-// demo tenant unless they say otherwise.
-func triggerClient(o options, stderr io.Writer) (client *apiclient.Client, baseURL string, close func(), err error) {
+// sandboxClient is the client of a command that talks to a running
+// sandbox (trigger, resend, logs), from the settings like every other
+// command's: the sandbox at defaultSandboxURL and its demo tenant unless
+// they say otherwise.
+func sandboxClient(o options, stderr io.Writer) (client *apiclient.Client, baseURL string, close func(), err error) {
 	cfg, closeLog, err := clientConfig(o)
 	if err != nil {
 		return nil, "", nil, err
@@ -79,8 +102,8 @@ func triggerClient(o options, stderr io.Writer) (client *apiclient.Client, baseU
 	return apiclient.New(cfg), cfg.BaseURL, closeLog, nil
 }
 
-func runSandboxTrigger(cmd *cobra.Command, eventType, user string, o options) error {
-	client, baseURL, closeLog, err := triggerClient(o, cmd.ErrOrStderr())
+func runSandboxTrigger(cmd *cobra.Command, in apiclient.SandboxTriggerRequest, o options) error {
+	client, baseURL, closeLog, err := sandboxClient(o, cmd.ErrOrStderr())
 	if err != nil {
 		return err
 	}
@@ -89,7 +112,7 @@ func runSandboxTrigger(cmd *cobra.Command, eventType, user string, o options) er
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	ev, err := client.SandboxTrigger(ctx, eventType, user)
+	ev, err := client.SandboxTriggerEvent(ctx, in)
 	if err != nil {
 		msg := apiclient.ErrorMessage(err)
 		if apiclient.IsNotFound(err) && !strings.Contains(strings.ToLower(msg), "user") {

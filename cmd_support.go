@@ -14,8 +14,12 @@ func newSupportCommand(std streams) *cobra.Command {
 		Short: "The support console: a customer's consents and audit trail, no customer sign-in",
 		Long: `The support console looks up any customer's consent status, consent sets,
 audit trail and onboarding sets with the tenant's client key alone; no
-customer signs in. Actions that need the secret key (revoke, link, create)
-ask for it, or are hidden in read-only mode.
+customer signs in. Actions that need the secret key (revoke, link) ask for
+it, or are hidden in read-only mode; each one is appended to the action log
+in the state directory with the agent and the case's ticket. Exports read
+the case again from the gateway. With the customer's approval (ctrl+o: the
+customer signs in on their own device), the customer's own screens open
+read-only until the session is revoked.
 
 A profile with "start: support" opens the console without this command.`,
 		Example: `  cardterm support --base-url https://gateway.example.com --client-key ck_live_... --read-only

@@ -30,6 +30,7 @@ type options struct {
 	// gateway is then production).
 	environment string
 	start       string // sign-in or support
+	agent       string // the agent's name in the support console's action log
 	// profile is the profile resolved (asked for, or the default one), ""
 	// for none; profileInUse says the session's settings come from it.
 	profile   string

@@ -69,6 +69,7 @@ const (
 	envDebug       = "CARDTERM_DEBUG"
 	envStart       = "CARDTERM_START"
 	envProxy       = "CARDTERM_PROXY"
+	envAgent       = "CARDTERM_AGENT"
 )
 
 const defaultTimeout = 15 * time.Second
@@ -110,6 +111,9 @@ var settings = []*setting{
 		placeholder: "PLACE", label: "start",
 		usage:   "where the app starts: sign-in, or support (the support console, as cardterm support)",
 		initial: "sign-in", field: func(o *options) any { return &o.start }},
+	{name: "agent", env: envAgent, key: "agent", placeholder: "NAME", label: "agent",
+		usage: "who you are in the support console's action log and case files",
+		unset: "the OS user", field: func(o *options) any { return &o.agent }},
 	{name: "profile", short: "p", env: envProfile, placeholder: "NAME", label: "profile",
 		usage: "use the named profile (see cardterm profile list)", unset: "the default profile",
 		everywhere: true, check: checkProfileName, field: func(o *options) any { return &o.profile }},

@@ -16,7 +16,7 @@ func (r *Root) bodySize() (int, int) {
 	if nav > 0 {
 		nav += len(gutter)
 	}
-	return max(r.width-nav, 0), max(r.height-2-len(r.noticeLines), 0)
+	return max(r.width-nav, 0), max(r.height-2-len(r.noticeLines)-r.bannerHeight(), 0)
 }
 
 // render composes the frame, exactly width x height cells.
@@ -37,7 +37,10 @@ func (r *Root) render() string {
 	} else {
 		main = body
 	}
-	parts := make([]string, 0, 4)
+	parts := make([]string, 0, 5)
+	if r.bannerHeight() > 0 {
+		parts = append(parts, r.renderBanner())
+	}
 	if bh > 0 {
 		parts = append(parts, main)
 	}

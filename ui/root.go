@@ -89,6 +89,9 @@ type Root struct {
 	navHidden   bool
 	// inspect is the open JSON inspector (i); nil when closed.
 	inspect *inspector
+	// approved is the customer-approved session shown, if any
+	// (root_approved.go).
+	approved *approvedSession
 
 	width, height int
 
@@ -227,6 +230,9 @@ func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (r *Root) update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := r.updateApproved(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return r.handleKey(msg)

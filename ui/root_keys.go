@@ -13,6 +13,9 @@ import (
 // help overlay, a screen that captures keys, the focused nav, the global
 // keys, and finally the active screen.
 func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if cmd, ok := r.approvedKey(msg); ok {
+		return cmd
+	}
 	if key.Matches(msg, r.keys.Interrupt) {
 		return tea.Interrupt // exit status 130, as for SIGINT
 	}

@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"net/http"
 	"net/url"
 	"strings"
@@ -18,12 +19,16 @@ const (
 	codeTTL    = 10 * time.Minute
 )
 
+// Access and refresh tokens are kept by tokenKey (the SHA-256 of the
+// token), never as they are: a data directory stores only that key, so
+// the file holds no usable token.
+
 // accessToken is an issued access token, bound to a backend and a user.
 type accessToken struct {
 	be      *backend
 	userID  string
 	expires time.Time
-	refresh string // its refresh token, killed with it on revoke/logout
+	refresh string // its refresh token's key, killed with it on revoke/logout
 }
 
 // refreshToken is an issued refresh token; it rotates on use.
@@ -31,7 +36,13 @@ type refreshToken struct {
 	be      *backend
 	userID  string
 	expires time.Time
-	access  string
+	access  string // its access token's key
+}
+
+// tokenKey is the key an access or refresh token is kept under.
+func tokenKey(tok string) string {
+	sum := sha256.Sum256([]byte(tok))
+	return hex.EncodeToString(sum[:])
 }
 
 // oauthSession is an authorization request waiting on the hosted sign-in page.
@@ -57,12 +68,14 @@ func newSecret(prefix string) string { return prefix + rand.Text() }
 // liveAccess returns the unexpired access token tok, dropping it if expired.
 // Caller holds s.mu.
 func (s *Server) liveAccess(tok string) *accessToken {
-	at := s.access[tok]
+	k := tokenKey(tok)
+	at := s.access[k]
 	if at == nil {
 		return nil
 	}
 	if !s.now().Before(at.expires) {
-		delete(s.access, tok)
+		delete(s.access, k)
+		s.keepSessionLocked(sessionAccess, k)
 		return nil
 	}
 	return at
@@ -72,21 +85,29 @@ func (s *Server) liveAccess(tok string) *accessToken {
 func (s *Server) issue(be *backend, userID string) (access, refresh string) {
 	now := s.now()
 	access, refresh = newSecret("sbx_at_"), newSecret("sbx_rt_")
-	s.access[access] = &accessToken{be: be, userID: userID, expires: now.Add(accessTTL), refresh: refresh}
-	s.refresh[refresh] = &refreshToken{be: be, userID: userID, expires: now.Add(refreshTTL), access: access}
+	ak, rk := tokenKey(access), tokenKey(refresh)
+	s.access[ak] = &accessToken{be: be, userID: userID, expires: now.Add(accessTTL), refresh: rk}
+	s.refresh[rk] = &refreshToken{be: be, userID: userID, expires: now.Add(refreshTTL), access: ak}
+	s.keepSessionLocked(sessionAccess, ak)
+	s.keepSessionLocked(sessionRefresh, rk)
 	return access, refresh
 }
 
 // kill invalidates an access or refresh token together with its pair.
 // Caller holds s.mu.
 func (s *Server) kill(tok string) {
-	if at, ok := s.access[tok]; ok {
-		delete(s.access, tok)
+	k := tokenKey(tok)
+	if at, ok := s.access[k]; ok {
+		delete(s.access, k)
 		delete(s.refresh, at.refresh)
+		s.keepSessionLocked(sessionAccess, k)
+		s.keepSessionLocked(sessionRefresh, at.refresh)
 	}
-	if rt, ok := s.refresh[tok]; ok {
-		delete(s.refresh, tok)
+	if rt, ok := s.refresh[k]; ok {
+		delete(s.refresh, k)
 		delete(s.access, rt.access)
+		s.keepSessionLocked(sessionRefresh, k)
+		s.keepSessionLocked(sessionAccess, rt.access)
 	}
 }
 
@@ -131,9 +152,10 @@ func (s *Server) revoke(c *call) {
 	}
 	s.mu.Lock()
 	if in.Token != "" {
-		if at := s.access[in.Token]; at != nil && at.be == c.be && at.userID == c.user.ID {
+		k := tokenKey(in.Token)
+		if at := s.access[k]; at != nil && at.be == c.be && at.userID == c.user.ID {
 			s.kill(in.Token)
-		} else if rt := s.refresh[in.Token]; rt != nil && rt.be == c.be && rt.userID == c.user.ID {
+		} else if rt := s.refresh[k]; rt != nil && rt.be == c.be && rt.userID == c.user.ID {
 			s.kill(in.Token)
 		}
 	}
@@ -178,17 +200,20 @@ func (s *Server) oauthToken(c *call) {
 			writeOAuthError(c.w, http.StatusBadRequest, "invalid_request", "refresh_token is required", map[string]string{"refresh_token": "required"})
 			return
 		}
-		rt := s.refresh[in.RefreshToken]
+		rk := tokenKey(in.RefreshToken)
+		rt := s.refresh[rk]
 		switch {
 		case rt == nil || rt.be != c.be:
 			grant("refresh_token", "Refresh token is invalid or revoked")
 			return
 		case !now.Before(rt.expires):
-			delete(s.refresh, in.RefreshToken)
+			delete(s.refresh, rk)
+			s.keepSessionLocked(sessionRefresh, rk)
 			grant("refresh_token", "Refresh token has expired")
 			return
 		}
-		delete(s.refresh, in.RefreshToken) // rotation: the old one is spent
+		delete(s.refresh, rk) // rotation: the old one is spent
+		s.keepSessionLocked(sessionRefresh, rk)
 		userID = rt.userID
 	case "authorization_code":
 		for _, f := range [][2]string{{"code", in.Code}, {"code_verifier", in.CodeVerifier}} {

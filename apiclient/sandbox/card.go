@@ -83,6 +83,7 @@ func (s *Server) moveCard(c *call, to, event string, refusal func(from string) s
 		status = http.StatusBadRequest
 	} else {
 		cr.Status = to
+		s.keepUserLocked(c.user)
 		s.emitCardLocked(c.be, c.user, event)
 	}
 	s.mu.Unlock()
@@ -118,6 +119,7 @@ func (s *Server) cardOrder(c *call) {
 		return
 	}
 	issueCard(u, typ, s.now())
+	s.keepUserLocked(u)
 	s.emitCardIssuedLocked(c.be, u)
 	s.mu.Unlock()
 	c.json(http.StatusOK, success)

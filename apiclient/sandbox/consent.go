@@ -168,7 +168,7 @@ func (s *Server) consentLink(c *call) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
-	st := consentOf(c.be, now)
+	st := s.consentOf(c.be, now)
 	set := st.byID[id]
 	switch {
 	case set == nil:
@@ -181,6 +181,7 @@ func (s *Server) consentLink(c *call) {
 		return
 	}
 	st.link(set, uid, now, c.requestMeta(now))
+	s.keepConsentLocked(c.be)
 	for _, r := range set.Consents {
 		if r.Status == "granted" && !r.superseded {
 			s.emitLocked(c.be, uid, WebhookEventConsentGranted, r.ID, map[string]any{
@@ -201,7 +202,7 @@ func (s *Server) consentOnboarding(c *call) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var sets []*consentSetRecord
-	for _, set := range consentOf(c.be, s.now()).sets {
+	for _, set := range s.consentOf(c.be, s.now()).sets {
 		if set.OnboardingID == id {
 			sets = append(sets, set)
 		}
@@ -220,7 +221,7 @@ func (s *Server) consentUser(c *call) {
 	full := strings.EqualFold(c.r.URL.Query().Get("full"), "true")
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	sets := consentOf(c.be, s.now()).userSets(id)
+	sets := s.consentOf(c.be, s.now()).userSets(id)
 	if len(sets) == 0 {
 		c.consentFail(http.StatusNotFound, "No consent set found", "user "+id+" has no consent set (consent status none)")
 		return
@@ -271,7 +272,7 @@ func (s *Server) consentAudit(c *call) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	st := consentOf(c.be, s.now())
+	st := s.consentOf(c.be, s.now())
 	if len(st.userSets(id)) == 0 {
 		c.consentFail(http.StatusNotFound, "No consent set found", "user "+id+" has no consent set, so no audit trail")
 		return
@@ -307,7 +308,7 @@ func (s *Server) consentSetGet(c *call) {
 	id := c.r.PathValue("consentSetId")
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	set := consentOf(c.be, s.now()).byID[id]
+	set := s.consentOf(c.be, s.now()).byID[id]
 	if set == nil {
 		c.consentFail(http.StatusNotFound, "Consent set not found", "no consent set with id "+id)
 		return

@@ -15,7 +15,7 @@ func (s *Server) consentRevoke(c *call) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
-	st := consentOf(c.be, now)
+	st := s.consentOf(c.be, now)
 	set := st.byID[setID]
 	if set == nil {
 		c.consentFail(http.StatusNotFound, "Consent set not found", "no consent set with id "+setID)
@@ -52,6 +52,7 @@ func (s *Server) consentRevoke(c *call) {
 	st.audit = append(st.audit, &auditRecord{ID: st.nextID(c.be, "audit"), Action: "revoked", SetID: set.ID, At: now,
 		Before: &consentStateRecord{ConsentType: orig.Type, ConsentStatus: orig.Status},
 		After:  consentStateRecord{ConsentType: orig.Type, ConsentStatus: "revoked"}, Meta: meta})
+	s.keepConsentLocked(c.be)
 	userID := ""
 	if set.UserID != nil {
 		userID = *set.UserID
@@ -133,7 +134,7 @@ func (s *Server) consentCreate(c *call) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
-	st := consentOf(c.be, now)
+	st := s.consentOf(c.be, now)
 	reqMeta := c.requestMeta(now)
 	set := &consentSetRecord{ID: st.nextID(c.be, "set"), OnboardingID: onb, TenantID: tenant, Policy: policy,
 		CreatedAt: now, UpdatedAt: now, Metadata: in.Metadata}
@@ -150,5 +151,6 @@ func (s *Server) consentCreate(c *call) {
 	}
 	st.add(set)
 	st.recordCreation(c.be, set, reqMeta)
+	s.keepConsentLocked(c.be)
 	c.json(http.StatusCreated, setJSON(set))
 }

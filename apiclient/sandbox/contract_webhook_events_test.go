@@ -58,6 +58,17 @@ func webhookEventsContract(t *testing.T, h *harness, login loginFunc) {
 	h.do("webhook deliveries 401", req{method: "GET", path: "/v1/webhooks/" + id + "/deliveries", want: 401})
 	h.do("webhook deliveries 403", req{method: "GET", path: "/v1/webhooks/" + id + "/deliveries", hdr: bearerOnly(umar), want: 403})
 	h.do("webhook deliveries 503", req{method: "GET", path: "/v1/webhooks/" + id + "/deliveries", hdr: bearerOnly(olga), want: 503})
+
+	// ---------------------------------------------------------------- shaped trigger, resend, logs
+	r = h.do("trigger 200 override", req{method: "POST", path: "/sandbox/trigger", hdr: withSecret(), want: 200,
+		body: map[string]any{"event_type": "partner.contract_test", "fixture": map[string]any{"event_object": map[string]any{"n": 1}},
+			"overrides": []map[string]any{{"path": "event_object.status", "value": "FROZEN"}}}})
+	resendID, _ := r.obj()["eventId"].(string)
+	h.do("trigger 400 override", req{method: "POST", path: "/sandbox/trigger", hdr: withSecret(), want: 400,
+		body: map[string]any{"event_type": "card.frozen", "overrides": []map[string]any{{"path": "event_id", "value": "mine"}}}})
+	h.do("resend 200", req{method: "POST", path: "/sandbox/events/" + resendID + "/resend", hdr: withSecret(), want: 200})
+	h.do("resend 404", req{method: "POST", path: "/sandbox/events/" + unknownID + "/resend", hdr: withSecret(), want: 404})
+	h.do("logs 401 secret", req{method: "GET", path: "/sandbox/logs", hdr: withKey("x-secret-key", "sk_nope"), want: 401})
 	h.do("webhook events delete 200", req{method: "DELETE", path: "/v1/webhooks/" + id, hdr: bearerOnly(alice), want: 200})
 
 	// ---------------------------------------------------------------- kyc

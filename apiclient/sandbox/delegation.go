@@ -153,6 +153,7 @@ func (s *Server) delegationToken(c *call) {
 	if faucet {
 		out.Faucet, status = s.runFaucet(c.user, st, network, address, now)
 	}
+	s.keepUserLocked(c.user)
 	c.json(status, out)
 }
 
@@ -247,6 +248,7 @@ func (s *Server) postApproval(chain string) func(*call) {
 		default:
 			t.used = true
 			delegationRegisterExternal(c.user, b)
+			s.keepUserLocked(c.user)
 			s.emitLocked(c.be, c.user.ID, WebhookEventDelegationCompleted, b.TxHash, map[string]any{
 				"chain": chain, "network": b.Network, "address": b.Address, "currency": b.Currency,
 				"amount": b.Amount, "txHash": b.TxHash,

@@ -91,6 +91,7 @@ func (s *Server) ordCreate(c *call) {
 	var out ordCreatedJSON
 	if eligible {
 		out = ordersOf(c.user).newOrder(c.be, c.user, p, *in.PaymentMethod, s.now()).created()
+		s.keepUserLocked(c.user)
 	}
 	s.mu.Unlock()
 	if !eligible {
@@ -110,9 +111,12 @@ func (s *Server) ordLookup(c *call) {
 		if o == nil {
 			return nil
 		}
-		hadCard := o.cardID != ""
+		hadCard, wasSettled, wasReported := o.cardID != "", o.settled, o.reported
 		out := o.settle(c.user, s.now())
 		s.emitOrderChangesLocked(c.be, c.user, o, out, hadCard)
+		if o.settled != wasSettled || o.reported != wasReported {
+			s.keepUserLocked(c.user)
+		}
 		return inShape(s, out, altOrderStatusOf)
 	})
 }

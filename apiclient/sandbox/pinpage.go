@@ -158,6 +158,7 @@ func (s *Server) pinPagePost(w http.ResponseWriter, r *http.Request) {
 	ok := false
 	if u := t.be.users[t.userID]; u != nil && u.Card != nil && u.Card.ID == t.cardID {
 		st.pins[t.cardID] = r.PostForm.Get("pin")
+		s.keepPINLocked(t.cardID, st.pins[t.cardID])
 		ok = true
 	}
 	s.mu.Unlock()

@@ -82,6 +82,11 @@ func (r *Running) Describe() string {
 	}
 	fmt.Fprintf(&b, "US backend   send header x-us-env: true\n")
 	fmt.Fprintf(&b, "Faults       %s\n", r.Server.Faults().describe())
+	if st := r.Server.opts.Store; st != nil {
+		fmt.Fprintf(&b, "State        kept in %s (every change on disk before it is answered)\n", st.Path())
+	} else {
+		fmt.Fprintf(&b, "State        in memory (--data DIR keeps it across restarts)\n")
+	}
 	if r.Server.opts.AltShapes {
 		fmt.Fprintf(&b, "Shapes       alternate: what the interface does not show is answered in another gateway's shapes\n")
 	}

@@ -15,9 +15,14 @@ import (
 // x-secret-key, so only the tenant's backend can call them), and name a
 // user by id or username (default: the backend's first demo user).
 //
-//	POST /sandbox/trigger {event_type, user}
+//	POST /sandbox/trigger {event_type, user, fixture, overrides}
 //	  sends a test event of any type to every active configuration
 //	  subscribed to it -> 200 {eventId, eventType, userId, deliveries:[{id, name, url}]}
+//	  (fixture and overrides shape it: sandbox_events.go)
+//	POST /sandbox/events/{eventId}/resend {webhookId}
+//	  delivers a kept event again (sandbox_events.go)
+//	GET /sandbox/logs
+//	  streams the requests the sandbox answers (request_tail.go)
 //	POST /sandbox/kyc {user, verificationState}
 //	  changes a user's verification state and emits kyc.status.changed
 //	  -> 200 {userId, previousVerificationState, verificationState}
@@ -34,6 +39,8 @@ func (s *Server) sandboxToolRoutes() {
 	s.handle("POST /sandbox/trigger", spec, s.triggerRoute)
 	s.handle("POST /sandbox/kyc", spec, s.kycRoute)
 	s.handle("POST /sandbox/whitelist", spec, s.seedWhitelistRoute)
+	s.handle("POST /sandbox/events/{eventId}/resend", spec, s.resendRoute)
+	s.handle("GET /sandbox/logs", spec, s.logsRoute)
 }
 
 // TriggerResult is what a test event became.
@@ -56,12 +63,15 @@ func (s *Server) Trigger(eventType, user string) (TriggerResult, error) {
 		return TriggerResult{}, fmt.Errorf("invalid event type %q: use dotted lower-case names such as card.frozen", eventType)
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	be, u := s.findUserLocked(user)
 	if u == nil {
+		s.mu.Unlock()
 		return TriggerResult{}, fmt.Errorf("%w %q", errNoUser, user)
 	}
-	return s.triggerLocked(be, u, eventType), nil
+	out := s.triggerLocked(be, u, eventType)
+	s.mu.Unlock()
+	s.commitLogged()
+	return out, nil
 }
 
 // findUserLocked finds a user by id or username on any backend; "" is the
@@ -104,29 +114,6 @@ func (s *Server) triggerLocked(be *backend, u *userRecord, eventType string) Tri
 	return TriggerResult{EventID: ev.EventID, EventType: eventType, UserID: u.ID, Deliveries: to}
 }
 
-// triggerRoute: POST /sandbox/trigger.
-func (s *Server) triggerRoute(c *call) {
-	var in struct {
-		EventType  string `json:"event_type"`
-		EventType2 string `json:"eventType"`
-		User       string `json:"user"`
-	}
-	if !c.decode(&in) {
-		return
-	}
-	eventType := strings.TrimSpace(in.EventType + in.EventType2)
-	if !webhookEventRE.MatchString(eventType) {
-		c.fail(http.StatusBadRequest, fmt.Sprintf("Invalid event type %q: use dotted lower-case names such as card.frozen", eventType))
-		return
-	}
-	c.answerFound("User not found in this tenant and region", func() any {
-		if u := userOf(c.be, strings.TrimSpace(in.User)); u != nil {
-			return s.triggerLocked(c.be, u, eventType)
-		}
-		return nil
-	})
-}
-
 // kycRoute: POST /sandbox/kyc.
 func (s *Server) kycRoute(c *call) {
 	var in struct {
@@ -150,6 +137,7 @@ func (s *Server) kycRoute(c *call) {
 	}
 	previous := u.Verification
 	u.Verification = state
+	s.keepUserLocked(u)
 	out := map[string]any{"userId": u.ID, "previousVerificationState": previous, "verificationState": state}
 	if previous != state {
 		s.emitLocked(c.be, u.ID, WebhookEventKYCStatusChanged, u.ID, out)
@@ -165,16 +153,19 @@ const maxSeededWhitelist = 1_000_000
 // the demo client key) and returns how many of that currency it holds.
 func (s *Server) SeedWhitelist(user, currency string, n int) (int, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	_, u := s.findUserLocked(user)
 	if u == nil {
+		s.mu.Unlock()
 		return 0, fmt.Errorf("%w %q", errNoUser, user)
 	}
-	return seedWhitelistLocked(u, currency, n)
+	total, err := s.seedWhitelistLocked(u, currency, n)
+	s.mu.Unlock()
+	s.commitLogged()
+	return total, err
 }
 
 // seedWhitelistLocked adds n generated entries. Call with s.mu held.
-func seedWhitelistLocked(u *userRecord, currency string, n int) (int, error) {
+func (s *Server) seedWhitelistLocked(u *userRecord, currency string, n int) (int, error) {
 	currency = strings.ToLower(strings.TrimSpace(currency))
 	if !whitelistCurrencies[currency] {
 		return 0, fmt.Errorf("unsupported currency %q", currency)
@@ -183,6 +174,7 @@ func seedWhitelistLocked(u *userRecord, currency string, n int) (int, error) {
 		return 0, fmt.Errorf("count must be between 1 and %d", maxSeededWhitelist)
 	}
 	ws := walletsOf(u)
+	before := len(ws.whitelist)
 	ws.whitelist = slices.Grow(ws.whitelist, n)
 	for range n {
 		seq := ws.whitelistSeq
@@ -192,12 +184,13 @@ func seedWhitelistLocked(u *userRecord, currency string, n int) (int, error) {
 			lastUsed = strp(seedTime.Add(time.Duration(seq) * time.Minute).Format(time.RFC3339))
 		}
 		ws.whitelist = append(ws.whitelist, &whitelistRecord{
-			ID: uuidFrom("whitelist", u.ID, fmt.Sprint(seq)), Name: fmt.Sprintf("Beneficiary wallet %06d", seq),
+			Seq: seq, ID: uuidFrom("whitelist", u.ID, fmt.Sprint(seq)), Name: fmt.Sprintf("Beneficiary wallet %06d", seq),
 			First: fmt.Sprintf("First%d", seq%997), Last: fmt.Sprintf("Last%d", seq%1009),
 			Address: fmt.Sprintf("0x%040x", 0x5eed0000+seq), Currency: currency, LastUsedAt: lastUsed,
 			CreatedAt: seedTime.Add(time.Duration(seq) * time.Second).Format(time.RFC3339),
 		})
 	}
+	s.keepWhitelistLocked(u, ws.whitelist[before:], nil)
 	total := 0
 	for _, e := range ws.whitelist {
 		if e.Currency == currency {
@@ -222,7 +215,7 @@ func (s *Server) seedWhitelistRoute(c *call) {
 	var total int
 	var err error
 	if u != nil {
-		total, err = seedWhitelistLocked(u, in.Currency, in.Count)
+		total, err = s.seedWhitelistLocked(u, in.Currency, in.Count)
 	}
 	s.mu.Unlock()
 	switch {

@@ -117,9 +117,15 @@ type userRecord struct {
 	orders *ordBook
 }
 
-// cardRecord is a stored card.
+// cardRecord is a stored card; its tags are its stored (fixture) form.
 type cardRecord struct {
-	ID, HolderName, Expiry, Last4, Status, Type, OrderedAt string
+	ID         string `json:"id"`
+	HolderName string `json:"holderName"`
+	Expiry     string `json:"expiryDate"`
+	Last4      string `json:"panLast4"`
+	Status     string `json:"status"`
+	Type       string `json:"type"`
+	OrderedAt  string `json:"orderedAt"`
 }
 
 // seedCard and seedUser are the literal seed table.

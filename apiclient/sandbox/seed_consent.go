@@ -95,11 +95,13 @@ const (
 // and demos can type a user id (e.g. to link a consent set to frank).
 func DemoUserID(username string) string { return uuidFrom("user", strings.ToLower(username)) }
 
-// consentOf returns be's consent data, seeding it on first use. The caller
-// holds s.mu.
-func consentOf(be *backend, now time.Time) *consentStore {
+// consentOf returns be's consent data, seeding it on first use. The seed
+// is laid out around now, so a data directory keeps it from then on. The
+// caller holds s.mu.
+func (s *Server) consentOf(be *backend, now time.Time) *consentStore {
 	if be.consent == nil {
 		be.consent = seedConsent(be, now.UTC().Truncate(time.Hour))
+		s.keepConsentLocked(be)
 	}
 	return be.consent
 }

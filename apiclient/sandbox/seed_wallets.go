@@ -20,15 +20,30 @@ type walletState struct {
 	history      map[string][]historyRecord
 	whitelist    []*whitelistRecord
 	whitelistSeq int // whitelist entries created so far, for deterministic ids
+	// whitelistStored says a data directory holds every entry (store.go);
+	// until then the entries are the seed's.
+	whitelistStored bool
 }
 
+// internalWallet, externalWallet, historyRecord and whitelistRecord are
+// stored (data directory, fixtures) in their JSON form, so their tags are
+// the fixture's documented names.
 type internalWallet struct {
-	ID, AddressID, Currency, Address, Balance, Network string
-	Memo                                               *string
+	ID        string  `json:"id"`
+	AddressID string  `json:"addressId"`
+	Currency  string  `json:"currency"`
+	Address   string  `json:"address"`
+	Balance   string  `json:"balance"`
+	Network   string  `json:"network"`
+	Memo      *string `json:"memo"`
 }
 
 type externalWallet struct {
-	Address, Currency, Balance, Allowance, Network string
+	Address   string `json:"address"`
+	Currency  string `json:"currency"`
+	Balance   string `json:"balance"`
+	Allowance string `json:"allowance"`
+	Network   string `json:"network"`
 }
 
 type creditWallet struct {
@@ -42,12 +57,26 @@ type creditWallet struct {
 }
 
 type historyRecord struct {
-	Name, Amount, Currency, Sign, Date string
+	Name     string `json:"name"`
+	Amount   string `json:"amount"`
+	Currency string `json:"currency"`
+	Sign     string `json:"sign"`
+	Date     string `json:"date"`
 }
 
+// whitelistRecord's Seq is its creation number (its id derives from it);
+// a data directory keeps the entries in Seq order.
 type whitelistRecord struct {
-	ID, Name, First, Last, Address, Currency, CreatedAt string
-	Memo, LastUsedAt                                    *string
+	Seq        int     `json:"seq"`
+	ID         string  `json:"id"`
+	Name       string  `json:"name"`
+	First      string  `json:"beneficiaryFirstName"`
+	Last       string  `json:"beneficiaryLastName"`
+	Address    string  `json:"walletAddress"`
+	Memo       *string `json:"walletMemo"`
+	Currency   string  `json:"currency"`
+	LastUsedAt *string `json:"lastUsedAt"`
+	CreatedAt  string  `json:"createdAt"`
 }
 
 // walletNetworks is the network each seeded currency lives on.
@@ -209,7 +238,7 @@ func seedWalletState(u *userRecord) *walletState {
 	}
 	for i, wl := range sd.whitelist {
 		ws.whitelist = append(ws.whitelist, &whitelistRecord{
-			ID: uuidFrom("whitelist", u.ID, fmt.Sprint(i)), Name: wl.name, First: wl.first, Last: wl.last,
+			Seq: i, ID: uuidFrom("whitelist", u.ID, fmt.Sprint(i)), Name: wl.name, First: wl.first, Last: wl.last,
 			Address: wl.address, Currency: wl.currency, Memo: wl.memo, LastUsedAt: wl.lastUsed,
 			CreatedAt: seedTime.Add(time.Duration(i) * time.Hour).Format(time.RFC3339),
 		})

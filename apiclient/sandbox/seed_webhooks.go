@@ -38,6 +38,7 @@ type webhookConfig struct {
 
 // webhookPartner is one partner's (tenant + environment) webhook state.
 type webhookPartner struct {
+	home  backendKey       // the eu backend that holds it; its tenant and environment name the partner
 	hooks []*webhookConfig // creation order
 	seq   int              // configurations created so far, for ids
 }
@@ -101,7 +102,7 @@ var seedWebhookTable = map[backendKey][]webhookSeed{
 
 // seedWebhooks builds the seeded state of a partner.
 func seedWebhooks(k backendKey) *webhookPartner {
-	p := &webhookPartner{}
+	p := &webhookPartner{home: k}
 	for _, sd := range seedWebhookTable[k] {
 		p.seq++
 		at, _ := time.Parse(time.RFC3339, sd.created)

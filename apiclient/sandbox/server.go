@@ -47,6 +47,10 @@ type Options struct {
 	// the address the sandbox listens on is not what a phone or another
 	// machine reaches (behind a tunnel or a proxy); see public_url.go.
 	PublicURL string
+	// Store is the data directory the state lives in (OpenStore): its
+	// state replaces the seed's at start and every change is committed
+	// before it is answered (persist.go). nil keeps the state in memory.
+	Store *Store
 }
 
 // Server is the sandbox gateway. It implements http.Handler, so it can be
@@ -64,6 +68,10 @@ type Server struct {
 	codes    map[string]*authCode
 	limiter  limiter
 	pin      pinState // hosted PIN tokens, set-PIN pages, PINs set (pin.go)
+
+	persist persistence // the data directory, when Options.Store is set
+
+	tail requestTail // the streams of GET /sandbox/logs (request_tail.go)
 
 	cfgMu     sync.Mutex // guards faults, burstLeft, baseURL
 	requests  requestLog
@@ -98,14 +106,21 @@ func New(opts Options) *Server {
 		limiter:  limiter{hits: map[string][]time.Time{}},
 		quit:     make(chan struct{}),
 	}
+	if opts.Store != nil {
+		s.openPersistence(opts.Store)
+	}
 	s.SetFaults(opts.Faults)
 	s.routes()
 	return s
 }
 
 // Close stops the webhook retries still waiting for their turn (an attempt
-// under way finishes). The handler keeps answering; Running.Close calls it.
-func (s *Server) Close() { s.quitOnce.Do(func() { close(s.quit) }) }
+// under way finishes) and commits what is pending to the data directory.
+// The handler keeps answering; Running.Close calls it.
+func (s *Server) Close() {
+	s.quitOnce.Do(func() { close(s.quit) })
+	s.commitLogged()
+}
 
 // routes registers every endpoint with the identifier, auth and error-shape
 // rules of its family.
@@ -171,6 +186,13 @@ func (s *Server) routes() {
 // ServeHTTP logs the request, applies fault injection, then routes it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.requests.add(LoggedRequest{Time: s.clock.Now(), Method: r.Method, Path: r.URL.Path})
+	w, r, published := s.tailed(w, r)
+	defer published()
+	if s.persist.store != nil {
+		cw := &committingWriter{ResponseWriter: w, s: s}
+		defer cw.ready() // a handler that wrote nothing still commits
+		w = cw
+	}
 	f, burst := s.takeFaults()
 	if f.Latency > 0 {
 		t := time.NewTimer(f.Latency)
@@ -302,7 +324,9 @@ type call struct {
 func (s *Server) handle(pattern string, spec routeSpec, h func(*call)) {
 	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		c := &call{s: s, w: w, r: r, spec: spec}
-		if c.resolve() {
+		ok := c.resolve()
+		c.noteTenant()
+		if ok {
 			h(c)
 		}
 	})

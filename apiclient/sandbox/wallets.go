@@ -151,6 +151,9 @@ func (s *Server) changeLinked(c *call, change func(ws *walletState, w *internalW
 	s.mu.Lock()
 	ws := walletsOf(c.user)
 	status, refusal := change(ws, ws.byID(id))
+	if refusal == "" {
+		s.keepUserLocked(c.user)
+	}
 	s.mu.Unlock()
 	if refusal != "" {
 		c.fail(status, refusal)
@@ -275,6 +278,7 @@ func (s *Server) withdraw(c *call) {
 		"walletId": cw.ID, "amount": formatMicros(amount), "fee": formatMicros(withdrawFeeMicros),
 		"received": formatMicros(amount - withdrawFeeMicros), "currency": "usdc", "toAddress": to, "txHash": tx,
 	})
+	s.keepUserLocked(c.user)
 	s.mu.Unlock()
 	if s.opts.AltShapes {
 		c.json(http.StatusOK, altWithdrawalOf(tx, amount))

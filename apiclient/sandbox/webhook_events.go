@@ -34,6 +34,25 @@ var WebhookEventTypes = []string{
 	WebhookEventConsentRevoked, WebhookEventDelegationCompleted, WebhookEventWithdrawalSent,
 }
 
+// webhookEventOrigins says in a few words what emits each event type (the
+// table above), for the shell completion of cardterm sandbox trigger.
+var webhookEventOrigins = map[string]string{
+	WebhookEventCardFrozen:          "a card was frozen",
+	WebhookEventCardUnfrozen:        "a card was unfrozen",
+	WebhookEventCardOrdered:         "a card was issued",
+	WebhookEventCardActivated:       "a new card is active",
+	WebhookEventKYCStatusChanged:    "a user's verification changed",
+	WebhookEventOrderStatusChanged:  "a card order changed status",
+	WebhookEventConsentGranted:      "a consent set was linked: one per granted consent",
+	WebhookEventConsentRevoked:      "a consent was revoked",
+	WebhookEventDelegationCompleted: "a delegation post-approval was accepted",
+	WebhookEventWithdrawalSent:      "a credit withdrawal was sent",
+}
+
+// WebhookEventOrigin says what emits eventType ("" for a type the sandbox
+// never emits by itself).
+func WebhookEventOrigin(eventType string) string { return webhookEventOrigins[eventType] }
+
 // Sandbox-only event types (see the table above).
 const (
 	WebhookEventCardOrdered         = "card.ordered"
@@ -56,27 +75,47 @@ type webhookSubscriber struct {
 // active configuration subscribed to it. It returns the event and where it
 // goes. Call with s.mu held; the deliveries run on their own.
 func (s *Server) emitLocked(be *backend, userID, eventType, objectID string, object any) (webhookEvent, []webhookSubscriber) {
+	ev := s.newEventLocked(be, userID, eventType, objectID, object)
+	return ev, s.sendEventLocked(be, ev)
+}
+
+// newEventLocked builds an event with a new id. Call with s.mu held.
+func (s *Server) newEventLocked(be *backend, userID, eventType, objectID string, object any) webhookEvent {
 	now := s.now()
 	p := s.webhookPartnerOf(be)
-	ev := webhookEvent{
+	return webhookEvent{
 		APIVersion:    webhookAPIVersion,
 		EventID:       uuidFrom("event", eventType, userID, objectID, now.Format(time.RFC3339Nano), strconv.Itoa(p.seq), randID()),
 		EventCategory: strings.SplitN(eventType, ".", 2)[0], EventType: eventType, UserID: userID,
 		EventObjectID: objectID, EventObject: object, OccurredAt: now.UTC().Format(time.RFC3339),
 	}
+}
+
+// sendEventLocked starts a delivery of ev to each active configuration of
+// be's partner subscribed to its type and returns where it goes. Call with
+// s.mu held; the deliveries run on their own.
+func (s *Server) sendEventLocked(be *backend, ev webhookEvent) []webhookSubscriber {
 	body, err := json.Marshal(ev)
 	if err != nil {
-		return ev, nil
+		return nil
 	}
+	p := s.webhookPartnerOf(be)
 	var to []webhookSubscriber
 	for _, h := range p.hooks {
-		if h.Active && slices.Contains(h.EventTypes, eventType) {
-			t := webhookTarget{partner: p, hookID: h.ID, record: webhookStartDelivery(h, ev, now)}
-			to = append(to, webhookSubscriber{ID: h.ID, Name: h.Name, URL: h.URL})
-			go s.webhookDeliver(t, body)
+		if h.Active && slices.Contains(h.EventTypes, ev.EventType) {
+			to = append(to, s.startDeliveryLocked(p, h, ev.EventID, ev.EventType, body))
 		}
 	}
-	return ev, to
+	return to
+}
+
+// startDeliveryLocked records a delivery of body (the event eventID) to h
+// and sends it in the background. Call with s.mu held.
+func (s *Server) startDeliveryLocked(p *webhookPartner, h *webhookConfig, eventID, eventType string, body []byte) webhookSubscriber {
+	t := webhookTarget{partner: p, hookID: h.ID, record: webhookStartDelivery(h, eventID, eventType, body, s.now())}
+	go s.webhookDeliver(t, body)
+	s.keepPartnerLocked(p)
+	return webhookSubscriber{ID: h.ID, Name: h.Name, URL: h.URL}
 }
 
 // emitCardLocked emits eventType about u's card. Call with s.mu held.

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"encoding/json"
 	"slices"
 	"time"
 )
@@ -21,22 +22,26 @@ const (
 	webhookFailed    = "failed"    // the attempts ran out, or it could not be sent
 )
 
-// webhookDeliveryRecord is one event on its way to one configuration.
+// webhookDeliveryRecord is one event on its way to one configuration. It
+// keeps the event's body, so a resend (POST /sandbox/events/{id}/resend)
+// sends the very same event. Its tags are its stored (fixture) form.
 type webhookDeliveryRecord struct {
-	EventID, EventType string
-	CreatedAt          time.Time
-	State              string
-	Attempts           []webhookAttempt
+	EventID   string           `json:"eventId"`
+	EventType string           `json:"eventType"`
+	CreatedAt time.Time        `json:"createdAt"`
+	State     string           `json:"state"`
+	Attempts  []webhookAttempt `json:"attempts"`
+	Event     json.RawMessage  `json:"event"`
 }
 
 // webhookAttempt is one try at sending an event.
 type webhookAttempt struct {
-	Attempt       int
-	At            time.Time
-	Status        int    // the receiver's HTTP status; 0 when none came
-	Error         string // why it failed; "" on a 2xx answer
-	DurationMs    int64
-	NextAttemptAt time.Time // when the next try follows; zero when none
+	Attempt       int       `json:"attempt"`
+	At            time.Time `json:"at"`
+	Status        int       `json:"status,omitzero"` // the receiver's HTTP status; 0 when none came
+	Error         string    `json:"error,omitzero"`  // why it failed; "" on a 2xx answer
+	DurationMs    int64     `json:"durationMs"`
+	NextAttemptAt time.Time `json:"nextAttemptAt,omitzero"` // when the next try follows; zero when none
 }
 
 // webhookAttemptJSON is the wire form of an attempt.
@@ -84,8 +89,8 @@ func (d *webhookDeliveryRecord) toJSON() webhookDeliveryJSON {
 }
 
 // webhookStartDelivery adds a pending delivery to h's history. Call with s.mu held.
-func webhookStartDelivery(h *webhookConfig, ev webhookEvent, now time.Time) *webhookDeliveryRecord {
-	rec := &webhookDeliveryRecord{EventID: ev.EventID, EventType: ev.EventType, CreatedAt: now, State: webhookPending}
+func webhookStartDelivery(h *webhookConfig, eventID, eventType string, body []byte, now time.Time) *webhookDeliveryRecord {
+	rec := &webhookDeliveryRecord{EventID: eventID, EventType: eventType, CreatedAt: now, State: webhookPending, Event: body}
 	h.deliveries = append(h.deliveries, rec)
 	if len(h.deliveries) > webhookHistorySize {
 		h.deliveries = slices.Delete(h.deliveries, 0, len(h.deliveries)-webhookHistorySize)
@@ -95,8 +100,10 @@ func webhookStartDelivery(h *webhookConfig, ev webhookEvent, now time.Time) *web
 
 // webhookFinish records an attempt and the delivery's new state.
 func (s *Server) webhookFinish(t webhookTarget, a webhookAttempt, state string) {
+	defer s.commitLogged()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer s.keepPartnerLocked(t.partner)
 	t.record.Attempts = append(t.record.Attempts, a)
 	t.record.State = state
 	if h := t.partner.find(t.hookID); h != nil {

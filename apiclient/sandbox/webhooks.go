@@ -298,6 +298,7 @@ func (s *Server) webhookCreate(c *call) {
 		APIKey: key, Active: true, Metadata: json.RawMessage(`{}`), CreatedAt: now, UpdatedAt: now}
 	h.apply(in)
 	p.hooks = append(p.hooks, h)
+	s.keepPartnerLocked(p)
 	out := h.toJSON(c.be.key.Tenant, true)
 	s.mu.Unlock()
 	c.json(http.StatusCreated, map[string]any{"success": true, "data": out})
@@ -324,6 +325,7 @@ func (s *Server) webhookUpdate(c *call) {
 	webhookAnswer(c, p, func(h *webhookConfig) any { // 404 when deleted meanwhile
 		h.apply(in)
 		h.UpdatedAt = s.now()
+		s.keepPartnerLocked(p)
 		return map[string]any{"success": true, "data": h.toJSON(c.be.key.Tenant, false)}
 	})
 }
@@ -336,6 +338,7 @@ func (s *Server) webhookDelete(c *call) {
 	}
 	webhookAnswer(c, p, func(h *webhookConfig) any {
 		p.hooks = slices.DeleteFunc(p.hooks, func(other *webhookConfig) bool { return other == h })
+		s.keepPartnerLocked(p)
 		return success
 	})
 }
@@ -351,6 +354,7 @@ func (s *Server) webhookRotate(c *call) {
 	webhookAnswer(c, p, func(h *webhookConfig) any {
 		h.APIKey = key
 		h.UpdatedAt = s.now()
+		s.keepPartnerLocked(p)
 		return map[string]any{"success": true, "data": h.toJSON(c.be.key.Tenant, true)}
 	})
 }

@@ -123,6 +123,7 @@ func (s *Server) whitelistAdd(c *call) {
 		return
 	}
 	now := s.now().UTC().Format(time.RFC3339)
+	before := len(ws.whitelist)
 	for _, e := range in.Wallets {
 		cur := strings.ToLower(strings.TrimSpace(e.Currency))
 		var memo *string
@@ -130,12 +131,13 @@ func (s *Server) whitelistAdd(c *call) {
 			memo = strp(strings.TrimSpace(*e.WalletMemo))
 		}
 		ws.whitelist = append(ws.whitelist, &whitelistRecord{
-			ID: uuidFrom("whitelist", c.user.ID, fmt.Sprint(ws.whitelistSeq)), Name: e.Name,
+			Seq: ws.whitelistSeq, ID: uuidFrom("whitelist", c.user.ID, fmt.Sprint(ws.whitelistSeq)), Name: e.Name,
 			First: e.BeneficiaryFirstName, Last: e.BeneficiaryLastName, Address: e.WalletAddress,
 			Currency: cur, Memo: memo, CreatedAt: now,
 		})
 		ws.whitelistSeq++
 	}
+	s.keepWhitelistLocked(c.user, ws.whitelist[before:], nil)
 	writeJSON(c.w, http.StatusCreated, success)
 }
 
@@ -160,7 +162,15 @@ func (s *Server) whitelistDelete(c *call) {
 			return
 		}
 	}
-	ws.whitelist = slices.DeleteFunc(ws.whitelist, func(e *whitelistRecord) bool { return slices.Contains(in.WalletIDs, e.ID) })
+	var removed []*whitelistRecord
+	ws.whitelist = slices.DeleteFunc(ws.whitelist, func(e *whitelistRecord) bool {
+		gone := slices.Contains(in.WalletIDs, e.ID)
+		if gone {
+			removed = append(removed, e)
+		}
+		return gone
+	})
+	s.keepWhitelistLocked(c.user, nil, removed)
 	c.json(http.StatusOK, success)
 }
 

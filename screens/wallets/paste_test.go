@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/ui"
 )
@@ -13,7 +14,8 @@ import (
 // escapes, and cut to the field's limit with a word, never dropped.
 func TestWithdrawAmountTakesPastes(t *testing.T) {
 	a := newWalletApp(t, "alice@demo.test")
-	a.Keys("4", "w")
+	a.Open(screenkit.WalletsScreen)
+	a.Keys("w")
 	a.Drive(tea.PasteMsg{Content: "\x1b[1m100\x1b[0m\n"})
 	w := a.Root.(*ui.Root).Active().(*Screen)
 	if got := w.withdraw.form.Value("amount"); got != "100" {

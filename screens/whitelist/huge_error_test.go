@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/ui/uitest"
 )
@@ -89,7 +90,7 @@ func TestWhitelistErrorWithA50MBMessage(t *testing.T) {
 	var screen string
 	peak := peakHeap(func() {
 		start := time.Now()
-		a.Keys("5")
+		a.Open(screenkit.WhitelistScreen)
 		screen = a.Screen()
 		took = time.Since(start)
 	})

@@ -1,0 +1,197 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"sync"
+)
+
+// How a change reaches the data directory (Options.Store; store.go):
+//
+//  1. A handler changes state under s.mu and calls one of the keep…Locked
+//     helpers, which encodes the changed part at once (so no lock is
+//     needed later) into the pending records.
+//  2. Before the first byte of the answer leaves (committingWriter), the
+//     pending records are committed in one fsynced transaction. Commits
+//     are ordered (Store.commitMu) and take the newest encoding of each
+//     record, so a later state is never overwritten by an earlier one.
+//  3. Changes made outside a request (webhook delivery attempts,
+//     Server.Trigger, Server.SeedWhitelist) commit when they are done.
+//
+// Without a store every helper returns at once: the in-memory sandbox of
+// the app and the tests does no extra work.
+
+// persistence is the Server's side of a data directory.
+type persistence struct {
+	store   *Store
+	mu      sync.Mutex        // guards pending
+	pending map[string][]byte // record key -> JSON; nil deletes the record
+}
+
+// openPersistence applies the directory's state to a freshly seeded s.
+func (s *Server) openPersistence(store *Store) {
+	s.persist = persistence{store: store, pending: map[string][]byte{}}
+	// OpenStore applied the same state to a seeded sandbox to check it, so
+	// this cannot fail on the identical seed.
+	if err := s.applyFixture(store.state); err != nil {
+		slog.Error("sandbox: the data directory's state no longer applies", "err", err)
+	}
+}
+
+// keepLocked records the new state of one record (nil: delete it). Call
+// with s.mu held.
+func (s *Server) keepLocked(key string, v any) {
+	var data []byte
+	if v != nil {
+		var err error
+		if data, err = json.Marshal(v); err != nil {
+			slog.Error("sandbox: encoding a record for the data directory", "record", key, "err", err)
+			return
+		}
+	}
+	s.persist.mu.Lock()
+	s.persist.pending[key] = data
+	s.persist.mu.Unlock()
+}
+
+// keepUserLocked records u's card, verification, wallets, delegation and
+// orders; the first time u's wallets are kept, their whitelist entries too.
+func (s *Server) keepUserLocked(u *userRecord) {
+	if s.persist.store == nil {
+		return
+	}
+	s.keepLocked(userKey(u.ID), userFixture(u, false))
+	if ws := u.wallets; ws != nil && !ws.whitelistStored {
+		for _, e := range ws.whitelist {
+			s.keepLocked(whitelistKey(u.ID, e.Seq), e)
+		}
+		ws.whitelistStored = true
+	}
+}
+
+// keepWhitelistLocked records entries of u's whitelist that were added
+// (keep) or removed (drop).
+func (s *Server) keepWhitelistLocked(u *userRecord, added, removed []*whitelistRecord) {
+	if s.persist.store == nil {
+		return
+	}
+	s.keepUserLocked(u)
+	for _, e := range added {
+		s.keepLocked(whitelistKey(u.ID, e.Seq), e)
+	}
+	for _, e := range removed {
+		s.keepLocked(whitelistKey(u.ID, e.Seq), nil)
+	}
+}
+
+// keepPartnerLocked records a partner's webhooks and their deliveries.
+func (s *Server) keepPartnerLocked(p *webhookPartner) {
+	if s.persist.store == nil {
+		return
+	}
+	s.keepLocked(partnerKey(p.home), partnerFixture(p))
+}
+
+// keepConsentLocked records be's consent data.
+func (s *Server) keepConsentLocked(be *backend) {
+	if s.persist.store == nil || be.consent == nil {
+		return
+	}
+	s.keepLocked(consentKey(be.key), consentFixture(be, be.consent))
+}
+
+// keepPINLocked records a PIN set on the hosted page.
+func (s *Server) keepPINLocked(cardID, pin string) {
+	if s.persist.store == nil {
+		return
+	}
+	s.keepLocked(pinKey(cardID), fixturePIN{CardID: cardID, PIN: pin})
+}
+
+// commit writes the pending records in one fsynced transaction. A failed
+// commit keeps them pending (unless a newer state replaced them), so the
+// next commit tries again.
+func (s *Server) commit() error {
+	p := &s.persist
+	if p.store == nil {
+		return nil
+	}
+	p.store.commitMu.Lock()
+	defer p.store.commitMu.Unlock()
+	p.mu.Lock()
+	batch := p.pending
+	if len(batch) > 0 {
+		p.pending = map[string][]byte{}
+	}
+	p.mu.Unlock()
+	if len(batch) == 0 {
+		return nil
+	}
+	err := p.store.commit(batch)
+	if err != nil {
+		p.mu.Lock()
+		for k, v := range batch {
+			if _, newer := p.pending[k]; !newer {
+				p.pending[k] = v
+			}
+		}
+		p.mu.Unlock()
+	}
+	return err
+}
+
+// commitLogged commits a change made outside a request.
+func (s *Server) commitLogged() {
+	if err := s.commit(); err != nil {
+		slog.Error("sandbox: saving the state to the data directory failed", "err", err)
+	}
+}
+
+// committingWriter commits the pending records before the answer's first
+// byte (or its status) leaves: a client never sees an answer to a change
+// that is not on disk. When the commit fails the answer is a 500 saying so.
+type committingWriter struct {
+	http.ResponseWriter
+	s      *Server
+	done   bool
+	failed bool
+}
+
+// ready commits once; it reports whether the handler's answer may go out.
+func (w *committingWriter) ready() bool {
+	if !w.done {
+		w.done = true
+		if err := w.s.commit(); err != nil {
+			slog.Error("sandbox: saving the state to the data directory failed", "err", err)
+			w.failed = true
+			writeMessage(w.ResponseWriter, http.StatusInternalServerError, "The sandbox could not save its state: "+err.Error())
+		}
+	}
+	return !w.failed
+}
+
+func (w *committingWriter) WriteHeader(status int) {
+	if w.ready() {
+		w.ResponseWriter.WriteHeader(status)
+	}
+}
+
+func (w *committingWriter) Write(b []byte) (int, error) {
+	if !w.ready() {
+		return len(b), nil
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Flush lets streaming answers (GET /sandbox/logs) through.
+func (w *committingWriter) Flush() {
+	if w.ready() {
+		if f, ok := w.ResponseWriter.(http.Flusher); ok {
+			f.Flush()
+		}
+	}
+}
+
+// Unwrap serves http.ResponseController.
+func (w *committingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
