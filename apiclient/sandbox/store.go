@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -265,8 +267,8 @@ func (st *Store) replace(f *fixture) error {
 		if err != nil {
 			return err
 		}
-		for k, v := range records {
-			if err := b.Put([]byte(k), v); err != nil {
+		for _, k := range slices.Sorted(maps.Keys(records)) { // in order: see putRecords
+			if err := b.Put([]byte(k), records[k]); err != nil {
 				return err
 			}
 		}
