@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"os/signal"
@@ -24,7 +25,7 @@ const exitCodesHelp = `Exit codes:
 
 // newRootCommand builds `cardterm` and its subcommands.
 func newRootCommand(std streams) *cobra.Command {
-	var f gatewayFlags
+	var given givenFlags
 	var asJSON bool
 	root := &cobra.Command{
 		Use:   "cardterm",
@@ -42,7 +43,9 @@ The secret key (token refresh, consent changes) comes from $` + secretKeyEnv + `
 else the OS keyring entry of the profile, else a masked prompt; never from a
 flag.
 
-Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
+For scripts: cardterm get LOOKUP [ARGS] runs one look-up and prints it as JSON
+(cardterm --json LOOKUP is the same), and cardterm api [METHOD] PATH sends a
+request to any endpoint.
 
 ` + exitCodesHelp,
 		Example: `  # the embedded sandbox with its demo accounts
@@ -52,8 +55,9 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
   # a saved profile, and its support console
   cardterm --profile acme
   cardterm support --profile acme 6f1c...
-  # one look-up as JSON
+  # one look-up as JSON, and any endpoint
   cardterm get consent USER_ID
+  cardterm api /v1/card/status --jq .status
   # the sandbox gateway alone, for curl or a mobile build
   cardterm sandbox --addr 127.0.0.1:8080
   # profiles, and completion for bash
@@ -66,21 +70,20 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
 			return usageError{fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())}
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o, err := resolveCommandOptions(cmd, f, std)
+			o, err := resolveCommandOptions(given, std)
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				o.json, o.noPrompt = true, true
-				return statusError(runLookup(o, args, std.stdin, std.stdout, std.stderr))
+				o.json = true
+				return statusError(runLookup(o, args, std, "cardterm --json"))
 			}
 			return runApp(o, std)
 		},
 	}
-	root.Flags().BoolVar(&asJSON, "json", false, "run one look-up and print it as JSON (the same as cardterm get)")
+	root.Flags().BoolVar(&asJSON, "json", false, "run one look-up and print it as JSON (the same as cardterm get LOOKUP --json)")
 	root.Flags().BoolP("version", "v", false, "print the version, commit, build date, Go version and platform")
-	addGatewayFlags(root.Flags(), &f)
-	addProfileFlags(root.Flags(), &f)
+	given = addSettingFlags(root, gatewaySettings)
 	root.Flags().SortFlags = false
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return usageError{err.Error()}
@@ -95,6 +98,8 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
 		newWebhookCommand(),
 		newProfileCommand(std),
 		newVersionCommand(),
+		newManCommand(),
+		newAPICommand(std),
 	)
 	// The app, look-ups, listen and profile check handle signals
 	// themselves (Bubble Tea, runLookup, after their prompts); elsewhere
@@ -104,28 +109,36 @@ Look-ups, for scripts: cardterm get LOOKUP [ARGS] (or --json LOOKUP [ARGS]).
 	if std.stdin != nil {
 		root.SetIn(std.stdin)
 	}
-	root.SetOut(std.stdout)
+	root.SetOut(cmp.Or(std.messages, std.stdout))
 	root.SetErr(std.stderr)
 	// cobra would add these when it runs; added now (after the streams,
 	// which completion captures) so their arguments are checked too.
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
-	completeProfileFlag(root)
+	completeFlagValues(root)
+	root.ValidArgsFunction = completeRootArgs
 	wrapArgsErrors(root)
 	return root
 }
 
-// newVersionCommand is `cardterm version`: the same text as --version.
+// newVersionCommand is `cardterm version`: the same text as --version, or
+// with --json the same facts as JSON.
 func newVersionCommand() *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:   "version",
 		Short: "Print the version, commit, build date, Go version and platform",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), currentVersion().json())
+			}
 			_, err := fmt.Fprint(cmd.OutOrStdout(), currentVersion().String())
 			return err
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print them as one JSON object")
+	return cmd
 }
 
 // cancelOnSignal gives each command of the trees a context cancelled by
@@ -176,23 +189,4 @@ func wrapArgsErrors(cmd *cobra.Command) {
 	for _, sub := range cmd.Commands() {
 		wrapArgsErrors(sub)
 	}
-}
-
-// resolveCommandOptions resolves the settings of a command that talks to
-// a gateway: flags, environment, profile (a malformed config file is
-// reported and ignored), with the OS keyring for the secret key.
-func resolveCommandOptions(cmd *cobra.Command, f gatewayFlags, std streams) (options, error) {
-	cfg, problem := loadConfigOrWarn(std.stderr)
-	o, err := resolveOptions(settingSources{flags: cmd.Flags(), given: f, env: os.Getenv}, cfg)
-	if err != nil {
-		return o, err
-	}
-	o.configProblem = problem
-	if o.baseURL != "" {
-		if _, err := checkBaseURL(o.baseURL); err != nil {
-			return o, err
-		}
-	}
-	o.secrets = &secretStore{warn: std.stderr}
-	return o, nil
 }

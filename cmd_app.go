@@ -5,20 +5,22 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/adrg/xdg"
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/sandbox"
 	"cardterm/screens"
 	"cardterm/screens/screenkit"
+	"cardterm/screens/shell"
 	"cardterm/screens/support"
-	"cardterm/theme"
 	"cardterm/ui"
 )
 
@@ -40,8 +42,10 @@ func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
 		return nil, err
 	}
 	gw = withInAppEvents(gw)
-	shell := buildRoot(gw, o)
-	return &app{root: shell, shell: shell, close: gw.close}, nil
+	shell, console := buildRoot(gw, o)
+	// A customer-approved session still open is revoked before the
+	// gateway closes.
+	return &app{root: shell, shell: shell, close: func() { console.Close(); gw.close() }}, nil
 }
 
 // runApp runs the app. When the user picks another profile in the app
@@ -49,18 +53,22 @@ func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
 // next app on that profile alone (flags and environment were for the
 // first one) and runs it, in the same process.
 func runApp(o options, std streams) error {
+	if err := checkAppTerminal(std); err != nil {
+		return err
+	}
 	for {
 		a, err := newApp(o, std.stdin, std.stderr)
 		if err != nil {
 			return err
 		}
-		program := tea.NewProgram(a.root)
-		hungUp, stopWatching := quitOnHangup(program)
+		signals := newAppSignals() // cmd_app_hangup.go
+		program := tea.NewProgram(a.root, tea.WithFilter(signals.filter))
+		signals.watch(program)
 		_, err = program.Run()
-		stopWatching()
+		signals.stop()
 		a.close()
-		if errors.Is(err, tea.ErrInterrupted) || hungUp() {
-			return exitStatus(exitInterrupted) // SIGINT outside raw mode, or SIGHUP
+		if errors.Is(err, tea.ErrInterrupted) || signals.wasInterrupted() {
+			return exitStatus(exitInterrupted) // ctrl+c, SIGINT, SIGTERM or SIGHUP
 		}
 		if err != nil {
 			return err
@@ -70,49 +78,35 @@ func runApp(o options, std streams) error {
 			return nil
 		}
 		cfg, problem := loadConfigOrWarn(std.stderr)
-		readOnlyAsked, debugFile, secrets := o.readOnlyAsked, o.debugFile, o.secrets
-		o, err = resolveOptions(profileOnly(next), cfg)
-		if err != nil {
+		// The next profile alone, but what was asked for at start that
+		// survives a switch (settings_table.go): read-only when on, so a
+		// switch never turns on actions the agent had turned off, and the
+		// debug log.
+		if o, err = o.afterSwitch(next, cfg); err != nil {
 			return err
 		}
-		// Read-only asked for on the command line stays: a switch never
-		// turns on actions the agent had turned off.
-		o.readOnly = o.readOnly || readOnlyAsked
-		o.readOnlyAsked = readOnlyAsked
-		o.debugFile, o.secrets, o.configProblem = debugFile, secrets, problem
+		o.configProblem = problem
 	}
 }
 
 // gateway is where requests go: the client's settings, the status bar's
 // label, the sandbox's demo accounts, and what to close afterwards.
 type gateway struct {
-	cfg   apiclient.Config
-	label string
-	demo  []screenkit.DemoHint
-	close func()
-	// production marks a gateway whose data is real: the status bar says
-	// PRODUCTION and the support console asks before revoking or linking.
-	production  bool
-	environment string
-	events      inAppEvents // the in-app webhook listener (cmd_app_events.go)
+	cfg    apiclient.Config
+	label  string
+	demo   []screenkit.DemoHint
+	close  func()
+	events inAppEvents // the in-app webhook listener (cmd_app_events.go)
 }
 
 // chooseGateway picks a remote gateway from --base-url, or starts the
 // embedded sandbox gateway when none is given.
 func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error) {
-	logger, closeLog, err := openDebugLog(o.debugFile)
+	cfg, closeLog, err := clientConfig(o)
 	if err != nil {
 		return gateway{}, err
 	}
-	gw := gateway{close: closeLog, cfg: apiclient.Config{
-		Logger:    logger,
-		BaseURL:   o.baseURL,
-		ClientKey: o.clientKey,
-		ClientID:  o.clientID,
-		US:        o.us,
-		Timeout:   o.timeout,
-		UserAgent: "cardterm/" + appVersion(),
-	}}
+	gw := gateway{close: closeLog, cfg: cfg}
 	if o.baseURL != "" {
 		host, err := checkBaseURL(o.baseURL)
 		if err != nil {
@@ -120,10 +114,6 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 			return gw, err
 		}
 		gw.label = host
-		// A remote gateway is production unless the user says otherwise:
-		// the safe assumption for an agent's keys.
-		gw.environment = o.environment
-		gw.production = o.environment == "" || o.environment == "production"
 		// The support console needs only the client key; it asks for the
 		// secret key when an action needs it.
 		gw.cfg.SecretKey = secretKey(o, stdin, stderr, !o.support && !o.noPrompt)
@@ -157,53 +147,87 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 	return gw, nil
 }
 
-// buildRoot wires the client, the screens and the shell. Tests build the
-// same tree around their own sandbox.
-func buildRoot(gw gateway, o options) *ui.Root {
-	noColor := os.Getenv("NO_COLOR") != ""
-	styles := theme.New(true, noColor)
-	client := apiclient.New(gw.cfg)
-	deps := screenkit.Deps{
-		Client:   client,
-		Requests: ui.NewRequests(),
-		Styles:   &styles,
-		ReadOnly: o.readOnly,
-		Demo:     gw.demo,
-		Support:  true,
-		Now:      time.Now,
+// clientConfig is a gateway client's configuration from the resolved
+// settings: every command that sends requests (the app, the look-ups,
+// profile check, sandbox trigger, listen's forwards) builds its client
+// from it, so each honours the same base URL, client key, US routing,
+// timeout, debug log and user agent. close closes the debug log.
+func clientConfig(o options) (cfg apiclient.Config, close func(), err error) {
+	logger, closeLog, err := openDebugLog(o.debugFile)
+	if err != nil {
+		return cfg, nil, err
 	}
-	gw.events.into(&deps)
-	console := support.New(deps, support.Options{
-		StateFile:  supportStateFile(gw.cfg.ClientKey),
-		Production: gw.production,
-		User:       o.supportUser,
-		Onboarding: o.supportOnboarding,
-	})
-	return ui.NewRoot(ui.RootOptions{
-		Styles:         &styles,
-		NoColor:        noColor,
-		Requests:       deps.Requests,
-		SignIn:         screens.SignIn(deps),
-		Screens:        screens.All(deps),
-		Support:        console,
-		StartInSupport: o.support,
-		Gateway:        gw.label,
-		Sandbox:        gw.label == "SANDBOX",
-		ClientKey:      gw.cfg.ClientKey,
-		Production:     gw.production,
-		Environment:    gw.environment,
-		US:             gw.cfg.US,
-		ReadOnly:       o.readOnly,
-		Session: func() (string, time.Time, bool) {
-			s := client.Session()
-			return s.Username, s.ExpiresAt, s.Valid()
+	cfg = apiclient.Config{
+		Logger:    logger,
+		BaseURL:   o.baseURL,
+		ClientKey: o.clientKey,
+		ClientID:  o.clientID,
+		US:        o.us,
+		Timeout:   o.timeout,
+		UserAgent: "cardterm/" + appVersion(),
+	}
+	if o.proxy != "" {
+		cfg.HTTPClient = &http.Client{Transport: throughProxy(o.proxy)}
+	}
+	return cfg, closeLog, nil
+}
+
+// throughProxy is a transport that sends through the proxy at raw (checked
+// by its setting), except requests to this machine (the embedded sandbox,
+// a local one, listen's loopback targets).
+func throughProxy(raw string) *http.Transport {
+	proxy, _ := url.Parse(raw)
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.Proxy = func(r *http.Request) (*url.URL, error) {
+		host := r.URL.Hostname()
+		if ip := net.ParseIP(host); host == "localhost" || ip != nil && ip.IsLoopback() {
+			return nil, nil
+		}
+		return proxy, nil
+	}
+	return transport
+}
+
+// buildRoot wires the client, the screens and the shell (screens/shell,
+// which the tests build the same way).
+func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
+	var console *support.Screen
+	root, _ := shell.New(shell.Config{
+		Client: apiclient.New(gw.cfg),
+		Gateway: shell.Gateway{
+			Label:       gw.label,
+			Sandbox:     gw.label == "SANDBOX",
+			Local:       gw.events.sandbox,
+			Environment: o.environment,
+			ClientKey:   gw.cfg.ClientKey,
+			US:          gw.cfg.US,
 		},
-		Now:      time.Now,
-		Version:  appVersion(),
-		Profile:  o.profile,
-		Profiles: o.profiles,
-		Warning:  o.configProblem,
+		ReadOnly:  o.readOnly,
+		Profile:   o.profileShown(),
+		Profiles:  o.profiles,
+		Warning:   o.configProblem,
+		Demo:      gw.demo,
+		Events:    gw.events.receiver,
+		EventsURL: gw.events.url,
+		NoColor:   os.Getenv("NO_COLOR") != "",
+		Version:   appVersion(),
+		SignIn:    screens.SignIn,
+		Screens:   screens.All,
+		Support: func(deps screenkit.Deps) ui.Screen {
+			console = support.New(deps, support.Options{
+				StateFile:       supportStateFile(gw.cfg.ClientKey),
+				ActionLog:       supportActionLog(),
+				Environment:     o.environment,
+				User:            o.supportUser,
+				Onboarding:      o.supportOnboarding,
+				DemoUsers:       supportDemoUsers(gw),
+				CustomerScreens: screens.All,
+			})
+			return console
+		},
+		StartInSupport: o.support,
 	})
+	return root, console
 }
 
 // checkBaseURL returns the host of an http(s) base URL, or a usage error.
@@ -228,17 +252,36 @@ func openDebugLog(path string) (*slog.Logger, func(), error) {
 	return slog.New(slog.NewTextHandler(f, nil)), func() { _ = f.Close() }, nil
 }
 
+// supportActionLog is the support console's action log in the user's
+// state directory.
+func supportActionLog() string {
+	if dir := filepath.Dir(supportStateFile("")); dir != "." {
+		return filepath.Join(dir, "support-actions.jsonl")
+	}
+	return ""
+}
+
+// supportDemoUsers are the embedded sandbox's demo customers, offered by
+// the support console before its first look-up.
+func supportDemoUsers(gw gateway) []support.DemoUser {
+	if gw.label != "SANDBOX" {
+		return nil
+	}
+	var out []support.DemoUser
+	for _, u := range sandbox.DemoUsersFor(gw.cfg.ClientKey) {
+		out = append(out, support.DemoUser{Username: u.Username, ID: sandbox.DemoUserID(u.Username), Summary: u.Summary, US: u.Region == "us"})
+	}
+	return out
+}
+
 // supportStateFile is where the support console keeps its last look-ups
-// (ids only) for a tenant: the user's state directory, one file per
-// client key.
+// (ids only) for a tenant: the user's state folder as each OS has it
+// (XDG_STATE_HOME or ~/.local/state on Linux, Application Support on
+// macOS, LocalAppData on Windows), one file per client key.
 func supportStateFile(clientKey string) string {
-	dir := os.Getenv("XDG_STATE_HOME")
+	dir := os.Getenv("XDG_STATE_HOME") // read on each call, as configPath does
 	if dir == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return ""
-		}
-		dir = filepath.Join(home, ".local", "state")
+		dir = xdg.StateHome
 	}
 	return filepath.Join(dir, "cardterm", "support-"+fileSafe(clientKey)+".json")
 }

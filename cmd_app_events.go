@@ -7,7 +7,6 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/webhookreceiver"
-	"cardterm/screens/screenkit"
 )
 
 // inAppEvents is the app's own webhook listener: a receiver served on a
@@ -47,11 +46,6 @@ func withInAppEvents(gw gateway) gateway {
 		closeGateway()
 	}
 	return gw
-}
-
-// into gives the screens the listener.
-func (e inAppEvents) into(deps *screenkit.Deps) {
-	deps.Events, deps.EventsURL, deps.SandboxGateway = e.receiver, e.url, e.sandbox
 }
 
 // isLoopbackURL reports whether a gateway URL names this machine (a

@@ -30,11 +30,14 @@ type deliveryLine struct {
 	UserID     string              `json:"userId,omitempty"`
 	Path       string              `json:"path"`
 	Headers    map[string][]string `json:"headers"`
-	// Body is the body as JSON when it is valid JSON in UTF-8; BodyText
-	// holds any other body as a string.
-	Body     json.RawMessage `json:"body,omitempty"`
-	BodyText *string         `json:"bodyText,omitempty"`
-	Forward  *forwardLine    `json:"forward,omitempty"`
+	// Body is a verified body as JSON when it is valid JSON in UTF-8;
+	// BodyText holds any other verified body as a string. A rejected
+	// delivery has neither: its size and the start of its body.
+	Body       json.RawMessage `json:"body,omitempty"`
+	BodyText   *string         `json:"bodyText,omitempty"`
+	Size       int             `json:"size"`
+	BodyPrefix string          `json:"bodyPrefix,omitempty"`
+	Forward    *forwardLine    `json:"forward,omitempty"`
 }
 
 type forwardLine struct {
@@ -50,10 +53,12 @@ type forwardLine struct {
 func deliveryJSONLine(d webhookreceiver.Delivery) []byte {
 	line := deliveryLine{Seq: d.Seq, ReceivedAt: d.ReceivedAt.UTC().Format(time.RFC3339Nano), Verified: d.Verified,
 		Reason: string(d.Reason), Detail: d.Detail, Status: d.Status, EventType: d.EventType, EventID: d.EventID,
-		UserID: d.UserID, Path: d.Path, Headers: map[string][]string(d.Header)}
-	if len(bytes.TrimSpace(d.Body)) > 0 && utf8.Valid(d.Body) && json.Valid(d.Body) {
+		UserID: d.UserID, Path: d.Path, Headers: map[string][]string(d.Header), Size: d.Size, BodyPrefix: d.BodyPrefix}
+	switch {
+	case !d.Verified:
+	case len(bytes.TrimSpace(d.Body)) > 0 && utf8.Valid(d.Body) && json.Valid(d.Body):
 		line.Body = d.Body
-	} else {
+	default:
 		text := strings.ToValidUTF8(string(d.Body), "\uFFFD")
 		line.BodyText = &text
 	}
@@ -102,16 +107,45 @@ func deliveryRow(d webhookreceiver.Delivery) string {
 	}
 	if !d.Verified {
 		fmt.Fprintf(&b, "  %s", rejectedStyle.Render(ui.Sanitize(d.Detail)))
+		fmt.Fprintf(&b, "  %s", faintStyle.Render(bodySummary(d)))
 	}
-	if f := d.Forward; f != nil {
+	writeForward(&b, d.Forward)
+	return b.String()
+}
+
+// bodySummary is what a rejected delivery keeps of its body: its size and
+// its first bytes (printable already).
+func bodySummary(d webhookreceiver.Delivery) string {
+	size := fmt.Sprintf("%d bytes", d.Size)
+	if d.Size > webhookreceiver.MaxBody {
+		size = fmt.Sprintf("over %d bytes", webhookreceiver.MaxBody)
+	}
+	if d.BodyPrefix == "" {
+		return "(" + size + ")"
+	}
+	return "(" + size + ": " + ui.Sanitize(d.BodyPrefix) + ")"
+}
+
+// printForwardLine writes how a verified delivery's forward went, as a row
+// under the live list's rows.
+func printForwardLine(w io.Writer, d webhookreceiver.Delivery) {
+	var b strings.Builder
+	b.WriteString(faintStyle.Render(time.Now().Local().Format("15:04:05")))
+	fmt.Fprintf(&b, "  forwarded #%d %s", d.Seq, ui.Sanitize(d.EventType))
+	writeForward(&b, d.Forward)
+	_, _ = lipgloss.Fprintln(w, b.String())
+}
+
+// writeForward appends a forward's outcome to a row.
+func writeForward(b *strings.Builder, f *webhookreceiver.ForwardResult) {
+	if f != nil {
 		switch {
 		case f.Error != "":
-			fmt.Fprintf(&b, "  → %s", rejectedStyle.Render("forward failed: "+ui.Sanitize(f.Error)))
+			fmt.Fprintf(b, "  → %s", rejectedStyle.Render("forward failed: "+ui.Sanitize(f.Error)))
 		case f.Status >= 200 && f.Status < 300:
-			fmt.Fprintf(&b, "  → %s in %s", verifiedStyle.Render(fmt.Sprint(f.Status)), f.Duration.Round(time.Millisecond))
+			fmt.Fprintf(b, "  → %s in %s", verifiedStyle.Render(fmt.Sprint(f.Status)), f.Duration.Round(time.Millisecond))
 		default:
-			fmt.Fprintf(&b, "  → %s in %s", rejectedStyle.Render(fmt.Sprintf("%d %s", f.Status, http.StatusText(f.Status))), f.Duration.Round(time.Millisecond))
+			fmt.Fprintf(b, "  → %s in %s", rejectedStyle.Render(fmt.Sprintf("%d %s", f.Status, http.StatusText(f.Status))), f.Duration.Round(time.Millisecond))
 		}
 	}
-	return b.String()
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"slices"
@@ -87,6 +86,10 @@ var lookups = map[string]lookup{
 		_, err = c.ConsentAudit(ctx, a[0], apiclient.ConsentAuditMaxLimit, offset)
 		return err
 	}},
+	"consent-set": {args: "CONSENT_SET_ID", required: 1, max: 1, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+		_, err := c.ConsentSet(ctx, a[0])
+		return err
+	}},
 	"onboarding": {args: "ONBOARDING_ID", required: 1, max: 1, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
 		_, err := c.OnboardingConsents(ctx, a[0])
 		return err
@@ -126,7 +129,7 @@ func walletsLookup(ctx context.Context, c *apiclient.Client) ([]byte, error) {
 			if p.name == "credit" && apiclient.IsNotFound(p.err) {
 				p.body, p.err = []byte("null"), nil
 			} else {
-				return nil, p.err
+				return p.body, p.err
 			}
 		}
 		if i > 0 {
@@ -173,22 +176,25 @@ func lookupUsage() string {
 	return b.String()
 }
 
-// runLookup is `cardterm --json LOOKUP [ARGS]` (and `cardterm get`): one
-// look-up, the gateway's answer as indented JSON on stdout. Exit codes:
-// exit_codes.go (2 for a usage error, 1 when the gateway refuses, 3 for
-// authentication, 4 when it cannot be reached). It never prompts: every
-// look-up needs only the client key, or a user's password from the
-// environment.
-func runLookup(o options, args []string, stdin *os.File, stdout, stderr io.Writer) int {
+// runLookup is `cardterm get LOOKUP [ARGS]` (command names it in
+// messages): one look-up, the gateway's answer as indented JSON on stdout.
+// With o.json (--json) an error answer is printed on stdout too, as the
+// gateway sent it. Exit codes: exit_codes.go (2 for a usage error, 1 when
+// the gateway refuses, 3 for authentication, 4 when it cannot be
+// reached). It never prompts: every look-up needs only the client key,
+// or a user's password from the environment.
+func runLookup(o options, args []string, std streams, command string) int {
 	name, err := checkLookupArgs(args)
 	if err != nil {
-		fmt.Fprintf(stderr, "cardterm --json: %v\n", err)
+		fmt.Fprintf(std.stderr, "%s: %v\n", command, err)
 		return exitUsage
 	}
-	o.noPrompt = true
-	gw, err := chooseGateway(o, stdin, stderr)
+	// No look-up needs the secret key: neither a prompt nor the keyring
+	// is asked (the keyring may warn, or start daemons, for nothing).
+	o.noPrompt, o.secrets = true, nil
+	gw, err := chooseGateway(o, std.stdin, std.stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "cardterm:", err)
+		fmt.Fprintf(std.stderr, "%s: %v\n", command, err)
 		return exitUsage
 	}
 	defer gw.close()
@@ -197,17 +203,32 @@ func runLookup(o options, args []string, stdin *os.File, stdout, stderr io.Write
 	defer stop()
 	body, err := lookupBody(ctx, client, gw, name, args[1:])
 	if err != nil {
+		if o.json && len(bytes.TrimSpace(body)) > 0 {
+			// As gh api: the gateway's error answer on stdout, made as
+			// safe to show as a successful one.
+			if out, jsonErr := indentBody(body); jsonErr == nil {
+				_, _ = std.stdout.Write(out)
+			} else {
+				fmt.Fprintln(std.stdout, ui.Sanitize(string(body)))
+			}
+		}
 		// The message is the gateway's text: sanitized, like on screen, so
 		// it cannot drive the terminal that shows stderr.
-		fmt.Fprintf(stderr, "cardterm: %s: %s\n", name, ui.Sanitize(lookupMessage(err)))
+		// A usage error names the command; the gateway's answers, the
+		// look-up.
+		prefix := "cardterm"
+		if exitCodeFor(err) == exitUsage {
+			prefix = command
+		}
+		fmt.Fprintf(std.stderr, "%s: %s: %s\n", prefix, name, ui.Sanitize(lookupMessage(err)))
 		return exitCodeFor(err)
 	}
 	out, err := indentBody(body)
 	if err != nil {
-		fmt.Fprintf(stderr, "cardterm: %s: the gateway's answer is not JSON: %v\n", name, err)
+		fmt.Fprintf(std.stderr, "cardterm: %s: the gateway's answer is not JSON: %v\n", name, err)
 		return exitRefused
 	}
-	_, _ = stdout.Write(out)
+	_, _ = std.stdout.Write(out)
 	return exitOK
 }
 
@@ -236,19 +257,20 @@ func checkLookupArgs(args []string) (string, error) {
 }
 
 // lookupBody signs in when the look-up needs it and returns the body the
-// gateway answered.
+// gateway answered, an error answer's too (with its error).
 func lookupBody(ctx context.Context, client *apiclient.Client, gw gateway, name string, args []string) ([]byte, error) {
 	lk := lookups[name]
 	if name == "wallets" || lk.signIn {
-		user, pass := os.Getenv("CARDTERM_USERNAME"), os.Getenv("CARDTERM_PASSWORD")
-		if user == "" && len(gw.demo) > 0 {
-			user, pass = gw.demo[0].Username, gw.demo[0].Password
+		user, pass, err := signInUser(gw)
+		if err != nil {
+			return nil, err
 		}
 		if user == "" || pass == "" {
 			return nil, usageError{name + " signs in; set CARDTERM_USERNAME and CARDTERM_PASSWORD"}
 		}
-		if _, err := client.Login(ctx, user, pass); err != nil {
-			return nil, fmt.Errorf("sign-in: %w", err)
+		var refusal []byte
+		if _, err := client.Login(apiclient.CaptureBody(ctx, &refusal), user, pass); err != nil {
+			return refusal, fmt.Errorf("sign-in: %w", err)
 		}
 		defer func() { _ = client.Logout(context.Background()) }()
 	}
@@ -256,10 +278,8 @@ func lookupBody(ctx context.Context, client *apiclient.Client, gw gateway, name 
 		return walletsLookup(ctx, client)
 	}
 	var body []byte
-	if err := lk.call(apiclient.CaptureBody(ctx, &body), client, args); err != nil {
-		return nil, err
-	}
-	return body, nil
+	err := lk.call(apiclient.CaptureBody(ctx, &body), client, args)
+	return body, err
 }
 
 // lookupMessage is the one-line reason of a failed look-up.
@@ -291,4 +311,19 @@ func indentBody(body []byte) ([]byte, error) {
 	}
 	b.WriteByte('\n')
 	return ui.EscapeInvisible(b.Bytes()), nil
+}
+
+// signInUser is who look-ups and cardterm api sign in as: $CARDTERM_USERNAME
+// with $CARDTERM_PASSWORD, else, on the embedded sandbox, its first demo
+// user. A password without a username is refused (exit 2): it would sign
+// in as someone else.
+func signInUser(gw gateway) (user, pass string, err error) {
+	user, pass = os.Getenv("CARDTERM_USERNAME"), os.Getenv("CARDTERM_PASSWORD")
+	switch {
+	case user == "" && pass != "":
+		return "", "", usageError{"$CARDTERM_PASSWORD is set without $CARDTERM_USERNAME; set both (or neither, on the embedded sandbox, for its first demo user)"}
+	case user == "" && len(gw.demo) > 0:
+		return gw.demo[0].Username, gw.demo[0].Password, nil
+	}
+	return user, pass, nil
 }

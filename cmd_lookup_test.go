@@ -22,6 +22,16 @@ type gatewayReader struct {
 
 func (g gatewayReader) do(method, path string, body any, headers ...string) []byte {
 	g.t.Helper()
+	status, out := g.answer(method, path, body, headers...)
+	if status/100 != 2 {
+		g.t.Fatalf("%s %s: %d %s", method, path, status, out)
+	}
+	return out
+}
+
+// answer is the gateway's status and body, an error answer's too.
+func (g gatewayReader) answer(method, path string, body any, headers ...string) (int, []byte) {
+	g.t.Helper()
 	var in io.Reader
 	if body != nil {
 		b, _ := json.Marshal(body)
@@ -48,10 +58,7 @@ func (g gatewayReader) do(method, path string, body any, headers ...string) []by
 	}
 	defer resp.Body.Close()
 	out, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode/100 != 2 {
-		g.t.Fatalf("%s %s: %d %s", method, path, resp.StatusCode, out)
-	}
-	return out
+	return resp.StatusCode, out
 }
 
 // jsonValue parses JSON text into a comparable value.

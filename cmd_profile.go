@@ -70,26 +70,22 @@ func completeProfileNames(_ *cobra.Command, args []string, _ string) ([]cobra.Co
 	return cfg.names(), cobra.ShellCompDirectiveNoFileComp
 }
 
-// completeProfileFlag completes --profile on every command that has it.
-func completeProfileFlag(cmd *cobra.Command) {
-	if cmd.Flags().Lookup("profile") != nil {
-		_ = cmd.RegisterFlagCompletionFunc("profile", func(c *cobra.Command, _ []string, s string) ([]cobra.Completion, cobra.ShellCompDirective) {
-			return completeProfileNames(c, nil, s)
-		})
-	}
-	for _, sub := range cmd.Commands() {
-		completeProfileFlag(sub)
-	}
-}
-
 func newProfileListCommand() *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:     "list",
 		Aliases: []string{"ls"},
 		Short:   "List the profiles; * marks the default",
 		Args:    cobra.NoArgs,
 		RunE: onConfig(func(cmd *cobra.Command, _ []string, cfg *config) error {
 			out := cmd.OutOrStdout()
+			if asJSON {
+				list := []map[string]any{}
+				for _, p := range cfg.Profiles {
+					list = append(list, profileJSON(p, p.Name == cfg.Default))
+				}
+				return writeJSON(out, list)
+			}
 			if len(cfg.Profiles) == 0 {
 				fmt.Fprintf(out, "No profiles yet (%s). Add one with: cardterm profile add NAME --base-url URL --client-key KEY\n", configPath())
 				return nil
@@ -106,43 +102,40 @@ func newProfileListCommand() *cobra.Command {
 			return w.Flush()
 		}),
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the profiles as a JSON array")
+	return cmd
 }
 
-// gatewayOf, clientKeyOf and modeOf describe a profile in one word each.
+// gatewayOf is the profile's gateway in a word or a URL.
 func gatewayOf(p profile) string {
-	if p.BaseURL == "" {
-		return "embedded sandbox"
-	}
-	return p.BaseURL
+	return settingNamed("base-url").describe(p.get("base_url"))
 }
 
+// clientKeyOf is the profile's client key, or the default one.
 func clientKeyOf(p profile) string {
-	if p.ClientKey == "" {
-		return sandbox.DemoClientKey + " (default)"
+	if v := p.get("client_key"); v != "" {
+		return v
 	}
-	return p.ClientKey
+	return sandbox.DemoClientKey + " (default)"
 }
 
+// modeOf names the profile's switches that are on and its choices that
+// are set: "US backend,read-only,staging,support".
 func modeOf(p profile) string {
 	var m []string
-	if p.US {
-		m = append(m, "US")
-	}
-	if p.ReadOnly {
-		m = append(m, "read-only")
-	}
-	if p.Environment != "" {
-		m = append(m, p.Environment)
-	}
-	if p.Start == "support" {
-		m = append(m, "support")
+	for _, s := range settings {
+		switch v := p.get(s.key); {
+		case s.kind == switchSetting && v == "true":
+			m = append(m, s.label)
+		case s.kind == choiceSetting && v != "" && v != s.initial:
+			m = append(m, v)
+		}
 	}
 	return strings.Join(m, ",")
 }
 
 func newProfileAddCommand(std streams) *cobra.Command {
-	var f gatewayFlags
-	var start string
+	var given givenFlags
 	var makeDefault, replace, noSecret, withWebhookKey bool
 	cmd := &cobra.Command{
 		Use:   "add NAME",
@@ -160,20 +153,11 @@ start instead. It is never written to the config file.`,
 			if err := checkProfileName(name); err != nil {
 				return usageError{err.Error()}
 			}
-			if start != "" && start != "support" && start != "sign-in" {
-				return usageError{fmt.Sprintf("--start %q: support or sign-in", start)}
-			}
-			p := profile{Name: name, BaseURL: f.baseURL, ClientKey: f.clientKey, ClientID: f.clientID,
-				US: f.us, ReadOnly: f.readOnly, Environment: f.environment, Start: start}
-			if cmd.Flags().Changed("timeout") {
-				if f.timeout <= 0 {
-					return usageError{"--timeout must be positive"}
-				}
-				p.Timeout = f.timeout
-			}
-			if p.BaseURL != "" {
-				if _, err := checkBaseURL(p.BaseURL); err != nil {
-					return err
+			// The flags were checked as they were read (settingFlag).
+			p := profile{Name: name}
+			for _, s := range settings {
+				if v, ok := given[s.name]; ok && s.key != "" {
+					p.set(s.key, v)
 				}
 			}
 			cfg, err := loadConfigStrict()
@@ -197,7 +181,7 @@ start instead. It is never written to the config file.`,
 				fmt.Fprintf(out, "It is the default profile.\n")
 			}
 			store := &secretStore{warn: std.stderr}
-			if p.BaseURL != "" && !noSecret {
+			if p.get("base_url") != "" && !noSecret {
 				storeSecretKey(cmd, name, store)
 			}
 			if withWebhookKey {
@@ -206,9 +190,8 @@ start instead. It is never written to the config file.`,
 			return nil
 		},
 	}
+	given = addSettingFlags(cmd, profileSettings)
 	fs := cmd.Flags()
-	addGatewayFlags(fs, &f)
-	fs.StringVar(&start, "start", "", "where the app starts: support (the support console) or sign-in")
 	fs.BoolVar(&makeDefault, "default", false, "make it the default profile")
 	fs.BoolVar(&replace, "replace", false, "overwrite a profile of that name")
 	fs.BoolVar(&noSecret, "no-secret", false, "do not ask for the secret key")
@@ -331,7 +314,8 @@ func newProfileRemoveCommand(std streams) *cobra.Command {
 }
 
 func newProfileShowCommand(std streams) *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:               "show [NAME]",
 		Short:             "Show a profile's settings (the default one without NAME); never the secret",
 		Args:              cobra.MaximumNArgs(1),
@@ -341,21 +325,23 @@ func newProfileShowCommand(std streams) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			showProfile(cmd.OutOrStdout(), p, p.Name == cfg.Default, &secretStore{warn: std.stderr})
+			store := &secretStore{warn: std.stderr}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), withSecrets(profileJSON(p, p.Name == cfg.Default), p, store))
+			}
+			showProfile(cmd.OutOrStdout(), p, p.Name == cfg.Default, store)
 			return nil
 		}),
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the profile as a JSON object (where its secrets are, never what)")
+	return cmd
 }
 
-// showProfile prints one profile, saying where its secret key is but
-// never what it is.
+// showProfile prints one profile, a line per setting it can hold (the
+// settings table), saying where its secret key is but never what it is.
 func showProfile(w io.Writer, p profile, isDefault bool, store *secretStore) {
-	timeout := defaultTimeout.String() + " (default)"
-	if p.Timeout > 0 {
-		timeout = p.Timeout.String()
-	}
 	secret := "not stored (asked for at start, or $" + secretKeyEnv + ")"
-	if p.BaseURL == "" {
+	if p.get("base_url") == "" {
 		secret = "the embedded sandbox's own"
 	} else if v, err := store.get(p.Name); err != nil {
 		secret = "unknown: the OS keyring is not available"
@@ -368,24 +354,20 @@ func showProfile(w io.Writer, p profile, isDefault bool, store *secretStore) {
 	} else if v != "" {
 		webhook = "in the OS keyring"
 	}
-	start := p.Start
-	if start == "" {
-		start = "sign-in"
+	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
+	fmt.Fprintf(tw, "name:\t%s\n", p.Name)
+	fmt.Fprintf(tw, "default:\t%t\n", isDefault)
+	for _, s := range settings {
+		if s.key == "" {
+			continue
+		}
+		value := s.describe(p.get(s.key))
+		if s.key == "client_key" {
+			value = clientKeyOf(p)
+		}
+		fmt.Fprintf(tw, "%s:\t%s\n", s.label, ui.Sanitize(value))
 	}
-	fmt.Fprintf(w, "name:        %s\n", p.Name)
-	fmt.Fprintf(w, "default:     %t\n", isDefault)
-	fmt.Fprintf(w, "gateway:     %s\n", ui.Sanitize(gatewayOf(p)))
-	fmt.Fprintf(w, "client key:  %s\n", ui.Sanitize(clientKeyOf(p)))
-	if p.ClientID != "" {
-		fmt.Fprintf(w, "client id:   %s\n", ui.Sanitize(p.ClientID))
-	}
-	fmt.Fprintf(w, "US backend:  %t\n", p.US)
-	fmt.Fprintf(w, "read-only:   %t\n", p.ReadOnly)
-	fmt.Fprintf(w, "timeout:     %s\n", timeout)
-	if p.Environment != "" {
-		fmt.Fprintf(w, "environment: %s\n", ui.Sanitize(p.Environment))
-	}
-	fmt.Fprintf(w, "start:       %s\n", start)
-	fmt.Fprintf(w, "secret key:  %s\n", secret)
-	fmt.Fprintf(w, "webhook key: %s\n", webhook)
+	fmt.Fprintf(tw, "secret key:\t%s\n", secret)
+	fmt.Fprintf(tw, "webhook key:\t%s\n", webhook)
+	_ = tw.Flush()
 }

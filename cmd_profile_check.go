@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -20,7 +21,8 @@ import (
 // client key: 404 means the key was accepted. Exit 0, 3 (key refused),
 // 4 (no answer) or 1 (any other refusal).
 func newProfileCheckCommand(std streams) *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	cmd := &cobra.Command{
 		Use:               "check [NAME]",
 		Short:             "Check that a profile reaches its gateway and its client key is accepted",
 		Args:              cobra.MaximumNArgs(1),
@@ -37,9 +39,12 @@ func newProfileCheckCommand(std streams) *cobra.Command {
 				return err
 			}
 			o.support = true // reads only: never prompts for the secret key
+			o.json = asJSON
 			return checkProfile(cmd.Context(), o, std)
 		}),
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON; a refusal as the gateway sent it")
+	return cmd
 }
 
 // checkProfile sends the one client-key request and says what it means.
@@ -54,12 +59,21 @@ func checkProfile(ctx context.Context, o options, std streams) error {
 	client := apiclient.New(gw.cfg)
 	ctx, cancel := context.WithTimeout(ctx, o.timeout+time.Second)
 	defer cancel()
-	_, err = client.UserConsent(ctx, "cardterm-profile-check", false)
+	var refusal []byte
+	_, err = client.UserConsent(apiclient.CaptureBody(ctx, &refusal), "cardterm-profile-check", false)
 	if err != nil && !apiclient.IsNotFound(err) {
+		if o.json && len(bytes.TrimSpace(refusal)) > 0 {
+			if out, jsonErr := indentBody(refusal); jsonErr == nil {
+				_, _ = std.stdout.Write(out)
+			}
+		}
 		return explainedError{
 			msg: fmt.Sprintf("profile %q (%s): %s", o.profile, ui.Sanitize(gw.label), ui.Sanitize(apiclient.ErrorMessage(err))),
 			err: err,
 		}
+	}
+	if o.json {
+		return writeJSON(std.stdout, profileCheckJSON{Profile: o.profile, Gateway: gw.label, ClientKeyAccepted: true})
 	}
 	fmt.Fprintf(std.stdout, "Profile %q reaches %s and its client key is accepted.\n", o.profile, ui.Sanitize(gw.label))
 	return nil

@@ -5,27 +5,22 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"charm.land/lipgloss/v2"
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
 	"cardterm/ui"
 )
 
-// sandboxToolClient is a client of a running sandbox gateway with the
-// tenant's credentials from the environment, as the trigger uses.
-func sandboxToolClient(baseURL string, us bool, agent string) *apiclient.Client {
-	return apiclient.New(apiclient.Config{
-		BaseURL:   baseURL,
-		ClientKey: envOr(triggerClientKeyEnv, sandbox.DemoClientKey),
-		SecretKey: envOr(triggerSecretKeyEnv, sandbox.DemoSecretKey),
-		US:        us,
-		Timeout:   15 * time.Second,
-		UserAgent: agent,
-	})
+// sandboxClientFor resolves a sandbox tool's settings and builds its
+// client (sandboxClient).
+func sandboxClientFor(cmd *cobra.Command, given givenFlags) (*apiclient.Client, string, func(), error) {
+	o, err := resolveCommandOptions(given, streams{stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()})
+	if err != nil {
+		return nil, "", nil, err
+	}
+	return sandboxClient(o, cmd.ErrOrStderr())
 }
 
 // sandboxToolError is a sandbox tool's failure, with a hint when the base
@@ -40,8 +35,8 @@ func sandboxToolError(err error, baseURL string) error {
 
 // newSandboxResendCommand is `cardterm sandbox resend EVENT_ID`.
 func newSandboxResendCommand() *cobra.Command {
-	var baseURL, webhookID string
-	var us bool
+	var webhookID string
+	var given givenFlags
 	cmd := &cobra.Command{
 		Use:   "resend EVENT_ID",
 		Short: "Deliver an event again: the same event id and body, a fresh signature",
@@ -50,14 +45,17 @@ configuration it was delivered to (or only --webhook ID), with the usual retries
 The body is the very same, event_id included; X-Timestamp and X-Signature are new.
 Each configuration keeps its latest 50 deliveries: older events cannot be resent.
 
-The sandbox is found at --base-url (default $CARDTERM_BASE_URL, else ` + defaultSandboxURL + `);
-the tenant is that of $CARDTERM_CLIENT_KEY and $CARDTERM_SECRET_KEY (default: the
-demo tenant). Sandbox only.`,
+The sandbox and the tenant come from the settings, as for sandbox trigger: by
+default the sandbox at ` + defaultSandboxURL + ` and its demo tenant. Sandbox only.`,
 		Example: `  cardterm sandbox resend 3e41c049-f101-5a4c-8b3f-4a6640c19018
   cardterm sandbox resend 3e41c049-f101-5a4c-8b3f-4a6640c19018 --webhook cb2a7c7d-9ef7-5017-a066-77e73b20153f`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			client := sandboxToolClient(baseURL, us, "cardterm-sandbox-resend")
+			client, baseURL, closeLog, err := sandboxClientFor(cmd, given)
+			if err != nil {
+				return err
+			}
+			defer closeLog()
 			ev, err := client.SandboxResend(cmd.Context(), args[0], webhookID)
 			if err != nil {
 				return sandboxToolError(err, baseURL)
@@ -71,17 +69,15 @@ demo tenant). Sandbox only.`,
 		},
 	}
 	cmd.SilenceUsage = true
-	f := cmd.Flags()
-	f.StringVar(&baseURL, "base-url", envOr("CARDTERM_BASE_URL", defaultSandboxURL), "base URL of the running sandbox gateway")
-	f.StringVar(&webhookID, "webhook", "", "only this webhook configuration")
-	f.BoolVar(&us, "us", false, "the tenant's US backend (x-us-env: true)")
+	cmd.Flags().StringVar(&webhookID, "webhook", "", "only this webhook configuration")
+	given = addSettingFlags(cmd, gatewaySettings)
 	return cmd
 }
 
 // newSandboxLogsCommand is `cardterm sandbox logs`.
 func newSandboxLogsCommand() *cobra.Command {
-	var baseURL string
 	var asJSON bool
+	var given givenFlags
 	cmd := &cobra.Command{
 		Use:   "logs",
 		Short: "Follow the requests a running sandbox answers (method, path, status, time, tenant)",
@@ -92,9 +88,9 @@ terminal one line each; piped (or with --json), one JSON object a line:
 tenant's requests and those whose client key the sandbox did not recognise
 (tenant ""). Queries, headers and bodies are never shown: secrets travel there.
 
-The sandbox is found at --base-url (default $CARDTERM_BASE_URL, else ` + defaultSandboxURL + `);
-the tenant is that of $CARDTERM_CLIENT_KEY and $CARDTERM_SECRET_KEY (default: the
-demo tenant). Sandbox only: it reads GET /sandbox/logs.`,
+The sandbox and the tenant come from the settings, as for sandbox trigger: by
+default the sandbox at ` + defaultSandboxURL + ` and its demo tenant. Sandbox only: it
+reads GET /sandbox/logs.`,
 		Example: `  cardterm sandbox logs
   cardterm sandbox logs | jq 'select(.status >= 400)'`,
 		Args: cobra.NoArgs,
@@ -104,8 +100,12 @@ demo tenant). Sandbox only: it reads GET /sandbox/logs.`,
 			if asJSON || !isTerminal(out) {
 				print = printLogJSON
 			}
-			client := sandboxToolClient(baseURL, false, "cardterm-sandbox-logs")
-			err := client.SandboxLogs(cmd.Context(), func(e apiclient.SandboxLogEntry) error { return print(out, e) })
+			client, baseURL, closeLog, err := sandboxClientFor(cmd, given)
+			if err != nil {
+				return err
+			}
+			defer closeLog()
+			err = client.SandboxLogs(cmd.Context(), func(e apiclient.SandboxLogEntry) error { return print(out, e) })
 			if err != nil {
 				return sandboxToolError(err, baseURL)
 			}
@@ -113,9 +113,8 @@ demo tenant). Sandbox only: it reads GET /sandbox/logs.`,
 		},
 	}
 	cmd.SilenceUsage = true
-	f := cmd.Flags()
-	f.StringVar(&baseURL, "base-url", envOr("CARDTERM_BASE_URL", defaultSandboxURL), "base URL of the running sandbox gateway")
-	f.BoolVar(&asJSON, "json", false, "one JSON object a line, also on a terminal")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "one JSON object a line, also on a terminal")
+	given = addSettingFlags(cmd, gatewaySettings)
 	return cmd
 }
 

@@ -3,9 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
+	"io"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -17,20 +16,13 @@ import (
 // defaultSandboxURL is where `cardterm sandbox` listens by default.
 const defaultSandboxURL = "http://127.0.0.1:8080"
 
-// The tenant's credentials for the trigger, from the same variables the
-// app reads (the secret key never from a flag).
-const (
-	triggerClientKeyEnv = "CARDTERM_CLIENT_KEY"
-	triggerSecretKeyEnv = "CARDTERM_SECRET_KEY"
-)
-
 // newSandboxTriggerCommand is `cardterm sandbox trigger`: it asks a running
 // sandbox gateway (POST /sandbox/trigger, sandbox-only) to send a signed
 // test event to every webhook configuration subscribed to its type.
 func newSandboxTriggerCommand() *cobra.Command {
-	var user, baseURL, fixture string
+	var user, fixture string
 	var overrides []string
-	var us bool
+	var given givenFlags
 	cmd := &cobra.Command{
 		Use:   "trigger [EVENT_TYPE]",
 		Short: "Send a signed test event to every webhook subscribed to its type",
@@ -50,9 +42,11 @@ or event_object.items.0.name=x; VALUE is JSON when it parses as JSON (12, true,
 Event types the sandbox emits by itself:
   ` + strings.Join(sandbox.WebhookEventTypes, "\n  ") + `
 
-The sandbox is found at --base-url (default $CARDTERM_BASE_URL, else ` + defaultSandboxURL + `).
-The tenant is that of $CARDTERM_CLIENT_KEY and $CARDTERM_SECRET_KEY, by default the
-sandbox's demo tenant. Sandbox only: a real gateway has no such endpoint.`,
+The sandbox and the tenant come from the settings, as for the app (--base-url,
+--client-key, --profile, their variables; --debug logs the request): by default
+the sandbox at ` + defaultSandboxURL + ` and its demo tenant. The secret key comes from
+$CARDTERM_SECRET_KEY or the profile's keyring entry, else the sandbox's own for
+its demo tenants. Sandbox only: a real gateway has no such endpoint.`,
 		Example: `  cardterm sandbox trigger card.frozen
   cardterm sandbox trigger kyc.status.changed --user nora@demo.test --base-url http://127.0.0.1:8080
   cardterm sandbox trigger card.frozen --override event_object.status=FROZEN --override event_object.panLast4='"0000"'
@@ -69,29 +63,51 @@ sandbox's demo tenant. Sandbox only: a real gateway has no such endpoint.`,
 			if err != nil {
 				return err
 			}
-			return runSandboxTrigger(cmd, in, baseURL, us)
+			o, err := resolveCommandOptions(given, streams{stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()})
+			if err != nil {
+				return err
+			}
+			return runSandboxTrigger(cmd, in, o)
 		},
 	}
 	cmd.SilenceUsage = true
 	f := cmd.Flags()
 	f.StringVar(&user, "user", "", "user id or username the event is about (default: the tenant's first demo user)")
-	f.StringVar(&baseURL, "base-url", envOr("CARDTERM_BASE_URL", defaultSandboxURL), "base URL of the running sandbox gateway")
-	f.BoolVar(&us, "us", false, "the user is on the US backend (x-us-env: true)")
 	f.StringVar(&fixture, "fixture", "", "JSON file giving the event's fields")
 	f.StringArrayVar(&overrides, "override", nil, "set a field of the delivered event: PATH=VALUE, e.g. event_object.status=FROZEN (repeatable)")
 	_ = cmd.MarkFlagFilename("fixture", "json")
+	given = addSettingFlags(cmd, gatewaySettings)
 	return cmd
 }
 
-func runSandboxTrigger(cmd *cobra.Command, in apiclient.SandboxTriggerRequest, baseURL string, us bool) error {
-	client := apiclient.New(apiclient.Config{
-		BaseURL:   baseURL,
-		ClientKey: envOr(triggerClientKeyEnv, sandbox.DemoClientKey),
-		SecretKey: envOr(triggerSecretKeyEnv, sandbox.DemoSecretKey),
-		US:        us,
-		Timeout:   15 * time.Second,
-		UserAgent: "cardterm-sandbox-trigger",
-	})
+// sandboxClient is the client of a command that talks to a running
+// sandbox (trigger, resend, logs), from the settings like every other
+// command's: the sandbox at defaultSandboxURL and its demo tenant unless
+// they say otherwise.
+func sandboxClient(o options, stderr io.Writer) (client *apiclient.Client, baseURL string, close func(), err error) {
+	cfg, closeLog, err := clientConfig(o)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	if cfg.BaseURL == "" {
+		cfg.BaseURL = defaultSandboxURL
+	}
+	if cfg.ClientKey == "" {
+		cfg.ClientKey = sandbox.DemoClientKey
+	}
+	cfg.SecretKey = secretKey(o, nil, stderr, false)
+	if cred, ok := sandbox.CredentialFor(cfg.ClientKey); ok && cfg.SecretKey == "" {
+		cfg.SecretKey = cred.SecretKey
+	}
+	return apiclient.New(cfg), cfg.BaseURL, closeLog, nil
+}
+
+func runSandboxTrigger(cmd *cobra.Command, in apiclient.SandboxTriggerRequest, o options) error {
+	client, baseURL, closeLog, err := sandboxClient(o, cmd.ErrOrStderr())
+	if err != nil {
+		return err
+	}
+	defer closeLog()
 	ctx := cmd.Context()
 	if ctx == nil {
 		ctx = context.Background()
@@ -114,12 +130,4 @@ func runSandboxTrigger(cmd *cobra.Command, in apiclient.SandboxTriggerRequest, b
 		fmt.Fprintf(out, "  %s  %s\n", ui.Sanitize(d.Name), ui.Sanitize(d.URL))
 	}
 	return nil
-}
-
-// envOr is $name, or def when it is unset or empty.
-func envOr(name, def string) string {
-	if v := strings.TrimSpace(os.Getenv(name)); v != "" {
-		return v
-	}
-	return def
 }

@@ -83,7 +83,7 @@ func TestTriggerExplainsWhatWentWrong(t *testing.T) {
 	if _, err := run("card.frozen", "--user", "nobody", "--base-url", gw.URL); err == nil || !strings.Contains(err.Error(), "User not found") {
 		t.Fatalf("unknown user: %v", err)
 	}
-	t.Setenv(triggerSecretKeyEnv, "sk_wrong")
+	t.Setenv(secretKeyEnv, "sk_wrong")
 	if _, err := run("card.frozen", "--base-url", gw.URL); err == nil {
 		t.Fatal("a wrong secret key was accepted")
 	}

@@ -59,15 +59,15 @@ func secretTerminal(stdin io.Reader) (uintptr, func(), error) {
 
 // webhookKey is the signing key: from a masked prompt when prompt is set
 // (--key), else from $CARDTERM_WEBHOOK_KEY, else from the OS keyring entry
-// of the profile in use ($CARDTERM_PROFILE or the default one), else from
-// a masked prompt when a terminal is there to ask on.
-func webhookKey(cmd *cobra.Command, prompt bool) (string, error) {
+// of the profile (--profile, $CARDTERM_PROFILE or the default one), else
+// from a masked prompt when a terminal is there to ask on.
+func webhookKey(cmd *cobra.Command, prompt bool, profile string) (string, error) {
 	const ask = "Webhook signing key (shown once when the webhook was created or its key rotated): "
 	if !prompt {
 		if v, ok := os.LookupEnv(webhookKeyEnv); ok && strings.TrimSpace(v) != "" {
 			return strings.TrimSpace(v), nil
 		}
-		if v := profileWebhookKey(); v != "" {
+		if v := profileWebhookKey(profile); v != "" {
 			return v, nil
 		}
 	}
@@ -82,27 +82,19 @@ func webhookKey(cmd *cobra.Command, prompt bool) (string, error) {
 }
 
 // profileWebhookKey is the webhook signing key kept in the OS keyring for
-// the profile in use, or "" (no profile, none stored, no keyring: the
-// caller then asks).
-func profileWebhookKey() string {
-	name := strings.TrimSpace(os.Getenv(envProfile))
-	if name == "" {
-		cfg, err := loadConfig(configPath())
-		if err != nil {
-			return ""
-		}
-		name = cfg.Default
-	}
-	if name == "" {
+// the profile, or "" (no profile, none stored, no keyring: the caller then
+// asks).
+func profileWebhookKey(profile string) string {
+	if profile == "" {
 		return ""
 	}
-	v, _ := (&secretStore{}).get(webhookAccount(name))
+	v, _ := (&secretStore{}).get(webhookAccount(profile))
 	return strings.TrimSpace(v)
 }
 
 // isTerminal reports whether stream (stdin, stdout or stderr) is a
 // terminal rather than a pipe, file or buffer.
 func isTerminal(stream any) bool {
-	f, ok := stream.(*os.File)
+	f, ok := stream.(interface{ Fd() uintptr }) // an *os.File, or stdout wrapped (output_conventions.go)
 	return ok && term.IsTerminal(f.Fd())
 }

@@ -9,8 +9,9 @@ import (
 	"github.com/charmbracelet/x/term"
 )
 
-// secretKey finds the secret key: $CARDTERM_SECRET_KEY, else the profile's
-// entry in the OS keyring, else (when ask is set and a terminal is
+// secretKey finds the secret key: $CARDTERM_SECRET_KEY, else the entry in
+// the OS keyring of the profile in use (not of a default profile whose
+// settings the flags all replaced: that key is another tenant's), else (when ask is set and a terminal is
 // attached) a masked prompt, whose answer is kept in the keyring for the
 // profile. Empty means none: the app then cannot refresh sessions or
 // change consents, and says so when asked.
@@ -19,7 +20,7 @@ func secretKey(o options, stdin *os.File, stderr io.Writer, ask bool) string {
 		return strings.TrimSpace(v)
 	}
 	keyringWorks := false
-	if o.profile != "" && o.secrets != nil {
+	if o.profileInUse && o.secrets != nil {
 		v, err := o.secrets.get(o.profile)
 		if v != "" {
 			return v

@@ -34,6 +34,7 @@ func newWebhookCommand() *cobra.Command {
 
 func newWebhookVerifyCommand() *cobra.Command {
 	var o verifyOptions
+	var given givenFlags
 	cmd := &cobra.Command{
 		Use:   "verify --timestamp T --signature S [--body FILE]",
 		Short: "Check a captured delivery's signature and timestamp",
@@ -54,8 +55,12 @@ capture, widen the window, e.g. --tolerance 720h.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			// Flag mistakes are reported by cobra; from here on the
 			// command prints its own verdict.
+			settings, err := resolveCommandOptions(given, streams{stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()})
+			if err != nil {
+				return err
+			}
 			cmd.SilenceErrors = true
-			return runVerify(cmd, o)
+			return runVerify(cmd, o, settings.profile)
 		},
 	}
 	cmd.SilenceUsage = true
@@ -64,6 +69,8 @@ capture, widen the window, e.g. --tolerance 720h.`,
 	f.StringVar(&o.signature, "signature", "", "the delivery's X-Signature header (hex)")
 	f.StringVar(&o.bodyFile, "body", "", "file holding the raw body (default: stdin)")
 	f.DurationVar(&o.tolerance, "tolerance", webhookreceiver.DefaultTolerance, "how far the timestamp may be from now")
+	// Only the profile: it names the keyring entry of the signing key.
+	given = addSettingFlags(cmd, func(s *setting) bool { return s.name == "profile" })
 	_ = cmd.MarkFlagRequired("timestamp")
 	_ = cmd.MarkFlagRequired("signature")
 	return cmd
@@ -74,7 +81,7 @@ type verifyOptions struct {
 	tolerance                      time.Duration
 }
 
-func runVerify(cmd *cobra.Command, o verifyOptions) error {
+func runVerify(cmd *cobra.Command, o verifyOptions, profile string) error {
 	errOut := cmd.ErrOrStderr()
 	fail := func(err error) error {
 		fmt.Fprintln(errOut, "cardterm webhook verify:", err)
@@ -84,7 +91,7 @@ func runVerify(cmd *cobra.Command, o verifyOptions) error {
 	if err != nil {
 		return fail(err)
 	}
-	key, err := webhookKey(cmd, false)
+	key, err := webhookKey(cmd, false, profile)
 	if err != nil {
 		return fail(err)
 	}

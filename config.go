@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/adrg/xdg"
 	"go.yaml.in/yaml/v3"
@@ -19,20 +18,33 @@ import (
 // to use by default. It holds no secret: the secret key of a profile lives
 // in the OS keyring (keyring.go).
 
-// profile is one named set of gateway settings. Empty fields mean the
-// default (the embedded sandbox, its first tenant, 15 s).
+// profile is one named set of settings: a value for some rows of the
+// settings table (settings_table.go), by profile key, as setting.parse
+// writes them. A missing value means the setting's default (the embedded
+// sandbox, its first tenant, 15 s).
 type profile struct {
-	Name        string        `yaml:"name"`
-	BaseURL     string        `yaml:"base_url,omitempty"`
-	ClientKey   string        `yaml:"client_key,omitempty"`
-	ClientID    string        `yaml:"client_id,omitempty"`
-	US          bool          `yaml:"us,omitempty"`
-	ReadOnly    bool          `yaml:"read_only,omitempty"`
-	Timeout     time.Duration `yaml:"-"`
-	Environment string        `yaml:"environment,omitempty"`
-	// Start names the screen to start on: "support" opens the support
-	// console instead of the sign-in screen.
-	Start string `yaml:"start,omitempty"`
+	Name   string
+	values map[string]string
+}
+
+// get is the profile's value for a profile key, "" when unset.
+func (p profile) get(key string) string {
+	if key == "" {
+		return ""
+	}
+	return p.values[key]
+}
+
+// set keeps a parsed value for a profile key ("" removes it).
+func (p *profile) set(key, value string) {
+	if p.values == nil {
+		p.values = map[string]string{}
+	}
+	if value == "" {
+		delete(p.values, key)
+		return
+	}
+	p.values[key] = value
 }
 
 // config is the whole file.
@@ -163,11 +175,12 @@ func parseConfig(path string, data []byte) (*config, error) {
 	return c, nil
 }
 
-// parseProfile reads one profile's mapping.
+// parseProfile reads one profile's mapping, each value by the rules of its
+// row in the settings table.
 func parseProfile(n *yaml.Node, where string, bad func(*yaml.Node, string, string, ...any) error) (profile, error) {
 	var p profile
 	if n.Kind != yaml.MappingNode {
-		return p, bad(n, where, "want a mapping (name, base_url, client_key, ...)")
+		return p, bad(n, where, "want a mapping (%s)", strings.Join(profileKeys(), ", "))
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
@@ -175,44 +188,22 @@ func parseProfile(n *yaml.Node, where string, bad func(*yaml.Node, string, strin
 		if v.Kind != yaml.ScalarNode {
 			return p, bad(v, field, "want a single value")
 		}
-		var err error
-		switch k.Value {
-		case "name":
+		if k.Value == "name" {
 			p.Name = v.Value
-		case "base_url":
-			p.BaseURL = v.Value
-		case "client_key":
-			p.ClientKey = v.Value
-		case "client_id":
-			p.ClientID = v.Value
-		case "environment":
-			p.Environment = v.Value
-		case "us":
-			p.US, err = strconv.ParseBool(v.Value)
-		case "read_only":
-			p.ReadOnly, err = strconv.ParseBool(v.Value)
-		case "timeout":
-			p.Timeout, err = time.ParseDuration(v.Value)
-			if err == nil && p.Timeout <= 0 {
-				err = errors.New("must be positive")
-			}
-		case "start":
-			p.Start = v.Value
-			if p.Start != "support" && p.Start != "sign-in" {
-				return p, bad(v, field, "%q is not a place to start (support or sign-in)", v.Value)
-			}
-		case "secret_key", "password":
+			continue
+		}
+		if k.Value == "secret_key" || k.Value == "password" {
 			return p, bad(k, field, "secrets never go in this file; use `cardterm profile add` (OS keyring) or $%s", secretKeyEnv)
-		default:
-			return p, bad(k, field, "unknown setting (there are name, base_url, client_key, client_id, us, read_only, timeout, environment, start)")
 		}
+		s := settingOfKey(k.Value)
+		if s == nil {
+			return p, bad(k, field, "unknown setting (there are %s)", strings.Join(profileKeys(), ", "))
+		}
+		value, err := s.parse(v.Value)
 		if err != nil {
-			kind := "true or false"
-			if k.Value == "timeout" {
-				kind = "a duration such as 15s"
-			}
-			return p, bad(v, field, "%q is not %s", v.Value, kind)
+			return p, bad(v, field, "%v", err)
 		}
+		p.set(k.Value, value)
 	}
 	if err := checkProfileName(p.Name); err != nil {
 		return p, bad(n, where+".name", "%v", err)
@@ -272,16 +263,20 @@ func saveConfig(path string, c *config) error {
 	return os.Rename(tmp.Name(), path)
 }
 
-// MarshalYAML writes the timeout as "15s", the way it is read back (yaml
-// would write a time.Duration as nanoseconds).
+// MarshalYAML writes the profile's name, then its values in the order of
+// the settings table, as they are read back.
 func (p profile) MarshalYAML() (any, error) {
-	type plain profile
-	out := struct {
-		plain   `yaml:",inline"`
-		Timeout string `yaml:"timeout,omitempty"`
-	}{plain: plain(p)}
-	if p.Timeout > 0 {
-		out.Timeout = p.Timeout.String()
+	node := &yaml.Node{Kind: yaml.MappingNode}
+	add := func(key, value string) {
+		node.Content = append(node.Content,
+			&yaml.Node{Kind: yaml.ScalarNode, Value: key},
+			&yaml.Node{Kind: yaml.ScalarNode, Value: value})
 	}
-	return out, nil
+	add("name", p.Name)
+	for _, s := range settings {
+		if v := p.get(s.key); v != "" {
+			add(s.key, v)
+		}
+	}
+	return node, nil
 }

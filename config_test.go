@@ -3,9 +3,9 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
-	"time"
 )
 
 // useConfigDir points the config file at a fresh directory.
@@ -29,9 +29,9 @@ func writeConfig(t *testing.T, path, text string) {
 func TestConfigRoundTripsEveryFieldOwnerOnly(t *testing.T) {
 	path := useConfigDir(t)
 	want := &config{Default: "acme", Profiles: []profile{
-		{Name: "acme", BaseURL: "https://gw.example.com", ClientKey: "ck_live_acme", ClientID: "acme-live",
-			US: true, ReadOnly: true, Timeout: 40 * time.Second, Environment: "staging", Start: "support"},
-		{Name: "demo-b", ClientKey: "ck_sandbox_globex"},
+		profileOf("acme", "base_url", "https://gw.example.com", "client_key", "ck_live_acme", "client_id", "acme-live",
+			"us", "true", "read_only", "true", "timeout", "40s", "environment", "staging", "start", "support"),
+		profileOf("demo-b", "client_key", "ck_sandbox_globex"),
 	}}
 	if err := saveConfig(path, want); err != nil {
 		t.Fatal(err)
@@ -54,7 +54,7 @@ func TestConfigRoundTripsEveryFieldOwnerOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Profiles) != 2 || got.Profiles[0] != want.Profiles[0] || got.Profiles[1] != want.Profiles[1] || got.Default != "acme" {
+	if len(got.Profiles) != 2 || !reflect.DeepEqual(got.Profiles, want.Profiles) || got.Default != "acme" {
 		t.Fatalf("read back %+v, want %+v", got, want)
 	}
 	// Written atomically: no temporary file is left beside it.
@@ -70,7 +70,7 @@ func TestConfigKeepsItsModeWhenRewrittenOverALooserFile(t *testing.T) {
 	if err := os.Chmod(path, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := saveConfig(path, &config{Profiles: []profile{{Name: "a"}}}); err != nil {
+	if err := saveConfig(path, &config{Profiles: []profile{profileOf("a")}}); err != nil {
 		t.Fatal(err)
 	}
 	if info, _ := os.Stat(path); info.Mode().Perm() != 0o600 {
@@ -83,7 +83,7 @@ func TestMalformedConfigNamesFileLineAndField(t *testing.T) {
 	for _, tc := range []struct {
 		name, text, want string
 	}{
-		{"bad duration", "profiles:\n  - name: acme\n    timeout: fast\n", `:3: profiles[0].timeout: "fast" is not a duration`},
+		{"bad duration", "profiles:\n  - name: acme\n    timeout: fast\n", `:3: profiles[0].timeout: "fast" is not a positive duration`},
 		{"bad bool", "profiles:\n  - name: acme\n  - name: b\n    us: maybe\n", `:4: profiles[1].us: "maybe" is not true or false`},
 		{"unknown field", "profiles:\n  - name: acme\n    base_ulr: https://x\n", `:3: profiles[0].base_ulr: unknown setting`},
 		{"a secret", "profiles:\n  - name: acme\n    secret_key: sk_live\n", `:3: profiles[0].secret_key: secrets never go in this file`},
@@ -91,7 +91,7 @@ func TestMalformedConfigNamesFileLineAndField(t *testing.T) {
 		{"twice", "profiles:\n  - name: a\n  - name: a\n", `:3: profiles[1].name: "a" is used twice`},
 		{"unknown default", "default: nope\nprofiles:\n  - name: a\n", `default: no profile is called "nope"`},
 		{"not yaml", "profiles:\n  - name: a\n   bad: [\n", `not valid YAML`},
-		{"bad start", "profiles:\n  - name: a\n    start: cards\n", `:3: profiles[0].start: "cards" is not a place to start`},
+		{"bad start", "profiles:\n  - name: a\n    start: cards\n", `:3: profiles[0].start: "cards" is not sign-in or support`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			writeConfig(t, path, tc.text)

@@ -124,7 +124,7 @@ func TestMalformedConfigStillStartsOnTheSandboxE2E(t *testing.T) {
 	cmd := exec.Command(binary, "get", "consent", "nobody")
 	cmd.Env = append(os.Environ(), env...)
 	out, _ := cmd.CombinedOutput()
-	if !strings.Contains(string(out), path+":4: profiles[0].timeout: \"soon\" is not a duration") {
+	if !strings.Contains(string(out), path+":4: profiles[0].timeout: \"soon\" is not a positive duration") {
 		t.Fatalf("the message does not name the file, line and field:\n%s", out)
 	}
 }
@@ -164,7 +164,7 @@ func TestBashCompletionCompletesProfileNames(t *testing.T) {
 	if got := complete("cardterm", "profile", "use", "glo"); strings.Join(got, " ") != "globex-demo" {
 		t.Fatalf("cardterm profile use glo<tab>: %q", got)
 	}
-	if got := complete("cardterm", "get", "con"); strings.Join(got, " ") != "consent" {
+	if got := complete("cardterm", "get", "con"); strings.Join(got, " ") != "consent consent-set" {
 		t.Fatalf("cardterm get con<tab>: %q", got)
 	}
 }
@@ -183,10 +183,13 @@ func TestLookUpsNeverAskForTheSecretKeyE2E(t *testing.T) {
 	env := profileEnv(t)
 	// On a terminal, with no secret key anywhere: the answer comes, no
 	// prompt (the README's own `--json audit` once stopped at one).
-	tm := startShell(t, env, binary+" --base-url http://"+sb.addr+" --client-key ck_sandbox_acme --json audit nobody; echo EXIT=$?; "+
-		binary+" get consent nobody --base-url http://"+sb.addr+" --client-key ck_sandbox_acme; echo EXIT=$?; sleep 60")
-	s := tm.waitFor("cardterm: audit: No consent set found (404)", "cardterm: consent: No consent set found (404)")
-	if strings.Count(s, "EXIT=1") != 2 || strings.Contains(s, "Secret key") {
+	tm := startShell(t, env, binary+" --base-url http://"+sb.addr+" --client-key ck_sandbox_acme --json audit nobody; echo AUDIT-EXIT=$?; "+
+		binary+" get consent nobody --base-url http://"+sb.addr+" --client-key ck_sandbox_acme; echo CONSENT-EXIT=$?; sleep 60")
+	// Wait for what is asserted on: both exit statuses, printed after
+	// their messages (waiting for the messages alone raced the second
+	// echo).
+	s := tm.waitFor("cardterm: audit: No consent set found (404)", "cardterm: consent: No consent set found (404)", "AUDIT-EXIT=", "CONSENT-EXIT=")
+	if !strings.Contains(s, "AUDIT-EXIT=1") || !strings.Contains(s, "CONSENT-EXIT=1") || strings.Contains(s, "Secret key") {
 		t.Fatalf("a look-up asked for the secret key:\n%s", s)
 	}
 }

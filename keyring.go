@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime"
 	"sync"
 
 	"github.com/zalando/go-keyring"
@@ -29,10 +31,31 @@ var errNoKeyring = errors.New("no OS keyring")
 // key (the secret key's account is the profile's name).
 func webhookAccount(profileName string) string { return profileName + "/webhook" }
 
+// sessionBusRequired is true where the keyring is the Secret Service,
+// reached over the D-Bus session bus (Linux, the BSDs). Tests that put
+// go-keyring's in-memory mock in its place turn it off.
+var sessionBusRequired = runtime.GOOS != "darwin" && runtime.GOOS != "windows"
+
+// reachable says why the keyring cannot be asked, or nil. Without a
+// session bus address, the D-Bus library would launch a bus of its own
+// (dbus-launch) and the Secret Service would start a keyring daemon, both
+// left running after cardterm exits: on a server or over SSH, cardterm
+// says there is no keyring instead.
+func reachable() error {
+	if sessionBusRequired && os.Getenv("DBUS_SESSION_BUS_ADDRESS") == "" {
+		return errors.New("no D-Bus session bus ($DBUS_SESSION_BUS_ADDRESS is not set)")
+	}
+	return nil
+}
+
 // get returns the entry of account (a profile's name for its secret key);
 // "" and no error when none is stored, errNoKeyring when there is no
 // keyring to ask.
 func (s *secretStore) get(account string) (string, error) {
+	if err := reachable(); err != nil {
+		s.unavailable(err)
+		return "", fmt.Errorf("%w: %v", errNoKeyring, err)
+	}
 	v, err := keyring.Get(keyringService, account)
 	switch {
 	case err == nil:
@@ -46,7 +69,11 @@ func (s *secretStore) get(account string) (string, error) {
 
 // set stores the entry of account.
 func (s *secretStore) set(account, secret string) error {
-	if err := keyring.Set(keyringService, account, secret); err != nil {
+	err := reachable()
+	if err == nil {
+		err = keyring.Set(keyringService, account, secret)
+	}
+	if err != nil {
 		s.unavailable(err)
 		return fmt.Errorf("%w: %v", errNoKeyring, err)
 	}
@@ -55,6 +82,10 @@ func (s *secretStore) set(account, secret string) error {
 
 // remove deletes the entry of account; none stored is not an error.
 func (s *secretStore) remove(account string) error {
+	if err := reachable(); err != nil {
+		s.unavailable(err)
+		return fmt.Errorf("%w: %v", errNoKeyring, err)
+	}
 	err := keyring.Delete(keyringService, account)
 	if err == nil || errors.Is(err, keyring.ErrNotFound) {
 		return nil

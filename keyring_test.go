@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -20,7 +22,7 @@ func runCLI(t *testing.T, args ...string) (stdout, stderr string, code int) {
 }
 
 func TestProfileSecretKeyLivesInTheKeyringNeverTheFile(t *testing.T) {
-	keyring.MockInit()
+	mockKeyring(t)
 	path := useConfigDir(t)
 	t.Setenv(secretKeyEnv, "sk_live_from_env")
 	out, errOut, code := runCLI(t, "profile", "add", "acme", "--base-url", "https://gw.example.com", "--client-key", "ck_live_acme")
@@ -40,7 +42,7 @@ func TestProfileSecretKeyLivesInTheKeyringNeverTheFile(t *testing.T) {
 	}
 
 	// The app finds it in the keyring; $CARDTERM_SECRET_KEY still wins.
-	o := options{profile: "acme", secrets: &secretStore{}}
+	o := options{profile: "acme", profileInUse: true, secrets: &secretStore{}}
 	t.Setenv(secretKeyEnv, "sk_env_wins")
 	if got := secretKey(o, nil, &bytes.Buffer{}, true); got != "sk_env_wins" {
 		t.Fatalf("with the variable set: %q", got)
@@ -60,7 +62,7 @@ func TestProfileSecretKeyLivesInTheKeyringNeverTheFile(t *testing.T) {
 }
 
 func TestProfileAddAsksWithAMaskedPrompt(t *testing.T) {
-	keyring.MockInit()
+	mockKeyring(t)
 	useConfigDir(t)
 	t.Setenv(secretKeyEnv, "")
 	os.Unsetenv(secretKeyEnv)
@@ -85,7 +87,7 @@ func TestProfileAddAsksWithAMaskedPrompt(t *testing.T) {
 }
 
 func TestNoKeyringSaysSoOnceAndNeverWritesTheSecret(t *testing.T) {
-	keyring.MockInitWithError(errors.New("The name org.freedesktop.secrets was not provided by any .service files"))
+	mockKeyringWithError(t, errors.New("The name org.freedesktop.secrets was not provided by any .service files"))
 	path := useConfigDir(t)
 	t.Setenv(secretKeyEnv, "sk_live_nowhere")
 	out, errOut, code := runCLI(t, "profile", "add", "acme", "--base-url", "https://gw.example.com")
@@ -104,7 +106,7 @@ func TestNoKeyringSaysSoOnceAndNeverWritesTheSecret(t *testing.T) {
 	os.Unsetenv(secretKeyEnv)
 	var warn bytes.Buffer
 	store := &secretStore{warn: &warn}
-	o := options{profile: "acme", secrets: store}
+	o := options{profile: "acme", profileInUse: true, secrets: store}
 	if got := secretKey(o, nil, &warn, true); got != "" {
 		t.Fatalf("secret %q", got)
 	}
@@ -115,7 +117,7 @@ func TestNoKeyringSaysSoOnceAndNeverWritesTheSecret(t *testing.T) {
 }
 
 func TestWebhookSigningKeyFromTheProfilesKeyringEntry(t *testing.T) {
-	keyring.MockInit()
+	mockKeyring(t)
 	useConfigDir(t)
 	t.Setenv(webhookKeyEnv, "whsec_kept")
 	if out, errOut, code := runCLI(t, "profile", "add", "hooks", "--webhook-key", "--default"); code != 0 || !strings.Contains(out, "webhook signing key is in the OS keyring") {
@@ -126,7 +128,11 @@ func TestWebhookSigningKeyFromTheProfilesKeyringEntry(t *testing.T) {
 	t.Cleanup(func() { promptSecret = old })
 	promptSecret = func(*cobra.Command, string) (string, error) { return "", errors.New("no terminal to ask on") }
 	// The default profile's entry, without the variable or a prompt.
-	if key, err := webhookKey(&cobra.Command{}, false); err != nil || key != "whsec_kept" {
+	o, err := resolveCommandOptions(nil, streams{stderr: io.Discard})
+	if err != nil || o.profile != "hooks" {
+		t.Fatalf("the settings name profile %q: %v", o.profile, err)
+	}
+	if key, err := webhookKey(&cobra.Command{}, false, o.profile); err != nil || key != "whsec_kept" {
 		t.Fatalf("webhook key %q %v", key, err)
 	}
 	if out, _, _ := runCLI(t, "profile", "show"); !strings.Contains(out, "webhook key: in the OS keyring") || strings.Contains(out, "whsec_kept") {
@@ -134,14 +140,67 @@ func TestWebhookSigningKeyFromTheProfilesKeyringEntry(t *testing.T) {
 	}
 	// The variable still wins; --key still asks.
 	t.Setenv(webhookKeyEnv, "whsec_env")
-	if key, _ := webhookKey(&cobra.Command{}, false); key != "whsec_env" {
+	if key, _ := webhookKey(&cobra.Command{}, false, o.profile); key != "whsec_env" {
 		t.Fatalf("with the variable: %q", key)
 	}
-	if _, err := webhookKey(&cobra.Command{}, true); err == nil {
+	if _, err := webhookKey(&cobra.Command{}, true, o.profile); err == nil {
 		t.Fatal("--key did not ask")
 	}
 	runCLI(t, "profile", "remove", "hooks")
 	if _, err := keyring.Get(keyringService, webhookAccount("hooks")); !errors.Is(err, keyring.ErrNotFound) {
 		t.Fatalf("the webhook entry outlives its profile: %v", err)
+	}
+}
+
+// mockKeyring puts go-keyring's in-memory keyring in place of the OS's,
+// reachable whatever the session bus.
+func mockKeyring(t *testing.T) {
+	t.Helper()
+	keyring.MockInit()
+	noSessionBusNeeded(t)
+}
+
+// mockKeyringWithError is a keyring whose every call fails with err.
+func mockKeyringWithError(t *testing.T, err error) {
+	t.Helper()
+	keyring.MockInitWithError(err)
+	noSessionBusNeeded(t)
+}
+
+func noSessionBusNeeded(t *testing.T) {
+	required := sessionBusRequired
+	sessionBusRequired = false
+	t.Cleanup(func() { sessionBusRequired = required })
+}
+
+// Without a session bus the keyring is never asked (the D-Bus library
+// would start a bus and a keyring daemon that outlive cardterm): every
+// call says there is no keyring, once, without reaching go-keyring,
+// whose mock here would have answered.
+func TestNoSessionBusNoKeyring(t *testing.T) {
+	if !sessionBusRequired {
+		t.Skipf("%s's keyring needs no session bus", runtime.GOOS)
+	}
+	keyring.MockInit()
+	if err := keyring.Set(keyringService, "acme", "sk_in_the_mock"); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", "")
+	var warned bytes.Buffer
+	store := &secretStore{warn: &warned}
+	if v, err := store.get("acme"); !errors.Is(err, errNoKeyring) || v != "" {
+		t.Errorf("get without a session bus: %q, %v; want no keyring", v, err)
+	}
+	if err := store.set("acme", "sk_new"); !errors.Is(err, errNoKeyring) {
+		t.Errorf("set without a session bus: %v", err)
+	}
+	if err := store.remove("acme"); !errors.Is(err, errNoKeyring) {
+		t.Errorf("remove without a session bus: %v", err)
+	}
+	if v, _ := keyring.Get(keyringService, "acme"); v != "sk_in_the_mock" {
+		t.Errorf("the keyring was changed without a session bus: %q", v)
+	}
+	if n := strings.Count(warned.String(), "is not available"); n != 1 || !strings.Contains(warned.String(), "DBUS_SESSION_BUS_ADDRESS") {
+		t.Errorf("want one warning naming the bus, got %q", warned.String())
 	}
 }

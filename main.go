@@ -27,27 +27,21 @@ func main() {
 type streams struct {
 	stdin          *os.File
 	stdout, stderr io.Writer
-}
-
-// jsonAlias rewrites `cardterm [FLAGS] --json LOOKUP …` as `cardterm get
-// [FLAGS] LOOKUP …` before parsing, so a look-up whose name is also a
-// command (webhook) still reaches get.
-func jsonAlias(args []string) []string {
-	for i, a := range args {
-		if a == "--" {
-			return args
-		}
-		if a == "--json" {
-			return append(append([]string{"get"}, args[:i]...), args[i+1:]...)
-		}
-	}
-	return args
+	// messages is stdout for cobra and fang (help, completion, what a
+	// command says); nil means stdout.
+	messages io.Writer
 }
 
 // run executes the command line and returns the exit code (exit_codes.go).
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
-	root := newRootCommand(streams{stdin: stdin, stdout: stdout, stderr: stderr})
-	root.SetArgs(jsonAlias(args))
+	honourNoColor()
+	// Help, completion scripts and messages go through cobra's output,
+	// with no line ending in spaces; what commands print as data (get,
+	// api) goes to stdout as it is.
+	messages, flush := trimmedOutput(stdout)
+	defer flush()
+	root := newRootCommand(streams{stdin: stdin, stdout: stdout, stderr: stderr, messages: messages})
+	root.SetArgs(args)
 	// The command that ran, to know whether it has already said why it
 	// failed: it turns SilenceErrors on while it runs (webhook verify).
 	var ran *cobra.Command
@@ -55,6 +49,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { ran, silentBefore = cmd, cmd.SilenceErrors }
 	err := fang.Execute(context.Background(), root,
 		fang.WithVersion(currentVersion().String()),
+		fang.WithoutManpage(), // cmd_man.go writes a proper one
 		fang.WithErrorHandler(func(w io.Writer, styles fang.Styles, err error) {
 			var status exitStatus
 			if errors.As(err, &status) || ran != nil && ran.SilenceErrors && !silentBefore {

@@ -1115,10 +1115,10 @@ func TestDemoTapeReplays(t *testing.T) {
 	}
 }
 
-// lookupRun runs `cardterm --json ...` on the embedded sandbox.
+// lookupRun runs `cardterm get ... --json` on the embedded sandbox.
 func lookupRun(t *testing.T, env []string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(binary, append([]string{"--json"}, args...)...)
+	cmd := exec.Command(binary, append(append([]string{"get"}, args...), "--json")...)
 	cmd.Env = append(os.Environ(), env...)
 	var out, errOut strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errOut

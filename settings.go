@@ -4,102 +4,157 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
+	"os"
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
 // Settings: where each of the app's settings comes from. Precedence, for
 // every setting on its own: a flag on the command line, then its
 // environment variable, then the profile in use, then the default (the
-// embedded sandbox and its first tenant).
+// embedded sandbox and its first tenant). The settings themselves are the
+// rows of settings_table.go.
 
-// options are the resolved settings of one run of the app or a look-up.
+// options are the resolved settings of one run of a command, and what
+// the command adds to them.
 type options struct {
-	baseURL   string
-	clientKey string
-	clientID  string
-	us        bool
-	readOnly  bool
-	timeout   time.Duration
-	json      bool // run one look-up (--json) instead of the UI
-	// environment names a remote gateway's environment; "" or
-	// "production" marks it as production.
+	// The settings' values (settings_table.go).
+	baseURL, clientKey, clientID string
+	proxy                        string // an HTTP(S) proxy for gateway requests
+	us, readOnly                 bool
+	timeout                      time.Duration
+	// environment is production, staging, sandbox, or "" (unset: a remote
+	// gateway is then production).
 	environment string
-	// support starts in the support console (cardterm support, or a
-	// profile's start: support), on a user or an onboarding id when one
-	// is given.
-	support                        bool
-	supportUser, supportOnboarding string
-	// profile is the name of the profile in use, "" for none.
-	profile string
+	start       string // sign-in or support
+	// profile is the profile resolved (asked for, or the default one), ""
+	// for none; profileInUse says the session's settings come from it.
+	profile   string
+	debugFile string // receives the debug log
+
+	// given is every value a flag or the environment gave, by setting
+	// name, for what outlasts a switch of profile.
+	given map[string]string
+	// profileInUse is true when the profile was asked for (--profile,
+	// $CARDTERM_PROFILE, the switcher) or gave some setting its value:
+	// only then does the status bar name it and its keyring entry give
+	// the secret key.
+	profileInUse bool
 	// profiles lists every profile's name, for the in-app switcher.
 	profiles []string
-	// debugFile receives the debug log (--debug, $CARDTERM_DEBUG).
-	debugFile string
-	// secrets is the OS keyring; nil reads no keyring.
-	secrets *secretStore
-	// readOnlyAsked is read-only mode asked for by a flag or the
-	// environment (not a profile): it outlasts a switch of profile.
-	readOnlyAsked bool
 	// configProblem says why the config file was ignored, for the app
 	// to show on its first screen.
 	configProblem string
+
+	// What the command adds.
+	json bool // run one look-up (--json) instead of the UI
+	// support starts in the support console (cardterm support, or start:
+	// support), on a user or an onboarding id when one is given.
+	support                        bool
+	supportUser, supportOnboarding string
+	// secrets is the OS keyring; nil reads no keyring.
+	secrets *secretStore
 	// noPrompt never asks for the secret key (look-ups: one request, no
 	// session to refresh); the environment and the keyring still give it.
 	noPrompt bool
 }
 
-// The environment variables of the settings, one per flag.
-const (
-	envBaseURL     = "CARDTERM_BASE_URL"
-	envClientKey   = "CARDTERM_CLIENT_KEY"
-	envClientID    = "CARDTERM_CLIENT_ID"
-	envUS          = "CARDTERM_US"
-	envReadOnly    = "CARDTERM_READ_ONLY"
-	envTimeout     = "CARDTERM_TIMEOUT"
-	envEnvironment = "CARDTERM_ENVIRONMENT"
-	envProfile     = "CARDTERM_PROFILE"
-	envDebug       = "CARDTERM_DEBUG"
-)
+// givenFlags are the setting flags given on a command line, by setting
+// name, as parsed (setting.parse).
+type givenFlags map[string]string
 
-const defaultTimeout = 15 * time.Second
-
-// gatewayFlags are the values of the gateway flags as parsed; whether a
-// flag was given at all is asked of the flag set.
-type gatewayFlags struct {
-	baseURL, clientKey, clientID, environment string
-	us, readOnly                              bool
-	timeout                                   time.Duration
-	profile, debugFile                        string
+// settingFlag is a setting's flag: it parses what is given with the
+// setting's own rules, so a bad value fails while the command line is
+// read, before anything runs.
+type settingFlag struct {
+	s     *setting
+	given givenFlags
 }
 
-// addGatewayFlags declares the flags that choose and describe the gateway,
-// shared by the app, support, get and profile add.
-func addGatewayFlags(fs *pflag.FlagSet, f *gatewayFlags) {
-	fs.StringVar(&f.baseURL, "base-url", "", "gateway base URL; without it cardterm starts the embedded sandbox gateway [$"+envBaseURL+"]")
-	fs.StringVar(&f.clientKey, "client-key", "", "public client key (x-client-key) of your gateway credentials [$"+envClientKey+"]")
-	fs.StringVar(&f.clientID, "client-id", "", "client id for orders and OAuth (default: the client key) [$"+envClientID+"]")
-	fs.BoolVar(&f.us, "us", false, "route requests to the US backend (x-us-env: true) [$"+envUS+"]")
-	fs.BoolVar(&f.readOnly, "read-only", false, "hide and refuse every action that changes anything (for support agents) [$"+envReadOnly+"]")
-	fs.DurationVar(&f.timeout, "timeout", defaultTimeout, "time limit of one gateway request [$"+envTimeout+"]")
-	fs.StringVar(&f.environment, "environment", "", "environment of a remote gateway (production, staging, sandbox); production unless set [$"+envEnvironment+"]")
+func (f settingFlag) String() string {
+	if v, ok := f.given[f.s.name]; ok {
+		return v
+	}
+	return f.s.initial
 }
 
-// addProfileFlags declares --profile and --debug.
-func addProfileFlags(fs *pflag.FlagSet, f *gatewayFlags) {
-	fs.StringVarP(&f.profile, "profile", "p", "", "use the named profile (see cardterm profile list) [$"+envProfile+"]")
-	fs.StringVar(&f.debugFile, "debug", "", "append one line per gateway request to FILE (no secrets) [$"+envDebug+"]")
+func (f settingFlag) Set(text string) error {
+	v, err := f.s.parse(text)
+	if err != nil {
+		return err
+	}
+	f.given[f.s.name] = v
+	return nil
 }
+
+func (f settingFlag) Type() string {
+	switch f.s.kind {
+	case switchSetting:
+		return "bool"
+	case durationSetting:
+		return "duration"
+	}
+	return "string"
+}
+
+// addSettingFlags declares on cmd the flags of the settings take keeps,
+// with completion of their values, and returns where the given ones land.
+func addSettingFlags(cmd *cobra.Command, take func(*setting) bool) givenFlags {
+	given := givenFlags{}
+	fs := cmd.Flags()
+	for _, s := range settings {
+		if !take(s) {
+			continue
+		}
+		usage := s.usage
+		if s.env != "" {
+			usage += " [$" + s.env + "]"
+		}
+		flag := fs.VarPF(settingFlag{s: s, given: given}, s.name, s.short, usage)
+		if s.kind == switchSetting {
+			flag.NoOptDefVal = "true"
+		}
+		_ = cmd.RegisterFlagCompletionFunc(s.name, completeSetting(s))
+	}
+	return given
+}
+
+// completeSetting completes a setting's value: its choices, a file for a
+// FILE, profile names for --profile, nothing otherwise.
+func completeSetting(s *setting) cobra.CompletionFunc {
+	return func(c *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		switch {
+		case s.kind == choiceSetting:
+			return s.choices, cobra.ShellCompDirectiveNoFileComp
+		case s.kind == switchSetting:
+			return []string{"true", "false"}, cobra.ShellCompDirectiveNoFileComp
+		case s.name == "profile":
+			return completeProfileNames(c, nil, "")
+		case s.placeholder == "FILE":
+			return nil, cobra.ShellCompDirectiveDefault
+		}
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// gatewaySettings are the flags of a command that talks to a gateway.
+func gatewaySettings(*setting) bool { return true }
+
+// localSettings are the flags of a command that talks to no gateway
+// (listen, webhook verify): the profile, the debug log, the timeout.
+func localSettings(s *setting) bool { return s.everywhere }
+
+// profileSettings are the flags of profile add: what a profile holds.
+func profileSettings(s *setting) bool { return s.key != "" }
 
 // settingSources are where resolveOptions looks: the flags given (nil for
 // none) and the environment (nil for none; the in-app switcher uses
 // neither, so the chosen profile is what it gets).
 type settingSources struct {
-	flags *pflag.FlagSet
-	given gatewayFlags
+	flags givenFlags
 	env   func(string) string
 	// profile, when set, is the profile chosen by name (the switcher,
 	// profile check), over --profile and $CARDTERM_PROFILE.
@@ -111,24 +166,42 @@ type settingSources struct {
 func profileOnly(name string) settingSources { return settingSources{profile: name} }
 
 // resolveOptions applies the precedence to every setting. cfg is nil when
-// the config file is malformed: then no profile applies. A named profile that does not
-// exist, or a malformed value in the environment, is a usage error.
+// the config file is malformed: then no profile applies. A named profile
+// that does not exist, or a malformed value in the environment, is a
+// usage error; flags and profiles were checked when they were read.
 func resolveOptions(src settingSources, cfg *config) (options, error) {
-	if src.env == nil {
-		src.env = func(string) string { return "" }
+	env := func(name string) string {
+		if src.env == nil || name == "" {
+			return ""
+		}
+		return strings.TrimSpace(src.env(name))
 	}
-	changed := func(name string) bool { return src.flags != nil && src.flags.Changed(name) }
-	o := options{timeout: defaultTimeout}
+	o := options{given: map[string]string{}}
+	// A value given by a flag, else the environment, checked.
+	given := func(s *setting) (string, bool, error) {
+		if v, ok := src.flags[s.name]; ok {
+			return v, true, nil
+		}
+		if raw := env(s.env); raw != "" {
+			v, err := s.parse(raw)
+			if err != nil {
+				return "", false, usageError{fmt.Sprintf("$%s: %v", s.env, err)}
+			}
+			return v, true, nil
+		}
+		return "", false, nil
+	}
 
-	// Which profile: --profile, $CARDTERM_PROFILE, the default one.
-	var p profile
-	name := strings.TrimSpace(src.env(envProfile))
-	if changed("profile") {
-		name = src.given.profile
+	// Which profile: the one chosen by name, --profile, $CARDTERM_PROFILE,
+	// the default one.
+	name, chosen, err := given(settingNamed("profile"))
+	if err != nil {
+		return o, err
 	}
 	if src.profile != "" {
-		name = src.profile
+		name, chosen = src.profile, true
 	}
+	var p profile
 	if cfg != nil {
 		o.profiles = cfg.names()
 		if name == "" {
@@ -139,68 +212,57 @@ func resolveOptions(src settingSources, cfg *config) (options, error) {
 			if !ok {
 				return o, usageError{fmt.Sprintf("no profile called %q (there are: %s); add it with: cardterm profile add %s", name, listOrNone(o.profiles), name)}
 			}
-			p, o.profile = found, name
+			p = found
 		}
 	}
-
-	str := func(flag, env, fromProfile string, given string) string {
-		switch {
-		case changed(flag):
-			return given
-		case strings.TrimSpace(src.env(env)) != "":
-			return strings.TrimSpace(src.env(env))
+	for _, s := range settings {
+		if s.name == "profile" {
+			continue
 		}
-		return fromProfile
-	}
-	o.baseURL = str("base-url", envBaseURL, p.BaseURL, src.given.baseURL)
-	o.clientKey = str("client-key", envClientKey, p.ClientKey, src.given.clientKey)
-	o.clientID = str("client-id", envClientID, p.ClientID, src.given.clientID)
-	o.environment = str("environment", envEnvironment, p.Environment, src.given.environment)
-	o.debugFile = str("debug", envDebug, "", src.given.debugFile)
-
-	var err error
-	if o.us, err = boolSetting(changed("us"), src.given.us, src.env(envUS), envUS, p.US); err != nil {
-		return o, err
-	}
-	if o.readOnly, err = boolSetting(changed("read-only"), src.given.readOnly, src.env(envReadOnly), envReadOnly, p.ReadOnly); err != nil {
-		return o, err
-	}
-	if o.readOnlyAsked, err = boolSetting(changed("read-only"), src.given.readOnly, src.env(envReadOnly), envReadOnly, false); err != nil {
-		return o, err
-	}
-	switch v := strings.TrimSpace(src.env(envTimeout)); {
-	case changed("timeout"):
-		o.timeout = src.given.timeout
-	case v != "":
-		d, err := time.ParseDuration(v)
-		if err != nil || d <= 0 {
-			return o, usageError{fmt.Sprintf("$%s=%q is not a duration such as 15s", envTimeout, v)}
+		v, ok, err := given(s)
+		if err != nil {
+			return o, err
 		}
-		o.timeout = d
-	case p.Timeout > 0:
-		o.timeout = p.Timeout
+		if ok {
+			o.given[s.name] = v
+		} else if v = p.get(s.key); v != "" {
+			o.profileInUse = true
+		}
+		s.assign(&o, v)
 	}
-	if o.timeout <= 0 {
-		return o, usageError{"--timeout must be positive"}
-	}
-	o.support = p.Start == "support"
+	o.profile = p.Name
+	o.profileInUse = p.Name != "" && (chosen || o.profileInUse)
+	o.support = o.start == "support"
 	return o, nil
 }
 
-// boolSetting resolves a switch: the flag when given, else the variable
-// when set, else the profile.
-func boolSetting(flagGiven, flagValue bool, envValue, envName string, fromProfile bool) (bool, error) {
-	if flagGiven {
-		return flagValue, nil
+// profileShown is the profile the status bar names: the one in use, ""
+// when the session's settings do not come from a profile.
+func (o options) profileShown() string {
+	if !o.profileInUse {
+		return ""
 	}
-	if v := strings.TrimSpace(envValue); v != "" {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			return false, usageError{fmt.Sprintf("$%s=%q is not true or false", envName, v)}
+	return o.profile
+}
+
+// afterSwitch resolves the settings of the profile chosen in the app: the
+// profile alone, but for the values given at start that survive a switch
+// (--read-only when on, --debug).
+func (o options) afterSwitch(next string, cfg *config) (options, error) {
+	kept := givenFlags{}
+	for _, s := range settings {
+		v, ok := o.given[s.name]
+		if !ok || !s.survives || (s.kind == switchSetting && v != "true") {
+			continue
 		}
-		return b, nil
+		kept[s.name] = v
 	}
-	return fromProfile, nil
+	n, err := resolveOptions(settingSources{flags: kept, profile: next}, cfg)
+	if err != nil {
+		return n, err
+	}
+	n.secrets = o.secrets
+	return n, nil
 }
 
 func listOrNone(names []string) string {
@@ -228,3 +290,20 @@ func loadConfigOrWarn(stderr io.Writer) (cfg *config, problem string) {
 	fmt.Fprintln(stderr, "cardterm:", problem)
 	return nil, problem
 }
+
+// resolveCommandOptions resolves the settings of a command: its flags,
+// the environment, the profile (a malformed config file is reported and
+// ignored), with the OS keyring for the secret key. Every command that
+// takes settings goes through here, so each gets the same values.
+func resolveCommandOptions(given givenFlags, std streams) (options, error) {
+	cfg, problem := loadConfigOrWarn(std.stderr)
+	o, err := resolveOptions(settingSources{flags: given, env: os.Getenv}, cfg)
+	if err != nil {
+		return o, err
+	}
+	o.configProblem = problem
+	o.secrets = &secretStore{warn: std.stderr}
+	return o, nil
+}
+
+var _ pflag.Value = settingFlag{}

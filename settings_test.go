@@ -5,20 +5,27 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spf13/pflag"
+	"github.com/spf13/cobra"
 )
 
 // parseGatewayFlags parses args with the app's gateway flags.
 func parseGatewayFlags(t *testing.T, args ...string) settingSources {
 	t.Helper()
-	var f gatewayFlags
-	fs := pflag.NewFlagSet("test", pflag.ContinueOnError)
-	addGatewayFlags(fs, &f)
-	addProfileFlags(fs, &f)
-	if err := fs.Parse(args); err != nil {
+	cmd := &cobra.Command{Use: "test"}
+	given := addSettingFlags(cmd, gatewaySettings)
+	if err := cmd.ParseFlags(args); err != nil {
 		t.Fatal(err)
 	}
-	return settingSources{flags: fs, given: f}
+	return settingSources{flags: given}
+}
+
+// profileOf is a profile with values by profile key: "base_url", "https://...".
+func profileOf(name string, keyValues ...string) profile {
+	p := profile{Name: name}
+	for i := 0; i+1 < len(keyValues); i += 2 {
+		p.set(keyValues[i], keyValues[i+1])
+	}
+	return p
 }
 
 func envOf(m map[string]string) func(string) string {
@@ -26,8 +33,8 @@ func envOf(m map[string]string) func(string) string {
 }
 
 var precedenceConfig = &config{Default: "acme", Profiles: []profile{
-	{Name: "acme", BaseURL: "https://profile.example.com", ClientKey: "ck_profile", US: true, Timeout: 40 * time.Second, Environment: "staging"},
-	{Name: "globex", ClientKey: "ck_sandbox_globex", ReadOnly: true, Start: "support"},
+	profileOf("acme", "base_url", "https://profile.example.com", "client_key", "ck_profile", "us", "true", "timeout", "40s", "environment", "staging"),
+	profileOf("globex", "client_key", "ck_sandbox_globex", "read_only", "true", "start", "support"),
 }}
 
 func TestPrecedenceFlagThenEnvironmentThenProfile(t *testing.T) {

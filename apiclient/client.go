@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"strings"
@@ -29,9 +30,15 @@ const (
 	maxGETRetries = 2
 	// defaultRetryWait is how long a 429 without Retry-After makes us wait.
 	defaultRetryWait = time.Second
-	// maxBody bounds how much of any answer is read: a 100,000-entry
-	// whitelist is about 31 MB.
+	// maxBody bounds how much of a list read as it arrives (request.read)
+	// is read: a 100,000-entry whitelist is about 31 MB.
 	maxBody = 256 << 20
+	// maxAnswerBody bounds any other successful answer, which is read
+	// whole before it is decoded: a record or a page is far smaller.
+	maxAnswerBody = 16 << 20
+	// maxErrorBody is how much of an error answer is read: its message,
+	// cut to maxGatewayText, and what the inspector shows.
+	maxErrorBody = 64 << 10
 )
 
 // Config is what the client needs to reach one gateway as one partner.
@@ -78,7 +85,7 @@ type Client struct {
 	sess     Session
 	onChange func(Session)
 
-	// maxBody overrides the body limit in tests (0: maxBody).
+	// maxBody overrides the answer limits in tests (0: answerLimit's).
 	maxBody int64
 
 	// refreshMu makes concurrent 401s share one refresh.
@@ -118,12 +125,17 @@ func New(cfg Config) *Client {
 	return &Client{cfg: cfg, hc: withDebugLog(hc, cfg.Logger), sleep: sleepCtx}
 }
 
-// bodyLimit is maxBody, or the smaller limit a test sets.
-func (c *Client) bodyLimit() int64 {
-	if c.maxBody > 0 {
+// answerLimit is how much of r's successful answer is read: maxBody for a
+// list read as it arrives, maxAnswerBody for the rest, or the limit a test
+// sets.
+func (c *Client) answerLimit(r request) int64 {
+	switch {
+	case c.maxBody > 0:
 		return c.maxBody
+	case r.read != nil:
+		return maxBody
 	}
-	return maxBody
+	return maxAnswerBody
 }
 
 // sleepCtx waits d, or less when ctx ends first (then it returns ctx.Err()).
@@ -219,32 +231,49 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 		return c.transportError(ctx, actx, r.op, err)
 	}
 	defer resp.Body.Close()
-	body := &limitedBody{r: resp.Body, left: c.bodyLimit()}
+	stream, size := answerStream(resp)
 	if r.status != nil {
 		*r.status = resp.StatusCode
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		data, err := io.ReadAll(body)
+		// Only the head of an error answer is read: its message and what
+		// the inspector shows need no more, however much the gateway sent.
+		body := &limitedBody{r: stream, limit: math.MaxInt64}
+		data, err := io.ReadAll(io.LimitReader(body, maxErrorBody+1))
 		if err != nil {
 			return c.bodyError(ctx, actx, r.op, resp.StatusCode, body, err)
 		}
 		e := decodeError(r.op, resp, data, c.now())
 		c.redact(e, append([]string{token}, r.secrets...)...)
+		if wantsBody(ctx) {
+			// --json prints an error answer as the gateway sent it.
+			captureBody(ctx, c.redactBytes(data, append([]string{token}, r.secrets...)...))
+		}
+		e.bound()
 		return e
 	}
+	limit := c.answerLimit(r)
+	if size > limit {
+		size = -1 // not believed: the limit stops it
+	}
+	body := &limitedBody{r: stream, limit: limit}
 	var decoded io.Reader = body
-	var captured *bytes.Buffer
-	if wantsBody(ctx) {
+	var streamed *bytes.Buffer
+	if r.read != nil && wantsBody(ctx) {
 		// A caller printing the gateway's own answer (--json) gets the
 		// bytes as they are decoded, not a second read.
-		captured = &bytes.Buffer{}
-		decoded = io.TeeReader(body, captured)
+		streamed = &bytes.Buffer{}
+		decoded = io.TeeReader(body, streamed)
 	}
-	if err := decodeBody(decoded, r); err != nil {
+	data, err := decodeBody(decoded, size, r)
+	if err != nil {
 		return c.bodyError(ctx, actx, r.op, resp.StatusCode, body, err)
 	}
-	if captured != nil {
-		captureBody(ctx, captured.Bytes())
+	switch {
+	case streamed != nil:
+		captureBody(ctx, streamed.Bytes())
+	case data != nil && wantsBody(ctx):
+		captureBody(ctx, data)
 	}
 	return nil
 }
@@ -282,4 +311,7 @@ func (c *Client) redact(e *Error, extra ...string) {
 		return v
 	}
 	e.rewriteGatewayText(clean)
+	if body := string(e.Body); clean(body) != body {
+		e.Body = []byte(clean(body))
+	}
 }

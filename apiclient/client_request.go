@@ -70,6 +70,9 @@ type request struct {
 	// secrets are values of this request (a delegation token in the body)
 	// that must be removed from an error the gateway echoes them in.
 	secrets []string
+	// header holds headers the caller adds (cardterm api -H); each
+	// replaces the client's own of that name.
+	header http.Header
 }
 
 // pathf formats a path, escaping every argument as one path segment.
@@ -113,6 +116,9 @@ func (c *Client) build(ctx context.Context, r request, token string) (*http.Requ
 	}
 	h := req.Header
 	h.Set("Accept", "application/json")
+	// Asked for by us, so net/http leaves the body compressed and
+	// answerStream decompresses it, watching what it grows to.
+	h.Set("Accept-Encoding", "gzip")
 	h.Set("User-Agent", c.cfg.UserAgent)
 	if r.body != nil {
 		h.Set("Content-Type", "application/json")
@@ -138,6 +144,9 @@ func (c *Client) build(ctx context.Context, r request, token string) (*http.Requ
 	}
 	if us && (r.us == usHeader || r.us == usBoth) {
 		h.Set("x-us-env", "true")
+	}
+	for name, values := range r.header {
+		h[http.CanonicalHeaderKey(name)] = values
 	}
 	return req, nil
 }

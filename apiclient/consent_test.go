@@ -137,10 +137,6 @@ func TestConsentTolerantReaderKeepsUnknownFields(t *testing.T) {
 	if string(s.Extra["riskScore"]) != "7" || string(s.Consents[0].Metadata.Extra["geo"]) != `"FR"` || s.Links["audit"] != nil || s.Links["self"] == nil {
 		t.Fatalf("decoded %+v", s)
 	}
-	out, err := json.Marshal(s)
-	if err != nil || !strings.Contains(string(out), `"riskScore":7`) || !strings.Contains(string(out), `"geo":"FR"`) {
-		t.Fatalf("encoded %s %v", out, err)
-	}
 }
 
 func TestConsentPolicyRules(t *testing.T) {

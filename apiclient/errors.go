@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Error is the one error type every operation returns, whatever shape the
@@ -31,7 +32,16 @@ type Error struct {
 	RetryAfter time.Duration
 	// Err is the transport or decoding cause, if any.
 	Err error
+	// Body is the error answer as the gateway sent it, for the inspector:
+	// its first maxErrorBody bytes, BodyCut when it went on. Our own
+	// secrets are redacted from it as from the texts above.
+	Body    []byte
+	BodyCut bool
 }
+
+// GatewayAnswer is the error answer's body as it was read and whether it
+// was cut; the inspector finds it through this method.
+func (e *Error) GatewayAnswer() (body []byte, cut bool) { return e.Body, e.BodyCut }
 
 // rewriteGatewayText passes every text of e that the gateway wrote (message,
 // code, details, field messages) through clean: the one place that knows
@@ -45,6 +55,53 @@ func (e *Error) rewriteGatewayText(clean func(string) string) {
 	for i := range e.Fields {
 		e.Fields[i].Message = clean(e.Fields[i].Message)
 	}
+}
+
+const (
+	// maxGatewayText is the longest text of an error kept as the gateway
+	// wrote it (its message, code, a detail, a field's name or message),
+	// in characters: what is shown never depends on what the gateway sent.
+	maxGatewayText = 300
+	// maxGatewayItems is how many field errors, and how many details, an
+	// error keeps; a last detail says how many more there were.
+	maxGatewayItems = 20
+)
+
+// bound cuts every gateway text of e to maxGatewayText characters (ending
+// it with "…") and its lists to maxGatewayItems, once, when the answer
+// arrives, so nothing drawn later costs more for a longer message.
+func (e *Error) bound() {
+	e.rewriteGatewayText(func(s string) string { return cutText(s, maxGatewayText) })
+	more := 0
+	if len(e.Fields) > maxGatewayItems {
+		more += len(e.Fields) - maxGatewayItems
+		e.Fields = e.Fields[:maxGatewayItems]
+	}
+	for i := range e.Fields {
+		e.Fields[i].Field = cutText(e.Fields[i].Field, maxGatewayText)
+	}
+	if len(e.Details) > maxGatewayItems {
+		more += len(e.Details) - maxGatewayItems
+		e.Details = e.Details[:maxGatewayItems]
+	}
+	if more > 0 {
+		e.Details = append(e.Details, fmt.Sprintf("%d more not shown", more))
+	}
+}
+
+// cutText is s cut to n characters, the last of them "…".
+func cutText(s string, n int) string {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i, count := 0, 0
+	for i = range s {
+		if count == n-1 {
+			break
+		}
+		count++
+	}
+	return s[:i] + "…"
 }
 
 // Error is a readable one-liner. It never includes tokens or keys.
@@ -108,7 +165,7 @@ func (e *Error) summary() string {
 	}
 	if len(parts) > 0 {
 		b.WriteString(": ")
-		b.WriteString(oneLine(strings.Join(parts, "; ")))
+		b.WriteString(oneLine(cutText(strings.Join(parts, "; "), 3*maxGatewayText)))
 	}
 	if e.RetryAfter > 0 {
 		fmt.Fprintf(&b, ", retry in %s", e.RetryAfter.Round(time.Second))

@@ -24,11 +24,18 @@ type errorBody struct {
 	Details          json.RawMessage `json:"details"`
 }
 
-// decodeError turns a non-2xx answer into an *Error. now is used to read a
-// Retry-After given as an HTTP date.
+// decodeError turns a non-2xx answer into an *Error. body is what was read
+// of it: at most maxErrorBody bytes, and one more when the answer goes on
+// (the error then keeps the head and says it was cut). now is used to read
+// a Retry-After given as an HTTP date.
 func decodeError(op string, resp *http.Response, body []byte, now time.Time) *Error {
 	e := &Error{Op: op, Status: resp.StatusCode}
 	e.RetryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), now)
+	cut := len(body) > maxErrorBody
+	if cut {
+		body = body[:maxErrorBody]
+	}
+	e.Body, e.BodyCut = body, cut
 
 	trimmed := bytes.TrimSpace(body)
 	if len(trimmed) == 0 {
@@ -36,7 +43,13 @@ func decodeError(op string, resp *http.Response, body []byte, now time.Time) *Er
 		return e
 	}
 	var eb errorBody
-	if trimmed[0] != '{' || json.Unmarshal(trimmed, &eb) != nil {
+	switch {
+	case trimmed[0] != '{':
+		e.Message = fmt.Sprintf("gateway answered %s with a non-JSON body", statusText(resp.StatusCode))
+		return e
+	case cut:
+		eb = errorHead(trimmed)
+	case json.Unmarshal(trimmed, &eb) != nil:
 		e.Message = fmt.Sprintf("gateway answered %s with a non-JSON body", statusText(resp.StatusCode))
 		return e
 	}

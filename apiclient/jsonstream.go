@@ -22,6 +22,14 @@ const maxNesting = 10000
 // streamBufferSize is how much of the body one read asks for.
 const streamBufferSize = 256 << 10
 
+// maxStreamElement bounds one element of a list read as it arrives: the
+// buffer grows to hold an element whole, and a whitelist entry is a few
+// hundred bytes, so a bigger one is an answer to stop reading.
+const maxStreamElement = 4 << 20
+
+// errElementTooLarge is an element of a list past maxStreamElement.
+var errElementTooLarge = errors.New("list element larger than the limit")
+
 // scanStatus says how far a value could be checked.
 type scanStatus uint8
 
@@ -190,6 +198,9 @@ func (s *arrayStream) fill() error {
 		s.pos = 0
 	}
 	if len(s.buf) == cap(s.buf) {
+		if cap(s.buf) >= maxStreamElement {
+			return errElementTooLarge
+		}
 		grown := make([]byte, len(s.buf), 2*cap(s.buf))
 		copy(grown, s.buf)
 		s.buf = grown

@@ -75,8 +75,9 @@ type AuthorizeRequest struct {
 
 // AuthorizeInitiate asks the gateway for the hosted sign-in page of a new
 // authorization request (GET /v1/auth/oauth/authorize/initiate) and returns
-// its address, checked to be an absolute http(s) URL so that it is safe to
-// open in a browser and show as a QR code. The client_id is Config.ClientID
+// its address, checked to be an absolute http(s) URL without invisible or
+// bidi characters (checkGatewayLink) so that it is safe to open in a
+// browser, copy and show as a QR code. The client_id is Config.ClientID
 // (the client key unless --client-id says otherwise).
 func (c *Client) AuthorizeInitiate(ctx context.Context, ar AuthorizeRequest) (string, error) {
 	q := url.Values{
@@ -105,10 +106,8 @@ func (c *Client) AuthorizeInitiate(ctx context.Context, ar AuthorizeRequest) (st
 		return "", err
 	}
 	link := initiateLink(raw)
-	u, perr := url.Parse(link)
-	if link == "" || perr != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", &Error{Op: "AuthorizeInitiate", Status: http.StatusOK,
-			Message: "gateway answered without the address of a sign-in page"}
+	if err := checkGatewayLink("AuthorizeInitiate", link, "the address of a sign-in page"); err != nil {
+		return "", err
 	}
 	return link, nil
 }

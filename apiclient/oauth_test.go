@@ -77,11 +77,14 @@ func TestAuthorizeInitiateSendsPKCEParams(t *testing.T) {
 
 func TestAuthorizeInitiateAnswers(t *testing.T) {
 	for body, want := range map[string]string{
-		`{"authorizationUrl":"https://gw.example/a"}`: "https://gw.example/a",
-		`"https://gw.example/b"`:                      "https://gw.example/b",
-		`{"url":"javascript:alert(1)"}`:               "",
-		`{"url":"/relative"}`:                         "",
-		`{"other":1}`:                                 "",
+		`{"authorizationUrl":"https://gw.example/a"}`:  "https://gw.example/a",
+		`"https://gw.example/b"`:                       "https://gw.example/b",
+		`{"url":"javascript:alert(1)"}`:                "",
+		`{"url":"/relative"}`:                          "",
+		`{"other":1}`:                                  "",
+		`{"url":"https://gw.example/\u202eexe.nigis"}`: "",
+		`{"url":"https://gw.example/\u200bsignin"}`:    "",
+		`{"url":"https://gw.example/sign in"}`:         "",
 	} {
 		rec := newRecorder(t)
 		rec.json("GET /v1/auth/oauth/authorize/initiate", 200, body)

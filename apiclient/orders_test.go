@@ -2,7 +2,6 @@ package apiclient
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -119,10 +118,6 @@ func TestOrderStatusTolerant(t *testing.T) {
 	}
 	if _, err := c.OrderStatus(context.Background(), ""); err == nil {
 		t.Fatal("an empty order id must be refused before sending")
-	}
-	b, _ := json.Marshal(s)
-	if !strings.Contains(string(b), `"status":"COMPLETED"`) || !strings.Contains(string(b), `"metadata":null`) {
-		t.Fatalf("marshal: %s", b)
 	}
 }
 

@@ -117,6 +117,9 @@ func (c *Client) SetPINToken(ctx context.Context, req SetPINRequest) (SetPINToke
 	if out.HostedPageURL == "" {
 		return SetPINToken{}, &Error{Op: "SetPINToken", Status: http.StatusOK, Message: "gateway answered without a hostedPageUrl"}
 	}
+	if err := checkGatewayLink("SetPINToken", out.HostedPageURL, "a usable hostedPageUrl"); err != nil {
+		return SetPINToken{}, err
+	}
 	return out, nil
 }
 

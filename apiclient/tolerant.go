@@ -12,9 +12,9 @@ import (
 )
 
 // Every tolerant record (a struct type with a member `Extra Extra` tagged
-// `json:"-"`) gets its UnmarshalJSON (decodeWithExtra) and MarshalJSON
-// (encodeWithExtra) from tolerantgen, in tolerant_methods_gen.go; a type may
-// write either by hand instead (LinkedWallet's UnmarshalJSON). Run
+// `json:"-"`) gets its UnmarshalJSON (decodeWithExtra) from tolerantgen, in
+// tolerant_methods_gen.go; a type may write it by hand instead
+// (LinkedWallet's). Records are only read, never encoded back. Run
 // `go generate ./apiclient` after adding or removing a record type.
 //
 //go:generate go run ./internal/tolerantgen
@@ -170,44 +170,6 @@ func setField(f reflect.Value, kind fieldKind, value string) bool {
 	}
 	f.SetZero()
 	return false
-}
-
-// encodeWithExtra marshals v (a "plain" struct, see decodeWithExtra) and
-// appends the extra members that no typed field already wrote.
-func encodeWithExtra(v any, extra Extra) ([]byte, error) {
-	b, err := json.Marshal(v)
-	if err != nil || len(extra) == 0 {
-		return b, err
-	}
-	idx := fieldsOf(reflect.TypeOf(v))
-	keys := make([]string, 0, len(extra))
-	for k := range extra {
-		if _, typed := idx.lookup(k); !typed {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	b = bytes.TrimRight(b, " \n")
-	if len(b) == 0 || b[len(b)-1] != '}' {
-		return b, nil
-	}
-	b = b[:len(b)-1]
-	empty := len(bytes.TrimSpace(b)) == 1 // just "{"
-	for _, k := range keys {
-		raw := extra[k]
-		if !json.Valid(raw) {
-			continue
-		}
-		name, _ := json.Marshal(k)
-		if !empty {
-			b = append(b, ',')
-		}
-		empty = false
-		b = append(b, name...)
-		b = append(b, ':')
-		b = append(b, raw...)
-	}
-	return append(b, '}'), nil
 }
 
 // recordField is one JSON-visible field of a record type.

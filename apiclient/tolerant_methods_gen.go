@@ -5,310 +5,106 @@ package apiclient
 // UnmarshalJSON reads a AuditRecord tolerantly; see decodeWithExtra.
 func (a *AuditRecord) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, a, &a.Extra) }
 
-// MarshalJSON writes the typed fields of a AuditRecord and then its Extra; see encodeWithExtra.
-func (a AuditRecord) MarshalJSON() ([]byte, error) {
-	type plain AuditRecord
-	return encodeWithExtra(plain(a), a.Extra)
-}
-
 // UnmarshalJSON reads a Card tolerantly; see decodeWithExtra.
 func (c *Card) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, c, &c.Extra) }
-
-// MarshalJSON writes the typed fields of a Card and then its Extra; see encodeWithExtra.
-func (c Card) MarshalJSON() ([]byte, error) {
-	type plain Card
-	return encodeWithExtra(plain(c), c.Extra)
-}
 
 // UnmarshalJSON reads a ChainConfig tolerantly; see decodeWithExtra.
 func (c *ChainConfig) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, c, &c.Extra) }
 
-// MarshalJSON writes the typed fields of a ChainConfig and then its Extra; see encodeWithExtra.
-func (c ChainConfig) MarshalJSON() ([]byte, error) {
-	type plain ChainConfig
-	return encodeWithExtra(plain(c), c.Extra)
-}
-
 // UnmarshalJSON reads a ChainNetwork tolerantly; see decodeWithExtra.
 func (c *ChainNetwork) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, c, &c.Extra) }
-
-// MarshalJSON writes the typed fields of a ChainNetwork and then its Extra; see encodeWithExtra.
-func (c ChainNetwork) MarshalJSON() ([]byte, error) {
-	type plain ChainNetwork
-	return encodeWithExtra(plain(c), c.Extra)
-}
 
 // UnmarshalJSON reads a ChainToken tolerantly; see decodeWithExtra.
 func (c *ChainToken) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, c, &c.Extra) }
 
-// MarshalJSON writes the typed fields of a ChainToken and then its Extra; see encodeWithExtra.
-func (c ChainToken) MarshalJSON() ([]byte, error) {
-	type plain ChainToken
-	return encodeWithExtra(plain(c), c.Extra)
-}
-
 // UnmarshalJSON reads a Consent tolerantly; see decodeWithExtra.
 func (c *Consent) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, c, &c.Extra) }
-
-// MarshalJSON writes the typed fields of a Consent and then its Extra; see encodeWithExtra.
-func (c Consent) MarshalJSON() ([]byte, error) {
-	type plain Consent
-	return encodeWithExtra(plain(c), c.Extra)
-}
 
 // UnmarshalJSON reads a ConsentAuditPage tolerantly; see decodeWithExtra.
 func (c *ConsentAuditPage) UnmarshalJSON(data []byte) error {
 	return decodeWithExtra(data, c, &c.Extra)
 }
 
-// MarshalJSON writes the typed fields of a ConsentAuditPage and then its Extra; see encodeWithExtra.
-func (c ConsentAuditPage) MarshalJSON() ([]byte, error) {
-	type plain ConsentAuditPage
-	return encodeWithExtra(plain(c), c.Extra)
-}
-
 // UnmarshalJSON reads a ConsentMetadata tolerantly; see decodeWithExtra.
 func (c *ConsentMetadata) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, c, &c.Extra) }
-
-// MarshalJSON writes the typed fields of a ConsentMetadata and then its Extra; see encodeWithExtra.
-func (c ConsentMetadata) MarshalJSON() ([]byte, error) {
-	type plain ConsentMetadata
-	return encodeWithExtra(plain(c), c.Extra)
-}
 
 // UnmarshalJSON reads a ConsentSet tolerantly; see decodeWithExtra.
 func (c *ConsentSet) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, c, &c.Extra) }
 
-// MarshalJSON writes the typed fields of a ConsentSet and then its Extra; see encodeWithExtra.
-func (c ConsentSet) MarshalJSON() ([]byte, error) {
-	type plain ConsentSet
-	return encodeWithExtra(plain(c), c.Extra)
-}
-
 // UnmarshalJSON reads a ConsentState tolerantly; see decodeWithExtra.
 func (c *ConsentState) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, c, &c.Extra) }
-
-// MarshalJSON writes the typed fields of a ConsentState and then its Extra; see encodeWithExtra.
-func (c ConsentState) MarshalJSON() ([]byte, error) {
-	type plain ConsentState
-	return encodeWithExtra(plain(c), c.Extra)
-}
 
 // UnmarshalJSON reads a CreditWallet tolerantly; see decodeWithExtra.
 func (c *CreditWallet) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, c, &c.Extra) }
 
-// MarshalJSON writes the typed fields of a CreditWallet and then its Extra; see encodeWithExtra.
-func (c CreditWallet) MarshalJSON() ([]byte, error) {
-	type plain CreditWallet
-	return encodeWithExtra(plain(c), c.Extra)
-}
-
 // UnmarshalJSON reads a DelegationToken tolerantly; see decodeWithExtra.
 func (d *DelegationToken) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, d, &d.Extra) }
-
-// MarshalJSON writes the typed fields of a DelegationToken and then its Extra; see encodeWithExtra.
-func (d DelegationToken) MarshalJSON() ([]byte, error) {
-	type plain DelegationToken
-	return encodeWithExtra(plain(d), d.Extra)
-}
 
 // UnmarshalJSON reads a ExternalWallet tolerantly; see decodeWithExtra.
 func (e *ExternalWallet) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, e, &e.Extra) }
 
-// MarshalJSON writes the typed fields of a ExternalWallet and then its Extra; see encodeWithExtra.
-func (e ExternalWallet) MarshalJSON() ([]byte, error) {
-	type plain ExternalWallet
-	return encodeWithExtra(plain(e), e.Extra)
-}
-
 // UnmarshalJSON reads a Faucet tolerantly; see decodeWithExtra.
 func (f *Faucet) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, f, &f.Extra) }
-
-// MarshalJSON writes the typed fields of a Faucet and then its Extra; see encodeWithExtra.
-func (f Faucet) MarshalJSON() ([]byte, error) {
-	type plain Faucet
-	return encodeWithExtra(plain(f), f.Extra)
-}
 
 // UnmarshalJSON reads a HistoryItem tolerantly; see decodeWithExtra.
 func (h *HistoryItem) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, h, &h.Extra) }
 
-// MarshalJSON writes the typed fields of a HistoryItem and then its Extra; see encodeWithExtra.
-func (h HistoryItem) MarshalJSON() ([]byte, error) {
-	type plain HistoryItem
-	return encodeWithExtra(plain(h), h.Extra)
-}
-
 // UnmarshalJSON reads a InternalWallet tolerantly; see decodeWithExtra.
 func (i *InternalWallet) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, i, &i.Extra) }
 
-// MarshalJSON writes the typed fields of a InternalWallet and then its Extra; see encodeWithExtra.
-func (i InternalWallet) MarshalJSON() ([]byte, error) {
-	type plain InternalWallet
-	return encodeWithExtra(plain(i), i.Extra)
-}
-
 // UnmarshalJSON reads a LinkResult tolerantly; see decodeWithExtra.
 func (l *LinkResult) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, l, &l.Extra) }
-
-// MarshalJSON writes the typed fields of a LinkResult and then its Extra; see encodeWithExtra.
-func (l LinkResult) MarshalJSON() ([]byte, error) {
-	type plain LinkResult
-	return encodeWithExtra(plain(l), l.Extra)
-}
-
-// MarshalJSON writes the typed fields of a LinkedWallet and then its Extra; see encodeWithExtra.
-func (l LinkedWallet) MarshalJSON() ([]byte, error) {
-	type plain LinkedWallet
-	return encodeWithExtra(plain(l), l.Extra)
-}
 
 // UnmarshalJSON reads a OnboardingConsentSets tolerantly; see decodeWithExtra.
 func (o *OnboardingConsentSets) UnmarshalJSON(data []byte) error {
 	return decodeWithExtra(data, o, &o.Extra)
 }
 
-// MarshalJSON writes the typed fields of a OnboardingConsentSets and then its Extra; see encodeWithExtra.
-func (o OnboardingConsentSets) MarshalJSON() ([]byte, error) {
-	type plain OnboardingConsentSets
-	return encodeWithExtra(plain(o), o.Extra)
-}
-
 // UnmarshalJSON reads a Order tolerantly; see decodeWithExtra.
 func (o *Order) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, o, &o.Extra) }
-
-// MarshalJSON writes the typed fields of a Order and then its Extra; see encodeWithExtra.
-func (o Order) MarshalJSON() ([]byte, error) {
-	type plain Order
-	return encodeWithExtra(plain(o), o.Extra)
-}
 
 // UnmarshalJSON reads a OrderStatus tolerantly; see decodeWithExtra.
 func (o *OrderStatus) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, o, &o.Extra) }
 
-// MarshalJSON writes the typed fields of a OrderStatus and then its Extra; see encodeWithExtra.
-func (o OrderStatus) MarshalJSON() ([]byte, error) {
-	type plain OrderStatus
-	return encodeWithExtra(plain(o), o.Extra)
-}
-
 // UnmarshalJSON reads a PaymentConfig tolerantly; see decodeWithExtra.
 func (p *PaymentConfig) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, p, &p.Extra) }
-
-// MarshalJSON writes the typed fields of a PaymentConfig and then its Extra; see encodeWithExtra.
-func (p PaymentConfig) MarshalJSON() ([]byte, error) {
-	type plain PaymentConfig
-	return encodeWithExtra(plain(p), p.Extra)
-}
 
 // UnmarshalJSON reads a Product tolerantly; see decodeWithExtra.
 func (p *Product) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, p, &p.Extra) }
 
-// MarshalJSON writes the typed fields of a Product and then its Extra; see encodeWithExtra.
-func (p Product) MarshalJSON() ([]byte, error) {
-	type plain Product
-	return encodeWithExtra(plain(p), p.Extra)
-}
-
 // UnmarshalJSON reads a RevokedConsent tolerantly; see decodeWithExtra.
 func (r *RevokedConsent) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, r, &r.Extra) }
-
-// MarshalJSON writes the typed fields of a RevokedConsent and then its Extra; see encodeWithExtra.
-func (r RevokedConsent) MarshalJSON() ([]byte, error) {
-	type plain RevokedConsent
-	return encodeWithExtra(plain(r), r.Extra)
-}
 
 // UnmarshalJSON reads a SetPINToken tolerantly; see decodeWithExtra.
 func (s *SetPINToken) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, s, &s.Extra) }
 
-// MarshalJSON writes the typed fields of a SetPINToken and then its Extra; see encodeWithExtra.
-func (s SetPINToken) MarshalJSON() ([]byte, error) {
-	type plain SetPINToken
-	return encodeWithExtra(plain(s), s.Extra)
-}
-
 // UnmarshalJSON reads a Transaction tolerantly; see decodeWithExtra.
 func (t *Transaction) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, t, &t.Extra) }
 
-// MarshalJSON writes the typed fields of a Transaction and then its Extra; see encodeWithExtra.
-func (t Transaction) MarshalJSON() ([]byte, error) {
-	type plain Transaction
-	return encodeWithExtra(plain(t), t.Extra)
-}
-
 // UnmarshalJSON reads a User tolerantly; see decodeWithExtra.
 func (u *User) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, u, &u.Extra) }
-
-// MarshalJSON writes the typed fields of a User and then its Extra; see encodeWithExtra.
-func (u User) MarshalJSON() ([]byte, error) {
-	type plain User
-	return encodeWithExtra(plain(u), u.Extra)
-}
 
 // UnmarshalJSON reads a UserConsentStatus tolerantly; see decodeWithExtra.
 func (u *UserConsentStatus) UnmarshalJSON(data []byte) error {
 	return decodeWithExtra(data, u, &u.Extra)
 }
 
-// MarshalJSON writes the typed fields of a UserConsentStatus and then its Extra; see encodeWithExtra.
-func (u UserConsentStatus) MarshalJSON() ([]byte, error) {
-	type plain UserConsentStatus
-	return encodeWithExtra(plain(u), u.Extra)
-}
-
 // UnmarshalJSON reads a Webhook tolerantly; see decodeWithExtra.
 func (w *Webhook) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, w, &w.Extra) }
-
-// MarshalJSON writes the typed fields of a Webhook and then its Extra; see encodeWithExtra.
-func (w Webhook) MarshalJSON() ([]byte, error) {
-	type plain Webhook
-	return encodeWithExtra(plain(w), w.Extra)
-}
 
 // UnmarshalJSON reads a WebhookDelivery tolerantly; see decodeWithExtra.
 func (w *WebhookDelivery) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, w, &w.Extra) }
 
-// MarshalJSON writes the typed fields of a WebhookDelivery and then its Extra; see encodeWithExtra.
-func (w WebhookDelivery) MarshalJSON() ([]byte, error) {
-	type plain WebhookDelivery
-	return encodeWithExtra(plain(w), w.Extra)
-}
-
 // UnmarshalJSON reads a WebhookEvent tolerantly; see decodeWithExtra.
 func (w *WebhookEvent) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, w, &w.Extra) }
 
-// MarshalJSON writes the typed fields of a WebhookEvent and then its Extra; see encodeWithExtra.
-func (w WebhookEvent) MarshalJSON() ([]byte, error) {
-	type plain WebhookEvent
-	return encodeWithExtra(plain(w), w.Extra)
-}
-
 // UnmarshalJSON reads a WhitelistEntry tolerantly; see decodeWithExtra.
 func (w *WhitelistEntry) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, w, &w.Extra) }
-
-// MarshalJSON writes the typed fields of a WhitelistEntry and then its Extra; see encodeWithExtra.
-func (w WhitelistEntry) MarshalJSON() ([]byte, error) {
-	type plain WhitelistEntry
-	return encodeWithExtra(plain(w), w.Extra)
-}
 
 // UnmarshalJSON reads a WithdrawEstimation tolerantly; see decodeWithExtra.
 func (w *WithdrawEstimation) UnmarshalJSON(data []byte) error {
 	return decodeWithExtra(data, w, &w.Extra)
 }
 
-// MarshalJSON writes the typed fields of a WithdrawEstimation and then its Extra; see encodeWithExtra.
-func (w WithdrawEstimation) MarshalJSON() ([]byte, error) {
-	type plain WithdrawEstimation
-	return encodeWithExtra(plain(w), w.Extra)
-}
-
 // UnmarshalJSON reads a WithdrawResult tolerantly; see decodeWithExtra.
 func (w *WithdrawResult) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, w, &w.Extra) }
-
-// MarshalJSON writes the typed fields of a WithdrawResult and then its Extra; see encodeWithExtra.
-func (w WithdrawResult) MarshalJSON() ([]byte, error) {
-	type plain WithdrawResult
-	return encodeWithExtra(plain(w), w.Extra)
-}

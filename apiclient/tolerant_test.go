@@ -3,7 +3,6 @@ package apiclient
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"testing"
 )
 
@@ -41,24 +40,6 @@ func TestUserTolerantRead(t *testing.T) {
 	if len(u.Extra) != 3 {
 		t.Errorf("Extra has %d members: %v", len(u.Extra), u.Extra)
 	}
-	// --json output keeps the unknown members.
-	out, err := json.Marshal(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{`"loyaltyTier":"gold"`, `"flags":{"beta":true}`, `"verificationState":"SUPER_VERIFIED"`, `"id":"u-1"`} {
-		if !strings.Contains(string(out), want) {
-			t.Errorf("marshalled user lacks %s: %s", want, out)
-		}
-	}
-	// phoneNumber is both a typed field and in Extra: written once.
-	if strings.Count(string(out), `"phoneNumber"`) != 1 {
-		t.Errorf("duplicate member: %s", out)
-	}
-	var back User
-	if err := json.Unmarshal(out, &back); err != nil || back.Extra["loyaltyTier"] == nil || back.Email != u.Email {
-		t.Errorf("round trip: %+v, %v", back, err)
-	}
 }
 
 func TestCardTolerantRead(t *testing.T) {
@@ -75,15 +56,10 @@ func TestCardTolerantRead(t *testing.T) {
 	if string(card.Extra["network"]) != `"VISA"` || string(card.Extra["limits"]) != `[1,2]` || len(card.Extra) != 2 {
 		t.Errorf("Extra = %v", card.Extra)
 	}
-	// No extras: Extra stays nil and output is the plain struct.
+	// No extras: Extra stays nil.
 	var plain Card
 	if err := json.Unmarshal([]byte(cardJSON), &plain); err != nil || plain.Extra != nil {
 		t.Errorf("plain card: %+v, %v", plain, err)
-	}
-	out, _ := json.Marshal(plain)
-	var again Card
-	if json.Unmarshal(out, &again); again.ID != plain.ID || again.OrderedAt != plain.OrderedAt {
-		t.Errorf("round trip %s", out)
 	}
 }
 

@@ -80,11 +80,8 @@ func TestEveryChangeConfirmsAndEveryFormSubmitsTheSameWay(t *testing.T) {
 	for _, s := range screens.All(app.Deps) {
 		id := s.ID()
 		t.Run(s.Title(), func(t *testing.T) {
-			app.Keys(id.Key())
+			app.Open(id)
 			active := app.UI().Active()
-			if active.ID() != id {
-				t.Fatalf("key %s did not open %s", id.Key(), s.Title())
-			}
 			for _, k := range screenKeys(active) {
 				before := mutations(app)
 				app.Keys(k)
@@ -108,7 +105,7 @@ func TestEveryChangeConfirmsAndEveryFormSubmitsTheSameWay(t *testing.T) {
 						app.Keys("esc")
 					}
 				}
-				app.Keys(id.Key())
+				app.Open(id)
 			}
 		})
 	}
@@ -150,7 +147,7 @@ func TestNoScreenCutsAnIDAtItsEnd(t *testing.T) {
 		app := allScreens(t, screentest.WithSize(size[0], size[1]))
 		app.SignIn("alice@demo.test")
 		for _, s := range screens.All(app.Deps) {
-			app.Keys(s.ID().Key())
+			app.Open(s.ID())
 			frame := app.Screen()
 			lines := strings.Split(strings.TrimRight(frame, "\n"), "\n")
 			if len(lines) != size[1] {

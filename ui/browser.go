@@ -2,41 +2,56 @@ package ui
 
 import (
 	"errors"
-	"io"
+	"fmt"
 	"net/url"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
-	"sync"
+	"time"
+	"unicode"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/cli/browser"
 
 	"cardterm/theme"
 )
 
-var quietBrowser sync.Once
+// browserVerdictWait is how long an opener has to fail: one that exits
+// non-zero within it did not open the link; one still running after it
+// (a browser that stays in the foreground) is taken to have opened it.
+// Tests shorten it.
+var browserVerdictWait = 2 * time.Second
+
+// lookPath finds an opener on the PATH; tests replace it.
+var lookPath = exec.LookPath
 
 // OpenURL opens a link in the browser from a command and reports the outcome
 // as a notice. The URL is never shown: it may carry a single-use secret.
 func OpenURL(u string) tea.Cmd { return OpenLabeled("link", u) }
 
 // OpenLabeled is OpenURL with a label for the notice ("opened PIN page").
+// The command waits for the browser's verdict (browserVerdictWait at most),
+// so the notice says what really happened.
 func OpenLabeled(label, u string) tea.Cmd {
-	return func() tea.Msg {
-		if err := openBrowser(u); err != nil {
-			return NoticeMsg{Notice: Notice{Tone: theme.ToneDanger,
-				Text: Sanitize("could not open " + label + ": " + browserProblem(err))}}
-		}
-		return NoticeMsg{Notice: Notice{Tone: theme.ToneOK, Text: Sanitize("opened " + label + " in the browser")}}
-	}
+	return func() tea.Msg { return openedNotice(label, openBrowser(u)) }
 }
+
+// openedNotice is the notice for the outcome of opening label.
+func openedNotice(label string, err error) NoticeMsg {
+	if err != nil {
+		return NoticeMsg{Notice: Notice{Tone: theme.ToneDanger,
+			Text: Sanitize("could not open " + label + ": " + browserProblem(err))}}
+	}
+	return NoticeMsg{Notice: Notice{Tone: theme.ToneOK, Text: Sanitize("opened " + label + " in the browser")}}
+}
+
+// errNoBrowser: neither $BROWSER nor a system opener is there.
+var errNoBrowser = errors.New("no browser found here (set $BROWSER)")
 
 // browserProblem says why the browser did not open, in words that help.
 func browserProblem(err error) string {
-	if errors.Is(err, exec.ErrNotFound) {
-		// cli/browser's error lists every opener it tried; say what helps.
-		return "no browser found here (set $BROWSER)"
+	if errors.Is(err, exec.ErrNotFound) || errors.Is(err, errNoBrowser) {
+		return errNoBrowser.Error()
 	}
 	return err.Error()
 }
@@ -44,46 +59,95 @@ func browserProblem(err error) string {
 // errScheme refuses links that are not web pages (file:, javascript:...).
 var errScheme = errors.New("only http and https links are opened")
 
-func openBrowser(u string) error {
+// errHiddenText refuses a link holding characters that are not drawn as
+// themselves (bidi controls, zero-width and other invisible characters,
+// controls, spaces): what the browser would get is not what the screen
+// shows.
+var errHiddenText = errors.New("the link holds invisible or bidi characters, so it is not opened")
+
+// CheckLink reports why a link handed out by a gateway must not be opened
+// or copied: not an absolute http(s) URL, or holding text that is not
+// drawn as itself. nil when it is safe.
+func CheckLink(u string) error {
+	for _, r := range u {
+		if unicode.IsControl(r) || unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) || isInvisible(r) {
+			return errHiddenText
+		}
+	}
 	p, err := url.Parse(u)
 	if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
 		return errScheme
 	}
-	if env := os.Getenv("BROWSER"); strings.TrimSpace(env) != "" {
-		return runBrowser(env, u)
-	}
-	quietBrowser.Do(func() {
-		// cli/browser writes to the terminal by default, over our frame.
-		browser.Stdout, browser.Stderr = io.Discard, io.Discard
-	})
-	return browser.OpenURL(u)
+	return nil
 }
 
-// runBrowser runs $BROWSER (first entry of a colon list) without a shell:
-// "cmd %s" puts the URL where %s is, otherwise the URL is the last argument.
-func runBrowser(env, u string) error {
-	first, _, _ := strings.Cut(env, ":")
-	fields := strings.Fields(first)
-	if len(fields) == 0 {
-		return errors.New("BROWSER is empty")
+// openBrowser opens u with $BROWSER (each of its commands in turn) or else
+// the system's opener, in an environment without cardterm's secrets, and
+// waits for the opener's verdict.
+func openBrowser(u string) error {
+	if err := CheckLink(u); err != nil {
+		return err
 	}
-	args := make([]string, 0, len(fields))
-	placed := false
-	for _, f := range fields[1:] {
-		if strings.Contains(f, "%s") {
-			f = strings.ReplaceAll(f, "%s", u)
-			placed = true
+	if env := os.Getenv("BROWSER"); strings.TrimSpace(env) != "" {
+		commands := browserCommands(env, runtime.GOOS, isRegularFile)
+		if len(commands) == 0 {
+			return errors.New("$BROWSER names no command")
 		}
-		args = append(args, f)
+		var err error
+		for _, command := range commands {
+			if err = runOpener(withLink(command, u)); err == nil {
+				return nil
+			}
+		}
+		return err
 	}
-	if !placed {
-		args = append(args, u)
+	opener := systemOpener(u)
+	if opener == nil {
+		return errNoBrowser
 	}
-	cmd := exec.Command(fields[0], args...)
-	cmd.Stdout, cmd.Stderr, cmd.Stdin = io.Discard, io.Discard, nil
+	return runOpener(opener)
+}
+
+// browserExitError is an opener that ended in failure.
+type browserExitError struct {
+	name string
+	err  error
+}
+
+func (e *browserExitError) Error() string {
+	var exit *exec.ExitError
+	if errors.As(e.err, &exit) && exit.Exited() {
+		return fmt.Sprintf("the browser command %s exited with status %d", e.name, exit.ExitCode())
+	}
+	return fmt.Sprintf("the browser command %s failed (%v)", e.name, e.err)
+}
+
+// runOpener starts argv without a shell, its input and output the null
+// device (a browser it starts must not hold a pipe of ours, nor draw over
+// the frame), and waits up to browserVerdictWait: a non-zero exit in that
+// time is a failure. Arguments are never quoted in an error: the link may
+// be a secret.
+func runOpener(argv []string) error {
+	name := argv[0]
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = ChildEnvironment()
 	if err := cmd.Start(); err != nil {
-		return errors.New("cannot start $BROWSER " + fields[0])
+		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("the browser command %s was not found", name)
+		}
+		return fmt.Errorf("cannot start the browser command %s", name)
 	}
-	go func() { _ = cmd.Wait() }()
-	return nil
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	timer := time.NewTimer(browserVerdictWait)
+	defer timer.Stop()
+	select {
+	case err := <-exited:
+		if err != nil {
+			return &browserExitError{name: name, err: err}
+		}
+		return nil
+	case <-timer.C:
+		return nil // still running: it has the link; Wait reaps it later
+	}
 }

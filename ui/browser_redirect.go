@@ -11,8 +11,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-
-	"cardterm/theme"
 )
 
 // OpenSecret opens a single-use hosted page (a PIN or card-details image)
@@ -21,32 +19,35 @@ import (
 // line). The loopback address works once and closes after ttl.
 func OpenSecret(label, target string, ttl time.Duration) tea.Cmd {
 	return func() tea.Msg {
-		local, err := oneTimeRedirect(target, ttl)
+		err := CheckLink(target)
 		if err == nil {
-			err = openBrowser(local)
+			var local string
+			var closeRedirect func()
+			if local, closeRedirect, err = oneTimeRedirect(target, ttl); err == nil {
+				if err = openBrowser(local); err != nil {
+					closeRedirect() // no browser will come for it
+				}
+			}
 		}
-		if err != nil {
-			return NoticeMsg{Notice: Notice{Tone: theme.ToneDanger, Text: Sanitize("could not open " + label + ": " + browserProblem(err))}}
-		}
-		return NoticeMsg{Notice: Notice{Tone: theme.ToneOK, Text: Sanitize("opened " + label + " in the browser")}}
+		return openedNotice(label, err)
 	}
 }
 
 // oneTimeRedirect listens on 127.0.0.1 and answers the first request for a
 // random path with a redirect to target, then closes; it also closes after
-// ttl. Other paths get 404 and do not use it up.
-func oneTimeRedirect(target string, ttl time.Duration) (string, error) {
+// ttl, or when closeNow is called. Other paths get 404 and do not use it up.
+func oneTimeRedirect(target string, ttl time.Duration) (local string, closeNow func(), err error) {
 	if p, err := url.Parse(target); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
-		return "", errScheme
+		return "", nil, errScheme
 	}
 	var secret [16]byte
 	if _, err := rand.Read(secret[:]); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	path := "/open/" + hex.EncodeToString(secret[:])
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return "", errors.New("cannot listen on the loopback address")
+		return "", nil, errors.New("cannot listen on the loopback address")
 	}
 	srv := &http.Server{ReadHeaderTimeout: 5 * time.Second}
 	var once sync.Once
@@ -77,5 +78,5 @@ func oneTimeRedirect(target string, ttl time.Duration) (string, error) {
 	})
 	time.AfterFunc(ttl, closeAll)
 	go func() { _ = srv.Serve(ln) }()
-	return "http://" + ln.Addr().String() + path, nil
+	return "http://" + ln.Addr().String() + path, closeAll, nil
 }

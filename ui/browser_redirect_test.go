@@ -12,7 +12,7 @@ var noFollow = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) 
 
 func TestOneTimeRedirectWorksOnce(t *testing.T) {
 	target := "https://gw.example/details-image?token=secret-token"
-	local, err := oneTimeRedirect(target, time.Minute)
+	local, _, err := oneTimeRedirect(target, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestOneTimeRedirectWorksOnce(t *testing.T) {
 }
 
 func TestOneTimeRedirectExpires(t *testing.T) {
-	local, err := oneTimeRedirect("https://gw.example/x", 20*time.Millisecond)
+	local, _, err := oneTimeRedirect("https://gw.example/x", 20*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestOneTimeRedirectExpires(t *testing.T) {
 }
 
 func TestOneTimeRedirectRefusesOtherSchemes(t *testing.T) {
-	if _, err := oneTimeRedirect("file:///etc/passwd", time.Minute); err == nil {
+	if _, _, err := oneTimeRedirect("file:///etc/passwd", time.Minute); err == nil {
 		t.Fatal("a file: link was accepted")
 	}
 }

@@ -33,7 +33,7 @@ func drainChange(t *testing.T, c *ui.Change[string], cmd tea.Cmd) (ui.ChangeResu
 
 func TestChangeConfirmsThenRunsOnce(t *testing.T) {
 	reqs := ui.NewRequests()
-	c := ui.NewChange[string](reqs.For(ui.ScreenCard))
+	c := ui.NewChange[string](reqs.For(cardScreen))
 	runs := 0
 	spec := ui.ChangeSpec[string]{
 		Title:   "Freeze?",
@@ -66,7 +66,7 @@ func TestChangeConfirmsThenRunsOnce(t *testing.T) {
 
 func TestChangeCancelledSendsNothing(t *testing.T) {
 	reqs := ui.NewRequests()
-	c := ui.NewChange[string](reqs.For(ui.ScreenCard))
+	c := ui.NewChange[string](reqs.For(cardScreen))
 	spec := ui.ChangeSpec[string]{Request: []string{"DELETE /x"}, Run: func(context.Context) (string, error) {
 		t.Fatal("a cancelled change ran")
 		return "", nil
@@ -86,7 +86,7 @@ func TestChangeCancelledSendsNothing(t *testing.T) {
 
 func TestChangeFailureIsReported(t *testing.T) {
 	reqs := ui.NewRequests()
-	c := ui.NewChange[string](reqs.For(ui.ScreenCard))
+	c := ui.NewChange[string](reqs.For(cardScreen))
 	boom := errors.New("refused")
 	open := c.Ask(ui.ChangeSpec[string]{What: "order", Request: []string{"POST /v1/card/order"},
 		Run: func(context.Context) (string, error) { return "", boom }})().(ui.OpenDialogMsg)
@@ -99,8 +99,8 @@ func TestChangeFailureIsReported(t *testing.T) {
 // Two flows never take each other's answers.
 func TestChangeFlowsAreAddressed(t *testing.T) {
 	reqs := ui.NewRequests()
-	a := ui.NewChange[string](reqs.For(ui.ScreenCard))
-	b := ui.NewChange[string](reqs.For(ui.ScreenCard))
+	a := ui.NewChange[string](reqs.For(cardScreen))
+	b := ui.NewChange[string](reqs.For(cardScreen))
 	spec := ui.ChangeSpec[string]{Request: []string{"POST /a"}, Run: func(context.Context) (string, error) { return "a", nil }}
 	openA := a.Ask(spec)().(ui.OpenDialogMsg)
 	b.Ask(spec)

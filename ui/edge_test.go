@@ -219,7 +219,7 @@ func TestHelpShowsEveryKeyAt80x24(t *testing.T) {
 		groups = append(groups, grp)
 	}
 	st := theme.New(true, false)
-	scr := manyKeysScreen{&fakeScreen{id: ui.ScreenAccount, title: "Account"}, manyKeys{groups}}
+	scr := manyKeysScreen{&fakeScreen{id: accountScreen, title: "Account"}, manyKeys{groups}}
 	root := ui.NewRoot(ui.RootOptions{Styles: &st, SignIn: &fakeScreen{id: ui.ScreenSignIn, title: "Sign in"},
 		Screens: []ui.Screen{scr}, Session: func() (string, time.Time, bool) { return "u", time.Now().Add(time.Hour), true }})
 	m := uitest.Drive(root, tea.WindowSizeMsg{Width: 80, Height: 24}, ui.SignedInMsg{}, uitest.Key("?"))

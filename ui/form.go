@@ -329,6 +329,9 @@ func (f *Form) Update(msg tea.Msg) (FormEvent, tea.Cmd) {
 	if len(f.fields) == 0 || f.busy {
 		return FormNothing, nil
 	}
+	if p, ok := msg.(tea.PasteMsg); ok {
+		return FormNothing, f.paste(p.Content)
+	}
 	fl := &f.fields[f.focus]
 	var cmd tea.Cmd
 	switch fl.spec.Kind {

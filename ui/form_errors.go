@@ -54,7 +54,7 @@ func (f *Form) SetErrors(message string, errs []FieldError) tea.Cmd {
 		for i := range f.fields {
 			if name != "" && f.fields[i].spec.Key == name {
 				if f.fields[i].err == "" {
-					f.fields[i].err = e.Message
+					f.fields[i].err = CutText(e.Message, MaxMessageText)
 				}
 				found = true
 				if first < 0 || i < first {
@@ -67,7 +67,7 @@ func (f *Form) SetErrors(message string, errs []FieldError) tea.Cmd {
 		}
 	}
 	if message != "" || len(rest) > 0 {
-		f.problem = strings.TrimSpace(message + " " + strings.Join(rest, "; "))
+		f.problem = CutText(strings.TrimSpace(message+" "+strings.Join(rest, "; ")), MaxMessageText)
 	}
 	if first >= 0 {
 		return f.setFocus(first)
@@ -79,5 +79,5 @@ func (f *Form) SetErrors(message string, errs []FieldError) tea.Cmd {
 // field) and ends a busy state.
 func (f *Form) SetProblem(message string) {
 	f.busy = false
-	f.problem = message
+	f.problem = CutText(message, MaxMessageText)
 }

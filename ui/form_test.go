@@ -207,7 +207,7 @@ func TestFormSetValue(t *testing.T) {
 func TestFormSubmitRequestSendsOnceAndEscCancelsIt(t *testing.T) {
 	f := newTestForm()
 	requests := ui.NewRequests()
-	owner := requests.For(ui.ScreenCard)
+	owner := requests.For(cardScreen)
 	if f.CancelIfBusy(owner) {
 		t.Fatal("an idle form reports a request to cancel")
 	}
@@ -221,11 +221,11 @@ func TestFormSubmitRequestSendsOnceAndEscCancelsIt(t *testing.T) {
 	if cmd := ui.SubmitRequest(f, owner, &id, send); cmd != nil || id != first {
 		t.Fatalf("a second submit while busy sent again (id %d, was %d)", id, first)
 	}
-	if requests.InFlightFor(ui.ScreenCard) != 1 {
-		t.Fatalf("%d requests in flight, want 1", requests.InFlightFor(ui.ScreenCard))
+	if requests.InFlightFor(cardScreen) != 1 {
+		t.Fatalf("%d requests in flight, want 1", requests.InFlightFor(cardScreen))
 	}
-	if !f.CancelIfBusy(owner) || requests.InFlightFor(ui.ScreenCard) != 0 {
-		t.Fatalf("esc on a busy form left %d requests in flight", requests.InFlightFor(ui.ScreenCard))
+	if !f.CancelIfBusy(owner) || requests.InFlightFor(cardScreen) != 0 {
+		t.Fatalf("esc on a busy form left %d requests in flight", requests.InFlightFor(cardScreen))
 	}
 	close(block)
 }
@@ -235,7 +235,7 @@ func TestFormSubmitRequestSendsOnceAndEscCancelsIt(t *testing.T) {
 func TestFormHandleKeySubmitsAndEscCancelsAndCloses(t *testing.T) {
 	f := newTestForm()
 	requests := ui.NewRequests()
-	owner := requests.For(ui.ScreenCard)
+	owner := requests.For(cardScreen)
 	var id ui.RequestID
 	block := make(chan struct{})
 	defer close(block)
@@ -254,11 +254,11 @@ func TestFormHandleKeySubmitsAndEscCancelsAndCloses(t *testing.T) {
 	if cmd, closed := handle("enter"); closed || submits != 1 || cmd == nil || !f.Busy() {
 		t.Fatalf("enter on the last field: closed %v, submits %d, cmd %v, busy %v", closed, submits, cmd != nil, f.Busy())
 	}
-	if requests.InFlightFor(ui.ScreenCard) != 1 {
-		t.Fatalf("%d requests in flight, want 1", requests.InFlightFor(ui.ScreenCard))
+	if requests.InFlightFor(cardScreen) != 1 {
+		t.Fatalf("%d requests in flight, want 1", requests.InFlightFor(cardScreen))
 	}
-	if _, closed := handle("esc"); !closed || requests.InFlightFor(ui.ScreenCard) != 0 {
-		t.Fatalf("esc: closed %v, %d requests left in flight", closed, requests.InFlightFor(ui.ScreenCard))
+	if _, closed := handle("esc"); !closed || requests.InFlightFor(cardScreen) != 0 {
+		t.Fatalf("esc: closed %v, %d requests left in flight", closed, requests.InFlightFor(cardScreen))
 	}
 }
 

@@ -86,7 +86,7 @@ func (f *Form) fieldLines() (lines []string, focusFrom, focusTo int) {
 		case FieldMultiline:
 			lines = append(lines, mark+label)
 			indent := strings.Repeat(" ", labelW+4)
-			for _, line := range strings.Split(fl.area.View(), "\n") {
+			for _, line := range strings.Split(ShowInvisible(fl.area.View()), "\n") {
 				lines = append(lines, indent+line)
 			}
 		case FieldChecklist:
@@ -113,7 +113,7 @@ func (f *Form) fieldLines() (lines []string, focusFrom, focusTo int) {
 		case FieldChoice:
 			lines = append(lines, mark+label+"  "+fl.choiceView(st, width-labelW-4))
 		default:
-			lines = append(lines, mark+label+"  "+fl.input.View())
+			lines = append(lines, mark+label+"  "+ShowInvisible(fl.input.View()))
 		}
 		if fl.err != "" {
 			indent := min(labelW+4, max(width/3, 2))

@@ -141,6 +141,7 @@ func (r *Root) renderHelp(w, h int) string {
 	}
 	section("Global", global)
 	if r.signedIn && len(r.screens) > 0 {
+		section("Screens", r.screenKeys())
 		section("Navigation (tab)", r.navKeys)
 	}
 	if r.opts.Version != "" {
@@ -148,6 +149,30 @@ func (r *Root) renderHelp(w, h int) string {
 	}
 	return FitBlock(b.String(), w, h)
 }
+
+// screenKeys lists every screen of the navigation with the key that opens
+// it: its number, or, past the tenth, the navigation pane (tab, move to it,
+// enter), so a screen without a number key is still found from the help.
+func (r *Root) screenKeys() help.KeyMap {
+	bindings := make([]key.Binding, len(r.screens))
+	for i, s := range r.screens {
+		k := NumberKey(i)
+		if k == "" {
+			k = "tab ↓ enter"
+		}
+		bindings[i] = key.NewBinding(key.WithKeys(k), key.WithHelp(k, Sanitize(s.Title())))
+	}
+	return staticKeyMap(bindings)
+}
+
+// staticKeyMap is a fixed list of bindings shown as one group.
+type staticKeyMap []key.Binding
+
+// ShortHelp implements help.KeyMap.
+func (m staticKeyMap) ShortHelp() []key.Binding { return m }
+
+// FullHelp implements help.KeyMap.
+func (m staticKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{m} }
 
 // helpColumns lays the enabled bindings of groups out in as many columns as
 // fit in width, filling each column top to bottom, each as wide as its own

@@ -29,7 +29,7 @@ func TestInspectorShowsMasksScrollsAndCopies(t *testing.T) {
 	f := newFixture(t, true, true)
 	raw := `{"id":"tx-1","merchant":{"name":"EVIL\u001b[31m SHOP","city":"Paris"},"accessToken":"eyJhbGciOiJIUzI1NiJ9.secretpart","pin":"1234",` +
 		`"lines":[` + strings.Repeat(`{"n":1},`, 40) + `{"n":2}],"last":"bottom-line"}`
-	screen := inspectScreen{fakeScreen: &fakeScreen{id: ui.ScreenAccount, title: "Account"}, raw: raw}
+	screen := inspectScreen{fakeScreen: &fakeScreen{id: accountScreen, title: "Account"}, raw: raw}
 	f.root = ui.NewRoot(ui.RootOptions{SignIn: f.signIn, Screens: []ui.Screen{screen}})
 	f.drive(tea.WindowSizeMsg{Width: 100, Height: 30}, ui.SignedInMsg{})
 
@@ -88,7 +88,7 @@ func TestInspectorShowsMasksScrollsAndCopies(t *testing.T) {
 // While a text field has the keys, i types: the inspector does not open.
 func TestInspectKeyTypesInAField(t *testing.T) {
 	f := newFixture(t, true, true)
-	fake := &fakeScreen{id: ui.ScreenAccount, title: "Account", capture: true}
+	fake := &fakeScreen{id: accountScreen, title: "Account", capture: true}
 	screen := inspectScreen{fakeScreen: fake, raw: `{"id":"x"}`}
 	f.root = ui.NewRoot(ui.RootOptions{SignIn: f.signIn, Screens: []ui.Screen{screen}})
 	f.drive(tea.WindowSizeMsg{Width: 100, Height: 30}, ui.SignedInMsg{}, uitest.Key("i"))

@@ -15,6 +15,9 @@ type GlobalKeyMap struct {
 	HelpAnywhere key.Binding
 	// Interrupt quits from anywhere, a text field included.
 	Interrupt key.Binding
+	// Suspend stops the app and gives the shell back (fg returns), from
+	// anywhere, a text field included.
+	Suspend key.Binding
 	// Notices opens the log of the session's notices.
 	Notices key.Binding
 	// Nav hides or shows the navigation pane.
@@ -44,6 +47,7 @@ func GlobalKeys() GlobalKeyMap {
 		Help:         key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		HelpAnywhere: key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "help")),
 		Interrupt:    key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		Suspend:      key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "suspend")),
 		Notices:      key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "notice log")),
 		Nav:          key.NewBinding(key.WithKeys("\\"), key.WithHelp("\\", "hide/show navigation")),
 		Inspect:      key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "inspect the gateway's JSON")),
@@ -110,7 +114,7 @@ func (k GlobalKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Help, k.Quit, k.Jump, k.Focus, k.Back},
 		{k.Refresh, k.Copy, k.Open, k.Inspect, k.Filter, k.SignOut},
-		{k.Notices, k.Nav, k.HelpAnywhere, k.Profiles, k.Up, k.Down, k.Enter},
+		{k.Notices, k.Nav, k.HelpAnywhere, k.Profiles, k.Suspend, k.Up, k.Down, k.Enter},
 	}
 }
 

@@ -35,17 +35,18 @@ func (r *Root) navWidth() int {
 	if r.navCollapsed() {
 		return 4 // cursor mark, number, space, border
 	}
-	w := 0
-	for _, s := range r.screens {
-		w = max(w, ansi.StringWidth(Sanitize(s.Title())))
-	}
-	w += 2 + 2 + 1 + 1 // number and space, item padding, cursor mark, border
-	w = min(max(w, 14), 26)
+	// A fixed width, whatever the titles: the body's width (and every
+	// screen's golden file) does not move when a screen is added. A title
+	// longer than navTitleWidth is cut with an ellipsis.
+	w := navTitleWidth + 2 + 2 + 1 + 1 // number and space, item padding, cursor mark, border
 	if r.width > 0 {
 		w = min(w, r.width/3)
 	}
 	return w
 }
+
+// navTitleWidth is the room for a title in the navigation: "Transactions".
+const navTitleWidth = 12
 
 // navCollapseWidth is the terminal width under which the navigation shows
 // numbers only, leaving the columns to the body.
@@ -77,8 +78,11 @@ func (r *Root) drawNav(h int) string {
 		if r.focusNav && i == r.navCur {
 			mark = r.st.Accent.Render("›")
 		}
-		num := s.ID().Key()
-		title := Sanitize(s.Title())
+		num := NumberKey(i)
+		if num == "" {
+			num = "·" // past the tenth: no number key, reached from here
+		}
+		title := ansi.Truncate(Sanitize(s.Title()), navTitleWidth, "…")
 		var item string
 		switch {
 		case r.navCollapsed() && i == r.active:

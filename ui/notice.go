@@ -1,10 +1,12 @@
 package ui
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -31,6 +33,11 @@ type Notice struct {
 	At time.Time
 	// Until is when it fades; zero means the tone decides.
 	Until time.Time
+	// Answer is the gateway's error answer behind an error notice (its
+	// head, AnswerCut when it went on), which i opens in the inspector
+	// while the notice shows.
+	Answer    []byte
+	AnswerCut bool
 
 	stamped bool
 }
@@ -46,10 +53,10 @@ type NoticeMsg struct{ Notice Notice }
 // number if it has expired.
 type noticeExpireMsg struct{ seq int }
 
-// Notify reports a notice; text is sanitized here so callers may pass
-// gateway strings.
+// Notify reports a notice; text is cut to MaxMessageText characters and
+// sanitized here, once, so callers may pass gateway strings of any length.
 func Notify(tone theme.Tone, text string) tea.Cmd {
-	n := Notice{Tone: tone, Text: Sanitize(text)}
+	n := Notice{Tone: tone, Text: Sanitize(CutText(text, MaxMessageText))}
 	return func() tea.Msg { return NoticeMsg{Notice: n} }
 }
 
@@ -63,7 +70,35 @@ func ReportError(what string, err error) tea.Cmd {
 	if errors.Is(err, context.Canceled) {
 		return Notify(theme.ToneInfo, what+" cancelled")
 	}
-	return Notify(theme.ToneDanger, Prefixed(what, err.Error()))
+	text := Prefixed(what, err.Error())
+	n := Notice{Tone: theme.ToneDanger, Text: Sanitize(CutText(text, MaxMessageText))}
+	var answer gatewayAnswer
+	if errors.As(err, &answer) {
+		if body, cut := answer.GatewayAnswer(); len(bytes.TrimSpace(body)) > 0 {
+			n.Answer, n.AnswerCut = body, cut
+			if cut || utf8.RuneCountInString(text) > longNoticeText {
+				// Too long to read here: the notice says where it is whole.
+				n.Text = Sanitize(CutText(text, answerNoticeText)) + " · i shows the answer"
+			}
+		}
+	}
+	return func() tea.Msg { return NoticeMsg{Notice: n} }
+}
+
+// longNoticeText is a message longer than two lines of a wide terminal
+// hold: a notice that carries the gateway's answer is then cut shorter and
+// says where the whole is.
+const longNoticeText = 300
+
+// answerNoticeText is the longest message of a notice that carries the
+// gateway's answer: short enough that "i shows the answer" stays on its
+// two lines; the whole of it is one key away.
+const answerNoticeText = 100
+
+// gatewayAnswer is an error that carries the gateway's answer (the API
+// client's error does), so ui need not import the client.
+type gatewayAnswer interface {
+	GatewayAnswer() (body []byte, cut bool)
 }
 
 // Prefixed is "what: message", unless the message already starts with

@@ -8,7 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
-	"cardterm/ui"
 	"cardterm/ui/uitest"
 )
 
@@ -17,7 +16,7 @@ import (
 func TestNoticeBelongsToTheScreenThatRaisedIt(t *testing.T) {
 	f := newFixture(t, true, false)
 	f.signInNow()
-	f.drive(raise{to: ui.ScreenAccount, tone: theme.ToneInfo, text: "this is the last page"})
+	f.drive(raise{to: accountScreen, tone: theme.ToneInfo, text: "this is the last page"})
 	if !strings.Contains(f.view(), "this is the last page") {
 		t.Fatalf("the notice is not shown on its screen:\n%s", f.view())
 	}
@@ -36,7 +35,7 @@ func TestNoticeBelongsToTheScreenThatRaisedIt(t *testing.T) {
 func TestErrorsStayUntilTheNextKeyAndAreLogged(t *testing.T) {
 	f := newFixture(t, true, false)
 	f.signInNow()
-	_, cmd := f.root.Update(raise{to: ui.ScreenAccount, tone: theme.ToneDanger, text: "freeze: Card is already frozen (400)"})
+	_, cmd := f.root.Update(raise{to: accountScreen, tone: theme.ToneDanger, text: "freeze: Card is already frozen (400)"})
 	msgs := uitest.Run(cmd)
 	for _, m := range msgs {
 		if _, tick := f.root.Update(m); tick != nil {
@@ -74,13 +73,13 @@ func TestLongNoticeIsShownWhole(t *testing.T) {
 	f := newFixture(t, true, false)
 	f.signInNow()
 	long := "could not open set-PIN page: no browser found, set $BROWSER or copy the link with y; the link stays valid for ten minutes"
-	f.drive(raise{to: ui.ScreenAccount, tone: theme.ToneWarn, text: long})
+	f.drive(raise{to: accountScreen, tone: theme.ToneWarn, text: long})
 	v := f.view()
 	if !strings.Contains(strings.Join(strings.Fields(v), " "), long) {
 		t.Fatalf("the notice is cut:\n%s", v)
 	}
 	checkSize(t, f.root.View().Content, 100, 30)
-	if !strings.Contains(v, "size 84x26") {
+	if !strings.Contains(v, "size 80x26") {
 		t.Fatalf("the body was not given the notice's lines back:\n%s", v)
 	}
 }

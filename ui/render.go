@@ -16,7 +16,7 @@ func (r *Root) bodySize() (int, int) {
 	if nav > 0 {
 		nav += len(gutter)
 	}
-	return max(r.width-nav, 0), max(r.height-2-len(r.noticeLines), 0)
+	return max(r.width-nav, 0), max(r.height-2-len(r.noticeLines)-r.bannerHeight(), 0)
 }
 
 // render composes the frame, exactly width x height cells.
@@ -25,6 +25,39 @@ func (r *Root) render() string {
 		return "" // no size yet: keep the first frame cheap
 	}
 	bw, bh := r.bodySize()
+	body := r.renderBody(bw, bh)
+	var main string
+	if nw := r.navWidth(); nw > 0 && bh > 0 {
+		nav := strings.Split(r.renderNav(bh), "\n")
+		rows := strings.Split(body, "\n")
+		for i := range rows {
+			rows[i] = nav[i] + gutter + rows[i]
+		}
+		main = strings.Join(rows, "\n")
+	} else {
+		main = body
+	}
+	parts := make([]string, 0, 5)
+	if r.bannerHeight() > 0 {
+		parts = append(parts, r.renderBanner())
+	}
+	if bh > 0 {
+		parts = append(parts, main)
+	}
+	if len(r.noticeLines) > 0 && r.height > 2+len(r.noticeLines) {
+		parts = append(parts, r.renderNoticeLines())
+	}
+	if r.height >= 2 {
+		parts = append(parts, r.renderStatus())
+	}
+	parts = append(parts, r.renderFooter())
+	return FitBlock(strings.Join(parts, "\n"), r.width, r.height)
+}
+
+// renderBody draws the body area, bw by bh cells: the help, the notice
+// log, the inspector or the active screen, with an open dialog or the
+// profile switcher over it.
+func (r *Root) renderBody(bw, bh int) string {
 	var body string
 	switch {
 	case r.showHelp:
@@ -50,27 +83,5 @@ func (r *Root) render() string {
 		y := max((bh-lipgloss.Height(box))/2, 0)
 		body = FitBlock(overlay(body, box, x, y), bw, bh)
 	}
-	var main string
-	if nw := r.navWidth(); nw > 0 && bh > 0 {
-		nav := strings.Split(r.renderNav(bh), "\n")
-		rows := strings.Split(body, "\n")
-		for i := range rows {
-			rows[i] = nav[i] + gutter + rows[i]
-		}
-		main = strings.Join(rows, "\n")
-	} else {
-		main = body
-	}
-	parts := make([]string, 0, 4)
-	if bh > 0 {
-		parts = append(parts, main)
-	}
-	if len(r.noticeLines) > 0 && r.height > 2+len(r.noticeLines) {
-		parts = append(parts, r.renderNoticeLines())
-	}
-	if r.height >= 2 {
-		parts = append(parts, r.renderStatus())
-	}
-	parts = append(parts, r.renderFooter())
-	return FitBlock(strings.Join(parts, "\n"), r.width, r.height)
+	return body
 }

@@ -25,9 +25,11 @@ type RootOptions struct {
 	Support Screen
 	// StartInSupport opens the support console first.
 	StartInSupport bool
-	Screens        []Screen // any order; each carries its ScreenID 1-10
-	Gateway        string   // "SANDBOX" or the host
-	Sandbox        bool
+	// Screens are the navigation, in its order: the first ten get the
+	// number keys 1-9 and 0, the rest are reached through the navigation.
+	Screens []Screen
+	Gateway string // "SANDBOX" or the host
+	Sandbox bool
 	// ClientKey names the tenant (the public client key) on the status
 	// bar, so an agent always sees whose data this is.
 	ClientKey string
@@ -87,6 +89,9 @@ type Root struct {
 	navHidden   bool
 	// inspect is the open JSON inspector (i); nil when closed.
 	inspect *inspector
+	// approved is the customer-approved session shown, if any
+	// (root_approved.go).
+	approved *approvedSession
 
 	width, height int
 
@@ -109,10 +114,7 @@ func NewRoot(opts RootOptions) *Root {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	// The navigation lists screens by their fixed number, whatever order
-	// they were given in.
 	screens := slices.Clone(opts.Screens)
-	slices.SortStableFunc(screens, func(a, b Screen) int { return int(a.ID()) - int(b.ID()) })
 	r := &Root{
 		opts:       opts,
 		st:         opts.Styles,
@@ -134,9 +136,11 @@ func NewRoot(opts RootOptions) *Root {
 // jumpKeys binds exactly the number keys of the screens there are, so the
 // help says "1-9" or "0-9" truthfully.
 func jumpKeys(screens []Screen) key.Binding {
-	keys := make([]string, 0, len(screens))
-	for _, s := range screens {
-		keys = append(keys, s.ID().Key())
+	keys := make([]string, 0, min(len(screens), 10))
+	for i := range screens {
+		if k := NumberKey(i); k != "" {
+			keys = append(keys, k)
+		}
 	}
 	desc := "1-9"
 	if slices.Contains(keys, "0") {
@@ -226,6 +230,9 @@ func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (r *Root) update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := r.updateApproved(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return r.handleKey(msg)

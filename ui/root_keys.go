@@ -13,8 +13,18 @@ import (
 // help overlay, a screen that captures keys, the focused nav, the global
 // keys, and finally the active screen.
 func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if cmd, ok := r.approvedKey(msg); ok {
+		return cmd
+	}
 	if key.Matches(msg, r.keys.Interrupt) {
-		return tea.Quit
+		return tea.Interrupt // exit status 130, as for SIGINT
+	}
+	if key.Matches(msg, r.keys.Suspend) {
+		return tea.Suspend
+	}
+	// i on an error that carries the gateway's answer opens the answer.
+	if r.inspectNoticeAnswer(msg) {
+		return r.clearNotice()
 	}
 	// A warning or an error stays until the user acts: this key is that.
 	var dismiss tea.Cmd
@@ -97,7 +107,10 @@ func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		r.focusNav = false
-		return r.navigate(screenForKey(msg.String()))
+		if i := positionOfKey(msg.String()); i < len(r.screens) {
+			return r.navigate(r.screens[i].ID())
+		}
+		return nil
 	case key.Matches(msg, r.keys.Focus):
 		if r.signedIn && len(r.screens) > 0 {
 			r.focusNav = !r.focusNav

@@ -18,7 +18,11 @@ func (r *Root) setNotice(n Notice) tea.Cmd {
 	now := r.opts.Now()
 	n.At = now
 	r.notice = n
-	r.noticeLog = append(r.noticeLog, n)
+	// The log keeps the text alone: 200 gateway answers of 64 KiB would
+	// be 12 MiB for lines no one inspects again.
+	logged := n
+	logged.Answer, logged.AnswerCut = nil, false
+	r.noticeLog = append(r.noticeLog, logged)
 	if len(r.noticeLog) > noticeLogSize {
 		r.noticeLog = r.noticeLog[len(r.noticeLog)-noticeLogSize:]
 	}

@@ -18,8 +18,8 @@ func profileFixture(t *testing.T, profiles ...string) *fixture {
 	st := theme.New(true, false)
 	f := &fixture{
 		signIn:  &fakeScreen{id: ui.ScreenSignIn, title: "Sign in", capture: true},
-		account: &fakeScreen{id: ui.ScreenAccount, title: "Account"},
-		card:    &fakeScreen{id: ui.ScreenCard, title: "Card"},
+		account: &fakeScreen{id: accountScreen, title: "Account"},
+		card:    &fakeScreen{id: cardScreen, title: "Card"},
 		reqs:    ui.NewRequests(),
 	}
 	f.root = ui.NewRoot(ui.RootOptions{

@@ -18,6 +18,12 @@ import (
 	"cardterm/ui/uitest"
 )
 
+// The screens the tests mount, named as the app names its own.
+const (
+	accountScreen ui.ScreenID = "account"
+	cardScreen    ui.ScreenID = "card"
+)
+
 // fakeScreen records what it is given; it shows its title and last message.
 type fakeScreen struct {
 	id      ui.ScreenID
@@ -95,8 +101,8 @@ func newFixture(t *testing.T, isDark, noColor bool) *fixture {
 	st := theme.New(isDark, noColor)
 	f := &fixture{
 		signIn:  &fakeScreen{id: ui.ScreenSignIn, title: "Sign in"},
-		account: &fakeScreen{id: ui.ScreenAccount, title: "Account"},
-		card:    &fakeScreen{id: ui.ScreenCard, title: "Card"},
+		account: &fakeScreen{id: accountScreen, title: "Account"},
+		card:    &fakeScreen{id: cardScreen, title: "Card"},
 		reqs:    ui.NewRequests(),
 	}
 	f.root = ui.NewRoot(ui.RootOptions{
@@ -263,8 +269,8 @@ func (s *openerScreen) OpenValue() (string, string, bool) {
 
 func TestOpenerAndPaste(t *testing.T) {
 	st := theme.New(true, false)
-	scr := &openerScreen{fakeScreen{id: ui.ScreenCard, title: "Card"}}
-	other := &fakeScreen{id: ui.ScreenAccount, title: "Account"}
+	scr := &openerScreen{fakeScreen{id: cardScreen, title: "Card"}}
+	other := &fakeScreen{id: accountScreen, title: "Account"}
 	r := ui.NewRoot(ui.RootOptions{Styles: &st, SignIn: &fakeScreen{title: "Sign in"}, Screens: []ui.Screen{other, scr},
 		Gateway: "gw.example.com", US: true, ReadOnly: true})
 	uitest.Drive(r, tea.WindowSizeMsg{Width: 100, Height: 20}, ui.SignedInMsg{}, uitest.Key("2"), uitest.Key("o"))

@@ -5,49 +5,44 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// ScreenID names a screen. Its number is the key that jumps to it (10 is
-// the key 0) and orders the navigation.
-type ScreenID int
+// ScreenID names a screen: its requests, its notices and navigation to it
+// are addressed by it. The app's own screens name themselves (see
+// screens/screenkit); ui knows only the two that stand outside the
+// navigation. A screen's number key is not part of its identity: it comes
+// from its place in the list the root is given (see NumberKey).
+type ScreenID string
 
-// The screens, in navigation order. SignIn is outside the navigation. A new
-// screen takes the next number here (see ARCHITECTURE.md, "Add a screen").
-const (
-	ScreenSignIn ScreenID = iota
-	ScreenAccount
-	ScreenCard
-	ScreenTransactions
-	ScreenWallets
-	ScreenWhitelist
-	ScreenDelegation
-	ScreenOrders
-	ScreenConsent
-	ScreenWebhooks
-	ScreenEvents
-)
+// ScreenSignIn is the sign-in screen, shown full-body while no one is
+// signed in.
+const ScreenSignIn ScreenID = "sign-in"
 
 // ScreenSupport is the support console: like the sign-in screen it is
 // outside the navigation, shown while no customer is signed in.
-const ScreenSupport ScreenID = 100
+const ScreenSupport ScreenID = "support"
 
-// MaxScreens is how many screens the number keys reach: 1-9, then 0.
-const MaxScreens = 10
-
-// Key is the number key that jumps to the screen: "1".."9", and "0" for
-// the tenth.
-func (id ScreenID) Key() string {
-	return string(rune('0' + int(id)%10))
-}
-
-// screenForKey is the screen a number key jumps to.
-func screenForKey(k string) ScreenID {
-	if k == "0" {
-		return ScreenID(10)
+// NumberKey is the key that jumps to the screen at position i (from 0) of
+// the navigation: "1".."9", "0" for the tenth, and none ("") past it:
+// those screens are reached through the navigation pane.
+func NumberKey(i int) string {
+	switch {
+	case i < 0 || i >= 10:
+		return ""
+	case i == 9:
+		return "0"
 	}
-	return ScreenID(k[0] - '0')
+	return string(rune('1' + i))
 }
 
-// Identity is what the root knows a screen by: its ID (the number key) and
-// its title in the navigation and the help. A screen embeds one, set in
+// positionOfKey is the navigation position a number key jumps to.
+func positionOfKey(k string) int {
+	if k == "0" {
+		return 9
+	}
+	return int(k[0] - '1')
+}
+
+// Identity is what the root knows a screen by: its ID and its title in the
+// navigation and the help. A screen embeds one, set in
 // New, for the ID and Title methods of Screen.
 type Identity struct {
 	id    ScreenID

@@ -135,7 +135,7 @@ func writeCell(b *strings.Builder, s string, w int, right bool) {
 	if w <= 0 {
 		return
 	}
-	s = Sanitize(s)
+	s = Sanitize(clipCell(s))
 	sw := cellWidth(s)
 	if sw > w && printableASCII(s) {
 		writeShortASCII(b, s, w)

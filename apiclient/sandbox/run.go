@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -25,6 +27,11 @@ type Running struct {
 // Start listens on addr ("127.0.0.1:0" picks a free port) and serves a new
 // sandbox in a goroutine; the listener is ready when Start returns.
 func Start(addr string, opts Options) (*Running, error) {
+	return startWithLimits(addr, opts, serverLimits)
+}
+
+// startWithLimits is Start with other limits (tests shorten them).
+func startWithLimits(addr string, opts Options, limits limits) (*Running, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: listen %s: %w", addr, err)
@@ -38,9 +45,9 @@ func Start(addr string, opts Options) (*Running, error) {
 		r.URL = linkBase(ln.Addr(), "")
 	}
 	s.SetBaseURL(r.LinkURL)
-	r.srv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	r.srv = newHTTPServer(s, limits)
 	go func() {
-		err := r.srv.Serve(ln)
+		err := r.srv.Serve(limitConns(ln, limits.maxConns))
 		if errors.Is(err, http.ErrServerClosed) {
 			err = nil
 		}
@@ -96,4 +103,97 @@ func (r *Running) Describe() string {
 	fmt.Fprintf(&b, "\nTry: curl -s -H 'x-client-key: %s' -H 'Content-Type: application/json' \\\n", DemoClientKey)
 	fmt.Fprintf(&b, "       -d '{\"username\":\"%s\",\"password\":\"%s\"}' %s/v1/auth/login\n", seedUsers[0].username, demoPassword, r.URL)
 	return b.String()
+}
+
+// limits bound what one client can hold of the sandbox: time to send the
+// headers and the body, time a kept-alive connection may idle, how many
+// connections are served at once (more wait to be accepted), and the size
+// of the headers.
+type limits struct {
+	headerTimeout, bodyTimeout, idleTimeout time.Duration
+	maxConns, maxHeader                     int
+}
+
+// serverLimits are the sandbox's: a body sent one byte a second is cut off
+// after 10 s. Its answers are small and quick, so no write deadline is
+// needed beyond the body's.
+var serverLimits = limits{
+	headerTimeout: 10 * time.Second,
+	bodyTimeout:   10 * time.Second,
+	idleTimeout:   60 * time.Second,
+	maxConns:      128,
+	maxHeader:     64 << 10,
+}
+
+func newHTTPServer(h http.Handler, l limits) *http.Server {
+	return &http.Server{
+		Handler:           bodyDeadline(h, l.bodyTimeout),
+		ReadHeaderTimeout: l.headerTimeout,
+		IdleTimeout:       l.idleTimeout,
+		MaxHeaderBytes:    l.maxHeader,
+	}
+}
+
+// bodyDeadline gives each request with a body timeout to send it, counted
+// from when its headers are in; reading past it fails, and the handler
+// answers as for a body it cannot read. A request without a body gets no
+// deadline, so a long answer is never cut.
+func bodyDeadline(h http.Handler, timeout time.Duration) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.Body != nil && req.Body != http.NoBody {
+			rc := http.NewResponseController(w)
+			_ = rc.SetReadDeadline(time.Now().Add(timeout))
+			req.Body = &deadlineBody{ReadCloser: req.Body, clear: func() { _ = rc.SetReadDeadline(time.Time{}) }}
+		}
+		h.ServeHTTP(w, req)
+	})
+}
+
+// deadlineBody lifts the read deadline once the body is read to its end,
+// so a handler that answers slowly afterwards is not cut off.
+type deadlineBody struct {
+	io.ReadCloser
+	once  sync.Once
+	clear func()
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if errors.Is(err, io.EOF) {
+		b.once.Do(b.clear)
+	}
+	return n, err
+}
+
+// limitConns lets at most max connections be open at once: Accept waits
+// for one to close before taking the next.
+func limitConns(ln net.Listener, max int) net.Listener {
+	return &connLimit{Listener: ln, slots: make(chan struct{}, max)}
+}
+
+type connLimit struct {
+	net.Listener
+	slots chan struct{}
+}
+
+func (l *connLimit) Accept() (net.Conn, error) {
+	l.slots <- struct{}{}
+	conn, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	return &limitedConn{Conn: conn, release: func() { <-l.slots }}, nil
+}
+
+type limitedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *limitedConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -30,8 +31,13 @@ func TestReceiverForwardsHeadersAndBodyByteForByte(t *testing.T) {
 	header["User-Agent"] = "cardterm-sandbox-webhooks/1"
 	header["X-Request-Id"] = "  spaced value  "
 	status, d := f.post(body, header)
-	if status != http.StatusOK || d.Forward == nil || d.Forward.Status != http.StatusAccepted || d.Forward.URL != target.URL+"/webhooks" || d.Forward.Error != "" {
-		t.Fatalf("status %d forward %+v", status, d.Forward)
+	if status != http.StatusOK || d.Forward != nil {
+		t.Fatalf("status %d forward %+v before the forward ran", status, d.Forward)
+	}
+	forwarded := f.forwarded()
+	if forwarded.Seq != d.Seq || forwarded.Forward == nil || forwarded.Forward.Status != http.StatusAccepted ||
+		forwarded.Forward.URL != target.URL+"/webhooks" || forwarded.Forward.Error != "" {
+		t.Fatalf("forward %+v", forwarded.Forward)
 	}
 	g := <-gotCh
 	if !bytes.Equal(g.body, []byte(body)) {
@@ -58,12 +64,12 @@ func TestReceiverDoesNotForwardRejectedDeliveries(t *testing.T) {
 	target := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { calls <- struct{}{} }))
 	defer target.Close()
 	f := newFixture(t, target.URL)
-	if _, d := f.post(testBody, signed("whsec_wrong_key_0000000000000000000000", t0, testBody)); d.Forward != nil {
-		t.Fatalf("forwarded a rejected delivery: %+v", d.Forward)
-	}
+	f.post(testBody, signed("whsec_wrong_key_0000000000000000000000", t0, testBody))
 	select {
 	case <-calls:
 		t.Fatal("the target was called")
+	case d := <-f.forwards:
+		t.Fatalf("forwarded a rejected delivery: %+v", d.Forward)
 	case <-time.After(100 * time.Millisecond):
 	}
 }
@@ -73,8 +79,52 @@ func TestReceiverRecordsAnUnreachableForwardTarget(t *testing.T) {
 	addr := target.URL
 	target.Close() // nothing listens there now
 	f := newFixture(t, addr)
-	status, d := f.post(testBody, signed(testKey, t0, testBody))
-	if status != http.StatusOK || d.Forward == nil || d.Forward.Status != 0 || d.Forward.Error == "" {
+	status, _ := f.post(testBody, signed(testKey, t0, testBody))
+	if d := f.forwarded(); status != http.StatusOK || d.Forward.Status != 0 || d.Forward.Error == "" {
 		t.Fatalf("status %d forward %+v", status, d.Forward)
+	}
+}
+
+// forwarded waits for OnForward's next delivery.
+func (f *fixture) forwarded() Delivery {
+	f.t.Helper()
+	select {
+	case d := <-f.forwards:
+		if d.Forward == nil {
+			f.t.Fatal("OnForward got no result")
+		}
+		return d
+	case <-time.After(15 * time.Second):
+		f.t.Fatal("no forward reported")
+	}
+	return Delivery{}
+}
+
+// A slow target never holds the sender's answer: the forward runs beside
+// it, and a full queue drops forwards (said so) instead of piling them up.
+func TestSlowForwardTargetDoesNotDelayTheAnswer(t *testing.T) {
+	release := make(chan struct{})
+	target := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { <-release }))
+	defer target.Close()
+	defer close(release)
+	f := newFixture(t, target.URL)
+	f.forwards = make(chan Delivery, 2*forwardQueueSize)
+	start := time.Now()
+	sent := forwardWorkers + forwardQueueSize + 3
+	for i := range sent {
+		body := `{"event_type":"card.frozen","n":` + strconv.Itoa(i) + `}`
+		if status, _ := f.post(body, signed(testKey, t0, body)); status != http.StatusOK {
+			t.Fatalf("delivery %d answered %d", i, status)
+		}
+	}
+	if took := time.Since(start); took > 3*time.Second {
+		t.Fatalf("%d answers took %s behind a target that never answers", sent, took)
+	}
+	// The workers hold forwardWorkers, the queue the next ones; the rest
+	// are reported at once.
+	for range 3 {
+		if d := f.forwarded(); !strings.Contains(d.Forward.Error, "forwards already waiting") {
+			t.Fatalf("overflow reported as %+v", d.Forward)
+		}
 	}
 }

@@ -3,10 +3,36 @@ package webhookreceiver
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 )
+
+// Limits bound what one sender can hold of a listener: time to send the
+// headers and the body, time a kept-alive connection may idle, how many
+// connections are served at once (more wait to be accepted), and the
+// size of the headers.
+type Limits struct {
+	HeaderTimeout time.Duration // the request line and headers
+	BodyTimeout   time.Duration // the body, from when the headers are in
+	IdleTimeout   time.Duration // a kept-alive connection between requests
+	WriteTimeout  time.Duration // the answer
+	MaxConns      int           // connections served at once
+	MaxHeader     int           // bytes of request line and headers
+}
+
+// DefaultLimits are the limits of `cardterm listen` and the in-app
+// listener: a body sent one byte a second is cut off after 10 s.
+var DefaultLimits = Limits{
+	HeaderTimeout: 5 * time.Second,
+	BodyTimeout:   10 * time.Second,
+	IdleTimeout:   30 * time.Second,
+	WriteTimeout:  10 * time.Second,
+	MaxConns:      32,
+	MaxHeader:     64 << 10,
+}
 
 // Listener is a Receiver served over HTTP on a local address.
 type Listener struct {
@@ -16,15 +42,27 @@ type Listener struct {
 	ln  net.Listener
 }
 
-// Start serves h on addr ("127.0.0.1:0" picks a free port) until Close.
+// Start serves h on addr ("127.0.0.1:0" picks a free port) with
+// DefaultLimits until Close.
 func Start(addr string, h http.Handler) (*Listener, error) {
+	return StartWithLimits(addr, h, DefaultLimits)
+}
+
+// StartWithLimits is Start with other limits (tests shorten them).
+func StartWithLimits(addr string, h http.Handler, limits Limits) (*Listener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
 	}
-	l := &Listener{URL: "http://" + ln.Addr().String() + "/", ln: ln,
-		srv: &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}}
-	go func() { _ = l.srv.Serve(ln) }()
+	l := &Listener{URL: "http://" + ln.Addr().String() + "/", ln: limitConns(ln, limits.MaxConns)}
+	l.srv = &http.Server{
+		Handler:           bodyDeadline(h, limits.BodyTimeout),
+		ReadHeaderTimeout: limits.HeaderTimeout,
+		IdleTimeout:       limits.IdleTimeout,
+		WriteTimeout:      limits.BodyTimeout + limits.WriteTimeout, // counted from the headers
+		MaxHeaderBytes:    limits.MaxHeader,
+	}
+	go func() { _ = l.srv.Serve(l.ln) }()
 	return l, nil
 }
 
@@ -36,5 +74,75 @@ func (l *Listener) Close() error {
 	if errors.Is(err, context.DeadlineExceeded) {
 		return l.srv.Close()
 	}
+	return err
+}
+
+// bodyDeadline gives each request timeout to send its body, counted from
+// when its headers are in; reading past it fails with a timeout. The
+// deadline is lifted once the body is read to its end, so an answer that
+// takes longer (a slow terminal printing it) does not cut the connection.
+// A request without a body gets no deadline.
+func bodyDeadline(h http.Handler, timeout time.Duration) http.Handler {
+	if timeout <= 0 {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.Body != nil && req.Body != http.NoBody {
+			rc := http.NewResponseController(w)
+			_ = rc.SetReadDeadline(time.Now().Add(timeout))
+			req.Body = &deadlineBody{ReadCloser: req.Body, lift: func() { _ = rc.SetReadDeadline(time.Time{}) }}
+		}
+		h.ServeHTTP(w, req)
+	})
+}
+
+// deadlineBody lifts the read deadline when the body reaches its end.
+type deadlineBody struct {
+	io.ReadCloser
+	once sync.Once
+	lift func()
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if errors.Is(err, io.EOF) {
+		b.once.Do(b.lift)
+	}
+	return n, err
+}
+
+// limitConns lets at most max connections be open at once: Accept waits
+// for one to close before taking the next.
+func limitConns(ln net.Listener, max int) net.Listener {
+	if max <= 0 {
+		return ln
+	}
+	return &connLimit{Listener: ln, slots: make(chan struct{}, max)}
+}
+
+type connLimit struct {
+	net.Listener
+	slots chan struct{}
+}
+
+func (l *connLimit) Accept() (net.Conn, error) {
+	l.slots <- struct{}{}
+	conn, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	return &limitedConn{Conn: conn, release: func() { <-l.slots }}, nil
+}
+
+type limitedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *limitedConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
 	return err
 }

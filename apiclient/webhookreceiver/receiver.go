@@ -1,9 +1,8 @@
 package webhookreceiver
 
 import (
-	"encoding/json"
+	"context"
 	"errors"
-	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -12,12 +11,6 @@ import (
 
 	"cardterm/apiclient"
 )
-
-// MaxBody bounds a delivery's body; a larger one is rejected as malformed.
-const MaxBody = 1 << 20
-
-// historySize is how many recent deliveries History keeps.
-const historySize = 200
 
 // Options configures a Receiver.
 type Options struct {
@@ -31,34 +24,57 @@ type Options struct {
 	// timestamp stays within the tolerance (replay protection).
 	Tolerance time.Duration
 	// ForwardTo, when set, is the URL every verified delivery is re-posted
-	// to, headers and body unchanged.
+	// to, headers and body unchanged. Forwards run beside the answers,
+	// through a bounded queue: the sender never waits on them.
 	ForwardTo string
 	// ForwardClient sends the forwarded deliveries; nil = a client with a
 	// 10 s timeout that does not follow redirects.
 	ForwardClient *http.Client
+	// EventTypes, when set, are the only event types a verified delivery
+	// is published and forwarded for ("card.frozen", or "card.*" for a
+	// category); others are answered 200 and counted in Ignored. Rejected
+	// deliveries are published whatever type they claim.
+	EventTypes []string
 	// OnDelivery, when set, is called with each delivery before the sender
 	// gets its answer (so a command printing them never misses one). It
 	// may be called from several goroutines at once.
 	OnDelivery func(Delivery)
+	// OnForward, when set, is called with a forwarded delivery once its
+	// forward is done (Forward set), from the forwarding goroutines.
+	OnForward func(Delivery)
+	// HistorySize and HistoryBytes bound the history; 0 = 200 deliveries
+	// and 16 MiB.
+	HistorySize, HistoryBytes int
 	// Now is the receiver's clock; nil = time.Now.
 	Now func() time.Time
 }
 
-// Delivery is one request the receiver got, verified or rejected.
+// Delivery is one request the receiver got, verified or rejected. A
+// rejected delivery keeps no body: its size, a short printable prefix and
+// the headers that say why (rejectedHeaders).
 type Delivery struct {
 	Seq        int64       // 1, 2, ... in order of arrival
 	ReceivedAt time.Time   // by the receiver's clock
 	RemoteAddr string      // the sender's address
 	Path       string      // the request path (and query)
-	Header     http.Header // every header as received
-	Body       []byte      // the raw body as received
-	// Read tolerantly from the body; empty when the body does not say.
+	Header     http.Header // verified: every header as received; rejected: rejectedHeaders
+	// Body is a verified delivery's raw body, kept once and shared by
+	// every copy of the Delivery (never change it); nil when rejected.
+	Body []byte
+	// Size is how many bytes of body arrived (MaxBody+1 when more).
+	Size int
+	// BodyPrefix is the start of a rejected delivery's body, printable.
+	BodyPrefix string
+	// Read tolerantly from the body; empty when the body does not say
+	// (for a rejected delivery, what it claims).
 	EventType, EventID, UserID, OccurredAt string
 	Verified                               bool
 	Reason                                 Reason // why it was rejected; "" when verified
 	Detail                                 string // the rejection in full; "" when verified
 	Status                                 int    // what the receiver answered the sender
-	Forward                                *ForwardResult
+	// Forward is the forward's outcome, in the Delivery OnForward gets;
+	// nil before (and when there is none).
+	Forward *ForwardResult
 }
 
 // Receiver is an http.Handler for webhook deliveries. Create it with New.
@@ -72,9 +88,9 @@ type Receiver struct {
 	seen     replayCache
 	subs     map[int]chan Delivery
 	nextSub  int
-	history  []Delivery // a ring of the latest historySize deliveries
-	oldest   int        // index of the oldest in history once it is full
-	dropped  int64      // deliveries a full subscriber channel missed
+	history  history
+	dropped  int64 // deliveries a full subscriber channel missed
+	ignored  int64 // verified deliveries of a type not in EventTypes
 	isClosed bool
 }
 
@@ -86,14 +102,15 @@ func New(opts Options) (*Receiver, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	r := &Receiver{opts: opts, subs: map[int]chan Delivery{}, seen: newReplayCache()}
+	r := &Receiver{opts: opts, subs: map[int]chan Delivery{}, seen: newReplayCache(),
+		history: history{maxCount: orDefault(opts.HistorySize, historySize), maxBytes: orDefault(opts.HistoryBytes, historyBytes)}}
 	if opts.Key != "" {
 		if err := r.AddKey(opts.Key); err != nil {
 			return nil, err
 		}
 	}
 	if opts.ForwardTo != "" {
-		f, err := newForwarder(opts.ForwardTo, opts.ForwardClient)
+		f, err := newForwarder(opts.ForwardTo, opts.ForwardClient, opts.OnForward)
 		if err != nil {
 			return nil, err
 		}
@@ -102,8 +119,16 @@ func New(opts Options) (*Receiver, error) {
 	return r, nil
 }
 
+func orDefault(v, def int) int {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
 // ServeHTTP checks one delivery, answers 200 when verified and 401 when
-// rejected, forwards a verified one, and publishes the Delivery.
+// rejected, queues the forward of a verified one, and publishes the
+// Delivery.
 func (r *Receiver) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if req.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
@@ -111,35 +136,75 @@ func (r *Receiver) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	now := r.opts.Now()
-	d := Delivery{ReceivedAt: now, RemoteAddr: req.RemoteAddr, Path: req.URL.RequestURI(), Header: req.Header.Clone()}
-	body, err := io.ReadAll(io.LimitReader(req.Body, MaxBody+1))
-	d.Body = body
+	d := Delivery{ReceivedAt: now, RemoteAddr: req.RemoteAddr, Path: clipField(req.URL.RequestURI())}
+	buf, readErr := readBody(req)
+	defer releaseBody(buf)
+	var err error
+	body := buf.Bytes()
+	d.Size = len(body)
 	switch {
-	case err != nil:
-		err = refuse(ReasonMalformed, "the body could not be read")
-	case len(body) > MaxBody:
-		d.Body = body[:MaxBody]
+	case req.ContentLength > MaxBody || len(body) > MaxBody:
+		d.Size = MaxBody + 1
 		err = refuse(ReasonMalformed, "the body is larger than %d bytes", MaxBody)
+		w.Header().Set("Connection", "close") // the rest is not read
+	case readErr != nil && isTimeout(readErr):
+		err = refuse(ReasonMalformed, "the body did not arrive in time")
+		w.Header().Set("Connection", "close")
+	case readErr != nil:
+		err = refuse(ReasonMalformed, "the body could not be read")
 	default:
 		err = r.check(req.Header, body, now)
 	}
-	readEvent(&d)
+	readEvent(&d, body)
 	if err != nil {
 		d.Reason, d.Detail = ReasonOf(err), err.Error()
 		d.Status = http.StatusUnauthorized
-	} else {
-		d.Verified, d.Status = true, http.StatusOK
-		if r.forward != nil {
-			res := r.forward.send(req.Context(), req.Header, body)
-			d.Forward = &res
+		if isTimeout(readErr) {
+			d.Status = http.StatusRequestTimeout
 		}
-	}
-	d = r.publish(d)
-	if d.Verified {
-		writeAnswer(w, d.Status, map[string]any{"received": true})
+		d.BodyPrefix = bodyPrefix(body)
+		d.Header = keptHeaders(req.Header, false)
+		r.publish(d)
+		writeAnswer(w, d.Status, map[string]any{"error": d.Detail, "reason": d.Reason})
 		return
 	}
-	writeAnswer(w, d.Status, map[string]any{"error": d.Detail, "reason": d.Reason})
+	d.Verified, d.Status = true, http.StatusOK
+	d.Body = make([]byte, len(body)) // the one copy kept, at its size
+	copy(d.Body, body)
+	d.Header = keptHeaders(req.Header, true)
+	if r.wanted(d.EventType) {
+		d = r.publish(d)
+		if r.forward != nil {
+			r.forward.enqueue(d)
+		}
+	} else {
+		r.mu.Lock()
+		r.ignored++
+		r.mu.Unlock()
+	}
+	writeAnswer(w, d.Status, map[string]any{"received": true})
+}
+
+// isTimeout reports a body read cut off by its deadline.
+func isTimeout(err error) bool {
+	var timeout interface{ Timeout() bool }
+	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &timeout) && timeout.Timeout())
+}
+
+// wanted reports whether a verified delivery of eventType is published.
+func (r *Receiver) wanted(eventType string) bool {
+	if len(r.opts.EventTypes) == 0 {
+		return true
+	}
+	for _, want := range r.opts.EventTypes {
+		if want == eventType || want == "*" {
+			return true
+		}
+		if category, ok := strings.CutSuffix(want, ".*"); ok && strings.HasPrefix(eventType, category+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // check verifies the headers and body, then refuses a signature already
@@ -204,113 +269,4 @@ func (r *Receiver) RemoveKey(key string) {
 	defer r.mu.Unlock()
 	key = strings.TrimSpace(key)
 	r.keys = slices.DeleteFunc(slices.Clone(r.keys), func(k string) bool { return k == key })
-}
-
-// publish numbers d, keeps it in the history and hands it to the
-// subscribers; a subscriber whose channel is full misses it (counted in
-// Dropped) rather than stall the sender.
-func (r *Receiver) publish(d Delivery) Delivery {
-	r.mu.Lock()
-	r.seq++
-	d.Seq = r.seq
-	if len(r.history) < historySize {
-		r.history = append(r.history, d)
-	} else {
-		r.history[r.oldest] = d
-		r.oldest = (r.oldest + 1) % historySize
-	}
-	if !r.isClosed {
-		for _, ch := range r.subs {
-			select {
-			case ch <- d:
-			default:
-				r.dropped++
-			}
-		}
-	}
-	r.mu.Unlock()
-	if r.opts.OnDelivery != nil {
-		r.opts.OnDelivery(d)
-	}
-	return d
-}
-
-// Subscribe returns a channel that receives every later delivery, and a
-// function that ends the subscription (and closes the channel). buffer is
-// how many deliveries may wait unread before new ones are dropped for it.
-func (r *Receiver) Subscribe(buffer int) (<-chan Delivery, func()) {
-	if buffer < 1 {
-		buffer = 1
-	}
-	ch := make(chan Delivery, buffer)
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.isClosed {
-		close(ch)
-		return ch, func() {}
-	}
-	id := r.nextSub
-	r.nextSub++
-	r.subs[id] = ch
-	var once sync.Once
-	return ch, func() {
-		once.Do(func() {
-			r.mu.Lock()
-			if c, ok := r.subs[id]; ok {
-				delete(r.subs, id)
-				close(c)
-			}
-			r.mu.Unlock()
-		})
-	}
-}
-
-// History returns the most recent deliveries (at most 200), newest first.
-func (r *Receiver) History() []Delivery {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	n := len(r.history)
-	out := make([]Delivery, n)
-	for i := range n {
-		out[i] = r.history[(r.oldest+n-1-i)%n]
-	}
-	return out
-}
-
-// Dropped is how many deliveries full subscriber channels missed.
-func (r *Receiver) Dropped() int64 {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.dropped
-}
-
-// Close ends every subscription; later deliveries are still answered and
-// kept in the history.
-func (r *Receiver) Close() {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.isClosed {
-		return
-	}
-	r.isClosed = true
-	for id, ch := range r.subs {
-		delete(r.subs, id)
-		close(ch)
-	}
-}
-
-// readEvent fills the event fields from the body, tolerantly: a body that
-// is not the expected JSON leaves them empty.
-func readEvent(d *Delivery) {
-	var ev apiclient.WebhookEvent
-	if json.Unmarshal(d.Body, &ev) != nil {
-		return
-	}
-	d.EventType, d.EventID, d.UserID, d.OccurredAt = ev.EventType, ev.EventID, ev.UserID, ev.OccurredAt
-}
-
-func writeAnswer(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
 }

@@ -39,7 +39,7 @@ type Screen struct {
 
 // New builds the account screen.
 func New(deps screenkit.Deps) *Screen {
-	return &Screen{Base: screenkit.NewBase(deps, ui.ScreenAccount, "Account"), keys: accountKeys{
+	return &Screen{Base: screenkit.NewBase(deps, screenkit.AccountScreen, "Account"), keys: accountKeys{
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload profile")),
 		Copy:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy user id")),
 	}}

@@ -131,7 +131,7 @@ type Screen struct {
 
 // New builds the card screen.
 func New(deps screenkit.Deps) *Screen {
-	c := &Screen{Base: screenkit.NewBase(deps, ui.ScreenCard, "Card")}
+	c := &Screen{Base: screenkit.NewBase(deps, screenkit.CardScreen, "Card")}
 	c.change = ui.NewChange[cardAction](c.Requests)
 	c.offerOnly()
 	return c

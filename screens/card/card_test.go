@@ -6,6 +6,7 @@ import (
 
 	"cardterm/screens/account"
 	"cardterm/screens/card"
+	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/screens/signin"
 )
@@ -19,7 +20,7 @@ var newApp = screentest.Preset{SignIn: screentest.Of(signin.New),
 func TestCardFreezeAndUnfreeze(t *testing.T) {
 	app := newApp(t)
 	app.SignIn("alice@demo.test")
-	app.Keys("2")
+	app.Open(screenkit.CardScreen)
 	screentest.MustShow(t, app.Screen(), "ACTIVE", "VIRTUAL", "ALICE MARTIN", "4242", "2029/08", "Network", "VISA", "Ordered  2024-01-20 10:00 UTC")
 	app.Golden("card-active")
 
@@ -44,7 +45,7 @@ func TestCardFreezeAndUnfreeze(t *testing.T) {
 func TestCardDoublePressSendsOneRequest(t *testing.T) {
 	app := newApp(t)
 	app.SignIn("alice@demo.test")
-	app.Keys("2")
+	app.Open(screenkit.CardScreen)
 	// f opens one dialog; a second f while it is open does nothing, and
 	// confirming sends one freeze. A second freeze would answer 400.
 	app.Keys("f", "f", "y")
@@ -67,7 +68,7 @@ func TestCardStates(t *testing.T) {
 		t.Run(strings.TrimSuffix(tc.user, "@demo.test"), func(t *testing.T) {
 			app := newApp(t)
 			app.SignIn(tc.user)
-			app.Keys("2")
+			app.Open(screenkit.CardScreen)
 			screentest.MustShow(t, app.Screen(), tc.want...)
 			screentest.MustNotShow(t, app.Screen(), "Could not load")
 			app.Golden("card")
@@ -78,7 +79,8 @@ func TestCardStates(t *testing.T) {
 func TestBlockedCardUnfreezeShowsGatewayRefusal(t *testing.T) {
 	app := newApp(t)
 	app.SignIn("bruno@demo.test")
-	app.Keys("2", "f")
+	app.Open(screenkit.CardScreen)
+	app.Keys("f")
 	screentest.MustShow(t, app.Screen(), "Unfreeze the card", "BLOCKED", "permanent")
 	app.Keys("y")
 	s := app.Screen()
@@ -88,7 +90,8 @@ func TestBlockedCardUnfreezeShowsGatewayRefusal(t *testing.T) {
 func TestOrderCardReplacesBlocked(t *testing.T) {
 	app := newApp(t)
 	app.SignIn("bruno@demo.test")
-	app.Keys("2", "n")
+	app.Open(screenkit.CardScreen)
+	app.Keys("n")
 	screentest.MustShow(t, app.Screen(), "Order a new virtual card?", "POST /v1/card/order")
 	app.Keys("y")
 	screentest.MustShow(t, app.Screen(), "ACTIVE", "VIRTUAL", "new card ordered")
@@ -97,7 +100,8 @@ func TestOrderCardReplacesBlocked(t *testing.T) {
 func TestReadOnlyRefusesCardChanges(t *testing.T) {
 	app := newApp(t, screentest.ReadOnly())
 	app.SignIn("alice@demo.test")
-	app.Keys("2", "f")
+	app.Open(screenkit.CardScreen)
+	app.Keys("f")
 	s := app.Screen()
 	screentest.MustShow(t, s, "READ-ONLY", "read-only mode", "ACTIVE")
 	screentest.MustNotShow(t, s, "Freeze the card", "f freeze")
@@ -125,7 +129,7 @@ func TestCardOffersOnlyActionsThatCanWork(t *testing.T) {
 		t.Run(strings.TrimSuffix(tc.user, "@demo.test")+"_"+tc.press, func(t *testing.T) {
 			app := newApp(t)
 			app.SignIn(tc.user)
-			app.Keys("2")
+			app.Open(screenkit.CardScreen)
 			app.MustRefuse(tc.press, tc.notice, tc.footless, tc.offered)
 			screentest.MustNotShow(t, app.Screen(), "Order a new virtual card?", "Freeze the card", "View PIN", "Card details (")
 		})

@@ -223,10 +223,18 @@ func TestSetPINLinkQRDecodesToTheLink(t *testing.T) {
 }
 
 // noBrowserRig is the card screen where no browser can be opened: $BROWSER
-// names a command that does not exist, and the real opener runs.
-func noBrowserRig(t *testing.T) *screentest.Rig {
-	t.Setenv("BROWSER", "/nonexistent/nobrowser")
+// names a command that does not exist or one that fails, and the real
+// opener runs.
+func noBrowserRig(t *testing.T, browser string) *screentest.Rig {
+	t.Setenv("BROWSER", browser)
 	return screentest.NewRig(t, "alice@demo.test", screentest.Of(New))
+}
+
+// noBrowsers are the $BROWSER values that open nothing, and what the
+// screen says of each.
+var noBrowsers = map[string]string{
+	"/nonexistent/nobrowser": "the browser command /nonexistent/nobrowser was not found",
+	"/bin/false":             "the browser command /bin/false exited with status 1",
 }
 
 // prose is a view's words on one line: sentences wrapped in a panel read
@@ -237,12 +245,18 @@ func prose(v string) string { return strings.Join(strings.Fields(v), " ") }
 // Without a browser the set-PIN panel says so and offers the phone and the
 // clipboard: the QR code, the link on one line (and as OSC 8), y.
 func TestCardSetPINWithoutBrowserOffersQRAndCopy(t *testing.T) {
-	r := noBrowserRig(t)
+	for browser, why := range noBrowsers {
+		t.Run(browser, func(t *testing.T) { testSetPINWithoutBrowser(t, browser, why) })
+	}
+}
+
+func testSetPINWithoutBrowser(t *testing.T, browser, why string) {
+	r := noBrowserRig(t, browser)
 	r.Want("ACTIVE")
 	r.Keys("p")
 	r.W, r.H = 89, 80
 	v := r.Want("▀")
-	screentest.MustShow(t, prose(v), "The browser could not be opened: cannot start $BROWSER /nonexistent/nobrowser. "+
+	screentest.MustShow(t, prose(v), "The browser could not be opened: "+why+". "+
 		"Scan the QR code with a phone, or copy the link with y.")
 	screentest.MustNotShow(t, v, "opened in the browser")
 	_, link, ok := r.Screen.(*Screen).CopyValue()
@@ -275,30 +289,34 @@ func TestCardSetPINWithoutBrowserOffersQRAndCopy(t *testing.T) {
 // The view-PIN and card-details image links are secrets: without a browser
 // the screen says the image cannot be shown here, and offers no link.
 func TestCardImageWithoutBrowserShowsNoLink(t *testing.T) {
-	for _, key := range []string{"v", "d"} {
-		t.Run(key, func(t *testing.T) {
-			r := noBrowserRig(t)
-			r.Want("ACTIVE")
-			r.Keys(key, "ctrl+s")
-			r.W = 89
-			v := r.View()
-			screentest.MustShow(t, prose(v), "not opened: cannot start $BROWSER /nonexistent/nobrowser. "+
-				"The image cannot be shown in the terminal", "press "+key+" for a new one")
-			screentest.MustNotShow(t, v, "http", "token", "▀")
-			if _, _, ok := r.Screen.(*Screen).CopyValue(); ok {
-				t.Fatal("y offers a secret image link")
-			}
-			if strings.Contains(r.Notices(), "http") {
-				t.Fatalf("a notice shows the link: %s", r.Notices())
-			}
-		})
+	for browser, why := range noBrowsers {
+		for _, key := range []string{"v", "d"} {
+			t.Run(browser+"/"+key, func(t *testing.T) { testImageWithoutBrowser(t, browser, why, key) })
+		}
+	}
+}
+
+func testImageWithoutBrowser(t *testing.T, browser, why, key string) {
+	r := noBrowserRig(t, browser)
+	r.Want("ACTIVE")
+	r.Keys(key, "ctrl+s")
+	r.W = 89
+	v := r.View()
+	screentest.MustShow(t, prose(v), "not opened: "+why+". "+
+		"The image cannot be shown in the terminal", "press "+key+" for a new one")
+	screentest.MustNotShow(t, v, "http", "token", "▀")
+	if _, _, ok := r.Screen.(*Screen).CopyValue(); ok {
+		t.Fatal("y offers a secret image link")
+	}
+	if strings.Contains(r.Notices(), "http") {
+		t.Fatalf("a notice shows the link: %s", r.Notices())
 	}
 }
 
 // A terminal too short for the QR code is not told to scan one: the panel
 // offers the clipboard alone, and says a taller terminal shows the code.
 func TestCardSetPINWithoutBrowserTooShortForQROffersCopyOnly(t *testing.T) {
-	r := noBrowserRig(t)
+	r := noBrowserRig(t, "/nonexistent/nobrowser")
 	r.Want("ACTIVE")
 	r.W, r.H = 80, 22
 	r.Keys("p")

@@ -149,6 +149,9 @@ func (c *Screen) renderCard(width int) string {
 		note = "Frozen: every transaction attempt is declined. Unfreezing takes effect at once."
 	case apiclient.CardBlocked:
 		note = "Blocked: this is permanent. The card cannot be unfrozen; order a new card (n) to replace it."
+		if c.Deps.ReadOnly { // read-only offers no key that orders
+			note = "Blocked: this is permanent. The card cannot be unfrozen; a new card replaces it."
+		}
 	}
 	if note != "" {
 		body += "\n\n" + st.Text(screenkit.CardTone(card.Status)).Width(max(width-2, 20)).Render(note)

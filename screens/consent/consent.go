@@ -59,7 +59,7 @@ type Screen struct {
 
 // New builds the consent screen; it looks up the signed-in user first.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenConsent, "Consent")}
+	s := &Screen{Base: screenkit.NewBase(deps, screenkit.ConsentScreen, "Consent")}
 	s.table = ui.NewTable(deps.Styles, columns(0))
 	s.keys = newKeyMap(deps.ReadOnly, s.table.KeyMap())
 	s.change = ui.NewChange[changed](s.Requests)

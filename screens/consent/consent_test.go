@@ -28,7 +28,7 @@ func withoutSecret() screentest.Option {
 }
 
 // newConsentApp signs user in and opens the consent screen.
-var newConsentApp = screentest.Preset{SignIn: screentest.Of(signin.New), Open: "8",
+var newConsentApp = screentest.Preset{SignIn: screentest.Of(signin.New), Open: screenkit.ConsentScreen,
 	Options: []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}}.NewSignedIn
 
 // lookUpUser looks a user id up with u, replacing the id the form offers.
@@ -255,7 +255,7 @@ func TestConsentFilterSurvivesAWidening(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test", screentest.WithSize(90, 30))
 	a.Keys("/", "m")
 	a.Resize(160, 30) // past the wide layout's breakpoint (100 body cells)
-	a.Keys("1")
+	a.Keys("1")       // types into the filter
 	c, ok := a.UI().Active().(*Screen)
 	if !ok {
 		t.Fatalf("1 left the consent screen for %s", a.UI().Active().Title())

@@ -105,7 +105,10 @@ func (v *detailView) build() {
 		"  "+st.Muted.Render("this set's own status"), width), ""}
 	user := screenkit.Field{Label: "userId", Value: screenkit.OrDash(set.UserID)}
 	if !set.Linked() {
-		user.Styled = st.Text(theme.ToneWarn).Render("unlinked") + st.Muted.Render(" (L links it to a user, once)")
+		user.Styled = st.Text(theme.ToneWarn).Render("unlinked")
+		if v.keys.Link.Enabled() { // read-only mode names no key that links
+			user.Styled += st.Muted.Render(" (L links it to a user, once)")
+		}
 	}
 	fields := []screenkit.Field{
 		{Label: "consentSetId", Value: set.ConsentSetID}, user,

@@ -6,8 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
-	"cardterm/ui"
 	"cardterm/ui/uitest"
 )
 
@@ -121,11 +121,11 @@ func TestDelegationPostApprovalEscCancelsInFlight(t *testing.T) {
 		app.Root, cmd = app.Root.Update(msg)
 		request = tea.Batch(request, cmd)
 	}
-	if app.Deps.Requests.InFlightFor(ui.ScreenDelegation) == 0 {
+	if app.Deps.Requests.InFlightFor(screenkit.DelegationScreen) == 0 {
 		t.Fatal("the post-approval did not start")
 	}
 	screentest.MustShow(t, app.Screen(), "sending… (esc cancels)")
-	app.EscCancels(ui.ScreenDelegation, request)
+	app.EscCancels(screenkit.DelegationScreen, request)
 	if _, ok := s.open.(*approvalForm); !ok {
 		t.Fatal("esc while sending closed the form")
 	}

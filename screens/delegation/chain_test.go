@@ -52,7 +52,7 @@ func TestDelegationChainConfigResizes(t *testing.T) {
 	if n := strings.Count(small, "\n") + 1; n != 13 {
 		t.Fatalf("the frame is %d lines high:\n%s", n, small)
 	}
-	app.Resize(100, 30)
+	app.Resize(104, 30)
 	if again := app.Screen(); again != frame {
 		t.Fatalf("the same size draws differently:\n%s\n---\n%s", frame, again)
 	}

@@ -96,7 +96,7 @@ type Screen struct {
 
 // New builds the delegation screen.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenDelegation, "Delegation"), keys: newKeyMap(deps.ReadOnly)}
+	s := &Screen{Base: screenkit.NewBase(deps, screenkit.DelegationScreen, "Delegation"), keys: newKeyMap(deps.ReadOnly)}
 	s.faucet, s.approval = ui.NewChange[issuedToken](s.Requests), ui.NewChange[approved](s.Requests)
 	return s
 }

@@ -29,7 +29,7 @@ func newApp(t *testing.T, user string, opts ...screentest.Option) (*screentest.A
 	build := func(d screenkit.Deps) ui.Screen { screen = New(d); return screen }
 	opts = append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), build)}, opts...)
 	app := screentest.NewSignedIn(t, screentest.Of(signin.New), user, opts...)
-	app.Keys("6")
+	app.Open(screenkit.DelegationScreen)
 	return app, screen
 }
 
@@ -156,10 +156,10 @@ func TestDelegationTokenEscCancelsInFlight(t *testing.T) {
 	// No address: enter sends at once. Hold the request's command.
 	root, send := app.Root.Update(uitest.Key("enter"))
 	app.Root = root
-	if send == nil || app.Deps.Requests.InFlightFor(ui.ScreenDelegation) == 0 {
+	if send == nil || app.Deps.Requests.InFlightFor(screenkit.DelegationScreen) == 0 {
 		t.Fatal("the token request did not start")
 	}
-	app.EscCancels(ui.ScreenDelegation, send)
+	app.EscCancels(screenkit.DelegationScreen, send)
 	if _, ok := s.open.(*tokenRequest); !ok {
 		t.Fatal("the form did not stay after the cancel")
 	}

@@ -89,7 +89,7 @@ type Screen struct {
 // New builds the Events screen and subscribes to the in-app listener, so
 // nothing it receives before the screen is first opened is lost.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenEvents, "Events")}
+	s := &Screen{Base: screenkit.NewBase(deps, screenkit.EventsScreen, "Events")}
 	if deps.Events != nil {
 		s.feed = subscribe(deps.Events)
 	}

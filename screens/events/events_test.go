@@ -2,6 +2,7 @@ package events_test
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -109,7 +110,15 @@ func TestFreezeArrivesVerifiedThenTamperedRejectedOnTop(t *testing.T) {
 		t.Fatalf("the newest (rejected) delivery is not on top:\n%s", screen)
 	}
 
+	// A rejected delivery is kept without its body: its size and first
+	// bytes, nothing to inspect.
+	screentest.MustShow(t, screen, "not kept ("+strconv.Itoa(len(tampered))+" bytes); it began {")
+	screentest.MustNotShow(t, screen, "i raw JSON", `"ACTIVE"`)
+	app.Keys("i")
+	screentest.MustNotShow(t, app.Screen(), "as received")
+
 	// On a short terminal the pane scrolls to its last line and no further.
+	app.Keys("j") // the verified delivery, whose fields are many
 	app.Resize(80, 24)
 	screentest.MustNotShow(t, app.Screen(), "From  ")
 	screentest.MustShow(t, app.Screen(), "more lines (J/K scroll)")
@@ -125,7 +134,7 @@ func TestFreezeArrivesVerifiedThenTamperedRejectedOnTop(t *testing.T) {
 	// i, the app's inspector, shows the body as received, pretty-printed;
 	// i again closes it.
 	app.Keys("i")
-	screentest.MustShow(t, app.Screen(), "as received", `"event_type": "card.frozen"`, `"status": "ACTIVE"`)
+	screentest.MustShow(t, app.Screen(), "as received", `"event_type": "card.frozen"`, `"status": "FROZEN"`)
 	app.Keys("i")
 	screentest.MustNotShow(t, app.Screen(), `"event_type": "card.frozen"`)
 }
@@ -164,7 +173,7 @@ func TestHelpListsTheKeysAndRealGatewayDisablesTestEvents(t *testing.T) {
 
 	real, _ := newApp(t, false)
 	real.Drive(ui.SignedInMsg{})
-	screentest.MustShow(t, real.Screen(), "public HTTPS", "cardterm listen --forward-to")
+	screentest.MustShow(t, real.Screen(), "public HTTPS", "cardterm listen", "forward-to URL")
 	real.Keys("t")
 	screentest.MustNotShow(t, real.Screen(), "Send a test event")
 	if n := real.Notice(); !strings.Contains(n, "sandbox gateway only") {

@@ -14,8 +14,12 @@ import (
 // listener drops them for it (the history still has them).
 const feedBuffer = 256
 
-// maxShown bounds the list: the oldest deliveries go first.
-const maxShown = 1000
+// maxShown and maxShownBytes bound the list: the oldest deliveries go
+// first. The bodies are the listener's own (shared, never copied).
+const (
+	maxShown      = 1000
+	maxShownBytes = 32 << 20
+)
 
 // feed is the screen's subscription to the in-app listener. Deliveries
 // reach Update through a command that waits on the channel, one at a
@@ -94,9 +98,7 @@ func (s *Screen) add(in []webhookreceiver.Delivery) {
 		return
 	}
 	slices.SortFunc(s.deliveries, func(a, b webhookreceiver.Delivery) int { return cmp.Compare(b.Seq, a.Seq) })
-	if len(s.deliveries) > maxShown {
-		s.deliveries = s.deliveries[:maxShown]
-	}
+	s.deliveries = s.deliveries[:keptCount(s.deliveries)]
 	s.table.SetRows(rows(s.deliveries))
 	s.layout()
 	defer s.layoutPane()
@@ -109,6 +111,20 @@ func (s *Screen) add(in []webhookreceiver.Delivery) {
 	if i := slices.IndexFunc(s.deliveries, func(d webhookreceiver.Delivery) bool { return d.Seq == cursorSeq }); i >= 0 {
 		s.table.SetCursor(i)
 	}
+}
+
+// keptCount is how many of deliveries (newest first) the list keeps: at
+// most maxShown, and bodies of at most maxShownBytes (the newest always).
+func keptCount(deliveries []webhookreceiver.Delivery) int {
+	bytes := 0
+	for i, d := range deliveries {
+		bytes += len(d.Body)
+		if i == maxShown || (i > 0 && bytes > maxShownBytes) {
+			clear(deliveries[i:]) // their bodies go now
+			return i
+		}
+	}
+	return len(deliveries)
 }
 
 // rows are the table's cells: time, type, result and event id.

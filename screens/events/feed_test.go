@@ -78,3 +78,23 @@ func TestWaitBringsEachDeliveryAndWaitsAgain(t *testing.T) {
 		t.Fatalf("a stopped listener is not shown:\n%s", s.View())
 	}
 }
+
+// The list keeps at most maxShown deliveries and maxShownBytes of bodies,
+// newest first, the newest always.
+func TestListIsBoundedInCountAndBytes(t *testing.T) {
+	big := make([]byte, 10<<20)
+	var list []webhookreceiver.Delivery
+	for i := range 5 {
+		list = append(list, webhookreceiver.Delivery{Seq: int64(5 - i), Body: big})
+	}
+	if n := keptCount(list); n != 3 || list[3].Body != nil {
+		t.Fatalf("kept %d of five 10 MiB bodies (budget %d MiB)", n, maxShownBytes>>20)
+	}
+	small := make([]webhookreceiver.Delivery, maxShown+10)
+	if n := keptCount(small); n != maxShown {
+		t.Fatalf("kept %d bodiless deliveries", n)
+	}
+	if n := keptCount([]webhookreceiver.Delivery{{Body: make([]byte, maxShownBytes+1)}}); n != 1 {
+		t.Fatalf("the newest, alone over the budget, was dropped")
+	}
+}

@@ -32,7 +32,12 @@ func (s *Screen) fieldsPane() (string, []string) {
 	}
 	fields = append(fields, screenkit.Field{Label: "Received", Value: fmt.Sprintf("%s (#%d, answered %d)", receivedAt(d), d.Seq, d.Status)})
 	fields = append(fields, body...)
-	if len(body) == 0 {
+	switch {
+	case !d.Verified:
+		// A rejected delivery is kept without its body (a flood of them
+		// must not fill the memory): its size and first bytes.
+		fields = append(fields, screenkit.Field{Label: "Body", Value: rejectedBody(d)})
+	case len(body) == 0:
 		fields = append(fields, screenkit.Field{Label: "Body", Value: fmt.Sprintf("not a JSON object (%d bytes): i shows it as sent", len(d.Body))})
 	}
 	fields = append(fields,
@@ -40,8 +45,23 @@ func (s *Screen) fieldsPane() (string, []string) {
 		screenkit.Field{Label: apiclient.WebhookSignatureHeader, Value: d.Header.Get(apiclient.WebhookSignatureHeader)},
 		screenkit.Field{Label: "From", Value: d.RemoteAddr + " " + d.Path},
 	)
-	title := st.Subtitle.Render("Delivery "+ui.Sanitize(orUnknown(d.EventType))) + st.Muted.Render("  i raw JSON")
+	title := st.Subtitle.Render("Delivery " + ui.Sanitize(orUnknown(d.EventType)))
+	if d.Body != nil {
+		title += st.Muted.Render("  i raw JSON")
+	}
 	return title, strings.Split(screenkit.RenderFields(st, fields, s.Width), "\n")
+}
+
+// rejectedBody says what is kept of a rejected delivery's body.
+func rejectedBody(d webhookreceiver.Delivery) string {
+	size := fmt.Sprintf("%d bytes", d.Size)
+	if d.Size > webhookreceiver.MaxBody {
+		size = fmt.Sprintf("over %d bytes", webhookreceiver.MaxBody)
+	}
+	if d.BodyPrefix == "" {
+		return "not kept (" + size + ")"
+	}
+	return "not kept (" + size + "); it began " + d.BodyPrefix
 }
 
 // bodyFieldsBudget bounds the bodies whose fields are kept: beyond it the

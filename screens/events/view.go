@@ -143,10 +143,11 @@ func (s *Screen) emptyHint() []string {
 }
 
 // Inspect implements ui.Inspectable: i shows the selected delivery's body
-// exactly as it arrived, pretty-printed when it is JSON.
+// exactly as it arrived, pretty-printed when it is JSON. A rejected
+// delivery has no body to show (it is not kept).
 func (s *Screen) Inspect() (string, []byte, bool) {
 	d, ok := s.selected()
-	if !ok {
+	if !ok || d.Body == nil {
 		return "", nil, false
 	}
 	return "Delivery " + orUnknown(d.EventType) + " (#" + fmt.Sprint(d.Seq) + "), as received", d.Body, true

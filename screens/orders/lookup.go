@@ -106,6 +106,11 @@ func (l *orderLookup) update(msg tea.Msg) (closed bool, cmd tea.Cmd) {
 		status := readOrderStatus(msg.Value.status)
 		l.found = &status
 		return false, nil
+	case tea.PasteMsg:
+		// A pasted order id goes to the form as typing does.
+		if l.found == nil {
+			return false, screenkit.ToForm(l.form, msg)
+		}
 	case tea.KeyPressMsg:
 		if l.found != nil {
 			switch {

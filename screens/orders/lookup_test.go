@@ -69,7 +69,7 @@ func TestProductsInAnotherShape(t *testing.T) {
 // record's fields as sent.
 func TestOrderStatusInAnotherShapeEndsPolling(t *testing.T) {
 	app, s := newApp(t, "nora@demo.test", screentest.WithAltShapes())
-	app.Resize(120, 40)
+	app.Resize(124, 40)
 	orderProduct(app, s, "Virtual card")
 	app.Keys("y")
 	screentest.MustShow(t, app.Screen(), "Payment", "STARTED", "check 1 of 40", "Order state", "started")

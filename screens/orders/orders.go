@@ -79,7 +79,7 @@ type Screen struct {
 
 // New builds the orders screen.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenOrders, "Orders")}
+	s := &Screen{Base: screenkit.NewBase(deps, screenkit.OrdersScreen, "Orders")}
 	s.table = ui.NewTable(deps.Styles, []ui.Column{
 		{Title: "Product", Min: 20},
 		{Title: "Eligible", Width: 16},
@@ -150,7 +150,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
-	case ui.Result[lookedUp]:
+	case ui.Result[lookedUp], tea.PasteMsg:
 		if s.lookup != nil {
 			_, cmd = s.lookup.update(msg)
 		}

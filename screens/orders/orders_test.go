@@ -24,7 +24,7 @@ func newApp(t testing.TB, user string, opts ...screentest.Option) (*screentest.A
 	opts = append([]screentest.Option{screentest.WithScreen(screentest.Of(account.New), build)}, opts...)
 	app := screentest.New(t, screentest.Of(signin.New), opts...)
 	app.SignIn(user)
-	app.Keys("7")
+	app.Open(screenkit.OrdersScreen)
 	screentest.MustShow(t, app.Screen(), "Orders", "Virtual card")
 	return app, screen
 }
@@ -112,7 +112,7 @@ func TestOrderGateway422ShownAndListReread(t *testing.T) {
 func TestOrderRejectedAccount403(t *testing.T) {
 	app := screentest.New(t, screentest.Of(signin.New), screentest.WithScreen(screentest.Of(New)))
 	app.SignIn("rex@demo.test")
-	app.Keys("7")
+	app.Open(screenkit.OrdersScreen)
 	screentest.MustShow(t, app.Screen(), "The gateway does not allow this account to order products.")
 }
 

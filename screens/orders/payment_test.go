@@ -168,13 +168,13 @@ func TestOrderPollingGoesOnOnAnotherScreen(t *testing.T) {
 	app, s := newApp(t, "nora@demo.test")
 	orderProduct(app, s, "Virtual card")
 	app.Keys("y")
-	app.Keys("1")
+	app.Open(screenkit.AccountScreen)
 	tick(app, s)
 	tick(app, s)
 	if n := app.Notice(); !strings.Contains(n, "Payment received") {
 		t.Fatalf("the final status is announced on any screen; notice %q", n)
 	}
-	app.Keys("7")
+	app.Open(screenkit.OrdersScreen)
 	screentest.MustShow(t, app.Screen(), "COMPLETED", "check 3 of 40")
 	// Signing out stops it all.
 	app.Drive(ui.SignedOutMsg{})

@@ -31,6 +31,10 @@ type Deps struct {
 	Styles   *theme.Styles
 	// ReadOnly hides and refuses every mutating action (support agents).
 	ReadOnly bool
+	// Production says the gateway's data is real (shell.Gateway): the
+	// support console asks for the last 4 characters of the user id
+	// before a revoke or a link.
+	Production bool
 	// Demo lists the sandbox's demo accounts; empty on a real gateway.
 	Demo []DemoHint
 	// Support says the support console is there: the sign-in screen then

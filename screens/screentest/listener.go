@@ -15,7 +15,7 @@ type InAppListener struct {
 }
 
 // WithInAppListener starts an in-app listener on a free loopback port and
-// returns it with the option that mounts it in the app's Deps (the Events
+// returns it with the option that mounts it in the app (the Events
 // screen's feed, the Webhooks screen's l); sandboxGateway says whether the
 // app's gateway is the sandbox. It closes when the test ends.
 func WithInAppListener(t testing.TB, sandboxGateway bool) (*InAppListener, Option) {
@@ -31,7 +31,7 @@ func WithInAppListener(t testing.TB, sandboxGateway bool) (*InAppListener, Optio
 	}
 	t.Cleanup(func() { _ = listener.Close(); receiver.Close() })
 	return &InAppListener{Receiver: receiver, URL: listener.URL}, func(s *Setup) {
-		s.Deps.Events, s.Deps.EventsURL, s.Deps.SandboxGateway = receiver, listener.URL, sandboxGateway
-		clock = s.Deps.Now
+		s.Shell.Events, s.Shell.EventsURL, s.Shell.Gateway.Local = receiver, listener.URL, sandboxGateway
+		clock = s.Shell.Now
 	}
 }

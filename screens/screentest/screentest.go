@@ -19,7 +19,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/apiclient/sandbox"
 	"cardterm/screens/screenkit"
-	"cardterm/theme"
+	"cardterm/screens/shell"
 	"cardterm/ui"
 	"cardterm/ui/uitest"
 )
@@ -67,7 +67,9 @@ type App struct {
 
 // Setup is what options change before the app is built.
 type Setup struct {
-	Deps    screenkit.Deps
+	// Shell is the app's wiring as main fills it (screens/shell); the
+	// client and the screens are added when the app is built.
+	Shell   shell.Config
 	Config  apiclient.Config
 	Sandbox sandbox.Options
 	SignIn  Build
@@ -87,7 +89,7 @@ func WithDemo() Option {
 	return func(s *Setup) {
 		for _, u := range sandbox.DemoUsers() {
 			if u.Region == "eu" {
-				s.Deps.Demo = append(s.Deps.Demo, screenkit.DemoHint{Username: u.Username, Password: u.Password, Summary: u.Summary})
+				s.Shell.Demo = append(s.Shell.Demo, screenkit.DemoHint{Username: u.Username, Password: u.Password, Summary: u.Summary})
 			}
 		}
 	}
@@ -97,7 +99,23 @@ func WithDemo() Option {
 func WithUS() Option { return func(s *Setup) { s.Config.US = true } }
 
 // ReadOnly starts the app in --read-only mode.
-func ReadOnly() Option { return func(s *Setup) { s.Deps.ReadOnly = true } }
+func ReadOnly() Option { return func(s *Setup) { s.Shell.ReadOnly = true } }
+
+// AsRemote presents the test's sandbox as a remote gateway, as a
+// --base-url would: its host on the status bar, and production unless
+// environment (production, staging, sandbox, or "" for unset) says
+// otherwise, with the safeguards that go with it.
+func AsRemote(environment string) Option {
+	return func(s *Setup) {
+		s.Shell.Gateway.Sandbox, s.Shell.Gateway.Label, s.Shell.Gateway.Environment = false, "gateway.test", environment
+	}
+}
+
+// WithProfile names the profile in use on the status bar, and the
+// profiles the switcher offers.
+func WithProfile(name string, all ...string) Option {
+	return func(s *Setup) { s.Shell.Profile, s.Shell.Profiles = name, all }
+}
 
 // WithScreen mounts screens, e.g. WithScreen(screentest.Of(card.New)).
 func WithScreen(builds ...Build) Option {
@@ -110,7 +128,8 @@ func WithSupport(build Build, start bool) Option {
 	return func(s *Setup) { s.Support, s.StartInSupport = build, start }
 }
 
-// WithSize sets the first window size (100x30 otherwise).
+// WithSize sets the first window size (104x30 otherwise: a body of 84x27
+// beside the navigation).
 func WithSize(w, h int) Option { return func(s *Setup) { s.Width, s.Height = w, h } }
 
 // WithSandbox changes the sandbox's options (faults, alternate shapes).
@@ -130,14 +149,14 @@ func WithConfig(change func(*apiclient.Config)) Option {
 }
 
 // New builds the app with signIn as its sign-in screen and the screens the
-// options mount, sized 100x30, and runs Init as the program would.
+// options mount, sized 104x30, and runs Init as the program would.
 func New(t testing.TB, signIn Build, opts ...Option) *App {
 	t.Helper()
 	clock := sandbox.NewManualClock(Epoch)
-	setup := Setup{SignIn: signIn, Width: 100, Height: 30, Sandbox: sandbox.Options{Clock: clock},
+	setup := Setup{SignIn: signIn, Width: 104, Height: 30, Sandbox: sandbox.Options{Clock: clock},
 		Config: apiclient.Config{ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey}}
-	styles := theme.New(true, false)
-	setup.Deps = screenkit.Deps{Requests: ui.NewRequests(), Styles: &styles, Now: clock.Now}
+	setup.Shell.Now = clock.Now
+	setup.Shell.Gateway = shell.Gateway{Label: "SANDBOX", Sandbox: true, Local: true}
 	for _, o := range opts {
 		o(&setup)
 	}
@@ -151,36 +170,18 @@ func New(t testing.TB, signIn Build, opts ...Option) *App {
 	cfg.BaseURL = hs.URL
 	cfg.Now = clock.Now
 	client := apiclient.New(cfg)
-	deps := setup.Deps
-	deps.Client = client
-	screens := make([]ui.Screen, 0, len(setup.Screens))
-	for _, build := range setup.Screens {
-		screens = append(screens, build(deps))
+	wiring := setup.Shell
+	wiring.Client = client
+	wiring.Gateway.ClientKey, wiring.Gateway.US = cfg.ClientKey, cfg.US
+	wiring.SignIn, wiring.Support, wiring.StartInSupport = shell.Build(setup.SignIn), shell.Build(setup.Support), setup.StartInSupport
+	wiring.Screens = func(deps screenkit.Deps) []ui.Screen {
+		screens := make([]ui.Screen, 0, len(setup.Screens))
+		for _, build := range setup.Screens {
+			screens = append(screens, build(deps))
+		}
+		return screens
 	}
-	var signInScreen, support ui.Screen
-	if setup.SignIn != nil {
-		signInScreen = setup.SignIn(deps)
-	}
-	if setup.Support != nil {
-		support = setup.Support(deps)
-	}
-	root := ui.NewRoot(ui.RootOptions{
-		Styles:         &styles,
-		Requests:       deps.Requests,
-		SignIn:         signInScreen,
-		Screens:        screens,
-		Support:        support,
-		StartInSupport: setup.StartInSupport,
-		Gateway:        "SANDBOX",
-		Sandbox:        true,
-		US:             cfg.US,
-		ReadOnly:       deps.ReadOnly,
-		Session: func() (string, time.Time, bool) {
-			s := client.Session()
-			return s.Username, s.ExpiresAt, s.Valid()
-		},
-		Now: clock.Now,
-	})
+	root, deps := shell.New(wiring)
 	app := &App{T: t, Root: root, Deps: deps, Clock: clock, Server: server, Client: client, URL: hs.URL}
 	app.Drive(append([]tea.Msg{tea.WindowSizeMsg{Width: setup.Width, Height: setup.Height}}, uitest.Run(root.Init())...)...)
 	return app
@@ -197,6 +198,29 @@ func (a *App) Drive(msgs ...tea.Msg) {
 
 // Keys presses keys by name ("enter", "f", "ctrl+u").
 func (a *App) Keys(names ...string) { a.T.Helper(); a.Drive(uitest.Keys(names...)...) }
+
+// Open opens the screen called id as a user would: its number key, or,
+// past the tenth, the navigation pane (tab, down to it, enter). It fails
+// when the screen is not mounted.
+func (a *App) Open(id ui.ScreenID) {
+	a.T.Helper()
+	at := a.UI().PositionOf(id)
+	switch {
+	case at < 0:
+		a.T.Fatalf("screen %q is not in the navigation", id)
+	case ui.NumberKey(at) != "":
+		a.Keys(ui.NumberKey(at))
+	default:
+		a.Keys(ui.NumberKey(0), "tab")
+		for range at {
+			a.Keys("down")
+		}
+		a.Keys("enter")
+	}
+	if got := a.UI().Active().ID(); got != id {
+		a.T.Fatalf("opening %q showed %q", id, got)
+	}
+}
 
 // Type types text into the focused input.
 func (a *App) Type(s string) { a.T.Helper(); a.Drive(uitest.Type(s)...) }
@@ -237,12 +261,28 @@ func (a *App) SignInDirectly(username string) {
 
 var loopbackPort = regexp.MustCompile(`127\.0\.0\.1:\d{4,5}`)
 
-// Golden compares the frame, in the ASCII colour profile, with its golden
-// file under the package's testdata. The sandbox's random port is the one
-// part that varies by run.
+// Golden compares the body (what the screen owns, with any dialog over
+// it, in the ASCII colour profile) with its golden file under the
+// package's testdata. The navigation, status bar and footer are the
+// shell's: FrameGolden covers them, in a few files, so a change of the
+// shell rewrites those and not every screen's.
 func (a *App) Golden(name string) {
 	a.T.Helper()
-	frame := uitest.ASCII(a.Root.View())
+	a.golden(name, a.UI().BodyView())
+}
+
+// FrameGolden compares the whole frame, shell included, with its golden
+// file: for the few tests that cover the shell around a screen.
+func (a *App) FrameGolden(name string) {
+	a.T.Helper()
+	a.golden(name, a.Root.View().Content)
+}
+
+// golden compares one drawing with its golden file. The sandbox's random
+// port is the one part that varies by run.
+func (a *App) golden(name, drawing string) {
+	a.T.Helper()
+	frame := uitest.ASCII(drawing)
 	uitest.Golden(a.T.(*testing.T), name, loopbackPort.ReplaceAllString(frame, "127.0.0.1:PORT"))
 }
 
@@ -361,11 +401,11 @@ func NewSignedIn(t testing.TB, signIn Build, user string, opts ...Option) *App {
 // Preset is the app one package's tests start from: its sign-in screen and
 // the options every test there wants (the screens it mounts, a size). A
 // test's own options apply after the preset's, so they can change them.
-// Open, if set, is the key that opens the package's screen once signed in.
+// Open, if set, is the screen NewSignedIn opens once signed in.
 type Preset struct {
 	SignIn  Build
 	Options []Option
-	Open    string
+	Open    ui.ScreenID
 }
 
 // New builds the preset's app with the test's options, as New does.
@@ -380,7 +420,7 @@ func (p Preset) NewSignedIn(t testing.TB, user string, opts ...Option) *App {
 	t.Helper()
 	a := NewSignedIn(t, p.SignIn, user, append(slices.Clone(p.Options), opts...)...)
 	if p.Open != "" {
-		a.Keys(p.Open)
+		a.Open(p.Open)
 	}
 	return a
 }

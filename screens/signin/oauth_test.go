@@ -1,10 +1,8 @@
 package signin
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -65,7 +63,7 @@ func (h *oauthHarness) start() *oauthFlow {
 		go func() { h.pending <- uitest.Run(next) }()
 	}
 	f := h.s.flow
-	if f == nil || f.lb == nil || f.link == "" {
+	if f == nil || f.Loopback == nil || f.Link == "" {
 		h.t.Fatalf("flow did not start: %+v; problem %q", f, h.s.problem)
 	}
 	return f
@@ -80,7 +78,7 @@ func (h *oauthHarness) callback() {
 		select {
 		case msgs := <-h.pending:
 			for _, m := range msgs {
-				if cb, ok := m.(oauthCallbackMsg); ok {
+				if cb, ok := m.(screenkit.OAuthCallbackMsg); ok {
 					cmd := h.update(cb)
 					for _, c := range h.feed(cmd) {
 						h.feed(c)
@@ -101,7 +99,7 @@ func (h *oauthHarness) strayCallback() {
 	select {
 	case msgs := <-h.pending:
 		for _, m := range msgs {
-			if cb, ok := m.(oauthCallbackMsg); ok && cb.res.stray {
+			if cb, ok := m.(screenkit.OAuthCallbackMsg); ok && cb.Result.Stray {
 				next := h.update(cb)
 				if next == nil {
 					h.t.Fatal("the screen stopped waiting after a stray callback")
@@ -163,28 +161,24 @@ func codeOnly(t *testing.T, link string) *url.URL {
 	return loc
 }
 
-func listenerClosed(t *testing.T, lb *loopback) {
+func listenerClosed(t *testing.T, lb *screenkit.Loopback) {
 	t.Helper()
 	// Ask the listener itself: a dial could reach whatever socket the
-	// kernel gave the freed port to next. The deadline turns an open
-	// listener into a failure instead of a hang.
-	if tl, ok := lb.ln.(*net.TCPListener); ok {
-		_ = tl.SetDeadline(time.Now().Add(200 * time.Millisecond))
-	}
-	if _, err := lb.ln.Accept(); !errors.Is(err, net.ErrClosed) {
-		t.Fatalf("the loopback listener %s is still open (%v)", lb.redirectURI, err)
+	// kernel gave the freed port to next.
+	if !lb.Closed(time.Second) {
+		t.Fatalf("the loopback listener %s is still open", lb.RedirectURI())
 	}
 }
 
 func TestOAuthLoopbackSignIn(t *testing.T) {
 	h := newOAuthHarness(t)
 	f := h.start()
-	if !strings.HasPrefix(f.lb.redirectURI, "http://127.0.0.1:") || !strings.HasSuffix(f.lb.redirectURI, "/callback") {
-		t.Fatalf("redirect %s", f.lb.redirectURI)
+	if !strings.HasPrefix(f.Loopback.RedirectURI(), "http://127.0.0.1:") || !strings.HasSuffix(f.Loopback.RedirectURI(), "/callback") {
+		t.Fatalf("redirect %s", f.Loopback.RedirectURI())
 	}
 	v := h.view(80, 22)
 	screentest.MustShow(t, v, "Sign in with browser / phone", "Code shown on the phone", "esc cancels", "▀")
-	page := browse(t, f.link, false)
+	page := browse(t, f.Link, false)
 	if !strings.Contains(page, "You can close this tab") {
 		t.Fatalf("callback page:\n%s", page)
 	}
@@ -193,7 +187,7 @@ func TestOAuthLoopbackSignIn(t *testing.T) {
 	if s.Kind != apiclient.SessionOAuth || s.Username != "alice@demo.test" || h.s.mode != modeForm || h.s.flow != nil {
 		t.Fatalf("session %+v mode %d", s, h.s.mode)
 	}
-	listenerClosed(t, f.lb)
+	listenerClosed(t, f.Loopback)
 	if !h.s.keeper.running {
 		t.Fatal("the session keeper does not watch the new session")
 	}
@@ -202,7 +196,7 @@ func TestOAuthLoopbackSignIn(t *testing.T) {
 func TestOAuthQRCodeIsTheLinkAndFits80x24(t *testing.T) {
 	h := newOAuthHarness(t)
 	f := h.start()
-	q, err := qrcode.New(f.link, qrcode.Low)
+	q, err := qrcode.New(f.Link, qrcode.Low)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +233,7 @@ func TestOAuthQRCodeIsTheLinkAndFits80x24(t *testing.T) {
 func TestOAuthPhoneCodeTyped(t *testing.T) {
 	h := newOAuthHarness(t)
 	f := h.start()
-	code := browse(t, f.link, true)
+	code := browse(t, f.Link, true)
 	// a wrong code first: refused, the panel stays usable
 	for _, k := range uitest.Type("AAAAA-BBBBB") {
 		h.update(k)
@@ -259,7 +253,7 @@ func TestOAuthPhoneCodeTyped(t *testing.T) {
 	if s := h.app.Client.Session(); s.Kind != apiclient.SessionOAuth || !s.Valid() || h.s.mode != modeForm {
 		t.Fatalf("session %+v", s)
 	}
-	listenerClosed(t, f.lb)
+	listenerClosed(t, f.Loopback)
 }
 
 // Any local process can call the loopback: a wrong state is refused and
@@ -267,7 +261,7 @@ func TestOAuthPhoneCodeTyped(t *testing.T) {
 func TestOAuthStrayCallbackDoesNotEndTheSignIn(t *testing.T) {
 	h := newOAuthHarness(t)
 	f := h.start()
-	loc := codeOnly(t, f.link)
+	loc := codeOnly(t, f.Link)
 	q := loc.Query()
 	q.Set("state", q.Get("state")+"x")
 	loc.RawQuery = q.Encode()
@@ -286,7 +280,7 @@ func TestOAuthStrayCallbackDoesNotEndTheSignIn(t *testing.T) {
 		t.Fatalf("a stray callback ended the sign-in: mode %d, problem %q", h.s.mode, h.s.problem)
 	}
 	// The real answer still signs in.
-	q.Set("state", f.state)
+	q.Set("state", f.State)
 	loc.RawQuery = q.Encode()
 	resp, err = http.Get(loc.String())
 	if err != nil {
@@ -301,17 +295,17 @@ func TestOAuthStrayCallbackDoesNotEndTheSignIn(t *testing.T) {
 	if s := h.app.Client.Session(); s.Kind != apiclient.SessionOAuth || h.s.mode != modeForm {
 		t.Fatalf("the real callback after a stray did not sign in: %+v", s)
 	}
-	listenerClosed(t, f.lb)
+	listenerClosed(t, f.Loopback)
 }
 
 func TestOAuthReusedCodeAndVerifierMismatch(t *testing.T) {
 	t.Run("reused code", func(t *testing.T) {
 		h := newOAuthHarness(t)
 		f := h.start()
-		loc := codeOnly(t, f.link)
+		loc := codeOnly(t, f.Link)
 		// the code is spent elsewhere before the browser comes back
 		other := apiclient.New(h.app.Client.Config())
-		if _, err := other.ExchangeCode(t.Context(), loc.Query().Get("code"), f.pkce.Verifier, f.lb.redirectURI); err != nil {
+		if _, err := other.ExchangeCode(t.Context(), loc.Query().Get("code"), f.PKCE.Verifier, f.Loopback.RedirectURI()); err != nil {
 			t.Fatal(err)
 		}
 		resp, err := http.Get(loc.String())
@@ -328,8 +322,8 @@ func TestOAuthReusedCodeAndVerifierMismatch(t *testing.T) {
 	t.Run("verifier mismatch", func(t *testing.T) {
 		h := newOAuthHarness(t)
 		f := h.start()
-		f.pkce.Verifier += "tampered"
-		browse(t, f.link, false)
+		f.PKCE.Verifier += "tampered"
+		browse(t, f.Link, false)
 		h.callback()
 		screentest.MustShow(t, h.view(100, 30), "code_verifier does not", "another")
 		if h.app.Client.Session().Valid() {
@@ -346,15 +340,15 @@ func TestOAuthCancelClosesListener(t *testing.T) {
 	if h.s.mode != modeForm || h.s.flow != nil {
 		t.Fatal("esc did not end the flow")
 	}
-	listenerClosed(t, f.lb)
+	listenerClosed(t, f.Loopback)
 
 	// esc while the flow is still starting: the late start closes its own listener
 	start := h.update(uitest.Key("ctrl+o"))
 	h.update(uitest.Key("esc"))
 	for _, m := range uitest.Run(start) {
-		if r, ok := m.(ui.Result[oauthStarted]); ok && r.Value.lb != nil {
+		if r, ok := m.(ui.Result[screenkit.OAuthStarted]); ok && r.Value.Loopback != nil {
 			h.update(m)
-			listenerClosed(t, r.Value.lb)
+			listenerClosed(t, r.Value.Loopback)
 		}
 	}
 	if h.s.flow != nil {
@@ -393,7 +387,7 @@ func TestOAuthGatewayErrorsAndNoSecret(t *testing.T) {
 func TestOAuthSignOutRevokes(t *testing.T) {
 	h := newOAuthHarness(t)
 	f := h.start()
-	browse(t, f.link, false)
+	browse(t, f.Link, false)
 	h.callback()
 	old := h.app.Client.Session()
 	var reason string
@@ -419,14 +413,22 @@ func TestOAuthSignOutRevokes(t *testing.T) {
 // Without a browser (SSH, a recording), the panel says so and offers the
 // QR code and ctrl+y, instead of "finish in the browser that opened".
 func TestOAuthWithoutABrowser(t *testing.T) {
+	for _, browser := range []string{"/nonexistent/browser", "/bin/false"} {
+		t.Run(browser, func(t *testing.T) { testOAuthWithoutABrowser(t, browser) })
+	}
+}
+
+// testOAuthWithoutABrowser: $BROWSER missing, or failing (/bin/false
+// exits 1 at once: not opened either).
+func testOAuthWithoutABrowser(t *testing.T, browser string) {
 	h := newOAuthHarness(t)
-	t.Setenv("BROWSER", "/nonexistent/browser")
+	t.Setenv("BROWSER", browser)
 	f := h.start()
 	// What the start's openLink command reports (run here, not waited for
 	// behind the loopback's wait in the same batch).
-	h.update(openLink(f.id, f.link)())
-	if f.browser != browserMissing {
-		t.Fatalf("browser state %d", f.browser)
+	h.update(screenkit.OpenOAuthLink(f.ID, f.Link)())
+	if f.Browser != screenkit.BrowserMissing {
+		t.Fatalf("browser state %d", f.Browser)
 	}
 	v := h.view(100, 30)
 	screentest.MustShow(t, v, "No browser could be opened here", "ctrl+y", "▀")
@@ -434,7 +436,7 @@ func TestOAuthWithoutABrowser(t *testing.T) {
 	cmd := h.update(uitest.Key("ctrl+y"))
 	var copied bool
 	for _, m := range uitest.Run(cmd) {
-		if fmt.Sprint(m) == f.link {
+		if fmt.Sprint(m) == f.Link {
 			copied = true
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 )
 
 // A failed sign-in in the user's terms, keeping the gateway's own words:
@@ -33,15 +34,15 @@ func signInProblem(err error) string {
 }
 
 // callbackProblem explains a loopback answer that carried no usable code.
-func callbackProblem(r callbackResult) string {
+func callbackProblem(r screenkit.CallbackResult) string {
 	switch {
-	case errors.Is(r.err, errStateMismatch):
+	case errors.Is(r.Err, screenkit.ErrStateMismatch):
 		return "Sign-in refused: the browser came back with a state that does not belong to this sign-in " +
 			"(a replayed or forged answer). Nothing was signed in; press ctrl+o to start again."
-	case r.desc != "":
-		return "The gateway ended the sign-in: " + r.desc + " (" + r.err.Error() + "). Press ctrl+o to try again."
+	case r.Desc != "":
+		return "The gateway ended the sign-in: " + r.Desc + " (" + r.Err.Error() + "). Press ctrl+o to try again."
 	}
-	return "The sign-in did not complete: " + r.err.Error() + ". Press ctrl+o to try again."
+	return "The sign-in did not complete: " + r.Err.Error() + ". Press ctrl+o to try again."
 }
 
 // oauthProblem explains a failed initiate or code exchange in the user's

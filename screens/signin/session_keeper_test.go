@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/ui"
 	"cardterm/ui/uitest"
@@ -138,8 +139,8 @@ func TestExpiryReturnsToTheSameScreen(t *testing.T) {
 	app := newApp(t, screentest.WithDemo()) // the form is filled: enter signs in
 	signIn := app.Root.(*ui.Root).Active().(*Screen)
 	app.Keys("enter")
-	app.Keys("2")
-	if app.Root.(*ui.Root).Active().ID() != ui.ScreenCard {
+	app.Open(screenkit.CardScreen)
+	if app.Root.(*ui.Root).Active().ID() != screenkit.CardScreen {
 		t.Fatal("not on the card screen")
 	}
 	si := app.Root.(*ui.Root)
@@ -156,8 +157,8 @@ func TestExpiryReturnsToTheSameScreen(t *testing.T) {
 		t.Fatal("still signed in")
 	}
 	app.Keys("enter")
-	if id := app.Root.(*ui.Root).Active().ID(); id != ui.ScreenCard {
-		t.Fatalf("returned to screen %d, want the card screen", id)
+	if id := app.Root.(*ui.Root).Active().ID(); id != screenkit.CardScreen {
+		t.Fatalf("returned to screen %q, want the card screen", id)
 	}
 }
 

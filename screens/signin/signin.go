@@ -62,12 +62,11 @@ const (
 type Screen struct {
 	screenkit.Base
 	keys      signInKeys
-	oauthKeys oauthKeys
+	oauthKeys screenkit.OAuthKeys
 	mode      signInMode
 	keeper    *sessionKeeper
 	code      textinput.Model // the code typed on the OAuth panel
 	flow      *oauthFlow
-	flowSeq   int
 	username  textinput.Model
 	password  textinput.Model
 	focus     int // focusUsername, focusPassword or focusDemo
@@ -90,7 +89,7 @@ type Screen struct {
 // New builds the sign-in screen; on the sandbox the form comes filled with
 // the first demo user so that enter alone signs in.
 func New(deps screenkit.Deps) *Screen {
-	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenSignIn, "Sign in"), keys: newSignInKeys(), oauthKeys: newOAuthKeys(), code: newCodeInput(deps.Styles),
+	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenSignIn, "Sign in"), keys: newSignInKeys(), oauthKeys: newOAuthKeys(), code: screenkit.NewCodeInput(deps.Styles),
 		keeper: newSessionKeeper(deps.Client, deps.Clock)}
 	s.username = screenkit.NewInput(deps.Styles)
 	s.username.Prompt = ""

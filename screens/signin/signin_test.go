@@ -136,18 +136,18 @@ func TestSignInInputsFollowTheTerminalBackground(t *testing.T) {
 
 func TestOAuthHostileLinkIsNotAHyperlink(t *testing.T) {
 	st := theme.New(true, false)
-	lb, err := startLoopback("state")
+	lb, err := screenkit.StartLoopback("state")
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(lb.close)
+	t.Cleanup(lb.Close)
 	s := New(screenkit.Deps{Styles: &st, Requests: ui.NewRequests(), Client: apiclient.New(apiclient.Config{})})
 	s.mode = modeOAuth
-	s.flow = &oauthFlow{id: 1, lb: lb, link: "https://gw.example/authorize?x=\x07\x1b]52;c;ZWNobyBoaQ==\x07"}
+	s.flow = &oauthFlow{ID: 1, Loopback: lb, Link: "https://gw.example/authorize?x=\x07\x1b]52;c;ZWNobyBoaQ==\x07"}
 	s.SetSize(100, 30)
 	screentest.MustBeClean(t, "the OAuth panel", s.View())
 
-	s.flow.link = "https://gw.example/authorize?client_id=abc"
+	s.flow.Link = "https://gw.example/authorize?client_id=abc"
 	if frame := s.View(); !strings.Contains(frame, "\x1b]8;;https://gw.example/authorize?client_id=abc\x07") {
 		t.Fatalf("a clean link is no longer a hyperlink:\n%q", frame)
 	}

@@ -2,11 +2,13 @@ package support
 
 import (
 	"context"
-	"strings"
+	"net/http"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/support/actionlog"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -19,6 +21,7 @@ const (
 	formSecretKey
 	formTypeLast4
 	formLinkUser
+	formTicket
 )
 
 // actionKind is a change the console can make with the secret key.
@@ -27,23 +30,31 @@ type actionKind int
 const (
 	actionRevoke actionKind = iota + 1
 	actionLink
+	actionApprove // the customer-approved session's code exchange
 )
 
 // pendingAction is a revoke or link on its way: the secret key may be
 // asked for, then (on production) the last 4 characters of the user id,
 // then the confirmation showing the request.
 type pendingAction struct {
-	kind        actionKind
-	setID       string
-	consentID   string
-	consentType string
-	policy      string
-	userID      string
-	typed       bool // the agent typed the last 4 characters
+	kind         actionKind
+	setID        string
+	consentID    string
+	consentType  string
+	policy       string
+	userID       string
+	onboardingID string
+	typed        bool // the agent typed the last 4 characters
 }
 
-// actionDone is what a finished action reports.
-type actionDone struct{ kind actionKind }
+// actionDone is what a finished action reports: the request sent, the
+// line written to the action log, and whether that write failed.
+type actionDone struct {
+	action  pendingAction
+	entry   actionlog.Entry
+	logErr  error
+	outcome string
+}
 
 // startRevoke revokes the selected consent, if it is granted.
 func (s *Screen) startRevoke() tea.Cmd {
@@ -68,7 +79,7 @@ func (s *Screen) startLink() tea.Cmd {
 	if r.set.Linked() {
 		return ui.Notify(theme.ToneWarn, "this set is linked already (to "+*r.set.UserID+"); a link cannot be changed")
 	}
-	s.action = &pendingAction{kind: actionLink, setID: r.set.ConsentSetID, policy: r.set.PolicyType}
+	s.action = &pendingAction{kind: actionLink, setID: r.set.ConsentSetID, policy: r.set.PolicyType, onboardingID: s.kase.id}
 	s.formFor = formLinkUser
 	return s.openForm(ui.NewForm(s.Deps.Styles, ui.FormSpec{
 		Title:  "Link consent set " + r.set.ConsentSetID + " to a user",
@@ -78,19 +89,39 @@ func (s *Screen) startLink() tea.Cmd {
 	}))
 }
 
+// needSecret reports whether the console must ask for the secret key:
+// none was typed, and the app's own is missing or was refused.
+func (s *Screen) needSecret() bool {
+	return s.secretClient == nil && (s.secretRefused || s.Deps.Client.Config().SecretKey == "")
+}
+
+// secretForm asks for the secret key; why says what it is for.
+func (s *Screen) secretForm(why string) tea.Cmd {
+	s.formFor = formSecretKey
+	lines := []string{why + " It is kept in memory for this session only and never shown."}
+	if s.secretRefused {
+		lines = append([]string{"The last secret key was refused by the gateway and forgotten."}, lines...)
+	}
+	return s.openForm(ui.NewForm(s.Deps.Styles, ui.FormSpec{
+		Title:  "The secret key is needed",
+		Lines:  lines,
+		Submit: "continue",
+		Fields: []ui.FieldSpec{{Key: "secretKey", Label: "Secret key", Kind: ui.FieldSecret, Check: nonEmpty("the secret key is required")}},
+	}))
+}
+
 // advance takes the pending action to its next step.
 func (s *Screen) advance() tea.Cmd {
 	a := s.action
 	switch {
-	case s.actionClient().Config().SecretKey == "":
-		s.formFor = formSecretKey
-		return s.openForm(ui.NewForm(s.Deps.Styles, ui.FormSpec{
-			Title:  "The secret key is needed",
-			Lines:  []string{"Revoking and linking consents need the tenant's secret key. It is kept in memory for this session only and never shown."},
-			Submit: "continue",
-			Fields: []ui.FieldSpec{{Key: "secretKey", Label: "Secret key", Kind: ui.FieldSecret, Check: nonEmpty("the secret key is required")}},
-		}))
-	case s.opts.Production && !a.typed:
+	case s.needSecret() && a.kind == actionApprove:
+		return s.secretForm("Exchanging the customer's sign-in code needs the tenant's secret key.")
+	case s.needSecret():
+		return s.secretForm("Revoking and linking consents need the tenant's secret key.")
+	case a.kind == actionApprove:
+		s.action = nil
+		return s.openApproval()
+	case s.Deps.Production && !a.typed:
 		last4 := lastN(a.userID, 4)
 		s.formFor = formTypeLast4
 		return s.openForm(ui.NewForm(s.Deps.Styles, ui.FormSpec{
@@ -108,31 +139,74 @@ func (s *Screen) advance() tea.Cmd {
 	return s.change.Ask(s.changeSpec(*a))
 }
 
+// actionClient is the client with the secret key: the one the agent
+// typed, else the app's.
+func (s *Screen) actionClient() *apiclient.Client {
+	if s.secretClient != nil {
+		return s.secretClient
+	}
+	if s.us != s.Deps.Client.Config().US {
+		cfg := s.Deps.Client.Config()
+		cfg.US = s.us
+		return apiclient.New(cfg)
+	}
+	return s.Deps.Client
+}
+
+// entry is the action log's line for the case shown, outcome to be
+// filled in.
+func (s *Screen) entry(action, request, userID string) actionlog.Entry {
+	env := s.opts.Environment
+	if env == "" {
+		env = "sandbox"
+		if s.Deps.Production {
+			env = "production"
+		}
+	}
+	region := "eu"
+	if s.us {
+		region = "us"
+	}
+	e := actionlog.Entry{Agent: actionlog.Agent(s.opts.Agent), Ticket: s.ticket, ClientKey: s.Deps.Client.Config().ClientKey,
+		Environment: env, Region: region, UserID: userID, Action: action, Request: request}
+	if s.kase != nil && s.kase.kind == caseOnboarding {
+		e.OnboardingID = s.kase.id
+	}
+	return e
+}
+
 // changeSpec is the confirmation of an action, with the request it sends.
+// Its Run sends the request, re-reads what it touched for the outcome,
+// and appends the outcome to the action log, all outside Update.
 func (s *Screen) changeSpec(a pendingAction) ui.ChangeSpec[actionDone] {
-	client := s.actionClient()
+	client, read, log, now := s.actionClient(), s.readClient(), s.log, s.Deps.Clock
 	if a.kind == actionLink {
+		request := "PATCH /v2/consent/onboarding/" + a.setID
+		entry := s.entry("link", request+` {"userId":"`+a.userID+`"}`, a.userID)
 		return ui.ChangeSpec[actionDone]{
 			Title:        "Link the consent set to user " + a.userID + "?",
-			Request:      []string{"PATCH /v2/consent/onboarding/" + a.setID, `{"userId":"` + a.userID + `"}`},
-			Lines:        []string{"The link is recorded in the audit trail and cannot be undone."},
+			Request:      []string{request, `{"userId":"` + a.userID + `"}`},
+			Lines:        []string{"The link is recorded in the audit trail and cannot be undone.", "Logged as agent " + entry.Agent + ticketNote(entry.Ticket) + "."},
 			ConfirmLabel: "link",
 			Tone:         theme.ToneWarn,
 			What:         "link",
 			Done:         "consent set linked to " + a.userID,
 			Run: func(ctx context.Context) (actionDone, error) {
 				_, err := client.LinkConsentSet(ctx, a.setID, a.userID)
-				return actionDone{kind: actionLink}, err
+				return logged(ctx, log, read, now, entry, a, err), err
 			},
 		}
 	}
+	request := "DELETE /v2/consent/consentSet/" + a.setID + "/consent/" + a.consentID
+	entry := s.entry("revoke", request, a.userID)
 	lines := []string{"Revokes " + a.consentType + " of user " + a.userID + ". The original record is kept; a revoked record and an audit record are added."}
 	if apiclient.IsRequiredConsent(a.policy, a.consentType) {
 		lines = append(lines, a.consentType+" is required by the "+a.policy+" policy: the user's consent status becomes incomplete.")
 	}
+	lines = append(lines, "Logged as agent "+entry.Agent+ticketNote(entry.Ticket)+".")
 	return ui.ChangeSpec[actionDone]{
 		Title:        "Revoke " + a.consentType + "?",
-		Request:      []string{"DELETE /v2/consent/consentSet/" + a.setID + "/consent/" + a.consentID},
+		Request:      []string{request},
 		Lines:        lines,
 		ConfirmLabel: "revoke",
 		Tone:         theme.ToneDanger,
@@ -140,17 +214,72 @@ func (s *Screen) changeSpec(a pendingAction) ui.ChangeSpec[actionDone] {
 		Done:         a.consentType + " revoked",
 		Run: func(ctx context.Context) (actionDone, error) {
 			_, err := client.RevokeConsent(ctx, a.setID, a.consentID)
-			return actionDone{kind: actionRevoke}, err
+			return logged(ctx, log, read, now, entry, a, err), err
 		},
 	}
 }
 
-// actionClient is the client with the secret key, when the agent typed it.
-func (s *Screen) actionClient() *apiclient.Client {
-	if s.secretClient != nil {
-		return s.secretClient
+func ticketNote(ticket string) string {
+	if ticket == "" {
+		return ", no ticket set (T sets one)"
 	}
-	return s.Deps.Client
+	return " under ticket " + ticket
+}
+
+// logged completes a change's log line with its outcome (the user's
+// consent status read again after a success) and appends it.
+func logged(ctx context.Context, log *actionlog.Log, read *apiclient.Client, now func() time.Time,
+	e actionlog.Entry, a pendingAction, err error) actionDone {
+	e.Time = now().UTC()
+	switch {
+	case err != nil && refusedKey(err):
+		e.Outcome = "failed: secret key refused (" + apiclient.ErrorMessage(err) + ")"
+	case err != nil:
+		e.Outcome = "failed: " + apiclient.ErrorMessage(err)
+	default:
+		e.Outcome = "ok"
+		if a.userID != "" {
+			if st, rerr := read.UserConsent(ctx, a.userID, false); rerr == nil {
+				e.Outcome = "ok; consent status now " + st.ConsentStatus
+			}
+		}
+	}
+	return actionDone{action: a, entry: e, outcome: e.Outcome, logErr: log.Append(e)}
+}
+
+// refusedKey reports whether the gateway refused the credentials of a
+// secret-key action (401 or 403): the key is wrong, or not this tenant's.
+func refusedKey(err error) bool {
+	return apiclient.IsStatus(err, http.StatusUnauthorized) || apiclient.IsStatus(err, http.StatusForbidden)
+}
+
+// reportAction says how a change ended, here on the console: a refused
+// secret key is forgotten so that the next action asks again; nothing is
+// routed to another screen. A log that could not be written is said too.
+func (s *Screen) reportAction(res ui.ChangeResult[actionDone]) tea.Cmd {
+	var cmds []tea.Cmd
+	switch err := res.Err; {
+	case err == nil:
+		s.setProblem("")
+		cmds = append(cmds, ui.Notify(theme.ToneOK, res.DoneText()+" ("+res.Value.outcome+")"))
+	case refusedKey(err):
+		s.forgetSecret()
+		s.setProblem(res.Spec.What + ": secret key refused (" + apiclient.ErrorMessage(err) + "); it was forgotten and is asked for again next time")
+		cmds = append(cmds, ui.Notify(theme.ToneDanger, s.problem))
+	default:
+		s.setProblem(res.Spec.What + " failed: " + apiclient.ErrorMessage(err))
+		cmds = append(cmds, ui.ReportError(res.Spec.What, err))
+	}
+	if res.Value.logErr != nil {
+		cmds = append(cmds, ui.Notify(theme.ToneDanger, "not written to the action log: "+res.Value.logErr.Error()))
+	}
+	return tea.Batch(cmds...)
+}
+
+// forgetSecret drops the typed key, or stops using the app's own.
+func (s *Screen) forgetSecret() {
+	s.secretClient = nil
+	s.secretRefused = true
 }
 
 // formKey routes a key to the open form and acts on its submission.
@@ -159,7 +288,7 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch ev {
 	case ui.FormCancel:
 		s.form = nil
-		if s.formFor != formLookup {
+		if s.formFor != formLookup && s.formFor != formTicket {
 			s.action = nil
 		}
 		return nil
@@ -169,11 +298,18 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		switch s.formFor {
 		case formLookup:
 			if id := f.Value(string(caseUser)); id != "" {
-				return s.lookUp(caseUser, id)
+				return s.lookUp(caseUser, id, s.us, "")
 			}
-			return s.lookUp(caseOnboarding, f.Value(string(caseOnboarding)))
+			return s.lookUp(caseOnboarding, f.Value(string(caseOnboarding)), s.us, "")
+		case formTicket:
+			s.ticket = f.Value("ticket")
+			if s.kase == nil {
+				return nil
+			}
+			return tea.Batch(s.remember(recentLookup{Kind: s.kase.kind, ID: s.kase.id, US: s.us, Ticket: s.ticket}),
+				notify("ticket for this case: "+ticketLabel(s.ticket)))
 		case formSecretKey:
-			cfg := s.Deps.Client.Config()
+			cfg := s.readClient().Config()
 			cfg.SecretKey = f.Value("secretKey")
 			s.secretClient = apiclient.New(cfg)
 		case formTypeLast4:
@@ -181,18 +317,12 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		case formLinkUser:
 			s.action.userID = f.Value("userId")
 		}
+		if s.action == nil {
+			return nil
+		}
 		return s.advance()
 	}
 	return cmd
-}
-
-func nonEmpty(message string) func(string) string {
-	return func(v string) string {
-		if strings.TrimSpace(v) == "" {
-			return message
-		}
-		return ""
-	}
 }
 
 // lastN is the last n characters of s.

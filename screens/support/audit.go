@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -26,6 +27,7 @@ const auditPageSize = 50
 type auditView struct {
 	deps     screenkit.Deps
 	requests ui.Owner
+	client   *apiclient.Client
 	userID   string
 	keys     auditKeys
 	table    ui.Table
@@ -33,6 +35,8 @@ type auditView struct {
 	height   int
 
 	records []apiclient.AuditRecord // every record loaded, oldest page first
+	times   []time.Time             // each record's timestamp, read once
+	cells   [][]string              // each record's row, formatted once
 	shown   []int                   // indices into records that pass the filters
 	total   int
 	loading bool
@@ -42,10 +46,12 @@ type auditView struct {
 
 	typeFilter   string // "" is every consent type
 	statusFilter string // "" is every status
+	// oldestFirst reverses the timeline, which is newest first.
+	oldestFirst bool
 }
 
 type auditKeys struct {
-	Type, Status, Stop, Close key.Binding
+	Type, Status, Reverse, Stop, Close key.Binding
 }
 
 var auditColumns = []ui.Column{
@@ -53,25 +59,28 @@ var auditColumns = []ui.Column{
 	{Title: "Change", Width: 20}, {Title: "By", Min: 10}, {Title: "Set", Width: 13},
 }
 
-func newAuditView(deps screenkit.Deps, requests ui.Owner, userID string) *auditView {
-	return &auditView{deps: deps, requests: requests, userID: userID,
+func newAuditView(deps screenkit.Deps, requests ui.Owner, client *apiclient.Client, userID string) *auditView {
+	return &auditView{deps: deps, requests: requests, client: client, userID: userID,
 		table: ui.NewTable(deps.Styles, auditColumns),
 		keys: auditKeys{
-			Type:   key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "filter by consent type")),
-			Status: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "filter by status")),
-			Stop:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop loading")),
-			Close:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to the case")),
+			Type:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "filter by consent type")),
+			Status:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "filter by status")),
+			Reverse: key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "reverse the order")),
+			Stop:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop loading")),
+			Close:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to the case")),
 		}}
 }
 
-// start fetches the first page.
+// start fetches the trail from its first page, from empty.
 func (a *auditView) start() tea.Cmd {
-	a.loading = true
+	a.records, a.times, a.cells, a.shown, a.total = nil, nil, nil, nil, 0
+	a.loading, a.stopped, a.err = true, false, nil
+	a.refilter()
 	return a.fetch(0)
 }
 
 func (a *auditView) fetch(offset int) tea.Cmd {
-	client, id := a.deps.Client, a.userID
+	client, id := a.client, a.userID
 	return ui.Start(a.requests, &a.pageID, func(ctx context.Context) (apiclient.ConsentAuditPage, error) {
 		return client.ConsentAudit(ctx, id, auditPageSize, offset)
 	})
@@ -87,10 +96,10 @@ func (a *auditView) KeyMap() help.KeyMap {
 	k.Close.SetEnabled(!a.loading)
 	return ui.KeyMapFunc{
 		Short: func() []key.Binding {
-			return append([]key.Binding{k.Type, k.Status}, append(a.table.KeyMap().ShortHelp(), k.Stop, k.Close)...)
+			return append([]key.Binding{k.Type, k.Status, k.Reverse}, append(a.table.KeyMap().ShortHelp(), k.Stop, k.Close)...)
 		},
 		Full: func() [][]key.Binding {
-			return append([][]key.Binding{{k.Type, k.Status, k.Stop, k.Close}}, a.table.KeyMap().FullHelp()...)
+			return append([][]key.Binding{{k.Type, k.Status, k.Reverse, k.Stop, k.Close}}, a.table.KeyMap().FullHelp()...)
 		},
 	}
 }
@@ -124,10 +133,13 @@ func (a *auditView) update(msg tea.Msg) (*auditView, tea.Cmd) {
 		if msg.Err != nil {
 			a.loading = false
 			a.err = msg.Err
-			return a, screenkit.Failed("reading the audit trail", msg.Err)
+			// Said on the console: a tenant's read never ends a session.
+			return a, ui.ReportError("reading the audit trail", msg.Err)
 		}
 		page := msg.Value
 		a.records = append(a.records, page.AuditRecords...)
+		a.times = append(a.times, recordTimes(page.AuditRecords)...)
+		a.cells = append(a.cells, recordCells(page.AuditRecords)...)
 		a.total = max(page.Pagination.Total, len(a.records))
 		a.refilter()
 		next := page.Pagination.Offset + len(page.AuditRecords)
@@ -147,6 +159,10 @@ func (a *auditView) update(msg tea.Msg) (*auditView, tea.Cmd) {
 			return a, notify(fmt.Sprintf("stopped: %d of %d records loaded", len(a.records), a.total))
 		case key.Matches(msg, a.keys.Close):
 			return nil, nil
+		case key.Matches(msg, a.keys.Reverse):
+			a.oldestFirst = !a.oldestFirst
+			a.refilter()
+			return a, nil
 		case key.Matches(msg, a.keys.Type):
 			a.typeFilter = nextOf(a.values(func(r apiclient.AuditRecord) string { return r.Changes.After.ConsentType }), a.typeFilter)
 			a.refilter()
@@ -183,11 +199,12 @@ func nextOf(values []string, cur string) string {
 	return ""
 }
 
-// refilter rebuilds the rows from the records that pass the filters, the
-// newest first, keeping the table's search.
+// refilter rebuilds the rows from the records that pass the filters,
+// sorted by time (newest first unless reversed) whatever order the
+// gateway sent them in, keeping the table's search.
 func (a *auditView) refilter() {
 	a.shown = a.shown[:0]
-	for i := len(a.records) - 1; i >= 0; i-- {
+	for i := range a.records {
 		r := a.records[i]
 		if a.typeFilter != "" && r.Changes.After.ConsentType != a.typeFilter {
 			continue
@@ -197,12 +214,56 @@ func (a *auditView) refilter() {
 		}
 		a.shown = append(a.shown, i)
 	}
+	sortByTime(a.shown, a.times, a.oldestFirst)
 	rows := make([][]string, len(a.shown))
 	for j, i := range a.shown {
-		r := a.records[i]
-		rows[j] = []string{screenkit.FormatTime(r.Timestamp), r.Action, r.Changes.After.ConsentType, change(r), madeBy(r.Metadata), r.ConsentSetID}
+		rows[j] = a.cells[i]
 	}
 	a.table.SetRows(rows)
+}
+
+// recordCells formats the records' rows, once per record.
+func recordCells(records []apiclient.AuditRecord) [][]string {
+	out := make([][]string, len(records))
+	for i, r := range records {
+		out[i] = []string{screenkit.FormatTime(r.Timestamp), r.Action, r.Changes.After.ConsentType, change(r), madeBy(r.Metadata), r.ConsentSetID}
+	}
+	return out
+}
+
+// recordTimes reads the records' timestamps, once per record; a time the
+// gateway wrote in another form sorts as the oldest.
+func recordTimes(records []apiclient.AuditRecord) []time.Time {
+	out := make([]time.Time, len(records))
+	for i, r := range records {
+		out[i], _ = time.Parse(time.RFC3339Nano, r.Timestamp)
+	}
+	return out
+}
+
+// sortByTime orders indices by their times, newest first (or oldest
+// first); records of one instant keep the gateway's order.
+func sortByTime(indices []int, times []time.Time, oldestFirst bool) {
+	slices.SortStableFunc(indices, func(x, y int) int {
+		if oldestFirst {
+			return times[x].Compare(times[y])
+		}
+		return times[y].Compare(times[x])
+	})
+}
+
+// sortedRecords is every record, newest first.
+func sortedRecords(records []apiclient.AuditRecord) []apiclient.AuditRecord {
+	indices := make([]int, len(records))
+	for i := range indices {
+		indices[i] = i
+	}
+	sortByTime(indices, recordTimes(records), false)
+	out := make([]apiclient.AuditRecord, len(records))
+	for j, i := range indices {
+		out[j] = records[i]
+	}
+	return out
 }
 
 // change says what a record changed from the consent's previous state.
@@ -229,15 +290,13 @@ func madeBy(m apiclient.ConsentMetadata) string {
 	return "not recorded"
 }
 
-// visible is the records passing the filters and the search, newest
-// first: what an export of the timeline holds.
-func (a *auditView) visible() []apiclient.AuditRecord {
-	rows := a.table.VisibleRows()
-	out := make([]apiclient.AuditRecord, len(rows))
-	for i, j := range rows {
-		out[i] = a.records[a.shown[j]]
+// selected is the record under the cursor.
+func (a *auditView) selected() (apiclient.AuditRecord, bool) {
+	i, ok := a.table.Cursor()
+	if !ok || i >= len(a.shown) {
+		return apiclient.AuditRecord{}, false
 	}
-	return out
+	return a.records[a.shown[i]], true
 }
 
 // View draws the timeline.
@@ -253,7 +312,11 @@ func (a *auditView) View() string {
 	case a.err != nil:
 		count += " · " + apiclient.ErrorMessage(a.err)
 	}
-	filters := "filters: type " + orAll(a.typeFilter) + " · status " + orAll(a.statusFilter)
+	order := "newest first"
+	if a.oldestFirst {
+		order = "oldest first"
+	}
+	filters := "filters: type " + orAll(a.typeFilter) + " · status " + orAll(a.statusFilter) + " · " + order
 	lines := []string{head, st.Muted.Render(ui.Sanitize(count) + " · " + filters), a.table.View(), a.detail()}
 	return strings.Join(lines, "\n")
 }
@@ -267,11 +330,10 @@ func orAll(v string) string {
 
 // detail is the selected record whole: ids, the change and who made it.
 func (a *auditView) detail() string {
-	i, ok := a.table.Cursor()
-	if !ok || i >= len(a.shown) {
+	r, ok := a.selected()
+	if !ok {
 		return ""
 	}
-	r := a.records[a.shown[i]]
 	m := r.Metadata
 	return screenkit.PairLines(a.deps.Styles, a.width,
 		[]screenkit.Pair{{Label: "record", Value: r.AuditID}, {Label: "set", Value: r.ConsentSetID}},

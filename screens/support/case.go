@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
@@ -132,6 +134,23 @@ func statusBadge(st *theme.Styles, c *caseData) string {
 	return screenkit.Badge(st, strings.ToUpper(status), tone)
 }
 
+// reachLine says what the tenant's credentials reach in the console and
+// what needs the customer's approval.
+const reachLine = "The client key reads consent status, sets and audit trails; cards, wallets, transactions and the profile need the customer's approval (ctrl+o on a user)."
+
+// ticketLabel is a case's ticket as the console shows it.
+func ticketLabel(ticket string) string {
+	if ticket == "" {
+		return "none (T sets one)"
+	}
+	return ticket
+}
+
+// reachHeight is the lines reachLine takes at width.
+func reachHeight(width int) int {
+	return strings.Count(ansi.Wrap(reachLine, max(width, 20), " "), "\n") + 1
+}
+
 // caseHeader is the lines above the case table.
 func (s *Screen) caseHeader() []string {
 	st, c := s.Deps.Styles, s.kase
@@ -142,7 +161,17 @@ func (s *Screen) caseHeader() []string {
 	if c.kind == caseOnboarding {
 		what = "Onboarding"
 	}
-	lines := []string{st.Title.Render("Support console") + "  " + st.Muted.Render(what+" ") + st.Value.Render(ui.Sanitize(c.id))}
+	head := st.Title.Render("Support console") + "  " + st.Muted.Render(what+" ") + st.Value.Render(ui.Sanitize(c.id))
+	where := st.Muted.Render("region ") + st.Value.Render(regionName(c.us)) + st.Muted.Render(" · ticket ") + st.Value.Render(ui.Sanitize(ticketLabel(s.ticket)))
+	lines := []string{head + st.Muted.Render(" · ") + where}
+	if ansi.StringWidth(lines[0]) > s.Width {
+		lines = []string{head, where} // narrow: the ticket stays in sight
+	}
+	if s.problem != "" {
+		for _, line := range strings.Split(ansi.Wrap("✗ "+ui.Sanitize(s.problem), max(s.Width, 20), " "), "\n") {
+			lines = append(lines, st.Text(theme.ToneDanger).Render(line))
+		}
+	}
 	switch {
 	case s.loading && len(c.sets) == 0 && !c.notFound && c.err == nil:
 		lines = append(lines, st.Muted.Render("Looking up…"))
@@ -152,11 +181,14 @@ func (s *Screen) caseHeader() []string {
 		return lines
 	}
 	lines = append(lines, "Consent "+statusBadge(st, c))
+	other := "R looks the same id up in the " + regionName(!c.us) + " region."
 	switch {
 	case c.notFound && c.kind == caseUser:
-		lines = append(lines, st.Muted.Render("No consent set for this user (404). Check the id: a mistyped id looks like this too."))
+		lines = append(lines, st.Muted.Render("No consent set for this user in the "+regionName(c.us)+" region (404). Check the id: a mistyped id looks like this too."),
+			st.Text(theme.ToneInfo).Render(other))
 	case c.notFound:
-		lines = append(lines, st.Muted.Render("The gateway has no consent set for this onboarding id (404)."))
+		lines = append(lines, st.Muted.Render("The gateway has no consent set for this onboarding id in the "+regionName(c.us)+" region (404)."),
+			st.Text(theme.ToneInfo).Render(other))
 	case c.kind == caseUser:
 		for _, m := range missingRequired(c.sets) {
 			lines = append(lines, st.Text(theme.ToneDanger).Render("✗ required consent "+ui.Sanitize(m)))
@@ -180,16 +212,12 @@ func (s *Screen) View() string {
 	switch {
 	case s.form != nil:
 		body = st.Title.Render("Support console") + "\n\n" + s.form.View()
+	case s.approval != nil && s.approval.panelOpen():
+		body = s.approvalView()
 	case s.audit != nil:
 		body = s.audit.View()
 	case s.view == viewLookups:
-		body = st.Title.Render("Support console") + "  " + st.Muted.Render("no customer sign-in: the tenant's client key only") + "\n\n" +
-			st.Subtitle.Render("Recent look-ups") + "\n"
-		if len(s.recent) == 0 {
-			body += st.Muted.Render("None yet: u looks up a user id, b an onboarding id.")
-		} else {
-			body += s.lookups.View()
-		}
+		body = s.lookupsView()
 	default:
 		lines := s.caseHeader()
 		body = strings.Join(lines, "\n") + "\n\n"
@@ -198,6 +226,23 @@ func (s *Screen) View() string {
 		}
 	}
 	return screenkit.Place(body, s.Width, s.Height)
+}
+
+// lookupsView is the console's first view: what it can see, and the
+// recent look-ups (or the demo users).
+func (s *Screen) lookupsView() string {
+	st := s.Deps.Styles
+	body := st.Title.Render("Support console") + "  " + st.Muted.Render("no customer sign-in: the tenant's client key only · region ") +
+		st.Value.Render(regionName(s.us)) + "\n" + st.Muted.Render(ansi.Wrap(reachLine, max(s.Width, 20), " ")) + "\n\n"
+	switch {
+	case len(s.recent) > 0:
+		body += st.Subtitle.Render("Recent look-ups") + "\n" + s.lookups.View()
+	case len(s.opts.DemoUsers) > 0:
+		body += st.Subtitle.Render("Recent look-ups") + "  " + st.Muted.Render("none yet: the sandbox's demo users (enter looks one up)") + "\n" + s.lookups.View()
+	default:
+		body += st.Subtitle.Render("Recent look-ups") + "\n" + st.Muted.Render("None yet: u looks up a user id, b an onboarding id.")
+	}
+	return body
 }
 
 // selectedLine shows the selected row's full ids, which the table may

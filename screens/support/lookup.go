@@ -2,17 +2,11 @@ package support
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
-	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -25,110 +19,27 @@ const (
 	caseOnboarding caseKind = "onboarding"
 )
 
-// recentLookup is one look-up kept for next time: ids only, never data.
-type recentLookup struct {
-	Kind caseKind `json:"kind"`
-	ID   string   `json:"id"`
-}
-
-type recentLookups []recentLookup
-
-// maxRecent is how many look-ups are kept.
-const maxRecent = 20
-
-var lookupColumns = []ui.Column{{Title: "Kind", Width: 10}, {Title: "Id", Min: 20}}
-
-// loadRecent reads the state file in a command.
-func (s *Screen) loadRecent() tea.Cmd {
-	path := s.opts.StateFile
-	if path == "" {
-		return nil
-	}
-	_, cmd := ui.Go(s.Requests, func(context.Context) (recentLookups, error) {
-		data, err := os.ReadFile(path)
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		var out recentLookups
-		if err := json.Unmarshal(data, &out); err != nil {
-			return nil, errors.New(path + " is not a list of look-ups; it will be rewritten")
-		}
-		return out, nil
-	})
-	return cmd
-}
-
-func (s *Screen) gotRecent(msg ui.Result[recentLookups]) {
-	if msg.Err != nil {
-		return // a missing or broken file only means no history
-	}
-	// A look-up made while the file was read stays first.
-	for _, r := range msg.Value {
-		if !slices.Contains(s.recent, r) && len(s.recent) < maxRecent {
-			s.recent = append(s.recent, r)
-		}
-	}
-	s.syncLookups()
-}
-
-func (s *Screen) syncLookups() {
-	rows := make([][]string, len(s.recent))
-	for i, r := range s.recent {
-		rows[i] = []string{string(r.Kind), r.ID}
-	}
-	s.lookups.SetRows(rows)
-}
-
-// remember puts a look-up first in the history and saves it (0600: ids of
-// customers are not for other users of the machine).
-func (s *Screen) remember(kind caseKind, id string) tea.Cmd {
-	r := recentLookup{Kind: kind, ID: id}
-	s.recent = slices.DeleteFunc(s.recent, func(x recentLookup) bool { return x == r })
-	s.recent = slices.Insert(s.recent, 0, r)
-	if len(s.recent) > maxRecent {
-		s.recent = s.recent[:maxRecent]
-	}
-	s.syncLookups()
-	path, list := s.opts.StateFile, slices.Clone(s.recent)
-	if path == "" {
-		return nil
-	}
-	_, cmd := ui.Go(s.Requests, func(context.Context) (struct{}, error) {
-		data, err := json.MarshalIndent(list, "", "  ")
-		if err != nil {
-			return struct{}{}, err
-		}
-		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return struct{}{}, err
-		}
-		tmp := path + ".tmp"
-		if err := os.WriteFile(tmp, data, 0o600); err != nil {
-			return struct{}{}, err
-		}
-		return struct{}{}, os.Rename(tmp, path)
-	})
-	return cmd
-}
-
 // lookupForm asks for a user id or an onboarding id.
-func lookupForm(st *theme.Styles, kind caseKind) *ui.Form {
+func lookupForm(st *theme.Styles, kind caseKind, us bool) *ui.Form {
 	label, title := "User id", "Look up a customer by user id"
 	if kind == caseOnboarding {
 		label, title = "Onboarding id", "Look up the consent sets of an onboarding"
 	}
 	return ui.NewForm(st, ui.FormSpec{
 		Title:  title,
-		Lines:  []string{"Needs only the client key: no customer sign-in."},
+		Lines:  []string{"Needs only the client key: no customer sign-in. Region: " + regionName(us) + " (R switches it on the list)."},
 		Submit: "look up",
-		Fields: []ui.FieldSpec{{Key: string(kind), Label: label, CharLimit: 128, Check: func(v string) string {
-			if v == "" {
-				return "paste an id"
-			}
-			return ""
-		}}},
+		Fields: []ui.FieldSpec{{Key: string(kind), Label: label, CharLimit: 128, Check: nonEmpty("paste an id")}},
+	})
+}
+
+// ticketForm asks for the case's ticket label.
+func ticketForm(st *theme.Styles, current string) *ui.Form {
+	return ui.NewForm(st, ui.FormSpec{
+		Title:  "Ticket for this case",
+		Lines:  []string{"Logged with every action of the case and kept with the look-up."},
+		Submit: "set",
+		Fields: []ui.FieldSpec{{Key: "ticket", Label: "Ticket", CharLimit: 64, Value: current}},
 	})
 }
 
@@ -136,27 +47,42 @@ func lookupForm(st *theme.Styles, kind caseKind) *ui.Form {
 type caseData struct {
 	kind caseKind
 	id   string
+	us   bool
 	// status is the user's aggregate status (user look-ups).
 	status apiclient.UserConsentStatus
 	// notFound is the gateway's 404: no consent set for this id, which is
 	// not the status "none".
 	notFound bool
 	sets     []apiclient.ConsentSet
-	err      error
+	// raw is the gateway's answer as it came, for i.
+	raw apiclient.RawJSON
+	err error
 }
 
-// lookUp reads a case in a command; the case shows while it loads.
-func (s *Screen) lookUp(kind caseKind, id string) tea.Cmd {
+// lookUp starts a case from empty state and reads it in a command; the
+// case shows while it loads.
+func (s *Screen) lookUp(kind caseKind, id string, us bool, ticket string) tea.Cmd {
 	id = strings.TrimSpace(id)
-	s.view, s.loading = viewCase, true
-	s.kase = &caseData{kind: kind, id: id}
+	end := s.endApproval("another case was opened", false)
+	s.clearCase()
+	s.setRegion(us)
+	s.view, s.loading, s.ticket = viewCase, true, ticket
+	s.kase = &caseData{kind: kind, id: id, us: us}
 	s.sets.SetColumns(columnsFor(kind))
-	s.sets.SetRows(nil)
-	client := s.Deps.Client
-	cmd := ui.Start(s.Requests, &s.loadID, func(ctx context.Context) (*caseData, error) {
-		return readCase(ctx, client, kind, id), nil
+	s.SetSize(s.Width, s.Height)
+	return tea.Batch(end, s.read(), s.remember(recentLookup{Kind: kind, ID: id, US: us, Ticket: ticket}))
+}
+
+// read reads the case shown in a command.
+func (s *Screen) read() tea.Cmd {
+	kind, id, us := s.kase.kind, s.kase.id, s.kase.us
+	client := s.readClient()
+	s.loading = true
+	return ui.Start(s.Requests, &s.loadID, func(ctx context.Context) (*caseData, error) {
+		c := readCase(ctx, client, kind, id)
+		c.us = us
+		return c, nil
 	})
-	return tea.Batch(cmd, s.remember(kind, id))
 }
 
 // readCase reads a user's status with the sets, or an onboarding's sets.
@@ -165,11 +91,11 @@ func readCase(ctx context.Context, client *apiclient.Client, kind caseKind, id s
 	var err error
 	if kind == caseUser {
 		c.status, err = client.UserConsent(ctx, id, true)
-		c.sets = c.status.ConsentSets
+		c.sets, c.raw = c.status.ConsentSets, c.status.Raw
 	} else {
 		var o apiclient.OnboardingConsentSets
 		o, err = client.OnboardingConsents(ctx, id)
-		c.sets = o.ConsentSets
+		c.sets, c.raw = o.ConsentSets, o.Raw
 	}
 	switch {
 	case apiclient.IsNotFound(err):
@@ -185,16 +111,11 @@ func (s *Screen) reload() tea.Cmd {
 	if s.kase == nil {
 		return nil
 	}
-	kind, id := s.kase.kind, s.kase.id
-	client := s.Deps.Client
-	s.loading = true
-	return ui.Start(s.Requests, &s.loadID, func(ctx context.Context) (*caseData, error) {
-		return readCase(ctx, client, kind, id), nil
-	})
+	return s.read()
 }
 
 func (s *Screen) gotCase(msg ui.Result[*caseData]) tea.Cmd {
-	if msg.ID != s.loadID || msg.Value == nil {
+	if msg.ID != s.loadID || msg.Value == nil || s.kase == nil || msg.Value.id != s.kase.id {
 		return nil
 	}
 	s.loading = false
@@ -202,7 +123,54 @@ func (s *Screen) gotCase(msg ui.Result[*caseData]) tea.Cmd {
 	s.sets.SetRows(caseRows(s.kase))
 	s.SetSize(s.Width, s.Height)
 	if s.kase.err != nil {
-		return screenkit.Failed("looking up "+string(s.kase.kind)+" "+s.kase.id, s.kase.err)
+		// Said here, on the console: a look-up never ends a session.
+		return ui.ReportError("looking up "+string(s.kase.kind)+" "+s.kase.id, s.kase.err)
 	}
 	return nil
+}
+
+// regionName names a region as the console shows it.
+func regionName(us bool) string {
+	if us {
+		return "US"
+	}
+	return "EU"
+}
+
+// setRegion points the console's look-ups at the US backend or not.
+func (s *Screen) setRegion(us bool) {
+	if us == s.us {
+		return
+	}
+	s.us = us
+	s.regionClient = nil
+	if s.secretClient != nil {
+		// The typed key belongs to the tenant, not the region.
+		cfg := s.secretClient.Config()
+		cfg.US = us
+		s.secretClient = apiclient.New(cfg)
+	}
+	if s.Deps.Client.Config().US != us {
+		cfg := s.Deps.Client.Config()
+		cfg.US = us
+		cfg.SecretKey = "" // reads need the client key only
+		s.regionClient = apiclient.New(cfg)
+	}
+}
+
+// readClient is the client-key client of the console's region.
+func (s *Screen) readClient() *apiclient.Client {
+	if s.regionClient != nil {
+		return s.regionClient
+	}
+	return s.Deps.Client
+}
+
+func nonEmpty(message string) func(string) string {
+	return func(v string) string {
+		if strings.TrimSpace(v) == "" {
+			return message
+		}
+		return ""
+	}
 }

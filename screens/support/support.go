@@ -1,32 +1,54 @@
 // Package support is the support console: a tenant's agent looks up any
 // customer's consents and audit trail with the client key alone, without
-// the customer's sign-in, exports the case for the ticket, and revokes or
-// links consents with the secret key (asked for when needed, never shown).
+// the customer's sign-in, exports the case for the ticket, revokes or
+// links consents with the secret key (asked for when needed, never shown),
+// and, with the customer's own approval (ctrl+o), opens the customer's
+// screens read-only. Every change is appended to the action log.
 package support
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
+	"cardterm/screens/support/actionlog"
 	"cardterm/theme"
 	"cardterm/ui"
 )
 
 // Options are what main knows about where the console runs.
 type Options struct {
-	// StateFile keeps the last look-ups (ids only); "" keeps none.
+	// StateFile keeps the last look-ups (ids, region and ticket only);
+	// "" keeps none.
 	StateFile string
 	// ExportDir is where exported cases are written; "" is the current
 	// directory.
 	ExportDir string
-	// Production asks the agent to type the last 4 characters of the user
-	// id before a revoke or a link is sent.
-	Production bool
+	// ActionLog is the JSON-lines file every change made from the console
+	// is appended to; "" keeps none.
+	ActionLog string
+	// Agent names the agent in the action log and the case files; "" is
+	// the OS user.
+	Agent string
+	// Environment names the gateway's environment in the action log
+	// ("sandbox", "production"); "" is "production" on a production
+	// gateway (Deps.Production), else "sandbox".
+	Environment string
 	// User or Onboarding is looked up as soon as the console opens.
 	User, Onboarding string
+	// DemoUsers are the sandbox's demo customers, offered while there is
+	// no recent look-up so that a demo can start with one.
+	DemoUsers []DemoUser
+	// CustomerScreens builds the screens a customer-approved session
+	// shows (main passes the app's screen list); nil leaves ctrl+o out.
+	CustomerScreens func(screenkit.Deps) []ui.Screen
+}
+
+// DemoUser is a sandbox customer the console offers to look up.
+type DemoUser struct {
+	Username, ID, Summary string
+	US                    bool
 }
 
 // view is what the console shows.
@@ -37,64 +59,60 @@ const (
 	viewCase                // one customer's case
 )
 
-// keyMap is the console's bindings; mutating ones are disabled in
-// read-only mode, so the help never offers them.
-type keyMap struct {
-	User, Onboarding, Open, Back                  key.Binding
-	Audit, Revoke, Link, Export, ExportFull, Copy key.Binding
-}
-
-func newKeys(readOnly bool) keyMap {
-	k := keyMap{
-		User:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "look up a user id")),
-		Onboarding: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "look up an onboarding id")),
-		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open look-up")),
-		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		Audit:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "audit timeline")),
-		Revoke:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "revoke consent")),
-		Link:       key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "link set to a user")),
-		Export:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export case")),
-		ExportFull: key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "export with IPs and user agents")),
-		Copy:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy case as Markdown")),
-	}
-	screenkit.DisableInReadOnly(readOnly, &k.Revoke, &k.Link)
-	return k
-}
-
 // Screen is the support console.
 type Screen struct {
 	screenkit.Base
 	opts Options
 	keys keyMap
+	log  *actionlog.Log
 
 	view    view
 	recent  recentLookups
-	lookups ui.Table // the recent look-ups
+	lookups ui.Table // the recent look-ups, or the demo users
+
+	// us says the look-ups go to the US backend; regionClient is the
+	// client for the region chosen in the console when it is not the
+	// app's.
+	us           bool
+	regionClient *apiclient.Client
 
 	kase    *caseData
 	loadID  ui.RequestID
 	loading bool
 	sets    ui.Table // consents in force (user) or sets (onboarding)
+	// ticket is the case's ticket label, logged with every action.
+	ticket string
+	// problem is the last failure of the case, said on the case itself.
+	problem string
 
-	audit *auditView // open timeline, if any
-	// auditRecords are the records the last timeline showed (filters and
-	// search applied), for the export.
-	auditRecords []apiclient.AuditRecord
-	form         *ui.Form // open form, if any
-	formFor      formPurpose
-	action       *pendingAction
-	change       ui.Change[actionDone]
-	// secretClient carries the secret key the agent typed, for revoke and
-	// link only; reads keep using the client-key client.
-	secretClient *apiclient.Client
+	audit   *auditView // open timeline, if any
+	form    *ui.Form   // open form, if any
+	formFor formPurpose
+	action  *pendingAction
+	change  ui.Change[actionDone]
+	// secretClient carries the secret key the agent typed, for revoke,
+	// link and the approved session's code exchange; reads keep using the
+	// client-key client. secretRefused says the app's own key was refused:
+	// the console asks for one instead.
+	secretClient  *apiclient.Client
+	secretRefused bool
+
+	approval *approval // the customer-approved session, if any
+	// ended is the client of the last session ended, whose revoke may
+	// still be on its way when the app ends (Close).
+	ended *apiclient.Client
 }
 
 // New builds the support console.
 func New(deps screenkit.Deps, opts Options) *Screen {
 	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenSupport, "Support console"), opts: opts, keys: newKeys(deps.ReadOnly),
-		lookups: ui.NewTable(deps.Styles, lookupColumns)}
+		lookups: ui.NewTable(deps.Styles, lookupColumns), log: actionlog.Open(opts.ActionLog)}
+	if deps.Client != nil {
+		s.us = deps.Client.Config().US
+	}
 	s.change = ui.NewChange[actionDone](s.Requests)
 	s.sets = ui.NewTable(deps.Styles, userSetColumns)
+	s.syncLookups()
 	return s
 }
 
@@ -102,6 +120,8 @@ func New(deps screenkit.Deps, opts Options) *Screen {
 func (s *Screen) CapturesKeys() bool {
 	switch {
 	case s.form != nil:
+		return true
+	case s.approval != nil && s.approval.panelOpen():
 		return true
 	case s.audit != nil:
 		return s.audit.CapturesKeys()
@@ -111,56 +131,15 @@ func (s *Screen) CapturesKeys() bool {
 	return s.lookups.Filtering()
 }
 
-// KeyMap implements ui.Screen: the open form's or timeline's keys, or the
-// view's own.
-func (s *Screen) KeyMap() help.KeyMap {
-	switch {
-	case s.form != nil:
-		return s.form.KeyMap()
-	case s.audit != nil:
-		return s.audit.KeyMap()
-	}
-	k := s.activeKeys()
-	if s.view == viewLookups {
-		return ui.KeyMapFunc{
-			Short: func() []key.Binding { return []key.Binding{k.User, k.Onboarding, k.Open, k.Back} },
-			Full: func() [][]key.Binding {
-				return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Back}}, s.lookups.KeyMap().FullHelp()...)
-			},
-		}
-	}
-	return ui.KeyMapFunc{
-		Short: func() []key.Binding { return []key.Binding{k.Audit, k.Revoke, k.Link, k.Export, k.Copy, k.Back} },
-		Full: func() [][]key.Binding {
-			return append([][]key.Binding{{k.Audit, k.Revoke, k.Link, k.Back}, {k.Export, k.ExportFull, k.Copy}}, s.sets.KeyMap().FullHelp()...)
-		},
-	}
-}
-
-// activeKeys is the key map with what works on the case shown enabled:
-// the timeline and revoke for a user, link for an onboarding id.
-func (s *Screen) activeKeys() keyMap {
-	k := s.keys
-	user := s.kase != nil && s.kase.kind == caseUser
-	k.Audit.SetEnabled(user && !s.kase.notFound)
-	k.Revoke.SetEnabled(k.Revoke.Enabled() && user && !s.kase.notFound)
-	k.Link.SetEnabled(k.Link.Enabled() && s.kase != nil && s.kase.kind == caseOnboarding && !s.kase.notFound)
-	hasCase := s.kase != nil && s.kase.err == nil
-	k.Export.SetEnabled(hasCase)
-	k.ExportFull.SetEnabled(hasCase)
-	k.Copy.SetEnabled(hasCase)
-	return k
-}
-
 // Enter reads the recent look-ups and opens the one main asked for.
 func (s *Screen) Enter() tea.Cmd {
 	cmds := []tea.Cmd{s.loadRecent()}
 	switch {
 	case s.opts.User != "":
-		cmds = append(cmds, s.lookUp(caseUser, s.opts.User))
+		cmds = append(cmds, s.lookUp(caseUser, s.opts.User, s.us, ""))
 		s.opts.User = ""
 	case s.opts.Onboarding != "":
-		cmds = append(cmds, s.lookUp(caseOnboarding, s.opts.Onboarding))
+		cmds = append(cmds, s.lookUp(caseOnboarding, s.opts.Onboarding, s.us, ""))
 		s.opts.Onboarding = ""
 	}
 	return tea.Batch(cmds...)
@@ -169,7 +148,7 @@ func (s *Screen) Enter() tea.Cmd {
 // SetSize implements ui.Screen.
 func (s *Screen) SetSize(width, height int) {
 	s.Width, s.Height = width, height
-	s.lookups.SetSize(width, max(height-6, 3))
+	s.lookups.SetSize(width, max(height-3-reachHeight(width), 3))
 	s.sets.SetSize(width, max(height-s.caseHeaderHeight()-3, 3))
 	if s.form != nil {
 		s.form.SetWidth(min(width, 72))
@@ -183,8 +162,11 @@ func (s *Screen) SetSize(width, height int) {
 func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	if res, done, cmd := s.change.Update(msg); done {
 		s.action = nil
-		return s, tea.Batch(s.reload(), screenkit.Report(res))
+		return s, tea.Batch(s.reload(), s.reportAction(res))
 	} else if cmd != nil {
+		return s, cmd
+	}
+	if cmd, ok := s.updateApproval(msg); ok {
 		return s, cmd
 	}
 	switch msg := msg.(type) {
@@ -195,13 +177,20 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.gotCase(msg)
 	case ui.Result[exported]:
 		return s, s.gotExport(msg)
+	case ui.Result[copied]:
+		return s, s.gotCopy(msg)
 	case ui.RefreshMsg:
+		if s.audit != nil {
+			return s, s.audit.start()
+		}
 		return s, s.reload()
 	case ui.SignedInMsg:
 		// A customer signed in on this terminal: the agent's case and key
 		// are not theirs to see.
 		screenkit.ResetKeepingSize(s, s.Width, s.Height, func() {
-			*s = *New(s.Deps, Options{StateFile: s.opts.StateFile, ExportDir: s.opts.ExportDir, Production: s.opts.Production})
+			opts := s.opts
+			opts.User, opts.Onboarding = "", ""
+			*s = *New(s.Deps, opts)
 		})
 		return s, nil
 	case tea.KeyPressMsg:
@@ -219,21 +208,22 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if s.form != nil {
 		return s.formKey(msg)
 	}
+	if s.approval != nil && s.approval.panelOpen() {
+		return s.approvalKey(msg)
+	}
 	if s.audit != nil {
-		switch {
-		case key.Matches(msg, s.keys.Export) && !s.audit.CapturesKeys():
-			return s.export(false)
-		case key.Matches(msg, s.keys.ExportFull) && !s.audit.CapturesKeys():
-			return s.export(true)
-		case key.Matches(msg, s.keys.Copy) && !s.audit.CapturesKeys():
-			return s.copyMarkdown()
+		if !s.audit.CapturesKeys() {
+			switch {
+			case key.Matches(msg, s.keys.Export):
+				return s.export(false)
+			case key.Matches(msg, s.keys.ExportFull):
+				return s.export(true)
+			case key.Matches(msg, s.keys.Copy):
+				return s.copyMarkdown()
+			}
 		}
 		var cmd tea.Cmd
-		open := s.audit
 		s.audit, cmd = s.audit.update(msg)
-		if s.audit == nil {
-			s.auditRecords = open.visible()
-		}
 		return cmd
 	}
 	if s.view == viewLookups {
@@ -249,15 +239,15 @@ func (s *Screen) lookupsKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, s.keys.User):
 		s.formFor = formLookup
-		return s.openForm(lookupForm(s.Deps.Styles, caseUser))
+		return s.openForm(lookupForm(s.Deps.Styles, caseUser, s.us))
 	case key.Matches(msg, s.keys.Onboarding):
 		s.formFor = formLookup
-		return s.openForm(lookupForm(s.Deps.Styles, caseOnboarding))
+		return s.openForm(lookupForm(s.Deps.Styles, caseOnboarding, s.us))
+	case key.Matches(msg, s.keys.Region):
+		s.setRegion(!s.us)
+		return notify("look-ups now go to the " + regionName(s.us) + " region")
 	case key.Matches(msg, s.keys.Open):
-		if recent, ok := screenkit.Selected(&s.lookups, s.recent); ok {
-			return s.lookUp(recent.Kind, recent.ID)
-		}
-		return nil
+		return s.openSelectedLookup()
 	case key.Matches(msg, s.keys.Back):
 		return func() tea.Msg { return ui.CloseSupportMsg{} }
 	}
@@ -273,16 +263,23 @@ func (s *Screen) caseKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.activeKeys() // disabled bindings match nothing
 	switch {
 	case key.Matches(msg, k.Back):
-		s.view, s.kase = viewLookups, nil
-		return nil
+		return s.closeCase()
 	case key.Matches(msg, k.Audit):
-		s.audit = newAuditView(s.Deps, s.Requests, s.kase.id)
+		s.audit = newAuditView(s.Deps, s.Requests, s.readClient(), s.kase.id)
 		s.audit.SetSize(s.Width, s.Height)
 		return s.audit.start()
 	case key.Matches(msg, k.Revoke):
 		return s.startRevoke()
 	case key.Matches(msg, k.Link):
 		return s.startLink()
+	case key.Matches(msg, k.Approve):
+		return s.startApproval()
+	case key.Matches(msg, k.Region):
+		// The same id in the other region: one key after a 404.
+		return s.lookUp(s.kase.kind, s.kase.id, !s.us, s.ticket)
+	case key.Matches(msg, k.Ticket):
+		s.formFor = formTicket
+		return s.openForm(ticketForm(s.Deps.Styles, s.ticket))
 	case key.Matches(msg, k.Export):
 		return s.export(false)
 	case key.Matches(msg, k.ExportFull):
@@ -293,6 +290,34 @@ func (s *Screen) caseKey(msg tea.KeyPressMsg) tea.Cmd {
 	var cmd tea.Cmd
 	s.sets, cmd = s.sets.Update(msg)
 	return cmd
+}
+
+// closeCase goes back to the look-ups; an approved session of the case
+// is revoked first.
+func (s *Screen) closeCase() tea.Cmd {
+	end := s.endApproval("the case was closed", false)
+	s.clearCase()
+	s.view = viewLookups
+	return end
+}
+
+// clearCase forgets everything of the case shown, so that the next
+// look-up starts from empty state: no record, answer, form, pending
+// action, problem or ticket of this one can reach the next. Requests in
+// flight (an export) finish; their answers name their own case.
+func (s *Screen) clearCase() {
+	s.kase, s.audit, s.form, s.action = nil, nil, nil, nil
+	s.problem, s.ticket, s.loading = "", "", false
+	s.loadID = 0 // a late answer of this case is dropped
+	s.change.Reset()
+	s.sets.SetRows(nil)
+}
+
+// setProblem says a failure on the case (or clears it with "") and lays
+// the case out again around the lines it takes.
+func (s *Screen) setProblem(text string) {
+	s.problem = text
+	s.SetSize(s.Width, s.Height)
 }
 
 // openForm shows a form, sized and focused.
@@ -311,6 +336,21 @@ func (s *Screen) CopyValue() (label, value string, ok bool) {
 		return "user id", s.kase.id, true
 	}
 	return "onboarding id", s.kase.id, true
+}
+
+// Inspect offers the gateway's raw answer to the global i: the selected
+// audit record on the timeline, else the consent look-up's answer.
+func (s *Screen) Inspect() (string, []byte, bool) {
+	if s.audit != nil {
+		if r, ok := s.audit.selected(); ok {
+			return screenkit.Inspected("Audit record "+r.AuditID, r.Raw)
+		}
+		return "", nil, false
+	}
+	if s.kase == nil || s.view != viewCase {
+		return "", nil, false
+	}
+	return screenkit.Inspected("Consent answer for "+string(s.kase.kind)+" "+s.kase.id, s.kase.raw)
 }
 
 // notify is a shorthand for the console's information notices.

@@ -67,7 +67,7 @@ func TestSupportLooksUpAUserWithTheClientKeyAlone(t *testing.T) {
 func TestSupportSaysWhenTheUserHasNoConsentSet(t *testing.T) {
 	app := newConsole(t, support.Options{User: "no-such-user"})
 	s := app.Screen()
-	screentest.MustShow(t, s, "NO CONSENT SET (404)", "No consent set for this user (404)", "a mistyped id looks like this too")
+	screentest.MustShow(t, s, "NO CONSENT SET (404)", "No consent set for this user in the EU region (404)", "a mistyped id looks like this too", "R looks the same id up in the US region")
 	screentest.MustNotShow(t, s, "NONE")
 }
 
@@ -168,10 +168,13 @@ func TestSupportReadOnlyHidesEveryAction(t *testing.T) {
 }
 
 // On production a revoke waits for the last 4 characters of the user id.
+// Production is what the shell makes of the settings: a remote gateway
+// with no environment named.
 func TestSupportProductionAsksForTheLastFourCharacters(t *testing.T) {
 	alice := sandbox.DemoUserID("alice@demo.test")
-	app := newConsole(t, support.Options{User: alice, Production: true},
+	app := newConsole(t, support.Options{User: alice}, screentest.AsRemote(""),
 		screentest.WithConfig(func(c *apiclient.Config) { c.SecretKey = sandbox.DemoSecretKey }))
+	screentest.MustShow(t, app.Screen(), "PRODUCTION")
 	app.Keys("j", "x")
 	screentest.MustShow(t, app.Screen(), "PRODUCTION: type the last 4 characters of the user id")
 	app.Type("0000")
@@ -210,7 +213,7 @@ func TestSupportRemembersLookups(t *testing.T) {
 func TestSupportFromTheSignInScreen(t *testing.T) {
 	build := func(d screenkit.Deps) ui.Screen { return support.New(d, support.Options{}) }
 	app := screentest.New(t, screentest.Of(signin.New), screentest.WithSupport(build, false),
-		screentest.WithSize(120, 30), func(s *screentest.Setup) { s.Deps.Support = true })
+		screentest.WithSize(120, 30))
 	screentest.MustShow(t, app.Screen(), "ctrl+t support console")
 	app.Keys("ctrl+t")
 	screentest.MustShow(t, app.Screen(), "Support console", "Recent look-ups")

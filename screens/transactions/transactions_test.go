@@ -102,7 +102,15 @@ func TestTransactionsFilterAndPaging(t *testing.T) {
 
 func TestTransactionsNoCard(t *testing.T) {
 	r := transactionRig(t, "nora@demo.test")
-	r.Want("No card yet")
+	r.Want("No card yet", "n orders one")
+	// Read-only mode names no key that orders.
+	styles := theme.New(true, false)
+	ro := New(screenkit.Deps{Requests: ui.NewRequests(), Styles: &styles, Now: time.Now, ReadOnly: true})
+	ro.loadErr = &apiclient.Error{Status: 404}
+	ro.SetSize(100, 38)
+	if v := ro.View(); !strings.Contains(v, "once the customer has a card") || strings.Contains(v, "n orders") {
+		t.Fatalf("read-only offers the order key:\n%s", v)
+	}
 }
 
 // bigTransactions builds a screen holding n rows, without a gateway.

@@ -42,7 +42,11 @@ func (t *Screen) View() string {
 	case t.loaded && t.loadErr == nil:
 		// The list: drawn below.
 	case apiclient.IsNotFound(t.loadErr):
-		return screenkit.Place(head+"\n\n"+st.Subtitle.Render("No card yet")+"\n"+st.Muted.Render("Transactions appear once you have a card (screen 2, n orders one)."), width, height)
+		hint := "Transactions appear once you have a card (screen 2, n orders one)."
+		if t.Deps.ReadOnly { // read-only mode names no key that orders
+			hint = "Transactions appear once the customer has a card."
+		}
+		return screenkit.Place(head+"\n\n"+st.Subtitle.Render("No card yet")+"\n"+st.Muted.Render(hint), width, height)
 	case apiclient.IsStatus(t.loadErr, 403):
 		return screenkit.Place(head+"\n\n"+st.Text(theme.ToneWarn).Render("The gateway does not allow card operations for this account.")+"\n"+
 			st.Muted.Render(ui.Sanitize(apiclient.ErrorMessage(t.loadErr))), width, height)

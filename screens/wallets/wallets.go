@@ -76,7 +76,7 @@ const (
 
 // New builds the wallets screen.
 func New(deps screenkit.Deps) *Screen {
-	w := &Screen{Base: screenkit.NewBase(deps, ui.ScreenWallets, "Wallets")}
+	w := &Screen{Base: screenkit.NewBase(deps, screenkit.WalletsScreen, "Wallets")}
 	w.change, w.withdrawChange = ui.NewChange[walletAction](w.Requests), ui.NewChange[withdrawal](w.Requests)
 	w.table = ui.NewTable(deps.Styles, walletColumns(false))
 	w.offerOnly()
@@ -237,6 +237,11 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return w, w.reload()
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		screenkit.ResetKeepingSize(w, w.Width, w.Height, func() { *w = *New(w.Deps) })
+	case tea.PasteMsg:
+		// A paste goes to the amount as typing does (ui.Form cleans it).
+		if w.mode == modeWithdraw {
+			return w, screenkit.ToForm(w.withdraw.form, msg)
+		}
 	case tea.KeyPressMsg:
 		switch w.mode {
 		case modeWithdraw:

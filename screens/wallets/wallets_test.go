@@ -9,6 +9,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/apiclient/sandbox"
 	"cardterm/screens/account"
+	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/screens/signin"
 	"cardterm/ui"
@@ -35,7 +36,7 @@ func other(a *screentest.App, user string) *apiclient.Client {
 
 func TestWalletsOverview(t *testing.T) {
 	a := newWalletApp(t, "alice@demo.test")
-	a.Keys("4")
+	a.Open(screenkit.WalletsScreen)
 	s := a.Screen()
 	screentest.MustShow(t, s, "Internal wallets · 1 of 5 linked to the card", "1250.50", "linked #1", "ETH", "BTC",
 		"balance 320.00", "allowance 150.00", "spendable 150.00", "500.00 USDC", "WITHDRAWABLE")
@@ -43,7 +44,7 @@ func TestWalletsOverview(t *testing.T) {
 
 func TestWalletsNoCreditYet(t *testing.T) {
 	a := newWalletApp(t, "nora@demo.test")
-	a.Keys("4")
+	a.Open(screenkit.WalletsScreen)
 	screentest.MustShow(t, a.Screen(), "No credit yet", "0 of 5 linked", "None registered")
 	a.Keys("w")
 	if !strings.Contains(a.Notice(), "no credit wallet") {
@@ -53,7 +54,7 @@ func TestWalletsNoCreditYet(t *testing.T) {
 
 func TestWalletsSixthLinkRefusedBeforeSending(t *testing.T) {
 	a := newWalletApp(t, "lena@demo.test")
-	a.Keys("4")
+	a.Open(screenkit.WalletsScreen)
 	screentest.MustShow(t, a.Screen(), "5 of 5 linked")
 	a.Keys("G", "l")
 	if got := a.Notice(); !strings.Contains(got, "cannot link another wallet: 5 of 5 are linked") {
@@ -72,7 +73,8 @@ func TestWalletsSixthLinkRefusedBeforeSending(t *testing.T) {
 
 func TestWalletsGatewayRefusalShown(t *testing.T) {
 	a := newWalletApp(t, "lena@demo.test")
-	a.Keys("4", "u", "y") // 4 of 5
+	a.Open(screenkit.WalletsScreen)
+	a.Keys("u", "y") // 4 of 5
 	screentest.MustShow(t, a.Screen(), "4 of 5 linked")
 	// Someone links the sixth elsewhere; the screen still believes 4.
 	other := other(a, "lena@demo.test")
@@ -86,7 +88,8 @@ func TestWalletsGatewayRefusalShown(t *testing.T) {
 
 func TestWalletsPriorityMove(t *testing.T) {
 	a := newWalletApp(t, "lena@demo.test")
-	a.Keys("4", "j", "J") // USDT from #2 to #3
+	a.Open(screenkit.WalletsScreen)
+	a.Keys("j", "J") // USDT from #2 to #3
 	// A reorder asks first and says what the gateway forces.
 	screentest.MustShow(t, a.Screen(), "Move the USDT wallet to priority #3?", "unlinked and linked again")
 	a.Keys("y")
@@ -98,7 +101,8 @@ func TestWalletsPriorityMove(t *testing.T) {
 
 func TestWithdrawChecksConfirmsAndShowsTx(t *testing.T) {
 	a := newWalletApp(t, "alice@demo.test")
-	a.Keys("4", "w")
+	a.Open(screenkit.WalletsScreen)
+	a.Keys("w")
 	screentest.MustShow(t, a.Screen(), "Withdraw from the credit wallet", "0.45 USDC")
 	a.Type("600")
 	a.Keys("enter")
@@ -137,7 +141,8 @@ func TestWithdrawChecksConfirmsAndShowsTx(t *testing.T) {
 // requested, and what arrives is the balance less the fee.
 func TestWithdrawTheWholeBalance(t *testing.T) {
 	a := newWalletApp(t, "alice@demo.test")
-	a.Keys("4", "w")
+	a.Open(screenkit.WalletsScreen)
+	a.Keys("w")
 	a.Type("500")
 	screentest.MustShow(t, a.Screen(), "will arrive: 499.55 USDC")
 	a.Keys("enter")
@@ -152,7 +157,8 @@ func TestWithdrawTheWholeBalance(t *testing.T) {
 func TestWithdrawWithAnEstimationInAnotherShape(t *testing.T) {
 	a := screentest.New(t, screentest.Of(signin.New), screentest.WithScreen(screentest.Of(New)), screentest.WithAltShapes(), screentest.WithSize(120, 40))
 	a.SignIn("alice@demo.test")
-	a.Keys("4", "w")
+	a.Open(screenkit.WalletsScreen)
+	a.Keys("w")
 	screentest.MustShow(t, a.Screen(), "could not be read", "Receive amount", "499.55", "Max amount", "500.00")
 	a.Type("100")
 	a.Keys("enter")
@@ -163,7 +169,8 @@ func TestWithdrawWithAnEstimationInAnotherShape(t *testing.T) {
 
 func TestWithdrawNotAllowedIsCheckedFirst(t *testing.T) {
 	a := newWalletApp(t, "bruno@demo.test")
-	a.Keys("4", "w")
+	a.Open(screenkit.WalletsScreen)
+	a.Keys("w")
 	// w is not offered: nothing typed is lost in a form that cannot send.
 	screentest.MustNotShow(t, a.Screen(), "Amount (USDC)")
 	screentest.MustShow(t, a.Screen(), "NOT WITHDRAWABLE", "No withdrawal: the credit wallet is not withdrawable")
@@ -171,7 +178,8 @@ func TestWithdrawNotAllowedIsCheckedFirst(t *testing.T) {
 
 func TestWalletHistoryPages(t *testing.T) {
 	a := newWalletApp(t, "alice@demo.test")
-	a.Keys("4", "h")
+	a.Open(screenkit.WalletsScreen)
+	a.Keys("h")
 	screentest.MustShow(t, a.Screen(), "History", "page 1", "Café Lumière")
 	a.Keys("n", "n")
 	screentest.MustShow(t, a.Screen(), "page 3")
@@ -187,7 +195,7 @@ func TestWalletHistoryPages(t *testing.T) {
 
 func TestWalletsReadOnly(t *testing.T) {
 	a := newWalletApp(t, "alice@demo.test", screentest.ReadOnly())
-	a.Keys("4")
+	a.Open(screenkit.WalletsScreen)
 	for _, k := range []string{"l", "u", "K", "w"} {
 		a.Keys(k)
 		if !strings.Contains(a.Notice(), "read-only") {
@@ -235,7 +243,7 @@ func BenchmarkWalletsLoadWith200msLatency(b *testing.B) {
 func TestWalletsInAnotherShape(t *testing.T) {
 	a := screentest.New(t, screentest.Of(signin.New), screentest.WithScreen(screentest.Of(New)), screentest.WithAltShapes(), screentest.WithSize(140, 40))
 	a.SignIn("alice@demo.test")
-	a.Keys("4")
+	a.Open(screenkit.WalletsScreen)
 	s := a.Screen()
 	screentest.MustShow(t, s, "Holdings available", "1250.50", "Deposit address", "linked #1",
 		"balance 320.00  allowance 150.00  spendable 150.00", "       delegated true", "Balance      500.00 USDC", "Line status  open")
@@ -273,7 +281,7 @@ func TestWalletsOfferOnlyActionsThatCanWork(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			a := newWalletApp(t, tc.user)
-			a.Keys("4")
+			a.Open(screenkit.WalletsScreen)
 			if tc.body != "" {
 				screentest.MustShow(t, a.Screen(), tc.body)
 			}
@@ -283,7 +291,7 @@ func TestWalletsOfferOnlyActionsThatCanWork(t *testing.T) {
 	}
 	// alice can do all of it: withdraw opens its form.
 	a := newWalletApp(t, "alice@demo.test")
-	a.Keys("4")
+	a.Open(screenkit.WalletsScreen)
 	screentest.MustShow(t, a.Footer(), "w withdraw")
 	a.Keys("w")
 	screentest.MustShow(t, a.Screen(), "Amount (USDC)")
@@ -294,7 +302,7 @@ func TestWalletsOfferOnlyActionsThatCanWork(t *testing.T) {
 func TestWalletsNoExternalNoteWrapsAt80(t *testing.T) {
 	a := newWalletApp(t, "nora@demo.test")
 	a.Resize(80, 24)
-	a.Keys("4")
+	a.Open(screenkit.WalletsScreen)
 	s := a.Screen()
 	screentest.MustShow(t, s, "None registered.", "delegation first (6).")
 }
@@ -303,9 +311,10 @@ func TestWalletsNoExternalNoteWrapsAt80(t *testing.T) {
 // on: it is not shown on the next screen opened.
 func TestDisabledKeyReasonStaysOnItsScreen(t *testing.T) {
 	a := newWalletApp(t, "nora@demo.test")
-	a.Keys("4", "w")
+	a.Open(screenkit.WalletsScreen)
+	a.Keys("w")
 	screentest.MustShow(t, a.Screen(), "nothing to withdraw")
-	a.Keys("1")
+	a.Open(screenkit.AccountScreen)
 	screentest.MustNotShow(t, a.Screen(), "nothing to withdraw")
 }
 
@@ -314,7 +323,7 @@ func TestDisabledKeyReasonStaysOnItsScreen(t *testing.T) {
 func TestSelectedWalletAddressShownWhole(t *testing.T) {
 	a := newWalletApp(t, "alice@demo.test")
 	a.Resize(80, 24)
-	a.Keys("4")
+	a.Open(screenkit.WalletsScreen)
 	screentest.MustShow(t, a.Screen(), "0x1f8f4b7647…", "address 0x1f8f4b7647dc2046e8c61d9619aee2add185e4a5")
 	a.Keys("down")
 	screentest.MustShow(t, a.Screen(), "address 0x3ca735f10886738adb9995de710fa697446cf920")

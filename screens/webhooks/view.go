@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
@@ -171,6 +172,18 @@ func (w *Screen) detailView(h *apiclient.Webhook, width int) []string {
 		out = append(out, screenkit.Section(st, "Metadata", screenkit.RenderFields(st, mf, width)))
 	}
 	out = append(out, "", w.attemptsSection(h.ID, width))
-	out = append(out, "", st.Muted.Render(ansi.Wrap("esc back · e edit · t toggle active · R rotate key · x delete · l in-app listener · y copy url", width, " ")))
+	out = append(out, "", st.Muted.Render(ansi.Wrap(w.detailHints(), width, " ")))
 	return strings.Split(strings.Join(out, "\n"), "\n")
+}
+
+// detailHints lists the detail's keys that work: in read-only mode no
+// edit, toggle, rotate, delete or listener key is offered.
+func (w *Screen) detailHints() string {
+	hints := []string{"esc back"}
+	for _, b := range []key.Binding{w.keys.Edit, w.keys.Toggle, w.keys.Rotate, w.keys.Delete, w.keys.Listen} {
+		if b.Enabled() {
+			hints = append(hints, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	return strings.Join(append(hints, "y copy url"), " · ")
 }

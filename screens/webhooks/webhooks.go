@@ -87,7 +87,7 @@ type Screen struct {
 
 // New builds the webhooks screen.
 func New(deps screenkit.Deps) *Screen {
-	w := &Screen{Base: screenkit.NewBase(deps, ui.ScreenWebhooks, "Webhooks"), keyed: map[string]bool{}}
+	w := &Screen{Base: screenkit.NewBase(deps, screenkit.WebhooksScreen, "Webhooks"), keyed: map[string]bool{}}
 	w.listen = ui.NewChange[listenDone](w.Requests)
 	w.change = ui.NewChange[changed](w.Requests)
 	w.table = ui.NewTable(deps.Styles, []ui.Column{

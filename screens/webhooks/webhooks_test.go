@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"cardterm/screens/card"
+	"cardterm/screens/screenkit"
 
 	"cardterm/screens/account"
 
@@ -26,7 +27,7 @@ func clientKey(k string) screentest.Option {
 var fullKey = regexp.MustCompile(`whsec_[0-9a-f]{64}`)
 
 // newApp signs user in and opens the webhooks screen.
-var newApp = screentest.Preset{SignIn: screentest.Of(signin.New), Open: "9",
+var newApp = screentest.Preset{SignIn: screentest.Of(signin.New), Open: screenkit.WebhooksScreen,
 	Options: []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(card.New), screentest.Of(New))}}.NewSignedIn
 
 // hooksOnServer reads the partner's configurations straight from the gateway.

@@ -21,19 +21,20 @@ const detailLines = 3
 // entryField is one labelled value of the selected entry.
 type entryField struct{ label, value string }
 
-// entryFields are the selected entry's fields, sanitized, in the order
-// the pane and the copy show them.
-func entryFields(e *apiclient.WhitelistEntry) []entryField {
+// entryFields are the selected entry's fields, each passed through clip
+// and sanitized, in the order the pane and the copy show them: the pane
+// clips what it reads on a frame (ui.ClipLong), the copy takes them whole.
+func entryFields(e *apiclient.WhitelistEntry, clip func(string) string) []entryField {
 	memo := "—"
 	if e.WalletMemo != nil && *e.WalletMemo != "" {
 		memo = *e.WalletMemo
 	}
 	return []entryField{
-		{"Name", ui.Sanitize(e.Name)},
-		{"Beneficiary", ui.Sanitize(beneficiary(e))},
-		{"Address", ui.Sanitize(e.WalletAddress)},
-		{"Memo/tag", ui.Sanitize(memo)},
-		{"ID", ui.Sanitize(e.ID)},
+		{"Name", ui.Sanitize(clip(e.Name))},
+		{"Beneficiary", ui.Sanitize(clip(beneficiary(e)))},
+		{"Address", ui.Sanitize(clip(e.WalletAddress))},
+		{"Memo/tag", ui.Sanitize(clip(memo))},
+		{"ID", ui.Sanitize(clip(e.ID))},
 	}
 }
 
@@ -44,7 +45,7 @@ func detailView(st *theme.Styles, e *apiclient.WhitelistEntry, width int) string
 	var lines []string
 	var line strings.Builder
 	used := 0
-	for _, f := range entryFields(e) {
+	for _, f := range entryFields(e, ui.ClipLong) {
 		w := ansi.StringWidth(f.label) + 1 + ansi.StringWidth(f.value)
 		if used > 0 && used+3+w > width {
 			lines = append(lines, line.String())
@@ -74,7 +75,7 @@ func detailView(st *theme.Styles, e *apiclient.WhitelistEntry, width int) string
 // them (for a ticket or a message).
 func copyText(e *apiclient.WhitelistEntry) string {
 	var b strings.Builder
-	for i, f := range entryFields(e) {
+	for i, f := range entryFields(e, func(s string) string { return s }) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}

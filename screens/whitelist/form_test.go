@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 )
 
@@ -14,7 +15,8 @@ const addrC = "0x742d35cc6634c0532925a3b844bc454e4438f44e"
 // entries kept as typed.
 func TestWhitelistRefusalLandsOnTheEntryItNames(t *testing.T) {
 	a := newWhitelistApp(t, "alice@demo.test")
-	a.Keys("5", "a")
+	a.Open(screenkit.WhitelistScreen)
+	a.Keys("a")
 	a.Fill("Rent", "Ann", "Lee", addrB)
 	a.Keys("ctrl+s", "y")
 	screentest.MustShow(t, a.Screen(), "3 approved withdrawal addresses")
@@ -52,7 +54,8 @@ func TestWhitelistRefusalLandsOnTheEntryItNames(t *testing.T) {
 // move up.
 func TestWhitelistRemoveEntryKeepsTheOthers(t *testing.T) {
 	a := newWhitelistApp(t, "alice@demo.test")
-	a.Keys("5", "a")
+	a.Open(screenkit.WhitelistScreen)
+	a.Keys("a")
 	a.Fill("One", "A", "B", addrA)
 	a.Keys("ctrl+n")
 	a.Fill("Two", "C", "D", addrB)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"sort"
 	"sync"
 
@@ -18,24 +19,38 @@ import (
 // A whitelist may hold 100,000 entries (about 31 MB of JSON). The screen
 // shows the first ones as soon as they are decoded and the count climbs in
 // the table's footer while the rest arrives; esc stops the load and keeps
-// what arrived. The entries are held once, in the batches the client
-// decoded them into; the table reads its cells from them.
+// what arrived. Each batch the client decodes is packed on the request's
+// goroutine (packed.go) and held once; the table reads its cells from it.
 
-// entryStore holds the entries of one load in the batches the client
-// handed over: nothing is copied as they arrive.
+// returnMemoryAfter is how many entries a load reads before the memory
+// that reading them took is handed back to the system when it ends (about
+// 3 MB of answer).
+const returnMemoryAfter = 10_000
+
+// entryStore holds the entries of one load in the packed batches they
+// arrived in.
 type entryStore struct {
-	batches [][]apiclient.WhitelistEntry
+	batches []*packedBatch
 	starts  []int // index of each batch's first entry
 	n       int
+
+	// The last entry built by at and the last batch whose records were
+	// decompressed: the selected entry is asked for on every frame.
+	// Only the screen's goroutine touches them (the table's filter
+	// goroutines read cells alone).
+	atIndex   int
+	atEntry   *apiclient.WhitelistEntry
+	rawBatch  *packedBatch
+	rawRecord string
 }
 
-func (s *entryStore) add(batch []apiclient.WhitelistEntry) {
-	if len(batch) == 0 {
+func (s *entryStore) add(batch *packedBatch) {
+	if batch.len() == 0 {
 		return
 	}
 	s.batches = append(s.batches, batch)
 	s.starts = append(s.starts, s.n)
-	s.n += len(batch)
+	s.n += batch.len()
 }
 
 // len is the number of entries held; a nil store holds none.
@@ -46,38 +61,64 @@ func (s *entryStore) len() int {
 	return s.n
 }
 
-// at is entry i (0 <= i < len). Batches are all the same size but the
-// last, so the batch is found by a division; a search covers any other
-// shape.
-func (s *entryStore) at(i int) *apiclient.WhitelistEntry {
-	if size := len(s.batches[0]); i/size < len(s.batches) {
-		if b := i / size; s.starts[b] == b*size && i-s.starts[b] < len(s.batches[b]) {
-			return &s.batches[b][i-s.starts[b]]
+// locate finds entry i (0 <= i < len): its batch and its place there.
+// Batches are all the same size but the last, so the batch is found by a
+// division; a search covers any other shape.
+func (s *entryStore) locate(i int) (*packedBatch, int) {
+	if size := s.batches[0].len(); i/size < len(s.batches) {
+		if b := i / size; s.starts[b] == b*size && i-s.starts[b] < s.batches[b].len() {
+			return s.batches[b], i - s.starts[b]
 		}
 	}
 	b := sort.SearchInts(s.starts, i+1) - 1
-	return &s.batches[b][i-s.starts[b]]
+	return s.batches[b], i - s.starts[b]
 }
 
-// entryCell is the text of one table cell of an entry (the columns of
-// whitelistColumns); the table sanitizes it when drawing.
-func entryCell(e *apiclient.WhitelistEntry, col int) string {
+// at is entry i with the fields the screen shows and acts on (its Raw is
+// record's).
+func (s *entryStore) at(i int) *apiclient.WhitelistEntry {
+	if s.atEntry == nil || s.atIndex != i {
+		b, k := s.locate(i)
+		s.atIndex, s.atEntry = i, b.entry(k)
+	}
+	return s.atEntry
+}
+
+// record is entry i exactly as the gateway sent it ("" if its batch cannot
+// be read back, which only a bug would cause).
+func (s *entryStore) record(i int) string {
+	b, k := s.locate(i)
+	if s.rawBatch != b {
+		records, err := b.rawRecords()
+		if err != nil {
+			return ""
+		}
+		s.rawBatch, s.rawRecord = b, records
+	}
+	return b.record(s.rawRecord, k)
+}
+
+// entryCell is the text of one table cell of entry row (the columns of
+// whitelistColumns); the table sanitizes it when drawing. It only reads:
+// the table's filter calls it from several goroutines.
+func (s *entryStore) entryCell(row, col int) string {
+	b, k := s.locate(row)
 	switch col {
 	case 0:
-		return e.Name
+		return b.field(k, fieldName)
 	case 1:
-		return beneficiary(e)
+		return b.beneficiary(k)
 	case 2:
-		return e.WalletAddress
+		return b.field(k, fieldAddress)
 	case 3:
-		return screenkit.OrDash(e.WalletMemo)
+		return b.field(k, fieldMemo)
 	case 4:
-		if e.LastUsedAt == nil {
+		if b.flags[k]&hasLastUsed == 0 {
 			return "never"
 		}
-		return screenkit.DateOnly(*e.LastUsedAt)
+		return b.field(k, fieldLastUsed)
 	case 5:
-		return screenkit.DateOnly(e.CreatedAt)
+		return b.field(k, fieldCreated)
 	}
 	return ""
 }
@@ -98,7 +139,7 @@ func beneficiary(e *apiclient.WhitelistEntry) string {
 // arrived since it last looked in one message.
 type arrivals struct {
 	mu        sync.Mutex
-	batches   [][]apiclient.WhitelistEntry
+	batches   []*packedBatch
 	done      bool
 	err       error
 	abandoned bool
@@ -111,7 +152,7 @@ func newArrivals() *arrivals { return &arrivals{ready: make(chan struct{}, 1)} }
 var errAbandoned = errors.New("whitelist load abandoned")
 
 // put adds a batch; errAbandoned once the screen has moved on.
-func (a *arrivals) put(batch []apiclient.WhitelistEntry) error {
+func (a *arrivals) put(batch *packedBatch) error {
 	a.mu.Lock()
 	if a.abandoned {
 		a.mu.Unlock()
@@ -146,7 +187,7 @@ func (a *arrivals) signal() {
 }
 
 // take waits until something arrived and returns all of it.
-func (a *arrivals) take() (batches [][]apiclient.WhitelistEntry, done bool, err error) {
+func (a *arrivals) take() (batches []*packedBatch, done bool, err error) {
 	for {
 		a.mu.Lock()
 		if len(a.batches) > 0 || a.done {
@@ -164,7 +205,7 @@ func (a *arrivals) take() (batches [][]apiclient.WhitelistEntry, done bool, err 
 // set on the last one, with the load's error.
 type entriesArrived struct {
 	ID      ui.RequestID
-	Batches [][]apiclient.WhitelistEntry
+	Batches []*packedBatch
 	Done    bool
 	Err     error
 }
@@ -194,11 +235,18 @@ func (w *Screen) load() tea.Cmd {
 	w.loading, w.fresh, w.incomplete = true, true, false
 	cmd := ui.Start(w.Requests, &w.loadID, func(ctx context.Context) (loadEnded, error) {
 		n := 0
+		var p packer
 		err := client.WhitelistBatches(ctx, cur, func(batch []apiclient.WhitelistEntry) error {
 			n += len(batch)
-			return box.put(batch)
+			return box.put(p.pack(batch))
 		})
 		box.finish(err)
+		if n >= returnMemoryAfter {
+			// Reading a long list left about as much garbage as the
+			// answer's text and its decoded batches: give it back to the
+			// system now, or the process keeps the heap it peaked at.
+			debug.FreeOSMemory()
+		}
 		return loadEnded{entries: n}, err
 	})
 	return tea.Batch(cmd, receive(w.loadID, box))
@@ -238,6 +286,7 @@ func (w *Screen) arrived(msg entriesArrived) tea.Cmd {
 	}
 	if w.store.len() == 0 {
 		w.loadErr = err
+		w.loadErrText = ui.Sanitize(ui.CutText(apiclient.ErrorMessage(err), ui.MaxMessageText))
 		return screenkit.ReadFailed("loading the whitelist", err, 403)
 	}
 	// Some entries arrived: they stay, marked as a part of the list.
@@ -250,13 +299,11 @@ func (w *Screen) arrived(msg entriesArrived) tea.Cmd {
 	return screenkit.Failed("loading the whole whitelist", err)
 }
 
-// setStore shows store in the table: its cells are read from the entries,
-// never copied.
+// setStore shows store in the table: its cells are read from the packed
+// entries, never copied.
 func (w *Screen) setStore(store *entryStore) {
 	w.store = store
-	w.table.SetSource(store.len(), func(row, col int) string {
-		return entryCell(store.at(row), col)
-	})
+	w.table.SetSource(store.len(), store.entryCell)
 	w.sizeTable()
 }
 

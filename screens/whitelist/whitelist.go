@@ -68,6 +68,8 @@ type Screen struct {
 	// entries arrived: they are shown, marked as a part of the list.
 	incomplete bool
 	loadErr    error
+	// loadErrText is loadErr as drawn, cut and sanitized once.
+	loadErrText string
 
 	picker *picker // non-nil while the currency picker is open
 
@@ -87,7 +89,7 @@ type Screen struct {
 
 // New builds the whitelist screen, showing usdc first.
 func New(deps screenkit.Deps) *Screen {
-	w := &Screen{Base: screenkit.NewBase(deps, ui.ScreenWhitelist, "Whitelist"), currency: apiclient.WhitelistCurrencies[0],
+	w := &Screen{Base: screenkit.NewBase(deps, screenkit.WhitelistScreen, "Whitelist"), currency: apiclient.WhitelistCurrencies[0],
 		pickerKeys: newPickerKeys()}
 	w.add = ui.NewChange[whitelistDone](w.Requests)
 	w.remove = ui.NewChange[whitelistDone](w.Requests)
@@ -258,11 +260,15 @@ func (w *Screen) selected() *apiclient.WhitelistEntry {
 // Inspect gives the selected entry exactly as the gateway sent it, for the
 // JSON inspector (the i key).
 func (w *Screen) Inspect() (title string, raw []byte, ok bool) {
-	e := w.selected()
-	if e == nil || e.Raw == "" || w.form != nil || w.picker != nil {
+	i, ok := w.table.Cursor()
+	if !ok || i >= w.store.len() || w.form != nil || w.picker != nil {
 		return "", nil, false
 	}
-	return "whitelist entry " + ui.Sanitize(e.ID), e.Raw.Bytes(), true
+	record := w.store.record(i)
+	if record == "" {
+		return "", nil, false
+	}
+	return "whitelist entry " + ui.Sanitize(w.store.at(i).ID), []byte(record), true
 }
 
 // CopyValue implements ui.Copier: the selected entry's name, beneficiary,
@@ -291,7 +297,7 @@ func (w *Screen) View() string {
 		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow whitelist operations for this account (verification required)."))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case w.loadErr != nil:
-		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the whitelist: "+ui.Sanitize(apiclient.ErrorMessage(w.loadErr))), st.Muted.Render("r retries · c picks another currency"))
+		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the whitelist: "+w.loadErrText), st.Muted.Render("r retries · c picks another currency"))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	}
 	lines = append(lines, "", w.table.View())

@@ -6,9 +6,10 @@
 // `Extra Extra` tagged `json:"-"`. Each one gets
 //
 //	func (r *T) UnmarshalJSON(data []byte) error // decodeWithExtra
-//	func (r T) MarshalJSON() ([]byte, error)     // encodeWithExtra
 //
-// except a method the type already writes by hand. Run it with
+// unless the type writes it by hand. Records are only ever read: nothing
+// encodes them back (a look-up prints the gateway's own bytes), so no
+// MarshalJSON is written. Run it with
 // `go generate ./apiclient`; it reads the package in the current directory
 // and writes tolerant_methods_gen.go (or the file -o names).
 package main
@@ -62,15 +63,6 @@ func generate(dir string) ([]byte, error) {
 			fmt.Fprintf(&b, `
 // UnmarshalJSON reads a %[1]s tolerantly; see decodeWithExtra.
 func (%[2]s *%[1]s) UnmarshalJSON(data []byte) error { return decodeWithExtra(data, %[2]s, &%[2]s.Extra) }
-`, name, receiver)
-		}
-		if !written[name+".MarshalJSON"] {
-			fmt.Fprintf(&b, `
-// MarshalJSON writes the typed fields of a %[1]s and then its Extra; see encodeWithExtra.
-func (%[2]s %[1]s) MarshalJSON() ([]byte, error) {
-	type plain %[1]s
-	return encodeWithExtra(plain(%[2]s), %[2]s.Extra)
-}
 `, name, receiver)
 		}
 	}

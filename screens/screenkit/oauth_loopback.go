@@ -1,4 +1,4 @@
-package signin
+package screenkit
 
 import (
 	"errors"
@@ -19,48 +19,50 @@ const CallbackPath = "/callback"
 
 // Errors a loopback callback can end with.
 var (
-	errStateMismatch = errors.New("state mismatch")
-	errLoopbackGone  = errors.New("loopback listener closed")
+	// ErrStateMismatch is a callback whose state is not the sign-in's.
+	ErrStateMismatch = errors.New("state mismatch")
+	// ErrLoopbackGone is the wait's answer once the listener is closed.
+	ErrLoopbackGone = errors.New("loopback listener closed")
 )
 
-// callbackResult is what the browser brought back to the loopback listener.
-type callbackResult struct {
-	code string
-	err  error
-	// desc is the gateway's error description (error=... in the redirect).
-	desc string
-	// stray marks a request that was refused and ignored (a wrong state):
+// CallbackResult is what the browser brought back to the loopback listener.
+type CallbackResult struct {
+	Code string
+	Err  error
+	// Desc is the gateway's error description (error=... in the redirect).
+	Desc string
+	// Stray marks a request that was refused and ignored (a wrong state):
 	// the sign-in goes on waiting for the real answer.
-	stray bool
+	Stray bool
 }
 
-// loopback is the one-shot redirect listener of an OAuth sign-in: it takes
+// Loopback is the one-shot redirect listener of an OAuth sign-in: it takes
 // exactly one answer, checks its state, and is closed afterwards.
-type loopback struct {
+type Loopback struct {
 	state       string
 	redirectURI string
 	ln          net.Listener
 	srv         *http.Server
-	results     chan callbackResult
-	strays      chan callbackResult
+	results     chan CallbackResult
+	strays      chan CallbackResult
 	done        chan struct{}
 	deliver     sync.Once
 	closeOnce   sync.Once
 }
 
-// startLoopback listens on 127.0.0.1 on a free port. The literal IP, not
+// StartLoopback listens on 127.0.0.1 on a free port. The literal IP, not
 // "localhost", so that the redirect cannot resolve to another interface.
-func startLoopback(state string) (*loopback, error) {
+func StartLoopback(state string) (*Loopback, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("cannot listen on the loopback address: %w", err)
 	}
-	l := &loopback{
+	l := &Loopback{
 		state:       state,
 		redirectURI: "http://" + ln.Addr().String() + CallbackPath,
 		ln:          ln,
-		results:     make(chan callbackResult, 1),
-		strays:      make(chan callbackResult, 8),
+		results:     make(chan CallbackResult, 1),
+		strays:      make(chan CallbackResult, 8),
 		done:        make(chan struct{}),
 	}
 	l.srv = &http.Server{Handler: l, ReadHeaderTimeout: 5 * time.Second}
@@ -68,8 +70,11 @@ func startLoopback(state string) (*loopback, error) {
 	return l, nil
 }
 
-// close stops the listener; safe to call more than once.
-func (l *loopback) close() {
+// RedirectURI is the address the gateway sends the browser back to.
+func (l *Loopback) RedirectURI() string { return l.redirectURI }
+
+// Close stops the listener; safe to call more than once.
+func (l *Loopback) Close() {
 	l.closeOnce.Do(func() {
 		close(l.done)
 		// The listener itself too: Serve may not have started yet, and
@@ -79,10 +84,26 @@ func (l *loopback) close() {
 	})
 }
 
-// wait blocks until the browser answered, a stray request was refused
+// Closed reports whether the listener is closed, asking the listener
+// itself (a dial could reach whatever socket the kernel gave the freed
+// port to next); it waits up to wait for a close still under way.
+func (l *Loopback) Closed(wait time.Duration) bool {
+	select {
+	case <-l.done:
+	case <-time.After(wait):
+		return false
+	}
+	if tl, ok := l.ln.(*net.TCPListener); ok {
+		_ = tl.SetDeadline(time.Now().Add(200 * time.Millisecond))
+	}
+	_, err := l.ln.Accept()
+	return errors.Is(err, net.ErrClosed)
+}
+
+// Wait blocks until the browser answered, a stray request was refused
 // (reported so the screen can say so, then waited past), or the listener
 // was closed.
-func (l *loopback) wait() callbackResult {
+func (l *Loopback) Wait() CallbackResult {
 	select {
 	case r := <-l.results:
 		return r
@@ -93,7 +114,7 @@ func (l *loopback) wait() callbackResult {
 		case r := <-l.results:
 			return r
 		default:
-			return callbackResult{err: errLoopbackGone}
+			return CallbackResult{Err: ErrLoopbackGone}
 		}
 	}
 }
@@ -108,7 +129,7 @@ var callbackPage = template.Must(template.New("cb").Parse(`<!doctype html>
 // state is the only one taken. A request with a wrong state is refused and
 // ignored: any local process could send one, and it must not end the
 // sign-in the user is completing in the browser.
-func (l *loopback) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (l *Loopback) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != CallbackPath {
 		http.NotFound(w, r)
 		return
@@ -119,23 +140,23 @@ func (l *loopback) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	var res callbackResult
+	var res CallbackResult
 	status, title, text := http.StatusOK, "Signed in to cardterm", "You can close this tab and return to cardterm."
 	switch {
 	case !apiclient.StateMatches(l.state, q.Get("state")):
 		l.refuseStray(w)
 		return
 	case q.Get("error") != "":
-		res.err = errors.New(q.Get("error"))
-		res.desc = q.Get("error_description")
+		res.Err = errors.New(q.Get("error"))
+		res.Desc = q.Get("error_description")
 		status, title, text = http.StatusBadRequest, "Sign-in not completed",
 			"The gateway ended the sign-in ("+q.Get("error")+"). Return to cardterm to try again."
 	case strings.TrimSpace(q.Get("code")) == "":
-		res.err = errors.New("no code")
+		res.Err = errors.New("no code")
 		status, title, text = http.StatusBadRequest, "Sign-in not completed",
 			"The answer carried no authorization code. Return to cardterm to try again."
 	default:
-		res.code = q.Get("code")
+		res.Code = q.Get("code")
 	}
 	taken := false
 	l.deliver.Do(func() { taken = true })
@@ -160,7 +181,7 @@ func (l *loopback) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // refuseStray answers a request whose state is not this sign-in's and
 // reports it without ending the wait.
-func (l *loopback) refuseStray(w http.ResponseWriter) {
+func (l *Loopback) refuseStray(w http.ResponseWriter) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
@@ -169,7 +190,7 @@ func (l *loopback) refuseStray(w http.ResponseWriter) {
 	_ = callbackPage.Execute(w, struct{ Title, Text string }{"Sign-in refused",
 		"This answer does not belong to the sign-in cardterm started (state mismatch), so it was ignored. cardterm is still waiting for the sign-in it started."})
 	select {
-	case l.strays <- callbackResult{err: errStateMismatch, stray: true}:
+	case l.strays <- CallbackResult{Err: ErrStateMismatch, Stray: true}:
 	default: // a flood of strays: reporting some of them is enough
 	}
 }

@@ -1,0 +1,20 @@
+package screenkit
+
+import "cardterm/ui"
+
+// The app's screens by name, for what one screen addresses to another
+// (NavigateMsg), to its own requests and to its notices. Where a screen
+// sits in the navigation, and so its number key, is its place in
+// screens.All, not here.
+const (
+	AccountScreen      ui.ScreenID = "account"
+	CardScreen         ui.ScreenID = "card"
+	TransactionsScreen ui.ScreenID = "transactions"
+	WalletsScreen      ui.ScreenID = "wallets"
+	WhitelistScreen    ui.ScreenID = "whitelist"
+	DelegationScreen   ui.ScreenID = "delegation"
+	OrdersScreen       ui.ScreenID = "orders"
+	ConsentScreen      ui.ScreenID = "consent"
+	WebhooksScreen     ui.ScreenID = "webhooks"
+	EventsScreen       ui.ScreenID = "events"
+)

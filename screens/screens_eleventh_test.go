@@ -1,0 +1,89 @@
+package screens_test
+
+import (
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/screens"
+	"cardterm/screens/screenkit"
+	"cardterm/screens/screentest"
+	"cardterm/ui"
+)
+
+// eleventhScreen is an eleventh screen, added in test code the way the
+// recipe in ARCHITECTURE.md adds one: a package of its own would hold the
+// same.
+type eleventhScreen struct{ screenkit.Base }
+
+const eleventhID ui.ScreenID = "test-eleventh"
+
+func newEleventh(deps screenkit.Deps) *eleventhScreen {
+	return &eleventhScreen{screenkit.NewBase(deps, eleventhID, "Eleventh")}
+}
+
+func (s *eleventhScreen) Enter() tea.Cmd                      { return nil }
+func (s *eleventhScreen) Update(tea.Msg) (ui.Screen, tea.Cmd) { return s, nil }
+func (s *eleventhScreen) SetSize(width, height int)           { s.Width, s.Height = width, height }
+func (s *eleventhScreen) View() string                        { return "The eleventh screen" }
+func (s *eleventhScreen) KeyMap() help.KeyMap                 { return eleventhKeys{} }
+func (s *eleventhScreen) CapturesKeys() bool                  { return false }
+
+// eleventhKeys is the eleventh screen's key map: it has no keys of its own.
+type eleventhKeys struct{}
+
+func (eleventhKeys) ShortHelp() []key.Binding  { return nil }
+func (eleventhKeys) FullHelp() [][]key.Binding { return nil }
+
+// A screen added after the app's own (the eleventh today): the number
+// keys 1-9 and 0 still open the first ten, each its own; no key that
+// another screen owns opens it; it is reached from the navigation, and
+// the help lists it with how to get there.
+func TestAnEleventhScreenTakesNoOtherScreensKey(t *testing.T) {
+	builds := append(screentest.EachOf(screens.All), screentest.Of(newEleventh))
+	app := screentest.New(t, screens.SignIn, screentest.WithScreen(builds...), screentest.WithSize(140, 45))
+	app.SignIn("alice@demo.test")
+
+	all := screens.All(app.Deps)
+	if len(all) < 10 {
+		t.Fatalf("the test expects at least ten screens of the app's own, found %d", len(all))
+	}
+	for i, s := range all[:10] {
+		app.Keys(ui.NumberKey(i))
+		if got := app.UI().Active().ID(); got != s.ID() {
+			t.Fatalf("key %s opened %q, want %q", ui.NumberKey(i), got, s.ID())
+		}
+	}
+	if k := app.UI().NumberKeyOf(eleventhID); k != "" {
+		t.Fatalf("the eleventh screen took the number key %q", k)
+	}
+	for _, k := range []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"} {
+		app.Keys(k)
+		if app.UI().Active().ID() == eleventhID {
+			t.Fatalf("key %s opened the eleventh screen", k)
+		}
+	}
+	screentest.MustShow(t, app.Screen(), "· Eleventh")
+
+	// Reached from the navigation: tab to it, down to the last entry, enter.
+	app.Keys("1", "tab")
+	for range len(all) {
+		app.Keys("down")
+	}
+	app.Keys("enter")
+	if got := app.UI().Active().ID(); got != eleventhID {
+		t.Fatalf("the navigation opened %q, not the eleventh screen", got)
+	}
+	screentest.MustShow(t, app.Screen(), "The eleventh screen")
+
+	// The help lists every screen with the way to open it.
+	app.Keys("?")
+	help := app.Screen()
+	screentest.MustShow(t, help, "Screens", "1 Account", "0 Events", "tab ↓ enter Eleventh")
+	if strings.Count(help, "Eleventh") < 2 { // the navigation's entry and the help's
+		t.Fatalf("the help does not list the eleventh screen:\n%s", help)
+	}
+}

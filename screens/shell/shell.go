@@ -1,0 +1,132 @@
+// Package shell wires the app: the screens' dependencies, the screens, the
+// support console and the root model around them. main and the test
+// harness (screentest) both build the app here, so the tests run the
+// production, environment, profile and client-key handling users get. It
+// imports no screen: the caller names the screens to mount.
+package shell
+
+import (
+	"time"
+
+	"cardterm/apiclient"
+	"cardterm/apiclient/webhookreceiver"
+	"cardterm/screens/screenkit"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// Build makes one screen from the dependencies every screen shares.
+type Build func(screenkit.Deps) ui.Screen
+
+// Gateway says what the app talks to, for the status bar and the
+// safeguards.
+type Gateway struct {
+	// Label names it on the status bar: "SANDBOX" or the host.
+	Label string
+	// Sandbox is the embedded sandbox (or a test's): never production.
+	Sandbox bool
+	// Local is a sandbox on this machine (the embedded one, or a
+	// loopback --base-url): it delivers webhooks to loopback receivers and
+	// sends test events.
+	Local bool
+	// Environment is what the settings say the gateway is: production,
+	// staging, sandbox, or "" (unset).
+	Environment string
+	// ClientKey names the tenant on the status bar.
+	ClientKey string
+	US        bool
+}
+
+// Production reports a gateway whose data is real: one the settings call
+// production, or any gateway but a sandbox when they name none (the safe
+// assumption for an agent's keys). Naming production on the sandbox turns
+// the safeguards on there too, for training.
+func (g Gateway) Production() bool {
+	return g.Environment == "production" || g.Environment == "" && !g.Sandbox
+}
+
+// Config is everything the app is built from.
+type Config struct {
+	Client  *apiclient.Client
+	Gateway Gateway
+	// ReadOnly hides and refuses every action that changes anything.
+	ReadOnly bool
+	// Profile is the profile the status bar names ("" for none: the
+	// settings do not come from one); Profiles lists them all, for the
+	// switcher.
+	Profile  string
+	Profiles []string
+	// Warning is a problem found before start, shown on the first screen.
+	Warning string
+	// Demo lists the sandbox's demo accounts for the sign-in screen.
+	Demo []screenkit.DemoHint
+	// Events is the in-app webhook listener and EventsURL where it
+	// listens; nil when none runs.
+	Events    *webhookreceiver.Receiver
+	EventsURL string
+	NoColor   bool
+	Now       func() time.Time
+	Version   string
+
+	SignIn Build
+	// Screens builds the navigation, in its order (screens.All).
+	Screens func(screenkit.Deps) []ui.Screen
+	// Support builds the support console; nil leaves it out.
+	Support        Build
+	StartInSupport bool
+}
+
+// New builds the app: the root model to run, and the dependencies its
+// screens were given (tests read the request registry and the client
+// from them).
+func New(cfg Config) (*ui.Root, screenkit.Deps) {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	styles := theme.New(true, cfg.NoColor)
+	deps := screenkit.Deps{
+		Client:         cfg.Client,
+		Requests:       ui.NewRequests(),
+		Styles:         &styles,
+		ReadOnly:       cfg.ReadOnly,
+		Production:     cfg.Gateway.Production(),
+		Demo:           cfg.Demo,
+		Support:        cfg.Support != nil,
+		Now:            cfg.Now,
+		Events:         cfg.Events,
+		EventsURL:      cfg.EventsURL,
+		SandboxGateway: cfg.Gateway.Local,
+	}
+	opts := ui.RootOptions{
+		Styles:         &styles,
+		NoColor:        cfg.NoColor,
+		Requests:       deps.Requests,
+		StartInSupport: cfg.StartInSupport,
+		Gateway:        cfg.Gateway.Label,
+		Sandbox:        cfg.Gateway.Sandbox,
+		ClientKey:      cfg.Gateway.ClientKey,
+		Production:     deps.Production,
+		Environment:    cfg.Gateway.Environment,
+		US:             cfg.Gateway.US,
+		ReadOnly:       cfg.ReadOnly,
+		Session: func() (string, time.Time, bool) {
+			s := cfg.Client.Session()
+			return s.Username, s.ExpiresAt, s.Valid()
+		},
+		Now:      cfg.Now,
+		Version:  cfg.Version,
+		Profile:  cfg.Profile,
+		Profiles: cfg.Profiles,
+		Warning:  cfg.Warning,
+	}
+	if cfg.SignIn != nil {
+		opts.SignIn = cfg.SignIn(deps)
+	}
+	if cfg.Screens != nil {
+		opts.Screens = cfg.Screens(deps)
+	}
+	if cfg.Support != nil {
+		opts.Support = cfg.Support(deps)
+	}
+	return ui.NewRoot(opts), deps
+}

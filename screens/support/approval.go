@@ -1,0 +1,371 @@
+package support
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/screens/support/actionlog"
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// The customer-approved session (ctrl+o on a user's case): the app's
+// OAuth/PKCE sign-in, shown to the agent as a QR code and a link to send;
+// the customer signs in on their own device (the loopback when it is this
+// machine, the typed code otherwise). The session is checked to be the
+// case's user (else revoked at once), logged, and handed to the root as
+// the customer's screens, built read-only; it is revoked when it ends:
+// S, the case closing, or the app quitting. It lives in memory only.
+
+// customerScreenIDs are the screens an approved session opens: the
+// customer's own data, never the tenant's (consents, webhooks, events).
+var customerScreenIDs = []ui.ScreenID{screenkit.AccountScreen, screenkit.CardScreen, screenkit.TransactionsScreen,
+	screenkit.WalletsScreen, screenkit.WhitelistScreen, screenkit.DelegationScreen, screenkit.OrdersScreen}
+
+// revokeTimeout bounds the revoke sent when a session ends.
+const revokeTimeout = 10 * time.Second
+
+// approval is one customer-approved session, from the sign-in link to
+// the revoke.
+type approval struct {
+	userID string            // the case's user: the only one the session may be
+	client *apiclient.Client // the customer's session lives here only
+	flow   *screenkit.OAuthFlow
+	code   textinput.Model
+	keys   screenkit.OAuthKeys
+
+	startID, exchangeID, checkID ui.RequestID
+	// open says the customer's screens are shown.
+	open     bool
+	customer string
+	// entry is the action log's line for this session, filled per event.
+	entry actionlog.Entry
+}
+
+// panelOpen reports whether the sign-in panel is shown (the session is
+// not open yet).
+func (a *approval) panelOpen() bool { return a != nil && !a.open }
+
+func (a *approval) keyMap() help.KeyMap { return a.keys }
+
+var approvalWords = screenkit.OAuthWords{
+	Title:   "The customer signs in",
+	Opening: "Send the link to the customer or let them scan the code; they read you the code their page shows (on this machine the browser comes back by itself). " + approvalTerms,
+	Opened:  "A browser opened here. Send the link to the customer or let them scan the code; they read you the code their page shows. " + approvalTerms,
+	Missing: "No browser here: send the link to the customer or let them scan the code, then type the code their page shows. " + approvalTerms,
+	Code:    "Code the customer's page shows",
+}
+
+// approvalTerms is what the customer approves.
+const approvalTerms = "The session is read-only and revoked when the case closes."
+
+// approvedChecked is the answer of the check after the exchange: who
+// signed in, and whether the session was refused (and revoked).
+type approvedChecked struct {
+	user      apiclient.User
+	refused   string
+	revokeErr error
+	logErr    error
+}
+
+// startApproval begins a session for the case's user; the secret key is
+// asked for first when there is none (the code exchange needs it).
+func (s *Screen) startApproval() tea.Cmd {
+	if s.approval != nil {
+		return notify("a customer-approved session is already under way")
+	}
+	s.action = &pendingAction{kind: actionApprove, userID: s.kase.id}
+	return s.advance()
+}
+
+// openApproval starts the sign-in on a fresh client of the tenant, with
+// the secret key, in the case's region.
+func (s *Screen) openApproval() tea.Cmd {
+	client := apiclient.New(s.actionClient().Config())
+	a := &approval{userID: s.kase.id, client: client, flow: screenkit.NewOAuthFlow(),
+		code: screenkit.NewCodeInput(s.Deps.Styles), keys: screenkit.NewOAuthKeys("cancel the approved session"),
+		entry: s.entry("approved-session-start", "OAuth authorization code with PKCE (GET /v1/auth/oauth/authorize/initiate, POST /v1/auth/oauth/token)", s.kase.id)}
+	s.approval = a
+	var cmd tea.Cmd
+	a.startID, cmd = a.flow.Start(s.Requests, client)
+	return tea.Batch(cmd, a.code.Focus())
+}
+
+// updateApproval handles the session's messages; ok is false for others.
+func (s *Screen) updateApproval(msg tea.Msg) (tea.Cmd, bool) {
+	if end, ok := msg.(ui.EndApprovedSessionMsg); ok {
+		return s.endApproval(end.Reason, end.Quit), true
+	}
+	a := s.approval
+	if a == nil {
+		return nil, false
+	}
+	switch msg := msg.(type) {
+	case ui.Result[screenkit.OAuthStarted]:
+		if msg.ID != a.startID {
+			return nil, false
+		}
+		if msg.Err != nil {
+			return s.failApproval("the sign-in link could not be made: " + apiclient.ErrorMessage(msg.Err)), true
+		}
+		return a.flow.Started(msg.Value), true
+	case screenkit.OAuthOpenedMsg:
+		if msg.Flow != a.flow.ID {
+			return nil, false
+		}
+		a.flow.Opened(msg)
+		return nil, true // the panel says whether a browser opened
+	case screenkit.OAuthCallbackMsg:
+		if msg.Flow != a.flow.ID {
+			return nil, false
+		}
+		return s.approvalCallback(msg.Result), true
+	case ui.Result[apiclient.Session]:
+		if msg.ID != a.exchangeID {
+			return nil, false
+		}
+		a.flow.Exchanging = false
+		if msg.Err != nil {
+			if refusedKey(msg.Err) {
+				s.forgetSecret()
+				return s.failApproval("secret key refused (" + apiclient.ErrorMessage(msg.Err) + "); it was forgotten and is asked for again next time"), true
+			}
+			if a.flow.FromCallback {
+				return s.failApproval("the customer's code was refused: " + apiclient.ErrorMessage(msg.Err)), true
+			}
+			a.flow.Problem = "The code was refused: " + apiclient.ErrorMessage(msg.Err)
+			return a.code.Focus(), true
+		}
+		a.flow.Close()
+		return s.checkApproved(), true
+	case ui.Result[approvedChecked]:
+		if msg.ID != a.checkID {
+			return nil, false
+		}
+		return s.gotApproved(msg.Value, msg.Err), true
+	}
+	return nil, false
+}
+
+func (s *Screen) approvalCallback(res screenkit.CallbackResult) tea.Cmd {
+	a := s.approval
+	switch {
+	case errors.Is(res.Err, screenkit.ErrLoopbackGone):
+		return nil
+	case res.Stray:
+		return tea.Batch(ui.Notify(theme.ToneWarn, "ignored a sign-in answer with the wrong state; still waiting for the customer"), a.flow.WaitCallback())
+	}
+	a.flow.Loopback.Close()
+	if a.flow.Exchanging {
+		return nil
+	}
+	if res.Err != nil {
+		why := res.Err.Error()
+		if res.Desc != "" {
+			why = res.Desc + " (" + why + ")"
+		}
+		return s.failApproval("the customer's sign-in did not complete: " + why)
+	}
+	a.flow.FromCallback = true
+	var cmd tea.Cmd
+	a.exchangeID, cmd = a.flow.Exchange(s.Requests, a.client, res.Code)
+	return cmd
+}
+
+// checkApproved reads who signed in; anyone but the case's user is
+// refused and revoked at once. The start or the refusal is logged.
+func (s *Screen) checkApproved() tea.Cmd {
+	a := s.approval
+	client, want, log, entry, now := a.client, a.userID, s.log, a.entry, s.Deps.Clock
+	return ui.Start(s.Requests, &a.checkID, func(ctx context.Context) (approvedChecked, error) {
+		user, err := client.User(ctx)
+		var out approvedChecked
+		switch {
+		case err != nil:
+			out.refused = "the signed-in customer could not be read (" + apiclient.ErrorMessage(err) + ")"
+		case !strings.EqualFold(user.ID, want):
+			out.refused = customerName(user) + " signed in, not this case's user"
+		}
+		out.user = user
+		entry.Time = now().UTC()
+		entry.Outcome = "ok: " + customerName(user) + " signed in; read-only"
+		if out.refused != "" {
+			out.revokeErr = revoke(client)
+			entry.Action = "approved-session-refused"
+			entry.Outcome = "refused: " + out.refused + "; " + revokeOutcome(out.revokeErr)
+		}
+		out.logErr = log.Append(entry)
+		return out, nil
+	})
+}
+
+func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
+	a := s.approval
+	logWarn := logProblem(v.logErr)
+	if v.refused != "" || err != nil {
+		s.approval = nil
+		s.setProblem("approved session refused and revoked: " + v.refused)
+		if v.revokeErr != nil {
+			s.setProblem("approved session refused: " + v.refused + "; " + revokeOutcome(v.revokeErr))
+		}
+		return tea.Batch(ui.Notify(theme.ToneDanger, s.problem), logWarn)
+	}
+	a.open = true
+	a.customer = customerName(v.user)
+	deps := s.Deps
+	deps.Client, deps.ReadOnly, deps.Support, deps.Demo = a.client, true, false, nil
+	deps.Events, deps.EventsURL = nil, ""
+	var screens []ui.Screen
+	for _, screen := range s.opts.CustomerScreens(deps) {
+		for _, id := range customerScreenIDs {
+			if screen.ID() == id {
+				screens = append(screens, screen)
+			}
+		}
+	}
+	banner := a.customer
+	open := func() tea.Msg { return ui.ApprovedSessionMsg{Customer: banner, Screens: screens} }
+	return tea.Batch(open, logWarn, ui.Notify(theme.ToneOK, "customer-approved session open: "+a.customer+", read-only"))
+}
+
+// failApproval ends a sign-in that did not complete, saying why on the
+// case.
+func (s *Screen) failApproval(problem string) tea.Cmd {
+	s.approval.flow.Close()
+	s.approval = nil
+	s.setProblem("approved session: " + problem)
+	return ui.Notify(theme.ToneDanger, s.problem)
+}
+
+// endApproval ends the session: a sign-in still waiting is dropped, an
+// open session is revoked and logged in a command, whose answer tells
+// the root to go back to the console (and to quit, when quitting).
+func (s *Screen) endApproval(reason string, quit bool) tea.Cmd {
+	a := s.approval
+	if a == nil {
+		if quit {
+			return func() tea.Msg { return ui.ApprovedSessionEndedMsg{Quit: true} }
+		}
+		return nil
+	}
+	s.approval = nil
+	a.flow.Close()
+	if !a.open && !a.client.Session().Valid() {
+		return nil
+	}
+	client, log, entry, now := a.client, s.log, a.entry, s.Deps.Clock
+	s.ended = client
+	entry.Action = "approved-session-end"
+	entry.Request = "DELETE /v1/auth/oauth/revoke"
+	return func() tea.Msg {
+		err := revoke(client)
+		entry.Time = now().UTC()
+		entry.Outcome = reason + "; " + revokeOutcome(err)
+		if err == nil {
+			entry.Outcome = "ok: " + entry.Outcome
+		}
+		text := "customer-approved session ended (" + reason + "); " + revokeOutcome(err)
+		if lerr := log.Append(entry); lerr != nil {
+			text += "; not written to the action log: " + lerr.Error()
+		}
+		return ui.ApprovedSessionEndedMsg{Reason: text, Quit: quit}
+	}
+}
+
+// Close revokes a session still open when the app ends without the
+// console being told (a hang-up), or one whose revoke had not gone out
+// when the program stopped (a second ctrl+c): main calls it after the
+// program. A session revoked already is not sent again (Revoke clears it).
+func (s *Screen) Close() {
+	if cmd := s.endApproval("cardterm ended", false); cmd != nil {
+		cmd()
+		return
+	}
+	if s.ended != nil && s.ended.Session().Valid() {
+		_ = revoke(s.ended)
+	}
+}
+
+// revoke ends the customer's authorization at the gateway (OAuth revoke).
+func revoke(client *apiclient.Client) error {
+	ctx, cancel := context.WithTimeout(context.Background(), revokeTimeout)
+	defer cancel()
+	return client.Revoke(ctx)
+}
+
+func revokeOutcome(err error) string {
+	if err != nil {
+		return "the revoke failed: " + apiclient.ErrorMessage(err)
+	}
+	return "the customer's approval was revoked"
+}
+
+func logProblem(err error) tea.Cmd {
+	if err == nil {
+		return nil
+	}
+	return ui.Notify(theme.ToneDanger, "not written to the action log: "+err.Error())
+}
+
+// customerName is how the banner and the log name a customer.
+func customerName(u apiclient.User) string {
+	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
+	switch {
+	case name != "" && u.Email != "":
+		return name + " (" + u.Email + ")"
+	case u.Email != "":
+		return u.Email
+	case name != "":
+		return name
+	}
+	return "user " + u.ID
+}
+
+// approvalKey handles keys while the sign-in panel is open.
+func (s *Screen) approvalKey(msg tea.KeyPressMsg) tea.Cmd {
+	a := s.approval
+	f := a.flow
+	switch {
+	case key.Matches(msg, a.keys.Cancel):
+		s.Requests.Cancel()
+		s.approval = nil
+		f.Close()
+		return notify("customer-approved session cancelled")
+	case !f.Ready():
+		return nil // starting or exchanging: only esc
+	case key.Matches(msg, a.keys.Reopen):
+		return screenkit.OpenOAuthLink(f.ID, f.Link)
+	case key.Matches(msg, a.keys.Copy):
+		// The link carries no secret: the PKCE verifier never leaves here.
+		return tea.Batch(tea.SetClipboard(f.Link), ui.Notify(theme.ToneOK, "copied the sign-in link for the customer"))
+	case key.Matches(msg, a.keys.Submit):
+		code := strings.TrimSpace(a.code.Value())
+		if code == "" {
+			f.Problem = "Type the code the customer's page shows (like ABCDE-FGHIJ)."
+			return nil
+		}
+		f.FromCallback = false
+		var cmd tea.Cmd
+		a.exchangeID, cmd = f.Exchange(s.Requests, a.client, code)
+		return cmd
+	}
+	var cmd tea.Cmd
+	a.code, cmd = a.code.Update(msg)
+	return cmd
+}
+
+// approvalView draws the sign-in panel under the case's heading.
+func (s *Screen) approvalView() string {
+	st := s.Deps.Styles
+	head := st.Title.Render("Customer-approved session") + "  " + st.Muted.Render("user ") + st.Value.Render(ui.Sanitize(s.approval.userID))
+	return head + "\n" + screenkit.OAuthPanel(st, s.approval.flow, &s.approval.code, approvalWords, s.Width, max(s.Height-1, 1))
+}

@@ -1,0 +1,87 @@
+package support
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+
+	"cardterm/screens/screenkit"
+	"cardterm/ui"
+)
+
+// keyMap is the console's bindings; mutating ones are disabled in
+// read-only mode, so the help never offers them.
+type keyMap struct {
+	User, Onboarding, Open, Back, Region, Ticket  key.Binding
+	Audit, Revoke, Link, Export, ExportFull, Copy key.Binding
+	Approve                                       key.Binding
+}
+
+func newKeys(readOnly bool) keyMap {
+	k := keyMap{
+		User:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "look up a user id")),
+		Onboarding: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "look up an onboarding id")),
+		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open look-up")),
+		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Region:     key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "switch region (EU/US)")),
+		Ticket:     key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "set the ticket")),
+		Audit:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "audit timeline")),
+		Revoke:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "revoke consent")),
+		Link:       key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "link set to a user")),
+		Export:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export case")),
+		ExportFull: key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "export with IPs and user agents")),
+		Copy:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy case as Markdown")),
+		Approve:    key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "customer-approved session")),
+	}
+	screenkit.DisableInReadOnly(readOnly, &k.Revoke, &k.Link)
+	return k
+}
+
+// KeyMap implements ui.Screen: the open form's, panel's or timeline's
+// keys, or the view's own.
+func (s *Screen) KeyMap() help.KeyMap {
+	switch {
+	case s.form != nil:
+		return s.form.KeyMap()
+	case s.approval != nil && s.approval.panelOpen():
+		return s.approval.keyMap()
+	case s.audit != nil:
+		return s.audit.KeyMap()
+	}
+	k := s.activeKeys()
+	if s.view == viewLookups {
+		return ui.KeyMapFunc{
+			Short: func() []key.Binding { return []key.Binding{k.User, k.Onboarding, k.Open, k.Region, k.Back} },
+			Full: func() [][]key.Binding {
+				return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Region, k.Back}}, s.lookups.KeyMap().FullHelp()...)
+			},
+		}
+	}
+	return ui.KeyMapFunc{
+		Short: func() []key.Binding {
+			return []key.Binding{k.Audit, k.Revoke, k.Link, k.Approve, k.Export, k.Ticket, k.Region, k.Back}
+		},
+		Full: func() [][]key.Binding {
+			return append([][]key.Binding{{k.Audit, k.Revoke, k.Link, k.Approve, k.Back}, {k.Export, k.ExportFull, k.Copy, k.Ticket, k.Region}},
+				s.sets.KeyMap().FullHelp()...)
+		},
+	}
+}
+
+// activeKeys is the key map with what works on the case shown enabled:
+// the timeline, revoke and the approved session for a user, link for an
+// onboarding id.
+func (s *Screen) activeKeys() keyMap {
+	k := s.keys
+	user := s.kase != nil && s.kase.kind == caseUser
+	found := s.kase != nil && !s.kase.notFound && s.kase.err == nil
+	k.Audit.SetEnabled(user && found)
+	k.Revoke.SetEnabled(k.Revoke.Enabled() && user && found)
+	k.Link.SetEnabled(k.Link.Enabled() && s.kase != nil && s.kase.kind == caseOnboarding && found)
+	k.Approve.SetEnabled(user && s.opts.CustomerScreens != nil)
+	hasCase := s.kase != nil && s.kase.err == nil
+	k.Export.SetEnabled(hasCase)
+	k.ExportFull.SetEnabled(hasCase)
+	k.Copy.SetEnabled(hasCase)
+	k.Ticket.SetEnabled(s.kase != nil)
+	return k
+}

@@ -1,0 +1,175 @@
+package ui
+
+import (
+	"slices"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/theme"
+)
+
+// The customer-approved session: the support console, once a customer
+// signed in on their own device and approved it, hands the root the
+// customer's screens (built read-only on the customer's session). The
+// root shows them in place of the navigation's screens, forced read-only
+// for the session's whole life, under a banner naming the customer, until
+// the console says the session ended. Ending it (S, a 401, q or ctrl+c)
+// goes through the console, which revokes the session first.
+
+type (
+	// ApprovedSessionMsg opens a customer-approved session. Customer
+	// names the customer on the banner.
+	ApprovedSessionMsg struct {
+		Customer string
+		Screens  []Screen
+	}
+	// EndApprovedSessionMsg asks the support console to end the session
+	// (it revokes it); Reason says why, Quit quits the app afterwards.
+	EndApprovedSessionMsg struct {
+		Reason string
+		Quit   bool
+	}
+	// ApprovedSessionEndedMsg is the console's answer once the session is
+	// revoked: the root goes back to the console, saying Reason.
+	ApprovedSessionEndedMsg struct {
+		Reason string
+		Quit   bool
+	}
+)
+
+// approvedSession is what the root put aside while a customer-approved
+// session is shown.
+type approvedSession struct {
+	customer string
+	screens  []Screen
+	readOnly bool
+	jump     key.Binding
+	ending   bool
+}
+
+// Approved reports whether a customer-approved session is shown, and
+// whose.
+func (r *Root) Approved() (customer string, ok bool) {
+	if r.approved == nil {
+		return "", false
+	}
+	return r.approved.customer, true
+}
+
+// updateApproved handles the approved session's messages, and while one
+// is open the messages that would end a session; ok is false for others.
+func (r *Root) updateApproved(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case ApprovedSessionMsg:
+		if r.approved != nil || r.signedIn || r.support == nil {
+			return nil, true
+		}
+		return r.openApproved(msg), true
+	case ApprovedSessionEndedMsg:
+		if r.approved == nil {
+			return nil, true
+		}
+		return r.closeApproved(msg), true
+	}
+	if r.approved == nil {
+		return nil, false
+	}
+	switch msg := msg.(type) {
+	case SignOutMsg:
+		return r.endApproved("the agent ended the customer-approved session", false), true
+	case SessionExpiredMsg:
+		return r.endApproved("the customer's session ended: "+msg.Reason, false), true
+	case SignedOutMsg:
+		return r.endApproved("the customer's session ended", false), true
+	}
+	return nil, false
+}
+
+// approvedKey ends the session before the app quits (q, ctrl+c), so that
+// the revoke is sent; ok is false for any other key.
+func (r *Root) approvedKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if r.approved == nil {
+		return nil, false
+	}
+	if key.Matches(msg, r.keys.Interrupt) {
+		return r.endApproved("cardterm was quit", true), true
+	}
+	free := r.dialog == nil && r.switcher == nil && r.inspect == nil
+	s := r.Active()
+	if key.Matches(msg, r.keys.Quit) && free && (r.showHelp || r.showLog || s == nil || !s.CapturesKeys()) {
+		return r.endApproved("cardterm was quit", true), true
+	}
+	if key.Matches(msg, r.keys.SignOut) && free && !r.showHelp && !r.showLog && !r.focusNav && (s == nil || !s.CapturesKeys()) {
+		return Confirm(ConfirmSpec{
+			Title:        "End the customer-approved session?",
+			Request:      []string{"DELETE /v1/auth/oauth/revoke"},
+			Lines:        []string{"The customer's approval is revoked at the gateway; the console comes back."},
+			ConfirmLabel: "End and revoke",
+			Tone:         theme.ToneWarn,
+			OnConfirm:    SignOutMsg{},
+		}), true
+	}
+	return nil, false
+}
+
+// endApproved asks the console to revoke the session, once.
+func (r *Root) endApproved(reason string, quit bool) tea.Cmd {
+	if r.approved.ending {
+		if quit {
+			return tea.Quit // a second ctrl+c does not wait for the revoke
+		}
+		return nil
+	}
+	r.approved.ending = true
+	var cmd tea.Cmd
+	r.support, cmd = r.support.Update(EndApprovedSessionMsg{Reason: reason, Quit: quit})
+	return tea.Batch(stampNotices(cmd, ScreenSupport), Notify(theme.ToneInfo, "revoking the customer's session…"))
+}
+
+func (r *Root) openApproved(msg ApprovedSessionMsg) tea.Cmd {
+	r.approved = &approvedSession{customer: msg.Customer, screens: r.screens, readOnly: r.opts.ReadOnly, jump: r.keys.Jump}
+	screens := slices.Clone(msg.Screens) // in the navigation's order
+	r.screens, r.opts.ReadOnly, r.keys.Jump = screens, true, jumpKeys(screens)
+	r.signedIn, r.active, r.navCur, r.focusNav = true, 0, 0, false
+	r.showHelp, r.showLog, r.dialog, r.inspect = false, false, nil, nil
+	r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}
+	var enter tea.Cmd
+	if s := r.Active(); s != nil {
+		enter = stampNotices(s.Enter(), s.ID())
+	}
+	r.layoutNotice()
+	return tea.Batch(r.resize(), enter)
+}
+
+func (r *Root) closeApproved(msg ApprovedSessionEndedMsg) tea.Cmd {
+	a := r.approved
+	r.approved = nil
+	r.screens, r.opts.ReadOnly, r.keys.Jump = a.screens, a.readOnly, a.jump
+	r.signedIn, r.active, r.navCur, r.focusNav = false, 0, 0, false
+	r.showHelp, r.showLog, r.dialog, r.inspect = false, false, nil, nil
+	r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}
+	if msg.Quit || r.switchTo != "" {
+		return tea.Quit
+	}
+	cmds := []tea.Cmd{r.resize()}
+	if msg.Reason != "" {
+		cmds = append(cmds, r.setNotice(Notice{Tone: theme.ToneInfo, Text: Sanitize(msg.Reason), Screen: ScreenSupport, stamped: true}))
+	}
+	return tea.Batch(cmds...)
+}
+
+// bannerHeight is the lines the approved session's banner takes.
+func (r *Root) bannerHeight() int {
+	if r.approved == nil || r.height < 4 {
+		return 0
+	}
+	return 1
+}
+
+// renderBanner is the approved session's banner, the frame's first line:
+// whose session this is, that it is read-only, and how it ends.
+func (r *Root) renderBanner() string {
+	text := " READ-ONLY · CUSTOMER-APPROVED SESSION: " + Sanitize(r.approved.customer) + " · S ends it and revokes the approval "
+	return FitLine(r.st.Badge(text, theme.ToneWarn), r.width)
+}

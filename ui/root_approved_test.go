@@ -1,0 +1,116 @@
+package ui_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/theme"
+	"cardterm/ui"
+	"cardterm/ui/uitest"
+)
+
+// readOnlyScreen is a customer's screen built read-only: its one binding
+// is a mutating one, disabled.
+type readOnlyScreen struct{ fakeScreen }
+
+func (s *readOnlyScreen) KeyMap() help.KeyMap {
+	b := key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "freeze"))
+	b.SetEnabled(false)
+	return fakeKeys{b}
+}
+
+// approvedFixture is a root in the support console with an approved
+// session open on one customer's screen.
+func approvedFixture(t *testing.T) (*ui.Root, *fakeScreen, *fakeScreen, *readOnlyScreen) {
+	t.Helper()
+	st := theme.New(true, false)
+	console := &fakeScreen{id: ui.ScreenSupport, title: "Support console"}
+	agentCard := &fakeScreen{id: cardScreen, title: "Card"}
+	customerCard := &readOnlyScreen{fakeScreen{id: cardScreen, title: "Customer card"}}
+	root := ui.NewRoot(ui.RootOptions{Styles: &st, Requests: ui.NewRequests(), SignIn: &fakeScreen{id: ui.ScreenSignIn, title: "Sign in"},
+		Screens: []ui.Screen{agentCard}, Support: console, StartInSupport: true, Gateway: "SANDBOX",
+		Now: func() time.Time { return t0 }})
+	uitest.Drive(root, tea.WindowSizeMsg{Width: 100, Height: 30})
+	uitest.Drive(root, ui.ApprovedSessionMsg{Customer: "Alice Martin (alice@demo.test)", Screens: []ui.Screen{customerCard}})
+	return root, console, agentCard, customerCard
+}
+
+func TestApprovedSessionShowsTheCustomersScreensReadOnlyUnderABanner(t *testing.T) {
+	root, _, agentCard, customerCard := approvedFixture(t)
+	frame := uitest.Plain(root.View())
+	lines := strings.Split(frame, "\n")
+	if !strings.Contains(lines[0], "READ-ONLY · CUSTOMER-APPROVED SESSION: Alice Martin (alice@demo.test)") {
+		t.Fatalf("no banner on the first line:\n%s", frame)
+	}
+	if !strings.Contains(frame, "Customer card body") || strings.Contains(frame, "Support console body") {
+		t.Fatalf("the customer's screen is not shown:\n%s", frame)
+	}
+	if _, h := root.BodySize(); h != 30-3 || customerCard.h != h {
+		t.Fatalf("body height %d (screen given %d); the banner takes a line", h, customerCard.h)
+	}
+	if customerCard.entered != 1 || agentCard.entered != 0 {
+		t.Fatalf("entered: customer %d, agent's %d", customerCard.entered, agentCard.entered)
+	}
+	uitest.Drive(root, uitest.Key("f"))
+	if n, _ := root.CurrentNotice(); !strings.Contains(n.Text, "read-only mode: freeze is disabled") {
+		t.Fatalf("notice %q", n.Text)
+	}
+	if len(customerCard.keys) != 0 {
+		t.Fatalf("the disabled key reached the screen: %v", customerCard.keys)
+	}
+}
+
+// q does not quit at once: the console is asked to end (revoke) the
+// session first, and the app quits on its answer.
+func TestApprovedSessionEndsBeforeTheAppQuits(t *testing.T) {
+	root, console, _, _ := approvedFixture(t)
+	_, cmd := root.Update(uitest.Key("q"))
+	if has[tea.QuitMsg](messagesOf(cmd)) {
+		t.Fatal("q quit before the session was revoked")
+	}
+	var end ui.EndApprovedSessionMsg
+	for _, m := range console.msgs {
+		if e, ok := m.(ui.EndApprovedSessionMsg); ok {
+			end = e
+		}
+	}
+	if !end.Quit {
+		t.Fatalf("the console was not asked to end the session before quitting: %v", console.msgs)
+	}
+	_, cmd = root.Update(ui.ApprovedSessionEndedMsg{Reason: "revoked", Quit: true})
+	if !has[tea.QuitMsg](messagesOf(cmd)) {
+		t.Fatal("the app did not quit once the session was revoked")
+	}
+}
+
+// S ends the session through the console; its answer brings the console
+// and the agent's own screens back.
+func TestApprovedSessionSignOutGoesBackToTheConsole(t *testing.T) {
+	root, console, _, _ := approvedFixture(t)
+	uitest.Drive(root, uitest.Key("S"))
+	if spec, ok := root.Dialog(); !ok || spec.Title != "End the customer-approved session?" || spec.Request[0] != "DELETE /v1/auth/oauth/revoke" {
+		t.Fatalf("S asks %+v", spec)
+	}
+	uitest.Drive(root, uitest.Key("y"))
+	ended := false
+	for _, m := range console.msgs {
+		_, ended = m.(ui.EndApprovedSessionMsg)
+		if ended {
+			break
+		}
+	}
+	if !ended {
+		t.Fatalf("S did not ask the console to end the session: %v", console.msgs)
+	}
+	uitest.Drive(root, ui.ApprovedSessionEndedMsg{Reason: "the customer's approval was revoked"})
+	frame := uitest.Plain(root.View())
+	if _, ok := root.Approved(); ok || !root.Supporting() || !strings.Contains(frame, "Support console body") ||
+		strings.Contains(frame, "CUSTOMER-APPROVED") || strings.Contains(frame, "READ-ONLY") {
+		t.Fatalf("not back in the console:\n%s", frame)
+	}
+}
