@@ -153,7 +153,7 @@ func (st *Store) recoverJournals() error {
 		}
 		last = gen
 	}
-	if last > covered {
+	if len(replayed) > 0 {
 		if err := st.putRecords(replayed, last); err != nil {
 			return err
 		}
