@@ -39,11 +39,27 @@ type pressedKey struct {
 type presenter struct {
 	shown bool
 	keys  []pressedKey // oldest first, at most presenterKeys
+	// box is the box drawn for boxWidth, kept until a key, a resize or
+	// the theme changes it ("" to draw again).
+	box      string
+	boxWidth int
+	// paint is what the styles put around caps, counts and the border,
+	// worked out once per theme.
+	paint *presenterPaint
 }
+
+// presenterPaint is the styles' escape sequences around the box's parts.
+type presenterPaint struct {
+	capPre, capPost, countPre, countPost, edgePre, edgePost string
+}
+
+// restyled drops what was drawn in the old styles.
+func (p *presenter) restyled() { p.box, p.paint = "", nil }
 
 // record adds a key, folding a repeat into the last one (j ×3) and
 // forgetting the oldest past presenterKeys.
 func (p *presenter) record(name string) {
+	p.box = ""
 	if n := len(p.keys); n > 0 && p.keys[n-1].name == name {
 		p.keys[n-1].count++
 		return
@@ -87,33 +103,54 @@ func (r *Root) typingMaySecret() bool {
 	return !ok || !plain.TypingPlain()
 }
 
-// presenterCaps draws the keys as reversed, bold caps, a repeat with its
-// count: "[ 2 ] [ j ] ×3".
-func (r *Root) presenterCaps(keys []pressedKey) string {
-	keyCap := r.st.KeyHint.Bold(true).Reverse(true).Padding(0, 1)
-	parts := make([]string, 0, len(keys))
-	for _, k := range keys {
-		part := keyCap.Render(k.name)
-		if k.count > 1 && k.name != secretMark {
-			part += r.st.Title.Render(" ×" + strconv.Itoa(k.count))
-		}
-		parts = append(parts, part)
-	}
-	return strings.Join(parts, "  ")
-}
-
-// presenterBox is the bordered box of the keys, at most maxW cells wide:
-// the oldest keys go first when they do not fit. "" when there is nothing
-// to show.
+// presenterBox is the keys as a box of reversed, bold key caps, a repeat
+// with its count ("┃  2    j  ×3 ┃"), at most maxW cells wide: the oldest
+// keys go first when they do not fit. "" when there is nothing to show.
+// It is written by hand, not rendered by lipgloss: it changes on every key.
 func (r *Root) presenterBox(maxW int) string {
-	box := lipgloss.NewStyle().Border(lipgloss.ThickBorder()).BorderForeground(r.st.Accent.GetForeground()).Padding(0, 1)
-	for keys := r.presenter.keys; len(keys) > 0; keys = keys[1:] {
-		drawn := box.Render(r.presenterCaps(keys))
-		if lipgloss.Width(drawn) <= maxW {
-			return drawn
+	if r.presenter.paint == nil {
+		p := &presenterPaint{}
+		p.capPre, p.capPost = WrapStyle(r.st.KeyHint.Bold(true).Reverse(true))
+		p.countPre, p.countPost = WrapStyle(r.st.Title)
+		p.edgePre, p.edgePost = WrapStyle(lipgloss.NewStyle().Foreground(r.st.Accent.GetForeground()))
+		r.presenter.paint = p
+	}
+	p := r.presenter.paint
+	capPre, capPost, countPre, countPost, edgePre, edgePost := p.capPre, p.capPost, p.countPre, p.countPost, p.edgePre, p.edgePost
+	keys := r.presenter.keys
+	width := func(keys []pressedKey) int {
+		w := 2 * (len(keys) - 1) // two spaces between caps
+		for _, k := range keys {
+			w += CellWidth(k.name) + 2
+			if k.count > 1 && k.name != secretMark {
+				w += 2 + len(strconv.Itoa(k.count))
+			}
+		}
+		return w
+	}
+	for len(keys) > 0 && width(keys)+4 > maxW {
+		keys = keys[1:]
+	}
+	if len(keys) == 0 {
+		return ""
+	}
+	inner := width(keys) + 2 // a space each side
+	var b strings.Builder
+	b.Grow(inner*8 + 64)
+	b.WriteString(edgePre + "┏" + strings.Repeat("━", inner) + "┓" + edgePost + "\n")
+	b.WriteString(edgePre + "┃" + edgePost + " ")
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteString("  ")
+		}
+		b.WriteString(capPre + " " + k.name + " " + capPost)
+		if k.count > 1 && k.name != secretMark {
+			b.WriteString(countPre + " ×" + strconv.Itoa(k.count) + countPost)
 		}
 	}
-	return ""
+	b.WriteString(" " + edgePre + "┃" + edgePost + "\n")
+	b.WriteString(edgePre + "┗" + strings.Repeat("━", inner) + "┛" + edgePost)
+	return b.String()
 }
 
 // withPresenter draws the box over the frame's body, at its bottom right:
@@ -123,12 +160,34 @@ func (r *Root) withPresenter(frame string) string {
 		return frame
 	}
 	_, bh := r.bodySize()
-	box := r.presenterBox(r.width - 2)
+	if r.presenter.box == "" || r.presenter.boxWidth != r.width {
+		r.presenter.box, r.presenter.boxWidth = r.presenterBox(r.width-2), r.width
+	}
+	box := r.presenter.box
 	h := lipgloss.Height(box)
 	if box == "" || bh < h {
 		return frame
 	}
 	x := r.width - lipgloss.Width(box) - 1
 	y := r.bannerHeight() + bh - h
-	return overlay(frame, box, x, y)
+	// Only the box's rows are cut and joined again.
+	start := 0
+	for range y {
+		i := strings.IndexByte(frame[start:], '\n')
+		if i < 0 {
+			return frame
+		}
+		start += i + 1
+	}
+	end := start
+	for range h {
+		i := strings.IndexByte(frame[end:], '\n')
+		if i < 0 {
+			end = len(frame)
+			break
+		}
+		end += i + 1
+	}
+	rows := strings.TrimSuffix(frame[start:end], "\n")
+	return frame[:start] + overlay(rows, box, x, 0) + frame[start+len(rows):]
 }

@@ -164,6 +164,7 @@ func (r *Root) restyle() {
 		FullSeparator: r.st.Muted,
 	}
 	r.spin.Style = r.st.Spinner
+	r.presenter.restyled()
 }
 
 // Init asks for the background colour and enters the sign-in screen.
