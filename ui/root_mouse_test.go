@@ -1,6 +1,7 @@
 package ui_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -128,3 +129,44 @@ func TestClickOnDialogButtons(t *testing.T) {
 
 type confirmed struct{}
 type cancelled struct{}
+
+// inspectedScreen has a long record for the inspector.
+type inspectedScreen struct{ *fakeScreen }
+
+func (s *inspectedScreen) Inspect() (string, []byte, bool) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range 100 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"field%03d": 1`, i)
+	}
+	b.WriteString("}")
+	return "record", []byte(b.String()), true
+}
+
+func (s *inspectedScreen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	_, cmd := s.fakeScreen.Update(msg)
+	return s, cmd
+}
+
+// The wheel scrolls the inspector three lines a step, within its lines.
+func TestWheelScrollsTheInspector(t *testing.T) {
+	screen := &inspectedScreen{&fakeScreen{id: accountScreen, title: "Account"}}
+	st := theme.New(true, false)
+	root := ui.NewRoot(ui.RootOptions{Styles: &st, Screens: []ui.Screen{screen}, Mouse: true})
+	uitest.Drive(root, tea.WindowSizeMsg{Width: 100, Height: 30}, ui.SignedInMsg{}, uitest.Key("i"))
+	if !strings.Contains(uitest.Plain(root.View()), `"field000"`) {
+		t.Fatalf("the inspector is not open:\n%s", uitest.Plain(root.View()))
+	}
+	uitest.Drive(root, wheel(40, 5, true), wheel(40, 5, true))
+	view := uitest.Plain(root.View())
+	if strings.Contains(view, `"field004"`) || !strings.Contains(view, `"field005"`) {
+		t.Fatalf("two steps down (six lines, past the brace) do not start at field005:\n%s", view)
+	}
+	uitest.Drive(root, wheel(40, 5, false), wheel(40, 5, false), wheel(40, 5, false))
+	if !strings.Contains(uitest.Plain(root.View()), `"field000"`) {
+		t.Fatal("the wheel up does not come back to the top")
+	}
+}
