@@ -156,13 +156,13 @@ var settings = []*setting{
 		usage: "append one line per gateway request to FILE (no secrets)", unset: "no log", survives: true,
 		takenBy: everywhere, field: func(o *options) any { return &o.debugFile }},
 	{name: "presenter", env: envPresenter, key: "presenter", kind: switchSetting, label: "presenter",
-		usage:   "the app shows the last keys pressed in a corner, for demos on a projector (f2 hides or shows them)",
+		usage:   "show the last keys pressed in a corner of the app, for demos on a projector (f2 hides or shows them)",
 		initial: "false", takenBy: appCommands, survives: true, field: func(o *options) any { return &o.presenter }},
 	{name: "mouse", env: envMouse, key: "mouse", kind: switchSetting, label: "mouse",
-		usage:   "the app takes clicks and the wheel (shift, or option on macOS, still selects text); --mouse=false leaves the mouse to the terminal",
+		usage:   "let the app take clicks and the wheel (shift, or option on macOS, still selects text); --mouse=false leaves the mouse to the terminal",
 		initial: "true", takenBy: appCommands, field: func(o *options) any { return &o.mouse }},
 	{name: "data", env: envSandboxData, key: "sandbox_data", placeholder: "DIR", label: "sandbox dir",
-		usage: "cardterm sandbox keeps its state in DIR across restarts (created when missing); reset, export and import work on it",
+		usage: "directory cardterm sandbox keeps its state in across restarts (created when missing); sandbox reset, export and import work on it",
 		unset: "in memory", takenBy: sandboxCommands, field: func(o *options) any { return &o.sandboxData }},
 }
 
