@@ -57,7 +57,7 @@ func lineWith(t *testing.T, screen, text string) (x, y int) {
 }
 
 // A click on "Transactions" in the navigation opens it; the wheel over
-// the table moves its cursor down and up.
+// the table moves its cursor down and up, a click on a row selects it.
 func TestMouseOpensAScreenAndTheWheelMovesTheTableE2E(t *testing.T) {
 	tm := startTerm(t, nil)
 	tm.waitFor("Sandbox demo accounts", "alice@demo.test")
@@ -79,6 +79,8 @@ func TestMouseOpensAScreenAndTheWheelMovesTheTableE2E(t *testing.T) {
 	tm.waitFor("row 3 of 50")
 	tm.wheel(tx, ty+2, false)
 	tm.waitFor("row 2 of 50")
+	tm.click(tx, ty+5) // the fifth row under the header
+	tm.waitFor("row 5 of 50")
 }
 
 // --mouse=false leaves the mouse to the terminal: the app asks for no
