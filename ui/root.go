@@ -99,6 +99,8 @@ type Root struct {
 	approved *approvedSession
 	// presenter is the keys shown in presenter mode (presenter.go).
 	presenter presenter
+	// helpOffset is how far the wheel scrolled the help (root_mouse.go).
+	helpOffset int
 
 	width, height int
 
@@ -231,6 +233,9 @@ func (r *Root) Dialog() (ConfirmSpec, bool) {
 // requests are in flight.
 func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := r.update(msg)
+	if !r.showHelp {
+		r.helpOffset = 0 // the help opens at its top
+	}
 	if !r.spinning && r.opts.Requests.InFlight() > 0 {
 		r.spinning = true
 		cmd = tea.Batch(cmd, r.spin.Tick)

@@ -11,7 +11,7 @@ import (
 // The mouse (RootOptions.Mouse asks the terminal for it): the root knows
 // where the navigation, the body, the status bar and the footer are. A
 // click on a navigation entry opens its screen; a click on a dialog's
-// y or n button answers it; the wheel scrolls the inspector. A click or
+// y or n button answers it; the wheel scrolls the inspector and the help. A click or
 // the wheel in the body goes, in body coordinates, to the active screen
 // when it takes the mouse (MouseTaker); a screen that does not gets the
 // wheel as ↑ and ↓. The status bar and the footer take no clicks.
@@ -102,7 +102,10 @@ func (r *Root) bodyMouse(msg BodyMouseMsg) tea.Cmd {
 			r.inspect.offset = min(max(r.inspect.offset+msg.Wheel*wheelLines, 0), last)
 		}
 		return nil
-	case r.showHelp || r.showLog:
+	case r.showHelp:
+		r.scrollHelp(msg.Wheel * wheelLines)
+		return nil
+	case r.showLog:
 		return nil
 	}
 	s := r.Active()
@@ -152,4 +155,26 @@ func (r *Root) dialogClick(x, y int) tea.Cmd {
 	}
 	r.dialog = nil
 	return msgCmd(answer)
+}
+
+// helpRoom is the most lines the help is drawn in to learn its length.
+const helpRoom = 400
+
+// scrollHelp moves the help by lines, no further than its last screenful.
+func (r *Root) scrollHelp(lines int) {
+	bw, bh := r.bodySize()
+	offset := r.helpOffset
+	r.helpOffset = 0
+	text := strings.TrimRight(r.renderHelp(bw, helpRoom), " \n")
+	total := strings.Count(text, "\n") + 1
+	r.helpOffset = min(max(offset+lines, 0), max(total-bh, 0))
+}
+
+// scrolledHelp is the help's text from the line the wheel scrolled it to.
+func (r *Root) scrolledHelp(text string, height int) string {
+	if r.helpOffset == 0 || height >= helpRoom {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	return strings.Join(lines[min(r.helpOffset, len(lines)):], "\n")
 }

@@ -170,3 +170,35 @@ func TestWheelScrollsTheInspector(t *testing.T) {
 		t.Fatal("the wheel up does not come back to the top")
 	}
 }
+
+// The wheel scrolls the help when it is longer than the body, back to its
+// top and no further than its end; it opens at its top again.
+func TestWheelScrollsTheHelp(t *testing.T) {
+	f := newFixture(t, true, false)
+	f.signInNow()
+	f.drive(tea.WindowSizeMsg{Width: 100, Height: 14}, uitest.Key("?"))
+	top := f.view()
+	if !strings.Contains(top, "Help") {
+		t.Fatalf("the help is not open:\n%s", top)
+	}
+	f.drive(wheel(50, 3, true))
+	scrolled := f.view()
+	if scrolled == top || strings.Contains(strings.Split(scrolled, "\n")[0], "Help") {
+		t.Fatalf("the wheel did not scroll the help:\n%s", scrolled)
+	}
+	for range 50 {
+		f.drive(wheel(50, 3, true))
+	}
+	end := f.view()
+	if !strings.Contains(end, "cardterm") && !strings.Contains(end, "Navigation") {
+		t.Fatalf("the end of the help is not shown:\n%s", end)
+	}
+	f.drive(wheel(50, 3, false))
+	if f.view() == end {
+		t.Fatal("one step up from the end did not move: the offset ran past the end")
+	}
+	f.drive(uitest.Key("?"), uitest.Key("?"))
+	if f.view() != top {
+		t.Fatalf("the help did not open at its top:\n%s", f.view())
+	}
+}
