@@ -83,7 +83,7 @@ request to any endpoint.
 	}
 	root.Flags().BoolVar(&asJSON, "json", false, "run one look-up and print it as JSON (the same as cardterm get LOOKUP --json)")
 	root.Flags().BoolP("version", "v", false, "print the version, commit, build date, Go version and platform")
-	given = addSettingFlags(root, gatewaySettings)
+	given = addSettingFlags(root, appSettings)
 	root.Flags().SortFlags = false
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return commandError{command: c.CommandPath(), err: usageError{err.Error()}}
