@@ -233,7 +233,7 @@ func (v *auditView) View() string {
 		m := r.Metadata
 		// The audit id comes last and, short of room, loses its middle.
 		record := st.Label.Render("client ") + st.Value.Render(ui.Sanitize(orText(m.ClientID, "—"))) +
-			st.Label.Render("  recorded ") + st.Value.Render(ui.Sanitize(m.Timestamp)) + st.Label.Render("  audit id ")
+			st.Label.Render("  recorded ") + st.Value.Render(ui.Sanitize(screenkit.FormatTime(m.Timestamp))) + st.Label.Render("  audit id ")
 		room := max(width-ansi.StringWidth(record), 0)
 		lines = append(lines,
 			ui.FitLine(st.Label.Render("user agent ")+st.Value.Render(ui.Sanitize(m.UserAgent)), width),

@@ -128,6 +128,9 @@ func WithSupport(build Build, start bool) Option {
 	return func(s *Setup) { s.Support, s.StartInSupport = build, start }
 }
 
+// WithNoColor draws the app as NO_COLOR does (noColor true), or in colour.
+func WithNoColor(noColor bool) Option { return func(s *Setup) { s.Shell.NoColor = noColor } }
+
 // WithSize sets the first window size (104x30 otherwise: a body of 84x27
 // beside the navigation).
 func WithSize(w, h int) Option { return func(s *Setup) { s.Width, s.Height = w, h } }
