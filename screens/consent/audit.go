@@ -48,7 +48,7 @@ func newAuditView(deps screenkit.Deps, requests ui.Owner, userID string) *auditV
 // auditColumns lays out the audit table; the set and IP address show
 // when the body is wide enough.
 func auditColumns(wide bool) []ui.Column {
-	cols := []ui.Column{{Title: "When", Width: 16}, {Title: "Action", Width: 7}, {Title: "Consent", Min: 12}, {Title: "Change", Width: 17}}
+	cols := []ui.Column{{Title: screenkit.ZoneTitle("When"), Width: 16}, {Title: "Action", Width: 7}, {Title: "Consent", Min: 12}, {Title: "Change", Width: 17}}
 	if wide {
 		cols = append(cols, ui.Column{Title: "Set", Width: 9}, ui.Column{Title: "IP address", Width: 15})
 	}

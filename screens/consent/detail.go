@@ -144,7 +144,7 @@ func (v *detailView) consentLines() []string {
 		lines = append(lines, ansi.Truncate("• "+st.Value.Render(screenkit.PadRight(ui.Sanitize(k.ConsentType), 22))+" "+
 			st.Text(consentTones[k.ConsentStatus]).Render(screenkit.PadRight(ui.Sanitize(statusText(k.ConsentStatus)), 10))+" "+
 			st.Muted.Render(requiredText(set.PolicyType, k.ConsentType))+"  "+state, width, "…"))
-		meta := [][]string{{"id " + k.ConsentID, "updated " + formatWhen(k.UpdatedAt)}, nil, nil}
+		meta := [][]string{{"id " + k.ConsentID, "updated " + screenkit.FormatTime(k.UpdatedAt)}, nil, nil}
 		if m := k.Metadata; m != nil {
 			for _, p := range [][2]string{{"ip", m.IPAddress}, {"client", m.ClientID}, {"at", screenkit.FormatTime(m.Timestamp)}} {
 				if p[1] != "" {

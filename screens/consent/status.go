@@ -52,9 +52,10 @@ func parseTime(ts string) time.Time {
 	return t
 }
 
-// formatWhen shows a timestamp as local "2006-01-02 15:04", or as it came.
+// formatWhen shows a timestamp in a table cell, the zone in the column's
+// title, or as it came.
 func formatWhen(ts string) string {
-	return screenkit.FormatTime(ts)
+	return screenkit.FormatTableTime(ts)
 }
 
 // statusMarks make a consent status read without colour.

@@ -25,6 +25,25 @@ func FormatTime(ts string) string {
 	return ts
 }
 
+// TableTimeLayout is TimeLayout without the zone, for table cells: the
+// column's title names the zone once (ZoneTitle), so a narrow column
+// keeps every minute.
+const TableTimeLayout = "2006-01-02 15:04"
+
+// FormatTableTime writes a gateway timestamp in local time for a table
+// cell; text that is not a timestamp is returned as it is.
+func FormatTableTime(ts string) string {
+	if t, ok := ParseTime(ts); ok {
+		return t.Local().Format(TableTimeLayout)
+	}
+	return ts
+}
+
+// ZoneTitle is a date column's title with the local zone: "Updated (UTC)".
+func ZoneTitle(title string) string {
+	return title + " (" + time.Now().Local().Format("MST") + ")"
+}
+
 // FormatTimeAgo is FormatTime with how far the moment is from now, for
 // the moments a reader weighs against the present (a record's last
 // change, a consent's grant): "2026-11-18 15:19 UTC (4 days ago)". Text
