@@ -107,7 +107,8 @@ func ReadOnly() Option { return func(s *Setup) { s.Shell.ReadOnly = true } }
 // otherwise, with the safeguards that go with it.
 func AsRemote(environment string) Option {
 	return func(s *Setup) {
-		s.Shell.Gateway.Sandbox, s.Shell.Gateway.Label, s.Shell.Gateway.Environment = false, "gateway.test", environment
+		s.Shell.Gateway.Sandbox, s.Shell.Gateway.Local = false, false
+		s.Shell.Gateway.Label, s.Shell.Gateway.Environment = "gateway.test", environment
 	}
 }
 
