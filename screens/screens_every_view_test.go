@@ -158,3 +158,43 @@ func backTo(app *screentest.App, id ui.ScreenID) {
 	}
 	app.Open(id)
 }
+
+// The help (?) lists, for every screen and every view its keys open,
+// each key the footer names, and each key once.
+func TestHelpListsEveryFooterKeyOnce(t *testing.T) {
+	t.Setenv("BROWSER", "true")
+	app := allScreens(t, screentest.WithSize(200, 60), screentest.WithDemo())
+	app.Keys("enter")
+	check := func(where string) {
+		km := app.UI().Active().KeyMap()
+		full := map[string]int{}
+		for _, g := range km.FullHelp() {
+			for _, b := range g {
+				if b.Enabled() && b.Help().Key != "" {
+					full[b.Help().Key+" "+b.Help().Desc]++
+				}
+			}
+		}
+		for entry, n := range full {
+			if n > 1 {
+				t.Errorf("%s: the help lists %q %d times", where, entry, n)
+			}
+		}
+		for _, b := range km.ShortHelp() {
+			if b.Enabled() && b.Help().Key != "" && full[b.Help().Key+" "+b.Help().Desc] == 0 {
+				t.Errorf("%s: the footer names %q but the help does not", where, b.Help().Key+" "+b.Help().Desc)
+			}
+		}
+	}
+	for _, s := range screens.All(app.Deps) {
+		app.Open(s.ID())
+		check(s.Title())
+		for _, k := range screenKeys(app.UI().Active()) {
+			app.Keys(k)
+			if !app.UI().DialogOpen() {
+				check(s.Title() + " " + k)
+			}
+			backTo(app, s.ID())
+		}
+	}
+}
