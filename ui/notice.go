@@ -49,6 +49,18 @@ func (n Notice) Sticky() bool { return n.Tone >= theme.ToneWarn }
 // NoticeMsg carries a notice to the root model, which shows the latest one.
 type NoticeMsg struct{ Notice Notice }
 
+// DismissNoticeMsg takes the notice saying Text off the status bar, if it
+// is the one showing (it stays in the log): an action that ends before
+// what its notice announced (a browser sign-in cancelled) does not leave
+// it saying otherwise.
+type DismissNoticeMsg struct{ Text string }
+
+// DismissNotice asks the root to take the notice saying text off the
+// status bar.
+func DismissNotice(text string) tea.Cmd {
+	return func() tea.Msg { return DismissNoticeMsg{Text: text} }
+}
+
 // noticeExpireMsg asks the root to drop the notice with the given sequence
 // number if it has expired.
 type noticeExpireMsg struct{ seq int }

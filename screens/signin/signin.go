@@ -67,9 +67,12 @@ type Screen struct {
 	keeper    *sessionKeeper
 	code      textinput.Model // the code typed on the OAuth panel
 	flow      *oauthFlow
-	username  textinput.Model
-	password  textinput.Model
-	focus     int // focusUsername, focusPassword or focusDemo
+	// openedNotice is the notice that said the sign-in page opened, taken
+	// off the status bar when the browser sign-in is cancelled.
+	openedNotice string
+	username     textinput.Model
+	password     textinput.Model
+	focus        int // focusUsername, focusPassword or focusDemo
 	// demo lists the sandbox's demo accounts; enter on one fills the form.
 	demo ui.Table
 

@@ -185,3 +185,29 @@ func TestHelpSignedOutListsOnlyWhatWorks(t *testing.T) {
 	app.Keys("?")
 	screentest.MustShow(t, app.Screen(), "jump to screen", "sign out")
 }
+
+// Each message once: after ctrl+o opened the sign-in page and esc
+// cancelled it, the form says it is cancelled and the status bar no longer
+// says the page opened; after a sign-out the form says why, the status bar
+// does not say it again.
+func TestCancelledBrowserSignInClearsItsOpenedNotice(t *testing.T) {
+	t.Setenv("BROWSER", "true")
+	app := newApp(t)
+	app.Keys("ctrl+o")
+	opened, ok := app.UI().CurrentNotice()
+	if !ok || !strings.Contains(strings.ToLower(opened.Text), "open") {
+		t.Fatalf("ctrl+o raised no opened notice: %+v\n%s", opened, app.Screen())
+	}
+	app.Keys("esc")
+	screentest.MustShow(t, app.Screen(), "Sign-in with the browser cancelled.")
+	if n, ok := app.UI().CurrentNotice(); ok && n.Text == opened.Text {
+		t.Fatalf("the status bar still says %q after the cancel:\n%s", n.Text, app.Screen())
+	}
+
+	app.SignIn("alice@demo.test")
+	app.Keys("S", "y")
+	screen := app.Screen()
+	if c := strings.Count(screen, "Signed out"); c != 1 {
+		t.Fatalf("the sign-out is said %d times:\n%s", c, screen)
+	}
+}
