@@ -6,7 +6,7 @@ import (
 	"time"
 	"unicode"
 
-	"cardterm/humantime"
+	"cardterm/apiclient/humantime"
 )
 
 // TimeLayout is the one way the app writes a moment: date, minutes and the
