@@ -138,7 +138,7 @@ func TestListenForwardRunsBesideTheAnswer(t *testing.T) {
 	if status := deliver(t, rl.url, listenKey, nowTS(0), frozenBody); status != http.StatusOK {
 		t.Fatalf("answered %d", status)
 	}
-	if took := time.Since(start); took > time.Second {
+	if took := time.Since(start); took > 5*time.Second { // behind the forward, it would be 10 s
 		t.Fatalf("the answer waited %s on the forward", took)
 	}
 }

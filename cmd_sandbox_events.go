@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -12,12 +13,15 @@ import (
 	"cardterm/apiclient/sandbox"
 )
 
-// eventTypeCompletions are the event types the sandbox emits, each with
-// what emits it, for shell completion of `sandbox trigger`.
-func eventTypeCompletions() []cobra.Completion {
-	out := make([]cobra.Completion, 0, len(sandbox.WebhookEventTypes))
+// eventTypeCompletions are the event types the sandbox emits that start
+// with typed, each with what emits it, for shell completion of `sandbox
+// trigger`.
+func eventTypeCompletions(typed string) []cobra.Completion {
+	var out []cobra.Completion
 	for _, t := range sandbox.WebhookEventTypes {
-		out = append(out, cobra.CompletionWithDesc(t, sandbox.WebhookEventOrigin(t)))
+		if strings.HasPrefix(t, typed) {
+			out = append(out, cobra.CompletionWithDesc(t, sandbox.WebhookEventOrigin(t)))
+		}
 	}
 	return out
 }

@@ -45,7 +45,7 @@ func TestTriggerRequestFromTheCommandLine(t *testing.T) {
 }
 
 func TestEveryEmittedEventTypeCompletesWithWhatEmitsIt(t *testing.T) {
-	completions := eventTypeCompletions()
+	completions := eventTypeCompletions("")
 	if len(completions) != len(sandbox.WebhookEventTypes) {
 		t.Fatalf("%d completions for %d event types", len(completions), len(sandbox.WebhookEventTypes))
 	}
@@ -53,5 +53,15 @@ func TestEveryEmittedEventTypeCompletesWithWhatEmitsIt(t *testing.T) {
 		if name, what, ok := strings.Cut(string(c), "\t"); !ok || what == "" || name == "" {
 			t.Errorf("completion %q has no description", c)
 		}
+	}
+}
+
+func TestSandboxTriggerCompletesEventTypes(t *testing.T) {
+	var out, errOut strings.Builder
+	if code := run([]string{"__complete", "sandbox", "trigger", "card."}, nil, &out, &errOut); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "card.frozen\ta card was frozen") || strings.Contains(out.String(), "kyc.status.changed") {
+		t.Fatalf("completions of card.:\n%s", out.String())
 	}
 }

@@ -52,11 +52,11 @@ its demo tenants. Sandbox only: a real gateway has no such endpoint.`,
   cardterm sandbox trigger card.frozen --override event_object.status=FROZEN --override event_object.panLast4='"0000"'
   cardterm sandbox trigger --fixture testdata/order-failed.json`,
 		Args: cobra.MaximumNArgs(1),
-		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		ValidArgsFunction: func(_ *cobra.Command, args []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return eventTypeCompletions(), cobra.ShellCompDirectiveNoFileComp
+			return eventTypeCompletions(typed), cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, err := triggerRequest(args, user, fixture, overrides)

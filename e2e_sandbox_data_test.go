@@ -284,3 +284,20 @@ func TestSandboxLogsFollowsTheAnsweredRequestsE2E(t *testing.T) {
 		t.Fatal("logs did not stop on ctrl+c")
 	}
 }
+
+func TestSandboxLogsOnATerminalE2E(t *testing.T) {
+	sb := startSandboxProcess(t)
+	tm := startTerm(t, nil, "sandbox", "logs", "--base-url", sb.url)
+	deadline := time.Now().Add(e2eWait)
+	for !strings.Contains(tm.screen(), "/v1/auth/login") {
+		sb.signedIn(t, "alice@demo.test")
+		time.Sleep(100 * time.Millisecond)
+		if time.Now().After(deadline) {
+			t.Fatalf("no sign-in on the terminal:\n%s", tm.screen())
+		}
+	}
+	screen := tm.waitFor("POST", "200 /v1/auth/login", "acme/sandbox/eu")
+	if strings.Contains(screen, `"method"`) {
+		t.Fatalf("a terminal gets lines, not JSON:\n%s", screen)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
@@ -16,19 +17,43 @@ import (
 func (f *Form) paste(content string) tea.Cmd {
 	fl := &f.fields[f.focus]
 	label := Sanitize(fl.spec.Label)
-	if fl.spec.Kind == FieldChoice || fl.spec.Kind == FieldChecklist {
+	switch fl.spec.Kind {
+	case FieldChoice, FieldChecklist:
 		return Notify(theme.ToneInfo, label+" is chosen, not typed: nothing pasted")
+	case FieldMultiline:
+		limit, used := fl.room()
+		text, note := preparePaste(content, true, label, limit, used)
+		if text != "" {
+			fl.area, _ = fl.area.Update(tea.PasteMsg{Content: text})
+		}
+		return note
 	}
-	multiline := fl.spec.Kind == FieldMultiline
+	return PasteInto(&fl.input, label, content)
+}
+
+// PasteInto puts a paste into a one-line text input the way every field
+// takes one: cleaned (CleanPaste), cut to the input's CharLimit, and said
+// (what was removed or cut, under the field's label).
+func PasteInto(input *textinput.Model, label, content string) tea.Cmd {
+	text, note := preparePaste(content, false, label, input.CharLimit, utf8.RuneCountInString(input.Value()))
+	if text != "" {
+		*input, _ = input.Update(tea.PasteMsg{Content: text})
+	}
+	return note
+}
+
+// preparePaste cleans a paste and cuts it to the room left (limit 0: no
+// limit), returning the text to insert and the notice that says what
+// changed (nil when nothing did).
+func preparePaste(content string, multiline bool, label string, limit, used int) (string, tea.Cmd) {
 	text, cleaned := CleanPaste(content, multiline)
-	limit, used := fl.room()
 	var notes []string
 	tone := theme.ToneInfo
 	if pasted := utf8.RuneCountInString(text); limit > 0 && used+pasted > limit {
 		tone = theme.ToneWarn
 		room := limit - used
 		if room <= 0 {
-			return Notify(tone, fmt.Sprintf("%s is full (%d characters at most): nothing pasted", label, limit))
+			return "", Notify(tone, fmt.Sprintf("%s is full (%d characters at most): nothing pasted", label, limit))
 		}
 		text = firstRunes(text, room)
 		notes = append(notes, fmt.Sprintf("pasted the first %d of %d characters: %s takes %d at most", room, pasted, label, limit))
@@ -36,18 +61,10 @@ func (f *Form) paste(content string) tea.Cmd {
 	if cleaned.Any() {
 		notes = append(notes, "removed "+cleaned.String()+" from the paste")
 	}
-	if text != "" {
-		msg := tea.PasteMsg{Content: text}
-		if multiline {
-			fl.area, _ = fl.area.Update(msg)
-		} else {
-			fl.input, _ = fl.input.Update(msg)
-		}
-	}
 	if len(notes) == 0 {
-		return nil
+		return text, nil
 	}
-	return Notify(tone, strings.Join(notes, "; "))
+	return text, Notify(tone, strings.Join(notes, "; "))
 }
 
 // room is the field's character limit (0: none) and how many characters

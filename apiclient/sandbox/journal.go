@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -152,7 +153,7 @@ func (st *Store) recoverJournals() error {
 		}
 		last = gen
 	}
-	if last > covered {
+	if len(replayed) > 0 {
 		if err := st.putRecords(replayed, last); err != nil {
 			return err
 		}
@@ -170,7 +171,10 @@ func (st *Store) recoverJournals() error {
 func (st *Store) putRecords(records map[string][]byte, gen uint64) error {
 	return st.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketState)
-		for k, v := range records {
+		// In key order: bbolt inserts into a page by moving what follows,
+		// so 100,000 keys in a map's order would take seconds.
+		for _, k := range slices.Sorted(maps.Keys(records)) {
+			v := records[k]
 			var err error
 			if v == nil {
 				err = b.Delete([]byte(k))

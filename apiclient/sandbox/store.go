@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -96,8 +98,9 @@ func OpenStore(dir string) (*Store, error) {
 	}
 	st := &Store{db: db, path: path, unflushed: map[string][]byte{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
 	if err := st.prepare(fresh); err != nil {
-		if st.journal != nil {
+		if st.journal != nil { // this run's, still empty
 			st.journal.Close()
+			_ = os.Remove(st.journal.Name())
 		}
 		db.Close()
 		return nil, err
@@ -114,10 +117,16 @@ func OpenStore(dir string) (*Store, error) {
 // and a file of another program must stay untouched). fresh is true when
 // there is no file, or an empty one.
 func checkStoreHeader(path string) (fresh bool, err error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
+	info, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
 		return true, nil
+	case err != nil:
+		return false, fmt.Errorf("data directory: %w", err)
+	case !info.Mode().IsRegular():
+		return false, refuseStore(path, "it is not a regular file")
 	}
+	f, err := os.Open(path)
 	if err != nil {
 		return false, fmt.Errorf("data directory: %w", err)
 	}
@@ -265,8 +274,8 @@ func (st *Store) replace(f *fixture) error {
 		if err != nil {
 			return err
 		}
-		for k, v := range records {
-			if err := b.Put([]byte(k), v); err != nil {
+		for _, k := range slices.Sorted(maps.Keys(records)) { // in order: see putRecords
+			if err := b.Put([]byte(k), records[k]); err != nil {
 				return err
 			}
 		}

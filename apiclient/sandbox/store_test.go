@@ -278,6 +278,16 @@ func TestOpenStoreRefusesForeignAndDamagedFiles(t *testing.T) {
 		if got, _ := os.ReadFile(path); !bytes.Equal(got, content) {
 			t.Errorf("%s: the refused file was changed", name)
 		}
+		if left, _ := journalGenerations(dir); len(left) > 0 {
+			t.Errorf("%s: a refused directory got journals %v", name, left)
+		}
+	}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, StoreFile), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenStore(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("a directory named %s: OpenStore = %v", StoreFile, err)
 	}
 }
 

@@ -301,7 +301,7 @@ func oauthText(st *theme.Styles, f *OAuthFlow, code *textinput.Model, words OAut
 		box = st.Input
 	}
 	code.SetWidth(max(min(w-4, 24), 11))
-	b.WriteString(box.Render(code.View()) + "\n")
+	b.WriteString(box.Render(ui.ShowInvisible(code.View())) + "\n")
 	switch {
 	case f.Exchanging:
 		b.WriteString(st.Text(theme.ToneInfo).Render("Exchanging the code… (esc cancels)"))

@@ -198,6 +198,9 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	if cmd, ok := s.updateOAuth(msg); ok {
 		return s, cmd
 	}
+	if paste, ok := msg.(tea.PasteMsg); ok {
+		return s, s.paste(paste.Content)
+	}
 	switch msg := msg.(type) {
 	case ui.Result[apiclient.Session]:
 		if msg.ID != s.loginID {
@@ -321,6 +324,20 @@ func (s *Screen) useDemo() tea.Cmd {
 	s.password.SetValue(d.Password)
 	s.problem = ""
 	return s.setFocus(focusPassword)
+}
+
+// paste puts a paste into the field in focus the way every form field
+// takes one (ui.PasteInto): cleaned, cut to the field's room, and said.
+func (s *Screen) paste(content string) tea.Cmd {
+	switch {
+	case s.mode == modeOAuth:
+		return ui.PasteInto(&s.code, "Code", content)
+	case s.focus == focusUsername:
+		return ui.PasteInto(&s.username, "Username", content)
+	case s.focus == focusPassword:
+		return ui.PasteInto(&s.password, "Password", content)
+	}
+	return nil
 }
 
 func (s *Screen) updateInputs(msg tea.Msg) tea.Cmd {

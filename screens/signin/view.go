@@ -31,7 +31,7 @@ func (s *Screen) View() string {
 		if focused {
 			box = st.InputFocused
 		}
-		return st.Label.Render(label) + "\n" + box.Width(formWidth).Render(m.View())
+		return st.Label.Render(label) + "\n" + box.Width(formWidth).Render(ui.ShowInvisible(m.View()))
 	}
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Sign in to the Card and Wallet Gateway"))

@@ -19,8 +19,8 @@ import (
 // A whitelist may hold 100,000 entries (about 31 MB of JSON). The screen
 // shows the first ones as soon as they are decoded and the count climbs in
 // the table's footer while the rest arrives; esc stops the load and keeps
-// what arrived. Each batch the client decodes is packed on the request's
-// goroutine (packed.go) and held once; the table reads its cells from it.
+// what arrived. Each batch the client decodes is packed beside the decoding
+// (packing.go, packed.go) and held once; the table reads its cells from it.
 
 // returnMemoryAfter is how many entries a load reads before the memory
 // that reading them took is handed back to the system when it ends (about
@@ -172,6 +172,13 @@ func (a *arrivals) finish(err error) {
 	a.signal()
 }
 
+// isAbandoned reports whether the screen has moved on.
+func (a *arrivals) isAbandoned() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.abandoned
+}
+
 // abandon makes the request stop at its next batch.
 func (a *arrivals) abandon() {
 	a.mu.Lock()
@@ -235,11 +242,12 @@ func (w *Screen) load() tea.Cmd {
 	w.loading, w.fresh, w.incomplete = true, true, false
 	cmd := ui.Start(w.Requests, &w.loadID, func(ctx context.Context) (loadEnded, error) {
 		n := 0
-		var p packer
+		packed := startPacking(box)
 		err := client.WhitelistBatches(ctx, cur, func(batch []apiclient.WhitelistEntry) error {
 			n += len(batch)
-			return box.put(p.pack(batch))
+			return packed.add(batch)
 		})
+		packed.finish() // the last batch is in the box before the end is
 		box.finish(err)
 		if n >= returnMemoryAfter {
 			// Reading a long list left about as much garbage as the

@@ -60,7 +60,7 @@ type packedBatch struct {
 }
 
 // packer packs batches; it keeps its compressor from batch to batch. One
-// packer serves one load, on the load's goroutine.
+// packer serves one load, on the load's packing goroutine.
 type packer struct {
 	ends   []uint32 // every field's end in the batch's text
 	fields strings.Builder
@@ -83,8 +83,7 @@ func (p *packer) pack(batch []apiclient.WhitelistEntry) *packedBatch {
 			size += len(screenkit.DateOnly(*e.LastUsedAt))
 		}
 	}
-	p.fields.Reset()
-	p.fields.Grow(size)
+	p.fields.Grow(size) // a fresh builder: the last batch's text went with it
 	b := &packedBatch{flags: make([]uint8, len(batch)), rawEnds: make([]uint32, len(batch))}
 	p.ends = p.ends[:0]
 	p.raw.Reset()
@@ -93,13 +92,13 @@ func (p *packer) pack(batch []apiclient.WhitelistEntry) *packedBatch {
 	} else {
 		p.zw.Reset(&p.raw)
 	}
+	write := func(s string) {
+		p.fields.WriteString(s)
+		p.ends = append(p.ends, uint32(p.fields.Len()))
+	}
 	rawEnd := uint32(0)
 	for i := range batch {
 		e := &batch[i]
-		write := func(s string) {
-			p.fields.WriteString(s)
-			p.ends = append(p.ends, uint32(p.fields.Len()))
-		}
 		write(e.ID)
 		write(e.Name)
 		write(e.BeneficiaryFirstName)
