@@ -174,6 +174,17 @@ func SideBySide(left, right string, leftWidth int, gap string) string {
 	return b.String()
 }
 
+// BlockWidth is the width of block's widest line, trailing blanks left
+// out: how wide a column of fields really is, so a second column can sit
+// beside it rather than half a wide terminal away.
+func BlockWidth(block string) int {
+	w := 0
+	for _, line := range strings.Split(block, "\n") {
+		w = max(w, ui.CellWidth(strings.TrimRight(ansi.Strip(line), " ")))
+	}
+	return w
+}
+
 // Inset moves a block down by top blank lines and right by left spaces:
 // lipgloss's Padding for a body, without rendering it again.
 func Inset(block string, top, left int) string {

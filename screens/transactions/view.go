@@ -143,8 +143,11 @@ func (t *Screen) detailView(width, height int) string {
 	}
 	colW := max((width-3)/2, 20)
 	l := screenkit.RenderFields(st, left, colW)
-	r := screenkit.RenderFields(st, right, colW)
-	pane := screenkit.SideBySide(l, r, colW, "   ")
+	// The right column sits beside the left one's content, not half a
+	// wide terminal away; it takes the rest of the width.
+	leftW := min(screenkit.BlockWidth(l), colW)
+	r := screenkit.RenderFields(st, right, max(width-leftW-3, 20))
+	pane := screenkit.SideBySide(l, r, leftW, "   ")
 	return t.frame.detailTitle + "\n" + firstLines(pane, height-1)
 }
 
