@@ -22,6 +22,9 @@ var isoTimestamp = regexp.MustCompile(`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}`)
 // goDuration is a duration as Go prints it ("5m0s", "6471h41m8s").
 var goDuration = regexp.MustCompile(`\b\d+h\d+m\d+(\.\d+)?s\b|\b\d+m\d+(\.\d+)?s\b`)
 
+// weiUnit is an amount in wei: the wire's unit, shown only in the inspector.
+var weiUnit = regexp.MustCompile(`\d wei\b`)
+
 // wireLabel is a wire name where a label goes: at the start of a detail
 // line, a camelCase or snake_case name followed by the gap before its
 // value.
@@ -56,6 +59,9 @@ func checkFrame(t *testing.T, app *screentest.App, where string) {
 	for _, l := range lines {
 		if m := isoTimestamp.FindString(l); m != "" {
 			t.Errorf("%s: a wire timestamp %q: %q", where, m, l)
+		}
+		if weiUnit.MatchString(l) {
+			t.Errorf("%s: an amount in wei, the wire's unit: %q", where, l)
 		}
 		if m := goDuration.FindString(l); m != "" {
 			t.Errorf("%s: a Go duration %q: %q", where, m, l)

@@ -104,8 +104,8 @@ func transactionColumns(narrow bool, shape screenkit.RecordShape) []ui.Column {
 		merchantMin = 10
 	}
 	cols := []ui.Column{{Title: "Date (UTC)", Width: 16}, {Title: "Merchant", Min: merchantMin},
-		{Title: "Category", Width: 13, Hidden: narrow},
-		{Title: "Amount", Width: 14, Right: true}, {Title: "Status", Width: 10}}
+		{Title: "Category", Min: 8, Hidden: narrow},
+		{Title: "Amount", Min: 10, Right: true}, {Title: "Status", Width: 10}}
 	for i := range cols {
 		cols[i].Title = shape.FallbackTitle(i, cols[i].Title)
 	}
