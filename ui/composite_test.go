@@ -56,3 +56,17 @@ func TestDialogCompositedOverWideCharacters(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDialogComposite is one frame's dialog: a confirmation box
+// composited over a 118x37 body (the body of a 140x40 terminal).
+func BenchmarkDialogComposite(b *testing.B) {
+	st := theme.New(true, false)
+	d := &dialog{spec: ConfirmSpec{Title: "Freeze the card ending 4242?", Request: []string{"POST /v1/card/freeze"},
+		Lines: []string{"All transaction attempts will be declined until you unfreeze it."}}, keys: DialogKeys()}
+	body := FitBlock(strings.Repeat(strings.Repeat("Card  Status  ACTIVE  ", 6)+"\n", 37), 118, 37)
+	box := d.view(&st, 116, 37)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = composite(body, box, 118, 37)
+	}
+}
