@@ -38,6 +38,10 @@ type Notice struct {
 	// while the notice shows.
 	Answer    []byte
 	AnswerCut bool
+	// Unless is a screen that says the same in its body: while it is
+	// shown the notice stays off the status bar (it is in the log), so the
+	// message is said once where the user looks.
+	Unless ScreenID
 
 	stamped bool
 }
@@ -69,6 +73,13 @@ type noticeExpireMsg struct{ seq int }
 // sanitized here, once, so callers may pass gateway strings of any length.
 func Notify(tone theme.Tone, text string) tea.Cmd {
 	n := Notice{Tone: tone, Text: Sanitize(CutText(text, MaxMessageText))}
+	return func() tea.Msg { return NoticeMsg{Notice: n} }
+}
+
+// NotifyUnlessOn reports a notice that the screen called screen says in
+// its own body: it shows on every other screen, not on that one.
+func NotifyUnlessOn(screen ScreenID, tone theme.Tone, text string) tea.Cmd {
+	n := Notice{Tone: tone, Text: Sanitize(CutText(text, MaxMessageText)), Unless: screen}
 	return func() tea.Msg { return NoticeMsg{Notice: n} }
 }
 

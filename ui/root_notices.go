@@ -59,10 +59,14 @@ func (r *Root) visibleNotice() (Notice, bool) {
 	if n.Text == "" {
 		return n, false
 	}
+	s := r.Active()
+	if n.Unless != "" {
+		// Shown on every screen but the one that says it in its body.
+		return n, s == nil || s.ID() != n.Unless
+	}
 	if !n.stamped {
 		return n, true
 	}
-	s := r.Active()
 	return n, s != nil && s.ID() == n.Screen
 }
 
