@@ -83,10 +83,10 @@ request to any endpoint.
 	}
 	root.Flags().BoolVar(&asJSON, "json", false, "run one look-up and print it as JSON (the same as cardterm get LOOKUP --json)")
 	root.Flags().BoolP("version", "v", false, "print the version, commit, build date, Go version and platform")
-	given = addSettingFlags(root, gatewaySettings)
+	given = addSettingFlags(root, appSettings)
 	root.Flags().SortFlags = false
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return usageError{err.Error()}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return commandError{command: c.CommandPath(), err: usageError{err.Error()}}
 	})
 	root.SetVersionTemplate("{{.Version}}")
 	sandboxCmd := newSandboxCommand(std)
@@ -165,10 +165,10 @@ func wrapArgsErrors(cmd *cobra.Command) {
 	if check := cmd.Args; check != nil {
 		cmd.Args = func(c *cobra.Command, args []string) error {
 			if err := check(c, args); err != nil {
-				if _, ok := err.(usageError); ok {
-					return err
+				if _, ok := err.(usageError); !ok {
+					err = usageError{err.Error()}
 				}
-				return usageError{err.Error()}
+				return commandError{command: c.CommandPath(), err: err}
 			}
 			return nil
 		}
@@ -176,7 +176,7 @@ func wrapArgsErrors(cmd *cobra.Command) {
 		// A group (profile, webhook): a word that is no subcommand.
 		cmd.Args = func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usageError{fmt.Sprintf("unknown command %q for %q", args[0], c.CommandPath())}
+				return commandError{command: c.CommandPath(), err: usageError{fmt.Sprintf("unknown command %q for %q", args[0], c.CommandPath())}}
 			}
 			return nil
 		}

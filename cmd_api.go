@@ -72,7 +72,7 @@ refuses every method but GET with exit 2.
   cardterm api /v1/card/status --jq .status
   cardterm api GET /v2/consent/user/6f1c2d.../audit -f limit=100 --paginate --jq '.auditRecords[].action'
   cardterm api POST /v1/card/freeze
-  cardterm api PUT /v1/webhooks/0b7e... -F is_active=false -F metadata=@meta.json
+  cardterm api PUT /v1/webhooks/0b7e... -F is_active=false -F name=@name.txt
   cardterm api /v1/wallet/whitelist -f currency=usdc -H 'x-us-env: true' --profile acme`,
 		Args: cobra.RangeArgs(1, 2),
 		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
@@ -86,7 +86,11 @@ refuses every method but GET with exit 2.
 			if err != nil {
 				return err
 			}
-			call, err := a.call(args, o, std.stdin)
+			var stdin io.Reader // -F key=@- reads it; none in tests
+			if std.stdin != nil {
+				stdin = std.stdin
+			}
+			call, err := a.call(args, o, stdin)
 			if err != nil {
 				return err
 			}

@@ -210,6 +210,8 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 		Events:    gw.events.receiver,
 		EventsURL: gw.events.url,
 		NoColor:   os.Getenv("NO_COLOR") != "",
+		Presenter: o.presenter,
+		Mouse:     o.mouse,
 		Version:   appVersion(),
 		SignIn:    screens.SignIn,
 		Screens:   screens.All,

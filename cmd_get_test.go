@@ -48,10 +48,18 @@ func jsonEqual(v any, text string) bool {
 }
 
 // A usage error says which command it is about.
-func TestGetUsageErrorsNameTheCommand(t *testing.T) {
+func TestUsageErrorsNameTheCommand(t *testing.T) {
 	_, errOut, code := cliRun(t, nil, "get", "nope")
 	if code != exitUsage || !strings.HasPrefix(errOut, "cardterm get: no look-up \"nope\"") || strings.Contains(errOut, "--json") {
 		t.Errorf("get nope: exit %d, %q", code, errOut)
+	}
+	for _, c := range [][]string{
+		{"get", "--bogus"}, {"api"}, {"profile", "nope"}, {"version", "extra"}, {"get", "user", "--environment", "prod"},
+	} {
+		_, errOut, code := cliRun(t, nil, c...)
+		if want := "cardterm " + c[0] + ": "; code != exitUsage || !strings.HasPrefix(errOut, want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q first", c, code, errOut, want)
+		}
 	}
 }
 

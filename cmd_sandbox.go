@@ -17,7 +17,7 @@ import (
 func newSandboxCommand(std streams) *cobra.Command {
 	addr := "127.0.0.1:8080"
 	var opts sandbox.Options
-	var dataDir string
+	var given givenFlags
 	cmd := &cobra.Command{
 		Use:   "sandbox",
 		Short: "Run the sandbox gateway alone, headless",
@@ -25,7 +25,7 @@ func newSandboxCommand(std streams) *cobra.Command {
 users; ctrl+c or SIGTERM stops it cleanly. Point cardterm --base-url, curl or a
 mobile dev build at it.
 
-With --data DIR the sandbox keeps its state in DIR/sandbox.db: every change is
+With --data DIR ($CARDTERM_SANDBOX_DATA, or a profile's sandbox_data) the sandbox keeps its state in DIR/sandbox.db: every change is
 on disk before it is answered, and a restart on the same DIR answers as before
 (kill -9 included). A file in DIR that is not a cardterm sandbox store, or a
 damaged one, is refused (exit 1) and left untouched. Without --data the state
@@ -44,8 +44,12 @@ work on a DIR no running sandbox has open.`,
 					return usageError{fmt.Sprintf("--public-url %q is not an http(s) URL", opts.PublicURL)}
 				}
 			}
-			if dataDir != "" {
-				store, err := sandbox.OpenStore(dataDir)
+			settings, err := resolveCommandOptions(given, streams{stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()})
+			if err != nil {
+				return err
+			}
+			if dir := settings.sandboxData; dir != "" {
+				store, err := sandbox.OpenStore(dir)
 				if err != nil {
 					return err
 				}
@@ -63,7 +67,7 @@ work on a DIR no running sandbox has open.`,
 	f.BoolVar(&opts.Faults.Malformed, "malformed", false, "truncate successful bodies (fault injection)")
 	f.StringVar(&opts.PublicURL, "public-url", "", "base URL put in links and QR codes (hosted pages), when phones reach the sandbox another way; listening on all interfaces, links use the LAN address")
 	f.BoolVar(&opts.AltShapes, "alt-shapes", false, "answer what the interface leaves unspecified with other field names and nesting (tests tolerant clients)")
-	f.StringVar(&dataDir, "data", "", "directory to keep the sandbox's state in across restarts (created when missing); default: in memory")
+	given = addSettingFlags(cmd, sandboxSettings)
 	cmd.AddCommand(newSandboxTriggerCommand(), newSandboxResendCommand(), newSandboxLogsCommand(),
 		newSandboxResetCommand(), newSandboxExportCommand(), newSandboxImportCommand())
 	return cmd

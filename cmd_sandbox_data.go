@@ -16,14 +16,14 @@ import (
 
 // newSandboxResetCommand is `cardterm sandbox reset --data DIR`.
 func newSandboxResetCommand() *cobra.Command {
-	var dir string
+	var given givenFlags
 	cmd := &cobra.Command{
 		Use:     "reset",
 		Short:   "Forget every change kept in a data directory: back to the seed",
 		Example: `  cardterm sandbox reset --data ./.sandbox`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return withStore(dir, func(st *sandbox.Store) error {
+			return withStore(cmd, given, func(st *sandbox.Store) error {
 				if err := st.Reset(); err != nil {
 					return err
 				}
@@ -32,13 +32,13 @@ func newSandboxResetCommand() *cobra.Command {
 			})
 		},
 	}
-	dataFlag(cmd, &dir)
+	given = dataFlag(cmd)
 	return cmd
 }
 
 // newSandboxExportCommand is `cardterm sandbox export FILE --data DIR`.
 func newSandboxExportCommand() *cobra.Command {
-	var dir string
+	var given givenFlags
 	cmd := &cobra.Command{
 		Use:   "export FILE",
 		Short: "Write a data directory's state as a JSON fixture (- for stdout)",
@@ -50,7 +50,7 @@ version 1). The file holds the sandbox's own keys and PINs: sandbox values.`,
 		Example: `  cardterm sandbox export testdata/sandbox.json --data ./.sandbox`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withStore(dir, func(st *sandbox.Store) error {
+			return withStore(cmd, given, func(st *sandbox.Store) error {
 				if args[0] == "-" {
 					return st.Export(cmd.OutOrStdout())
 				}
@@ -58,13 +58,13 @@ version 1). The file holds the sandbox's own keys and PINs: sandbox values.`,
 			})
 		},
 	}
-	dataFlag(cmd, &dir)
+	given = dataFlag(cmd)
 	return cmd
 }
 
 // newSandboxImportCommand is `cardterm sandbox import FILE --data DIR`.
 func newSandboxImportCommand() *cobra.Command {
-	var dir string
+	var given givenFlags
 	cmd := &cobra.Command{
 		Use:   "import FILE",
 		Short: "Replace a data directory's state with a JSON fixture (- for stdin)",
@@ -85,7 +85,7 @@ the directory is left as it was.`,
 				defer f.Close()
 				in, name = f, args[0]
 			}
-			return withStore(dir, func(st *sandbox.Store) error {
+			return withStore(cmd, given, func(st *sandbox.Store) error {
 				if err := st.Import(in, name); err != nil {
 					return err
 				}
@@ -94,20 +94,30 @@ the directory is left as it was.`,
 			})
 		},
 	}
-	dataFlag(cmd, &dir)
+	given = dataFlag(cmd)
 	return cmd
 }
 
-// dataFlag adds the required --data flag.
-func dataFlag(cmd *cobra.Command, dir *string) {
-	cmd.Flags().StringVar(dir, "data", "", "the sandbox's data directory (as given to cardterm sandbox --data)")
-	_ = cmd.MarkFlagRequired("data")
+// dataFlag adds the settings of cardterm sandbox: --data (which
+// $CARDTERM_SANDBOX_DATA or the profile's sandbox_data may give instead)
+// and --profile.
+func dataFlag(cmd *cobra.Command) givenFlags {
 	cmd.SilenceUsage = true
+	return addSettingFlags(cmd, sandboxSettings)
 }
 
-// withStore opens the data directory, runs do and closes it. A directory
-// that does not exist yet is not created: there is nothing in it to use.
-func withStore(dir string, do func(*sandbox.Store) error) error {
+// withStore opens the data directory the settings name, runs do and
+// closes it. A directory that does not exist yet is not created: there is
+// nothing in it to use.
+func withStore(cmd *cobra.Command, given givenFlags, do func(*sandbox.Store) error) error {
+	settings, err := resolveCommandOptions(given, streams{stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()})
+	if err != nil {
+		return err
+	}
+	dir := settings.sandboxData
+	if dir == "" {
+		return usageError{"no data directory: give --data DIR (or $" + envSandboxData + ", or sandbox_data in the profile)"}
+	}
 	if _, err := os.Stat(dir); err != nil {
 		return fmt.Errorf("data directory %s: %w", dir, err)
 	}

@@ -47,7 +47,7 @@ A profile with "start: support" opens the console without this command.`,
 		},
 	}
 	cmd.Flags().StringVar(&onboarding, "onboarding", "", "look up this onboarding id")
-	given = addSettingFlags(cmd, gatewaySettings)
+	given = addSettingFlags(cmd, appSettings)
 	cmd.Flags().SortFlags = false
 	return cmd
 }

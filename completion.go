@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -11,12 +13,18 @@ import (
 // is a file.
 
 // fileFlags are the flags whose value is a file (or holds one: api -F
-// key=@FILE), where the shell's file names are right.
-var fileFlags = map[string]bool{"debug": true, "body": true, "field": true}
+// key=@FILE), where the shell's file names are right; dirFlags, a
+// directory's.
+var (
+	fileFlags = map[string]bool{"debug": true, "body": true, "field": true}
+	dirFlags  = map[string]bool{"data": true}
+)
 
-// completeFlagValues registers, on every command of the tree, no file
-// names for the flags that take a value that is not a file, and for the
-// arguments, unless the command registered its own completion.
+// completeFlagValues registers, on every command of the tree, directory
+// names for a directory flag and no file names for the flags that take a
+// value that is not a file, and for the arguments of a command that takes
+// no FILE (sandbox export FILE does), unless the command registered its
+// own completion.
 func completeFlagValues(cmd *cobra.Command) {
 	cmd.LocalNonPersistentFlags().VisitAll(func(f *pflag.Flag) {
 		if f.Value.Type() == "bool" || fileFlags[f.Name] {
@@ -25,10 +33,14 @@ func completeFlagValues(cmd *cobra.Command) {
 		if _, has := cmd.GetFlagCompletionFunc(f.Name); has {
 			return
 		}
+		if dirFlags[f.Name] {
+			_ = cmd.RegisterFlagCompletionFunc(f.Name, cobra.FixedCompletions(nil, cobra.ShellCompDirectiveFilterDirs))
+			return
+		}
 		_ = cmd.RegisterFlagCompletionFunc(f.Name, cobra.NoFileCompletions)
 	})
-	// No command takes a file as an argument: no file names there either.
-	if cmd.ValidArgsFunction == nil && len(cmd.ValidArgs) == 0 {
+	takesFile := strings.Contains(cmd.Use, "FILE")
+	if cmd.ValidArgsFunction == nil && len(cmd.ValidArgs) == 0 && !takesFile {
 		cmd.ValidArgsFunction = cobra.NoFileCompletions
 	}
 	for _, sub := range cmd.Commands() {

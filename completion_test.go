@@ -25,8 +25,9 @@ func complete(t *testing.T, line ...string) (candidates []string, directive stri
 }
 
 const (
-	noFiles = ":4" // cobra.ShellCompDirectiveNoFileComp
-	files   = ":0" // cobra.ShellCompDirectiveDefault: the shell's file names
+	noFiles = ":4"  // cobra.ShellCompDirectiveNoFileComp
+	files   = ":0"  // cobra.ShellCompDirectiveDefault: the shell's file names
+	dirs    = ":16" // cobra.ShellCompDirectiveFilterDirs
 )
 
 func TestCompletionOfFlagValues(t *testing.T) {
@@ -53,6 +54,10 @@ func TestCompletionOfFlagValues(t *testing.T) {
 		// Values that are files keep the shell's file names.
 		{[]string{"get", "--debug", ""}, nil, files},
 		{[]string{"webhook", "verify", "--body", ""}, nil, files},
+		{[]string{"sandbox", "export", ""}, nil, files},
+		{[]string{"sandbox", "import", ""}, nil, files},
+		{[]string{"sandbox", "--data", ""}, nil, dirs},
+		{[]string{"sandbox", "logs", ""}, nil, noFiles},
 	} {
 		got, directive := complete(t, c.line...)
 		if directive != c.directive {

@@ -38,12 +38,12 @@ func (p profile) get(key string) string {
 
 // set keeps a parsed value for a profile key ("" removes it).
 func (p *profile) set(key, value string) {
-	if p.values == nil {
-		p.values = map[string]string{}
-	}
 	if value == "" {
 		delete(p.values, key)
 		return
+	}
+	if p.values == nil {
+		p.values = map[string]string{}
 	}
 	p.values[key] = value
 }

@@ -55,20 +55,46 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			if errors.As(err, &status) || ran != nil && ran.SilenceErrors && !silentBefore {
 				return // the command has said why
 			}
-			printError(w, isTerminal(stderr), styles, err)
+			printError(w, isTerminal(stderr), styles, err, commandOf(err, ran))
 		}),
 	)
 	return exitCode(err)
 }
 
+// commandError is an error with the command it is about, known where a
+// flag or an argument is refused (before the command runs).
+type commandError struct {
+	command string
+	err     error
+}
+
+func (e commandError) Error() string { return e.err.Error() }
+func (e commandError) Unwrap() error { return e.err }
+
+// commandOf is the command a usage error is about, so its message names
+// the command used ("cardterm get: ..."); other errors are cardterm's.
+func commandOf(err error, ran *cobra.Command) string {
+	var known commandError
+	switch {
+	case exitCode(err) != exitUsage:
+		return "cardterm"
+	case errors.As(err, &known):
+		return known.command
+	case ran != nil:
+		return ran.CommandPath()
+	}
+	return "cardterm"
+}
+
 // printError shows a command's error: styled on a terminal, one plain
-// "cardterm: ..." line for scripts and logs. The text is kept as written
+// "COMMAND: ..." line for scripts and logs, where COMMAND is what the
+// user ran for a usage error, else cardterm. The text is kept as written
 // (fang's own handler capitalises words, which mangles names such as
 // $CARDTERM_TIMEOUT).
-func printError(w io.Writer, styled bool, styles fang.Styles, err error) {
+func printError(w io.Writer, styled bool, styles fang.Styles, err error, command string) {
 	usage := exitCode(err) == exitUsage
 	if !styled {
-		fmt.Fprintf(w, "cardterm: %v\n", err)
+		fmt.Fprintf(w, "%s: %v\n", command, err)
 		if usage {
 			fmt.Fprintln(w, "Try --help for usage.")
 		}

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/adrg/xdg"
 	"github.com/spf13/cobra"
 )
 
@@ -104,5 +107,47 @@ func TestAppWithoutTerminalExitsTwo(t *testing.T) {
 				t.Errorf("cardterm %v: stderr %q lacks %q", args, errOut.String(), want)
 			}
 		}
+	}
+}
+
+// The support console's state lives in the state folder the XDG library
+// gives each OS (on macOS and Windows not ~/.local/state), or under
+// $XDG_STATE_HOME when it is set.
+func TestSupportStateFileIsInTheStateFolder(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", "")
+	if got, want := supportStateFile("ck_a/b"), filepath.Join(xdg.StateHome, "cardterm", "support-ck_a_b.json"); got != want {
+		t.Errorf("without XDG_STATE_HOME: %s, want %s", got, want)
+	}
+	dir := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", dir)
+	if got, want := supportStateFile("ck_x"), filepath.Join(dir, "cardterm", "support-ck_x.json"); got != want {
+		t.Errorf("with XDG_STATE_HOME: %s, want %s", got, want)
+	}
+}
+
+// The trimmer sits on every message cobra and fang print (help,
+// completion scripts, listen's live lines): one help page through it.
+func BenchmarkSpaceTrimmer(b *testing.B) {
+	page := []byte(strings.Repeat("  some help text padded to the width of the terminal"+strings.Repeat(" ", 40)+"\n", 60))
+	b.SetBytes(int64(len(page)))
+	b.ReportAllocs()
+	for b.Loop() {
+		trimmer := &spaceTrimmer{w: io.Discard}
+		_, _ = trimmer.Write(page)
+	}
+}
+
+// On a terminal with stdout sent to a file (cardterm > out.txt), the app
+// does not start: the file stays empty (no escape sequences), the reason
+// shows on the terminal, and the exit status is 2.
+func TestAppWithStdoutInAFileE2E(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out.txt")
+	tm := startShell(t, nil, binary+" > "+out+"; echo EXIT=$?; sleep 60")
+	screen := tm.waitFor("EXIT=")
+	if !strings.Contains(screen, "EXIT=2") || !strings.Contains(screen, "needs a terminal") {
+		t.Errorf("the terminal shows:\n%s", screen)
+	}
+	if data, err := os.ReadFile(out); err != nil || len(data) != 0 {
+		t.Errorf("out.txt holds %q (%v); want nothing", data, err)
 	}
 }

@@ -35,6 +35,11 @@ type options struct {
 	// for none; profileInUse says the session's settings come from it.
 	profile   string
 	debugFile string // receives the debug log
+	// presenter shows the last keys pressed in the app; mouse lets the
+	// app take clicks and the wheel.
+	presenter, mouse bool
+	// sandboxData is cardterm sandbox's data directory, "" for memory.
+	sandboxData string
 
 	// given is every value a flag or the environment gave, by setting
 	// name, for what outlasts a switch of profile.
@@ -136,17 +141,27 @@ func completeSetting(s *setting) cobra.CompletionFunc {
 			return completeProfileNames(c, nil, "")
 		case s.placeholder == "FILE":
 			return nil, cobra.ShellCompDirectiveDefault
+		case s.placeholder == "DIR":
+			return nil, cobra.ShellCompDirectiveFilterDirs
 		}
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 }
 
-// gatewaySettings are the flags of a command that talks to a gateway.
-func gatewaySettings(*setting) bool { return true }
+// appSettings are the flags of the app (cardterm, cardterm support).
+func appSettings(s *setting) bool { return s.takes(appCommands) }
+
+// gatewaySettings are the flags of a command that talks to a gateway
+// without the app (get, api, sandbox trigger).
+func gatewaySettings(s *setting) bool { return s.takes(gatewayCommands) }
 
 // localSettings are the flags of a command that talks to no gateway
-// (listen, webhook verify): the profile, the debug log, the timeout.
-func localSettings(s *setting) bool { return s.everywhere }
+// (listen): the profile, the debug log, the timeout.
+func localSettings(s *setting) bool { return s.takes(localCommands) }
+
+// sandboxSettings are the flags of cardterm sandbox and its data
+// commands: the data directory and the profile it may come from.
+func sandboxSettings(s *setting) bool { return s.takes(sandboxCommands) }
 
 // profileSettings are the flags of profile add: what a profile holds.
 func profileSettings(s *setting) bool { return s.key != "" }

@@ -24,6 +24,38 @@ const (
 	choiceSetting                      // one of the row's choices, in any letter case
 )
 
+// commandKinds is a set of kinds of command, for which commands take a
+// setting.
+type commandKinds uint8
+
+const (
+	// appCommands run the app: cardterm itself and cardterm support.
+	appCommands commandKinds = 1 << iota
+	// gatewayCommands send requests without the app: get, api, sandbox
+	// trigger, resend and logs.
+	gatewayCommands
+	// localCommands talk to no gateway: listen (webhook verify takes
+	// only --profile).
+	localCommands
+	// sandboxCommands serve or keep the sandbox gateway: cardterm sandbox
+	// and its reset, export and import.
+	sandboxCommands
+
+	// appAndGateway is what a row takes when it names nothing.
+	appAndGateway = appCommands | gatewayCommands
+	// everywhere adds listen to them.
+	everywhere = appAndGateway | localCommands
+)
+
+// takes reports whether a command of kind reads the setting.
+func (s *setting) takes(kind commandKinds) bool {
+	taken := s.takenBy
+	if taken == 0 {
+		taken = appAndGateway
+	}
+	return taken&kind != 0
+}
+
 // setting is one row of the table.
 type setting struct {
 	name    string // the flag (--name) and how messages name the setting
@@ -40,10 +72,10 @@ type setting struct {
 	// would not ("" for a base URL is the embedded sandbox).
 	initial, unset string
 	label          string // its name in `profile show` and `profile list`
-	// everywhere: listen and webhook verify take the flag too, besides
-	// the commands that talk to a gateway (the app, support, get,
-	// sandbox trigger) which take every setting.
-	everywhere bool
+	// takenBy is the kinds of command that take the setting's flag (and
+	// read its value); 0 means the app and the commands that talk to a
+	// gateway (appAndGateway).
+	takenBy commandKinds
 	// survives keeps a value given by a flag or the environment over a
 	// switch of profile in the app (a switch only when on, so a switch of
 	// profile never turns a safeguard off).
@@ -70,6 +102,9 @@ const (
 	envStart       = "CARDTERM_START"
 	envProxy       = "CARDTERM_PROXY"
 	envAgent       = "CARDTERM_AGENT"
+	envPresenter   = "CARDTERM_PRESENTER"
+	envMouse       = "CARDTERM_MOUSE"
+	envSandboxData = "CARDTERM_SANDBOX_DATA"
 )
 
 const defaultTimeout = 15 * time.Second
@@ -102,7 +137,7 @@ var settings = []*setting{
 		survives: true, field: func(o *options) any { return &o.readOnly }},
 	{name: "timeout", env: envTimeout, key: "timeout", kind: durationSetting, placeholder: "DURATION", label: "timeout",
 		usage: "time limit of one gateway request (or of a forward, for listen)", initial: defaultTimeout.String(),
-		everywhere: true, field: func(o *options) any { return &o.timeout }},
+		takenBy: everywhere, field: func(o *options) any { return &o.timeout }},
 	{name: "environment", env: envEnvironment, key: "environment", kind: choiceSetting, choices: environments,
 		placeholder: "ENV", label: "environment",
 		usage: "what a remote gateway is: production (the status bar says PRODUCTION and the support console asks for the last 4 characters of the user id before a revoke or a link), staging or sandbox",
@@ -116,10 +151,19 @@ var settings = []*setting{
 		unset: "the OS user", field: func(o *options) any { return &o.agent }},
 	{name: "profile", short: "p", env: envProfile, placeholder: "NAME", label: "profile",
 		usage: "use the named profile (see cardterm profile list)", unset: "the default profile",
-		everywhere: true, check: checkProfileName, field: func(o *options) any { return &o.profile }},
+		takenBy: everywhere | sandboxCommands, check: checkProfileName, field: func(o *options) any { return &o.profile }},
 	{name: "debug", env: envDebug, placeholder: "FILE", label: "debug log",
 		usage: "append one line per gateway request to FILE (no secrets)", unset: "no log", survives: true,
-		everywhere: true, field: func(o *options) any { return &o.debugFile }},
+		takenBy: everywhere, field: func(o *options) any { return &o.debugFile }},
+	{name: "presenter", env: envPresenter, key: "presenter", kind: switchSetting, label: "presenter",
+		usage:   "show the last keys pressed in a corner of the app, for demos on a projector (f2 hides or shows them)",
+		initial: "false", takenBy: appCommands, survives: true, field: func(o *options) any { return &o.presenter }},
+	{name: "mouse", env: envMouse, key: "mouse", kind: switchSetting, label: "mouse",
+		usage:   "let the app take clicks and the wheel (shift, or option on macOS, still selects text); --mouse=false leaves the mouse to the terminal",
+		initial: "true", takenBy: appCommands, field: func(o *options) any { return &o.mouse }},
+	{name: "data", env: envSandboxData, key: "sandbox_data", placeholder: "DIR", label: "sandbox dir",
+		usage: "directory cardterm sandbox keeps its state in across restarts (created when missing); sandbox reset, export and import work on it",
+		unset: "in memory", takenBy: sandboxCommands, field: func(o *options) any { return &o.sandboxData }},
 }
 
 // settingNamed is the row of the flag name.

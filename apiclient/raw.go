@@ -31,9 +31,10 @@ type RawRequest struct {
 	Header http.Header
 }
 
-// RawAnswer is the gateway's answer: its status and its body as sent
-// (an error answer's too, with the session's tokens and the secret key
-// replaced by [redacted] wherever the gateway echoed them).
+// RawAnswer is the gateway's answer: its status and its body as sent. Of
+// an error answer, the head the client reads (maxErrorBody, 64 KiB: a
+// message needs no more), with the session's tokens and the secret key
+// replaced by [redacted] wherever the gateway echoed them.
 type RawAnswer struct {
 	Status int
 	Body   []byte

@@ -196,7 +196,7 @@ func (r *Root) renderHelp(w, h int) string {
 	if r.opts.Version != "" {
 		b.WriteString(r.st.Muted.Render("cardterm " + ansi.Strip(Sanitize(r.opts.Version))))
 	}
-	return FitBlock(b.String(), w, h)
+	return FitBlock(r.scrolledHelp(b.String(), h), w, h)
 }
 
 // screenKeys lists every screen of the navigation with the key that opens

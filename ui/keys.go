@@ -36,9 +36,12 @@ type GlobalKeyMap struct {
 	// and is disabled when there is no other profile.
 	Profiles key.Binding
 	Jump     key.Binding
-	Up       key.Binding
-	Down     key.Binding
-	Enter    key.Binding
+	// Presenter hides or shows the keys pressed (presenter mode), from
+	// anywhere, a text field included.
+	Presenter key.Binding
+	Up        key.Binding
+	Down      key.Binding
+	Enter     key.Binding
 }
 
 // GlobalKeys builds the global key map (ARCHITECTURE.md, "The path of a key press").
@@ -60,6 +63,7 @@ func GlobalKeys() GlobalKeyMap {
 		Filter:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 		SignOut:      key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "sign out")),
 		Profiles:     key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "switch profile")),
+		Presenter:    key.NewBinding(key.WithKeys("f2"), key.WithHelp("f2", "hide/show keys pressed")),
 		Jump: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
 			key.WithHelp("0-9", "jump to screen")),
 		Up:    upKey(),
@@ -114,7 +118,7 @@ func (k GlobalKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Help, k.Quit, k.Jump, k.Focus, k.Back},
 		{k.Refresh, k.Copy, k.Open, k.Inspect, k.Filter, k.SignOut},
-		{k.Notices, k.Nav, k.HelpAnywhere, k.Profiles, k.Suspend, k.Up, k.Down, k.Enter},
+		{k.Notices, k.Nav, k.HelpAnywhere, k.Profiles, k.Presenter, k.Suspend, k.Up, k.Down, k.Enter},
 	}
 }
 

@@ -119,3 +119,21 @@ func FitBlock(s string, w, h int) string {
 	}
 	return b.String()
 }
+
+// overlay draws box over base (both line blocks), its top-left corner at
+// column x and row y, keeping the base visible around it.
+func overlay(base, box string, x, y int) string {
+	bl := strings.Split(base, "\n")
+	for i, line := range strings.Split(box, "\n") {
+		row := y + i
+		if row < 0 || row >= len(bl) {
+			continue
+		}
+		under := bl[row]
+		lw := ansi.StringWidth(line)
+		left := FitLine(ansi.Truncate(under, x, ""), x)
+		right := ansi.TruncateLeft(under, x+lw, "")
+		bl[row] = left + "\x1b[m" + line + "\x1b[m" + right
+	}
+	return strings.Join(bl, "\n")
+}

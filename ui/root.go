@@ -51,6 +51,11 @@ type RootOptions struct {
 	// Warning is a problem found before start (a malformed config file),
 	// shown as a warning notice on the first screen.
 	Warning string
+	// Presenter shows the last keys pressed in a corner (ui/presenter.go);
+	// f2 hides or shows them.
+	Presenter bool
+	// Mouse asks the terminal for clicks and the wheel (ui/root_mouse.go).
+	Mouse bool
 }
 
 // Root is the app shell: it owns routing, focus, the navigation, the status
@@ -92,6 +97,10 @@ type Root struct {
 	// approved is the customer-approved session shown, if any
 	// (root_approved.go).
 	approved *approvedSession
+	// presenter is the keys shown in presenter mode (presenter.go).
+	presenter presenter
+	// helpOffset is how far the wheel scrolled the help (root_mouse.go).
+	helpOffset int
 
 	width, height int
 
@@ -129,6 +138,7 @@ func NewRoot(opts RootOptions) *Root {
 	}
 	r.keys.Jump = jumpKeys(screens)
 	r.keys.Profiles.SetEnabled(hasOtherProfile(opts))
+	r.presenter.shown = opts.Presenter
 	r.restyle()
 	return r
 }
@@ -156,6 +166,7 @@ func (r *Root) restyle() {
 		FullSeparator: r.st.Muted,
 	}
 	r.spin.Style = r.st.Spinner
+	r.presenter.restyled()
 }
 
 // Init asks for the background colour and enters the sign-in screen.
@@ -222,6 +233,9 @@ func (r *Root) Dialog() (ConfirmSpec, bool) {
 // requests are in flight.
 func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := r.update(msg)
+	if !r.showHelp {
+		r.helpOffset = 0 // the help opens at its top
+	}
 	if !r.spinning && r.opts.Requests.InFlight() > 0 {
 		r.spinning = true
 		cmd = tea.Batch(cmd, r.spin.Tick)
@@ -238,7 +252,9 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		return r.handleKey(msg)
 	case tea.KeyReleaseMsg:
 		return nil
-	case tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg, tea.MouseMsg:
+	case tea.MouseMsg:
+		return r.handleMouse(msg)
+	case tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg:
 		// Input, like keys: only the active screen, never behind a dialog.
 		if r.dialog != nil || r.showHelp {
 			return nil
@@ -339,8 +355,11 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 // View draws the whole frame: navigation, body, status bar and footer,
 // exactly the terminal's size.
 func (r *Root) View() tea.View {
-	v := tea.NewView(r.render())
+	v := tea.NewView(r.withPresenter(r.render()))
 	v.AltScreen = true
+	if r.opts.Mouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
 	v.WindowTitle = "cardterm"
 	return v
 }

@@ -3,6 +3,8 @@ package ui_test
 import (
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"cardterm/ui/uitest"
 )
 
@@ -19,6 +21,20 @@ func BenchmarkRootFrame(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		f.root.Update(key)
+		_ = f.root.View()
+	}
+}
+
+// BenchmarkRootFramePresenter is BenchmarkRootFrame in presenter mode:
+// the box of keys drawn over every frame.
+func BenchmarkRootFramePresenter(b *testing.B) {
+	f := newPresenterFixture(&testing.T{})
+	f.drive(uitestSize(120, 40))
+	keys := []tea.KeyPressMsg{uitest.Key("x"), uitest.Key("j"), uitest.Key("ctrl+r")}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f.root.Update(keys[i%len(keys)])
 		_ = f.root.View()
 	}
 }

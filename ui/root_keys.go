@@ -13,6 +13,11 @@ import (
 // help overlay, a screen that captures keys, the focused nav, the global
 // keys, and finally the active screen.
 func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	r.recordKey(msg)
+	if key.Matches(msg, r.keys.Presenter) {
+		r.presenter.shown, r.presenter.keys = !r.presenter.shown, nil
+		return nil
+	}
 	if cmd, ok := r.approvedKey(msg); ok {
 		return cmd
 	}

@@ -2,11 +2,13 @@ package sandbox
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -38,7 +40,10 @@ func TestSandboxCutsOffASlowBody(t *testing.T) {
 	}()
 	_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
 	status, _ := bufio.NewReader(conn).ReadString('\n')
-	if _, err := io.Copy(io.Discard, conn); err != nil {
+	// Closed: an end of stream, or a reset when the writer above still
+	// had bytes on their way (the server closed with them unread). Only
+	// the read deadline means it stayed open.
+	if _, err := io.Copy(io.Discard, conn); err != nil && !errors.Is(err, syscall.ECONNRESET) {
 		t.Fatalf("the connection stayed open: %v (answer %q)", err, status)
 	}
 	if took := time.Since(start); took > 2*time.Second || !strings.HasPrefix(status, "HTTP/1.1 4") {

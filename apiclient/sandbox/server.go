@@ -59,6 +59,8 @@ type Server struct {
 	clock Clock
 	opts  Options
 	mux   *http.ServeMux
+	// signingTimes keeps a body sent again from being signed as before.
+	signingTimes signingTimes
 
 	mu       sync.Mutex // guards everything below
 	backends map[backendKey]*backend

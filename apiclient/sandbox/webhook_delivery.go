@@ -11,7 +11,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"strconv"
 	"syscall"
 	"time"
 )
@@ -109,7 +108,7 @@ type webhookTarget struct {
 func (s *Server) webhookDeliver(t webhookTarget, body []byte) {
 	for n := 1; ; n++ {
 		at := s.now()
-		ts := strconv.FormatInt(at.Unix(), 10)
+		ts := s.signingTimes.stamp(t.hookID, body, at)
 		s.mu.Lock()
 		hook := t.partner.find(t.hookID)
 		var target, key string

@@ -2,7 +2,9 @@
 // listener received, newest first, each verified or rejected with the
 // reason, its body's fields in a detail pane (i, the app's inspector, shows
 // the raw JSON), and
-// on a sandbox gateway a key that sends a signed test event.
+// on a sandbox gateway keys that send a signed test event (t) or deliver
+// the selected delivery's event again (R). Clicks select a delivery, the
+// wheel moves in the list or scrolls the pane (mouse.go).
 package events
 
 import (
@@ -18,7 +20,7 @@ import (
 // keyMap is the screen's bindings. Test events need a sandbox gateway and
 // are disabled, with the reason in their help, anywhere else.
 type keyMap struct {
-	TestEvent            key.Binding
+	TestEvent, Resend    key.Binding
 	ScrollDown, ScrollUp key.Binding // the detail pane
 	table                help.KeyMap
 }
@@ -26,6 +28,7 @@ type keyMap struct {
 func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
 	k := keyMap{
 		TestEvent:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "send a test event")),
+		Resend:     key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "deliver this event again")),
 		ScrollDown: key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J", "scroll the detail down")),
 		ScrollUp:   key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K", "scroll the detail up")),
 		table:      table,
@@ -33,21 +36,24 @@ func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
 	switch {
 	case deps.ReadOnly:
 		k.TestEvent.SetEnabled(false)
+		k.Resend.SetEnabled(false)
 	case !deps.SandboxGateway:
 		k.TestEvent.SetHelp("t", "send a test event (sandbox gateway only)")
 		k.TestEvent.SetEnabled(false)
+		k.Resend.SetHelp("R", "deliver this event again (sandbox gateway only)")
+		k.Resend.SetEnabled(false)
 	}
 	return k
 }
 
 // ShortHelp implements help.KeyMap.
 func (k keyMap) ShortHelp() []key.Binding {
-	return append([]key.Binding{k.TestEvent}, k.table.ShortHelp()...)
+	return append([]key.Binding{k.TestEvent, k.Resend}, k.table.ShortHelp()...)
 }
 
 // FullHelp implements help.KeyMap.
 func (k keyMap) FullHelp() [][]key.Binding {
-	return append([][]key.Binding{{k.TestEvent, k.ScrollDown, k.ScrollUp}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.TestEvent, k.Resend, k.ScrollDown, k.ScrollUp}}, k.table.FullHelp()...)
 }
 
 // Screen lists the in-app listener's deliveries.
@@ -81,6 +87,8 @@ type Screen struct {
 	// The test-event form and its request.
 	form      *ui.Form
 	triggerID ui.RequestID
+	// resend delivers the selected delivery's event again (resend.go).
+	resend ui.Change[resent]
 
 	// Layout, from SetSize.
 	tableHeight, paneHeight int
@@ -101,6 +109,7 @@ func New(deps screenkit.Deps) *Screen {
 func (s *Screen) init() {
 	s.table = ui.NewTable(s.Deps.Styles, columns(s.Width))
 	s.keys = newKeyMap(s.Deps, s.table.KeyMap())
+	s.resend = ui.NewChange[resent](s.Requests)
 	s.deliveries, s.form = nil, nil
 	s.paneTitle, s.paneLines, s.paneText, s.paneOffset = "", nil, "", 0
 	s.bodies = bodyFields{}
@@ -131,7 +140,14 @@ func (s *Screen) Enter() tea.Cmd {
 
 // Update implements ui.Screen.
 func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	if res, done, cmd := s.resend.Update(msg); done {
+		return s, s.resendDone(res)
+	} else if cmd != nil {
+		return s, cmd
+	}
 	switch msg := msg.(type) {
+	case ui.BodyMouseMsg:
+		return s, s.mouse(msg)
 	case deliveryMsg:
 		if s.feed == nil || msg.feed != s.feed {
 			return s, nil
@@ -191,6 +207,8 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil // layoutPane, after every key, draws the pane again
 	case key.Matches(msg, s.keys.TestEvent):
 		return s.openTestEvent()
+	case key.Matches(msg, s.keys.Resend):
+		return s.askResend()
 	}
 	var cmd tea.Cmd
 	s.table, cmd = s.table.Update(msg)

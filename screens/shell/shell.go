@@ -65,8 +65,11 @@ type Config struct {
 	Events    *webhookreceiver.Receiver
 	EventsURL string
 	NoColor   bool
-	Now       func() time.Time
-	Version   string
+	// Presenter shows the last keys pressed; Mouse lets the app take
+	// clicks and the wheel.
+	Presenter, Mouse bool
+	Now              func() time.Time
+	Version          string
 
 	SignIn Build
 	// Screens builds the navigation, in its order (screens.All).
@@ -113,11 +116,13 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 			s := cfg.Client.Session()
 			return s.Username, s.ExpiresAt, s.Valid()
 		},
-		Now:      cfg.Now,
-		Version:  cfg.Version,
-		Profile:  cfg.Profile,
-		Profiles: cfg.Profiles,
-		Warning:  cfg.Warning,
+		Now:       cfg.Now,
+		Version:   cfg.Version,
+		Profile:   cfg.Profile,
+		Profiles:  cfg.Profiles,
+		Warning:   cfg.Warning,
+		Presenter: cfg.Presenter,
+		Mouse:     cfg.Mouse,
 	}
 	if cfg.SignIn != nil {
 		opts.SignIn = cfg.SignIn(deps)

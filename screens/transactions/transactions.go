@@ -164,6 +164,8 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 		return t.loaded1(msg)
 	case ui.RefreshMsg:
 		return t.load(t.filter)
+	case ui.BodyMouseMsg:
+		return t.mouse(msg)
 	case tea.BackgroundColorMsg:
 		t.staleFrame() // the theme changed
 		return screenkit.ToForm(t.form, msg)
