@@ -51,15 +51,24 @@ func RenderFields(s *theme.Styles, fields []Field, width int) string {
 		b.WriteString(labels[i])
 		ui.WriteSpaces(&b, labelWidth-ui.CellWidth(labels[i]))
 		b.WriteString(p.label[1])
-		b.WriteString("  ")
 		switch text := ui.Sanitize(f.Value); {
 		case f.Styled != "":
+			// A badge's padding is its first cell: it takes one cell of
+			// the gap, so its word lines up with the values above and
+			// below (with colour or without).
+			if strings.HasPrefix(ansi.Strip(f.Styled), " ") {
+				b.WriteByte(' ')
+			} else {
+				b.WriteString("  ")
+			}
 			b.WriteString(f.Styled)
 		case text == "":
+			b.WriteString("  ")
 			b.WriteString(p.muted[0])
 			b.WriteString("—")
 			b.WriteString(p.muted[1])
 		default:
+			b.WriteString("  ")
 			b.WriteString(p.value[0])
 			if ui.CellWidth(text) > valueWidth {
 				text = ui.Shorten(text, valueWidth)
