@@ -1,14 +1,15 @@
 package transactions
 
 import (
-	tea "charm.land/bubbletea/v2"
-
 	"context"
 	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/sandbox"
@@ -302,4 +303,22 @@ func apiclientFor(b *testing.B) *apiclient.Client {
 		b.Fatal(err)
 	}
 	return client
+}
+
+// Under NO_COLOR (the rig's styles) a status drawn as a badge starts in
+// the same column as the plain statuses above and below it.
+func TestStatusBadgesLineUpWithPlainStatuses(t *testing.T) {
+	r := screentest.NewRig(t, "alice@demo.test", screentest.Of(New))
+	v := r.Want("DECLINED", "PENDING")
+	col := map[string]int{}
+	for _, line := range strings.Split(v, "\n") {
+		for _, status := range []string{"DECLINED", "PENDING", "CONFIRMED", "REVERTED"} {
+			if i := strings.Index(line, "EUR "); i >= 0 && strings.Contains(line[i:], status) {
+				col[status] = ansi.StringWidth(line[:strings.Index(line, status)])
+			}
+		}
+	}
+	if col["DECLINED"] == 0 || col["DECLINED"] != col["PENDING"] || col["CONFIRMED"] != col["PENDING"] {
+		t.Fatalf("status columns start at %v:\n%s", col, v)
+	}
 }
