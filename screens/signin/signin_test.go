@@ -169,6 +169,8 @@ func TestSignInPicksADemoAccount(t *testing.T) {
 // Every demo account is reachable on an 80x24 terminal: the list scrolls.
 func TestSignInDemoListScrollsAt80x24(t *testing.T) {
 	app := newApp(t, screentest.WithDemo(), screentest.WithSize(80, 24))
+	// The hints the footer gives too leave room for three accounts at once.
+	screentest.MustShow(t, app.Screen(), "alice@demo.test", "frank@demo.test", "bruno@demo.test", "ctrl+o browser or phone sign-in")
 	app.Keys("tab", "G")
 	screentest.MustShow(t, app.Screen(), "mallory@demo.test")
 }
