@@ -204,3 +204,21 @@ func TestHelpListsEveryFooterKeyOnce(t *testing.T) {
 		}
 	}
 }
+
+// The same walk against a gateway answering in other shapes (the
+// sandbox's alternate-shapes mode), at 120x40: its fields show under
+// labels in words and its dates written the app's way.
+func TestEveryViewInAnotherShape(t *testing.T) {
+	t.Setenv("BROWSER", "true")
+	app := allScreens(t, screentest.WithSize(120, 40), screentest.WithDemo(), screentest.WithAltShapes())
+	app.Keys("enter")
+	for _, s := range screens.All(app.Deps) {
+		id := s.ID()
+		app.Open(id)
+		checkFrame(t, app, s.Title()+" in another shape")
+		for _, k := range screenKeys(app.UI().Active()) {
+			walkKey(t, app, s.Title()+" "+k+" in another shape", k, 1)
+			backTo(app, id)
+		}
+	}
+}
