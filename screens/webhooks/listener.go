@@ -52,7 +52,7 @@ func (w *Screen) pointAtListener(h *apiclient.Webhook) tea.Cmd {
 			Title:   "Add a webhook for the in-app listener?",
 			Request: []string{"POST /v1/webhooks", string(body)},
 			Lines: []string{
-				"Every event the sandbox emits is delivered to " + url + " and shown on "+w.Deps.ScreenNamed(screenkit.EventsScreen, "Events")+".",
+				"Every event the sandbox emits is delivered to " + url + " and shown on " + w.Deps.ScreenNamed(screenkit.EventsScreen, "Events") + ".",
 				"The signing key in the answer goes to the listener, which verifies each delivery with it.",
 			},
 			ConfirmLabel: "add", Tone: theme.ToneInfo, What: "adding the listener's webhook",
