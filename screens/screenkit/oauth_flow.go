@@ -223,6 +223,49 @@ func NewCodeInput(st *theme.Styles) textinput.Model {
 // browser opened (or did not) here, and the code field's label.
 type OAuthWords struct {
 	Title, Opening, Opened, Missing, Code string
+	// Copied is the notice of a copied link; NoCode the problem of enter
+	// on an empty code field.
+	Copied, NoCode string
+}
+
+// OAuthPanelKey is what a key press on an OAuth panel asks of the screen
+// that holds it: nothing more (the panel handled it: a reopened or copied
+// link, a key typed into the code field), to cancel the flow, or to
+// exchange Code.
+type OAuthPanelKey struct {
+	Cancel bool
+	Code   string // the typed code to exchange; "" for none
+	Cmd    tea.Cmd
+}
+
+// HandleOAuthKey is the one way an OAuth panel takes a key: esc cancels
+// (the caller ends the flow its own way), ctrl+o reopens the link, ctrl+y
+// copies it, enter asks for the typed code's exchange (an empty field is a
+// problem on the panel), anything else types into the code field. Only
+// esc works while the flow starts or exchanges.
+func HandleOAuthKey(f *OAuthFlow, keys OAuthKeys, code *textinput.Model, words OAuthWords, msg tea.KeyPressMsg) OAuthPanelKey {
+	switch {
+	case key.Matches(msg, keys.Cancel):
+		return OAuthPanelKey{Cancel: true}
+	case !f.Ready():
+		return OAuthPanelKey{}
+	case key.Matches(msg, keys.Reopen):
+		return OAuthPanelKey{Cmd: OpenOAuthLink(f.ID, f.Link)}
+	case key.Matches(msg, keys.Copy):
+		// The link carries no secret: the PKCE verifier never leaves here.
+		return OAuthPanelKey{Cmd: tea.Batch(tea.SetClipboard(f.Link), ui.Notify(theme.ToneOK, words.Copied))}
+	case key.Matches(msg, keys.Submit):
+		typed := strings.TrimSpace(code.Value())
+		if typed == "" {
+			f.Problem = words.NoCode
+			return OAuthPanelKey{}
+		}
+		f.FromCallback = false
+		return OAuthPanelKey{Code: typed}
+	}
+	var cmd tea.Cmd
+	*code, cmd = code.Update(msg)
+	return OAuthPanelKey{Cmd: cmd}
 }
 
 // OAuthPanel draws a flow's panel in width x height: the QR code beside

@@ -2,9 +2,7 @@ package signin
 
 import (
 	"errors"
-	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
@@ -26,6 +24,8 @@ var oauthWords = screenkit.OAuthWords{
 	Opened:  "Finish in the browser that opened, or scan the code with a phone.",
 	Missing: "No browser could be opened here: scan the code with a phone, or copy the link with ctrl+y.",
 	Code:    "Code shown on the phone",
+	Copied:  "copied the sign-in link",
+	NoCode:  "Type the code the sign-in page showed (like ABCDE-FGHIJ), or finish in the browser.",
 }
 
 func newOAuthKeys() screenkit.OAuthKeys { return screenkit.NewOAuthKeys("cancel, back to password") }
@@ -137,34 +137,20 @@ func (s *Screen) exchange(code string) tea.Cmd {
 	return cmd
 }
 
-// handleOAuthKey handles keys while the OAuth panel is open.
+// handleOAuthKey handles keys while the OAuth panel is open
+// (screenkit.HandleOAuthKey).
 func (s *Screen) handleOAuthKey(msg tea.KeyPressMsg) tea.Cmd {
-	f := s.flow
+	k := screenkit.HandleOAuthKey(s.flow, s.oauthKeys, &s.code, oauthWords, msg)
 	switch {
-	case key.Matches(msg, s.oauthKeys.Cancel):
+	case k.Cancel:
 		s.Deps.Requests.Cancel(ui.ScreenSignIn)
 		// The form says it is cancelled; the status bar must not go on
 		// saying the page opened.
 		return tea.Batch(s.endOAuth("Sign-in with the browser cancelled."), ui.DismissNotice(s.openedNotice))
-	case !f.Ready():
-		return nil // starting or exchanging: only esc
-	case key.Matches(msg, s.oauthKeys.Reopen):
-		return screenkit.OpenOAuthLink(f.ID, f.Link)
-	case key.Matches(msg, s.oauthKeys.Copy):
-		// The link carries no secret: the PKCE verifier never leaves here.
-		return tea.Batch(tea.SetClipboard(f.Link), ui.Notify(theme.ToneOK, "copied the sign-in link"))
-	case key.Matches(msg, s.oauthKeys.Submit):
-		code := strings.TrimSpace(s.code.Value())
-		if code == "" {
-			f.Problem = "Type the code the sign-in page showed (like ABCDE-FGHIJ), or finish in the browser."
-			return nil
-		}
-		f.FromCallback = false
-		return s.exchange(code)
+	case k.Code != "":
+		return s.exchange(k.Code)
 	}
-	var cmd tea.Cmd
-	s.code, cmd = s.code.Update(msg)
-	return cmd
+	return k.Cmd
 }
 
 // oauthView draws the OAuth panel in width x height.

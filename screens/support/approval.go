@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -63,6 +62,8 @@ var approvalWords = screenkit.OAuthWords{
 	Opened:  "A browser opened here. Send the link to the customer or let them scan the code; they read you the code their page shows. " + approvalTerms,
 	Missing: "No browser here: send the link to the customer or let them scan the code, then type the code their page shows. " + approvalTerms,
 	Code:    "Code the customer's page shows",
+	Copied:  "copied the sign-in link for the customer",
+	NoCode:  "Type the code the customer's page shows (like ABCDE-FGHIJ).",
 }
 
 // approvalTerms is what the customer approves.
@@ -330,37 +331,23 @@ func customerName(u apiclient.User) string {
 	return "user " + u.ID
 }
 
-// approvalKey handles keys while the sign-in panel is open.
+// approvalKey handles keys while the sign-in panel is open
+// (screenkit.HandleOAuthKey).
 func (s *Screen) approvalKey(msg tea.KeyPressMsg) tea.Cmd {
 	a := s.approval
-	f := a.flow
+	k := screenkit.HandleOAuthKey(a.flow, a.keys, &a.code, approvalWords, msg)
 	switch {
-	case key.Matches(msg, a.keys.Cancel):
+	case k.Cancel:
 		s.Requests.Cancel()
 		s.approval = nil
-		f.Close()
+		a.flow.Close()
 		return notify("customer-approved session cancelled")
-	case !f.Ready():
-		return nil // starting or exchanging: only esc
-	case key.Matches(msg, a.keys.Reopen):
-		return screenkit.OpenOAuthLink(f.ID, f.Link)
-	case key.Matches(msg, a.keys.Copy):
-		// The link carries no secret: the PKCE verifier never leaves here.
-		return tea.Batch(tea.SetClipboard(f.Link), ui.Notify(theme.ToneOK, "copied the sign-in link for the customer"))
-	case key.Matches(msg, a.keys.Submit):
-		code := strings.TrimSpace(a.code.Value())
-		if code == "" {
-			f.Problem = "Type the code the customer's page shows (like ABCDE-FGHIJ)."
-			return nil
-		}
-		f.FromCallback = false
+	case k.Code != "":
 		var cmd tea.Cmd
-		a.exchangeID, cmd = f.Exchange(s.Requests, a.client, code)
+		a.exchangeID, cmd = a.flow.Exchange(s.Requests, a.client, k.Code)
 		return cmd
 	}
-	var cmd tea.Cmd
-	a.code, cmd = a.code.Update(msg)
-	return cmd
+	return k.Cmd
 }
 
 // approvalView draws the sign-in panel under the case's heading.
