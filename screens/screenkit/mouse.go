@@ -1,0 +1,54 @@
+package screenkit
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/ui"
+)
+
+// The mouse on screens (ui.BodyMouseMsg): where a screen draws its table
+// or its form is found from the same drawing its View makes, so a change
+// of layout moves the clicks with it.
+
+// LinesAbove is how many lines whole draws before part, which it draws
+// verbatim (a form or a table inside a sub-view's drawing); ok is false
+// when whole does not draw part.
+func LinesAbove(whole, part string) (lines int, ok bool) {
+	at := strings.Index(whole, part)
+	if part == "" || at < 0 {
+		return 0, false
+	}
+	return strings.Count(whole[:at], "\n"), true
+}
+
+// Height is how many lines a block of text takes.
+func Height(block string) int { return strings.Count(block, "\n") + 1 }
+
+// ClickForm gives the form drawn from line top of the body a click (a
+// wheel step in a form moves nothing).
+func ClickForm(form *ui.Form, top int, msg ui.BodyMouseMsg) tea.Cmd {
+	if form == nil || msg.Wheel != 0 {
+		return nil
+	}
+	cmd, _ := form.ClickLine(msg.Y - top)
+	return cmd
+}
+
+// ClickTable selects the row drawn at the click, or moves the cursor by
+// the wheel, in the table drawn from line top of the body; again says a
+// click landed on the row that was selected already (a double-click, for
+// screens where enter opens it).
+func ClickTable(table *ui.Table, top int, msg ui.BodyMouseMsg) (again bool) {
+	if table.Filtering() {
+		return false
+	}
+	if msg.Wheel != 0 {
+		table.Wheel(msg.Wheel)
+		return false
+	}
+	before, had := table.Cursor()
+	row, ok := table.ClickRow(msg.Y - top)
+	return ok && had && row == before
+}

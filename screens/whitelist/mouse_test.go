@@ -1,0 +1,43 @@
+package whitelist
+
+import (
+	"testing"
+
+	"cardterm/screens/screenkit"
+)
+
+// A click selects the entry drawn there and the wheel moves the cursor;
+// in the add form a click focuses the field drawn there.
+func TestWhitelistTakesClicksAndTheWheel(t *testing.T) {
+	a := newWhitelistApp(t, "alice@demo.test")
+	a.Open(screenkit.WhitelistScreen)
+	_, savings := a.Find("Savings")
+	x, landlord := a.Find("Landlord")
+	first, second := min(savings, landlord), max(savings, landlord)
+	if a.SelectedLine() != first {
+		t.Fatalf("the first entry is not selected (line %d):\n%s", a.SelectedLine(), a.Screen())
+	}
+	a.Click(x, second)
+	if got := a.SelectedLine(); got != second {
+		t.Fatalf("a click on line %d selected line %d:\n%s", second, got, a.Screen())
+	}
+	a.Wheel(x, second, -1)
+	if got := a.SelectedLine(); got != first {
+		t.Fatalf("the wheel up selected line %d, want %d", got, first)
+	}
+	a.Click(x, 0) // the title: nothing changes
+	if got := a.SelectedLine(); got != first {
+		t.Fatalf("a click on the title moved the cursor to line %d", got)
+	}
+
+	a.Keys("a")
+	a.ClickOn("Address")
+	form := a.UI().Active().(*Screen).form.form
+	if got := form.Focused(); got != fieldKey(0, "walletAddress") {
+		t.Fatalf("a click on Address focused %q", got)
+	}
+	a.ClickOn("First name")
+	if got := form.Focused(); got != fieldKey(0, "beneficiaryFirstName") {
+		t.Fatalf("a click on First name focused %q", got)
+	}
+}
