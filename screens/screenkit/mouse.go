@@ -23,6 +23,10 @@ func LinesAbove(whole, part string) (lines int, ok bool) {
 	return strings.Count(whole[:at], "\n"), true
 }
 
+// WheelLines is how far one wheel step scrolls a detail pane, as the
+// root scrolls the inspector and the help.
+const WheelLines = 3
+
 // Height is how many lines a block of text takes.
 func Height(block string) int { return strings.Count(block, "\n") + 1 }
 
@@ -34,6 +38,19 @@ func ClickForm(form *ui.Form, top int, msg ui.BodyMouseMsg) tea.Cmd {
 	}
 	cmd, _ := form.ClickLine(msg.Y - top)
 	return cmd
+}
+
+// ClickFormIn gives a click to the form that whole (the drawing of the
+// sub-view holding it, from the body's top line) draws.
+func ClickFormIn(whole string, form *ui.Form, msg ui.BodyMouseMsg) tea.Cmd {
+	if form == nil {
+		return nil
+	}
+	top, ok := LinesAbove(whole, form.View())
+	if !ok {
+		return nil
+	}
+	return ClickForm(form, top, msg)
 }
 
 // ClickTable selects the row drawn at the click, or moves the cursor by
