@@ -46,7 +46,7 @@ func (s *Screen) tableTop() int { return len(s.header(s.Width)) + 1 }
 func (s *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
 	switch v := s.open.(type) {
 	case nil:
-		if screenkit.ClickTable(&s.table, s.tableTop(), msg) {
+		if _, again := screenkit.ClickTable(&s.table, s.tableTop(), msg); again {
 			if set, ok := s.selectedSet(); ok {
 				s.show(newDetailView(s.Deps.Styles, newDetailKeys(s.keys), set))
 			}

@@ -54,18 +54,18 @@ func ClickFormIn(whole string, form *ui.Form, msg ui.BodyMouseMsg) tea.Cmd {
 }
 
 // ClickTable selects the row drawn at the click, or moves the cursor by
-// the wheel, in the table drawn from line top of the body; again says a
-// click landed on the row that was selected already (a double-click, for
-// screens where enter opens it).
-func ClickTable(table *ui.Table, top int, msg ui.BodyMouseMsg) (again bool) {
+// the wheel, in the table drawn from line top of the body. hit says a
+// click landed on a row; again that it landed on the row selected
+// already (a double-click, for screens where enter opens it).
+func ClickTable(table *ui.Table, top int, msg ui.BodyMouseMsg) (hit, again bool) {
 	if table.Filtering() {
-		return false
+		return false, false
 	}
 	if msg.Wheel != 0 {
 		table.Wheel(msg.Wheel)
-		return false
+		return false, false
 	}
 	before, had := table.Cursor()
 	row, ok := table.ClickRow(msg.Y - top)
-	return ok && had && row == before
+	return ok, ok && had && row == before
 }

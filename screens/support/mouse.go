@@ -48,7 +48,7 @@ func (s *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
 	case s.view == viewLookups:
 		top, ok := screenkit.LinesAbove(s.lookupsView(), s.lookups.View())
 		if ok && (len(s.recent) > 0 || len(s.opts.DemoUsers) > 0) {
-			if screenkit.ClickTable(&s.lookups, top, msg) {
+			if _, again := screenkit.ClickTable(&s.lookups, top, msg); again {
 				return s.openSelectedLookup()
 			}
 		}

@@ -44,7 +44,7 @@ func (w *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
 	case w.mode != modeList || w.loadErr != nil || len(w.hooks) == 0:
 		return nil
 	}
-	if screenkit.ClickTable(&w.table, w.underTitle(), msg) {
+	if _, again := screenkit.ClickTable(&w.table, w.underTitle(), msg); again {
 		if h := w.selected(); h != nil {
 			w.mode, w.detail = modeDetail, h.ID
 			return w.loadAttempts(h.ID)
