@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/ui"
 )
@@ -26,6 +27,24 @@ func LinesAbove(whole, part string) (lines int, ok bool) {
 // WheelLines is how far one wheel step scrolls a detail pane, as the
 // root scrolls the inspector and the help.
 const WheelLines = 3
+
+// DrawnAt is the line and column where a screen's drawing first shows
+// part's first line (a form's title, a table's header), for a part that
+// does not stand alone on its lines (beside another block, or padded to
+// the body's width); ok is false when it is not drawn (cut off, or not
+// shown).
+func DrawnAt(view, part string) (line, column int, ok bool) {
+	first, _, _ := strings.Cut(part, "\n")
+	if first == "" {
+		return 0, 0, false
+	}
+	for i, l := range strings.Split(view, "\n") {
+		if at := strings.Index(l, first); at >= 0 {
+			return i, ansi.StringWidth(l[:at]), true
+		}
+	}
+	return 0, 0, false
+}
 
 // Height is how many lines a block of text takes.
 func Height(block string) int { return strings.Count(block, "\n") + 1 }

@@ -1,10 +1,7 @@
 package signin
 
 import (
-	"strings"
-
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
@@ -28,30 +25,15 @@ func (s *Screen) TakesMouse() bool { return true }
 // accounts' filter are plain; the password and the OAuth panel are not.
 func (s *Screen) TypingPlain() bool { return s.mode != modeOAuth && s.focus != focusPassword }
 
-// drawnAt is the line and column where View first draws part's first line,
-// ok false when it does not draw it (cut off, or not shown).
-func drawnAt(lines []string, part string) (line, column int, ok bool) {
-	first, _, _ := strings.Cut(part, "\n")
-	if first == "" {
-		return 0, 0, false
-	}
-	for i, l := range lines {
-		if at := strings.Index(l, first); at >= 0 {
-			return i, ansi.StringWidth(l[:at]), true
-		}
-	}
-	return 0, 0, false
-}
-
 // mouse handles a click or a wheel step in the body.
 func (s *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
 	if s.mode == modeOAuth || s.busy {
 		return nil
 	}
-	lines := strings.Split(s.View(), "\n")
+	view := s.View()
 	st := s.Deps.Styles
 	if len(s.Deps.Demo) > 0 {
-		top, left, ok := drawnAt(lines, s.demo.View())
+		top, left, ok := screenkit.DrawnAt(view, s.demo.View())
 		if ok && msg.X >= left && msg.Y >= top {
 			return s.demoMouse(msg, top)
 		}
@@ -59,8 +41,8 @@ func (s *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
 	if msg.Wheel != 0 {
 		return nil
 	}
-	username, _, okUser := drawnAt(lines, st.Label.Render("Username"))
-	password, _, okPassword := drawnAt(lines, st.Label.Render("Password"))
+	username, _, okUser := screenkit.DrawnAt(view, st.Label.Render("Username"))
+	password, _, okPassword := screenkit.DrawnAt(view, st.Label.Render("Password"))
 	if !okUser || !okPassword {
 		return nil
 	}
