@@ -53,3 +53,15 @@ func TestConsentTakesClicksAndTheWheel(t *testing.T) {
 		t.Fatalf("a click on onboardingId focused %q", got)
 	}
 }
+
+// The wheel scrolls a consent set's detail too long for the body, and
+// back to its top.
+func TestConsentDetailScrollsWithTheWheel(t *testing.T) {
+	a := newConsentApp(t, "alice@demo.test", screentest.WithSize(100, 14))
+	a.Keys("enter")
+	x, title := a.Find("this set's own status")
+	a.Wheel(x, title+2, 1)
+	screentest.MustNotShow(t, a.Screen(), "this set's own status")
+	a.Wheel(x, title+2, -1)
+	screentest.MustShow(t, a.Screen(), "this set's own status")
+}
