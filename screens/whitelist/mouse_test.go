@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"cardterm/screens/screenkit"
+	"cardterm/ui"
+	"cardterm/ui/uitest"
 )
 
 // A click selects the entry drawn there and the wheel moves the cursor;
@@ -39,5 +41,21 @@ func TestWhitelistTakesClicksAndTheWheel(t *testing.T) {
 	a.ClickOn("First name")
 	if got := form.Focused(); got != fieldKey(0, "beneficiaryFirstName") {
 		t.Fatalf("a click on First name focused %q", got)
+	}
+}
+
+// BenchmarkWhitelistClickAndWheel100k is a click on a row and a wheel
+// step (each with Update + View) on the whitelist holding 100,000
+// entries, far down the list; the budget is a key press's, 1 ms.
+func BenchmarkWhitelistClickAndWheel100k(b *testing.B) {
+	w := bigWhitelist(100_000)
+	w.Update(uitest.Key("G"))
+	top := w.tableTop()
+	b.ReportAllocs()
+	for i := range b.N {
+		w.Update(ui.BodyMouseMsg{X: 4, Y: top + 1 + i%20})
+		_ = w.View()
+		w.Update(ui.BodyMouseMsg{X: 4, Y: top + 3, Wheel: 1 - 2*(i%2)})
+		_ = w.View()
 	}
 }
