@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"cardterm/apiclient/humantime"
 	"cardterm/apiclient/webhookreceiver"
 )
 
@@ -98,11 +99,11 @@ func runVerify(cmd *cobra.Command, o verifyOptions, profile string) error {
 	now := time.Now()
 	err = webhookreceiver.Verify(key, o.timestamp, o.signature, body, now, o.tolerance)
 	if err == nil {
-		when := now.Sub(unixTime(o.timestamp)).Round(time.Second).String() + " ago"
+		when := humantime.Duration(now.Sub(unixTime(o.timestamp))) + " ago"
 		if age := now.Sub(unixTime(o.timestamp)); age < 0 {
-			when = (-age).Round(time.Second).String() + " in the future"
+			when = humantime.Duration(age) + " in the future"
 		}
-		fmt.Fprintf(cmd.OutOrStdout(), "verified: the signature matches the body under this key, signed %s (within %s)\n", when, o.tolerance)
+		fmt.Fprintf(cmd.OutOrStdout(), "verified: the signature matches the body under this key, signed %s (within %s)\n", when, humantime.Duration(o.tolerance))
 		return nil
 	}
 	fmt.Fprintf(errOut, "not verified: %v\n", err)

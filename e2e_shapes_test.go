@@ -28,7 +28,7 @@ var datePattern = regexp.MustCompile(`20\d\d-\d\d-\d\d \d\d:\d\d`)
 func TestAltShapesTransactionsShowMerchantAndInspectE2E(t *testing.T) {
 	tm := startAltShapes(t)
 	tm.send("3")
-	s := tm.waitFor("Created at", "Merchant name", "Amount value", "State", "Zara", "Selected transaction", "Merchant city", "Madrid")
+	s := tm.waitFor("Created at", "Merchant name", "Amount", "-53.63 EUR", "State", "Zara", "Selected transaction", "Merchant city", "Madrid")
 	if !datePattern.MatchString(s) {
 		t.Fatalf("no dates in the list:\n%s", s)
 	}

@@ -1038,7 +1038,8 @@ var tapeType = regexp.MustCompile(`^Type\s+("(?:[^"\\]|\\.)*")(.*)$`)
 // TestDemoTapeReplays plays demo.tape's keys against the real binary in
 // tmux (VHS itself is not needed): the partner demo keeps showing what it
 // says as the app changes. Pauses are shortened; the screen is read after
-// each one.
+// each one, and none may be an error frame; the last must be the app,
+// signed in, not a shell prompt.
 func TestDemoTapeReplays(t *testing.T) {
 	tape, err := os.ReadFile("demo.tape")
 	if err != nil {
@@ -1048,6 +1049,7 @@ func TestDemoTapeReplays(t *testing.T) {
 		"Tab": "Tab", "Space": "Space", "Ctrl+o": "C-o", "Ctrl+c": "C-c"}
 	var tm *tmuxTerm
 	var seen strings.Builder
+	var env []string
 	hidden := false
 	for n, line := range strings.Split(string(tape), "\n") {
 		fields := strings.Fields(line)
@@ -1059,6 +1061,12 @@ func TestDemoTapeReplays(t *testing.T) {
 			hidden = true
 		case cmd == "Show":
 			hidden = false
+		case cmd == "Env" && len(fields) == 3:
+			value, err := strconv.Unquote(fields[2])
+			if err != nil {
+				t.Fatalf("demo.tape:%d: %v", n+1, err)
+			}
+			env = append(env, fields[1]+"="+value)
 		case hidden, cmd == "Output", cmd == "Set":
 		case cmd == "Type":
 			m := tapeType.FindStringSubmatch(strings.TrimSpace(line))
@@ -1070,7 +1078,7 @@ func TestDemoTapeReplays(t *testing.T) {
 				t.Fatalf("demo.tape:%d: %v", n+1, err)
 			}
 			if strings.HasSuffix(text, "cardterm-demo") { // the tape starts the app here
-				tm = startTerm(t, nil)
+				tm = startTerm(t, env)
 				continue
 			}
 			if tm == nil {
@@ -1091,7 +1099,11 @@ func TestDemoTapeReplays(t *testing.T) {
 			}
 			time.Sleep(min(d, 400*time.Millisecond))
 			if tm != nil {
-				seen.WriteString(tm.screen())
+				frame := tm.screen()
+				if m := demoErrorFrame.FindString(frame); m != "" {
+					t.Errorf("demo.tape:%d: an error frame (%q):\n%s", n+1, m, frame)
+				}
+				seen.WriteString(frame)
 			}
 		default:
 			for _, k := range fields {
@@ -1106,14 +1118,21 @@ func TestDemoTapeReplays(t *testing.T) {
 	for _, want := range []string{
 		"Sandbox demo accounts", "Alice Martin", "Freeze the card", "FROZEN", "card unfrozen",
 		"Transactions", "Internal wallets", "approved withdrawal addresses", "Chain configuration",
-		"Orders", "POST /v1/order", "Consent", "Audit trail", "Webhooks", "Help", "Sign out?",
+		"Orders", "POST /v1/order", "Consent", "Audit trail", "Webhooks", "Events", "Help", "Sign out?",
 		"Signed out", "Sign in with browser / phone",
 	} {
 		if !strings.Contains(seen.String(), want) {
 			t.Errorf("the demo never shows %q", want)
 		}
 	}
+	if last := tm.screen(); !strings.Contains(last, "Alice Martin") || !strings.Contains(last, "SANDBOX") {
+		t.Errorf("the demo does not end on the app, signed in:\n%s", last)
+	}
 }
+
+// demoErrorFrame is what no frame of the demo may show: a failure notice
+// or a crash. (The last frame is checked to be the app, not a prompt.)
+var demoErrorFrame = regexp.MustCompile(`(?i)could not|failed|\berror\b|panic`)
 
 // lookupRun runs `cardterm get ... --json` on the embedded sandbox.
 func lookupRun(t *testing.T, env []string, args ...string) (stdout, stderr string, code int) {

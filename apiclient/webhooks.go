@@ -266,7 +266,7 @@ func validateWebhookName(n string) error {
 	case strings.TrimSpace(n) == "":
 		return fmt.Errorf("a name is required")
 	case utf8.RuneCountInString(strings.TrimSpace(n)) > WebhookNameMax:
-		return fmt.Errorf("at most %d characters", WebhookNameMax)
+		return fmt.Errorf("at most %d characters (this one has %d)", WebhookNameMax, utf8.RuneCountInString(strings.TrimSpace(n)))
 	}
 	return nil
 }

@@ -36,16 +36,18 @@ func (r *Root) renderFooter() string {
 	} else if r.inspect != nil && r.dialog == nil {
 		bs = r.inspect.keys.ShortHelp()
 	} else {
-		// The help key comes first, so a narrow terminal that cuts the
-		// footer still shows how to reach every other key.
+		// The help key is drawn last (fitFooter), after "…" when the
+		// context's keys do not all fit, so the footer always says how to
+		// reach every other key.
+		var helpKey key.Binding
 		switch {
 		case r.dialog != nil, r.switcher != nil:
 		case r.capturing():
 			// A text field has the keys: ? and q would type, so the
 			// footer names only what works there.
-			bs = append(bs, r.keys.HelpAnywhere)
+			helpKey = r.keys.HelpAnywhere
 		default:
-			bs = append(bs, r.keys.Help)
+			helpKey = r.keys.Help
 		}
 		if km := r.contextKeys(); km != nil {
 			bs = append(bs, km.ShortHelp()...)
@@ -58,18 +60,65 @@ func (r *Root) renderFooter() string {
 			bs = append(bs, r.keys.Quit, r.keys.Profiles)
 		default:
 			global := r.keys
-			global.Help.SetEnabled(false) // shown first already
+			global.Help.SetEnabled(false) // drawn last
 			bs = appendUnshadowed(bs, global.ShortHelp())
+		}
+		if helpKey.Enabled() && len(helpKey.Keys()) > 0 {
+			bs = append(bs, helpKey)
 		}
 	}
 	k := newFrameKey()
 	k.num(r.width)
 	k.bindings(bs)
 	return r.footerCache.get(k.h, func() string {
-		h := r.help
-		h.SetWidth(r.width)
-		return FitLine(h.ShortHelpView(bs), r.width)
+		return FitLine(r.fitFooter(bs, r.width), r.width)
 	})
+}
+
+// fitFooter lays the bindings out on one line of width cells, in order,
+// the last one (the help key, when there is one) always shown: when the
+// others do not all fit, as many as fit are followed by "…" and the last,
+// so no key is dropped silently and no separator is left dangling.
+func (r *Root) fitFooter(bs []key.Binding, width int) string {
+	var items []string
+	for _, b := range bs {
+		if b.Enabled() && b.Help().Key != "" {
+			items = append(items, r.st.KeyHint.Render(b.Help().Key)+" "+r.st.KeyDesc.Render(b.Help().Desc))
+		}
+	}
+	if len(items) == 0 {
+		return ""
+	}
+	sep := r.st.Muted.Render(" • ")
+	const sepWidth = 3
+	total := 0
+	for i, it := range items {
+		if i > 0 {
+			total += sepWidth
+		}
+		total += CellWidth(it)
+	}
+	if total <= width {
+		return strings.Join(items, sep)
+	}
+	last := items[len(items)-1]
+	tail := r.st.Muted.Render("…") + " " + last
+	room := width - CellWidth(tail)
+	var b strings.Builder
+	used := 0
+	for _, it := range items[:len(items)-1] {
+		w := CellWidth(it) + sepWidth
+		if used+w > room {
+			break
+		}
+		b.WriteString(it + sep)
+		used += w
+	}
+	if used == 0 && room < 0 {
+		// Not even "… ? help" fits: the help key alone, cut.
+		return FitLine(last, width)
+	}
+	return b.String() + tail
 }
 
 // appendUnshadowed appends the global bindings whose keys the context does

@@ -38,6 +38,10 @@ type Notice struct {
 	// while the notice shows.
 	Answer    []byte
 	AnswerCut bool
+	// Unless is a screen that says the same in its body: while it is
+	// shown the notice stays off the status bar (it is in the log), so the
+	// message is said once where the user looks.
+	Unless ScreenID
 
 	stamped bool
 }
@@ -49,6 +53,18 @@ func (n Notice) Sticky() bool { return n.Tone >= theme.ToneWarn }
 // NoticeMsg carries a notice to the root model, which shows the latest one.
 type NoticeMsg struct{ Notice Notice }
 
+// DismissNoticeMsg takes the notice saying Text off the status bar, if it
+// is the one showing (it stays in the log): an action that ends before
+// what its notice announced (a browser sign-in cancelled) does not leave
+// it saying otherwise.
+type DismissNoticeMsg struct{ Text string }
+
+// DismissNotice asks the root to take the notice saying text off the
+// status bar.
+func DismissNotice(text string) tea.Cmd {
+	return func() tea.Msg { return DismissNoticeMsg{Text: text} }
+}
+
 // noticeExpireMsg asks the root to drop the notice with the given sequence
 // number if it has expired.
 type noticeExpireMsg struct{ seq int }
@@ -57,6 +73,13 @@ type noticeExpireMsg struct{ seq int }
 // sanitized here, once, so callers may pass gateway strings of any length.
 func Notify(tone theme.Tone, text string) tea.Cmd {
 	n := Notice{Tone: tone, Text: Sanitize(CutText(text, MaxMessageText))}
+	return func() tea.Msg { return NoticeMsg{Notice: n} }
+}
+
+// NotifyUnlessOn reports a notice that the screen called screen says in
+// its own body: it shows on every other screen, not on that one.
+func NotifyUnlessOn(screen ScreenID, tone theme.Tone, text string) tea.Cmd {
+	n := Notice{Tone: tone, Text: Sanitize(CutText(text, MaxMessageText)), Unless: screen}
 	return func() tea.Msg { return NoticeMsg{Notice: n} }
 }
 

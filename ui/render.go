@@ -2,8 +2,6 @@ package ui
 
 import (
 	"strings"
-
-	"charm.land/lipgloss/v2"
 )
 
 // gutter is the blank space between the navigation's border and the body.
@@ -72,16 +70,10 @@ func (r *Root) renderBody(bw, bh int) string {
 		body = FitBlock("", bw, bh)
 	}
 	if r.dialog != nil && bh > 0 {
-		box := r.dialog.view(r.st, bw-2, bh)
-		x := max((bw-lipgloss.Width(box))/2, 0)
-		y := max((bh-lipgloss.Height(box))/2, 0)
-		body = FitBlock(overlay(body, box, x, y), bw, bh)
+		body = composite(body, r.dialog.view(r.st, bw-2, bh), bw, bh)
 	}
 	if r.switcher != nil && bh > 0 {
-		box := r.switcher.view(r.st, bw-2)
-		x := max((bw-lipgloss.Width(box))/2, 0)
-		y := max((bh-lipgloss.Height(box))/2, 0)
-		body = FitBlock(overlay(body, box, x, y), bw, bh)
+		body = composite(body, r.switcher.view(r.st, bw-2), bw, bh)
 	}
 	return body
 }

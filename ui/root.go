@@ -282,6 +282,11 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	case NoticeMsg:
 		return r.setNotice(msg.Notice)
+	case DismissNoticeMsg:
+		if r.notice.Text != "" && r.notice.Text == Sanitize(msg.Text) {
+			return r.clearNotice()
+		}
+		return nil
 	case noticeExpireMsg:
 		if msg.seq == r.noticeSeq {
 			return r.clearNotice()

@@ -18,14 +18,7 @@ func (r *Root) setNotice(n Notice) tea.Cmd {
 	now := r.opts.Now()
 	n.At = now
 	r.notice = n
-	// The log keeps the text alone: 200 gateway answers of 64 KiB would
-	// be 12 MiB for lines no one inspects again.
-	logged := n
-	logged.Answer, logged.AnswerCut = nil, false
-	r.noticeLog = append(r.noticeLog, logged)
-	if len(r.noticeLog) > noticeLogSize {
-		r.noticeLog = r.noticeLog[len(r.noticeLog)-noticeLogSize:]
-	}
+	r.logNotice(n)
 	r.noticeSeq++
 	seq := r.noticeSeq
 	resize := r.layoutNotice()
@@ -37,6 +30,17 @@ func (r *Root) setNotice(n Notice) tea.Cmd {
 		life = max(n.Until.Sub(now), 0)
 	}
 	return tea.Batch(resize, tea.Tick(life, func(time.Time) tea.Msg { return noticeExpireMsg{seq: seq} }))
+}
+
+// logNotice keeps n in the notice log (m). The log keeps the text alone:
+// 200 gateway answers of 64 KiB would be 12 MiB for lines no one
+// inspects again.
+func (r *Root) logNotice(n Notice) {
+	n.Answer, n.AnswerCut = nil, false
+	r.noticeLog = append(r.noticeLog, n)
+	if len(r.noticeLog) > noticeLogSize {
+		r.noticeLog = r.noticeLog[len(r.noticeLog)-noticeLogSize:]
+	}
 }
 
 // clearNotice dismisses the notice on screen (it stays in the log).
@@ -55,10 +59,14 @@ func (r *Root) visibleNotice() (Notice, bool) {
 	if n.Text == "" {
 		return n, false
 	}
+	s := r.Active()
+	if n.Unless != "" {
+		// Shown on every screen but the one that says it in its body.
+		return n, s == nil || s.ID() != n.Unless
+	}
 	if !n.stamped {
 		return n, true
 	}
-	s := r.Active()
 	return n, s != nil && s.ID() == n.Screen
 }
 

@@ -19,7 +19,9 @@ func (r *Root) toSignIn(reason string, tone theme.Tone) tea.Cmd {
 	r.dialog, r.inspect = nil, nil
 	cmds := []tea.Cmd{r.resize()}
 	if reason != "" {
-		cmds = append(cmds, r.setNotice(Notice{Tone: tone, Text: Sanitize(reason), Screen: ScreenSignIn, stamped: true}))
+		// The sign-in screen says why in its form, where the user looks:
+		// the reason goes to the notice log (m), not the status bar too.
+		r.logNotice(Notice{Tone: tone, Text: Sanitize(reason), Screen: ScreenSignIn, At: r.opts.Now(), stamped: true})
 	}
 	if r.signIn != nil {
 		cmds = append(cmds, stampNotices(r.signIn.Enter(), ScreenSignIn))

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -20,28 +21,43 @@ type altMoney struct {
 	Currency string `json:"currency"`
 }
 
-// altMerchant is a transaction's merchant, split where the default joins.
+// altMerchant is a transaction's merchant, split where the default joins,
+// its category code a number beside the category's name (as public
+// clients of this gateway show it).
 type altMerchant struct {
 	Name     string `json:"name"`
 	City     string `json:"city"`
 	Country  string `json:"country"`
-	MCC      string `json:"categoryCode"`
+	MCC      int    `json:"categoryCode"`
 	Category string `json:"categoryName"`
 }
 
-// altTransaction is a card transaction in the alternate shape.
+// altPerCurrency is an amount given per currency, {"EUR": "53.63"}, the
+// unsigned magnitude: the direction says which way it went.
+type altPerCurrency map[string]string
+
+// perCurrency is amount under its currency; empty when either is blank.
+func perCurrency(amount, currency string) altPerCurrency {
+	if amount == "" || currency == "" {
+		return altPerCurrency{}
+	}
+	return altPerCurrency{currency: amount}
+}
+
+// altTransaction is a card transaction in the alternate shape: the
+// direction in its own field, amounts per currency.
 type altTransaction struct {
-	TransactionID string      `json:"transactionId"`
-	CreatedAt     string      `json:"createdAt"`
-	Direction     string      `json:"direction"`
-	Merchant      altMerchant `json:"merchant"`
-	Amount        altMoney    `json:"amount"`
-	Settlement    altMoney    `json:"settlement"`
-	Fees          altMoney    `json:"fees"`
-	State         string      `json:"state"`
-	Decline       *altDecline `json:"decline,omitempty"`
-	EntryMode     string      `json:"entryMode"`
-	AuthCode      string      `json:"authCode"`
+	TransactionID string         `json:"transactionId"`
+	CreatedAt     string         `json:"createdAt"`
+	Direction     string         `json:"direction"`
+	Merchant      altMerchant    `json:"merchant"`
+	Amount        altPerCurrency `json:"amount"`
+	Settlement    altPerCurrency `json:"settlement"`
+	Fees          altPerCurrency `json:"fees"`
+	State         string         `json:"state"`
+	Decline       *altDecline    `json:"decline,omitempty"`
+	EntryMode     string         `json:"entryMode"`
+	AuthCode      string         `json:"authCode"`
 }
 
 type altDecline struct {
@@ -57,9 +73,9 @@ func altTransactions(in []transactionRecord) []altTransaction {
 		a := altTransaction{
 			TransactionID: t.ID, CreatedAt: t.DateTime, Direction: altDirection(t.Sign),
 			Merchant:   altMerchantOf(t.MerchantNameLocation, t.MCC, t.MCCCategory),
-			Amount:     altMoney{t.TransactionAmount, t.TransactionCurrency},
-			Settlement: altMoney{t.BillingAmount, t.BillingCurrency},
-			Fees:       altMoney{t.FeeAmount, t.FeeCurrency},
+			Amount:     perCurrency(t.TransactionAmount, t.TransactionCurrency),
+			Settlement: perCurrency(t.BillingAmount, t.BillingCurrency),
+			Fees:       perCurrency(t.FeeAmount, t.FeeCurrency),
 			State:      altTransactionStates[t.Status], EntryMode: strings.ToLower(t.Channel), AuthCode: t.AuthorizationCode,
 		}
 		if a.State == "" {
@@ -83,7 +99,8 @@ func altDirection(sign string) string {
 // altMerchantOf splits "Name, City CC" into its parts; anything else is
 // all name.
 func altMerchantOf(nameLocation, mcc, category string) altMerchant {
-	m := altMerchant{Name: nameLocation, MCC: mcc, Category: strings.ToLower(category)}
+	code, _ := strconv.Atoi(mcc)
+	m := altMerchant{Name: nameLocation, MCC: code, Category: strings.ToLower(category)}
 	name, place, ok := strings.Cut(nameLocation, ", ")
 	if !ok {
 		return m
@@ -149,14 +166,23 @@ func altLinkedWallets(ws *walletState) []altLinked {
 	return out
 }
 
-// altExternal is an external wallet: {walletAddress, chain, funds}.
+// altExternal is an external wallet: {walletAddress, chain, funds}, with
+// a date and a flag whose names start like the balance and the allowance
+// (balanceAsOf, allowanceGranted): a client must not draw them under
+// those labels.
 type altExternal struct {
-	WalletAddress string   `json:"walletAddress"`
-	Chain         string   `json:"chain"`
-	Currency      string   `json:"currency"`
-	Funds         altFunds `json:"funds"`
-	Delegated     bool     `json:"delegated"`
+	WalletAddress    string   `json:"walletAddress"`
+	Chain            string   `json:"chain"`
+	Currency         string   `json:"currency"`
+	BalanceAsOf      string   `json:"balanceAsOf"`
+	AllowanceGranted bool     `json:"allowanceGranted"`
+	Funds            altFunds `json:"funds"`
+	Delegated        bool     `json:"delegated"`
 }
+
+// altBalanceAsOf is when the alternate gateway says it last read the
+// chain: a fixed moment, as a gateway caching balances would send.
+const altBalanceAsOf = "2025-01-15T10:30:00.000Z"
 
 type altFunds struct {
 	Available string `json:"available"`
@@ -166,6 +192,7 @@ type altFunds struct {
 func altExternalWallets(in []externalJSON) []altExternal {
 	return convertAll(in, func(w externalJSON) altExternal {
 		return altExternal{WalletAddress: w.Address, Chain: w.Network, Currency: w.Currency,
+			BalanceAsOf: altBalanceAsOf, AllowanceGranted: w.Allowance != "" && w.Allowance != "0",
 			Funds: altFunds{Available: w.Balance, Approved: w.Allowance}, Delegated: true}
 	})
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
+	"cardterm/apiclient/humantime"
 )
 
 // DefaultTolerance is how far a delivery's timestamp may be from the
@@ -118,11 +119,11 @@ func Verify(key, timestamp, signature string, body []byte, now time.Time, tolera
 		return refuse(ReasonSignature, "the signature does not match the body under this key")
 	}
 	if skew := now.Sub(signedAt); skew > tolerance || skew < -tolerance {
-		when := skew.Round(time.Second).String() + " ago"
+		when := humantime.Duration(skew) + " ago"
 		if skew < 0 {
-			when = (-skew).Round(time.Second).String() + " in the future"
+			when = humantime.Duration(skew) + " in the future"
 		}
-		return refuse(ReasonTimestamp, "signed %s, more than the %s allowed", when, tolerance)
+		return refuse(ReasonTimestamp, "signed %s, more than the %s allowed", when, humantime.Duration(tolerance))
 	}
 	return nil
 }

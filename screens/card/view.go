@@ -93,6 +93,9 @@ func (c *Screen) cardWithPanels(width int, withQR bool) string {
 	}
 	leftW := width - sideW - 3
 	left := c.cardView(leftW)
+	// The panel sits beside the card's content, not at the far side of a
+	// wide terminal.
+	leftW = min(leftW, screenkit.BlockWidth(left))
 	body := screenkit.SideBySide(left, panel, leftW, "   ")
 	if c.form == nil && c.pin != nil && c.pinLeft() > 0 {
 		// The set-PIN link on a line of the whole width, so it is drawn

@@ -48,7 +48,7 @@ func newAuditView(deps screenkit.Deps, requests ui.Owner, userID string) *auditV
 // auditColumns lays out the audit table; the set and IP address show
 // when the body is wide enough.
 func auditColumns(wide bool) []ui.Column {
-	cols := []ui.Column{{Title: "When", Width: 16}, {Title: "Action", Width: 7}, {Title: "Consent", Min: 12}, {Title: "Change", Width: 17}}
+	cols := []ui.Column{{Title: screenkit.ZoneTitle("When"), Width: 16}, {Title: "Action", Width: 7}, {Title: "Consent", Min: 12}, {Title: "Change", Width: 17}}
 	if wide {
 		cols = append(cols, ui.Column{Title: "Set", Width: 9}, ui.Column{Title: "IP address", Width: 15})
 	}
@@ -233,7 +233,7 @@ func (v *auditView) View() string {
 		m := r.Metadata
 		// The audit id comes last and, short of room, loses its middle.
 		record := st.Label.Render("client ") + st.Value.Render(ui.Sanitize(orText(m.ClientID, "—"))) +
-			st.Label.Render("  recorded ") + st.Value.Render(ui.Sanitize(m.Timestamp)) + st.Label.Render("  audit id ")
+			st.Label.Render("  recorded ") + st.Value.Render(ui.Sanitize(screenkit.FormatTime(m.Timestamp))) + st.Label.Render("  audit id ")
 		room := max(width-ansi.StringWidth(record), 0)
 		lines = append(lines,
 			ui.FitLine(st.Label.Render("user agent ")+st.Value.Render(ui.Sanitize(m.UserAgent)), width),

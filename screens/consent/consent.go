@@ -181,7 +181,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return s.toOpen(msg)
 	case key.Matches(msg, s.keys.Open):
 		if set, ok := s.selectedSet(); ok {
-			s.show(newDetailView(s.Deps.Styles, newDetailKeys(s.keys), set))
+			s.show(newDetailView(s.Deps.Styles, newDetailKeys(s.keys), set, s.Deps.Clock))
 		}
 		return nil
 	case key.Matches(msg, s.keys.Revoke):

@@ -124,7 +124,7 @@ func TestConsentNoneAndUSPolicy(t *testing.T) {
 	us := newConsentApp(t, "sam@demo.test", screentest.WithUS())
 	screentest.MustShow(t, us.Screen(), "complete", "eSignAct", "termsAndPrivacy")
 	us.Keys("enter")
-	screentest.MustShow(t, us.Screen(), "policyType", "us  (requires termsAndPrivacy, eSignAct)", "in force", "agent AcmeWallet")
+	screentest.MustShow(t, us.Screen(), "Policy", "us  (requires termsAndPrivacy, eSignAct)", "in force", "agent AcmeWallet")
 	us.Keys("G")
 	screentest.MustShow(t, us.Screen(), "Links", "self         GET /v2/consent/consentSet/")
 }
@@ -174,7 +174,7 @@ func TestConsentReadOnlyAndWithoutSecret(t *testing.T) {
 func TestConsentCreateSet(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test")
 	a.Keys("N")
-	screentest.MustShow(t, a.Screen(), "New consent set", "onboardingId", "policyType", "[global]", "left out")
+	screentest.MustShow(t, a.Screen(), "New consent set", "Onboarding ID", "Policy", "[global]", "left out")
 	a.Keys("ctrl+s")
 	screentest.MustShow(t, a.Screen(), "an onboarding id is required")
 	a.Type("onb-test-7")

@@ -29,14 +29,14 @@ const leftOut = ""
 
 func newCreateForm(st *theme.Styles, requests ui.Owner, onboarding string, submit func(*createForm, apiclient.NewConsentSet) tea.Cmd) *createForm {
 	fields := []ui.FieldSpec{
-		{Key: "onboardingId", Label: "onboardingId", Value: onboarding, CharLimit: 128, Placeholder: "onboarding id, e.g. onb-2026-0042",
+		{Key: "onboardingId", Label: "Onboarding ID", Value: onboarding, CharLimit: 128, Placeholder: "onboarding id, e.g. onb-2026-0042",
 			Check: func(v string) string {
 				if v == "" {
 					return "an onboarding id is required"
 				}
 				return ""
 			}},
-		{Key: "policyType", Label: "policyType", Kind: ui.FieldChoice,
+		{Key: "policyType", Label: "Policy", Kind: ui.FieldChoice,
 			Choices: []string{apiclient.ConsentPolicyGlobal, apiclient.ConsentPolicyUS}},
 	}
 	granted := map[string]bool{apiclient.ConsentTermsPrivacy: true, apiclient.ConsentMarketing: true, apiclient.ConsentEmail: true}

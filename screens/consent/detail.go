@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -29,10 +30,11 @@ type detailView struct {
 	scroll int
 	width  int
 	height int
+	now    func() time.Time // the app's clock, for how long ago a date was
 }
 
-func newDetailView(st *theme.Styles, keys detailKeys, set apiclient.ConsentSet) *detailView {
-	return &detailView{st: st, keys: keys, set: set, found: true}
+func newDetailView(st *theme.Styles, keys detailKeys, set apiclient.ConsentSet, now func() time.Time) *detailView {
+	return &detailView{st: st, keys: keys, set: set, found: true, now: now}
 }
 
 // follow finds the open set again in reloaded sets.
@@ -103,7 +105,7 @@ func (v *detailView) build() {
 	status := apiclient.SetConsentStatus(set)
 	lines := []string{ui.FitLine(st.Title.Render("Consent set")+"  "+screenkit.Badge(st, status, aggregateTones[status])+
 		"  "+st.Muted.Render("this set's own status"), width), ""}
-	user := screenkit.Field{Label: "userId", Value: screenkit.OrDash(set.UserID)}
+	user := screenkit.Field{Label: "User ID", Value: screenkit.OrDash(set.UserID)}
 	if !set.Linked() {
 		user.Styled = st.Text(theme.ToneWarn).Render("unlinked")
 		if v.keys.Link.Enabled() { // read-only mode names no key that links
@@ -111,11 +113,12 @@ func (v *detailView) build() {
 		}
 	}
 	fields := []screenkit.Field{
-		{Label: "consentSetId", Value: set.ConsentSetID}, user,
-		{Label: "onboardingId", Value: set.OnboardingID}, {Label: "tenantId", Value: set.TenantID},
-		{Label: "policyType", Value: set.PolicyType + "  (requires " + strings.Join(apiclient.RequiredConsentTypes(set.PolicyType), ", ") + ")"},
-		{Label: "completedAt", Value: screenkit.OrDash(set.CompletedAt)}, {Label: "createdAt", Value: set.CreatedAt},
-		{Label: "updatedAt", Value: set.UpdatedAt},
+		{Label: "Consent set ID", Value: set.ConsentSetID}, user,
+		{Label: "Onboarding ID", Value: set.OnboardingID}, {Label: "Tenant", Value: set.TenantID},
+		{Label: "Policy", Value: set.PolicyType + "  (requires " + strings.Join(apiclient.RequiredConsentTypes(set.PolicyType), ", ") + ")"},
+		{Label: "Completed", Value: screenkit.FormatTimeAgo(screenkit.OrDash(set.CompletedAt), v.now())},
+		{Label: "Created", Value: screenkit.FormatTimeAgo(set.CreatedAt, v.now())},
+		{Label: "Updated", Value: screenkit.FormatTimeAgo(set.UpdatedAt, v.now())},
 	}
 	fields = append(fields, screenkit.ExtraFields(set.Extra)...)
 	lines = append(lines, strings.Split(screenkit.RenderFields(st, fields, width), "\n")...)
@@ -141,9 +144,9 @@ func (v *detailView) consentLines() []string {
 		lines = append(lines, ansi.Truncate("• "+st.Value.Render(screenkit.PadRight(ui.Sanitize(k.ConsentType), 22))+" "+
 			st.Text(consentTones[k.ConsentStatus]).Render(screenkit.PadRight(ui.Sanitize(statusText(k.ConsentStatus)), 10))+" "+
 			st.Muted.Render(requiredText(set.PolicyType, k.ConsentType))+"  "+state, width, "…"))
-		meta := [][]string{{"id " + k.ConsentID, "updated " + formatWhen(k.UpdatedAt)}, nil, nil}
+		meta := [][]string{{"id " + k.ConsentID, "updated " + screenkit.FormatTime(k.UpdatedAt)}, nil, nil}
 		if m := k.Metadata; m != nil {
-			for _, p := range [][2]string{{"ip", m.IPAddress}, {"client", m.ClientID}, {"at", m.Timestamp}} {
+			for _, p := range [][2]string{{"ip", m.IPAddress}, {"client", m.ClientID}, {"at", screenkit.FormatTime(m.Timestamp)}} {
 				if p[1] != "" {
 					meta[1] = append(meta[1], p[0]+" "+p[1])
 				}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 )
 
@@ -51,13 +52,10 @@ func parseTime(ts string) time.Time {
 	return t
 }
 
-// formatWhen shows a timestamp as local "2006-01-02 15:04", or as it came.
+// formatWhen shows a timestamp in a table cell, the zone in the column's
+// title, or as it came.
 func formatWhen(ts string) string {
-	t, err := time.Parse(time.RFC3339Nano, ts)
-	if err != nil {
-		return ts
-	}
-	return t.Local().Format("2006-01-02 15:04")
+	return screenkit.FormatTableTime(ts)
 }
 
 // statusMarks make a consent status read without colour.

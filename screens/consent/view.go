@@ -19,10 +19,10 @@ func columns(level int) []ui.Column {
 	switch level {
 	case 2:
 		return []ui.Column{{Title: "Consent", Min: 14}, {Title: "Required", Width: 8}, {Title: "Status", Width: 9},
-			{Title: "Updated", Width: 16}, {Title: "Set", Width: 10}, {Title: "Policy", Width: 6}, {Title: "Linked to", Min: 10}}
+			{Title: screenkit.ZoneTitle("Updated"), Width: 16}, {Title: "Set", Width: 10}, {Title: "Policy", Width: 6}, {Title: "Linked to", Min: 10}}
 	case 1:
 		return []ui.Column{{Title: "Consent", Min: 14}, {Title: "Req", Width: 3}, {Title: "Status", Width: 9},
-			{Title: "Updated", Width: 16}, {Title: "Set", Width: 9}, {Title: "Policy", Width: 6}}
+			{Title: screenkit.ZoneTitle("Updated"), Width: 16}, {Title: "Set", Width: 9}, {Title: "Policy", Width: 6}}
 	}
 	return []ui.Column{{Title: "Consent", Min: 12}, {Title: "Req", Width: 3}, {Title: "Status", Width: 9},
 		{Title: "Updated", Width: 10}, {Title: "Set", Width: 9}}

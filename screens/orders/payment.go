@@ -246,7 +246,9 @@ func (p *payment) checked(status apiclient.OrderStatus, err error) tea.Cmd {
 		if status.Final() {
 			p.polling = false
 			text, tone := finalText(status)
-			return ui.Notify(tone, p.product.Description+": "+text)
+			// The payment panel says it in its body: the notice is for
+			// the other screens, where the user may be meanwhile.
+			return ui.NotifyUnlessOn(screenkit.OrdersScreen, tone, p.product.Description+": "+text)
 		}
 	case errors.Is(err, context.Canceled):
 		p.polling, p.paused = false, true

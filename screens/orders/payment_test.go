@@ -326,3 +326,19 @@ func BenchmarkOrderPaymentKeyPress(b *testing.B) {
 		_ = app.Root.View()
 	}
 }
+
+// Each message once: on the Orders screen the payment panel says the
+// payment arrived and the status bar does not say it again; on another
+// screen the notice says it.
+func TestPaymentReceivedIsSaidOnceWhereTheUserLooks(t *testing.T) {
+	app, s := newApp(t, "nora@demo.test")
+	orderProduct(app, s, "Virtual card")
+	app.Keys("y")
+	tick(app, s)
+	tick(app, s)
+	if c := strings.Count(app.Screen(), "Payment received"); c != 1 {
+		t.Fatalf("the Orders screen says the payment arrived %d times:\n%s", c, app.Screen())
+	}
+	app.Open(screenkit.AccountScreen)
+	screentest.MustShow(t, app.Screen(), "Payment received")
+}

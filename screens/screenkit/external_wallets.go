@@ -15,8 +15,8 @@ var externalWalletColumns = []RecordColumn{
 	{Known: []string{"currency"}, Hints: []string{"currency", "asset", "symbol"}},
 	{Known: []string{"network"}, Hints: []string{"network", "chain"}},
 	{Known: []string{"address"}, Hints: []string{"address"}},
-	{Known: []string{"balance"}, Hints: []string{"balance", "available", "amount"}},
-	{Known: []string{"allowance"}, Hints: []string{"allowance", "approved", "approval", "limit"}},
+	{Known: []string{"balance"}, Hints: []string{"balance", "available", "amount"}, Kind: AmountValue},
+	{Known: []string{"allowance"}, Hints: []string{"allowance", "approved", "approval", "limit"}, Kind: AmountValue},
 }
 
 const (

@@ -247,7 +247,14 @@ func OAuthPanel(st *theme.Styles, f *OAuthFlow, code *textinput.Model, words OAu
 	textLines := strings.Count(text, "\n") + 1
 	switch {
 	case side:
-		return Place(SideBySide(" "+strings.Join(qr, "\n "), text, qrW+1, "  "), width, height)
+		block := SideBySide(" "+strings.Join(qr, "\n "), text, qrW+1, "  ")
+		// A link too long for the text column is drawn again under the
+		// code, on a line of the whole width, rather than cut beside the
+		// blank space there.
+		if link := ui.Sanitize(f.Link); ansi.StringWidth(link) > textW && strings.Count(block, "\n")+3 <= height {
+			block += "\n\n " + st.Link.Render(ui.Shorten(link, width-2))
+		}
+		return Place(block, width, height)
 	case len(qr) > 0 && len(qr)+textLines+1 <= height && qrW+1 <= width:
 		return Place(" "+strings.Join(qr, "\n ")+"\n"+text, width, height)
 	case f != nil && f.Link != "":

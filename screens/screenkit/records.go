@@ -25,6 +25,34 @@ type RecordColumn struct {
 	// the most frequent wins, and without a match the most frequent field
 	// no other column shows.
 	Hints []string
+	// Kind is what a stand-in's values must be: an amount column never
+	// takes a date or a flag because its name starts like "balance".
+	Kind ValueKind
+}
+
+// ValueKind is what a column's values are, for choosing a stand-in.
+type ValueKind int
+
+const (
+	// AnyValue takes any field.
+	AnyValue ValueKind = iota
+	// AmountValue takes a field whose every value is a decimal number.
+	AmountValue
+	// DateValue takes a field whose every value is a timestamp.
+	DateValue
+)
+
+// fits reports whether value may stand in a column of kind.
+func (k ValueKind) fits(value string) bool {
+	switch k {
+	case AmountValue:
+		_, err := apiclient.CompareDecimal(strings.TrimPrefix(strings.TrimPrefix(value, "-"), "+"), "0")
+		return err == nil
+	case DateValue:
+		_, ok := ParseTime(value)
+		return ok
+	}
+	return true
 }
 
 // RecordShape says, for one list of records, where each column's cells
@@ -48,6 +76,7 @@ func NewRecordShape(raws []apiclient.RawJSON, cols []RecordColumn) RecordShape {
 	fields := make([][]apiclient.RawField, len(raws))
 	count := map[string]int{}
 	var order []string // paths in the order first seen
+	values := map[string][]string{}
 	for i, raw := range raws {
 		fields[i] = raw.Fields()
 		for _, f := range fields[i] {
@@ -57,6 +86,9 @@ func NewRecordShape(raws []apiclient.RawJSON, cols []RecordColumn) RecordShape {
 			}
 			if strings.TrimSpace(f.Value) != "" && f.Value != "null" {
 				count[f.Path]++
+				if len(values[f.Path]) < kindSample {
+					values[f.Path] = append(values[f.Path], f.Value)
+				}
 			}
 		}
 	}
@@ -83,7 +115,10 @@ func NewRecordShape(raws []apiclient.RawJSON, cols []RecordColumn) RecordShape {
 		return shape
 	}
 	for _, c := range missing {
-		if path := pickField(order, count, used, cols[c].Hints); path != "" {
+		fits := func(path string) bool {
+			return !slices.ContainsFunc(values[path], func(v string) bool { return !cols[c].Kind.fits(v) })
+		}
+		if path := pickField(order, count, used, cols[c].Hints, fits); path != "" {
 			shape.fallback[c] = path
 			used[path] = true
 		}
@@ -97,6 +132,10 @@ func NewRecordShape(raws []apiclient.RawJSON, cols []RecordColumn) RecordShape {
 	return shape
 }
 
+// kindSample bounds the values of a field checked against a column's kind:
+// the first records tell a date from an amount.
+const kindSample = 16
+
 // memberOf reports whether path is the member name or lies under it.
 func memberOf(path, name string) bool {
 	return strings.EqualFold(path, name) || (len(path) > len(name) && path[len(name)] == '.' && strings.EqualFold(path[:len(name)], name))
@@ -105,11 +144,11 @@ func memberOf(path, name string) bool {
 // pickField chooses a fallback: the most frequent unused field whose name
 // contains a hint, else the most frequent unused field; ties go to the
 // gateway's order. Fields never filled are not chosen.
-func pickField(order []string, count map[string]int, used map[string]bool, hints []string) string {
+func pickField(order []string, count map[string]int, used map[string]bool, hints []string, fits func(string) bool) string {
 	best, bestScore := "", -1
 	wantsID := slices.Contains(hints, "id")
 	for _, path := range order {
-		if used[path] || count[path] == 0 || (isIDPath(path) && !wantsID) {
+		if used[path] || count[path] == 0 || (isIDPath(path) && !wantsID) || !fits(path) {
 			continue
 		}
 		score := count[path]

@@ -51,15 +51,24 @@ func RenderFields(s *theme.Styles, fields []Field, width int) string {
 		b.WriteString(labels[i])
 		ui.WriteSpaces(&b, labelWidth-ui.CellWidth(labels[i]))
 		b.WriteString(p.label[1])
-		b.WriteString("  ")
 		switch text := ui.Sanitize(f.Value); {
 		case f.Styled != "":
+			// A badge's padding is its first cell: it takes one cell of
+			// the gap, so its word lines up with the values above and
+			// below (with colour or without).
+			if strings.HasPrefix(ansi.Strip(f.Styled), " ") {
+				b.WriteByte(' ')
+			} else {
+				b.WriteString("  ")
+			}
 			b.WriteString(f.Styled)
 		case text == "":
+			b.WriteString("  ")
 			b.WriteString(p.muted[0])
 			b.WriteString("—")
 			b.WriteString(p.muted[1])
 		default:
+			b.WriteString("  ")
 			b.WriteString(p.value[0])
 			if ui.CellWidth(text) > valueWidth {
 				text = ui.Shorten(text, valueWidth)
@@ -172,6 +181,17 @@ func SideBySide(left, right string, leftWidth int, gap string) string {
 		b.WriteString(r)
 	}
 	return b.String()
+}
+
+// BlockWidth is the width of block's widest line, trailing blanks left
+// out: how wide a column of fields really is, so a second column can sit
+// beside it rather than half a wide terminal away.
+func BlockWidth(block string) int {
+	w := 0
+	for _, line := range strings.Split(block, "\n") {
+		w = max(w, ui.CellWidth(strings.TrimRight(ansi.Strip(line), " ")))
+	}
+	return w
 }
 
 // Inset moves a block down by top blank lines and right by left spaces:

@@ -2,9 +2,11 @@ package screenkit_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
@@ -40,5 +42,19 @@ func TestSideBySide(t *testing.T) {
 func TestInset(t *testing.T) {
 	if got := screenkit.Inset("a\nbc", 1, 2); got != "\n  a\n  bc" {
 		t.Fatalf("%q", got)
+	}
+}
+
+// A badge's word lines up with the values above and below it, with colour
+// and under NO_COLOR: its padding takes a cell of the gap.
+func TestBadgeValuesLineUpWithOtherValues(t *testing.T) {
+	for _, noColor := range []bool{false, true} {
+		st := theme.New(true, noColor)
+		out := ansi.Strip(screenkit.RenderFields(&st, []screenkit.Field{{Label: "Type", Value: "VIRTUAL"},
+			{Label: "Status", Styled: screenkit.Badge(&st, "ACTIVE", theme.ToneOK)}}, 60))
+		lines := strings.Split(out, "\n")
+		if strings.Index(lines[0], "VIRTUAL") != strings.Index(lines[1], "ACTIVE") {
+			t.Errorf("no-color=%v: the badge's word is not under the value:\n%s", noColor, out)
+		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"sync"
 	"time"
 	"unicode"
+
+	"cardterm/apiclient/humantime"
 )
 
 // TimeLayout is the one way the app writes a moment: date, minutes and the
@@ -15,17 +17,56 @@ const TimeLayout = "2006-01-02 15:04 MST"
 // fractions) in local time with TimeLayout; text that is not a timestamp is
 // returned as it is, so nothing the gateway sent is lost.
 func FormatTime(ts string) string {
-	if !looksLikeTimestamp(ts) {
-		// Most values of a detail pane are not dates: they skip the
-		// parsing, whose errors cost allocations on every line.
+	// Most values of a detail pane are not dates: ParseTime skips them
+	// before parsing, whose errors cost allocations on every line.
+	if t, ok := ParseTime(ts); ok {
+		return t.Local().Format(TimeLayout)
+	}
+	return ts
+}
+
+// TableTimeLayout is TimeLayout without the zone, for table cells: the
+// column's title names the zone once (ZoneTitle), so a narrow column
+// keeps every minute.
+const TableTimeLayout = "2006-01-02 15:04"
+
+// FormatTableTime writes a gateway timestamp in local time for a table
+// cell; text that is not a timestamp is returned as it is.
+func FormatTableTime(ts string) string {
+	if t, ok := ParseTime(ts); ok {
+		return t.Local().Format(TableTimeLayout)
+	}
+	return ts
+}
+
+// ZoneTitle is a date column's title with the local zone: "Updated (UTC)".
+func ZoneTitle(title string) string {
+	return title + " (" + time.Now().Local().Format("MST") + ")"
+}
+
+// FormatTimeAgo is FormatTime with how far the moment is from now, for
+// the moments a reader weighs against the present (a record's last
+// change, a consent's grant): "2026-11-18 15:19 UTC (4 days ago)". Text
+// that is not a timestamp is returned as it is.
+func FormatTimeAgo(ts string, now time.Time) string {
+	t, ok := ParseTime(ts)
+	if !ok {
 		return ts
+	}
+	return t.Local().Format(TimeLayout) + " (" + humantime.Relative(t, now) + ")"
+}
+
+// ParseTime reads a gateway timestamp in any layout FormatTime reads.
+func ParseTime(ts string) (time.Time, bool) {
+	if !looksLikeTimestamp(ts) {
+		return time.Time{}, false
 	}
 	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05"} {
 		if t, err := time.Parse(layout, strings.TrimSpace(ts)); err == nil {
-			return t.Local().Format(TimeLayout)
+			return t, true
 		}
 	}
-	return ts
+	return time.Time{}, false
 }
 
 // looksLikeTimestamp reports whether s may be one of the layouts FormatTime

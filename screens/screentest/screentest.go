@@ -107,7 +107,8 @@ func ReadOnly() Option { return func(s *Setup) { s.Shell.ReadOnly = true } }
 // otherwise, with the safeguards that go with it.
 func AsRemote(environment string) Option {
 	return func(s *Setup) {
-		s.Shell.Gateway.Sandbox, s.Shell.Gateway.Label, s.Shell.Gateway.Environment = false, "gateway.test", environment
+		s.Shell.Gateway.Sandbox, s.Shell.Gateway.Local = false, false
+		s.Shell.Gateway.Label, s.Shell.Gateway.Environment = "gateway.test", environment
 	}
 }
 
@@ -127,6 +128,9 @@ func WithScreen(builds ...Build) Option {
 func WithSupport(build Build, start bool) Option {
 	return func(s *Setup) { s.Support, s.StartInSupport = build, start }
 }
+
+// WithNoColor draws the app as NO_COLOR does (noColor true), or in colour.
+func WithNoColor(noColor bool) Option { return func(s *Setup) { s.Shell.NoColor = noColor } }
 
 // WithSize sets the first window size (104x30 otherwise: a body of 84x27
 // beside the navigation).

@@ -81,6 +81,7 @@ func (s *Screen) updateOAuth(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		s.flow.Opened(msg)
 		n := msg.Notice
+		s.openedNotice = n.Notice.Text
 		return func() tea.Msg { return n }, true
 	case screenkit.OAuthCallbackMsg:
 		f := s.flow
@@ -142,7 +143,9 @@ func (s *Screen) handleOAuthKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, s.oauthKeys.Cancel):
 		s.Deps.Requests.Cancel(ui.ScreenSignIn)
-		return s.endOAuth("Sign-in with the browser cancelled.")
+		// The form says it is cancelled; the status bar must not go on
+		// saying the page opened.
+		return tea.Batch(s.endOAuth("Sign-in with the browser cancelled."), ui.DismissNotice(s.openedNotice))
 	case !f.Ready():
 		return nil // starting or exchanging: only esc
 	case key.Matches(msg, s.oauthKeys.Reopen):

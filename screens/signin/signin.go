@@ -67,9 +67,12 @@ type Screen struct {
 	keeper    *sessionKeeper
 	code      textinput.Model // the code typed on the OAuth panel
 	flow      *oauthFlow
-	username  textinput.Model
-	password  textinput.Model
-	focus     int // focusUsername, focusPassword or focusDemo
+	// openedNotice is the notice that said the sign-in page opened, taken
+	// off the status bar when the browser sign-in is cancelled.
+	openedNotice string
+	username     textinput.Model
+	password     textinput.Model
+	focus        int // focusUsername, focusPassword or focusDemo
 	// demo lists the sandbox's demo accounts; enter on one fills the form.
 	demo ui.Table
 
@@ -379,11 +382,22 @@ func (s *Screen) SetSize(width, height int) {
 	// The list is as tall as its rows (header and footer included), and
 	// scrolls in what is left of the body.
 	rows := len(s.Deps.Demo) + 2
-	if s.demoBeside() {
+	switch {
+	case s.demoBeside():
 		s.demo.SetSize(s.demoWidth(), min(rows, max(height-demoHeader-1, 3)))
-	} else {
+	case s.compact():
+		s.demo.SetSize(s.demoWidth(), min(rows, max(height-compactFormHeight-compactDemoHeader, 3)))
+	default:
 		s.demo.SetSize(s.demoWidth(), min(rows, max(height-formHeight-demoHeader, 3)))
 	}
+}
+
+// compact reports a body too short for the form's hints and the demo
+// accounts under it: the hints the footer gives too (enter, tab, ctrl+o)
+// are left out and the selected account's summary takes one line, so the
+// list shows several accounts, not one.
+func (s *Screen) compact() bool {
+	return len(s.Deps.Demo) > 0 && !s.demoBeside() && s.Height < formHeight+demoHeader+len(s.Deps.Demo)+2
 }
 
 // demoWidth is the width of the demo accounts' column.
@@ -399,6 +413,11 @@ func (s *Screen) demoWidth() int {
 const (
 	formHeight = 15
 	demoHeader = 5 // title, hint, and two lines for the selected account
+	// compactFormHeight keeps one line under the inputs, for why the user
+	// is here (signed out, a refusal), and compactDemoHeader one line for
+	// the selected account.
+	compactFormHeight = 14
+	compactDemoHeader = 3
 )
 
 // demoBeside reports whether the demo accounts go beside the form (wide

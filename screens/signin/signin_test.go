@@ -169,6 +169,8 @@ func TestSignInPicksADemoAccount(t *testing.T) {
 // Every demo account is reachable on an 80x24 terminal: the list scrolls.
 func TestSignInDemoListScrollsAt80x24(t *testing.T) {
 	app := newApp(t, screentest.WithDemo(), screentest.WithSize(80, 24))
+	// The hints the footer gives too leave room for three accounts at once.
+	screentest.MustShow(t, app.Screen(), "alice@demo.test", "frank@demo.test", "bruno@demo.test", "ctrl+o browser or phone sign-in")
 	app.Keys("tab", "G")
 	screentest.MustShow(t, app.Screen(), "mallory@demo.test")
 }
@@ -184,4 +186,30 @@ func TestHelpSignedOutListsOnlyWhatWorks(t *testing.T) {
 	app.Keys("esc", "enter")
 	app.Keys("?")
 	screentest.MustShow(t, app.Screen(), "jump to screen", "sign out")
+}
+
+// Each message once: after ctrl+o opened the sign-in page and esc
+// cancelled it, the form says it is cancelled and the status bar no longer
+// says the page opened; after a sign-out the form says why, the status bar
+// does not say it again.
+func TestCancelledBrowserSignInClearsItsOpenedNotice(t *testing.T) {
+	t.Setenv("BROWSER", "true")
+	app := newApp(t)
+	app.Keys("ctrl+o")
+	opened, ok := app.UI().CurrentNotice()
+	if !ok || !strings.Contains(strings.ToLower(opened.Text), "open") {
+		t.Fatalf("ctrl+o raised no opened notice: %+v\n%s", opened, app.Screen())
+	}
+	app.Keys("esc")
+	screentest.MustShow(t, app.Screen(), "Sign-in with the browser cancelled.")
+	if n, ok := app.UI().CurrentNotice(); ok && n.Text == opened.Text {
+		t.Fatalf("the status bar still says %q after the cancel:\n%s", n.Text, app.Screen())
+	}
+
+	app.SignIn("alice@demo.test")
+	app.Keys("S", "y")
+	screen := app.Screen()
+	if c := strings.Count(screen, "Signed out"); c != 1 {
+		t.Fatalf("the sign-out is said %d times:\n%s", c, screen)
+	}
 }

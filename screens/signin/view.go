@@ -45,10 +45,13 @@ func (s *Screen) View() string {
 		b.WriteString(st.Text(theme.ToneDanger).Width(formWidth).Render(ui.Sanitize(s.problem)))
 	case s.reason != "":
 		b.WriteString(st.Text(theme.ToneInfo).Width(formWidth).Render(ui.Sanitize(s.reason)))
+	case s.compact():
+		// The footer names enter, tab and ctrl+o: the line is left blank
+		// for why the user is here, should that come.
 	default:
 		b.WriteString(st.Muted.Render("enter or ctrl+s signs in · tab switches fields"))
 	}
-	if !s.busy {
+	if !s.busy && !s.compact() {
 		b.WriteString("\n" + st.Muted.Render("ctrl+o signs in with the browser or a phone (QR code)"))
 	}
 	form := b.String()
@@ -88,7 +91,10 @@ func (s *Screen) demoView() string {
 	if d, ok := screenkit.Selected(&s.demo, s.Deps.Demo); ok {
 		// The selected account's summary whole, which the table may cut.
 		wrapped := strings.Split(ansi.Wrap(ui.Sanitize(d.Username+": "+d.Summary), max(s.demoWidth(), 10), " "), "\n")
-		if len(wrapped) > 2 {
+		switch {
+		case s.compact() && len(wrapped) > 1:
+			wrapped = []string{ansi.Truncate(strings.Join(wrapped, " "), max(s.demoWidth(), 10), "…")}
+		case len(wrapped) > 2:
 			wrapped = []string{wrapped[0], ui.Shorten(strings.Join(wrapped[1:], " "), max(s.demoWidth(), 10))}
 		}
 		view += "\n" + st.Muted.Render(strings.Join(wrapped, "\n"))

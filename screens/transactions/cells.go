@@ -132,6 +132,23 @@ func appendAmount(buf []byte, x *apiclient.Transaction) []byte {
 	return append(buf, cur...)
 }
 
+// signedMoney is an amount with the transaction's sign and its currency,
+// as the list and the Amount line write it: a debit billed reads
+// "-53.63 EUR" beside the amount's "-53.63 EUR". "" without an amount.
+func signedMoney(sign string, amount apiclient.Decimal, currency string) string {
+	if amount == "" {
+		return ""
+	}
+	prefix := ""
+	switch sign {
+	case apiclient.TxDebit:
+		prefix = "-"
+	case apiclient.TxCredit:
+		prefix = "+"
+	}
+	return strings.TrimSpace(prefix + string(amount) + " " + currency)
+}
+
 // signedAmount is the signed amount in the transaction's currency.
 func signedAmount(x *apiclient.Transaction) string {
 	return string(bytes.TrimSpace(appendAmount(make([]byte, 0, 64), x)))

@@ -109,6 +109,17 @@ func (t *Screen) writeStatusLine(b *strings.Builder, st *theme.Styles, line stri
 		if t.frame.selectedPre != "" && strings.Contains(line[:j], t.frame.selectedPre) {
 			pre = t.frame.selectedPre
 		}
+		if j > 0 && line[j-1] == ' ' {
+			// The badge's padding takes the column gap before it, so
+			// its word starts where the plain statuses above and below
+			// start, with colour or without.
+			b.WriteString(line[:j-1])
+			b.WriteString(st.Badge(s.status, s.tone))
+			b.WriteString(pre)
+			b.WriteByte(' ')
+			b.WriteString(line[j+len(cell):])
+			return
+		}
 		b.WriteString(line[:j])
 		b.WriteString(st.Badge(s.status, s.tone))
 		b.WriteString(pre)

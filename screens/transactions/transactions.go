@@ -104,8 +104,8 @@ func transactionColumns(narrow bool, shape screenkit.RecordShape) []ui.Column {
 		merchantMin = 10
 	}
 	cols := []ui.Column{{Title: "Date (UTC)", Width: 16}, {Title: "Merchant", Min: merchantMin},
-		{Title: "Category", Width: 13, Hidden: narrow},
-		{Title: "Amount", Width: 14, Right: true}, {Title: "Status", Width: 10}}
+		{Title: "Category", Min: 8, Hidden: narrow},
+		{Title: "Amount", Min: 10, Right: true}, {Title: "Status", Width: 10}}
 	for i := range cols {
 		cols[i].Title = shape.FallbackTitle(i, cols[i].Title)
 	}
@@ -115,10 +115,10 @@ func transactionColumns(narrow bool, shape screenkit.RecordShape) []ui.Column {
 // transactionRecordColumns are the wire names each column reads, and what a field
 // of another gateway's shape should be called to stand in for it.
 var transactionRecordColumns = []screenkit.RecordColumn{
-	{Known: []string{"dateTime"}, Hints: []string{"date", "time", "created", "occurred", "posted"}},
+	{Known: []string{"dateTime"}, Hints: []string{"date", "time", "created", "occurred", "posted"}, Kind: screenkit.DateValue},
 	{Known: []string{"merchantNameLocation"}, Hints: []string{"merchant", "description", "name", "title"}},
-	{Known: []string{"mccCategory"}, Hints: []string{"category", "mcc"}},
-	{Known: []string{"transactionAmount", "billingAmount"}, Hints: []string{"amount", "value", "total"}},
+	{Known: append([]string{"mccCategory"}, categoryNames...), Hints: []string{"category", "mcc"}},
+	{Known: append([]string{"transactionAmount", "billingAmount"}, adoptedAmounts...), Hints: []string{"amount", "value", "total"}, Kind: screenkit.AmountValue},
 	{Known: []string{"status"}, Hints: []string{"status", "state"}},
 }
 
@@ -236,6 +236,7 @@ func (t *Screen) setRows(list []apiclient.Transaction) {
 	raws := make([]apiclient.RawJSON, len(list))
 	for i := range list {
 		x := &list[i]
+		adoptShape(x)
 		raws[i] = x.Raw
 		// Only printable categories are offered: they become the filter
 		// form's suggestions, which the text input draws as they are.

@@ -1,14 +1,15 @@
 package transactions
 
 import (
-	tea "charm.land/bubbletea/v2"
-
 	"context"
 	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/sandbox"
@@ -210,20 +211,43 @@ func TestTransactionsResizeKeepsTheQuickFilter(t *testing.T) {
 }
 
 // TestTransactionsInAnotherShape: a gateway that names and nests every
-// transaction field its own way still fills every column and the detail
-// pane (merchant, date, amount, state), never a row of blanks.
+// transaction field its own way (the direction in its own field, amounts
+// per currency, a numeric merchant category code beside the category's
+// name) still fills every column and the detail pane: each row with its
+// amount, sign, currency and category, never a row of blanks.
 func TestTransactionsInAnotherShape(t *testing.T) {
 	r := screentest.NewRig(t, "alice@demo.test", screentest.Of(New), screentest.WithAltShapes())
 	tr := r.Screen.(*Screen)
 	if len(tr.rows) == 0 || tr.rows[0].MerchantNameLocation != "" {
 		t.Fatalf("expected records the client cannot type: %+v", tr.rows)
 	}
-	v := r.Want("Created at", "Merchant name", "Amount value", "State", "row 1 of 50",
-		"Selected transaction", "Merchant city", "Transaction id", "settled", "2026-11-20 18:00")
-	for i, cells := 0, tr.table.Row(0); i < len(cells); i++ {
-		if strings.TrimSpace(cells[i]) == "" {
-			t.Errorf("column %d of the first row is blank: %q", i, cells)
+	if _, ok := tr.rows[0].Raw.Field("amount.EUR"); !ok {
+		t.Fatalf("the first record's amount is not given per currency: %s", tr.rows[0].Raw)
+	}
+	v := r.Want("Created at", "Merchant name", "Category", "Amount", "State", "row 1 of 50",
+		"Selected transaction", "Merchant city", "Transaction id", "authorized", "2026-11-20 18:00",
+		"shopping", "-53.63 EUR", "Amount  -53.63 EUR", "Billed  -53.63 EUR", "Sign    DEBIT", "Category          5651 shopping")
+	screentest.MustNotShow(t, v, "Amount  - EUR", "Merchant category code", "Direction")
+	credits := 0
+	for i, x := range tr.rows {
+		if strings.HasPrefix(tr.table.Row(i)[3], "+") {
+			credits++
 		}
+		if x.Sign == "" || x.TransactionAmount == "" || x.TransactionCurrency == "" || x.MCC == "" || x.MCCCategory == "" {
+			t.Errorf("row %d lacks its amount, sign, currency or category: %+v", i, x)
+		}
+		cells := tr.table.Row(i)
+		for c := range cells {
+			if strings.TrimSpace(cells[c]) == "" {
+				t.Errorf("column %d of row %d is blank: %q", c, i, cells)
+			}
+		}
+		if want := signedAmount(&x); !strings.HasPrefix(want, "-") && !strings.HasPrefix(want, "+") || cells[3] != want {
+			t.Errorf("row %d draws its amount %q, want the signed %q", i, cells[3], want)
+		}
+	}
+	if credits == 0 {
+		t.Error("no row drawn as money in (+): the direction is not read")
 	}
 	// The first row's merchant is drawn in the list.
 	name, _ := tr.rows[0].Raw.Field("merchant.name")
@@ -279,4 +303,22 @@ func apiclientFor(b *testing.B) *apiclient.Client {
 		b.Fatal(err)
 	}
 	return client
+}
+
+// Under NO_COLOR (the rig's styles) a status drawn as a badge starts in
+// the same column as the plain statuses above and below it.
+func TestStatusBadgesLineUpWithPlainStatuses(t *testing.T) {
+	r := screentest.NewRig(t, "alice@demo.test", screentest.Of(New))
+	v := r.Want("DECLINED", "PENDING")
+	col := map[string]int{}
+	for _, line := range strings.Split(v, "\n") {
+		for _, status := range []string{"DECLINED", "PENDING", "CONFIRMED", "REVERTED"} {
+			if i := strings.Index(line, "EUR "); i >= 0 && strings.Contains(line[i:], status) {
+				col[status] = ansi.StringWidth(line[:strings.Index(line, status)])
+			}
+		}
+	}
+	if col["DECLINED"] == 0 || col["DECLINED"] != col["PENDING"] || col["CONFIRMED"] != col["PENDING"] {
+		t.Fatalf("status columns start at %v:\n%s", col, v)
+	}
 }

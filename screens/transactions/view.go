@@ -115,10 +115,10 @@ func (t *Screen) detailView(width, height int) string {
 	}
 	leftKnown := []screenkit.KnownField{
 		known(screenkit.Field{Label: "Status", Styled: status}, "status", "declineReason"),
-		known(screenkit.Field{Label: "Amount", Value: signedAmount(x)}, "transactionAmount", "transactionCurrency"),
-		known(screenkit.Field{Label: "Billed", Value: money(x.BillingAmount, x.BillingCurrency)}, "billingAmount", "billingCurrency"),
-		known(screenkit.Field{Label: "Fee", Value: money(x.FeeAmount, x.FeeCurrency)}, "feeAmount", "feeCurrency"),
-		known(screenkit.Field{Label: "Sign", Value: x.Sign}, "sign"),
+		known(screenkit.Field{Label: "Amount", Value: signedAmount(x)}, append([]string{"transactionAmount", "transactionCurrency"}, amountNames...)...),
+		known(screenkit.Field{Label: "Billed", Value: signedMoney(x.Sign, x.BillingAmount, x.BillingCurrency)}, append([]string{"billingAmount", "billingCurrency"}, billingNames...)...),
+		known(screenkit.Field{Label: "Fee", Value: money(x.FeeAmount, x.FeeCurrency)}, append([]string{"feeAmount", "feeCurrency"}, feeNames...)...),
+		known(screenkit.Field{Label: "Sign", Value: x.Sign}, append([]string{"sign"}, signNames...)...),
 		known(screenkit.Field{Label: "Date", Value: screenkit.FormatTime(x.DateTime)}, "dateTime"),
 	}
 	if reason != "" || x.Status == apiclient.TxDeclined {
@@ -128,7 +128,7 @@ func (t *Screen) detailView(width, height int) string {
 	}
 	rightKnown := []screenkit.KnownField{
 		known(screenkit.Field{Label: "Merchant", Value: x.MerchantNameLocation}, "merchantNameLocation"),
-		known(screenkit.Field{Label: "MCC", Value: strings.TrimSpace(x.MCC + " " + x.MCCCategory)}, "mcc", "mccCategory"),
+		known(screenkit.Field{Label: "Category", Value: strings.TrimSpace(x.MCC + " " + x.MCCCategory)}, append(append([]string{"mcc", "mccCategory"}, mccNames...), categoryNames...)...),
 		known(screenkit.Field{Label: "Id", Value: x.ID}, "id"),
 	}
 	// Every field the gateway sent: the known ones it carries on the left,
@@ -143,8 +143,11 @@ func (t *Screen) detailView(width, height int) string {
 	}
 	colW := max((width-3)/2, 20)
 	l := screenkit.RenderFields(st, left, colW)
-	r := screenkit.RenderFields(st, right, colW)
-	pane := screenkit.SideBySide(l, r, colW, "   ")
+	// The right column sits beside the left one's content, not half a
+	// wide terminal away; it takes the rest of the width.
+	leftW := min(screenkit.BlockWidth(l), colW)
+	r := screenkit.RenderFields(st, right, max(width-leftW-3, 20))
+	pane := screenkit.SideBySide(l, r, leftW, "   ")
 	return t.frame.detailTitle + "\n" + firstLines(pane, height-1)
 }
 

@@ -40,10 +40,10 @@ type historyView struct {
 // historyRecordColumns are the wire names each history column reads, and
 // what another gateway's field should be called to stand in for it.
 var historyRecordColumns = []screenkit.RecordColumn{
-	{Known: []string{"date"}, Hints: []string{"date", "time", "occurred", "created", "posted"}},
+	{Known: []string{"date"}, Hints: []string{"date", "time", "occurred", "created", "posted"}, Kind: screenkit.DateValue},
 	{Known: []string{"name"}, Hints: []string{"title", "description", "name", "label", "memo"}},
 	{Known: []string{"sign"}, Hints: []string{"direction", "sign", "side", "type"}},
-	{Known: []string{"amount"}, Hints: []string{"amount", "value", "total"}},
+	{Known: []string{"amount"}, Hints: []string{"amount", "value", "total"}, Kind: screenkit.AmountValue},
 	{Known: []string{"currency"}, Hints: []string{"currency", "asset"}},
 }
 

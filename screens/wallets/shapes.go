@@ -18,7 +18,7 @@ import (
 // the client knows and what another gateway's field should be called.
 var internalRecordColumns = []screenkit.RecordColumn{
 	{Known: []string{"currency"}, Hints: []string{"currency", "asset", "symbol"}},
-	{Known: []string{"balance"}, Hints: []string{"balance", "available", "amount", "holding"}},
+	{Known: []string{"balance"}, Hints: []string{"balance", "available", "amount", "holding"}, Kind: screenkit.AmountValue},
 	{Known: []string{"address"}, Hints: []string{"address"}},
 	{Known: []string{"addressMemo"}, Hints: []string{"memo", "tag"}},
 	{}, // Card: the screen's own (linked position)
@@ -32,7 +32,7 @@ const (
 
 // creditRecordColumns finds the credit wallet's balance and id.
 var creditRecordColumns = []screenkit.RecordColumn{
-	{Known: []string{"balance"}, Hints: []string{"balance", "available", "amount"}},
+	{Known: []string{"balance"}, Hints: []string{"balance", "available", "amount"}, Kind: screenkit.AmountValue},
 	{Known: []string{"id"}, Hints: []string{"id"}},
 }
 

@@ -239,15 +239,19 @@ func BenchmarkWalletsLoadWith200msLatency(b *testing.B) {
 
 // TestWalletsInAnotherShape: a gateway naming and nesting wallet fields its
 // own way (holdings.available, deposit.address, funds.available, value,
-// occurredAt) still shows every balance, address and date.
+// occurredAt) still shows every balance, address and date, and its
+// balanceAsOf date and allowanceGranted flag under their own names.
 func TestWalletsInAnotherShape(t *testing.T) {
 	a := screentest.New(t, screentest.Of(signin.New), screentest.WithScreen(screentest.Of(New)), screentest.WithAltShapes(), screentest.WithSize(140, 40))
 	a.SignIn("alice@demo.test")
 	a.Open(screenkit.WalletsScreen)
 	s := a.Screen()
 	screentest.MustShow(t, s, "Holdings available", "1250.50", "Deposit address", "linked #1",
-		"balance 320.00  allowance 150.00  spendable 150.00", "       delegated true", "Balance      500.00 USDC", "Line status  open")
-	screentest.MustNotShow(t, s, "balance —")
+		"balance 320.00  allowance 150.00  spendable 150.00", "Balance      500.00 USDC", "Line status  open",
+		// A date and a flag named like the balance and the allowance are
+		// shown under their own names, never under those labels.
+		"balance as of 2025-01-15 10:30 UTC  allowance granted true  delegated true")
+	screentest.MustNotShow(t, s, "balance —", "balance 2025", "allowance true")
 	w := a.Root.(*ui.Root).Active().(*Screen)
 	if _, v, ok := w.CopyValue(); !ok || v == "" {
 		t.Fatal("y has no wallet address to copy")

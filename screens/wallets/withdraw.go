@@ -236,8 +236,10 @@ func (w *Screen) withdrawView(width int) string {
 	switch {
 	case feeKnown:
 		v := fee + " USDC"
-		if f.est.ETH != "" || f.est.Wei != "" {
-			v += fmt.Sprintf(" (%s ETH, %s wei)", f.est.ETH, f.est.Wei)
+		// The gas in ETH helps; the same in wei is the wire's unit, for
+		// the inspector (i), not for reading.
+		if f.est.ETH != "" {
+			v += " (" + string(f.est.ETH) + " ETH of gas)"
 		}
 		fields = append(fields, screenkit.Field{Label: "Network fee", Value: v})
 	case f.est != nil:

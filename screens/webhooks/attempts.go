@@ -17,11 +17,15 @@ import (
 // maxAttemptLines bounds the delivery log drawn in the detail view.
 const maxAttemptLines = 24
 
-// loadAttempts reads the delivery log of configuration id (the sandbox
-// gateway keeps one; others answer 404).
+// loadAttempts reads the delivery log of configuration id. The log
+// (GET /v1/webhooks/{id}/deliveries) is the sandbox's own, not the
+// gateway interface's: it is asked of the sandbox only.
 func (w *Screen) loadAttempts(id string) tea.Cmd {
 	client := w.Deps.Client
 	w.attempts, w.attemptsErr, w.attemptsFor = nil, nil, id
+	if !w.Deps.SandboxGateway {
+		return nil
+	}
 	return ui.Start(w.Requests, &w.attemptsID, func(ctx context.Context) ([]apiclient.WebhookDelivery, error) {
 		return client.WebhookDeliveries(ctx, id)
 	})
@@ -40,6 +44,8 @@ func (w *Screen) attemptsSection(id string, width int) string {
 	st := w.Deps.Styles
 	title := "Delivery attempts"
 	switch {
+	case !w.Deps.SandboxGateway:
+		return screenkit.Section(st, title, st.Muted.Render("Delivery attempts are shown for the sandbox gateway only: the gateway interface has no delivery log."))
 	case w.attemptsFor != id || (w.attempts == nil && w.attemptsErr == nil):
 		return screenkit.Section(st, title, st.Muted.Render("loading…"))
 	case attemptsNotOffered(w.attemptsErr):

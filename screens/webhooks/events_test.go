@@ -260,3 +260,27 @@ func TestWebhooksWithoutInAppListener(t *testing.T) {
 		t.Fatal("a webhook was added")
 	}
 }
+
+// GET /v1/webhooks/{id}/deliveries is the sandbox's, not the gateway
+// interface's: on any other gateway the detail never asks for it and says
+// why no attempts are listed.
+func TestWebhooksDetailAsksForAttemptsOfTheSandboxOnly(t *testing.T) {
+	a := newApp(t, "alice@demo.test", screentest.AsRemote("staging"))
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "Webhook Ledger sync", "Delivery attempts are shown for the sandbox gateway only")
+	a.Keys("r")
+	for _, r := range a.Server.Requests() {
+		if strings.HasSuffix(r.Path, "/deliveries") {
+			t.Fatalf("asked a gateway other than the sandbox for %s %s", r.Method, r.Path)
+		}
+	}
+	sandbox := newApp(t, "alice@demo.test")
+	sandbox.Keys("enter")
+	asked := false
+	for _, r := range sandbox.Server.Requests() {
+		asked = asked || strings.HasSuffix(r.Path, "/deliveries")
+	}
+	if !asked {
+		t.Fatal("the sandbox was not asked for the delivery log")
+	}
+}

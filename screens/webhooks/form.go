@@ -70,7 +70,10 @@ func newWebhookForm(st *theme.Styles, orig *apiclient.Webhook) *webhookForm {
 		Lines:  []string{`https only · metadata: key=value, one a line; JSON values (3, true, {…}) stay JSON, "quote" for text`},
 		Submit: "save",
 		Fields: []ui.FieldSpec{
-			{Key: keyName, Label: "Name", Placeholder: "e.g. Ledger sync", CharLimit: apiclient.WebhookNameMax, Value: f.origName()},
+			// The input takes more than the interface allows, so a name
+			// pasted too long is kept and refused with the count, never
+			// cut silently.
+			{Key: keyName, Label: "Name", Placeholder: "e.g. Ledger sync", CharLimit: 4 * apiclient.WebhookNameMax, Value: f.origName()},
 			{Key: keyURL, Label: "URL", Placeholder: "https://example.com/hooks", CharLimit: 2048, Value: f.origURL()},
 			{Key: keyEvents, Label: "Events", Kind: ui.FieldChecklist, Choices: knownEvents, Notes: notes, Value: events},
 			{Key: keyOther, Label: "Other events", Placeholder: "more types, comma-separated", CharLimit: 512, Value: other},

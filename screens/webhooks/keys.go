@@ -22,7 +22,7 @@ type keyMap struct {
 
 func newWhKeys(readOnly bool, table help.KeyMap) keyMap {
 	k := keyMap{
-		Details:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "details")),
+		Details:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
 		Add:       key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add")),
 		Edit:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
 		Toggle:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "toggle active")),

@@ -243,3 +243,30 @@ func TestWebhookFormHelpFollowsTheFocus(t *testing.T) {
 	screentest.MustShow(t, s, "tab next field")
 	screentest.MustNotShow(t, s, "tab/↓", "space tick")
 }
+
+// The interface allows names of 255 characters at most and HTTPS URLs:
+// the form says so under the field before anything is sent, and keeps
+// what was typed.
+func TestWebhookFormChecksTheInterfaceLimitsBeforeSending(t *testing.T) {
+	a := newApp(t, "alice@demo.test")
+	before := len(a.Server.Requests())
+	long := strings.Repeat("n", apiclient.WebhookNameMax+1)
+	a.Keys("a")
+	a.Fill(long, "ftp://example.test/hooks")
+	a.Keys("tab", "tab", "space") // card.activated
+	a.Keys("ctrl+s")
+	screentest.MustShow(t, a.Screen(), "Fix the marked fields", "at most 255 characters (this one has 256)", "the url must use HTTPS")
+	for _, r := range a.Server.Requests()[before:] {
+		if r.Method != "GET" {
+			t.Fatalf("sent %s %s with a name over the limit", r.Method, r.Path)
+		}
+	}
+	if a.UI().DialogOpen() {
+		t.Fatal("a confirmation opened for a name over the limit")
+	}
+	// What was typed is kept whole: deleting one character makes it fit.
+	a.Keys("end", "backspace", "tab", "ctrl+u")
+	a.Type("https://example.test/hooks")
+	a.Keys("ctrl+s")
+	screentest.MustShow(t, a.Screen(), "POST /v1/webhooks")
+}
