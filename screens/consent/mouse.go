@@ -48,7 +48,7 @@ func (s *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
 	case nil:
 		if _, again := screenkit.ClickTable(&s.table, s.tableTop(), msg); again {
 			if set, ok := s.selectedSet(); ok {
-				s.show(newDetailView(s.Deps.Styles, newDetailKeys(s.keys), set))
+				s.show(newDetailView(s.Deps.Styles, newDetailKeys(s.keys), set, s.Deps.Clock))
 			}
 		}
 	case *detailView:

@@ -44,13 +44,13 @@ func TestConsentTakesClicksAndTheWheel(t *testing.T) {
 
 	a.Keys("N")
 	form := a.UI().Active().(*Screen).openForm()
-	a.ClickOn("policyType")
-	if got := form.Focused(); got != "policyType" {
-		t.Fatalf("a click on policyType focused %q", got)
+	a.ClickOn("eSignAct")
+	if got := form.Focused(); got != "eSignAct" {
+		t.Fatalf("a click on eSignAct focused %q:\n%s", got, a.Screen())
 	}
-	a.ClickOn("onboardingId")
-	if got := form.Focused(); got != "onboardingId" {
-		t.Fatalf("a click on onboardingId focused %q", got)
+	a.ClickOn("Policy")
+	if got := form.Focused(); got != "policyType" {
+		t.Fatalf("a click on Policy focused %q", got)
 	}
 }
 
