@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"cardterm/screens/screenkit"
+	"cardterm/screens/screentest"
 	"cardterm/ui"
 	"cardterm/ui/uitest"
 )
@@ -58,4 +59,25 @@ func BenchmarkWhitelistClickAndWheel100k(b *testing.B) {
 		w.Update(ui.BodyMouseMsg{X: 4, Y: top + 3, Wheel: 1 - 2*(i%2)})
 		_ = w.View()
 	}
+}
+
+// In the currency picker a click selects the currency drawn there and a
+// second click picks it; the wheel moves the selection.
+func TestWhitelistPickerTakesClicks(t *testing.T) {
+	a := newWhitelistApp(t, "alice@demo.test")
+	a.Open(screenkit.WhitelistScreen)
+	a.Keys("c")
+	x, xrp := a.Find("XRP  (memo/tag required)")
+	a.Click(x, xrp)
+	if _, got := a.Find("› XRP"); got != xrp {
+		t.Fatalf("a click on XRP (line %d) selected line %d:\n%s", xrp, got, a.Screen())
+	}
+	a.Wheel(x, xrp, -1)
+	if _, got := a.Find("› "); got != xrp-1 {
+		t.Fatalf("the wheel up selected line %d, want %d", got, xrp-1)
+	}
+	a.Wheel(x, xrp, 1)
+	a.Click(x, xrp)
+	screentest.MustShow(t, a.Screen(), "XRP", "Exchange dep", "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe")
+	screentest.MustNotShow(t, a.Screen(), "Pick a currency")
 }

@@ -241,6 +241,12 @@ func (w *Screen) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	if !closed {
 		return nil
 	}
+	return w.closePicker(picked)
+}
+
+// closePicker closes the currency picker and loads the currency picked
+// ("" when it was cancelled).
+func (w *Screen) closePicker(picked string) tea.Cmd {
 	w.picker = nil
 	if picked == "" || picked == w.currency {
 		return nil
