@@ -3,6 +3,7 @@ package screens_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -12,6 +13,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/ui"
+	"cardterm/ui/uitest"
 )
 
 // eleventhScreen is an eleventh screen, added in test code the way the
@@ -86,4 +88,33 @@ func TestAnEleventhScreenTakesNoOtherScreensKey(t *testing.T) {
 	if strings.Count(help, "Eleventh") < 2 { // the navigation's entry and the help's
 		t.Fatalf("the help does not list the eleventh screen:\n%s", help)
 	}
+}
+
+// A screen's text names another screen's number key as the root gives it,
+// by position: the Events screen's hint follows the Webhooks screen
+// wherever it sits, and names no key for a screen that is not mounted.
+func TestScreensNameEachOthersKeysByPosition(t *testing.T) {
+	// The Events screen's wait for a delivery blocks until the driver's
+	// timeout; none comes here.
+	defer func(was time.Duration) { uitest.CmdTimeout = was }(uitest.CmdTimeout)
+	uitest.CmdTimeout = 200 * time.Millisecond
+	listening := func() screentest.Option {
+		_, option := screentest.WithInAppListener(t, true)
+		return option
+	}
+	app := allScreens(t, listening())
+	app.SignIn("alice@demo.test")
+	app.Open(screenkit.EventsScreen)
+	screentest.MustShow(t, app.Screen(), "On the Webhooks screen ("+app.UI().NumberKeyOf(screenkit.WebhooksScreen)+")")
+
+	all := screentest.EachOf(screens.All)
+	events, webhooks := all[len(all)-1], all[len(all)-2]
+	reordered := screentest.New(t, screens.SignIn, screentest.WithScreen(events, webhooks), listening())
+	reordered.SignIn("alice@demo.test")
+	reordered.Open(screenkit.EventsScreen)
+	screentest.MustShow(t, reordered.Screen(), "On the Webhooks screen (2)")
+
+	alone := screentest.New(t, screens.SignIn, screentest.WithScreen(events), listening())
+	alone.SignIn("alice@demo.test")
+	screentest.MustShow(t, alone.Screen(), "On the Webhooks screen, l points")
 }

@@ -40,7 +40,6 @@ func newCardKeys(readOnly bool) cardKeys {
 // Why card actions cannot work for the card as last read.
 const (
 	whyNoCard     = " needs a card: there is none yet, order one with n"
-	whyUnverified = " needs a VERIFIED identity: see the verification state on the Account screen (1)"
 	whyNotBlocked = "a new card can be ordered only when there is none or it is BLOCKED"
 )
 
@@ -58,7 +57,7 @@ func (c *Screen) offerOnly() {
 		}
 	case apiclient.IsStatus(c.loadErr, 403):
 		for _, b := range append(cardActions, &c.keys.Order) {
-			c.why.Disable(b, b.Help().Desc+whyUnverified)
+			c.why.Disable(b, b.Help().Desc+" needs a VERIFIED identity: see the verification state on "+c.Deps.ScreenNamed(screenkit.AccountScreen, "Account"))
 		}
 	case c.card != nil && c.card.Status != apiclient.CardBlocked:
 		c.why.Disable(&c.keys.Order, whyNotBlocked)

@@ -129,7 +129,7 @@ func (s *Screen) heading() string {
 // emptyHint says how to make an event arrive, wrapped to the width.
 func (s *Screen) emptyHint() []string {
 	st := s.Deps.Styles
-	text := "No delivery yet. On the Webhooks screen (9), l points a webhook at this listener " +
+	text := "No delivery yet. On " + s.Deps.ScreenNamed(screenkit.WebhooksScreen, "Webhooks") + ", l points a webhook at this listener " +
 		"(L adds a new one); then freeze the card, or press t here to send a test event."
 	if !s.Deps.SandboxGateway {
 		text = "No delivery yet. This gateway delivers only to public HTTPS addresses: run " +

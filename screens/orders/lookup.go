@@ -165,7 +165,7 @@ func (l *orderLookup) view() string {
 	}
 	fields := []screenkit.Field{{Label: "Status", Styled: badge}}
 	if l.found.Final() {
-		text, _ := finalText(*l.found)
+		text, _ := finalText(l.deps, *l.found)
 		fields = append(fields, screenkit.Field{Label: "Outcome", Value: text})
 	}
 	fields = append(fields, screenkit.OtherFields(l.found.Raw, []screenkit.KnownField{{Names: []string{"status"}}})...)

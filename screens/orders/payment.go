@@ -245,7 +245,7 @@ func (p *payment) checked(status apiclient.OrderStatus, err error) tea.Cmd {
 		p.status, p.lastErr, p.paused = &status, nil, false
 		if status.Final() {
 			p.polling = false
-			text, tone := finalText(status)
+			text, tone := finalText(p.deps, status)
 			// The payment panel says it in its body: the notice is for
 			// the other screens, where the user may be meanwhile.
 			return ui.NotifyUnlessOn(screenkit.OrdersScreen, tone, p.product.Description+": "+text)

@@ -52,7 +52,7 @@ func TestOrderVirtualCardPollsToCompleted(t *testing.T) {
 	screentest.MustShow(t, app.Screen(), "PENDING", "check 2 of 40")
 	tick(app, s)
 	screen := app.Screen()
-	screentest.MustShow(t, screen, "COMPLETED", "check 3 of 40", "Payment received", "The new card is on the Card screen (2).", "Paid at", "2026-11-22 09:00 UTC")
+	screentest.MustShow(t, screen, "COMPLETED", "check 3 of 40", "Payment received", "The new card is on the Card screen.", "Paid at", "2026-11-22 09:00 UTC")
 	screentest.MustNotShow(t, screen, "QR:", "█", "v QR code alone")
 	if s.pay.polling {
 		t.Fatal("polling goes on after a final status")

@@ -45,13 +45,14 @@ func metadata(st apiclient.OrderStatus, k string) string {
 }
 
 // finalText is the message of a final status; the panel's title names the
-// product, and the notice (seen on any screen) is prefixed with it.
-func finalText(st apiclient.OrderStatus) (string, theme.Tone) {
+// product, and the notice (seen on any screen) is prefixed with it. deps
+// names the Card screen's key.
+func finalText(deps screenkit.Deps, st apiclient.OrderStatus) (string, theme.Tone) {
 	switch st.Status {
 	case apiclient.OrderCompleted:
 		s := "Payment received: the order is complete."
 		if metadata(st, "cardId") != "" {
-			s += " The new card is on the Card screen (2)."
+			s += " The new card is on " + deps.ScreenNamed(screenkit.CardScreen, "Card") + "."
 		}
 		return s, theme.ToneOK
 	case apiclient.OrderFailed:
@@ -148,7 +149,7 @@ func (p *payment) message(width int) []string {
 	var out []string
 	switch {
 	case p.final():
-		text, tone := finalText(*p.status)
+		text, tone := finalText(p.deps, *p.status)
 		out = append(out, wrap(text, tone))
 	case p.capped:
 		out = append(out, wrap(fmt.Sprintf("Still %s after %d checks: automatic checking stopped. The payment may still arrive; press r to check again.",

@@ -53,6 +53,21 @@ type Deps struct {
 	// delivers to loopback receivers such as the in-app listener and sends
 	// test events. A real gateway needs public HTTPS webhook URLs.
 	SandboxGateway bool
+	// NumberKeyOf is the number key of a screen of the navigation ("" for
+	// none), which the root gives by position: a screen's text names
+	// another through ScreenNamed, never with a digit of its own.
+	NumberKeyOf func(ui.ScreenID) string
+}
+
+// ScreenNamed is how a screen's text points at another: "the Account
+// screen (1)", with its number key when it has one.
+func (d Deps) ScreenNamed(id ui.ScreenID, title string) string {
+	if d.NumberKeyOf != nil {
+		if k := d.NumberKeyOf(id); k != "" {
+			return "the " + title + " screen (" + k + ")"
+		}
+	}
+	return "the " + title + " screen"
 }
 
 // Clock is the time now on the screens' clock.

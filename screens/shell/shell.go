@@ -124,6 +124,15 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		Presenter: cfg.Presenter,
 		Mouse:     cfg.Mouse,
 	}
+	// The screens name each other's number keys, which the root gives
+	// by position once it is built.
+	var root *ui.Root
+	deps.NumberKeyOf = func(id ui.ScreenID) string {
+		if root == nil {
+			return ""
+		}
+		return root.NumberKeyOf(id)
+	}
 	if cfg.SignIn != nil {
 		opts.SignIn = cfg.SignIn(deps)
 	}
@@ -133,5 +142,6 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 	if cfg.Support != nil {
 		opts.Support = cfg.Support(deps)
 	}
-	return ui.NewRoot(opts), deps
+	root = ui.NewRoot(opts)
+	return root, deps
 }

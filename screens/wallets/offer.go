@@ -18,7 +18,7 @@ func (w *Screen) offerOnly() {
 	w.why = screenkit.DisabledReasons{}
 	if apiclient.IsStatus(w.errs[readInternal], 403) {
 		for _, b := range []*key.Binding{&w.keys.Link, &w.keys.Unlink, &w.keys.Up, &w.keys.Down, &w.keys.Withdraw, &w.keys.History} {
-			w.why.Disable(b, b.Help().Desc+" needs a VERIFIED identity: see the verification state on the Account screen (1)")
+			w.why.Disable(b, b.Help().Desc+" needs a VERIFIED identity: see the verification state on "+w.Deps.ScreenNamed(screenkit.AccountScreen, "Account"))
 		}
 		return
 	}

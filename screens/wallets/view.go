@@ -72,7 +72,7 @@ func (w *Screen) layoutOverview() {
 	b.WriteString(st.Title.Render("Wallets") + "\n\n")
 	if err := w.errs[readInternal]; apiclient.IsStatus(err, 403) {
 		b.WriteString(st.Text(theme.ToneWarn).Render("The gateway does not allow wallet operations for this account.") + "\n")
-		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("Wallets need a VERIFIED identity; see the Account screen (1). Gateway said: " +
+		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("Wallets need a VERIFIED identity; see " + w.Deps.ScreenNamed(screenkit.AccountScreen, "Account") + ". Gateway said: " +
 			ui.Sanitize(apiclient.ErrorMessage(err))))
 		w.parts = overviewParts{head: b.String()}
 		return

@@ -52,7 +52,7 @@ func (w *Screen) pointAtListener(h *apiclient.Webhook) tea.Cmd {
 			Title:   "Add a webhook for the in-app listener?",
 			Request: []string{"POST /v1/webhooks", string(body)},
 			Lines: []string{
-				"Every event the sandbox emits is delivered to " + url + " and shown on the Events screen (0).",
+				"Every event the sandbox emits is delivered to " + url + " and shown on " + w.Deps.ScreenNamed(screenkit.EventsScreen, "Events") + ".",
 				"The signing key in the answer goes to the listener, which verifies each delivery with it.",
 			},
 			ConfirmLabel: "add", Tone: theme.ToneInfo, What: "adding the listener's webhook",
@@ -82,7 +82,7 @@ func (w *Screen) pointAtListener(h *apiclient.Webhook) tea.Cmd {
 		body, _ := json.Marshal(update)
 		request = append(request, "PUT /v1/webhooks/"+id, string(body))
 	}
-	lines := []string{"Its events (" + strings.Join(h.EventTypes, ", ") + ") are delivered to " + url + " and shown on the Events screen (0)."}
+	lines := []string{"Its events (" + strings.Join(h.EventTypes, ", ") + ") are delivered to " + url + " and shown on " + w.Deps.ScreenNamed(screenkit.EventsScreen, "Events") + "."}
 	if !keyed {
 		request = append(request, "POST /v1/webhooks/"+id+"/rotate-key")
 		lines = append(lines, "The listener needs the signing key, which the gateway shows whole only when it is created or rotated:",
@@ -134,9 +134,9 @@ func (w *Screen) listenDone(res ui.ChangeResult[listenDone]) tea.Cmd {
 			"deliveries will show as rejected until R rotates it whole"))
 	}
 	w.keyed[d.id] = true
-	text := "webhook " + name + " now delivers to the in-app listener (Events screen, 0); the listener verifies with its key"
+	text := "webhook " + name + " now delivers to the in-app listener, shown on " + w.Deps.ScreenNamed(screenkit.EventsScreen, "Events") + "; the listener verifies with its key"
 	if d.created {
-		text = "webhook " + name + " added: deliveries show on the Events screen (0), verified with its key"
+		text = "webhook " + name + " added: deliveries show on " + w.Deps.ScreenNamed(screenkit.EventsScreen, "Events") + ", verified with its key"
 	}
 	return tea.Batch(reload, ui.Notify(theme.ToneOK, text))
 }
