@@ -139,7 +139,7 @@ func (w *Screen) historyView(width, height int) string {
 		return b.String()
 	}
 	cols := []ui.Column{
-		{Title: "Date", Width: 20},
+		{Title: "Date", Width: 16},
 		{Title: "Description", Min: 16},
 		{Title: "Sign", Width: 9},
 		{Title: "Amount", Width: 14, Right: true},
@@ -148,6 +148,8 @@ func (w *Screen) historyView(width, height int) string {
 	for i := range cols {
 		cols[i].Title = h.shape.FallbackTitle(i, cols[i].Title)
 	}
+	// The cells keep every minute; the title names the zone once.
+	cols[0].Title = screenkit.ZoneTitle(cols[0].Title)
 	t := ui.NewTable(st, cols)
 	rows := make([][]string, len(h.items))
 	for i, it := range h.items {
@@ -158,7 +160,7 @@ func (w *Screen) historyView(width, height int) string {
 			amount = "+" + amount
 		}
 		sh := h.shape
-		rows[i] = []string{screenkit.FormatTime(sh.Value(i, 0, it.Date)), sh.Value(i, 1, it.Name), sh.Value(i, 2, it.Sign),
+		rows[i] = []string{screenkit.FormatTableTime(sh.Value(i, 0, it.Date)), sh.Value(i, 1, it.Name), sh.Value(i, 2, it.Sign),
 			sh.Value(i, 3, amount), strings.ToUpper(sh.Value(i, 4, it.Currency))}
 	}
 	t.SetRows(rows)
