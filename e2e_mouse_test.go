@@ -92,3 +92,20 @@ func TestMouseOffLeavesTheMouseToTheTerminalE2E(t *testing.T) {
 		t.Fatalf("--mouse=false: tmux flags %q, want no mouse reports", flags)
 	}
 }
+
+// On the Whitelist screen a click on an entry selects it (its detail shows
+// under the table) and the wheel moves back to the first.
+func TestMouseSelectsAWhitelistEntryE2E(t *testing.T) {
+	tm := startTerm(t, nil)
+	tm.waitFor("Sandbox demo accounts", "alice@demo.test")
+	tm.send("Enter")
+	s := tm.waitFor("1 Account", "Alice")
+	x, y := lineWith(t, s, "Whitelist")
+	tm.click(x+2, y)
+	s = tm.waitFor("row 1 of 2", "Beneficiary Alice Martin")
+	x, y = lineWith(t, s, "Landlord")
+	tm.click(x, y)
+	tm.waitFor("row 2 of 2", "Beneficiary Jean Dupont")
+	tm.wheel(x, y, false)
+	tm.waitFor("row 1 of 2", "Beneficiary Alice Martin")
+}

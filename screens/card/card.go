@@ -215,6 +215,8 @@ func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			return c, c.formKey(msg)
 		}
 		return c, c.handleKey(msg)
+	case ui.BodyMouseMsg:
+		return c, c.mouse(msg)
 	default:
 		// Pastes and the like go to the focused input.
 		return c, screenkit.ToForm(c.form, msg)

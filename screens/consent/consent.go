@@ -115,6 +115,8 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		screenkit.ResetKeepingSize(s, s.Width, s.Height, func() { *s = *New(s.Deps) })
 	case tea.KeyPressMsg:
 		return s, s.handleKey(msg)
+	case ui.BodyMouseMsg:
+		return s, s.mouse(msg)
 	default:
 		if s.open != nil {
 			return s, s.toOpen(msg)

@@ -170,6 +170,8 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, nil
 	case tea.KeyPressMsg:
 		cmd = s.handleKey(msg)
+	case ui.BodyMouseMsg:
+		cmd = s.mouse(msg)
 	default:
 		if s.pay != nil {
 			_, cmd = s.pay.Update(msg)

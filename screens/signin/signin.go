@@ -253,6 +253,8 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 	case tea.KeyPressMsg:
 		return s.handleKey(msg)
+	case ui.BodyMouseMsg:
+		return s, s.mouse(msg)
 	}
 	return s, s.updateInputs(msg)
 }

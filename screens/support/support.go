@@ -195,6 +195,8 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, nil
 	case tea.KeyPressMsg:
 		return s, s.handleKey(msg)
+	case ui.BodyMouseMsg:
+		return s, s.mouse(msg)
 	}
 	if s.audit != nil {
 		var cmd tea.Cmd

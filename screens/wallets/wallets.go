@@ -242,6 +242,8 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		if w.mode == modeWithdraw {
 			return w, screenkit.ToForm(w.withdraw.form, msg)
 		}
+	case ui.BodyMouseMsg:
+		return w, w.mouse(msg)
 	case tea.KeyPressMsg:
 		switch w.mode {
 		case modeWithdraw:

@@ -221,6 +221,8 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		screenkit.ResetKeepingSize(w, w.Width, w.Height, func() { *w = *New(w.Deps) })
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
+	case ui.BodyMouseMsg:
+		return w, w.mouse(msg)
 	default:
 		if w.lookupForm != nil {
 			return w, screenkit.ToForm(w.lookupForm, msg)

@@ -202,6 +202,8 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		screenkit.ResetKeepingSize(w, w.Width, w.Height, func() { *w = *New(w.Deps) })
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
+	case ui.BodyMouseMsg:
+		return w, w.mouse(msg)
 	default:
 		if w.form != nil {
 			return w, screenkit.ToForm(w.form.form, msg)
@@ -239,6 +241,12 @@ func (w *Screen) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	if !closed {
 		return nil
 	}
+	return w.closePicker(picked)
+}
+
+// closePicker closes the currency picker and loads the currency picked
+// ("" when it was cancelled).
+func (w *Screen) closePicker(picked string) tea.Cmd {
 	w.picker = nil
 	if picked == "" || picked == w.currency {
 		return nil

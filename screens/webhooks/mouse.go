@@ -1,0 +1,54 @@
+package webhooks
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/screens/screenkit"
+	"cardterm/ui"
+)
+
+// The mouse on the Webhooks screen: a click selects the endpoint drawn
+// there and a second click on it opens its detail (as enter does); in the
+// add or edit form and the look-up a click focuses the field drawn there;
+// the wheel moves in the list. The detail, the key panel and the listener
+// help fit the body and take no clicks.
+
+// TakesMouse implements ui.MouseTaker.
+func (w *Screen) TakesMouse() bool { return true }
+
+// TypingPlain implements ui.PlainTyping: a name, a url, events, metadata
+// and an id are not secrets (a signing key is never typed).
+func (w *Screen) TypingPlain() bool {
+	switch {
+	case w.form != nil:
+		return w.form.form.TypingPlain()
+	case w.lookupForm != nil:
+		return w.lookupForm.TypingPlain()
+	}
+	return true
+}
+
+// underTitle is the body line under the screen's title and the blank
+// line after it, where View draws the list and the look-up form.
+func (w *Screen) underTitle() int {
+	return screenkit.Height(w.Deps.Styles.Title.Render("Webhooks")) + 1
+}
+
+// mouse handles a click or a wheel step in the body.
+func (w *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
+	switch {
+	case w.form != nil:
+		return screenkit.ClickForm(w.form.form, 0, msg)
+	case w.lookupForm != nil:
+		return screenkit.ClickForm(w.lookupForm, w.underTitle(), msg)
+	case w.mode != modeList || w.loadErr != nil || len(w.hooks) == 0:
+		return nil
+	}
+	if _, again := screenkit.ClickTable(&w.table, w.underTitle(), msg); again {
+		if h := w.selected(); h != nil {
+			w.mode, w.detail = modeDetail, h.ID
+			return w.loadAttempts(h.ID)
+		}
+	}
+	return nil
+}
