@@ -116,6 +116,12 @@ func TestExitCodesOfEachWayOutE2E(t *testing.T) {
 				signInAs(tm, "alice@demo.test") // on the sign-in form q types
 				tm.send("q")
 			case "C-c":
+				// Once the app answers a key it reads the terminal raw:
+				// a ctrl+c sent before that (the first frame can come
+				// first on a loaded machine) would be the terminal's
+				// SIGINT to the whole process group, the shell included.
+				tm.send("F1")
+				tm.waitFor("Help")
 				tm.send("C-c")
 			default:
 				tm.signal(tc.how, tm.appPID())
