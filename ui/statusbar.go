@@ -24,11 +24,31 @@ func FormatRemaining(d time.Duration) string {
 	return fmt.Sprintf("%dh%02dm", int(d/time.Hour), int(d%time.Hour/time.Minute))
 }
 
+// statusNoticeRoom is what the client key leaves on the status bar for a
+// short notice at its right.
+const statusNoticeRoom = 30
+
 // statusLeft is the left part of the status bar: profile, gateway,
-// region, mode, user, session and the spinner.
+// region, mode, client key, user, session and the spinner. The client key
+// is cut in its middle only when the terminal is too narrow for it whole
+// (and at least 16 cells are always given to it).
 func (r *Root) statusLeft() string {
 	st := r.st
-	var left []string
+	left, keyAt := r.statusItems()
+	sep := st.StatusBar.Render(" ")
+	if keyAt >= 0 {
+		others := ansi.StringWidth(strings.Join(left, sep)) + 1
+		room := max(16, r.width-others-len("key ")-statusNoticeRoom)
+		left[keyAt] = st.StatusItem.Render("key " + Shorten(Sanitize(r.opts.ClientKey), room))
+	}
+	return strings.Join(left, sep)
+}
+
+// statusItems are the status bar's left items, the client key's place
+// left empty (keyAt, -1 for none) for statusLeft to fill to the room.
+func (r *Root) statusItems() (left []string, keyAt int) {
+	st := r.st
+	keyAt = -1
 	if r.opts.Profile != "" {
 		left = append(left, st.StatusItem.Bold(true).Render("profile "+Sanitize(r.opts.Profile)))
 	}
@@ -44,7 +64,8 @@ func (r *Root) statusLeft() string {
 		left = append(left, st.StatusItem.Render(Sanitize(r.opts.Environment)))
 	}
 	if r.opts.ClientKey != "" {
-		left = append(left, st.StatusItem.Render("key "+Shorten(Sanitize(r.opts.ClientKey), 16)))
+		keyAt = len(left)
+		left = append(left, "")
 	}
 	if r.opts.US {
 		left = append(left, st.Badge("US", theme.ToneInfo))
@@ -65,7 +86,7 @@ func (r *Root) statusLeft() string {
 	if r.opts.Requests.InFlight() > 0 {
 		left = append(left, st.StatusItem.Render(r.spin.View()))
 	}
-	return strings.Join(left, st.StatusBar.Render(" "))
+	return left, keyAt
 }
 
 // renderStatus draws the one-line status bar, exactly r.width cells: the
