@@ -19,12 +19,12 @@ type keyMap struct {
 
 func newKeyMap(readOnly bool, table help.KeyMap) keyMap {
 	k := keyMap{
-		User:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "look up user")),
-		Onboarding: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "look up onboarding")),
+		User:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "look up a user id")),
+		Onboarding: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "look up an onboarding id")),
 		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open set")),
 		Audit:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "audit trail")),
 		Revoke:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "revoke consent")),
-		Link:       key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "link set to user")),
+		Link:       key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "link set to a user")),
 		New:        key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "new consent set")),
 		table:      table,
 	}
@@ -56,8 +56,8 @@ func newDetailKeys(screen keyMap) detailKeys {
 		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll down")),
 		PageUp:     key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
 		PageDown:   key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn/space", "page down")),
-		Top:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/g", "top")),
-		Bottom:     key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end/G", "bottom")),
+		Top:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "top")),
+		Bottom:     key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "bottom")),
 		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		User:       screen.User,
 		Onboarding: screen.Onboarding,

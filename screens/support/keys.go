@@ -24,7 +24,7 @@ func newKeys(readOnly bool) keyMap {
 		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		Region:     key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "switch region (EU/US)")),
 		Ticket:     key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "set the ticket")),
-		Audit:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "audit timeline")),
+		Audit:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "audit trail")),
 		Revoke:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "revoke consent")),
 		Link:       key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "link set to a user")),
 		Export:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export case")),

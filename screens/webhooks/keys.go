@@ -32,7 +32,7 @@ func newWhKeys(readOnly bool, table help.KeyMap) keyMap {
 		CopyKey:   key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy the key")),
 		Listen:    key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "point at the in-app listener")),
 		ListenNew: key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "new webhook for the in-app listener")),
-		OpenByID:  key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find by id")),
+		OpenByID:  key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find a webhook by id")),
 		table:     table,
 	}
 	screenkit.DisableInReadOnly(readOnly, &k.Add, &k.Edit, &k.Toggle, &k.Rotate, &k.Delete, &k.Listen, &k.ListenNew)
