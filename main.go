@@ -47,6 +47,13 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	var ran *cobra.Command
 	var silentBefore bool
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { ran, silentBefore = cmd, cmd.SilenceErrors }
+	// A command that has said why it failed (the app interrupted, a
+	// look-up) ends with its exit status kept here, not returned to fang:
+	// fang asks the terminal for its background colour before handling
+	// any error, and that query could wait forever on a terminal that had
+	// just been handed back (seen after ctrl+c in the app under tmux).
+	var said exitStatus
+	keepExitStatus(root, &said)
 	err := fang.Execute(context.Background(), root,
 		fang.WithVersion(currentVersion().String()),
 		fang.WithoutManpage(), // cmd_man.go writes a proper one
@@ -58,7 +65,30 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			printError(w, isTerminal(stderr), styles, err, commandOf(err, ran))
 		}),
 	)
+	if err == nil && said != exitOK {
+		return int(said)
+	}
 	return exitCode(err)
+}
+
+// keepExitStatus makes every command of the tree that ends with an
+// exitStatus (it has printed its own message) end without an error, the
+// status kept in *said for run to return.
+func keepExitStatus(cmd *cobra.Command, said *exitStatus) {
+	if run := cmd.RunE; run != nil {
+		cmd.RunE = func(c *cobra.Command, args []string) error {
+			err := run(c, args)
+			var status exitStatus
+			if errors.As(err, &status) {
+				*said = status
+				return nil
+			}
+			return err
+		}
+	}
+	for _, sub := range cmd.Commands() {
+		keepExitStatus(sub, said)
+	}
 }
 
 // commandError is an error with the command it is about, known where a
