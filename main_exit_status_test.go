@@ -12,7 +12,7 @@ import (
 // other error still goes to fang.
 func TestExitStatusIsKeptOutOfFangsErrorPath(t *testing.T) {
 	var said exitStatus
-	root := &cobra.Command{Use: "cardterm"}
+	root := &cobra.Command{Use: "cardterm", SilenceErrors: true, SilenceUsage: true}
 	root.AddCommand(
 		&cobra.Command{Use: "said", RunE: func(*cobra.Command, []string) error { return exitStatus(exitInterrupted) }},
 		&cobra.Command{Use: "other", RunE: func(*cobra.Command, []string) error { return errors.New("boom") }},

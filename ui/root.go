@@ -263,6 +263,12 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		r.width, r.height = msg.Width, msg.Height
 		r.help.SetWidth(msg.Width)
+		// A notice raised before the first size (the config file's
+		// warning), or one that no longer fits the bar at this width,
+		// gets lines of its own now.
+		if cmd := r.layoutNotice(); cmd != nil {
+			return cmd
+		}
 		return r.resize()
 	case tea.BackgroundColorMsg:
 		*r.st = theme.New(msg.IsDark(), r.opts.NoColor)

@@ -33,3 +33,16 @@ func TestStatusBarClientKeyTakesTheRoomThereIs(t *testing.T) {
 		t.Fatalf("the key got less than 16 cells: %q", narrow)
 	}
 }
+
+// A notice raised before the terminal's size is known (the config file's
+// warning at start) is laid out when the size comes: shown whole on lines
+// of its own, not cut in the status bar.
+func TestNoticeRaisedBeforeTheSizeIsShownWhole(t *testing.T) {
+	long := "/tmp/a/rather/long/path/to/cardterm/config.yaml:4: profiles[0].timeout: \"soon\" is not a positive duration such as 15s (the config file is ignored until it is fixed)"
+	root := ui.NewRoot(ui.RootOptions{SignIn: &fakeScreen{id: ui.ScreenSignIn, title: "Sign in"}, Warning: long})
+	uitest.Drive(root, uitest.Run(root.Init())...)
+	uitest.Drive(root, tea.WindowSizeMsg{Width: 100, Height: 20})
+	if v := strings.Join(strings.Fields(uitest.Plain(root.View())), " "); !strings.Contains(v, long) {
+		t.Fatalf("the warning is cut:\n%s", uitest.Plain(root.View()))
+	}
+}
