@@ -46,6 +46,7 @@ func (f *Form) ClickLine(y int) (cmd tea.Cmd, ok bool) {
 
 // TypingPlain reports whether the field in focus shows what is typed (not
 // a secret), for presenter mode (PlainTyping).
+// No form (nil) has nothing secret in focus.
 func (f *Form) TypingPlain() bool {
-	return f.focus < len(f.fields) && f.fields[f.focus].spec.Kind != FieldSecret
+	return f == nil || f.focus < len(f.fields) && f.fields[f.focus].spec.Kind != FieldSecret
 }

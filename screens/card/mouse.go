@@ -16,7 +16,7 @@ func (c *Screen) TakesMouse() bool { return true }
 
 // TypingPlain implements ui.PlainTyping: the forms take colours and
 // styles, not secrets.
-func (c *Screen) TypingPlain() bool { return c.form == nil || c.form.TypingPlain() }
+func (c *Screen) TypingPlain() bool { return c.form.TypingPlain() }
 
 // mouse handles a click in the body. The form stands under the card, or
 // beside it on a wide terminal (cardWithPanels): where is read from the

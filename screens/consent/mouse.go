@@ -18,25 +18,10 @@ func (s *Screen) TakesMouse() bool { return true }
 
 // TypingPlain implements ui.PlainTyping: user ids, onboarding ids and
 // policy choices are not secrets.
-func (s *Screen) TypingPlain() bool {
-	if form := s.openForm(); form != nil {
-		return form.TypingPlain()
-	}
-	return true
-}
+func (s *Screen) TypingPlain() bool { return s.openForm().TypingPlain() }
 
 // openForm is the form of the open sub-view, nil when it has none.
-func (s *Screen) openForm() *ui.Form {
-	switch v := s.open.(type) {
-	case *lookupForm:
-		return v.Form
-	case *linkForm:
-		return v.Form
-	case *createForm:
-		return v.Form
-	}
-	return nil
-}
+func (s *Screen) openForm() *ui.Form { return screenkit.FormOf(s.open) }
 
 // tableTop is the body line of the table's header: under the header's
 // lines and a blank line (View, layoutTable).

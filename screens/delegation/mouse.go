@@ -19,23 +19,10 @@ func (s *Screen) TakesMouse() bool { return true }
 
 // TypingPlain implements ui.PlainTyping: the post-approval's token is a
 // secret, its other fields and the token request's are not.
-func (s *Screen) TypingPlain() bool {
-	if form := s.openForm(); form != nil {
-		return form.TypingPlain()
-	}
-	return true
-}
+func (s *Screen) TypingPlain() bool { return s.openForm().TypingPlain() }
 
 // openForm is the form of the open sub-view, nil when it has none.
-func (s *Screen) openForm() *ui.Form {
-	switch v := s.open.(type) {
-	case *tokenRequest:
-		return v.Form
-	case *approvalForm:
-		return v.Form
-	}
-	return nil
-}
+func (s *Screen) openForm() *ui.Form { return screenkit.FormOf(s.open) }
 
 // mouse handles a click or a wheel step in the body.
 func (s *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {

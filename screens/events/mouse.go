@@ -15,12 +15,7 @@ func (s *Screen) TakesMouse() bool { return true }
 
 // TypingPlain implements ui.PlainTyping: neither the event type nor the
 // filter is a secret.
-func (s *Screen) TypingPlain() bool {
-	if s.form != nil {
-		return s.form.TypingPlain()
-	}
-	return true
-}
+func (s *Screen) TypingPlain() bool { return s.form.TypingPlain() }
 
 // listTop is the body line of the table's header: under the heading and
 // a blank line (View).

@@ -39,3 +39,16 @@ func (p FormPanel) CapturesKeys() bool { return true }
 
 // Sending marks the form busy while its confirmed change runs.
 func (p FormPanel) Sending() { p.Form.SetBusy(true) }
+
+// PanelForm is the panel's form, so a screen can ask any open sub-view
+// for its form (FormOf) without naming each sub-view's type.
+func (p FormPanel) PanelForm() *ui.Form { return p.Form }
+
+// FormOf is the form of an open sub-view built on FormPanel, nil for any
+// other sub-view (or none).
+func FormOf(open ui.SubView) *ui.Form {
+	if panel, ok := open.(interface{ PanelForm() *ui.Form }); ok {
+		return panel.PanelForm()
+	}
+	return nil
+}

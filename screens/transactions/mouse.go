@@ -14,7 +14,7 @@ import (
 func (t *Screen) TakesMouse() bool { return true }
 
 // TypingPlain implements ui.PlainTyping: no filter is a secret.
-func (t *Screen) TypingPlain() bool { return t.form == nil || t.form.TypingPlain() }
+func (t *Screen) TypingPlain() bool { return t.form.TypingPlain() }
 
 // mouse handles a click or a wheel step in the body (View: the heading
 // line, then the table; with the filters open, a blank line and the form).
