@@ -297,44 +297,6 @@ func WithoutRefresh(s apiclient.Session) apiclient.Session {
 	return s
 }
 
-// MustShow fails unless the screen shows every text.
-func MustShow(t testing.TB, screen string, texts ...string) {
-	t.Helper()
-	for _, text := range texts {
-		if !strings.Contains(screen, text) {
-			t.Fatalf("screen lacks %q:\n%s", text, screen)
-		}
-	}
-}
-
-// MustNotShow fails if the screen shows any of the texts.
-func MustNotShow(t testing.TB, screen string, texts ...string) {
-	t.Helper()
-	for _, text := range texts {
-		if strings.Contains(screen, text) {
-			t.Fatalf("screen shows %q but must not:\n%s", text, screen)
-		}
-	}
-}
-
-// HostileText is gateway text that tries every trick: colour, a clipboard
-// write (OSC 52), a bidi override, a zero-width space and a carriage
-// return.
-const HostileText = "\x1b[31mRED\x1b[0m\x1b]52;c;cm0gLXJmIH4=\x07\u202eevil\u200b\r"
-
-// hostileBits are what must never reach the terminal from the gateway.
-var hostileBits = []string{"\x1b]8;", "\x1b]52;", "\x1b[31m", "\x1b[2J", "\x07", "\r", "\u202e", "\u200b"}
-
-// MustBeClean fails if a frame carries any part of HostileText raw.
-func MustBeClean(t testing.TB, where, frame string) {
-	t.Helper()
-	for _, bad := range hostileBits {
-		if strings.Contains(frame, bad) {
-			t.Fatalf("%s carries %q from the gateway:\n%q", where, bad, frame)
-		}
-	}
-}
-
 // Footer is the frame's last line: the help of the keys that work now.
 func (a *App) Footer() string {
 	frame := strings.TrimRight(a.Screen(), "\n")
