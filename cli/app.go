@@ -1,0 +1,175 @@
+package cli
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/adrg/xdg"
+
+	"cardterm/apiclient"
+	"cardterm/apiclient/sandbox"
+	"cardterm/screens"
+	"cardterm/screens/screenkit"
+	"cardterm/screens/shell"
+	"cardterm/screens/support"
+	"cardterm/ui"
+)
+
+// The app: building the client, the screens and the shell, and running
+// it until the user quits or switches profile.
+
+// app is the wired program: the root model and what must be closed after.
+type app struct {
+	root  tea.Model
+	shell *ui.Root // the root, for what it says after the program ends
+	close func()
+}
+
+// newApp chooses the gateway, builds the client and the screens, and wires
+// the root.
+func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
+	gw, err := chooseGateway(o, stdin, stderr)
+	if err != nil {
+		return nil, err
+	}
+	gw = withInAppEvents(gw)
+	shell, console := buildRoot(gw, o)
+	// A customer-approved session still open is revoked before the
+	// gateway closes.
+	return &app{root: shell, shell: shell, close: func() { console.Close(); gw.close() }}, nil
+}
+
+// runApp runs the app. When the user picks another profile in the app
+// (the root quits with SwitchTo set, after signing out), it builds the
+// next app on that profile alone (flags and environment were for the
+// first one) and runs it, in the same process.
+func runApp(o options, std streams) error {
+	if err := checkAppTerminal(std); err != nil {
+		return err
+	}
+	for {
+		a, err := newApp(o, std.stdin, std.stderr)
+		if err != nil {
+			return err
+		}
+		signals := newAppSignals() // app_signals.go
+		program := tea.NewProgram(a.root, tea.WithFilter(signals.filter))
+		signals.watch(program)
+		_, err = program.Run()
+		signals.stop()
+		a.close()
+		if errors.Is(err, tea.ErrInterrupted) || signals.wasInterrupted() {
+			return exitStatus(exitInterrupted) // ctrl+c, SIGINT, SIGTERM or SIGHUP
+		}
+		if err != nil {
+			return err
+		}
+		next, ok := a.shell.SwitchTo()
+		if !ok {
+			return nil
+		}
+		cfg, problem := loadConfigOrWarn(std.stderr)
+		// The next profile alone, but what was asked for at start that
+		// survives a switch (settings_table.go): read-only when on, so a
+		// switch never turns on actions the agent had turned off, and the
+		// debug log.
+		if o, err = o.afterSwitch(next, cfg); err != nil {
+			return err
+		}
+		o.configProblem = problem
+	}
+}
+
+// buildRoot wires the client, the screens and the shell (screens/shell,
+// which the tests build the same way).
+func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
+	var console *support.Screen
+	root, _ := shell.New(shell.Config{
+		Client: apiclient.New(gw.cfg),
+		Gateway: shell.Gateway{
+			Label:       gw.label,
+			Sandbox:     gw.label == "SANDBOX",
+			Local:       gw.events.sandbox,
+			Environment: o.environment,
+			ClientKey:   gw.cfg.ClientKey,
+			US:          gw.cfg.US,
+		},
+		ReadOnly:  o.readOnly,
+		Profile:   o.profileShown(),
+		Profiles:  o.profiles,
+		Warning:   o.configProblem,
+		Demo:      gw.demo,
+		Events:    gw.events.receiver,
+		EventsURL: gw.events.url,
+		NoColor:   os.Getenv("NO_COLOR") != "",
+		Presenter: o.presenter,
+		Mouse:     o.mouse,
+		Version:   appVersion(),
+		SignIn:    screens.SignIn,
+		Screens:   screens.All,
+		Support: func(deps screenkit.Deps) ui.Screen {
+			console = support.New(deps, support.Options{
+				StateFile:       supportStateFile(gw.cfg.ClientKey),
+				ActionLog:       supportActionLog(),
+				Agent:           o.agent,
+				Environment:     o.environment,
+				User:            o.supportUser,
+				Onboarding:      o.supportOnboarding,
+				DemoUsers:       supportDemoUsers(gw),
+				CustomerScreens: screens.All,
+			})
+			return console
+		},
+		StartInSupport: o.support,
+	})
+	return root, console
+}
+
+// supportActionLog is the support console's action log in the user's
+// state directory.
+func supportActionLog() string {
+	if dir := filepath.Dir(supportStateFile("")); dir != "." {
+		return filepath.Join(dir, "support-actions.jsonl")
+	}
+	return ""
+}
+
+// supportDemoUsers are the embedded sandbox's demo customers, offered by
+// the support console before its first look-up.
+func supportDemoUsers(gw gateway) []support.DemoUser {
+	if gw.label != "SANDBOX" {
+		return nil
+	}
+	var out []support.DemoUser
+	for _, u := range sandbox.DemoUsersFor(gw.cfg.ClientKey) {
+		out = append(out, support.DemoUser{Username: u.Username, ID: sandbox.DemoUserID(u.Username), Summary: u.Summary, US: u.Region == "us"})
+	}
+	return out
+}
+
+// supportStateFile is where the support console keeps its last look-ups
+// (ids only) for a tenant: the user's state folder as each OS has it
+// (XDG_STATE_HOME or ~/.local/state on Linux, Application Support on
+// macOS, LocalAppData on Windows), one file per client key.
+func supportStateFile(clientKey string) string {
+	dir := os.Getenv("XDG_STATE_HOME") // read on each call, as configPath does
+	if dir == "" {
+		dir = xdg.StateHome
+	}
+	return filepath.Join(dir, "cardterm", "support-"+fileSafe(clientKey)+".json")
+}
+
+// fileSafe keeps the characters a file name can carry.
+func fileSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			return r
+		}
+		return '_'
+	}, s)
+}

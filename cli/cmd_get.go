@@ -1,0 +1,53 @@
+package cli
+
+import "github.com/spf13/cobra"
+
+// newGetCommand is `cardterm get LOOKUP [ARGS]`: one read-only look-up
+// printed as JSON, for scripts; with --json an error answer is printed
+// too. `cardterm --json LOOKUP` is `cardterm get LOOKUP --json`.
+func newGetCommand(std streams) *cobra.Command {
+	var given givenFlags
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "get LOOKUP [ARGS]",
+		Short: "Run one read-only look-up and print it as JSON",
+		Long: `Run one read-only look-up and print the gateway's answer as JSON, every field
+it sent included. The look-ups:
+
+` + lookupUsage() + `
+Look-ups marked * sign in as $CARDTERM_USERNAME with $CARDTERM_PASSWORD (on the
+embedded sandbox, the first demo user) and sign out after; the others need
+only the client key. No look-up asks for the secret key.
+
+The answer is always JSON; with --json, an error answer is printed on stdout as
+well, as the gateway sent it (its message still goes to stderr and the exit
+code still says which kind), so a script can read the gateway's own fields.
+
+` + exitCodesHelp,
+		Example: `  cardterm get consent 6f1c2d...
+  cardterm get audit 6f1c2d... 100 --profile acme
+  CARDTERM_USERNAME=alice@demo.test CARDTERM_PASSWORD=demo-pass cardterm get card
+  cardterm get card --json || echo "refused: exit $?"   # the error answer on stdout
+  cardterm --json user          # the same as: cardterm get user --json`,
+		// runLookup says what is missing, with the list of look-ups.
+		Args: cobra.ArbitraryArgs,
+		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return lookupNames(), cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o, err := resolveCommandOptions(given, std)
+			if err != nil {
+				return err
+			}
+			o.json = asJSON
+			return statusError(runLookup(o, args, std, cmd.CommandPath()))
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print an error answer on stdout too, as the gateway sent it")
+	given = addSettingFlags(cmd, gatewaySettings)
+	cmd.Flags().SortFlags = false
+	return cmd
+}

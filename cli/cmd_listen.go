@@ -1,0 +1,257 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"cardterm/apiclient"
+	"cardterm/apiclient/webhookreceiver"
+)
+
+// newListenCommand is `cardterm listen`: a local receiver that checks each
+// webhook delivery's signature, shows it (a live list on a terminal, JSON
+// lines when piped) and can forward the verified ones to the partner's own
+// server, as `stripe listen --forward-to` does.
+func newListenCommand() *cobra.Command {
+	var o listenOptions
+	var given givenFlags
+	cmd := &cobra.Command{
+		Use:   "listen",
+		Short: "Receive webhook deliveries locally, check their signatures, show them",
+		Long: `Receive webhook deliveries on a local address, check each one's X-Timestamp and
+X-Signature against the webhook's signing key, and show it: verified (answered 200)
+or rejected with the reason (answered 401): wrong key or body changed, timestamp
+outside the window, replay, malformed header. A rejected delivery is kept without its
+body: its size and first bytes only.
+
+The URL it listens on is printed first (on stderr when stdout is piped). Point a
+webhook configuration at it: on the sandbox gateway a plain http loopback URL is
+accepted; a real gateway needs a public HTTPS address in front of it. An address
+other than loopback (--addr 0.0.0.0:8080) needs --expose.
+
+The signing key comes from $` + webhookKeyEnv + `, or with --key from a masked prompt;
+never from a flag value. On a terminal each delivery is a line of a live list;
+piped, each is one JSON line (control and bidi characters escaped).
+
+With --events only verified deliveries of those types are shown and forwarded
+(card.frozen, or card.* for a category); others are answered 200 and counted.
+Rejected deliveries are always shown: their type is the sender's claim.`,
+		Example: `  CARDTERM_WEBHOOK_KEY=whsec_... cardterm listen
+  cardterm listen --key --forward-to http://localhost:3000/webhooks
+  cardterm listen --events card.frozen,card.unfrozen
+  cardterm listen | jq .eventType`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			settings, err := resolveCommandOptions(given, streams{stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()})
+			if err != nil {
+				return err
+			}
+			return runListen(cmd, o, settings)
+		},
+	}
+	cmd.SilenceUsage = true
+	f := cmd.Flags()
+	f.StringVar(&o.addr, "addr", "127.0.0.1:0", "address to listen on (port 0 picks a free one)")
+	f.BoolVar(&o.expose, "expose", false, "allow an --addr other than loopback: any host that reaches it can send deliveries")
+	f.StringVar(&o.forwardTo, "forward-to", "", "re-post every verified delivery, headers and body unchanged, to this URL")
+	f.StringSliceVar(&o.events, "events", nil, "show and forward only these event types (comma-separated; card.* for a category)")
+	f.BoolVar(&o.promptKey, "key", false, "ask for the signing key with a masked prompt (instead of $"+webhookKeyEnv+")")
+	f.DurationVar(&o.tolerance, "tolerance", webhookreceiver.DefaultTolerance, "how far a delivery's timestamp may be from now (at most 1h without --allow-wide-tolerance)")
+	f.BoolVar(&o.shortKey, "allow-short-key", false, "accept a signing key shorter than 16 bytes (with a warning)")
+	f.BoolVar(&o.wideTolerance, "allow-wide-tolerance", false, "accept a --tolerance over 1h (with a warning)")
+	_ = cmd.RegisterFlagCompletionFunc("events", completeListenEvents)
+	given = addSettingFlags(cmd, localSettings)
+	return cmd
+}
+
+type listenOptions struct {
+	addr, forwardTo         string
+	events                  []string
+	expose                  bool
+	promptKey               bool
+	tolerance               time.Duration
+	shortKey, wideTolerance bool
+}
+
+// The bounds `listen` holds a key and a tolerance to: a shorter key can be
+// guessed, a wider window lets a captured delivery be replayed for longer.
+const (
+	minWebhookKeyBytes = 16
+	maxTolerance       = time.Hour
+)
+
+// checkListenOptions refuses what would make the receiver weaker than it
+// looks, saying why and which flag accepts it; what a flag accepted comes
+// back as warnings to print.
+func checkListenOptions(o listenOptions, key string) (warnings []string, err error) {
+	if n := len(key); n < minWebhookKeyBytes {
+		if !o.shortKey {
+			return nil, usageError{fmt.Sprintf("the signing key is %d bytes; a webhook key is at least %d, so this one is probably cut or mistyped (--allow-short-key accepts it)", n, minWebhookKeyBytes)}
+		}
+		warnings = append(warnings, fmt.Sprintf("Warning: the signing key is only %d bytes; a short key can be guessed.", n))
+	}
+	switch {
+	case o.tolerance < 0:
+		return nil, usageError{"--tolerance must not be negative"}
+	case o.tolerance > maxTolerance && !o.wideTolerance:
+		return nil, usageError{fmt.Sprintf("--tolerance %s is over %s: a captured delivery could be replayed for that long (--allow-wide-tolerance accepts it)", o.tolerance, maxTolerance)}
+	case o.tolerance > maxTolerance:
+		warnings = append(warnings, fmt.Sprintf("Warning: timestamps within %s are accepted; a captured delivery can be replayed for that long.", o.tolerance))
+	}
+	if !isLoopbackAddr(o.addr) && !o.expose {
+		return nil, usageError{fmt.Sprintf("--addr %s is not a loopback address: any host that reaches it could send deliveries (--expose allows it)", o.addr)}
+	}
+	for _, eventType := range o.events {
+		if strings.TrimSpace(eventType) == "" {
+			return nil, usageError{"--events holds an empty event type"}
+		}
+	}
+	return warnings, nil
+}
+
+// isLoopbackAddr reports whether a listen address takes connections from
+// this machine only (an empty host is every interface).
+func isLoopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	return host != "" && apiclient.IsLoopbackHost(host)
+}
+
+// runListen serves until ctrl+c or SIGTERM. settings give the profile
+// (its webhook key) and, for --forward-to, the timeout and the debug log
+// of the forwards.
+func runListen(cmd *cobra.Command, o listenOptions, settings options) error {
+	key, err := webhookKey(cmd, o.promptKey, settings.profile)
+	if err != nil {
+		return err
+	}
+	warnings, err := checkListenOptions(o, key)
+	if err != nil {
+		return err
+	}
+	forwardConfig, closeLog, err := clientConfig(settings)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
+	out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	live := isTerminal(out)
+	// The URL and notes go where a pipe reading the deliveries won't see them.
+	notes := errOut
+	if live {
+		notes = out
+	}
+	printer := &listenPrinter{out: out, live: live, forwarding: o.forwardTo != ""}
+	rcv, err := webhookreceiver.New(webhookreceiver.Options{Key: key, Tolerance: o.tolerance, ForwardTo: o.forwardTo,
+		ForwardClient: apiclient.NewHTTPClient(forwardConfig), EventTypes: o.events,
+		OnDelivery: printer.delivered, OnForward: printer.forwarded})
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	listener, err := webhookreceiver.Start(o.addr, rcv)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", o.addr, err)
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(errOut, w)
+	}
+	announceListener(notes, listener.URL, o)
+	<-ctx.Done()
+	closeErr := listener.Close()
+	rcv.Close()
+	printer.mu.Lock()
+	fmt.Fprintf(notes, "Stopped: %d verified, %d rejected", printer.verified, printer.rejected)
+	if ignored := rcv.Ignored(); len(o.events) > 0 {
+		fmt.Fprintf(notes, ", %d of other types", ignored)
+	}
+	fmt.Fprintln(notes, ".")
+	printer.mu.Unlock()
+	return closeErr
+}
+
+// listenPrinter prints deliveries as they come (a live row, or a JSON
+// line) and the forwards as they finish; several senders may be answered
+// at once, so it locks.
+type listenPrinter struct {
+	out                io.Writer
+	live, forwarding   bool
+	mu                 sync.Mutex
+	verified, rejected int
+}
+
+// delivered prints d. Piped, a verified delivery that is being forwarded
+// waits for its forward, so its one line says how the forward went.
+func (p *listenPrinter) delivered(d webhookreceiver.Delivery) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if d.Verified {
+		p.verified++
+	} else {
+		p.rejected++
+	}
+	switch {
+	case p.live:
+		printDeliveryLine(p.out, d)
+	case !(d.Verified && p.forwarding):
+		_, _ = p.out.Write(deliveryJSONLine(d))
+	}
+}
+
+// forwarded prints how d's forward went: a row of its own on a terminal,
+// the delivery's JSON line when piped.
+func (p *listenPrinter) forwarded(d webhookreceiver.Delivery) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.live {
+		printForwardLine(p.out, d)
+		return
+	}
+	_, _ = p.out.Write(deliveryJSONLine(d))
+}
+
+// announceListener says where deliveries go and what happens to them.
+func announceListener(w io.Writer, url string, o listenOptions) {
+	fmt.Fprintf(w, "Listening for webhook deliveries on %s\n", url)
+	if !isLoopbackAddr(o.addr) {
+		fmt.Fprintf(w, "Exposed: any host that can reach this machine on that port can send deliveries here; unsigned ones are answered 401 and kept without their bodies.\n")
+	}
+	if o.forwardTo != "" {
+		fmt.Fprintf(w, "Forwarding verified deliveries to %s\n", o.forwardTo)
+	}
+	if len(o.events) > 0 {
+		fmt.Fprintf(w, "Showing only %s; other verified deliveries are answered and counted.\n", strings.Join(o.events, ", "))
+	}
+	fmt.Fprintf(w, "Signatures checked with the key given; timestamps within %s; ctrl+c stops.\n", o.tolerance)
+}
+
+// completeListenEvents completes --events: the event types the interface
+// names and the sandbox emits, after any already typed before a comma.
+func completeListenEvents(_ *cobra.Command, _ []string, typed string) ([]string, cobra.ShellCompDirective) {
+	done, last := "", typed
+	if i := strings.LastIndex(typed, ","); i >= 0 {
+		done, last = typed[:i+1], typed[i+1:]
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, eventType := range append(slices.Clone(apiclient.WebhookEventTypes), apiclient.SandboxEmittedEventTypes...) {
+		if !seen[eventType] && strings.HasPrefix(eventType, last) {
+			seen[eventType] = true
+			out = append(out, done+eventType)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+}

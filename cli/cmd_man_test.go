@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+func manOutput(t *testing.T) string {
+	t.Helper()
+	var out, errOut strings.Builder
+	if code := Run([]string{"man"}, nil, &out, &errOut); code != exitOK {
+		t.Fatalf("cardterm man: exit %d: %s", code, errOut.String())
+	}
+	return out.String()
+}
+
+func TestManPageHasTheSectionsInOrder(t *testing.T) {
+	page := manOutput(t)
+	at := 0
+	for _, section := range []string{"NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "EXAMPLES", "ENVIRONMENT", "FILES", "EXIT STATUS"} {
+		i := strings.Index(page[at:], "\n.SH "+section+"\n")
+		if i < 0 {
+			t.Fatalf("no section %s after byte %d:\n%s", section, at, page)
+		}
+		at += i + 1
+	}
+	if !strings.HasPrefix(page, ".TH CARDTERM 1 ") {
+		t.Errorf("the page does not start with its title line: %.60q", page)
+	}
+}
+
+func TestManPageFlagsAndParagraphs(t *testing.T) {
+	page := manOutput(t)
+	// -p, --profile: the short and long forms, each with its own dashes.
+	if !strings.Contains(page, `\fB\-p\fR, \fB\-\-profile\fR \fIstring\fR`) {
+		t.Errorf("--profile is not shown as -p, --profile")
+	}
+	if strings.Contains(page, `\-\-p `) || strings.Contains(page, "--p ") || strings.Contains(page, "--v ") {
+		t.Errorf("a shorthand is written with two dashes")
+	}
+	// A wrapped paragraph stays one paragraph: its lines follow each
+	// other with no paragraph break between them.
+	if !strings.Contains(page, "cardterm is the Card and Wallet Gateway in your terminal: card holders manage\ntheir card") {
+		t.Errorf("the description's wrapped lines are split apart:\n%s", page)
+	}
+	for _, want := range []string{
+		".SS \"cardterm get LOOKUP [ARGS]\"", // every command, with its arguments
+		".SS \"cardterm profile add NAME\"",
+		"\\fBCARDTERM_SECRET_KEY\\fR", // ENVIRONMENT
+		"\\fBNO_COLOR\\fR",
+		"\\fB130\\fR", // EXIT STATUS
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, ".SS \"cardterm help") {
+		t.Error("the page lists the help command")
+	}
+	for i, line := range strings.Split(page, "\n") {
+		if strings.HasSuffix(line, " ") {
+			t.Errorf("line %d ends in a space: %q", i+1, line)
+		}
+	}
+}
+
+func TestManCommandIsListedInHelp(t *testing.T) {
+	var out, errOut strings.Builder
+	if code := Run([]string{"--help"}, nil, &out, &errOut); code != exitOK {
+		t.Fatalf("--help: exit %d", code)
+	}
+	if !strings.Contains(out.String(), "man ") {
+		t.Errorf("--help does not list man:\n%s", out.String())
+	}
+}

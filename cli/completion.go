@@ -1,0 +1,58 @@
+package cli
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// Shell completion of flag values: the settings complete their own
+// (settings.go: choices, switches, profile names, files for a FILE); every
+// other flag that takes a value completes no file names unless its value
+// is a file.
+
+// fileFlags are the flags whose value is a file (or holds one: api -F
+// key=@FILE), where the shell's file names are right; dirFlags, a
+// directory's.
+var (
+	fileFlags = map[string]bool{"debug": true, "body": true, "field": true}
+	dirFlags  = map[string]bool{"data": true}
+)
+
+// completeFlagValues registers, on every command of the tree, directory
+// names for a directory flag and no file names for the flags that take a
+// value that is not a file, and for the arguments of a command that takes
+// no FILE (sandbox export FILE does), unless the command registered its
+// own completion.
+func completeFlagValues(cmd *cobra.Command) {
+	cmd.LocalNonPersistentFlags().VisitAll(func(f *pflag.Flag) {
+		if f.Value.Type() == "bool" || fileFlags[f.Name] {
+			return
+		}
+		if _, has := cmd.GetFlagCompletionFunc(f.Name); has {
+			return
+		}
+		if dirFlags[f.Name] {
+			_ = cmd.RegisterFlagCompletionFunc(f.Name, cobra.FixedCompletions(nil, cobra.ShellCompDirectiveFilterDirs))
+			return
+		}
+		_ = cmd.RegisterFlagCompletionFunc(f.Name, cobra.NoFileCompletions)
+	})
+	takesFile := strings.Contains(cmd.Use, "FILE")
+	if cmd.ValidArgsFunction == nil && len(cmd.ValidArgs) == 0 && !takesFile {
+		cmd.ValidArgsFunction = cobra.NoFileCompletions
+	}
+	for _, sub := range cmd.Commands() {
+		completeFlagValues(sub)
+	}
+}
+
+// completeRootArgs completes the root's arguments: look-up names after
+// --json, else nothing (cobra offers the commands itself), never files.
+func completeRootArgs(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if asJSON, _ := cmd.Flags().GetBool("json"); asJSON && len(args) == 0 {
+		return lookupNames(), cobra.ShellCompDirectiveNoFileComp
+	}
+	return nil, cobra.ShellCompDirectiveNoFileComp
+}

@@ -1,0 +1,139 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+
+	"cardterm/apiclient"
+	"cardterm/apiclient/sandbox"
+	"cardterm/screens/screenkit"
+)
+
+// The gateway and client factory every command uses: where requests go
+// (a remote gateway or the embedded sandbox) and the client's settings.
+
+// gateway is where requests go: the client's settings, the status bar's
+// label, the sandbox's demo accounts, and what to close afterwards.
+type gateway struct {
+	cfg    apiclient.Config
+	label  string
+	demo   []screenkit.DemoHint
+	close  func()
+	events inAppEvents // the in-app webhook listener (app_events.go)
+}
+
+// chooseGateway picks a remote gateway from --base-url, or starts the
+// embedded sandbox gateway when none is given.
+func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error) {
+	cfg, closeLog, err := clientConfig(o)
+	if err != nil {
+		return gateway{}, err
+	}
+	gw := gateway{close: closeLog, cfg: cfg}
+	if o.baseURL != "" {
+		host, err := checkBaseURL(o.baseURL)
+		if err != nil {
+			closeLog()
+			return gw, err
+		}
+		gw.label = host
+		// The support console needs only the client key; it asks for the
+		// secret key when an action needs it.
+		gw.cfg.SecretKey = secretKey(o, stdin, stderr, !o.support && !o.noPrompt)
+		return gw, nil
+	}
+	running, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
+	if err != nil {
+		closeLog()
+		return gw, fmt.Errorf("starting the embedded sandbox gateway: %w", err)
+	}
+	gw.close = func() { _ = running.Close(); closeLog() }
+	gw.cfg.BaseURL = running.URL
+	if gw.cfg.ClientKey == "" {
+		gw.cfg.ClientKey = sandbox.DemoClientKey
+	}
+	// The prefill and the secret key follow the tenant of the client key
+	// in use, not always the first one.
+	if cred, ok := sandbox.CredentialFor(gw.cfg.ClientKey); ok && !o.support {
+		gw.cfg.SecretKey = cred.SecretKey
+	}
+	gw.label = "SANDBOX"
+	region := "eu"
+	if o.us {
+		region = "us"
+	}
+	for _, u := range sandbox.DemoUsersFor(gw.cfg.ClientKey) {
+		if u.Region == region {
+			gw.demo = append(gw.demo, screenkit.DemoHint{Username: u.Username, Password: u.Password, Summary: u.Summary})
+		}
+	}
+	return gw, nil
+}
+
+// clientConfig is a gateway client's configuration from the resolved
+// settings: every command that sends requests (the app, the look-ups,
+// profile check, sandbox trigger, listen's forwards) builds its client
+// from it, so each honours the same base URL, client key, US routing,
+// timeout, debug log and user agent. close closes the debug log.
+func clientConfig(o options) (cfg apiclient.Config, close func(), err error) {
+	logger, closeLog, err := openDebugLog(o.debugFile)
+	if err != nil {
+		return cfg, nil, err
+	}
+	cfg = apiclient.Config{
+		Logger:    logger,
+		BaseURL:   o.baseURL,
+		ClientKey: o.clientKey,
+		ClientID:  o.clientID,
+		US:        o.us,
+		Timeout:   o.timeout,
+		UserAgent: "cardterm/" + appVersion(),
+	}
+	if o.proxy != "" {
+		cfg.HTTPClient = &http.Client{Transport: throughProxy(o.proxy)}
+	}
+	return cfg, closeLog, nil
+}
+
+// throughProxy is a transport that sends through the proxy at raw (checked
+// by its setting), except requests to this machine (the embedded sandbox,
+// a local one, listen's loopback targets).
+func throughProxy(raw string) *http.Transport {
+	proxy, _ := url.Parse(raw)
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.Proxy = func(r *http.Request) (*url.URL, error) {
+		host := r.URL.Hostname()
+		if ip := net.ParseIP(host); host == "localhost" || ip != nil && ip.IsLoopback() {
+			return nil, nil
+		}
+		return proxy, nil
+	}
+	return transport
+}
+
+// checkBaseURL returns the host of an http(s) base URL, or a usage error.
+func checkBaseURL(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", usageError{fmt.Sprintf("--base-url %q is not an http(s) URL", raw)}
+	}
+	return u.Host, nil
+}
+
+// openDebugLog opens the debug log (appending, owner-only) and returns
+// its logger; no file, no logger.
+func openDebugLog(path string) (*slog.Logger, func(), error) {
+	if path == "" {
+		return nil, func() {}, nil
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the debug log: %w", err)
+	}
+	return slog.New(slog.NewTextHandler(f, nil)), func() { _ = f.Close() }, nil
+}
