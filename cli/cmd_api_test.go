@@ -11,14 +11,15 @@ import (
 	"testing"
 
 	"cardterm/apiclient/sandbox"
+	"cardterm/ui/uitest"
 )
 
 // cliRun runs the built binary with args and env (added to the test's
 // environment), its stdout piped: what a script sees.
 func cliRun(t *testing.T, env []string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "CARDTERM_PROFILE=", "CARDTERM_READ_ONLY=", noKeyring)
+	cmd := binaryCommand(t, args...)
+	cmd.Env = append(append(os.Environ(), uitest.TestEnv(t)...), "XDG_CONFIG_HOME="+t.TempDir(), "CARDTERM_PROFILE=", "CARDTERM_READ_ONLY=", noKeyring)
 	cmd.Env = append(cmd.Env, env...)
 	var out, errOut strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errOut

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cardterm/ui/uitest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,7 +16,7 @@ import (
 
 // noKeyring points go-keyring at a D-Bus that is not there, as on a
 // headless Linux box: every keyring call fails.
-const noKeyring = "DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent/cardterm-test-bus"
+const noKeyring = uitest.NoKeyring
 
 // profileEnv is a private config and state directory without a keyring.
 func profileEnv(t *testing.T) []string {
@@ -27,8 +28,8 @@ func profileEnv(t *testing.T) []string {
 // a non-zero exit fails the test.
 func cardterm(t *testing.T, env []string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Env = append(os.Environ(), env...)
+	cmd := binaryCommand(t, args...)
+	cmd.Env = append(append(os.Environ(), uitest.TestEnv(t)...), env...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("cardterm %v: %v\n%s", args, err, out)
@@ -75,9 +76,9 @@ func TestProfilesSwitchTenantInTheAppE2E(t *testing.T) {
 func TestProfileWithoutAKeyringAsksForTheSecretKeyE2E(t *testing.T) {
 	sb := startSandbox(t)
 	env := profileEnv(t)
-	cmd := exec.Command(binary, "profile", "add", "remote", "--base-url", "http://"+sb.addr,
+	cmd := binaryCommand(t, "profile", "add", "remote", "--base-url", "http://"+sb.addr,
 		"--client-key", "ck_sandbox_acme", "--environment", "sandbox")
-	cmd.Env = append(append(os.Environ(), env...), "CARDTERM_SECRET_KEY=sk_sandbox_acme")
+	cmd.Env = append(append(append(os.Environ(), uitest.TestEnv(t)...), env...), "CARDTERM_SECRET_KEY=sk_sandbox_acme")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("profile add: %v\n%s", err, out)
@@ -121,8 +122,8 @@ func TestMalformedConfigStillStartsOnTheSandboxE2E(t *testing.T) {
 		t.Fatalf("a profile of a malformed file was used:\n%s", s)
 	}
 	// What it said before the app took the screen.
-	cmd := exec.Command(binary, "get", "consent", "nobody")
-	cmd.Env = append(os.Environ(), env...)
+	cmd := binaryCommand(t, "get", "consent", "nobody")
+	cmd.Env = append(append(os.Environ(), uitest.TestEnv(t)...), env...)
 	out, _ := cmd.CombinedOutput()
 	if !strings.Contains(string(out), path+":4: profiles[0].timeout: \"soon\" is not a positive duration") {
 		t.Fatalf("the message does not name the file, line and field:\n%s", out)
@@ -149,7 +150,7 @@ func TestBashCompletionCompletesProfileNames(t *testing.T) {
 			"COMP_LINE='" + binary + " " + strings.Join(words[1:], " ") + "'\nCOMP_POINT=${#COMP_LINE}\n" +
 			"__start_cardterm\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n"
 		cmd := exec.Command("bash", "--norc", "--noprofile", "-c", prog)
-		cmd.Env = append(os.Environ(), env...)
+		cmd.Env = append(append(os.Environ(), uitest.TestEnv(t)...), env...)
 		// stdout only: outside a real completion, compopt complains on
 		// stderr.
 		out, err := cmd.Output()

@@ -36,7 +36,7 @@ var baseURLLine = regexp.MustCompile(`Base URL\s+(http://\S+)`)
 func startSandboxProcess(t *testing.T, args ...string) *sandboxProcess {
 	t.Helper()
 	p := &sandboxProcess{out: &syncBuffer{}, exited: make(chan struct{})}
-	p.cmd = exec.Command(binary, append([]string{"sandbox", "--addr", "127.0.0.1:0"}, args...)...)
+	p.cmd = binaryCommand(t, append([]string{"sandbox", "--addr", "127.0.0.1:0"}, args...)...)
 	p.cmd.Stdout, p.cmd.Stderr = p.out, p.out
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -162,7 +162,7 @@ func TestSandboxDataRefusesForeignAndCorruptFilesE2E(t *testing.T) {
 		if err := os.WriteFile(path, content, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command(binary, "sandbox", "--addr", "127.0.0.1:0", "--data", dir)
+		cmd := binaryCommand(t, "sandbox", "--addr", "127.0.0.1:0", "--data", dir)
 		out, err := cmd.CombinedOutput()
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) || exit.ExitCode() != exitRefused {
@@ -239,7 +239,7 @@ func TestSandboxTriggerOverrideAndResendE2E(t *testing.T) {
 
 func TestSandboxLogsFollowsTheAnsweredRequestsE2E(t *testing.T) {
 	sb := startSandboxProcess(t)
-	logs := exec.Command(binary, "sandbox", "logs", "--base-url", sb.url)
+	logs := binaryCommand(t, "sandbox", "logs", "--base-url", sb.url)
 	out := &syncBuffer{}
 	logs.Stdout, logs.Stderr = out, out
 	if err := logs.Start(); err != nil {

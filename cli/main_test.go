@@ -41,6 +41,13 @@ var termSeq atomic.Int64
 const e2eWait = 30 * time.Second
 
 func TestMain(m *testing.M) {
+	// Nothing of this machine's settings (a default profile, CARDTERM_*,
+	// a proxy, a browser) reaches the app under test.
+	unseal, err := uitest.Seal()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "sealing the tests:", err)
+		os.Exit(1)
+	}
 	dir, err := os.MkdirTemp("", "cardterm-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -56,6 +63,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	_ = os.RemoveAll(dir)
+	unseal()
 	os.Exit(code)
 }
 
@@ -63,6 +71,15 @@ func TestMain(m *testing.M) {
 type tmuxTerm struct {
 	t      *testing.T
 	socket string
+}
+
+// binaryCommand runs the built binary with the test's own HOME and XDG
+// folders (uitest.TestEnv); a test that sets cmd.Env keeps them first.
+func binaryCommand(t testing.TB, args ...string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Env = append(os.Environ(), uitest.TestEnv(t)...)
+	return cmd
 }
 
 // startTerm runs the command line in a fresh 120x40 tmux session.
@@ -82,6 +99,7 @@ func startShell(t *testing.T, env []string, line string) *tmuxTerm {
 // tmux server, killed when the test ends.
 func startTmux(t *testing.T, env []string, argv ...string) *tmuxTerm {
 	t.Helper()
+	env = append(uitest.TestEnv(t), env...)
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatalf("tmux is required for the end-to-end tests: %v", err)
 	}
@@ -235,11 +253,11 @@ func TestRejectedClientKeys(t *testing.T) {
 }
 
 func TestVersionAndHelp(t *testing.T) {
-	out, err := exec.Command(binary, "--version").CombinedOutput()
+	out, err := binaryCommand(t, "--version").CombinedOutput()
 	if err != nil || !strings.HasPrefix(string(out), "cardterm ") {
 		t.Fatalf("--version: %v %q", err, out)
 	}
-	out, err = exec.Command(binary, "--help").CombinedOutput()
+	out, err = binaryCommand(t, "--help").CombinedOutput()
 	if err != nil {
 		t.Fatalf("--help exits non-zero: %v", err)
 	}
@@ -251,11 +269,11 @@ func TestVersionAndHelp(t *testing.T) {
 	if strings.Contains(string(out), "--secret-key") {
 		t.Errorf("the secret key must never be a flag:\n%s", out)
 	}
-	out, err = exec.Command(binary, "--no-such-flag").CombinedOutput()
+	out, err = binaryCommand(t, "--no-such-flag").CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "no-such-flag") {
 		t.Fatalf("an unknown flag must fail and say which: %v %q", err, out)
 	}
-	out, err = exec.Command(binary, "frobnicate").CombinedOutput()
+	out, err = binaryCommand(t, "frobnicate").CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(out), "frobnicate") {
 		t.Fatalf("an unknown command must fail with 2 and say which: %v %q", err, out)
@@ -323,7 +341,7 @@ var baseURLRE = regexp.MustCompile(`Base URL\s+http://(\S+)`)
 func startSandbox(t *testing.T, args ...string) *sandboxProc {
 	t.Helper()
 	sb := &sandboxProc{
-		cmd:  exec.Command(binary, append([]string{"sandbox", "--addr", "127.0.0.1:0"}, args...)...),
+		cmd:  binaryCommand(t, append([]string{"sandbox", "--addr", "127.0.0.1:0"}, args...)...),
 		done: make(chan struct{}),
 		out:  &syncBuffer{},
 	}
@@ -373,7 +391,7 @@ func TestSandboxStopsCleanlyOnSIGTERM(t *testing.T) {
 		t.Fatalf("cardterm sandbox on SIGTERM: %v (want exit 0)\n%s", sb.err, sb.out.String())
 	}
 
-	out, err := exec.Command(binary, "sandbox", "--addr", "127.0.0.1:0", "extra").CombinedOutput()
+	out, err := binaryCommand(t, "sandbox", "--addr", "127.0.0.1:0", "extra").CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(out), "extra") {
 		t.Fatalf("cardterm sandbox with a stray argument: %v %q", err, out)
@@ -1137,8 +1155,8 @@ var demoErrorFrame = regexp.MustCompile(`(?i)could not|failed|\berror\b|panic`)
 // lookupRun runs `cardterm get ... --json` on the embedded sandbox.
 func lookupRun(t *testing.T, env []string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(binary, append(append([]string{"get"}, args...), "--json")...)
-	cmd.Env = append(os.Environ(), env...)
+	cmd := binaryCommand(t, append(append([]string{"get"}, args...), "--json")...)
+	cmd.Env = append(append(os.Environ(), uitest.TestEnv(t)...), env...)
 	var out, errOut strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()

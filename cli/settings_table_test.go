@@ -7,13 +7,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"cardterm/apiclient/sandbox"
+	"cardterm/ui/uitest"
 )
 
 var updateReadme = flag.Bool("update-readme", false, "rewrite README.md's settings table from the settings table")
@@ -153,14 +153,14 @@ func TestEnvironmentTakesThreeValuesInAnyCase(t *testing.T) {
 // values; a good one in another letter case works.
 func TestBadEnvironmentExitsTwoBeforeAnythingRuns(t *testing.T) {
 	env := profileEnv(t)
-	cmd := exec.Command(binary, "get", "user", "--environment", "prod")
-	cmd.Env = append(os.Environ(), env...)
+	cmd := binaryCommand(t, "get", "user", "--environment", "prod")
+	cmd.Env = append(append(os.Environ(), uitest.TestEnv(t)...), env...)
 	out, err := cmd.CombinedOutput()
 	if code := cmd.ProcessState.ExitCode(); code != exitUsage || !strings.Contains(string(out), "production, staging or sandbox") {
 		t.Fatalf("exit %d (%v):\n%s", code, err, out)
 	}
-	cmd = exec.Command(binary, "get", "user", "--environment", "Sandbox")
-	cmd.Env = append(os.Environ(), env...)
+	cmd = binaryCommand(t, "get", "user", "--environment", "Sandbox")
+	cmd.Env = append(append(os.Environ(), uitest.TestEnv(t)...), env...)
 	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), `"email"`) {
 		t.Fatalf("--environment Sandbox: %v\n%s", err, out)
 	}

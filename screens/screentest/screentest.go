@@ -7,7 +7,6 @@ package screentest
 
 import (
 	"net/http/httptest"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -28,10 +27,11 @@ import (
 var Epoch = time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
 
 // Main pins local time to UTC (times are shown in local time, and golden
-// files must match anywhere) and runs the tests; call it from TestMain.
+// files must match anywhere), seals the tests from this machine's settings
+// (uitest.Main) and runs them; call it from TestMain.
 func Main(m *testing.M) {
 	time.Local = time.UTC
-	os.Exit(m.Run())
+	uitest.Main(m)
 }
 
 // Build makes a screen from the test's Deps (signin.New, card.New, ...).

@@ -32,7 +32,7 @@ import (
 
 // memoryChildEnv names the sandbox the child loads from; without it the
 // child test returns at once.
-const memoryChildEnv = "CARDTERM_WHITELIST_MEMORY_CHILD"
+const memoryChildEnv = "CARDTERM_TEST_WHITELIST_MEMORY_CHILD"
 
 // rssBudget is the resident memory the process may have with 100,000
 // entries loaded (60 MB; about 40 MB measured).
