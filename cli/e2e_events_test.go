@@ -19,17 +19,17 @@ var listenerURLRE = regexp.MustCompile(`listening on (http://127\.0\.0\.1:\d+/)`
 func TestEventsScreenShowsVerifiedAndTamperedE2E(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
-	tm.send("9")
+	tm.open("Webhooks")
 	tm.waitFor("2 of 5 endpoints")
 	tm.confirm("L", "Add a webhook for the in-app listener?", "POST /v1/webhooks", `"name": "cardterm in-app`)
 	tm.waitFor("3 of 5 endpoints", "deliveries show on the Events screen")
 
-	tm.send("2")
+	tm.open("Card")
 	tm.waitFor("ACTIVE", "4242")
 	tm.confirm("f", "Freeze the card")
 	tm.waitFor("FROZEN")
 
-	tm.send("0")
+	tm.open("Events")
 	s := tm.waitFor("Events", "card.frozen", "✓ verified", "VERIFIED", "1 delivery")
 	m := listenerURLRE.FindStringSubmatch(s)
 	if m == nil {

@@ -27,7 +27,7 @@ var datePattern = regexp.MustCompile(`20\d\d-\d\d-\d\d \d\d:\d\d`)
 
 func TestAltShapesTransactionsShowMerchantAndInspectE2E(t *testing.T) {
 	tm := startAltShapes(t)
-	tm.send("3")
+	tm.open("Transactions")
 	s := tm.waitFor("Created at", "Merchant name", "Amount", "-53.63 EUR", "State", "Zara", "Selected transaction", "Merchant city", "Madrid")
 	if !datePattern.MatchString(s) {
 		t.Fatalf("no dates in the list:\n%s", s)
@@ -43,7 +43,7 @@ func TestAltShapesTransactionsShowMerchantAndInspectE2E(t *testing.T) {
 
 func TestAltShapesWalletsHistoryAndWithdrawalE2E(t *testing.T) {
 	tm := startAltShapes(t)
-	tm.send("4")
+	tm.open("Wallets")
 	tm.waitFor("Holdings available", "1250.50", "balance 320.00  allowance 150.00  spendable 150.00", "500.00 USDC")
 
 	tm.send("h")

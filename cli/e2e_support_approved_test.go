@@ -126,7 +126,7 @@ func TestSupportCustomerApprovedSessionE2E(t *testing.T) {
 	// The browser signs alice in and comes back to the loopback: the
 	// customer's screens open under the banner, read-only.
 	tm.waitFor("READ-ONLY · CUSTOMER-APPROVED SESSION: Alice Martin (alice@demo.test)", "Account", "VERIFIED")
-	tm.send("2")
+	tm.open("Card")
 	tm.waitFor("4242", "ACTIVE")
 	s := tm.screen()
 	if strings.Contains(s, "f freeze/unfreeze") {

@@ -131,6 +131,15 @@ func (tm *tmuxTerm) send(keys ...string) {
 	}
 }
 
+// open opens a screen by its name through the go-to prompt (:), so no
+// test depends on the screen's place in the navigation.
+func (tm *tmuxTerm) open(screen string) {
+	tm.t.Helper()
+	tm.send(":")
+	tm.typeText(screen)
+	tm.send("Enter")
+}
+
 // typeText types text literally (no key-name lookup).
 func (tm *tmuxTerm) typeText(text string) {
 	tm.t.Helper()
@@ -175,7 +184,7 @@ func signInAndCheckCard(t *testing.T, tm *tmuxTerm) {
 	tm.send("Enter")
 	tm.waitFor("Alice", "VERIFIED", "alice@demo.test")
 
-	tm.send("2")
+	tm.open("Card")
 	tm.waitFor("ACTIVE", "4242", "ALICE MARTIN")
 
 	tm.send("f")
@@ -317,7 +326,7 @@ func TestEscCancelsSlowRequests(t *testing.T) {
 
 	tm.send("Enter")
 	tm.waitFor("Alice Martin") // the slow sign-in and profile, uncancelled
-	tm.send("2")
+	tm.open("Card")
 	tm.waitFor("Loading card")
 	tm.send("Escape")
 	tm.waitFor("cancelled")
@@ -464,7 +473,7 @@ func TestE2ESetPINAndViewPIN(t *testing.T) {
 	tm.waitFor("Sandbox demo accounts", "alice@demo.test")
 	tm.send("Enter")
 	tm.waitFor("Alice", "VERIFIED")
-	tm.send("2")
+	tm.open("Card")
 	tm.waitFor("ACTIVE", "4242")
 
 	tm.send("p")
@@ -515,7 +524,7 @@ func TestE2EOrderCardReplacesBlocked(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "bruno@demo.test")
 	tm.waitFor("Bruno", "VERIFIED")
-	tm.send("2")
+	tm.open("Card")
 	tm.waitFor("BLOCKED", "0005")
 	tm.confirm("n", "Order a new virtual card?", "POST /v1/card/order")
 	s := tm.waitFor("ACTIVE", "new card ordered")
@@ -529,7 +538,7 @@ func TestE2ETransactionsFilterAndPage(t *testing.T) {
 	tm.waitFor("Sandbox demo accounts", "alice@demo.test")
 	tm.send("Enter")
 	tm.waitFor("Alice", "VERIFIED")
-	tm.send("3")
+	tm.open("Transactions")
 	tm.waitFor("Transactions", "page 1", "row 1 of 50", "Selected transaction")
 	tm.send("f")
 	tm.waitFor("Filter transactions", "Category")
@@ -565,7 +574,7 @@ func signInAs(tm *tmuxTerm, user string) {
 func TestWalletsLinkUntilFiveAndSixthRefused(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "lena@demo.test")
-	tm.send("4")
+	tm.open("Wallets")
 	tm.waitFor("5 of 5 linked to the card", "linked #5")
 	tm.confirm("u", "Unlink the USDC wallet from the card?", "DELETE /v1/wallet/internal/card_linked")
 	tm.waitFor("4 of 5 linked to the card", "unlinked")
@@ -579,7 +588,7 @@ func TestWalletsLinkUntilFiveAndSixthRefused(t *testing.T) {
 func TestWhitelistAddTwoBadAddressDeleteBoth(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
-	tm.send("5")
+	tm.open("Whitelist")
 	tm.waitFor("2 approved withdrawal addresses", "Savings")
 
 	entry := func(name, first, last, addr string) {
@@ -622,7 +631,7 @@ func TestWhitelistAddTwoBadAddressDeleteBoth(t *testing.T) {
 func TestWithdrawShowsTxHashAndNewBalance(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
-	tm.send("4")
+	tm.open("Wallets")
 	tm.waitFor("500.00 USDC", "WITHDRAWABLE")
 	tm.send("w")
 	tm.waitFor("Withdraw from the credit wallet", "0.45 USDC")
@@ -637,7 +646,7 @@ func TestWithdrawShowsTxHashAndNewBalance(t *testing.T) {
 func TestWalletReorderAsksFirstAndKeepsAllLinked(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "lena@demo.test")
-	tm.send("4")
+	tm.open("Wallets")
 	tm.waitFor("5 of 5 linked to the card")
 	tm.send("j", "J")
 	tm.waitFor("Move the USDT wallet to priority #3?", "unlinked and linked again")
@@ -859,7 +868,7 @@ func TestDelegationFaucetAndChainConfigE2E(t *testing.T) {
 	const addr = "0x52908400098527886E0F7030069857D2E4169EE7"
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
-	tm.send("6")
+	tm.open("Delegation")
 	tm.waitFor("Delegation lets a non-custodial wallet pay with the card")
 	tm.send("t")
 	tm.waitFor("Request a delegation token", "Network", "linea")
@@ -887,7 +896,8 @@ func TestDelegationFaucetAndChainConfigE2E(t *testing.T) {
 
 	tm.confirm("S", "Sign out?")
 	signInAs(tm, "faye@demo.test")
-	tm.send("6", "t", "Tab")
+	tm.open("Delegation")
+	tm.send("t", "Tab")
 	tm.typeText(addr)
 	tm.confirm("Enter", "Request a delegation token with gas?")
 	tm.waitFor("207 Multi-Status", "DECLINED", "Token issued; the faucet did not pay", "already received")
@@ -913,7 +923,7 @@ func webhookAdd(tm *tmuxTerm, name, url string) {
 func TestWebhooksAddKeyOnceToggleRotateDeleteE2E(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
-	tm.send("9")
+	tm.open("Webhooks")
 	tm.waitFor("2 of 5 endpoints", "Ledger sync", "CRM (paused)")
 	webhookAdd(tm, "Ops", "https://example.test/hooks")
 	s := tm.waitFor(`Signing key of the new webhook "Ops"`, "will not be shown again")
@@ -949,7 +959,7 @@ func TestWebhooksAddKeyOnceToggleRotateDeleteE2E(t *testing.T) {
 func TestWebhooksSixthRefusedE2E(t *testing.T) {
 	tm := startTerm(t, nil, "--client-key", "ck_sandbox_globex")
 	signInAs(tm, "gus@globex.test")
-	tm.send("9")
+	tm.open("Webhooks")
 	tm.waitFor("4 of 5 endpoints", "Legacy bridge")
 	webhookAdd(tm, "Fifth", "https://example.test/5")
 	tm.waitFor(`Signing key of the new webhook "Fifth"`)
@@ -971,7 +981,7 @@ var ordPayRE = regexp.MustCompile(`Pay to\s+(0x[0-9a-fA-F]{40})[\s\S]*Chain id\s
 func TestOrderVirtualCardE2E(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
-	tm.send("7")
+	tm.open("Orders")
 	tm.waitFor("Orders", "3 products, 2 eligible", "Virtual card, ready in seconds", "✗ not eligible")
 	tm.confirm("Enter", "Order Virtual card, ready in seconds?", "POST /v1/order", `"productId": "prod_virtual_card",`)
 	s := tm.waitFor("STARTED", "check 1 of 40", "10.00 USD", "QR: payment link (EIP-681)")
@@ -1015,7 +1025,7 @@ func TestConsentRevokeAuditAndLinkE2E(t *testing.T) {
 	tm.confirm("S", "Sign out?")
 	signInAs(tm, "alice@demo.test")
 
-	tm.send("8")
+	tm.open("Consent")
 	tm.waitFor("Consent", "(you)", "complete", "All required consents granted", "marketingNotifications")
 	tm.send("j")
 	tm.confirm("x", "Revoke marketingNotifications?", "DELETE /v2/consent/consentSet/", "is optional", "stays complete")

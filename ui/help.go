@@ -28,6 +28,9 @@ func (r *Root) contextKeys() help.KeyMap {
 // renderFooter draws the key hints: the context's short help first, then the
 // global keys, cut to the width.
 func (r *Root) renderFooter() string {
+	if r.goTo != nil {
+		return FitLine(r.renderGoTo(), r.width)
+	}
 	var bs []key.Binding
 	if r.showHelp {
 		bs = []key.Binding{key.NewBinding(key.WithKeys("?"), key.WithHelp("?/esc", "close help"))}

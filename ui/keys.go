@@ -36,6 +36,8 @@ type GlobalKeyMap struct {
 	// and is disabled when there is no other profile.
 	Profiles key.Binding
 	Jump     key.Binding
+	// GoTo opens a screen by name (root_goto.go).
+	GoTo key.Binding
 	// Presenter hides or shows the keys pressed (presenter mode), from
 	// anywhere, a text field included.
 	Presenter key.Binding
@@ -66,6 +68,7 @@ func GlobalKeys() GlobalKeyMap {
 		Presenter:    key.NewBinding(key.WithKeys("f2"), key.WithHelp("f2", "hide/show keys pressed")),
 		Jump: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
 			key.WithHelp("0-9", "jump to screen")),
+		GoTo: key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to screen")),
 		Up:    upKey(),
 		Down:  downKey(),
 		Enter: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
@@ -116,7 +119,7 @@ func (k GlobalKeyMap) ShortHelp() []key.Binding {
 // FullHelp is the global part of the ? overlay.
 func (k GlobalKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Help, k.Quit, k.Jump, k.Focus, k.Back},
+		{k.Help, k.Quit, k.Jump, k.GoTo, k.Focus, k.Back},
 		{k.Refresh, k.Copy, k.Open, k.Inspect, k.Filter, k.SignOut},
 		{k.Notices, k.Nav, k.HelpAnywhere, k.Profiles, k.Presenter, k.Suspend, k.Up, k.Down, k.Enter},
 	}

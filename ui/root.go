@@ -85,6 +85,8 @@ type Root struct {
 	// in it (root_profiles.go).
 	switcher *profileSwitcher
 	switchTo string
+	// goTo is the open go-to prompt (:); nil when closed (root_goto.go).
+	goTo *goToPrompt
 
 	notice      Notice
 	noticeSeq   int

@@ -44,6 +44,9 @@ func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
 	if r.switcher != nil {
 		return r.updateProfileSwitcher(msg)
 	}
+	if r.goTo != nil {
+		return r.goToKey(msg)
+	}
 	if key.Matches(msg, r.keys.HelpAnywhere) && r.dialog == nil {
 		r.showHelp, r.showLog = !r.showHelp, false
 		return nil
@@ -115,6 +118,9 @@ func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
 		if i := positionOfKey(msg.String()); i < len(r.screens) {
 			return r.navigate(r.screens[i].ID())
 		}
+		return nil
+	case key.Matches(msg, r.keys.GoTo) && r.signedIn && len(r.screens) > 0:
+		r.openGoTo()
 		return nil
 	case key.Matches(msg, r.keys.Focus):
 		if r.signedIn && len(r.screens) > 0 {

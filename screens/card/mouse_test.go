@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/ui"
 )
@@ -15,7 +16,8 @@ func TestCardFormTakesClicks(t *testing.T) {
 	for _, size := range [][2]int{{120, 40}, {80, 40}} {
 		app := newApp(t, screentest.WithSize(size[0], size[1]))
 		app.SignIn("alice@demo.test")
-		app.Keys("2", "d")
+		app.Open(screenkit.CardScreen)
+		app.Keys("d")
 		// The form marks the field in focus with ›.
 		focused := func(label string) bool { return strings.Contains(app.Screen(), "› "+label) }
 		app.ClickOn("Number text")
