@@ -68,7 +68,7 @@ func GlobalKeys() GlobalKeyMap {
 		Presenter:    key.NewBinding(key.WithKeys("f2"), key.WithHelp("f2", "hide/show keys pressed")),
 		Jump: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
 			key.WithHelp("0-9", "jump to screen")),
-		GoTo: key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to screen")),
+		GoTo:  key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to screen")),
 		Up:    upKey(),
 		Down:  downKey(),
 		Enter: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
