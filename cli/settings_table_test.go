@@ -16,16 +16,16 @@ import (
 	"cardterm/ui/uitest"
 )
 
-var updateReadme = flag.Bool("update-readme", false, "rewrite README.md's settings table from the settings table")
+var updateDocs = flag.Bool("update-docs", false, "rewrite docs/settings.md's settings table from the settings table")
 
-// The README's settings section between these marks is written from the
+// docs/settings.md's settings section between these marks is written from the
 // settings table (readmeSettingsTable).
 const (
-	readmeSettingsBegin = "<!-- settings table: written from settings_table.go by `go test -run TestReadmeSettingsTableIsTheSettingsTable ./cli -update-readme` -->"
+	readmeSettingsBegin = "<!-- settings table: written from settings_table.go by `go test -run TestTheSettingsDocIsTheSettingsTable ./cli -update-docs` -->"
 	readmeSettingsEnd   = "<!-- end of the settings table -->"
 )
 
-// readmeSettingsTable is the README's table of settings: a row per setting,
+// readmeSettingsTable is docs/settings.md's table of settings: a row per setting,
 // with its flag, variable, profile key, default and meaning.
 func readmeSettingsTable() string {
 	var b strings.Builder
@@ -66,30 +66,30 @@ func readmeSettingsTable() string {
 	return b.String()
 }
 
-// The README's settings table is the settings table: a setting added to
-// one and not the other fails here (-update-readme rewrites the README).
-func TestReadmeSettingsTableIsTheSettingsTable(t *testing.T) {
-	text, err := os.ReadFile("../README.md")
+// docs/settings.md's settings table is the settings table: a setting added to
+// one and not the other fails here (-update-docs rewrites it).
+func TestTheSettingsDocIsTheSettingsTable(t *testing.T) {
+	text, err := os.ReadFile("../docs/settings.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	readme := string(text)
 	begin, end := strings.Index(readme, readmeSettingsBegin), strings.Index(readme, readmeSettingsEnd)
 	if begin < 0 || end < begin {
-		t.Fatalf("README.md lacks the settings table's marks:\n%s\n%s", readmeSettingsBegin, readmeSettingsEnd)
+		t.Fatalf("docs/settings.md lacks the settings table's marks:\n%s\n%s", readmeSettingsBegin, readmeSettingsEnd)
 	}
 	want := readmeSettingsBegin + "\n\n" + readmeSettingsTable() + "\n"
 	got := readme[begin:end]
 	if got == want {
 		return
 	}
-	if *updateReadme {
-		if err := os.WriteFile("../README.md", []byte(readme[:begin]+want+readme[end:]), 0o644); err != nil {
+	if *updateDocs {
+		if err := os.WriteFile("../docs/settings.md", []byte(readme[:begin]+want+readme[end:]), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	t.Fatalf("README.md's settings table differs from settings_table.go; run go test -run %s . -update-readme\nREADME:\n%s\nwant:\n%s", t.Name(), got, want)
+	t.Fatalf("docs/settings.md's settings table differs from settings_table.go; run go test -run %s ./cli -update-docs\ndocs:\n%s\nwant:\n%s", t.Name(), got, want)
 }
 
 // Every row is whole: a flag, a variable, a meaning and a field of the
