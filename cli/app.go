@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/adrg/xdg"
@@ -17,6 +20,7 @@ import (
 	"cardterm/screens/shell"
 	"cardterm/screens/support"
 	"cardterm/ui"
+	"cardterm/ui/accessible"
 )
 
 // The app: building the client, the screens and the shell, and running
@@ -48,21 +52,25 @@ func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
 // next app on that profile alone (flags and environment were for the
 // first one) and runs it, in the same process.
 func runApp(o options, std streams) error {
-	if err := checkAppTerminal(std); err != nil {
-		return err
+	// The accessible mode reads lines and prints plain text: it needs no
+	// terminal (a screen reader's console, a pipe).
+	if !o.accessible {
+		if err := checkAppTerminal(std); err != nil {
+			return err
+		}
 	}
 	for {
 		a, err := newApp(o, std.stdin, std.stderr)
 		if err != nil {
 			return err
 		}
-		signals := newAppSignals() // app_signals.go
-		program := tea.NewProgram(a.root, tea.WithFilter(signals.filter))
-		signals.watch(program)
-		_, err = program.Run()
-		signals.stop()
+		run := runDrawn
+		if o.accessible {
+			run = runAccessible
+		}
+		interrupted, err := run(a, std)
 		a.close()
-		if errors.Is(err, tea.ErrInterrupted) || signals.wasInterrupted() {
+		if interrupted {
 			return exitStatus(exitInterrupted) // ctrl+c, SIGINT, SIGTERM or SIGHUP
 		}
 		if err != nil {
@@ -84,6 +92,33 @@ func runApp(o options, std streams) error {
 	}
 }
 
+// runDrawn runs the app as Bubble Tea draws it, in the alternate screen.
+func runDrawn(a *app, _ streams) (interrupted bool, err error) {
+	signals := newAppSignals() // app_signals.go
+	program := tea.NewProgram(a.root, tea.WithFilter(signals.filter))
+	signals.watch(program)
+	_, err = program.Run()
+	signals.stop()
+	return errors.Is(err, tea.ErrInterrupted) || signals.wasInterrupted(), err
+}
+
+// runAccessible runs the app in the accessible mode: plain lines out, a
+// line at a time in (ui/accessible). SIGINT, SIGTERM and SIGHUP end it
+// as ctrl+c does in the drawn app.
+func runAccessible(a *app, std streams) (interrupted bool, err error) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	var in io.Reader = std.stdin
+	if std.stdin == nil {
+		in = strings.NewReader("")
+	}
+	err = accessible.Run(ctx, a.shell, in, std.stdout)
+	if errors.Is(err, accessible.ErrInterrupted) || ctx.Err() != nil {
+		return true, nil
+	}
+	return false, err
+}
+
 // buildRoot wires the client, the screens and the shell (screens/shell,
 // which the tests build the same way).
 func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
@@ -98,19 +133,20 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 			ClientKey:   gw.cfg.ClientKey,
 			US:          gw.cfg.US,
 		},
-		ReadOnly:  o.readOnly,
-		Profile:   o.profileShown(),
-		Profiles:  o.profiles,
-		Warning:   o.configProblem,
-		Demo:      gw.demo,
-		Events:    gw.events.receiver,
-		EventsURL: gw.events.url,
-		NoColor:   os.Getenv("NO_COLOR") != "",
-		Presenter: o.presenter,
-		Mouse:     o.mouse,
-		Version:   appVersion(),
-		SignIn:    screens.SignIn,
-		Screens:   screens.All,
+		ReadOnly:   o.readOnly,
+		Profile:    o.profileShown(),
+		Profiles:   o.profiles,
+		Warning:    o.configProblem,
+		Demo:       gw.demo,
+		Events:     gw.events.receiver,
+		EventsURL:  gw.events.url,
+		NoColor:    os.Getenv("NO_COLOR") != "" || o.accessible,
+		Presenter:  o.presenter,
+		Mouse:      o.mouse,
+		Accessible: o.accessible,
+		Version:    appVersion(),
+		SignIn:     screens.SignIn,
+		Screens:    screens.All,
 		Support: func(deps screenkit.Deps) ui.Screen {
 			console = support.New(deps, support.Options{
 				StateFile:       supportStateFile(gw.cfg.ClientKey),

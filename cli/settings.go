@@ -38,6 +38,8 @@ type options struct {
 	// presenter shows the last keys pressed in the app; mouse lets the
 	// app take clicks and the wheel.
 	presenter, mouse bool
+	// accessible runs the app in the accessible mode (ui/accessible).
+	accessible bool
 	// sandboxData is cardterm sandbox's data directory, "" for memory.
 	sandboxData string
 

@@ -103,6 +103,7 @@ const (
 	envProxy       = "CARDTERM_PROXY"
 	envAgent       = "CARDTERM_AGENT"
 	envPresenter   = "CARDTERM_PRESENTER"
+	envAccessible  = "CARDTERM_ACCESSIBLE"
 	envMouse       = "CARDTERM_MOUSE"
 	envSandboxData = "CARDTERM_SANDBOX_DATA"
 )
@@ -158,6 +159,9 @@ var settings = []*setting{
 	{name: "presenter", env: envPresenter, key: "presenter", kind: switchSetting, label: "presenter",
 		usage:   "show the last keys pressed in a corner of the app, for demos on a projector (f2 hides or shows them)",
 		initial: "false", takenBy: appCommands, survives: true, field: func(o *options) any { return &o.presenter }},
+	{name: "accessible", env: envAccessible, key: "accessible", kind: switchSetting, label: "accessible",
+		usage:   "for screen readers: no alternate screen, no drawing, no animation, no colour; each screen printed as plain lines with its actions as a numbered list, input read a line at a time",
+		initial: "false", takenBy: appCommands, survives: true, field: func(o *options) any { return &o.accessible }},
 	{name: "mouse", env: envMouse, key: "mouse", kind: switchSetting, label: "mouse",
 		usage:   "let the app take clicks and the wheel (shift, or option on macOS, still selects text); --mouse=false leaves the mouse to the terminal",
 		initial: "true", takenBy: appCommands, field: func(o *options) any { return &o.mouse }},

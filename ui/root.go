@@ -56,6 +56,9 @@ type RootOptions struct {
 	Presenter bool
 	// Mouse asks the terminal for clicks and the wheel (ui/root_mouse.go).
 	Mouse bool
+	// Accessible is the accessible mode's layout (ui/accessible): no
+	// navigation pane, so the screen's body has the whole width.
+	Accessible bool
 }
 
 // Root is the app shell: it owns routing, focus, the navigation, the status
@@ -92,8 +95,11 @@ type Root struct {
 	noticeSeq   int
 	noticeLines []string // the notice on lines of its own when it does not fit the bar
 	noticeLog   []Notice
-	showLog     bool
-	navHidden   bool
+	// noticesLogged counts every notice ever logged, so the accessible
+	// mode says each once (Page.NoticesSince).
+	noticesLogged int
+	showLog       bool
+	navHidden     bool
 	// inspect is the open JSON inspector (i); nil when closed.
 	inspect *inspector
 	// approved is the customer-approved session shown, if any
@@ -141,6 +147,14 @@ func NewRoot(opts RootOptions) *Root {
 	r.keys.Jump = jumpKeys(screens)
 	r.keys.Profiles.SetEnabled(hasOtherProfile(opts))
 	r.presenter.shown = opts.Presenter
+	if opts.Accessible {
+		// No pane to show, focus or hide, no keys pressed to show, no
+		// terminal to suspend to: the accessible mode reads lines.
+		r.navHidden = true
+		for _, b := range []*key.Binding{&r.keys.Nav, &r.keys.Focus, &r.keys.Presenter, &r.keys.Suspend} {
+			b.SetEnabled(false)
+		}
+	}
 	r.restyle()
 	return r
 }

@@ -37,6 +37,7 @@ func (r *Root) setNotice(n Notice) tea.Cmd {
 // inspects again.
 func (r *Root) logNotice(n Notice) {
 	n.Answer, n.AnswerCut = nil, false
+	r.noticesLogged++
 	r.noticeLog = append(r.noticeLog, n)
 	if len(r.noticeLog) > noticeLogSize {
 		r.noticeLog = r.noticeLog[len(r.noticeLog)-noticeLogSize:]

@@ -68,8 +68,11 @@ type Config struct {
 	// Presenter shows the last keys pressed; Mouse lets the app take
 	// clicks and the wheel.
 	Presenter, Mouse bool
-	Now              func() time.Time
-	Version          string
+	// Accessible lays the app out for the accessible mode (ui/accessible):
+	// no navigation pane, the body the whole width.
+	Accessible bool
+	Now        func() time.Time
+	Version    string
 
 	SignIn Build
 	// Screens builds the navigation, in its order (screens.All).
@@ -116,13 +119,14 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 			s := cfg.Client.Session()
 			return s.Username, s.ExpiresAt, s.Valid()
 		},
-		Now:       cfg.Now,
-		Version:   cfg.Version,
-		Profile:   cfg.Profile,
-		Profiles:  cfg.Profiles,
-		Warning:   cfg.Warning,
-		Presenter: cfg.Presenter,
-		Mouse:     cfg.Mouse,
+		Now:        cfg.Now,
+		Version:    cfg.Version,
+		Profile:    cfg.Profile,
+		Profiles:   cfg.Profiles,
+		Warning:    cfg.Warning,
+		Presenter:  cfg.Presenter,
+		Mouse:      cfg.Mouse,
+		Accessible: cfg.Accessible,
 	}
 	// The screens name each other's number keys, which the root gives
 	// by position once it is built.
