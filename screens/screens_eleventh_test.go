@@ -108,7 +108,17 @@ func TestScreensNameEachOthersKeysByPosition(t *testing.T) {
 	screentest.MustShow(t, app.Screen(), "On the Webhooks screen ("+app.UI().NumberKeyOf(screenkit.WebhooksScreen)+")")
 
 	all := screentest.EachOf(screens.All)
-	events, webhooks := all[len(all)-1], all[len(all)-2]
+	probe := screens.All(screenkit.Deps{Requests: ui.NewRequests()})
+	buildOf := func(id ui.ScreenID) screentest.Build {
+		for i, s := range probe {
+			if s.ID() == id {
+				return all[i]
+			}
+		}
+		t.Fatalf("screen %q is not in screens.All", id)
+		return nil
+	}
+	events, webhooks := buildOf(screenkit.EventsScreen), buildOf(screenkit.WebhooksScreen)
 	reordered := screentest.New(t, screens.SignIn, screentest.WithScreen(events, webhooks), listening())
 	reordered.SignIn("alice@demo.test")
 	reordered.Open(screenkit.EventsScreen)
