@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // A checklist (FieldChecklist) is one field of several values, each ticked
@@ -107,14 +108,14 @@ func (fl formField) checklistLines(st *theme.Styles, width, focused int) []strin
 		if fl.ticked[i] {
 			box = "[x] "
 		}
-		text := box + Sanitize(c)
+		text := box + sanitize.Text(c)
 		if i == focused {
 			text = st.Accent.Render(text)
 		} else {
 			text = st.Value.Render(text)
 		}
 		if note := fl.spec.Notes[c]; note != "" {
-			text += "  " + st.Muted.Render(Sanitize(note))
+			text += "  " + st.Muted.Render(sanitize.Text(note))
 		}
 		lines[i] = ansi.Truncate(text, max(width, 1), "…")
 	}

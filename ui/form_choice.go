@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // cycle moves a choice field on by dir (+1 or -1), wrapping around.
@@ -52,9 +53,9 @@ func (f *Form) hasChoice() bool {
 func (fl formField) choiceView(st *theme.Styles, width int) string {
 	parts := make([]string, len(fl.spec.Choices))
 	for i, c := range fl.spec.Choices {
-		name := Sanitize(c)
+		name := sanitize.Text(c)
 		if c == "" {
-			name = Sanitize(fl.spec.Placeholder)
+			name = sanitize.Text(fl.spec.Placeholder)
 		}
 		if i == fl.choice {
 			parts[i] = st.Value.Render("[" + name + "]")

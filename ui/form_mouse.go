@@ -5,6 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/ui/sanitize"
 )
 
 // ClickLine puts the focus in the field drawn at line y of the form's
@@ -14,7 +16,7 @@ import (
 func (f *Form) ClickLine(y int) (cmd tea.Cmd, ok bool) {
 	head := 2 // the title and the blank line under the head
 	for _, l := range f.spec.Lines {
-		head += strings.Count(ansi.Wrap(Sanitize(l), f.width, " "), "\n") + 1
+		head += strings.Count(ansi.Wrap(sanitize.Text(l), f.width, " "), "\n") + 1
 	}
 	line := y - head
 	if line < 0 || len(f.fields) == 0 {

@@ -9,14 +9,15 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
-// paste puts a paste into the field in focus, cleaned (CleanPaste) and cut
+// paste puts a paste into the field in focus, cleaned (sanitize.Paste) and cut
 // to what the field has room for, and says what it changed: a paste is
 // never dropped without a word.
 func (f *Form) paste(content string) tea.Cmd {
 	fl := &f.fields[f.focus]
-	label := Sanitize(fl.spec.Label)
+	label := sanitize.Text(fl.spec.Label)
 	switch fl.spec.Kind {
 	case FieldChoice, FieldChecklist:
 		return Notify(theme.ToneInfo, label+" is chosen, not typed: nothing pasted")
@@ -32,7 +33,7 @@ func (f *Form) paste(content string) tea.Cmd {
 }
 
 // PasteInto puts a paste into a one-line text input the way every field
-// takes one: cleaned (CleanPaste), cut to the input's CharLimit, and said
+// takes one: cleaned (sanitize.Paste), cut to the input's CharLimit, and said
 // (what was removed or cut, under the field's label).
 func PasteInto(input *textinput.Model, label, content string) tea.Cmd {
 	text, note := preparePaste(content, false, label, input.CharLimit, utf8.RuneCountInString(input.Value()))
@@ -46,7 +47,7 @@ func PasteInto(input *textinput.Model, label, content string) tea.Cmd {
 // limit), returning the text to insert and the notice that says what
 // changed (nil when nothing did).
 func preparePaste(content string, multiline bool, label string, limit, used int) (string, tea.Cmd) {
-	text, cleaned := CleanPaste(content, multiline)
+	text, cleaned := sanitize.Paste(content, multiline)
 	var notes []string
 	tone := theme.ToneInfo
 	if pasted := utf8.RuneCountInString(text); limit > 0 && used+pasted > limit {

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // SetWidth sets the width the form draws in.
@@ -46,9 +47,9 @@ func (f *Form) SetSize(width, height int) {
 // View draws the form in the width (and height) last set.
 func (f *Form) View() string {
 	st, width := f.st, f.width
-	head := []string{st.Subtitle.Render(Sanitize(f.spec.Title))}
+	head := []string{st.Subtitle.Render(sanitize.Text(f.spec.Title))}
 	for _, l := range f.spec.Lines {
-		for _, part := range strings.Split(ansi.Wrap(Sanitize(l), width, " "), "\n") {
+		for _, part := range strings.Split(ansi.Wrap(sanitize.Text(l), width, " "), "\n") {
 			head = append(head, st.Muted.Render(part))
 		}
 	}
@@ -86,7 +87,7 @@ func (f *Form) fieldLines() (lines []string, focusFrom, focusTo int) {
 		case FieldMultiline:
 			lines = append(lines, mark+label)
 			indent := strings.Repeat(" ", labelW+4)
-			for _, line := range strings.Split(ShowInvisible(fl.area.View()), "\n") {
+			for _, line := range strings.Split(sanitize.ShowInvisible(fl.area.View()), "\n") {
 				lines = append(lines, indent+line)
 			}
 		case FieldChecklist:
@@ -113,11 +114,11 @@ func (f *Form) fieldLines() (lines []string, focusFrom, focusTo int) {
 		case FieldChoice:
 			lines = append(lines, mark+label+"  "+fl.choiceView(st, width-labelW-4))
 		default:
-			lines = append(lines, mark+label+"  "+ShowInvisible(fl.input.View()))
+			lines = append(lines, mark+label+"  "+sanitize.ShowInvisible(fl.input.View()))
 		}
 		if fl.err != "" {
 			indent := min(labelW+4, max(width/3, 2))
-			msg := ansi.Wrap("✗ "+Sanitize(fl.err), max(width-indent, 10), " ")
+			msg := ansi.Wrap("✗ "+sanitize.Text(fl.err), max(width-indent, 10), " ")
 			for _, part := range strings.Split(msg, "\n") {
 				lines = append(lines, strings.Repeat(" ", indent)+st.Text(theme.ToneDanger).Render(part))
 			}
@@ -136,10 +137,10 @@ func (f *Form) fieldLines() (lines []string, focusFrom, focusTo int) {
 func (f *Form) groupHeading(group string) string {
 	for _, fl := range f.fields {
 		if fl.spec.Group == group && fl.err != "" {
-			return f.st.Text(theme.ToneDanger).Render("✗ " + Sanitize(group))
+			return f.st.Text(theme.ToneDanger).Render("✗ " + sanitize.Text(group))
 		}
 	}
-	return f.st.Subtitle.Render(Sanitize(group))
+	return f.st.Subtitle.Render(sanitize.Text(group))
 }
 
 // footLines say what is happening, what went wrong or how to send.
@@ -150,7 +151,7 @@ func (f *Form) footLines() []string {
 		return []string{st.Text(theme.ToneInfo).Render("sending… (esc cancels)")}
 	case f.problem != "":
 		var out []string
-		for _, part := range strings.Split(ansi.Wrap(Sanitize(f.problem), width, " "), "\n") {
+		for _, part := range strings.Split(ansi.Wrap(sanitize.Text(f.problem), width, " "), "\n") {
 			out = append(out, st.Text(theme.ToneDanger).Render(part))
 		}
 		return out
@@ -166,7 +167,7 @@ func (f *Form) footLines() []string {
 		hint += " · space on a list ticks"
 	}
 	var out []string
-	for _, text := range []string{hint, Sanitize(f.spec.Note)} {
+	for _, text := range []string{hint, sanitize.Text(f.spec.Note)} {
 		if text == "" {
 			continue
 		}

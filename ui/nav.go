@@ -5,6 +5,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/ui/sanitize"
 )
 
 // navKeyMap is the keys of the navigation pane while it has focus.
@@ -82,7 +84,7 @@ func (r *Root) drawNav(h int) string {
 		if num == "" {
 			num = "·" // past the tenth: no number key, reached from here
 		}
-		title := ansi.Truncate(Sanitize(s.Title()), navTitleWidth, "…")
+		title := ansi.Truncate(sanitize.Text(s.Title()), navTitleWidth, "…")
 		var item string
 		switch {
 		case r.navCollapsed() && i == r.active:

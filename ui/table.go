@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // Column describes one table column. Width 0 shares the space left by the
@@ -207,7 +208,7 @@ func (t *Table) filterKey(k tea.KeyPressMsg) {
 		*t = nt
 		t.filtering = true
 	case k.Text != "" && k.Mod&^(tea.ModShift) == 0:
-		t.setFilter(t.filter + Sanitize(k.Text))
+		t.setFilter(t.filter + sanitize.Text(k.Text))
 	}
 	t.clamp()
 }

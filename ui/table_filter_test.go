@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // containsIn is the filter's rule said plainly: some cell, sanitized and
@@ -47,7 +48,7 @@ func TestFilterAgreesWithPlainSearch(t *testing.T) {
 	lowered := make([][]string, len(rows))
 	for r, row := range rows {
 		for _, c := range row {
-			lowered[r] = append(lowered[r], strings.ToLower(Sanitize(c)))
+			lowered[r] = append(lowered[r], strings.ToLower(sanitize.Text(c)))
 		}
 	}
 	st := theme.New(true, false)

@@ -1,6 +1,10 @@
 package ui
 
-import "strings"
+import (
+	"strings"
+
+	"cardterm/ui/sanitize"
+)
 
 // The filter's index: one 64-bit mask a row saying which characters the
 // row holds (8 bytes a row, against a lower-cased copy of every cell plus
@@ -9,7 +13,7 @@ import "strings"
 // case as it compares, so no second copy of the text is ever made.
 
 // searchAlways marks a row holding a byte other than printable ASCII (a
-// control character, which Sanitize rewrites, or UTF-8, which folds by
+// control character, which sanitize.Text rewrites, or UTF-8, which folds by
 // Unicode rules): such a row passes every mask test and is searched in its
 // sanitized, lower-cased form.
 const searchAlways = 1 << 63
@@ -142,7 +146,7 @@ func hasPrefixFold(s, prefix string) bool {
 func (t *Table) searchText(row, col int, mask uint64) string {
 	s := t.cell(row, col)
 	if mask&searchAlways != 0 {
-		return strings.ToLower(Sanitize(s))
+		return strings.ToLower(sanitize.Text(s))
 	}
 	return s
 }
@@ -189,7 +193,7 @@ const headBytes = 8
 
 // headOf is the first bytes of s, lower-cased, in one word (first byte
 // lowest), zero past the end of s: a search text never holds a zero byte
-// (Sanitize rewrites control characters), so a query never matches there.
+// (sanitize.Text rewrites control characters), so a query never matches there.
 func headOf(s string) uint64 {
 	var head uint64
 	for i := min(len(s), headBytes) - 1; i >= 0; i-- {

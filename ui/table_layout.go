@@ -1,5 +1,7 @@
 package ui
 
+import "cardterm/ui/sanitize"
+
 // Column widths: shared among the columns, then fitted to their content.
 
 // layout shares the width among the columns: fixed ones first, then the
@@ -62,7 +64,7 @@ func (t *Table) measure() {
 func (t *Table) measureRows(from, to int) {
 	for r := from; r < to; r++ {
 		for i := range t.want {
-			t.want[i] = max(t.want[i], cellWidth(Sanitize(t.cell(r, i))))
+			t.want[i] = max(t.want[i], cellWidth(sanitize.Text(t.cell(r, i))))
 		}
 	}
 }
@@ -128,7 +130,7 @@ func (t *Table) measureWindow() {
 			if c.Hidden || c.Width > 0 {
 				continue
 			}
-			if w := cellWidth(Sanitize(t.cell(row, i))); w > t.want[i] {
+			if w := cellWidth(sanitize.Text(t.cell(row, i))); w > t.want[i] {
 				t.want[i], grew = w, true
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // markerWidth is the mark column at the left of each row ("● ").
@@ -135,7 +136,7 @@ func writeCell(b *strings.Builder, s string, w int, right bool) {
 	if w <= 0 {
 		return
 	}
-	s = Sanitize(clipCell(s))
+	s = sanitize.Text(clipCell(s))
 	sw := cellWidth(s)
 	if sw > w && printableASCII(s) {
 		writeShortASCII(b, s, w)

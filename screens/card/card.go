@@ -13,6 +13,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // cardKeys are the card screen's bindings; mutating ones are disabled in
@@ -289,7 +290,7 @@ func (c *Screen) confirm(action cardAction) tea.Cmd {
 		}}
 	last4 := ""
 	if c.card != nil {
-		last4 = " ending " + ui.Sanitize(c.card.PanLast4)
+		last4 = " ending " + sanitize.Text(c.card.PanLast4)
 	}
 	switch action {
 	case actionFreeze:

@@ -14,6 +14,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // cardOpenInBrowser opens u ($BROWSER first, then the system opener) and
@@ -232,7 +233,7 @@ func (c *Screen) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 	if msg.Err != nil {
 		var e *apiclient.Error
 		if c.form != nil && c.formKind == kind && errors.As(msg.Err, &e) && e.Status == 422 {
-			return c.form.SetErrors(ui.Sanitize(e.Message)+" (422)", screenkit.FieldErrors(e.Fields))
+			return c.form.SetErrors(sanitize.Text(e.Message)+" (422)", screenkit.FieldErrors(e.Fields))
 		}
 		if c.form != nil && c.formKind == kind && !apiclient.IsUnauthorized(msg.Err) {
 			c.form.SetProblem(apiclient.ErrorMessage(msg.Err))
@@ -282,7 +283,7 @@ func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
 		// and the clipboard are the ways left, and the panel says so.
 		// The QR code is offered only where it is drawn: a terminal too
 		// short for it gets the clipboard alone.
-		why := strings.TrimPrefix(ui.Sanitize(p.openErr), "could not open set-PIN page: ")
+		why := strings.TrimPrefix(sanitize.Text(p.openErr), "could not open set-PIN page: ")
 		ways := "Copy the link with y."
 		if withQR && p.qr != "" && c.pinLeft() > 0 {
 			ways = "Scan the QR code with a phone, or copy the link with y."
@@ -318,7 +319,7 @@ func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
 // copy of it works: whole where it fits, else shortened in the middle, and
 // as an OSC 8 hyperlink carrying it whole (y copies it whole too).
 func linkLine(st *theme.Styles, link string, width int) string {
-	shown := ui.Sanitize(link)
+	shown := sanitize.Text(link)
 	style := st.Link
 	if shown == link && (strings.HasPrefix(link, "https://") || strings.HasPrefix(link, "http://")) {
 		// Only a clean web link goes into the sequence: a hostile one

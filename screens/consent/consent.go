@@ -11,6 +11,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // The consent screen is the support agents' tool: look up a user's (or an
@@ -220,7 +221,7 @@ func (s *Screen) CopyValue() (label, value string, ok bool) {
 		return "consent set id", v.set.ConsentSetID, v.found
 	case nil:
 		if r, ok := s.selected(); ok {
-			return "consent id of " + ui.Sanitize(r.consent.ConsentType), r.consent.ConsentID, true
+			return "consent id of " + sanitize.Text(r.consent.ConsentType), r.consent.ConsentID, true
 		}
 	}
 	return "", "", false

@@ -11,6 +11,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // createForm creates a consent set, a ui.SubView: an onboarding id, the
@@ -150,5 +151,5 @@ func (v *createForm) refused(err error) tea.Cmd {
 // policy requires.
 func (v *createForm) View() string {
 	required := apiclient.RequiredConsentTypes(v.policy)
-	return v.Form.View() + "\n" + v.st.Muted.Render("Required by the "+ui.Sanitize(v.policy)+" policy: "+strings.Join(required, ", "))
+	return v.Form.View() + "\n" + v.st.Muted.Render("Required by the "+sanitize.Text(v.policy)+" policy: "+strings.Join(required, ", "))
 }

@@ -11,6 +11,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // linkForm links one consent set to a user id, a ui.SubView: the set's
@@ -114,7 +115,7 @@ func (v *linkForm) View() string {
 	fields := []screenkit.Field{{Label: "consent set", Value: set.ConsentSetID}, {Label: "onboarding", Value: set.OnboardingID},
 		{Label: "policy", Value: set.PolicyType}}
 	if set.Linked() {
-		fields = append(fields, screenkit.Field{Label: "linked to", Styled: st.Text(theme.ToneWarn).Render(ui.Sanitize(*set.UserID) +
+		fields = append(fields, screenkit.Field{Label: "linked to", Styled: st.Text(theme.ToneWarn).Render(sanitize.Text(*set.UserID) +
 			" already: the gateway will refuse (409)")})
 	} else {
 		fields = append(fields, screenkit.Field{Label: "linked to", Styled: st.Muted.Render("nobody yet")})

@@ -8,6 +8,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // The main view: the subject, its status badge, a line that explains it,
@@ -102,12 +103,12 @@ func (s *Screen) header(width int) []string {
 	head := st.Title.Render("Consent")
 	switch {
 	case s.subject.onboardingID != "":
-		head += "  " + st.Label.Render("onboarding ") + st.Value.Render(ui.Sanitize(s.subject.onboardingID))
+		head += "  " + st.Label.Render("onboarding ") + st.Value.Render(sanitize.Text(s.subject.onboardingID))
 	case s.subject.userID != "":
 		if !s.notFound {
 			head += "  " + screenkit.Badge(st, s.status, aggregateTones[s.status])
 		}
-		head += "  " + st.Label.Render("user ") + st.Value.Render(ui.Sanitize(s.subject.userID))
+		head += "  " + st.Label.Render("user ") + st.Value.Render(sanitize.Text(s.subject.userID))
 		if s.subject.userID == s.selfID {
 			head += st.Muted.Render(" (you)")
 		}
@@ -117,9 +118,9 @@ func (s *Screen) header(width int) []string {
 	}
 	lines := []string{ui.FitLine(head, width)}
 	if s.loadErr != nil {
-		lines = append(lines, st.Text(theme.ToneDanger).Render(ui.FitLine(ui.Sanitize("Could not load: "+apiclient.ErrorMessage(s.loadErr)), width)))
+		lines = append(lines, st.Text(theme.ToneDanger).Render(ui.FitLine(sanitize.Text("Could not load: "+apiclient.ErrorMessage(s.loadErr)), width)))
 	} else if s.summary != "" {
-		lines = append(lines, st.Muted.Render(ui.FitLine(ui.Sanitize(s.summary), width)))
+		lines = append(lines, st.Muted.Render(ui.FitLine(sanitize.Text(s.summary), width)))
 	}
 	return lines
 }

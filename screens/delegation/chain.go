@@ -15,6 +15,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // chainKeys are the chain browser's bindings beside the table's. In a
@@ -207,12 +208,12 @@ func (c *chainBrowser) copyValue() (label, value string, ok bool) {
 	if c.detail >= 0 && c.detail < len(c.config.Networks) {
 		tokens := c.config.Networks[c.detail].SortedTokens()
 		if token, ok := screenkit.Selected(&c.tokens, tokens); ok {
-			return ui.Sanitize(token.Symbol) + " token address", token.Address, true
+			return sanitize.Text(token.Symbol) + " token address", token.Address, true
 		}
 		return "", "", false
 	}
 	if network, ok := screenkit.Selected(&c.networks, c.config.Networks); ok {
-		return ui.Sanitize(network.Network) + " delegation contract", network.DelegationContract, true
+		return sanitize.Text(network.Network) + " delegation contract", network.DelegationContract, true
 	}
 	return "", "", false
 }
@@ -270,14 +271,14 @@ func (c *chainBrowser) View() string {
 	lines := []string{c.heading()}
 	switch {
 	case apiclient.IsNotFound(c.err):
-		lines = append(lines, "", st.Text(theme.ToneWarn).Render("No network matches: "+ui.Sanitize(apiclient.ErrorMessage(c.err))),
+		lines = append(lines, "", st.Text(theme.ToneWarn).Render("No network matches: "+sanitize.Text(apiclient.ErrorMessage(c.err))),
 			st.Muted.Render("n asks for the next network (or all) · esc goes back"))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case apiclient.IsStatus(c.err, 403):
 		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow delegation for this account (verification required)."))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case c.err != nil:
-		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the configuration: "+ui.Sanitize(apiclient.ErrorMessage(c.err))),
+		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the configuration: "+sanitize.Text(apiclient.ErrorMessage(c.err))),
 			st.Muted.Render("r retries · esc goes back"))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	}
@@ -305,7 +306,7 @@ func (c *chainBrowser) inspect() (string, []byte, bool) {
 		return "", nil, false
 	}
 	n := c.config.Networks[i]
-	return screenkit.Inspected(ui.Sanitize(n.Network)+" chain configuration", n.Raw)
+	return screenkit.Inspected(sanitize.Text(n.Network)+" chain configuration", n.Raw)
 }
 
 // lineCount is the number of lines of a rendered block.

@@ -12,6 +12,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // triggered is the sandbox's answer to a test event.
@@ -72,7 +73,7 @@ func (s *Screen) triggerDone(res ui.Result[triggered]) tea.Cmd {
 	}
 	s.form = nil
 	ev := res.Value.event
-	name := ui.Sanitize(ev.EventType)
+	name := sanitize.Text(ev.EventType)
 	if len(ev.Deliveries) == 0 {
 		return ui.Notify(theme.ToneWarn, fmt.Sprintf("no active webhook is subscribed to %s: nothing was sent", name))
 	}

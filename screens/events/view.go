@@ -9,6 +9,7 @@ import (
 
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // columns are the table's columns for a body width: the event id is left
@@ -50,7 +51,7 @@ func (s *Screen) CopyValue() (label, value string, ok bool) {
 	if !found || len(d.Body) == 0 {
 		return "", "", false
 	}
-	return "the body of " + ui.Sanitize(orUnknown(d.EventType)), string(d.Body), true
+	return "the body of " + sanitize.Text(orUnknown(d.EventType)), string(d.Body), true
 }
 
 // View implements ui.Screen.

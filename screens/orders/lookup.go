@@ -12,6 +12,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // orderLookup looks a past order up by its id (GET /v1/order/{orderId}): a
@@ -169,7 +170,7 @@ func (l *orderLookup) view() string {
 		fields = append(fields, screenkit.Field{Label: "Outcome", Value: text})
 	}
 	fields = append(fields, screenkit.OtherFields(l.found.Raw, []screenkit.KnownField{{Names: []string{"status"}}})...)
-	head := st.Title.Render("Order "+ui.Sanitize(l.form.Value("orderId"))) + "  " + st.Muted.Render("as the gateway sent it · i shows its JSON")
+	head := st.Title.Render("Order "+sanitize.Text(l.form.Value("orderId"))) + "  " + st.Muted.Render("as the gateway sent it · i shows its JSON")
 	hint := st.Text(theme.ToneNeutral).Render("f looks up another order · esc goes back")
 	return head + "\n\n" + screenkit.RenderFields(st, fields, l.width) + "\n\n" + hint
 }

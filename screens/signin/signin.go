@@ -17,6 +17,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // signInKeys are the sign-in form's bindings.
@@ -269,7 +270,7 @@ func (s *Screen) signedIn(sess apiclient.Session) tea.Cmd {
 	}
 	return tea.Batch(
 		func() tea.Msg { return ui.SignedInMsg{} },
-		ui.Notify(theme.ToneOK, "signed in as "+ui.Sanitize(who)),
+		ui.Notify(theme.ToneOK, "signed in as "+sanitize.Text(who)),
 		s.keeper.start(),
 	)
 }

@@ -14,6 +14,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // auditPageSize is how many records one request asks for (the interface's
@@ -302,7 +303,7 @@ func (a *auditView) selected() (apiclient.AuditRecord, bool) {
 // View draws the timeline.
 func (a *auditView) View() string {
 	st := a.deps.Styles
-	head := st.Title.Render("Audit trail") + "  " + st.Muted.Render("user ") + st.Value.Render(ui.Sanitize(a.userID))
+	head := st.Title.Render("Audit trail") + "  " + st.Muted.Render("user ") + st.Value.Render(sanitize.Text(a.userID))
 	count := fmt.Sprintf("%s of %s records loaded", ui.FormatCount(len(a.records)), ui.FormatCount(a.total))
 	switch {
 	case a.loading:
@@ -317,7 +318,7 @@ func (a *auditView) View() string {
 		order = "oldest first"
 	}
 	filters := "filters: type " + orAll(a.typeFilter) + " · status " + orAll(a.statusFilter) + " · " + order
-	lines := []string{head, st.Muted.Render(ui.Sanitize(count) + " · " + filters), a.table.View(), a.detail()}
+	lines := []string{head, st.Muted.Render(sanitize.Text(count) + " · " + filters), a.table.View(), a.detail()}
 	return strings.Join(lines, "\n")
 }
 

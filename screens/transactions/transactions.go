@@ -17,6 +17,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // keyMap are the transaction screen's own bindings; the table adds its
@@ -193,7 +194,7 @@ func (t *Screen) loaded1(msg ui.Result[transactionLoad]) tea.Cmd {
 		if t.form != nil {
 			var e *apiclient.Error
 			if errors.As(msg.Err, &e) && (e.Status == 422 || e.Status == 400) {
-				return t.form.SetErrors(ui.Sanitize(e.Message), screenkit.FieldErrors(e.Fields))
+				return t.form.SetErrors(sanitize.Text(e.Message), screenkit.FieldErrors(e.Fields))
 			}
 		}
 		if apiclient.IsNotFound(msg.Err) || apiclient.IsStatus(msg.Err, 403) {
@@ -240,7 +241,7 @@ func (t *Screen) setRows(list []apiclient.Transaction) {
 		raws[i] = x.Raw
 		// Only printable categories are offered: they become the filter
 		// form's suggestions, which the text input draws as they are.
-		if x.MCCCategory != "" && len(t.categories) < 200 && ui.Sanitize(x.MCCCategory) == x.MCCCategory {
+		if x.MCCCategory != "" && len(t.categories) < 200 && sanitize.Text(x.MCCCategory) == x.MCCCategory {
 			t.categories[x.MCCCategory] = true
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // historyPage is one page of a wallet's history, tagged with its query so a
@@ -124,12 +125,12 @@ func (w *Screen) historyView(width, height int) string {
 	st := w.Deps.Styles
 	h := &w.hist
 	var b strings.Builder
-	b.WriteString(st.Title.Render("History") + "  " + st.Muted.Render(ui.Sanitize(h.title)) + "\n")
+	b.WriteString(st.Title.Render("History") + "  " + st.Muted.Render(sanitize.Text(h.title)) + "\n")
 	b.WriteString(st.Muted.Render(fmt.Sprintf("page %d · %d per page · n next · p previous · c credit/internal · esc back",
 		h.query.Page+1, apiclient.HistoryPageSize)) + "\n\n")
 	switch {
 	case h.err != nil:
-		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the history: " + ui.Sanitize(apiclient.ErrorMessage(h.err))))
+		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the history: " + sanitize.Text(apiclient.ErrorMessage(h.err))))
 		return b.String()
 	case h.loading && len(h.items) == 0:
 		b.WriteString(st.Muted.Render("Loading…"))

@@ -11,6 +11,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // The credit withdrawal follows the interface: the amount must not exceed
@@ -94,7 +95,7 @@ func (w *Screen) updateWithdraw(msg tea.Msg) tea.Cmd {
 		}
 		w.last = res.Value
 		w.mode = modeOverview
-		return tea.Batch(ui.Notify(theme.ToneOK, "withdrawal sent: tx "+ui.Sanitize(res.Value.result.TxHash)), reload)
+		return tea.Batch(ui.Notify(theme.ToneOK, "withdrawal sent: tx "+sanitize.Text(res.Value.result.TxHash)), reload)
 	} else if cmd != nil {
 		return cmd
 	}
@@ -248,7 +249,7 @@ func (w *Screen) withdrawView(width int) string {
 			fields = append(fields, screenkit.Field{Label: "  " + fl.Label, Value: fl.Value})
 		}
 	case f.estErr != nil:
-		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Text(theme.ToneDanger).Render("unknown: " + ui.Sanitize(apiclient.ErrorMessage(f.estErr)))})
+		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Text(theme.ToneDanger).Render("unknown: " + sanitize.Text(apiclient.ErrorMessage(f.estErr)))})
 	default:
 		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Muted.Render("estimating…")})
 	}

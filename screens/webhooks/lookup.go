@@ -9,6 +9,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // openLookup asks for a configuration's id (GET /v1/webhooks/{id}): a
@@ -82,7 +83,7 @@ func (w *Screen) lookupView(width int) []string {
 	if len(fields) == 0 {
 		fields = []screenkit.Field{{Label: "ID", Value: h.ID}, {Label: "Name", Value: h.Name}, {Label: "URL", Value: h.URL}}
 	}
-	out := []string{screenkit.Section(st, "Webhook "+ui.Sanitize(h.ID)+st.Muted.Render("  as the gateway sent it"),
+	out := []string{screenkit.Section(st, "Webhook "+sanitize.Text(h.ID)+st.Muted.Render("  as the gateway sent it"),
 		screenkit.RenderFields(st, fields, width)), "", st.Muted.Render("esc back")}
 	return strings.Split(strings.Join(out, "\n"), "\n")
 }

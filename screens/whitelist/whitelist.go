@@ -14,6 +14,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // whitelistKeys are the whitelist screen's bindings; add and delete are
@@ -276,14 +277,14 @@ func (w *Screen) Inspect() (title string, raw []byte, ok bool) {
 	if record == "" {
 		return "", nil, false
 	}
-	return "whitelist entry " + ui.Sanitize(w.store.at(i).ID), []byte(record), true
+	return "whitelist entry " + sanitize.Text(w.store.at(i).ID), []byte(record), true
 }
 
 // CopyValue implements ui.Copier: the selected entry's name, beneficiary,
 // address, memo and id, whole.
 func (w *Screen) CopyValue() (label, value string, ok bool) {
 	if e := w.selected(); e != nil {
-		return "whitelist entry " + ui.Sanitize(e.Name), copyText(e), true
+		return "whitelist entry " + sanitize.Text(e.Name), copyText(e), true
 	}
 	return "", "", false
 }
@@ -335,7 +336,7 @@ func (w *Screen) head() string {
 	key := headKey{currency: w.currency, state: state, dark: st.IsDark, noColor: st.NoColor}
 	if w.drawnHead.text == "" || w.drawnHead.key != key {
 		w.drawnHead.key = key
-		w.drawnHead.text = st.Title.Render("Whitelist") + "  " + st.Badge(strings.ToUpper(ui.Sanitize(w.currency)), theme.ToneInfo) +
+		w.drawnHead.text = st.Title.Render("Whitelist") + "  " + st.Badge(strings.ToUpper(sanitize.Text(w.currency)), theme.ToneInfo) +
 			"  " + st.Muted.Render(state)
 	}
 	return w.drawnHead.text

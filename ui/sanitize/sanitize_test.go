@@ -1,4 +1,4 @@
-package ui
+package sanitize
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-func TestSanitize(t *testing.T) {
+func TestText(t *testing.T) {
 	for _, tc := range []struct{ name, in, want string }{
 		{"clean", "Merchant Berlin 12,50 €", "Merchant Berlin 12,50 €"},
 		{"empty", "", ""},
@@ -44,32 +44,32 @@ func TestSanitize(t *testing.T) {
 		{"emoji and cjk", "日本 🎉", "日本 🎉"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := Sanitize(tc.in); got != tc.want {
-				t.Errorf("Sanitize(%q) = %q, want %q", tc.in, got, tc.want)
+			if got := Text(tc.in); got != tc.want {
+				t.Errorf("Text(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 		})
 	}
 }
 
-func TestSanitizeMultiline(t *testing.T) {
+func TestMultiline(t *testing.T) {
 	for in, want := range map[string]string{
 		"line1\nline2":             "line1\nline2",
 		"a\r\nb":                   "a\\r\nb",
 		"\x1b[1mbold\x1b[0m\nnext": "bold\nnext",
 		"\u202e\n":                 "<U+202E>\n",
 	} {
-		if got := SanitizeMultiline(in); got != want {
-			t.Errorf("SanitizeMultiline(%q) = %q, want %q", in, got, want)
+		if got := Multiline(in); got != want {
+			t.Errorf("Multiline(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
 
-func TestSanitizeCleanDoesNotAllocate(t *testing.T) {
+func TestTextCleanDoesNotAllocate(t *testing.T) {
 	s := "A perfectly ordinary merchant name, Zürich 42 €"
-	if n := testing.AllocsPerRun(100, func() { _ = Sanitize(s) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { _ = Text(s) }); n != 0 {
 		t.Fatalf("%v allocations for a clean string", n)
 	}
-	if Sanitize(s) != s {
+	if Text(s) != s {
 		t.Fatal("clean string changed")
 	}
 }
@@ -83,8 +83,8 @@ func checkSafe(t *testing.T, in, out string, multiline bool) {
 	for _, r := range out {
 		switch {
 		case r == '\n' && multiline:
-		case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f, isInvisible(r):
-			t.Fatalf("Sanitize(%q) = %q contains %U", in, out, r)
+		case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f, Invisible(r):
+			t.Fatalf("Text(%q) = %q contains %U", in, out, r)
 		}
 	}
 	if isClean(in, multiline) && out != in {
@@ -92,7 +92,7 @@ func checkSafe(t *testing.T, in, out string, multiline bool) {
 	}
 }
 
-func FuzzSanitize(f *testing.F) {
+func FuzzText(f *testing.F) {
 	for _, s := range []string{
 		"", "plain", "\x1b[31mred", "\x1b]8;;http://x\x1b\\y", "\x1b]52;c;AA==\x07", "\u009b1m",
 		"\u009d0;t\u009c", "\x1bP\x1b\\", "\u202e\u200b", "\xff\xfe", "a\r\n\tb\x00\x7f", "\x1b\x1b[", "\x1b]\x1b]\x07",
@@ -100,26 +100,26 @@ func FuzzSanitize(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		checkSafe(t, s, Sanitize(s), false)
-		checkSafe(t, s, SanitizeMultiline(s), true)
-		if strings.Contains(Sanitize(s), "\n") {
+		checkSafe(t, s, Text(s), false)
+		checkSafe(t, s, Multiline(s), true)
+		if strings.Contains(Text(s), "\n") {
 			t.Fatal("newline in single-line output")
 		}
-		if got := Sanitize(Sanitize(s)); got != Sanitize(s) {
-			t.Fatalf("not idempotent: %q -> %q", Sanitize(s), got)
+		if got := Text(Text(s)); got != Text(s) {
+			t.Fatalf("not idempotent: %q -> %q", Text(s), got)
 		}
 	})
 }
 
-func BenchmarkSanitizeClean(b *testing.B) {
+func BenchmarkTextClean(b *testing.B) {
 	s := "Merchant 976 Berlin USDC 4653.53"
 	for i := 0; i < b.N; i++ {
-		_ = Sanitize(s)
+		_ = Text(s)
 	}
 }
 
-func TestSanitizeLinear(t *testing.T) {
+func TestTextLinear(t *testing.T) {
 	evil := strings.Repeat("\u009d", 200_000) + strings.Repeat("\x1b]", 200_000)
-	out := Sanitize(evil)
+	out := Text(evil)
 	checkSafe(t, evil, out, false)
 }

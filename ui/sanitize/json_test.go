@@ -1,4 +1,4 @@
-package ui
+package sanitize
 
 import (
 	"encoding/json"
@@ -15,9 +15,9 @@ var hostileSeeds = []string{
 	"plain text", "", "\xff\xfe not utf-8",
 }
 
-// EscapeInvisible keeps JSON valid and equal in value, with no raw DEL, C1,
+// FuzzJSON: JSON keeps the document valid and equal in value, with no raw DEL, C1,
 // bidi or zero-width character left.
-func FuzzEscapeInvisible(f *testing.F) {
+func FuzzJSON(f *testing.F) {
 	for _, s := range hostileSeeds {
 		f.Add(s)
 	}
@@ -26,7 +26,7 @@ func FuzzEscapeInvisible(f *testing.F) {
 		if err != nil {
 			return
 		}
-		out := EscapeInvisible(data)
+		out := JSON(data)
 		var a, b map[string]string
 		if err := json.Unmarshal(data, &a); err != nil {
 			t.Fatal(err)

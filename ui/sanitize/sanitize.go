@@ -1,4 +1,9 @@
-package ui
+// Package sanitize makes text from outside safe to draw and to write to a
+// terminal: a gateway's answer (Text, Multiline), a paste into a field
+// (Paste), a field's view (ShowInvisible) and JSON the command line
+// prints (JSON). It imports nothing of cardterm, so the command line and
+// every screen apply the same rules.
+package sanitize
 
 import (
 	"strconv"
@@ -6,17 +11,17 @@ import (
 	"unicode/utf8"
 )
 
-// Sanitize makes a string from the gateway safe to draw on one line: complete
+// Text makes a string from the gateway safe to draw on one line: complete
 // escape sequences (CSI, OSC incl. hyperlinks and clipboard writes,
 // DCS/SOS/PM/APC, two-character ESC sequences and their 8-bit C1 forms) are
 // removed; other control characters are shown as visible escapes (\x07,
 // \r, \n, \u0085; a tab becomes a space); bidi controls and zero-width
 // characters are shown as <U+202E>; invalid UTF-8 becomes U+FFFD. A clean
 // string is returned as it is, without allocating.
-func Sanitize(s string) string { return sanitize(s, false) }
+func Text(s string) string { return clean(s, false) }
 
-// SanitizeMultiline is Sanitize for text that may span lines: it keeps \n.
-func SanitizeMultiline(s string) string { return sanitize(s, true) }
+// Multiline is Text for text that may span lines: it keeps \n.
+func Multiline(s string) string { return clean(s, true) }
 
 // isClean reports whether s needs no change.
 func isClean(s string, multiline bool) bool {
@@ -35,7 +40,7 @@ func isClean(s string, multiline bool) bool {
 		if r == utf8.RuneError && size == 1 {
 			return false
 		}
-		if isC1(r) || isInvisible(r) {
+		if isC1(r) || Invisible(r) {
 			return false
 		}
 		i += size
@@ -45,9 +50,10 @@ func isClean(s string, multiline bool) bool {
 
 func isC1(r rune) bool { return r >= 0x80 && r <= 0x9f }
 
-// isInvisible covers bidi controls, zero-width characters and line/paragraph
-// separators: characters that change how text around them looks or reads.
-func isInvisible(r rune) bool {
+// Invisible reports the characters Text shows as <U+202E> marks: bidi
+// controls, zero-width characters and line/paragraph separators, which
+// change how the text around them looks or reads.
+func Invisible(r rune) bool {
 	switch {
 	case r == 0x061c, r == 0x200e, r == 0x200f,
 		r >= 0x202a && r <= 0x202e,
@@ -60,7 +66,7 @@ func isInvisible(r rune) bool {
 	return false
 }
 
-func sanitize(s string, multiline bool) string {
+func clean(s string, multiline bool) string {
 	if isClean(s, multiline) {
 		return s
 	}
@@ -108,7 +114,7 @@ func sanitize(s string, multiline bool) string {
 			}
 			b.WriteString(`\u`)
 			writeHex(&b, int(r), 4)
-		case isInvisible(r):
+		case Invisible(r):
 			b.WriteString("<U+")
 			writeHexUpper(&b, int(r), 4)
 			b.WriteByte('>')

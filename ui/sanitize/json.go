@@ -1,16 +1,16 @@
-package ui
+package sanitize
 
 import (
 	"fmt"
 	"unicode/utf8"
 )
 
-// EscapeInvisible rewrites, in JSON that encoding/json wrote (which escapes
+// JSON rewrites, in JSON that encoding/json wrote (which escapes
 // C0 controls already), every DEL, C1 control, bidi control and zero-width
 // character as a \uXXXX escape. Such characters can only stand inside JSON
 // strings, where the escape means the same character; written raw they can
 // reorder or hide what a terminal or an editor shows.
-func EscapeInvisible(data []byte) []byte {
+func JSON(data []byte) []byte {
 	var out []byte
 	for i := 0; i < len(data); {
 		r, size := utf8.DecodeRune(data[i:])
@@ -30,7 +30,7 @@ func EscapeInvisible(data []byte) []byte {
 	return out
 }
 
-// invisible reports the characters EscapeInvisible escapes.
+// invisible reports the characters JSON escapes.
 func invisible(r rune) bool {
 	switch {
 	case r == 0x7f, r >= 0x80 && r <= 0x9f:

@@ -1,4 +1,4 @@
-package ui
+package sanitize
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 // as spaces (a trailing line break, as copied with a line, is dropped).
 // What was removed, and a paste cut to the field's limit, is said.
 
-// PasteCleaning counts what CleanPaste removed.
+// PasteCleaning counts what Paste removed.
 type PasteCleaning struct {
 	Escapes, Controls, Invisible int
 }
@@ -46,11 +46,11 @@ func (c PasteCleaning) String() string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
-// CleanPaste is s as a text field takes it: escape sequences, controls,
+// Paste is s as a text field takes it: escape sequences, controls,
 // bidi and zero-width characters and invalid UTF-8 removed; \r\n and \r
 // read as \n; line breaks and tabs kept for a multi-line field, spaces in
 // a one-line one (its trailing line breaks dropped).
-func CleanPaste(s string, multiline bool) (string, PasteCleaning) {
+func Paste(s string, multiline bool) (string, PasteCleaning) {
 	if !multiline {
 		// The line break a copied line ends with is no part of it.
 		s = strings.TrimRight(s, "\r\n")
@@ -104,7 +104,7 @@ func CleanPaste(s string, multiline bool) (string, PasteCleaning) {
 				continue
 			}
 			c.Controls++
-		case isInvisible(r):
+		case Invisible(r):
 			c.Invisible++
 		default:
 			b.WriteString(s[i : i+size])
@@ -115,17 +115,17 @@ func CleanPaste(s string, multiline bool) (string, PasteCleaning) {
 }
 
 // ShowInvisible draws a text field's view with each bidi control and
-// zero-width character as a visible mark (<U+202E>), as Sanitize shows
+// zero-width character as a visible mark (<U+202E>), as Text shows
 // them elsewhere: typed or given, they stay in the value, and the field
 // shows they are there. A view without one is returned as it is.
 func ShowInvisible(view string) string {
-	if strings.IndexFunc(view, isInvisible) < 0 {
+	if strings.IndexFunc(view, Invisible) < 0 {
 		return view
 	}
 	var b strings.Builder
 	b.Grow(len(view) + 16)
 	for _, r := range view {
-		if isInvisible(r) {
+		if Invisible(r) {
 			b.WriteString("<U+")
 			writeHexUpper(&b, int(r), 4)
 			b.WriteByte('>')
