@@ -13,6 +13,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 	"cardterm/ui/sanitize"
 )
 
@@ -125,7 +126,7 @@ type Screen struct {
 	secret       *secretNote
 
 	// form is the open style form, if any; it has the keys while open.
-	form     *ui.Form
+	form     *form.Form
 	formKind cardFormKind
 }
 

@@ -14,6 +14,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 	"cardterm/ui/sanitize"
 )
 
@@ -161,13 +162,13 @@ func (c *Screen) openForm(kind cardFormKind) tea.Cmd {
 	const note = "an empty field uses the default"
 	switch kind {
 	case formPINStyle:
-		c.form = ui.NewForm(c.Deps.Styles, ui.FormSpec{Title: "Set-PIN page style (customCss)", Submit: "save", Note: note,
+		c.form = form.New(c.Deps.Styles, form.Spec{Title: "Set-PIN page style (customCss)", Submit: "save", Note: note,
 			Lines: []string{"kept for this session; used by p (set PIN)"}, Fields: pinStyleSpecs(c.pinStyleTyped)})
 	case formViewPIN:
-		c.form = ui.NewForm(c.Deps.Styles, ui.FormSpec{Title: "View PIN", Submit: "open the PIN image", Note: note,
+		c.form = form.New(c.Deps.Styles, form.Spec{Title: "View PIN", Submit: "open the PIN image", Note: note,
 			Lines: []string{"POST /v1/card/pin/token", "the image opens in the browser; its link is never shown"}, Fields: viewPINSpecs(c.viewStyle)})
 	case formDetails:
-		c.form = ui.NewForm(c.Deps.Styles, ui.FormSpec{Title: "Card details", Submit: "open the details image", Note: note,
+		c.form = form.New(c.Deps.Styles, form.Spec{Title: "Card details", Submit: "open the details image", Note: note,
 			Lines: []string{"POST /v1/card/details/token", "the image opens in the browser; its link is never shown"}, Fields: detailsSpecs(c.detailsStyle)})
 	}
 	c.SetSize(c.Width, c.Height)

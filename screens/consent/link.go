@@ -11,6 +11,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 	"cardterm/ui/sanitize"
 )
 
@@ -37,12 +38,12 @@ func (s *Screen) openLink() tea.Cmd {
 		return cmd
 	}
 	form := &linkForm{st: s.Deps.Styles, set: set, submit: s.askLink, FormPanel: screenkit.FormPanel{Requests: s.Requests,
-		Form: ui.NewForm(s.Deps.Styles, ui.FormSpec{
+		Form: form.New(s.Deps.Styles, form.Spec{
 			// No request line here: the confirmation shows the exact one.
 			Title:  "The user to link it to",
 			Submit: "review and link",
 			Note:   "Linking is recorded in the audit trail and cannot be undone.",
-			Fields: []ui.FieldSpec{{Key: "userId", Label: "userId", CharLimit: 128,
+			Fields: []form.Field{{Key: "userId", Label: "userId", CharLimit: 128,
 				Placeholder: "user id to link to (e.g. a UUID)", Check: checkUserID}},
 		})}}
 	s.showForm(form)
@@ -93,7 +94,7 @@ func (v *linkForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 	switch {
 	case closed:
 		return nil, nil
-	case event == ui.FormSubmit:
+	case event == form.Submit:
 		return v, v.submit(v, v.Form.Value("userId"))
 	}
 	return v, cmd

@@ -15,6 +15,7 @@ import (
 	"cardterm/apiclient/webhookreceiver"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // keyMap is the screen's bindings. Test events need a sandbox gateway and
@@ -85,7 +86,7 @@ type Screen struct {
 	head string
 
 	// The test-event form and its request.
-	form      *ui.Form
+	form      *form.Form
 	triggerID ui.RequestID
 	// resend delivers the selected delivery's event again (resend.go).
 	resend ui.Change[resent]

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // The mouse on screens (ui.BodyMouseMsg): where a screen draws its table
@@ -51,7 +52,7 @@ func Height(block string) int { return strings.Count(block, "\n") + 1 }
 
 // ClickForm gives the form drawn from line top of the body a click (a
 // wheel step in a form moves nothing).
-func ClickForm(form *ui.Form, top int, msg ui.BodyMouseMsg) tea.Cmd {
+func ClickForm(form *form.Form, top int, msg ui.BodyMouseMsg) tea.Cmd {
 	if form == nil || msg.Wheel != 0 {
 		return nil
 	}
@@ -61,7 +62,7 @@ func ClickForm(form *ui.Form, top int, msg ui.BodyMouseMsg) tea.Cmd {
 
 // ClickFormIn gives a click to the form that whole (the drawing of the
 // sub-view holding it, from the body's top line) draws.
-func ClickFormIn(whole string, form *ui.Form, msg ui.BodyMouseMsg) tea.Cmd {
+func ClickFormIn(whole string, form *form.Form, msg ui.BodyMouseMsg) tea.Cmd {
 	if form == nil {
 		return nil
 	}

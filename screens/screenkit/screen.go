@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // Base is what every screen holds besides its own state: who it is (its
@@ -45,7 +46,7 @@ func ToOpen[View ui.SubView](open *View, msg tea.Msg) (closed bool, cmd tea.Cmd)
 
 // ToForm hands a message that is not a key press (a cursor blink, a paste,
 // a theme change) to the screen's open form; with none open it does nothing.
-func ToForm(form *ui.Form, msg tea.Msg) tea.Cmd {
+func ToForm(form *form.Form, msg tea.Msg) tea.Cmd {
 	if form == nil {
 		return nil
 	}

@@ -17,6 +17,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 	"cardterm/ui/sanitize"
 )
 
@@ -330,15 +331,15 @@ func (s *Screen) useDemo() tea.Cmd {
 }
 
 // paste puts a paste into the field in focus the way every form field
-// takes one (ui.PasteInto): cleaned, cut to the field's room, and said.
+// takes one (form.PasteInto): cleaned, cut to the field's room, and said.
 func (s *Screen) paste(content string) tea.Cmd {
 	switch {
 	case s.mode == modeOAuth:
-		return ui.PasteInto(&s.code, "Code", content)
+		return form.PasteInto(&s.code, "Code", content)
 	case s.focus == focusUsername:
-		return ui.PasteInto(&s.username, "Username", content)
+		return form.PasteInto(&s.username, "Username", content)
 	case s.focus == focusPassword:
-		return ui.PasteInto(&s.password, "Password", content)
+		return form.PasteInto(&s.password, "Password", content)
 	}
 	return nil
 }

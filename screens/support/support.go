@@ -15,6 +15,7 @@ import (
 	"cardterm/screens/support/actionlog"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // Options are what main knows about where the console runs.
@@ -86,7 +87,7 @@ type Screen struct {
 	problem string
 
 	audit   *auditView // open timeline, if any
-	form    *ui.Form   // open form, if any
+	form    *form.Form // open form, if any
 	formFor formPurpose
 	action  *pendingAction
 	change  ui.Change[actionDone]
@@ -323,7 +324,7 @@ func (s *Screen) setProblem(text string) {
 }
 
 // openForm shows a form, sized and focused.
-func (s *Screen) openForm(f *ui.Form) tea.Cmd {
+func (s *Screen) openForm(f *form.Form) tea.Cmd {
 	s.form = f
 	f.SetWidth(min(s.Width, 72))
 	return f.Focus()

@@ -17,6 +17,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 	"cardterm/ui/sanitize"
 )
 
@@ -76,7 +77,7 @@ type Screen struct {
 
 	// categories seen so far, offered in the filter form.
 	categories map[string]bool
-	form       *ui.Form
+	form       *form.Form
 
 	// frame is what View draws besides the table, built in Update and
 	// SetSize (frame.go).

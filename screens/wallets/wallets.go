@@ -238,7 +238,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		screenkit.ResetKeepingSize(w, w.Width, w.Height, func() { *w = *New(w.Deps) })
 	case tea.PasteMsg:
-		// A paste goes to the amount as typing does (ui.Form cleans it).
+		// A paste goes to the amount as typing does (form.Form cleans it).
 		if w.mode == modeWithdraw {
 			return w, screenkit.ToForm(w.withdraw.form, msg)
 		}

@@ -11,6 +11,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 	"cardterm/ui/sanitize"
 )
 
@@ -22,10 +23,10 @@ import (
 // fee could not be read, and the user may still confirm (the gateway
 // decides).
 
-// withdrawForm is the credit withdrawal form: the amount (a ui.Form), and
+// withdrawForm is the credit withdrawal form: the amount (a form.Form), and
 // the fee estimation fetched when it opens.
 type withdrawForm struct {
-	form   *ui.Form
+	form   *form.Form
 	estID  ui.RequestID
 	est    *apiclient.WithdrawEstimation
 	estErr error
@@ -46,9 +47,9 @@ func (w *Screen) openWithdraw() tea.Cmd {
 	case w.credit == nil:
 		return ui.Notify(theme.ToneInfo, "there is no credit wallet yet: nothing to withdraw")
 	}
-	form := ui.NewForm(w.Deps.Styles, ui.FormSpec{
+	form := form.New(w.Deps.Styles, form.Spec{
 		Submit: "review the withdrawal",
-		Fields: []ui.FieldSpec{{Key: "amount", Label: "Amount (USDC)", Placeholder: "amount in USDC, e.g. 25.50",
+		Fields: []form.Field{{Key: "amount", Label: "Amount (USDC)", Placeholder: "amount in USDC, e.g. 25.50",
 			CharLimit: 24, Check: w.checkAmount}},
 	})
 	form.SetWidth(max(w.Width-2, 20))
@@ -167,13 +168,13 @@ func (w *Screen) withdrawKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := &w.withdraw
 	event, cmd := f.form.Update(msg)
 	switch event {
-	case ui.FormCancel:
+	case form.Cancel:
 		if w.withdrawChange.Running() {
 			return nil // the request is on its way; its answer will show
 		}
 		w.mode = modeOverview
 		return nil
-	case ui.FormSubmit:
+	case form.Submit:
 		return w.askWithdraw(f.form.Value("amount"))
 	}
 	return cmd

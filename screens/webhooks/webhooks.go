@@ -14,6 +14,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // viewMode is what the screen shows besides the form.
@@ -76,7 +77,7 @@ type Screen struct {
 	attemptsID  ui.RequestID
 
 	// lookupForm asks for an id; looked is the configuration it found.
-	lookupForm *ui.Form
+	lookupForm *form.Form
 	lookupID   ui.RequestID
 	looked     *apiclient.Webhook
 

@@ -1,7 +1,9 @@
-package ui
+package form
 
 import (
 	"context"
+
+	"cardterm/ui"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -10,7 +12,7 @@ import (
 // form is busy, the owner's requests are cancelled so that no answer comes
 // back for a form the screen closes (or keeps, with what was typed). It
 // reports whether the form was busy.
-func (f *Form) CancelIfBusy(owner Owner) bool {
+func (f *Form) CancelIfBusy(owner ui.Owner) bool {
 	if !f.busy {
 		return false
 	}
@@ -22,25 +24,25 @@ func (f *Form) CancelIfBusy(owner Owner) bool {
 // request, its id goes to *id for the screen to match the answer, and the
 // form stays busy (what was typed kept) until the screen has that answer.
 // A second submit while the form is busy sends nothing and leaves *id.
-func SubmitRequest[T any](f *Form, owner Owner, id *RequestID, fn func(ctx context.Context) (T, error)) tea.Cmd {
+func SubmitRequest[T any](f *Form, owner ui.Owner, id *ui.RequestID, fn func(ctx context.Context) (T, error)) tea.Cmd {
 	if f.busy {
 		return nil
 	}
 	f.busy = true
-	return Start(owner, id, fn)
+	return ui.Start(owner, id, fn)
 }
 
 // HandleKey gives a key to a form whose requests may be abandoned (reads,
 // tokens, test events): esc cancels the one on its way and reports closed,
 // for the screen to drop the form; a submit returns submit's command; any
 // other key edits the form.
-func (f *Form) HandleKey(msg tea.KeyPressMsg, owner Owner, submit func() tea.Cmd) (cmd tea.Cmd, closed bool) {
+func (f *Form) HandleKey(msg tea.KeyPressMsg, owner ui.Owner, submit func() tea.Cmd) (cmd tea.Cmd, closed bool) {
 	event, cmd := f.Update(msg)
 	switch event {
-	case FormCancel:
+	case Cancel:
 		f.CancelIfBusy(owner)
 		return nil, true
-	case FormSubmit:
+	case Submit:
 		return submit(), false
 	}
 	return cmd, false

@@ -1,4 +1,11 @@
-package ui
+// Package form is the one form every screen uses: labelled fields (text,
+// secret, multi-line, a choice, a checklist), a check per field, the
+// gateway's problem under the form and what was typed kept whatever happens.
+// One submit rule everywhere: ctrl+s sends from any field, enter on the
+// last one-line field sends, esc leaves. It builds on ui's notices and
+// requests (a paste is reported with ui.Notify, a submit is a ui.Start), so
+// ui never imports it.
+package form
 
 import (
 	"slices"
@@ -11,6 +18,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui"
 )
 
 // FieldKind says how a form field takes text.
@@ -23,17 +31,17 @@ const (
 	FieldSecret
 	// FieldMultiline is a text area (JSON metadata); enter adds a line.
 	FieldMultiline
-	// FieldChoice is one of FieldSpec.Choices (a policy, a status), changed
+	// FieldChoice is one of Field.Choices (a policy, a status), changed
 	// with space and the arrows; a "" choice is shown as the placeholder.
 	FieldChoice
-	// FieldChecklist is several of FieldSpec.Choices, each ticked or not
+	// FieldChecklist is several of Field.Choices, each ticked or not
 	// with space (event types); drawn one line per value. Its Value is
 	// the ticked values joined by commas (see Form.Ticked).
 	FieldChecklist
 )
 
-// FieldSpec declares one form field.
-type FieldSpec struct {
+// Field declares one form field.
+type Field struct {
 	// Key is the wire name ("backgroundColor"); a gateway's 422 naming it
 	// is shown under this field.
 	Key         string
@@ -57,13 +65,13 @@ type FieldSpec struct {
 	Group string
 }
 
-// FormSpec declares a form: a title, lines that say what will be sent, the
+// Spec declares a form: a title, lines that say what will be sent, the
 // fields and the submit label shown in the help ("send", "save").
-type FormSpec struct {
+type Spec struct {
 	Title  string
 	Lines  []string
 	Submit string
-	Fields []FieldSpec
+	Fields []Field
 	// Note is shown under the fields while nothing went wrong (e.g. "an
 	// empty field uses the default").
 	Note string
@@ -75,21 +83,21 @@ type FieldError struct {
 	Field, Message string
 }
 
-// FormEvent is what an update did to the form.
-type FormEvent int
+// Event is what an update did to the form.
+type Event int
 
 const (
-	FormNothing FormEvent = iota
-	// FormSubmit: every field passed its check; read the values and send.
-	FormSubmit
-	// FormCancel: esc; the screen closes the form.
-	FormCancel
+	Nothing Event = iota
+	// Submit: every field passed its check; read the values and send.
+	Submit
+	// Cancel: esc; the screen closes the form.
+	Cancel
 )
 
-// FormKeyMap is the form's bindings, the same on every screen: ctrl+s
+// KeyMap is the form's bindings, the same on every screen: ctrl+s
 // sends from any field, enter sends from the last one-line field and
 // otherwise moves on, esc leaves.
-type FormKeyMap struct {
+type KeyMap struct {
 	Next, Prev, Submit, SubmitLast, Cancel key.Binding
 	// ChoiceNext and ChoicePrev change a FieldChoice; enabled only while
 	// one has focus.
@@ -103,19 +111,19 @@ type FormKeyMap struct {
 // each field, the gateway's problem under the form, and what was typed kept
 // whatever happens.
 type Form struct {
-	spec    FormSpec
+	spec    Spec
 	st      *theme.Styles
 	fields  []formField
 	focus   int
 	problem string
 	busy    bool
-	keys    FormKeyMap
+	keys    KeyMap
 	width   int
 	height  int // 0: as tall as the fields need
 }
 
 type formField struct {
-	spec   FieldSpec
+	spec   Field
 	input  textinput.Model
 	area   textarea.Model
 	choice int // FieldChoice: the index in spec.Choices; FieldChecklist: the value in focus
@@ -123,8 +131,8 @@ type formField struct {
 	err    string
 }
 
-// NewForm builds a form; call Focus to put the cursor in the first field.
-func NewForm(st *theme.Styles, spec FormSpec) *Form {
+// New builds a form; call Focus to put the cursor in the first field.
+func New(st *theme.Styles, spec Spec) *Form {
 	f := &Form{spec: spec, st: st, width: 60}
 	if f.spec.Submit == "" {
 		f.spec.Submit = "send"
@@ -160,7 +168,7 @@ func NewForm(st *theme.Styles, spec FormSpec) *Form {
 		f.fields = append(f.fields, field)
 	}
 	f.Restyle(st)
-	f.keys = FormKeyMap{
+	f.keys = KeyMap{
 		Next:       key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
 		Prev:       key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
 		Submit:     key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", f.spec.Submit)),
@@ -188,11 +196,11 @@ func (f *Form) Restyle(st *theme.Styles) {
 	for i := range f.fields {
 		switch f.fields[i].spec.Kind {
 		case FieldMultiline:
-			f.fields[i].area.SetStyles(AreaStyles(st))
+			f.fields[i].area.SetStyles(ui.AreaStyles(st))
 		case FieldChoice, FieldChecklist:
 			// drawn with the theme's styles directly
 		default:
-			f.fields[i].input.SetStyles(InputStyles(st))
+			f.fields[i].input.SetStyles(ui.InputStyles(st))
 		}
 	}
 }
@@ -291,46 +299,46 @@ func (f *Form) lastLine() int {
 // Update handles a message. Keys other than the form's own edit the focused
 // field; other messages (cursor blinks, pastes) go to it too. While busy
 // only esc is taken.
-func (f *Form) Update(msg tea.Msg) (FormEvent, tea.Cmd) {
+func (f *Form) Update(msg tea.Msg) (Event, tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case key.Matches(k, f.keys.Cancel):
-			return FormCancel, nil
+			return Cancel, nil
 		case f.busy:
-			return FormNothing, nil
+			return Nothing, nil
 		case key.Matches(k, f.keys.Submit):
 			return f.submit()
 		case key.Matches(k, f.keys.SubmitLast):
 			if f.focus == f.lastLine() {
 				return f.submit()
 			}
-			return FormNothing, f.setFocusFrom(f.focus+1, 1)
+			return Nothing, f.setFocusFrom(f.focus+1, 1)
 		case key.Matches(k, f.keys.Next):
 			if f.stepFocused(1) {
-				return FormNothing, nil
+				return Nothing, nil
 			}
-			return FormNothing, f.setFocusFrom(f.focus+1, 1)
+			return Nothing, f.setFocusFrom(f.focus+1, 1)
 		case key.Matches(k, f.keys.Prev):
 			if f.stepFocused(-1) {
-				return FormNothing, nil
+				return Nothing, nil
 			}
-			return FormNothing, f.setFocusFrom(f.focus-1, -1)
+			return Nothing, f.setFocusFrom(f.focus-1, -1)
 		case key.Matches(k, f.keys.Tick):
 			f.fields[f.focus].tick()
-			return FormNothing, nil
+			return Nothing, nil
 		case key.Matches(k, f.keys.ChoiceNext):
 			f.fields[f.focus].cycle(1)
-			return FormNothing, nil
+			return Nothing, nil
 		case key.Matches(k, f.keys.ChoicePrev):
 			f.fields[f.focus].cycle(-1)
-			return FormNothing, nil
+			return Nothing, nil
 		}
 	}
 	if len(f.fields) == 0 || f.busy {
-		return FormNothing, nil
+		return Nothing, nil
 	}
 	if p, ok := msg.(tea.PasteMsg); ok {
-		return FormNothing, f.paste(p.Content)
+		return Nothing, f.paste(p.Content)
 	}
 	fl := &f.fields[f.focus]
 	var cmd tea.Cmd
@@ -342,7 +350,7 @@ func (f *Form) Update(msg tea.Msg) (FormEvent, tea.Cmd) {
 	default:
 		fl.input, cmd = fl.input.Update(msg)
 	}
-	return FormNothing, cmd
+	return Nothing, cmd
 }
 
 // Value is the trimmed text of the field with that key.
@@ -390,11 +398,11 @@ func (f *Form) Busy() bool { return f.busy }
 func (f *Form) KeyMap() help.KeyMap { return f.keys }
 
 // ShortHelp implements help.KeyMap.
-func (k FormKeyMap) ShortHelp() []key.Binding {
+func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.SubmitLast, k.Submit, k.Next, k.ChoiceNext, k.Tick, k.Cancel}
 }
 
 // FullHelp implements help.KeyMap.
-func (k FormKeyMap) FullHelp() [][]key.Binding {
+func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.SubmitLast, k.Submit, k.Cancel}, {k.Next, k.Prev}, {k.ChoiceNext, k.ChoicePrev, k.Tick}}
 }

@@ -1,15 +1,17 @@
-package ui
+package form
 
 import (
 	"slices"
 	"strings"
+
+	"cardterm/ui"
 
 	tea "charm.land/bubbletea/v2"
 )
 
 // submit runs every field's check; the form submits only when all pass,
 // and otherwise focuses the first field in error.
-func (f *Form) submit() (FormEvent, tea.Cmd) {
+func (f *Form) submit() (Event, tea.Cmd) {
 	var errs []FieldError
 	for _, fl := range f.fields {
 		if fl.spec.Check == nil {
@@ -20,10 +22,10 @@ func (f *Form) submit() (FormEvent, tea.Cmd) {
 		}
 	}
 	if len(errs) > 0 {
-		return FormNothing, f.SetErrors("", errs)
+		return Nothing, f.SetErrors("", errs)
 	}
 	f.clearErrors()
-	return FormSubmit, nil
+	return Submit, nil
 }
 
 func (f *Form) clearErrors() {
@@ -54,7 +56,7 @@ func (f *Form) SetErrors(message string, errs []FieldError) tea.Cmd {
 		for i := range f.fields {
 			if name != "" && f.fields[i].spec.Key == name {
 				if f.fields[i].err == "" {
-					f.fields[i].err = CutText(e.Message, MaxMessageText)
+					f.fields[i].err = ui.CutText(e.Message, ui.MaxMessageText)
 				}
 				found = true
 				if first < 0 || i < first {
@@ -67,7 +69,7 @@ func (f *Form) SetErrors(message string, errs []FieldError) tea.Cmd {
 		}
 	}
 	if message != "" || len(rest) > 0 {
-		f.problem = CutText(strings.TrimSpace(message+" "+strings.Join(rest, "; ")), MaxMessageText)
+		f.problem = ui.CutText(strings.TrimSpace(message+" "+strings.Join(rest, "; ")), ui.MaxMessageText)
 	}
 	if first >= 0 {
 		return f.setFocus(first)
@@ -79,5 +81,5 @@ func (f *Form) SetErrors(message string, errs []FieldError) tea.Cmd {
 // field) and ends a busy state.
 func (f *Form) SetProblem(message string) {
 	f.busy = false
-	f.problem = CutText(message, MaxMessageText)
+	f.problem = ui.CutText(message, ui.MaxMessageText)
 }

@@ -1,4 +1,4 @@
-package ui_test
+package form_test
 
 import (
 	"strings"
@@ -8,15 +8,16 @@ import (
 
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // pasteForm is a form of an amount (10 characters at most) and notes.
-func pasteForm() *ui.Form {
+func pasteForm() *form.Form {
 	st := theme.New(true, false)
-	f := ui.NewForm(&st, ui.FormSpec{Title: "Withdraw", Fields: []ui.FieldSpec{
+	f := form.New(&st, form.Spec{Title: "Withdraw", Fields: []form.Field{
 		{Key: "amount", Label: "Amount", CharLimit: 10},
-		{Key: "notes", Label: "Notes", Kind: ui.FieldMultiline, CharLimit: 40},
-		{Key: "kind", Label: "Kind", Kind: ui.FieldChoice, Choices: []string{"a", "b"}},
+		{Key: "notes", Label: "Notes", Kind: form.FieldMultiline, CharLimit: 40},
+		{Key: "kind", Label: "Kind", Kind: form.FieldChoice, Choices: []string{"a", "b"}},
 	}})
 	f.SetWidth(70)
 	f.Focus()
@@ -25,7 +26,7 @@ func pasteForm() *ui.Form {
 
 // paste pastes content into the field in focus and returns the notice it
 // raised ("" for none).
-func paste(t *testing.T, f *ui.Form, content string) (theme.Tone, string) {
+func paste(t *testing.T, f *form.Form, content string) (theme.Tone, string) {
 	t.Helper()
 	_, cmd := f.Update(tea.PasteMsg{Content: content})
 	if cmd == nil {

@@ -1,4 +1,4 @@
-package ui_test
+package form_test
 
 import (
 	"testing"
@@ -6,20 +6,20 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
-	"cardterm/ui"
+	"cardterm/ui/form"
 	"cardterm/ui/uitest"
 )
 
 // benchForm is a form of twelve fields at 100x30, the size of the largest
 // forms the screens open (a whitelist of several entries, an order).
-func benchForm() *ui.Form {
+func benchForm() *form.Form {
 	st := theme.New(true, false)
-	fields := make([]ui.FieldSpec, 0, 12)
+	fields := make([]form.Field, 0, 12)
 	for _, key := range []string{"name", "email", "phone", "line1", "line2", "city", "postcode", "country", "iban", "bic", "reference"} {
-		fields = append(fields, ui.FieldSpec{Key: key, Label: key, Value: "value of " + key})
+		fields = append(fields, form.Field{Key: key, Label: key, Value: "value of " + key})
 	}
-	fields = append(fields, ui.FieldSpec{Key: "notes", Label: "Notes", Kind: ui.FieldMultiline, Value: "first line\nsecond line"})
-	f := ui.NewForm(&st, ui.FormSpec{Title: "Beneficiary", Submit: "save", Fields: fields})
+	fields = append(fields, form.Field{Key: "notes", Label: "Notes", Kind: form.FieldMultiline, Value: "first line\nsecond line"})
+	f := form.New(&st, form.Spec{Title: "Beneficiary", Submit: "save", Fields: fields})
 	f.SetSize(100, 30)
 	f.Focus()
 	return f

@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui"
 	"cardterm/ui/sanitize"
 )
 
@@ -20,7 +21,7 @@ func (f *Form) paste(content string) tea.Cmd {
 	label := sanitize.Text(fl.spec.Label)
 	switch fl.spec.Kind {
 	case FieldChoice, FieldChecklist:
-		return Notify(theme.ToneInfo, label+" is chosen, not typed: nothing pasted")
+		return ui.Notify(theme.ToneInfo, label+" is chosen, not typed: nothing pasted")
 	case FieldMultiline:
 		limit, used := fl.room()
 		text, note := preparePaste(content, true, label, limit, used)
@@ -54,7 +55,7 @@ func preparePaste(content string, multiline bool, label string, limit, used int)
 		tone = theme.ToneWarn
 		room := limit - used
 		if room <= 0 {
-			return "", Notify(tone, fmt.Sprintf("%s is full (%d characters at most): nothing pasted", label, limit))
+			return "", ui.Notify(tone, fmt.Sprintf("%s is full (%d characters at most): nothing pasted", label, limit))
 		}
 		text = firstRunes(text, room)
 		notes = append(notes, fmt.Sprintf("pasted the first %d of %d characters: %s takes %d at most", room, pasted, label, limit))
@@ -65,7 +66,7 @@ func preparePaste(content string, multiline bool, label string, limit, used int)
 	if len(notes) == 0 {
 		return text, nil
 	}
-	return text, Notify(tone, strings.Join(notes, "; "))
+	return text, ui.Notify(tone, strings.Join(notes, "; "))
 }
 
 // room is the field's character limit (0: none) and how many characters

@@ -1,4 +1,4 @@
-package ui_test
+package form_test
 
 import (
 	"context"
@@ -10,14 +10,18 @@ import (
 
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 	"cardterm/ui/uitest"
 )
 
-func newTestForm() *ui.Form {
+// cardScreen owns the requests a form test sends.
+const cardScreen ui.ScreenID = "card"
+
+func newTestForm() *form.Form {
 	st := theme.New(true, false)
-	f := ui.NewForm(&st, ui.FormSpec{Title: "Style", Submit: "save", Fields: []ui.FieldSpec{
+	f := form.New(&st, form.Spec{Title: "Style", Submit: "save", Fields: []form.Field{
 		{Key: "backgroundColor", Label: "Background"},
-		{Key: "notes", Label: "Notes", Kind: ui.FieldMultiline},
+		{Key: "notes", Label: "Notes", Kind: form.FieldMultiline},
 		{Key: "radius", Label: "Radius", Check: func(v string) string {
 			if v != "" && strings.Trim(v, "0123456789") != "" {
 				return "must be a number"
@@ -30,22 +34,22 @@ func newTestForm() *ui.Form {
 	return f
 }
 
-func pressForm(f *ui.Form, names ...string) ui.FormEvent {
-	var ev ui.FormEvent
+func pressForm(f *form.Form, names ...string) form.Event {
+	var ev form.Event
 	for _, m := range uitest.Keys(names...) {
 		ev, _ = f.Update(m)
 	}
 	return ev
 }
 
-func typeInto(f *ui.Form, s string) {
+func typeInto(f *form.Form, s string) {
 	for _, m := range uitest.Type(s) {
 		f.Update(m)
 	}
 }
 
 // wantEvent presses key on the form and fails unless it gives want.
-func wantEvent(t *testing.T, f *ui.Form, key string, want ui.FormEvent) {
+func wantEvent(t *testing.T, f *form.Form, key string, want form.Event) {
 	t.Helper()
 	if got := pressForm(f, key); got != want {
 		t.Fatalf("%s gave %v, want %v", key, got, want)
@@ -57,19 +61,19 @@ func wantEvent(t *testing.T, f *ui.Form, key string, want ui.FormEvent) {
 func TestFormSubmitRule(t *testing.T) {
 	f := newTestForm()
 	typeInto(f, "#fff")
-	wantEvent(t, f, "enter", ui.FormNothing) // on the first field
+	wantEvent(t, f, "enter", form.Nothing) // on the first field
 	// In the text area enter is a new line, not a submit.
 	typeInto(f, "a")
-	wantEvent(t, f, "enter", ui.FormNothing)
+	wantEvent(t, f, "enter", form.Nothing)
 	typeInto(f, "b")
 	if got := f.Value("notes"); got != "a\nb" {
 		t.Fatalf("text area holds %q", got)
 	}
 	pressForm(f, "tab")
-	wantEvent(t, f, "enter", ui.FormSubmit) // on the last field
+	wantEvent(t, f, "enter", form.Submit) // on the last field
 	f = newTestForm()
-	wantEvent(t, f, "ctrl+s", ui.FormSubmit) // on the first field
-	wantEvent(t, f, "esc", ui.FormCancel)
+	wantEvent(t, f, "ctrl+s", form.Submit) // on the first field
+	wantEvent(t, f, "esc", form.Cancel)
 }
 
 // A failing check keeps the form open, says why under the field and keeps
@@ -78,7 +82,7 @@ func TestFormCheckKeepsTypedText(t *testing.T) {
 	f := newTestForm()
 	pressForm(f, "tab", "tab")
 	typeInto(f, "12px")
-	wantEvent(t, f, "ctrl+s", ui.FormNothing) // the form is invalid
+	wantEvent(t, f, "ctrl+s", form.Nothing) // the form is invalid
 	view := uitest.Plain(tea.NewView(f.View()))
 	if !strings.Contains(view, "must be a number") || f.Value("radius") != "12px" {
 		t.Fatalf("the error or the typed text is gone:\n%s", view)
@@ -91,7 +95,7 @@ func TestFormGatewayErrorsOnTheirFields(t *testing.T) {
 	f := newTestForm()
 	typeInto(f, "#zzz")
 	f.SetBusy(true)
-	f.SetErrors("Validation failed", []ui.FieldError{
+	f.SetErrors("Validation failed", []form.FieldError{
 		{Field: "customCss.backgroundColor", Message: "invalid hex colour"},
 		{Field: "other", Message: "is odd"},
 	})
@@ -110,8 +114,8 @@ func TestFormGatewayErrorsOnTheirFields(t *testing.T) {
 func TestFormBusyIgnoresSubmit(t *testing.T) {
 	f := newTestForm()
 	f.SetBusy(true)
-	wantEvent(t, f, "ctrl+s", ui.FormNothing)
-	wantEvent(t, f, "esc", ui.FormCancel)
+	wantEvent(t, f, "ctrl+s", form.Nothing)
+	wantEvent(t, f, "esc", form.Cancel)
 }
 
 // The help says what enter does in the focused field.
@@ -131,12 +135,12 @@ func TestFormHelpFollowsFocus(t *testing.T) {
 	}
 }
 
-func newChoiceForm() *ui.Form {
+func newChoiceForm() *form.Form {
 	st := theme.New(true, false)
-	f := ui.NewForm(&st, ui.FormSpec{Title: "Consents", Submit: "create", Fields: []ui.FieldSpec{
+	f := form.New(&st, form.Spec{Title: "Consents", Submit: "create", Fields: []form.Field{
 		{Key: "name", Label: "Name"},
-		{Key: "policy", Label: "Policy", Kind: ui.FieldChoice, Choices: []string{"global", "us"}},
-		{Key: "status", Label: "Status", Kind: ui.FieldChoice, Choices: []string{"granted", "denied", ""}, Value: "denied",
+		{Key: "policy", Label: "Policy", Kind: form.FieldChoice, Choices: []string{"global", "us"}},
+		{Key: "status", Label: "Status", Kind: form.FieldChoice, Choices: []string{"granted", "denied", ""}, Value: "denied",
 			Placeholder: "left out"},
 	}})
 	f.SetWidth(60)
@@ -188,7 +192,7 @@ func TestFormChoiceField(t *testing.T) {
 		t.Fatalf("left from left out gave %q", f.Value("status"))
 	}
 	// enter on the last field, a choice, submits.
-	wantEvent(t, f, "enter", ui.FormSubmit)
+	wantEvent(t, f, "enter", form.Submit)
 }
 
 // SetValue fills a field from another: a choice takes only its choices.
@@ -214,11 +218,11 @@ func TestFormSubmitRequestSendsOnceAndEscCancelsIt(t *testing.T) {
 	var id ui.RequestID
 	block := make(chan struct{})
 	send := func(ctx context.Context) (int, error) { <-block; return 1, ctx.Err() }
-	if cmd := ui.SubmitRequest(f, owner, &id, send); cmd == nil || id == 0 || !f.Busy() {
+	if cmd := form.SubmitRequest(f, owner, &id, send); cmd == nil || id == 0 || !f.Busy() {
 		t.Fatalf("first submit: cmd %v, id %d, busy %v", cmd != nil, id, f.Busy())
 	}
 	first := id
-	if cmd := ui.SubmitRequest(f, owner, &id, send); cmd != nil || id != first {
+	if cmd := form.SubmitRequest(f, owner, &id, send); cmd != nil || id != first {
 		t.Fatalf("a second submit while busy sent again (id %d, was %d)", id, first)
 	}
 	if requests.InFlightFor(cardScreen) != 1 {
@@ -242,7 +246,7 @@ func TestFormHandleKeySubmitsAndEscCancelsAndCloses(t *testing.T) {
 	submits := 0
 	submit := func() tea.Cmd {
 		submits++
-		return ui.SubmitRequest(f, owner, &id, func(ctx context.Context) (int, error) { <-block; return 1, ctx.Err() })
+		return form.SubmitRequest(f, owner, &id, func(ctx context.Context) (int, error) { <-block; return 1, ctx.Err() })
 	}
 	handle := func(k string) (tea.Cmd, bool) {
 		return f.HandleKey(uitest.Key(k), owner, submit)
@@ -262,11 +266,11 @@ func TestFormHandleKeySubmitsAndEscCancelsAndCloses(t *testing.T) {
 	}
 }
 
-func newChecklistForm() *ui.Form {
+func newChecklistForm() *form.Form {
 	st := theme.New(true, false)
-	f := ui.NewForm(&st, ui.FormSpec{Title: "Hook", Fields: []ui.FieldSpec{
+	f := form.New(&st, form.Spec{Title: "Hook", Fields: []form.Field{
 		{Key: "name", Label: "Name"},
-		{Key: "events", Label: "Events", Kind: ui.FieldChecklist, Choices: []string{"a.one", "b.two", "c.three"},
+		{Key: "events", Label: "Events", Kind: form.FieldChecklist, Choices: []string{"a.one", "b.two", "c.three"},
 			Value: "c.three", Notes: map[string]string{"b.two": "sandbox only"}},
 		{Key: "other", Label: "Other"},
 	}})
@@ -322,7 +326,7 @@ func TestFormChecklistField(t *testing.T) {
 		t.Fatalf("SetValue: %q", f.Value("events"))
 	}
 	// A gateway error lands on the checklist; ticking clears it.
-	f.SetErrors("", []ui.FieldError{{Field: "events", Message: "pick one"}})
+	f.SetErrors("", []form.FieldError{{Field: "events", Message: "pick one"}})
 	if !strings.Contains(f.View(), "pick one") {
 		t.Fatal("error not shown")
 	}
@@ -332,7 +336,7 @@ func TestFormChecklistField(t *testing.T) {
 	}
 }
 
-func hasHelpKey(f *ui.Form, k string) bool {
+func hasHelpKey(f *form.Form, k string) bool {
 	for _, g := range f.KeyMap().FullHelp() {
 		for _, b := range g {
 			if b.Enabled() && strings.Contains(strings.Join(b.Keys(), " "), k) {
@@ -345,17 +349,17 @@ func hasHelpKey(f *ui.Form, k string) bool {
 
 // entriesForm is a form with one group of fields per entry, as the
 // whitelist's: the keys carry the entry's index.
-func entriesForm(n int) *ui.Form {
+func entriesForm(n int) *form.Form {
 	st := theme.New(true, false)
-	var fields []ui.FieldSpec
+	var fields []form.Field
 	for i := range n {
 		group := "Entry " + string(rune('1'+i))
 		prefix := "wallets[" + string(rune('0'+i)) + "]."
 		fields = append(fields,
-			ui.FieldSpec{Key: prefix + "name", Label: "Name", Group: group},
-			ui.FieldSpec{Key: prefix + "walletAddress", Label: "Address", Group: group})
+			form.Field{Key: prefix + "name", Label: "Name", Group: group},
+			form.Field{Key: prefix + "walletAddress", Label: "Address", Group: group})
 	}
-	f := ui.NewForm(&st, ui.FormSpec{Title: "Entries", Fields: fields})
+	f := form.New(&st, form.Spec{Title: "Entries", Fields: fields})
 	f.SetWidth(60)
 	f.Focus()
 	return f
@@ -366,7 +370,7 @@ func entriesForm(n int) *ui.Form {
 // goes there.
 func TestFormErrorLandsOnTheEntryItNames(t *testing.T) {
 	f := entriesForm(2)
-	f.SetErrors("refused", []ui.FieldError{{Field: "wallets[1].walletAddress", Message: "already whitelisted"}})
+	f.SetErrors("refused", []form.FieldError{{Field: "wallets[1].walletAddress", Message: "already whitelisted"}})
 	view := ansi.Strip(f.View())
 	first, second := strings.Index(view, "Entry 1"), strings.Index(view, "✗ Entry 2")
 	at := strings.Index(view, "✗ already whitelisted")
@@ -381,7 +385,7 @@ func TestFormErrorLandsOnTheEntryItNames(t *testing.T) {
 	}
 	// Without an exact key the last part still matches (other forms).
 	g := newTestForm()
-	g.SetErrors("", []ui.FieldError{{Field: "customCss.backgroundColor", Message: "bad colour"}})
+	g.SetErrors("", []form.FieldError{{Field: "customCss.backgroundColor", Message: "bad colour"}})
 	if !strings.Contains(ansi.Strip(g.View()), "✗ bad colour") {
 		t.Fatal("a prefixed error no longer matches by its last part")
 	}
@@ -416,7 +420,7 @@ func TestFormScrollsToTheFieldInFocus(t *testing.T) {
 // other field to move to.
 func TestFormOfOneFieldOffersEnterAndNoTab(t *testing.T) {
 	st := theme.New(true, false)
-	f := ui.NewForm(&st, ui.FormSpec{Title: "Find", Submit: "look up", Fields: []ui.FieldSpec{{Key: "id", Label: "Id"}}})
+	f := form.New(&st, form.Spec{Title: "Find", Submit: "look up", Fields: []form.Field{{Key: "id", Label: "Id"}}})
 	f.SetWidth(60)
 	f.Focus()
 	v := uitest.Plain(f.View())
@@ -429,7 +433,7 @@ func TestFormOfOneFieldOffersEnterAndNoTab(t *testing.T) {
 		}
 	}
 	typeInto(f, "abc")
-	if ev := pressForm(f, "enter"); ev != ui.FormSubmit {
+	if ev := pressForm(f, "enter"); ev != form.Submit {
 		t.Fatalf("enter gave %v", ev)
 	}
 }

@@ -1,11 +1,11 @@
-package ui_test
+package form_test
 
 import (
 	"strings"
 	"testing"
 
 	"cardterm/theme"
-	"cardterm/ui"
+	"cardterm/ui/form"
 	"cardterm/ui/uitest"
 )
 
@@ -45,8 +45,8 @@ func TestFormClickFocusesTheFieldDrawnThere(t *testing.T) {
 // A secret field says it is not plain: presenter mode shows ••• for it.
 func TestFormSaysWhetherItsFieldInFocusIsPlain(t *testing.T) {
 	st := theme.New(true, false)
-	f := ui.NewForm(&st, ui.FormSpec{Title: "Key", Fields: []ui.FieldSpec{
-		{Key: "name", Label: "Name"}, {Key: "secret", Label: "Secret key", Kind: ui.FieldSecret},
+	f := form.New(&st, form.Spec{Title: "Key", Fields: []form.Field{
+		{Key: "name", Label: "Name"}, {Key: "secret", Label: "Secret key", Kind: form.FieldSecret},
 	}})
 	f.SetWidth(60)
 	f.Focus()
