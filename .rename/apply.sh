@@ -34,7 +34,8 @@ my $inUI = ($ARGV =~ m{^(\./)?ui/[^/]+\.go$});
 my $src = $_;
 for my $r (@R) {
 	my ($old, $new, $path, $bare) = @$r;
-	s/\bui\.\Q$old\E\b/$new/g;
+	# A new name without a package is a rename inside package ui only.
+	s/\bui\.\Q$old\E\b/$new/g if $new =~ /\./;
 	# A bare name, not a field or method (no dot before it) and not a
 	# declaration of a local thing of the same name.
 	s/(?<![.\w])\Q$old\E\b/$new/g if $inUI && $bare;
@@ -43,6 +44,7 @@ if ($_ ne $src) {
 	my %need;
 	for my $r (@R) {
 		my ($old, $new, $path) = @$r;
+		next unless $new =~ /\./;
 		my ($pkg) = split /\./, $new;
 		$need{$path} = 1 if /\b\Q$pkg\E\./;
 	}

@@ -40,8 +40,8 @@ type inspectorKeys struct {
 func newInspectorKeys() inspectorKeys {
 	return inspectorKeys{
 		ScrollKeyMap: ScrollKeyMap{
-			Up:       upKey(),
-			Down:     downKey(),
+			Up:       UpKey(),
+			Down:     DownKey(),
 			PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
 			PageDown: key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down")),
 			Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "top")),

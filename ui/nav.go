@@ -16,8 +16,8 @@ type navKeyMap struct {
 
 func newNavKeys() navKeyMap {
 	return navKeyMap{
-		Up:   upKey(),
-		Down: downKey(),
+		Up:   UpKey(),
+		Down: DownKey(),
 		Open: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
 		Back: key.NewBinding(key.WithKeys("tab", "esc"), key.WithHelp("tab/esc", "back to body")),
 	}

@@ -24,8 +24,8 @@ type profileSwitcherKeyMap struct {
 
 func newProfileSwitcherKeys() profileSwitcherKeyMap {
 	return profileSwitcherKeyMap{
-		Up:     upKey(),
-		Down:   downKey(),
+		Up:     UpKey(),
+		Down:   DownKey(),
 		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "switch")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}

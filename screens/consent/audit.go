@@ -15,6 +15,7 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // auditView is the audit trail of one user, a ui.SubView: a page (50
@@ -29,7 +30,7 @@ type auditView struct {
 
 	offset  int
 	page    apiclient.ConsentAuditPage
-	table   ui.Table
+	table   table.Table
 	loadID  ui.RequestID
 	loading bool
 	loadErr error
@@ -41,17 +42,17 @@ type auditView struct {
 
 func newAuditView(deps screenkit.Deps, requests ui.Owner, userID string) *auditView {
 	v := &auditView{st: deps.Styles, client: deps.Client, requests: requests, userID: userID,
-		table: ui.NewTable(deps.Styles, auditColumns(false))}
+		table: table.New(deps.Styles, auditColumns(false))}
 	v.keys = newAuditKeys(v.table.KeyMap())
 	return v
 }
 
 // auditColumns lays out the audit table; the set and IP address show
 // when the body is wide enough.
-func auditColumns(wide bool) []ui.Column {
-	cols := []ui.Column{{Title: screenkit.ZoneTitle("When"), Width: 16}, {Title: "Action", Width: 7}, {Title: "Consent", Min: 12}, {Title: "Change", Width: 17}}
+func auditColumns(wide bool) []table.Column {
+	cols := []table.Column{{Title: screenkit.ZoneTitle("When"), Width: 16}, {Title: "Action", Width: 7}, {Title: "Consent", Min: 12}, {Title: "Change", Width: 17}}
 	if wide {
-		cols = append(cols, ui.Column{Title: "Set", Width: 9}, ui.Column{Title: "IP address", Width: 15})
+		cols = append(cols, table.Column{Title: "Set", Width: 9}, table.Column{Title: "IP address", Width: 15})
 	}
 	return cols
 }

@@ -12,6 +12,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // The consent screen is the support agents' tool: look up a user's (or an
@@ -38,7 +39,7 @@ type Screen struct {
 	summary  string // the line under the header (summarize)
 	sets     []apiclient.ConsentSet
 	rows     []row
-	table    ui.Table
+	table    table.Table
 	level    int // table layout: 0 narrow, 1 medium, 2 wide (columns)
 
 	loadID  ui.RequestID
@@ -61,7 +62,7 @@ type Screen struct {
 // New builds the consent screen; it looks up the signed-in user first.
 func New(deps screenkit.Deps) *Screen {
 	s := &Screen{Base: screenkit.NewBase(deps, screenkit.ConsentScreen, "Consent")}
-	s.table = ui.NewTable(deps.Styles, columns(0))
+	s.table = table.New(deps.Styles, columns(0))
 	s.keys = newKeyMap(deps.ReadOnly, s.table.KeyMap())
 	s.change = ui.NewChange[changed](s.Requests)
 	return s

@@ -9,6 +9,7 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // The main view: the subject, its status badge, a line that explains it,
@@ -16,16 +17,16 @@ import (
 
 // columns lays out the consent table for a narrow (0), medium (1) or wide
 // (2) body.
-func columns(level int) []ui.Column {
+func columns(level int) []table.Column {
 	switch level {
 	case 2:
-		return []ui.Column{{Title: "Consent", Min: 14}, {Title: "Required", Width: 8}, {Title: "Status", Width: 9},
+		return []table.Column{{Title: "Consent", Min: 14}, {Title: "Required", Width: 8}, {Title: "Status", Width: 9},
 			{Title: screenkit.ZoneTitle("Updated"), Width: 16}, {Title: "Set", Width: 10}, {Title: "Policy", Width: 6}, {Title: "Linked to", Min: 10}}
 	case 1:
-		return []ui.Column{{Title: "Consent", Min: 14}, {Title: "Req", Width: 3}, {Title: "Status", Width: 9},
+		return []table.Column{{Title: "Consent", Min: 14}, {Title: "Req", Width: 3}, {Title: "Status", Width: 9},
 			{Title: screenkit.ZoneTitle("Updated"), Width: 16}, {Title: "Set", Width: 9}, {Title: "Policy", Width: 6}}
 	}
-	return []ui.Column{{Title: "Consent", Min: 12}, {Title: "Req", Width: 3}, {Title: "Status", Width: 9},
+	return []table.Column{{Title: "Consent", Min: 12}, {Title: "Req", Width: 3}, {Title: "Status", Width: 9},
 		{Title: "Updated", Width: 10}, {Title: "Set", Width: 9}}
 }
 

@@ -16,6 +16,7 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // chainKeys are the chain browser's bindings beside the table's. In a
@@ -23,7 +24,7 @@ import (
 // while a table filters, only the filter's keys are.
 type chainKeys struct {
 	Open, Network, Back key.Binding
-	table               ui.TableKeyMap
+	table               table.KeyMap
 	detail, filtering   bool
 }
 
@@ -61,8 +62,8 @@ type chainBrowser struct {
 	keys          chainKeys
 	width, height int
 
-	networks ui.Table
-	tokens   ui.Table
+	networks table.Table
+	tokens   table.Table
 	config   apiclient.ChainConfig
 	network  string // the gateway filter; "" = all networks
 	loadID   ui.RequestID
@@ -73,14 +74,14 @@ type chainBrowser struct {
 
 func newChainBrowser(deps screenkit.Deps, requests ui.Owner) *chainBrowser {
 	c := &chainBrowser{deps: deps, requests: requests, detail: -1}
-	c.networks = ui.NewTable(deps.Styles, []ui.Column{
+	c.networks = table.New(deps.Styles, []table.Column{
 		{Title: "Network", Width: 10},
 		{Title: "Environment", Width: 11},
 		{Title: "Chain ID", Min: 8},
 		{Title: "Delegation contract", Min: 20},
 		{Title: "Tokens", Min: 10},
 	})
-	c.tokens = ui.NewTable(deps.Styles, []ui.Column{
+	c.tokens = table.New(deps.Styles, []table.Column{
 		{Title: "Symbol", Width: 8},
 		{Title: "Decimals", Width: 8, Right: true},
 		{Title: "Address", Min: 20},
@@ -89,7 +90,7 @@ func newChainBrowser(deps screenkit.Deps, requests ui.Owner) *chainBrowser {
 		Open:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "tokens")),
 		Network: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "ask for one network")),
 		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		table:   ui.TableKeys(),
+		table:   table.Keys(),
 	}
 	return c
 }

@@ -10,12 +10,13 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // columns are the table's columns for a body width: the event id is left
 // out when the terminal is narrow, so the result keeps its reason.
-func columns(width int) []ui.Column {
-	return []ui.Column{
+func columns(width int) []table.Column {
+	return []table.Column{
 		{Title: "Received", Width: 20},
 		{Title: "Type", Min: 14},
 		{Title: "Result", Min: 38}, // "✗ rejected: timestamp outside the window" whole

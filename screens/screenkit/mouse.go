@@ -8,6 +8,7 @@ import (
 
 	"cardterm/ui"
 	"cardterm/ui/form"
+	"cardterm/ui/table"
 )
 
 // The mouse on screens (ui.BodyMouseMsg): where a screen draws its table
@@ -77,7 +78,7 @@ func ClickFormIn(whole string, form *form.Form, msg ui.BodyMouseMsg) tea.Cmd {
 // the wheel, in the table drawn from line top of the body. hit says a
 // click landed on a row; again that it landed on the row selected
 // already (a double-click, for screens where enter opens it).
-func ClickTable(table *ui.Table, top int, msg ui.BodyMouseMsg) (hit, again bool) {
+func ClickTable(table *table.Table, top int, msg ui.BodyMouseMsg) (hit, again bool) {
 	if table.Filtering() {
 		return false, false
 	}

@@ -19,6 +19,7 @@ import (
 	"cardterm/ui"
 	"cardterm/ui/form"
 	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // signInKeys are the sign-in form's bindings.
@@ -76,7 +77,7 @@ type Screen struct {
 	password     textinput.Model
 	focus        int // focusUsername, focusPassword or focusDemo
 	// demo lists the sandbox's demo accounts; enter on one fills the form.
-	demo ui.Table
+	demo table.Table
 
 	loginID    ui.RequestID
 	logoutID   ui.RequestID
@@ -107,7 +108,7 @@ func New(deps screenkit.Deps) *Screen {
 	s.password.EchoCharacter = '•'
 	s.password.CharLimit = 256
 	s.keys.Support.SetEnabled(deps.Support)
-	s.demo = ui.NewTable(deps.Styles, []ui.Column{{Title: "Account", Width: 18}, {Title: "What it shows", Min: 12}})
+	s.demo = table.New(deps.Styles, []table.Column{{Title: "Account", Width: 18}, {Title: "What it shows", Min: 12}})
 	rows := make([][]string, len(deps.Demo))
 	for i, d := range deps.Demo {
 		rows[i] = []string{d.Username, d.Summary}

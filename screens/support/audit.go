@@ -15,6 +15,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // auditPageSize is how many records one request asks for (the interface's
@@ -31,7 +32,7 @@ type auditView struct {
 	client   *apiclient.Client
 	userID   string
 	keys     auditKeys
-	table    ui.Table
+	table    table.Table
 	width    int
 	height   int
 
@@ -55,14 +56,14 @@ type auditKeys struct {
 	Type, Status, Reverse, Stop, Close key.Binding
 }
 
-var auditColumns = []ui.Column{
+var auditColumns = []table.Column{
 	{Title: "Time", Width: 20}, {Title: "Action", Width: 8}, {Title: "Consent", Min: 14},
 	{Title: "Change", Width: 20}, {Title: "By", Min: 10}, {Title: "Set", Width: 13},
 }
 
 func newAuditView(deps screenkit.Deps, requests ui.Owner, client *apiclient.Client, userID string) *auditView {
 	return &auditView{deps: deps, requests: requests, client: client, userID: userID,
-		table: ui.NewTable(deps.Styles, auditColumns),
+		table: table.New(deps.Styles, auditColumns),
 		keys: auditKeys{
 			Type:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "filter by consent type")),
 			Status:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "filter by status")),

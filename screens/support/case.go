@@ -10,24 +10,24 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
-	"cardterm/ui"
 	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // The case table: the consents in force of a user's sets, or an
 // onboarding's sets.
 var (
-	userSetColumns = []ui.Column{
+	userSetColumns = []table.Column{
 		{Title: "Set", Width: 13}, {Title: "Policy", Width: 8}, {Title: "Consent", Min: 16},
 		{Title: "Status", Width: 9}, {Title: "Required", Width: 8}, {Title: "Updated", Width: 20},
 	}
-	onboardingSetColumns = []ui.Column{
+	onboardingSetColumns = []table.Column{
 		{Title: "Set", Width: 13}, {Title: "Policy", Width: 8}, {Title: "User", Min: 16},
 		{Title: "Status", Width: 11}, {Title: "Required", Width: 8}, {Title: "Created", Width: 20},
 	}
 )
 
-func columnsFor(kind caseKind) []ui.Column {
+func columnsFor(kind caseKind) []table.Column {
 	if kind == caseOnboarding {
 		return onboardingSetColumns
 	}

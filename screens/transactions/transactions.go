@@ -19,13 +19,14 @@ import (
 	"cardterm/ui"
 	"cardterm/ui/form"
 	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // keyMap are the transaction screen's own bindings; the table adds its
 // movement and filter keys.
 type keyMap struct {
 	Filters, Clear, Next, Prev, Refresh key.Binding
-	table                               ui.TableKeyMap
+	table                               table.KeyMap
 }
 
 func newKeyMap() keyMap {
@@ -35,7 +36,7 @@ func newKeyMap() keyMap {
 		Next:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
 		Prev:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload page")),
-		table:   ui.TableKeys(),
+		table:   table.Keys(),
 	}
 }
 
@@ -58,7 +59,7 @@ type Screen struct {
 	screenkit.Base
 	keys keyMap
 
-	table ui.Table
+	table table.Table
 	rows  []apiclient.Transaction
 	// shape says which columns read the records' own fields (a gateway
 	// answering in its own shape).
@@ -87,7 +88,7 @@ type Screen struct {
 // New builds the transactions screen.
 func New(deps screenkit.Deps) *Screen {
 	t := &Screen{Base: screenkit.NewBase(deps, screenkit.TransactionsScreen, "Transactions"), keys: newKeyMap(), categories: map[string]bool{}}
-	t.table = ui.NewTable(deps.Styles, transactionColumns(false, t.shape))
+	t.table = table.New(deps.Styles, transactionColumns(false, t.shape))
 	return t
 }
 
@@ -100,12 +101,12 @@ const transactionNarrowBelow = 73
 // pane still shows it). The status stays the last column
 // (highlightStatuses relies on it). A column reading one of the records'
 // own fields is titled after it.
-func transactionColumns(narrow bool, shape screenkit.RecordShape) []ui.Column {
+func transactionColumns(narrow bool, shape screenkit.RecordShape) []table.Column {
 	merchantMin := 14
 	if narrow {
 		merchantMin = 10
 	}
-	cols := []ui.Column{{Title: "Date (UTC)", Width: 16}, {Title: "Merchant", Min: merchantMin},
+	cols := []table.Column{{Title: "Date (UTC)", Width: 16}, {Title: "Merchant", Min: merchantMin},
 		{Title: "Category", Min: 8, Hidden: narrow},
 		{Title: "Amount", Min: 10, Right: true}, {Title: "Status", Width: 10}}
 	for i := range cols {

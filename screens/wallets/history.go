@@ -13,6 +13,7 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // historyPage is one page of a wallet's history, tagged with its query so a
@@ -139,7 +140,7 @@ func (w *Screen) historyView(width, height int) string {
 		b.WriteString(st.Muted.Render("No movements on this page."))
 		return b.String()
 	}
-	cols := []ui.Column{
+	cols := []table.Column{
 		{Title: "Date", Width: 16},
 		{Title: "Description", Min: 16},
 		{Title: "Sign", Width: 9},
@@ -151,7 +152,7 @@ func (w *Screen) historyView(width, height int) string {
 	}
 	// The cells keep every minute; the title names the zone once.
 	cols[0].Title = screenkit.ZoneTitle(cols[0].Title)
-	t := ui.NewTable(st, cols)
+	t := table.New(st, cols)
 	rows := make([][]string, len(h.items))
 	for i, it := range h.items {
 		amount := string(it.Amount)

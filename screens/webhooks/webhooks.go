@@ -15,6 +15,7 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
+	"cardterm/ui/table"
 )
 
 // viewMode is what the screen shows besides the form.
@@ -50,7 +51,7 @@ type Screen struct {
 	screenkit.Base
 	keys keyMap
 
-	table   ui.Table
+	table   table.Table
 	hooks   []apiclient.Webhook
 	loadID  ui.RequestID
 	loading bool
@@ -91,7 +92,7 @@ func New(deps screenkit.Deps) *Screen {
 	w := &Screen{Base: screenkit.NewBase(deps, screenkit.WebhooksScreen, "Webhooks"), keyed: map[string]bool{}}
 	w.listen = ui.NewChange[listenDone](w.Requests)
 	w.change = ui.NewChange[changed](w.Requests)
-	w.table = ui.NewTable(deps.Styles, []ui.Column{
+	w.table = table.New(deps.Styles, []table.Column{
 		{Title: "Name", Width: 14},
 		{Title: "URL", Min: 10},
 		{Title: "Events", Min: 10},

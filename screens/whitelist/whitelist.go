@@ -15,6 +15,7 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // whitelistKeys are the whitelist screen's bindings; add and delete are
@@ -56,7 +57,7 @@ type Screen struct {
 	pickerKeys pickerKeys
 
 	currency string
-	table    ui.Table
+	table    table.Table
 	// store holds the entries, once: the table reads its cells from it.
 	store *entryStore
 	// The load in flight: its id, where its entries arrive, and whether
@@ -94,7 +95,7 @@ func New(deps screenkit.Deps) *Screen {
 		pickerKeys: newPickerKeys()}
 	w.add = ui.NewChange[whitelistDone](w.Requests)
 	w.remove = ui.NewChange[whitelistDone](w.Requests)
-	w.table = ui.NewTable(deps.Styles, whitelistColumns(2))
+	w.table = table.New(deps.Styles, whitelistColumns(2))
 	w.setStore(&entryStore{})
 	// x deletes the marked entries; read-only mode has no use for marks,
 	// so the help does not offer them.
@@ -107,12 +108,12 @@ func New(deps screenkit.Deps) *Screen {
 // without beneficiary and creation date (73), 0 name, address and memo
 // (60: the body of an 80-column terminal). The address keeps its full 42 cells in all
 // of them: an address cut short on screen is an address misread.
-func whitelistColumns(level int) []ui.Column {
+func whitelistColumns(level int) []table.Column {
 	nameMin := 8
 	if level == 0 {
 		nameMin = 6
 	}
-	return []ui.Column{
+	return []table.Column{
 		{Title: "Name", Min: nameMin},
 		{Title: "Beneficiary", Min: 8, Hidden: level < 2},
 		{Title: "Address", Width: 42},

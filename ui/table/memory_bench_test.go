@@ -1,11 +1,11 @@
-package ui_test
+package table_test
 
 import (
 	"runtime"
 	"testing"
 
 	"cardterm/theme"
-	"cardterm/ui"
+	"cardterm/ui/table"
 )
 
 // heapInUse is the live heap after a collection.
@@ -25,7 +25,7 @@ func BenchmarkTableHeldBytes100k(b *testing.B) {
 	var held, filtered uint64
 	for i := 0; i < b.N; i++ {
 		before := heapInUse()
-		tb := ui.NewTable(&st, []ui.Column{{Title: "ID", Width: 10}, {Title: "Merchant", Min: 10}, {Title: "Cur", Width: 5}, {Title: "Amount", Width: 10, Right: true}})
+		tb := table.New(&st, []table.Column{{Title: "ID", Width: 10}, {Title: "Merchant", Min: 10}, {Title: "Cur", Width: 5}, {Title: "Amount", Width: 10, Right: true}})
 		tb.SetRows(rows)
 		tb.SetSize(120, 40)
 		held = heapInUse() - before

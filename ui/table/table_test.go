@@ -1,4 +1,4 @@
-package ui_test
+package table_test
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
-	"cardterm/ui"
+	"cardterm/ui/table"
 	"cardterm/ui/uitest"
 )
 
@@ -27,9 +27,9 @@ func bigRows(n int) [][]string {
 	return rows
 }
 
-func newTable(n, w, h int) ui.Table {
+func newTable(n, w, h int) table.Table {
 	st := theme.New(true, false)
-	t := ui.NewTable(&st, []ui.Column{
+	t := table.New(&st, []table.Column{
 		{Title: "ID", Width: 10},
 		{Title: "Merchant", Min: 10},
 		{Title: "Cur", Width: 5},
@@ -40,14 +40,14 @@ func newTable(n, w, h int) ui.Table {
 	return t
 }
 
-func press(t ui.Table, keys ...string) ui.Table {
+func press(t table.Table, keys ...string) table.Table {
 	for _, k := range keys {
 		t, _ = t.Update(uitest.Key(k))
 	}
 	return t
 }
 
-func cursor(t ui.Table) int {
+func cursor(t table.Table) int {
 	i, ok := t.Cursor()
 	if !ok {
 		return -1
@@ -172,7 +172,7 @@ func TestTableFilter(t *testing.T) {
 
 func TestTableFilterIsLiteralAndSanitized(t *testing.T) {
 	st := theme.New(true, true)
-	tb := ui.NewTable(&st, []ui.Column{{Title: "A"}, {Title: "B"}})
+	tb := table.New(&st, []table.Column{{Title: "A"}, {Title: "B"}})
 	tb.SetRows([][]string{{"evil\x1b[2Jx", "\u202egnp.exe"}, {"plain", "row"}})
 	tb.SetSize(40, 5)
 	v := tb.View()
@@ -212,7 +212,7 @@ func TestTableViewSize(t *testing.T) {
 
 func TestTableWideCells(t *testing.T) {
 	st := theme.New(false, false)
-	tb := ui.NewTable(&st, []ui.Column{{Title: "Name", Width: 6}, {Title: "Rest"}})
+	tb := table.New(&st, []table.Column{{Title: "Name", Width: 6}, {Title: "Rest"}})
 	tb.SetRows([][]string{{"日本語テキスト", "ok"}})
 	tb.SetSize(20, 4)
 	uitest.Golden(t, "wide", uitest.Plain(tb.View()))
@@ -235,14 +235,6 @@ func TestTableHuge(t *testing.T) {
 	uitest.Golden(t, "filtered", uitest.Plain(tb.View()))
 }
 
-func TestFormatCount(t *testing.T) {
-	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 100000: "100,000", 1234567: "1,234,567", -1234: "-1,234"} {
-		if got := ui.FormatCount(n); got != want {
-			t.Errorf("%d: %q want %q", n, got, want)
-		}
-	}
-}
-
 // A screen switching layouts on resize keeps what the user was doing: the
 // open filter, its text, the cursor and the rows.
 func TestTableSetColumnsKeepsFilterAndCursor(t *testing.T) {
@@ -250,7 +242,7 @@ func TestTableSetColumnsKeepsFilterAndCursor(t *testing.T) {
 	tb = press(tb, "/", "m", "e", "r", "c", "h", "a", "n", "t", " ", "9", "7", "6")
 	tb = press(tb, "down")
 	before, _ := tb.Cursor()
-	tb.SetColumns([]ui.Column{
+	tb.SetColumns([]table.Column{
 		{Title: "ID", Width: 10, Hidden: true},
 		{Title: "Merchant", Min: 10},
 		{Title: "Cur", Width: 5},
@@ -303,5 +295,43 @@ func TestTableFilteringHelpOffersArrowsNotLetters(t *testing.T) {
 	tb = press(tb, "j")
 	if tb.Filter() != "Merj" {
 		t.Fatalf("j while filtering gave the filter %q", tb.Filter())
+	}
+}
+
+// The table keeps its size at the edges: one line, one or two columns.
+func TestTableTinySizes(t *testing.T) {
+	for _, n := range []int{0, 3, 50} {
+		for _, sz := range [][2]int{{1, 1}, {30, 1}, {1, 4}, {2, 4}, {3, 4}, {20, 2}} {
+			tb := newTable(n, sz[0], sz[1])
+			tb = press(tb, "j")
+			lines := strings.Split(tb.View(), "\n")
+			if len(lines) != sz[1] {
+				t.Errorf("%d rows at %v: %d lines", n, sz, len(lines))
+				continue
+			}
+			for i, l := range lines {
+				if w := ansi.StringWidth(l); w != sz[0] {
+					t.Errorf("%d rows at %v: line %d is %d wide: %q", n, sz, i, w, ansi.Strip(l))
+				}
+			}
+		}
+	}
+}
+
+// After SetRows shrinks the data the cursor and the view follow.
+func TestTableSetRowsShrinks(t *testing.T) {
+	tb := newTable(100, 60, 10)
+	tb = press(tb, "G")
+	tb.SetRows(bigRows(3))
+	if cursor(tb) != 2 || !strings.Contains(uitest.Plain(tb.View()), "› tx-000002") {
+		t.Fatalf("cursor %d:\n%s", cursor(tb), uitest.Plain(tb.View()))
+	}
+	tb.SetRows(nil)
+	if _, ok := tb.Cursor(); ok || !strings.Contains(uitest.Plain(tb.View()), "no rows") {
+		t.Fatal("a cursor on no rows")
+	}
+	tb = press(tb, "j", "G", "pgdown", "space", "/", "q", "enter")
+	if _, ok := tb.Cursor(); ok {
+		t.Fatal("keys on an empty table made a cursor")
 	}
 }

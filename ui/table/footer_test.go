@@ -1,4 +1,4 @@
-package ui_test
+package table_test
 
 import (
 	"strings"
@@ -7,14 +7,14 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
-	"cardterm/ui"
+	"cardterm/ui/table"
 )
 
 // The filter prompt sits with the table it filters: right under the last
 // row, not at the bottom of a tall, mostly empty table.
 func TestFilterPromptSitsUnderTheRows(t *testing.T) {
 	st := theme.New(true, true)
-	tb := ui.NewTable(&st, []ui.Column{{Title: "Name", Min: 8}})
+	tb := table.New(&st, []table.Column{{Title: "Name", Min: 8}})
 	tb.SetRows([][]string{{"alpha"}, {"beta"}})
 	tb.SetSize(40, 30)
 	tb = press(tb, "/", "a")

@@ -1,14 +1,17 @@
-package ui
+// Package table is the big-data table every list screen uses: it draws only
+// the visible rows, filters 100,000 rows within a key press, keeps marks, and
+// lays its columns out to their content. It builds on ui's layout helpers
+// (cell widths, fitting, the one truncation rule) and keys, and on
+// ui/sanitize for what a cell draws; ui never imports it.
+package table
 
 import (
-	"strconv"
-	"strings"
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui"
 	"cardterm/ui/sanitize"
 )
 
@@ -39,7 +42,7 @@ type Table struct {
 	// measured is the window of rows measureWindow last read.
 	spare    int
 	measured [2]int
-	keys     TableKeyMap
+	keys     KeyMap
 
 	cell CellFunc   // the data
 	n    int        // rows the accessor serves
@@ -62,10 +65,10 @@ type Table struct {
 	painted *tablePaint
 }
 
-// NewTable builds an empty table with the shared styles. Marking rows is
+// New builds an empty table with the shared styles. Marking rows is
 // off until SetMarkable: a screen offers it only with an action for them.
-func NewTable(styles *theme.Styles, cols []Column) Table {
-	t := Table{st: styles, cols: cols, keys: TableKeys(), painted: &tablePaint{}}
+func New(styles *theme.Styles, cols []Column) Table {
+	t := Table{st: styles, cols: cols, keys: Keys(), painted: &tablePaint{}}
 	t.keys.Mark.SetEnabled(false)
 	t.layout()
 	return t
@@ -144,7 +147,7 @@ func (t Table) KeyMap() help.KeyMap {
 	k := t.keys
 	if t.filtering {
 		// While typing a filter only these keys do anything else.
-		return KeyMapFunc{
+		return ui.KeyMapFunc{
 			Short: func() []key.Binding { return []key.Binding{k.Accept, k.ClearFilter} },
 			Full: func() [][]key.Binding {
 				return [][]key.Binding{{k.Accept, k.ClearFilter, k.Backspace, k.MoveWhileFiltering}}
@@ -157,7 +160,7 @@ func (t Table) KeyMap() help.KeyMap {
 		// Marking is offered only where a screen has an action for it.
 		other = append(other, k.Mark)
 	}
-	return KeyMapFunc{
+	return ui.KeyMapFunc{
 		Short: func() []key.Binding { return append([]key.Binding{k.Up, k.Down}, other...) },
 		Full:  func() [][]key.Binding { return [][]key.Binding{move, other} },
 	}
@@ -245,34 +248,4 @@ func (t *Table) clamp() {
 		t.offset = 0
 	}
 	t.measureWindow()
-}
-
-// FormatCount writes n with thousands separators: 100,000.
-func FormatCount(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	if len(s) <= 3 {
-		if neg {
-			return "-" + s
-		}
-		return s
-	}
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	pre := len(s) % 3
-	if pre > 0 {
-		b.WriteString(s[:pre])
-	}
-	for i := pre; i < len(s); i += 3 {
-		if b.Len() > 0 && !(neg && b.Len() == 1) {
-			b.WriteByte(',')
-		}
-		b.WriteString(s[i : i+3])
-	}
-	return b.String()
 }

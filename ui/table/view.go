@@ -1,4 +1,4 @@
-package ui
+package table
 
 import (
 	"strings"
@@ -8,15 +8,16 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
+	"cardterm/ui"
 	"cardterm/ui/sanitize"
 )
 
 // markerWidth is the mark column at the left of each row ("● ").
 const markerWidth = 2
 
-// TableKeyMap is the keys of a table.
-type TableKeyMap struct {
-	ScrollKeyMap
+// KeyMap is the keys of a table.
+type KeyMap struct {
+	ui.ScrollKeyMap
 	Mark, Filter                   key.Binding
 	Accept, ClearFilter, Backspace key.Binding
 	// MoveWhileFiltering is the arrows and page keys, which move the
@@ -24,13 +25,13 @@ type TableKeyMap struct {
 	MoveWhileFiltering key.Binding
 }
 
-// TableKeys builds the table keys (arrows or j/k move, space
+// Keys builds the table keys (arrows or j/k move, space
 // marks, / filters).
-func TableKeys() TableKeyMap {
-	return TableKeyMap{
-		ScrollKeyMap: ScrollKeyMap{
-			Up:       upKey(),
-			Down:     downKey(),
+func Keys() KeyMap {
+	return KeyMap{
+		ScrollKeyMap: ui.ScrollKeyMap{
+			Up:       ui.UpKey(),
+			Down:     ui.DownKey(),
 			PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
 			PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
 			Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "top")),
@@ -47,29 +48,16 @@ func TableKeys() TableKeyMap {
 }
 
 // ShortHelp implements help.KeyMap.
-func (k TableKeyMap) ShortHelp() []key.Binding {
+func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Mark, k.Filter}
 }
 
 // FullHelp implements help.KeyMap.
-func (k TableKeyMap) FullHelp() [][]key.Binding {
+func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End},
 		{k.Mark, k.Filter, k.Accept, k.ClearFilter},
 	}
-}
-
-// WrapStyle splits a style's rendering around its text, so many lines can
-// be styled by concatenation instead of a lipgloss render each. It suits
-// styles made of attributes and colours only (no padding, width or
-// border), which is what the theme's text styles are.
-func WrapStyle(s lipgloss.Style) (pre, post string) {
-	const mark = "\x00"
-	out := s.Render(mark)
-	if i := strings.Index(out, mark); i >= 0 {
-		return out[:i], out[i+len(mark):]
-	}
-	return "", ""
 }
 
 // tablePaint is what the table's styles put around text, worked out once
@@ -87,7 +75,7 @@ type tablePaint struct {
 // only when the theme changed.
 func (t Table) paint() *tablePaint {
 	p := t.painted
-	if p == nil { // a Table not made by NewTable
+	if p == nil { // a Table not made by New
 		p = &tablePaint{}
 	}
 	if p.st == t.st && p.dark == t.st.IsDark && p.noColor == t.st.NoColor {
@@ -95,39 +83,12 @@ func (t Table) paint() *tablePaint {
 	}
 	p.st, p.dark, p.noColor = t.st, t.st.IsDark, t.st.NoColor
 	wrap := func(s lipgloss.Style) [2]string {
-		pre, post := WrapStyle(s)
+		pre, post := ui.WrapStyle(s)
 		return [2]string{pre, post}
 	}
 	p.header, p.row, p.selected = wrap(t.st.TableHeader), wrap(t.st.TableRow), wrap(t.st.TableSelected)
 	p.marked, p.muted, p.accent = wrap(t.st.TableMarked), wrap(t.st.Muted), wrap(t.st.Accent)
 	return p
-}
-
-// spaces is blank text to pad with, written by slicing.
-var spaces = strings.Repeat(" ", 256)
-
-// writeSpaces writes n spaces.
-func writeSpaces(b *strings.Builder, n int) {
-	for n > 0 {
-		k := min(n, len(spaces))
-		b.WriteString(spaces[:k])
-		n -= k
-	}
-}
-
-// writeFitted writes s cut or padded to exactly w cells; text that fits
-// (the usual case) costs no allocation.
-func writeFitted(b *strings.Builder, s string, w int) {
-	if w <= 0 {
-		return
-	}
-	sw := cellWidth(s)
-	if sw > w {
-		s = ansi.Truncate(s, w, "")
-		sw = ansi.StringWidth(s)
-	}
-	b.WriteString(s)
-	writeSpaces(b, w-sw)
 }
 
 // writeCell writes one cell sanitized, cut (ids lose their middle, text
@@ -136,23 +97,23 @@ func writeCell(b *strings.Builder, s string, w int, right bool) {
 	if w <= 0 {
 		return
 	}
-	s = sanitize.Text(clipCell(s))
-	sw := cellWidth(s)
+	s = sanitize.Text(ui.ClipLong(s))
+	sw := ui.CellWidth(s)
 	if sw > w && printableASCII(s) {
-		writeShortASCII(b, s, w)
+		ui.WriteShortASCII(b, s, w)
 		return
 	}
 	if sw > w {
-		s = Shorten(s, w)
+		s = ui.Shorten(s, w)
 		sw = ansi.StringWidth(s)
 	}
 	if right {
-		writeSpaces(b, w-sw)
+		ui.WriteSpaces(b, w-sw)
 		b.WriteString(s)
 		return
 	}
 	b.WriteString(s)
-	writeSpaces(b, w-sw)
+	ui.WriteSpaces(b, w-sw)
 }
 
 // View draws the table in exactly its size: header, the visible rows, the
@@ -193,7 +154,7 @@ func (t Table) View() string {
 				}
 				newLine()
 				b.WriteString(p.muted[0])
-				writeFitted(&b, "  "+msg, t.w)
+				ui.WriteFitted(&b, "  "+msg, t.w)
 				b.WriteString(p.muted[1])
 			}
 			break
@@ -206,7 +167,7 @@ func (t Table) View() string {
 			if selected {
 				mark = "› "
 			}
-			writeFitted(&b, mark, t.w)
+			ui.WriteFitted(&b, mark, t.w)
 			continue
 		}
 		style := p.row
@@ -233,7 +194,7 @@ func (t Table) View() string {
 	b.WriteString(t.footer(p))
 	for lines < t.h {
 		newLine()
-		writeSpaces(&b, t.w)
+		ui.WriteSpaces(&b, t.w)
 	}
 	return b.String()
 }
@@ -242,7 +203,7 @@ func (t Table) View() string {
 // marker column, fitted to the table's width.
 func (t Table) writeCells(b *strings.Builder, idx int) {
 	if idx < 0 {
-		writeSpaces(b, min(markerWidth, t.w))
+		ui.WriteSpaces(b, min(markerWidth, t.w))
 	}
 	room := max(t.w-markerWidth, 0)
 	used := 0
@@ -262,7 +223,7 @@ func (t Table) writeCells(b *strings.Builder, idx int) {
 		writeCell(b, text, w, c.Right)
 		used += w
 	}
-	writeSpaces(b, room-used)
+	ui.WriteSpaces(b, room-used)
 }
 
 // footer is "row 12 of 100,000 · loading… · 3 marked · filter: abc".
@@ -276,25 +237,25 @@ func (t Table) footer(p *tablePaint) string {
 	b.WriteString(style[0])
 	var text strings.Builder
 	if shown := t.visibleLen(); shown > 0 {
-		text.WriteString("row " + FormatCount(t.cursor+1) + " of " + FormatCount(shown))
+		text.WriteString("row " + ui.FormatCount(t.cursor+1) + " of " + ui.FormatCount(shown))
 	} else {
 		text.WriteString("0 rows")
 	}
 	if t.filter != "" && t.visibleLen() != t.n {
-		text.WriteString(" (" + FormatCount(t.n) + " in all)")
+		text.WriteString(" (" + ui.FormatCount(t.n) + " in all)")
 	}
 	if t.loading {
 		text.WriteString(" · loading…")
 	}
 	if t.numMarked > 0 {
-		text.WriteString(" · " + FormatCount(t.numMarked) + " marked")
+		text.WriteString(" · " + ui.FormatCount(t.numMarked) + " marked")
 	}
 	if t.filtering {
 		text.WriteString(" · filter: " + t.filter + "▏")
 	} else if t.filter != "" {
 		text.WriteString(" · filter: " + t.filter)
 	}
-	writeFitted(&b, text.String(), t.w)
+	ui.WriteFitted(&b, text.String(), t.w)
 	b.WriteString(style[1])
 	return b.String()
 }
@@ -308,23 +269,4 @@ func printableASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// writeShortASCII writes Shorten(s, w) for printable ASCII s wider than w,
-// without building it: the cells a long list cuts on every frame cost no
-// allocation.
-func writeShortASCII(b *strings.Builder, s string, w int) {
-	if w < 7 || !isToken(s) {
-		b.WriteString(s[:w-1])
-		b.WriteString("…")
-		return
-	}
-	tail := (w - 1) / 2
-	if len(s) > 2 && s[:2] == "0x" {
-		tail = (w - 3) / 2
-	}
-	head := w - 1 - tail
-	b.WriteString(s[:head])
-	b.WriteString("…")
-	b.WriteString(s[len(s)-tail:])
 }

@@ -1,11 +1,11 @@
-package ui_test
+package table_test
 
 import (
 	"strings"
 	"testing"
 
 	"cardterm/theme"
-	"cardterm/ui"
+	"cardterm/ui/table"
 	"cardterm/ui/uitest"
 )
 
@@ -25,9 +25,9 @@ const longMerchant = "Merchant with a much longer name, far down the list"
 
 // merchantsTable is 5,000 short merchants with the given rows' merchant
 // replaced, in a flexible column beside a fixed currency column.
-func merchantsTable(long map[int]string) ui.Table {
+func merchantsTable(long map[int]string) table.Table {
 	st := theme.New(true, false)
-	tb := ui.NewTable(&st, []ui.Column{{Title: "Merchant", Min: 10}, {Title: "Cur", Width: 5}})
+	tb := table.New(&st, []table.Column{{Title: "Merchant", Min: 10}, {Title: "Cur", Width: 5}})
 	rows := make([][]string, 5000)
 	for i := range rows {
 		rows[i] = []string{"Short merchant", "EUR"}

@@ -1,4 +1,4 @@
-package ui
+package table
 
 // The table's data: cells read through an accessor, never copied.
 

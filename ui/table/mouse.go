@@ -1,4 +1,4 @@
-package ui
+package table
 
 // The mouse on a table: the screen that draws the table hands it a click
 // at a line of the table's own drawing (0 is the header) or a wheel step;

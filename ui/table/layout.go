@@ -1,6 +1,9 @@
-package ui
+package table
 
-import "cardterm/ui/sanitize"
+import (
+	"cardterm/ui"
+	"cardterm/ui/sanitize"
+)
 
 // Column widths: shared among the columns, then fitted to their content.
 
@@ -55,7 +58,7 @@ func (t *Table) measure() {
 	t.measured = [2]int{} // the window is read again: its rows are others now
 	t.want = make([]int, len(t.cols))
 	for i, c := range t.cols {
-		t.want[i] = cellWidth(c.Title)
+		t.want[i] = ui.CellWidth(c.Title)
 	}
 	t.measureRows(0, min(t.n, wantSample))
 }
@@ -64,7 +67,7 @@ func (t *Table) measure() {
 func (t *Table) measureRows(from, to int) {
 	for r := from; r < to; r++ {
 		for i := range t.want {
-			t.want[i] = max(t.want[i], cellWidth(sanitize.Text(t.cell(r, i))))
+			t.want[i] = max(t.want[i], ui.CellWidth(sanitize.Text(t.cell(r, i))))
 		}
 	}
 }
@@ -130,7 +133,7 @@ func (t *Table) measureWindow() {
 			if c.Hidden || c.Width > 0 {
 				continue
 			}
-			if w := cellWidth(sanitize.Text(t.cell(row, i))); w > t.want[i] {
+			if w := ui.CellWidth(sanitize.Text(t.cell(row, i))); w > t.want[i] {
 				t.want[i], grew = w, true
 			}
 		}

@@ -1,4 +1,4 @@
-package ui_test
+package table_test
 
 import (
 	"runtime"
@@ -7,6 +7,7 @@ import (
 
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/table"
 )
 
 // allocated is the bytes fn allocates.
@@ -23,7 +24,7 @@ func allocated(fn func()) uint64 {
 // with "…".
 func TestTableFrameReadsNoMoreOfALongCell(t *testing.T) {
 	st := theme.New(true, false)
-	tb := ui.NewTable(&st, []ui.Column{{Title: "Name", Min: 10}, {Title: "Address", Width: 42}})
+	tb := table.New(&st, []table.Column{{Title: "Name", Min: 10}, {Title: "Address", Width: 42}})
 	huge := "\a" + strings.Repeat("y", 10<<20)
 	tb.SetRows([][]string{{huge, "0xabc"}, {"short", "0xdef"}})
 	tb.SetSize(80, 10)

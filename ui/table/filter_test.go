@@ -1,4 +1,4 @@
-package ui
+package table
 
 import (
 	"math/rand/v2"
@@ -52,7 +52,7 @@ func TestFilterAgreesWithPlainSearch(t *testing.T) {
 		}
 	}
 	st := theme.New(true, false)
-	tb := NewTable(&st, []Column{{Title: "A"}, {Title: "B"}})
+	tb := New(&st, []Column{{Title: "A"}, {Title: "B"}})
 	tb.SetRows(rows)
 	tb.ensureIndex()
 	check := func(lv filterLevel) {
