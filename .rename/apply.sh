@@ -1,25 +1,34 @@
 #!/usr/bin/env bash
 # apply.sh rewrites uses of the names that moved out of package ui (the
 # text sanitiser, the form, the table) to their new packages, in every Go
-# file under the current directory: run it at the root of a cardterm tree.
+# file under the current directory: run it at the root of a cardterm tree
+# that has the new packages (ui/sanitize, ui/form, ui/table).
+#
 # `ui.Sanitize(x)` becomes `sanitize.Text(x)`, and so on for each line of
 # renames.txt; inside package ui itself (files directly in ui/) the bare
 # names marked "yes" are rewritten too. The new package is added to the
 # imports of each changed file, then goimports drops "cardterm/ui" where it
-# is no longer used and sorts the block. Running it twice changes nothing.
+# is no longer used and sorts the block.
+#
+# A local variable named like a new package (a parameter `form *ui.Form`)
+# hides it: when `go vet ./...` then fails on such a file, the file is
+# rewritten again from its original text with the package imported under
+# an alias (uiform, uitable, uisanitize), and the file is listed so that
+# someone can rename the variable instead. Running it twice changes nothing.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 table="$here/renames.txt"
 goimports="${GOIMPORTS:-$(command -v goimports || echo /root/go/bin/goimports)}"
 
-[ -f go.mod ] && grep -q '^module cardterm$' go.mod || {
+if ! grep -q '^module cardterm$' go.mod 2>/dev/null; then
 	echo "apply.sh: run me at the root of the cardterm module" >&2
 	exit 2
-}
+fi
 
-# One perl program for all files: qualified renames everywhere, bare ones
-# only in package ui's own directory, then the imports the file now needs.
+# One perl program rewrites one file: qualified renames everywhere, bare
+# ones only in package ui's own directory, then the imports the file now
+# needs. $ALIASED lists "file:package" pairs whose package gets an alias.
 program='
 BEGIN {
 	local $/ = "\n";
@@ -29,47 +38,59 @@ BEGIN {
 		my ($old, $new, $path, $bare) = split;
 		push @R, [$old, $new, $path, $bare eq "yes"];
 	}
+	%ALIAS = map { $_ => 1 } split / /, ($ENV{ALIASED} // "");
 }
-my $inUI = ($ARGV =~ m{^(\./)?ui/[^/]+\.go$});
-my $src = $_;
+(my $file = $ARGV) =~ s{^\./}{};
+my $inUI = ($file =~ m{^ui/[^/]+\.go$});
+my %used; # import path => the name the file calls it by
 for my $r (@R) {
 	my ($old, $new, $path, $bare) = @$r;
 	# A new name without a package is a rename inside package ui only.
-	s/\bui\.\Q$old\E\b/$new/g if $new =~ /\./;
-	# A bare name, not a field or method (no dot before it) and not a
-	# declaration of a local thing of the same name.
-	s/(?<![.\w])\Q$old\E\b/$new/g if $inUI && $bare;
+	my ($pkg, $name) = $new =~ /^(\w+)\.(\w+)$/ ? ($1, $2) : ("", $new);
+	my $as = $pkg && $ALIAS{"$file:$pkg"} ? "ui$pkg" : $pkg;
+	my $to = $pkg ? "$as.$name" : $name;
+	my $n = 0;
+	$n += s/\bui\.\Q$old\E\b/$to/g if $pkg;
+	# A bare name: not a field or method (no dot before it).
+	$n += s/(?<![.\w])\Q$old\E\b/$to/g if $inUI && $bare;
+	$used{$path} = $as if $n && $pkg;
 }
-if ($_ ne $src) {
-	my %need;
-	for my $r (@R) {
-		my ($old, $new, $path) = @$r;
-		next unless $new =~ /\./;
-		my ($pkg) = split /\./, $new;
-		$need{$path} = 1 if /\b\Q$pkg\E\./;
-	}
-	for my $path (sort keys %need) {
-		next if /^\s*(\w+\s+)?"\Q$path\E"\s*$/m;
-		if (/^\t(\w+ )?"cardterm\/ui"\n/m) {
-			# Beside the import it replaces, in the module group.
-			s/^(\t(\w+ )?"cardterm\/ui"\n)/$1\t"$path"\n/m;
-		} elsif (/^\t"cardterm\//m) {
-			s/^(\t"cardterm\/)/\t"$path"\n$1/m;
-		} elsif (/^import \(\n/m) {
-			# A group of its own, last, where the module imports go.
-			s/^(import \(\n(?:.*\n)*?)\)\n/$1\n\t"$path"\n)\n/m;
-		} else {
-			s/^(package \w+\n)/$1\nimport "$path"\n/m;
-		}
+for my $path (sort keys %used) {
+	next if /^\s*(\w+\s+)?"\Q$path\E"\s*$/m;
+	my $spec = ($path =~ m{/\Q$used{$path}\E$}) ? "\"$path\"" : "$used{$path} \"$path\"";
+	if (/^\t(\w+ )?"cardterm\/ui"\n/m) {
+		# Beside the import it replaces, in the module group.
+		s/^(\t(\w+ )?"cardterm\/ui"\n)/$1\t$spec\n/m;
+	} elsif (/^\t(\w+ )?"cardterm\//m) {
+		s/^(\t(\w+ )?"cardterm\/)/\t$spec\n$1/m;
+	} elsif (/^import \(\n/m) {
+		# A group of its own, last, where the module imports go.
+		s/^(import \(\n(?:.*\n)*?)\)\n/$1\n\t$spec\n)\n/m;
+	} else {
+		s/^(package \w+\n)/$1\nimport $spec\n/m;
 	}
 }
 '
 
+# rewrite FILE...: the program over each file, then goimports over them.
+rewrite() {
+	for file in "$@"; do
+		RENAMES="$table" ALIASED="${aliased[*]:-}" perl -0777 -i -pe "$program" "$file"
+	done
+	"$goimports" -local cardterm -w "$@"
+}
+
+backup="$(mktemp -d)"
+trap 'rm -rf "$backup"' EXIT
+
 changed=()
+aliased=()
 while IFS= read -r -d '' file; do
-	before="$(cksum <"$file")"
+	file="${file#./}"
+	mkdir -p "$backup/$(dirname "$file")"
+	cp "$file" "$backup/$file"
 	RENAMES="$table" perl -0777 -i -pe "$program" "$file"
-	if [ "$(cksum <"$file")" != "$before" ]; then
+	if ! cmp -s "$file" "$backup/$file"; then
 		changed+=("$file")
 	fi
 done < <(find . -name '*.go' -not -path './.rename/*' -not -path './.git/*' -print0)
@@ -78,4 +99,40 @@ if [ ${#changed[@]} -gt 0 ]; then
 	"$goimports" -local cardterm -w "${changed[@]}"
 fi
 echo "apply.sh: ${#changed[@]} files rewritten"
-printf '  %s\n' "${changed[@]}"
+if [ ${#changed[@]} -gt 0 ]; then
+	printf '  %s\n' "${changed[@]}"
+fi
+
+# The new packages' names, and the files where a local variable hides one:
+# the compiler says "form.FieldError is not a type" or "form.New undefined
+# (type *form.Form has ...)" there. Each round redoes those files with an
+# alias; a few rounds cover what one vet run does not report.
+packages="$(awk '!/^#/ && $2 ~ /\./ { split($2, p, "."); print p[1] }' "$table" | sort -u | paste -sd'|')"
+[ ${#changed[@]} -gt 0 ] || exit 0
+for round in 1 2 3 4 5; do
+	errors="$(go vet ./... 2>&1 || true)"
+	mapfile -t hidden < <(printf '%s\n' "$errors" |
+		perl -ne 'print "$1:$2\n" if m{^(?:vet: )?(?:\./)?([\w./-]+\.go):\d+:\d+: .*?\b('"$packages"')\.\w}' | sort -u)
+	redo=()
+	for pair in "${hidden[@]}"; do
+		file="${pair%%:*}"
+		[ -f "$backup/$file" ] || continue
+		case " ${aliased[*]:-} " in *" $pair "*) continue ;; esac
+		aliased+=("$pair")
+		cp "$backup/$file" "$file"
+		redo+=("$file")
+	done
+	[ ${#redo[@]} -gt 0 ] || break
+	mapfile -t redo < <(printf '%s\n' "${redo[@]}" | sort -u)
+	rewrite "${redo[@]}"
+done
+
+if [ ${#aliased[@]} -gt 0 ]; then
+	echo "apply.sh: a local variable hides the package in these files, imported under an alias (rename the variable to drop it):"
+	printf '  %s\n' "${aliased[@]}"
+fi
+if ! go vet ./... >/dev/null 2>&1; then
+	echo "apply.sh: go vet ./... still fails; see its errors" >&2
+	exit 1
+fi
+echo "apply.sh: go vet ./... passes"
