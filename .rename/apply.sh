@@ -14,7 +14,9 @@
 # hides it: when `go vet ./...` then fails on such a file, the file is
 # rewritten again from its original text with the package imported under
 # an alias (uiform, uitable, uisanitize), and the file is listed so that
-# someone can rename the variable instead. Running it twice changes nothing.
+# someone can rename the variable instead. Markdown files get the same
+# qualified renames and the moved files' new paths. Running it twice
+# changes nothing.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -101,6 +103,40 @@ fi
 echo "apply.sh: ${#changed[@]} files rewritten"
 if [ ${#changed[@]} -gt 0 ]; then
 	printf '  %s\n' "${changed[@]}"
+fi
+
+# Markdown names the moved things too: the qualified names, and the files
+# by their new paths (ui/table_view.go is ui/table/view.go).
+docs='
+BEGIN {
+	local $/ = "\n";
+	open(my $t, "<", $ENV{RENAMES}) or die "renames: $!";
+	while (<$t>) {
+		next if /^\s*(#|$)/;
+		my ($old, $new) = split;
+		push @R, [$old, $new] if $new =~ /\./;
+	}
+}
+for my $r (@R) {
+	my ($old, $new) = @$r;
+	s/\bui\.\Q$old\E\b/$new/g;
+}
+s{\bui/(table|form)_(\w+)\.go\b}{ui/$1/$2.go}g;
+s{\bui/(table|form)\.go\b}{ui/$1/$1.go}g;
+s{\bui/sanitize\.go\b}{ui/sanitize/sanitize.go}g;
+s{\bui/paste\.go\b}{ui/sanitize/paste.go}g;
+s{\bui/escape_invisible\.go\b}{ui/sanitize/json.go}g;
+'
+documents=()
+while IFS= read -r -d '' file; do
+	file="${file#./}"
+	before="$(cksum <"$file")"
+	RENAMES="$table" perl -0777 -i -pe "$docs" "$file"
+	[ "$(cksum <"$file")" = "$before" ] || documents+=("$file")
+done < <(find . -name '*.md' -not -path './.rename/*' -not -path './.git/*' -print0)
+if [ ${#documents[@]} -gt 0 ]; then
+	echo "apply.sh: ${#documents[@]} documents rewritten"
+	printf '  %s\n' "${documents[@]}"
 fi
 
 # The new packages' names, and the files where a local variable hides one:
