@@ -14,8 +14,8 @@
 # hides it: when `go vet ./...` then fails on such a file, the file is
 # rewritten again from its original text with the package imported under
 # an alias (uiform, uitable, uisanitize), and the file is listed so that
-# someone can rename the variable instead. Markdown files get the same
-# qualified renames and the moved files' new paths. Running it twice
+# someone can rename the variable instead. Markdown files and .ci/ get the
+# same qualified renames, the moved files' new paths and fuzz targets. Running it twice
 # changes nothing.
 set -euo pipefail
 
@@ -105,8 +105,9 @@ if [ ${#changed[@]} -gt 0 ]; then
 	printf '  %s\n' "${changed[@]}"
 fi
 
-# Markdown names the moved things too: the qualified names, and the files
-# by their new paths (ui/table_view.go is ui/table/view.go).
+# Markdown and the CI script name the moved things too: the qualified
+# names, the files by their new paths (ui/table_view.go is
+# ui/table/view.go) and the sanitiser's fuzz targets by their package.
 docs='
 BEGIN {
 	local $/ = "\n";
@@ -126,6 +127,9 @@ s{\bui/(table|form)\.go\b}{ui/$1/$1.go}g;
 s{\bui/sanitize\.go\b}{ui/sanitize/sanitize.go}g;
 s{\bui/paste\.go\b}{ui/sanitize/paste.go}g;
 s{\bui/escape_invisible\.go\b}{ui/sanitize/json.go}g;
+s{\./ui:FuzzCleanPaste\b}{./ui/sanitize:FuzzPaste}g;
+s{\./ui:FuzzSanitize\b}{./ui/sanitize:FuzzText}g;
+s{\./ui:FuzzEscapeInvisible\b}{./ui/sanitize:FuzzJSON}g;
 '
 documents=()
 while IFS= read -r -d '' file; do
@@ -133,7 +137,7 @@ while IFS= read -r -d '' file; do
 	before="$(cksum <"$file")"
 	RENAMES="$table" perl -0777 -i -pe "$docs" "$file"
 	[ "$(cksum <"$file")" = "$before" ] || documents+=("$file")
-done < <(find . -name '*.md' -not -path './.rename/*' -not -path './.git/*' -print0)
+done < <(find . -type f \( -name '*.md' -o -path './.ci/*' -not -name '*.go' \) -not -path './.rename/*' -not -path './.git/*' -print0)
 if [ ${#documents[@]} -gt 0 ]; then
 	echo "apply.sh: ${#documents[@]} documents rewritten"
 	printf '  %s\n' "${documents[@]}"
