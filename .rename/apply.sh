@@ -127,6 +127,8 @@ s{\bui/(table|form)\.go\b}{ui/$1/$1.go}g;
 s{\bui/sanitize\.go\b}{ui/sanitize/sanitize.go}g;
 s{\bui/paste\.go\b}{ui/sanitize/paste.go}g;
 s{\bui/escape_invisible\.go\b}{ui/sanitize/json.go}g;
+s{\bui/fuzz_test\.go\b}{ui/sanitize/*_test.go}g;
+s{-benchmem \./ui/ }{-benchmem ./ui/... }g;
 s{\./ui:FuzzCleanPaste\b}{./ui/sanitize:FuzzPaste}g;
 s{\./ui:FuzzSanitize\b}{./ui/sanitize:FuzzText}g;
 s{\./ui:FuzzEscapeInvisible\b}{./ui/sanitize:FuzzJSON}g;
