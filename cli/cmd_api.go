@@ -18,7 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // `cardterm api [METHOD] PATH`: any endpoint of the gateway, with the
@@ -265,11 +265,11 @@ func runAPI(o options, call apiCall, paginate bool, std streams) int {
 			err = usageError{fmt.Sprintf("%s %s is a user's endpoint: set CARDTERM_USERNAME and CARDTERM_PASSWORD (or give -H 'Authorization: Bearer …')", method, path)}
 		}
 		if err != nil {
-			fmt.Fprintln(std.stderr, "cardterm api:", ui.Sanitize(lookupMessage(err)))
+			fmt.Fprintln(std.stderr, "cardterm api:", sanitize.Text(lookupMessage(err)))
 			return exitCodeFor(err)
 		}
 		if _, err := client.Login(ctx, user, pass); err != nil {
-			fmt.Fprintf(std.stderr, "cardterm api: sign-in: %s\n", ui.Sanitize(apiclient.ErrorMessage(err)))
+			fmt.Fprintf(std.stderr, "cardterm api: sign-in: %s\n", sanitize.Text(apiclient.ErrorMessage(err)))
 			return exitCodeFor(err)
 		}
 		defer func() { _ = client.Logout(context.Background()) }()
@@ -284,7 +284,7 @@ func runAPI(o options, call apiCall, paginate bool, std streams) int {
 				// As gh api: the gateway's error answer on stdout, unfiltered.
 				_ = out.raw(answer.Body)
 			}
-			fmt.Fprintf(std.stderr, "cardterm api: %s %s: %s\n", method, ui.Sanitize(call.request.Path), ui.Sanitize(apiclient.ErrorMessage(err)))
+			fmt.Fprintf(std.stderr, "cardterm api: %s %s: %s\n", method, sanitize.Text(call.request.Path), sanitize.Text(apiclient.ErrorMessage(err)))
 			return exitCodeFor(err)
 		}
 		if err := out.write(ctx, answer.Body); err != nil {
@@ -296,7 +296,7 @@ func runAPI(o options, call apiCall, paginate bool, std streams) int {
 		}
 		next, ok, err := pages.next(answer.Body)
 		if err != nil {
-			fmt.Fprintf(std.stderr, "cardterm api: %s\n", ui.Sanitize(err.Error()))
+			fmt.Fprintf(std.stderr, "cardterm api: %s\n", sanitize.Text(err.Error()))
 			return exitRefused
 		}
 		if !ok {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/itchyny/gojq"
 
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // What `cardterm api` prints, and how it follows pages.
@@ -62,7 +62,7 @@ func (a answerWriter) result(v any) error {
 	if text, ok := v.(string); ok {
 		line = []byte(text)
 		if a.terminal {
-			line = []byte(ui.SanitizeMultiline(text))
+			line = []byte(sanitize.Multiline(text))
 		}
 	} else {
 		encoded, err := gojq.Marshal(v)
@@ -71,7 +71,7 @@ func (a answerWriter) result(v any) error {
 		}
 		line = encoded
 		if a.terminal {
-			line = ui.EscapeInvisible(encoded)
+			line = sanitize.JSON(encoded)
 		}
 	}
 	_, err := a.w.Write(append(line, '\n'))
@@ -90,7 +90,7 @@ func (a answerWriter) raw(body []byte) error {
 	}
 	out, err := indentBody(body)
 	if err != nil {
-		out = []byte(strings.TrimRight(ui.SanitizeMultiline(string(body)), "\n") + "\n")
+		out = []byte(strings.TrimRight(sanitize.Multiline(string(body)), "\n") + "\n")
 	}
 	_, err = a.w.Write(out)
 	return err

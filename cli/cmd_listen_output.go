@@ -13,7 +13,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"cardterm/apiclient/webhookreceiver"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // deliveryLine is the JSON form of a delivery that `cardterm listen` prints
@@ -71,7 +71,7 @@ func deliveryJSONLine(d webhookreceiver.Delivery) []byte {
 		*line.BodyText = string(d.Body)
 		b, _ = json.Marshal(line)
 	}
-	return append(ui.EscapeInvisible(b), '\n')
+	return append(sanitize.JSON(b), '\n')
 }
 
 // Styles of the live list: status in colour, the rest plain.
@@ -101,12 +101,12 @@ func deliveryRow(d webhookreceiver.Delivery) string {
 	} else {
 		b.WriteString(rejectedStyle.Render(fmt.Sprintf("%-9s", "rejected")))
 	}
-	fmt.Fprintf(&b, " %d  %-22s", d.Status, ui.Sanitize(eventType))
+	fmt.Fprintf(&b, " %d  %-22s", d.Status, sanitize.Text(eventType))
 	if d.EventID != "" {
-		fmt.Fprintf(&b, "  %s", faintStyle.Render(ui.Sanitize(d.EventID)))
+		fmt.Fprintf(&b, "  %s", faintStyle.Render(sanitize.Text(d.EventID)))
 	}
 	if !d.Verified {
-		fmt.Fprintf(&b, "  %s", rejectedStyle.Render(ui.Sanitize(d.Detail)))
+		fmt.Fprintf(&b, "  %s", rejectedStyle.Render(sanitize.Text(d.Detail)))
 		fmt.Fprintf(&b, "  %s", faintStyle.Render(bodySummary(d)))
 	}
 	writeForward(&b, d.Forward)
@@ -123,7 +123,7 @@ func bodySummary(d webhookreceiver.Delivery) string {
 	if d.BodyPrefix == "" {
 		return "(" + size + ")"
 	}
-	return "(" + size + ": " + ui.Sanitize(d.BodyPrefix) + ")"
+	return "(" + size + ": " + sanitize.Text(d.BodyPrefix) + ")"
 }
 
 // printForwardLine writes how a verified delivery's forward went, as a row
@@ -131,7 +131,7 @@ func bodySummary(d webhookreceiver.Delivery) string {
 func printForwardLine(w io.Writer, d webhookreceiver.Delivery) {
 	var b strings.Builder
 	b.WriteString(faintStyle.Render(time.Now().Local().Format("15:04:05")))
-	fmt.Fprintf(&b, "  forwarded #%d %s", d.Seq, ui.Sanitize(d.EventType))
+	fmt.Fprintf(&b, "  forwarded #%d %s", d.Seq, sanitize.Text(d.EventType))
 	writeForward(&b, d.Forward)
 	_, _ = lipgloss.Fprintln(w, b.String())
 }
@@ -141,7 +141,7 @@ func writeForward(b *strings.Builder, f *webhookreceiver.ForwardResult) {
 	if f != nil {
 		switch {
 		case f.Error != "":
-			fmt.Fprintf(b, "  → %s", rejectedStyle.Render("forward failed: "+ui.Sanitize(f.Error)))
+			fmt.Fprintf(b, "  → %s", rejectedStyle.Render("forward failed: "+sanitize.Text(f.Error)))
 		case f.Status >= 200 && f.Status < 300:
 			fmt.Fprintf(b, "  → %s in %s", verifiedStyle.Render(fmt.Sprint(f.Status)), f.Duration.Round(time.Millisecond))
 		default:

@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient/sandbox"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // `cardterm profile list|add|use|remove|show`: named gateway settings in
@@ -97,7 +97,7 @@ func newProfileListCommand() *cobra.Command {
 				if p.Name == cfg.Default {
 					mark = "*"
 				}
-				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", mark, p.Name, ui.Sanitize(gatewayOf(p)), ui.Sanitize(clientKeyOf(p)), modeOf(p))
+				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", mark, p.Name, sanitize.Text(gatewayOf(p)), sanitize.Text(clientKeyOf(p)), modeOf(p))
 			}
 			return w.Flush()
 		}),
@@ -365,7 +365,7 @@ func showProfile(w io.Writer, p profile, isDefault bool, store *secretStore) {
 		if s.key == "client_key" {
 			value = clientKeyOf(p)
 		}
-		fmt.Fprintf(tw, "%s:\t%s\n", s.label, ui.Sanitize(value))
+		fmt.Fprintf(tw, "%s:\t%s\n", s.label, sanitize.Text(value))
 	}
 	fmt.Fprintf(tw, "secret key:\t%s\n", secret)
 	fmt.Fprintf(tw, "webhook key:\t%s\n", webhook)

@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // newProfileCheckCommand is `cardterm profile check [NAME]`: does the
@@ -68,14 +68,14 @@ func checkProfile(ctx context.Context, o options, std streams) error {
 			}
 		}
 		return explainedError{
-			msg: fmt.Sprintf("profile %q (%s): %s", o.profile, ui.Sanitize(gw.label), ui.Sanitize(apiclient.ErrorMessage(err))),
+			msg: fmt.Sprintf("profile %q (%s): %s", o.profile, sanitize.Text(gw.label), sanitize.Text(apiclient.ErrorMessage(err))),
 			err: err,
 		}
 	}
 	if o.json {
 		return writeJSON(std.stdout, profileCheckJSON{Profile: o.profile, Gateway: gw.label, ClientKeyAccepted: true})
 	}
-	fmt.Fprintf(std.stdout, "Profile %q reaches %s and its client key is accepted.\n", o.profile, ui.Sanitize(gw.label))
+	fmt.Fprintf(std.stdout, "Profile %q reaches %s and its client key is accepted.\n", o.profile, sanitize.Text(gw.label))
 	return nil
 }
 

@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // sandboxClientFor resolves a sandbox tool's settings and builds its
@@ -30,7 +30,7 @@ func sandboxToolError(err error, baseURL string) error {
 	if apiclient.IsStatus(err, 404) && strings.Contains(msg, "Not found") {
 		msg += " (is " + baseURL + " a sandbox gateway? Start one with: cardterm sandbox)"
 	}
-	return fmt.Errorf("%s", ui.Sanitize(msg))
+	return fmt.Errorf("%s", sanitize.Text(msg))
 }
 
 // newSandboxResendCommand is `cardterm sandbox resend EVENT_ID`.
@@ -61,9 +61,9 @@ default the sandbox at ` + defaultSandboxURL + ` and its demo tenant. Sandbox on
 				return sandboxToolError(err, baseURL)
 			}
 			out := cmd.OutOrStdout()
-			fmt.Fprintf(out, "Resent %s (event %s) to %d webhook(s):\n", ui.Sanitize(ev.EventType), ui.Sanitize(ev.EventID), len(ev.Deliveries))
+			fmt.Fprintf(out, "Resent %s (event %s) to %d webhook(s):\n", sanitize.Text(ev.EventType), sanitize.Text(ev.EventID), len(ev.Deliveries))
 			for _, d := range ev.Deliveries {
-				fmt.Fprintf(out, "  %s  %s\n", ui.Sanitize(d.Name), ui.Sanitize(d.URL))
+				fmt.Fprintf(out, "  %s  %s\n", sanitize.Text(d.Name), sanitize.Text(d.URL))
 			}
 			return nil
 		},
@@ -148,9 +148,9 @@ func printLogLine(w io.Writer, e apiclient.SandboxLogEntry) error {
 	if tenant == "" {
 		tenant = "(no tenant)"
 	}
-	_, err := lipgloss.Fprintf(w, "%s  %-6s %s %s  %s  %s\n", e.Time.Local().Format("15:04:05.000"), ui.Sanitize(e.Method),
-		status.Render(fmt.Sprint(e.Status)), ui.Sanitize(e.Path), logFaintStyle.Render(took),
-		logFaintStyle.Render(ui.Sanitize(tenant)))
+	_, err := lipgloss.Fprintf(w, "%s  %-6s %s %s  %s  %s\n", e.Time.Local().Format("15:04:05.000"), sanitize.Text(e.Method),
+		status.Render(fmt.Sprint(e.Status)), sanitize.Text(e.Path), logFaintStyle.Render(took),
+		logFaintStyle.Render(sanitize.Text(tenant)))
 	return err
 }
 
@@ -161,6 +161,6 @@ func printLogJSON(w io.Writer, e apiclient.SandboxLogEntry) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(ui.EscapeInvisible(b), '\n'))
+	_, err = w.Write(append(sanitize.JSON(b), '\n'))
 	return err
 }

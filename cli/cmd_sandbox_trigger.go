@@ -10,7 +10,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/sandbox"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // defaultSandboxURL is where `cardterm sandbox` listens by default.
@@ -118,16 +118,16 @@ func runSandboxTrigger(cmd *cobra.Command, in apiclient.SandboxTriggerRequest, o
 		if apiclient.IsNotFound(err) && !strings.Contains(strings.ToLower(msg), "user") {
 			msg += " (is " + baseURL + " a sandbox gateway? Start one with: cardterm sandbox)"
 		}
-		return fmt.Errorf("%s", ui.Sanitize(msg))
+		return fmt.Errorf("%s", sanitize.Text(msg))
 	}
 	out := cmd.OutOrStdout()
 	if len(ev.Deliveries) == 0 {
-		fmt.Fprintf(out, "No active webhook is subscribed to %s: nothing was sent (event %s).\n", ui.Sanitize(ev.EventType), ui.Sanitize(ev.EventID))
+		fmt.Fprintf(out, "No active webhook is subscribed to %s: nothing was sent (event %s).\n", sanitize.Text(ev.EventType), sanitize.Text(ev.EventID))
 		return nil
 	}
-	fmt.Fprintf(out, "Sent %s (event %s, user %s) to %d webhook(s):\n", ui.Sanitize(ev.EventType), ui.Sanitize(ev.EventID), ui.Sanitize(ev.UserID), len(ev.Deliveries))
+	fmt.Fprintf(out, "Sent %s (event %s, user %s) to %d webhook(s):\n", sanitize.Text(ev.EventType), sanitize.Text(ev.EventID), sanitize.Text(ev.UserID), len(ev.Deliveries))
 	for _, d := range ev.Deliveries {
-		fmt.Fprintf(out, "  %s  %s\n", ui.Sanitize(d.Name), ui.Sanitize(d.URL))
+		fmt.Fprintf(out, "  %s  %s\n", sanitize.Text(d.Name), sanitize.Text(d.URL))
 	}
 	return nil
 }

@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"cardterm/apiclient/sandbox"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // --json on the commands that print facts (version, profile list, show
@@ -86,12 +86,12 @@ type profileCheckJSON struct {
 
 // writeJSON prints v indented, one value, ending in a newline. Text from
 // the config file or a gateway is escaped as the look-ups' is
-// (ui.EscapeInvisible), so it cannot drive the terminal.
+// (sanitize.JSON), so it cannot drive the terminal.
 func writeJSON(w io.Writer, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(ui.EscapeInvisible(data), '\n'))
+	_, err = w.Write(append(sanitize.JSON(data), '\n'))
 	return err
 }

@@ -14,7 +14,7 @@ import (
 	"syscall"
 
 	"cardterm/apiclient"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // lookup is one read-only look-up that --json (cardterm get) runs without
@@ -209,7 +209,7 @@ func runLookup(o options, args []string, std streams, command string) int {
 			if out, jsonErr := indentBody(body); jsonErr == nil {
 				_, _ = std.stdout.Write(out)
 			} else {
-				fmt.Fprintln(std.stdout, ui.Sanitize(string(body)))
+				fmt.Fprintln(std.stdout, sanitize.Text(string(body)))
 			}
 		}
 		// The message is the gateway's text: sanitized, like on screen, so
@@ -220,7 +220,7 @@ func runLookup(o options, args []string, std streams, command string) int {
 		if exitCodeFor(err) == exitUsage {
 			prefix = command
 		}
-		fmt.Fprintf(std.stderr, "%s: %s: %s\n", prefix, name, ui.Sanitize(lookupMessage(err)))
+		fmt.Fprintf(std.stderr, "%s: %s: %s\n", prefix, name, sanitize.Text(lookupMessage(err)))
 		return exitCodeFor(err)
 	}
 	out, err := indentBody(body)
@@ -297,7 +297,7 @@ func lookupMessage(err error) string {
 
 // indentBody checks that body is JSON and indents it by two spaces, then
 // escapes what the terminal could act on. JSON text holds no raw C0
-// control (the gateway must escape them); EscapeInvisible escapes DEL, C1,
+// control (the gateway must escape them); sanitize.JSON escapes DEL, C1,
 // bidi and zero-width characters as \uXXXX, so gateway text can neither
 // drive the terminal that shows the output nor reorder what it shows.
 func indentBody(body []byte) ([]byte, error) {
@@ -310,7 +310,7 @@ func indentBody(body []byte) ([]byte, error) {
 		return nil, err
 	}
 	b.WriteByte('\n')
-	return ui.EscapeInvisible(b.Bytes()), nil
+	return sanitize.JSON(b.Bytes()), nil
 }
 
 // signInUser is who look-ups and cardterm api sign in as: $CARDTERM_USERNAME

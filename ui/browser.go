@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // browserVerdictWait is how long an opener has to fail: one that exits
@@ -40,9 +41,9 @@ func OpenLabeled(label, u string) tea.Cmd {
 func openedNotice(label string, err error) NoticeMsg {
 	if err != nil {
 		return NoticeMsg{Notice: Notice{Tone: theme.ToneDanger,
-			Text: Sanitize("could not open " + label + ": " + browserProblem(err))}}
+			Text: sanitize.Text("could not open " + label + ": " + browserProblem(err))}}
 	}
-	return NoticeMsg{Notice: Notice{Tone: theme.ToneOK, Text: Sanitize("opened " + label + " in the browser")}}
+	return NoticeMsg{Notice: Notice{Tone: theme.ToneOK, Text: sanitize.Text("opened " + label + " in the browser")}}
 }
 
 // errNoBrowser: neither $BROWSER nor a system opener is there.
@@ -70,7 +71,7 @@ var errHiddenText = errors.New("the link holds invisible or bidi characters, so 
 // drawn as itself. nil when it is safe.
 func CheckLink(u string) error {
 	for _, r := range u {
-		if unicode.IsControl(r) || unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) || isInvisible(r) {
+		if unicode.IsControl(r) || unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) || sanitize.Invisible(r) {
 			return errHiddenText
 		}
 	}

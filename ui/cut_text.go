@@ -31,10 +31,11 @@ func CutText(s string, n int) string {
 // read whole is cut, and a frame costs the same whatever a gateway sent.
 const maxCellBytes = 1024
 
-// clipCell is s cut to maxCellBytes (at a character's start) and ended
+// ClipLong is s cut to maxCellBytes (at a character's start) and ended
 // with "…"; shorter text is returned as it is. It looks at no more than
-// that many bytes.
-func clipCell(s string) string {
+// that many bytes: the table clips every cell with it, and screens that
+// draw a gateway's text outside a table (a detail pane) do the same.
+func ClipLong(s string) string {
 	if len(s) <= maxCellBytes {
 		return s
 	}
@@ -44,7 +45,3 @@ func clipCell(s string) string {
 	}
 	return s[:end] + "…"
 }
-
-// ClipLong is clipCell for screens that draw a gateway's text outside a
-// table (a detail pane): what a frame reads of it is bounded.
-func ClipLong(s string) string { return clipCell(s) }

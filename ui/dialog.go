@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // ConfirmSpec describes a confirmation asked before a destructive or
@@ -104,7 +105,7 @@ func (d *dialog) render(st *theme.Styles, maxW int, indentBodies bool) string {
 		inner = 10
 	}
 	var body []string
-	title := Sanitize(d.spec.Title)
+	title := sanitize.Text(d.spec.Title)
 	if title == "" {
 		title = "Confirm"
 	}
@@ -114,7 +115,7 @@ func (d *dialog) render(st *theme.Styles, maxW int, indentBodies bool) string {
 		if i == 0 {
 			prefix = "→ "
 		}
-		lines := bodyLines(Sanitize(l), inner-len(prefix), indentBodies)
+		lines := bodyLines(sanitize.Text(l), inner-len(prefix), indentBodies)
 		if len(lines) == 1 {
 			for _, part := range strings.Split(ansi.Wrap(prefix+lines[0], inner, " "), "\n") {
 				body = append(body, st.Value.Render(part))
@@ -140,12 +141,12 @@ func (d *dialog) render(st *theme.Styles, maxW int, indentBodies bool) string {
 		body = append(body, "")
 	}
 	for _, l := range d.spec.Lines {
-		w := ansi.Wrap(Sanitize(l), inner, " ")
+		w := ansi.Wrap(sanitize.Text(l), inner, " ")
 		for _, part := range strings.Split(w, "\n") {
 			body = append(body, st.DialogText.Render(part))
 		}
 	}
-	label := Sanitize(d.spec.ConfirmLabel)
+	label := sanitize.Text(d.spec.ConfirmLabel)
 	if label == "" {
 		label = "Confirm"
 	}

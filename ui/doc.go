@@ -1,7 +1,10 @@
-// Package ui is cardterm's app shell and the widgets every screen shares:
-// the root model (routing, focus, navigation, status bar, help, notices,
-// the confirmation dialog, the mouse, presenter mode), the request registry that tags and cancels
-// requests per screen, the form, the change flow (confirm → run → re-read
-// → notify), the big-data table, layout helpers and the one sanitizer for
-// gateway text. It imports theme only; screens import it.
+// Package ui is cardterm's app shell and what every screen and component
+// shares: the root model (routing, focus, navigation, status bar, help,
+// notices, the confirmation dialog, the mouse, presenter mode), the
+// request registry that tags and cancels requests per screen, the change
+// flow (confirm → run → re-read → notify), the scroll keys and the layout
+// helpers (cell widths, fitting, the one truncation rule). It imports theme
+// and ui/sanitize (text from outside made safe to draw) only. The form
+// (ui/form) and the table (ui/table) are packages of their own above it:
+// ui never imports them; screens import all three.
 package ui

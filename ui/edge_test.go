@@ -110,44 +110,6 @@ func TestDialogClosesHelp(t *testing.T) {
 	}
 }
 
-// The table keeps its size at the edges: one line, one or two columns.
-func TestTableTinySizes(t *testing.T) {
-	for _, n := range []int{0, 3, 50} {
-		for _, sz := range [][2]int{{1, 1}, {30, 1}, {1, 4}, {2, 4}, {3, 4}, {20, 2}} {
-			tb := newTable(n, sz[0], sz[1])
-			tb = press(tb, "j")
-			lines := strings.Split(tb.View(), "\n")
-			if len(lines) != sz[1] {
-				t.Errorf("%d rows at %v: %d lines", n, sz, len(lines))
-				continue
-			}
-			for i, l := range lines {
-				if w := ansi.StringWidth(l); w != sz[0] {
-					t.Errorf("%d rows at %v: line %d is %d wide: %q", n, sz, i, w, ansi.Strip(l))
-				}
-			}
-		}
-	}
-}
-
-// After SetRows shrinks the data the cursor and the view follow.
-func TestTableSetRowsShrinks(t *testing.T) {
-	tb := newTable(100, 60, 10)
-	tb = press(tb, "G")
-	tb.SetRows(bigRows(3))
-	if cursor(tb) != 2 || !strings.Contains(uitest.Plain(tb.View()), "› tx-000002") {
-		t.Fatalf("cursor %d:\n%s", cursor(tb), uitest.Plain(tb.View()))
-	}
-	tb.SetRows(nil)
-	if _, ok := tb.Cursor(); ok || !strings.Contains(uitest.Plain(tb.View()), "no rows") {
-		t.Fatal("a cursor on no rows")
-	}
-	tb = press(tb, "j", "G", "pgdown", "space", "/", "q", "enter")
-	if _, ok := tb.Cursor(); ok {
-		t.Fatal("keys on an empty table made a cursor")
-	}
-}
-
 func TestInputStylesFollowTheme(t *testing.T) {
 	for _, tc := range []struct{ isDark, noColor bool }{{true, false}, {false, false}, {true, true}} {
 		st := theme.New(tc.isDark, tc.noColor)

@@ -6,6 +6,8 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/ui/sanitize"
 )
 
 // contextKeys is the key map of whatever has the keys now: the dialog, the
@@ -169,7 +171,7 @@ func (r *Root) renderHelp(w, h int) string {
 	}
 	b.WriteString(r.st.Title.Render("Help") + "\n\n")
 	if s := r.Active(); s != nil {
-		section(Sanitize(s.Title()), s.KeyMap())
+		section(sanitize.Text(s.Title()), s.KeyMap())
 	}
 	// y and o act through the screen (Copier, Opener): the help offers them
 	// only where they do something.
@@ -197,7 +199,7 @@ func (r *Root) renderHelp(w, h int) string {
 		section("Navigation (tab)", r.navKeys)
 	}
 	if r.opts.Version != "" {
-		b.WriteString(r.st.Muted.Render("cardterm " + ansi.Strip(Sanitize(r.opts.Version))))
+		b.WriteString(r.st.Muted.Render("cardterm " + ansi.Strip(sanitize.Text(r.opts.Version))))
 	}
 	return FitBlock(r.scrolledHelp(b.String(), h), w, h)
 }
@@ -212,7 +214,7 @@ func (r *Root) screenKeys() help.KeyMap {
 		if k == "" {
 			k = "tab ↓ enter"
 		}
-		bindings[i] = key.NewBinding(key.WithKeys(k), key.WithHelp(k, Sanitize(s.Title())))
+		bindings[i] = key.NewBinding(key.WithKeys(k), key.WithHelp(k, sanitize.Text(s.Title())))
 	}
 	return staticKeyMap(bindings)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // Inspectable is implemented by screens that can show the JSON the gateway
@@ -39,8 +40,8 @@ type inspectorKeys struct {
 func newInspectorKeys() inspectorKeys {
 	return inspectorKeys{
 		ScrollKeyMap: ScrollKeyMap{
-			Up:       upKey(),
-			Down:     downKey(),
+			Up:       UpKey(),
+			Down:     DownKey(),
 			PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
 			PageDown: key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down")),
 			Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "top")),
@@ -78,7 +79,7 @@ func InspectText(raw []byte) string {
 	}
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
-		lines[i] = Sanitize(maskSecretLine(l))
+		lines[i] = sanitize.Text(maskSecretLine(l))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -142,7 +143,7 @@ func (in *inspector) view(st *theme.Styles, width, height int) string {
 	const heading = "JSON as the gateway sent it"
 	// The title (an id) loses its middle, never its end, when the line is short.
 	room := max(width-ansi.StringWidth(heading)-2-ansi.StringWidth(where)-3, 8)
-	head := st.Title.Render(heading) + "  " + st.Muted.Render(shortenTitle(Sanitize(in.title), room)+" · "+where)
+	head := st.Title.Render(heading) + "  " + st.Muted.Render(shortenTitle(sanitize.Text(in.title), room)+" · "+where)
 	var b strings.Builder
 	b.WriteString(head + "\n\n")
 	for _, l := range in.lines[in.offset:end] {

@@ -69,17 +69,17 @@ func GlobalKeys() GlobalKeyMap {
 		Jump: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
 			key.WithHelp("0-9", "jump to screen")),
 		GoTo:  key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to screen")),
-		Up:    upKey(),
-		Down:  downKey(),
+		Up:    UpKey(),
+		Down:  DownKey(),
 		Enter: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
 	}
 }
 
-// upKey and downKey move in every list and pane the shell draws (arrows or
+// UpKey and DownKey move in every list and pane the shell draws (arrows or
 // vi keys), so they read the same in each one's help.
-func upKey() key.Binding { return key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")) }
+func UpKey() key.Binding { return key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")) }
 
-func downKey() key.Binding {
+func DownKey() key.Binding {
 	return key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down"))
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -90,13 +91,46 @@ func oneCell(r rune) bool {
 	return false
 }
 
-// WriteFitted writes s cut or padded to exactly w cells into b, as
-// FitLine returns it: a frame built in one buffer fits its lines without a
-// string each.
-func WriteFitted(b *strings.Builder, s string, w int) { writeFitted(b, s, w) }
+// spaces is blank text to pad with, written by slicing.
+var spaces = strings.Repeat(" ", 256)
 
 // WriteSpaces writes n spaces into b (nothing when n <= 0).
-func WriteSpaces(b *strings.Builder, n int) { writeSpaces(b, n) }
+func WriteSpaces(b *strings.Builder, n int) {
+	for n > 0 {
+		k := min(n, len(spaces))
+		b.WriteString(spaces[:k])
+		n -= k
+	}
+}
+
+// WriteFitted writes s cut or padded to exactly w cells into b, as
+// FitLine returns it: a frame built in one buffer fits its lines without a
+// string each, and text that fits (the usual case) costs no allocation.
+func WriteFitted(b *strings.Builder, s string, w int) {
+	if w <= 0 {
+		return
+	}
+	sw := cellWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "")
+		sw = ansi.StringWidth(s)
+	}
+	b.WriteString(s)
+	WriteSpaces(b, w-sw)
+}
+
+// WrapStyle splits a style's rendering around its text, so many lines can
+// be styled by concatenation instead of a lipgloss render each. It suits
+// styles made of attributes and colours only (no padding, width or
+// border), which is what the theme's text styles are.
+func WrapStyle(s lipgloss.Style) (pre, post string) {
+	const mark = "\x00"
+	out := s.Render(mark)
+	if i := strings.Index(out, mark); i >= 0 {
+		return out[:i], out[i+len(mark):]
+	}
+	return "", ""
+}
 
 // FitBlock makes a block exactly w x h: each line fitted, missing lines
 // blank, extra lines dropped. Screens and the root use it so that a frame is
@@ -115,7 +149,7 @@ func FitBlock(s string, w, h int) string {
 		if s != "" {
 			line, s, _ = strings.Cut(s, "\n")
 		}
-		writeFitted(&b, line, w)
+		WriteFitted(&b, line, w)
 	}
 	return b.String()
 }

@@ -5,6 +5,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/ui/sanitize"
 )
 
 // navKeyMap is the keys of the navigation pane while it has focus.
@@ -14,8 +16,8 @@ type navKeyMap struct {
 
 func newNavKeys() navKeyMap {
 	return navKeyMap{
-		Up:   upKey(),
-		Down: downKey(),
+		Up:   UpKey(),
+		Down: DownKey(),
 		Open: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
 		Back: key.NewBinding(key.WithKeys("tab", "esc"), key.WithHelp("tab/esc", "back to body")),
 	}
@@ -82,7 +84,7 @@ func (r *Root) drawNav(h int) string {
 		if num == "" {
 			num = "·" // past the tenth: no number key, reached from here
 		}
-		title := ansi.Truncate(Sanitize(s.Title()), navTitleWidth, "…")
+		title := ansi.Truncate(sanitize.Text(s.Title()), navTitleWidth, "…")
 		var item string
 		switch {
 		case r.navCollapsed() && i == r.active:

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // NoticeLifetime is how long information stays on screen. Warnings and
@@ -72,14 +73,14 @@ type noticeExpireMsg struct{ seq int }
 // Notify reports a notice; text is cut to MaxMessageText characters and
 // sanitized here, once, so callers may pass gateway strings of any length.
 func Notify(tone theme.Tone, text string) tea.Cmd {
-	n := Notice{Tone: tone, Text: Sanitize(CutText(text, MaxMessageText))}
+	n := Notice{Tone: tone, Text: sanitize.Text(CutText(text, MaxMessageText))}
 	return func() tea.Msg { return NoticeMsg{Notice: n} }
 }
 
 // NotifyUnlessOn reports a notice that the screen called screen says in
 // its own body: it shows on every other screen, not on that one.
 func NotifyUnlessOn(screen ScreenID, tone theme.Tone, text string) tea.Cmd {
-	n := Notice{Tone: tone, Text: Sanitize(CutText(text, MaxMessageText)), Unless: screen}
+	n := Notice{Tone: tone, Text: sanitize.Text(CutText(text, MaxMessageText)), Unless: screen}
 	return func() tea.Msg { return NoticeMsg{Notice: n} }
 }
 
@@ -94,14 +95,14 @@ func ReportError(what string, err error) tea.Cmd {
 		return Notify(theme.ToneInfo, what+" cancelled")
 	}
 	text := Prefixed(what, err.Error())
-	n := Notice{Tone: theme.ToneDanger, Text: Sanitize(CutText(text, MaxMessageText))}
+	n := Notice{Tone: theme.ToneDanger, Text: sanitize.Text(CutText(text, MaxMessageText))}
 	var answer gatewayAnswer
 	if errors.As(err, &answer) {
 		if body, cut := answer.GatewayAnswer(); len(bytes.TrimSpace(body)) > 0 {
 			n.Answer, n.AnswerCut = body, cut
 			if cut || utf8.RuneCountInString(text) > longNoticeText {
 				// Too long to read here: the notice says where it is whole.
-				n.Text = Sanitize(CutText(text, answerNoticeText)) + " · i shows the answer"
+				n.Text = sanitize.Text(CutText(text, answerNoticeText)) + " · i shows the answer"
 			}
 		}
 	}

@@ -6,6 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"cardterm/ui/sanitize"
 )
 
 // Presenter mode (--presenter): the last keys pressed, in a box at the
@@ -80,7 +82,7 @@ func presentedKey(msg tea.KeyPressMsg, secret bool) string {
 	if secret && (typed || k.Code == tea.KeySpace) {
 		return secretMark
 	}
-	return Sanitize(msg.String())
+	return sanitize.Text(msg.String())
 }
 
 // recordKey notes a key press for the box (root_keys.go calls it first).

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // RootOptions wires the root model: the shared styles and request registry,
@@ -305,7 +306,7 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 	case NoticeMsg:
 		return r.setNotice(msg.Notice)
 	case DismissNoticeMsg:
-		if r.notice.Text != "" && r.notice.Text == Sanitize(msg.Text) {
+		if r.notice.Text != "" && r.notice.Text == sanitize.Text(msg.Text) {
 			return r.clearNotice()
 		}
 		return nil

@@ -5,6 +5,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/ui/sanitize"
 )
 
 // Page is the frame as the accessible mode reads it out (ui/accessible):
@@ -55,7 +57,7 @@ func (r *Root) Waiting() bool { return r.opts.Requests.InFlight() > 0 }
 func (r *Root) Page() Page {
 	p := Page{Typing: r.capturing(), Waiting: r.Waiting()}
 	if r.notice.Text != "" {
-		p.Notice = Sanitize(r.notice.Text)
+		p.Notice = sanitize.Text(r.notice.Text)
 	}
 	p.NoticesLogged = r.noticesLogged
 	for _, n := range r.noticeLog {
@@ -77,12 +79,12 @@ func (r *Root) Page() Page {
 	}
 	p.Body = plainLines(p.Body)
 	if r.dialog != nil {
-		p.Dialog = append(p.Dialog, Sanitize(r.dialog.spec.Title))
+		p.Dialog = append(p.Dialog, sanitize.Text(r.dialog.spec.Title))
 		for _, l := range r.dialog.spec.Request {
-			p.Dialog = append(p.Dialog, Sanitize(l))
+			p.Dialog = append(p.Dialog, sanitize.Text(l))
 		}
 		for _, l := range r.dialog.spec.Lines {
-			p.Dialog = append(p.Dialog, Sanitize(l))
+			p.Dialog = append(p.Dialog, sanitize.Text(l))
 		}
 	}
 	p.Actions = r.actions()

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // The customer-approved session: the support console, once a customer
@@ -154,7 +155,7 @@ func (r *Root) closeApproved(msg ApprovedSessionEndedMsg) tea.Cmd {
 	}
 	cmds := []tea.Cmd{r.resize()}
 	if msg.Reason != "" {
-		cmds = append(cmds, r.setNotice(Notice{Tone: theme.ToneInfo, Text: Sanitize(msg.Reason), Screen: ScreenSupport, stamped: true}))
+		cmds = append(cmds, r.setNotice(Notice{Tone: theme.ToneInfo, Text: sanitize.Text(msg.Reason), Screen: ScreenSupport, stamped: true}))
 	}
 	return tea.Batch(cmds...)
 }
@@ -170,6 +171,6 @@ func (r *Root) bannerHeight() int {
 // renderBanner is the approved session's banner, the frame's first line:
 // whose session this is, that it is read-only, and how it ends.
 func (r *Root) renderBanner() string {
-	text := " READ-ONLY · CUSTOMER-APPROVED SESSION: " + Sanitize(r.approved.customer) + " · S ends it and revokes the approval "
+	text := " READ-ONLY · CUSTOMER-APPROVED SESSION: " + sanitize.Text(r.approved.customer) + " · S ends it and revokes the approval "
 	return FitLine(r.st.Badge(text, theme.ToneWarn), r.width)
 }

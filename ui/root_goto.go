@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // The go-to prompt (:) opens a screen by name: ":ev" and enter opens
@@ -64,7 +65,7 @@ func (r *Root) goToKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	default:
 		if text := msg.Key().Text; text != "" && len([]rune(p.query)) < 32 {
-			p.query += Sanitize(text)
+			p.query += sanitize.Text(text)
 		}
 	}
 	return nil

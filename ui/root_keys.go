@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // handleKey routes a key press: ctrl+c always quits; then the dialog, the
@@ -167,7 +168,7 @@ func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
 			// The clipboard gets the text the user sees: escape sequences
 			// and controls gone, bidi and zero-width characters shown, so a
 			// paste into a shell cannot run a hidden command.
-			return tea.Batch(tea.SetClipboard(Sanitize(value)), Notify(theme.ToneOK, "copied "+label))
+			return tea.Batch(tea.SetClipboard(sanitize.Text(value)), Notify(theme.ToneOK, "copied "+label))
 		}
 	case key.Matches(msg, r.keys.Inspect):
 		return r.openInspector()

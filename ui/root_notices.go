@@ -7,14 +7,16 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/ui/sanitize"
 )
 
 // setNotice shows a notice and logs it. Information fades after
 // NoticeLifetime; warnings and errors stay until the next key press.
 func (r *Root) setNotice(n Notice) tea.Cmd {
 	// Notify sanitizes already; a NoticeMsg built by hand may carry gateway
-	// text too, and Sanitize leaves clean text as it is.
-	n.Text = Sanitize(n.Text)
+	// text too, and sanitize.Text leaves clean text as it is.
+	n.Text = sanitize.Text(n.Text)
 	now := r.opts.Now()
 	n.At = now
 	r.notice = n
@@ -135,14 +137,14 @@ func (r *Root) renderNoticeLog(w, h int) string {
 // screenTitle names a screen for the notice log.
 func (r *Root) screenTitle(id ScreenID) string {
 	if id == ScreenSignIn && r.signIn != nil {
-		return Sanitize(r.signIn.Title())
+		return sanitize.Text(r.signIn.Title())
 	}
 	if id == ScreenSupport && r.support != nil {
-		return Sanitize(r.support.Title())
+		return sanitize.Text(r.support.Title())
 	}
 	for _, s := range r.screens {
 		if s.ID() == id {
-			return Sanitize(s.Title())
+			return sanitize.Text(s.Title())
 		}
 	}
 	return "cardterm"

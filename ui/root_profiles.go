@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // The profile switcher: the Profiles key opens a list of the profiles;
@@ -23,8 +24,8 @@ type profileSwitcherKeyMap struct {
 
 func newProfileSwitcherKeys() profileSwitcherKeyMap {
 	return profileSwitcherKeyMap{
-		Up:     upKey(),
-		Down:   downKey(),
+		Up:     UpKey(),
+		Down:   DownKey(),
 		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "switch")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
@@ -81,14 +82,14 @@ func (r *Root) updateProfileSwitcher(msg tea.KeyPressMsg) tea.Cmd {
 		r.switcher = nil
 		name := p.names[p.cursor]
 		if name == p.current {
-			return Notify(theme.ToneInfo, "already on profile "+Sanitize(name))
+			return Notify(theme.ToneInfo, "already on profile "+sanitize.Text(name))
 		}
 		r.switchTo = name
 		if !r.signedIn || r.signIn == nil {
 			return tea.Quit
 		}
 		// Sign out first, as S does; SignedOutMsg then quits.
-		return tea.Batch(Notify(theme.ToneInfo, "signing out to switch to "+Sanitize(name)+"…"),
+		return tea.Batch(Notify(theme.ToneInfo, "signing out to switch to "+sanitize.Text(name)+"…"),
 			func() tea.Msg { return SignOutMsg{} })
 	}
 	return nil
@@ -106,7 +107,7 @@ func (p *profileSwitcher) view(st *theme.Styles, maxW int) string {
 	inner := min(max(maxW-st.Dialog.GetHorizontalFrameSize(), 10), 60)
 	lines := []string{st.Title.Render("Switch profile"), ""}
 	for i, name := range p.names {
-		label := Sanitize(name)
+		label := sanitize.Text(name)
 		if name == p.current {
 			label += " (in use)"
 		}

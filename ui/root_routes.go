@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // Where the root sends things: to the sign-in screen, to every screen, to
@@ -21,7 +22,7 @@ func (r *Root) toSignIn(reason string, tone theme.Tone) tea.Cmd {
 	if reason != "" {
 		// The sign-in screen says why in its form, where the user looks:
 		// the reason goes to the notice log (m), not the status bar too.
-		r.logNotice(Notice{Tone: tone, Text: Sanitize(reason), Screen: ScreenSignIn, At: r.opts.Now(), stamped: true})
+		r.logNotice(Notice{Tone: tone, Text: sanitize.Text(reason), Screen: ScreenSignIn, At: r.opts.Now(), stamped: true})
 	}
 	if r.signIn != nil {
 		cmds = append(cmds, stampNotices(r.signIn.Enter(), ScreenSignIn))

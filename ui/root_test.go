@@ -15,6 +15,7 @@ import (
 
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 	"cardterm/ui/uitest"
 )
 
@@ -66,7 +67,7 @@ func (s *fakeScreen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 }
 func (s *fakeScreen) SetSize(w, h int) { s.w, s.h = w, h }
 func (s *fakeScreen) View() string {
-	lines := []string{s.title + " body", fmt.Sprintf("size %dx%d", s.w, s.h), "evil: " + ui.Sanitize("\x1b]52;c;aGk=\x07ok\u202e")}
+	lines := []string{s.title + " body", fmt.Sprintf("size %dx%d", s.w, s.h), "evil: " + sanitize.Text("\x1b]52;c;aGk=\x07ok\u202e")}
 	return strings.Join(lines, "\n")
 }
 func (s *fakeScreen) KeyMap() help.KeyMap {

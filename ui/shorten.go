@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -44,4 +46,23 @@ func isToken(s string) bool {
 		}
 	}
 	return true
+}
+
+// WriteShortASCII writes Shorten(s, w) for printable ASCII s wider than w,
+// without building it: the cells a long list cuts on every frame cost no
+// allocation.
+func WriteShortASCII(b *strings.Builder, s string, w int) {
+	if w < 7 || !isToken(s) {
+		b.WriteString(s[:w-1])
+		b.WriteString("…")
+		return
+	}
+	tail := (w - 1) / 2
+	if len(s) > 2 && s[:2] == "0x" {
+		tail = (w - 3) / 2
+	}
+	head := w - 1 - tail
+	b.WriteString(s[:head])
+	b.WriteString("…")
+	b.WriteString(s[len(s)-tail:])
 }

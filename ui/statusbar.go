@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // FormatRemaining renders a session's time left for the status bar:
@@ -39,7 +40,7 @@ func (r *Root) statusLeft() string {
 	if keyAt >= 0 {
 		others := ansi.StringWidth(strings.Join(left, sep)) + 1
 		room := max(16, r.width-others-len("key ")-statusNoticeRoom)
-		left[keyAt] = st.StatusItem.Render("key " + Shorten(Sanitize(r.opts.ClientKey), room))
+		left[keyAt] = st.StatusItem.Render("key " + Shorten(sanitize.Text(r.opts.ClientKey), room))
 	}
 	return strings.Join(left, sep)
 }
@@ -50,18 +51,18 @@ func (r *Root) statusItems() (left []string, keyAt int) {
 	st := r.st
 	keyAt = -1
 	if r.opts.Profile != "" {
-		left = append(left, st.StatusItem.Bold(true).Render("profile "+Sanitize(r.opts.Profile)))
+		left = append(left, st.StatusItem.Bold(true).Render("profile "+sanitize.Text(r.opts.Profile)))
 	}
 	if r.opts.Sandbox || r.opts.Gateway == "SANDBOX" {
 		left = append(left, st.SandboxTag.Render("SANDBOX"))
 	} else if r.opts.Gateway != "" {
-		left = append(left, st.StatusItem.Render(Sanitize(r.opts.Gateway)))
+		left = append(left, st.StatusItem.Render(sanitize.Text(r.opts.Gateway)))
 	}
 	switch {
 	case r.opts.Production:
 		left = append(left, st.Badge("PRODUCTION", theme.ToneDanger))
 	case r.opts.Environment != "":
-		left = append(left, st.StatusItem.Render(Sanitize(r.opts.Environment)))
+		left = append(left, st.StatusItem.Render(sanitize.Text(r.opts.Environment)))
 	}
 	if r.opts.ClientKey != "" {
 		keyAt = len(left)
@@ -76,7 +77,7 @@ func (r *Root) statusItems() (left []string, keyAt int) {
 	if r.opts.Session != nil && r.signedIn {
 		if user, exp, ok := r.opts.Session(); ok {
 			if user != "" {
-				left = append(left, st.StatusItem.Render(Sanitize(user)))
+				left = append(left, st.StatusItem.Render(sanitize.Text(user)))
 			}
 			if !exp.IsZero() {
 				left = append(left, st.StatusItem.Render("session "+FormatRemaining(exp.Sub(r.opts.Now()))))

@@ -14,6 +14,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // accountKeys are the account screen's bindings (refresh and copy are
@@ -100,7 +101,7 @@ func (a *Screen) View() string {
 	case a.user == nil && a.busy:
 		b.WriteString(st.Muted.Render("Loading profile…"))
 	case a.user == nil && a.err != nil:
-		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the profile: " + ui.Sanitize(apiclient.ErrorMessage(a.err))))
+		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the profile: " + sanitize.Text(apiclient.ErrorMessage(a.err))))
 		b.WriteString("\n" + st.Muted.Render("r retries"))
 	case a.user != nil:
 		b.WriteString(a.userView(width))

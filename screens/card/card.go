@@ -13,6 +13,8 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/sanitize"
 )
 
 // cardKeys are the card screen's bindings; mutating ones are disabled in
@@ -124,7 +126,7 @@ type Screen struct {
 	secret       *secretNote
 
 	// form is the open style form, if any; it has the keys while open.
-	form     *ui.Form
+	form     *form.Form
 	formKind cardFormKind
 }
 
@@ -289,7 +291,7 @@ func (c *Screen) confirm(action cardAction) tea.Cmd {
 		}}
 	last4 := ""
 	if c.card != nil {
-		last4 = " ending " + ui.Sanitize(c.card.PanLast4)
+		last4 = " ending " + sanitize.Text(c.card.PanLast4)
 	}
 	switch action {
 	case actionFreeze:

@@ -14,6 +14,8 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/sanitize"
 )
 
 // cardOpenInBrowser opens u ($BROWSER first, then the system opener) and
@@ -160,13 +162,13 @@ func (c *Screen) openForm(kind cardFormKind) tea.Cmd {
 	const note = "an empty field uses the default"
 	switch kind {
 	case formPINStyle:
-		c.form = ui.NewForm(c.Deps.Styles, ui.FormSpec{Title: "Set-PIN page style (customCss)", Submit: "save", Note: note,
+		c.form = form.New(c.Deps.Styles, form.Spec{Title: "Set-PIN page style (customCss)", Submit: "save", Note: note,
 			Lines: []string{"kept for this session; used by p (set PIN)"}, Fields: pinStyleSpecs(c.pinStyleTyped)})
 	case formViewPIN:
-		c.form = ui.NewForm(c.Deps.Styles, ui.FormSpec{Title: "View PIN", Submit: "open the PIN image", Note: note,
+		c.form = form.New(c.Deps.Styles, form.Spec{Title: "View PIN", Submit: "open the PIN image", Note: note,
 			Lines: []string{"POST /v1/card/pin/token", "the image opens in the browser; its link is never shown"}, Fields: viewPINSpecs(c.viewStyle)})
 	case formDetails:
-		c.form = ui.NewForm(c.Deps.Styles, ui.FormSpec{Title: "Card details", Submit: "open the details image", Note: note,
+		c.form = form.New(c.Deps.Styles, form.Spec{Title: "Card details", Submit: "open the details image", Note: note,
 			Lines: []string{"POST /v1/card/details/token", "the image opens in the browser; its link is never shown"}, Fields: detailsSpecs(c.detailsStyle)})
 	}
 	c.SetSize(c.Width, c.Height)
@@ -232,7 +234,7 @@ func (c *Screen) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 	if msg.Err != nil {
 		var e *apiclient.Error
 		if c.form != nil && c.formKind == kind && errors.As(msg.Err, &e) && e.Status == 422 {
-			return c.form.SetErrors(ui.Sanitize(e.Message)+" (422)", screenkit.FieldErrors(e.Fields))
+			return c.form.SetErrors(sanitize.Text(e.Message)+" (422)", screenkit.FieldErrors(e.Fields))
 		}
 		if c.form != nil && c.formKind == kind && !apiclient.IsUnauthorized(msg.Err) {
 			c.form.SetProblem(apiclient.ErrorMessage(msg.Err))
@@ -282,7 +284,7 @@ func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
 		// and the clipboard are the ways left, and the panel says so.
 		// The QR code is offered only where it is drawn: a terminal too
 		// short for it gets the clipboard alone.
-		why := strings.TrimPrefix(ui.Sanitize(p.openErr), "could not open set-PIN page: ")
+		why := strings.TrimPrefix(sanitize.Text(p.openErr), "could not open set-PIN page: ")
 		ways := "Copy the link with y."
 		if withQR && p.qr != "" && c.pinLeft() > 0 {
 			ways = "Scan the QR code with a phone, or copy the link with y."
@@ -318,7 +320,7 @@ func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
 // copy of it works: whole where it fits, else shortened in the middle, and
 // as an OSC 8 hyperlink carrying it whole (y copies it whole too).
 func linkLine(st *theme.Styles, link string, width int) string {
-	shown := ui.Sanitize(link)
+	shown := sanitize.Text(link)
 	style := st.Link
 	if shown == link && (strings.HasPrefix(link, "https://") || strings.HasPrefix(link, "http://")) {
 		// Only a clean web link goes into the sequence: a hostile one

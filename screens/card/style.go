@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"cardterm/apiclient"
-	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // Which form the card screen shows.
@@ -19,14 +19,14 @@ const (
 
 // spec is a short way to declare a style field: wire name, label,
 // placeholder, value.
-func spec(key, label, placeholder, value string) ui.FieldSpec {
-	return ui.FieldSpec{Key: key, Label: label, Placeholder: placeholder, Value: value, CharLimit: 64}
+func spec(key, label, placeholder, value string) form.Field {
+	return form.Field{Key: key, Label: label, Placeholder: placeholder, Value: value, CharLimit: 64}
 }
 
 // pinStyleSpecs are the seven set-PIN customCss fields with the interface's
 // defaults as placeholders; values are what the user typed last.
-func pinStyleSpecs(typed map[string]string) []ui.FieldSpec {
-	return []ui.FieldSpec{
+func pinStyleSpecs(typed map[string]string) []form.Field {
+	return []form.Field{
 		spec("backgroundColor", "Background", apiclient.DefaultPINBackgroundColor, typed["backgroundColor"]),
 		spec("textColor", "Text", apiclient.DefaultPINTextColor, typed["textColor"]),
 		spec("backgroundColorPrimary", "Primary background", apiclient.DefaultPINBackgroundColorPrimary, typed["backgroundColorPrimary"]),
@@ -39,7 +39,7 @@ func pinStyleSpecs(typed map[string]string) []ui.FieldSpec {
 
 // pinStyleFromForm reads and checks the set-PIN style form: radii must be
 // numbers, colours hex, text colours differ from their backgrounds.
-func pinStyleFromForm(f *ui.Form) (apiclient.SetPINStyle, []apiclient.FieldError) {
+func pinStyleFromForm(f *form.Form) (apiclient.SetPINStyle, []apiclient.FieldError) {
 	s := apiclient.SetPINStyle{
 		BackgroundColor:        f.Value("backgroundColor"),
 		TextColor:              f.Value("textColor"),
@@ -68,16 +68,16 @@ func pinStyleFromForm(f *ui.Form) (apiclient.SetPINStyle, []apiclient.FieldError
 }
 
 // viewPINSpecs are the view-PIN image's two optional colours.
-func viewPINSpecs(s apiclient.PINImageStyle) []ui.FieldSpec {
-	return []ui.FieldSpec{
+func viewPINSpecs(s apiclient.PINImageStyle) []form.Field {
+	return []form.Field{
 		spec("backgroundColor", "Background", "default", s.BackgroundColor),
 		spec("textColor", "Text", "default", s.TextColor),
 	}
 }
 
 // detailsSpecs are the card-details image's four optional colours.
-func detailsSpecs(s apiclient.CardDetailsStyle) []ui.FieldSpec {
-	return []ui.FieldSpec{
+func detailsSpecs(s apiclient.CardDetailsStyle) []form.Field {
+	return []form.Field{
 		spec("cardBackgroundColor", "Card background", "default", s.CardBackgroundColor),
 		spec("cardTextColor", "Card text", "default", s.CardTextColor),
 		spec("panBackgroundColor", "Number background", "default", s.PanBackgroundColor),

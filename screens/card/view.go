@@ -6,7 +6,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // SetSize implements ui.Screen: the open form takes the width it is drawn in.
@@ -39,9 +39,9 @@ func (c *Screen) View() string {
 		b.WriteString("\n" + st.Muted.Width(max(width-2, 20)).Render("Freezing, the PIN and the card details come with a card."))
 	case c.loadErr != nil && apiclient.IsStatus(c.loadErr, 403):
 		b.WriteString(st.Text(theme.ToneWarn).Render("The gateway does not allow card operations for this account.") + "\n")
-		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("Card operations, ordering a card included, need a VERIFIED identity; see the verification state on " + c.Deps.ScreenNamed(screenkit.AccountScreen, "Account") + ". Gateway said: " + ui.Sanitize(apiclient.ErrorMessage(c.loadErr))))
+		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("Card operations, ordering a card included, need a VERIFIED identity; see the verification state on " + c.Deps.ScreenNamed(screenkit.AccountScreen, "Account") + ". Gateway said: " + sanitize.Text(apiclient.ErrorMessage(c.loadErr))))
 	case c.card == nil:
-		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the card: "+ui.Sanitize(apiclient.ErrorMessage(c.loadErr))) + "\n")
+		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the card: "+sanitize.Text(apiclient.ErrorMessage(c.loadErr))) + "\n")
 		b.WriteString(st.Muted.Render("r retries"))
 	default:
 		body := c.cardWithPanels(width, true)

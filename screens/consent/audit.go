@@ -14,6 +14,8 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // auditView is the audit trail of one user, a ui.SubView: a page (50
@@ -28,7 +30,7 @@ type auditView struct {
 
 	offset  int
 	page    apiclient.ConsentAuditPage
-	table   ui.Table
+	table   table.Table
 	loadID  ui.RequestID
 	loading bool
 	loadErr error
@@ -40,17 +42,17 @@ type auditView struct {
 
 func newAuditView(deps screenkit.Deps, requests ui.Owner, userID string) *auditView {
 	v := &auditView{st: deps.Styles, client: deps.Client, requests: requests, userID: userID,
-		table: ui.NewTable(deps.Styles, auditColumns(false))}
+		table: table.New(deps.Styles, auditColumns(false))}
 	v.keys = newAuditKeys(v.table.KeyMap())
 	return v
 }
 
 // auditColumns lays out the audit table; the set and IP address show
 // when the body is wide enough.
-func auditColumns(wide bool) []ui.Column {
-	cols := []ui.Column{{Title: screenkit.ZoneTitle("When"), Width: 16}, {Title: "Action", Width: 7}, {Title: "Consent", Min: 12}, {Title: "Change", Width: 17}}
+func auditColumns(wide bool) []table.Column {
+	cols := []table.Column{{Title: screenkit.ZoneTitle("When"), Width: 16}, {Title: "Action", Width: 7}, {Title: "Consent", Min: 12}, {Title: "Change", Width: 17}}
 	if wide {
-		cols = append(cols, ui.Column{Title: "Set", Width: 9}, ui.Column{Title: "IP address", Width: 15})
+		cols = append(cols, table.Column{Title: "Set", Width: 9}, table.Column{Title: "IP address", Width: 15})
 	}
 	return cols
 }
@@ -204,7 +206,7 @@ func (v *auditView) CapturesKeys() bool { return v.table.Filtering() }
 // record's metadata.
 func (v *auditView) View() string {
 	st, width := v.st, v.width
-	head := st.Title.Render("Audit trail") + "  " + st.Label.Render("user ") + st.Value.Render(ui.Sanitize(v.userID))
+	head := st.Title.Render("Audit trail") + "  " + st.Label.Render("user ") + st.Value.Render(sanitize.Text(v.userID))
 	if v.loading {
 		head += "  " + st.Muted.Render("loading…")
 	}
@@ -212,7 +214,7 @@ func (v *auditView) View() string {
 	switch {
 	case v.loadErr != nil:
 		return strings.Join(append(lines,
-			st.Text(theme.ToneDanger).Render(ui.FitLine(ui.Sanitize("Could not read the audit trail: "+apiclient.ErrorMessage(v.loadErr)), width)),
+			st.Text(theme.ToneDanger).Render(ui.FitLine(sanitize.Text("Could not read the audit trail: "+apiclient.ErrorMessage(v.loadErr)), width)),
 			st.Muted.Render("r retries · esc goes back")), "\n")
 	case !v.loaded:
 		return lines[0]
@@ -232,12 +234,12 @@ func (v *auditView) View() string {
 	if r, ok := v.selected(); ok {
 		m := r.Metadata
 		// The audit id comes last and, short of room, loses its middle.
-		record := st.Label.Render("client ") + st.Value.Render(ui.Sanitize(orText(m.ClientID, "—"))) +
-			st.Label.Render("  recorded ") + st.Value.Render(ui.Sanitize(screenkit.FormatTime(m.Timestamp))) + st.Label.Render("  audit id ")
+		record := st.Label.Render("client ") + st.Value.Render(sanitize.Text(orText(m.ClientID, "—"))) +
+			st.Label.Render("  recorded ") + st.Value.Render(sanitize.Text(screenkit.FormatTime(m.Timestamp))) + st.Label.Render("  audit id ")
 		room := max(width-ansi.StringWidth(record), 0)
 		lines = append(lines,
-			ui.FitLine(st.Label.Render("user agent ")+st.Value.Render(ui.Sanitize(m.UserAgent)), width),
-			ui.FitLine(record+st.Value.Render(ui.Shorten(ui.Sanitize(r.AuditID), room)), width))
+			ui.FitLine(st.Label.Render("user agent ")+st.Value.Render(sanitize.Text(m.UserAgent)), width),
+			ui.FitLine(record+st.Value.Render(ui.Shorten(sanitize.Text(r.AuditID), room)), width))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -12,6 +12,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // Consent changes (revoke, link, create) go through one ui.Change: the
@@ -122,19 +123,19 @@ func reportFailure(what string, err error) tea.Cmd {
 // endpoints answer {error, details[]} with details that start with the
 // field they are about ("onboardingId must be …"): those show under their
 // field, the rest under the form after the message and status.
-func formRefused(form *ui.Form, what string, err error) tea.Cmd {
+func formRefused(f *form.Form, what string, err error) tea.Cmd {
 	var apiErr *apiclient.Error
 	switch {
 	case apiclient.IsUnauthorized(err):
-		form.SetProblem(what + ": the gateway refused the secret key (401); check CARDTERM_SECRET_KEY")
+		f.SetProblem(what + ": the gateway refused the secret key (401); check CARDTERM_SECRET_KEY")
 	case errors.As(err, &apiErr) && apiErr.Status != 0:
 		fields := screenkit.FieldErrors(apiErr.Fields)
-		typed := form.Typed()
+		typed := f.Typed()
 		var rest []string
 		for _, d := range apiErr.Details {
 			field, message, _ := strings.Cut(d, " ")
 			if _, onForm := typed[field]; onForm && message != "" {
-				fields = append(fields, ui.FieldError{Field: field, Message: message})
+				fields = append(fields, form.FieldError{Field: field, Message: message})
 				continue
 			}
 			rest = append(rest, d)
@@ -143,9 +144,9 @@ func formRefused(form *ui.Form, what string, err error) tea.Cmd {
 		if len(rest) > 0 {
 			message += ": " + strings.Join(rest, "; ")
 		}
-		return form.SetErrors(message, fields)
+		return f.SetErrors(message, fields)
 	default:
-		form.SetProblem(what + ": " + apiclient.ErrorMessage(err))
+		f.SetProblem(what + ": " + apiclient.ErrorMessage(err))
 	}
 	return nil
 }

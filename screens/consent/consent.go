@@ -11,6 +11,8 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // The consent screen is the support agents' tool: look up a user's (or an
@@ -37,7 +39,7 @@ type Screen struct {
 	summary  string // the line under the header (summarize)
 	sets     []apiclient.ConsentSet
 	rows     []row
-	table    ui.Table
+	table    table.Table
 	level    int // table layout: 0 narrow, 1 medium, 2 wide (columns)
 
 	loadID  ui.RequestID
@@ -60,7 +62,7 @@ type Screen struct {
 // New builds the consent screen; it looks up the signed-in user first.
 func New(deps screenkit.Deps) *Screen {
 	s := &Screen{Base: screenkit.NewBase(deps, screenkit.ConsentScreen, "Consent")}
-	s.table = ui.NewTable(deps.Styles, columns(0))
+	s.table = table.New(deps.Styles, columns(0))
 	s.keys = newKeyMap(deps.ReadOnly, s.table.KeyMap())
 	s.change = ui.NewChange[changed](s.Requests)
 	return s
@@ -220,7 +222,7 @@ func (s *Screen) CopyValue() (label, value string, ok bool) {
 		return "consent set id", v.set.ConsentSetID, v.found
 	case nil:
 		if r, ok := s.selected(); ok {
-			return "consent id of " + ui.Sanitize(r.consent.ConsentType), r.consent.ConsentID, true
+			return "consent id of " + sanitize.Text(r.consent.ConsentType), r.consent.ConsentID, true
 		}
 	}
 	return "", "", false

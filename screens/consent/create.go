@@ -11,6 +11,8 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/sanitize"
 )
 
 // createForm creates a consent set, a ui.SubView: an onboarding id, the
@@ -28,7 +30,7 @@ type createForm struct {
 const leftOut = ""
 
 func newCreateForm(st *theme.Styles, requests ui.Owner, onboarding string, submit func(*createForm, apiclient.NewConsentSet) tea.Cmd) *createForm {
-	fields := []ui.FieldSpec{
+	fields := []form.Field{
 		{Key: "onboardingId", Label: "Onboarding ID", Value: onboarding, CharLimit: 128, Placeholder: "onboarding id, e.g. onb-2026-0042",
 			Check: func(v string) string {
 				if v == "" {
@@ -36,7 +38,7 @@ func newCreateForm(st *theme.Styles, requests ui.Owner, onboarding string, submi
 				}
 				return ""
 			}},
-		{Key: "policyType", Label: "Policy", Kind: ui.FieldChoice,
+		{Key: "policyType", Label: "Policy", Kind: form.FieldChoice,
 			Choices: []string{apiclient.ConsentPolicyGlobal, apiclient.ConsentPolicyUS}},
 	}
 	granted := map[string]bool{apiclient.ConsentTermsPrivacy: true, apiclient.ConsentMarketing: true, apiclient.ConsentEmail: true}
@@ -45,11 +47,11 @@ func newCreateForm(st *theme.Styles, requests ui.Owner, onboarding string, submi
 		if granted[t] {
 			value = apiclient.ConsentGranted
 		}
-		fields = append(fields, ui.FieldSpec{Key: t, Label: t, Kind: ui.FieldChoice, Value: value, Placeholder: "left out",
+		fields = append(fields, form.Field{Key: t, Label: t, Kind: form.FieldChoice, Value: value, Placeholder: "left out",
 			Choices: []string{apiclient.ConsentGranted, apiclient.ConsentDenied, leftOut}})
 	}
 	return &createForm{st: st, submit: submit, policy: apiclient.ConsentPolicyGlobal, FormPanel: screenkit.FormPanel{Requests: requests,
-		Form: ui.NewForm(st, ui.FormSpec{
+		Form: form.New(st, form.Spec{
 			Title:  "New consent set",
 			Lines:  []string{"POST /v2/consent/onboarding · the set starts unlinked"},
 			Submit: "review and create",
@@ -130,7 +132,7 @@ func (v *createForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 	switch {
 	case closed:
 		return nil, nil
-	case event != ui.FormSubmit:
+	case event != form.Submit:
 		return v, cmd
 	}
 	b := v.body()
@@ -150,5 +152,5 @@ func (v *createForm) refused(err error) tea.Cmd {
 // policy requires.
 func (v *createForm) View() string {
 	required := apiclient.RequiredConsentTypes(v.policy)
-	return v.Form.View() + "\n" + v.st.Muted.Render("Required by the "+ui.Sanitize(v.policy)+" policy: "+strings.Join(required, ", "))
+	return v.Form.View() + "\n" + v.st.Muted.Render("Required by the "+sanitize.Text(v.policy)+" policy: "+strings.Join(required, ", "))
 }

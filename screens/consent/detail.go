@@ -15,6 +15,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // detailView is one consent set, a ui.SubView: its fields, every record
@@ -141,8 +142,8 @@ func (v *detailView) consentLines() []string {
 		if !inForce {
 			state = st.Muted.Render("superseded (kept)")
 		}
-		lines = append(lines, ansi.Truncate("• "+st.Value.Render(screenkit.PadRight(ui.Sanitize(k.ConsentType), 22))+" "+
-			st.Text(consentTones[k.ConsentStatus]).Render(screenkit.PadRight(ui.Sanitize(statusText(k.ConsentStatus)), 10))+" "+
+		lines = append(lines, ansi.Truncate("• "+st.Value.Render(screenkit.PadRight(sanitize.Text(k.ConsentType), 22))+" "+
+			st.Text(consentTones[k.ConsentStatus]).Render(screenkit.PadRight(sanitize.Text(statusText(k.ConsentStatus)), 10))+" "+
 			st.Muted.Render(requiredText(set.PolicyType, k.ConsentType))+"  "+state, width, "…"))
 		meta := [][]string{{"id " + k.ConsentID, "updated " + screenkit.FormatTime(k.UpdatedAt)}, nil, nil}
 		if m := k.Metadata; m != nil {
@@ -160,7 +161,7 @@ func (v *detailView) consentLines() []string {
 		}
 		for _, parts := range meta {
 			if len(parts) > 0 {
-				lines = append(lines, st.Muted.Render(ansi.Truncate("    "+ui.Sanitize(strings.Join(parts, " · ")), width, "…")))
+				lines = append(lines, st.Muted.Render(ansi.Truncate("    "+sanitize.Text(strings.Join(parts, " · ")), width, "…")))
 			}
 		}
 	}
@@ -180,13 +181,13 @@ func (v *detailView) linkLines() []string {
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		label := st.Label.Render(screenkit.PadRight(ui.Sanitize(n), 12)) + " "
+		label := st.Label.Render(screenkit.PadRight(sanitize.Text(n), 12)) + " "
 		value := st.Muted.Render("null")
 		if l := v.set.Links[n]; l != nil {
 			// The path is an id of sorts: short of room it loses its middle.
-			method := ui.Sanitize(l.Method) + " "
+			method := sanitize.Text(l.Method) + " "
 			room := max(width-ansi.StringWidth(label)-ansi.StringWidth(method), 0)
-			value = st.Value.Render(method + ui.Shorten(ui.Sanitize(l.Href), room))
+			value = st.Value.Render(method + ui.Shorten(sanitize.Text(l.Href), room))
 		}
 		lines = append(lines, ansi.Truncate(label+value, width, "…"))
 	}

@@ -11,6 +11,8 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/sanitize"
 )
 
 // linkForm links one consent set to a user id, a ui.SubView: the set's
@@ -36,12 +38,12 @@ func (s *Screen) openLink() tea.Cmd {
 		return cmd
 	}
 	form := &linkForm{st: s.Deps.Styles, set: set, submit: s.askLink, FormPanel: screenkit.FormPanel{Requests: s.Requests,
-		Form: ui.NewForm(s.Deps.Styles, ui.FormSpec{
+		Form: form.New(s.Deps.Styles, form.Spec{
 			// No request line here: the confirmation shows the exact one.
 			Title:  "The user to link it to",
 			Submit: "review and link",
 			Note:   "Linking is recorded in the audit trail and cannot be undone.",
-			Fields: []ui.FieldSpec{{Key: "userId", Label: "userId", CharLimit: 128,
+			Fields: []form.Field{{Key: "userId", Label: "userId", CharLimit: 128,
 				Placeholder: "user id to link to (e.g. a UUID)", Check: checkUserID}},
 		})}}
 	s.showForm(form)
@@ -92,7 +94,7 @@ func (v *linkForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 	switch {
 	case closed:
 		return nil, nil
-	case event == ui.FormSubmit:
+	case event == form.Submit:
 		return v, v.submit(v, v.Form.Value("userId"))
 	}
 	return v, cmd
@@ -114,7 +116,7 @@ func (v *linkForm) View() string {
 	fields := []screenkit.Field{{Label: "consent set", Value: set.ConsentSetID}, {Label: "onboarding", Value: set.OnboardingID},
 		{Label: "policy", Value: set.PolicyType}}
 	if set.Linked() {
-		fields = append(fields, screenkit.Field{Label: "linked to", Styled: st.Text(theme.ToneWarn).Render(ui.Sanitize(*set.UserID) +
+		fields = append(fields, screenkit.Field{Label: "linked to", Styled: st.Text(theme.ToneWarn).Render(sanitize.Text(*set.UserID) +
 			" already: the gateway will refuse (409)")})
 	} else {
 		fields = append(fields, screenkit.Field{Label: "linked to", Styled: st.Muted.Render("nobody yet")})

@@ -9,6 +9,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // Looking up a subject: a user's consent status and sets, or an
@@ -127,17 +128,17 @@ type lookupForm struct {
 }
 
 func newLookupForm(st *theme.Styles, onboarding bool, value string, submit func(subject) tea.Cmd) *lookupForm {
-	spec := ui.FormSpec{
+	spec := form.Spec{
 		Title:  "Look up a user's consents",
 		Lines:  []string{"GET /v2/consent/user/{userId}?full=true"},
 		Submit: "look up",
-		Fields: []ui.FieldSpec{{Key: "userId", Label: "userId", Value: value, CharLimit: 128,
+		Fields: []form.Field{{Key: "userId", Label: "userId", Value: value, CharLimit: 128,
 			Placeholder: "user id (UUID); empty means you"}},
 		Note: "An empty user id looks you up.",
 	}
 	if onboarding {
 		spec.Title, spec.Lines, spec.Note = "Look up an onboarding's consent sets", []string{"GET /v2/consent/onboarding/{onboardingId}"}, ""
-		spec.Fields = []ui.FieldSpec{{Key: "onboardingId", Label: "onboardingId", Value: value, CharLimit: 128,
+		spec.Fields = []form.Field{{Key: "onboardingId", Label: "onboardingId", Value: value, CharLimit: 128,
 			Placeholder: "onboarding id, e.g. onb-demo-001", Check: func(v string) string {
 				if v == "" {
 					return "type an onboarding id"
@@ -145,7 +146,7 @@ func newLookupForm(st *theme.Styles, onboarding bool, value string, submit func(
 				return ""
 			}}}
 	}
-	return &lookupForm{FormPanel: screenkit.FormPanel{Form: ui.NewForm(st, spec)}, submit: submit}
+	return &lookupForm{FormPanel: screenkit.FormPanel{Form: form.New(st, spec)}, submit: submit}
 }
 
 // Update implements ui.SubView: esc closes; a submit closes and looks up.
@@ -154,7 +155,7 @@ func (v *lookupForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 	switch {
 	case closed:
 		return nil, nil
-	case event != ui.FormSubmit:
+	case event != form.Submit:
 		return v, cmd
 	}
 	if id := v.Form.Value("onboardingId"); id != "" {

@@ -5,6 +5,7 @@ import (
 
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // The mouse on the Consent screen: a click selects the consent drawn
@@ -21,7 +22,7 @@ func (s *Screen) TakesMouse() bool { return true }
 func (s *Screen) TypingPlain() bool { return s.openForm().TypingPlain() }
 
 // openForm is the form of the open sub-view, nil when it has none.
-func (s *Screen) openForm() *ui.Form { return screenkit.FormOf(s.open) }
+func (s *Screen) openForm() *form.Form { return screenkit.FormOf(s.open) }
 
 // tableTop is the body line of the table's header: under the header's
 // lines and a blank line (View, layoutTable).

@@ -8,6 +8,8 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // The main view: the subject, its status badge, a line that explains it,
@@ -15,16 +17,16 @@ import (
 
 // columns lays out the consent table for a narrow (0), medium (1) or wide
 // (2) body.
-func columns(level int) []ui.Column {
+func columns(level int) []table.Column {
 	switch level {
 	case 2:
-		return []ui.Column{{Title: "Consent", Min: 14}, {Title: "Required", Width: 8}, {Title: "Status", Width: 9},
+		return []table.Column{{Title: "Consent", Min: 14}, {Title: "Required", Width: 8}, {Title: "Status", Width: 9},
 			{Title: screenkit.ZoneTitle("Updated"), Width: 16}, {Title: "Set", Width: 10}, {Title: "Policy", Width: 6}, {Title: "Linked to", Min: 10}}
 	case 1:
-		return []ui.Column{{Title: "Consent", Min: 14}, {Title: "Req", Width: 3}, {Title: "Status", Width: 9},
+		return []table.Column{{Title: "Consent", Min: 14}, {Title: "Req", Width: 3}, {Title: "Status", Width: 9},
 			{Title: screenkit.ZoneTitle("Updated"), Width: 16}, {Title: "Set", Width: 9}, {Title: "Policy", Width: 6}}
 	}
-	return []ui.Column{{Title: "Consent", Min: 12}, {Title: "Req", Width: 3}, {Title: "Status", Width: 9},
+	return []table.Column{{Title: "Consent", Min: 12}, {Title: "Req", Width: 3}, {Title: "Status", Width: 9},
 		{Title: "Updated", Width: 10}, {Title: "Set", Width: 9}}
 }
 
@@ -102,12 +104,12 @@ func (s *Screen) header(width int) []string {
 	head := st.Title.Render("Consent")
 	switch {
 	case s.subject.onboardingID != "":
-		head += "  " + st.Label.Render("onboarding ") + st.Value.Render(ui.Sanitize(s.subject.onboardingID))
+		head += "  " + st.Label.Render("onboarding ") + st.Value.Render(sanitize.Text(s.subject.onboardingID))
 	case s.subject.userID != "":
 		if !s.notFound {
 			head += "  " + screenkit.Badge(st, s.status, aggregateTones[s.status])
 		}
-		head += "  " + st.Label.Render("user ") + st.Value.Render(ui.Sanitize(s.subject.userID))
+		head += "  " + st.Label.Render("user ") + st.Value.Render(sanitize.Text(s.subject.userID))
 		if s.subject.userID == s.selfID {
 			head += st.Muted.Render(" (you)")
 		}
@@ -117,9 +119,9 @@ func (s *Screen) header(width int) []string {
 	}
 	lines := []string{ui.FitLine(head, width)}
 	if s.loadErr != nil {
-		lines = append(lines, st.Text(theme.ToneDanger).Render(ui.FitLine(ui.Sanitize("Could not load: "+apiclient.ErrorMessage(s.loadErr)), width)))
+		lines = append(lines, st.Text(theme.ToneDanger).Render(ui.FitLine(sanitize.Text("Could not load: "+apiclient.ErrorMessage(s.loadErr)), width)))
 	} else if s.summary != "" {
-		lines = append(lines, st.Muted.Render(ui.FitLine(ui.Sanitize(s.summary), width)))
+		lines = append(lines, st.Muted.Render(ui.FitLine(sanitize.Text(s.summary), width)))
 	}
 	return lines
 }

@@ -13,6 +13,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // approvalForm is the post-approval form, a ui.SubView, prefilled with the
@@ -40,11 +41,11 @@ func newApprovalForm(st *theme.Styles, requests ui.Owner, last *tokenPanel, subm
 	if token == "" {
 		lines = append(lines, "No unused delegation token: esc, then t requests one (or paste a token and its nonce).")
 	}
-	form := ui.NewForm(st, ui.FormSpec{
+	form := form.New(st, form.Spec{
 		Title:  "Post-approval",
 		Lines:  lines,
 		Submit: "review and send",
-		Fields: []ui.FieldSpec{
+		Fields: []form.Field{
 			{Key: "network", Label: "Network", Value: network, Placeholder: "linea, ethereum, etherlink, solana…"},
 			{Key: "currency", Label: "Currency", Value: "usdc", Placeholder: "usdc"},
 			{Key: "amount", Label: "Amount", Placeholder: "decimal, e.g. 150.00"},
@@ -52,7 +53,7 @@ func newApprovalForm(st *theme.Styles, requests ui.Owner, last *tokenPanel, subm
 			{Key: "txHash", Label: "Tx hash", Placeholder: "0x + 64 hex (base58 on solana)"},
 			{Key: "sigHash", Label: "Sig hash", Placeholder: "0x + 64 or 130 hex (base58 on solana)"},
 			{Key: "sigMessage", Label: "Sig message", Placeholder: "the message that was signed"},
-			{Key: "token", Label: "Token", Value: token, Kind: ui.FieldSecret, Placeholder: "from t"},
+			{Key: "token", Label: "Token", Value: token, Kind: form.FieldSecret, Placeholder: "from t"},
 			{Key: "nonce", Label: "Nonce", Value: nonce, Placeholder: "from t"},
 		},
 	})
@@ -79,7 +80,7 @@ func (v *approvalForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 		return nil, nil
 	}
 	switch event {
-	case ui.FormSubmit:
+	case form.Submit:
 		chain, r := v.request()
 		if problems := apiclient.ValidatePostApproval(chain, r); len(problems) > 0 {
 			return v, v.Form.SetErrors("Fix the marked fields; nothing was sent.", screenkit.FieldErrors(problems))
@@ -152,7 +153,7 @@ func (s *Screen) approvalAnswered(res ui.ChangeResult[approved]) tea.Cmd {
 // approvalRefused shows a refusal on the form: a 422's field errors on
 // their fields, anything else under the form with what to do next. (A 401
 // ends the session through the change's report.)
-func approvalRefused(form *ui.Form, err error) tea.Cmd {
+func approvalRefused(form *form.Form, err error) tea.Cmd {
 	var apiErr *apiclient.Error
 	if errors.As(err, &apiErr) && len(apiErr.Fields) > 0 && !apiclient.IsUnauthorized(err) {
 		return screenkit.FormFailed(form, "post-approval", err)

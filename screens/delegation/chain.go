@@ -15,6 +15,8 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // chainKeys are the chain browser's bindings beside the table's. In a
@@ -22,7 +24,7 @@ import (
 // while a table filters, only the filter's keys are.
 type chainKeys struct {
 	Open, Network, Back key.Binding
-	table               ui.TableKeyMap
+	table               table.KeyMap
 	detail, filtering   bool
 }
 
@@ -60,8 +62,8 @@ type chainBrowser struct {
 	keys          chainKeys
 	width, height int
 
-	networks ui.Table
-	tokens   ui.Table
+	networks table.Table
+	tokens   table.Table
 	config   apiclient.ChainConfig
 	network  string // the gateway filter; "" = all networks
 	loadID   ui.RequestID
@@ -72,14 +74,14 @@ type chainBrowser struct {
 
 func newChainBrowser(deps screenkit.Deps, requests ui.Owner) *chainBrowser {
 	c := &chainBrowser{deps: deps, requests: requests, detail: -1}
-	c.networks = ui.NewTable(deps.Styles, []ui.Column{
+	c.networks = table.New(deps.Styles, []table.Column{
 		{Title: "Network", Width: 10},
 		{Title: "Environment", Width: 11},
 		{Title: "Chain ID", Min: 8},
 		{Title: "Delegation contract", Min: 20},
 		{Title: "Tokens", Min: 10},
 	})
-	c.tokens = ui.NewTable(deps.Styles, []ui.Column{
+	c.tokens = table.New(deps.Styles, []table.Column{
 		{Title: "Symbol", Width: 8},
 		{Title: "Decimals", Width: 8, Right: true},
 		{Title: "Address", Min: 20},
@@ -88,7 +90,7 @@ func newChainBrowser(deps screenkit.Deps, requests ui.Owner) *chainBrowser {
 		Open:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "tokens")),
 		Network: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "ask for one network")),
 		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		table:   ui.TableKeys(),
+		table:   table.Keys(),
 	}
 	return c
 }
@@ -207,12 +209,12 @@ func (c *chainBrowser) copyValue() (label, value string, ok bool) {
 	if c.detail >= 0 && c.detail < len(c.config.Networks) {
 		tokens := c.config.Networks[c.detail].SortedTokens()
 		if token, ok := screenkit.Selected(&c.tokens, tokens); ok {
-			return ui.Sanitize(token.Symbol) + " token address", token.Address, true
+			return sanitize.Text(token.Symbol) + " token address", token.Address, true
 		}
 		return "", "", false
 	}
 	if network, ok := screenkit.Selected(&c.networks, c.config.Networks); ok {
-		return ui.Sanitize(network.Network) + " delegation contract", network.DelegationContract, true
+		return sanitize.Text(network.Network) + " delegation contract", network.DelegationContract, true
 	}
 	return "", "", false
 }
@@ -270,14 +272,14 @@ func (c *chainBrowser) View() string {
 	lines := []string{c.heading()}
 	switch {
 	case apiclient.IsNotFound(c.err):
-		lines = append(lines, "", st.Text(theme.ToneWarn).Render("No network matches: "+ui.Sanitize(apiclient.ErrorMessage(c.err))),
+		lines = append(lines, "", st.Text(theme.ToneWarn).Render("No network matches: "+sanitize.Text(apiclient.ErrorMessage(c.err))),
 			st.Muted.Render("n asks for the next network (or all) · esc goes back"))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case apiclient.IsStatus(c.err, 403):
 		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow delegation for this account (verification required)."))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case c.err != nil:
-		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the configuration: "+ui.Sanitize(apiclient.ErrorMessage(c.err))),
+		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the configuration: "+sanitize.Text(apiclient.ErrorMessage(c.err))),
 			st.Muted.Render("r retries · esc goes back"))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	}
@@ -305,7 +307,7 @@ func (c *chainBrowser) inspect() (string, []byte, bool) {
 		return "", nil, false
 	}
 	n := c.config.Networks[i]
-	return screenkit.Inspected(ui.Sanitize(n.Network)+" chain configuration", n.Raw)
+	return screenkit.Inspected(sanitize.Text(n.Network)+" chain configuration", n.Raw)
 }
 
 // lineCount is the number of lines of a rendered block.

@@ -5,6 +5,7 @@ import (
 
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // The mouse on the Delegation screen: in the token request and the
@@ -22,7 +23,7 @@ func (s *Screen) TakesMouse() bool { return true }
 func (s *Screen) TypingPlain() bool { return s.openForm().TypingPlain() }
 
 // openForm is the form of the open sub-view, nil when it has none.
-func (s *Screen) openForm() *ui.Form { return screenkit.FormOf(s.open) }
+func (s *Screen) openForm() *form.Form { return screenkit.FormOf(s.open) }
 
 // mouse handles a click or a wheel step in the body.
 func (s *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {

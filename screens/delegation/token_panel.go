@@ -15,6 +15,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // panelKeys choose the value the global copy key copies.
@@ -183,7 +184,7 @@ func (p *tokenPanel) View() string {
 		faucet = append(faucet, screenkit.Field{Label: mark(2, "Transaction"), Value: f.TransactionHash})
 	}
 	if f.Error != "" && !p.token.FaucetFailed() { // a 207 explains it below
-		faucet = append(faucet, screenkit.Field{Label: "  Error", Styled: st.Text(theme.ToneDanger).Render(ansi.Truncate(ui.Sanitize(f.Error), max(width-16, 8), "…"))})
+		faucet = append(faucet, screenkit.Field{Label: "  Error", Styled: st.Text(theme.ToneDanger).Render(ansi.Truncate(sanitize.Text(f.Error), max(width-16, 8), "…"))})
 	}
 	for _, x := range screenkit.ExtraFields(f.Extra) {
 		x.Label = "  " + x.Label
@@ -191,14 +192,14 @@ func (p *tokenPanel) View() string {
 	}
 	lines = append(lines, "", screenkit.Section(st, "Gas faucet", screenkit.RenderFields(st, faucet, width-2)))
 	if f.Message != "" {
-		lines = append(lines, "  "+wrap(st.Text(theme.ToneWarn).Render(ui.Sanitize(f.Message)), width-2, "  "))
+		lines = append(lines, "  "+wrap(st.Text(theme.ToneWarn).Render(sanitize.Text(f.Message)), width-2, "  "))
 	}
 	if p.token.FaucetFailed() {
 		why := f.Error
 		if why == "" {
 			why = "no reason given"
 		}
-		lines = append(lines, "", ansi.Wrap(st.Text(theme.ToneWarn).Render("Token issued; the faucet did not pay: "+ui.Sanitize(why)+". The token is usable all the same."), width, " "))
+		lines = append(lines, "", ansi.Wrap(st.Text(theme.ToneWarn).Render("Token issued; the faucet did not pay: "+sanitize.Text(why)+". The token is usable all the same."), width, " "))
 	}
 	return strings.Join(lines, "\n")
 }

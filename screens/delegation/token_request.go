@@ -14,6 +14,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // tokenAsk is what the token form asked: the request sent, and the
@@ -37,14 +38,14 @@ func newTokenRequest(st *theme.Styles, requests ui.Owner, last *tokenPanel, subm
 	if last != nil {
 		network, address = last.asked.network, last.asked.request.Address
 	}
-	form := ui.NewForm(st, ui.FormSpec{
+	form := form.New(st, form.Spec{
 		Title: "Request a delegation token",
 		Lines: []string{
 			"With an address, the faucet sends gas to it (once per user, across all networks); you confirm the request first.",
 			"Leave the address empty for a token only: the network then only prefills the post-approval.",
 		},
 		Submit: "request",
-		Fields: []ui.FieldSpec{
+		Fields: []form.Field{
 			{Key: "network", Label: "Network", Value: network, CharLimit: 16, Placeholder: strings.Join(apiclient.FaucetNetworks, ", ")},
 			{Key: "address", Label: "Address", Value: address, CharLimit: 64, Placeholder: "0x + 40 hex (base58 on solana); empty: no gas"},
 		},
@@ -61,7 +62,7 @@ func (v *tokenRequest) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 		return nil, nil
 	}
 	switch event {
-	case ui.FormSubmit:
+	case form.Submit:
 		return v, v.send()
 	}
 	return v, cmd
@@ -74,10 +75,10 @@ func (v *tokenRequest) send() tea.Cmd {
 		return v.submit(tokenAsk{network: network})
 	}
 	if !slices.Contains(apiclient.FaucetNetworks, network) {
-		return v.Form.SetErrors("", []ui.FieldError{{Field: "network", Message: "the faucet pays on " + strings.Join(apiclient.FaucetNetworks, ", ")}})
+		return v.Form.SetErrors("", []form.FieldError{{Field: "network", Message: "the faucet pays on " + strings.Join(apiclient.FaucetNetworks, ", ")}})
 	}
 	if err := apiclient.ValidateFaucetAddress(network, address); err != nil {
-		return v.Form.SetErrors("", []ui.FieldError{{Field: "address", Message: err.Error()}})
+		return v.Form.SetErrors("", []form.FieldError{{Field: "address", Message: err.Error()}})
 	}
 	return v.submit(tokenAsk{network: network, request: apiclient.DelegationTokenRequest{Faucet: true, Network: network, Address: address}})
 }

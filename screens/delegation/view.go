@@ -9,7 +9,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // View implements ui.Screen: the open sub-view, else the main view.
@@ -87,15 +87,15 @@ func (s *Screen) walletsView() string {
 	case apiclient.IsStatus(s.externalErr, 403):
 		lines = append(lines, st.Text(theme.ToneWarn).Render("The gateway does not allow delegation for this account (verification required)."))
 	case s.externalErr != nil:
-		lines = append(lines, st.Text(theme.ToneDanger).Render("Could not load them: "+ui.Sanitize(apiclient.ErrorMessage(s.externalErr))))
+		lines = append(lines, st.Text(theme.ToneDanger).Render("Could not load them: "+sanitize.Text(apiclient.ErrorMessage(s.externalErr))))
 	case len(s.external) == 0:
 		lines = append(lines, st.Muted.Render("none yet: a completed post-approval registers one"))
 	default:
 		// Read as the Wallets screen reads them (screenkit.ExternalWallets):
 		// another gateway's own field names fill what the client's do not.
 		for _, w := range s.external {
-			address := "  " + ui.Sanitize(w.Address)
-			about := ui.Sanitize(strings.ToUpper(w.Currency) + " on " + w.Network + " · allowance " + w.Allowance)
+			address := "  " + sanitize.Text(w.Address)
+			about := sanitize.Text(strings.ToUpper(w.Currency) + " on " + w.Network + " · allowance " + w.Allowance)
 			if ansi.StringWidth(address+"  "+about) <= width {
 				lines = append(lines, address+"  "+st.Muted.Render(about))
 				continue

@@ -15,6 +15,8 @@ import (
 	"cardterm/apiclient/webhookreceiver"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/table"
 )
 
 // keyMap is the screen's bindings. Test events need a sandbox gateway and
@@ -63,7 +65,7 @@ type Screen struct {
 
 	feed *feed // the subscription; it outlives a sign-out's reset
 
-	table      ui.Table
+	table      table.Table
 	deliveries []webhookreceiver.Delivery // newest first
 	// hiddenUpTo is the last delivery received before the latest sign-out:
 	// the next user does not see what came for the last one.
@@ -85,7 +87,7 @@ type Screen struct {
 	head string
 
 	// The test-event form and its request.
-	form      *ui.Form
+	form      *form.Form
 	triggerID ui.RequestID
 	// resend delivers the selected delivery's event again (resend.go).
 	resend ui.Change[resent]
@@ -107,7 +109,7 @@ func New(deps screenkit.Deps) *Screen {
 
 // init sets what a fresh screen starts with (New and sign-out).
 func (s *Screen) init() {
-	s.table = ui.NewTable(s.Deps.Styles, columns(s.Width))
+	s.table = table.New(s.Deps.Styles, columns(s.Width))
 	s.keys = newKeyMap(s.Deps, s.table.KeyMap())
 	s.resend = ui.NewChange[resent](s.Requests)
 	s.deliveries, s.form = nil, nil

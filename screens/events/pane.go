@@ -8,7 +8,7 @@ import (
 	"cardterm/apiclient/webhookreceiver"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // fieldsPane is the selected delivery: the verdict, every field of its
@@ -21,7 +21,7 @@ func (s *Screen) fieldsPane() (string, []string) {
 	}
 	verdict := st.Badge("VERIFIED", theme.ToneOK)
 	if !d.Verified {
-		verdict = st.Badge("REJECTED", theme.ToneDanger) + " " + st.Text(theme.ToneDanger).Render(ui.Sanitize(d.Reason.Summary()))
+		verdict = st.Badge("REJECTED", theme.ToneDanger) + " " + st.Text(theme.ToneDanger).Render(sanitize.Text(d.Reason.Summary()))
 	}
 	body := s.bodies.of(d)
 	fields := make([]screenkit.Field, 0, len(body)+7)
@@ -45,7 +45,7 @@ func (s *Screen) fieldsPane() (string, []string) {
 		screenkit.Field{Label: apiclient.WebhookSignatureHeader, Value: d.Header.Get(apiclient.WebhookSignatureHeader)},
 		screenkit.Field{Label: "From", Value: d.RemoteAddr + " " + d.Path},
 	)
-	title := st.Subtitle.Render("Delivery " + ui.Sanitize(orUnknown(d.EventType)))
+	title := st.Subtitle.Render("Delivery " + sanitize.Text(orUnknown(d.EventType)))
 	if d.Body != nil {
 		title += st.Muted.Render("  i raw JSON")
 	}

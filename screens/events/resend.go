@@ -11,6 +11,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // resent is the sandbox's answer to a resend.
@@ -28,11 +29,11 @@ func (s *Screen) askResend() tea.Cmd {
 		return ui.Notify(theme.ToneInfo, "this delivery names no event id: there is nothing to resend")
 	}
 	id, client := d.EventID, s.Deps.Client
-	name := ui.Sanitize(orUnknown(d.EventType))
+	name := sanitize.Text(orUnknown(d.EventType))
 	return s.resend.Ask(ui.ChangeSpec[resent]{
 		Title:   "Deliver " + name + " again?",
 		Request: []string{"POST /sandbox/events/" + url.PathEscape(id) + "/resend"},
-		Lines: []string{"The sandbox delivers event " + ui.Sanitize(id) + " again, the same id and body with a fresh signature, " +
+		Lines: []string{"The sandbox delivers event " + sanitize.Text(id) + " again, the same id and body with a fresh signature, " +
 			"to every webhook it was delivered to."},
 		ConfirmLabel: "Resend",
 		What:         "resending " + name,
@@ -49,7 +50,7 @@ func (s *Screen) resendDone(res ui.ChangeResult[resent]) tea.Cmd {
 		return screenkit.Failed(res.Spec.What, res.Err)
 	}
 	ev := res.Value.event
-	name := ui.Sanitize(orUnknown(ev.EventType))
+	name := sanitize.Text(orUnknown(ev.EventType))
 	if len(ev.Deliveries) == 0 {
 		return ui.Notify(theme.ToneWarn, fmt.Sprintf("%s went to no webhook that is still active: nothing was sent", name))
 	}

@@ -12,6 +12,8 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/sanitize"
 )
 
 // triggered is the sandbox's answer to a test event.
@@ -20,14 +22,14 @@ type triggered struct{ event apiclient.TriggeredEvent }
 // openTestEvent asks which event type to send. The form stays open, what
 // was typed kept, until the sandbox answers.
 func (s *Screen) openTestEvent() tea.Cmd {
-	s.form = ui.NewForm(s.Deps.Styles, ui.FormSpec{
+	s.form = form.New(s.Deps.Styles, form.Spec{
 		Title:  "Send a test event",
 		Submit: "send",
 		Lines: []string{
 			`POST /sandbox/trigger {"event_type": …}: a signed delivery to every active webhook subscribed to it`,
 			"Types the sandbox emits: " + strings.Join(apiclient.SandboxEmittedEventTypes, ", "),
 		},
-		Fields: []ui.FieldSpec{{
+		Fields: []form.Field{{
 			Key: "event_type", Label: "Event type", Value: "card.frozen", Placeholder: "e.g. card.frozen", CharLimit: 128,
 			Check: func(v string) string {
 				if err := apiclient.ValidateWebhookEventType(v); err != nil {
@@ -54,7 +56,7 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 // sendTestEvent asks the gateway for the test event the form names.
 func (s *Screen) sendTestEvent() tea.Cmd {
 	eventType, client := s.form.Value("event_type"), s.Deps.Client
-	return ui.SubmitRequest(s.form, s.Requests, &s.triggerID, func(ctx context.Context) (triggered, error) {
+	return form.SubmitRequest(s.form, s.Requests, &s.triggerID, func(ctx context.Context) (triggered, error) {
 		ev, err := client.SandboxTrigger(ctx, eventType, "")
 		return triggered{event: ev}, err
 	})
@@ -72,7 +74,7 @@ func (s *Screen) triggerDone(res ui.Result[triggered]) tea.Cmd {
 	}
 	s.form = nil
 	ev := res.Value.event
-	name := ui.Sanitize(ev.EventType)
+	name := sanitize.Text(ev.EventType)
 	if len(ev.Deliveries) == 0 {
 		return ui.Notify(theme.ToneWarn, fmt.Sprintf("no active webhook is subscribed to %s: nothing was sent", name))
 	}

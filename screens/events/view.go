@@ -9,12 +9,14 @@ import (
 
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // columns are the table's columns for a body width: the event id is left
 // out when the terminal is narrow, so the result keeps its reason.
-func columns(width int) []ui.Column {
-	return []ui.Column{
+func columns(width int) []table.Column {
+	return []table.Column{
 		{Title: "Received", Width: 20},
 		{Title: "Type", Min: 14},
 		{Title: "Result", Min: 38}, // "✗ rejected: timestamp outside the window" whole
@@ -50,7 +52,7 @@ func (s *Screen) CopyValue() (label, value string, ok bool) {
 	if !found || len(d.Body) == 0 {
 		return "", "", false
 	}
-	return "the body of " + ui.Sanitize(orUnknown(d.EventType)), string(d.Body), true
+	return "the body of " + sanitize.Text(orUnknown(d.EventType)), string(d.Body), true
 }
 
 // View implements ui.Screen.

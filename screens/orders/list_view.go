@@ -7,6 +7,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // SetSize implements ui.Screen.
@@ -60,7 +61,7 @@ func (s *Screen) View() string {
 		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow this account to order products."))
 		return screenkit.Place(strings.Join(lines, "\n"), s.Width, s.Height)
 	case s.loadErr != nil:
-		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the products: "+ui.Sanitize(apiclient.ErrorMessage(s.loadErr))),
+		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the products: "+sanitize.Text(apiclient.ErrorMessage(s.loadErr))),
 			st.Muted.Render("r retries"))
 		return screenkit.Place(strings.Join(lines, "\n"), s.Width, s.Height)
 	}
@@ -106,7 +107,7 @@ func (s *Screen) detailView() string {
 	}
 	out := screenkit.Section(st, "Selected product", screenkit.RenderFields(st, fields, width)) + "\n\n" + hint
 	if s.refused != "" {
-		out += "\n\n" + st.Text(theme.ToneDanger).Render(ui.Sanitize("The gateway refused the last order: "+s.refused))
+		out += "\n\n" + st.Text(theme.ToneDanger).Render(sanitize.Text("The gateway refused the last order: "+s.refused))
 	}
 	return out
 }

@@ -12,6 +12,8 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/sanitize"
 )
 
 // orderLookup looks a past order up by its id (GET /v1/order/{orderId}): a
@@ -23,7 +25,7 @@ type orderLookup struct {
 	keys     lookupKeys
 	width    int
 
-	form  *ui.Form
+	form  *form.Form
 	reqID ui.RequestID
 	found *apiclient.OrderStatus
 }
@@ -53,11 +55,11 @@ func newOrderLookup(deps screenkit.Deps, requests ui.Owner, width int) *orderLoo
 
 // newForm opens the form, holding id as typed.
 func (l *orderLookup) newForm(id string) {
-	l.form = ui.NewForm(l.deps.Styles, ui.FormSpec{
+	l.form = form.New(l.deps.Styles, form.Spec{
 		Title:  "Look up an order by id",
 		Lines:  []string{"GET /v1/order/{orderId}"},
 		Submit: "look up",
-		Fields: []ui.FieldSpec{{Key: "orderId", Label: "Order id", Value: id, Placeholder: "the orderId the order answered with",
+		Fields: []form.Field{{Key: "orderId", Label: "Order id", Value: id, Placeholder: "the orderId the order answered with",
 			Check: func(v string) string {
 				if v == "" {
 					return "an order id is required"
@@ -124,9 +126,9 @@ func (l *orderLookup) update(msg tea.Msg) (closed bool, cmd tea.Cmd) {
 		}
 		event, cmd := l.form.Update(msg)
 		switch event {
-		case ui.FormCancel:
+		case form.Cancel:
 			return true, nil
-		case ui.FormSubmit:
+		case form.Submit:
 			return false, l.send(l.form.Value("orderId"))
 		}
 		return false, cmd
@@ -169,7 +171,7 @@ func (l *orderLookup) view() string {
 		fields = append(fields, screenkit.Field{Label: "Outcome", Value: text})
 	}
 	fields = append(fields, screenkit.OtherFields(l.found.Raw, []screenkit.KnownField{{Names: []string{"status"}}})...)
-	head := st.Title.Render("Order "+ui.Sanitize(l.form.Value("orderId"))) + "  " + st.Muted.Render("as the gateway sent it · i shows its JSON")
+	head := st.Title.Render("Order "+sanitize.Text(l.form.Value("orderId"))) + "  " + st.Muted.Render("as the gateway sent it · i shows its JSON")
 	hint := st.Text(theme.ToneNeutral).Render("f looks up another order · esc goes back")
 	return head + "\n\n" + screenkit.RenderFields(st, fields, l.width) + "\n\n" + hint
 }

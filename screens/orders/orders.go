@@ -15,6 +15,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/table"
 )
 
 // listKeys are the product list's bindings. Ordering is disabled in
@@ -23,7 +24,7 @@ type listKeys struct {
 	Order key.Binding
 	// Find looks a past order up by its id (a read: on in read-only mode).
 	Find  key.Binding
-	table ui.TableKeyMap
+	table table.KeyMap
 	// filtering: the table's filter has the keys; enter applies it.
 	filtering bool
 }
@@ -58,7 +59,7 @@ type Screen struct {
 	screenkit.Base
 	keys listKeys
 
-	table    ui.Table
+	table    table.Table
 	products []apiclient.Product
 	loadID   ui.RequestID
 	loading  bool
@@ -80,7 +81,7 @@ type Screen struct {
 // New builds the orders screen.
 func New(deps screenkit.Deps) *Screen {
 	s := &Screen{Base: screenkit.NewBase(deps, screenkit.OrdersScreen, "Orders")}
-	s.table = ui.NewTable(deps.Styles, []ui.Column{
+	s.table = table.New(deps.Styles, []table.Column{
 		{Title: "Product", Min: 20},
 		{Title: "Eligible", Width: 16},
 		{Title: "Product id", Width: 22},
@@ -88,7 +89,7 @@ func New(deps screenkit.Deps) *Screen {
 	order := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "order product"))
 	screenkit.DisableInReadOnly(deps.ReadOnly, &order)
 	find := key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find an order by id"))
-	s.keys = listKeys{Order: order, Find: find, table: ui.TableKeys()}
+	s.keys = listKeys{Order: order, Find: find, table: table.Keys()}
 	s.order = ui.NewChange[placed](s.Requests)
 	return s
 }

@@ -9,7 +9,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // statusText names the last known status.
@@ -17,7 +17,7 @@ func statusText(st *apiclient.OrderStatus) string {
 	if st == nil || st.Status == "" {
 		return "unconfirmed"
 	}
-	return ui.Sanitize(st.Status)
+	return sanitize.Text(st.Status)
 }
 
 // statusTone colours an order status.
@@ -95,7 +95,7 @@ func (p *payment) render() string {
 	if p.status != nil {
 		status = p.status.Status
 	}
-	head := st.Title.Render("Payment") + "  " + st.Value.Render(ui.Sanitize(p.product.Description))
+	head := st.Title.Render("Payment") + "  " + st.Value.Render(sanitize.Text(p.product.Description))
 	stateBadge := st.Muted.Render("checking…")
 	if status != "" {
 		stateBadge = screenkit.Badge(st, status, statusTone(status))
@@ -144,7 +144,7 @@ func (p *payment) render() string {
 func (p *payment) message(width int) []string {
 	st := p.deps.Styles
 	wrap := func(s string, tone theme.Tone) string {
-		return st.Text(tone).Render(lipgloss.NewStyle().Width(width).Render(ui.Sanitize(s)))
+		return st.Text(tone).Render(lipgloss.NewStyle().Width(width).Render(sanitize.Text(s)))
 	}
 	var out []string
 	switch {

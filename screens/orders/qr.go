@@ -8,7 +8,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // The payment panel's QR code: what it holds (the EIP-681 payment link,
@@ -114,7 +114,7 @@ func (p *payment) qr(content, what, note string, captionW int) (qr []string, cap
 	}
 	caption = "QR: " + what
 	if note != "" {
-		caption += " (" + ui.Sanitize(note) + ")"
+		caption += " (" + sanitize.Text(note) + ")"
 	}
 	caption = lipgloss.NewStyle().Width(max(captionW, 20)).Render(caption)
 	caption = st.Muted.Render(" " + strings.ReplaceAll(caption, "\n", "\n "))

@@ -3,7 +3,7 @@ package screenkit
 import (
 	"cardterm/apiclient"
 	"cardterm/theme"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // StateTones colours the states of one gateway field (a card status, a
@@ -41,7 +41,7 @@ func CardTone(status string) theme.Tone { return cardTones.Of(status) }
 // Badge draws a gateway state as a tag; the label is sanitized because it
 // came from the gateway.
 func Badge(s *theme.Styles, label string, tone theme.Tone) string {
-	label = ui.Sanitize(label)
+	label = sanitize.Text(label)
 	if label == "" {
 		label = "UNKNOWN"
 	}

@@ -15,6 +15,7 @@ import (
 	"cardterm/apiclient/webhookreceiver"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // DemoHint is a demo account shown on the sign-in screen when the app runs
@@ -124,7 +125,7 @@ func Report[T any](res ui.ChangeResult[T]) tea.Cmd {
 // FormFailed shows a refused submission on the form: a gateway's field
 // errors under their fields, anything else under the form. What was typed
 // stays. A 401 ends the session as everywhere else.
-func FormFailed(form *ui.Form, what string, err error) tea.Cmd {
+func FormFailed(form *form.Form, what string, err error) tea.Cmd {
 	if apiclient.IsUnauthorized(err) {
 		form.SetBusy(false)
 		return Failed(what, err)
@@ -139,10 +140,10 @@ func FormFailed(form *ui.Form, what string, err error) tea.Cmd {
 
 // FieldErrors turns the client's field errors (a 422, or a local check)
 // into the form's.
-func FieldErrors(errs []apiclient.FieldError) []ui.FieldError {
-	out := make([]ui.FieldError, len(errs))
+func FieldErrors(errs []apiclient.FieldError) []form.FieldError {
+	out := make([]form.FieldError, len(errs))
 	for i, e := range errs {
-		out[i] = ui.FieldError{Field: e.Field, Message: e.Message}
+		out[i] = form.FieldError{Field: e.Field, Message: e.Message}
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // FormPanel is what a screen's form sub-views share: the form, the owner of
@@ -12,16 +13,16 @@ import (
 // is on its way (the form stays, with what was typed) or else closes the
 // panel. A sub-view embeds it and adds its Update and View.
 type FormPanel struct {
-	Form     *ui.Form
+	Form     *form.Form
 	Requests ui.Owner
 }
 
 // HandleForm runs the form; closed means esc closed the panel.
-func (p FormPanel) HandleForm(msg tea.Msg) (event ui.FormEvent, closed bool, cmd tea.Cmd) {
+func (p FormPanel) HandleForm(msg tea.Msg) (event form.Event, closed bool, cmd tea.Cmd) {
 	event, cmd = p.Form.Update(msg)
-	if event == ui.FormCancel {
+	if event == form.Cancel {
 		if p.Form.CancelIfBusy(p.Requests) {
-			return ui.FormNothing, false, nil
+			return form.Nothing, false, nil
 		}
 		return event, true, nil
 	}
@@ -42,12 +43,12 @@ func (p FormPanel) Sending() { p.Form.SetBusy(true) }
 
 // PanelForm is the panel's form, so a screen can ask any open sub-view
 // for its form (FormOf) without naming each sub-view's type.
-func (p FormPanel) PanelForm() *ui.Form { return p.Form }
+func (p FormPanel) PanelForm() *form.Form { return p.Form }
 
 // FormOf is the form of an open sub-view built on FormPanel, nil for any
 // other sub-view (or none).
-func FormOf(open ui.SubView) *ui.Form {
-	if panel, ok := open.(interface{ PanelForm() *ui.Form }); ok {
+func FormOf(open ui.SubView) *form.Form {
+	if panel, ok := open.(interface{ PanelForm() *form.Form }); ok {
 		return panel.PanelForm()
 	}
 	return nil

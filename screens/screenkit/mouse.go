@@ -7,6 +7,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/table"
 )
 
 // The mouse on screens (ui.BodyMouseMsg): where a screen draws its table
@@ -51,7 +53,7 @@ func Height(block string) int { return strings.Count(block, "\n") + 1 }
 
 // ClickForm gives the form drawn from line top of the body a click (a
 // wheel step in a form moves nothing).
-func ClickForm(form *ui.Form, top int, msg ui.BodyMouseMsg) tea.Cmd {
+func ClickForm(form *form.Form, top int, msg ui.BodyMouseMsg) tea.Cmd {
 	if form == nil || msg.Wheel != 0 {
 		return nil
 	}
@@ -61,7 +63,7 @@ func ClickForm(form *ui.Form, top int, msg ui.BodyMouseMsg) tea.Cmd {
 
 // ClickFormIn gives a click to the form that whole (the drawing of the
 // sub-view holding it, from the body's top line) draws.
-func ClickFormIn(whole string, form *ui.Form, msg ui.BodyMouseMsg) tea.Cmd {
+func ClickFormIn(whole string, form *form.Form, msg ui.BodyMouseMsg) tea.Cmd {
 	if form == nil {
 		return nil
 	}
@@ -76,7 +78,7 @@ func ClickFormIn(whole string, form *ui.Form, msg ui.BodyMouseMsg) tea.Cmd {
 // the wheel, in the table drawn from line top of the body. hit says a
 // click landed on a row; again that it landed on the row selected
 // already (a double-click, for screens where enter opens it).
-func ClickTable(table *ui.Table, top int, msg ui.BodyMouseMsg) (hit, again bool) {
+func ClickTable(table *table.Table, top int, msg ui.BodyMouseMsg) (hit, again bool) {
 	if table.Filtering() {
 		return false, false
 	}

@@ -15,6 +15,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // The OAuth/PKCE sign-in through a browser, shared by the sign-in screen
@@ -294,7 +295,7 @@ func OAuthPanel(st *theme.Styles, f *OAuthFlow, code *textinput.Model, words OAu
 		// A link too long for the text column is drawn again under the
 		// code, on a line of the whole width, rather than cut beside the
 		// blank space there.
-		if link := ui.Sanitize(f.Link); ansi.StringWidth(link) > textW && strings.Count(block, "\n")+3 <= height {
+		if link := sanitize.Text(f.Link); ansi.StringWidth(link) > textW && strings.Count(block, "\n")+3 <= height {
 			block += "\n\n " + st.Link.Render(ui.Shorten(link, width-2))
 		}
 		return Place(block, width, height)
@@ -334,7 +335,7 @@ func oauthText(st *theme.Styles, f *OAuthFlow, code *textinput.Model, words OAut
 	b.WriteString("\n\n")
 	// The link carries no secret (the PKCE verifier never leaves cardterm):
 	// showing it lets users copy it when no browser opens.
-	link := ui.Sanitize(f.Link)
+	link := sanitize.Text(f.Link)
 	ls := st.Link
 	if link == f.Link && (strings.HasPrefix(link, "https://") || strings.HasPrefix(link, "http://")) {
 		// The OSC 8 sequence carries the link as it is: only a clean web
@@ -351,12 +352,12 @@ func oauthText(st *theme.Styles, f *OAuthFlow, code *textinput.Model, words OAut
 		box = st.Input
 	}
 	code.SetWidth(max(min(w-4, 24), 11))
-	b.WriteString(box.Render(ui.ShowInvisible(code.View())) + "\n")
+	b.WriteString(box.Render(sanitize.ShowInvisible(code.View())) + "\n")
 	switch {
 	case f.Exchanging:
 		b.WriteString(st.Text(theme.ToneInfo).Render("Exchanging the code… (esc cancels)"))
 	case f.Problem != "":
-		b.WriteString(st.Text(theme.ToneDanger).Render(ansi.Wrap(ui.Sanitize(f.Problem), w, " ")))
+		b.WriteString(st.Text(theme.ToneDanger).Render(ansi.Wrap(sanitize.Text(f.Problem), w, " ")))
 	default:
 		b.WriteString(st.Muted.Render(ansi.Wrap("Waiting for the browser on "+strings.TrimPrefix(f.Loopback.RedirectURI(), "http://")+"…", w, " ")))
 	}

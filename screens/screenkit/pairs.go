@@ -7,6 +7,7 @@ import (
 
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // Pair is one "label value" of a detail line; Value is gateway text and is
@@ -23,8 +24,8 @@ func PairLines(s *theme.Styles, width int, groups ...[]Pair) string {
 	for _, group := range groups {
 		line, used := "", 0
 		for _, p := range group {
-			label := ui.Sanitize(p.Label)
-			value := ui.Sanitize(p.Value)
+			label := sanitize.Text(p.Label)
+			value := sanitize.Text(p.Value)
 			if value == "" {
 				value = "—"
 			}

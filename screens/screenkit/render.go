@@ -15,6 +15,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // Field is one label/value line of a detail view. Values are gateway data
@@ -37,7 +38,7 @@ func RenderFields(s *theme.Styles, fields []Field, width int) string {
 	labels := make([]string, len(fields))
 	labelWidth := 0
 	for i, f := range fields {
-		labels[i] = ui.Sanitize(f.Label)
+		labels[i] = sanitize.Text(f.Label)
 		labelWidth = max(labelWidth, ui.CellWidth(labels[i]))
 	}
 	valueWidth := max(width-labelWidth-2, 8)
@@ -51,7 +52,7 @@ func RenderFields(s *theme.Styles, fields []Field, width int) string {
 		b.WriteString(labels[i])
 		ui.WriteSpaces(&b, labelWidth-ui.CellWidth(labels[i]))
 		b.WriteString(p.label[1])
-		switch text := ui.Sanitize(f.Value); {
+		switch text := sanitize.Text(f.Value); {
 		case f.Styled != "":
 			// A badge's padding is its first cell: it takes one cell of
 			// the gap, so its word lines up with the values above and

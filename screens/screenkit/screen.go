@@ -5,6 +5,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/table"
 )
 
 // Base is what every screen holds besides its own state: who it is (its
@@ -45,7 +47,7 @@ func ToOpen[View ui.SubView](open *View, msg tea.Msg) (closed bool, cmd tea.Cmd)
 
 // ToForm hands a message that is not a key press (a cursor blink, a paste,
 // a theme change) to the screen's open form; with none open it does nothing.
-func ToForm(form *ui.Form, msg tea.Msg) tea.Cmd {
+func ToForm(form *form.Form, msg tea.Msg) tea.Cmd {
 	if form == nil {
 		return nil
 	}
@@ -56,7 +58,7 @@ func ToForm(form *ui.Form, msg tea.Msg) tea.Cmd {
 // Selected is the record under the table's cursor, records being the
 // table's rows in order; ok is false when no row is selected (an empty
 // table, or a filter that shows none).
-func Selected[Record any](table *ui.Table, records []Record) (selected Record, ok bool) {
+func Selected[Record any](table *table.Table, records []Record) (selected Record, ok bool) {
 	if i, ok := table.Cursor(); ok && i < len(records) {
 		return records[i], true
 	}
@@ -65,7 +67,7 @@ func Selected[Record any](table *ui.Table, records []Record) (selected Record, o
 
 // KeepCursor runs change, which gives the table new rows (or columns and
 // rows), and puts the cursor back on the row it was on.
-func KeepCursor(table *ui.Table, change func()) {
+func KeepCursor(table *table.Table, change func()) {
 	row, ok := table.Cursor()
 	change()
 	if ok {

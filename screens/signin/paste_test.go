@@ -10,7 +10,7 @@ import (
 )
 
 // A paste into the sign-in form is cleaned and kept, as in every form
-// (ui.PasteInto): escapes and bidi controls removed with a word, the rest
+// (form.PasteInto): escapes and bidi controls removed with a word, the rest
 // typed; a bidi override typed into the username shows as a mark.
 func TestSignInPasteIsCleanedAndKept(t *testing.T) {
 	app := newApp(t)

@@ -17,6 +17,9 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // signInKeys are the sign-in form's bindings.
@@ -74,7 +77,7 @@ type Screen struct {
 	password     textinput.Model
 	focus        int // focusUsername, focusPassword or focusDemo
 	// demo lists the sandbox's demo accounts; enter on one fills the form.
-	demo ui.Table
+	demo table.Table
 
 	loginID    ui.RequestID
 	logoutID   ui.RequestID
@@ -105,7 +108,7 @@ func New(deps screenkit.Deps) *Screen {
 	s.password.EchoCharacter = '•'
 	s.password.CharLimit = 256
 	s.keys.Support.SetEnabled(deps.Support)
-	s.demo = ui.NewTable(deps.Styles, []ui.Column{{Title: "Account", Width: 18}, {Title: "What it shows", Min: 12}})
+	s.demo = table.New(deps.Styles, []table.Column{{Title: "Account", Width: 18}, {Title: "What it shows", Min: 12}})
 	rows := make([][]string, len(deps.Demo))
 	for i, d := range deps.Demo {
 		rows[i] = []string{d.Username, d.Summary}
@@ -269,7 +272,7 @@ func (s *Screen) signedIn(sess apiclient.Session) tea.Cmd {
 	}
 	return tea.Batch(
 		func() tea.Msg { return ui.SignedInMsg{} },
-		ui.Notify(theme.ToneOK, "signed in as "+ui.Sanitize(who)),
+		ui.Notify(theme.ToneOK, "signed in as "+sanitize.Text(who)),
 		s.keeper.start(),
 	)
 }
@@ -329,15 +332,15 @@ func (s *Screen) useDemo() tea.Cmd {
 }
 
 // paste puts a paste into the field in focus the way every form field
-// takes one (ui.PasteInto): cleaned, cut to the field's room, and said.
+// takes one (form.PasteInto): cleaned, cut to the field's room, and said.
 func (s *Screen) paste(content string) tea.Cmd {
 	switch {
 	case s.mode == modeOAuth:
-		return ui.PasteInto(&s.code, "Code", content)
+		return form.PasteInto(&s.code, "Code", content)
 	case s.focus == focusUsername:
-		return ui.PasteInto(&s.username, "Username", content)
+		return form.PasteInto(&s.username, "Username", content)
 	case s.focus == focusPassword:
-		return ui.PasteInto(&s.password, "Password", content)
+		return form.PasteInto(&s.password, "Password", content)
 	}
 	return nil
 }

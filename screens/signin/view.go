@@ -12,6 +12,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // Drawing the sign-in screen: the form, the gateway line and the sandbox's
@@ -31,7 +32,7 @@ func (s *Screen) View() string {
 		if focused {
 			box = st.InputFocused
 		}
-		return st.Label.Render(label) + "\n" + box.Width(formWidth).Render(ui.ShowInvisible(m.View()))
+		return st.Label.Render(label) + "\n" + box.Width(formWidth).Render(sanitize.ShowInvisible(m.View()))
 	}
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Sign in to the Card and Wallet Gateway"))
@@ -42,9 +43,9 @@ func (s *Screen) View() string {
 	case s.busy:
 		b.WriteString(st.Text(theme.ToneInfo).Render("Signing in… (esc cancels)"))
 	case s.problem != "":
-		b.WriteString(st.Text(theme.ToneDanger).Width(formWidth).Render(ui.Sanitize(s.problem)))
+		b.WriteString(st.Text(theme.ToneDanger).Width(formWidth).Render(sanitize.Text(s.problem)))
 	case s.reason != "":
-		b.WriteString(st.Text(theme.ToneInfo).Width(formWidth).Render(ui.Sanitize(s.reason)))
+		b.WriteString(st.Text(theme.ToneInfo).Width(formWidth).Render(sanitize.Text(s.reason)))
 	case s.compact():
 		// The footer names enter, tab and ctrl+o: the line is left blank
 		// for why the user is here, should that come.
@@ -90,7 +91,7 @@ func (s *Screen) demoView() string {
 	view := title + "\n" + st.Muted.Render(hint) + "\n" + s.demo.View()
 	if d, ok := screenkit.Selected(&s.demo, s.Deps.Demo); ok {
 		// The selected account's summary whole, which the table may cut.
-		wrapped := strings.Split(ansi.Wrap(ui.Sanitize(d.Username+": "+d.Summary), max(s.demoWidth(), 10), " "), "\n")
+		wrapped := strings.Split(ansi.Wrap(sanitize.Text(d.Username+": "+d.Summary), max(s.demoWidth(), 10), " "), "\n")
 		switch {
 		case s.compact() && len(wrapped) > 1:
 			wrapped = []string{ansi.Truncate(strings.Join(wrapped, " "), max(s.demoWidth(), 10), "…")}

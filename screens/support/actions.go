@@ -11,6 +11,7 @@ import (
 	"cardterm/screens/support/actionlog"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // formPurpose says what the open form is for.
@@ -81,11 +82,11 @@ func (s *Screen) startLink() tea.Cmd {
 	}
 	s.action = &pendingAction{kind: actionLink, setID: r.set.ConsentSetID, policy: r.set.PolicyType, onboardingID: s.kase.id}
 	s.formFor = formLinkUser
-	return s.openForm(ui.NewForm(s.Deps.Styles, ui.FormSpec{
+	return s.openForm(form.New(s.Deps.Styles, form.Spec{
 		Title:  "Link consent set " + r.set.ConsentSetID + " to a user",
 		Lines:  []string{"A link is recorded in the audit trail and cannot be undone."},
 		Submit: "continue",
-		Fields: []ui.FieldSpec{{Key: "userId", Label: "User id", CharLimit: 128, Check: nonEmpty("the user id is required")}},
+		Fields: []form.Field{{Key: "userId", Label: "User id", CharLimit: 128, Check: nonEmpty("the user id is required")}},
 	}))
 }
 
@@ -102,11 +103,11 @@ func (s *Screen) secretForm(why string) tea.Cmd {
 	if s.secretRefused {
 		lines = append([]string{"The last secret key was refused by the gateway and forgotten."}, lines...)
 	}
-	return s.openForm(ui.NewForm(s.Deps.Styles, ui.FormSpec{
+	return s.openForm(form.New(s.Deps.Styles, form.Spec{
 		Title:  "The secret key is needed",
 		Lines:  lines,
 		Submit: "continue",
-		Fields: []ui.FieldSpec{{Key: "secretKey", Label: "Secret key", Kind: ui.FieldSecret, Check: nonEmpty("the secret key is required")}},
+		Fields: []form.Field{{Key: "secretKey", Label: "Secret key", Kind: form.FieldSecret, Check: nonEmpty("the secret key is required")}},
 	}))
 }
 
@@ -124,11 +125,11 @@ func (s *Screen) advance() tea.Cmd {
 	case s.Deps.Production && !a.typed:
 		last4 := lastN(a.userID, 4)
 		s.formFor = formTypeLast4
-		return s.openForm(ui.NewForm(s.Deps.Styles, ui.FormSpec{
+		return s.openForm(form.New(s.Deps.Styles, form.Spec{
 			Title:  "PRODUCTION: type the last 4 characters of the user id",
 			Lines:  []string{"This changes a real customer's consents: user " + a.userID + "."},
 			Submit: "continue",
-			Fields: []ui.FieldSpec{{Key: "last4", Label: "Last 4 characters", CharLimit: 4, Check: func(v string) string {
+			Fields: []form.Field{{Key: "last4", Label: "Last 4 characters", CharLimit: 4, Check: func(v string) string {
 				if v != last4 {
 					return "that is not how the user id ends"
 				}
@@ -286,13 +287,13 @@ func (s *Screen) forgetSecret() {
 func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	ev, cmd := s.form.Update(msg)
 	switch ev {
-	case ui.FormCancel:
+	case form.Cancel:
 		s.form = nil
 		if s.formFor != formLookup && s.formFor != formTicket {
 			s.action = nil
 		}
 		return nil
-	case ui.FormSubmit:
+	case form.Submit:
 		f := s.form
 		s.form = nil
 		switch s.formFor {

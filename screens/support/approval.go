@@ -15,6 +15,7 @@ import (
 	"cardterm/screens/support/actionlog"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // The customer-approved session (ctrl+o on a user's case): the app's
@@ -353,6 +354,6 @@ func (s *Screen) approvalKey(msg tea.KeyPressMsg) tea.Cmd {
 // approvalView draws the sign-in panel under the case's heading.
 func (s *Screen) approvalView() string {
 	st := s.Deps.Styles
-	head := st.Title.Render("Customer-approved session") + "  " + st.Muted.Render("user ") + st.Value.Render(ui.Sanitize(s.approval.userID))
+	head := st.Title.Render("Customer-approved session") + "  " + st.Muted.Render("user ") + st.Value.Render(sanitize.Text(s.approval.userID))
 	return head + "\n" + screenkit.OAuthPanel(st, s.approval.flow, &s.approval.code, approvalWords, s.Width, max(s.Height-1, 1))
 }

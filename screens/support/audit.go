@@ -14,6 +14,8 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // auditPageSize is how many records one request asks for (the interface's
@@ -30,7 +32,7 @@ type auditView struct {
 	client   *apiclient.Client
 	userID   string
 	keys     auditKeys
-	table    ui.Table
+	table    table.Table
 	width    int
 	height   int
 
@@ -54,14 +56,14 @@ type auditKeys struct {
 	Type, Status, Reverse, Stop, Close key.Binding
 }
 
-var auditColumns = []ui.Column{
+var auditColumns = []table.Column{
 	{Title: "Time", Width: 20}, {Title: "Action", Width: 8}, {Title: "Consent", Min: 14},
 	{Title: "Change", Width: 20}, {Title: "By", Min: 10}, {Title: "Set", Width: 13},
 }
 
 func newAuditView(deps screenkit.Deps, requests ui.Owner, client *apiclient.Client, userID string) *auditView {
 	return &auditView{deps: deps, requests: requests, client: client, userID: userID,
-		table: ui.NewTable(deps.Styles, auditColumns),
+		table: table.New(deps.Styles, auditColumns),
 		keys: auditKeys{
 			Type:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "filter by consent type")),
 			Status:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "filter by status")),
@@ -302,7 +304,7 @@ func (a *auditView) selected() (apiclient.AuditRecord, bool) {
 // View draws the timeline.
 func (a *auditView) View() string {
 	st := a.deps.Styles
-	head := st.Title.Render("Audit trail") + "  " + st.Muted.Render("user ") + st.Value.Render(ui.Sanitize(a.userID))
+	head := st.Title.Render("Audit trail") + "  " + st.Muted.Render("user ") + st.Value.Render(sanitize.Text(a.userID))
 	count := fmt.Sprintf("%s of %s records loaded", ui.FormatCount(len(a.records)), ui.FormatCount(a.total))
 	switch {
 	case a.loading:
@@ -317,7 +319,7 @@ func (a *auditView) View() string {
 		order = "oldest first"
 	}
 	filters := "filters: type " + orAll(a.typeFilter) + " · status " + orAll(a.statusFilter) + " · " + order
-	lines := []string{head, st.Muted.Render(ui.Sanitize(count) + " · " + filters), a.table.View(), a.detail()}
+	lines := []string{head, st.Muted.Render(sanitize.Text(count) + " · " + filters), a.table.View(), a.detail()}
 	return strings.Join(lines, "\n")
 }
 

@@ -10,23 +10,24 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // The case table: the consents in force of a user's sets, or an
 // onboarding's sets.
 var (
-	userSetColumns = []ui.Column{
+	userSetColumns = []table.Column{
 		{Title: "Set", Width: 13}, {Title: "Policy", Width: 8}, {Title: "Consent", Min: 16},
 		{Title: "Status", Width: 9}, {Title: "Required", Width: 8}, {Title: "Updated", Width: 20},
 	}
-	onboardingSetColumns = []ui.Column{
+	onboardingSetColumns = []table.Column{
 		{Title: "Set", Width: 13}, {Title: "Policy", Width: 8}, {Title: "User", Min: 16},
 		{Title: "Status", Width: 11}, {Title: "Required", Width: 8}, {Title: "Created", Width: 20},
 	}
 )
 
-func columnsFor(kind caseKind) []ui.Column {
+func columnsFor(kind caseKind) []table.Column {
 	if kind == caseOnboarding {
 		return onboardingSetColumns
 	}
@@ -161,14 +162,14 @@ func (s *Screen) caseHeader() []string {
 	if c.kind == caseOnboarding {
 		what = "Onboarding"
 	}
-	head := st.Title.Render("Support console") + "  " + st.Muted.Render(what+" ") + st.Value.Render(ui.Sanitize(c.id))
-	where := st.Muted.Render("region ") + st.Value.Render(regionName(c.us)) + st.Muted.Render(" · ticket ") + st.Value.Render(ui.Sanitize(ticketLabel(s.ticket)))
+	head := st.Title.Render("Support console") + "  " + st.Muted.Render(what+" ") + st.Value.Render(sanitize.Text(c.id))
+	where := st.Muted.Render("region ") + st.Value.Render(regionName(c.us)) + st.Muted.Render(" · ticket ") + st.Value.Render(sanitize.Text(ticketLabel(s.ticket)))
 	lines := []string{head + st.Muted.Render(" · ") + where}
 	if ansi.StringWidth(lines[0]) > s.Width {
 		lines = []string{head, where} // narrow: the ticket stays in sight
 	}
 	if s.problem != "" {
-		for _, line := range strings.Split(ansi.Wrap("✗ "+ui.Sanitize(s.problem), max(s.Width, 20), " "), "\n") {
+		for _, line := range strings.Split(ansi.Wrap("✗ "+sanitize.Text(s.problem), max(s.Width, 20), " "), "\n") {
 			lines = append(lines, st.Text(theme.ToneDanger).Render(line))
 		}
 	}
@@ -177,7 +178,7 @@ func (s *Screen) caseHeader() []string {
 		lines = append(lines, st.Muted.Render("Looking up…"))
 		return lines
 	case c.err != nil:
-		lines = append(lines, st.Text(theme.ToneDanger).Render("The look-up failed: "+ui.Sanitize(apiclient.ErrorMessage(c.err))), st.Muted.Render("r tries again"))
+		lines = append(lines, st.Text(theme.ToneDanger).Render("The look-up failed: "+sanitize.Text(apiclient.ErrorMessage(c.err))), st.Muted.Render("r tries again"))
 		return lines
 	}
 	lines = append(lines, "Consent "+statusBadge(st, c))
@@ -191,12 +192,12 @@ func (s *Screen) caseHeader() []string {
 			st.Text(theme.ToneInfo).Render(other))
 	case c.kind == caseUser:
 		for _, m := range missingRequired(c.sets) {
-			lines = append(lines, st.Text(theme.ToneDanger).Render("✗ required consent "+ui.Sanitize(m)))
+			lines = append(lines, st.Text(theme.ToneDanger).Render("✗ required consent "+sanitize.Text(m)))
 		}
 	default:
 		for _, set := range c.sets {
 			if !set.Linked() {
-				lines = append(lines, st.Text(theme.ToneWarn).Render("● set "+ui.Sanitize(set.ConsentSetID)+" is waiting to be linked to a user"))
+				lines = append(lines, st.Text(theme.ToneWarn).Render("● set "+sanitize.Text(set.ConsentSetID)+" is waiting to be linked to a user"))
 			}
 		}
 	}
@@ -253,9 +254,9 @@ func (s *Screen) selectedLine() string {
 		return ""
 	}
 	st := s.Deps.Styles
-	line := st.Muted.Render("set ") + st.Value.Render(ui.Sanitize(r.set.ConsentSetID))
+	line := st.Muted.Render("set ") + st.Value.Render(sanitize.Text(r.set.ConsentSetID))
 	if r.consent.ConsentID != "" {
-		line += "\n" + st.Muted.Render("consent ") + st.Value.Render(ui.Sanitize(r.consent.ConsentID))
+		line += "\n" + st.Muted.Render("consent ") + st.Value.Render(sanitize.Text(r.consent.ConsentID))
 	}
 	return line
 }

@@ -17,6 +17,7 @@ import (
 	"cardterm/screens/support/actionlog"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // caseExport is what an exported case holds, read again from the gateway
@@ -145,7 +146,7 @@ func (e *caseExport) withoutPersonal() {
 // markdown is the case as a ticket comment: dates as the screen shows
 // them, gateway text sanitized.
 func (e caseExport) markdown() string {
-	clean := func(s string) string { return strings.ReplaceAll(ui.Sanitize(s), "|", `\|`) }
+	clean := func(s string) string { return strings.ReplaceAll(sanitize.Text(s), "|", `\|`) }
 	when := func(ts string) string { return clean(screenkit.FormatTime(ts)) }
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Consent case: %s %s\n\n", e.Kind, clean(e.ID))
@@ -289,7 +290,7 @@ func marshalExport(e caseExport) ([]byte, error) {
 	if err := enc.Encode(e); err != nil {
 		return nil, err
 	}
-	return ui.EscapeInvisible(buf.Bytes()), nil
+	return sanitize.JSON(buf.Bytes()), nil
 }
 
 func (s *Screen) gotExport(msg ui.Result[exported]) tea.Cmd {

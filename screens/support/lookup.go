@@ -9,6 +9,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // caseKind says what an id is.
@@ -20,26 +21,26 @@ const (
 )
 
 // lookupForm asks for a user id or an onboarding id.
-func lookupForm(st *theme.Styles, kind caseKind, us bool) *ui.Form {
+func lookupForm(st *theme.Styles, kind caseKind, us bool) *form.Form {
 	label, title := "User id", "Look up a customer by user id"
 	if kind == caseOnboarding {
 		label, title = "Onboarding id", "Look up the consent sets of an onboarding"
 	}
-	return ui.NewForm(st, ui.FormSpec{
+	return form.New(st, form.Spec{
 		Title:  title,
 		Lines:  []string{"Needs only the client key: no customer sign-in. Region: " + regionName(us) + " (R switches it on the list)."},
 		Submit: "look up",
-		Fields: []ui.FieldSpec{{Key: string(kind), Label: label, CharLimit: 128, Check: nonEmpty("paste an id")}},
+		Fields: []form.Field{{Key: string(kind), Label: label, CharLimit: 128, Check: nonEmpty("paste an id")}},
 	})
 }
 
 // ticketForm asks for the case's ticket label.
-func ticketForm(st *theme.Styles, current string) *ui.Form {
-	return ui.NewForm(st, ui.FormSpec{
+func ticketForm(st *theme.Styles, current string) *form.Form {
+	return form.New(st, form.Spec{
 		Title:  "Ticket for this case",
 		Lines:  []string{"Logged with every action of the case and kept with the look-up."},
 		Submit: "set",
-		Fields: []ui.FieldSpec{{Key: "ticket", Label: "Ticket", CharLimit: 64, Value: current}},
+		Fields: []form.Field{{Key: "ticket", Label: "Ticket", CharLimit: 64, Value: current}},
 	})
 }
 

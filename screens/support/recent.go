@@ -13,6 +13,7 @@ import (
 
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/table"
 )
 
 // recentLookup is one look-up kept for next time: the id, its region and
@@ -37,7 +38,7 @@ type recentLookups []recentLookup
 // maxRecent is how many look-ups are kept.
 const maxRecent = 20
 
-var lookupColumns = []ui.Column{{Title: "Kind", Width: 10}, {Title: "Region", Width: 6}, {Title: "Id", Min: 20}, {Title: "Ticket", Min: 8}}
+var lookupColumns = []table.Column{{Title: "Kind", Width: 10}, {Title: "Region", Width: 6}, {Title: "Id", Min: 20}, {Title: "Ticket", Min: 8}}
 
 // stateMu serializes the read-merge-write of state files within the
 // process: two look-ups in quick succession must not drop each other.

@@ -15,6 +15,8 @@ import (
 	"cardterm/screens/support/actionlog"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/table"
 )
 
 // Options are what main knows about where the console runs.
@@ -68,7 +70,7 @@ type Screen struct {
 
 	view    view
 	recent  recentLookups
-	lookups ui.Table // the recent look-ups, or the demo users
+	lookups table.Table // the recent look-ups, or the demo users
 
 	// us says the look-ups go to the US backend; regionClient is the
 	// client for the region chosen in the console when it is not the
@@ -79,14 +81,14 @@ type Screen struct {
 	kase    *caseData
 	loadID  ui.RequestID
 	loading bool
-	sets    ui.Table // consents in force (user) or sets (onboarding)
+	sets    table.Table // consents in force (user) or sets (onboarding)
 	// ticket is the case's ticket label, logged with every action.
 	ticket string
 	// problem is the last failure of the case, said on the case itself.
 	problem string
 
 	audit   *auditView // open timeline, if any
-	form    *ui.Form   // open form, if any
+	form    *form.Form // open form, if any
 	formFor formPurpose
 	action  *pendingAction
 	change  ui.Change[actionDone]
@@ -106,12 +108,12 @@ type Screen struct {
 // New builds the support console.
 func New(deps screenkit.Deps, opts Options) *Screen {
 	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenSupport, "Support console"), opts: opts, keys: newKeys(deps.ReadOnly),
-		lookups: ui.NewTable(deps.Styles, lookupColumns), log: actionlog.Open(opts.ActionLog)}
+		lookups: table.New(deps.Styles, lookupColumns), log: actionlog.Open(opts.ActionLog)}
 	if deps.Client != nil {
 		s.us = deps.Client.Config().US
 	}
 	s.change = ui.NewChange[actionDone](s.Requests)
-	s.sets = ui.NewTable(deps.Styles, userSetColumns)
+	s.sets = table.New(deps.Styles, userSetColumns)
 	s.syncLookups()
 	return s
 }
@@ -323,7 +325,7 @@ func (s *Screen) setProblem(text string) {
 }
 
 // openForm shows a form, sized and focused.
-func (s *Screen) openForm(f *ui.Form) tea.Cmd {
+func (s *Screen) openForm(f *form.Form) tea.Cmd {
 	s.form = f
 	f.SetWidth(min(s.Width, 72))
 	return f.Focus()

@@ -7,7 +7,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
-	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // openFilters shows the filter form filled with the filters in effect.
@@ -17,11 +17,11 @@ func (t *Screen) openFilters() tea.Cmd {
 	if cats := t.knownCategories(); len(cats) > 0 {
 		lines = append(lines, "categories seen: "+strings.Join(cats, ", "))
 	}
-	field := func(key, label, placeholder, value string) ui.FieldSpec {
-		return ui.FieldSpec{Key: key, Label: label, Placeholder: placeholder, Value: value, CharLimit: 64}
+	field := func(key, label, placeholder, value string) form.Field {
+		return form.Field{Key: key, Label: label, Placeholder: placeholder, Value: value, CharLimit: 64}
 	}
-	t.form = ui.NewForm(t.Deps.Styles, ui.FormSpec{Title: "Filter transactions", Submit: "apply", Lines: lines,
-		Fields: []ui.FieldSpec{
+	t.form = form.New(t.Deps.Styles, form.Spec{Title: "Filter transactions", Submit: "apply", Lines: lines,
+		Fields: []form.Field{
 			field("dateFrom", "From date", "YYYY-MM-DD", f.DateFrom),
 			field("dateTo", "To date", "YYYY-MM-DD", f.DateTo),
 			field("searchKey", "Search", "merchant, place or MCC", f.SearchKey),
@@ -32,7 +32,7 @@ func (t *Screen) openFilters() tea.Cmd {
 }
 
 // filterFromForm reads the form into a filter for page 0.
-func filterFromForm(f *ui.Form) apiclient.TransactionFilter {
+func filterFromForm(f *form.Form) apiclient.TransactionFilter {
 	var cats []string
 	for _, c := range strings.Split(f.Value("mccCategories"), ",") {
 		if c = strings.ToUpper(strings.TrimSpace(c)); c != "" {
@@ -53,13 +53,13 @@ func filterFromForm(f *ui.Form) apiclient.TransactionFilter {
 func (t *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	ev, cmd := t.form.Update(msg)
 	switch ev {
-	case ui.FormCancel:
+	case form.Cancel:
 		if t.form.CancelIfBusy(t.Requests) {
 			t.loading = false
 		}
 		t.form = nil
 		return nil
-	case ui.FormSubmit:
+	case form.Submit:
 		nf := filterFromForm(t.form)
 		if errs := nf.Validate(); len(errs) > 0 {
 			return t.form.SetErrors("", screenkit.FieldErrors(errs))

@@ -73,7 +73,7 @@ var transactionStandOut = []struct {
 }{{apiclient.TxDeclined, theme.ToneDanger}, {apiclient.TxReverted, theme.ToneWarn}}
 
 // writeHighlighted writes the table's view into b with DECLINED and
-// REVERTED standing out: ui.Table draws cells as plain text, so the status
+// REVERTED standing out: table.Table draws cells as plain text, so the status
 // cell (the last column, padded to its width) is replaced by a badge of
 // the same width, and the row's own style is switched back on after it.
 // The header and the last line are written as they are.

@@ -17,13 +17,16 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // keyMap are the transaction screen's own bindings; the table adds its
 // movement and filter keys.
 type keyMap struct {
 	Filters, Clear, Next, Prev, Refresh key.Binding
-	table                               ui.TableKeyMap
+	table                               table.KeyMap
 }
 
 func newKeyMap() keyMap {
@@ -33,7 +36,7 @@ func newKeyMap() keyMap {
 		Next:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
 		Prev:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload page")),
-		table:   ui.TableKeys(),
+		table:   table.Keys(),
 	}
 }
 
@@ -56,7 +59,7 @@ type Screen struct {
 	screenkit.Base
 	keys keyMap
 
-	table ui.Table
+	table table.Table
 	rows  []apiclient.Transaction
 	// shape says which columns read the records' own fields (a gateway
 	// answering in its own shape).
@@ -75,7 +78,7 @@ type Screen struct {
 
 	// categories seen so far, offered in the filter form.
 	categories map[string]bool
-	form       *ui.Form
+	form       *form.Form
 
 	// frame is what View draws besides the table, built in Update and
 	// SetSize (frame.go).
@@ -85,7 +88,7 @@ type Screen struct {
 // New builds the transactions screen.
 func New(deps screenkit.Deps) *Screen {
 	t := &Screen{Base: screenkit.NewBase(deps, screenkit.TransactionsScreen, "Transactions"), keys: newKeyMap(), categories: map[string]bool{}}
-	t.table = ui.NewTable(deps.Styles, transactionColumns(false, t.shape))
+	t.table = table.New(deps.Styles, transactionColumns(false, t.shape))
 	return t
 }
 
@@ -98,12 +101,12 @@ const transactionNarrowBelow = 73
 // pane still shows it). The status stays the last column
 // (highlightStatuses relies on it). A column reading one of the records'
 // own fields is titled after it.
-func transactionColumns(narrow bool, shape screenkit.RecordShape) []ui.Column {
+func transactionColumns(narrow bool, shape screenkit.RecordShape) []table.Column {
 	merchantMin := 14
 	if narrow {
 		merchantMin = 10
 	}
-	cols := []ui.Column{{Title: "Date (UTC)", Width: 16}, {Title: "Merchant", Min: merchantMin},
+	cols := []table.Column{{Title: "Date (UTC)", Width: 16}, {Title: "Merchant", Min: merchantMin},
 		{Title: "Category", Min: 8, Hidden: narrow},
 		{Title: "Amount", Min: 10, Right: true}, {Title: "Status", Width: 10}}
 	for i := range cols {
@@ -193,7 +196,7 @@ func (t *Screen) loaded1(msg ui.Result[transactionLoad]) tea.Cmd {
 		if t.form != nil {
 			var e *apiclient.Error
 			if errors.As(msg.Err, &e) && (e.Status == 422 || e.Status == 400) {
-				return t.form.SetErrors(ui.Sanitize(e.Message), screenkit.FieldErrors(e.Fields))
+				return t.form.SetErrors(sanitize.Text(e.Message), screenkit.FieldErrors(e.Fields))
 			}
 		}
 		if apiclient.IsNotFound(msg.Err) || apiclient.IsStatus(msg.Err, 403) {
@@ -240,7 +243,7 @@ func (t *Screen) setRows(list []apiclient.Transaction) {
 		raws[i] = x.Raw
 		// Only printable categories are offered: they become the filter
 		// form's suggestions, which the text input draws as they are.
-		if x.MCCCategory != "" && len(t.categories) < 200 && ui.Sanitize(x.MCCCategory) == x.MCCCategory {
+		if x.MCCCategory != "" && len(t.categories) < 200 && sanitize.Text(x.MCCCategory) == x.MCCCategory {
 			t.categories[x.MCCCategory] = true
 		}
 	}

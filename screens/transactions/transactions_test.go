@@ -17,6 +17,7 @@ import (
 	"cardterm/screens/screentest"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 	"cardterm/ui/uitest"
 )
 
@@ -165,7 +166,7 @@ func TestTransactionCategoriesFromGatewayAreSanitized(t *testing.T) {
 	screentest.MustBeClean(t, "the filter form", frame)
 	screentest.MustShow(t, uitest.Plain(tea.NewView(frame)), "categories seen: GROCERIES")
 	for _, c := range tr.knownCategories() {
-		if c != ui.Sanitize(c) {
+		if c != sanitize.Text(c) {
 			t.Fatalf("category %q is not clean", c)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // detailHeight is the height of the detail pane for a body height.
@@ -49,9 +49,9 @@ func (t *Screen) View() string {
 		return screenkit.Place(head+"\n\n"+st.Subtitle.Render("No card yet")+"\n"+st.Muted.Render(hint), width, height)
 	case apiclient.IsStatus(t.loadErr, 403):
 		return screenkit.Place(head+"\n\n"+st.Text(theme.ToneWarn).Render("The gateway does not allow card operations for this account.")+"\n"+
-			st.Muted.Render(ui.Sanitize(apiclient.ErrorMessage(t.loadErr))), width, height)
+			st.Muted.Render(sanitize.Text(apiclient.ErrorMessage(t.loadErr))), width, height)
 	case !t.loaded && t.loadErr != nil:
-		return screenkit.Place(head+"\n\n"+st.Text(theme.ToneDanger).Render("Could not load transactions: "+ui.Sanitize(apiclient.ErrorMessage(t.loadErr)))+
+		return screenkit.Place(head+"\n\n"+st.Text(theme.ToneDanger).Render("Could not load transactions: "+sanitize.Text(apiclient.ErrorMessage(t.loadErr)))+
 			"\n"+st.Muted.Render("r retries"), width, height)
 	case !t.loaded:
 		return screenkit.Place(head+"\n\n"+st.Muted.Render("Loading transactions…"), width, height)
@@ -87,7 +87,7 @@ func (t *Screen) summary() string {
 	} else if t.atEnd {
 		parts = append(parts, "last page")
 	}
-	return ui.Sanitize(strings.Join(parts, " · ")) + " · f filters · n/p pages"
+	return sanitize.Text(strings.Join(parts, " · ")) + " · f filters · n/p pages"
 }
 
 // detailView is the pane for the selected transaction: amounts and fees,
@@ -123,7 +123,7 @@ func (t *Screen) detailView(width, height int) string {
 	}
 	if reason != "" || x.Status == apiclient.TxDeclined {
 		danger := t.frame.danger
-		declined := known(screenkit.Field{Label: "Declined", Styled: danger[0] + transactionOr(ui.Sanitize(reason), "no reason given") + danger[1]}, "declineReason", "status")
+		declined := known(screenkit.Field{Label: "Declined", Styled: danger[0] + transactionOr(sanitize.Text(reason), "no reason given") + danger[1]}, "declineReason", "status")
 		leftKnown = append(leftKnown[:1], append([]screenkit.KnownField{declined}, leftKnown[1:]...)...)
 	}
 	rightKnown := []screenkit.KnownField{

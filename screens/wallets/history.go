@@ -12,6 +12,8 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // historyPage is one page of a wallet's history, tagged with its query so a
@@ -124,12 +126,12 @@ func (w *Screen) historyView(width, height int) string {
 	st := w.Deps.Styles
 	h := &w.hist
 	var b strings.Builder
-	b.WriteString(st.Title.Render("History") + "  " + st.Muted.Render(ui.Sanitize(h.title)) + "\n")
+	b.WriteString(st.Title.Render("History") + "  " + st.Muted.Render(sanitize.Text(h.title)) + "\n")
 	b.WriteString(st.Muted.Render(fmt.Sprintf("page %d · %d per page · n next · p previous · c credit/internal · esc back",
 		h.query.Page+1, apiclient.HistoryPageSize)) + "\n\n")
 	switch {
 	case h.err != nil:
-		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the history: " + ui.Sanitize(apiclient.ErrorMessage(h.err))))
+		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the history: " + sanitize.Text(apiclient.ErrorMessage(h.err))))
 		return b.String()
 	case h.loading && len(h.items) == 0:
 		b.WriteString(st.Muted.Render("Loading…"))
@@ -138,7 +140,7 @@ func (w *Screen) historyView(width, height int) string {
 		b.WriteString(st.Muted.Render("No movements on this page."))
 		return b.String()
 	}
-	cols := []ui.Column{
+	cols := []table.Column{
 		{Title: "Date", Width: 16},
 		{Title: "Description", Min: 16},
 		{Title: "Sign", Width: 9},
@@ -150,7 +152,7 @@ func (w *Screen) historyView(width, height int) string {
 	}
 	// The cells keep every minute; the title names the zone once.
 	cols[0].Title = screenkit.ZoneTitle(cols[0].Title)
-	t := ui.NewTable(st, cols)
+	t := table.New(st, cols)
 	rows := make([][]string, len(h.items))
 	for i, it := range h.items {
 		amount := string(it.Amount)

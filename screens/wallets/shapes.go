@@ -6,7 +6,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
-	"cardterm/ui"
+	"cardterm/ui/table"
 )
 
 // Wallet records are not shown by the interface beyond addressId, currency
@@ -110,7 +110,7 @@ func (w *Screen) Inspect() (string, []byte, bool) {
 
 // columns are the table's columns at the screen's width, titled after the
 // gateway's own fields where they stand in for the client's.
-func (w *Screen) columns() []ui.Column {
+func (w *Screen) columns() []table.Column {
 	cols := walletColumns(w.Width > 0 && w.Width < walletNarrowBelow)
 	for i := range cols {
 		cols[i].Title = w.internalShape.FallbackTitle(i, cols[i].Title)

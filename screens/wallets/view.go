@@ -10,6 +10,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // overviewParts is the overview around the internal wallets' table,
@@ -56,7 +57,7 @@ func (w *Screen) selectedLine() string {
 	if !ok {
 		return ""
 	}
-	address := ui.Sanitize(w.addressOf(i))
+	address := sanitize.Text(w.addressOf(i))
 	if address == "" {
 		return ""
 	}
@@ -73,7 +74,7 @@ func (w *Screen) layoutOverview() {
 	if err := w.errs[readInternal]; apiclient.IsStatus(err, 403) {
 		b.WriteString(st.Text(theme.ToneWarn).Render("The gateway does not allow wallet operations for this account.") + "\n")
 		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("Wallets need a VERIFIED identity; see " + w.Deps.ScreenNamed(screenkit.AccountScreen, "Account") + ". Gateway said: " +
-			ui.Sanitize(apiclient.ErrorMessage(err))))
+			sanitize.Text(apiclient.ErrorMessage(err))))
 		w.parts = overviewParts{head: b.String()}
 		return
 	}
@@ -99,19 +100,19 @@ func (w *Screen) layoutOverview() {
 	case !w.loaded[readInternal] && len(w.internal) == 0:
 		b.WriteString(st.Muted.Render("Loading wallets…") + "\n")
 	case w.errs[readInternal] != nil && len(w.internal) == 0:
-		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the wallets: "+ui.Sanitize(apiclient.ErrorMessage(w.errs[readInternal]))) + "\n")
+		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the wallets: "+sanitize.Text(apiclient.ErrorMessage(w.errs[readInternal]))) + "\n")
 	default:
 		w.parts.table = true
 	}
 	w.parts.head = b.String()
 	b = strings.Builder{}
 	if w.reason != "" {
-		b.WriteString(st.Text(theme.ToneWarn).Width(max(width-2, 20)).Render(ui.Sanitize(w.reason)) + "\n")
+		b.WriteString(st.Text(theme.ToneWarn).Width(max(width-2, 20)).Render(sanitize.Text(w.reason)) + "\n")
 	}
 	if len(w.linked) > 0 {
 		var order []string
 		for i, l := range w.linked {
-			order = append(order, fmt.Sprintf("#%d %s", i+1, strings.ToUpper(ui.Sanitize(l.Currency))))
+			order = append(order, fmt.Sprintf("#%d %s", i+1, strings.ToUpper(sanitize.Text(l.Currency))))
 		}
 		b.WriteString(st.Muted.Render("Card charges in this order: "+strings.Join(order, " › ")) + "\n")
 	}
@@ -123,21 +124,21 @@ func (w *Screen) layoutOverview() {
 	case !w.loaded[readExternal] && len(w.external) == 0:
 		b.WriteString(st.Muted.Render("Loading…") + "\n")
 	case w.errs[readExternal] != nil:
-		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load: "+ui.Sanitize(apiclient.ErrorMessage(w.errs[readExternal]))) + "\n")
+		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load: "+sanitize.Text(apiclient.ErrorMessage(w.errs[readExternal]))) + "\n")
 	case len(w.external) == 0:
 		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("None registered. Withdrawals are sent to the external wallet: complete the delegation first (6).") + "\n")
 	default:
 		for _, e := range w.external {
-			line := fmt.Sprintf("%-6s %-9s %s", strings.ToUpper(ui.Sanitize(e.Currency)), ui.Sanitize(e.Network), ui.Sanitize(e.Address))
+			line := fmt.Sprintf("%-6s %-9s %s", strings.ToUpper(sanitize.Text(e.Currency)), sanitize.Text(e.Network), sanitize.Text(e.Address))
 			b.WriteString(st.Value.Render(ansi.Truncate(line, width, "…")) + "\n")
-			b.WriteString(st.Label.Render("       balance ") + st.Value.Render(dashIfEmpty(ui.Sanitize(e.Balance))) +
-				st.Label.Render("  allowance ") + st.Value.Render(dashIfEmpty(ui.Sanitize(e.Allowance))) +
-				st.Label.Render("  spendable ") + st.Text(theme.ToneOK).Render(dashIfEmpty(ui.Sanitize(e.Spendable()))) + "\n")
+			b.WriteString(st.Label.Render("       balance ") + st.Value.Render(dashIfEmpty(sanitize.Text(e.Balance))) +
+				st.Label.Render("  allowance ") + st.Value.Render(dashIfEmpty(sanitize.Text(e.Allowance))) +
+				st.Label.Render("  spendable ") + st.Text(theme.ToneOK).Render(dashIfEmpty(sanitize.Text(e.Spendable()))) + "\n")
 			// Whatever else the gateway says of the wallet, on one line.
 			if len(e.Others) > 0 {
 				var parts []string
 				for _, f := range e.Others {
-					parts = append(parts, ui.Sanitize(strings.ToLower(f.Label))+" "+ui.Sanitize(f.Value))
+					parts = append(parts, sanitize.Text(strings.ToLower(f.Label))+" "+sanitize.Text(f.Value))
 				}
 				b.WriteString(st.Muted.Render(ansi.Truncate("       "+strings.Join(parts, "  "), width, "…")) + "\n")
 			}
@@ -183,7 +184,7 @@ func (w *Screen) creditSummary(width int) string {
 	case apiclient.IsNotFound(err):
 		return st.Muted.Render("No credit yet: the credit wallet appears after the first credit.")
 	case err != nil && w.credit == nil:
-		return st.Text(theme.ToneDanger).Render("Could not load: " + ui.Sanitize(apiclient.ErrorMessage(err)))
+		return st.Text(theme.ToneDanger).Render("Could not load: " + sanitize.Text(apiclient.ErrorMessage(err)))
 	}
 	cw := w.credit
 	state := st.Badge("WITHDRAWABLE", theme.ToneOK)

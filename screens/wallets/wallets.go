@@ -15,6 +15,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/table"
 )
 
 // walletAction is a link, unlink or reorder that ran; its answer triggers a
@@ -32,7 +33,7 @@ type Screen struct {
 	// why is the reason, per key, that a disabled action cannot work now.
 	why screenkit.DisabledReasons
 
-	table ui.Table
+	table table.Table
 	// parts is the overview around the table (layoutOverview); movedOnly
 	// says the key being handled only moved in the table.
 	parts     overviewParts
@@ -78,7 +79,7 @@ const (
 func New(deps screenkit.Deps) *Screen {
 	w := &Screen{Base: screenkit.NewBase(deps, screenkit.WalletsScreen, "Wallets")}
 	w.change, w.withdrawChange = ui.NewChange[walletAction](w.Requests), ui.NewChange[withdrawal](w.Requests)
-	w.table = ui.NewTable(deps.Styles, walletColumns(false))
+	w.table = table.New(deps.Styles, walletColumns(false))
 	w.offerOnly()
 	return w
 }
@@ -88,9 +89,9 @@ func New(deps screenkit.Deps) *Screen {
 // wallet is linked) fell off the screen.
 const walletNarrowBelow = 71
 
-func walletColumns(narrow bool) []ui.Column {
+func walletColumns(narrow bool) []table.Column {
 	if narrow {
-		return []ui.Column{
+		return []table.Column{
 			{Title: "Cur.", Width: 5},
 			{Title: "Balance", Width: 12, Right: true},
 			{Title: "Address", Min: 12},
@@ -98,7 +99,7 @@ func walletColumns(narrow bool) []ui.Column {
 			{Title: "Card", Width: 9},
 		}
 	}
-	return []ui.Column{
+	return []table.Column{
 		{Title: "Currency", Width: 8},
 		{Title: "Balance", Width: 16, Right: true},
 		{Title: "Address", Min: 20},
@@ -238,7 +239,7 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		screenkit.ResetKeepingSize(w, w.Width, w.Height, func() { *w = *New(w.Deps) })
 	case tea.PasteMsg:
-		// A paste goes to the amount as typing does (ui.Form cleans it).
+		// A paste goes to the amount as typing does (form.Form cleans it).
 		if w.mode == modeWithdraw {
 			return w, screenkit.ToForm(w.withdraw.form, msg)
 		}

@@ -11,6 +11,8 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/sanitize"
 )
 
 // The credit withdrawal follows the interface: the amount must not exceed
@@ -21,10 +23,10 @@ import (
 // fee could not be read, and the user may still confirm (the gateway
 // decides).
 
-// withdrawForm is the credit withdrawal form: the amount (a ui.Form), and
+// withdrawForm is the credit withdrawal form: the amount (a form.Form), and
 // the fee estimation fetched when it opens.
 type withdrawForm struct {
-	form   *ui.Form
+	form   *form.Form
 	estID  ui.RequestID
 	est    *apiclient.WithdrawEstimation
 	estErr error
@@ -45,9 +47,9 @@ func (w *Screen) openWithdraw() tea.Cmd {
 	case w.credit == nil:
 		return ui.Notify(theme.ToneInfo, "there is no credit wallet yet: nothing to withdraw")
 	}
-	form := ui.NewForm(w.Deps.Styles, ui.FormSpec{
+	form := form.New(w.Deps.Styles, form.Spec{
 		Submit: "review the withdrawal",
-		Fields: []ui.FieldSpec{{Key: "amount", Label: "Amount (USDC)", Placeholder: "amount in USDC, e.g. 25.50",
+		Fields: []form.Field{{Key: "amount", Label: "Amount (USDC)", Placeholder: "amount in USDC, e.g. 25.50",
 			CharLimit: 24, Check: w.checkAmount}},
 	})
 	form.SetWidth(max(w.Width-2, 20))
@@ -94,7 +96,7 @@ func (w *Screen) updateWithdraw(msg tea.Msg) tea.Cmd {
 		}
 		w.last = res.Value
 		w.mode = modeOverview
-		return tea.Batch(ui.Notify(theme.ToneOK, "withdrawal sent: tx "+ui.Sanitize(res.Value.result.TxHash)), reload)
+		return tea.Batch(ui.Notify(theme.ToneOK, "withdrawal sent: tx "+sanitize.Text(res.Value.result.TxHash)), reload)
 	} else if cmd != nil {
 		return cmd
 	}
@@ -166,13 +168,13 @@ func (w *Screen) withdrawKey(msg tea.KeyPressMsg) tea.Cmd {
 	f := &w.withdraw
 	event, cmd := f.form.Update(msg)
 	switch event {
-	case ui.FormCancel:
+	case form.Cancel:
 		if w.withdrawChange.Running() {
 			return nil // the request is on its way; its answer will show
 		}
 		w.mode = modeOverview
 		return nil
-	case ui.FormSubmit:
+	case form.Submit:
 		return w.askWithdraw(f.form.Value("amount"))
 	}
 	return cmd
@@ -248,7 +250,7 @@ func (w *Screen) withdrawView(width int) string {
 			fields = append(fields, screenkit.Field{Label: "  " + fl.Label, Value: fl.Value})
 		}
 	case f.estErr != nil:
-		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Text(theme.ToneDanger).Render("unknown: " + ui.Sanitize(apiclient.ErrorMessage(f.estErr)))})
+		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Text(theme.ToneDanger).Render("unknown: " + sanitize.Text(apiclient.ErrorMessage(f.estErr)))})
 	default:
 		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Muted.Render("estimating…")})
 	}

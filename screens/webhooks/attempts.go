@@ -12,6 +12,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // maxAttemptLines bounds the delivery log drawn in the detail view.
@@ -51,7 +52,7 @@ func (w *Screen) attemptsSection(id string, width int) string {
 	case attemptsNotOffered(w.attemptsErr):
 		return screenkit.Section(st, title, st.Muted.Render("Delivery attempts are not available from this gateway (it keeps no delivery log)."))
 	case w.attemptsErr != nil:
-		return screenkit.Section(st, title, st.Text(theme.ToneDanger).Render("Could not load them: "+ui.Sanitize(apiclient.ErrorMessage(w.attemptsErr))))
+		return screenkit.Section(st, title, st.Text(theme.ToneDanger).Render("Could not load them: "+sanitize.Text(apiclient.ErrorMessage(w.attemptsErr))))
 	case len(w.attempts) == 0:
 		return screenkit.Section(st, title, st.Muted.Render("No event sent to it yet."))
 	}
@@ -61,8 +62,8 @@ func (w *Screen) attemptsSection(id string, width int) string {
 			lines = append(lines, st.Muted.Render("… older deliveries not shown"))
 			break
 		}
-		lines = append(lines, ui.FitLine(st.Value.Render(ui.Sanitize(d.EventType))+"  "+stateBadge(st, d.State)+"  "+
-			st.Muted.Render(ui.Sanitize(screenkit.FormatTime(d.CreatedAt)+" · event "+d.EventID)), width))
+		lines = append(lines, ui.FitLine(st.Value.Render(sanitize.Text(d.EventType))+"  "+stateBadge(st, d.State)+"  "+
+			st.Muted.Render(sanitize.Text(screenkit.FormatTime(d.CreatedAt)+" · event "+d.EventID)), width))
 		for _, a := range d.Attempts {
 			lines = append(lines, ui.FitLine("  "+attemptLine(a), width))
 		}
@@ -81,7 +82,7 @@ func stateBadge(st *theme.Styles, state string) string {
 	case "retrying":
 		tone = theme.ToneWarn
 	}
-	return st.Badge(strings.ToUpper(ui.Sanitize(state)), tone)
+	return st.Badge(strings.ToUpper(sanitize.Text(state)), tone)
 }
 
 // attemptLine is one attempt: "#2  503 Service Unavailable  2026-… · 12 ms · next …".
@@ -97,5 +98,5 @@ func attemptLine(a apiclient.WebhookAttempt) string {
 	if a.NextAttemptAt != "" {
 		line += " · next try " + screenkit.FormatTime(a.NextAttemptAt)
 	}
-	return ui.Sanitize(line)
+	return sanitize.Text(line)
 }

@@ -13,6 +13,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // knownEvents are the checklist: the interface's types, then the
@@ -36,7 +37,7 @@ const (
 // webhookForm adds a webhook (orig nil) or edits one; what was typed stays
 // whatever the gateway answers.
 type webhookForm struct {
-	form *ui.Form
+	form *form.Form
 	orig *apiclient.Webhook
 }
 
@@ -65,21 +66,21 @@ func newWebhookForm(st *theme.Styles, orig *apiclient.Webhook) *webhookForm {
 	for _, e := range apiclient.SandboxWebhookEventTypes {
 		notes[e] = "sandbox only"
 	}
-	f.form = ui.NewForm(st, ui.FormSpec{
+	f.form = form.New(st, form.Spec{
 		Title:  title,
 		Lines:  []string{`https only · metadata: key=value, one a line; JSON values (3, true, {…}) stay JSON, "quote" for text`},
 		Submit: "save",
-		Fields: []ui.FieldSpec{
+		Fields: []form.Field{
 			// The input takes more than the interface allows, so a name
 			// pasted too long is kept and refused with the count, never
 			// cut silently.
 			{Key: keyName, Label: "Name", Placeholder: "e.g. Ledger sync", CharLimit: 4 * apiclient.WebhookNameMax, Value: f.origName()},
 			{Key: keyURL, Label: "URL", Placeholder: "https://example.com/hooks", CharLimit: 2048, Value: f.origURL()},
-			{Key: keyEvents, Label: "Events", Kind: ui.FieldChecklist, Choices: knownEvents, Notes: notes, Value: events},
+			{Key: keyEvents, Label: "Events", Kind: form.FieldChecklist, Choices: knownEvents, Notes: notes, Value: events},
 			{Key: keyOther, Label: "Other events", Placeholder: "more types, comma-separated", CharLimit: 512, Value: other},
-			{Key: keyActive, Label: "Active", Kind: ui.FieldChecklist, Choices: []string{deliveriesOn}, Value: active,
+			{Key: keyActive, Label: "Active", Kind: form.FieldChecklist, Choices: []string{deliveriesOn}, Value: active,
 				Notes: map[string]string{deliveriesOn: "untick: nothing is delivered"}},
-			{Key: keyMeta, Label: "Metadata", Kind: ui.FieldMultiline, Placeholder: "key=value, one a line", Value: meta},
+			{Key: keyMeta, Label: "Metadata", Kind: form.FieldMultiline, Placeholder: "key=value, one a line", Value: meta},
 		},
 	})
 	return f
@@ -155,12 +156,12 @@ func (f *webhookForm) build() (apiclient.WebhookCreate, apiclient.WebhookUpdate,
 func (f *webhookForm) refused(err error) tea.Cmd {
 	msg := apiclient.ErrorMessage(err)
 	lower := strings.ToLower(msg)
-	var errs []ui.FieldError
+	var errs []form.FieldError
 	for _, c := range []struct{ prefix, field string }{
 		{"name", keyName}, {"url", keyURL}, {"event_types", keyEvents}, {"invalid event type", keyEvents}, {"metadata", keyMeta},
 	} {
 		if strings.HasPrefix(lower, c.prefix) {
-			errs = []ui.FieldError{{Field: c.field, Message: msg}}
+			errs = []form.FieldError{{Field: c.field, Message: msg}}
 			break
 		}
 	}
@@ -186,12 +187,12 @@ func (w *Screen) sizeForm() {
 func (w *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	event, cmd := w.form.form.Update(msg)
 	switch event {
-	case ui.FormCancel:
+	case form.Cancel:
 		if !w.change.Busy() {
 			w.form = nil
 		}
 		return nil
-	case ui.FormSubmit:
+	case form.Submit:
 		return w.saveForm()
 	}
 	return cmd

@@ -14,6 +14,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // listenerWebhookName names the configuration L adds for the listener.
@@ -75,7 +76,7 @@ func (w *Screen) pointAtListener(h *apiclient.Webhook) tea.Cmd {
 		update.IsActive = &on
 	}
 	if update.Empty() && keyed {
-		return ui.Notify(theme.ToneInfo, fmt.Sprintf("%q already delivers to the in-app listener, which holds its key", ui.Sanitize(name)))
+		return ui.Notify(theme.ToneInfo, fmt.Sprintf("%q already delivers to the in-app listener, which holds its key", sanitize.Text(name)))
 	}
 	var request []string
 	if !update.Empty() {
@@ -128,7 +129,7 @@ func (w *Screen) listenDone(res ui.ChangeResult[listenDone]) tea.Cmd {
 		return tea.Batch(screenkit.Failed(res.Spec.What, res.Err), reload)
 	}
 	d := res.Value
-	name := fmt.Sprintf("%q", ui.Sanitize(d.name))
+	name := fmt.Sprintf("%q", sanitize.Text(d.name))
 	if !d.keyed {
 		return tea.Batch(reload, ui.Notify(theme.ToneWarn, "webhook "+name+" delivers to the in-app listener, but the gateway returned its key masked: "+
 			"deliveries will show as rejected until R rotates it whole"))

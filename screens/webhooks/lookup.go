@@ -9,16 +9,18 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/sanitize"
 )
 
 // openLookup asks for a configuration's id (GET /v1/webhooks/{id}): a
 // support agent opens the one a ticket names.
 func (w *Screen) openLookup() tea.Cmd {
-	w.lookupForm = ui.NewForm(w.Deps.Styles, ui.FormSpec{
+	w.lookupForm = form.New(w.Deps.Styles, form.Spec{
 		Title:  "Open a webhook by id",
 		Lines:  []string{"GET /v1/webhooks/{id}: shown with every field the gateway sends"},
 		Submit: "open",
-		Fields: []ui.FieldSpec{{Key: "id", Label: "Webhook id", Placeholder: "e.g. 3f0c…", CharLimit: 128,
+		Fields: []form.Field{{Key: "id", Label: "Webhook id", Placeholder: "e.g. 3f0c…", CharLimit: 128,
 			Check: func(v string) string {
 				if v == "" {
 					return "an id is required"
@@ -42,7 +44,7 @@ func (w *Screen) lookupKey(msg tea.KeyPressMsg) tea.Cmd {
 // lookUp reads the configuration the id form names.
 func (w *Screen) lookUp() tea.Cmd {
 	id, client := strings.TrimSpace(w.lookupForm.Value("id")), w.Deps.Client
-	return ui.SubmitRequest(w.lookupForm, w.Requests, &w.lookupID, func(ctx context.Context) (apiclient.Webhook, error) {
+	return form.SubmitRequest(w.lookupForm, w.Requests, &w.lookupID, func(ctx context.Context) (apiclient.Webhook, error) {
 		return client.Webhook(ctx, id)
 	})
 }
@@ -82,7 +84,7 @@ func (w *Screen) lookupView(width int) []string {
 	if len(fields) == 0 {
 		fields = []screenkit.Field{{Label: "ID", Value: h.ID}, {Label: "Name", Value: h.Name}, {Label: "URL", Value: h.URL}}
 	}
-	out := []string{screenkit.Section(st, "Webhook "+ui.Sanitize(h.ID)+st.Muted.Render("  as the gateway sent it"),
+	out := []string{screenkit.Section(st, "Webhook "+sanitize.Text(h.ID)+st.Muted.Render("  as the gateway sent it"),
 		screenkit.RenderFields(st, fields, width)), "", st.Muted.Render("esc back")}
 	return strings.Split(strings.Join(out, "\n"), "\n")
 }

@@ -11,6 +11,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // CopyValue implements ui.Copier: the key in the once-only panel (the
@@ -20,10 +21,10 @@ func (w *Screen) CopyValue() (label, value string, ok bool) {
 		return "", "", false // a masked key is not a key: nothing to copy
 	}
 	if w.mode == modeKey && w.panelKey != "" {
-		return "the signing key of " + fmt.Sprintf("%q", ui.Sanitize(w.panelName)), w.panelKey, true
+		return "the signing key of " + fmt.Sprintf("%q", sanitize.Text(w.panelName)), w.panelKey, true
 	}
 	if h := w.selected(); h != nil {
-		return "url of " + fmt.Sprintf("%q", ui.Sanitize(h.Name)), h.URL, true
+		return "url of " + fmt.Sprintf("%q", sanitize.Text(h.Name)), h.URL, true
 	}
 	return "", "", false
 }
@@ -72,7 +73,7 @@ func (w *Screen) View() string {
 		lines = append(lines, st.Text(theme.ToneWarn).Render("The gateway does not allow managing webhooks for this account (verification required)."))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case w.loadErr != nil:
-		lines = append(lines, st.Text(theme.ToneDanger).Render("Could not load webhooks: "+ui.Sanitize(apiclient.ErrorMessage(w.loadErr))), st.Muted.Render("r retries"))
+		lines = append(lines, st.Text(theme.ToneDanger).Render("Could not load webhooks: "+sanitize.Text(apiclient.ErrorMessage(w.loadErr))), st.Muted.Render("r retries"))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case w.mode == modeDetail:
 		if h := w.find(w.detail); h != nil {
@@ -93,10 +94,10 @@ func (w *Screen) keyPanel(width int) []string {
 	st := w.Deps.Styles
 	inner := max(width-4, 20)
 	body := []string{
-		st.Subtitle.Render(ansi.Truncate(ui.Sanitize(fmt.Sprintf("%s %q", w.panelWhat, w.panelName)), inner, "…")),
+		st.Subtitle.Render(ansi.Truncate(sanitize.Text(fmt.Sprintf("%s %q", w.panelWhat, w.panelName)), inner, "…")),
 		"",
 	}
-	for _, part := range strings.Split(ansi.Hardwrap(ui.Sanitize(w.panelKey), inner, true), "\n") {
+	for _, part := range strings.Split(ansi.Hardwrap(sanitize.Text(w.panelKey), inner, true), "\n") {
 		body = append(body, st.Accent.Bold(true).Render(part))
 	}
 	warn := "This key will not be shown again. Store it now: receivers use it to verify X-Signature " +
@@ -120,9 +121,9 @@ func (w *Screen) maskedKeyPanel(width int) []string {
 		answered = "(no key in the answer)"
 	}
 	body := []string{
-		st.Subtitle.Render(ansi.Truncate(ui.Sanitize(fmt.Sprintf("%s %q", w.panelWhat, w.panelName)), inner, "…")),
+		st.Subtitle.Render(ansi.Truncate(sanitize.Text(fmt.Sprintf("%s %q", w.panelWhat, w.panelName)), inner, "…")),
 		"",
-		st.Muted.Render(ansi.Truncate("As answered: "+ui.Sanitize(answered), inner, "…")),
+		st.Muted.Render(ansi.Truncate("As answered: "+sanitize.Text(answered), inner, "…")),
 		"",
 	}
 	warn := "The gateway returned this key masked: it is not the signing key, cannot verify X-Signature and must not be stored. " +
@@ -158,7 +159,7 @@ func (w *Screen) detailView(h *apiclient.Webhook, width int) []string {
 		{Label: "Updated", Value: screenkit.FormatTime(h.UpdatedAt)},
 	}
 	fields = append(fields, screenkit.ExtraFields(h.Extra)...)
-	out := []string{screenkit.Section(st, "Webhook "+ui.Sanitize(h.Name), screenkit.RenderFields(st, fields, width))}
+	out := []string{screenkit.Section(st, "Webhook "+sanitize.Text(h.Name), screenkit.RenderFields(st, fields, width))}
 	out = append(out, "")
 	meta := metadataLines(h.Metadata)
 	if len(meta) == 0 {

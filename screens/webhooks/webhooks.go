@@ -14,6 +14,8 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/table"
 )
 
 // viewMode is what the screen shows besides the form.
@@ -49,7 +51,7 @@ type Screen struct {
 	screenkit.Base
 	keys keyMap
 
-	table   ui.Table
+	table   table.Table
 	hooks   []apiclient.Webhook
 	loadID  ui.RequestID
 	loading bool
@@ -76,7 +78,7 @@ type Screen struct {
 	attemptsID  ui.RequestID
 
 	// lookupForm asks for an id; looked is the configuration it found.
-	lookupForm *ui.Form
+	lookupForm *form.Form
 	lookupID   ui.RequestID
 	looked     *apiclient.Webhook
 
@@ -90,7 +92,7 @@ func New(deps screenkit.Deps) *Screen {
 	w := &Screen{Base: screenkit.NewBase(deps, screenkit.WebhooksScreen, "Webhooks"), keyed: map[string]bool{}}
 	w.listen = ui.NewChange[listenDone](w.Requests)
 	w.change = ui.NewChange[changed](w.Requests)
-	w.table = ui.NewTable(deps.Styles, []ui.Column{
+	w.table = table.New(deps.Styles, []table.Column{
 		{Title: "Name", Width: 14},
 		{Title: "URL", Min: 10},
 		{Title: "Events", Min: 10},

@@ -9,6 +9,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // The selected entry in full, under the table: the columns cut long names
@@ -30,11 +31,11 @@ func entryFields(e *apiclient.WhitelistEntry, clip func(string) string) []entryF
 		memo = *e.WalletMemo
 	}
 	return []entryField{
-		{"Name", ui.Sanitize(clip(e.Name))},
-		{"Beneficiary", ui.Sanitize(clip(beneficiary(e)))},
-		{"Address", ui.Sanitize(clip(e.WalletAddress))},
-		{"Memo/tag", ui.Sanitize(clip(memo))},
-		{"ID", ui.Sanitize(clip(e.ID))},
+		{"Name", sanitize.Text(clip(e.Name))},
+		{"Beneficiary", sanitize.Text(clip(beneficiary(e)))},
+		{"Address", sanitize.Text(clip(e.WalletAddress))},
+		{"Memo/tag", sanitize.Text(clip(memo))},
+		{"ID", sanitize.Text(clip(e.ID))},
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/form"
 )
 
 // entryKeys are the add form's own bindings beside the form's: another
@@ -57,10 +58,10 @@ var (
 func fieldKey(entry int, wire string) string { return fmt.Sprintf("wallets[%d].%s", entry, wire) }
 
 // entriesForm adds several entries of one currency in one request: a
-// ui.Form with one group of fields per entry, rebuilt (what was typed kept)
+// form.Form with one group of fields per entry, rebuilt (what was typed kept)
 // when an entry is added or removed.
 type entriesForm struct {
-	form     *ui.Form
+	form     *form.Form
 	st       *theme.Styles
 	keys     entryKeys
 	currency string
@@ -80,11 +81,11 @@ func (f *entriesForm) rebuild(count int, typed map[string]string) {
 	if apiclient.CurrencyNeedsMemo(f.currency) {
 		memoLabel, memoHint = "Memo/tag *", "required for "+strings.ToUpper(f.currency)
 	}
-	var fields []ui.FieldSpec
+	var fields []form.Field
 	for i := range count {
 		group := fmt.Sprintf("Entry %d", i+1)
 		for k, wire := range entryWire {
-			spec := ui.FieldSpec{Key: fieldKey(i, wire), Label: entryLabels[k], Group: group, CharLimit: 128, Value: typed[fieldKey(i, wire)]}
+			spec := form.Field{Key: fieldKey(i, wire), Label: entryLabels[k], Group: group, CharLimit: 128, Value: typed[fieldKey(i, wire)]}
 			switch wire {
 			case "walletAddress":
 				spec.Placeholder = addressHint(f.currency)
@@ -94,7 +95,7 @@ func (f *entriesForm) rebuild(count int, typed map[string]string) {
 			fields = append(fields, spec)
 		}
 	}
-	f.form = ui.NewForm(f.st, ui.FormSpec{
+	f.form = form.New(f.st, form.Spec{
 		Title: fmt.Sprintf("Add whitelist entries · %s · %d %s, sent in one request",
 			strings.ToUpper(f.currency), count, screenkit.Plural(count, "entry", "entries")),
 		Lines:  []string{"ctrl+n adds another entry · ctrl+x removes the one in focus"},
@@ -165,11 +166,11 @@ func (f *entriesForm) payload() []apiclient.NewWhitelistEntry {
 
 // problems are the client's checks of every entry, on the fields of the
 // entry they concern.
-func (f *entriesForm) problems() []ui.FieldError {
-	var out []ui.FieldError
+func (f *entriesForm) problems() []form.FieldError {
+	var out []form.FieldError
 	for i, p := range f.payload() {
 		for _, fe := range apiclient.ValidateWhitelistEntry(p) {
-			out = append(out, ui.FieldError{Field: fieldKey(i, fe.Field), Message: fe.Message})
+			out = append(out, form.FieldError{Field: fieldKey(i, fe.Field), Message: fe.Message})
 		}
 	}
 	return out
@@ -179,14 +180,14 @@ func (f *entriesForm) problems() []ui.FieldError {
 // value stays.
 func (f *entriesForm) refused(err error) tea.Cmd {
 	msg := apiclient.ErrorMessage(err)
-	var fields []ui.FieldError
+	var fields []form.FieldError
 	if e := (*apiclient.Error)(nil); errors.As(err, &e) {
 		fields = screenkit.FieldErrors(e.Fields)
 	}
 	if idx, ok := apiclient.WhitelistErrorEntry(err); ok && idx < f.count {
 		problem := fmt.Sprintf("The gateway refused entry %d: %s. Nothing was added; your entries are kept.", idx+1, msg)
 		if len(fields) == 0 {
-			fields = []ui.FieldError{{Field: fieldKey(idx, entryWire[0]), Message: msg}}
+			fields = []form.FieldError{{Field: fieldKey(idx, entryWire[0]), Message: msg}}
 		}
 		return f.form.SetErrors(problem, fields)
 	}
@@ -227,12 +228,12 @@ func (w *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	event, cmd := f.form.Update(msg)
 	switch event {
-	case ui.FormCancel:
+	case form.Cancel:
 		if !w.add.Busy() {
 			w.form = nil
 		}
 		return nil
-	case ui.FormSubmit:
+	case form.Submit:
 		if errs := f.problems(); len(errs) > 0 {
 			return f.form.SetErrors("Fix the marked fields; nothing was sent.", errs)
 		}

@@ -14,6 +14,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // A whitelist may hold 100,000 entries (about 31 MB of JSON). The screen
@@ -294,7 +295,7 @@ func (w *Screen) arrived(msg entriesArrived) tea.Cmd {
 	}
 	if w.store.len() == 0 {
 		w.loadErr = err
-		w.loadErrText = ui.Sanitize(ui.CutText(apiclient.ErrorMessage(err), ui.MaxMessageText))
+		w.loadErrText = sanitize.Text(ui.CutText(apiclient.ErrorMessage(err), ui.MaxMessageText))
 		return screenkit.ReadFailed("loading the whitelist", err, 403)
 	}
 	// Some entries arrived: they stay, marked as a part of the list.

@@ -10,7 +10,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/theme"
-	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // The currency picker: typing filters the known currencies, and a code
@@ -151,7 +151,7 @@ func (p *picker) view(st *theme.Styles) []string {
 		if i == p.pos {
 			item = st.TableSelected.Render("› " + strings.ToUpper(c))
 		}
-		lines = append(lines, item+st.Muted.Render(ui.Sanitize(note)))
+		lines = append(lines, item+st.Muted.Render(sanitize.Text(note)))
 	}
 	return lines
 }

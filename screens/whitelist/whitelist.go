@@ -14,6 +14,8 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
+	"cardterm/ui/table"
 )
 
 // whitelistKeys are the whitelist screen's bindings; add and delete are
@@ -55,7 +57,7 @@ type Screen struct {
 	pickerKeys pickerKeys
 
 	currency string
-	table    ui.Table
+	table    table.Table
 	// store holds the entries, once: the table reads its cells from it.
 	store *entryStore
 	// The load in flight: its id, where its entries arrive, and whether
@@ -93,7 +95,7 @@ func New(deps screenkit.Deps) *Screen {
 		pickerKeys: newPickerKeys()}
 	w.add = ui.NewChange[whitelistDone](w.Requests)
 	w.remove = ui.NewChange[whitelistDone](w.Requests)
-	w.table = ui.NewTable(deps.Styles, whitelistColumns(2))
+	w.table = table.New(deps.Styles, whitelistColumns(2))
 	w.setStore(&entryStore{})
 	// x deletes the marked entries; read-only mode has no use for marks,
 	// so the help does not offer them.
@@ -106,12 +108,12 @@ func New(deps screenkit.Deps) *Screen {
 // without beneficiary and creation date (73), 0 name, address and memo
 // (60: the body of an 80-column terminal). The address keeps its full 42 cells in all
 // of them: an address cut short on screen is an address misread.
-func whitelistColumns(level int) []ui.Column {
+func whitelistColumns(level int) []table.Column {
 	nameMin := 8
 	if level == 0 {
 		nameMin = 6
 	}
-	return []ui.Column{
+	return []table.Column{
 		{Title: "Name", Min: nameMin},
 		{Title: "Beneficiary", Min: 8, Hidden: level < 2},
 		{Title: "Address", Width: 42},
@@ -276,14 +278,14 @@ func (w *Screen) Inspect() (title string, raw []byte, ok bool) {
 	if record == "" {
 		return "", nil, false
 	}
-	return "whitelist entry " + ui.Sanitize(w.store.at(i).ID), []byte(record), true
+	return "whitelist entry " + sanitize.Text(w.store.at(i).ID), []byte(record), true
 }
 
 // CopyValue implements ui.Copier: the selected entry's name, beneficiary,
 // address, memo and id, whole.
 func (w *Screen) CopyValue() (label, value string, ok bool) {
 	if e := w.selected(); e != nil {
-		return "whitelist entry " + ui.Sanitize(e.Name), copyText(e), true
+		return "whitelist entry " + sanitize.Text(e.Name), copyText(e), true
 	}
 	return "", "", false
 }
@@ -335,7 +337,7 @@ func (w *Screen) head() string {
 	key := headKey{currency: w.currency, state: state, dark: st.IsDark, noColor: st.NoColor}
 	if w.drawnHead.text == "" || w.drawnHead.key != key {
 		w.drawnHead.key = key
-		w.drawnHead.text = st.Title.Render("Whitelist") + "  " + st.Badge(strings.ToUpper(ui.Sanitize(w.currency)), theme.ToneInfo) +
+		w.drawnHead.text = st.Title.Render("Whitelist") + "  " + st.Badge(strings.ToUpper(sanitize.Text(w.currency)), theme.ToneInfo) +
 			"  " + st.Muted.Render(state)
 	}
 	return w.drawnHead.text

@@ -19,6 +19,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // ErrInterrupted is returned when the app ended on ctrl+c (exit status 130).
@@ -129,7 +130,7 @@ func Run(ctx context.Context, root *ui.Root, in io.Reader, out io.Writer) error 
 	reader := newReader(out)
 	update := func(m message) error {
 		if text, ok := m.msg.(copiedMsg); ok {
-			reader.say("Copied: " + ui.Sanitize(string(text)))
+			reader.say("Copied: " + sanitize.Text(string(text)))
 			return nil
 		}
 		_, cmd := root.Update(m.msg)

@@ -1,0 +1,401 @@
+package form
+
+import (
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/theme"
+	"cardterm/ui"
+)
+
+// FieldKind says how a form field takes text.
+type FieldKind int
+
+const (
+	// FieldText is one line of text.
+	FieldText FieldKind = iota
+	// FieldSecret is one line drawn masked (passwords, keys).
+	FieldSecret
+	// FieldMultiline is a text area (JSON metadata); enter adds a line.
+	FieldMultiline
+	// FieldChoice is one of Field.Choices (a policy, a status), changed
+	// with space and the arrows; a "" choice is shown as the placeholder.
+	FieldChoice
+	// FieldChecklist is several of Field.Choices, each ticked or not
+	// with space (event types); drawn one line per value. Its Value is
+	// the ticked values joined by commas (see Form.Ticked).
+	FieldChecklist
+)
+
+// Field declares one form field.
+type Field struct {
+	// Key is the wire name ("backgroundColor"); a gateway's 422 naming it
+	// is shown under this field.
+	Key         string
+	Label       string
+	Placeholder string
+	Value       string
+	Kind        FieldKind
+	// CharLimit bounds the text; 0 means 256 (64 KiB for multiline).
+	CharLimit int
+	// Choices are a FieldChoice's or FieldChecklist's values in order;
+	// Value picks the choice shown first (the first when Value is not
+	// among them), or the ticked values, comma-separated.
+	Choices []string
+	// Notes are muted words drawn after a checklist value ("sandbox only").
+	Notes map[string]string
+	// Check validates the trimmed value before the form submits; it returns
+	// the message to show under the field, or "".
+	Check func(value string) string
+	// Group names the fields that belong together ("Entry 2"): a heading
+	// is drawn above the first of them, marked ✗ while one is wrong.
+	Group string
+}
+
+// Spec declares a form: a title, lines that say what will be sent, the
+// fields and the submit label shown in the help ("send", "save").
+type Spec struct {
+	Title  string
+	Lines  []string
+	Submit string
+	Fields []Field
+	// Note is shown under the fields while nothing went wrong (e.g. "an
+	// empty field uses the default").
+	Note string
+}
+
+// FieldError is a message about one field; Field may carry a prefix such
+// as "customCss." or "wallets[1]." which is matched by its last part.
+type FieldError struct {
+	Field, Message string
+}
+
+// Event is what an update did to the form.
+type Event int
+
+const (
+	Nothing Event = iota
+	// Submit: every field passed its check; read the values and send.
+	Submit
+	// Cancel: esc; the screen closes the form.
+	Cancel
+)
+
+// KeyMap is the form's bindings, the same on every screen: ctrl+s
+// sends from any field, enter sends from the last one-line field and
+// otherwise moves on, esc leaves.
+type KeyMap struct {
+	Next, Prev, Submit, SubmitLast, Cancel key.Binding
+	// ChoiceNext and ChoicePrev change a FieldChoice; enabled only while
+	// one has focus.
+	ChoiceNext, ChoicePrev key.Binding
+	// Tick ticks or unticks a checklist's value; enabled only while a
+	// checklist has focus.
+	Tick key.Binding
+}
+
+// Form is the one form every screen uses: labelled fields, a message under
+// each field, the gateway's problem under the form, and what was typed kept
+// whatever happens.
+type Form struct {
+	spec    Spec
+	st      *theme.Styles
+	fields  []formField
+	focus   int
+	problem string
+	busy    bool
+	keys    KeyMap
+	width   int
+	height  int // 0: as tall as the fields need
+}
+
+type formField struct {
+	spec   Field
+	input  textinput.Model
+	area   textarea.Model
+	choice int // FieldChoice: the index in spec.Choices; FieldChecklist: the value in focus
+	ticked []bool
+	err    string
+}
+
+// New builds a form; call Focus to put the cursor in the first field.
+func New(st *theme.Styles, spec Spec) *Form {
+	f := &Form{spec: spec, st: st, width: 60}
+	if f.spec.Submit == "" {
+		f.spec.Submit = "send"
+	}
+	for _, fs := range spec.Fields {
+		field := formField{spec: fs}
+		switch fs.Kind {
+		case FieldMultiline:
+			field.area = textarea.New()
+			field.area.ShowLineNumbers = false
+			field.area.Prompt = ""
+			field.area.Placeholder = fs.Placeholder
+			field.area.CharLimit = orDefault(fs.CharLimit, 64<<10)
+			field.area.SetHeight(4)
+			field.area.SetValue(fs.Value)
+		case FieldChoice:
+			field.choice = max(slices.Index(fs.Choices, fs.Value), 0)
+		case FieldChecklist:
+			field.ticked = make([]bool, len(fs.Choices))
+			field.setTicked(fs.Value)
+		default:
+			in := textinput.New()
+			in.Prompt = ""
+			in.Placeholder = fs.Placeholder
+			in.CharLimit = orDefault(fs.CharLimit, 256)
+			if fs.Kind == FieldSecret {
+				in.EchoMode = textinput.EchoPassword
+				in.EchoCharacter = '•'
+			}
+			in.SetValue(fs.Value)
+			field.input = in
+		}
+		f.fields = append(f.fields, field)
+	}
+	f.Restyle(st)
+	f.keys = KeyMap{
+		Next:       key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
+		Prev:       key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
+		Submit:     key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", f.spec.Submit)),
+		SubmitLast: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "next field")),
+		Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+		ChoiceNext: key.NewBinding(key.WithKeys("space", "right"), key.WithHelp("space/→", "next choice")),
+		ChoicePrev: key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous choice")),
+		Tick:       key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "tick/untick")),
+	}
+	f.syncKeys()
+	return f
+}
+
+func orDefault(n, d int) int {
+	if n > 0 {
+		return n
+	}
+	return d
+}
+
+// Restyle applies the theme's input styles (on start and when the terminal
+// background is learnt).
+func (f *Form) Restyle(st *theme.Styles) {
+	f.st = st
+	for i := range f.fields {
+		switch f.fields[i].spec.Kind {
+		case FieldMultiline:
+			f.fields[i].area.SetStyles(ui.AreaStyles(st))
+		case FieldChoice, FieldChecklist:
+			// drawn with the theme's styles directly
+		default:
+			f.fields[i].input.SetStyles(ui.InputStyles(st))
+		}
+	}
+}
+
+// Focus puts the cursor in the first field.
+func (f *Form) Focus() tea.Cmd { return f.setFocus(0) }
+
+// FocusField puts the cursor in the field with that key (the first field
+// when none has it), for a form rebuilt with more or fewer fields.
+func (f *Form) FocusField(k string) tea.Cmd {
+	return f.setFocus(max(slices.IndexFunc(f.fields, func(fl formField) bool { return fl.spec.Key == k }), 0))
+}
+
+// Focused is the key of the field in focus.
+func (f *Form) Focused() string {
+	if f.focus < len(f.fields) {
+		return f.fields[f.focus].spec.Key
+	}
+	return ""
+}
+
+func (f *Form) setFocus(i int) tea.Cmd {
+	n := len(f.fields)
+	if n == 0 {
+		return nil
+	}
+	f.focus = (i%n + n) % n
+	var cmd tea.Cmd
+	for j := range f.fields {
+		fl := &f.fields[j]
+		if j == f.focus {
+			switch fl.spec.Kind {
+			case FieldChoice, FieldChecklist:
+				// no cursor: space and the arrows change it
+			case FieldMultiline:
+				cmd = fl.area.Focus()
+			default:
+				cmd = fl.input.Focus()
+			}
+			continue
+		}
+		fl.input.Blur()
+		fl.area.Blur()
+	}
+	f.syncKeys()
+	return cmd
+}
+
+// syncKeys makes the help say what enter and the arrows do in the focused
+// field: in a text area they edit, so only tab moves on.
+func (f *Form) syncKeys() {
+	multiline := f.focusedKind() == FieldMultiline
+	if multiline {
+		f.keys.Next.SetKeys("tab")
+		f.keys.Next.SetHelp("tab", "next field")
+		f.keys.Prev.SetKeys("shift+tab")
+		f.keys.Prev.SetHelp("shift+tab", "previous field")
+	} else {
+		f.keys.Next.SetKeys("tab", "down")
+		f.keys.Next.SetHelp("tab/↓", "next field")
+		f.keys.Prev.SetKeys("shift+tab", "up")
+		f.keys.Prev.SetHelp("shift+tab/↑", "previous field")
+	}
+	f.keys.SubmitLast.SetEnabled(!multiline)
+	// A form of one field has nowhere to move: tab is not offered.
+	f.keys.Next.SetEnabled(len(f.fields) > 1)
+	f.keys.Prev.SetEnabled(len(f.fields) > 1)
+	choice := f.focusedKind() == FieldChoice
+	f.keys.ChoiceNext.SetEnabled(choice)
+	f.keys.ChoicePrev.SetEnabled(choice)
+	f.keys.Tick.SetEnabled(f.focusedKind() == FieldChecklist)
+	if f.focus == f.lastLine() {
+		f.keys.SubmitLast.SetHelp("enter", f.spec.Submit)
+	} else {
+		f.keys.SubmitLast.SetHelp("enter", "next field")
+	}
+}
+
+func (f *Form) focusedKind() FieldKind {
+	if f.focus < len(f.fields) {
+		return f.fields[f.focus].spec.Kind
+	}
+	return FieldText
+}
+
+// lastLine is the last one-line field: enter there sends.
+func (f *Form) lastLine() int {
+	for i := len(f.fields) - 1; i >= 0; i-- {
+		if f.fields[i].spec.Kind != FieldMultiline {
+			return i
+		}
+	}
+	return -1
+}
+
+// Update handles a message. Keys other than the form's own edit the focused
+// field; other messages (cursor blinks, pastes) go to it too. While busy
+// only esc is taken.
+func (f *Form) Update(msg tea.Msg) (Event, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, f.keys.Cancel):
+			return Cancel, nil
+		case f.busy:
+			return Nothing, nil
+		case key.Matches(k, f.keys.Submit):
+			return f.submit()
+		case key.Matches(k, f.keys.SubmitLast):
+			if f.focus == f.lastLine() {
+				return f.submit()
+			}
+			return Nothing, f.setFocusFrom(f.focus+1, 1)
+		case key.Matches(k, f.keys.Next):
+			if f.stepFocused(1) {
+				return Nothing, nil
+			}
+			return Nothing, f.setFocusFrom(f.focus+1, 1)
+		case key.Matches(k, f.keys.Prev):
+			if f.stepFocused(-1) {
+				return Nothing, nil
+			}
+			return Nothing, f.setFocusFrom(f.focus-1, -1)
+		case key.Matches(k, f.keys.Tick):
+			f.fields[f.focus].tick()
+			return Nothing, nil
+		case key.Matches(k, f.keys.ChoiceNext):
+			f.fields[f.focus].cycle(1)
+			return Nothing, nil
+		case key.Matches(k, f.keys.ChoicePrev):
+			f.fields[f.focus].cycle(-1)
+			return Nothing, nil
+		}
+	}
+	if len(f.fields) == 0 || f.busy {
+		return Nothing, nil
+	}
+	if p, ok := msg.(tea.PasteMsg); ok {
+		return Nothing, f.paste(p.Content)
+	}
+	fl := &f.fields[f.focus]
+	var cmd tea.Cmd
+	switch fl.spec.Kind {
+	case FieldChoice, FieldChecklist:
+		// A choice takes no text: other keys do nothing.
+	case FieldMultiline:
+		fl.area, cmd = fl.area.Update(msg)
+	default:
+		fl.input, cmd = fl.input.Update(msg)
+	}
+	return Nothing, cmd
+}
+
+// Value is the trimmed text of the field with that key.
+func (f *Form) Value(k string) string {
+	for _, fl := range f.fields {
+		if fl.spec.Key == k {
+			return strings.TrimSpace(fl.text())
+		}
+	}
+	return ""
+}
+
+// Typed is every field's text as typed, to refill the form later.
+func (f *Form) Typed() map[string]string {
+	out := make(map[string]string, len(f.fields))
+	for _, fl := range f.fields {
+		out[fl.spec.Key] = fl.text()
+	}
+	return out
+}
+
+func (fl formField) text() string {
+	switch fl.spec.Kind {
+	case FieldChoice:
+		if fl.choice < len(fl.spec.Choices) {
+			return fl.spec.Choices[fl.choice]
+		}
+		return ""
+	case FieldChecklist:
+		return strings.Join(fl.tickedValues(), ",")
+	case FieldMultiline:
+		return fl.area.Value()
+	}
+	return fl.input.Value()
+}
+
+// SetBusy marks the form as sending: keys but esc are ignored, so a double
+// press cannot send twice.
+func (f *Form) SetBusy(busy bool) { f.busy = busy }
+
+// Busy reports whether the form is sending.
+func (f *Form) Busy() bool { return f.busy }
+
+// KeyMap is the form's bindings for the footer and help.
+func (f *Form) KeyMap() help.KeyMap { return f.keys }
+
+// ShortHelp implements help.KeyMap.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.SubmitLast, k.Submit, k.Next, k.ChoiceNext, k.Tick, k.Cancel}
+}
+
+// FullHelp implements help.KeyMap.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.SubmitLast, k.Submit, k.Cancel}, {k.Next, k.Prev}, {k.ChoiceNext, k.ChoicePrev, k.Tick}}
+}

@@ -1,0 +1,439 @@
+package form_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/theme"
+	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/uitest"
+)
+
+// cardScreen owns the requests a form test sends.
+const cardScreen ui.ScreenID = "card"
+
+func newTestForm() *form.Form {
+	st := theme.New(true, false)
+	f := form.New(&st, form.Spec{Title: "Style", Submit: "save", Fields: []form.Field{
+		{Key: "backgroundColor", Label: "Background"},
+		{Key: "notes", Label: "Notes", Kind: form.FieldMultiline},
+		{Key: "radius", Label: "Radius", Check: func(v string) string {
+			if v != "" && strings.Trim(v, "0123456789") != "" {
+				return "must be a number"
+			}
+			return ""
+		}},
+	}})
+	f.SetWidth(60)
+	f.Focus()
+	return f
+}
+
+func pressForm(f *form.Form, names ...string) form.Event {
+	var ev form.Event
+	for _, m := range uitest.Keys(names...) {
+		ev, _ = f.Update(m)
+	}
+	return ev
+}
+
+func typeInto(f *form.Form, s string) {
+	for _, m := range uitest.Type(s) {
+		f.Update(m)
+	}
+}
+
+// wantEvent presses key on the form and fails unless it gives want.
+func wantEvent(t *testing.T, f *form.Form, key string, want form.Event) {
+	t.Helper()
+	if got := pressForm(f, key); got != want {
+		t.Fatalf("%s gave %v, want %v", key, got, want)
+	}
+}
+
+// The one submit rule: enter moves on until the last one-line field, where
+// it submits; ctrl+s submits from any field; esc leaves.
+func TestFormSubmitRule(t *testing.T) {
+	f := newTestForm()
+	typeInto(f, "#fff")
+	wantEvent(t, f, "enter", form.Nothing) // on the first field
+	// In the text area enter is a new line, not a submit.
+	typeInto(f, "a")
+	wantEvent(t, f, "enter", form.Nothing)
+	typeInto(f, "b")
+	if got := f.Value("notes"); got != "a\nb" {
+		t.Fatalf("text area holds %q", got)
+	}
+	pressForm(f, "tab")
+	wantEvent(t, f, "enter", form.Submit) // on the last field
+	f = newTestForm()
+	wantEvent(t, f, "ctrl+s", form.Submit) // on the first field
+	wantEvent(t, f, "esc", form.Cancel)
+}
+
+// A failing check keeps the form open, says why under the field and keeps
+// what was typed.
+func TestFormCheckKeepsTypedText(t *testing.T) {
+	f := newTestForm()
+	pressForm(f, "tab", "tab")
+	typeInto(f, "12px")
+	wantEvent(t, f, "ctrl+s", form.Nothing) // the form is invalid
+	view := uitest.Plain(tea.NewView(f.View()))
+	if !strings.Contains(view, "must be a number") || f.Value("radius") != "12px" {
+		t.Fatalf("the error or the typed text is gone:\n%s", view)
+	}
+}
+
+// The gateway's 422 lands under the field it names, by the last part of a
+// dotted name; the rest goes under the form.
+func TestFormGatewayErrorsOnTheirFields(t *testing.T) {
+	f := newTestForm()
+	typeInto(f, "#zzz")
+	f.SetBusy(true)
+	f.SetErrors("Validation failed", []form.FieldError{
+		{Field: "customCss.backgroundColor", Message: "invalid hex colour"},
+		{Field: "other", Message: "is odd"},
+	})
+	if f.Busy() {
+		t.Fatal("errors left the form busy")
+	}
+	view := uitest.Plain(tea.NewView(f.View()))
+	for _, want := range []string{"✗ invalid hex colour", "Validation failed other is odd", "#zzz"} {
+		if !strings.Contains(view, want) {
+			t.Fatalf("form lacks %q:\n%s", want, view)
+		}
+	}
+}
+
+// While busy only esc is taken: a second ctrl+s cannot send twice.
+func TestFormBusyIgnoresSubmit(t *testing.T) {
+	f := newTestForm()
+	f.SetBusy(true)
+	wantEvent(t, f, "ctrl+s", form.Nothing)
+	wantEvent(t, f, "esc", form.Cancel)
+}
+
+// The help says what enter does in the focused field.
+func TestFormHelpFollowsFocus(t *testing.T) {
+	f := newTestForm()
+	desc := func() string { return f.KeyMap().ShortHelp()[0].Help().Desc }
+	if desc() != "next field" {
+		t.Fatalf("enter on the first field is described as %q", desc())
+	}
+	pressForm(f, "tab")
+	if f.KeyMap().ShortHelp()[0].Enabled() {
+		t.Fatal("enter is offered as a form key inside the text area")
+	}
+	pressForm(f, "tab")
+	if desc() != "save" {
+		t.Fatalf("enter on the last field is described as %q", desc())
+	}
+}
+
+func newChoiceForm() *form.Form {
+	st := theme.New(true, false)
+	f := form.New(&st, form.Spec{Title: "Consents", Submit: "create", Fields: []form.Field{
+		{Key: "name", Label: "Name"},
+		{Key: "policy", Label: "Policy", Kind: form.FieldChoice, Choices: []string{"global", "us"}},
+		{Key: "status", Label: "Status", Kind: form.FieldChoice, Choices: []string{"granted", "denied", ""}, Value: "denied",
+			Placeholder: "left out"},
+	}})
+	f.SetWidth(60)
+	f.Focus()
+	return f
+}
+
+// A choice field changes with space and the arrows, wrapping around; in a
+// text field space types, and the choice keys are neither offered nor
+// taken there.
+func TestFormChoiceField(t *testing.T) {
+	f := newChoiceForm()
+	typeInto(f, "a b")
+	if f.Value("name") != "a b" {
+		t.Fatalf("space in a text field: %q", f.Value("name"))
+	}
+	for _, b := range f.KeyMap().ShortHelp() {
+		if b.Enabled() && b.Help().Desc == "next choice" {
+			t.Fatal("the choice keys are offered in a text field")
+		}
+	}
+	if f.Value("policy") != "global" || f.Value("status") != "denied" {
+		t.Fatalf("initial choices %q %q", f.Value("policy"), f.Value("status"))
+	}
+	pressForm(f, "tab", "space")
+	if f.Value("policy") != "us" {
+		t.Fatalf("space chose %q", f.Value("policy"))
+	}
+	pressForm(f, "right")
+	if f.Value("policy") != "global" {
+		t.Fatalf("right after the last choice gave %q", f.Value("policy"))
+	}
+	typeInto(f, "x")
+	if f.Value("policy") != "global" {
+		t.Fatalf("typing changed a choice to %q", f.Value("policy"))
+	}
+	pressForm(f, "tab", "right")
+	if f.Value("status") != "" {
+		t.Fatalf("right from denied gave %q", f.Value("status"))
+	}
+	view := uitest.Plain(tea.NewView(f.View()))
+	for _, want := range []string{"[global]", " us ", "[left out]", "space changes a choice"} {
+		if !strings.Contains(view, want) {
+			t.Fatalf("form lacks %q:\n%s", want, view)
+		}
+	}
+	pressForm(f, "left")
+	if f.Value("status") != "denied" {
+		t.Fatalf("left from left out gave %q", f.Value("status"))
+	}
+	// enter on the last field, a choice, submits.
+	wantEvent(t, f, "enter", form.Submit)
+}
+
+// SetValue fills a field from another: a choice takes only its choices.
+func TestFormSetValue(t *testing.T) {
+	f := newChoiceForm()
+	f.SetValue("status", "granted")
+	f.SetValue("policy", "mars")
+	f.SetValue("name", "onb-1")
+	if f.Value("status") != "granted" || f.Value("policy") != "global" || f.Value("name") != "onb-1" {
+		t.Fatalf("after SetValue: %v", f.Typed())
+	}
+}
+
+// A submitted form sends once however often it is submitted, and esc
+// cancels its request only while it is on its way.
+func TestFormSubmitRequestSendsOnceAndEscCancelsIt(t *testing.T) {
+	f := newTestForm()
+	requests := ui.NewRequests()
+	owner := requests.For(cardScreen)
+	if f.CancelIfBusy(owner) {
+		t.Fatal("an idle form reports a request to cancel")
+	}
+	var id ui.RequestID
+	block := make(chan struct{})
+	send := func(ctx context.Context) (int, error) { <-block; return 1, ctx.Err() }
+	if cmd := form.SubmitRequest(f, owner, &id, send); cmd == nil || id == 0 || !f.Busy() {
+		t.Fatalf("first submit: cmd %v, id %d, busy %v", cmd != nil, id, f.Busy())
+	}
+	first := id
+	if cmd := form.SubmitRequest(f, owner, &id, send); cmd != nil || id != first {
+		t.Fatalf("a second submit while busy sent again (id %d, was %d)", id, first)
+	}
+	if requests.InFlightFor(cardScreen) != 1 {
+		t.Fatalf("%d requests in flight, want 1", requests.InFlightFor(cardScreen))
+	}
+	if !f.CancelIfBusy(owner) || requests.InFlightFor(cardScreen) != 0 {
+		t.Fatalf("esc on a busy form left %d requests in flight", requests.InFlightFor(cardScreen))
+	}
+	close(block)
+}
+
+// HandleKey: enter on the last field runs submit, esc cancels the request
+// on its way and reports the form closed, other keys only edit.
+func TestFormHandleKeySubmitsAndEscCancelsAndCloses(t *testing.T) {
+	f := newTestForm()
+	requests := ui.NewRequests()
+	owner := requests.For(cardScreen)
+	var id ui.RequestID
+	block := make(chan struct{})
+	defer close(block)
+	submits := 0
+	submit := func() tea.Cmd {
+		submits++
+		return form.SubmitRequest(f, owner, &id, func(ctx context.Context) (int, error) { <-block; return 1, ctx.Err() })
+	}
+	handle := func(k string) (tea.Cmd, bool) {
+		return f.HandleKey(uitest.Key(k), owner, submit)
+	}
+	if _, closed := handle("x"); closed || submits != 0 {
+		t.Fatalf("a letter closed the form (%v) or submitted (%d)", closed, submits)
+	}
+	pressForm(f, "tab", "tab")
+	if cmd, closed := handle("enter"); closed || submits != 1 || cmd == nil || !f.Busy() {
+		t.Fatalf("enter on the last field: closed %v, submits %d, cmd %v, busy %v", closed, submits, cmd != nil, f.Busy())
+	}
+	if requests.InFlightFor(cardScreen) != 1 {
+		t.Fatalf("%d requests in flight, want 1", requests.InFlightFor(cardScreen))
+	}
+	if _, closed := handle("esc"); !closed || requests.InFlightFor(cardScreen) != 0 {
+		t.Fatalf("esc: closed %v, %d requests left in flight", closed, requests.InFlightFor(cardScreen))
+	}
+}
+
+func newChecklistForm() *form.Form {
+	st := theme.New(true, false)
+	f := form.New(&st, form.Spec{Title: "Hook", Fields: []form.Field{
+		{Key: "name", Label: "Name"},
+		{Key: "events", Label: "Events", Kind: form.FieldChecklist, Choices: []string{"a.one", "b.two", "c.three"},
+			Value: "c.three", Notes: map[string]string{"b.two": "sandbox only"}},
+		{Key: "other", Label: "Other"},
+	}})
+	f.SetWidth(60)
+	f.Focus()
+	return f
+}
+
+// A checklist: one line per value, each a stop for tab/↓ and ↑, space
+// ticks the value in focus (and only there), the value is the ticked
+// values in order.
+func TestFormChecklistField(t *testing.T) {
+	f := newChecklistForm()
+	if got := f.Ticked("events"); len(got) != 1 || got[0] != "c.three" {
+		t.Fatalf("initial ticks %q", got)
+	}
+	if hasHelpKey(f, "space") {
+		t.Fatal("space offered outside the checklist")
+	}
+	typeInto(f, "x ")
+	if f.Value("name") != "x" {
+		t.Fatalf("name %q: space in a text field must type", f.Value("name"))
+	}
+	pressForm(f, "tab", "down", "space") // b.two
+	if got := f.Value("events"); got != "b.two,c.three" {
+		t.Fatalf("events %q", got)
+	}
+	if !hasHelpKey(f, "space") {
+		t.Fatal("space not offered on the checklist")
+	}
+	view := ansi.Strip(f.View())
+	for _, want := range []string{"[ ] a.one", "[x] b.two  sandbox only", "[x] c.three"} {
+		if !strings.Contains(view, want) {
+			t.Fatalf("view lacks %q:\n%s", want, view)
+		}
+	}
+	if n := strings.Count(view, "›"); n != 1 {
+		t.Fatalf("%d cursors drawn:\n%s", n, view)
+	}
+	pressForm(f, "up", "space") // a.one
+	pressForm(f, "tab", "tab", "tab")
+	typeInto(f, "y")
+	if f.Value("other") != "y" || f.Value("events") != "a.one,b.two,c.three" {
+		t.Fatalf("after leaving the checklist: other %q events %q", f.Value("other"), f.Value("events"))
+	}
+	// Back into it from below lands on its last value.
+	pressForm(f, "shift+tab", "space")
+	if f.Value("events") != "a.one,b.two" {
+		t.Fatalf("events %q", f.Value("events"))
+	}
+	f.SetValue("events", "a.one, nope")
+	if f.Value("events") != "a.one" {
+		t.Fatalf("SetValue: %q", f.Value("events"))
+	}
+	// A gateway error lands on the checklist; ticking clears it.
+	f.SetErrors("", []form.FieldError{{Field: "events", Message: "pick one"}})
+	if !strings.Contains(f.View(), "pick one") {
+		t.Fatal("error not shown")
+	}
+	pressForm(f, "space")
+	if strings.Contains(f.View(), "pick one") {
+		t.Fatal("ticking kept the error")
+	}
+}
+
+func hasHelpKey(f *form.Form, k string) bool {
+	for _, g := range f.KeyMap().FullHelp() {
+		for _, b := range g {
+			if b.Enabled() && strings.Contains(strings.Join(b.Keys(), " "), k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// entriesForm is a form with one group of fields per entry, as the
+// whitelist's: the keys carry the entry's index.
+func entriesForm(n int) *form.Form {
+	st := theme.New(true, false)
+	var fields []form.Field
+	for i := range n {
+		group := "Entry " + string(rune('1'+i))
+		prefix := "wallets[" + string(rune('0'+i)) + "]."
+		fields = append(fields,
+			form.Field{Key: prefix + "name", Label: "Name", Group: group},
+			form.Field{Key: prefix + "walletAddress", Label: "Address", Group: group})
+	}
+	f := form.New(&st, form.Spec{Title: "Entries", Fields: fields})
+	f.SetWidth(60)
+	f.Focus()
+	return f
+}
+
+// An error naming "wallets[1].walletAddress" lands on the second entry's
+// address, not the first's; its group heading is marked and the focus
+// goes there.
+func TestFormErrorLandsOnTheEntryItNames(t *testing.T) {
+	f := entriesForm(2)
+	f.SetErrors("refused", []form.FieldError{{Field: "wallets[1].walletAddress", Message: "already whitelisted"}})
+	view := ansi.Strip(f.View())
+	first, second := strings.Index(view, "Entry 1"), strings.Index(view, "✗ Entry 2")
+	at := strings.Index(view, "✗ already whitelisted")
+	if first < 0 || second < 0 || at < second || strings.Contains(view, "✗ Entry 1") {
+		t.Fatalf("the error is not under entry 2:\n%s", view)
+	}
+	if strings.Count(view, "already whitelisted") != 1 {
+		t.Fatalf("the error is shown more than once:\n%s", view)
+	}
+	if f.Focused() != "wallets[1].walletAddress" {
+		t.Fatalf("focus on %q", f.Focused())
+	}
+	// Without an exact key the last part still matches (other forms).
+	g := newTestForm()
+	g.SetErrors("", []form.FieldError{{Field: "customCss.backgroundColor", Message: "bad colour"}})
+	if !strings.Contains(ansi.Strip(g.View()), "✗ bad colour") {
+		t.Fatal("a prefixed error no longer matches by its last part")
+	}
+	f.FocusField("wallets[0].walletAddress")
+	if f.Focused() != "wallets[0].walletAddress" {
+		t.Fatalf("FocusField: %q", f.Focused())
+	}
+}
+
+// A form taller than its height scrolls its fields so the one in focus
+// stays on screen, and says what is hidden.
+func TestFormScrollsToTheFieldInFocus(t *testing.T) {
+	f := entriesForm(6)
+	f.SetHeight(12)
+	for range 11 {
+		pressForm(f, "tab")
+	}
+	view := ansi.Strip(f.View())
+	if n := len(strings.Split(view, "\n")); n > 12 {
+		t.Fatalf("%d lines in a height of 12:\n%s", n, view)
+	}
+	if !strings.Contains(view, "Entries") || !strings.Contains(view, "↑") || !strings.Contains(view, "› Address") || !strings.Contains(view, "Entry 6") {
+		t.Fatalf("the focused field of entry 6 is not on screen:\n%s", view)
+	}
+	f.SetHeight(0)
+	if !strings.Contains(ansi.Strip(f.View()), "Entry 1") {
+		t.Fatal("without a height the whole form is drawn")
+	}
+}
+
+// A form of one field says enter sends it and offers no tab: there is no
+// other field to move to.
+func TestFormOfOneFieldOffersEnterAndNoTab(t *testing.T) {
+	st := theme.New(true, false)
+	f := form.New(&st, form.Spec{Title: "Find", Submit: "look up", Fields: []form.Field{{Key: "id", Label: "Id"}}})
+	f.SetWidth(60)
+	f.Focus()
+	v := uitest.Plain(f.View())
+	if !strings.Contains(v, "enter or ctrl+s look up · esc closes") || strings.Contains(v, "tab") {
+		t.Fatalf("the hint of a one-field form:\n%s", v)
+	}
+	for _, b := range f.KeyMap().ShortHelp() {
+		if b.Enabled() && strings.Contains(b.Help().Key, "tab") {
+			t.Fatalf("the help offers %q", b.Help().Key)
+		}
+	}
+	typeInto(f, "abc")
+	if ev := pressForm(f, "enter"); ev != form.Submit {
+		t.Fatalf("enter gave %v", ev)
+	}
+}
