@@ -36,9 +36,9 @@ import (
 // Runbook is one kind of ticket.
 type Runbook struct {
 	// Name is the file's name without .yaml.
-	Name   string `yaml:"-"`
-	Title  string `yaml:"title"`
-	Ticket string `yaml:"ticket"`
+	Name   string   `yaml:"-"`
+	Title  string   `yaml:"title"`
+	Ticket string   `yaml:"ticket"`
 	Facts  []string `yaml:"facts"`
 	// CannotTell are what the interface cannot answer for this kind of
 	// ticket, said on screen and kept with the case.
