@@ -13,6 +13,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/support/actionlog"
+	"cardterm/screens/support/casefile"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -43,6 +44,14 @@ type Options struct {
 	// CustomerScreens builds the screens a customer-approved session
 	// shows (main passes the app's screen list); nil leaves ctrl+o out.
 	CustomerScreens func(screenkit.Deps) []ui.Screen
+	// CasesDir is where a ticket's case file is kept (case-TICKET.json).
+	CasesDir string
+	// CaseFile is a case file to open at start (--case), going on with
+	// its last look-up.
+	CaseFile string
+	// RunbooksDir holds the tenant's own runbooks (*.yaml), besides the
+	// built-in ones; "" reads none.
+	RunbooksDir string
 }
 
 // DemoUser is a sandbox customer the console offers to look up.
@@ -70,11 +79,8 @@ type Screen struct {
 	recent  recentLookups
 	lookups ui.Table // the recent look-ups, or the demo users
 
-	// us says the look-ups go to the US backend; regionClient is the
-	// client for the region chosen in the console when it is not the
-	// app's.
-	us           bool
-	regionClient *apiclient.Client
+	// us says the look-ups go to the US backend (readClientFor).
+	us bool
 
 	kase    *caseData
 	loadID  ui.RequestID
@@ -97,6 +103,23 @@ type Screen struct {
 	secretClient  *apiclient.Client
 	secretRefused bool
 
+	// caseFile is the ticket's case kept on disk (casework.go), casePath
+	// its file; nil while no ticket is set. resume says a case opened
+	// with --case goes on with its last look-up. saveSeq orders writes.
+	caseFile *casefile.Case
+	casePath string
+	resume   bool
+	saveSeq  int
+	// consentRec records the answers of the client-key reads, so that
+	// evidence names them; readClients are those clients, EU and US.
+	consentRec  *casefile.Recorder
+	readClients [2]*apiclient.Client
+	panel       *casePanel     // the case's notes and evidence, if shown
+	runbooks    *runbookPicker // the runbook chooser, if shown
+	pending     *pendingRun    // a runbook waiting for the approved session
+	timeline    *timelineView  // the customer's timeline, if shown
+	editing     int            // the note the edit form is for
+
 	approval *approval // the customer-approved session, if any
 	// ended is the client of the last session ended, whose revoke may
 	// still be on its way when the app ends (Close).
@@ -109,6 +132,7 @@ func New(deps screenkit.Deps, opts Options) *Screen {
 		lookups: ui.NewTable(deps.Styles, lookupColumns), log: actionlog.Open(opts.ActionLog)}
 	if deps.Client != nil {
 		s.us = deps.Client.Config().US
+		s.consentRec = casefile.NewRecorder(deps.Client.Config().HTTPClient, "client key", deps.Clock)
 	}
 	s.change = ui.NewChange[actionDone](s.Requests)
 	s.sets = ui.NewTable(deps.Styles, userSetColumns)
@@ -134,6 +158,11 @@ func (s *Screen) CapturesKeys() bool {
 // Enter reads the recent look-ups and opens the one main asked for.
 func (s *Screen) Enter() tea.Cmd {
 	cmds := []tea.Cmd{s.loadRecent()}
+	if s.opts.CaseFile != "" {
+		s.resume = s.opts.User == "" && s.opts.Onboarding == ""
+		cmds = append(cmds, s.loadCase(s.opts.CaseFile, ""))
+		s.opts.CaseFile = ""
+	}
 	switch {
 	case s.opts.User != "":
 		cmds = append(cmds, s.lookUp(caseUser, s.opts.User, s.us, ""))
@@ -148,13 +177,20 @@ func (s *Screen) Enter() tea.Cmd {
 // SetSize implements ui.Screen.
 func (s *Screen) SetSize(width, height int) {
 	s.Width, s.Height = width, height
-	s.lookups.SetSize(width, max(height-3-reachHeight(width), 3))
+	caseLine := 0
+	if s.caseFile != nil {
+		caseLine = 1
+	}
+	s.lookups.SetSize(width, max(height-3-reachHeight(width)-caseLine, 3))
 	s.sets.SetSize(width, max(height-s.caseHeaderHeight()-3, 3))
 	if s.form != nil {
 		s.form.SetWidth(min(width, 72))
 	}
 	if s.audit != nil {
 		s.audit.SetSize(width, height)
+	}
+	if s.timeline != nil {
+		s.timeline.table.SetSize(width, max(height-s.timelineHeight(), 3))
 	}
 }
 
@@ -179,7 +215,20 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.gotExport(msg)
 	case ui.Result[copied]:
 		return s, s.gotCopy(msg)
+	case ui.Result[openedCase]:
+		return s, s.gotCaseFile(msg)
+	case ui.Result[caseSaved]:
+		return s, s.gotCaseSaved(msg)
+	case ui.Result[runDone]:
+		return s, s.gotRun(msg)
+	case ui.Result[timelineRead]:
+		return s, s.gotTimeline(msg)
+	case ui.KeepEvidenceMsg:
+		return s, s.keepFromSession(msg)
 	case ui.RefreshMsg:
+		if s.timeline != nil {
+			return s, s.readTimeline()
+		}
 		if s.audit != nil {
 			return s, s.audit.start()
 		}
@@ -213,9 +262,19 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if s.approval != nil && s.approval.panelOpen() {
 		return s.approvalKey(msg)
 	}
+	switch {
+	case s.runbooks != nil:
+		return s.runbookKey(msg)
+	case s.panel != nil:
+		return s.panelKey(msg)
+	case s.timeline != nil:
+		return s.timelineKey(msg)
+	}
 	if s.audit != nil {
 		if !s.audit.CapturesKeys() {
 			switch {
+			case key.Matches(msg, s.keys.Keep):
+				return s.keepOnConsole()
 			case key.Matches(msg, s.keys.Export):
 				return s.export(false)
 			case key.Matches(msg, s.keys.ExportFull):
@@ -248,6 +307,10 @@ func (s *Screen) lookupsKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, s.keys.Region):
 		s.setRegion(!s.us)
 		return notify("look-ups now go to the " + regionName(s.us) + " region")
+	case key.Matches(msg, s.keys.Note) && s.caseFile != nil:
+		return s.openNoteForm()
+	case key.Matches(msg, s.keys.Panel) && s.caseFile != nil:
+		return s.openPanel()
 	case key.Matches(msg, s.keys.Open):
 		return s.openSelectedLookup()
 	case key.Matches(msg, s.keys.Back):
@@ -288,6 +351,18 @@ func (s *Screen) caseKey(msg tea.KeyPressMsg) tea.Cmd {
 		return s.export(true)
 	case key.Matches(msg, k.Copy):
 		return s.copyMarkdown()
+	case key.Matches(msg, k.Keep):
+		return s.keepOnConsole()
+	case key.Matches(msg, k.Note):
+		return s.openNoteForm()
+	case key.Matches(msg, k.Panel):
+		return s.openPanel()
+	case key.Matches(msg, k.Runbook):
+		return s.openRunbooks()
+	case key.Matches(msg, k.Timeline):
+		return s.openTimeline()
+	case key.Matches(msg, k.Follow):
+		return s.follow()
 	}
 	var cmd tea.Cmd
 	s.sets, cmd = s.sets.Update(msg)
@@ -309,7 +384,13 @@ func (s *Screen) closeCase() tea.Cmd {
 // flight (an export) finish; their answers name their own case.
 func (s *Screen) clearCase() {
 	s.kase, s.audit, s.form, s.action = nil, nil, nil, nil
-	s.problem, s.ticket, s.loading = "", "", false
+	s.panel, s.runbooks, s.timeline = nil, nil, nil
+	s.problem, s.loading = "", false
+	if s.caseFile == nil {
+		// Without a case file the ticket was the look-up's label; with one
+		// it is the case's and stays for the next look-up.
+		s.ticket = ""
+	}
 	s.loadID = 0 // a late answer of this case is dropped
 	s.change.Reset()
 	s.sets.SetRows(nil)

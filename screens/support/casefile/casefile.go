@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -223,4 +224,16 @@ func fileSafe(s string) string {
 		}
 		return '_'
 	}, s)
+}
+
+// Clone is a copy that shares nothing the case may change, for a write
+// made outside the model while the case goes on.
+func (c *Case) Clone() *Case {
+	out := *c
+	out.Lookups = slices.Clone(c.Lookups)
+	out.Notes = slices.Clone(c.Notes)
+	out.Evidence = slices.Clone(c.Evidence)
+	out.Activity = slices.Clone(c.Activity)
+	out.Events = slices.Clone(c.Events)
+	return &out
 }

@@ -1,0 +1,100 @@
+package support
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/screens/screenkit"
+	"cardterm/screens/support/casefile"
+	"cardterm/ui"
+)
+
+// The export of a case file (e or E while a case is open, e on the case
+// panel): case-TICKET-TIME.md for the ticket and .json for tools, in the
+// export folder. The case part comes from the case file as it is now;
+// the consent part, when a customer's case is shown, is read again from
+// the gateway (caseSource). Neither holds a secret or an e-mail: the case
+// is scrubbed again (casefile.NewExport) and the consent part leaves IP
+// addresses and user agents out unless E asked for them.
+
+// caseFileExport is the JSON of a case file's export.
+type caseFileExport struct {
+	casefile.Export
+	// Consent is the customer's consents as read for the export, when a
+	// customer's case was shown.
+	Consent *caseExport `json:"consent,omitempty"`
+}
+
+// exportCase exports the open case (from the case panel).
+func (s *Screen) exportCase() tea.Cmd { return s.exportCaseWith(false) }
+
+func (s *Screen) exportCaseWith(personal bool) tea.Cmd {
+	c := s.caseFile
+	now, agent := s.Deps.Clock(), s.agent()
+	c.Did(casefile.Activity{Time: now.UTC(), Agent: agent, Action: "case exported", Detail: "Markdown and JSON"})
+	snapshot := c.Clone()
+	var src *caseSource
+	if s.kase != nil && s.kase.err == nil {
+		cs := s.caseSource(personal)
+		src = &cs
+	}
+	dir, log, entry := s.opts.ExportDir, s.log, s.entry("export", "case "+c.Ticket, "")
+	if s.kase != nil && s.kase.kind == caseUser {
+		entry.UserID = s.kase.id
+	}
+	_, cmd := ui.Go(s.Requests, func(ctx context.Context) (exported, error) {
+		out := caseFileExport{Export: casefile.NewExport(snapshot, agent, now)}
+		clean := func(t string) string { return strings.ReplaceAll(ui.Sanitize(t), "|", `\|`) }
+		when := func(t time.Time) string { return clean(screenkit.FormatTime(t.Format(time.RFC3339))) }
+		md := out.Markdown(clean, when)
+		if src != nil {
+			e, err := src.read(ctx)
+			if err != nil {
+				return exported{}, err
+			}
+			out.Consent = &e
+			md += "\n---\n\n" + e.markdown()
+		}
+		data, err := marshalExport(out)
+		if err != nil {
+			return exported{}, err
+		}
+		base := filepath.Join(dir, "case-"+fileSafe(snapshot.Ticket)+"-"+now.UTC().Format("20060102T150405Z"))
+		files := exported{markdown: base + ".md", json: base + ".json"}
+		if err := os.WriteFile(files.markdown, []byte(md), 0o600); err != nil {
+			return exported{}, err
+		}
+		if err := os.WriteFile(files.json, data, 0o600); err != nil {
+			return exported{}, err
+		}
+		entry.Time, entry.Outcome = now.UTC(), "ok: written to "+files.markdown+" and "+filepath.Base(files.json)
+		return files, log.Append(entry)
+	})
+	return tea.Batch(s.saveCase(), cmd, notify("exporting case "+c.Ticket+"…"))
+}
+
+// follow opens the onboarding the selected set came from (on a user's
+// case) or the user it is linked to (on an onboarding's), keeping the
+// ticket and the case.
+func (s *Screen) follow() tea.Cmd {
+	r, ok := s.selected()
+	if !ok {
+		return notify("select a consent set first")
+	}
+	if s.kase.kind == caseUser {
+		if r.set.OnboardingID == "" {
+			return notify("the gateway did not say which onboarding this set came from")
+		}
+		return s.lookUp(caseOnboarding, r.set.OnboardingID, s.us, s.ticket)
+	}
+	if !r.set.Linked() {
+		return notify("this set is waiting to be linked: there is no user to open yet")
+	}
+	return s.lookUp(caseUser, *r.set.UserID, s.us, s.ticket)
+}
+
