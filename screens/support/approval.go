@@ -40,10 +40,10 @@ type approval struct {
 	userID string            // the case's user: the only one the session may be
 	client *apiclient.Client // the customer's session lives here only
 	// rec records the session's answers, for evidence (evidence.go).
-	rec *casefile.Recorder
-	flow   *screenkit.OAuthFlow
-	code   textinput.Model
-	keys   screenkit.OAuthKeys
+	rec  *casefile.Recorder
+	flow *screenkit.OAuthFlow
+	code textinput.Model
+	keys screenkit.OAuthKeys
 
 	startID, exchangeID, checkID ui.RequestID
 	// open says the customer's screens are shown.

@@ -97,4 +97,3 @@ func (s *Screen) follow() tea.Cmd {
 	}
 	return s.lookUp(caseUser, *r.set.UserID, s.us, s.ticket)
 }
-

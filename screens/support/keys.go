@@ -115,7 +115,9 @@ type auditKeysWithKeep struct {
 }
 
 // ShortHelp implements help.KeyMap.
-func (k auditKeysWithKeep) ShortHelp() []key.Binding { return append([]key.Binding{k.keep}, k.KeyMap.ShortHelp()...) }
+func (k auditKeysWithKeep) ShortHelp() []key.Binding {
+	return append([]key.Binding{k.keep}, k.KeyMap.ShortHelp()...)
+}
 
 // FullHelp implements help.KeyMap.
 func (k auditKeysWithKeep) FullHelp() [][]key.Binding {
