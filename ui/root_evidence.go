@@ -43,5 +43,6 @@ func (r *Root) keepKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	var cmd tea.Cmd
 	r.support, cmd = r.support.Update(m)
-	return stampNotices(cmd, ScreenSupport), true
+	// What the console says about it is said on the screen kept.
+	return stampNotices(cmd, s.ID()), true
 }

@@ -45,6 +45,10 @@ type pendingRun struct {
 	book    *runbook.Runbook
 	address string
 	userID  string
+	// note is the partial draft the run left (its index and text): the
+	// full draft replaces it when the agent has not edited it.
+	note     int
+	noteText string
 }
 
 // runDone is a run's answer.
@@ -53,6 +57,8 @@ type runDone struct {
 	address string
 	// partial says customer facts wait for the approved session.
 	partial bool
+	// resumed is the pending run, gone on under the approved session.
+	resumed *pendingRun
 }
 
 func (s *Screen) openRunbooks() tea.Cmd {
@@ -158,7 +164,7 @@ func (s *Screen) resumePending() tea.Cmd {
 			f := runbook.SearchAddress(ctx, src, p.address)
 			return runDone{result: runbook.Result{Facts: []runbook.Fact{f}}, address: p.address}, nil
 		}
-		return runDone{result: runbook.Run(ctx, *p.book, src)}, nil
+		return runDone{result: runbook.Run(ctx, *p.book, src), resumed: p}, nil
 	})
 	return cmd
 }
@@ -201,7 +207,17 @@ func (s *Screen) gotRun(msg ui.Result[runDone]) tea.Cmd {
 	if lines := res.Runbook.CannotTell; len(lines) > 0 {
 		text += "\n\n-- What the interface cannot tell (for the agent, not the customer):\n- " + strings.Join(lines, "\n- ")
 	}
-	s.caseFile.AddNote(casefile.Note{Time: now, Agent: agent, Text: casefile.Scrub(text), Draft: name})
+	text = casefile.Scrub(text)
+	if p := msg.Value.resumed; p != nil && p.noteText != "" && p.note < len(s.caseFile.Notes) && s.caseFile.Notes[p.note].Text == p.noteText {
+		// The partial draft, untouched: the full one takes its place.
+		s.caseFile.Notes[p.note].Text = text
+		s.caseFile.Did(casefile.Activity{Time: now, Agent: agent, Action: "reply drafted by runbook " + name, Detail: "completed under the customer's approval"})
+	} else {
+		s.caseFile.AddNote(casefile.Note{Time: now, Agent: agent, Text: text, Draft: name})
+		if p := s.pending; msg.Value.partial && p != nil && p.book != nil && p.book.Name == name {
+			p.note, p.noteText = len(s.caseFile.Notes)-1, text
+		}
+	}
 	done := "runbook " + res.Runbook.Title + ": " + plural(kept, "fact") + " kept as evidence; the draft reply is in the case's notes (N)"
 	if w := res.Waiting(); len(w) > 0 {
 		done += "; " + strings.Join(w, ", ") + " wait for the customer's approval (ctrl+o), then the run goes on by itself"
@@ -227,7 +243,7 @@ func (s *Screen) runbooksView() string {
 		if i == p.selected {
 			mark, title = "▸ ", st.TableSelected.Render(ui.Sanitize(b.Title))
 		}
-		lines = append(lines, mark+title+st.Muted.Render("  "+ui.Sanitize(b.Ticket)))
+		lines = append(lines, ui.FitLine(mark+title+st.Muted.Render("  "+ui.Sanitize(b.Ticket)), width))
 	}
 	if p.selected >= 0 && p.selected < len(p.books) {
 		b := p.books[p.selected]
@@ -244,7 +260,13 @@ func (s *Screen) runbooksView() string {
 			}
 		}
 		for _, c := range b.CannotTell {
-			lines = append(lines, st.Text(theme.ToneWarn).Render(ansi.Wrap("● cannot tell: "+ui.Sanitize(c), width, " ")))
+			for i, l := range strings.Split(ansi.Wrap("cannot tell: "+ui.Sanitize(c), width-2, " "), "\n") {
+				prefix := "  "
+				if i == 0 {
+					prefix = "● "
+				}
+				lines = append(lines, st.Text(theme.ToneWarn).Render(prefix+l))
+			}
 		}
 		lines = append(lines, st.Muted.Render("From: "+ui.Sanitize(b.Source)))
 	}

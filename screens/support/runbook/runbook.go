@@ -177,8 +177,11 @@ func Draft(rb Runbook, facts []Fact) string {
 			return v
 		}
 		why := f.Missing
-		if why == "" {
+		switch why {
+		case "":
 			why = "not learnt"
+		case noApproval:
+			why = "after the customer's approval"
 		}
 		return "[" + parts[1] + "." + parts[2] + ": " + why + "]"
 	}))

@@ -164,7 +164,7 @@ func TestRunWithoutApprovalSaysWhatWaits(t *testing.T) {
 		if got := strings.Join(res.Waiting(), ","); got != "verification,card,transactions" {
 			t.Fatalf("waiting %q", got)
 		}
-		if !strings.Contains(res.Draft, "[card.status: needs the customer's approval") || !strings.Contains(res.Draft, "termsAndPrivacy is denied") {
+		if !strings.Contains(res.Draft, "[card.status: after the customer's approval]") || !strings.Contains(res.Draft, "termsAndPrivacy is denied") {
 			t.Fatalf("draft:\n%s", res.Draft)
 		}
 		return
