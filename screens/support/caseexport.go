@@ -64,6 +64,9 @@ func (s *Screen) exportCaseWith(personal bool) tea.Cmd {
 		if err != nil {
 			return exported{}, err
 		}
+		// The consent part and the action log's lines are scrubbed too: a
+		// case export never carries an e-mail or a key.
+		md, data = casefile.Scrub(md), []byte(casefile.Scrub(string(data)))
 		base := filepath.Join(dir, "case-"+fileSafe(snapshot.Ticket)+"-"+now.UTC().Format("20060102T150405Z"))
 		files := exported{markdown: base + ".md", json: base + ".json"}
 		if err := os.WriteFile(files.markdown, []byte(md), 0o600); err != nil {
