@@ -142,3 +142,37 @@ func TestSupportCaseHandedOverToASecondAgentE2E(t *testing.T) {
 	}
 	noSecretUnder(t, filepath.Join(dir, "data"), sandbox.DemoSecretKey, "@demo.test")
 }
+
+// A runbook run before the customer's approval gathers what the client
+// key reads, waits for the rest, and goes on by itself when the customer
+// approves a session: the draft in the case's notes then holds the card's
+// state read in that session.
+func TestSupportRunbookGoesOnUnderTheApprovedSessionE2E(t *testing.T) {
+	sb := startSandboxInProcess(t, sandbox.Options{})
+	dir := t.TempDir()
+	frank := sandbox.DemoUserID("frank@demo.test")
+	tm := supportTerm(t, sb, dir, caseEnv(dir, customerBrowserEnv(t, "frank@demo.test")...), "--agent", "dana", frank)
+	tm.waitFor("INCOMPLETE")
+	tm.send("T")
+	tm.waitFor("Ticket for this case")
+	tm.typeText("TCK-88")
+	tm.send("Enter")
+	tm.waitFor("Case TCK-88")
+	tm.send("B")
+	tm.waitFor("Run a runbook", "Card not working", "cannot tell: Card state changes carry no actor or time")
+	tm.send("Enter")
+	tm.waitFor("wait for the customer's approval")
+	tm.send("C-o")
+	tm.waitFor("The secret key is needed")
+	tm.typeText(sandbox.DemoSecretKey)
+	tm.send("Enter")
+	tm.waitFor("CUSTOMER-APPROVED SESSION: Frank Osei")
+	tm.confirm("S", "End the customer-approved session?", "DELETE /v1/auth/oauth/revoke")
+	tm.waitFor("customer-approved session ended")
+	tm.send("N")
+	tm.waitFor("draft from runbook card-not-working", "Your card ending 1881 (PHYSICAL) is FROZEN", "termsAndPrivacy is denied")
+	s := tm.screen()
+	if strings.Contains(s, "after the customer's approval]") {
+		t.Fatalf("the draft still waits for the approval:\n%s", s)
+	}
+}
