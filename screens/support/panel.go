@@ -132,12 +132,18 @@ func (s *Screen) panelView() string {
 	for _, l := range c.Lookups {
 		lines = append(lines, "  "+st.Muted.Render(ui.Sanitize(screenkit.FormatTime(l.Time.Format(timeLayout))+" · "+l.Agent+" · "+l.Kind+" "+l.ID+" ("+l.Region+"): "+l.Answer)))
 	}
-	// The selected note stays in sight.
-	offset := 0
-	if h := max(s.Height, 3); selectedAt > h-3 {
-		offset = min(selectedAt-(h-3), len(lines)-1)
+	// The title stays; below it the selected note starts the page when
+	// the whole case does not fit.
+	h := max(s.Height, 3)
+	offset := 1
+	if len(lines) > h && selectedAt > 1 {
+		offset = max(min(selectedAt, len(lines)-(h-1)), 1)
 	}
-	return strings.Join(lines[offset:], "\n")
+	shown := append(lines[:1:1], lines[offset:]...)
+	for i, l := range shown {
+		shown[i] = ui.FitLine(l, width)
+	}
+	return strings.Join(shown, "\n")
 }
 
 // timeLayout is how the case's times are handed to the screens' formatter.

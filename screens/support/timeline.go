@@ -56,7 +56,7 @@ func (k timelineKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.Shor
 
 var _ help.KeyMap = timelineKeys{}
 
-var timelineColumns = []ui.Column{{Title: "Time", Width: 26}, {Title: "Source", Width: 18}, {Title: "What", Min: 20}}
+var timelineColumns = []ui.Column{{Title: "Time", Width: 21}, {Title: "Source", Width: 18}, {Title: "What", Min: 20}}
 
 func (s *Screen) openTimeline() tea.Cmd {
 	s.timeline = &timelineView{userID: s.kase.id, table: ui.NewTable(s.Deps.Styles, timelineColumns), keys: timelineKeys{
