@@ -114,9 +114,9 @@ func TestSupportCaseHandedOverToASecondAgentE2E(t *testing.T) {
 				Agent, Text string
 			} `json:"notes"`
 			Evidence []struct {
-				Title   string `json:"title"`
+				Title   string                                     `json:"title"`
 				Request struct{ Method, Path, Region, Via string } `json:"request"`
-				SHA256  string `json:"sha256"`
+				SHA256  string                                     `json:"sha256"`
 			} `json:"evidence"`
 			Lookups []struct{ Agent, Kind, ID string } `json:"lookups"`
 		} `json:"case"`
