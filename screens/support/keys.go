@@ -102,8 +102,11 @@ func (s *Screen) activeKeys() keyMap {
 	k.Note.SetEnabled(s.caseFile != nil)
 	k.Panel.SetEnabled(s.caseFile != nil)
 	k.Keep.SetEnabled(s.caseFile != nil && s.kase != nil && s.kase.err == nil)
-	k.Runbook.SetEnabled(s.caseFile != nil && user && found)
-	k.Timeline.SetEnabled(user && found)
+	// A user with no consent set (404) still has a card and wallets: the
+	// runbooks and the timeline work on every user's case.
+	answered := s.kase != nil && s.kase.err == nil && !s.loading
+	k.Runbook.SetEnabled(s.caseFile != nil && user && answered)
+	k.Timeline.SetEnabled(user && answered)
 	k.Follow.SetEnabled(found && len(s.kase.sets) > 0)
 	return k
 }

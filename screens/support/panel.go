@@ -125,7 +125,8 @@ func (s *Screen) panelView() string {
 		lines = append(lines, st.Muted.Render("None yet: ctrl+k keeps the selection here, on the console or in an approved session."))
 	}
 	for _, it := range c.Evidence {
-		lines = append(lines, "  "+st.Value.Render(ui.Sanitize(it.Title)),
+		first, _, _ := strings.Cut(it.Text, "\n")
+		lines = append(lines, "  "+st.Value.Render(ui.Sanitize(it.Title))+"  "+ui.Sanitize(first),
 			"    "+st.Muted.Render(ui.Sanitize(it.Request.String()+" · sha256 "+short(it.SHA256)+" · "+it.Agent)))
 	}
 	lines = append(lines, "", st.Subtitle.Render("Look-ups"))

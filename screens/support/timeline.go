@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/support/casefile"
 	"cardterm/screens/support/runbook"
@@ -31,6 +32,7 @@ var cannotTell = []string{
 	"Verification reasons and transitions are not exposed: what a PENDING verification waits for, or why one was REJECTED, cannot be told.",
 	"Webhook deliveries are not in the gateway's interface: whether an event reached a partner, and what their server answered, cannot be told here.",
 	"Orders cannot be listed: an order is found only by the id the customer received, and its states are not shown.",
+	"Whether two card transactions are one payment taken twice or a hold and its settlement is not said by the interface: compare their amount, merchant, time and status.",
 }
 
 // timelineRead is the audit trail read for the timeline.
@@ -74,6 +76,9 @@ func (s *Screen) readTimeline() tea.Cmd {
 	_, cmd := ui.Go(s.Requests, func(ctx context.Context) (timelineRead, error) {
 		records, total, err := runbook.ReadAudit(ctx, client, id)
 		out := timelineRead{userID: id, total: total}
+		if apiclient.IsNotFound(err) {
+			return out, nil // no consent set: no audit trail, the rest still shows
+		}
 		for _, r := range records {
 			out.events = append(out.events, runbook.AuditEvent(r))
 		}
