@@ -108,8 +108,9 @@ func TestSupportCaseHandedOverToASecondAgentE2E(t *testing.T) {
 		}
 	}
 	var e struct {
-		ExportedBy string `json:"exportedBy"`
-		Case       struct {
+		ExportedBy    string `json:"exportedBy"`
+		ConsentStatus string `json:"consentStatus"`
+		Case          struct {
 			Notes []struct {
 				Agent, Text string
 			} `json:"notes"`
@@ -124,7 +125,7 @@ func TestSupportCaseHandedOverToASecondAgentE2E(t *testing.T) {
 	if err := json.Unmarshal([]byte(js), &e); err != nil {
 		t.Fatalf("the JSON export: %v\n%s", err, js)
 	}
-	if e.ExportedBy != "eli" || len(e.Case.Notes) != 2 || e.Case.Notes[0].Agent != "dana" || e.Case.Notes[1].Agent != "eli" {
+	if e.ExportedBy != "eli" || e.ConsentStatus != "complete" || len(e.Case.Notes) != 2 || e.Case.Notes[0].Agent != "dana" || e.Case.Notes[1].Agent != "eli" {
 		t.Fatalf("the JSON export's notes: %+v", e)
 	}
 	if len(e.Case.Lookups) < 4 || e.Case.Lookups[1].Kind != "onboarding" || e.Case.Lookups[len(e.Case.Lookups)-1].Agent != "eli" {

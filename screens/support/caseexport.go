@@ -22,12 +22,13 @@ import (
 // is scrubbed again (casefile.NewExport) and the consent part leaves IP
 // addresses and user agents out unless E asked for them.
 
-// caseFileExport is the JSON of a case file's export.
+// caseFileExport is the JSON of a case file's export: the customer's
+// consents as read for the export (the same members as an export without
+// a case, when a customer's case is shown) and the case under "case".
 type caseFileExport struct {
-	casefile.Export
-	// Consent is the customer's consents as read for the export, when a
-	// customer's case was shown.
-	Consent *caseExport `json:"consent,omitempty"`
+	*caseExport
+	ExportedAt time.Time      `json:"exportedAt"`
+	Case       *casefile.Case `json:"case"`
 }
 
 // exportCase exports the open case (from the case panel).
@@ -48,17 +49,20 @@ func (s *Screen) exportCaseWith(personal bool) tea.Cmd {
 		entry.UserID = s.kase.id
 	}
 	_, cmd := ui.Go(s.Requests, func(ctx context.Context) (exported, error) {
-		out := caseFileExport{Export: casefile.NewExport(snapshot, agent, now)}
+		export := casefile.NewExport(snapshot, agent, now)
+		out := caseFileExport{ExportedAt: export.ExportedAt, Case: export.Case}
 		clean := func(t string) string { return strings.ReplaceAll(ui.Sanitize(t), "|", `\|`) }
 		when := func(t time.Time) string { return clean(screenkit.FormatTime(t.Format(time.RFC3339))) }
-		md := out.Markdown(clean, when)
+		md := export.Markdown(clean, when)
+		name := "case-" + fileSafe(snapshot.Ticket)
 		if src != nil {
 			e, err := src.read(ctx)
 			if err != nil {
 				return exported{}, err
 			}
-			out.Consent = &e
+			out.caseExport = &e
 			md += "\n---\n\n" + e.markdown()
+			name += "-" + string(e.Kind) + "-" + fileSafe(e.ID)
 		}
 		data, err := marshalExport(out)
 		if err != nil {
@@ -67,7 +71,7 @@ func (s *Screen) exportCaseWith(personal bool) tea.Cmd {
 		// The consent part and the action log's lines are scrubbed too: a
 		// case export never carries an e-mail or a key.
 		md, data = casefile.Scrub(md), []byte(casefile.Scrub(string(data)))
-		base := filepath.Join(dir, "case-"+fileSafe(snapshot.Ticket)+"-"+now.UTC().Format("20060102T150405Z"))
+		base := filepath.Join(dir, name+"-"+now.UTC().Format("20060102T150405Z"))
 		files := exported{markdown: base + ".md", json: base + ".json"}
 		if err := os.WriteFile(files.markdown, []byte(md), 0o600); err != nil {
 			return exported{}, err
