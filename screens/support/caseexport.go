@@ -53,7 +53,7 @@ func (s *Screen) exportCaseWith(personal bool) tea.Cmd {
 		out := caseFileExport{ExportedAt: export.ExportedAt, Case: export.Case}
 		clean := func(t string) string { return strings.ReplaceAll(ui.Sanitize(t), "|", `\|`) }
 		when := func(t time.Time) string { return clean(screenkit.FormatTime(t.Format(time.RFC3339))) }
-		md := export.Markdown(clean, when)
+		md := export.Markdown(clean, ui.SanitizeMultiline, when)
 		name := "case-" + fileSafe(snapshot.Ticket)
 		if src != nil {
 			e, err := src.read(ctx)

@@ -167,7 +167,7 @@ func (s *Screen) recordLookup(c *caseData) {
 		return
 	}
 	s.caseFile.AddLookup(casefile.Lookup{Time: s.Deps.Clock().UTC(), Agent: s.agent(), Kind: string(c.kind), ID: c.id,
-		Region: regionName(c.us), Answer: casefile.Scrub(lookupAnswer(c))})
+		Region: regionName(c.us), Answer: casefile.Scrub(ui.Sanitize(lookupAnswer(c)))})
 }
 
 // lookupAnswer says what a look-up found, in a few words.
@@ -189,7 +189,7 @@ func (s *Screen) addNote(text, draftFrom string) tea.Cmd {
 	if s.caseFile == nil || strings.TrimSpace(text) == "" {
 		return nil
 	}
-	s.caseFile.AddNote(casefile.Note{Time: s.Deps.Clock().UTC(), Agent: s.agent(), Text: casefile.Scrub(text), Draft: draftFrom})
+	s.caseFile.AddNote(casefile.Note{Time: s.Deps.Clock().UTC(), Agent: s.agent(), Text: clean(text), Draft: draftFrom})
 	return s.saveCase()
 }
 
@@ -198,7 +198,7 @@ func (s *Screen) editNote(i int, text string) tea.Cmd {
 	if s.caseFile == nil || i < 0 || i >= len(s.caseFile.Notes) {
 		return nil
 	}
-	s.caseFile.Notes[i].Text = casefile.Scrub(strings.TrimRight(text, "\n "))
+	s.caseFile.Notes[i].Text = clean(strings.TrimRight(text, "\n "))
 	s.caseFile.Did(casefile.Activity{Time: s.Deps.Clock().UTC(), Agent: s.agent(), Action: "note edited",
 		Detail: "the note of " + s.caseFile.Notes[i].Agent + " at " + s.caseFile.Notes[i].Time.Format(time.RFC3339)})
 	return s.saveCase()
@@ -209,8 +209,8 @@ func (s *Screen) keep(title, text string, answer casefile.Answer) tea.Cmd {
 	if s.caseFile == nil {
 		return ui.Notify(theme.ToneWarn, "no case open: set a ticket first (T on a case), and what you keep goes into its case")
 	}
-	s.caseFile.AddEvidence(casefile.Item{Time: s.Deps.Clock().UTC(), Agent: s.agent(), Title: casefile.Scrub(title),
-		Text: casefile.Scrub(text), Request: answer.Request, AnsweredAt: answer.At, SHA256: answer.SHA256})
+	s.caseFile.AddEvidence(casefile.Item{Time: s.Deps.Clock().UTC(), Agent: s.agent(), Title: casefile.Scrub(ui.Sanitize(title)),
+		Text: clean(text), Request: answer.Request, AnsweredAt: answer.At, SHA256: answer.SHA256})
 	return tea.Batch(s.saveCase(), ui.Notify(theme.ToneOK, "kept in case "+s.caseFile.Ticket+": "+title+" ("+answer.Request.Method+" "+answer.Request.Path+", sha256 "+short(answer.SHA256)+")"))
 }
 
@@ -221,3 +221,7 @@ func short(hash string) string {
 	}
 	return hash
 }
+
+// clean is text as a case keeps it: no terminal controls, bidi or
+// zero-width characters from the gateway, and nothing Scrub takes out.
+func clean(text string) string { return casefile.Scrub(ui.SanitizeMultiline(text)) }

@@ -186,7 +186,7 @@ func (s *Screen) gotRun(msg ui.Result[runDone]) tea.Cmd {
 			continue
 		}
 		for _, a := range f.Answers {
-			s.caseFile.AddEvidence(casefile.Item{Time: now, Agent: agent, Title: "fact: " + f.Label, Text: casefile.Scrub(f.Summary),
+			s.caseFile.AddEvidence(casefile.Item{Time: now, Agent: agent, Title: "fact: " + ui.Sanitize(f.Label), Text: clean(f.Summary),
 				Request: a.Request, AnsweredAt: a.At, SHA256: a.SHA256})
 		}
 		s.caseFile.AddEvents(f.Events)
@@ -207,7 +207,7 @@ func (s *Screen) gotRun(msg ui.Result[runDone]) tea.Cmd {
 	if lines := res.Runbook.CannotTell; len(lines) > 0 {
 		text += "\n\n-- What the interface cannot tell (for the agent, not the customer):\n- " + strings.Join(lines, "\n- ")
 	}
-	text = casefile.Scrub(text)
+	text = clean(text)
 	if p := msg.Value.resumed; p != nil && p.noteText != "" && p.note < len(s.caseFile.Notes) && s.caseFile.Notes[p.note].Text == p.noteText {
 		// The partial draft, untouched: the full one takes its place.
 		s.caseFile.Notes[p.note].Text = text

@@ -75,7 +75,8 @@ func TestExportHoldsNotesEvidenceAndNoEmail(t *testing.T) {
 	c.AddNote(Note{Time: now.Add(time.Hour), Agent: "eli", Text: "called back"})
 	c.AddEvidence(Item{Time: now, Agent: "dana", Title: "Account screen", Text: "Alice Martin alice@demo.test", Request: Request{Method: "GET", Path: "/v1/user", Region: "EU", Via: "approved session", Status: 200}, SHA256: "0123abcd"})
 	e := NewExport(c, "eli", now.Add(2*time.Hour))
-	md := e.Markdown(func(s string) string { return s }, func(t time.Time) string { return t.Format(time.RFC3339) })
+	same := func(s string) string { return s }
+	md := e.Markdown(same, same, func(t time.Time) string { return t.Format(time.RFC3339) })
 	js, err := e.JSON()
 	if err != nil {
 		t.Fatal(err)

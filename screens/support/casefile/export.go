@@ -55,8 +55,9 @@ func (e Export) JSON() ([]byte, error) {
 }
 
 // Markdown is the export for the ticket. clean makes gateway text safe
-// for a table cell; when formats a moment as the screens do.
-func (e Export) Markdown(clean func(string) string, when func(time.Time) string) string {
+// for a line or a table cell, block for a block of lines (evidence, note
+// lines); when formats a moment as the screens do.
+func (e Export) Markdown(clean, block func(string) string, when func(time.Time) string) string {
 	c := e.Case
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Case %s\n\n", clean(c.Ticket))
@@ -71,8 +72,8 @@ func (e Export) Markdown(clean func(string) string, when func(time.Time) string)
 			head += " · reply drafted by runbook " + clean(n.Draft)
 		}
 		b.WriteString(head + "\n\n")
-		for _, line := range strings.Split(n.Text, "\n") {
-			b.WriteString("> " + clean(line) + "\n")
+		for _, line := range strings.Split(block(n.Text), "\n") {
+			b.WriteString("> " + line + "\n")
 		}
 		b.WriteString("\n")
 	}
@@ -87,7 +88,7 @@ func (e Export) Markdown(clean func(string) string, when func(time.Time) string)
 			fmt.Fprintf(&b, ", answered %d", it.Request.Status)
 		}
 		fmt.Fprintf(&b, " at %s\n- SHA-256 of the answer: `%s`\n- Kept by %s at %s\n\n```\n%s\n```\n\n",
-			when(it.AnsweredAt), clean(it.SHA256), clean(it.Agent), when(it.Time), strings.ReplaceAll(it.Text, "```", "'''"))
+			when(it.AnsweredAt), clean(it.SHA256), clean(it.Agent), when(it.Time), strings.ReplaceAll(block(it.Text), "```", "'''"))
 	}
 	b.WriteString("## Look-ups\n\n")
 	if len(c.Lookups) == 0 {
