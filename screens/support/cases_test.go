@@ -106,3 +106,33 @@ func TestSupportTicketOpensItsCaseFile(t *testing.T) {
 		t.Fatalf("look-ups %+v", c.Lookups)
 	}
 }
+
+// The case's views fit every size: no line wider than the terminal, the
+// footer whole, in each of the console's new views.
+func TestSupportCaseViewsFitEverySize(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
+		app := newConsole(t, support.Options{User: sandbox.DemoUserID("frank@demo.test"), CasesDir: t.TempDir(), Agent: "dana"},
+			screentest.WithSize(size[0], size[1]))
+		app.Keys("T")
+		app.Type("TCK-9")
+		app.Keys("enter", "n")
+		app.Type("a note long enough to wrap at eighty columns, with more words than one line of the narrowest terminal can hold")
+		app.Keys("ctrl+s", "ctrl+k")
+		for _, view := range []struct {
+			keys  []string
+			shows string
+		}{{nil, "Case TCK-9"}, {[]string{"t"}, "What the gateway cannot tell"}, {[]string{"esc", "B"}, "Run a runbook"}, {[]string{"esc", "N"}, "Evidence"}} {
+			app.Keys(view.keys...)
+			s := app.Screen()
+			screentest.MustShow(t, s, view.shows)
+			for i, line := range strings.Split(s, "\n") {
+				if w := len([]rune(strings.TrimRight(line, " "))); w > size[0] {
+					t.Fatalf("%dx%d %v: line %d is %d wide:\n%s", size[0], size[1], view.keys, i, w, s)
+				}
+			}
+			if !strings.Contains(s, "? help") && !strings.Contains(s, "f1 help") {
+				t.Fatalf("%dx%d %v: the footer is cut:\n%s", size[0], size[1], view.keys, s)
+			}
+		}
+	}
+}
