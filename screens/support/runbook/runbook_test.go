@@ -171,3 +171,37 @@ func TestRunWithoutApprovalSaysWhatWaits(t *testing.T) {
 	}
 	t.Fatal("no card-not-working runbook")
 }
+
+// An address is looked up in the customer's whitelist under every
+// currency: found under the one it was added to, each currency's answer
+// kept with its request.
+func TestSearchAddressAcrossEveryWhitelistCurrency(t *testing.T) {
+	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	src := sources(t, sb, "alice@demo.test")
+	const address = "0x52908400098527886E0F7030069857D2E4169EE7"
+	if err := src.Customer.AddWhitelist(context.Background(), []apiclient.NewWhitelistEntry{{Currency: "usdt", Name: "Cold wallet",
+		BeneficiaryFirstName: "Alice", BeneficiaryLastName: "Martin", WalletAddress: address}}); err != nil {
+		t.Fatal(err)
+	}
+	f := SearchAddress(context.Background(), src, strings.ToLower(address))
+	if f.Missing != "" || !strings.Contains(f.Summary, `whitelist USDT entry "Cold wallet"`) || !strings.Contains(f.Summary, "looked in 10 whitelist currencies") {
+		t.Fatalf("found: %+v", f)
+	}
+	whitelist := 0
+	for _, a := range f.Answers {
+		if strings.HasPrefix(a.Request.Path, "/v1/wallet/whitelist?currency=") && len(a.SHA256) == 64 {
+			whitelist++
+		}
+	}
+	if whitelist != len(apiclient.WhitelistCurrencies) {
+		t.Fatalf("%d whitelist answers kept: %+v", whitelist, f.Answers)
+	}
+	other := SearchAddress(context.Background(), src, "0x000000000000000000000000000000000000dEaD")
+	if !strings.Contains(other.Summary, "not found for this customer") {
+		t.Fatalf("not found: %+v", other)
+	}
+}
