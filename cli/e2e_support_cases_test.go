@@ -177,3 +177,40 @@ func TestSupportRunbookGoesOnUnderTheApprovedSessionE2E(t *testing.T) {
 		t.Fatalf("the draft still waits for the approval:\n%s", s)
 	}
 }
+
+// A wallet address typed in the user-id field waits for the customer's
+// approval, then is searched in their whitelist under every currency; the
+// answer is kept in the case as evidence.
+func TestSupportAddressSearchUnderTheApprovedSessionE2E(t *testing.T) {
+	sb := startSandboxInProcess(t, sandbox.Options{})
+	dir := t.TempDir()
+	alice := sandbox.DemoUserID("alice@demo.test")
+	tm := supportTerm(t, sb, dir, caseEnv(dir, customerBrowserEnv(t, "alice@demo.test")...), "--agent", "dana", alice)
+	tm.waitFor("COMPLETE")
+	tm.send("T")
+	tm.waitFor("Ticket for this case")
+	tm.typeText("TCK-55")
+	tm.send("Enter")
+	tm.waitFor("Case TCK-55")
+	tm.send("Escape")
+	tm.waitFor("Recent look-ups")
+	tm.send("u")
+	tm.waitFor("Look up a customer by user id")
+	tm.typeText("0x000000000000000000000000000000000000dEaD")
+	tm.send("Enter")
+	tm.waitFor("it is looked up in the whitelist of user " + alice)
+	tm.send("Enter") // the recent look-up: alice's case again
+	tm.waitFor("User "+alice, "COMPLETE")
+	tm.send("C-o")
+	tm.waitFor("The secret key is needed")
+	tm.typeText(sandbox.DemoSecretKey)
+	tm.send("Enter")
+	tm.waitFor("CUSTOMER-APPROVED SESSION: Alice Martin")
+	tm.confirm("S", "End the customer-approved session?", "DELETE /v1/auth/oauth/revoke")
+	tm.waitFor("customer-approved session ended")
+	tm.send("N")
+	tm.waitFor("fact: Wallet address 0x000000000000000000000000000000000000dEaD", "not found for this customer", "/v1/wallet/whitelist?currency=")
+	if n := sent(sb, "GET", "/v1/wallet/whitelist"); n != 10 {
+		t.Fatalf("the search read %d whitelist currencies, not 10", n)
+	}
+}

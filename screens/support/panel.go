@@ -126,8 +126,15 @@ func (s *Screen) panelView() string {
 	}
 	for _, it := range c.Evidence {
 		first, _, _ := strings.Cut(it.Text, "\n")
-		lines = append(lines, "  "+st.Value.Render(ui.Sanitize(it.Title))+"  "+ui.Sanitize(first),
-			"    "+st.Muted.Render(ui.Sanitize(it.Request.String()+" · sha256 "+short(it.SHA256)+" · "+it.Agent)))
+		source := it.Request.String() + " · sha256 " + short(it.SHA256) + " · " + it.Agent
+		if len(it.More) > 0 {
+			source += " · " + plural(len(it.More), "more answer")
+		}
+		lines = append(lines, "  "+st.Value.Render(ui.Sanitize(it.Title)))
+		for _, l := range strings.Split(ansi.Wrap(ui.Sanitize(first), width-4, " "), "\n") {
+			lines = append(lines, "    "+l)
+		}
+		lines = append(lines, "    "+st.Muted.Render(ui.Sanitize(source)))
 	}
 	lines = append(lines, "", st.Subtitle.Render("Look-ups"))
 	for _, l := range c.Lookups {

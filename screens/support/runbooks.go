@@ -185,9 +185,14 @@ func (s *Screen) gotRun(msg ui.Result[runDone]) tea.Cmd {
 			waiting++
 			continue
 		}
-		for _, a := range f.Answers {
-			s.caseFile.AddEvidence(casefile.Item{Time: now, Agent: agent, Title: "fact: " + ui.Sanitize(f.Label), Text: clean(f.Summary),
-				Request: a.Request, AnsweredAt: a.At, SHA256: a.SHA256})
+		if len(f.Answers) > 0 {
+			first := f.Answers[0]
+			it := casefile.Item{Time: now, Agent: agent, Title: "fact: " + ui.Sanitize(f.Label), Text: clean(f.Summary),
+				Request: first.Request, AnsweredAt: first.At, SHA256: first.SHA256}
+			for _, a := range f.Answers[1:] {
+				it.More = append(it.More, casefile.Answered{Request: a.Request, AnsweredAt: a.At, SHA256: a.SHA256})
+			}
+			s.caseFile.AddEvidence(it)
 		}
 		s.caseFile.AddEvents(f.Events)
 		kept++

@@ -99,6 +99,16 @@ type Item struct {
 	// SHA256 is the hex SHA-256 of the gateway's answer body, exactly as
 	// it came over the wire.
 	SHA256 string `json:"sha256"`
+	// More are the other answers a fact was drawn from (an address looked
+	// up under every currency), each with its request and hash.
+	More []Answered `json:"moreAnswers,omitempty"`
+}
+
+// Answered is one more answer of a piece of evidence.
+type Answered struct {
+	Request    Request   `json:"request"`
+	AnsweredAt time.Time `json:"answeredAt"`
+	SHA256     string    `json:"sha256"`
 }
 
 // Activity is one thing an agent did.
@@ -233,6 +243,9 @@ func (c *Case) Clone() *Case {
 	out.Lookups = slices.Clone(c.Lookups)
 	out.Notes = slices.Clone(c.Notes)
 	out.Evidence = slices.Clone(c.Evidence)
+	for i := range out.Evidence {
+		out.Evidence[i].More = slices.Clone(c.Evidence[i].More)
+	}
 	out.Activity = slices.Clone(c.Activity)
 	out.Events = slices.Clone(c.Events)
 	return &out

@@ -30,6 +30,7 @@ func NewExport(c *Case, agent string, at time.Time) Export {
 	}
 	clean.Evidence = slices.Clone(c.Evidence)
 	for i := range clean.Evidence {
+		clean.Evidence[i].More = slices.Clone(c.Evidence[i].More)
 		clean.Evidence[i].Title, clean.Evidence[i].Text = Scrub(clean.Evidence[i].Title), Scrub(clean.Evidence[i].Text)
 	}
 	clean.Activity = slices.Clone(c.Activity)
@@ -87,8 +88,12 @@ func (e Export) Markdown(clean, block func(string) string, when func(time.Time) 
 		if it.Request.Status != 0 {
 			fmt.Fprintf(&b, ", answered %d", it.Request.Status)
 		}
-		fmt.Fprintf(&b, " at %s\n- SHA-256 of the answer: `%s`\n- Kept by %s at %s\n\n```\n%s\n```\n\n",
-			when(it.AnsweredAt), clean(it.SHA256), clean(it.Agent), when(it.Time), strings.ReplaceAll(block(it.Text), "```", "'''"))
+		fmt.Fprintf(&b, " at %s\n- SHA-256 of the answer: `%s`\n", when(it.AnsweredAt), clean(it.SHA256))
+		for _, m := range it.More {
+			fmt.Fprintf(&b, "- Also `%s %s` (%s region, %s) at %s, SHA-256 `%s`\n", clean(m.Request.Method), clean(m.Request.Path),
+				clean(m.Request.Region), clean(m.Request.Via), when(m.AnsweredAt), clean(m.SHA256))
+		}
+		fmt.Fprintf(&b, "- Kept by %s at %s\n\n```\n%s\n```\n\n", clean(it.Agent), when(it.Time), strings.ReplaceAll(block(it.Text), "```", "'''"))
 	}
 	b.WriteString("## Look-ups\n\n")
 	if len(c.Lookups) == 0 {
