@@ -175,10 +175,13 @@ func (s *Screen) gotRun(msg ui.Result[runDone]) tea.Cmd {
 	if msg.Err != nil {
 		return ui.ReportError("the runbook", msg.Err)
 	}
+	res, now, agent := msg.Value.result, s.Deps.Clock().UTC(), s.agent()
 	if s.caseFile == nil {
+		if msg.Value.address != "" && len(res.Facts) > 0 {
+			return ui.Notify(theme.ToneInfo, res.Facts[0].Summary+" (no case open: not kept)")
+		}
 		return notify("the case was closed; the run's facts were not kept")
 	}
-	res, now, agent := msg.Value.result, s.Deps.Clock().UTC(), s.agent()
 	kept, waiting := 0, 0
 	for _, f := range res.Facts {
 		if f.Missing != "" {
