@@ -7,9 +7,8 @@ import (
 	"cardterm/ui"
 )
 
-// Key routing: the open form, panel or view takes a key first, then the
-// view's own bindings (the look-ups, or a customer's case).
-
+// handleKey routes a key: the open form, panel or view takes it first,
+// then the view's own bindings (the look-ups, or a customer's case).
 func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if s.form != nil {
 		return s.formKey(msg)
