@@ -306,8 +306,12 @@ func (s *Screen) gotExport(msg ui.Result[exported]) tea.Cmd {
 }
 
 // copyMarkdown reads the case again and puts it on the clipboard instead
-// of a file, without IP addresses and user agents.
+// of a file, without IP addresses and user agents; with a case file open,
+// the case's Markdown (caseexport.go).
 func (s *Screen) copyMarkdown() tea.Cmd {
+	if s.caseFile != nil {
+		return s.copyCase()
+	}
 	if s.kase == nil || s.kase.err != nil {
 		return notify("nothing to copy yet")
 	}
