@@ -157,6 +157,9 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 				Onboarding:      o.supportOnboarding,
 				DemoUsers:       supportDemoUsers(gw),
 				CustomerScreens: screens.All,
+				CasesDir:        supportCasesDir(o.supportCasesDir),
+				CaseFile:        o.supportCase,
+				RunbooksDir:     supportRunbooksDir(),
 			})
 			return console
 		},
@@ -172,6 +175,30 @@ func supportActionLog() string {
 		return filepath.Join(dir, "support-actions.jsonl")
 	}
 	return ""
+}
+
+// supportCasesDir is where case files are kept: the folder named, else
+// cardterm/cases in the user's data folder (XDG_DATA_HOME or
+// ~/.local/share on Linux).
+func supportCasesDir(named string) string {
+	if named != "" {
+		return named
+	}
+	dir := os.Getenv("XDG_DATA_HOME") // read on each call, as configPath does
+	if dir == "" {
+		dir = xdg.DataHome
+	}
+	return filepath.Join(dir, "cardterm", "cases")
+}
+
+// supportRunbooksDir holds the tenant's own runbooks, beside the
+// built-in ones: cardterm/runbooks in the user's config folder.
+func supportRunbooksDir() string {
+	dir := os.Getenv("XDG_CONFIG_HOME")
+	if dir == "" {
+		dir = xdg.ConfigHome
+	}
+	return filepath.Join(dir, "cardterm", "runbooks")
 }
 
 // supportDemoUsers are the embedded sandbox's demo customers, offered by

@@ -8,7 +8,7 @@ import (
 // support console, consents and audit trails with the client key alone.
 func newSupportCommand(std streams) *cobra.Command {
 	var given givenFlags
-	var onboarding string
+	var onboarding, caseFile, casesDir string
 	cmd := &cobra.Command{
 		Use:   "support [USER_ID | --onboarding ID]",
 		Short: "The support console: a customer's consents and audit trail, no customer sign-in",
@@ -21,10 +21,16 @@ the case again from the gateway. With the customer's approval (ctrl+o: the
 customer signs in on their own device), the customer's own screens open
 read-only until the session is revoked.
 
+Setting a ticket (T) opens its case, kept in the data folder: look-ups,
+notes (n), evidence (ctrl+k, with the request and the SHA-256 of the
+answer), runbooks (B) and exports (e). --case FILE opens a case file, from
+another agent too, and goes on where it stopped (docs/support-cases.md).
+
 A profile with "start: support" opens the console without this command.`,
 		Example: `  cardterm support --base-url https://gateway.example.com --client-key ck_live_... --read-only
   cardterm support --profile acme 6f1c2d...
-  cardterm support --onboarding onb_123`,
+  cardterm support --onboarding onb_123
+  cardterm support --agent eli --case ~/.local/share/cardterm/cases/case-TCK-1234.json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return usageError{"cardterm support: at most one user id (try --help)"}
@@ -40,6 +46,7 @@ A profile with "start: support" opens the console without this command.`,
 				return err
 			}
 			o.support, o.supportOnboarding = true, onboarding
+			o.supportCase, o.supportCasesDir = caseFile, casesDir
 			if len(args) == 1 {
 				o.supportUser = args[0]
 			}
@@ -47,6 +54,8 @@ A profile with "start: support" opens the console without this command.`,
 		},
 	}
 	cmd.Flags().StringVar(&onboarding, "onboarding", "", "look up this onboarding id")
+	cmd.Flags().StringVar(&caseFile, "case", "", "open this case file and go on with its last look-up")
+	cmd.Flags().StringVar(&casesDir, "cases-dir", "", "keep case files here (default: cardterm/cases in the XDG data folder)")
 	given = addSettingFlags(cmd, appSettings)
 	cmd.Flags().SortFlags = false
 	return cmd

@@ -18,7 +18,8 @@ import (
 // only, its state in dir/state and its exports in dir.
 func supportTerm(t *testing.T, sb *sandbox.Running, dir string, env []string, args ...string) *tmuxTerm {
 	t.Helper()
-	env = append([]string{"CARDTERM_SECRET_KEY=", "XDG_STATE_HOME=" + filepath.Join(dir, "state")}, env...)
+	env = append([]string{"CARDTERM_SECRET_KEY=", "XDG_STATE_HOME=" + filepath.Join(dir, "state"), "XDG_DATA_HOME=" + filepath.Join(dir, "data"),
+		"XDG_CONFIG_HOME=" + filepath.Join(dir, "config"), "XDG_CACHE_HOME=" + filepath.Join(dir, "cache")}, env...)
 	argv := append([]string{"support", "--base-url", sb.URL, "--client-key", sandbox.DemoClientKey, "--environment", "sandbox"}, args...)
 	tm := startTerm(t, env, argv...)
 	tm.waitFor("Support console")
@@ -36,12 +37,13 @@ func (tm *tmuxTerm) lookUpUser(id string, shows ...string) {
 }
 
 // caseFiles waits for the export notice and returns the newest Markdown
-// and JSON written for id.
+// and JSON written for id (case-user-ID-TIME, or case-TICKET-user-ID-TIME
+// when a ticket's case is open).
 func caseFiles(t *testing.T, tm *tmuxTerm, dir, id string) (md, js string) {
 	t.Helper()
 	tm.waitFor("case written to")
-	mds, _ := filepath.Glob(filepath.Join(dir, "case-user-"+id+"-*.md"))
-	jsons, _ := filepath.Glob(filepath.Join(dir, "case-user-"+id+"-*.json"))
+	mds, _ := filepath.Glob(filepath.Join(dir, "case-*user-"+id+"-*.md"))
+	jsons, _ := filepath.Glob(filepath.Join(dir, "case-*user-"+id+"-*.json"))
 	if len(mds) == 0 || len(jsons) == 0 {
 		t.Fatalf("no case file for %s: %v %v", id, mds, jsons)
 	}
@@ -158,10 +160,16 @@ func TestSupportRevokeRefusalExportAndActionLogE2E(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The last revoke's line (the export that followed is logged after it).
 	var last map[string]any
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil {
-		t.Fatal(err)
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var entry map[string]any
+		if err := json.Unmarshal([]byte(line), &entry); err != nil {
+			t.Fatal(err)
+		}
+		if entry["action"] == "revoke" {
+			last = entry
+		}
 	}
 	if last["action"] != "revoke" || last["ticket"] != "TCK-1234" || last["agent"] != "dana.support" || last["userId"] != alice {
 		t.Fatalf("the action log's last line: %v", last)

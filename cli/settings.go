@@ -63,6 +63,9 @@ type options struct {
 	// support), on a user or an onboarding id when one is given.
 	support                        bool
 	supportUser, supportOnboarding string
+	// supportCase is a case file to open (--case); supportCasesDir keeps
+	// the case files ("" is the data folder's).
+	supportCase, supportCasesDir string
 	// secrets is the OS keyring; nil reads no keyring.
 	secrets *secretStore
 	// noPrompt never asks for the secret key (look-ups: one request, no

@@ -183,6 +183,7 @@ func (r *Root) renderHelp(w, h int) string {
 		global.Open.SetEnabled(false)
 	}
 	global.Inspect.SetEnabled(r.canInspect())
+	global.Keep.SetEnabled(r.approved != nil)
 	if !r.signedIn {
 		// No navigation, no session: the number keys, tab's focus, sign-out
 		// and hiding the navigation do nothing yet; r works in the support

@@ -41,9 +41,12 @@ type GlobalKeyMap struct {
 	// Presenter hides or shows the keys pressed (presenter mode), from
 	// anywhere, a text field included.
 	Presenter key.Binding
-	Up        key.Binding
-	Down      key.Binding
-	Enter     key.Binding
+	// Keep copies what a customer-approved session shows into the support
+	// case (root_evidence.go); offered only in such a session.
+	Keep  key.Binding
+	Up    key.Binding
+	Down  key.Binding
+	Enter key.Binding
 }
 
 // GlobalKeys builds the global key map (ARCHITECTURE.md, "The path of a key press").
@@ -66,6 +69,7 @@ func GlobalKeys() GlobalKeyMap {
 		SignOut:      key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "sign out")),
 		Profiles:     key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "switch profile")),
 		Presenter:    key.NewBinding(key.WithKeys("f2"), key.WithHelp("f2", "hide/show keys pressed")),
+		Keep:         key.NewBinding(key.WithKeys("ctrl+k"), key.WithHelp("ctrl+k", "keep in the support case")),
 		Jump: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
 			key.WithHelp("0-9", "jump to screen")),
 		GoTo:  key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to screen")),
@@ -120,7 +124,7 @@ func (k GlobalKeyMap) ShortHelp() []key.Binding {
 func (k GlobalKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Help, k.Quit, k.Jump, k.GoTo, k.Focus, k.Back},
-		{k.Refresh, k.Copy, k.Open, k.Inspect, k.Filter, k.SignOut},
+		{k.Refresh, k.Copy, k.Open, k.Inspect, k.Filter, k.SignOut, k.Keep},
 		{k.Notices, k.Nav, k.HelpAnywhere, k.Profiles, k.Presenter, k.Suspend, k.Up, k.Down, k.Enter},
 	}
 }

@@ -22,6 +22,9 @@ func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := r.approvedKey(msg); ok {
 		return cmd
 	}
+	if cmd, ok := r.keepKey(msg); ok {
+		return cmd
+	}
 	if key.Matches(msg, r.keys.Interrupt) {
 		return tea.Interrupt // exit status 130, as for SIGINT
 	}

@@ -3,6 +3,7 @@ package support
 import (
 	"context"
 	"net/http"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -23,6 +24,8 @@ const (
 	formTypeLast4
 	formLinkUser
 	formTicket
+	formNote
+	formEditNote
 )
 
 // actionKind is a change the console can make with the secret key.
@@ -289,7 +292,9 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch ev {
 	case form.Cancel:
 		s.form = nil
-		if s.formFor != formLookup && s.formFor != formTicket {
+		switch s.formFor {
+		case formLookup, formTicket, formNote, formEditNote:
+		default:
 			s.action = nil
 		}
 		return nil
@@ -299,16 +304,23 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		switch s.formFor {
 		case formLookup:
 			if id := f.Value(string(caseUser)); id != "" {
+				if isAddress(id) {
+					return s.searchAddress(strings.TrimSpace(id))
+				}
 				return s.lookUp(caseUser, id, s.us, "")
 			}
 			return s.lookUp(caseOnboarding, f.Value(string(caseOnboarding)), s.us, "")
 		case formTicket:
-			s.ticket = f.Value("ticket")
+			open := s.openTicket(f.Value("ticket"))
 			if s.kase == nil {
-				return nil
+				return open
 			}
-			return tea.Batch(s.remember(recentLookup{Kind: s.kase.kind, ID: s.kase.id, US: s.us, Ticket: s.ticket}),
+			return tea.Batch(open, s.remember(recentLookup{Kind: s.kase.kind, ID: s.kase.id, US: s.us, Ticket: s.ticket}),
 				notify("ticket for this case: "+ticketLabel(s.ticket)))
+		case formNote:
+			return tea.Batch(s.addNote(f.Value("note"), ""), notify("note added to case "+s.ticket))
+		case formEditNote:
+			return tea.Batch(s.editNote(s.editing, f.Value("note")), notify("note saved in case "+s.ticket))
 		case formSecretKey:
 			cfg := s.readClient().Config()
 			cfg.SecretKey = f.Value("secretKey")

@@ -13,6 +13,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/support/actionlog"
+	"cardterm/screens/support/casefile"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
@@ -39,9 +40,11 @@ const revokeTimeout = 10 * time.Second
 type approval struct {
 	userID string            // the case's user: the only one the session may be
 	client *apiclient.Client // the customer's session lives here only
-	flow   *screenkit.OAuthFlow
-	code   textinput.Model
-	keys   screenkit.OAuthKeys
+	// rec records the session's answers, for evidence (evidence.go).
+	rec  *casefile.Recorder
+	flow *screenkit.OAuthFlow
+	code textinput.Model
+	keys screenkit.OAuthKeys
 
 	startID, exchangeID, checkID ui.RequestID
 	// open says the customer's screens are shown.
@@ -92,8 +95,11 @@ func (s *Screen) startApproval() tea.Cmd {
 // openApproval starts the sign-in on a fresh client of the tenant, with
 // the secret key, in the case's region.
 func (s *Screen) openApproval() tea.Cmd {
-	client := apiclient.New(s.actionClient().Config())
-	a := &approval{userID: s.kase.id, client: client, flow: screenkit.NewOAuthFlow(),
+	cfg := s.actionClient().Config()
+	rec := casefile.NewRecorder(s.Deps.Client.Config().HTTPClient, "approved session", s.Deps.Clock)
+	cfg.HTTPClient = rec.Client()
+	client := apiclient.New(cfg)
+	a := &approval{userID: s.kase.id, client: client, rec: rec, flow: screenkit.NewOAuthFlow(),
 		code: screenkit.NewCodeInput(s.Deps.Styles), keys: screenkit.NewOAuthKeys("cancel the approved session"),
 		entry: s.entry("approved-session-start", "OAuth authorization code with PKCE (GET /v1/auth/oauth/authorize/initiate, POST /v1/auth/oauth/token)", s.kase.id)}
 	s.approval = a
@@ -236,7 +242,7 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 	}
 	banner := a.customer
 	open := func() tea.Msg { return ui.ApprovedSessionMsg{Customer: banner, Screens: screens} }
-	return tea.Batch(open, logWarn, ui.Notify(theme.ToneOK, "customer-approved session open: "+a.customer+", read-only"))
+	return tea.Batch(open, logWarn, ui.Notify(theme.ToneOK, "customer-approved session open: "+a.customer+", read-only"), s.resumePending())
 }
 
 // failApproval ends a sign-in that did not complete, saying why on the

@@ -10,6 +10,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
+	"cardterm/ui"
 	"cardterm/ui/sanitize"
 	"cardterm/ui/table"
 )
@@ -168,6 +169,14 @@ func (s *Screen) caseHeader() []string {
 	if ansi.StringWidth(lines[0]) > s.Width {
 		lines = []string{head, where} // narrow: the ticket stays in sight
 	}
+	if line := c.regionsLine(); line != "" {
+		for _, l := range strings.Split(ansi.Wrap(line, max(s.Width, 20), " "), "\n") {
+			lines = append(lines, st.Text(theme.ToneInfo).Render(l))
+		}
+	}
+	if s.caseFile != nil {
+		lines = append(lines, strings.Split(ansi.Wrap(s.caseFileLine(), max(s.Width, 20), " "), "\n")...)
+	}
 	if s.problem != "" {
 		for _, line := range strings.Split(ansi.Wrap("✗ "+sanitize.Text(s.problem), max(s.Width, 20), " "), "\n") {
 			lines = append(lines, st.Text(theme.ToneDanger).Render(line))
@@ -184,6 +193,8 @@ func (s *Screen) caseHeader() []string {
 	lines = append(lines, "Consent "+statusBadge(st, c))
 	other := "R looks the same id up in the " + regionName(!c.us) + " region."
 	switch {
+	case c.notFound && c.kind == caseUser && c.other != nil:
+		lines = append(lines, st.Muted.Render("No consent set for this user in either region (404). Check the id: a mistyped id looks like this too."))
 	case c.notFound && c.kind == caseUser:
 		lines = append(lines, st.Muted.Render("No consent set for this user in the "+regionName(c.us)+" region (404). Check the id: a mistyped id looks like this too."),
 			st.Text(theme.ToneInfo).Render(other))
@@ -215,6 +226,12 @@ func (s *Screen) View() string {
 		body = st.Title.Render("Support console") + "\n\n" + s.form.View()
 	case s.approval != nil && s.approval.panelOpen():
 		body = s.approvalView()
+	case s.runbooks != nil:
+		body = s.runbooksView()
+	case s.panel != nil:
+		body = s.panelView()
+	case s.timeline != nil:
+		body = s.timelineView()
 	case s.audit != nil:
 		body = s.audit.View()
 	case s.view == viewLookups:
@@ -234,7 +251,11 @@ func (s *Screen) View() string {
 func (s *Screen) lookupsView() string {
 	st := s.Deps.Styles
 	body := st.Title.Render("Support console") + "  " + st.Muted.Render("no customer sign-in: the tenant's client key only · region ") +
-		st.Value.Render(regionName(s.us)) + "\n" + st.Muted.Render(ansi.Wrap(reachLine, max(s.Width, 20), " ")) + "\n\n"
+		st.Value.Render(regionName(s.us)) + "\n" + st.Muted.Render(ansi.Wrap(reachLine, max(s.Width, 20), " ")) + "\n"
+	if s.caseFile != nil {
+		body += ui.FitLine(s.caseFileLine(), max(s.Width, 20)) + "\n"
+	}
+	body += "\n"
 	switch {
 	case len(s.recent) > 0:
 		body += st.Subtitle.Render("Recent look-ups") + "\n" + s.lookups.View()

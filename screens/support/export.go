@@ -254,8 +254,14 @@ func fileSafe(id string) string {
 }
 
 // export reads the case again and writes the Markdown summary and its
-// JSON beside it, named after the id and the time, and says where.
+// JSON beside it, named after the id and the time, and says where. With
+// a case file open the export is the case's: its notes, evidence,
+// look-ups and what the agents did, then the customer's consents as read
+// now (caseexport.go).
 func (s *Screen) export(personal bool) tea.Cmd {
+	if s.caseFile != nil {
+		return s.exportCaseWith(personal)
+	}
 	if s.kase == nil || s.kase.err != nil {
 		return notify("nothing to export yet")
 	}
@@ -283,7 +289,7 @@ func (s *Screen) export(personal bool) tea.Cmd {
 
 // marshalExport is the export's JSON, indented, with no raw control or
 // bidi characters from the gateway.
-func marshalExport(e caseExport) ([]byte, error) {
+func marshalExport(e any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
@@ -301,8 +307,12 @@ func (s *Screen) gotExport(msg ui.Result[exported]) tea.Cmd {
 }
 
 // copyMarkdown reads the case again and puts it on the clipboard instead
-// of a file, without IP addresses and user agents.
+// of a file, without IP addresses and user agents; with a case file open,
+// the case's Markdown (caseexport.go).
 func (s *Screen) copyMarkdown() tea.Cmd {
+	if s.caseFile != nil {
+		return s.copyCase()
+	}
 	if s.kase == nil || s.kase.err != nil {
 		return notify("nothing to copy yet")
 	}

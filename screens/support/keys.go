@@ -14,6 +14,9 @@ type keyMap struct {
 	User, Onboarding, Open, Back, Region, Ticket  key.Binding
 	Audit, Revoke, Link, Export, ExportFull, Copy key.Binding
 	Approve                                       key.Binding
+	// The case file's keys (casework.go, evidence.go, panel.go,
+	// runbooks.go, timeline.go).
+	Keep, Note, Panel, Runbook, Timeline, Follow key.Binding
 }
 
 func newKeys(readOnly bool) keyMap {
@@ -31,6 +34,12 @@ func newKeys(readOnly bool) keyMap {
 		ExportFull: key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "export with IPs and user agents")),
 		Copy:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy case as Markdown")),
 		Approve:    key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "customer-approved session")),
+		Keep:       key.NewBinding(key.WithKeys("ctrl+k"), key.WithHelp("ctrl+k", "keep selection in the case")),
+		Note:       key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "add a note")),
+		Panel:      key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "the case: notes, evidence")),
+		Runbook:    key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "run a runbook")),
+		Timeline:   key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "timeline")),
+		Follow:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the set's onboarding/user")),
 	}
 	screenkit.DisableInReadOnly(readOnly, &k.Revoke, &k.Link)
 	return k
@@ -44,24 +53,31 @@ func (s *Screen) KeyMap() help.KeyMap {
 		return s.form.KeyMap()
 	case s.approval != nil && s.approval.panelOpen():
 		return s.approval.keyMap()
+	case s.runbooks != nil:
+		return s.runbooks.keys
+	case s.panel != nil:
+		return s.panel.keys
+	case s.timeline != nil:
+		return s.timeline.keys
 	case s.audit != nil:
-		return s.audit.KeyMap()
+		return auditKeysWithKeep{s.audit.KeyMap(), s.keys.Keep}
 	}
 	k := s.activeKeys()
 	if s.view == viewLookups {
 		return ui.KeyMapFunc{
-			Short: func() []key.Binding { return []key.Binding{k.User, k.Onboarding, k.Open, k.Region, k.Back} },
+			Short: func() []key.Binding { return []key.Binding{k.User, k.Onboarding, k.Open, k.Region, k.Panel, k.Back} },
 			Full: func() [][]key.Binding {
-				return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Region, k.Back}}, s.lookups.KeyMap().FullHelp()...)
+				return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Region, k.Back}, {k.Note, k.Panel}}, s.lookups.KeyMap().FullHelp()...)
 			},
 		}
 	}
 	return ui.KeyMapFunc{
 		Short: func() []key.Binding {
-			return []key.Binding{k.Audit, k.Revoke, k.Link, k.Approve, k.Export, k.Ticket, k.Region, k.Back}
+			return []key.Binding{k.Ticket, k.Note, k.Keep, k.Runbook, k.Timeline, k.Audit, k.Approve, k.Export, k.Revoke, k.Link, k.Region, k.Back}
 		},
 		Full: func() [][]key.Binding {
-			return append([][]key.Binding{{k.Audit, k.Revoke, k.Link, k.Approve, k.Back}, {k.Export, k.ExportFull, k.Copy, k.Ticket, k.Region}},
+			return append([][]key.Binding{{k.Audit, k.Timeline, k.Revoke, k.Link, k.Approve, k.Follow, k.Back},
+				{k.Export, k.ExportFull, k.Copy, k.Ticket, k.Region}, {k.Note, k.Panel, k.Keep, k.Runbook}},
 				s.sets.KeyMap().FullHelp()...)
 		},
 	}
@@ -83,5 +99,30 @@ func (s *Screen) activeKeys() keyMap {
 	k.ExportFull.SetEnabled(hasCase)
 	k.Copy.SetEnabled(hasCase)
 	k.Ticket.SetEnabled(s.kase != nil)
+	k.Note.SetEnabled(s.caseFile != nil)
+	k.Panel.SetEnabled(s.caseFile != nil)
+	k.Keep.SetEnabled(s.caseFile != nil && s.kase != nil && s.kase.err == nil)
+	// A user with no consent set (404) still has a card and wallets: the
+	// runbooks and the timeline work on every user's case.
+	answered := s.kase != nil && s.kase.err == nil && !s.loading
+	k.Runbook.SetEnabled(s.caseFile != nil && user && answered)
+	k.Timeline.SetEnabled(user && answered)
+	k.Follow.SetEnabled(found && len(s.kase.sets) > 0)
 	return k
+}
+
+// auditKeysWithKeep is the timeline's keys with ctrl+k.
+type auditKeysWithKeep struct {
+	help.KeyMap
+	keep key.Binding
+}
+
+// ShortHelp implements help.KeyMap.
+func (k auditKeysWithKeep) ShortHelp() []key.Binding {
+	return append([]key.Binding{k.keep}, k.KeyMap.ShortHelp()...)
+}
+
+// FullHelp implements help.KeyMap.
+func (k auditKeysWithKeep) FullHelp() [][]key.Binding {
+	return append([][]key.Binding{{k.keep}}, k.KeyMap.FullHelp()...)
 }

@@ -30,7 +30,7 @@ func lookupForm(st *theme.Styles, kind caseKind, us bool) *form.Form {
 		Title:  title,
 		Lines:  []string{"Needs only the client key: no customer sign-in. Region: " + regionName(us) + " (R switches it on the list)."},
 		Submit: "look up",
-		Fields: []form.Field{{Key: string(kind), Label: label, CharLimit: 128, Check: nonEmpty("paste an id")}},
+		Fields: []form.Field{{Key: string(kind), Label: label, CharLimit: 128, Check: whereAnIDBelongs(kind)}},
 	})
 }
 
@@ -58,6 +58,10 @@ type caseData struct {
 	// raw is the gateway's answer as it came, for i.
 	raw apiclient.RawJSON
 	err error
+	// other is the other region's answer when the first region (firstUS)
+	// had no consent set for a user id: both are said.
+	other   *otherRegion
+	firstUS bool
 }
 
 // lookUp starts a case from empty state and reads it in a command; the
@@ -65,23 +69,42 @@ type caseData struct {
 func (s *Screen) lookUp(kind caseKind, id string, us bool, ticket string) tea.Cmd {
 	id = strings.TrimSpace(id)
 	end := s.endApproval("another case was opened", false)
+	var open tea.Cmd
+	switch {
+	case s.caseFile != nil:
+		ticket = s.caseFile.Ticket // the case's ticket goes on
+	case ticket != "":
+		open = s.openTicket(ticket) // a look-up kept under a ticket reopens its case
+	}
 	s.clearCase()
 	s.setRegion(us)
 	s.view, s.loading, s.ticket = viewCase, true, ticket
 	s.kase = &caseData{kind: kind, id: id, us: us}
 	s.sets.SetColumns(columnsFor(kind))
 	s.SetSize(s.Width, s.Height)
-	return tea.Batch(end, s.read(), s.remember(recentLookup{Kind: kind, ID: id, US: us, Ticket: ticket}))
+	return tea.Batch(end, open, s.read(), s.remember(recentLookup{Kind: kind, ID: id, US: us, Ticket: ticket}))
 }
 
 // read reads the case shown in a command.
 func (s *Screen) read() tea.Cmd {
 	kind, id, us := s.kase.kind, s.kase.id, s.kase.us
-	client := s.readClient()
+	client, other := s.readClientFor(us), s.readClientFor(!us)
 	s.loading = true
 	return ui.Start(s.Requests, &s.loadID, func(ctx context.Context) (*caseData, error) {
 		c := readCase(ctx, client, kind, id)
-		c.us = us
+		c.us, c.firstUS = us, us
+		if kind != caseUser || !c.notFound {
+			return c, nil
+		}
+		// Not in this region: the other one is asked at once, and the
+		// case shows whichever has the customer, saying both.
+		o := readCase(ctx, other, kind, id)
+		answer := &otherRegion{us: !us, notFound: o.notFound, status: o.status.ConsentStatus, err: o.err}
+		if o.err == nil && !o.notFound {
+			o.us, o.firstUS, o.other = !us, us, answer
+			return o, nil
+		}
+		c.other = answer
 		return c, nil
 	})
 }
@@ -121,13 +144,27 @@ func (s *Screen) gotCase(msg ui.Result[*caseData]) tea.Cmd {
 	}
 	s.loading = false
 	s.kase = msg.Value
+	if s.kase.other != nil {
+		s.recordLookup(&caseData{kind: s.kase.kind, id: s.kase.id, us: s.kase.firstUS, notFound: true})
+		if s.kase.us != s.us {
+			s.setRegion(s.kase.us)
+		}
+		if s.kase.us != s.kase.firstUS {
+			s.recordLookup(s.kase)
+		} else {
+			s.recordLookup(&caseData{kind: s.kase.kind, id: s.kase.id, us: s.kase.other.us, notFound: s.kase.other.notFound, err: s.kase.other.err})
+		}
+	} else {
+		s.recordLookup(s.kase)
+	}
+	save := s.saveCase()
 	s.sets.SetRows(caseRows(s.kase))
 	s.SetSize(s.Width, s.Height)
 	if s.kase.err != nil {
 		// Said here, on the console: a look-up never ends a session.
-		return ui.ReportError("looking up "+string(s.kase.kind)+" "+s.kase.id, s.kase.err)
+		return tea.Batch(save, ui.ReportError("looking up "+string(s.kase.kind)+" "+s.kase.id, s.kase.err))
 	}
-	return nil
+	return save
 }
 
 // regionName names a region as the console shows it.
@@ -144,27 +181,32 @@ func (s *Screen) setRegion(us bool) {
 		return
 	}
 	s.us = us
-	s.regionClient = nil
 	if s.secretClient != nil {
 		// The typed key belongs to the tenant, not the region.
 		cfg := s.secretClient.Config()
 		cfg.US = us
 		s.secretClient = apiclient.New(cfg)
 	}
-	if s.Deps.Client.Config().US != us {
-		cfg := s.Deps.Client.Config()
-		cfg.US = us
-		cfg.SecretKey = "" // reads need the client key only
-		s.regionClient = apiclient.New(cfg)
-	}
 }
 
 // readClient is the client-key client of the console's region.
-func (s *Screen) readClient() *apiclient.Client {
-	if s.regionClient != nil {
-		return s.regionClient
+func (s *Screen) readClient() *apiclient.Client { return s.readClientFor(s.us) }
+
+// readClientFor is the client-key client of a region, sending through
+// the console's recorder so that evidence names its answers. It carries
+// no secret key and no session: reads need the client key only.
+func (s *Screen) readClientFor(us bool) *apiclient.Client {
+	i := 0
+	if us {
+		i = 1
 	}
-	return s.Deps.Client
+	if s.readClients[i] == nil {
+		cfg := s.Deps.Client.Config()
+		cfg.US, cfg.SecretKey = us, ""
+		cfg.HTTPClient = s.consentRec.Client()
+		s.readClients[i] = apiclient.New(cfg)
+	}
+	return s.readClients[i]
 }
 
 func nonEmpty(message string) func(string) string {

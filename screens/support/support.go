@@ -7,12 +7,12 @@
 package support
 
 import (
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/support/actionlog"
+	"cardterm/screens/support/casefile"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
@@ -45,6 +45,14 @@ type Options struct {
 	// CustomerScreens builds the screens a customer-approved session
 	// shows (main passes the app's screen list); nil leaves ctrl+o out.
 	CustomerScreens func(screenkit.Deps) []ui.Screen
+	// CasesDir is where a ticket's case file is kept (case-TICKET.json).
+	CasesDir string
+	// CaseFile is a case file to open at start (--case), going on with
+	// its last look-up.
+	CaseFile string
+	// RunbooksDir holds the tenant's own runbooks (*.yaml), besides the
+	// built-in ones; "" reads none.
+	RunbooksDir string
 }
 
 // DemoUser is a sandbox customer the console offers to look up.
@@ -72,11 +80,8 @@ type Screen struct {
 	recent  recentLookups
 	lookups table.Table // the recent look-ups, or the demo users
 
-	// us says the look-ups go to the US backend; regionClient is the
-	// client for the region chosen in the console when it is not the
-	// app's.
-	us           bool
-	regionClient *apiclient.Client
+	// us says the look-ups go to the US backend (readClientFor).
+	us bool
 
 	kase    *caseData
 	loadID  ui.RequestID
@@ -99,6 +104,23 @@ type Screen struct {
 	secretClient  *apiclient.Client
 	secretRefused bool
 
+	// caseFile is the ticket's case kept on disk (casework.go), casePath
+	// its file; nil while no ticket is set. resume says a case opened
+	// with --case goes on with its last look-up. saveSeq orders writes.
+	caseFile *casefile.Case
+	casePath string
+	resume   bool
+	saveSeq  int
+	// consentRec records the answers of the client-key reads, so that
+	// evidence names them; readClients are those clients, EU and US.
+	consentRec  *casefile.Recorder
+	readClients [2]*apiclient.Client
+	panel       *casePanel     // the case's notes and evidence, if shown
+	runbooks    *runbookPicker // the runbook chooser, if shown
+	pending     *pendingRun    // a runbook waiting for the approved session
+	timeline    *timelineView  // the customer's timeline, if shown
+	editing     int            // the note the edit form is for
+
 	approval *approval // the customer-approved session, if any
 	// ended is the client of the last session ended, whose revoke may
 	// still be on its way when the app ends (Close).
@@ -111,6 +133,7 @@ func New(deps screenkit.Deps, opts Options) *Screen {
 		lookups: table.New(deps.Styles, lookupColumns), log: actionlog.Open(opts.ActionLog)}
 	if deps.Client != nil {
 		s.us = deps.Client.Config().US
+		s.consentRec = casefile.NewRecorder(deps.Client.Config().HTTPClient, "client key", deps.Clock)
 	}
 	s.change = ui.NewChange[actionDone](s.Requests)
 	s.sets = table.New(deps.Styles, userSetColumns)
@@ -136,6 +159,11 @@ func (s *Screen) CapturesKeys() bool {
 // Enter reads the recent look-ups and opens the one main asked for.
 func (s *Screen) Enter() tea.Cmd {
 	cmds := []tea.Cmd{s.loadRecent()}
+	if s.opts.CaseFile != "" {
+		s.resume = s.opts.User == "" && s.opts.Onboarding == ""
+		cmds = append(cmds, s.loadCase(s.opts.CaseFile, ""))
+		s.opts.CaseFile = ""
+	}
 	switch {
 	case s.opts.User != "":
 		cmds = append(cmds, s.lookUp(caseUser, s.opts.User, s.us, ""))
@@ -150,13 +178,20 @@ func (s *Screen) Enter() tea.Cmd {
 // SetSize implements ui.Screen.
 func (s *Screen) SetSize(width, height int) {
 	s.Width, s.Height = width, height
-	s.lookups.SetSize(width, max(height-3-reachHeight(width), 3))
+	caseLine := 0
+	if s.caseFile != nil {
+		caseLine = 1
+	}
+	s.lookups.SetSize(width, max(height-3-reachHeight(width)-caseLine, 3))
 	s.sets.SetSize(width, max(height-s.caseHeaderHeight()-3, 3))
 	if s.form != nil {
 		s.form.SetWidth(min(width, 72))
 	}
 	if s.audit != nil {
 		s.audit.SetSize(width, height)
+	}
+	if s.timeline != nil {
+		s.timeline.table.SetSize(width, max(height-s.timelineHeight(), 3))
 	}
 }
 
@@ -181,7 +216,20 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.gotExport(msg)
 	case ui.Result[copied]:
 		return s, s.gotCopy(msg)
+	case ui.Result[openedCase]:
+		return s, s.gotCaseFile(msg)
+	case ui.Result[caseSaved]:
+		return s, s.gotCaseSaved(msg)
+	case ui.Result[runDone]:
+		return s, s.gotRun(msg)
+	case ui.Result[timelineRead]:
+		return s, s.gotTimeline(msg)
+	case ui.KeepEvidenceMsg:
+		return s, s.keepFromSession(msg)
 	case ui.RefreshMsg:
+		if s.timeline != nil {
+			return s, s.readTimeline()
+		}
 		if s.audit != nil {
 			return s, s.audit.start()
 		}
@@ -208,94 +256,6 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	return s, screenkit.ToForm(s.form, msg)
 }
 
-func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if s.form != nil {
-		return s.formKey(msg)
-	}
-	if s.approval != nil && s.approval.panelOpen() {
-		return s.approvalKey(msg)
-	}
-	if s.audit != nil {
-		if !s.audit.CapturesKeys() {
-			switch {
-			case key.Matches(msg, s.keys.Export):
-				return s.export(false)
-			case key.Matches(msg, s.keys.ExportFull):
-				return s.export(true)
-			case key.Matches(msg, s.keys.Copy):
-				return s.copyMarkdown()
-			}
-		}
-		var cmd tea.Cmd
-		s.audit, cmd = s.audit.update(msg)
-		return cmd
-	}
-	if s.view == viewLookups {
-		return s.lookupsKey(msg)
-	}
-	return s.caseKey(msg)
-}
-
-func (s *Screen) lookupsKey(msg tea.KeyPressMsg) tea.Cmd {
-	if cmd, ok := s.lookups.FilterKey(msg); ok {
-		return cmd
-	}
-	switch {
-	case key.Matches(msg, s.keys.User):
-		s.formFor = formLookup
-		return s.openForm(lookupForm(s.Deps.Styles, caseUser, s.us))
-	case key.Matches(msg, s.keys.Onboarding):
-		s.formFor = formLookup
-		return s.openForm(lookupForm(s.Deps.Styles, caseOnboarding, s.us))
-	case key.Matches(msg, s.keys.Region):
-		s.setRegion(!s.us)
-		return notify("look-ups now go to the " + regionName(s.us) + " region")
-	case key.Matches(msg, s.keys.Open):
-		return s.openSelectedLookup()
-	case key.Matches(msg, s.keys.Back):
-		return func() tea.Msg { return ui.CloseSupportMsg{} }
-	}
-	var cmd tea.Cmd
-	s.lookups, cmd = s.lookups.Update(msg)
-	return cmd
-}
-
-func (s *Screen) caseKey(msg tea.KeyPressMsg) tea.Cmd {
-	if cmd, ok := s.sets.FilterKey(msg); ok {
-		return cmd
-	}
-	k := s.activeKeys() // disabled bindings match nothing
-	switch {
-	case key.Matches(msg, k.Back):
-		return s.closeCase()
-	case key.Matches(msg, k.Audit):
-		s.audit = newAuditView(s.Deps, s.Requests, s.readClient(), s.kase.id)
-		s.audit.SetSize(s.Width, s.Height)
-		return s.audit.start()
-	case key.Matches(msg, k.Revoke):
-		return s.startRevoke()
-	case key.Matches(msg, k.Link):
-		return s.startLink()
-	case key.Matches(msg, k.Approve):
-		return s.startApproval()
-	case key.Matches(msg, k.Region):
-		// The same id in the other region: one key after a 404.
-		return s.lookUp(s.kase.kind, s.kase.id, !s.us, s.ticket)
-	case key.Matches(msg, k.Ticket):
-		s.formFor = formTicket
-		return s.openForm(ticketForm(s.Deps.Styles, s.ticket))
-	case key.Matches(msg, k.Export):
-		return s.export(false)
-	case key.Matches(msg, k.ExportFull):
-		return s.export(true)
-	case key.Matches(msg, k.Copy):
-		return s.copyMarkdown()
-	}
-	var cmd tea.Cmd
-	s.sets, cmd = s.sets.Update(msg)
-	return cmd
-}
-
 // closeCase goes back to the look-ups; an approved session of the case
 // is revoked first.
 func (s *Screen) closeCase() tea.Cmd {
@@ -311,7 +271,13 @@ func (s *Screen) closeCase() tea.Cmd {
 // flight (an export) finish; their answers name their own case.
 func (s *Screen) clearCase() {
 	s.kase, s.audit, s.form, s.action = nil, nil, nil, nil
-	s.problem, s.ticket, s.loading = "", "", false
+	s.panel, s.runbooks, s.timeline = nil, nil, nil
+	s.problem, s.loading = "", false
+	if s.caseFile == nil {
+		// Without a case file the ticket was the look-up's label; with one
+		// it is the case's and stays for the next look-up.
+		s.ticket = ""
+	}
 	s.loadID = 0 // a late answer of this case is dropped
 	s.change.Reset()
 	s.sets.SetRows(nil)

@@ -67,7 +67,8 @@ func TestSupportLooksUpAUserWithTheClientKeyAlone(t *testing.T) {
 func TestSupportSaysWhenTheUserHasNoConsentSet(t *testing.T) {
 	app := newConsole(t, support.Options{User: "no-such-user"})
 	s := app.Screen()
-	screentest.MustShow(t, s, "NO CONSENT SET (404)", "No consent set for this user in the EU region (404)", "a mistyped id looks like this too", "R looks the same id up in the US region")
+	screentest.MustShow(t, s, "NO CONSENT SET (404)", "No consent set for this user in either region (404)", "a mistyped id looks like this too",
+		"EU: no consent set (404)", "US: no consent set (404) either")
 	screentest.MustNotShow(t, s, "NONE")
 }
 

@@ -1,0 +1,116 @@
+package support
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/screens/screenkit"
+	"cardterm/theme"
+	"cardterm/ui"
+	"cardterm/ui/sanitize"
+)
+
+// Evidence: ctrl+k keeps what the agent sees in the open case with the
+// answer it was drawn from (the request, its region, when it came, the
+// SHA-256 of the body). On the console it keeps the selected consent or
+// audit record; in a customer-approved session (the root hands the
+// screen over as ui.KeepEvidenceMsg) the selected record of the
+// customer's screen, else the whole screen.
+
+// customerScreenPaths are the requests each customer screen draws from,
+// newest answer first.
+var customerScreenPaths = map[ui.ScreenID][]string{
+	screenkit.AccountScreen:      {"/v1/user"},
+	screenkit.CardScreen:         {"/v1/card/status"},
+	screenkit.TransactionsScreen: {"/v1/card/transactions"},
+	screenkit.WalletsScreen:      {"/v1/wallet/internal", "/v1/wallet/credit", "/v1/wallet/external", "/v1/wallet/history"},
+	screenkit.WhitelistScreen:    {"/v1/wallet/whitelist"},
+	screenkit.DelegationScreen:   {"/v1/delegation/"},
+	screenkit.OrdersScreen:       {"/v1/order/"},
+}
+
+// keepOnConsole keeps the selected audit record (on the timeline) or the
+// selected consent row (on the case), else the case as drawn.
+func (s *Screen) keepOnConsole() tea.Cmd {
+	if s.kase == nil {
+		return notify("nothing to keep yet")
+	}
+	if s.audit != nil {
+		path := "/v2/consent/user/" + s.kase.id + "/audit"
+		answer, ok := s.consentRec.Latest(path)
+		if !ok {
+			return notify("the audit trail has not answered yet")
+		}
+		if r, ok := s.audit.selected(); ok {
+			return s.keep("audit record "+r.AuditID+" of user "+s.kase.id, string(withoutPersonalRecord([]byte(r.Raw))), answer)
+		}
+		return s.keep("audit trail of user "+s.kase.id, ansi.Strip(s.audit.View()), answer)
+	}
+	path := "/v2/consent/user/" + s.kase.id
+	if s.kase.kind == caseOnboarding {
+		path = "/v2/consent/onboarding/" + s.kase.id
+	}
+	answer, ok := s.consentRec.Latest(path)
+	if !ok {
+		return notify("the look-up has not answered yet")
+	}
+	if r, ok := s.selected(); ok {
+		title := "consent set " + r.set.ConsentSetID
+		if r.consent.ConsentID != "" {
+			title = "consent " + r.consent.ConsentType + " (" + r.consent.ConsentStatus + ") in set " + r.set.ConsentSetID
+		}
+		row, _ := s.sets.Cursor()
+		cells := caseRows(s.kase)
+		text := ""
+		if row < len(cells) {
+			text = strings.Join(cells[row], " · ")
+		}
+		return s.keep(title, text, answer)
+	}
+	return s.keep(string(s.kase.kind)+" "+s.kase.id+" as shown", ansi.Strip(strings.Join(s.caseHeader(), "\n")), answer)
+}
+
+// withoutPersonalRecord drops the IP address and user agent members of a
+// record's JSON text before it is kept.
+func withoutPersonalRecord(raw []byte) []byte {
+	lines := strings.Split(ui.InspectText(raw), "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, `"ipAddress"`) || strings.HasPrefix(t, `"userAgent"`) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return []byte(strings.Join(out, "\n"))
+}
+
+// keepFromSession keeps what a customer screen showed, from the approved
+// session's answers.
+func (s *Screen) keepFromSession(msg ui.KeepEvidenceMsg) tea.Cmd {
+	a := s.approval
+	if a == nil || !a.open {
+		return ui.Notify(theme.ToneWarn, "no customer-approved session to keep evidence from")
+	}
+	answer, ok := a.rec.Latest(customerScreenPaths[msg.Screen]...)
+	if !ok {
+		if answer, ok = a.rec.Latest(); !ok {
+			return notify("the " + msg.Title + " screen has not read anything yet")
+		}
+	}
+	if msg.Record != nil {
+		return s.keep(msg.RecordTitle+" ("+msg.Title+" screen, approved session)", ui.InspectText(msg.Record), answer)
+	}
+	return s.keep(msg.Title+" screen (approved session)", strings.TrimRight(msg.View, " \n"), answer)
+}
+
+// caseFileLine says on the console which case is open.
+func (s *Screen) caseFileLine() string {
+	st := s.Deps.Styles
+	if s.caseFile == nil {
+		return st.Muted.Render("No case open: T sets a ticket and opens its case.")
+	}
+	return st.Muted.Render("Case ") + st.Value.Render(sanitize.Text(s.caseFile.Ticket)) + st.Muted.Render(" · "+caseCounts(s.caseFile)+" · N opens it")
+}

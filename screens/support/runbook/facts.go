@@ -1,0 +1,303 @@
+package runbook
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"cardterm/apiclient"
+	"cardterm/screens/support/casefile"
+)
+
+// Sources are the credentials a run reads with. Consent is the tenant's
+// client-key client (consents, audit trail, onboarding sets); Customer is
+// the customer-approved session's client, nil while there is none. Each
+// sends through its Recorder, so that every fact names its answer.
+type Sources struct {
+	UserID string
+	// Onboarding is the onboarding id when the case is an onboarding's.
+	Onboarding  string
+	Consent     *apiclient.Client
+	ConsentRec  *casefile.Recorder
+	Customer    *apiclient.Client
+	CustomerRec *casefile.Recorder
+}
+
+// Fact is one thing a run learnt, or why it could not.
+type Fact struct {
+	Name  string
+	Label string
+	// Values fill a runbook's {name.value} placeholders.
+	Values map[string]string
+	// Summary says the fact in one line (the case's evidence, the screen).
+	Summary string
+	// Missing says why the fact could not be gathered; "" when it was.
+	Missing string
+	// Answers are where the fact came from, one per request.
+	Answers []casefile.Answer
+	// Events are dated records for the customer's timeline.
+	Events []casefile.Event
+}
+
+// gatherer reads one fact.
+type gatherer struct {
+	label    string
+	customer bool // needs the approved session
+	read     func(ctx context.Context, src Sources, f *Fact) error
+}
+
+// noApproval is what a customer fact says without an approved session.
+const noApproval = "needs the customer's approval: open an approved session (ctrl+o) and the run goes on"
+
+// gatherers are the facts a runbook may name.
+var gatherers = map[string]gatherer{
+	"consent":      {label: "Consent status", read: readConsent},
+	"audit":        {label: "Consent audit trail", read: readAudit},
+	"onboarding":   {label: "Onboarding consent sets", read: readOnboarding},
+	"verification": {label: "Identity verification", customer: true, read: readVerification},
+	"card":         {label: "Card", customer: true, read: readCard},
+	"wallets":      {label: "Card-linked wallets", customer: true, read: readWallets},
+	"credit":       {label: "Credit wallet and withdrawal", customer: true, read: readCredit},
+	"transactions": {label: "Card transactions", customer: true, read: readTransactions},
+	"products":     {label: "Cards the customer may order", customer: true, read: readProducts},
+}
+
+// FactNames lists the facts a runbook may name.
+func FactNames() []string {
+	return []string{"consent", "audit", "onboarding", "verification", "card", "wallets", "credit", "transactions", "products"}
+}
+
+// NeedsApproval reports whether a fact is read in the customer's session.
+func NeedsApproval(name string) bool { return gatherers[name].customer }
+
+// Gather reads one fact; a fact the sources cannot reach says why.
+func Gather(ctx context.Context, src Sources, name string) Fact {
+	g, ok := gatherers[name]
+	f := Fact{Name: name, Label: g.label, Values: map[string]string{}}
+	switch {
+	case !ok:
+		f.Label, f.Missing = name, "no such fact (the facts are "+strings.Join(FactNames(), ", ")+")"
+		return f
+	case g.customer && src.Customer == nil:
+		f.Missing = noApproval
+		return f
+	case !g.customer && src.Consent == nil:
+		f.Missing = "no client-key client"
+		return f
+	}
+	if err := g.read(ctx, src, &f); err != nil {
+		f.Missing = "the gateway answered: " + apiclient.ErrorMessage(err)
+	}
+	return f
+}
+
+// from notes the latest answer a recorder has for a path prefix.
+func (f *Fact) from(rec *casefile.Recorder, prefix string) {
+	if a, ok := rec.Latest(prefix); ok {
+		f.Answers = append(f.Answers, a)
+	}
+}
+
+func readConsent(ctx context.Context, src Sources, f *Fact) error {
+	st, err := src.Consent.UserConsent(ctx, src.UserID, true)
+	f.from(src.ConsentRec, "/v2/consent/user/")
+	switch {
+	case apiclient.IsNotFound(err):
+		f.Values["status"] = "none"
+		f.Values["missing"] = "no consent set at all"
+		f.Summary = "no consent set for this user (404)"
+		return nil
+	case err != nil:
+		return err
+	}
+	missing := missingRequired(st.ConsentSets)
+	f.Values["status"] = st.ConsentStatus
+	f.Values["missing"] = orText(strings.Join(missing, "; "), "nothing required is missing")
+	var onboardings []string
+	for _, set := range st.ConsentSets {
+		onboardings = append(onboardings, set.OnboardingID)
+	}
+	f.Values["onboarding"] = orText(strings.Join(onboardings, ", "), "none")
+	f.Summary = "consent status " + st.ConsentStatus + "; " + f.Values["missing"]
+	return nil
+}
+
+// missingRequired lists the required consents not granted, per set.
+func missingRequired(sets []apiclient.ConsentSet) []string {
+	var out []string
+	for _, set := range sets {
+		current := apiclient.CurrentConsents(set)
+		for _, t := range apiclient.RequiredConsentTypes(set.PolicyType) {
+			status := "missing"
+			for _, c := range current {
+				if c.ConsentType == t {
+					status = c.ConsentStatus
+				}
+			}
+			if status != apiclient.ConsentGranted {
+				out = append(out, t+" is "+status)
+			}
+		}
+	}
+	return out
+}
+
+func readAudit(ctx context.Context, src Sources, f *Fact) error {
+	records, total, err := ReadAudit(ctx, src.Consent, src.UserID)
+	f.from(src.ConsentRec, "/v2/consent/user/")
+	if apiclient.IsNotFound(err) {
+		f.Values["revoked"], f.Values["count"] = "no revocation", "0"
+		f.Summary = "no audit trail (no consent set)"
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	f.Values["count"] = strconv.Itoa(total)
+	var last *apiclient.AuditRecord
+	for i, r := range records {
+		f.Events = append(f.Events, AuditEvent(r))
+		if r.Action == "revoked" && (last == nil || r.Timestamp > last.Timestamp) {
+			last = &records[i]
+		}
+	}
+	f.Values["revoked"] = "no revocation recorded"
+	if last != nil {
+		by := orText(last.Metadata.ClientID, "a client the audit record does not name")
+		f.Values["revoked"] = last.Changes.After.ConsentType + " was revoked on " + last.Timestamp + " (recorded client: " + by + ")"
+		f.Values["revokedType"] = last.Changes.After.ConsentType
+	}
+	f.Summary = f.Values["count"] + " audit records; " + f.Values["revoked"]
+	return nil
+}
+
+// maxAuditPages bounds the pages of an audit trail a run reads.
+const maxAuditPages = 50
+
+// ReadAudit reads a user's audit trail page by page (at most
+// maxAuditPages of 100).
+func ReadAudit(ctx context.Context, client *apiclient.Client, userID string) ([]apiclient.AuditRecord, int, error) {
+	var records []apiclient.AuditRecord
+	total := 0
+	for offset, pages := 0, 0; pages < maxAuditPages; pages++ {
+		page, err := client.ConsentAudit(ctx, userID, apiclient.ConsentAuditMaxLimit, offset)
+		if err != nil {
+			return nil, 0, err
+		}
+		records = append(records, page.AuditRecords...)
+		total = max(page.Pagination.Total, len(records))
+		offset = page.Pagination.Offset + len(page.AuditRecords)
+		if len(page.AuditRecords) == 0 || offset >= page.Pagination.Total {
+			break
+		}
+	}
+	return records, total, nil
+}
+
+// AuditEvent is an audit record as a timeline line (no IP address or
+// user agent).
+func AuditEvent(r apiclient.AuditRecord) casefile.Event {
+	text := "consent " + r.Changes.After.ConsentType + " " + r.Action + " (" + r.Changes.After.ConsentStatus + ")"
+	if r.Metadata.ClientID != "" {
+		text += " by client " + r.Metadata.ClientID
+	}
+	return casefile.Event{Time: r.Timestamp, Source: "consent audit", Text: text, Key: "audit:" + r.AuditID}
+}
+
+func readOnboarding(ctx context.Context, src Sources, f *Fact) error {
+	id := src.Onboarding
+	if id == "" && src.UserID != "" {
+		st, err := src.Consent.UserConsent(ctx, src.UserID, true)
+		f.from(src.ConsentRec, "/v2/consent/user/")
+		if err != nil && !apiclient.IsNotFound(err) {
+			return err
+		}
+		for _, set := range st.ConsentSets {
+			id = set.OnboardingID
+		}
+	}
+	if id == "" {
+		f.Values["sets"], f.Values["waiting"] = "0", "0"
+		f.Summary = "no onboarding id known for this user (no consent set)"
+		return nil
+	}
+	o, err := src.Consent.OnboardingConsents(ctx, id)
+	f.from(src.ConsentRec, "/v2/consent/onboarding/")
+	if apiclient.IsNotFound(err) {
+		f.Values["sets"], f.Values["waiting"] = "0", "0"
+		f.Summary = "no consent set for onboarding " + id + " (404)"
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	waiting := 0
+	for _, set := range o.ConsentSets {
+		if !set.Linked() {
+			waiting++
+		}
+	}
+	f.Values["id"], f.Values["sets"], f.Values["waiting"] = id, strconv.Itoa(len(o.ConsentSets)), strconv.Itoa(waiting)
+	f.Summary = fmt.Sprintf("onboarding %s: %d consent sets, %d waiting to be linked to a user", id, len(o.ConsentSets), waiting)
+	return nil
+}
+
+func readVerification(ctx context.Context, src Sources, f *Fact) error {
+	u, err := src.Customer.User(ctx)
+	f.from(src.CustomerRec, "/v1/user")
+	if err != nil {
+		return err
+	}
+	// Only the state: the profile's name, e-mail and address stay out of
+	// the case.
+	state := u.VerificationState
+	f.Values["state"] = state
+	switch state {
+	case "VERIFIED":
+		f.Values["advice"] = "Your identity is verified."
+	case "PENDING":
+		f.Values["advice"] = "Your identity verification is still being reviewed; we cannot see from here what it is waiting for."
+	case "REJECTED":
+		f.Values["advice"] = "Your identity verification was not accepted; we cannot see the reason from here and will ask the verification team."
+	default:
+		f.Values["advice"] = "Your identity has not been verified yet: card and wallet operations need a completed verification."
+	}
+	f.Summary = "verification " + state
+	return nil
+}
+
+func readCard(ctx context.Context, src Sources, f *Fact) error {
+	c, err := src.Customer.CardStatus(ctx)
+	f.from(src.CustomerRec, "/v1/card/status")
+	if apiclient.IsNotFound(err) {
+		f.Values["status"], f.Values["last4"], f.Values["type"] = "none", "none", "none"
+		f.Values["advice"] = "You have no card yet: you can order one in the app."
+		f.Summary = "no card ordered (404)"
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	f.Values["status"], f.Values["last4"], f.Values["type"] = c.Status, c.PanLast4, c.Type
+	switch c.Status {
+	case "FROZEN":
+		f.Values["advice"] = "It is frozen, so every payment is declined; you can unfreeze it yourself in the app (Card, then unfreeze) and payments resume at once."
+	case "BLOCKED":
+		f.Values["advice"] = "It is blocked, which is permanent; please order a replacement card in the app."
+	case "ACTIVE":
+		f.Values["advice"] = "It is active; if a payment was declined, please send us the date, the amount and the merchant so that we can look at that payment."
+	default:
+		f.Values["advice"] = "Its state is " + c.Status + "."
+	}
+	f.Summary = "card ending " + c.PanLast4 + " (" + c.Type + ") is " + c.Status
+	f.Events = append(f.Events, casefile.Event{Time: c.OrderedAt, Source: "card", Text: "card ending " + c.PanLast4 + " ordered (" + c.Type + ")", Key: "card:" + c.ID})
+	return nil
+}
+
+func orText(s, none string) string {
+	if s == "" {
+		return none
+	}
+	return s
+}
