@@ -46,6 +46,7 @@ A profile with "start: support" opens the console without this command.`,
 			return runApp(o, std)
 		},
 	}
+	cmd.AddCommand(newSupportVerifyLogCommand())
 	cmd.Flags().StringVar(&onboarding, "onboarding", "", "look up this onboarding id")
 	given = addSettingFlags(cmd, appSettings)
 	cmd.Flags().SortFlags = false
