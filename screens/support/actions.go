@@ -2,6 +2,7 @@ package support
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 
@@ -192,6 +193,9 @@ func (s *Screen) changeSpec(a pendingAction) ui.ChangeSpec[actionDone] {
 			What:         "link",
 			Done:         "consent set linked to " + a.userID,
 			Run: func(ctx context.Context) (actionDone, error) {
+				if err := logRequested(log, now, entry); err != nil {
+					return actionDone{action: a, entry: entry}, err
+				}
 				_, err := client.LinkConsentSet(ctx, a.setID, a.userID)
 				return logged(ctx, log, read, now, entry, a, err), err
 			},
@@ -213,6 +217,9 @@ func (s *Screen) changeSpec(a pendingAction) ui.ChangeSpec[actionDone] {
 		What:         "revoke",
 		Done:         a.consentType + " revoked",
 		Run: func(ctx context.Context) (actionDone, error) {
+			if err := logRequested(log, now, entry); err != nil {
+				return actionDone{action: a, entry: entry}, err
+			}
 			_, err := client.RevokeConsent(ctx, a.setID, a.consentID)
 			return logged(ctx, log, read, now, entry, a, err), err
 		},
@@ -224,6 +231,26 @@ func ticketNote(ticket string) string {
 		return ", no ticket set (T sets one)"
 	}
 	return " under ticket " + ticket
+}
+
+// unloggedError refuses a change or a session whose log line could not
+// be written: nothing was sent.
+type unloggedError struct{ err error }
+
+func (e unloggedError) Error() string {
+	return "refused: it could not be written to the action log (" + e.err.Error() + "); nothing was sent"
+}
+
+func (e unloggedError) Unwrap() error { return e.err }
+
+// logRequested writes the line a change writes before its request: a
+// change is sent only once it is on record (unloggedError otherwise).
+func logRequested(log *actionlog.Log, now func() time.Time, e actionlog.Entry) error {
+	e.Time, e.Outcome = now().UTC(), actionlog.Requested
+	if err := log.Append(e); err != nil {
+		return unloggedError{err}
+	}
+	return nil
 }
 
 // logged completes a change's log line with its outcome (the user's
@@ -258,7 +285,11 @@ func refusedKey(err error) bool {
 // routed to another screen. A log that could not be written is said too.
 func (s *Screen) reportAction(res ui.ChangeResult[actionDone]) tea.Cmd {
 	var cmds []tea.Cmd
+	var unlogged unloggedError
 	switch err := res.Err; {
+	case errors.As(err, &unlogged):
+		s.setProblem(res.Spec.What + " " + unlogged.Error())
+		return ui.Notify(theme.ToneDanger, s.problem)
 	case err == nil:
 		s.setProblem("")
 		cmds = append(cmds, ui.Notify(theme.ToneOK, res.DoneText()+" ("+res.Value.outcome+")"))
@@ -271,7 +302,8 @@ func (s *Screen) reportAction(res ui.ChangeResult[actionDone]) tea.Cmd {
 		cmds = append(cmds, ui.ReportError(res.Spec.What, err))
 	}
 	if res.Value.logErr != nil {
-		cmds = append(cmds, ui.Notify(theme.ToneDanger, "not written to the action log: "+res.Value.logErr.Error()))
+		// Sent and on record as asked for; its outcome is not.
+		cmds = append(cmds, ui.Notify(theme.ToneDanger, res.Spec.What+" sent, but its outcome was not written to the action log: "+res.Value.logErr.Error()))
 	}
 	return tea.Batch(cmds...)
 }

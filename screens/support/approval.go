@@ -42,7 +42,7 @@ type approval struct {
 	code   textinput.Model
 	keys   screenkit.OAuthKeys
 
-	startID, exchangeID, checkID ui.RequestID
+	logID, startID, exchangeID, checkID ui.RequestID
 	// open says the customer's screens are shown.
 	open     bool
 	customer string
@@ -78,6 +78,10 @@ type approvedChecked struct {
 	logErr    error
 }
 
+// approvalLogged answers the line written before the customer is asked
+// to sign in.
+type approvalLogged struct{}
+
 // startApproval begins a session for the case's user; the secret key is
 // asked for first when there is none (the code exchange needs it).
 func (s *Screen) startApproval() tea.Cmd {
@@ -94,11 +98,15 @@ func (s *Screen) openApproval() tea.Cmd {
 	client := apiclient.New(s.actionClient().Config())
 	a := &approval{userID: s.kase.id, client: client, flow: screenkit.NewOAuthFlow(),
 		code: screenkit.NewCodeInput(s.Deps.Styles), keys: screenkit.NewOAuthKeys("cancel the approved session"),
-		entry: s.entry("approved-session-start", "OAuth authorization code with PKCE (GET /v1/auth/oauth/authorize/initiate, POST /v1/auth/oauth/token)", s.kase.id)}
+		entry: s.entry(actionlog.ActionApprovedStart, "OAuth authorization code with PKCE (GET /v1/auth/oauth/authorize/initiate, POST /v1/auth/oauth/token)", s.kase.id)}
 	s.approval = a
-	var cmd tea.Cmd
-	a.startID, cmd = a.flow.Start(s.Requests, client)
-	return tea.Batch(cmd, a.code.Focus())
+	// On record before the customer is asked: a session the log cannot
+	// hold is never started.
+	log, entry, now := s.log, a.entry, s.Deps.Clock
+	entry.Action = actionlog.ActionApprovedRequested
+	return ui.Start(s.Requests, &a.logID, func(context.Context) (approvalLogged, error) {
+		return approvalLogged{}, logRequested(log, now, entry)
+	})
 }
 
 // updateApproval handles the session's messages; ok is false for others.
@@ -111,6 +119,20 @@ func (s *Screen) updateApproval(msg tea.Msg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	switch msg := msg.(type) {
+	case ui.Result[approvalLogged]:
+		if msg.ID != a.logID {
+			return nil, false
+		}
+		if msg.Err != nil {
+			s.approval = nil
+			s.setProblem("approved session " + msg.Err.Error() + "; the customer was not asked to sign in")
+			return ui.Notify(theme.ToneDanger, s.problem), true
+		}
+		var cmd tea.Cmd
+		a.startID, cmd = a.flow.Start(s.Requests, a.client)
+		return tea.Batch(cmd, a.code.Focus()), true
+	case ui.ApprovedViewMsg:
+		return s.logView(msg), true
 	case ui.Result[screenkit.OAuthStarted]:
 		if msg.ID != a.startID {
 			return nil, false
@@ -183,30 +205,59 @@ func (s *Screen) approvalCallback(res screenkit.CallbackResult) tea.Cmd {
 }
 
 // checkApproved reads who signed in; anyone but the case's user is
-// refused and revoked at once. The start or the refusal is logged.
+// refused and revoked at once. The start (or the refusal) is logged, by
+// ids only; a start the log cannot hold is refused and revoked too.
 func (s *Screen) checkApproved() tea.Cmd {
 	a := s.approval
 	client, want, log, entry, now := a.client, a.userID, s.log, a.entry, s.Deps.Clock
 	return ui.Start(s.Requests, &a.checkID, func(ctx context.Context) (approvedChecked, error) {
 		user, err := client.User(ctx)
 		var out approvedChecked
+		refusedForLog := ""
 		switch {
 		case err != nil:
 			out.refused = "the signed-in customer could not be read (" + apiclient.ErrorMessage(err) + ")"
+			refusedForLog = out.refused
 		case !strings.EqualFold(user.ID, want):
 			out.refused = customerName(user) + " signed in, not this case's user"
+			refusedForLog = "user " + user.ID + " signed in, not this case's user"
 		}
 		out.user = user
 		entry.Time = now().UTC()
-		entry.Outcome = "ok: " + customerName(user) + " signed in; read-only"
-		if out.refused != "" {
-			out.revokeErr = revoke(client)
-			entry.Action = "approved-session-refused"
-			entry.Outcome = "refused: " + out.refused + "; " + revokeOutcome(out.revokeErr)
+		if out.refused == "" {
+			entry.Outcome = "ok: user " + want + " signed in; read-only"
+			if out.logErr = log.Append(entry); out.logErr == nil {
+				return out, nil
+			}
+			out.refused = "it could not be written to the action log (" + out.logErr.Error() + ")"
+			refusedForLog = "the start could not be written to the action log"
 		}
-		out.logErr = log.Append(entry)
+		out.revokeErr = revoke(client)
+		entry.Action = actionlog.ActionApprovedRefused
+		entry.Outcome = "refused: " + refusedForLog + "; " + revokeOutcome(out.revokeErr)
+		if lerr := log.Append(entry); lerr != nil && out.logErr == nil {
+			out.logErr = lerr
+		}
 		return out, nil
 	})
+}
+
+// logView writes a screen opened in the approved session to the log; a
+// session whose views cannot be logged ends (revoked).
+func (s *Screen) logView(msg ui.ApprovedViewMsg) tea.Cmd {
+	a := s.approval
+	if a == nil || !a.open {
+		return nil
+	}
+	log, entry, now := s.log, a.entry, s.Deps.Clock
+	entry.Action, entry.Screen, entry.Request, entry.Outcome = actionlog.ActionApprovedView, msg.Title, "", "ok: viewed read-only"
+	return func() tea.Msg {
+		entry.Time = now().UTC()
+		if err := log.Append(entry); err != nil {
+			return ui.EndApprovedSessionMsg{Reason: "the " + msg.Title + " screen could not be written to the action log (" + err.Error() + ")"}
+		}
+		return nil
+	}
 }
 
 func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
@@ -217,6 +268,9 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 		s.setProblem("approved session refused and revoked: " + v.refused)
 		if v.revokeErr != nil {
 			s.setProblem("approved session refused: " + v.refused + "; " + revokeOutcome(v.revokeErr))
+		}
+		if v.logErr != nil && strings.Contains(v.refused, "action log") {
+			logWarn = nil // said already
 		}
 		return tea.Batch(ui.Notify(theme.ToneDanger, s.problem), logWarn)
 	}
@@ -234,7 +288,8 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 		}
 	}
 	banner := a.customer
-	open := func() tea.Msg { return ui.ApprovedSessionMsg{Customer: banner, Screens: screens} }
+	region := regionName(a.client.Config().US)
+	open := func() tea.Msg { return ui.ApprovedSessionMsg{Customer: banner, Region: region, Screens: screens} }
 	return tea.Batch(open, logWarn, ui.Notify(theme.ToneOK, "customer-approved session open: "+a.customer+", read-only"))
 }
 
@@ -265,7 +320,7 @@ func (s *Screen) endApproval(reason string, quit bool) tea.Cmd {
 	}
 	client, log, entry, now := a.client, s.log, a.entry, s.Deps.Clock
 	s.ended = client
-	entry.Action = "approved-session-end"
+	entry.Action = actionlog.ActionApprovedEnd
 	entry.Request = "DELETE /v1/auth/oauth/revoke"
 	return func() tea.Msg {
 		err := revoke(client)
@@ -317,7 +372,8 @@ func logProblem(err error) tea.Cmd {
 	return ui.Notify(theme.ToneDanger, "not written to the action log: "+err.Error())
 }
 
-// customerName is how the banner and the log name a customer.
+// customerName is how the banner and the console's messages name a
+// customer; the action log names the user id only.
 func customerName(u apiclient.User) string {
 	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
 	switch {

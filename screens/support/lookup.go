@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/support/actionlog"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -70,7 +71,29 @@ func (s *Screen) lookUp(kind caseKind, id string, us bool, ticket string) tea.Cm
 	s.kase = &caseData{kind: kind, id: id, us: us}
 	s.sets.SetColumns(columnsFor(kind))
 	s.SetSize(s.Width, s.Height)
-	return tea.Batch(end, s.read(), s.remember(recentLookup{Kind: kind, ID: id, US: us, Ticket: ticket}))
+	request := "GET /v2/consent/user/" + id + "?includeSets=true"
+	if kind == caseOnboarding {
+		request = "GET /v2/consent/onboarding/" + id
+	}
+	userID := ""
+	if kind == caseUser {
+		userID = id
+	}
+	return tea.Batch(end, s.read(), s.remember(recentLookup{Kind: kind, ID: id, US: us, Ticket: ticket}),
+		s.logAction(s.entry(actionlog.ActionLookup, request, userID), "ok"))
+}
+
+// logAction appends a line that refuses nothing when it cannot be
+// written (a look-up, an export): the agent is told, in a warning.
+func (s *Screen) logAction(e actionlog.Entry, outcome string) tea.Cmd {
+	log, now := s.log, s.Deps.Clock
+	return func() tea.Msg {
+		e.Time, e.Outcome = now().UTC(), outcome
+		if err := log.Append(e); err != nil {
+			return ui.Notify(theme.ToneWarn, e.Action+" not written to the action log: "+err.Error())()
+		}
+		return nil
+	}
 }
 
 // read reads the case shown in a command.
