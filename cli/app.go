@@ -115,6 +115,7 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 			console = support.New(deps, support.Options{
 				StateFile:       supportStateFile(gw.cfg.ClientKey),
 				ActionLog:       supportActionLog(),
+				GrantsDir:       supportGrantsDir(o),
 				Agent:           o.agent,
 				Environment:     o.environment,
 				User:            o.supportUser,
@@ -134,6 +135,20 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 func supportActionLog() string {
 	if dir := filepath.Dir(supportStateFile("")); dir != "." {
 		return filepath.Join(dir, "support-actions.jsonl")
+	}
+	return ""
+}
+
+// supportGrantsDir is where the support console records the
+// customer-approved sessions open now, so that one a crash left open is
+// revoked at the next start; none for the embedded sandbox, whose
+// sessions die with the app.
+func supportGrantsDir(o options) string {
+	if o.baseURL == "" {
+		return ""
+	}
+	if dir := filepath.Dir(supportStateFile("")); dir != "." {
+		return filepath.Join(dir, "approved-sessions")
 	}
 	return ""
 }

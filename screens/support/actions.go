@@ -157,13 +157,7 @@ func (s *Screen) actionClient() *apiclient.Client {
 // entry is the action log's line for the case shown, outcome to be
 // filled in.
 func (s *Screen) entry(action, request, userID string) actionlog.Entry {
-	env := s.opts.Environment
-	if env == "" {
-		env = "sandbox"
-		if s.Deps.Production {
-			env = "production"
-		}
-	}
+	env := s.environment()
 	region := "eu"
 	if s.us {
 		region = "us"
@@ -174,6 +168,17 @@ func (s *Screen) entry(action, request, userID string) actionlog.Entry {
 		e.OnboardingID = s.kase.id
 	}
 	return e
+}
+
+// environment names the gateway's environment in the action log.
+func (s *Screen) environment() string {
+	switch {
+	case s.opts.Environment != "":
+		return s.opts.Environment
+	case s.Deps.Production:
+		return "production"
+	}
+	return "sandbox"
 }
 
 // changeSpec is the confirmation of an action, with the request it sends.

@@ -3,6 +3,7 @@ package support
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/support/actionlog"
+	"cardterm/screens/support/grants"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -48,6 +50,10 @@ type approval struct {
 	customer string
 	// entry is the action log's line for this session, filled per event.
 	entry actionlog.Entry
+	// held is the session's record in the state folder, written before
+	// the session is first used and removed once it is revoked, so a
+	// crash leaves it for the next start to revoke (grants).
+	held *grants.Held
 }
 
 // panelOpen reports whether the sign-in panel is shown (the session is
@@ -76,6 +82,7 @@ type approvedChecked struct {
 	refused   string
 	revokeErr error
 	logErr    error
+	held      *grants.Held
 }
 
 // approvalLogged answers the line written before the customer is asked
@@ -209,10 +216,20 @@ func (s *Screen) approvalCallback(res screenkit.CallbackResult) tea.Cmd {
 // ids only; a start the log cannot hold is refused and revoked too.
 func (s *Screen) checkApproved() tea.Cmd {
 	a := s.approval
-	client, want, log, entry, now := a.client, a.userID, s.log, a.entry, s.Deps.Clock
+	client, want, log, entry, now, store := a.client, a.userID, s.log, a.entry, s.Deps.Clock, s.grants
 	return ui.Start(s.Requests, &a.checkID, func(ctx context.Context) (approvedChecked, error) {
-		user, err := client.User(ctx)
 		var out approvedChecked
+		held, herr := holdGrant(store, client, entry, now())
+		if herr != nil {
+			out.refused = "it could not be recorded in the state folder, so a crash could leave it open (" + herr.Error() + ")"
+			out.revokeErr = revoke(client)
+			entry.Time, entry.Action = now().UTC(), actionlog.ActionApprovedRefused
+			entry.Outcome = "refused: the session could not be recorded in the state folder; " + revokeOutcome(out.revokeErr)
+			out.logErr = log.Append(entry)
+			return out, nil
+		}
+		out.held = held
+		user, err := client.User(ctx)
 		refusedForLog := ""
 		switch {
 		case err != nil:
@@ -233,6 +250,7 @@ func (s *Screen) checkApproved() tea.Cmd {
 			refusedForLog = "the start could not be written to the action log"
 		}
 		out.revokeErr = revoke(client)
+		letGo(held, out.revokeErr)
 		entry.Action = actionlog.ActionApprovedRefused
 		entry.Outcome = "refused: " + refusedForLog + "; " + revokeOutcome(out.revokeErr)
 		if lerr := log.Append(entry); lerr != nil && out.logErr == nil {
@@ -240,6 +258,39 @@ func (s *Screen) checkApproved() tea.Cmd {
 		}
 		return out, nil
 	})
+}
+
+// holdGrant records the session in the state folder before it is first
+// used, and keeps the record's tokens those of the session when a
+// refresh rotates them.
+func holdGrant(store *grants.Store, client *apiclient.Client, e actionlog.Entry, now time.Time) (*grants.Held, error) {
+	cfg, sess := client.Config(), client.Session()
+	held, err := store.Hold(grants.Grant{BaseURL: cfg.BaseURL, ClientKey: cfg.ClientKey, US: cfg.US, UserID: e.UserID,
+		Agent: e.Agent, Ticket: e.Ticket, OpenedAt: now.UTC(), AccessToken: sess.AccessToken, RefreshToken: sess.RefreshToken,
+		ExpiresAt: sess.ExpiresAt})
+	if err != nil || held == nil {
+		return held, err
+	}
+	client.OnSessionChange(func(sess apiclient.Session) {
+		if sess.Valid() {
+			if err := held.Update(sess.AccessToken, sess.RefreshToken, sess.ExpiresAt); err != nil {
+				slog.Warn("the approved session's record could not be updated", "err", err)
+			}
+		}
+	})
+	return held, nil
+}
+
+// letGo removes a session's record once the gateway revoked it; one whose
+// revoke failed is kept for the next start to try again.
+func letGo(held *grants.Held, revokeErr error) {
+	if revokeErr != nil {
+		held.Close()
+		return
+	}
+	if err := held.Release(); err != nil {
+		slog.Warn("the approved session's record could not be removed", "err", err)
+	}
 }
 
 // logView writes a screen opened in the approved session to the log; a
@@ -275,6 +326,7 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 		return tea.Batch(ui.Notify(theme.ToneDanger, s.problem), logWarn)
 	}
 	a.open = true
+	a.held = v.held
 	a.customer = customerName(v.user)
 	deps := s.Deps
 	deps.Client, deps.ReadOnly, deps.Support, deps.Demo = a.client, true, false, nil
@@ -318,12 +370,13 @@ func (s *Screen) endApproval(reason string, quit bool) tea.Cmd {
 	if !a.open && !a.client.Session().Valid() {
 		return nil
 	}
-	client, log, entry, now := a.client, s.log, a.entry, s.Deps.Clock
+	client, log, entry, now, held := a.client, s.log, a.entry, s.Deps.Clock, a.held
 	s.ended = client
 	entry.Action = actionlog.ActionApprovedEnd
 	entry.Request = "DELETE /v1/auth/oauth/revoke"
 	return func() tea.Msg {
 		err := revoke(client)
+		letGo(held, err)
 		entry.Time = now().UTC()
 		entry.Outcome = reason + "; " + revokeOutcome(err)
 		if err == nil {

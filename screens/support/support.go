@@ -13,6 +13,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/support/actionlog"
+	"cardterm/screens/support/grants"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -28,6 +29,10 @@ type Options struct {
 	// ActionLog is the JSON-lines file every change made from the console
 	// is appended to; "" keeps none.
 	ActionLog string
+	// GrantsDir is the state folder's record of the customer-approved
+	// sessions open now, revoked at the next start when a crash left one
+	// (grants); "" keeps none (a gateway that dies with the app).
+	GrantsDir string
 	// Agent names the agent in the action log and the case files; "" is
 	// the OS user.
 	Agent string
@@ -65,6 +70,8 @@ type Screen struct {
 	opts Options
 	keys keyMap
 	log  *actionlog.Log
+	// grants records the approved sessions open now (approval.go).
+	grants *grants.Store
 
 	view    view
 	recent  recentLookups
@@ -106,7 +113,8 @@ type Screen struct {
 // New builds the support console.
 func New(deps screenkit.Deps, opts Options) *Screen {
 	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenSupport, "Support console"), opts: opts, keys: newKeys(deps.ReadOnly),
-		lookups: ui.NewTable(deps.Styles, lookupColumns), log: actionlog.Open(opts.ActionLog)}
+		lookups: ui.NewTable(deps.Styles, lookupColumns), log: actionlog.Open(opts.ActionLog),
+		grants: grants.Open(opts.GrantsDir)}
 	if deps.Client != nil {
 		s.us = deps.Client.Config().US
 	}
