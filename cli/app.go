@@ -88,16 +88,17 @@ func runApp(o options, std streams) error {
 // which the tests build the same way).
 func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 	var console *support.Screen
+	gateway := shell.Gateway{
+		Label:       gw.label,
+		Sandbox:     gw.label == "SANDBOX",
+		Local:       gw.events.sandbox,
+		Environment: o.environment,
+		ClientKey:   gw.cfg.ClientKey,
+		US:          gw.cfg.US,
+	}
 	root, _ := shell.New(shell.Config{
-		Client: apiclient.New(gw.cfg),
-		Gateway: shell.Gateway{
-			Label:       gw.label,
-			Sandbox:     gw.label == "SANDBOX",
-			Local:       gw.events.sandbox,
-			Environment: o.environment,
-			ClientKey:   gw.cfg.ClientKey,
-			US:          gw.cfg.US,
-		},
+		Client:    apiclient.New(gw.cfg),
+		Gateway:   gateway,
 		ReadOnly:  o.readOnly,
 		Profile:   o.profileShown(),
 		Profiles:  o.profiles,
@@ -117,6 +118,7 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 				ActionLog:       supportActionLog(),
 				GrantsDir:       supportGrantsDir(o),
 				Agent:           o.agent,
+				RequireTicket:   o.requireTicket == "true" || o.requireTicket == "" && gateway.Production(),
 				Environment:     o.environment,
 				User:            o.supportUser,
 				Onboarding:      o.supportOnboarding,

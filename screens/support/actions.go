@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -23,6 +24,7 @@ const (
 	formTypeLast4
 	formLinkUser
 	formTicket
+	formTicketFirst // the ticket a change or a session needs first
 )
 
 // actionKind is a change the console can make with the secret key.
@@ -115,6 +117,9 @@ func (s *Screen) secretForm(why string) tea.Cmd {
 func (s *Screen) advance() tea.Cmd {
 	a := s.action
 	switch {
+	case s.opts.RequireTicket && strings.TrimSpace(s.ticket) == "":
+		s.formFor = formTicketFirst
+		return s.openForm(requiredTicketForm(s.Deps.Styles, a.kind))
 	case s.needSecret() && a.kind == actionApprove:
 		return s.secretForm("Exchanging the customer's sign-in code needs the tenant's secret key.")
 	case s.needSecret():
@@ -345,6 +350,12 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 			return tea.Batch(s.remember(recentLookup{Kind: s.kase.kind, ID: s.kase.id, US: s.us, Ticket: s.ticket}),
 				notify("ticket for this case: "+ticketLabel(s.ticket)))
+		case formTicketFirst:
+			s.ticket = strings.TrimSpace(f.Value("ticket"))
+			if s.kase != nil {
+				cmd = s.remember(recentLookup{Kind: s.kase.kind, ID: s.kase.id, US: s.us, Ticket: s.ticket})
+			}
+			return tea.Batch(cmd, s.advance())
 		case formSecretKey:
 			cfg := s.readClient().Config()
 			cfg.SecretKey = f.Value("secretKey")

@@ -11,9 +11,11 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/sandbox"
+	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/screens/support"
 	"cardterm/screens/support/actionlog"
+	"cardterm/ui"
 )
 
 // exports lists the case files written in dir for id, oldest first.
@@ -341,5 +343,38 @@ func TestSupportRevokeRefusedWhenTheLogCannotBeWritten(t *testing.T) {
 				t.Fatal("the symlink's target was written")
 			}
 		})
+	}
+}
+
+// --require-ticket: a revoke (and an approved session) asks for the
+// ticket first; leaving the form sends nothing, a ticket goes on to the
+// confirmation, logged under it.
+func TestSupportRequiredTicketIsAskedBeforeAChange(t *testing.T) {
+	logFile := filepath.Join(t.TempDir(), "actions.jsonl")
+	customers := func(screenkit.Deps) []ui.Screen { return nil }
+	app := newConsole(t, support.Options{User: sandbox.DemoUserID("alice@demo.test"), ActionLog: logFile, RequireTicket: true,
+		CustomerScreens: customers},
+		screentest.WithConfig(func(c *apiclient.Config) { c.SecretKey = sandbox.DemoSecretKey }))
+	app.Keys("j", "x")
+	screentest.MustShow(t, app.Screen(), "A ticket is required first", "A revoke or a link is logged under the case's ticket")
+	app.Keys("enter")
+	screentest.MustShow(t, app.Screen(), "the ticket is required")
+	app.Keys("esc")
+	if _, ok := app.UI().Dialog(); ok {
+		t.Fatal("leaving the ticket form went on to the confirmation")
+	}
+	app.Keys("ctrl+o")
+	screentest.MustShow(t, app.Screen(), "A customer-approved session is logged under the case's ticket")
+	app.Keys("esc", "x")
+	app.Type("TCK-77")
+	app.Keys("enter")
+	spec, ok := app.UI().Dialog()
+	if !ok || !strings.Contains(strings.Join(spec.Lines, " "), "under ticket TCK-77") {
+		t.Fatalf("the confirmation after the ticket: %+v", spec)
+	}
+	app.Keys("y")
+	screentest.MustShow(t, app.Screen(), "revoked")
+	if e := outcomes(logEntries(t, logFile), "revoke"); len(e) != 1 || e[0]["ticket"] != "TCK-77" {
+		t.Fatalf("the revoke's line: %v", e)
 	}
 }

@@ -44,6 +44,21 @@ func ticketForm(st *theme.Styles, current string) *ui.Form {
 	})
 }
 
+// requiredTicketForm asks for the ticket a change or an approved session
+// needs first (--require-ticket); the action goes on once it is set.
+func requiredTicketForm(st *theme.Styles, kind actionKind) *ui.Form {
+	what := "A revoke or a link"
+	if kind == actionApprove {
+		what = "A customer-approved session"
+	}
+	return ui.NewForm(st, ui.FormSpec{
+		Title:  "A ticket is required first",
+		Lines:  []string{what + " is logged under the case's ticket, and this console requires one (--require-ticket; on in production)."},
+		Submit: "continue",
+		Fields: []ui.FieldSpec{{Key: "ticket", Label: "Ticket", CharLimit: 64, Check: nonEmpty("the ticket is required")}},
+	})
+}
+
 // caseData is one customer's case as the gateway answered it.
 type caseData struct {
 	kind caseKind

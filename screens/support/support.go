@@ -29,6 +29,9 @@ type Options struct {
 	// ActionLog is the JSON-lines file every change made from the console
 	// is appended to; "" keeps none.
 	ActionLog string
+	// RequireTicket asks for the case's ticket before any change or
+	// customer-approved session (on by default in production).
+	RequireTicket bool
 	// GrantsDir is the state folder's record of the customer-approved
 	// sessions open now, revoked at the next start when a crash left one
 	// (grants); "" keeps none (a gateway that dies with the app).
