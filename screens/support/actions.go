@@ -248,7 +248,7 @@ func ticketNote(ticket string) string {
 type unloggedError struct{ err error }
 
 func (e unloggedError) Error() string {
-	return "refused: it could not be written to the action log (" + e.err.Error() + "); nothing was sent"
+	return "refused, nothing was sent: " + e.err.Error()
 }
 
 func (e unloggedError) Unwrap() error { return e.err }

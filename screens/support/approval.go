@@ -246,7 +246,7 @@ func (s *Screen) checkApproved() tea.Cmd {
 			if out.logErr = log.Append(entry); out.logErr == nil {
 				return out, nil
 			}
-			out.refused = "it could not be written to the action log (" + out.logErr.Error() + ")"
+			out.refused = "its start could not be written: " + out.logErr.Error()
 			refusedForLog = "the start could not be written to the action log"
 		}
 		out.revokeErr = revoke(client)

@@ -333,7 +333,7 @@ func TestSupportRevokeRefusedWhenTheLogCannotBeWritten(t *testing.T) {
 				screentest.WithConfig(func(c *apiclient.Config) { c.SecretKey = sandbox.DemoSecretKey }))
 			app.Keys("j", "x", "y")
 			s := app.Screen()
-			screentest.MustShow(t, s, "revoke refused: it could not be written to the action log", "nothing was sent")
+			screentest.MustShow(t, s, "revoke refused, nothing was sent: the action log")
 			for _, r := range app.Server.Requests() {
 				if r.Method != "GET" {
 					t.Fatalf("sent %s %s with no line in the log", r.Method, r.Path)

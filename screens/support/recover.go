@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
 	"cardterm/screens/support/actionlog"
 	"cardterm/screens/support/grants"
 	"cardterm/theme"
@@ -38,7 +39,7 @@ func (s *Screen) AtStart() tea.Cmd {
 				Region: strings.ToLower(regionName(l.US)), UserID: l.UserID, Action: actionlog.ActionApprovedRecovered,
 				Request: "DELETE /v1/auth/oauth/revoke",
 				Outcome: "ok: left open by a crash (opened " + l.OpenedAt.UTC().Format("2006-01-02 15:04 UTC") + "); revoked at the next start"}
-			what := "user " + l.UserID + ", opened " + l.OpenedAt.Local().Format("Jan 2 15:04")
+			what := "user " + l.UserID + ", opened " + l.OpenedAt.Local().Format(screenkit.TimeLayout)
 			if err != nil {
 				entry.Outcome = "failed: " + revokeOutcome(err) + "; kept for the next start"
 				kept = append(kept, what+": "+apiclient.ErrorMessage(err))

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/user"
 	"strings"
@@ -114,13 +115,23 @@ func (l *Log) Append(e Entry) error {
 	defer l.mu.Unlock()
 	f, err := openForAppend(l.path) // file_unix.go, file_other.go
 	if err != nil {
-		return fmt.Errorf("the action log %s: %w", l.path, err)
+		return fmt.Errorf("the action log %s: %w", l.path, withoutPath(err))
 	}
 	defer f.Close() // and unlocks
 	if err := appendChained(f, e); err != nil {
-		return fmt.Errorf("the action log %s: %w", l.path, err)
+		return fmt.Errorf("the action log %s: %w", l.path, withoutPath(err))
 	}
 	return nil
+}
+
+// withoutPath drops the path an *fs.PathError repeats (the message names
+// the log once), keeping the cause for errors.Is.
+func withoutPath(err error) error {
+	var pathErr *fs.PathError
+	if errors.As(err, &pathErr) && pathErr.Path != "" {
+		return fmt.Errorf("%s: %w", pathErr.Op, pathErr.Err)
+	}
+	return err
 }
 
 // appendChained reads the file's first and last lines, numbers and chains
@@ -229,7 +240,7 @@ func (l *Log) Read(keep func(Entry) bool) ([]Entry, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("the action log %s: %w", l.path, err)
+		return nil, fmt.Errorf("the action log %s: %w", l.path, withoutPath(err))
 	}
 	defer f.Close()
 	return readEntries(f, keep)
