@@ -371,7 +371,7 @@ func (s *Screen) endApproval(reason string, quit bool) tea.Cmd {
 		return nil
 	}
 	client, log, entry, now, held := a.client, s.log, a.entry, s.Deps.Clock, a.held
-	s.ended = client
+	s.ended, s.endedHeld = client, held
 	entry.Action = actionlog.ActionApprovedEnd
 	entry.Request = "DELETE /v1/auth/oauth/revoke"
 	return func() tea.Msg {
@@ -400,7 +400,7 @@ func (s *Screen) Close() {
 		return
 	}
 	if s.ended != nil && s.ended.Session().Valid() {
-		_ = revoke(s.ended)
+		letGo(s.endedHeld, revoke(s.ended))
 	}
 }
 

@@ -1,7 +1,9 @@
 package support
 
 import (
+	"context"
 	"fmt"
+	"net/http"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -34,12 +36,16 @@ func (s *Screen) AtStart() tea.Cmd {
 				l.Close()
 				continue
 			}
-			err := revokeLeft(base, l)
+			ended, err := revokeLeft(base, l)
 			entry := actionlog.Entry{Time: now().UTC(), Agent: agent, Ticket: l.Ticket, ClientKey: l.ClientKey, Environment: env,
 				Region: strings.ToLower(regionName(l.US)), UserID: l.UserID, Action: actionlog.ActionApprovedRecovered,
 				Request: "DELETE /v1/auth/oauth/revoke",
 				Outcome: "ok: left open by a crash (opened " + l.OpenedAt.UTC().Format("2006-01-02 15:04 UTC") + "); revoked at the next start"}
 			what := "user " + l.UserID + ", opened " + l.OpenedAt.Local().Format(screenkit.TimeLayout)
+			if ended {
+				what += ", which had ended at the gateway already"
+				entry.Outcome = "ok: left open by a crash (opened " + l.OpenedAt.UTC().Format("2006-01-02 15:04 UTC") + "); it had ended at the gateway already"
+			}
 			if err != nil {
 				entry.Outcome = "failed: " + revokeOutcome(err) + "; kept for the next start"
 				kept = append(kept, what+": "+apiclient.ErrorMessage(err))
@@ -59,15 +65,35 @@ func (s *Screen) AtStart() tea.Cmd {
 }
 
 // revokeLeft revokes a recorded session with its own tokens, on the
-// tenant's client of its region (the app's secret key, if any, lets an
-// expired access token be refreshed first).
-func revokeLeft(base apiclient.Config, l *grants.Left) error {
+// tenant's client of its region. An access token refused (expired) is
+// refreshed with the app's secret key first; a refresh token refused too
+// means the session ended at the gateway already (ended is true). Without
+// a secret key an expired session cannot be told from an ended one: it
+// is kept, and the error says what would revoke it.
+func revokeLeft(base apiclient.Config, l *grants.Left) (ended bool, err error) {
 	cfg := base
 	cfg.US = l.US
 	client := apiclient.New(cfg)
-	client.SetSession(apiclient.Session{AccessToken: l.AccessToken, RefreshToken: l.RefreshToken, ExpiresAt: l.ExpiresAt,
-		Kind: apiclient.SessionOAuth})
-	return revoke(client)
+	session := apiclient.Session{AccessToken: l.AccessToken, RefreshToken: l.RefreshToken, ExpiresAt: l.ExpiresAt,
+		Kind: apiclient.SessionOAuth}
+	client.SetSession(session)
+	err = revoke(client)
+	if !apiclient.IsUnauthorized(err) {
+		return false, err
+	}
+	if cfg.SecretKey == "" {
+		return false, fmt.Errorf("its access token was refused and refreshing it needs the tenant's secret key "+
+			"(set CARDTERM_SECRET_KEY, or keep it in the profile's keyring entry): %s", apiclient.ErrorMessage(err))
+	}
+	client.SetSession(session) // Revoke forgot it
+	ctx, cancel := context.WithTimeout(context.Background(), revokeTimeout)
+	defer cancel()
+	if _, rerr := client.Refresh(ctx); apiclient.IsStatus(rerr, http.StatusBadRequest) {
+		return true, nil // both tokens refused: nothing is left to revoke
+	} else if rerr != nil {
+		return false, rerr
+	}
+	return false, revoke(client)
 }
 
 // recoveryNotice says what the start found; nil when nothing.

@@ -109,8 +109,10 @@ type Screen struct {
 
 	approval *approval // the customer-approved session, if any
 	// ended is the client of the last session ended, whose revoke may
-	// still be on its way when the app ends (Close).
-	ended *apiclient.Client
+	// still be on its way when the app ends (Close), and endedHeld its
+	// record in the state folder.
+	ended     *apiclient.Client
+	endedHeld *grants.Held
 }
 
 // New builds the support console.
