@@ -170,7 +170,7 @@ func appendChained(f *os.File, e Entry) error {
 // checkOurs refuses a file whose first line is not an entry of this log:
 // appending to someone else's file would hide our lines in it.
 func checkOurs(f *os.File) error {
-	head := make([]byte, 64<<10)
+	head := make([]byte, 4<<10) // a first line is a few hundred bytes
 	n, err := f.ReadAt(head, 0)
 	if err != nil && !errors.Is(err, io.EOF) {
 		return err
@@ -192,24 +192,32 @@ func isEntry(line []byte) bool {
 	return json.Unmarshal(line, &probe) == nil && probe.Seq != nil && probe.Action != nil && probe.Time != nil
 }
 
-// lastLines are the file's last lines (up to maxLine bytes of them,
-// without newlines); whole is false when the file does not end with a
-// newline (a torn write).
+// lastLines are the file's last lines (without newlines), read from a
+// window at its end that grows until it holds the last entry whole (or
+// maxLine); whole is false when the file does not end with a newline (a
+// torn write).
 func lastLines(f *os.File, size int64) (lines [][]byte, whole bool, err error) {
-	start := max(size-maxLine, 0)
-	tail := make([]byte, size-start)
-	if _, err := f.ReadAt(tail, start); err != nil && !errors.Is(err, io.EOF) {
-		return nil, false, err
-	}
-	whole = bytes.HasSuffix(tail, []byte{'\n'})
-	lines = bytes.Split(bytes.TrimSuffix(tail, []byte{'\n'}), []byte{'\n'})
-	if start > 0 {
-		if len(lines) < 2 {
-			return nil, false, fmt.Errorf("its last line is longer than %d bytes; refused", maxLine)
+	for window := int64(8 << 10); ; window *= 4 {
+		start := max(size-window, 0)
+		tail := make([]byte, size-start)
+		if _, err := f.ReadAt(tail, start); err != nil && !errors.Is(err, io.EOF) {
+			return nil, false, err
+		}
+		whole = bytes.HasSuffix(tail, []byte{'\n'})
+		lines = bytes.Split(bytes.TrimSuffix(tail, []byte{'\n'}), []byte{'\n'})
+		if start == 0 {
+			return lines, whole, nil
 		}
 		lines = lines[1:] // the first may be cut
+		for _, line := range lines {
+			if isEntry(line) {
+				return lines, whole, nil
+			}
+		}
+		if window >= maxLine {
+			return nil, false, fmt.Errorf("no entry in its last %d bytes; refused", window)
+		}
 	}
-	return lines, whole, nil
 }
 
 // nextSeq numbers the line after lines: the last entry's number, plus a
