@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -55,6 +56,7 @@ func (s *Store) Dir() string { return s.dir }
 
 // Held is the record of a session open in this process.
 type Held struct {
+	mu    sync.Mutex // a refresh (Update) may race the end (Release)
 	f     *os.File
 	path  string
 	grant Grant
@@ -87,7 +89,12 @@ func (s *Store) Hold(g Grant) (*Held, error) {
 
 // Update writes new tokens into the record (a refresh rotated them).
 func (h *Held) Update(access, refresh string, expires time.Time) error {
-	if h == nil || h.f == nil {
+	if h == nil {
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.f == nil {
 		return nil
 	}
 	h.grant.AccessToken, h.grant.RefreshToken, h.grant.ExpiresAt = access, refresh, expires
@@ -111,7 +118,12 @@ func (h *Held) write() error {
 
 // Release removes the record: the gateway revoked the session.
 func (h *Held) Release() error {
-	if h == nil || h.f == nil {
+	if h == nil {
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.f == nil {
 		return nil
 	}
 	err := removeHeld(h.path, h.f)
@@ -122,7 +134,12 @@ func (h *Held) Release() error {
 // Close lets the record go without removing it: the session could not be
 // revoked, and the next start tries again.
 func (h *Held) Close() {
-	if h != nil && h.f != nil {
+	if h == nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.f != nil {
 		h.f.Close()
 		h.f = nil
 	}
