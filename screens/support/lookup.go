@@ -2,6 +2,7 @@ package support
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -94,8 +95,23 @@ func (s *Screen) lookUp(kind caseKind, id string, us bool, ticket string) tea.Cm
 	if kind == caseUser {
 		userID = id
 	}
-	return tea.Batch(end, s.read(), s.remember(recentLookup{Kind: kind, ID: id, US: us, Ticket: ticket}),
-		s.logAction(s.entry(actionlog.ActionLookup, request, userID), "ok"))
+	entry := s.entry(actionlog.ActionLookup, request, userID)
+	s.unlogged = &entry // logged with its answer (gotCase)
+	return tea.Batch(end, s.read(), s.remember(recentLookup{Kind: kind, ID: id, US: us, Ticket: ticket}))
+}
+
+// lookupOutcome is how the log says a look-up's answer: what was found,
+// never the customer's data.
+func lookupOutcome(c *caseData) string {
+	switch {
+	case c.err != nil:
+		return "failed: " + apiclient.ErrorMessage(c.err)
+	case c.notFound:
+		return "ok: no consent set (404)"
+	case c.kind == caseUser:
+		return fmt.Sprintf("ok: consent status %s, %d set(s)", c.status.ConsentStatus, len(c.sets))
+	}
+	return fmt.Sprintf("ok: %d set(s)", len(c.sets))
 }
 
 // logAction appends a line that refuses nothing when it cannot be
@@ -160,11 +176,16 @@ func (s *Screen) gotCase(msg ui.Result[*caseData]) tea.Cmd {
 	s.kase = msg.Value
 	s.sets.SetRows(caseRows(s.kase))
 	s.SetSize(s.Width, s.Height)
+	var logged tea.Cmd
+	if s.unlogged != nil {
+		logged = s.logAction(*s.unlogged, lookupOutcome(s.kase))
+		s.unlogged = nil
+	}
 	if s.kase.err != nil {
 		// Said here, on the console: a look-up never ends a session.
-		return ui.ReportError("looking up "+string(s.kase.kind)+" "+s.kase.id, s.kase.err)
+		return tea.Batch(logged, ui.ReportError("looking up "+string(s.kase.kind)+" "+s.kase.id, s.kase.err))
 	}
-	return nil
+	return logged
 }
 
 // regionName names a region as the console shows it.

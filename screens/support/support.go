@@ -89,7 +89,10 @@ type Screen struct {
 	kase    *caseData
 	loadID  ui.RequestID
 	loading bool
-	sets    ui.Table // consents in force (user) or sets (onboarding)
+	// unlogged is the look-up whose answer is still to be logged: its
+	// first answer is, not a reload's.
+	unlogged *actionlog.Entry
+	sets     ui.Table // consents in force (user) or sets (onboarding)
 	// ticket is the case's ticket label, logged with every action.
 	ticket string
 	// problem is the last failure of the case, said on the case itself.
@@ -322,7 +325,7 @@ func (s *Screen) closeCase() tea.Cmd {
 // flight (an export) finish; their answers name their own case.
 func (s *Screen) clearCase() {
 	s.kase, s.audit, s.form, s.action = nil, nil, nil, nil
-	s.problem, s.ticket, s.loading = "", "", false
+	s.problem, s.ticket, s.loading, s.unlogged = "", "", false, nil
 	s.loadID = 0 // a late answer of this case is dropped
 	s.change.Reset()
 	s.sets.SetRows(nil)
