@@ -10,6 +10,10 @@ import (
 	"syscall"
 )
 
+// currentUID is whose files the log accepts (a test stands in for
+// another user).
+var currentUID = os.Geteuid
+
 // openForAppend opens the log to read its ends and append, refusing a
 // symbolic link (O_NOFOLLOW: no check-then-open race), anything but a
 // regular file (O_NONBLOCK: a FIFO put there cannot hang the app) and a
@@ -70,7 +74,7 @@ func checkFile(f *os.File) error {
 	if !info.Mode().IsRegular() {
 		return fmt.Errorf("it is not a regular file (%v); refused", info.Mode().Type())
 	}
-	if st, ok := info.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok && int(st.Uid) != currentUID() {
 		return fmt.Errorf("it belongs to another user (uid %d); refused", st.Uid)
 	}
 	return nil
