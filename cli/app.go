@@ -123,16 +123,17 @@ func runAccessible(a *app, std streams) (interrupted bool, err error) {
 // which the tests build the same way).
 func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 	var console *support.Screen
+	gateway := shell.Gateway{
+		Label:       gw.label,
+		Sandbox:     gw.label == "SANDBOX",
+		Local:       gw.events.sandbox,
+		Environment: o.environment,
+		ClientKey:   gw.cfg.ClientKey,
+		US:          gw.cfg.US,
+	}
 	root, _ := shell.New(shell.Config{
-		Client: apiclient.New(gw.cfg),
-		Gateway: shell.Gateway{
-			Label:       gw.label,
-			Sandbox:     gw.label == "SANDBOX",
-			Local:       gw.events.sandbox,
-			Environment: o.environment,
-			ClientKey:   gw.cfg.ClientKey,
-			US:          gw.cfg.US,
-		},
+		Client:     apiclient.New(gw.cfg),
+		Gateway:    gateway,
 		ReadOnly:   o.readOnly,
 		Profile:    o.profileShown(),
 		Profiles:   o.profiles,
@@ -151,7 +152,9 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 			console = support.New(deps, support.Options{
 				StateFile:       supportStateFile(gw.cfg.ClientKey),
 				ActionLog:       supportActionLog(),
+				GrantsDir:       supportGrantsDir(o),
 				Agent:           o.agent,
+				RequireTicket:   o.requireTicket == "true" || o.requireTicket == "" && gateway.Production(),
 				Environment:     o.environment,
 				User:            o.supportUser,
 				Onboarding:      o.supportOnboarding,
@@ -199,6 +202,20 @@ func supportRunbooksDir() string {
 		dir = xdg.ConfigHome
 	}
 	return filepath.Join(dir, "cardterm", "runbooks")
+}
+
+// supportGrantsDir is where the support console records the
+// customer-approved sessions open now, so that one a crash left open is
+// revoked at the next start; none for the embedded sandbox, whose
+// sessions die with the app.
+func supportGrantsDir(o options) string {
+	if o.baseURL == "" {
+		return ""
+	}
+	if dir := filepath.Dir(supportStateFile("")); dir != "." {
+		return filepath.Join(dir, "approved-sessions")
+	}
+	return ""
 }
 
 // supportDemoUsers are the embedded sandbox's demo customers, offered by

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -142,30 +143,122 @@ func TestSupportCustomerApprovedSessionE2E(t *testing.T) {
 		t.Fatalf("revoked %d times before the end", n)
 	}
 
-	// Quitting revokes the session before the app ends.
-	tm.send("q")
-	deadline := time.Now().Add(e2eWait)
-	for exec.Command("tmux", "-S", tm.socket, "has-session").Run() == nil {
-		if time.Now().After(deadline) {
-			t.Fatalf("q did not end the app:\n%s", tm.screen())
-		}
-		time.Sleep(40 * time.Millisecond)
+	// The status bar names the session's region; q asks, then ends the
+	// session back in the console, and the app runs on.
+	status := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if bar := status[len(status)-2]; !strings.Contains(bar, " EU ") {
+		t.Fatalf("no region on the status bar: %q\n%s", bar, s)
 	}
+	tm.confirm("q", "End the customer-approved session?", "DELETE /v1/auth/oauth/revoke")
+	tm.waitFor("customer-approved session ended", "the customer's approval was revoked", "COMPLETE")
 	if n := sent(sb, "DELETE", "/v1/auth/oauth/revoke"); n != 1 {
-		t.Fatalf("quitting sent %d revokes", n)
+		t.Fatalf("ending the session sent %d revokes", n)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "state", "cardterm", "support-actions.jsonl"))
+	if exec.Command("tmux", "-S", tm.socket, "has-session").Run() != nil {
+		t.Fatal("q ended the app, not the session")
+	}
+	logFile := filepath.Join(dir, "state", "cardterm", "support-actions.jsonl")
+	data, err := os.ReadFile(logFile)
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := string(data)
-	for _, want := range []string{`"action":"approved-session-start"`, `"action":"approved-session-end"`, "the customer's approval was revoked"} {
+	for _, want := range []string{`"action":"approved-session-requested"`, `"action":"approved-session-start"`,
+		`"action":"approved-session-view","screen":"Account"`, `"action":"approved-session-view","screen":"Card"`,
+		`"action":"approved-session-end"`, "the customer's approval was revoked"} {
 		if !strings.Contains(log, want) {
 			t.Fatalf("the action log lacks %s:\n%s", want, log)
 		}
 	}
+	// Ids only: no customer's name or e-mail.
+	for _, personal := range []string{"Alice", "Martin", "alice@demo.test", "@demo.test"} {
+		if strings.Contains(log, personal) {
+			t.Fatalf("the action log holds %q:\n%s", personal, log)
+		}
+	}
+	if out, err := exec.Command(binary, "support", "verify-log", logFile).CombinedOutput(); err != nil || !strings.Contains(string(out), "whole") {
+		t.Fatalf("verify-log: %v\n%s", err, out)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "state", "cardterm", "approved-sessions", "*")); len(files) != 0 {
+		t.Fatalf("the ended session's record stays: %v", files)
+	}
 	noSecretUnder(t, dir, sandbox.DemoSecretKey, "access_token", "refresh_token")
 	interfaceOnly(t, sb)
+}
+
+// The app killed (SIGKILL) in an approved session: the session's record
+// stays in the state folder, and the next start revokes it and says so;
+// the sandbox then refuses its refresh token.
+func TestSupportApprovedSessionLeftOpenByAKillIsRevokedAtTheNextStartE2E(t *testing.T) {
+	sb := startSandboxInProcess(t, sandbox.Options{})
+	dir := t.TempDir()
+	tm := approve(t, sb, dir, "alice@demo.test")
+	tm.waitFor("CUSTOMER-APPROVED SESSION: Alice Martin", "VERIFIED")
+	records, _ := filepath.Glob(filepath.Join(dir, "state", "cardterm", "approved-sessions", "session-*.json"))
+	if len(records) != 1 {
+		t.Fatalf("the open session's record: %v", records)
+	}
+	var grant struct {
+		RefreshToken string `json:"refreshToken"`
+		UserID       string `json:"userId"`
+	}
+	data, _ := os.ReadFile(records[0])
+	if err := json.Unmarshal(data, &grant); err != nil || grant.RefreshToken == "" || grant.UserID != sandbox.DemoUserID("alice@demo.test") {
+		t.Fatalf("the record: %v\n%s", err, data)
+	}
+	pid, err := exec.Command("tmux", "-S", tm.socket, "display-message", "-p", "#{pane_pid}").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("kill", "-KILL", strings.TrimSpace(string(pid))).CombinedOutput(); err != nil {
+		t.Fatalf("kill -KILL: %v: %s", err, out)
+	}
+	for deadline := time.Now().Add(e2eWait); exec.Command("tmux", "-S", tm.socket, "has-session").Run() == nil; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the killed app is still there:\n%s", tm.screen())
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+	if n := sent(sb, "DELETE", "/v1/auth/oauth/revoke"); n != 0 {
+		t.Fatalf("a killed app sent %d revokes", n)
+	}
+	next := supportTerm(t, sb, dir, nil)
+	next.waitFor("revoked 1 customer-approved session")
+	if n := sent(sb, "DELETE", "/v1/auth/oauth/revoke"); n != 1 {
+		t.Fatalf("the next start sent %d revokes", n)
+	}
+	// Without the revoke this refresh would be granted (184 days).
+	if code := refreshStatus(t, sb, grant.RefreshToken); code != http.StatusBadRequest {
+		t.Fatalf("the sandbox answered %d to the revoked session's refresh token", code)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "state", "cardterm", "approved-sessions", "*")); len(left) != 0 {
+		t.Fatalf("the revoked session's record stays: %v", left)
+	}
+	log, _ := os.ReadFile(filepath.Join(dir, "state", "cardterm", "support-actions.jsonl"))
+	if !strings.Contains(string(log), `"action":"approved-session-recovered"`) {
+		t.Fatalf("the action log does not say the session was revoked at the start:\n%s", log)
+	}
+}
+
+// refreshStatus asks the sandbox for new tokens with a refresh token, as
+// the app would, and returns the status.
+func refreshStatus(t *testing.T, sb *sandbox.Running, refreshToken string) int {
+	t.Helper()
+	body := `{"grant_type":"refresh_token","refresh_token":"` + refreshToken + `"}`
+	req, _ := http.NewRequest(http.MethodPost, sb.URL+"/v1/auth/oauth/token", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("x-client-key", sandbox.DemoClientKey)
+	req.Header.Set("x-secret-key", sandbox.DemoSecretKey)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	answer, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode == http.StatusBadRequest && !strings.Contains(string(answer), "invalid or revoked") {
+		t.Fatalf("the refresh was refused for another reason: %s", answer)
+	}
+	return resp.StatusCode
 }
 
 // Another customer than the case's signs in: refused, revoked at once,

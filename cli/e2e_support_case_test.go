@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -160,19 +161,31 @@ func TestSupportRevokeRefusalExportAndActionLogE2E(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The last revoke's line (the export that followed is logged after it).
-	var last map[string]any
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var entry map[string]any
-		if err := json.Unmarshal([]byte(line), &entry); err != nil {
-			t.Fatal(err)
-		}
-		if entry["action"] == "revoke" {
-			last = entry
-		}
+	// The lines: the look-up, the refused revoke (asked for, then its
+	// outcome), the revoke, the export; the revoke's outcome is the
+	// fifth.
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	var revoked map[string]any
+	if len(lines) != 6 || json.Unmarshal([]byte(lines[4]), &revoked) != nil {
+		t.Fatalf("the action log:\n%s", data)
 	}
-	if last["action"] != "revoke" || last["ticket"] != "TCK-1234" || last["agent"] != "dana.support" || last["userId"] != alice {
-		t.Fatalf("the action log's last line: %v", last)
+	if revoked["action"] != "revoke" || revoked["ticket"] != "TCK-1234" || revoked["agent"] != "dana.support" || revoked["userId"] != alice ||
+		!strings.HasPrefix(revoked["outcome"].(string), "ok") {
+		t.Fatalf("the action log's revoke: %v", revoked)
+	}
+	// Whole as written; one line edited (the refused revoke made to look
+	// like a success) is found and named.
+	if out, err := exec.Command(binary, "support", "verify-log", logFile).CombinedOutput(); err != nil {
+		t.Fatalf("verify-log of the log as written: %v\n%s", err, out)
+	}
+	lines[2] = strings.Replace(lines[2], `"outcome":"failed: secret key refused`, `"outcome":"ok: secret key refused`, 1)
+	edited := filepath.Join(dir, "edited.jsonl")
+	if err := os.WriteFile(edited, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(binary, "support", "verify-log", edited).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "line 3: the line was edited") {
+		t.Fatalf("verify-log of an edited log: %v\n%s", err, out)
 	}
 	if info, _ := os.Stat(logFile); info.Mode().Perm() != 0o600 {
 		t.Fatalf("action log mode %v", info.Mode().Perm())
@@ -224,4 +237,45 @@ func TestSupportOffersTheSandboxDemoUsersE2E(t *testing.T) {
 	tm.waitFor("the sandbox's demo users", alice, "demo alice@demo.test", "demo sam@demo.test")
 	tm.send("Enter")
 	tm.waitFor("User "+alice, "COMPLETE")
+}
+
+// An action log that cannot be written (here a folder where the file
+// should be) refuses a revoke: the console says why, and the sandbox's
+// request log holds no DELETE.
+func TestSupportRevokeRefusedWhenTheActionLogCannotBeWrittenE2E(t *testing.T) {
+	sb := startSandboxInProcess(t, sandbox.Options{})
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "state", "cardterm", "support-actions.jsonl"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	alice := sandbox.DemoUserID("alice@demo.test")
+	tm := supportTerm(t, sb, dir, []string{"CARDTERM_SECRET_KEY=" + sandbox.DemoSecretKey}, alice)
+	tm.waitFor("COMPLETE", "marketingNotifications")
+	tm.send("j", "x")
+	tm.waitFor("Revoke marketingNotifications?")
+	tm.send("y")
+	tm.waitFor("revoke refused, nothing was sent: the action log", "is a directory")
+	for _, r := range sb.Server.Requests() {
+		if r.Method == "DELETE" {
+			t.Fatalf("sent %s %s with no line in the action log", r.Method, r.Path)
+		}
+	}
+}
+
+// In production (on the sandbox, to rehearse) a revoke asks for the
+// ticket first: --require-ticket is on by default there.
+func TestSupportProductionRequiresATicketE2E(t *testing.T) {
+	sb := startSandboxInProcess(t, sandbox.Options{})
+	dir := t.TempDir()
+	alice := sandbox.DemoUserID("alice@demo.test")
+	tm := supportTerm(t, sb, dir, []string{"CARDTERM_SECRET_KEY=" + sandbox.DemoSecretKey}, "--environment", "production", alice)
+	tm.waitFor("COMPLETE", "PRODUCTION")
+	tm.send("j", "x")
+	tm.waitFor("A ticket is required first")
+	tm.send("Escape")
+	off := supportTerm(t, sb, t.TempDir(), []string{"CARDTERM_SECRET_KEY=" + sandbox.DemoSecretKey, "CARDTERM_REQUIRE_TICKET=false"},
+		"--environment", "production", alice)
+	off.waitFor("COMPLETE", "PRODUCTION")
+	off.send("j", "x")
+	off.waitFor("PRODUCTION: type the last 4 characters")
 }

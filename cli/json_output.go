@@ -47,9 +47,12 @@ func profileJSON(p profile, isDefault bool) map[string]any {
 		if s.key == "client_key" && value == "" {
 			value = sandbox.DemoClientKey
 		}
-		if s.kind == switchSetting {
+		switch {
+		case s.kind == switchSetting && value == "":
+			out[s.key] = nil // unset, with a default of its own (require_ticket: production)
+		case s.kind == switchSetting:
 			out[s.key] = value == "true"
-		} else {
+		default:
 			out[s.key] = value
 		}
 	}

@@ -31,6 +31,9 @@ type options struct {
 	environment string
 	start       string // sign-in or support
 	agent       string // the agent's name in the support console's action log
+	// requireTicket is "true" or "false" as set, "" when unset (then on
+	// in production): the console asks for a ticket before a change.
+	requireTicket string
 	// profile is the profile resolved (asked for, or the default one), ""
 	// for none; profileInUse says the session's settings come from it.
 	profile   string

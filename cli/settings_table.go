@@ -90,22 +90,23 @@ type setting struct {
 // The environment variables of the settings, for the code that reads
 // them elsewhere (tests, the help text).
 const (
-	envBaseURL     = "CARDTERM_BASE_URL"
-	envClientKey   = "CARDTERM_CLIENT_KEY"
-	envClientID    = "CARDTERM_CLIENT_ID"
-	envUS          = "CARDTERM_US"
-	envReadOnly    = "CARDTERM_READ_ONLY"
-	envTimeout     = "CARDTERM_TIMEOUT"
-	envEnvironment = "CARDTERM_ENVIRONMENT"
-	envProfile     = "CARDTERM_PROFILE"
-	envDebug       = "CARDTERM_DEBUG"
-	envStart       = "CARDTERM_START"
-	envProxy       = "CARDTERM_PROXY"
-	envAgent       = "CARDTERM_AGENT"
-	envPresenter   = "CARDTERM_PRESENTER"
-	envAccessible  = "CARDTERM_ACCESSIBLE"
-	envMouse       = "CARDTERM_MOUSE"
-	envSandboxData = "CARDTERM_SANDBOX_DATA"
+	envBaseURL       = "CARDTERM_BASE_URL"
+	envClientKey     = "CARDTERM_CLIENT_KEY"
+	envClientID      = "CARDTERM_CLIENT_ID"
+	envUS            = "CARDTERM_US"
+	envReadOnly      = "CARDTERM_READ_ONLY"
+	envTimeout       = "CARDTERM_TIMEOUT"
+	envEnvironment   = "CARDTERM_ENVIRONMENT"
+	envProfile       = "CARDTERM_PROFILE"
+	envDebug         = "CARDTERM_DEBUG"
+	envStart         = "CARDTERM_START"
+	envProxy         = "CARDTERM_PROXY"
+	envAgent         = "CARDTERM_AGENT"
+	envPresenter     = "CARDTERM_PRESENTER"
+	envMouse         = "CARDTERM_MOUSE"
+	envSandboxData   = "CARDTERM_SANDBOX_DATA"
+	envRequireTicket = "CARDTERM_REQUIRE_TICKET"
+	envAccessible    = "CARDTERM_ACCESSIBLE"
 )
 
 const defaultTimeout = 15 * time.Second
@@ -150,6 +151,10 @@ var settings = []*setting{
 	{name: "agent", env: envAgent, key: "agent", placeholder: "NAME", label: "agent",
 		usage: "who you are in the support console's action log and case files",
 		unset: "the OS user", field: func(o *options) any { return &o.agent }},
+	{name: "require-ticket", env: envRequireTicket, key: "require_ticket", kind: switchSetting, label: "ticket",
+		usage: "the support console asks for the case's ticket before any change (revoke, link) or customer-approved session",
+		unset: "on in production, off elsewhere", takenBy: appCommands, survives: true,
+		field: func(o *options) any { return &o.requireTicket }},
 	{name: "profile", short: "p", env: envProfile, placeholder: "NAME", label: "profile",
 		usage: "use the named profile (see cardterm profile list)", unset: "the default profile",
 		takenBy: everywhere | sandboxCommands, check: checkProfileName, field: func(o *options) any { return &o.profile }},

@@ -195,11 +195,14 @@ func (r *Root) Init() tea.Cmd {
 	if r.supporting {
 		enter = stampNotices(r.support.Enter(), ScreenSupport)
 	}
-	var warn tea.Cmd
+	var warn, start tea.Cmd
 	if r.opts.Warning != "" {
 		warn = Notify(theme.ToneWarn, r.opts.Warning)
 	}
-	return tea.Batch(tea.RequestBackgroundColor, enter, warn)
+	if s, ok := r.support.(AtStart); ok {
+		start = s.AtStart() // its notices are not stamped: they show on any screen
+	}
+	return tea.Batch(tea.RequestBackgroundColor, enter, warn, start)
 }
 
 // Active is the screen that gets keys now (the sign-in screen when signed

@@ -15,18 +15,31 @@ import (
 // customer's screens (built read-only on the customer's session). The
 // root shows them in place of the navigation's screens, forced read-only
 // for the session's whole life, under a banner naming the customer, until
-// the console says the session ended. Ending it (S, a 401, q or ctrl+c)
-// goes through the console, which revokes the session first.
+// the console says the session ended. Ending it (S or q, asked first
+// through the one confirmation dialog; a 401; ctrl+c, which also quits)
+// goes through the console, which revokes the session first. Every
+// screen opened in the session is told to the console
+// (ApprovedViewMsg), which logs it.
 
 type (
 	// ApprovedSessionMsg opens a customer-approved session. Customer
-	// names the customer on the banner.
+	// names the customer on the banner; Region ("EU" or "US") is the
+	// backend the session lives on, shown on the status bar.
 	ApprovedSessionMsg struct {
 		Customer string
+		Region   string
 		Screens  []Screen
 	}
+	// ApprovedViewMsg tells the support console a screen of the approved
+	// session was opened, for its action log.
+	ApprovedViewMsg struct {
+		Screen ScreenID
+		Title  string
+	}
 	// EndApprovedSessionMsg asks the support console to end the session
-	// (it revokes it); Reason says why, Quit quits the app afterwards.
+	// (it revokes it); Reason says why, Quit quits the app afterwards. The
+	// console may raise it too (its action log cannot be written): the
+	// root then ends the session the same way, once.
 	EndApprovedSessionMsg struct {
 		Reason string
 		Quit   bool
@@ -43,9 +56,11 @@ type (
 // session is shown.
 type approvedSession struct {
 	customer string
+	region   string
 	screens  []Screen
 	readOnly bool
 	jump     key.Binding
+	quit     key.Binding
 	ending   bool
 }
 
@@ -77,6 +92,8 @@ func (r *Root) updateApproved(msg tea.Msg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	switch msg := msg.(type) {
+	case EndApprovedSessionMsg:
+		return r.endApproved(msg.Reason, msg.Quit), true
 	case SignOutMsg:
 		return r.endApproved("the agent ended the customer-approved session", false), true
 	case SessionExpiredMsg:
@@ -87,8 +104,9 @@ func (r *Root) updateApproved(msg tea.Msg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// approvedKey ends the session before the app quits (q, ctrl+c), so that
-// the revoke is sent; ok is false for any other key.
+// approvedKey ends the session: q and S ask first (the one confirmation
+// dialog) and go back to the console; ctrl+c ends it and quits, so that
+// the revoke is sent before the app ends. ok is false for any other key.
 func (r *Root) approvedKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if r.approved == nil {
 		return nil, false
@@ -99,19 +117,36 @@ func (r *Root) approvedKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	free := r.dialog == nil && r.switcher == nil && r.inspect == nil
 	s := r.Active()
 	if key.Matches(msg, r.keys.Quit) && free && (r.showHelp || r.showLog || s == nil || !s.CapturesKeys()) {
-		return r.endApproved("cardterm was quit", true), true
+		return r.askEndApproved(), true
 	}
 	if key.Matches(msg, r.keys.SignOut) && free && !r.showHelp && !r.showLog && !r.focusNav && (s == nil || !s.CapturesKeys()) {
-		return Confirm(ConfirmSpec{
-			Title:        "End the customer-approved session?",
-			Request:      []string{"DELETE /v1/auth/oauth/revoke"},
-			Lines:        []string{"The customer's approval is revoked at the gateway; the console comes back."},
-			ConfirmLabel: "End and revoke",
-			Tone:         theme.ToneWarn,
-			OnConfirm:    SignOutMsg{},
-		}), true
+		return r.askEndApproved(), true
 	}
 	return nil, false
+}
+
+// askEndApproved asks whether to end the session; yes ends it as S does.
+func (r *Root) askEndApproved() tea.Cmd {
+	r.showHelp, r.showLog = false, false
+	return Confirm(ConfirmSpec{
+		Title:        "End the customer-approved session?",
+		Request:      []string{"DELETE /v1/auth/oauth/revoke"},
+		Lines:        []string{"The customer's approval is revoked at the gateway; the console comes back."},
+		ConfirmLabel: "End and revoke",
+		Tone:         theme.ToneWarn,
+		OnConfirm:    SignOutMsg{},
+	})
+}
+
+// approvedViewed tells the console the screen s was opened in the
+// session, for its log.
+func (r *Root) approvedViewed(s Screen) tea.Cmd {
+	if r.approved == nil || s == nil || r.support == nil {
+		return nil
+	}
+	var cmd tea.Cmd
+	r.support, cmd = r.support.Update(ApprovedViewMsg{Screen: s.ID(), Title: s.Title()})
+	return stampNotices(cmd, ScreenSupport)
 }
 
 // endApproved asks the console to revoke the session, once.
@@ -129,24 +164,29 @@ func (r *Root) endApproved(reason string, quit bool) tea.Cmd {
 }
 
 func (r *Root) openApproved(msg ApprovedSessionMsg) tea.Cmd {
-	r.approved = &approvedSession{customer: msg.Customer, screens: r.screens, readOnly: r.opts.ReadOnly, jump: r.keys.Jump}
+	r.approved = &approvedSession{customer: msg.Customer, region: msg.Region, screens: r.screens, readOnly: r.opts.ReadOnly,
+		jump: r.keys.Jump, quit: r.keys.Quit}
 	screens := slices.Clone(msg.Screens) // in the navigation's order
 	r.screens, r.opts.ReadOnly, r.keys.Jump = screens, true, jumpKeys(screens)
+	// q asks to end the session and comes back to the console: the help
+	// says so.
+	r.keys.Quit.SetHelp("q", "end the session")
 	r.signedIn, r.active, r.navCur, r.focusNav = true, 0, 0, false
 	r.showHelp, r.showLog, r.dialog, r.inspect = false, false, nil, nil
 	r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}
-	var enter tea.Cmd
+	var enter, viewed tea.Cmd
 	if s := r.Active(); s != nil {
 		enter = stampNotices(s.Enter(), s.ID())
+		viewed = r.approvedViewed(s)
 	}
 	r.layoutNotice()
-	return tea.Batch(r.resize(), enter)
+	return tea.Batch(r.resize(), enter, viewed)
 }
 
 func (r *Root) closeApproved(msg ApprovedSessionEndedMsg) tea.Cmd {
 	a := r.approved
 	r.approved = nil
-	r.screens, r.opts.ReadOnly, r.keys.Jump = a.screens, a.readOnly, a.jump
+	r.screens, r.opts.ReadOnly, r.keys.Jump, r.keys.Quit = a.screens, a.readOnly, a.jump, a.quit
 	r.signedIn, r.active, r.navCur, r.focusNav = false, 0, 0, false
 	r.showHelp, r.showLog, r.dialog, r.inspect = false, false, nil, nil
 	r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}
@@ -171,6 +211,6 @@ func (r *Root) bannerHeight() int {
 // renderBanner is the approved session's banner, the frame's first line:
 // whose session this is, that it is read-only, and how it ends.
 func (r *Root) renderBanner() string {
-	text := " READ-ONLY · CUSTOMER-APPROVED SESSION: " + sanitize.Text(r.approved.customer) + " · S ends it and revokes the approval "
+	text := " READ-ONLY · CUSTOMER-APPROVED SESSION: " + sanitize.Text(r.approved.customer) + " · q ends it and revokes the approval "
 	return FitLine(r.st.Badge(text, theme.ToneWarn), r.width)
 }

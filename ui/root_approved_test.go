@@ -36,7 +36,7 @@ func approvedFixture(t *testing.T) (*ui.Root, *fakeScreen, *fakeScreen, *readOnl
 		Screens: []ui.Screen{agentCard}, Support: console, StartInSupport: true, Gateway: "SANDBOX",
 		Now: func() time.Time { return t0 }})
 	uitest.Drive(root, tea.WindowSizeMsg{Width: 100, Height: 30})
-	uitest.Drive(root, ui.ApprovedSessionMsg{Customer: "Alice Martin (alice@demo.test)", Screens: []ui.Screen{customerCard}})
+	uitest.Drive(root, ui.ApprovedSessionMsg{Customer: "Alice Martin (alice@demo.test)", Region: "EU", Screens: []ui.Screen{customerCard}})
 	return root, console, agentCard, customerCard
 }
 
@@ -65,13 +65,13 @@ func TestApprovedSessionShowsTheCustomersScreensReadOnlyUnderABanner(t *testing.
 	}
 }
 
-// q does not quit at once: the console is asked to end (revoke) the
+// ctrl+c does not quit at once: the console is asked to end (revoke) the
 // session first, and the app quits on its answer.
 func TestApprovedSessionEndsBeforeTheAppQuits(t *testing.T) {
 	root, console, _, _ := approvedFixture(t)
-	_, cmd := root.Update(uitest.Key("q"))
+	_, cmd := root.Update(uitest.Key("ctrl+c"))
 	if has[tea.QuitMsg](messagesOf(cmd)) {
-		t.Fatal("q quit before the session was revoked")
+		t.Fatal("ctrl+c quit before the session was revoked")
 	}
 	var end ui.EndApprovedSessionMsg
 	for _, m := range console.msgs {
@@ -88,11 +88,21 @@ func TestApprovedSessionEndsBeforeTheAppQuits(t *testing.T) {
 	}
 }
 
-// S ends the session through the console; its answer brings the console
-// and the agent's own screens back.
+// S and q end the session through the console, asking first; its answer
+// brings the console and the agent's own screens back, and the app runs
+// on.
 func TestApprovedSessionSignOutGoesBackToTheConsole(t *testing.T) {
+	for _, k := range []string{"S", "q"} {
+		t.Run(k, func(t *testing.T) { endsBackInTheConsole(t, k) })
+	}
+}
+
+func endsBackInTheConsole(t *testing.T, k string) {
 	root, console, _, _ := approvedFixture(t)
-	uitest.Drive(root, uitest.Key("S"))
+	if help := uitest.Plain(root.View()); !strings.Contains(help, "q end the session") {
+		t.Fatalf("the footer does not say what q does now:\n%s", help)
+	}
+	uitest.Drive(root, uitest.Key(k))
 	if spec, ok := root.Dialog(); !ok || spec.Title != "End the customer-approved session?" || spec.Request[0] != "DELETE /v1/auth/oauth/revoke" {
 		t.Fatalf("S asks %+v", spec)
 	}
@@ -112,5 +122,44 @@ func TestApprovedSessionSignOutGoesBackToTheConsole(t *testing.T) {
 	if _, ok := root.Approved(); ok || !root.Supporting() || !strings.Contains(frame, "Support console body") ||
 		strings.Contains(frame, "CUSTOMER-APPROVED") || strings.Contains(frame, "READ-ONLY") {
 		t.Fatalf("not back in the console:\n%s", frame)
+	}
+	if strings.Contains(frame, "end the session") {
+		t.Fatalf("q still says it ends a session:\n%s", frame)
+	}
+	_, cmd := root.Update(ui.ApprovedSessionEndedMsg{Reason: "late"})
+	if has[tea.QuitMsg](messagesOf(cmd)) {
+		t.Fatal("the app quit after the session ended")
+	}
+}
+
+// The status bar names the session's region; each screen opened in the
+// session is told to the console, for its log.
+func TestApprovedSessionShowsItsRegionAndTellsTheConsoleWhatIsViewed(t *testing.T) {
+	root, console, _, _ := approvedFixture(t)
+	lines := strings.Split(uitest.Plain(root.View()), "\n")
+	if status := lines[len(lines)-2]; !strings.Contains(status, "EU") {
+		t.Fatalf("no region on the status bar: %q", status)
+	}
+	var viewed []ui.ApprovedViewMsg
+	for _, m := range console.msgs {
+		if v, ok := m.(ui.ApprovedViewMsg); ok {
+			viewed = append(viewed, v)
+		}
+	}
+	if len(viewed) != 1 || viewed[0].Screen != cardScreen || viewed[0].Title != "Customer card" {
+		t.Fatalf("the console was told %+v", viewed)
+	}
+	// The console may end the session itself (its log failed): the root
+	// ends it the one way, and only once.
+	uitest.Drive(root, ui.EndApprovedSessionMsg{Reason: "the action log cannot be written"})
+	uitest.Drive(root, ui.EndApprovedSessionMsg{Reason: "again"})
+	ends := 0
+	for _, m := range console.msgs {
+		if _, ok := m.(ui.EndApprovedSessionMsg); ok {
+			ends++
+		}
+	}
+	if ends != 1 {
+		t.Fatalf("the console was asked %d times to end the session", ends)
 	}
 }

@@ -107,7 +107,7 @@ func (r *Root) navigate(to ScreenID) tea.Cmd {
 			r.active = i
 			r.showHelp, r.showLog, r.inspect = false, false, nil
 			r.layoutNotice()
-			return stampNotices(s.Enter(), s.ID())
+			return tea.Batch(stampNotices(s.Enter(), s.ID()), r.approvedViewed(s))
 		}
 	}
 	return nil

@@ -58,6 +58,14 @@ func (i Identity) ID() ScreenID { return i.id }
 // Title implements Screen.
 func (i Identity) Title() string { return i.title }
 
+// AtStart is a screen with work to do when the app starts, shown or not:
+// the support console revokes the customer-approved sessions a crash left
+// open. The root runs the command from Init; its notices show on any
+// screen.
+type AtStart interface {
+	AtStart() tea.Cmd
+}
+
 // Screen is one page of the app body. The root model owns routing and focus
 // and hands each screen only the messages meant for it.
 type Screen interface {

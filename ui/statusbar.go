@@ -68,7 +68,11 @@ func (r *Root) statusItems() (left []string, keyAt int) {
 		keyAt = len(left)
 		left = append(left, "")
 	}
-	if r.opts.US {
+	switch {
+	case r.approved != nil && r.approved.region != "":
+		// The customer's session lives on one region, whatever the app's.
+		left = append(left, st.Badge(sanitize.Text(r.approved.region), theme.ToneInfo))
+	case r.opts.US:
 		left = append(left, st.Badge("US", theme.ToneInfo))
 	}
 	if r.opts.ReadOnly {

@@ -2,6 +2,7 @@ package support
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"time"
@@ -26,6 +27,7 @@ const (
 	formTicket
 	formNote
 	formEditNote
+	formTicketFirst // the ticket a change or a session needs first
 )
 
 // actionKind is a change the console can make with the secret key.
@@ -118,6 +120,9 @@ func (s *Screen) secretForm(why string) tea.Cmd {
 func (s *Screen) advance() tea.Cmd {
 	a := s.action
 	switch {
+	case s.opts.RequireTicket && strings.TrimSpace(s.ticket) == "":
+		s.formFor = formTicketFirst
+		return s.openForm(requiredTicketForm(s.Deps.Styles, a.kind))
 	case s.needSecret() && a.kind == actionApprove:
 		return s.secretForm("Exchanging the customer's sign-in code needs the tenant's secret key.")
 	case s.needSecret():
@@ -160,13 +165,7 @@ func (s *Screen) actionClient() *apiclient.Client {
 // entry is the action log's line for the case shown, outcome to be
 // filled in.
 func (s *Screen) entry(action, request, userID string) actionlog.Entry {
-	env := s.opts.Environment
-	if env == "" {
-		env = "sandbox"
-		if s.Deps.Production {
-			env = "production"
-		}
-	}
+	env := s.environment()
 	region := "eu"
 	if s.us {
 		region = "us"
@@ -177,6 +176,17 @@ func (s *Screen) entry(action, request, userID string) actionlog.Entry {
 		e.OnboardingID = s.kase.id
 	}
 	return e
+}
+
+// environment names the gateway's environment in the action log.
+func (s *Screen) environment() string {
+	switch {
+	case s.opts.Environment != "":
+		return s.opts.Environment
+	case s.Deps.Production:
+		return "production"
+	}
+	return "sandbox"
 }
 
 // changeSpec is the confirmation of an action, with the request it sends.
@@ -196,6 +206,9 @@ func (s *Screen) changeSpec(a pendingAction) ui.ChangeSpec[actionDone] {
 			What:         "link",
 			Done:         "consent set linked to " + a.userID,
 			Run: func(ctx context.Context) (actionDone, error) {
+				if err := logRequested(log, now, entry); err != nil {
+					return actionDone{action: a, entry: entry}, err
+				}
 				_, err := client.LinkConsentSet(ctx, a.setID, a.userID)
 				return logged(ctx, log, read, now, entry, a, err), err
 			},
@@ -217,6 +230,9 @@ func (s *Screen) changeSpec(a pendingAction) ui.ChangeSpec[actionDone] {
 		What:         "revoke",
 		Done:         a.consentType + " revoked",
 		Run: func(ctx context.Context) (actionDone, error) {
+			if err := logRequested(log, now, entry); err != nil {
+				return actionDone{action: a, entry: entry}, err
+			}
 			_, err := client.RevokeConsent(ctx, a.setID, a.consentID)
 			return logged(ctx, log, read, now, entry, a, err), err
 		},
@@ -228,6 +244,26 @@ func ticketNote(ticket string) string {
 		return ", no ticket set (T sets one)"
 	}
 	return " under ticket " + ticket
+}
+
+// unloggedError refuses a change or a session whose log line could not
+// be written: nothing was sent.
+type unloggedError struct{ err error }
+
+func (e unloggedError) Error() string {
+	return "refused, nothing was sent: " + e.err.Error()
+}
+
+func (e unloggedError) Unwrap() error { return e.err }
+
+// logRequested writes the line a change writes before its request: a
+// change is sent only once it is on record (unloggedError otherwise).
+func logRequested(log *actionlog.Log, now func() time.Time, e actionlog.Entry) error {
+	e.Time, e.Outcome = now().UTC(), actionlog.Requested
+	if err := log.Append(e); err != nil {
+		return unloggedError{err}
+	}
+	return nil
 }
 
 // logged completes a change's log line with its outcome (the user's
@@ -262,7 +298,11 @@ func refusedKey(err error) bool {
 // routed to another screen. A log that could not be written is said too.
 func (s *Screen) reportAction(res ui.ChangeResult[actionDone]) tea.Cmd {
 	var cmds []tea.Cmd
+	var unlogged unloggedError
 	switch err := res.Err; {
+	case errors.As(err, &unlogged):
+		s.setProblem(res.Spec.What + " " + unlogged.Error())
+		return ui.Notify(theme.ToneDanger, s.problem)
 	case err == nil:
 		s.setProblem("")
 		cmds = append(cmds, ui.Notify(theme.ToneOK, res.DoneText()+" ("+res.Value.outcome+")"))
@@ -275,7 +315,8 @@ func (s *Screen) reportAction(res ui.ChangeResult[actionDone]) tea.Cmd {
 		cmds = append(cmds, ui.ReportError(res.Spec.What, err))
 	}
 	if res.Value.logErr != nil {
-		cmds = append(cmds, ui.Notify(theme.ToneDanger, "not written to the action log: "+res.Value.logErr.Error()))
+		// Sent and on record as asked for; its outcome is not.
+		cmds = append(cmds, ui.Notify(theme.ToneDanger, res.Spec.What+" sent, but its outcome was not written to the action log: "+res.Value.logErr.Error()))
 	}
 	return tea.Batch(cmds...)
 }
@@ -321,6 +362,12 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 			return tea.Batch(s.addNote(f.Value("note"), ""), notify("note added to case "+s.ticket))
 		case formEditNote:
 			return tea.Batch(s.editNote(s.editing, f.Value("note")), notify("note saved in case "+s.ticket))
+		case formTicketFirst:
+			s.ticket = strings.TrimSpace(f.Value("ticket"))
+			if s.kase != nil {
+				cmd = s.remember(recentLookup{Kind: s.kase.kind, ID: s.kase.id, US: s.us, Ticket: s.ticket})
+			}
+			return tea.Batch(cmd, s.advance())
 		case formSecretKey:
 			cfg := s.readClient().Config()
 			cfg.SecretKey = f.Value("secretKey")

@@ -14,6 +14,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/screens/support/actionlog"
 	"cardterm/screens/support/casefile"
+	"cardterm/screens/support/grants"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
@@ -46,12 +47,16 @@ type approval struct {
 	code textinput.Model
 	keys screenkit.OAuthKeys
 
-	startID, exchangeID, checkID ui.RequestID
+	logID, startID, exchangeID, checkID ui.RequestID
 	// open says the customer's screens are shown.
 	open     bool
 	customer string
 	// entry is the action log's line for this session, filled per event.
 	entry actionlog.Entry
+	// held is the session's record in the state folder, written before
+	// the session is first used and removed once it is revoked, so a
+	// crash leaves it for the next start to revoke (grants).
+	held *grants.Held
 }
 
 // panelOpen reports whether the sign-in panel is shown (the session is
@@ -80,7 +85,12 @@ type approvedChecked struct {
 	refused   string
 	revokeErr error
 	logErr    error
+	held      *grants.Held
 }
+
+// approvalLogged answers the line written before the customer is asked
+// to sign in.
+type approvalLogged struct{}
 
 // startApproval begins a session for the case's user; the secret key is
 // asked for first when there is none (the code exchange needs it).
@@ -101,11 +111,15 @@ func (s *Screen) openApproval() tea.Cmd {
 	client := apiclient.New(cfg)
 	a := &approval{userID: s.kase.id, client: client, rec: rec, flow: screenkit.NewOAuthFlow(),
 		code: screenkit.NewCodeInput(s.Deps.Styles), keys: screenkit.NewOAuthKeys("cancel the approved session"),
-		entry: s.entry("approved-session-start", "OAuth authorization code with PKCE (GET /v1/auth/oauth/authorize/initiate, POST /v1/auth/oauth/token)", s.kase.id)}
+		entry: s.entry(actionlog.ActionApprovedStart, "OAuth authorization code with PKCE (GET /v1/auth/oauth/authorize/initiate, POST /v1/auth/oauth/token)", s.kase.id)}
 	s.approval = a
-	var cmd tea.Cmd
-	a.startID, cmd = a.flow.Start(s.Requests, client)
-	return tea.Batch(cmd, a.code.Focus())
+	// On record before the customer is asked: a session the log cannot
+	// hold is never started.
+	log, entry, now := s.log, a.entry, s.Deps.Clock
+	entry.Action = actionlog.ActionApprovedRequested
+	return ui.Start(s.Requests, &a.logID, func(context.Context) (approvalLogged, error) {
+		return approvalLogged{}, logRequested(log, now, entry)
+	})
 }
 
 // updateApproval handles the session's messages; ok is false for others.
@@ -118,6 +132,20 @@ func (s *Screen) updateApproval(msg tea.Msg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	switch msg := msg.(type) {
+	case ui.Result[approvalLogged]:
+		if msg.ID != a.logID {
+			return nil, false
+		}
+		if msg.Err != nil {
+			s.approval = nil
+			s.setProblem("approved session " + msg.Err.Error() + "; the customer was not asked to sign in")
+			return ui.Notify(theme.ToneDanger, s.problem), true
+		}
+		var cmd tea.Cmd
+		a.startID, cmd = a.flow.Start(s.Requests, a.client)
+		return tea.Batch(cmd, a.code.Focus()), true
+	case ui.ApprovedViewMsg:
+		return s.logView(msg), true
 	case ui.Result[screenkit.OAuthStarted]:
 		if msg.ID != a.startID {
 			return nil, false
@@ -189,33 +217,6 @@ func (s *Screen) approvalCallback(res screenkit.CallbackResult) tea.Cmd {
 	return cmd
 }
 
-// checkApproved reads who signed in; anyone but the case's user is
-// refused and revoked at once. The start or the refusal is logged.
-func (s *Screen) checkApproved() tea.Cmd {
-	a := s.approval
-	client, want, log, entry, now := a.client, a.userID, s.log, a.entry, s.Deps.Clock
-	return ui.Start(s.Requests, &a.checkID, func(ctx context.Context) (approvedChecked, error) {
-		user, err := client.User(ctx)
-		var out approvedChecked
-		switch {
-		case err != nil:
-			out.refused = "the signed-in customer could not be read (" + apiclient.ErrorMessage(err) + ")"
-		case !strings.EqualFold(user.ID, want):
-			out.refused = customerName(user) + " signed in, not this case's user"
-		}
-		out.user = user
-		entry.Time = now().UTC()
-		entry.Outcome = "ok: " + customerName(user) + " signed in; read-only"
-		if out.refused != "" {
-			out.revokeErr = revoke(client)
-			entry.Action = "approved-session-refused"
-			entry.Outcome = "refused: " + out.refused + "; " + revokeOutcome(out.revokeErr)
-		}
-		out.logErr = log.Append(entry)
-		return out, nil
-	})
-}
-
 func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 	a := s.approval
 	logWarn := logProblem(v.logErr)
@@ -225,9 +226,13 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 		if v.revokeErr != nil {
 			s.setProblem("approved session refused: " + v.refused + "; " + revokeOutcome(v.revokeErr))
 		}
+		if v.logErr != nil && strings.Contains(v.refused, "action log") {
+			logWarn = nil // said already
+		}
 		return tea.Batch(ui.Notify(theme.ToneDanger, s.problem), logWarn)
 	}
 	a.open = true
+	a.held = v.held
 	a.customer = customerName(v.user)
 	deps := s.Deps
 	deps.Client, deps.ReadOnly, deps.Support, deps.Demo = a.client, true, false, nil
@@ -241,7 +246,8 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 		}
 	}
 	banner := a.customer
-	open := func() tea.Msg { return ui.ApprovedSessionMsg{Customer: banner, Screens: screens} }
+	region := regionName(a.client.Config().US)
+	open := func() tea.Msg { return ui.ApprovedSessionMsg{Customer: banner, Region: region, Screens: screens} }
 	return tea.Batch(open, logWarn, ui.Notify(theme.ToneOK, "customer-approved session open: "+a.customer+", read-only"), s.resumePending())
 }
 
@@ -270,12 +276,13 @@ func (s *Screen) endApproval(reason string, quit bool) tea.Cmd {
 	if !a.open && !a.client.Session().Valid() {
 		return nil
 	}
-	client, log, entry, now := a.client, s.log, a.entry, s.Deps.Clock
-	s.ended = client
-	entry.Action = "approved-session-end"
+	client, log, entry, now, held := a.client, s.log, a.entry, s.Deps.Clock, a.held
+	s.ended, s.endedHeld = client, held
+	entry.Action = actionlog.ActionApprovedEnd
 	entry.Request = "DELETE /v1/auth/oauth/revoke"
 	return func() tea.Msg {
 		err := revoke(client)
+		letGo(held, err)
 		entry.Time = now().UTC()
 		entry.Outcome = reason + "; " + revokeOutcome(err)
 		if err == nil {
@@ -299,32 +306,12 @@ func (s *Screen) Close() {
 		return
 	}
 	if s.ended != nil && s.ended.Session().Valid() {
-		_ = revoke(s.ended)
+		letGo(s.endedHeld, revoke(s.ended))
 	}
 }
 
-// revoke ends the customer's authorization at the gateway (OAuth revoke).
-func revoke(client *apiclient.Client) error {
-	ctx, cancel := context.WithTimeout(context.Background(), revokeTimeout)
-	defer cancel()
-	return client.Revoke(ctx)
-}
-
-func revokeOutcome(err error) string {
-	if err != nil {
-		return "the revoke failed: " + apiclient.ErrorMessage(err)
-	}
-	return "the customer's approval was revoked"
-}
-
-func logProblem(err error) tea.Cmd {
-	if err == nil {
-		return nil
-	}
-	return ui.Notify(theme.ToneDanger, "not written to the action log: "+err.Error())
-}
-
-// customerName is how the banner and the log name a customer.
+// customerName is how the banner and the console's messages name a
+// customer; the action log names the user id only.
 func customerName(u apiclient.User) string {
 	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
 	switch {

@@ -11,8 +11,11 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/sandbox"
+	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/screens/support"
+	"cardterm/screens/support/actionlog"
+	"cardterm/ui"
 )
 
 // exports lists the case files written in dir for id, oldest first.
@@ -109,10 +112,23 @@ func TestSupportExportAfterARevokeListsItWithTheGatewaysCount(t *testing.T) {
 	if strings.Contains(md, "T00:") || strings.Contains(md, "Z |") {
 		t.Fatalf("the Markdown has machine dates:\n%s", md)
 	}
-	entries := logEntries(t, logFile)
+	all := logEntries(t, logFile)
+	entries := outcomes(all, "revoke")
 	if len(entries) != 1 || entries[0]["agent"] != "agent-ada" || entries[0]["ticket"] != "TCK-42" || entries[0]["userId"] != alice ||
 		entries[0]["clientKey"] != sandbox.DemoClientKey || entries[0]["action"] != "revoke" {
-		t.Fatalf("action log: %v", entries)
+		t.Fatalf("action log: %v", all)
+	}
+	// The look-up, the revoke as asked for and then its outcome, the
+	// export: in that order, chained.
+	var actions []string
+	for _, e := range all {
+		actions = append(actions, e["action"].(string)+" "+strings.SplitN(e["outcome"].(string), ":", 2)[0])
+	}
+	if got := strings.Join(actions, ", "); got != "lookup ok, revoke requested, revoke ok; consent status now complete, export ok" {
+		t.Fatalf("the log's lines: %s", got)
+	}
+	if rep, err := actionlog.VerifyFile(logFile); err != nil || !rep.Whole() || rep.Lines != 4 {
+		t.Fatalf("the log's chain: %+v %v", rep, err)
 	}
 	if info, err := os.Stat(logFile); err != nil || info.Mode().Perm() != 0o600 {
 		t.Fatalf("action log mode: %v %v", info, err)
@@ -138,6 +154,18 @@ func auditTotal(t *testing.T, app *screentest.App) int {
 	}
 	t.Fatalf("no record count:\n%s", app.Screen())
 	return 0
+}
+
+// outcomes are the lines of action that say how it ended (not the lines
+// written before the request).
+func outcomes(entries []map[string]any, action string) []map[string]any {
+	var out []map[string]any
+	for _, e := range entries {
+		if e["action"] == action && e["outcome"] != actionlog.Requested {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func logEntries(t *testing.T, path string) []map[string]any {
@@ -175,7 +203,7 @@ func TestSupportWrongSecretKeyIsRefusedAndAskedAgain(t *testing.T) {
 	}
 	app.Keys("x")
 	screentest.MustShow(t, app.Screen(), "The secret key is needed", "was refused by the gateway and forgotten")
-	entries := logEntries(t, logFile)
+	entries := outcomes(logEntries(t, logFile), "revoke")
 	if len(entries) != 1 || !strings.Contains(entries[0]["outcome"].(string), "secret key refused") {
 		t.Fatalf("action log: %v", entries)
 	}
@@ -283,4 +311,70 @@ func TestSupportProblemLinesKeepTheCaseInSight(t *testing.T) {
 	app.Type("sk_wrong_key")
 	app.Keys("enter", "y")
 	screentest.MustShow(t, app.Screen(), "secret key refused", "row 2 of 4", "consent ")
+}
+
+// An action log that cannot be written refuses the revoke: nothing is
+// sent, and the console says why; a log that is a symbolic link is
+// refused the same way, and its target is left alone.
+func TestSupportRevokeRefusedWhenTheLogCannotBeWritten(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "elsewhere.jsonl")
+	link := filepath.Join(dir, "link.jsonl")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	blocked := filepath.Join(dir, "not-a-dir")
+	if err := os.WriteFile(blocked, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, logFile := range map[string]string{"unwritable": filepath.Join(blocked, "actions.jsonl"), "symlink": link} {
+		t.Run(name, func(t *testing.T) {
+			app := newConsole(t, support.Options{User: sandbox.DemoUserID("alice@demo.test"), ActionLog: logFile},
+				screentest.WithConfig(func(c *apiclient.Config) { c.SecretKey = sandbox.DemoSecretKey }))
+			app.Keys("j", "x", "y")
+			s := app.Screen()
+			screentest.MustShow(t, s, "revoke refused, nothing was sent: the action log")
+			for _, r := range app.Server.Requests() {
+				if r.Method != "GET" {
+					t.Fatalf("sent %s %s with no line in the log", r.Method, r.Path)
+				}
+			}
+			if _, err := os.Stat(target); err == nil {
+				t.Fatal("the symlink's target was written")
+			}
+		})
+	}
+}
+
+// --require-ticket: a revoke (and an approved session) asks for the
+// ticket first; leaving the form sends nothing, a ticket goes on to the
+// confirmation, logged under it.
+func TestSupportRequiredTicketIsAskedBeforeAChange(t *testing.T) {
+	logFile := filepath.Join(t.TempDir(), "actions.jsonl")
+	customers := func(screenkit.Deps) []ui.Screen { return nil }
+	app := newConsole(t, support.Options{User: sandbox.DemoUserID("alice@demo.test"), ActionLog: logFile, RequireTicket: true,
+		CustomerScreens: customers},
+		screentest.WithConfig(func(c *apiclient.Config) { c.SecretKey = sandbox.DemoSecretKey }))
+	app.Keys("j", "x")
+	screentest.MustShow(t, app.Screen(), "A ticket is required first", "A revoke or a link is logged under the case's ticket")
+	app.Keys("enter")
+	screentest.MustShow(t, app.Screen(), "the ticket is required")
+	app.Keys("esc")
+	if _, ok := app.UI().Dialog(); ok {
+		t.Fatal("leaving the ticket form went on to the confirmation")
+	}
+	app.Keys("ctrl+o")
+	screentest.MustShow(t, app.Screen(), "A customer-approved session is logged under the case's ticket")
+	app.Keys("esc", "x")
+	app.Type("TCK-77")
+	app.Keys("enter")
+	spec, ok := app.UI().Dialog()
+	if !ok || !strings.Contains(strings.Join(spec.Lines, " "), "under ticket TCK-77") {
+		t.Fatalf("the confirmation after the ticket: %+v", spec)
+	}
+	app.Keys("y")
+	screentest.MustShow(t, app.Screen(), "revoked")
+	if e := outcomes(logEntries(t, logFile), "revoke"); len(e) != 1 || e[0]["ticket"] != "TCK-77" {
+		t.Fatalf("the revoke's line: %v", e)
+	}
 }

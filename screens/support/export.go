@@ -87,7 +87,10 @@ func (src caseSource) read(ctx context.Context) (caseExport, error) {
 	}
 	e.ReadAt = src.now().UTC().Format(time.RFC3339)
 	actions, err := src.log.Read(func(a actionlog.Entry) bool {
-		if a.ClientKey != src.tenant {
+		// The changes and sessions, once each with their outcome: not the
+		// line written before a request, nor look-ups and exports.
+		if a.ClientKey != src.tenant || a.Outcome == actionlog.Requested ||
+			a.Action == actionlog.ActionLookup || a.Action == actionlog.ActionExport {
 			return false
 		}
 		if src.kind == caseUser {
@@ -303,7 +306,20 @@ func (s *Screen) gotExport(msg ui.Result[exported]) tea.Cmd {
 	if msg.Err != nil {
 		return ui.ReportError("export", msg.Err)
 	}
-	return ui.Notify(theme.ToneOK, "case written to "+msg.Value.markdown+" and "+filepath.Base(msg.Value.json))
+	return tea.Batch(ui.Notify(theme.ToneOK, "case written to "+msg.Value.markdown+" and "+filepath.Base(msg.Value.json)),
+		s.logExport("ok: written to "+msg.Value.markdown+" and "+filepath.Base(msg.Value.json)))
+}
+
+// logExport writes an export (or a copy) of the case shown to the log.
+func (s *Screen) logExport(outcome string) tea.Cmd {
+	if s.kase == nil {
+		return nil
+	}
+	userID := ""
+	if s.kase.kind == caseUser {
+		userID = s.kase.id
+	}
+	return s.logAction(s.entry(actionlog.ActionExport, "export of the "+string(s.kase.kind)+" case "+s.kase.id, userID), outcome)
 }
 
 // copyMarkdown reads the case again and puts it on the clipboard instead
@@ -328,5 +344,6 @@ func (s *Screen) gotCopy(msg ui.Result[copied]) tea.Cmd {
 	if msg.Err != nil {
 		return ui.ReportError("copy", msg.Err)
 	}
-	return tea.Batch(tea.SetClipboard(msg.Value.markdown), ui.Notify(theme.ToneOK, "case copied as Markdown (without IP addresses and user agents)"))
+	return tea.Batch(tea.SetClipboard(msg.Value.markdown), ui.Notify(theme.ToneOK, "case copied as Markdown (without IP addresses and user agents)"),
+		s.logExport("ok: copied to the clipboard as Markdown"))
 }

@@ -2,11 +2,13 @@ package support
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/screens/support/actionlog"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
@@ -41,6 +43,21 @@ func ticketForm(st *theme.Styles, current string) *form.Form {
 		Lines:  []string{"Logged with every action of the case and kept with the look-up."},
 		Submit: "set",
 		Fields: []form.Field{{Key: "ticket", Label: "Ticket", CharLimit: 64, Value: current}},
+	})
+}
+
+// requiredTicketForm asks for the ticket a change or an approved session
+// needs first (--require-ticket); the action goes on once it is set.
+func requiredTicketForm(st *theme.Styles, kind actionKind) *form.Form {
+	what := "A revoke or a link"
+	if kind == actionApprove {
+		what = "A customer-approved session"
+	}
+	return form.New(st, form.Spec{
+		Title:  "A ticket is required first",
+		Lines:  []string{what + " is logged under the case's ticket, and this console requires one (--require-ticket; on in production)."},
+		Submit: "continue",
+		Fields: []form.Field{{Key: "ticket", Label: "Ticket", CharLimit: 64, Check: nonEmpty("the ticket is required")}},
 	})
 }
 
@@ -82,7 +99,44 @@ func (s *Screen) lookUp(kind caseKind, id string, us bool, ticket string) tea.Cm
 	s.kase = &caseData{kind: kind, id: id, us: us}
 	s.sets.SetColumns(columnsFor(kind))
 	s.SetSize(s.Width, s.Height)
+	request := "GET /v2/consent/user/" + id + "?includeSets=true"
+	if kind == caseOnboarding {
+		request = "GET /v2/consent/onboarding/" + id
+	}
+	userID := ""
+	if kind == caseUser {
+		userID = id
+	}
+	entry := s.entry(actionlog.ActionLookup, request, userID)
+	s.unlogged = &entry // logged with its answer (gotCase)
 	return tea.Batch(end, open, s.read(), s.remember(recentLookup{Kind: kind, ID: id, US: us, Ticket: ticket}))
+}
+
+// lookupOutcome is how the log says a look-up's answer: what was found,
+// never the customer's data.
+func lookupOutcome(c *caseData) string {
+	switch {
+	case c.err != nil:
+		return "failed: " + apiclient.ErrorMessage(c.err)
+	case c.notFound:
+		return "ok: no consent set (404)"
+	case c.kind == caseUser:
+		return fmt.Sprintf("ok: consent status %s, %d set(s)", c.status.ConsentStatus, len(c.sets))
+	}
+	return fmt.Sprintf("ok: %d set(s)", len(c.sets))
+}
+
+// logAction appends a line that refuses nothing when it cannot be
+// written (a look-up, an export): the agent is told, in a warning.
+func (s *Screen) logAction(e actionlog.Entry, outcome string) tea.Cmd {
+	log, now := s.log, s.Deps.Clock
+	return func() tea.Msg {
+		e.Time, e.Outcome = now().UTC(), outcome
+		if err := log.Append(e); err != nil {
+			return ui.Notify(theme.ToneWarn, e.Action+" not written to the action log: "+err.Error())()
+		}
+		return nil
+	}
 }
 
 // read reads the case shown in a command.
@@ -160,11 +214,16 @@ func (s *Screen) gotCase(msg ui.Result[*caseData]) tea.Cmd {
 	save := s.saveCase()
 	s.sets.SetRows(caseRows(s.kase))
 	s.SetSize(s.Width, s.Height)
+	var logged tea.Cmd
+	if s.unlogged != nil {
+		logged = s.logAction(*s.unlogged, lookupOutcome(s.kase))
+		s.unlogged = nil
+	}
 	if s.kase.err != nil {
 		// Said here, on the console: a look-up never ends a session.
-		return tea.Batch(save, ui.ReportError("looking up "+string(s.kase.kind)+" "+s.kase.id, s.kase.err))
+		return tea.Batch(save, logged, ui.ReportError("looking up "+string(s.kase.kind)+" "+s.kase.id, s.kase.err))
 	}
-	return save
+	return tea.Batch(save, logged)
 }
 
 // regionName names a region as the console shows it.

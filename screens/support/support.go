@@ -13,6 +13,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/screens/support/actionlog"
 	"cardterm/screens/support/casefile"
+	"cardterm/screens/support/grants"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
@@ -30,6 +31,13 @@ type Options struct {
 	// ActionLog is the JSON-lines file every change made from the console
 	// is appended to; "" keeps none.
 	ActionLog string
+	// RequireTicket asks for the case's ticket before any change or
+	// customer-approved session (on by default in production).
+	RequireTicket bool
+	// GrantsDir is the state folder's record of the customer-approved
+	// sessions open now, revoked at the next start when a crash left one
+	// (grants); "" keeps none (a gateway that dies with the app).
+	GrantsDir string
 	// Agent names the agent in the action log and the case files; "" is
 	// the OS user.
 	Agent string
@@ -75,6 +83,8 @@ type Screen struct {
 	opts Options
 	keys keyMap
 	log  *actionlog.Log
+	// grants records the approved sessions open now (approval.go).
+	grants *grants.Store
 
 	view    view
 	recent  recentLookups
@@ -86,7 +96,10 @@ type Screen struct {
 	kase    *caseData
 	loadID  ui.RequestID
 	loading bool
-	sets    table.Table // consents in force (user) or sets (onboarding)
+	// unlogged is the look-up whose answer is still to be logged: its
+	// first answer is, not a reload's.
+	unlogged *actionlog.Entry
+	sets     table.Table // consents in force (user) or sets (onboarding)
 	// ticket is the case's ticket label, logged with every action.
 	ticket string
 	// problem is the last failure of the case, said on the case itself.
@@ -123,14 +136,17 @@ type Screen struct {
 
 	approval *approval // the customer-approved session, if any
 	// ended is the client of the last session ended, whose revoke may
-	// still be on its way when the app ends (Close).
-	ended *apiclient.Client
+	// still be on its way when the app ends (Close), and endedHeld its
+	// record in the state folder.
+	ended     *apiclient.Client
+	endedHeld *grants.Held
 }
 
 // New builds the support console.
 func New(deps screenkit.Deps, opts Options) *Screen {
 	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenSupport, "Support console"), opts: opts, keys: newKeys(deps.ReadOnly),
-		lookups: table.New(deps.Styles, lookupColumns), log: actionlog.Open(opts.ActionLog)}
+		lookups: table.New(deps.Styles, lookupColumns), log: actionlog.Open(opts.ActionLog),
+		grants: grants.Open(opts.GrantsDir)}
 	if deps.Client != nil {
 		s.us = deps.Client.Config().US
 		s.consentRec = casefile.NewRecorder(deps.Client.Config().HTTPClient, "client key", deps.Clock)
@@ -272,7 +288,7 @@ func (s *Screen) closeCase() tea.Cmd {
 func (s *Screen) clearCase() {
 	s.kase, s.audit, s.form, s.action = nil, nil, nil, nil
 	s.panel, s.runbooks, s.timeline = nil, nil, nil
-	s.problem, s.loading = "", false
+	s.problem, s.loading, s.unlogged = "", false, nil
 	if s.caseFile == nil {
 		// Without a case file the ticket was the look-up's label; with one
 		// it is the case's and stays for the next look-up.
