@@ -91,10 +91,8 @@ func (s *Screen) exportCaseWith(personal bool) tea.Cmd {
 	c := s.caseFile
 	c.Did(casefile.Activity{Time: s.Deps.Clock().UTC(), Agent: s.agent(), Action: "case exported", Detail: "Markdown and JSON"})
 	src := s.caseFileSource(personal)
-	dir, log, entry := s.opts.ExportDir, s.log, s.entry("export", "case "+c.Ticket, "")
-	if s.kase != nil && s.kase.kind == caseUser {
-		entry.UserID = s.kase.id
-	}
+	// The export is logged once written (gotExport).
+	dir := s.opts.ExportDir
 	_, cmd := ui.Go(s.Requests, func(ctx context.Context) (exported, error) {
 		b, err := src.build(ctx)
 		if err != nil {
@@ -108,8 +106,7 @@ func (s *Screen) exportCaseWith(personal bool) tea.Cmd {
 		if err := os.WriteFile(files.json, b.json, 0o600); err != nil {
 			return exported{}, err
 		}
-		entry.Time, entry.Outcome = src.now.UTC(), "ok: written to "+files.markdown+" and "+filepath.Base(files.json)
-		return files, log.Append(entry)
+		return files, nil
 	})
 	return tea.Batch(s.saveCase(), cmd, notify("exporting case "+c.Ticket+"…"))
 }

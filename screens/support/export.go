@@ -310,16 +310,22 @@ func (s *Screen) gotExport(msg ui.Result[exported]) tea.Cmd {
 		s.logExport("ok: written to "+msg.Value.markdown+" and "+filepath.Base(msg.Value.json)))
 }
 
-// logExport writes an export (or a copy) of the case shown to the log.
+// logExport writes an export (or a copy) of the ticket's case, else of
+// the case shown, to the log.
 func (s *Screen) logExport(outcome string) tea.Cmd {
-	if s.kase == nil {
+	var request, userID string
+	switch {
+	case s.caseFile != nil:
+		request = "export of case " + s.caseFile.Ticket
+	case s.kase != nil:
+		request = "export of the " + string(s.kase.kind) + " case " + s.kase.id
+	default:
 		return nil
 	}
-	userID := ""
-	if s.kase.kind == caseUser {
+	if s.kase != nil && s.kase.kind == caseUser {
 		userID = s.kase.id
 	}
-	return s.logAction(s.entry(actionlog.ActionExport, "export of the "+string(s.kase.kind)+" case "+s.kase.id, userID), outcome)
+	return s.logAction(s.entry(actionlog.ActionExport, request, userID), outcome)
 }
 
 // copyMarkdown reads the case again and puts it on the clipboard instead
