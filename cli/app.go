@@ -88,6 +88,9 @@ func runApp(o options, std streams) error {
 // which the tests build the same way).
 func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 	var console *support.Screen
+	// The user or onboarding asked for is opened by the first console
+	// only: one built anew after a customer signed in starts empty.
+	startUser, startOnboarding := o.supportUser, o.supportOnboarding
 	root, _ := shell.New(shell.Config{
 		Client: apiclient.New(gw.cfg),
 		Gateway: shell.Gateway{
@@ -117,11 +120,12 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 				ActionLog:       supportActionLog(),
 				Agent:           o.agent,
 				Environment:     o.environment,
-				User:            o.supportUser,
-				Onboarding:      o.supportOnboarding,
+				User:            startUser,
+				Onboarding:      startOnboarding,
 				DemoUsers:       supportDemoUsers(gw),
 				CustomerScreens: screens.All,
 			})
+			startUser, startOnboarding = "", ""
 			return console
 		},
 		StartInSupport: o.support,

@@ -145,7 +145,9 @@ func (r *Root) openApproved(msg ApprovedSessionMsg) tea.Cmd {
 func (r *Root) closeApproved(msg ApprovedSessionEndedMsg) tea.Cmd {
 	a := r.approved
 	r.approved = nil
+	r.retire(r.screens) // the customer's
 	r.screens, r.opts.ReadOnly, r.keys.Jump = a.screens, a.readOnly, a.jump
+	r.rebuildScreens()
 	r.signedIn, r.active, r.navCur, r.focusNav = false, 0, 0, false
 	r.showHelp, r.showLog, r.dialog, r.inspect = false, false, nil, nil
 	r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}

@@ -207,9 +207,6 @@ func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return c, c.gotImage(msg)
 	case ui.RefreshMsg:
 		return c, c.load()
-	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		// The session is over: forget the card, its link, styles and forms.
-		screenkit.ResetKeepingSize(c, c.Width, c.Height, func() { *c = *New(c.Deps) })
 	case tea.KeyPressMsg:
 		if c.form != nil {
 			return c, c.formKey(msg)

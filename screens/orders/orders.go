@@ -163,11 +163,6 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		} else {
 			cmd = s.load()
 		}
-	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		// The next user never sees this one's orders; the panel's timers
-		// find no panel and poll nothing.
-		screenkit.ResetKeepingSize(s, s.Width, s.Height, func() { *s = *New(s.Deps) })
-		return s, nil
 	case tea.KeyPressMsg:
 		cmd = s.handleKey(msg)
 	case ui.BodyMouseMsg:
