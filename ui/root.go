@@ -29,6 +29,10 @@ type RootOptions struct {
 	BuildSupport func() Screen
 	// StartInSupport opens the support console first.
 	StartInSupport bool
+	// EndApprovedRequest is the request that ends a customer-approved
+	// session (the OAuth revoke, from the client's declaration), shown by
+	// the confirmation S opens during one.
+	EndApprovedRequest []string
 	// Screens are the navigation, in its order: the first ten get the
 	// number keys 1-9 and 0, the rest are reached through the navigation.
 	Screens []Screen

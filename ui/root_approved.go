@@ -103,7 +103,7 @@ func (r *Root) approvedKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if key.Matches(msg, r.keys.SignOut) && free && !r.showHelp && !r.showLog && !r.focusNav && (s == nil || !s.CapturesKeys()) {
 		return Confirm(ConfirmSpec{
 			Title:        "End the customer-approved session?",
-			Request:      []string{"DELETE /v1/auth/oauth/revoke"},
+			Request:      r.opts.EndApprovedRequest,
 			Lines:        []string{"The customer's approval is revoked at the gateway; the console comes back."},
 			ConfirmLabel: "End and revoke",
 			Tone:         theme.ToneWarn,

@@ -257,11 +257,8 @@ func (s *Screen) confirmOrder() tea.Cmd {
 	client := s.Deps.Client
 	return s.order.Ask(ui.ChangeSpec[placed]{
 		Title: "Order " + p.Description + "?",
-		Request: []string{
-			"POST /v1/order",
-			"X-Client-ID: " + client.Config().ClientID,
-			apiclient.OrderRequestBody(p.ID, apiclient.PaymentMethodDaimo),
-		},
+		Request: append(apiclient.PlaceOrderCall(p.ID, apiclient.PaymentMethodDaimo).Lines(),
+			"X-Client-ID: "+client.Config().ClientID),
 		Lines: []string{"The gateway answers with the payment details: the amount, and the address to pay in crypto. " +
 			"Nothing is paid until you send the funds; the status is checked every 3 s."},
 		ConfirmLabel: "order",

@@ -165,6 +165,7 @@ func New(t testing.TB, signIn Build, opts ...Option) *App {
 		o(&setup)
 	}
 	setup.Sandbox.Clock = clock
+	setup.Sandbox.RecordBodies = true // what a confirmation showed is compared with what was received
 	server := sandbox.New(setup.Sandbox)
 	hs := httptest.NewServer(server)
 	t.Cleanup(hs.Close)

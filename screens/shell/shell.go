@@ -108,13 +108,15 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		NoColor:        cfg.NoColor,
 		Requests:       deps.Requests,
 		StartInSupport: cfg.StartInSupport,
-		Gateway:        cfg.Gateway.Label,
-		Sandbox:        cfg.Gateway.Sandbox,
-		ClientKey:      cfg.Gateway.ClientKey,
-		Production:     deps.Production,
-		Environment:    cfg.Gateway.Environment,
-		US:             cfg.Gateway.US,
-		ReadOnly:       cfg.ReadOnly,
+		// The console ends an approved session with Client.Revoke.
+		EndApprovedRequest: apiclient.RevokeCall().Lines(),
+		Gateway:            cfg.Gateway.Label,
+		Sandbox:            cfg.Gateway.Sandbox,
+		ClientKey:          cfg.Gateway.ClientKey,
+		Production:         deps.Production,
+		Environment:        cfg.Gateway.Environment,
+		US:                 cfg.Gateway.US,
+		ReadOnly:           cfg.ReadOnly,
 		Session: func() (string, time.Time, bool) {
 			s := cfg.Client.Session()
 			return s.Username, s.ExpiresAt, s.Valid()
