@@ -20,41 +20,41 @@ func (c *Client) CardStatus(ctx context.Context) (Card, error) {
 
 // FreezeCard stops all transactions on an ACTIVE card until UnfreezeCard.
 func (c *Client) FreezeCard(ctx context.Context) error {
-	return c.doSuccess(ctx, request{
-		op:     "FreezeCard",
-		method: http.MethodPost,
-		path:   "/v1/card/freeze",
-		family: familyUser,
-	})
+	return c.doSuccess(ctx, FreezeCardCall().r)
+}
+
+// FreezeCardCall declares the request FreezeCard sends.
+func FreezeCardCall() Call {
+	return Call{request{op: "FreezeCard", method: http.MethodPost, path: "/v1/card/freeze", family: familyUser}}
 }
 
 // UnfreezeCard lets a FROZEN card transact again. An ACTIVE or BLOCKED card
 // answers 400 ("Card is not frozen"); a BLOCKED card is replaced with
 // OrderCard instead.
 func (c *Client) UnfreezeCard(ctx context.Context) error {
-	return c.doSuccess(ctx, request{
-		op:     "UnfreezeCard",
-		method: http.MethodPost,
-		path:   "/v1/card/unfreeze",
-		family: familyUser,
-	})
+	return c.doSuccess(ctx, UnfreezeCardCall().r)
+}
+
+// UnfreezeCardCall declares the request UnfreezeCard sends.
+func UnfreezeCardCall() Call {
+	return Call{request{op: "UnfreezeCard", method: http.MethodPost, path: "/v1/card/unfreeze", family: familyUser}}
 }
 
 // OrderCard orders a new card of cardType (CardVirtual, CardPhysical,
 // CardMetal; "" means CardVirtual), e.g. to replace a BLOCKED one.
 func (c *Client) OrderCard(ctx context.Context, cardType string) error {
+	return c.doSuccess(ctx, OrderCardCall(cardType).r)
+}
+
+// OrderCardCall declares the request OrderCard sends.
+func OrderCardCall(cardType string) Call {
 	if cardType == "" {
 		cardType = CardVirtual
 	}
-	return c.doSuccess(ctx, request{
-		op:     "OrderCard",
-		method: http.MethodPost,
-		path:   "/v1/card/order",
+	return Call{request{op: "OrderCard", method: http.MethodPost, path: "/v1/card/order",
 		body: struct {
 			Type string `json:"type"`
-		}{cardType},
-		family: familyUser,
-	})
+		}{cardType}, family: familyUser}}
 }
 
 // successBody is the {success: boolean} answer of many mutations.

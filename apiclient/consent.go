@@ -228,9 +228,16 @@ func (c *Client) LinkConsentSet(ctx context.Context, consentSetID, userID string
 		return LinkResult{}, &Error{Op: op, Message: "a user id is required"}
 	}
 	var out LinkResult
-	err := c.do(ctx, request{op: op, method: http.MethodPatch, path: pathf("/v2/consent/onboarding/%s", consentSetID),
-		body: map[string]string{"userId": userID}, family: familySecret, out: &out})
+	r := LinkConsentSetCall(consentSetID, userID).r
+	r.out = &out
+	err := c.do(ctx, r)
 	return out, err
+}
+
+// LinkConsentSetCall declares the request LinkConsentSet sends.
+func LinkConsentSetCall(consentSetID, userID string) Call {
+	return Call{request{op: "LinkConsentSet", method: http.MethodPatch, path: pathf("/v2/consent/onboarding/%s", consentSetID),
+		body: map[string]string{"userId": strings.TrimSpace(userID)}, family: familySecret}}
 }
 
 // OnboardingConsents lists the consent sets of an onboarding, linked ones
@@ -300,10 +307,16 @@ func (c *Client) RevokeConsent(ctx context.Context, consentSetID, consentID stri
 		return RevokedConsent{}, &Error{Op: op, Message: "a consent set id and a consent id are required"}
 	}
 	var out RevokedConsent
-	err := c.do(ctx, request{op: op, method: http.MethodDelete,
-		path:   pathf("/v2/consent/consentSet/%s/consent/%s", consentSetID, consentID),
-		family: familySecret, out: &out})
+	r := RevokeConsentCall(consentSetID, consentID).r
+	r.out = &out
+	err := c.do(ctx, r)
 	return out, err
+}
+
+// RevokeConsentCall declares the request RevokeConsent sends.
+func RevokeConsentCall(consentSetID, consentID string) Call {
+	return Call{request{op: "RevokeConsent", method: http.MethodDelete,
+		path: pathf("/v2/consent/consentSet/%s/consent/%s", consentSetID, consentID), family: familySecret}}
 }
 
 // CreateConsentSet records the consents of an onboarding as a new, unlinked
@@ -322,9 +335,17 @@ func (c *Client) CreateConsentSet(ctx context.Context, in NewConsentSet) (Consen
 		return ConsentSet{}, &Error{Op: op, Message: "at least one consent is required"}
 	}
 	var out ConsentSet
-	err := c.do(ctx, request{op: op, method: http.MethodPost, path: "/v2/consent/onboarding",
-		body: in, family: familySecret, out: &out})
+	r := CreateConsentSetCall(in).r
+	r.out = &out
+	err := c.do(ctx, r)
 	return out, err
+}
+
+// CreateConsentSetCall declares the request CreateConsentSet sends (the
+// onboarding id trimmed, as the method sends it).
+func CreateConsentSetCall(in NewConsentSet) Call {
+	in.OnboardingID = strings.TrimSpace(in.OnboardingID)
+	return Call{request{op: "CreateConsentSet", method: http.MethodPost, path: "/v2/consent/onboarding", body: in, family: familySecret}}
 }
 
 // ConsentSet reads one consent set by id (404 when there is none).

@@ -103,22 +103,15 @@ func (e errString) Error() string { return string(e) }
 // r.Faucet is set. A 207 is not an error: the token comes back with
 // Status 207 and the faucet's reason in Faucet.
 func (c *Client) DelegationToken(ctx context.Context, r DelegationTokenRequest) (DelegationToken, error) {
-	q := url.Values{}
 	if r.Faucet {
 		if err := ValidateFaucetAddress(r.Network, r.Address); err != nil {
 			return DelegationToken{}, &Error{Op: "DelegationToken", Message: err.Error()}
 		}
-		q.Set("faucet", "true")
-	}
-	if r.Address != "" {
-		q.Set("address", r.Address)
-	}
-	if r.Network != "" {
-		q.Set("network", r.Network)
 	}
 	var status int
-	out, err := answer[DelegationToken](ctx, c, request{op: "DelegationToken", method: http.MethodGet,
-		path: "/v1/delegation/token", query: q, family: familyUser, status: &status})
+	req := DelegationTokenCall(r).r
+	req.status = &status
+	out, err := answer[DelegationToken](ctx, c, req)
 	if err != nil {
 		return DelegationToken{}, err
 	}
@@ -127,6 +120,21 @@ func (c *Client) DelegationToken(ctx context.Context, r DelegationTokenRequest) 
 		return DelegationToken{}, &Error{Op: "DelegationToken", Status: status, Message: "the gateway did not return a delegation token"}
 	}
 	return out, nil
+}
+
+// DelegationTokenCall declares the request DelegationToken sends.
+func DelegationTokenCall(r DelegationTokenRequest) Call {
+	q := url.Values{}
+	if r.Faucet {
+		q.Set("faucet", "true")
+	}
+	if r.Address != "" {
+		q.Set("address", r.Address)
+	}
+	if r.Network != "" {
+		q.Set("network", r.Network)
+	}
+	return Call{request{op: "DelegationToken", method: http.MethodGet, path: "/v1/delegation/token", query: q, family: familyUser}}
 }
 
 // ChainToken is a token the delegation contract handles on a network.
@@ -304,6 +312,12 @@ func (c *Client) PostApproval(ctx context.Context, chain string, r PostApprovalR
 	if chain != ChainEVM && chain != ChainSolana {
 		return &Error{Op: "PostApproval", Message: "chain must be evm or solana"}
 	}
-	return c.doSuccess(ctx, request{op: "PostApproval", method: http.MethodPost,
-		path: "/v1/delegation/" + chain + "/post-approval", body: r, family: familyUser, secrets: []string{r.Token}})
+	return c.doSuccess(ctx, PostApprovalCall(chain, r).r)
+}
+
+// PostApprovalCall declares the request PostApproval sends; its Lines
+// show the token masked.
+func PostApprovalCall(chain string, r PostApprovalRequest) Call {
+	return Call{request{op: "PostApproval", method: http.MethodPost,
+		path: pathf("/v1/delegation/%s/post-approval", chain), body: r, family: familyUser, secrets: []string{r.Token}}}
 }

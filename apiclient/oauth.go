@@ -197,7 +197,7 @@ func (c *Client) Revoke(ctx context.Context) error {
 		c.ClearSession()
 		return nil
 	}
-	r := request{op: "Revoke", method: http.MethodDelete, path: "/v1/auth/oauth/revoke", family: familyUser}
+	r := RevokeCall().r
 	err := c.send(ctx, r, s.AccessToken)
 	if IsUnauthorized(err) && s.RefreshToken != "" && c.cfg.SecretKey != "" {
 		if ns, rerr := c.Refresh(ctx); rerr == nil {
@@ -207,6 +207,11 @@ func (c *Client) Revoke(ctx context.Context) error {
 	}
 	c.clearIfToken(s.AccessToken)
 	return err
+}
+
+// RevokeCall declares the request Revoke sends.
+func RevokeCall() Call {
+	return Call{request{op: "Revoke", method: http.MethodDelete, path: "/v1/auth/oauth/revoke", family: familyUser}}
 }
 
 // SignOut ends the session the way it was started: an OAuth session is

@@ -2,7 +2,6 @@ package apiclient
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -110,25 +109,14 @@ type orderBody struct {
 	PaymentMethod string `json:"paymentMethod"`
 }
 
-// OrderRequestBody is the exact JSON PlaceOrder sends, so a confirmation
-// can show it before anything is sent.
-func OrderRequestBody(productID, paymentMethod string) string {
-	b, _ := json.Marshal(orderBody{productID, paymentMethod})
-	return string(b)
-}
-
 // PlaceOrder orders productID, paid with paymentMethod (PaymentMethodDaimo;
 // "" means it). It is never retried. An order without an orderId is an
 // error: it could not be followed.
 func (c *Client) PlaceOrder(ctx context.Context, productID, paymentMethod string) (Order, error) {
-	if paymentMethod == "" {
-		paymentMethod = PaymentMethodDaimo
-	}
 	if strings.TrimSpace(productID) == "" {
 		return Order{}, &Error{Op: "PlaceOrder", Message: "a product id is required"}
 	}
-	out, err := answer[Order](ctx, c, request{op: "PlaceOrder", method: http.MethodPost, path: "/v1/order",
-		body: orderBody{productID, paymentMethod}, family: familyOrder})
+	out, err := answer[Order](ctx, c, PlaceOrderCall(productID, paymentMethod).r)
 	if err != nil {
 		return Order{}, err
 	}
@@ -136,6 +124,16 @@ func (c *Client) PlaceOrder(ctx context.Context, productID, paymentMethod string
 		return out, &Error{Op: "PlaceOrder", Status: http.StatusOK, Message: "the gateway did not return an order id"}
 	}
 	return out, nil
+}
+
+// PlaceOrderCall declares the request PlaceOrder sends; "" as the payment
+// method means PaymentMethodDaimo.
+func PlaceOrderCall(productID, paymentMethod string) Call {
+	if paymentMethod == "" {
+		paymentMethod = PaymentMethodDaimo
+	}
+	return Call{request{op: "PlaceOrder", method: http.MethodPost, path: "/v1/order",
+		body: orderBody{productID, paymentMethod}, family: familyOrder}}
 }
 
 // OrderStatus looks an order up; poll it (every OrderPollEverySeconds, at

@@ -44,7 +44,7 @@ func TestPlaceOrderBodyAndExactAmount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rec.last().Body; got != `{"productId":"p1","paymentMethod":"CRYPTO_EXTERNAL_DAIMO"}` || got != OrderRequestBody("p1", PaymentMethodDaimo) {
+	if got := rec.last().Body; got != `{"productId":"p1","paymentMethod":"CRYPTO_EXTERNAL_DAIMO"}` || got != string(PlaceOrderCall("p1", "").Body()) {
 		t.Fatalf("body %s", got)
 	}
 	if ct := rec.last().Header.Get("Content-Type"); ct != "application/json" {

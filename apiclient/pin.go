@@ -126,13 +126,23 @@ func (c *Client) SetPINToken(ctx context.Context, req SetPINRequest) (SetPINToke
 // PINToken asks for a single-use token whose image shows the PIN; style may
 // be nil. A 422 names the offending field (customCss.backgroundColor...).
 func (c *Client) PINToken(ctx context.Context, style *PINImageStyle) (ImageToken, error) {
-	return c.imageToken(ctx, "PINToken", "/v1/card/pin/token", customCSSBody(style))
+	return c.imageToken(ctx, PINTokenCall(style))
+}
+
+// PINTokenCall declares the request PINToken sends.
+func PINTokenCall(style *PINImageStyle) Call {
+	return Call{request{op: "PINToken", method: http.MethodPost, path: "/v1/card/pin/token", body: customCSSBody(style), family: familyUser}}
 }
 
 // CardDetailsToken asks for a single-use token whose image shows the full
 // card details; style may be nil.
 func (c *Client) CardDetailsToken(ctx context.Context, style *CardDetailsStyle) (ImageToken, error) {
-	return c.imageToken(ctx, "CardDetailsToken", "/v1/card/details/token", customCSSBody(style))
+	return c.imageToken(ctx, CardDetailsTokenCall(style))
+}
+
+// CardDetailsTokenCall declares the request CardDetailsToken sends.
+func CardDetailsTokenCall(style *CardDetailsStyle) Call {
+	return Call{request{op: "CardDetailsToken", method: http.MethodPost, path: "/v1/card/details/token", body: customCSSBody(style), family: familyUser}}
 }
 
 // customCSSBody is the body of an image-token request: {"customCss": style},
@@ -147,9 +157,12 @@ func customCSSBody[Style comparable](style *Style) any {
 	}{style}
 }
 
-func (c *Client) imageToken(ctx context.Context, op, path string, body any) (ImageToken, error) {
+func (c *Client) imageToken(ctx context.Context, call Call) (ImageToken, error) {
 	var raw json.RawMessage
-	err := c.do(ctx, request{op: op, method: http.MethodPost, path: path, body: body, family: familyUser, out: &raw})
+	r := call.r
+	r.out = &raw
+	op := r.op
+	err := c.do(ctx, r)
 	if err != nil {
 		scrubTokens(err)
 		return ImageToken{}, err

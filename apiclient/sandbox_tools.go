@@ -88,14 +88,21 @@ func (c *Client) SandboxResend(ctx context.Context, eventID, webhookID string) (
 	if eventID == "" {
 		return ResentEvent{}, &Error{Op: "SandboxResend", Message: "an event id is required"}
 	}
+	var out ResentEvent
+	r := SandboxResendCall(eventID, webhookID).r
+	r.out = &out
+	err := c.do(ctx, r)
+	return out, err
+}
+
+// SandboxResendCall declares the request SandboxResend sends.
+func SandboxResendCall(eventID, webhookID string) Call {
 	body := map[string]string{}
 	if webhookID = strings.TrimSpace(webhookID); webhookID != "" {
 		body["webhookId"] = webhookID
 	}
-	var out ResentEvent
-	err := c.do(ctx, request{op: "SandboxResend", method: http.MethodPost, path: pathf("/sandbox/events/%s/resend", eventID),
-		body: body, family: familySecret, us: usHeader, out: &out})
-	return out, err
+	return Call{request{op: "SandboxResend", method: http.MethodPost, path: pathf("/sandbox/events/%s/resend", strings.TrimSpace(eventID)),
+		body: body, family: familySecret, us: usHeader}}
 }
 
 // SandboxLogEntry is one request the sandbox answered. Dropped, when not

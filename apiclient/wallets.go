@@ -177,14 +177,24 @@ type addressIDBody struct {
 // LinkWallet links an internal wallet (by its addressId) to the card as the
 // lowest-priority payment source. A sixth link is refused by the gateway.
 func (c *Client) LinkWallet(ctx context.Context, addressID string) error {
-	return c.doSuccess(ctx, request{op: "LinkWallet", method: http.MethodPost,
-		path: "/v1/wallet/internal/card_linked", body: addressIDBody{addressID}, family: familyUser})
+	return c.doSuccess(ctx, LinkWalletCall(addressID).r)
+}
+
+// LinkWalletCall declares the request LinkWallet sends.
+func LinkWalletCall(addressID string) Call {
+	return Call{request{op: "LinkWallet", method: http.MethodPost,
+		path: "/v1/wallet/internal/card_linked", body: addressIDBody{addressID}, family: familyUser}}
 }
 
 // UnlinkWallet removes an internal wallet from the card's payment sources.
 func (c *Client) UnlinkWallet(ctx context.Context, addressID string) error {
-	return c.doSuccess(ctx, request{op: "UnlinkWallet", method: http.MethodDelete,
-		path: "/v1/wallet/internal/card_linked", body: addressIDBody{addressID}, family: familyUser})
+	return c.doSuccess(ctx, UnlinkWalletCall(addressID).r)
+}
+
+// UnlinkWalletCall declares the request UnlinkWallet sends.
+func UnlinkWalletCall(addressID string) Call {
+	return Call{request{op: "UnlinkWallet", method: http.MethodDelete,
+		path: "/v1/wallet/internal/card_linked", body: addressIDBody{addressID}, family: familyUser}}
 }
 
 // ReorderLinkedWallets changes the priority order of the linked wallets.
@@ -195,21 +205,9 @@ func (c *Client) UnlinkWallet(ctx context.Context, addressID string) error {
 // wallets. When a step fails it still tries to link back every wallet it
 // unlinked, then returns the first error; re-read the list afterwards.
 func (c *Client) ReorderLinkedWallets(ctx context.Context, current, wanted []string) error {
-	if len(current) != len(wanted) {
-		return &Error{Op: "ReorderLinkedWallets", Message: "the new order must hold the same wallets"}
-	}
-	a, b := slices.Clone(current), slices.Clone(wanted)
-	slices.Sort(a)
-	slices.Sort(b)
-	if !slices.Equal(a, b) {
-		return &Error{Op: "ReorderLinkedWallets", Message: "the new order must hold the same wallets"}
-	}
-	k := 0
-	for k < len(current) && current[k] == wanted[k] {
-		k++
-	}
-	if k == len(current) {
-		return nil
+	k, err := reorderFrom(current, wanted)
+	if err != nil || k == len(current) {
+		return err
 	}
 	var unlinked []string
 	var firstErr error
@@ -235,6 +233,42 @@ func (c *Client) ReorderLinkedWallets(ctx context.Context, current, wanted []str
 		}
 	}
 	return firstErr
+}
+
+// ReorderLinkedWalletsCalls declares the requests ReorderLinkedWallets
+// sends when every step succeeds: an unlink for each wallet from the first
+// place that changes, then a link for each in the wanted order. None when
+// the order is the same or the lists do not hold the same wallets.
+func ReorderLinkedWalletsCalls(current, wanted []string) []Call {
+	k, err := reorderFrom(current, wanted)
+	if err != nil {
+		return nil
+	}
+	var calls []Call
+	for _, id := range current[k:] {
+		calls = append(calls, UnlinkWalletCall(id))
+	}
+	for _, id := range wanted[k:] {
+		calls = append(calls, LinkWalletCall(id))
+	}
+	return calls
+}
+
+// reorderFrom is the first place where wanted differs from current
+// (len(current) when nowhere), or an error when they do not hold the
+// same wallets.
+func reorderFrom(current, wanted []string) (int, error) {
+	a, b := slices.Clone(current), slices.Clone(wanted)
+	slices.Sort(a)
+	slices.Sort(b)
+	if !slices.Equal(a, b) {
+		return 0, &Error{Op: "ReorderLinkedWallets", Message: "the new order must hold the same wallets"}
+	}
+	k := 0
+	for k < len(current) && current[k] == wanted[k] {
+		k++
+	}
+	return k, nil
 }
 
 // ExternalWallets lists the registered external wallets.
@@ -265,10 +299,7 @@ func (c *Client) Withdraw(ctx context.Context, amount string) (WithdrawResult, e
 	if err := ValidDecimalAmount(amount); err != nil {
 		return WithdrawResult{}, &Error{Op: "Withdraw", Message: "invalid amount: " + err.Error()}
 	}
-	out, err := answer[WithdrawResult](ctx, c, request{op: "Withdraw", method: http.MethodPost,
-		path: "/v1/wallet/credit/withdraw", body: struct {
-			Amount string `json:"amount"`
-		}{amount}, family: familyUser, us: usQuery})
+	out, err := answer[WithdrawResult](ctx, c, WithdrawCall(amount).r)
 	if err != nil {
 		return WithdrawResult{}, err
 	}
@@ -276,6 +307,14 @@ func (c *Client) Withdraw(ctx context.Context, amount string) (WithdrawResult, e
 		return out, &Error{Op: "Withdraw", Status: http.StatusOK, Message: "the gateway did not return a transaction hash"}
 	}
 	return out, nil
+}
+
+// WithdrawCall declares the request Withdraw sends.
+func WithdrawCall(amount string) Call {
+	return Call{request{op: "Withdraw", method: http.MethodPost,
+		path: "/v1/wallet/credit/withdraw", body: struct {
+			Amount string `json:"amount"`
+		}{amount}, family: familyUser, us: usQuery}}
 }
 
 // WalletHistory fetches one page of a wallet's history (HistoryPageSize

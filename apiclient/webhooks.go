@@ -129,7 +129,12 @@ func (c *Client) CreateWebhook(ctx context.Context, in WebhookCreate) (Webhook, 
 	if fe := ValidateWebhookCreate(in); len(fe) > 0 {
 		return Webhook{}, &Error{Op: "CreateWebhook", Message: fe[0].Message, Fields: fe}
 	}
-	return c.webhookMutation(ctx, "CreateWebhook", http.MethodPost, "/v1/webhooks", in)
+	return c.webhookMutation(ctx, CreateWebhookCall(in))
+}
+
+// CreateWebhookCall declares the request CreateWebhook sends.
+func CreateWebhookCall(in WebhookCreate) Call {
+	return Call{request{op: "CreateWebhook", method: http.MethodPost, path: "/v1/webhooks", body: in, family: familyWebhook, us: usNone}}
 }
 
 // UpdateWebhook changes the fields set in u and returns the stored
@@ -145,7 +150,12 @@ func (c *Client) UpdateWebhook(ctx context.Context, id string, u WebhookUpdate) 
 	if fe := ValidateWebhookUpdate(u); len(fe) > 0 {
 		return Webhook{}, &Error{Op: "UpdateWebhook", Message: fe[0].Message, Fields: fe}
 	}
-	return c.webhookMutation(ctx, "UpdateWebhook", http.MethodPut, pathf("/v1/webhooks/%s", id), u)
+	return c.webhookMutation(ctx, UpdateWebhookCall(id, u))
+}
+
+// UpdateWebhookCall declares the request UpdateWebhook sends.
+func UpdateWebhookCall(id string, u WebhookUpdate) Call {
+	return Call{request{op: "UpdateWebhook", method: http.MethodPut, path: pathf("/v1/webhooks/%s", id), body: u, family: familyWebhook, us: usNone}}
 }
 
 // DeleteWebhook removes a configuration; deliveries to it stop.
@@ -153,8 +163,18 @@ func (c *Client) DeleteWebhook(ctx context.Context, id string) error {
 	if strings.TrimSpace(id) == "" {
 		return &Error{Op: "DeleteWebhook", Message: "a webhook id is required"}
 	}
-	return c.doSuccess(ctx, request{op: "DeleteWebhook", method: http.MethodDelete,
-		path: pathf("/v1/webhooks/%s", id), family: familyWebhook, us: usNone})
+	return c.doSuccess(ctx, DeleteWebhookCall(id).r)
+}
+
+// DeleteWebhookCall declares the request DeleteWebhook sends.
+func DeleteWebhookCall(id string) Call {
+	return Call{request{op: "DeleteWebhook", method: http.MethodDelete, path: pathf("/v1/webhooks/%s", id), family: familyWebhook, us: usNone}}
+}
+
+// RotateWebhookKeyCall declares the request RotateWebhookKey sends.
+func RotateWebhookKeyCall(id string) Call {
+	return Call{request{op: "RotateWebhookKey", method: http.MethodPost,
+		path: pathf("/v1/webhooks/%s/rotate-key", id), family: familyWebhook, us: usNone}}
 }
 
 // RotateWebhookKey replaces the signing key and returns the new one, shown
@@ -164,8 +184,9 @@ func (c *Client) RotateWebhookKey(ctx context.Context, id string) (string, error
 		return "", &Error{Op: "RotateWebhookKey", Message: "a webhook id is required"}
 	}
 	var raw json.RawMessage
-	err := c.do(ctx, request{op: "RotateWebhookKey", method: http.MethodPost,
-		path: pathf("/v1/webhooks/%s/rotate-key", id), family: familyWebhook, us: usNone, out: &raw})
+	r := RotateWebhookKeyCall(id).r
+	r.out = &raw
+	err := c.do(ctx, r)
 	if err != nil {
 		return "", err
 	}
@@ -200,13 +221,14 @@ type MaskedKeyError struct {
 func (e *MaskedKeyError) Error() string { return "the gateway returned the signing key masked" }
 
 // webhookMutation sends body and reads the {success, data} answer.
-func (c *Client) webhookMutation(ctx context.Context, op, method, path string, body any) (Webhook, error) {
+func (c *Client) webhookMutation(ctx context.Context, call Call) (Webhook, error) {
 	var raw json.RawMessage
-	err := c.do(ctx, request{op: op, method: method, path: path, body: body, family: familyWebhook, us: usNone, out: &raw})
-	if err != nil {
+	r := call.r
+	r.out = &raw
+	if err := c.do(ctx, r); err != nil {
 		return Webhook{}, err
 	}
-	return unwrapWebhook(op, raw)
+	return unwrapWebhook(r.op, raw)
 }
 
 // IsMaskedKey reports whether a key as answered is masked (so it cannot be

@@ -111,10 +111,15 @@ func (c *Client) AddWhitelist(ctx context.Context, entries []NewWhitelistEntry) 
 	if len(entries) == 0 {
 		return &Error{Op: "AddWhitelist", Message: "no entries to add"}
 	}
-	return c.doSuccess(ctx, request{op: "AddWhitelist", method: http.MethodPost, path: "/v1/wallet/whitelist",
+	return c.doSuccess(ctx, AddWhitelistCall(entries).r)
+}
+
+// AddWhitelistCall declares the request AddWhitelist sends.
+func AddWhitelistCall(entries []NewWhitelistEntry) Call {
+	return Call{request{op: "AddWhitelist", method: http.MethodPost, path: "/v1/wallet/whitelist",
 		body: struct {
 			Wallets []NewWhitelistEntry `json:"wallets"`
-		}{entries}, family: familyUser, us: usQuery})
+		}{entries}, family: familyUser, us: usQuery}}
 }
 
 // DeleteWhitelist removes entries by id in one request.
@@ -122,10 +127,15 @@ func (c *Client) DeleteWhitelist(ctx context.Context, ids []string) error {
 	if len(ids) == 0 {
 		return &Error{Op: "DeleteWhitelist", Message: "no entries to delete"}
 	}
-	return c.doSuccess(ctx, request{op: "DeleteWhitelist", method: http.MethodDelete, path: "/v1/wallet/whitelist",
+	return c.doSuccess(ctx, DeleteWhitelistCall(ids).r)
+}
+
+// DeleteWhitelistCall declares the request DeleteWhitelist sends.
+func DeleteWhitelistCall(ids []string) Call {
+	return Call{request{op: "DeleteWhitelist", method: http.MethodDelete, path: "/v1/wallet/whitelist",
 		body: struct {
 			WalletIDs []string `json:"walletIds"`
-		}{ids}, family: familyUser, us: usQuery})
+		}{ids}, family: familyUser, us: usQuery}}
 }
 
 var entryIndexRE = regexp.MustCompile(`wallets\[(\d+)\]`)

@@ -131,6 +131,9 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 		ClientKey:   gw.cfg.ClientKey,
 		US:          gw.cfg.US,
 	}
+	// The user or onboarding asked for is opened by the first console
+	// only: one built anew after a customer signed in starts empty.
+	startUser, startOnboarding := o.supportUser, o.supportOnboarding
 	root, _ := shell.New(shell.Config{
 		Client:     apiclient.New(gw.cfg),
 		Gateway:    gateway,
@@ -156,14 +159,15 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 				Agent:           o.agent,
 				RequireTicket:   o.requireTicket == "true" || o.requireTicket == "" && gateway.Production(),
 				Environment:     o.environment,
-				User:            o.supportUser,
-				Onboarding:      o.supportOnboarding,
+				User:            startUser,
+				Onboarding:      startOnboarding,
 				DemoUsers:       supportDemoUsers(gw),
 				CustomerScreens: screens.All,
 				CasesDir:        supportCasesDir(o.supportCasesDir),
 				CaseFile:        o.supportCase,
 				RunbooksDir:     supportRunbooksDir(),
 			})
+			startUser, startOnboarding = "", ""
 			return console
 		},
 		StartInSupport: o.support,

@@ -93,6 +93,31 @@ func (d *dialog) view(st *theme.Styles, maxW, maxH int) string {
 	return box
 }
 
+// repeatsDropped leaves out a request line that is the same as the one
+// before it (requests sent in a row to one endpoint, each with its body):
+// the line is drawn once with every body under it, so the box keeps its
+// buttons on the screen.
+func repeatsDropped(request []string) []string {
+	out := make([]string, 0, len(request))
+	last := ""
+	for _, l := range request {
+		if isRequestLine(l) {
+			if l == last {
+				continue
+			}
+			last = l
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// isRequestLine reports a line that starts with an HTTP method and a path.
+func isRequestLine(l string) bool {
+	method, rest, ok := strings.Cut(l, " ")
+	return ok && strings.HasPrefix(rest, "/") && method != "" && strings.ToUpper(method) == method
+}
+
 // render draws the box; indentBodies shows a wide JSON body one member a
 // line.
 func (d *dialog) render(st *theme.Styles, maxW int, indentBodies bool) string {
@@ -110,7 +135,7 @@ func (d *dialog) render(st *theme.Styles, maxW int, indentBodies bool) string {
 		title = "Confirm"
 	}
 	body = append(body, st.Title.Render(ansi.Truncate(title, inner, "…")), "")
-	for i, l := range d.spec.Request {
+	for i, l := range repeatsDropped(d.spec.Request) {
 		prefix := "  "
 		if i == 0 {
 			prefix = "→ "

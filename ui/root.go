@@ -24,13 +24,27 @@ type RootOptions struct {
 	// sign-in screen when asked for (OpenSupportMsg): it needs no
 	// customer's sign-in. Nil leaves it out.
 	Support Screen
+	// BuildSupport, when set, builds the support console (in place of
+	// Support) at start and again when a customer signs in on this
+	// terminal, so the agent's case is not theirs to see.
+	BuildSupport func() Screen
 	// StartInSupport opens the support console first.
 	StartInSupport bool
+	// EndApprovedRequest is the request that ends a customer-approved
+	// session (the OAuth revoke, from the client's declaration), shown by
+	// the confirmation S opens during one.
+	EndApprovedRequest []string
 	// Screens are the navigation, in its order: the first ten get the
 	// number keys 1-9 and 0, the rest are reached through the navigation.
 	Screens []Screen
-	Gateway string // "SANDBOX" or the host
-	Sandbox bool
+	// BuildScreens, when set, builds the navigation's screens (in place of
+	// Screens) at start and again whenever the user may change: sign-out,
+	// an expired session, the end of a customer-approved session
+	// (root_rebuild.go). The shell always sets it; a screen then never
+	// has to forget a user, since the next one gets a new screen.
+	BuildScreens func() []Screen
+	Gateway      string // "SANDBOX" or the host
+	Sandbox      bool
 	// ClientKey names the tenant (the public client key) on the status
 	// bar, so an agent always sees whose data this is.
 	ClientKey string
@@ -133,6 +147,12 @@ func NewRoot(opts RootOptions) *Root {
 		opts.Now = time.Now
 	}
 	screens := slices.Clone(opts.Screens)
+	if opts.BuildScreens != nil {
+		screens = opts.BuildScreens()
+	}
+	if opts.BuildSupport != nil {
+		opts.Support = opts.BuildSupport()
+	}
 	r := &Root{
 		opts:       opts,
 		st:         opts.Styles,
@@ -328,6 +348,7 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case SignedInMsg:
 		r.signedIn, r.supporting = true, false
+		r.rebuildSupport()
 		r.focusNav = false
 		if r.active < 0 || r.active >= len(r.screens) {
 			r.active = 0
@@ -350,10 +371,13 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 			return tea.Quit // signed out for the profile switch
 		}
 		r.active = 0
-		// Every screen hears it too and drops the user's data, so the next
-		// user never sees the last one's.
+		// The next user gets new screens: nothing of this one's is kept.
+		r.rebuildScreens()
 		return tea.Batch(r.toSignIn(msg.Reason, theme.ToneInfo), r.broadcast(msg))
 	case SessionExpiredMsg:
+		// Whoever signs in next (this user again or another) gets new
+		// screens; the root keeps only which one was open.
+		r.rebuildScreens()
 		return tea.Batch(r.toSignIn(msg.Reason, theme.ToneWarn), r.broadcast(msg))
 	case NavigateMsg:
 		return r.navigate(msg.To)

@@ -130,7 +130,7 @@ func (r *Root) askEndApproved() tea.Cmd {
 	r.showHelp, r.showLog = false, false
 	return Confirm(ConfirmSpec{
 		Title:        "End the customer-approved session?",
-		Request:      []string{"DELETE /v1/auth/oauth/revoke"},
+		Request:      r.opts.EndApprovedRequest,
 		Lines:        []string{"The customer's approval is revoked at the gateway; the console comes back."},
 		ConfirmLabel: "End and revoke",
 		Tone:         theme.ToneWarn,
@@ -186,7 +186,9 @@ func (r *Root) openApproved(msg ApprovedSessionMsg) tea.Cmd {
 func (r *Root) closeApproved(msg ApprovedSessionEndedMsg) tea.Cmd {
 	a := r.approved
 	r.approved = nil
+	r.retire(r.screens) // the customer's
 	r.screens, r.opts.ReadOnly, r.keys.Jump, r.keys.Quit = a.screens, a.readOnly, a.jump, a.quit
+	r.rebuildScreens()
 	r.signedIn, r.active, r.navCur, r.focusNav = false, 0, 0, false
 	r.showHelp, r.showLog, r.dialog, r.inspect = false, false, nil, nil
 	r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}

@@ -34,7 +34,8 @@ func approvedFixture(t *testing.T) (*ui.Root, *fakeScreen, *fakeScreen, *readOnl
 	customerCard := &readOnlyScreen{fakeScreen{id: cardScreen, title: "Customer card"}}
 	root := ui.NewRoot(ui.RootOptions{Styles: &st, Requests: ui.NewRequests(), SignIn: &fakeScreen{id: ui.ScreenSignIn, title: "Sign in"},
 		Screens: []ui.Screen{agentCard}, Support: console, StartInSupport: true, Gateway: "SANDBOX",
-		Now: func() time.Time { return t0 }})
+		EndApprovedRequest: []string{"DELETE /v1/auth/oauth/revoke"},
+		Now:                func() time.Time { return t0 }})
 	uitest.Drive(root, tea.WindowSizeMsg{Width: 100, Height: 30})
 	uitest.Drive(root, ui.ApprovedSessionMsg{Customer: "Alice Martin (alice@demo.test)", Region: "EU", Screens: []ui.Screen{customerCard}})
 	return root, console, agentCard, customerCard

@@ -1,5 +1,7 @@
 package ui
 
+import "slices"
+
 // BodySize is the size the active screen was last given (SetSize): the
 // terminal less the navigation, the status bar, the footer and a long
 // notice. Tests check against it that no screen draws past its size,
@@ -32,3 +34,7 @@ func (r *Root) PositionOf(id ScreenID) int {
 	}
 	return -1
 }
+
+// Screens are the navigation's screens as they are now (the last build),
+// in order: for tests that look at every screen's state.
+func (r *Root) Screens() []Screen { return slices.Clone(r.screens) }

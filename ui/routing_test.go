@@ -257,18 +257,3 @@ func TestCopy(t *testing.T) {
 		t.Fatalf("copy: clipboard %v notice %v", clip, notice)
 	}
 }
-
-// Every screen must hear sign-out and expiry, so it can drop the user's data
-// before someone else signs in.
-func TestSignOutAndExpiryReachEveryScreen(t *testing.T) {
-	for _, msg := range []tea.Msg{ui.SignedOutMsg{Reason: "bye"}, ui.SessionExpiredMsg{Reason: "expired"}} {
-		f := newFixture(t, true, false)
-		f.signInNow()
-		f.drive(msg)
-		for _, s := range []*fakeScreen{f.account, f.card} {
-			if !s.has(func(m tea.Msg) bool { return m == msg }) {
-				t.Fatalf("%s did not receive %T", s.title, msg)
-			}
-		}
-	}
-}

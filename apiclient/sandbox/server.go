@@ -51,6 +51,10 @@ type Options struct {
 	// state replaces the seed's at start and every change is committed
 	// before it is answered (persist.go). nil keeps the state in memory.
 	Store *Store
+	// RecordBodies keeps each request's query and body in the request log
+	// (Requests), for tests that compare what a client sent with what it
+	// showed before sending. Off by default: secrets travel there.
+	RecordBodies bool
 }
 
 // Server is the sandbox gateway. It implements http.Handler, so it can be
@@ -187,7 +191,11 @@ func (s *Server) routes() {
 
 // ServeHTTP logs the request, applies fault injection, then routes it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.requests.add(LoggedRequest{Time: s.clock.Now(), Method: r.Method, Path: r.URL.Path})
+	logged := LoggedRequest{Time: s.clock.Now(), Method: r.Method, Path: r.URL.Path}
+	if s.opts.RecordBodies {
+		logged.Query, logged.Body = r.URL.RawQuery, recordBody(r)
+	}
+	s.requests.add(logged)
 	w, r, published := s.tailed(w, r)
 	defer published()
 	if s.persist.store != nil {

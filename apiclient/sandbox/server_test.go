@@ -119,7 +119,20 @@ func TestRequestLogKeepsMethodAndPathOnly(t *testing.T) {
 	}
 	resp.Body.Close()
 	got := s.Requests()
-	if len(got) != 1 || got[0].Method != "GET" || got[0].Path != "/v2/consent/user/u-1" {
+	if len(got) != 1 || got[0].Method != "GET" || got[0].Path != "/v2/consent/user/u-1" || got[0].Query != "" {
 		t.Fatalf("log %+v", got)
+	}
+}
+
+// With RecordBodies the log keeps the query and the body too, and the
+// handler still reads the whole body: a login recorded signs in.
+func TestRequestLogRecordsQueryAndBodyWhenAsked(t *testing.T) {
+	e := newEnv(t, Options{RecordBodies: true})
+	body := `{"username":"alice@demo.test","password":"demo-pass"}`
+	want(t, e.do("POST", "/v1/auth/login?trace=1", ck(), body), 200, "")
+	got := e.s.Requests()
+	last := got[len(got)-1]
+	if last.Path != "/v1/auth/login" || last.Query != "trace=1" || string(last.Body) != body {
+		t.Fatalf("log %+v", last)
 	}
 }

@@ -68,6 +68,15 @@ func (r *Receiver) History() []Delivery {
 	return r.history.newestFirst()
 }
 
+// Latest is the sequence number of the last delivery received (0 for
+// none): a subscriber that must not show what came before it subscribed
+// skips deliveries up to it.
+func (r *Receiver) Latest() int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.seq
+}
+
 // Dropped is how many deliveries full subscriber channels missed.
 func (r *Receiver) Dropped() int64 {
 	r.mu.Lock()

@@ -75,8 +75,6 @@ func (a *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		a.user, a.err = &msg.Value, nil
 	case ui.RefreshMsg:
 		return a, a.load()
-	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		screenkit.ResetKeepingSize(a, a.Width, a.Height, func() { *a = *New(a.Deps) })
 	}
 	return a, nil
 }

@@ -10,10 +10,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/screens/account"
+	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/screens/signin"
 	"cardterm/ui"
-	"cardterm/ui/uitest"
 )
 
 func TestMain(m *testing.M) { screentest.Main(m) }
@@ -56,28 +56,16 @@ func TestHostileGatewayTextIsNeutralised(t *testing.T) {
 	app.Golden("account-hostile")
 }
 
-// lone lets uitest.Drive feed one screen on its own.
-type lone struct{ s ui.Screen }
-
-func (m lone) Init() tea.Cmd { return nil }
-func (m lone) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	s, cmd := m.s.Update(msg)
-	return lone{s}, cmd
-}
-func (m lone) View() tea.View { return tea.NewView(m.s.View()) }
-
 func TestAccountDropsTheUserOnSignOut(t *testing.T) {
-	app := newApp(t)
-	app.SignIn("alice@demo.test")
-	screen := account.New(app.Deps)
-	screen.SetSize(80, 20)
-	uitest.Drive(lone{screen}, uitest.Run(screen.Enter())...)
-	screentest.MustShow(t, screen.View(), "Alice Martin")
-	for _, msg := range []tea.Msg{ui.SignedOutMsg{}, ui.SessionExpiredMsg{}} {
-		screen.Update(msg)
-		if strings.Contains(screen.View(), "Alice") {
-			t.Fatalf("%T left the last user's data on screen", msg)
-		}
+	for _, end := range []tea.Msg{ui.SignedOutMsg{}, ui.SessionExpiredMsg{}} {
+		app := newApp(t)
+		app.SignIn("alice@demo.test")
+		app.Open(screenkit.AccountScreen)
+		screentest.MustShow(t, app.Screen(), "Alice Martin")
+		app.Drive(end)
+		app.SignIn("frank@demo.test")
+		app.Open(screenkit.AccountScreen)
+		screentest.MustNotShow(t, app.Screen(), "Alice")
 	}
 }
 

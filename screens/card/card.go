@@ -209,9 +209,6 @@ func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return c, c.gotImage(msg)
 	case ui.RefreshMsg:
 		return c, c.load()
-	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		// The session is over: forget the card, its link, styles and forms.
-		screenkit.ResetKeepingSize(c, c.Width, c.Height, func() { *c = *New(c.Deps) })
 	case tea.KeyPressMsg:
 		if c.form != nil {
 			return c, c.formKey(msg)
@@ -296,13 +293,13 @@ func (c *Screen) confirm(action cardAction) tea.Cmd {
 	switch action {
 	case actionFreeze:
 		spec.Title = "Freeze the card" + last4 + "?"
-		spec.Request = []string{"POST /v1/card/freeze"}
+		spec.Request = apiclient.FreezeCardCall().Lines()
 		spec.Lines = []string{"All transaction attempts will be declined until you unfreeze it."}
 		spec.ConfirmLabel = "freeze"
 		spec.Tone = theme.ToneWarn
 	case actionUnfreeze:
 		spec.Title = "Unfreeze the card" + last4 + "?"
-		spec.Request = []string{"POST /v1/card/unfreeze"}
+		spec.Request = apiclient.UnfreezeCardCall().Lines()
 		spec.Lines = []string{"Takes effect at once: authorizations resume."}
 		if c.card != nil && c.card.Status == apiclient.CardBlocked {
 			spec.Lines = append(spec.Lines, "This card is BLOCKED: the gateway will refuse. A blocked card is permanent; order a new one with n.")
@@ -311,7 +308,7 @@ func (c *Screen) confirm(action cardAction) tea.Cmd {
 		spec.Tone = theme.ToneInfo
 	case actionOrder:
 		spec.Title = "Order a new virtual card?"
-		spec.Request = []string{"POST /v1/card/order", `{"type":"VIRTUAL"}`}
+		spec.Request = apiclient.OrderCardCall(apiclient.CardVirtual).Lines()
 		spec.Lines = []string{"The new card replaces any BLOCKED card and is ACTIVE at once."}
 		spec.ConfirmLabel = "order"
 		spec.Tone = theme.ToneInfo

@@ -166,10 +166,10 @@ func (c *Screen) openForm(kind cardFormKind) tea.Cmd {
 			Lines: []string{"kept for this session; used by p (set PIN)"}, Fields: pinStyleSpecs(c.pinStyleTyped)})
 	case formViewPIN:
 		c.form = form.New(c.Deps.Styles, form.Spec{Title: "View PIN", Submit: "open the PIN image", Note: note,
-			Lines: []string{"POST /v1/card/pin/token", "the image opens in the browser; its link is never shown"}, Fields: viewPINSpecs(c.viewStyle)})
+			Lines: []string{apiclient.PINTokenCall(nil).Line(), "the image opens in the browser; its link is never shown"}, Fields: viewPINSpecs(c.viewStyle)})
 	case formDetails:
 		c.form = form.New(c.Deps.Styles, form.Spec{Title: "Card details", Submit: "open the details image", Note: note,
-			Lines: []string{"POST /v1/card/details/token", "the image opens in the browser; its link is never shown"}, Fields: detailsSpecs(c.detailsStyle)})
+			Lines: []string{apiclient.CardDetailsTokenCall(nil).Line(), "the image opens in the browser; its link is never shown"}, Fields: detailsSpecs(c.detailsStyle)})
 	}
 	c.SetSize(c.Width, c.Height)
 	return c.form.Focus()

@@ -180,11 +180,8 @@ func (s *Screen) askRevoke() tea.Cmd {
 	lines, tone := s.revokeEffect(set, k)
 	client, setID, consentID, consentType := s.Deps.Client, set.ConsentSetID, k.ConsentID, k.ConsentType
 	return s.ask(nil, ui.ChangeSpec[changed]{
-		Title: "Revoke " + consentType + "?",
-		Request: []string{
-			"DELETE /v2/consent/consentSet/" + setID + "/consent/" + consentID,
-			"headers: x-client-key, x-secret-key",
-		},
+		Title:        "Revoke " + consentType + "?",
+		Request:      append(apiclient.RevokeConsentCall(setID, consentID).Lines(), secretHeaders),
 		Lines:        lines,
 		ConfirmLabel: "revoke",
 		Tone:         tone,

@@ -112,9 +112,6 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.loaded(msg)
 	case ui.RefreshMsg:
 		return s, s.Enter()
-	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		// The next user must never see this one's consents.
-		screenkit.ResetKeepingSize(s, s.Width, s.Height, func() { *s = *New(s.Deps) })
 	case tea.KeyPressMsg:
 		return s, s.handleKey(msg)
 	case ui.BodyMouseMsg:

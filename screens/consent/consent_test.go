@@ -99,7 +99,7 @@ func TestConsentLinkOnboardingOnce(t *testing.T) {
 		a.Keys("L")
 		a.Type(frank)
 		a.Keys("enter")
-		screentest.MustShow(t, a.Screen(), "PATCH /v2/consent/onboarding/", `body: {"userId": "`+frank+`"}`, "cannot be undone")
+		screentest.MustShow(t, a.Screen(), "PATCH /v2/consent/onboarding/", `{"userId":"`+frank+`"}`, "cannot be undone")
 		a.Keys("y")
 	}
 	link()
@@ -182,7 +182,7 @@ func TestConsentCreateSet(t *testing.T) {
 	screentest.MustShow(t, a.Screen(), "[us]", "[granted]", "Required by the us policy: termsAndPrivacy, eSignAct")
 	a.Keys("tab", "space") // termsAndPrivacy: denied
 	a.Keys("ctrl+s")
-	screentest.MustShow(t, a.Screen(), "POST /v2/consent/onboarding", "policyType us", "termsAndPrivacy denied",
+	screentest.MustShow(t, a.Screen(), "POST /v2/consent/onboarding", `"policyType": "us"`, `{"consentType":"termsAndPrivacy",`, `"consentStatus":"denied"}`,
 		"termsAndPrivacy is required by the us policy and is not granted")
 	a.Keys("y")
 	screentest.MustShow(t, a.Screen(), "onboarding onb-test-7", "1 consent set, 0 linked", "created consent set", "✗ denied")

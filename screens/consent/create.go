@@ -81,10 +81,8 @@ func (v *createForm) body() apiclient.NewConsentSet {
 // askCreate confirms the new set with the request, warning when a
 // required consent is not granted.
 func (s *Screen) askCreate(form *createForm, b apiclient.NewConsentSet) tea.Cmd {
-	given := make([]string, len(b.Consents))
 	status := map[string]string{}
-	for i, k := range b.Consents {
-		given[i] = k.ConsentType + " " + k.ConsentStatus
+	for _, k := range b.Consents {
 		status[k.ConsentType] = k.ConsentStatus
 	}
 	var lines []string
@@ -98,9 +96,8 @@ func (s *Screen) askCreate(form *createForm, b apiclient.NewConsentSet) tea.Cmd 
 	lines = append(lines, "The new set is unlinked; L links it to a user.")
 	client := s.Deps.Client
 	return s.ask(form, ui.ChangeSpec[changed]{
-		Title: "Create a consent set for " + b.OnboardingID + "?",
-		Request: []string{"POST /v2/consent/onboarding", "headers: x-client-key, x-secret-key",
-			fmt.Sprintf("onboardingId %s · policyType %s", b.OnboardingID, b.PolicyType), "consents: " + strings.Join(given, ", ")},
+		Title:        "Create a consent set for " + b.OnboardingID + "?",
+		Request:      append(apiclient.CreateConsentSetCall(b).Lines(), secretHeaders),
 		Lines:        lines,
 		ConfirmLabel: "create",
 		Tone:         tone,

@@ -2,7 +2,6 @@ package consent
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -61,17 +60,16 @@ func checkUserID(value string) string {
 	return ""
 }
 
+// secretHeaders says which credentials the consent changes send, after
+// the request a confirmation shows.
+const secretHeaders = "headers: x-client-key, x-secret-key"
+
 // askLink confirms the link with the exact request.
 func (s *Screen) askLink(form *linkForm, userID string) tea.Cmd {
 	client, setID := s.Deps.Client, form.set.ConsentSetID
-	quoted, _ := json.Marshal(userID) // a string always encodes
 	return s.ask(form, ui.ChangeSpec[changed]{
-		Title: "Link this consent set to " + userID + "?",
-		Request: []string{
-			"PATCH /v2/consent/onboarding/" + setID,
-			"headers: x-client-key, x-secret-key",
-			`body: {"userId": ` + string(quoted) + `}`,
-		},
+		Title:        "Link this consent set to " + userID + "?",
+		Request:      append(apiclient.LinkConsentSetCall(setID, userID).Lines(), secretHeaders),
 		Lines:        []string{"Linking is recorded in the audit trail and cannot be undone."},
 		ConfirmLabel: "link",
 		Tone:         theme.ToneWarn,

@@ -1,9 +1,7 @@
 package delegation
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"strings"
 
@@ -96,27 +94,13 @@ func (v *approvalForm) SetSize(width, height int) { v.Form.SetWidth(width); v.he
 // View implements ui.SubView.
 func (v *approvalForm) View() string { return fitForm(v.Form.View(), v.height) }
 
-// approvalBody is the request body as the confirmation shows it, one line
-// per field, with the token masked.
-func approvalBody(r apiclient.PostApprovalRequest) []string {
-	r.Token = mask(r.Token)
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(r); err != nil {
-		return nil
-	}
-	return strings.Split(strings.TrimSpace(b.String()), "\n")
-}
-
 // askApproval confirms the post-approval with the exact request, token
 // masked; it uses the token (single use) and registers the wallet.
 func (s *Screen) askApproval(chain string, r apiclient.PostApprovalRequest) tea.Cmd {
 	client := s.Deps.Client
 	return s.approval.Ask(ui.ChangeSpec[approved]{
 		Title:        "Send the post-approval?",
-		Request:      append([]string{"POST /v1/delegation/" + chain + "/post-approval"}, approvalBody(r)...),
+		Request:      apiclient.PostApprovalCall(chain, r).Lines(),
 		Lines:        []string{"This uses the delegation token (single use; shown masked) and registers the address as your external wallet."},
 		ConfirmLabel: "send",
 		Tone:         theme.ToneWarn,

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/ui/uitest"
@@ -68,7 +69,8 @@ func TestDelegationPostApprovalConfirmationShowsTheRequestBeforeSending(t *testi
 	if !open || spec.Request[0] != "POST /v1/delegation/evm/post-approval" {
 		t.Fatalf("the confirmation's request is %q (open %v)", spec.Request, open)
 	}
-	if body := strings.Join(spec.Request, "\n"); strings.Contains(body, token) || !strings.Contains(body, `"nonce": "`+s.issued.token.Nonce+`"`) {
+	if body := strings.Join(spec.Request, "\n"); strings.Contains(body, token) || !strings.Contains(body, `"nonce":"`+s.issued.token.Nonce+`"`) ||
+		!strings.Contains(body, `"token":"`+apiclient.MaskSecret(token)+`"`) {
 		t.Fatalf("the confirmation's body:\n%s", body)
 	}
 	app.MustConfirmBeforeSending("POST", "/v1/delegation/evm/post-approval", "ctrl+s")

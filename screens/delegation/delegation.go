@@ -164,9 +164,6 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 	case ui.RefreshMsg:
 		return s, s.reload()
-	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		// The next user must never see this one's token.
-		screenkit.ResetKeepingSize(s, s.Width, s.Height, func() { *s = *New(s.Deps) })
 	case tea.KeyPressMsg:
 		return s, s.handleKey(msg)
 	case ui.BodyMouseMsg:

@@ -209,7 +209,9 @@ func TestDelegationSignOutForgetsToken(t *testing.T) {
 		t.Fatal("no token")
 	}
 	app.Drive(ui.SignedOutMsg{})
-	if s.issued != nil {
+	app.SignIn("alice@demo.test")
+	app.Open(screenkit.DelegationScreen)
+	if next := app.UI().Active().(*Screen); next == s || next.issued != nil {
 		t.Fatal("the token survived the sign-out")
 	}
 }

@@ -3,7 +3,6 @@ package delegation
 import (
 	"context"
 	"errors"
-	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -89,15 +88,6 @@ func (v *tokenRequest) SetSize(width, height int) { v.Form.SetWidth(width); v.he
 // View implements ui.SubView.
 func (v *tokenRequest) View() string { return fitForm(v.Form.View(), v.height) }
 
-// tokenQuery is the request line the confirmation shows.
-func tokenQuery(r apiclient.DelegationTokenRequest) string {
-	if !r.Faucet {
-		return "GET /v1/delegation/token"
-	}
-	q := url.Values{"faucet": {"true"}, "network": {r.Network}, "address": {r.Address}}
-	return "GET /v1/delegation/token?" + q.Encode()
-}
-
 // askToken sends the form's request: with gas it is a change on the
 // gateway, confirmed with the exact request first; without, a token is
 // only read, at once.
@@ -117,7 +107,7 @@ func (s *Screen) askToken(ask tokenAsk) tea.Cmd {
 	}
 	return s.faucet.Ask(ui.ChangeSpec[issuedToken]{
 		Title:   "Request a delegation token with gas?",
-		Request: []string{tokenQuery(r)},
+		Request: apiclient.DelegationTokenCall(r).Lines(),
 		Lines: []string{
 			"The faucet sends gas to " + r.Address + " on " + r.Network + ". It pays once per user, across all networks.",
 			"A single-use token (about 10 minutes) and its nonce come back either way.",

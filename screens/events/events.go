@@ -63,12 +63,13 @@ type Screen struct {
 	screenkit.Base
 	keys keyMap
 
-	feed *feed // the subscription; it outlives a sign-out's reset
+	feed *feed // the subscription, ended by Release
 
 	table      table.Table
 	deliveries []webhookreceiver.Delivery // newest first
-	// hiddenUpTo is the last delivery received before the latest sign-out:
-	// the next user does not see what came for the last one.
+	// hiddenUpTo is the last delivery received before the screen was
+	// built: the root builds it anew for each user, and the next user
+	// does not see what came for the last one.
 	hiddenUpTo int64
 	// paneOffset scrolls the detail pane; it starts at the top again when
 	// another delivery is selected.
@@ -98,24 +99,27 @@ type Screen struct {
 
 // New builds the Events screen and subscribes to the in-app listener, so
 // nothing it receives before the screen is first opened is lost.
+// What came before it was built is another user's (or no one's) and
+// stays hidden.
 func New(deps screenkit.Deps) *Screen {
 	s := &Screen{Base: screenkit.NewBase(deps, screenkit.EventsScreen, "Events")}
 	if deps.Events != nil {
+		s.hiddenUpTo = deps.Events.Latest()
 		s.feed = subscribe(deps.Events)
 	}
-	s.init()
-	return s
-}
-
-// init sets what a fresh screen starts with (New and sign-out).
-func (s *Screen) init() {
 	s.table = table.New(s.Deps.Styles, columns(s.Width))
 	s.keys = newKeyMap(s.Deps, s.table.KeyMap())
 	s.resend = ui.NewChange[resent](s.Requests)
-	s.deliveries, s.form = nil, nil
-	s.paneTitle, s.paneLines, s.paneText, s.paneOffset = "", nil, "", 0
 	s.bodies = bodyFields{}
-	s.head = "" // built by SetSize, which follows
+	return s
+}
+
+// Release implements ui.Releaser: the root dropped the screen (the user
+// may change), so its subscription ends.
+func (s *Screen) Release() {
+	if s.feed != nil {
+		s.feed.unsubscribe()
+	}
 }
 
 // KeyMap implements ui.Screen: the test-event form's keys while it is
@@ -174,12 +178,6 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		if msg.ID == s.triggerID {
 			return s, s.triggerDone(msg)
 		}
-	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		if len(s.deliveries) > 0 {
-			s.hiddenUpTo = max(s.hiddenUpTo, s.deliveries[0].Seq)
-		}
-		s.Requests.Cancel()
-		screenkit.ResetKeepingSize(s, s.Width, s.Height, s.init)
 	case tea.KeyPressMsg:
 		cmd := s.handleKey(msg)
 		s.layoutPane()

@@ -25,10 +25,11 @@ const (
 // reach Update through a command that waits on the channel, one at a
 // time, so Update never blocks and never reads the channel itself.
 type feed struct {
-	receiver   *webhookreceiver.Receiver
-	deliveries <-chan webhookreceiver.Delivery
-	waiting    bool // a wait command is out
-	closed     bool // the listener ended the subscription
+	receiver    *webhookreceiver.Receiver
+	deliveries  <-chan webhookreceiver.Delivery
+	unsubscribe func()
+	waiting     bool // a wait command is out
+	closed      bool // the listener ended the subscription
 }
 
 // Messages from the feed's commands, addressed to one feed.
@@ -45,8 +46,8 @@ type (
 )
 
 func subscribe(r *webhookreceiver.Receiver) *feed {
-	ch, _ := r.Subscribe(feedBuffer) // ends when the listener closes, with the app
-	return &feed{receiver: r, deliveries: ch}
+	ch, unsubscribe := r.Subscribe(feedBuffer) // ends when the screen is dropped or the listener closes
+	return &feed{receiver: r, deliveries: ch, unsubscribe: unsubscribe}
 }
 
 // wait returns the command that hands over the next delivery, or nil when

@@ -3,7 +3,6 @@ package events
 import (
 	"context"
 	"fmt"
-	"net/url"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -32,7 +31,7 @@ func (s *Screen) askResend() tea.Cmd {
 	name := sanitize.Text(orUnknown(d.EventType))
 	return s.resend.Ask(ui.ChangeSpec[resent]{
 		Title:   "Deliver " + name + " again?",
-		Request: []string{"POST /sandbox/events/" + url.PathEscape(id) + "/resend"},
+		Request: apiclient.SandboxResendCall(id, "").Lines(),
 		Lines: []string{"The sandbox delivers event " + sanitize.Text(id) + " again, the same id and body with a fresh signature, " +
 			"to every webhook it was delivered to."},
 		ConfirmLabel: "Resend",

@@ -30,7 +30,7 @@ func TestResendDeliversTheSameEventIDAgain(t *testing.T) {
 	app.Drive(ui.SignedInMsg{})
 	app.Keys("R")
 	spec, open := app.UI().Dialog()
-	if !open || len(spec.Request) != 1 || spec.Request[0] != "POST /sandbox/events/"+first.EventID+"/resend" {
+	if !open || len(spec.Request) != 2 || spec.Request[0] != "POST /sandbox/events/"+first.EventID+"/resend" || spec.Request[1] != "{}" {
 		t.Fatalf("R asked %v %+v", open, spec)
 	}
 	if n := app.Sent("POST", "/sandbox/events/"+first.EventID+"/resend"); n != 0 {

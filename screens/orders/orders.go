@@ -164,11 +164,6 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		} else {
 			cmd = s.load()
 		}
-	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		// The next user never sees this one's orders; the panel's timers
-		// find no panel and poll nothing.
-		screenkit.ResetKeepingSize(s, s.Width, s.Height, func() { *s = *New(s.Deps) })
-		return s, nil
 	case tea.KeyPressMsg:
 		cmd = s.handleKey(msg)
 	case ui.BodyMouseMsg:
@@ -263,11 +258,8 @@ func (s *Screen) confirmOrder() tea.Cmd {
 	client := s.Deps.Client
 	return s.order.Ask(ui.ChangeSpec[placed]{
 		Title: "Order " + p.Description + "?",
-		Request: []string{
-			"POST /v1/order",
-			"X-Client-ID: " + client.Config().ClientID,
-			apiclient.OrderRequestBody(p.ID, apiclient.PaymentMethodDaimo),
-		},
+		Request: append(apiclient.PlaceOrderCall(p.ID, apiclient.PaymentMethodDaimo).Lines(),
+			"X-Client-ID: "+client.Config().ClientID),
 		Lines: []string{"The gateway answers with the payment details: the amount, and the address to pay in crypto. " +
 			"Nothing is paid until you send the funds; the status is checked every 3 s."},
 		ConfirmLabel: "order",

@@ -176,9 +176,20 @@ func TestOrderPollingGoesOnOnAnotherScreen(t *testing.T) {
 	}
 	app.Open(screenkit.OrdersScreen)
 	screentest.MustShow(t, app.Screen(), "COMPLETED", "check 3 of 40")
-	// Signing out stops it all.
+	// Signing out stops it all: the panel's pending timer, when it
+	// fires, polls nothing, and the next user's Orders screen is a new
+	// one without a panel.
+	pending := s.pay.nextTick()
+	polls := app.Sent("GET", "/v1/order/"+s.pay.order.OrderID)
 	app.Drive(ui.SignedOutMsg{})
-	if s.pay != nil {
+	app.Clock.Advance(pollEvery)
+	app.Drive(pending)
+	if n := app.Sent("GET", "/v1/order/"+s.pay.order.OrderID); n != polls {
+		t.Fatalf("the signed-out panel polled %d times more", n-polls)
+	}
+	app.SignIn("nora@demo.test")
+	app.Open(screenkit.OrdersScreen)
+	if next := app.UI().Active().(*Screen); next == s || next.pay != nil {
 		t.Fatal("the panel survives sign-out")
 	}
 }

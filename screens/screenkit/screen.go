@@ -27,15 +27,6 @@ func NewBase(deps Deps, id ui.ScreenID, title string) Base {
 	return Base{Identity: ui.Identify(id, title), Deps: deps, Requests: deps.Requests.For(id)}
 }
 
-// ResetKeepingSize resets a screen when the session ends (or another user
-// signs in): reset builds it afresh, as a rule `*s = *New(s.Deps)`, so the
-// next user never sees the last one's data. The fresh screen gets back the size the
-// old one had, which the root sends again only when the terminal changes.
-func ResetKeepingSize(screen ui.Screen, width, height int, reset func()) {
-	reset()
-	screen.SetSize(width, height)
-}
-
 // ToOpen hands a message to the sub-view a screen has open and keeps what
 // its Update answers: closed says the sub-view closed itself (it answered
 // nil), and *open is then empty.

@@ -165,6 +165,7 @@ func New(t testing.TB, signIn Build, opts ...Option) *App {
 		o(&setup)
 	}
 	setup.Sandbox.Clock = clock
+	setup.Sandbox.RecordBodies = true // what a confirmation showed is compared with what was received
 	server := sandbox.New(setup.Sandbox)
 	hs := httptest.NewServer(server)
 	t.Cleanup(hs.Close)
@@ -243,6 +244,7 @@ func (a *App) Screen() string { return uitest.Plain(a.Root.View()) }
 // must be the sandbox's sign-in screen) and presses enter.
 func (a *App) SignIn(username string) {
 	a.T.Helper()
+	a.focusUsername()
 	a.Drive(uitest.Key("ctrl+u"))
 	a.Type(username)
 	a.Keys("tab", "ctrl+u")
@@ -250,6 +252,33 @@ func (a *App) SignIn(username string) {
 	a.Keys("enter")
 	if !a.UI().SignedIn() {
 		a.T.Fatalf("sign-in as %s failed; the screen shows:\n%s", username, a.Screen())
+	}
+}
+
+// focusUsername moves the sign-in form's focus to the username, drawn
+// in a thick box when focused: after a sign-out the form comes back on
+// the password, under the last username.
+func (a *App) focusUsername() {
+	a.T.Helper()
+	for range 3 {
+		lines := strings.Split(a.Screen(), "\n")
+		for i, line := range lines[:len(lines)-1] {
+			if strings.TrimSpace(line) == "Username" && strings.Contains(lines[i+1], "┏") {
+				return
+			}
+		}
+		a.Keys("tab")
+	}
+	a.T.Fatalf("the sign-in form never focused the username:\n%s", a.Screen())
+}
+
+// SignOut signs out as the user does (S, then y to confirm) and fails
+// unless the sign-in screen is back.
+func (a *App) SignOut() {
+	a.T.Helper()
+	a.Keys("S", "y")
+	if a.UI().SignedIn() {
+		a.T.Fatalf("S then y did not sign out; the screen shows:\n%s", a.Screen())
 	}
 }
 

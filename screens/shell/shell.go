@@ -75,9 +75,12 @@ type Config struct {
 	Version    string
 
 	SignIn Build
-	// Screens builds the navigation, in its order (screens.All).
+	// Screens builds the navigation, in its order (screens.All): at start,
+	// and again on sign-out, an expired session and the end of a
+	// customer-approved session (ui.RootOptions.BuildScreens).
 	Screens func(screenkit.Deps) []ui.Screen
-	// Support builds the support console; nil leaves it out.
+	// Support builds the support console (at start, and anew when a
+	// customer signs in on this terminal); nil leaves it out.
 	Support        Build
 	StartInSupport bool
 }
@@ -108,13 +111,15 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		NoColor:        cfg.NoColor,
 		Requests:       deps.Requests,
 		StartInSupport: cfg.StartInSupport,
-		Gateway:        cfg.Gateway.Label,
-		Sandbox:        cfg.Gateway.Sandbox,
-		ClientKey:      cfg.Gateway.ClientKey,
-		Production:     deps.Production,
-		Environment:    cfg.Gateway.Environment,
-		US:             cfg.Gateway.US,
-		ReadOnly:       cfg.ReadOnly,
+		// The console ends an approved session with Client.Revoke.
+		EndApprovedRequest: apiclient.RevokeCall().Lines(),
+		Gateway:            cfg.Gateway.Label,
+		Sandbox:            cfg.Gateway.Sandbox,
+		ClientKey:          cfg.Gateway.ClientKey,
+		Production:         deps.Production,
+		Environment:        cfg.Gateway.Environment,
+		US:                 cfg.Gateway.US,
+		ReadOnly:           cfg.ReadOnly,
 		Session: func() (string, time.Time, bool) {
 			s := cfg.Client.Session()
 			return s.Username, s.ExpiresAt, s.Valid()
@@ -141,10 +146,12 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		opts.SignIn = cfg.SignIn(deps)
 	}
 	if cfg.Screens != nil {
-		opts.Screens = cfg.Screens(deps)
+		// Built at start and anew whenever the user may change, so the
+		// next user's screens never held the last one's data.
+		opts.BuildScreens = func() []ui.Screen { return cfg.Screens(deps) }
 	}
 	if cfg.Support != nil {
-		opts.Support = cfg.Support(deps)
+		opts.BuildSupport = func() ui.Screen { return cfg.Support(deps) }
 	}
 	root = ui.NewRoot(opts)
 	return root, deps

@@ -250,15 +250,6 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			return s, s.audit.start()
 		}
 		return s, s.reload()
-	case ui.SignedInMsg:
-		// A customer signed in on this terminal: the agent's case and key
-		// are not theirs to see.
-		screenkit.ResetKeepingSize(s, s.Width, s.Height, func() {
-			opts := s.opts
-			opts.User, opts.Onboarding = "", ""
-			*s = *New(s.Deps, opts)
-		})
-		return s, nil
 	case tea.KeyPressMsg:
 		return s, s.handleKey(msg)
 	case ui.BodyMouseMsg:

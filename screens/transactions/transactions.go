@@ -172,8 +172,6 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 	case tea.BackgroundColorMsg:
 		t.staleFrame() // the theme changed
 		return screenkit.ToForm(t.form, msg)
-	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		screenkit.ResetKeepingSize(t, t.Width, t.Height, func() { *t = *New(t.Deps) })
 	case tea.KeyPressMsg:
 		if t.form != nil {
 			return t.formKey(msg)
@@ -182,7 +180,6 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 	default:
 		return screenkit.ToForm(t.form, msg)
 	}
-	return nil
 }
 
 // loaded1 applies a page answer.

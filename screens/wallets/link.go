@@ -40,7 +40,7 @@ func (w *Screen) link() tea.Cmd {
 	cur := strings.ToUpper(iw.Currency)
 	return w.runAction(walletAction{what: "link", done: cur + " wallet linked to the card"},
 		"Link the "+cur+" wallet to the card?",
-		[]string{"POST /v1/wallet/internal/card_linked", `{"addressId":"` + id + `"}`},
+		apiclient.LinkWalletCall(id).Lines(),
 		fmt.Sprintf("The card may then be charged from it (%d of %d linked after this).", len(w.linked)+1, apiclient.MaxLinkedWallets),
 		func(ctx context.Context, c *apiclient.Client) error { return c.LinkWallet(ctx, id) })
 }
@@ -57,7 +57,7 @@ func (w *Screen) unlink() tea.Cmd {
 	cur := strings.ToUpper(iw.Currency)
 	return w.runAction(walletAction{what: "unlink", done: cur + " wallet unlinked from the card"},
 		"Unlink the "+cur+" wallet from the card?",
-		[]string{"DELETE /v1/wallet/internal/card_linked", `{"addressId":"` + id + `"}`},
+		apiclient.UnlinkWalletCall(id).Lines(),
 		"The card will no longer be charged from it.",
 		func(ctx context.Context, c *apiclient.Client) error { return c.UnlinkWallet(ctx, id) })
 }
@@ -88,7 +88,7 @@ func (w *Screen) move(delta int) tea.Cmd {
 	// has fewer payment sources. The confirmation says so.
 	return w.runAction(walletAction{what: "priority change", done: done},
 		fmt.Sprintf("Move the %s wallet to priority #%d?", strings.ToUpper(iw.Currency), q+1),
-		[]string{"DELETE /v1/wallet/internal/card_linked and POST /v1/wallet/internal/card_linked", "for each wallet from #" + fmt.Sprint(min(p, q)+1) + " on, in the new order"},
+		callLines(apiclient.ReorderLinkedWalletsCalls(current, wanted)),
 		"The gateway has no reorder: those wallets are unlinked and linked again, so for a moment the card has fewer payment sources.",
 		func(ctx context.Context, c *apiclient.Client) error {
 			return c.ReorderLinkedWallets(ctx, current, wanted)
@@ -105,6 +105,16 @@ func (w *Screen) runAction(a walletAction, title string, request []string, means
 		What: a.what, Done: a.done,
 		Run: func(ctx context.Context) (walletAction, error) { return a, fn(ctx, client) },
 	})
+}
+
+// callLines are the lines of requests sent one after another, each with
+// its body.
+func callLines(calls []apiclient.Call) []string {
+	var lines []string
+	for _, call := range calls {
+		lines = append(lines, call.Lines()...)
+	}
+	return lines
 }
 
 // linkedIndex is the priority position (0 first) of an internal wallet, or

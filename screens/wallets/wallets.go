@@ -236,8 +236,6 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			return w, tea.Batch(w.reload(), w.loadHistory())
 		}
 		return w, w.reload()
-	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		screenkit.ResetKeepingSize(w, w.Width, w.Height, func() { *w = *New(w.Deps) })
 	case tea.PasteMsg:
 		// A paste goes to the amount as typing does (form.Form cleans it).
 		if w.mode == modeWithdraw {

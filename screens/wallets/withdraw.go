@@ -212,7 +212,7 @@ func (w *Screen) askWithdraw(amount string) tea.Cmd {
 	client := w.Deps.Client
 	return w.withdrawChange.Ask(ui.ChangeSpec[withdrawal]{
 		Title:        "Withdraw " + amount + " USDC?",
-		Request:      []string{"POST /v1/wallet/credit/withdraw", fmt.Sprintf(`{"amount":"%s"}`, amount)},
+		Request:      apiclient.WithdrawCall(amount).Lines(),
 		Lines:        lines,
 		ConfirmLabel: "withdraw",
 		Tone:         theme.ToneWarn,

@@ -2,7 +2,6 @@ package webhooks
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -136,12 +135,12 @@ func (w *Screen) confirmEdit(id, name string, u apiclient.WebhookUpdate) tea.Cmd
 
 // askUpdate confirms a PUT of u, showing its body, and sends it.
 func (w *Screen) askUpdate(act action, id, name string, u apiclient.WebhookUpdate, spec ui.ChangeSpec[changed]) tea.Cmd {
-	body, _ := json.Marshal(u)
-	client := w.Deps.Client
-	spec.Request = []string{"PUT /v1/webhooks/" + id, string(body)}
+	call, client := apiclient.UpdateWebhookCall(id, u), w.Deps.Client
+	body := string(call.Body())
+	spec.Request = call.Lines()
 	spec.Run = func(ctx context.Context) (changed, error) {
 		_, err := client.UpdateWebhook(ctx, id, u)
-		return changed{action: act, id: id, name: name, body: string(body)}, err
+		return changed{action: act, id: id, name: name, body: body}, err
 	}
 	return w.change.Ask(spec)
 }
@@ -161,7 +160,7 @@ func (w *Screen) confirmRotate() tea.Cmd {
 	id, name, client, receiver := h.ID, h.Name, w.Deps.Client, w.Deps.Events
 	return w.change.Ask(ui.ChangeSpec[changed]{
 		Title:   fmt.Sprintf("Rotate the signing key of %q?", name),
-		Request: []string{"POST /v1/webhooks/" + id + "/rotate-key"},
+		Request: apiclient.RotateWebhookKeyCall(id).Lines(),
 		Lines: []string{
 			"The current key stops signing at once: receivers at " + h.URL + " must switch to the new key.",
 			"The new key is shown once, right after this.",
@@ -191,7 +190,7 @@ func (w *Screen) confirmDelete() tea.Cmd {
 	id, name, client := h.ID, h.Name, w.Deps.Client
 	return w.change.Ask(ui.ChangeSpec[changed]{
 		Title:   fmt.Sprintf("Delete webhook %q?", name),
-		Request: []string{"DELETE /v1/webhooks/" + id},
+		Request: apiclient.DeleteWebhookCall(id).Lines(),
 		Lines: []string{
 			"Name: " + name,
 			"URL:  " + h.URL,

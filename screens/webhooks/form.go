@@ -211,11 +211,10 @@ func (w *Screen) saveForm() tea.Cmd {
 		}
 		return w.confirmEdit(f.orig.ID, f.orig.Name, u)
 	}
-	body, _ := json.Marshal(in)
 	client, receiver := w.Deps.Client, w.Deps.Events
 	return w.change.Ask(ui.ChangeSpec[changed]{
 		Title:        fmt.Sprintf("Add webhook %q?", in.Name),
-		Request:      []string{"POST /v1/webhooks", string(body)},
+		Request:      apiclient.CreateWebhookCall(in).Lines(),
 		Lines:        []string{"The gateway answers with the signing key, shown once."},
 		ConfirmLabel: "add",
 		Tone:         theme.ToneInfo,

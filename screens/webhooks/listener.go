@@ -2,7 +2,6 @@ package webhooks
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -48,10 +47,9 @@ func (w *Screen) pointAtListener(h *apiclient.Webhook) tea.Cmd {
 	url, receiver, client := w.Deps.EventsURL, w.Deps.Events, w.Deps.Client
 	if h == nil {
 		in := apiclient.WebhookCreate{Name: listenerWebhookName, URL: url, EventTypes: apiclient.SandboxEmittedEventTypes, IsActive: true}
-		body, _ := json.Marshal(in)
 		return w.listen.Ask(ui.ChangeSpec[listenDone]{
 			Title:   "Add a webhook for the in-app listener?",
-			Request: []string{"POST /v1/webhooks", string(body)},
+			Request: apiclient.CreateWebhookCall(in).Lines(),
 			Lines: []string{
 				"Every event the sandbox emits is delivered to " + url + " and shown on " + w.Deps.ScreenNamed(screenkit.EventsScreen, "Events") + ".",
 				"The signing key in the answer goes to the listener, which verifies each delivery with it.",
@@ -80,12 +78,11 @@ func (w *Screen) pointAtListener(h *apiclient.Webhook) tea.Cmd {
 	}
 	var request []string
 	if !update.Empty() {
-		body, _ := json.Marshal(update)
-		request = append(request, "PUT /v1/webhooks/"+id, string(body))
+		request = append(request, apiclient.UpdateWebhookCall(id, update).Lines()...)
 	}
 	lines := []string{"Its events (" + strings.Join(h.EventTypes, ", ") + ") are delivered to " + url + " and shown on " + w.Deps.ScreenNamed(screenkit.EventsScreen, "Events") + "."}
 	if !keyed {
-		request = append(request, "POST /v1/webhooks/"+id+"/rotate-key")
+		request = append(request, apiclient.RotateWebhookKeyCall(id).Lines()...)
 		lines = append(lines, "The listener needs the signing key, which the gateway shows whole only when it is created or rotated:",
 			"the key is rotated and handed to the listener; receivers using the old key stop verifying.")
 	}

@@ -217,10 +217,6 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			return w, tea.Batch(w.load(), w.loadAttempts(w.detail))
 		}
 		return w, w.load()
-	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		w.listen.Reset()
-		w.change.Reset()
-		screenkit.ResetKeepingSize(w, w.Width, w.Height, func() { *w = *New(w.Deps) })
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
 	case ui.BodyMouseMsg:

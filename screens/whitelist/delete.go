@@ -3,7 +3,6 @@ package whitelist
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -50,7 +49,7 @@ func (w *Screen) confirmDelete() tea.Cmd {
 	client, n := w.Deps.Client, len(ids)
 	return w.remove.Ask(ui.ChangeSpec[whitelistDone]{
 		Title:        "Delete " + countEntries(n) + "?",
-		Request:      []string{"DELETE /v1/wallet/whitelist", joinIDs(ids)},
+		Request:      apiclient.DeleteWhitelistCall(ids).Lines(),
 		Lines:        append(lines, "Withdrawals to these addresses will no longer be possible."),
 		ConfirmLabel: "delete",
 		Tone:         theme.ToneDanger,
@@ -89,12 +88,4 @@ func (w *Screen) deleted(res ui.ChangeResult[whitelistDone]) tea.Cmd {
 		w.table.ClearMarks()
 	}
 	return tea.Batch(screenkit.Report(res), w.load())
-}
-
-// joinIDs is the body of a delete request as the confirmation shows it.
-func joinIDs(ids []string) string {
-	if len(ids) > 3 {
-		return fmt.Sprintf(`{"walletIds":["%s", … %d ids in all]}`, ids[0], len(ids))
-	}
-	return `{"walletIds":["` + strings.Join(ids, `","`) + `"]}`
 }

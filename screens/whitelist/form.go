@@ -249,7 +249,7 @@ func (w *Screen) confirmAdd() tea.Cmd {
 	client, n := w.Deps.Client, len(entries)
 	return w.add.Ask(ui.ChangeSpec[whitelistDone]{
 		Title:        "Add " + countEntries(n) + "?",
-		Request:      []string{"POST /v1/wallet/whitelist", fmt.Sprintf(`{"wallets":[ %d %s entries ]}`, n, w.currency)},
+		Request:      apiclient.AddWhitelistCall(entries).Lines(),
 		Lines:        append(lines, "Withdrawals may then be sent to these addresses."),
 		ConfirmLabel: "add",
 		Tone:         theme.ToneInfo,

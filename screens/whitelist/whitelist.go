@@ -195,13 +195,6 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return w, w.arrived(msg)
 	case ui.RefreshMsg:
 		return w, w.load()
-	case ui.SignedOutMsg, ui.SessionExpiredMsg:
-		if w.arrivals != nil {
-			w.arrivals.abandon()
-		}
-		w.add.Reset()
-		w.remove.Reset()
-		screenkit.ResetKeepingSize(w, w.Width, w.Height, func() { *w = *New(w.Deps) })
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
 	case ui.BodyMouseMsg:
