@@ -195,11 +195,11 @@ func (s *Screen) environment() string {
 func (s *Screen) changeSpec(a pendingAction) ui.ChangeSpec[actionDone] {
 	client, read, log, now := s.actionClient(), s.readClient(), s.log, s.Deps.Clock
 	if a.kind == actionLink {
-		request := "PATCH /v2/consent/onboarding/" + a.setID
-		entry := s.entry("link", request+` {"userId":"`+a.userID+`"}`, a.userID)
+		call := apiclient.LinkConsentSetCall(a.setID, a.userID)
+		entry := s.entry("link", strings.Join(call.Lines(), " "), a.userID)
 		return ui.ChangeSpec[actionDone]{
 			Title:        "Link the consent set to user " + a.userID + "?",
-			Request:      []string{request, `{"userId":"` + a.userID + `"}`},
+			Request:      call.Lines(),
 			Lines:        []string{"The link is recorded in the audit trail and cannot be undone.", "Logged as agent " + entry.Agent + ticketNote(entry.Ticket) + "."},
 			ConfirmLabel: "link",
 			Tone:         theme.ToneWarn,
@@ -214,8 +214,8 @@ func (s *Screen) changeSpec(a pendingAction) ui.ChangeSpec[actionDone] {
 			},
 		}
 	}
-	request := "DELETE /v2/consent/consentSet/" + a.setID + "/consent/" + a.consentID
-	entry := s.entry("revoke", request, a.userID)
+	call := apiclient.RevokeConsentCall(a.setID, a.consentID)
+	entry := s.entry("revoke", call.Line(), a.userID)
 	lines := []string{"Revokes " + a.consentType + " of user " + a.userID + ". The original record is kept; a revoked record and an audit record are added."}
 	if apiclient.IsRequiredConsent(a.policy, a.consentType) {
 		lines = append(lines, a.consentType+" is required by the "+a.policy+" policy: the user's consent status becomes incomplete.")
@@ -223,7 +223,7 @@ func (s *Screen) changeSpec(a pendingAction) ui.ChangeSpec[actionDone] {
 	lines = append(lines, "Logged as agent "+entry.Agent+ticketNote(entry.Ticket)+".")
 	return ui.ChangeSpec[actionDone]{
 		Title:        "Revoke " + a.consentType + "?",
-		Request:      []string{request},
+		Request:      call.Lines(),
 		Lines:        lines,
 		ConfirmLabel: "revoke",
 		Tone:         theme.ToneDanger,

@@ -279,7 +279,7 @@ func (s *Screen) endApproval(reason string, quit bool) tea.Cmd {
 	client, log, entry, now, held := a.client, s.log, a.entry, s.Deps.Clock, a.held
 	s.ended, s.endedHeld = client, held
 	entry.Action = actionlog.ActionApprovedEnd
-	entry.Request = "DELETE /v1/auth/oauth/revoke"
+	entry.Request = apiclient.RevokeCall().Line()
 	return func() tea.Msg {
 		err := revoke(client)
 		letGo(held, err)

@@ -39,7 +39,7 @@ func (s *Screen) AtStart() tea.Cmd {
 			ended, err := revokeLeft(base, l)
 			entry := actionlog.Entry{Time: now().UTC(), Agent: agent, Ticket: l.Ticket, ClientKey: l.ClientKey, Environment: env,
 				Region: strings.ToLower(regionName(l.US)), UserID: l.UserID, Action: actionlog.ActionApprovedRecovered,
-				Request: "DELETE /v1/auth/oauth/revoke",
+				Request: apiclient.RevokeCall().Line(),
 				Outcome: "ok: left open by a crash (opened " + l.OpenedAt.UTC().Format("2006-01-02 15:04 UTC") + "); revoked at the next start"}
 			what := "user " + l.UserID + ", opened " + l.OpenedAt.Local().Format(screenkit.TimeLayout)
 			if ended {
