@@ -39,14 +39,19 @@ webhook configuration at it: on the sandbox gateway a plain http loopback URL is
 accepted; a real gateway needs a public HTTPS address in front of it. An address
 other than loopback (--addr 0.0.0.0:8080) needs --expose.
 
-The signing key comes from $` + webhookKeyEnv + `, or with --key from a masked prompt;
-never from a flag value. On a terminal each delivery is a line of a live list;
+The signing key comes from $` + webhookKeyEnv + `, the profile's keyring entry, or with
+--key from a masked prompt; never from a flag value. Without any of them, on a sandbox
+gateway on this machine (--base-url, by default ` + defaultSandboxURL + `), listen
+registers a webhook of its own for its URL, subscribed to every event type the
+sandbox sends, prints its signing key, and deletes it when it stops (as stripe
+listen does); it signs in as the tenant's first demo user, or $CARDTERM_USERNAME. On a terminal each delivery is a line of a live list;
 piped, each is one JSON line (control and bidi characters escaped).
 
 With --events only verified deliveries of those types are shown and forwarded
 (card.frozen, or card.* for a category); others are answered 200 and counted.
 Rejected deliveries are always shown: their type is the sender's claim.`,
-		Example: `  CARDTERM_WEBHOOK_KEY=whsec_... cardterm listen
+		Example: `  cardterm listen                                  # on the sandbox: registers its own webhook
+  CARDTERM_WEBHOOK_KEY=whsec_... cardterm listen
   cardterm listen --key --forward-to http://localhost:3000/webhooks
   cardterm listen --events card.frozen,card.unfrozen
   cardterm listen | jq .eventType`,
@@ -81,6 +86,9 @@ type listenOptions struct {
 	promptKey               bool
 	tolerance               time.Duration
 	shortKey, wideTolerance bool
+	// register: no key was given and the gateway is a sandbox on this
+	// machine, so listen makes its own webhook (cmd_listen_register.go).
+	register bool
 }
 
 // The bounds `listen` holds a key and a tolerance to: a shorter key can be
@@ -94,7 +102,7 @@ const (
 // looks, saying why and which flag accepts it; what a flag accepted comes
 // back as warnings to print.
 func checkListenOptions(o listenOptions, key string) (warnings []string, err error) {
-	if n := len(key); n < minWebhookKeyBytes {
+	if n := len(key); n < minWebhookKeyBytes && !o.register {
 		if !o.shortKey {
 			return nil, usageError{fmt.Sprintf("the signing key is %d bytes; a webhook key is at least %d, so this one is probably cut or mistyped (--allow-short-key accepts it)", n, minWebhookKeyBytes)}
 		}
@@ -133,9 +141,13 @@ func isLoopbackAddr(addr string) bool {
 // (its webhook key) and, for --forward-to, the timeout and the debug log
 // of the forwards.
 func runListen(cmd *cobra.Command, o listenOptions, settings options) error {
-	key, err := webhookKey(cmd, o.promptKey, settings.profile)
-	if err != nil {
-		return err
+	o.register = canRegister(o, settings, settings.profile)
+	var key string
+	if !o.register {
+		var err error
+		if key, err = webhookKey(cmd, o.promptKey, settings.profile); err != nil {
+			return err
+		}
 	}
 	warnings, err := checkListenOptions(o, key)
 	if err != nil {
@@ -169,7 +181,22 @@ func runListen(cmd *cobra.Command, o listenOptions, settings options) error {
 	for _, w := range warnings {
 		fmt.Fprintln(errOut, w)
 	}
-	announceListener(notes, listener.URL, o)
+	if o.register {
+		registered, err := registerListenWebhook(ctx, settings, listener.URL, errOut)
+		if err != nil {
+			_ = listener.Close()
+			rcv.Close()
+			return fmt.Errorf("%w\nStart a sandbox gateway (cardterm sandbox), or give the webhook's signing key: $%s or --key", err, webhookKeyEnv)
+		}
+		defer registered.remove(notes)
+		if err := rcv.AddKey(registered.key); err != nil {
+			return err
+		}
+		announceListener(notes, listener.URL, o)
+		registered.announce(notes)
+	} else {
+		announceListener(notes, listener.URL, o)
+	}
 	<-ctx.Done()
 	closeErr := listener.Close()
 	rcv.Close()
@@ -235,7 +262,11 @@ func announceListener(w io.Writer, url string, o listenOptions) {
 	if len(o.events) > 0 {
 		fmt.Fprintf(w, "Showing only %s; other verified deliveries are answered and counted.\n", strings.Join(o.events, ", "))
 	}
-	fmt.Fprintf(w, "Signatures checked with the key given; timestamps within %s; ctrl+c stops.\n", o.tolerance)
+	keyFrom := "the key given"
+	if o.register {
+		keyFrom = "the registered webhook's key"
+	}
+	fmt.Fprintf(w, "Signatures checked with %s; timestamps within %s; ctrl+c stops.\n", keyFrom, o.tolerance)
 }
 
 // completeListenEvents completes --events: the event types the interface
