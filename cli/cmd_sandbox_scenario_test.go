@@ -70,10 +70,10 @@ steps:
 
 func TestScenarioMistakesAreNamedWithTheirLine(t *testing.T) {
 	for yaml, want := range map[string]string{
-		"steps: []":                                     "no steps",
-		"steps:\n  - type: capture\n":                   "s.yaml:2: step 1: type \"capture\" must be one of",
-		"steps:\n  - type: clearing\n    after: soon\n": "s.yaml:2: step 1: after \"soon\" must be a duration",
-		"steps:\n  - type: refund\n    amout: 3\n":      "field amout not found",
+		"steps: []":                   "no steps",
+		"steps:\n  - type: capture\n": "s.yaml:2: step 1: type \"capture\" must be one of",
+		"steps:\n  - type: clearing\n    after: soon\n":                                                          "s.yaml:2: step 1: after \"soon\" must be a duration",
+		"steps:\n  - type: refund\n    amout: 3\n":                                                               "field amout not found",
 		"steps:\n  - {type: authorization, name: a, amount: 1}\n  - {type: authorization, name: a, amount: 1}\n": `s.yaml:3: step 2: the name "a" is given to an earlier step`,
 		"steps: [": "s.yaml: ",
 	} {
