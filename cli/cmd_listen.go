@@ -47,12 +47,21 @@ sandbox sends, prints its signing key, and deletes it when it stops (as stripe
 listen does); it signs in as the tenant's first demo user, or $CARDTERM_USERNAME. On a terminal each delivery is a line of a live list;
 piped, each is one JSON line (control and bidi characters escaped).
 
+With --chaos (and --forward-to) forwarding behaves like real delivery at its worst,
+to test idempotency and ordering: each verified delivery is, with the chance
+--chaos-rate for each mutation named, sent twice (duplicate), held back and sent
+after the next one (reorder), sent after a wait (delay=2s), or sent again after the
+next one (replay). The dice come from --chaos-seed (printed when not given), so the
+same seed and the same deliveries give the same sequence; every mutation is logged.
+
 With --events only verified deliveries of those types are shown and forwarded
 (card.frozen, or card.* for a category); others are answered 200 and counted.
 Rejected deliveries are always shown: their type is the sender's claim.`,
 		Example: `  cardterm listen                                  # on the sandbox: registers its own webhook
   CARDTERM_WEBHOOK_KEY=whsec_... cardterm listen
   cardterm listen --key --forward-to http://localhost:3000/webhooks
+  cardterm listen --forward-to http://localhost:3000/webhooks --chaos duplicate,reorder,delay=2s,replay --chaos-rate 0.3
+  cardterm listen --forward-to http://localhost:3000/webhooks --chaos duplicate --chaos-rate 1 --chaos-seed 42
   cardterm listen --events card.frozen,card.unfrozen
   cardterm listen | jq .eventType`,
 		Args: cobra.NoArgs,
@@ -69,6 +78,9 @@ Rejected deliveries are always shown: their type is the sender's claim.`,
 	f.StringVar(&o.addr, "addr", "127.0.0.1:0", "address to listen on (port 0 picks a free one)")
 	f.BoolVar(&o.expose, "expose", false, "allow an --addr other than loopback: any host that reaches it can send deliveries")
 	f.StringVar(&o.forwardTo, "forward-to", "", "re-post every verified delivery, headers and body unchanged, to this URL")
+	f.StringVar(&o.chaos, "chaos", "", "with --forward-to, forward like a bad network: duplicate, reorder, delay=DURATION, replay (comma-separated)")
+	f.Float64Var(&o.chaosRate, "chaos-rate", 0.3, "with --chaos, the chance (0 to 1) of each mutation for each delivery")
+	f.Uint64Var(&o.chaosSeed, "chaos-seed", 0, "with --chaos, the seed of the dice: the same seed and deliveries give the same mutations (default: a new one, printed)")
 	f.StringSliceVar(&o.events, "events", nil, "show and forward only these event types (comma-separated; card.* for a category)")
 	f.BoolVar(&o.promptKey, "key", false, "ask for the signing key with a masked prompt (instead of $"+webhookKeyEnv+")")
 	f.DurationVar(&o.tolerance, "tolerance", webhookreceiver.DefaultTolerance, "how far a delivery's timestamp may be from now (at most 1h without --allow-wide-tolerance)")
@@ -86,6 +98,10 @@ type listenOptions struct {
 	promptKey               bool
 	tolerance               time.Duration
 	shortKey, wideTolerance bool
+	// chaos, chaosRate and chaosSeed mutate the forwards (cmd_listen_chaos.go).
+	chaos     string
+	chaosRate float64
+	chaosSeed uint64
 	// register: no key was given and the gateway is a sandbox on this
 	// machine, so listen makes its own webhook (cmd_listen_register.go).
 	register bool
@@ -166,7 +182,11 @@ func runListen(cmd *cobra.Command, o listenOptions, settings options) error {
 		notes = out
 	}
 	printer := &listenPrinter{out: out, live: live, forwarding: o.forwardTo != ""}
-	rcv, err := webhookreceiver.New(webhookreceiver.Options{Key: key, Tolerance: o.tolerance, ForwardTo: o.forwardTo,
+	chaos, err := listenChaos(cmd, o, notes)
+	if err != nil {
+		return err
+	}
+	rcv, err := webhookreceiver.New(webhookreceiver.Options{Key: key, Tolerance: o.tolerance, ForwardTo: o.forwardTo, Chaos: chaos,
 		ForwardClient: apiclient.NewHTTPClient(forwardConfig), EventTypes: o.events,
 		OnDelivery: printer.delivered, OnForward: printer.forwarded})
 	if err != nil {
