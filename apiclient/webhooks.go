@@ -22,15 +22,18 @@ var (
 	// beyond the interface's two (README "Webhook events" says when); a
 	// real gateway may not know them.
 	SandboxWebhookEventTypes = []string{"card.frozen", "card.unfrozen", "card.ordered", "order.status.changed",
-		"consent.granted", "consent.revoked", "delegation.completed", "withdrawal.sent",
-		"transaction.authorized", "transaction.declined", "transaction.cleared", "transaction.refunded"}
+		"consent.granted", "consent.revoked", "delegation.completed", "withdrawal.sent"}
 	// SandboxEmittedEventTypes are all the types the sandbox gateway emits
 	// by itself (README "Webhook events" says when), the interface's two
 	// included: what an in-app listener subscribes to.
 	SandboxEmittedEventTypes = []string{"card.frozen", "card.unfrozen", "card.ordered", "card.activated",
 		"kyc.status.changed", "order.status.changed", "consent.granted", "consent.revoked",
-		"delegation.completed", "withdrawal.sent", "transaction.authorized", "transaction.declined",
-		"transaction.cleared", "transaction.refunded"}
+		"delegation.completed", "withdrawal.sent"}
+	// SandboxSimulatedEventTypes are the types the sandbox sends when card
+	// activity is simulated (cardterm sandbox simulate, the Events screen's
+	// s): what a listener on the sandbox subscribes to besides the others.
+	SandboxSimulatedEventTypes = []string{"transaction.authorized", "transaction.declined", "transaction.cleared",
+		"transaction.refunded"}
 )
 
 // WebhookNameMax is the interface's limit on a webhook name.

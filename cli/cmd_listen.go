@@ -298,7 +298,7 @@ func completeListenEvents(_ *cobra.Command, _ []string, typed string) ([]string,
 	}
 	seen := map[string]bool{}
 	var out []string
-	for _, eventType := range append(slices.Clone(apiclient.WebhookEventTypes), apiclient.SandboxEmittedEventTypes...) {
+	for _, eventType := range slices.Concat(apiclient.WebhookEventTypes, apiclient.SandboxEmittedEventTypes, apiclient.SandboxSimulatedEventTypes) {
 		if !seen[eventType] && strings.HasPrefix(eventType, last) {
 			seen[eventType] = true
 			out = append(out, done+eventType)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -75,7 +76,7 @@ func registerListenWebhook(ctx context.Context, settings options, listenURL stri
 		return fail(err)
 	}
 	hook, err := client.CreateWebhook(ctx, apiclient.WebhookCreate{Name: listenWebhookName, URL: listenURL,
-		EventTypes: apiclient.SandboxEmittedEventTypes, IsActive: true})
+		EventTypes: append(slices.Clone(apiclient.SandboxEmittedEventTypes), apiclient.SandboxSimulatedEventTypes...), IsActive: true})
 	if err != nil {
 		return fail(err)
 	}

@@ -28,12 +28,17 @@ type inspector struct {
 	lines  []string
 	offset int
 	keys   inspectorKeys
+	// request is the record's request, when the screen knows it (copy as
+	// curl); curlOf writes it (RootOptions.CurlOf).
+	request *SentRequest
+	curlOf  CurlOf
 }
 
 // inspectorKeys are the overlay's bindings; the footer lists them.
 type inspectorKeys struct {
 	ScrollKeyMap
 	Copy, Close key.Binding
+	Curl        curlKeys
 }
 
 func newInspectorKeys() inspectorKeys {
@@ -48,6 +53,7 @@ func newInspectorKeys() inspectorKeys {
 		},
 		Copy:  key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy JSON")),
 		Close: key.NewBinding(key.WithKeys("esc", "i", "q"), key.WithHelp("esc/i", "close")),
+		Curl:  newCurlKeys(),
 	}
 }
 
@@ -58,7 +64,7 @@ func (k inspectorKeys) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k inspectorKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Close, k.Copy}, {k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End}}
+	return [][]key.Binding{{k.Close, k.Copy, k.Curl.Copy, k.Curl.CopyRevealed}, {k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End}}
 }
 
 // newInspector prepares raw for showing: indented when it is JSON (as it
@@ -124,6 +130,17 @@ func (in *inspector) update(msg tea.KeyPressMsg, bodyHeight int) (closed bool, c
 		return true, nil
 	case key.Matches(msg, in.keys.Copy):
 		return false, tea.Batch(tea.SetClipboard(strings.Join(in.lines, "\n")), Notify(theme.ToneOK, "copied the JSON of "+in.title))
+	case key.Matches(msg, in.keys.Curl.Copy), key.Matches(msg, in.keys.Curl.CopyRevealed):
+		if in.request == nil {
+			return false, Notify(theme.ToneInfo, "this screen does not say which request gave "+in.title+": nothing to copy as curl")
+		}
+		command, cmd := copyAsCurl(in.curlOf, *in.request, key.Matches(msg, in.keys.Curl.CopyRevealed))
+		if command != "" {
+			// Shown above the JSON, from the top.
+			shown := append(strings.Split(Sanitize(command), "\n"), "")
+			in.lines, in.offset = append(shown, in.lines...), 0
+		}
+		return false, cmd
 	}
 	offset, _ := in.keys.Move(msg, in.offset, rows, last)
 	in.offset = min(max(offset, 0), last)

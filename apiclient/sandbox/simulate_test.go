@@ -104,3 +104,16 @@ func TestSimulatedAuthorizationOnAFrozenCardIsDeclined(t *testing.T) {
 		t.Fatalf("an authorization on a frozen card: %s", r.Raw)
 	}
 }
+
+func TestTriggeredCardEventsSayWhatTheirTypeSays(t *testing.T) {
+	e := newEnv(t, Options{})
+	rc := newLoopbackReceiver(t)
+	alice, _ := e.login("alice@demo.test")
+	_, key := subscribe(t, e, alice, rc.srv.URL, "card.frozen", "card.unfrozen")
+	want(t, e.do("POST", "/sandbox/trigger", secretHdr(), map[string]any{"event_type": "card.frozen", "user": "alice@demo.test"}), 200, "")
+	want(t, e.do("POST", "/sandbox/trigger", secretHdr(), map[string]any{"event_type": "card.unfrozen", "user": "alice@demo.test"}), 200, "")
+	got := rc.collect(t, key, 2)
+	if got["card.frozen"][0].EventObject["status"] != "FROZEN" || got["card.unfrozen"][0].EventObject["status"] != "ACTIVE" {
+		t.Fatalf("card.frozen carries %v, card.unfrozen %v", got["card.frozen"][0].EventObject["status"], got["card.unfrozen"][0].EventObject["status"])
+	}
+}

@@ -36,6 +36,11 @@ var WebhookEventTypes = []string{
 	WebhookEventCardFrozen, WebhookEventCardUnfrozen, WebhookEventCardOrdered, WebhookEventCardActivated,
 	WebhookEventKYCStatusChanged, WebhookEventOrderStatusChanged, WebhookEventConsentGranted,
 	WebhookEventConsentRevoked, WebhookEventDelegationCompleted, WebhookEventWithdrawalSent,
+}
+
+// SimulatedEventTypes are the event types of simulated card activity
+// (simulate.go), sent only when a partner asks for it.
+var SimulatedEventTypes = []string{
 	WebhookEventTransactionAuthorized, WebhookEventTransactionDeclined, WebhookEventTransactionCleared,
 	WebhookEventTransactionRefunded,
 }

@@ -123,6 +123,7 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		Warning:   cfg.Warning,
 		Presenter: cfg.Presenter,
 		Mouse:     cfg.Mouse,
+		CurlOf:    curlOf(cfg.Client),
 	}
 	// The screens name each other's number keys, which the root gives
 	// by position once it is built.

@@ -2,6 +2,7 @@ package whitelist
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -56,6 +57,7 @@ func (w *Screen) confirmDelete() tea.Cmd {
 		Tone:         theme.ToneDanger,
 		What:         "deleting whitelist entries",
 		Done:         "deleted " + countEntries(n),
+		Send:         &ui.SentRequest{Method: "DELETE", Path: "/v1/wallet/whitelist", Body: mustJSON(map[string]any{"walletIds": ids})},
 		Run: func(ctx context.Context) (whitelistDone, error) {
 			return whitelistDone{n: n}, client.DeleteWhitelist(ctx, ids)
 		},
@@ -97,4 +99,11 @@ func joinIDs(ids []string) string {
 		return fmt.Sprintf(`{"walletIds":["%s", … %d ids in all]}`, ids[0], len(ids))
 	}
 	return `{"walletIds":["` + strings.Join(ids, `","`) + `"]}`
+}
+
+// mustJSON is v encoded, for a request copied as curl (the values are
+// strings and records the client encodes the same way).
+func mustJSON(v any) []byte {
+	b, _ := json.Marshal(v)
+	return b
 }

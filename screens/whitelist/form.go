@@ -254,6 +254,7 @@ func (w *Screen) confirmAdd() tea.Cmd {
 		Tone:         theme.ToneInfo,
 		What:         "adding whitelist entries",
 		Done:         "added " + countEntries(n),
+		Send:         &ui.SentRequest{Method: "POST", Path: "/v1/wallet/whitelist", Body: mustJSON(map[string]any{"wallets": entries})},
 		Run: func(ctx context.Context) (whitelistDone, error) {
 			return whitelistDone{n: n}, client.AddWhitelist(ctx, entries)
 		},
