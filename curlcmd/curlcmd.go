@@ -126,7 +126,7 @@ func bodyWithVariables(body []byte, reveal bool) (string, []string) {
 	return quoted, used
 }
 
-// quote is s in single quotes, each ' written '\''.
+// quote is s in single quotes, each ' written '\”.
 func quote(s string) string {
 	var b bytes.Buffer
 	b.WriteByte('\'')

@@ -50,8 +50,8 @@ type DialogKeyMap struct {
 // DialogKeys builds the dialog key map: y/enter confirm, n/esc cancel.
 func DialogKeys() DialogKeyMap {
 	return DialogKeyMap{
-		Confirm: key.NewBinding(key.WithKeys("y", "enter"), key.WithHelp("y/enter", "confirm")),
-		Cancel:  key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "cancel")),
+		Confirm:  key.NewBinding(key.WithKeys("y", "enter"), key.WithHelp("y/enter", "confirm")),
+		Cancel:   key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "cancel")),
 		curlKeys: newCurlKeys(),
 	}
 }
