@@ -12,6 +12,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"cardterm/apiclient"
 	"cardterm/apiclient/webhookreceiver"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
@@ -95,6 +96,10 @@ type Screen struct {
 	submit     func() tea.Cmd
 	triggerID  ui.RequestID
 	simulateID ui.RequestID
+	// hooks are the partner's webhooks as last read, for the empty list's
+	// hint (hint.go); nil before they are.
+	hooks   *[]apiclient.Webhook
+	hooksID ui.RequestID
 	// resend delivers the selected delivery's event again (resend.go).
 	resend ui.Change[resent]
 
@@ -121,6 +126,7 @@ func (s *Screen) init() {
 	s.deliveries, s.form = nil, nil
 	s.paneTitle, s.paneLines, s.paneText, s.paneOffset = "", nil, "", 0
 	s.bodies = bodyFields{}
+	s.hooks = nil
 	s.head = "" // built by SetSize, which follows
 }
 
@@ -143,7 +149,7 @@ func (s *Screen) Enter() tea.Cmd {
 	if s.feed == nil {
 		return nil
 	}
-	return tea.Batch(s.feed.wait(), s.feed.history())
+	return tea.Batch(s.feed.wait(), s.feed.history(), s.readHooks())
 }
 
 // Update implements ui.Screen.
@@ -179,6 +185,11 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.Result[triggered]:
 		if msg.ID == s.triggerID {
 			return s, s.triggerDone(msg)
+		}
+	case ui.Result[hooksRead]:
+		if msg.ID == s.hooksID && msg.Err == nil {
+			hooks := msg.Value.hooks
+			s.hooks = &hooks
 		}
 	case ui.Result[simulated]:
 		if msg.ID == s.simulateID {

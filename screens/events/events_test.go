@@ -169,7 +169,7 @@ func TestHelpListsTheKeysAndRealGatewayDisablesTestEvents(t *testing.T) {
 	screentest.MustShow(t, app.Screen(), "send a test event")
 	screentest.MustNotShow(t, app.Screen(), "inspect")
 	app.Keys("esc")
-	screentest.MustShow(t, app.Screen(), "No delivery yet", "l points a webhook at this listener")
+	screentest.MustShow(t, app.Screen(), "No delivery yet", "L adds one for")
 
 	real, _ := newApp(t, false)
 	real.Drive(ui.SignedInMsg{})
