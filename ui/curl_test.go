@@ -60,3 +60,18 @@ func TestDialogCopiesItsRequestAsCurlAndShowsIt(t *testing.T) {
 		t.Fatal("a described request was copied")
 	}
 }
+
+// A command of several lines is shown a line each, never with its breaks
+// escaped.
+func TestDialogShowsTheCommandLineByLine(t *testing.T) {
+	curlOf := func(SentRequest, bool) (string, []string, error) {
+		return "curl --silent \\\n  --request POST \\\n  'http://gw/v1/card/freeze'", nil, nil
+	}
+	d := &dialog{spec: ConfirmSpec{Request: []string{"POST /v1/card/freeze"}}, keys: DialogKeys(), curlOf: curlOf}
+	d.update(tea.KeyPressMsg{Code: 'c', Text: "c"})
+	st := theme.New(true, false)
+	view := ansi.Strip(d.view(&st, 80, 40))
+	if strings.Contains(view, `\n`) || !strings.Contains(view, "--request POST \\") {
+		t.Fatalf("the command's lines:\n%s", view)
+	}
+}

@@ -172,8 +172,8 @@ func (d *dialog) render(st *theme.Styles, maxW int, indentBodies bool) string {
 	}
 	if d.curl != "" {
 		body = append(body, "", st.KeyDesc.Render("Copied as curl:"))
-		for _, l := range strings.Split(Sanitize(d.curl), "\n") {
-			for _, part := range strings.Split(ansi.Wrap(l, inner, " '"), "\n") {
+		for _, l := range strings.Split(d.curl, "\n") {
+			for _, part := range strings.Split(ansi.Wrap(Sanitize(l), inner, " "), "\n") {
 				body = append(body, st.Value.Render(part))
 			}
 		}

@@ -137,7 +137,11 @@ func (in *inspector) update(msg tea.KeyPressMsg, bodyHeight int) (closed bool, c
 		command, cmd := copyAsCurl(in.curlOf, *in.request, key.Matches(msg, in.keys.Curl.CopyRevealed))
 		if command != "" {
 			// Shown above the JSON, from the top.
-			shown := append(strings.Split(Sanitize(command), "\n"), "")
+			shown := strings.Split(command, "\n")
+			for i, l := range shown {
+				shown[i] = Sanitize(l)
+			}
+			shown = append(shown, "")
 			in.lines, in.offset = append(shown, in.lines...), 0
 		}
 		return false, cmd

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -76,7 +77,11 @@ func (s *Screen) simulateDone(res ui.Result[simulated]) tea.Cmd {
 	s.form = nil
 	r := res.Value.result
 	t := r.Transaction
-	text := fmt.Sprintf("%s %s %s at %s: %s", t.TransactionType, ui.Sanitize(t.TransactionAmount), ui.Sanitize(t.TransactionCurrency),
+	kind := strings.ToLower(t.TransactionType)
+	if kind != "" {
+		kind = strings.ToUpper(kind[:1]) + kind[1:]
+	}
+	text := fmt.Sprintf("%s of %s %s at %s: %s", ui.Sanitize(kind), ui.Sanitize(t.TransactionAmount), ui.Sanitize(t.TransactionCurrency),
 		ui.Sanitize(t.Merchant), t.Status)
 	if t.DeclineReason != nil {
 		text += " (" + ui.Sanitize(*t.DeclineReason) + ")"

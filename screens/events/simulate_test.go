@@ -31,7 +31,7 @@ func TestSimulatePanelMakesCardActivityArriveHere(t *testing.T) {
 	app.Keys("ctrl+u")
 	app.Type("12.50")
 	app.Keys("ctrl+s")
-	if n := app.Notice(); !strings.Contains(n, "AUTHORIZATION 12.50 EUR at Coffee Corner: PENDING") || !strings.Contains(n, "on its way here") {
+	if n := app.Notice(); !strings.Contains(n, "Authorization of 12.50 EUR at Coffee Corner: PENDING") || !strings.Contains(n, "on its way here") {
 		t.Fatalf("notice %q", n)
 	}
 	got := waitReceived(t, l, 1)
@@ -46,7 +46,7 @@ func TestSimulatePanelMakesCardActivityArriveHere(t *testing.T) {
 	app.Keys("right") // the step: clearing comes after decline
 	app.Keys("right")
 	app.Keys("ctrl+s")
-	if n := app.Notice(); !strings.Contains(n, "CLEARING 12.50 EUR at Coffee Corner: CONFIRMED") {
+	if n := app.Notice(); !strings.Contains(n, "Clearing of 12.50 EUR at Coffee Corner: CONFIRMED") {
 		t.Fatalf("notice %q", n)
 	}
 	waitReceived(t, l, 2)
