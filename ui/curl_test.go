@@ -75,3 +75,24 @@ func TestDialogShowsTheCommandLineByLine(t *testing.T) {
 		t.Fatalf("the command's lines:\n%s", view)
 	}
 }
+
+func TestInspectorCopiesTheRecordsRequestAsCurl(t *testing.T) {
+	in := newInspector("card", []byte(`{"status":"ACTIVE"}`))
+	if _, cmd := in.update(tea.KeyPressMsg{Code: 'c', Text: "c"}, 20); cmd == nil || in.lines[0] != "{" {
+		t.Fatalf("without a request: %v %q", cmd, in.lines)
+	}
+	var asked SentRequest
+	in.request = &SentRequest{Method: "GET", Path: "/v1/card/status"}
+	in.curlOf = func(req SentRequest, _ bool) (string, []string, error) {
+		asked = req
+		return "curl \\\n  'http://gw/v1/card/status'", []string{"CARDTERM_ACCESS_TOKEN"}, nil
+	}
+	in.update(tea.KeyPressMsg{Code: 'c', Text: "c"}, 20)
+	if asked.Path != "/v1/card/status" || in.lines[0] != "curl \\" || in.lines[1] != "  'http://gw/v1/card/status'" || in.lines[3] != "{" {
+		t.Fatalf("asked %+v, shown %q", asked, in.lines)
+	}
+	in.update(tea.KeyPressMsg{Code: 'c', Text: "c"}, 20) // again: shown once
+	if len(in.lines) != 3+len(in.json) {
+		t.Fatalf("shown twice: %q", in.lines)
+	}
+}

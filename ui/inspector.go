@@ -32,6 +32,9 @@ type inspector struct {
 	// curl); curlOf writes it (RootOptions.CurlOf).
 	request *SentRequest
 	curlOf  CurlOf
+	// json is the record's lines alone, what y copies once a curl
+	// command is shown above them.
+	json []string
 }
 
 // inspectorKeys are the overlay's bindings; the footer lists them.
@@ -70,7 +73,8 @@ func (k inspectorKeys) FullHelp() [][]key.Binding {
 // newInspector prepares raw for showing: indented when it is JSON (as it
 // is otherwise), secrets masked, every line sanitized.
 func newInspector(title string, raw []byte) *inspector {
-	return &inspector{title: title, lines: strings.Split(InspectText(raw), "\n"), keys: newInspectorKeys()}
+	lines := strings.Split(InspectText(raw), "\n")
+	return &inspector{title: title, lines: lines, json: lines, keys: newInspectorKeys()}
 }
 
 // InspectText is what the inspector shows and y copies for raw: the JSON
@@ -129,7 +133,7 @@ func (in *inspector) update(msg tea.KeyPressMsg, bodyHeight int) (closed bool, c
 	case key.Matches(msg, in.keys.Close):
 		return true, nil
 	case key.Matches(msg, in.keys.Copy):
-		return false, tea.Batch(tea.SetClipboard(strings.Join(in.lines, "\n")), Notify(theme.ToneOK, "copied the JSON of "+in.title))
+		return false, tea.Batch(tea.SetClipboard(strings.Join(in.json, "\n")), Notify(theme.ToneOK, "copied the JSON of "+in.title))
 	case key.Matches(msg, in.keys.Curl.Copy), key.Matches(msg, in.keys.Curl.CopyRevealed):
 		if in.request == nil {
 			return false, Notify(theme.ToneInfo, "this screen does not say which request gave "+in.title+": nothing to copy as curl")
@@ -142,7 +146,7 @@ func (in *inspector) update(msg tea.KeyPressMsg, bodyHeight int) (closed bool, c
 				shown[i] = Sanitize(l)
 			}
 			shown = append(shown, "")
-			in.lines, in.offset = append(shown, in.lines...), 0
+			in.lines, in.offset = append(shown, in.json...), 0
 		}
 		return false, cmd
 	}
