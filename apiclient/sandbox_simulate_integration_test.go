@@ -33,3 +33,13 @@ func TestSandboxSimulateOverHTTP(t *testing.T) {
 		t.Fatal("an unknown step was sent")
 	}
 }
+
+func TestTransactionFilterPathIsWhatTransactionsSends(t *testing.T) {
+	f := apiclient.TransactionFilter{SearchKey: "coffee shop", MCCCategories: []string{"RESTAURANTS"}, Page: 2}
+	if got := f.Path(); got != "/v1/card/transactions?mccCategories=RESTAURANTS&page=2&searchKey=coffee+shop" {
+		t.Fatalf("path %q", got)
+	}
+	if got := (apiclient.TransactionFilter{}).Path(); got != "/v1/card/transactions?page=0" {
+		t.Fatalf("path %q", got)
+	}
+}
