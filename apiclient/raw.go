@@ -128,7 +128,8 @@ func rawFamily(method, path string) family {
 		return familyOrder
 	case path == "/v1/webhooks" || strings.HasPrefix(path, "/v1/webhooks/"):
 		return familyWebhook
-	case path == "/v1/auth/oauth/token":
+	case path == "/v1/auth/oauth/token", strings.HasPrefix(path, "/sandbox/"):
+		// The sandbox's own tools take the client and the secret key.
 		return familySecret
 	case path == "/v1/auth/login", path == "/v1/auth/oauth/authorize/initiate":
 		return familyClient

@@ -29,6 +29,11 @@ var (
 	SandboxEmittedEventTypes = []string{"card.frozen", "card.unfrozen", "card.ordered", "card.activated",
 		"kyc.status.changed", "order.status.changed", "consent.granted", "consent.revoked",
 		"delegation.completed", "withdrawal.sent"}
+	// SandboxSimulatedEventTypes are the types the sandbox sends when card
+	// activity is simulated (cardterm sandbox simulate, the Events screen's
+	// s): what a listener on the sandbox subscribes to besides the others.
+	SandboxSimulatedEventTypes = []string{"transaction.authorized", "transaction.declined", "transaction.cleared",
+		"transaction.refunded"}
 )
 
 // WebhookNameMax is the interface's limit on a webhook name.

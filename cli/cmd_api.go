@@ -42,6 +42,7 @@ type apiCall struct {
 func newAPICommand(std streams) *cobra.Command {
 	var given givenFlags
 	var a apiFlags
+	var dryRun *dryRunFlags
 	cmd := &cobra.Command{
 		Use:   "api [METHOD] PATH",
 		Short: "Send a request to any gateway endpoint and print its answer",
@@ -72,6 +73,7 @@ refuses every method but GET with exit 2.
   cardterm api /v1/card/status --jq .status
   cardterm api GET /v2/consent/user/6f1c2d.../audit -f limit=100 --paginate --jq '.auditRecords[].action'
   cardterm api POST /v1/card/freeze
+  cardterm api POST /v1/card/freeze --dry-run     # the curl command, sent nowhere
   cardterm api PUT /v1/webhooks/0b7e... -F is_active=false -F name=@name.txt
   cardterm api /v1/wallet/whitelist -f currency=usdc -H 'x-us-env: true' --profile acme`,
 		Args: cobra.RangeArgs(1, 2),
@@ -94,6 +96,9 @@ refuses every method but GET with exit 2.
 			if err != nil {
 				return err
 			}
+			if dryRun.on {
+				return statusError(printDryRun(o, call, dryRun, std))
+			}
 			return statusError(runAPI(o, call, a.paginate, std))
 		},
 	}
@@ -103,6 +108,7 @@ refuses every method but GET with exit 2.
 	fs.StringArrayVarP(&a.headers, "header", "H", nil, "add a header `'Name: value'` (it replaces cardterm's own of that name)")
 	fs.BoolVar(&a.paginate, "paginate", false, "follow _links.next to the last page, printing each page (GET)")
 	fs.StringVarP(&a.jq, "jq", "q", "", "print what the jq `expression` selects from the answer (strings unquoted)")
+	dryRun = addDryRunFlags(cmd)
 	given = addSettingFlags(cmd, gatewaySettings)
 	fs.SortFlags = false
 	for _, name := range []string{"raw-field", "header", "jq"} {

@@ -39,15 +39,29 @@ webhook configuration at it: on the sandbox gateway a plain http loopback URL is
 accepted; a real gateway needs a public HTTPS address in front of it. An address
 other than loopback (--addr 0.0.0.0:8080) needs --expose.
 
-The signing key comes from $` + webhookKeyEnv + `, or with --key from a masked prompt;
-never from a flag value. On a terminal each delivery is a line of a live list;
+The signing key comes from $` + webhookKeyEnv + `, the profile's keyring entry, or with
+--key from a masked prompt; never from a flag value. Without any of them, on a sandbox
+gateway on this machine (--base-url, by default ` + defaultSandboxURL + `), listen
+registers a webhook of its own for its URL, subscribed to every event type the
+sandbox sends, prints its signing key, and deletes it when it stops (as stripe
+listen does); it signs in as the tenant's first demo user, or $CARDTERM_USERNAME. On a terminal each delivery is a line of a live list;
 piped, each is one JSON line (control and bidi characters escaped).
+
+With --chaos (and --forward-to) forwarding behaves like real delivery at its worst,
+to test idempotency and ordering: each verified delivery is, with the chance
+--chaos-rate for each mutation named, sent twice (duplicate), held back and sent
+after the next one (reorder), sent after a wait (delay=2s), or sent again after the
+next one (replay). The dice come from --chaos-seed (printed when not given), so the
+same seed and the same deliveries give the same sequence; every mutation is logged.
 
 With --events only verified deliveries of those types are shown and forwarded
 (card.frozen, or card.* for a category); others are answered 200 and counted.
 Rejected deliveries are always shown: their type is the sender's claim.`,
-		Example: `  CARDTERM_WEBHOOK_KEY=whsec_... cardterm listen
+		Example: `  cardterm listen                                  # on the sandbox: registers its own webhook
+  CARDTERM_WEBHOOK_KEY=whsec_... cardterm listen
   cardterm listen --key --forward-to http://localhost:3000/webhooks
+  cardterm listen --forward-to http://localhost:3000/webhooks --chaos duplicate,reorder,delay=2s,replay --chaos-rate 0.3
+  cardterm listen --forward-to http://localhost:3000/webhooks --chaos duplicate --chaos-rate 1 --chaos-seed 42
   cardterm listen --events card.frozen,card.unfrozen
   cardterm listen | jq .eventType`,
 		Args: cobra.NoArgs,
@@ -64,6 +78,9 @@ Rejected deliveries are always shown: their type is the sender's claim.`,
 	f.StringVar(&o.addr, "addr", "127.0.0.1:0", "address to listen on (port 0 picks a free one)")
 	f.BoolVar(&o.expose, "expose", false, "allow an --addr other than loopback: any host that reaches it can send deliveries")
 	f.StringVar(&o.forwardTo, "forward-to", "", "re-post every verified delivery, headers and body unchanged, to this URL")
+	f.StringVar(&o.chaos, "chaos", "", "with --forward-to, forward like a bad network: duplicate, reorder, delay=DURATION, replay (comma-separated)")
+	f.Float64Var(&o.chaosRate, "chaos-rate", 0.3, "with --chaos, the chance (0 to 1) of each mutation for each delivery")
+	f.Uint64Var(&o.chaosSeed, "chaos-seed", 0, "with --chaos, the seed of the dice: the same seed and deliveries give the same mutations (default: a new one, printed)")
 	f.StringSliceVar(&o.events, "events", nil, "show and forward only these event types (comma-separated; card.* for a category)")
 	f.BoolVar(&o.promptKey, "key", false, "ask for the signing key with a masked prompt (instead of $"+webhookKeyEnv+")")
 	f.DurationVar(&o.tolerance, "tolerance", webhookreceiver.DefaultTolerance, "how far a delivery's timestamp may be from now (at most 1h without --allow-wide-tolerance)")
@@ -81,6 +98,13 @@ type listenOptions struct {
 	promptKey               bool
 	tolerance               time.Duration
 	shortKey, wideTolerance bool
+	// chaos, chaosRate and chaosSeed mutate the forwards (cmd_listen_chaos.go).
+	chaos     string
+	chaosRate float64
+	chaosSeed uint64
+	// register: no key was given and the gateway is a sandbox on this
+	// machine, so listen makes its own webhook (cmd_listen_register.go).
+	register bool
 }
 
 // The bounds `listen` holds a key and a tolerance to: a shorter key can be
@@ -94,7 +118,7 @@ const (
 // looks, saying why and which flag accepts it; what a flag accepted comes
 // back as warnings to print.
 func checkListenOptions(o listenOptions, key string) (warnings []string, err error) {
-	if n := len(key); n < minWebhookKeyBytes {
+	if n := len(key); n < minWebhookKeyBytes && !o.register {
 		if !o.shortKey {
 			return nil, usageError{fmt.Sprintf("the signing key is %d bytes; a webhook key is at least %d, so this one is probably cut or mistyped (--allow-short-key accepts it)", n, minWebhookKeyBytes)}
 		}
@@ -133,9 +157,13 @@ func isLoopbackAddr(addr string) bool {
 // (its webhook key) and, for --forward-to, the timeout and the debug log
 // of the forwards.
 func runListen(cmd *cobra.Command, o listenOptions, settings options) error {
-	key, err := webhookKey(cmd, o.promptKey, settings.profile)
-	if err != nil {
-		return err
+	o.register = canRegister(o, settings, settings.profile)
+	var key string
+	if !o.register {
+		var err error
+		if key, err = webhookKey(cmd, o.promptKey, settings.profile); err != nil {
+			return err
+		}
 	}
 	warnings, err := checkListenOptions(o, key)
 	if err != nil {
@@ -154,7 +182,11 @@ func runListen(cmd *cobra.Command, o listenOptions, settings options) error {
 		notes = out
 	}
 	printer := &listenPrinter{out: out, live: live, forwarding: o.forwardTo != ""}
-	rcv, err := webhookreceiver.New(webhookreceiver.Options{Key: key, Tolerance: o.tolerance, ForwardTo: o.forwardTo,
+	chaos, err := listenChaos(cmd, o, notes)
+	if err != nil {
+		return err
+	}
+	rcv, err := webhookreceiver.New(webhookreceiver.Options{Key: key, Tolerance: o.tolerance, ForwardTo: o.forwardTo, Chaos: chaos,
 		ForwardClient: apiclient.NewHTTPClient(forwardConfig), EventTypes: o.events,
 		OnDelivery: printer.delivered, OnForward: printer.forwarded})
 	if err != nil {
@@ -169,7 +201,22 @@ func runListen(cmd *cobra.Command, o listenOptions, settings options) error {
 	for _, w := range warnings {
 		fmt.Fprintln(errOut, w)
 	}
-	announceListener(notes, listener.URL, o)
+	if o.register {
+		registered, err := registerListenWebhook(ctx, settings, listener.URL, errOut)
+		if err != nil {
+			_ = listener.Close()
+			rcv.Close()
+			return fmt.Errorf("%w\nStart a sandbox gateway (cardterm sandbox), or give the webhook's signing key: $%s or --key", err, webhookKeyEnv)
+		}
+		defer registered.remove(notes)
+		if err := rcv.AddKey(registered.key); err != nil {
+			return err
+		}
+		announceListener(notes, listener.URL, o)
+		registered.announce(notes)
+	} else {
+		announceListener(notes, listener.URL, o)
+	}
 	<-ctx.Done()
 	closeErr := listener.Close()
 	rcv.Close()
@@ -235,7 +282,11 @@ func announceListener(w io.Writer, url string, o listenOptions) {
 	if len(o.events) > 0 {
 		fmt.Fprintf(w, "Showing only %s; other verified deliveries are answered and counted.\n", strings.Join(o.events, ", "))
 	}
-	fmt.Fprintf(w, "Signatures checked with the key given; timestamps within %s; ctrl+c stops.\n", o.tolerance)
+	keyFrom := "the key given"
+	if o.register {
+		keyFrom = "the registered webhook's key"
+	}
+	fmt.Fprintf(w, "Signatures checked with %s; timestamps within %s; ctrl+c stops.\n", keyFrom, o.tolerance)
 }
 
 // completeListenEvents completes --events: the event types the interface
@@ -247,7 +298,7 @@ func completeListenEvents(_ *cobra.Command, _ []string, typed string) ([]string,
 	}
 	seen := map[string]bool{}
 	var out []string
-	for _, eventType := range append(slices.Clone(apiclient.WebhookEventTypes), apiclient.SandboxEmittedEventTypes...) {
+	for _, eventType := range slices.Concat(apiclient.WebhookEventTypes, apiclient.SandboxEmittedEventTypes, apiclient.SandboxSimulatedEventTypes) {
 		if !seen[eventType] && strings.HasPrefix(eventType, last) {
 			seen[eventType] = true
 			out = append(out, done+eventType)

@@ -45,6 +45,7 @@ type forwardLine struct {
 	Status     int    `json:"status,omitempty"`
 	DurationMs int64  `json:"durationMs"`
 	Error      string `json:"error,omitempty"`
+	Chaos      string `json:"chaos,omitempty"`
 }
 
 // deliveryJSONLine encodes d as one line of JSON in which every control,
@@ -63,7 +64,7 @@ func deliveryJSONLine(d webhookreceiver.Delivery) []byte {
 		line.BodyText = &text
 	}
 	if f := d.Forward; f != nil {
-		line.Forward = &forwardLine{URL: f.URL, Status: f.Status, DurationMs: f.Duration.Milliseconds(), Error: f.Error}
+		line.Forward = &forwardLine{URL: f.URL, Status: f.Status, DurationMs: f.Duration.Milliseconds(), Error: f.Error, Chaos: f.Chaos}
 	}
 	b, err := json.Marshal(line)
 	if err != nil { // only a body json.Valid accepted but Marshal did not
@@ -132,6 +133,9 @@ func printForwardLine(w io.Writer, d webhookreceiver.Delivery) {
 	var b strings.Builder
 	b.WriteString(faintStyle.Render(time.Now().Local().Format("15:04:05")))
 	fmt.Fprintf(&b, "  forwarded #%d %s", d.Seq, sanitize.Text(d.EventType))
+	if d.Forward != nil && d.Forward.Chaos != "" {
+		fmt.Fprintf(&b, " (chaos: %s)", d.Forward.Chaos)
+	}
 	writeForward(&b, d.Forward)
 	_, _ = lipgloss.Fprintln(w, b.String())
 }

@@ -17,6 +17,7 @@ import (
 func newSandboxCommand(std streams) *cobra.Command {
 	addr := "127.0.0.1:8080"
 	var opts sandbox.Options
+	var faults []string
 	var given givenFlags
 	cmd := &cobra.Command{
 		Use:   "sandbox",
@@ -30,11 +31,22 @@ on disk before it is answered, and a restart on the same DIR answers as before
 (kill -9 included). A file in DIR that is not a cardterm sandbox store, or a
 damaged one, is refused (exit 1) and left untouched. Without --data the state
 lives in memory and is gone when the sandbox stops. reset, export and import
-work on a DIR no running sandbox has open.`,
+work on a DIR no running sandbox has open.
+
+--fault 'METHOD PATH=STATUS,latency=DURATION' (repeatable) makes one endpoint slow,
+failing or both while the others answer as usual: METHOD may be *, PATH a pattern
+where * stands for one segment (/v1/order/*), STATUS an error status (400-599,
+answered in the endpoint's error shape; 429 with Retry-After). The first fault
+that matches a request applies. Any request may also ask for its own status with
+the header Prefer: code=NNN (as Prism takes it); the answer carries
+X-Sandbox-Fault saying which fault made it.`,
 		Example: `  cardterm sandbox --addr 127.0.0.1:8080
   cardterm sandbox --addr 0.0.0.0:8080               # links use this machine's LAN address
   cardterm sandbox --public-url https://demo.example  # links through a tunnel or proxy
   cardterm sandbox --latency 300ms --error-rate 0.1   # a slow, flaky gateway
+  cardterm sandbox --fault 'GET /v1/card/status=503,latency=2s'  # one endpoint slow, then failing
+  cardterm sandbox --fault 'POST /v1/card/freeze=latency=3s' --fault '* /v1/wallet/*=500'
+  curl -H 'Prefer: code=429' -H 'x-client-key: ...' http://127.0.0.1:8080/v1/user  # one request's status
   cardterm sandbox --data ./.sandbox                  # keep the state across restarts
   cardterm --base-url http://127.0.0.1:8080`,
 		Args: cobra.NoArgs,
@@ -43,6 +55,13 @@ work on a DIR no running sandbox has open.`,
 				if u, err := url.Parse(opts.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 					return usageError{fmt.Sprintf("--public-url %q is not an http(s) URL", opts.PublicURL)}
 				}
+			}
+			for _, spec := range faults {
+				fault, err := sandbox.ParseRouteFault(spec)
+				if err != nil {
+					return usageError{"--" + err.Error()}
+				}
+				opts.Faults.Routes = append(opts.Faults.Routes, fault)
 			}
 			settings, err := resolveCommandOptions(given, streams{stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()})
 			if err != nil {
@@ -65,10 +84,11 @@ work on a DIR no running sandbox has open.`,
 	f.Float64Var(&opts.Faults.ErrorRate, "error-rate", 0, "fraction of requests answered 500 (fault injection)")
 	f.IntVar(&opts.Faults.Burst429, "burst-429", 0, "answer the next N requests with 429 (fault injection)")
 	f.BoolVar(&opts.Faults.Malformed, "malformed", false, "truncate successful bodies (fault injection)")
+	f.StringArrayVar(&faults, "fault", nil, "make one endpoint slow or failing: 'GET /v1/card/status=503,latency=2s' (repeatable)")
 	f.StringVar(&opts.PublicURL, "public-url", "", "base URL put in links and QR codes (hosted pages), when phones reach the sandbox another way; listening on all interfaces, links use the LAN address")
 	f.BoolVar(&opts.AltShapes, "alt-shapes", false, "answer what the interface leaves unspecified with other field names and nesting (tests tolerant clients)")
 	given = addSettingFlags(cmd, sandboxSettings)
-	cmd.AddCommand(newSandboxTriggerCommand(), newSandboxResendCommand(), newSandboxLogsCommand(),
+	cmd.AddCommand(newSandboxTriggerCommand(), newSandboxSimulateCommand(), newSandboxResendCommand(), newSandboxLogsCommand(),
 		newSandboxResetCommand(), newSandboxExportCommand(), newSandboxImportCommand())
 	return cmd
 }

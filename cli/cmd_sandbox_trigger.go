@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -12,9 +11,6 @@ import (
 	"cardterm/apiclient/sandbox"
 	"cardterm/ui/sanitize"
 )
-
-// defaultSandboxURL is where `cardterm sandbox` listens by default.
-const defaultSandboxURL = "http://127.0.0.1:8080"
 
 // newSandboxTriggerCommand is `cardterm sandbox trigger`: it asks a running
 // sandbox gateway (POST /sandbox/trigger, sandbox-only) to send a signed
@@ -78,28 +74,6 @@ its demo tenants. Sandbox only: a real gateway has no such endpoint.`,
 	_ = cmd.MarkFlagFilename("fixture", "json")
 	given = addSettingFlags(cmd, gatewaySettings)
 	return cmd
-}
-
-// sandboxClient is the client of a command that talks to a running
-// sandbox (trigger, resend, logs), from the settings like every other
-// command's: the sandbox at defaultSandboxURL and its demo tenant unless
-// they say otherwise.
-func sandboxClient(o options, stderr io.Writer) (client *apiclient.Client, baseURL string, close func(), err error) {
-	cfg, closeLog, err := clientConfig(o)
-	if err != nil {
-		return nil, "", nil, err
-	}
-	if cfg.BaseURL == "" {
-		cfg.BaseURL = defaultSandboxURL
-	}
-	if cfg.ClientKey == "" {
-		cfg.ClientKey = sandbox.DemoClientKey
-	}
-	cfg.SecretKey = secretKey(o, nil, stderr, false)
-	if cred, ok := sandbox.CredentialFor(cfg.ClientKey); ok && cfg.SecretKey == "" {
-		cfg.SecretKey = cred.SecretKey
-	}
-	return apiclient.New(cfg), cfg.BaseURL, closeLog, nil
 }
 
 func runSandboxTrigger(cmd *cobra.Command, in apiclient.SandboxTriggerRequest, o options) error {

@@ -29,7 +29,7 @@ func newWebhookCommand() *cobra.Command {
 		Short: "Tools for webhook deliveries",
 		Args:  cobra.NoArgs,
 	}
-	cmd.AddCommand(newWebhookVerifyCommand())
+	cmd.AddCommand(newWebhookVerifyCommand(), newWebhookProbeCommand())
 	return cmd
 }
 

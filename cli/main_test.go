@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -1061,107 +1060,6 @@ func TestConsentRevokeAuditAndLinkE2E(t *testing.T) {
 }
 
 // tapeType reads a VHS line `Type "text" [keys...]`.
-var tapeType = regexp.MustCompile(`^Type\s+("(?:[^"\\]|\\.)*")(.*)$`)
-
-// TestDemoTapeReplays plays demo.tape's keys against the real binary in
-// tmux (VHS itself is not needed): the partner demo keeps showing what it
-// says as the app changes. Pauses are shortened; the screen is read after
-// each one, and none may be an error frame; the last must be the app,
-// signed in, not a shell prompt.
-func TestDemoTapeReplays(t *testing.T) {
-	tape, err := os.ReadFile("../demo.tape")
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyNames := map[string]string{"Enter": "Enter", "Escape": "Escape", "Down": "Down", "Up": "Up",
-		"Tab": "Tab", "Space": "Space", "Ctrl+o": "C-o", "Ctrl+c": "C-c"}
-	var tm *tmuxTerm
-	var seen strings.Builder
-	var env []string
-	hidden := false
-	for n, line := range strings.Split(string(tape), "\n") {
-		fields := strings.Fields(line)
-		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
-			continue
-		}
-		switch cmd := fields[0]; {
-		case cmd == "Hide":
-			hidden = true
-		case cmd == "Show":
-			hidden = false
-		case cmd == "Env" && len(fields) == 3:
-			value, err := strconv.Unquote(fields[2])
-			if err != nil {
-				t.Fatalf("demo.tape:%d: %v", n+1, err)
-			}
-			env = append(env, fields[1]+"="+value)
-		case hidden, cmd == "Output", cmd == "Set":
-		case cmd == "Type":
-			m := tapeType.FindStringSubmatch(strings.TrimSpace(line))
-			if m == nil {
-				t.Fatalf("demo.tape:%d: cannot read %q", n+1, line)
-			}
-			text, err := strconv.Unquote(m[1])
-			if err != nil {
-				t.Fatalf("demo.tape:%d: %v", n+1, err)
-			}
-			if strings.HasSuffix(text, "cardterm-demo") { // the tape starts the app here
-				tm = startTerm(t, env)
-				continue
-			}
-			if tm == nil {
-				t.Fatalf("demo.tape:%d: keys before the app starts", n+1)
-			}
-			tm.typeText(text)
-			for _, k := range strings.Fields(m[2]) {
-				name, ok := keyNames[k]
-				if !ok {
-					t.Fatalf("demo.tape:%d: unknown key %q", n+1, k)
-				}
-				tm.send(name)
-			}
-		case cmd == "Sleep":
-			d, err := time.ParseDuration(fields[1])
-			if err != nil {
-				t.Fatalf("demo.tape:%d: %v", n+1, err)
-			}
-			time.Sleep(min(d, 400*time.Millisecond))
-			if tm != nil {
-				frame := tm.screen()
-				if m := demoErrorFrame.FindString(frame); m != "" {
-					t.Errorf("demo.tape:%d: an error frame (%q):\n%s", n+1, m, frame)
-				}
-				seen.WriteString(frame)
-			}
-		default:
-			for _, k := range fields {
-				name, ok := keyNames[k]
-				if !ok {
-					t.Fatalf("demo.tape:%d: unknown key %q", n+1, k)
-				}
-				tm.send(name)
-			}
-		}
-	}
-	for _, want := range []string{
-		"Sandbox demo accounts", "Alice Martin", "Freeze the card", "FROZEN", "card unfrozen",
-		"Transactions", "Internal wallets", "approved withdrawal addresses", "Chain configuration",
-		"Orders", "POST /v1/order", "Consent", "Audit trail", "Webhooks", "Events", "Help", "Sign out?",
-		"Signed out", "Sign in with browser / phone",
-	} {
-		if !strings.Contains(seen.String(), want) {
-			t.Errorf("the demo never shows %q", want)
-		}
-	}
-	if last := tm.screen(); !strings.Contains(last, "Alice Martin") || !strings.Contains(last, "SANDBOX") {
-		t.Errorf("the demo does not end on the app, signed in:\n%s", last)
-	}
-}
-
-// demoErrorFrame is what no frame of the demo may show: a failure notice
-// or a crash. (The last frame is checked to be the app, not a prompt.)
-var demoErrorFrame = regexp.MustCompile(`(?i)could not|failed|\berror\b|panic`)
-
 // lookupRun runs `cardterm get ... --json` on the embedded sandbox.
 func lookupRun(t *testing.T, env []string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()

@@ -34,8 +34,9 @@ const (
 	// gatewayCommands send requests without the app: get, api, sandbox
 	// trigger, resend and logs.
 	gatewayCommands
-	// localCommands talk to no gateway: listen (webhook verify takes
-	// only --profile).
+	// localCommands are listen, which talks to a gateway only to
+	// register its own webhook on a sandbox (--base-url, --client-key;
+	// webhook verify takes only --profile).
 	localCommands
 	// sandboxCommands serve or keep the sandbox gateway: cardterm sandbox
 	// and its reset, export and import.
@@ -119,11 +120,11 @@ var environments = []string{"production", "staging", "sandbox"}
 var settings = []*setting{
 	{name: "base-url", env: envBaseURL, key: "base_url", placeholder: "URL", label: "gateway",
 		usage: "gateway base URL; without it cardterm starts the embedded sandbox gateway",
-		unset: "the embedded sandbox", check: checkBaseURLSetting,
+		unset: "the embedded sandbox", check: checkBaseURLSetting, takenBy: everywhere,
 		field: func(o *options) any { return &o.baseURL }},
 	{name: "client-key", env: envClientKey, key: "client_key", placeholder: "KEY", label: "client key",
 		usage: "public client key (x-client-key) of your gateway credentials",
-		unset: "the sandbox's first tenant", field: func(o *options) any { return &o.clientKey }},
+		unset: "the sandbox's first tenant", takenBy: everywhere, field: func(o *options) any { return &o.clientKey }},
 	{name: "client-id", env: envClientID, key: "client_id", placeholder: "ID", label: "client id",
 		usage: "client id for orders (X-Client-ID) and OAuth",
 		unset: "the client key", field: func(o *options) any { return &o.clientID }},

@@ -31,7 +31,7 @@ var weiUnit = regexp.MustCompile(`\d wei\b`)
 var wireLabel = regexp.MustCompile(`^\s*(?:│\s*)?([a-z]+(?:[A-Z][a-z0-9]*)+|[a-z]+(?:_[a-z0-9]+)+)\s{2,}\S`)
 
 // footerEnds are the entries a footer ends with when all its keys fit.
-var footerEnds = []string{"? help", "f1 help", "n/esc cancel", "?/esc close help", "m/esc close notices", "esc cancel"}
+var footerEnds = []string{"? help", "f1 help", "n/esc cancel", "c copy as curl", "?/esc close help", "m/esc close notices", "esc cancel"}
 
 // checkFrame fails on what no frame may show: a footer that ends on a
 // separator or is cut without "…", anything beside a dialog's box on its

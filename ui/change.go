@@ -27,6 +27,9 @@ type ChangeSpec[T any] struct {
 	Done string
 	// Run sends the request; it captures values, never the model.
 	Run func(ctx context.Context) (T, error)
+	// Send is the request exactly, for copy as curl, when Request only
+	// describes it; nil: Request is the request.
+	Send *SentRequest
 }
 
 // ChangeResult is a change that finished, successfully or not. The screen
@@ -108,6 +111,7 @@ func (c *Change[T]) Ask(spec ChangeSpec[T]) tea.Cmd {
 		Tone:         spec.Tone,
 		OnConfirm:    changeConfirmedMsg{flow: c.id, seq: c.seq},
 		OnCancel:     changeCancelledMsg{flow: c.id, seq: c.seq},
+		Send:         spec.Send,
 	})
 }
 

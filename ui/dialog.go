@@ -26,6 +26,9 @@ type ConfirmSpec struct {
 	Tone         theme.Tone
 	OnConfirm    tea.Msg // sent on y/enter; the root handles or forwards it
 	OnCancel     tea.Msg // sent on n/esc; may be nil
+	// Send is the request exactly, for copy as curl, when Request only
+	// describes it (a summary of the body); nil: Request is the request.
+	Send *SentRequest
 }
 
 // OpenDialogMsg asks the root to show a confirmation dialog. While one is
@@ -42,26 +45,36 @@ func Confirm(spec ConfirmSpec) tea.Cmd {
 type DialogKeyMap struct {
 	Confirm key.Binding
 	Cancel  key.Binding
+	curlKeys
 }
 
 // DialogKeys builds the dialog key map: y/enter confirm, n/esc cancel.
 func DialogKeys() DialogKeyMap {
 	return DialogKeyMap{
-		Confirm: key.NewBinding(key.WithKeys("y", "enter"), key.WithHelp("y/enter", "confirm")),
-		Cancel:  key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "cancel")),
+		Confirm:  key.NewBinding(key.WithKeys("y", "enter"), key.WithHelp("y/enter", "confirm")),
+		Cancel:   key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "cancel")),
+		curlKeys: newCurlKeys(),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
-func (k DialogKeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Confirm, k.Cancel} }
+func (k DialogKeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Confirm, k.Cancel, k.Copy}
+}
 
 // FullHelp implements help.KeyMap.
-func (k DialogKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+func (k DialogKeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Confirm, k.Cancel, k.Copy, k.CopyRevealed}}
+}
 
 // dialog is the open confirmation, owned by the root.
 type dialog struct {
 	spec ConfirmSpec
 	keys DialogKeyMap
+	// curlOf writes the request as curl (RootOptions.CurlOf); curl is the
+	// command copied last, shown in the box.
+	curlOf CurlOf
+	curl   string
 }
 
 // update handles a key press; done reports that the dialog closed.
@@ -71,6 +84,18 @@ func (d *dialog) update(msg tea.KeyPressMsg) (done bool, cmd tea.Cmd) {
 		return true, msgCmd(d.spec.OnConfirm)
 	case key.Matches(msg, d.keys.Cancel):
 		return true, msgCmd(d.spec.OnCancel)
+	case key.Matches(msg, d.keys.Copy), key.Matches(msg, d.keys.CopyRevealed):
+		req, ok := sentRequestOf(d.spec)
+		if !ok {
+			return false, Notify(theme.ToneInfo, "this confirmation describes its request without all of it: nothing to copy as curl")
+		}
+		var cmd tea.Cmd
+		if command, c := copyAsCurl(d.curlOf, req, key.Matches(msg, d.keys.CopyRevealed)); command != "" {
+			d.curl, cmd = command, c
+		} else {
+			cmd = c
+		}
+		return false, cmd
 	}
 	return false, nil
 }
@@ -169,6 +194,14 @@ func (d *dialog) render(st *theme.Styles, maxW int, indentBodies bool) string {
 		w := ansi.Wrap(sanitize.Text(l), inner, " ")
 		for _, part := range strings.Split(w, "\n") {
 			body = append(body, st.DialogText.Render(part))
+		}
+	}
+	if d.curl != "" {
+		body = append(body, "", st.KeyDesc.Render("Copied as curl:"))
+		for _, l := range strings.Split(d.curl, "\n") {
+			for _, part := range strings.Split(ansi.Wrap(sanitize.Text(l), inner, " "), "\n") {
+				body = append(body, st.Value.Render(part))
+			}
 		}
 	}
 	label := sanitize.Text(d.spec.ConfirmLabel)

@@ -29,12 +29,20 @@ type inspector struct {
 	lines  []string
 	offset int
 	keys   inspectorKeys
+	// request is the record's request, when the screen knows it (copy as
+	// curl); curlOf writes it (RootOptions.CurlOf).
+	request *SentRequest
+	curlOf  CurlOf
+	// json is the record's lines alone, what y copies once a curl
+	// command is shown above them.
+	json []string
 }
 
 // inspectorKeys are the overlay's bindings; the footer lists them.
 type inspectorKeys struct {
 	ScrollKeyMap
 	Copy, Close key.Binding
+	Curl        curlKeys
 }
 
 func newInspectorKeys() inspectorKeys {
@@ -49,6 +57,7 @@ func newInspectorKeys() inspectorKeys {
 		},
 		Copy:  key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy JSON")),
 		Close: key.NewBinding(key.WithKeys("esc", "i", "q"), key.WithHelp("esc/i", "close")),
+		Curl:  newCurlKeys(),
 	}
 }
 
@@ -59,13 +68,14 @@ func (k inspectorKeys) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k inspectorKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Close, k.Copy}, {k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End}}
+	return [][]key.Binding{{k.Close, k.Copy, k.Curl.Copy, k.Curl.CopyRevealed}, {k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End}}
 }
 
 // newInspector prepares raw for showing: indented when it is JSON (as it
 // is otherwise), secrets masked, every line sanitized.
 func newInspector(title string, raw []byte) *inspector {
-	return &inspector{title: title, lines: strings.Split(InspectText(raw), "\n"), keys: newInspectorKeys()}
+	lines := strings.Split(InspectText(raw), "\n")
+	return &inspector{title: title, lines: lines, json: lines, keys: newInspectorKeys()}
 }
 
 // InspectText is what the inspector shows and y copies for raw: the JSON
@@ -124,7 +134,22 @@ func (in *inspector) update(msg tea.KeyPressMsg, bodyHeight int) (closed bool, c
 	case key.Matches(msg, in.keys.Close):
 		return true, nil
 	case key.Matches(msg, in.keys.Copy):
-		return false, tea.Batch(tea.SetClipboard(strings.Join(in.lines, "\n")), Notify(theme.ToneOK, "copied the JSON of "+in.title))
+		return false, tea.Batch(tea.SetClipboard(strings.Join(in.json, "\n")), Notify(theme.ToneOK, "copied the JSON of "+in.title))
+	case key.Matches(msg, in.keys.Curl.Copy), key.Matches(msg, in.keys.Curl.CopyRevealed):
+		if in.request == nil {
+			return false, Notify(theme.ToneInfo, "this screen does not say which request gave "+in.title+": nothing to copy as curl")
+		}
+		command, cmd := copyAsCurl(in.curlOf, *in.request, key.Matches(msg, in.keys.Curl.CopyRevealed))
+		if command != "" {
+			// Shown above the JSON, from the top.
+			shown := strings.Split(command, "\n")
+			for i, l := range shown {
+				shown[i] = sanitize.Text(l)
+			}
+			shown = append(shown, "")
+			in.lines, in.offset = append(shown, in.json...), 0
+		}
+		return false, cmd
 	}
 	offset, _ := in.keys.Move(msg, in.offset, rows, last)
 	in.offset = min(max(offset, 0), last)

@@ -155,23 +155,41 @@ func (r *Root) presenterBox(maxW int) string {
 	return b.String()
 }
 
-// withPresenter draws the box over the frame's body, at its bottom right:
-// the rows above the notice lines, the status bar and the footer.
+// presenterBoxRows is the height of the box of keys.
+const presenterBoxRows = 3
+
+// presenterMinBody is the fewest rows the body keeps when rows are kept
+// for the box; a window shorter than that shows no box.
+const presenterMinBody = 8
+
+// presenterRows is how many rows under the body are kept for the box of
+// keys (the body is laid out that much shorter, so the box covers nothing
+// a screen draws, at 100x30 on a projector as anywhere): the box's height
+// while presenter mode is on and the window leaves the body enough rows.
+func (r *Root) presenterRows() int {
+	if !r.presenter.shown || r.height-2-len(r.noticeLines)-r.bannerHeight()-presenterBoxRows < presenterMinBody {
+		return 0
+	}
+	return presenterBoxRows
+}
+
+// withPresenter draws the box in the rows kept under the body, at its
+// right: above the notice lines, the status bar and the footer.
 func (r *Root) withPresenter(frame string) string {
-	if !r.presenter.shown || len(r.presenter.keys) == 0 || r.width <= 0 {
+	if !r.presenter.shown || len(r.presenter.keys) == 0 || r.width <= 0 || r.presenterRows() == 0 {
 		return frame
 	}
-	_, bh := r.bodySize()
+	bw, bh := r.bodySize()
 	if r.presenter.box == "" || r.presenter.boxWidth != r.width {
-		r.presenter.box, r.presenter.boxWidth = r.presenterBox(r.width-2), r.width
+		r.presenter.box, r.presenter.boxWidth = r.presenterBox(bw-1), r.width
 	}
 	box := r.presenter.box
 	h := lipgloss.Height(box)
-	if box == "" || bh < h {
+	if box == "" || h > r.presenterRows() {
 		return frame
 	}
 	x := r.width - lipgloss.Width(box) - 1
-	y := r.bannerHeight() + bh - h
+	y := r.bannerHeight() + bh
 	// Only the box's rows are cut and joined again.
 	start := 0
 	for range y {

@@ -14,7 +14,7 @@ func (r *Root) bodySize() (int, int) {
 	if nav > 0 {
 		nav += len(gutter)
 	}
-	return max(r.width-nav, 0), max(r.height-2-len(r.noticeLines)-r.bannerHeight(), 0)
+	return max(r.width-nav, 0), max(r.height-2-len(r.noticeLines)-r.bannerHeight()-r.presenterRows(), 0)
 }
 
 // render composes the frame, exactly width x height cells.
@@ -24,6 +24,11 @@ func (r *Root) render() string {
 	}
 	bw, bh := r.bodySize()
 	body := r.renderBody(bw, bh)
+	if kept := r.presenterRows(); kept > 0 && bh > 0 {
+		// The rows under the body where the box of keys goes (presenter.go).
+		body += strings.Repeat("\n"+strings.Repeat(" ", bw), kept)
+		bh += kept
+	}
 	var main string
 	if nw := r.navWidth(); nw > 0 && bh > 0 {
 		nav := strings.Split(r.renderNav(bh), "\n")

@@ -69,6 +69,9 @@ type RootOptions struct {
 	// Presenter shows the last keys pressed in a corner (ui/presenter.go);
 	// f2 hides or shows them.
 	Presenter bool
+	// CurlOf writes a request as a curl command, for copy as curl in a
+	// confirmation and the inspector (ui/curl.go); nil offers none.
+	CurlOf CurlOf
 	// Mouse asks the terminal for clicks and the wheel (ui/root_mouse.go).
 	Mouse bool
 	// Accessible is the accessible mode's layout (ui/accessible): no
@@ -340,7 +343,7 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case OpenDialogMsg:
 		if r.dialog == nil {
-			r.dialog = &dialog{spec: msg.Spec, keys: DialogKeys()}
+			r.dialog = &dialog{spec: msg.Spec, keys: DialogKeys(), curlOf: r.opts.CurlOf}
 			// The question is about the screen: show it, not the help, and
 			// let esc close the dialog first.
 			r.showHelp = false

@@ -38,6 +38,12 @@ func (r *Root) openInspector() tea.Cmd {
 		return Notify(theme.ToneInfo, "nothing to inspect: select a record first")
 	}
 	r.inspect = newInspector(title, raw)
+	r.inspect.curlOf = r.opts.CurlOf
+	if rq, ok := r.Active().(RequestInspectable); ok {
+		if req, ok := rq.InspectedRequest(); ok {
+			r.inspect.request = &req
+		}
+	}
 	return nil
 }
 

@@ -17,7 +17,7 @@ func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	r.recordKey(msg)
 	if key.Matches(msg, r.keys.Presenter) {
 		r.presenter.shown, r.presenter.keys = !r.presenter.shown, nil
-		return nil
+		return r.resize() // the body gives or takes the box's rows
 	}
 	if cmd, ok := r.approvedKey(msg); ok {
 		return cmd

@@ -44,6 +44,8 @@ type fixtureUser struct {
 	Wallets           *fixtureWallets    `json:"wallets,omitempty"`
 	Delegation        *fixtureDelegation `json:"delegation,omitempty"`
 	Orders            *fixtureOrders     `json:"orders,omitempty"`
+	// Transactions are the simulated ones (simulate.go), oldest first.
+	Transactions []transactionRecord `json:"transactions,omitempty"`
 }
 
 // fixtureWallets is a user's wallets. Whitelist is filled in a fixture

@@ -12,7 +12,8 @@ import (
 // (a fixture file); a data directory keeps the entries apart. Call with
 // s.mu held; the result shares u's slices, so encode it before unlocking.
 func userFixture(u *userRecord, withWhitelist bool) fixtureUser {
-	out := fixtureUser{ID: u.ID, Username: u.Username, VerificationState: u.Verification, Card: u.Card, CardsIssued: u.cardSeq}
+	out := fixtureUser{ID: u.ID, Username: u.Username, VerificationState: u.Verification, Card: u.Card, CardsIssued: u.cardSeq,
+		Transactions: u.simulated}
 	if ws := u.wallets; ws != nil {
 		w := &fixtureWallets{Internal: ws.internal, Linked: ws.linked, External: ws.external, History: ws.history,
 			WhitelistCreated: ws.whitelistSeq}
@@ -99,6 +100,7 @@ func (s *Server) applyUser(path string, in fixtureUser) error {
 	}
 	u.Verification, u.Card, u.cardSeq = in.VerificationState, in.Card, in.CardsIssued
 	u.wallets, u.delegation, u.orders = wallets, delegation, orders
+	u.simulated = simulatedFromFixture(in.Transactions)
 	return nil
 }
 

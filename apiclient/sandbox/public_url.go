@@ -75,6 +75,7 @@ func (f Faults) describe() string {
 	if f.Malformed {
 		on = append(on, "successful bodies truncated")
 	}
+	on = append(on, describeRoutes(f.Routes)...)
 	if len(on) == 0 {
 		return "none"
 	}

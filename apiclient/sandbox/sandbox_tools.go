@@ -26,6 +26,8 @@ import (
 //	POST /sandbox/kyc {user, verificationState}
 //	  changes a user's verification state and emits kyc.status.changed
 //	  -> 200 {userId, previousVerificationState, verificationState}
+//	POST /sandbox/simulate {type, user, amount, currency, merchant, mcc, reason, authorizationId}
+//	  makes an authorization, decline, clearing or refund happen (simulate.go)
 //	POST /sandbox/whitelist {user, currency, count}
 //	  adds count generated entries to a user's whitelist (large lists for
 //	  demos and load tests) -> 200 {userId, currency, added, total}
@@ -39,6 +41,7 @@ func (s *Server) sandboxToolRoutes() {
 	s.handle("POST /sandbox/trigger", spec, s.triggerRoute)
 	s.handle("POST /sandbox/kyc", spec, s.kycRoute)
 	s.handle("POST /sandbox/whitelist", spec, s.seedWhitelistRoute)
+	s.handle("POST /sandbox/simulate", spec, s.simulateRoute)
 	s.handle("POST /sandbox/events/{eventId}/resend", spec, s.resendRoute)
 	s.handle("GET /sandbox/logs", spec, s.logsRoute)
 }

@@ -115,6 +115,9 @@ type userRecord struct {
 	delegation *delegationState
 	// orders is created lazily by ordersOf (seed_orders.go).
 	orders *ordBook
+	// simulated holds the transactions POST /sandbox/simulate made, oldest
+	// first (simulate.go).
+	simulated []transactionRecord
 }
 
 // cardRecord is a stored card; its tags are its stored (fixture) form.

@@ -26,6 +26,12 @@ type transactionRecord struct {
 	DeclineReason        *string `json:"declineReason"`
 	Channel              string  `json:"channel"`
 	AuthorizationCode    string  `json:"authorizationCode"`
+	// Simulated records only (simulate.go): which step of a payment, the
+	// authorization a clearing or refund refers to, the clearing of an
+	// authorization.
+	TransactionType string `json:"transactionType,omitempty"`
+	AuthorizationID string `json:"authorizationId,omitempty"`
+	ClearingID      string `json:"clearingId,omitempty"`
 }
 
 // transactionAnchor is the newest seeded transaction's time: fixed, so the seed is

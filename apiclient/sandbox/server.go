@@ -21,6 +21,8 @@ type Faults struct {
 	ErrorRate float64       // 0..1 fraction of requests answered 500 {message:"Internal server error"}
 	Burst429  int           // the next N requests answer 429 with Retry-After: 1
 	Malformed bool          // bodies of 2xx answers are truncated / not JSON
+	// Routes make single endpoints slow or failing (faults_routes.go).
+	Routes []RouteFault
 }
 
 // Options configures a sandbox Server. The zero value is a working sandbox
@@ -212,6 +214,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			t.Stop()
 			return // the client is gone; nobody reads an answer
 		}
+	}
+	if answerRouteFault(w, r, f.Routes) {
+		return
 	}
 	fam := familyForPath(r.URL.Path)
 	if burst {

@@ -78,6 +78,7 @@ func changeEverything(t *testing.T, e *env, restart func()) signedIn {
 	want(t, e.do("POST", "/v1/card/order", bearer(nora), map[string]string{"type": "PHYSICAL"}), 200, "")
 	restart()
 	want(t, e.do("POST", "/sandbox/kyc", secretHdr(), map[string]string{"user": "pia@demo.test", "verificationState": "VERIFIED"}), 200, "")
+	want(t, e.do("POST", "/sandbox/simulate", secretHdr(), map[string]string{"type": "decline", "user": "alice@demo.test", "amount": "3.20"}), 200, "")
 	restart()
 	want(t, e.do("POST", "/v1/wallet/whitelist", bearer(alice), map[string]any{"wallets": []map[string]any{{
 		"currency": "usdc", "name": "Kept", "beneficiaryFirstName": "Ada", "beneficiaryLastName": "L",

@@ -56,8 +56,12 @@ func (s *Server) cardTransactions(c *call) {
 
 	s.mu.Lock()
 	username, hasCard := c.user.Username, c.user.Card != nil
+	simulated := simulatedTransactions(c.user)
 	s.mu.Unlock()
 	all := seededTransactions(username)
+	if len(simulated) > 0 {
+		all = append(simulated, all...)
+	}
 	if !hasCard && len(all) == 0 {
 		c.fail(http.StatusNotFound, "Card not found")
 		return

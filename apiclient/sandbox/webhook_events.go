@@ -23,6 +23,10 @@ import (
 //	consent.revoked        DELETE /v2/consent/consentSet/{id}/consent/{id}
 //	delegation.completed   a post-approval (EVM or Solana) was accepted
 //	withdrawal.sent        POST /v1/wallet/credit/withdraw sent a withdrawal
+//	transaction.authorized POST /sandbox/simulate made an authorization (simulate.go)
+//	transaction.declined   ... a decline (or an authorization on a card not ACTIVE)
+//	transaction.cleared    ... a clearing of a pending authorization
+//	transaction.refunded   ... a refund of a cleared authorization
 //
 // POST /sandbox/trigger (and Server.Trigger) sends a test event of any type.
 
@@ -32,6 +36,13 @@ var WebhookEventTypes = []string{
 	WebhookEventCardFrozen, WebhookEventCardUnfrozen, WebhookEventCardOrdered, WebhookEventCardActivated,
 	WebhookEventKYCStatusChanged, WebhookEventOrderStatusChanged, WebhookEventConsentGranted,
 	WebhookEventConsentRevoked, WebhookEventDelegationCompleted, WebhookEventWithdrawalSent,
+}
+
+// SimulatedEventTypes are the event types of simulated card activity
+// (simulate.go), sent only when a partner asks for it.
+var SimulatedEventTypes = []string{
+	WebhookEventTransactionAuthorized, WebhookEventTransactionDeclined, WebhookEventTransactionCleared,
+	WebhookEventTransactionRefunded,
 }
 
 // webhookEventOrigins says in a few words what emits each event type (the
@@ -47,6 +58,11 @@ var webhookEventOrigins = map[string]string{
 	WebhookEventConsentRevoked:      "a consent was revoked",
 	WebhookEventDelegationCompleted: "a delegation post-approval was accepted",
 	WebhookEventWithdrawalSent:      "a credit withdrawal was sent",
+
+	WebhookEventTransactionAuthorized: "a card payment was authorized (sandbox simulate)",
+	WebhookEventTransactionDeclined:   "a card payment was declined (sandbox simulate)",
+	WebhookEventTransactionCleared:    "an authorization was cleared (sandbox simulate)",
+	WebhookEventTransactionRefunded:   "a cleared payment was refunded (sandbox simulate)",
 }
 
 // WebhookEventOrigin says what emits eventType ("" for a type the sandbox

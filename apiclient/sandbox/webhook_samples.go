@@ -18,6 +18,14 @@ func sampleObject(u *userRecord, eventType string, now time.Time) (string, map[s
 		if u.Card != nil {
 			card = u.Card.toJSON()
 		}
+		// A test event says what its type says happened, whatever the
+		// card is now: card.frozen carries a FROZEN card.
+		switch eventType {
+		case WebhookEventCardFrozen:
+			card.Status = cardFrozen
+		case WebhookEventCardUnfrozen, WebhookEventCardActivated:
+			card.Status = cardActive
+		}
 		id = card.ID
 		obj = map[string]any{"id": card.ID, "holderName": card.HolderName, "expiryDate": card.ExpiryDate, "panLast4": card.PanLast4,
 			"status": card.Status, "type": card.Type, "orderedAt": card.OrderedAt, "network": card.Network}

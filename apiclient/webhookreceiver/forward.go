@@ -29,6 +29,9 @@ type ForwardResult struct {
 	Status   int           // the server's HTTP status; 0 when none came
 	Duration time.Duration // from sending to the answer's headers
 	Error    string        // why no status came
+	// Chaos is the mutation this forward carries (duplicate, reorder,
+	// delay, replay), "" for a plain one (chaos.go).
+	Chaos string
 }
 
 // hopHeaders are the connection-level headers a forward must not copy
@@ -42,6 +45,7 @@ type forwarder struct {
 	target string
 	client *http.Client
 	done   func(Delivery) // OnForward; may be nil
+	chaos  *Chaos         // nil: faithful forwarding
 
 	queue   chan Delivery
 	ctx     context.Context // cancelled by close: forwards under way stop
@@ -51,7 +55,7 @@ type forwarder struct {
 	closed  bool
 }
 
-func newForwarder(target string, client *http.Client, done func(Delivery)) (*forwarder, error) {
+func newForwarder(target string, client *http.Client, done func(Delivery), chaos *Chaos) (*forwarder, error) {
 	u, err := url.Parse(target)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("webhookreceiver: forward-to %q is not an http(s) URL", target)
@@ -67,8 +71,12 @@ func newForwarder(target string, client *http.Client, done func(Delivery)) (*for
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		}
 	}
-	f := &forwarder{target: target, client: client, done: done, queue: make(chan Delivery, forwardQueueSize)}
+	f := &forwarder{target: target, client: client, done: done, chaos: chaos, queue: make(chan Delivery, forwardQueueSize)}
 	f.ctx, f.cancel = context.WithCancel(context.Background())
+	if chaos != nil {
+		f.workers.Go(f.workChaos) // one at a time: the order is the mutations'
+		return f, nil
+	}
 	for range forwardWorkers {
 		f.workers.Go(f.work)
 	}

@@ -27,6 +27,9 @@ type Options struct {
 	// to, headers and body unchanged. Forwards run beside the answers,
 	// through a bounded queue: the sender never waits on them.
 	ForwardTo string
+	// Chaos, with ForwardTo, mutates the forwards (duplicates, reorders,
+	// delays, replays; chaos.go); nil forwards faithfully.
+	Chaos *Chaos
 	// ForwardClient sends the forwarded deliveries; nil = a client with a
 	// 10 s timeout that does not follow redirects.
 	ForwardClient *http.Client
@@ -110,7 +113,7 @@ func New(opts Options) (*Receiver, error) {
 		}
 	}
 	if opts.ForwardTo != "" {
-		f, err := newForwarder(opts.ForwardTo, opts.ForwardClient, opts.OnForward)
+		f, err := newForwarder(opts.ForwardTo, opts.ForwardClient, opts.OnForward, opts.Chaos)
 		if err != nil {
 			return nil, err
 		}

@@ -12,6 +12,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"cardterm/apiclient"
 	"cardterm/apiclient/webhookreceiver"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
@@ -23,6 +24,7 @@ import (
 // are disabled, with the reason in their help, anywhere else.
 type keyMap struct {
 	TestEvent, Resend    key.Binding
+	Simulate             key.Binding
 	ScrollDown, ScrollUp key.Binding // the detail pane
 	table                help.KeyMap
 }
@@ -31,6 +33,7 @@ func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
 	k := keyMap{
 		TestEvent:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "send a test event")),
 		Resend:     key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "deliver this event again")),
+		Simulate:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "simulate card activity")),
 		ScrollDown: key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J", "scroll the detail down")),
 		ScrollUp:   key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K", "scroll the detail up")),
 		table:      table,
@@ -39,11 +42,14 @@ func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
 	case deps.ReadOnly:
 		k.TestEvent.SetEnabled(false)
 		k.Resend.SetEnabled(false)
+		k.Simulate.SetEnabled(false)
 	case !deps.SandboxGateway:
 		k.TestEvent.SetHelp("t", "send a test event (sandbox gateway only)")
 		k.TestEvent.SetEnabled(false)
 		k.Resend.SetHelp("R", "deliver this event again (sandbox gateway only)")
 		k.Resend.SetEnabled(false)
+		k.Simulate.SetHelp("s", "simulate card activity (sandbox gateway only)")
+		k.Simulate.SetEnabled(false)
 	}
 	return k
 }
@@ -55,7 +61,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k keyMap) FullHelp() [][]key.Binding {
-	return append([][]key.Binding{{k.TestEvent, k.Resend, k.ScrollDown, k.ScrollUp}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.TestEvent, k.Simulate, k.Resend, k.ScrollDown, k.ScrollUp}}, k.table.FullHelp()...)
 }
 
 // Screen lists the in-app listener's deliveries.
@@ -87,9 +93,16 @@ type Screen struct {
 	// the size or the theme change.
 	head string
 
-	// The test-event form and its request.
-	form      *form.Form
-	triggerID ui.RequestID
+	// The open form (a test event, or simulated card activity), what its
+	// submit sends, and their requests.
+	form       *form.Form
+	submit     func() tea.Cmd
+	triggerID  ui.RequestID
+	simulateID ui.RequestID
+	// hooks are the partner's webhooks as last read, for the empty list's
+	// hint (hint.go); nil before they are.
+	hooks   *[]apiclient.Webhook
+	hooksID ui.RequestID
 	// resend delivers the selected delivery's event again (resend.go).
 	resend ui.Change[resent]
 
@@ -141,7 +154,7 @@ func (s *Screen) Enter() tea.Cmd {
 	if s.feed == nil {
 		return nil
 	}
-	return tea.Batch(s.feed.wait(), s.feed.history())
+	return tea.Batch(s.feed.wait(), s.feed.history(), s.readHooks())
 }
 
 // Update implements ui.Screen.
@@ -178,6 +191,15 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		if msg.ID == s.triggerID {
 			return s, s.triggerDone(msg)
 		}
+	case ui.Result[hooksRead]:
+		if msg.ID == s.hooksID && msg.Err == nil {
+			hooks := msg.Value.hooks
+			s.hooks = &hooks
+		}
+	case ui.Result[simulated]:
+		if msg.ID == s.simulateID {
+			return s, s.simulateDone(msg)
+		}
 	case tea.KeyPressMsg:
 		cmd := s.handleKey(msg)
 		s.layoutPane()
@@ -207,6 +229,8 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil // layoutPane, after every key, draws the pane again
 	case key.Matches(msg, s.keys.TestEvent):
 		return s.openTestEvent()
+	case key.Matches(msg, s.keys.Simulate):
+		return s.openSimulate()
 	case key.Matches(msg, s.keys.Resend):
 		return s.askResend()
 	}

@@ -87,7 +87,7 @@ func TestFreezeArrivesVerifiedThenTamperedRejectedOnTop(t *testing.T) {
 	app.Drive(ui.SignedInMsg{})
 	screen := app.Screen()
 	screentest.MustShow(t, screen, "listening on "+l.URL, "1 delivery", "card.frozen", "✓ verified", "VERIFIED",
-		"Event type", "Event object status", "FROZEN", "X-Signature")
+		"Event ID", "Occurred", "Holder name", "FROZEN", "Signature", "Signed")
 
 	// The same headers on a changed body: the listener answers 401 and
 	// the screen shows it first, rejected, with the reason.
@@ -125,7 +125,7 @@ func TestFreezeArrivesVerifiedThenTamperedRejectedOnTop(t *testing.T) {
 	for range 40 {
 		app.Keys("J")
 	}
-	screentest.MustShow(t, app.Screen(), "From  ", "X-Signature")
+	screentest.MustShow(t, app.Screen(), "From  ", "Signature  ")
 	screentest.MustNotShow(t, app.Screen(), "more lines (J/K scroll)")
 	app.Keys("K")
 	screentest.MustShow(t, app.Screen(), "more lines (J/K scroll)")
@@ -158,7 +158,7 @@ func TestTestEventFormSendsToTheListener(t *testing.T) {
 	}
 	waitReceived(t, l, 1)
 	app.Keys("r")
-	screentest.MustShow(t, app.Screen(), "kyc.status.changed", "✓ verified", "Event object test")
+	screentest.MustShow(t, app.Screen(), "kyc.status.changed", "✓ verified", "Verification state")
 }
 
 func TestHelpListsTheKeysAndRealGatewayDisablesTestEvents(t *testing.T) {
@@ -169,7 +169,7 @@ func TestHelpListsTheKeysAndRealGatewayDisablesTestEvents(t *testing.T) {
 	screentest.MustShow(t, app.Screen(), "send a test event")
 	screentest.MustNotShow(t, app.Screen(), "inspect")
 	app.Keys("esc")
-	screentest.MustShow(t, app.Screen(), "No delivery yet", "l points a webhook at this listener")
+	screentest.MustShow(t, app.Screen(), "No delivery yet", "L adds one for")
 
 	real, _ := newApp(t, false)
 	real.Drive(ui.SignedInMsg{})

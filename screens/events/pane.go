@@ -2,12 +2,16 @@ package events
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/webhookreceiver"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
+	"cardterm/ui"
 	"cardterm/ui/sanitize"
 )
 
@@ -41,8 +45,8 @@ func (s *Screen) fieldsPane() (string, []string) {
 		fields = append(fields, screenkit.Field{Label: "Body", Value: fmt.Sprintf("not a JSON object (%d bytes): i shows it as sent", len(d.Body))})
 	}
 	fields = append(fields,
-		screenkit.Field{Label: apiclient.WebhookTimestampHeader, Value: d.Header.Get(apiclient.WebhookTimestampHeader)},
-		screenkit.Field{Label: apiclient.WebhookSignatureHeader, Value: d.Header.Get(apiclient.WebhookSignatureHeader)},
+		screenkit.Field{Label: "Signed", Value: signedAt(d.Header.Get(apiclient.WebhookTimestampHeader))},
+		screenkit.Field{Label: "Signature", Value: ui.Shorten(d.Header.Get(apiclient.WebhookSignatureHeader), 24)},
 		screenkit.Field{Label: "From", Value: d.RemoteAddr + " " + d.Path},
 	)
 	title := st.Subtitle.Render("Delivery " + sanitize.Text(orUnknown(d.EventType)))
@@ -77,25 +81,69 @@ type bodyFields struct {
 	bytes int
 }
 
-// of returns the fields of d's body, labelled, reading it the first time.
+// envelope are the members every event has, in the order the detail
+// shows them and with the words other details use; the event object's
+// fields come between them and the rest, labelled without their prefix.
+var envelope = []struct{ path, label string }{
+	{"event_type", "Event"}, {"event_id", "Event ID"}, {"user_id", "User"}, {"occurred_at", "Occurred"},
+	{"event_object_id", "About"},
+}
+
+// of returns the fields of d's body, labelled, reading it the first time:
+// the event (type, id, user, when, what about), then its object's fields,
+// then any other member; times read as every time in the app.
 func (b *bodyFields) of(d webhookreceiver.Delivery) []screenkit.Field {
 	if fields, ok := b.bySeq[d.Seq]; ok {
 		return fields
 	}
 	sent := apiclient.RawJSON(d.Body).Fields()
-	paths := make([]string, len(sent))
-	for i, f := range sent {
-		paths[i] = f.Path
+	var head, object, rest []screenkit.Field
+	var objectPaths, restPaths []string
+	for _, e := range envelope {
+		for _, f := range sent {
+			if f.Path == e.path {
+				head = append(head, screenkit.Field{Label: e.label, Value: screenkit.FormatTime(f.Value)})
+			}
+		}
 	}
-	labels := screenkit.Labels(paths)
-	fields := make([]screenkit.Field, len(sent))
-	for i, f := range sent {
-		fields[i] = screenkit.Field{Label: labels[i], Value: f.Value}
+	for _, f := range sent {
+		switch inner, isObject := strings.CutPrefix(f.Path, "event_object."); {
+		case slices.ContainsFunc(envelope, func(e struct{ path, label string }) bool { return e.path == f.Path }):
+		case isObject:
+			object = append(object, screenkit.Field{Value: screenkit.FormatTime(f.Value)})
+			objectPaths = append(objectPaths, inner)
+		default:
+			rest = append(rest, screenkit.Field{Value: screenkit.FormatTime(f.Value)})
+			restPaths = append(restPaths, f.Path)
+		}
 	}
+	for i, label := range screenkit.Labels(objectPaths) {
+		object[i].Label = label
+	}
+	// "About" names the object; its own id says the same again.
+	if i := slices.Index(objectPaths, "id"); i >= 0 && slices.ContainsFunc(head, func(f screenkit.Field) bool {
+		return f.Label == "About" && f.Value == object[i].Value
+	}) {
+		object = slices.Delete(object, i, i+1)
+	}
+	for i, label := range screenkit.Labels(restPaths) {
+		rest[i].Label = label
+	}
+	fields := append(append(head, object...), rest...)
 	if b.bySeq == nil || b.bytes+len(d.Body) > bodyFieldsBudget {
 		b.bySeq, b.bytes = map[int64][]screenkit.Field{}, 0
 	}
 	b.bySeq[d.Seq] = fields
 	b.bytes += len(d.Body)
 	return fields
+}
+
+// signedAt is an X-Timestamp (unix seconds) as a time, or as sent when it
+// is not one.
+func signedAt(timestamp string) string {
+	sec, err := strconv.ParseInt(strings.TrimSpace(timestamp), 10, 64)
+	if err != nil {
+		return timestamp
+	}
+	return screenkit.FormatTime(time.Unix(sec, 0).UTC().Format(time.RFC3339))
 }

@@ -41,12 +41,13 @@ func (s *Screen) openTestEvent() tea.Cmd {
 		Note: "Any dotted lower-case name is sent; the body carries \"test\": true.",
 	})
 	s.form.SetWidth(min(s.Width-2, 70))
+	s.submit = s.sendTestEvent
 	return s.form.Focus()
 }
 
 // formKey handles a key while the test-event form is open.
 func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
-	cmd, closed := s.form.HandleKey(msg, s.Requests, s.sendTestEvent)
+	cmd, closed := s.form.HandleKey(msg, s.Requests, s.submit)
 	if closed {
 		s.form = nil
 	}

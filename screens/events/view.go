@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
@@ -130,18 +128,16 @@ func (s *Screen) heading() string {
 
 // emptyHint says how to make an event arrive, wrapped to the width.
 func (s *Screen) emptyHint() []string {
-	st := s.Deps.Styles
+	if text := s.hookHint(); text != "" && s.Deps.SandboxGateway {
+		return s.wrapHint(text)
+	}
 	text := "No delivery yet. On " + s.Deps.ScreenNamed(screenkit.WebhooksScreen, "Webhooks") + ", l points a webhook at this listener " +
 		"(L adds a new one); then freeze the card, or press t here to send a test event."
 	if !s.Deps.SandboxGateway {
 		text = "No delivery yet. This gateway delivers only to public HTTPS addresses: run " +
 			"cardterm listen --forward-to URL behind a public HTTPS tunnel to watch deliveries."
 	}
-	lines := strings.Split(ansi.Wrap(text, max(s.Width, 20), " "), "\n")
-	for i, l := range lines {
-		lines[i] = st.Muted.Render(l)
-	}
-	return lines
+	return s.wrapHint(text)
 }
 
 // Inspect implements ui.Inspectable: i shows the selected delivery's body

@@ -132,6 +132,7 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		Presenter:  cfg.Presenter,
 		Mouse:      cfg.Mouse,
 		Accessible: cfg.Accessible,
+		CurlOf:     curlOf(cfg.Client),
 	}
 	// The screens name each other's number keys, which the root gives
 	// by position once it is built.

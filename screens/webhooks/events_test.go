@@ -183,7 +183,7 @@ func TestWebhooksPointAtInAppListener(t *testing.T) {
 	screentest.MustShow(t, a.Screen(), "Add a webhook for the in-app listener?", "POST /v1/webhooks", url)
 	a.Keys("y")
 	screentest.MustShow(t, a.Screen(), "3 of 5 endpoints", "deliveries show on the Events screen")
-	if hooks := hooksOnServer(a); hooks[2].URL != url || len(hooks[2].EventTypes) != len(apiclient.SandboxEmittedEventTypes) {
+	if hooks := hooksOnServer(a); hooks[2].URL != url || len(hooks[2].EventTypes) != len(apiclient.SandboxEmittedEventTypes)+len(apiclient.SandboxSimulatedEventTypes) {
 		t.Fatalf("stored %+v", hooks[2])
 	}
 	if err := a.Client.FreezeCard(t.Context()); err != nil {

@@ -3,6 +3,7 @@ package webhooks
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -46,7 +47,7 @@ func (w *Screen) pointAtListener(h *apiclient.Webhook) tea.Cmd {
 	}
 	url, receiver, client := w.Deps.EventsURL, w.Deps.Events, w.Deps.Client
 	if h == nil {
-		in := apiclient.WebhookCreate{Name: listenerWebhookName, URL: url, EventTypes: apiclient.SandboxEmittedEventTypes, IsActive: true}
+		in := apiclient.WebhookCreate{Name: listenerWebhookName, URL: url, EventTypes: append(slices.Clone(apiclient.SandboxEmittedEventTypes), apiclient.SandboxSimulatedEventTypes...), IsActive: true}
 		return w.listen.Ask(ui.ChangeSpec[listenDone]{
 			Title:   "Add a webhook for the in-app listener?",
 			Request: apiclient.CreateWebhookCall(in).Lines(),

@@ -55,6 +55,7 @@ func (w *Screen) confirmDelete() tea.Cmd {
 		Tone:         theme.ToneDanger,
 		What:         "deleting whitelist entries",
 		Done:         "deleted " + countEntries(n),
+		Send:         screenkit.SentOf(apiclient.DeleteWhitelistCall(ids)),
 		Run: func(ctx context.Context) (whitelistDone, error) {
 			return whitelistDone{n: n}, client.DeleteWhitelist(ctx, ids)
 		},

@@ -255,6 +255,7 @@ func (w *Screen) confirmAdd() tea.Cmd {
 		Tone:         theme.ToneInfo,
 		What:         "adding whitelist entries",
 		Done:         "added " + countEntries(n),
+		Send:         screenkit.SentOf(apiclient.AddWhitelistCall(entries)),
 		Run: func(ctx context.Context) (whitelistDone, error) {
 			return whitelistDone{n: n}, client.AddWhitelist(ctx, entries)
 		},
