@@ -107,7 +107,9 @@ func transactionColumns(narrow bool, shape screenkit.RecordShape) []ui.Column {
 		{Title: "Category", Min: 8, Hidden: narrow},
 		{Title: "Amount", Min: 10, Right: true}, {Title: "Status", Width: 10}}
 	for i := range cols {
-		cols[i].Title = shape.FallbackTitle(i, cols[i].Title)
+		if i != amountColumn {
+			cols[i].Title = shape.FallbackTitle(i, cols[i].Title)
+		}
 	}
 	return cols
 }
@@ -236,7 +238,7 @@ func (t *Screen) setRows(list []apiclient.Transaction) {
 	raws := make([]apiclient.RawJSON, len(list))
 	for i := range list {
 		x := &list[i]
-		adoptShape(x)
+		screenkit.AdoptTransactionShape(x)
 		raws[i] = x.Raw
 		// Only printable categories are offered: they become the filter
 		// form's suggestions, which the text input draws as they are.
