@@ -115,6 +115,10 @@ type userRecord struct {
 	delegation *delegationState
 	// orders is created lazily by ordersOf (seed_orders.go).
 	orders *ordBook
+	// appendedTransactions (newest last) and earlierTransactions (oldest
+	// last) are added to the seeded history while the sandbox runs
+	// (transactions_append.go); not stored in a data directory.
+	appendedTransactions, earlierTransactions []transactionRecord
 }
 
 // cardRecord is a stored card; its tags are its stored (fixture) form.

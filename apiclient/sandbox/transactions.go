@@ -56,32 +56,31 @@ func (s *Server) cardTransactions(c *call) {
 
 	s.mu.Lock()
 	username, hasCard := c.user.Username, c.user.Card != nil
+	appended, earlier := c.user.appendedTransactions, c.user.earlierTransactions
 	s.mu.Unlock()
-	all := seededTransactions(username)
-	if !hasCard && len(all) == 0 {
+	seeded := seededTransactions(username)
+	if !hasCard && len(seeded)+len(appended)+len(earlier) == 0 {
 		c.fail(http.StatusNotFound, "Card not found")
 		return
 	}
 	skip := page * transactionPageSize
 	out := make([]transactionRecord, 0, transactionPageSize)
-	for _, t := range all {
+	transactionsOf(appended, seeded, earlier, func(t *transactionRecord) bool {
 		day := t.DateTime[:10]
 		switch {
 		case from != "" && (day < from || day > to):
-			continue
+			return true
 		case len(cats) > 0 && !cats[strings.ToUpper(t.MCCCategory)]:
-			continue
+			return true
 		case search != "" && !strings.Contains(strings.ToLower(t.MerchantNameLocation), search) && t.MCC != search:
-			continue
+			return true
 		}
 		if skip > 0 {
 			skip--
-			continue
+			return true
 		}
-		out = append(out, t)
-		if len(out) == transactionPageSize {
-			break
-		}
-	}
+		out = append(out, *t)
+		return len(out) < transactionPageSize
+	})
 	answerInShape(s, c, out, altTransactions)
 }
