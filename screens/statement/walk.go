@@ -25,8 +25,8 @@ type Query struct {
 // range, where the total is not known before the end).
 type Progress struct {
 	Pages, Rows, Kept int
-	Reached          string
-	Fraction         float64
+	Reached           string
+	Fraction          float64
 }
 
 // Walk reads every page of the query's list, newest first, and calls each
