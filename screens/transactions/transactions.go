@@ -15,6 +15,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
+	"cardterm/screens/statement"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -22,7 +23,7 @@ import (
 // keyMap are the transaction screen's own bindings; the table adds its
 // movement and filter keys.
 type keyMap struct {
-	Filters, Clear, Next, Prev, Refresh key.Binding
+	Filters, Clear, Next, Prev, Refresh, Export key.Binding
 	table                               ui.TableKeyMap
 }
 
@@ -33,6 +34,7 @@ func newKeyMap() keyMap {
 		Next:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
 		Prev:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload page")),
+		Export:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
 		table:   ui.TableKeys(),
 	}
 }
@@ -41,7 +43,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.table.Up, k.table.Down, k.Filters, k.Next, k.Prev, k.table.Filter}
 }
 func (k keyMap) FullHelp() [][]key.Binding {
-	return append([][]key.Binding{{k.Filters, k.Clear, k.Next, k.Prev, k.Refresh}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.Filters, k.Clear, k.Next, k.Prev, k.Refresh, k.Export}}, k.table.FullHelp()...)
 }
 
 // transactionLoad is the answer to one page request, with what was asked.
@@ -76,6 +78,12 @@ type Screen struct {
 	// categories seen so far, offered in the filter form.
 	categories map[string]bool
 	form       *ui.Form
+
+	// exportForm asks for the export's file (export.go); exportCheckID
+	// is the check of its name; export is the export running.
+	exportForm    *ui.Form
+	exportCheckID ui.RequestID
+	export        *exportRun
 
 	// frame is what View draws besides the table, built in Update and
 	// SetSize (frame.go).
@@ -129,12 +137,17 @@ func (t *Screen) KeyMap() help.KeyMap {
 	if t.form != nil {
 		return t.form.KeyMap()
 	}
+	if t.exportForm != nil {
+		return t.exportForm.KeyMap()
+	}
 	return t.keys
 }
 
 // CapturesKeys implements ui.Screen: the filter form and the table's
 // quick filter take every letter.
-func (t *Screen) CapturesKeys() bool { return t.form != nil || t.table.Filtering() }
+func (t *Screen) CapturesKeys() bool {
+	return t.form != nil || t.exportForm != nil || t.table.Filtering()
+}
 
 // Enter loads the page on screen again (first page the first time).
 func (t *Screen) Enter() tea.Cmd { return t.load(t.filter) }
@@ -164,21 +177,39 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return t.loaded1(msg)
+	case ui.Result[string]:
+		if msg.ID != t.exportCheckID {
+			return nil
+		}
+		return t.exportChecked(msg)
+	case exportProgressMsg:
+		return t.exportProgress(msg)
+	case ui.Result[statement.Summary]:
+		if t.export == nil || msg.ID != t.export.id {
+			return nil
+		}
+		return t.exportDone(msg)
 	case ui.RefreshMsg:
 		return t.load(t.filter)
 	case ui.BodyMouseMsg:
 		return t.mouse(msg)
 	case tea.BackgroundColorMsg:
 		t.staleFrame() // the theme changed
-		return screenkit.ToForm(t.form, msg)
+		return tea.Batch(screenkit.ToForm(t.form, msg), screenkit.ToForm(t.exportForm, msg))
 	case ui.SignedOutMsg, ui.SessionExpiredMsg:
 		screenkit.ResetKeepingSize(t, t.Width, t.Height, func() { *t = *New(t.Deps) })
 	case tea.KeyPressMsg:
 		if t.form != nil {
 			return t.formKey(msg)
 		}
+		if t.exportForm != nil {
+			return t.exportFormKey(msg)
+		}
 		return t.handleKey(msg)
 	default:
+		if t.exportForm != nil {
+			return screenkit.ToForm(t.exportForm, msg)
+		}
 		return screenkit.ToForm(t.form, msg)
 	}
 	return nil
@@ -275,6 +306,8 @@ func (t *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, t.keys.Filters):
 		return t.openFilters()
+	case key.Matches(msg, t.keys.Export):
+		return t.openExport()
 	case key.Matches(msg, t.keys.Clear):
 		if t.filter.DateFrom == "" && t.filter.SearchKey == "" && len(t.filter.MCCCategories) == 0 {
 			return ui.Notify(theme.ToneInfo, "no filters to clear")

@@ -28,6 +28,9 @@ func (t *Screen) SetSize(width, height int) {
 	if t.form != nil {
 		t.form.SetWidth(min(width-2, 70))
 	}
+	if t.exportForm != nil {
+		t.exportForm.SetWidth(min(width-2, 90))
+	}
 	t.staleFrame()
 	t.refreshFrame()
 }
@@ -59,6 +62,9 @@ func (t *Screen) View() string {
 	if t.form != nil {
 		return screenkit.Place(head+"\n\n"+t.form.View(), width, height)
 	}
+	if t.exportForm != nil {
+		return screenkit.Place(head+"\n\n"+t.exportForm.View(), width, height)
+	}
 	table := t.table.View()
 	var b strings.Builder
 	b.Grow(len(head) + len(table) + len(t.frame.detail) + 512)
@@ -87,7 +93,7 @@ func (t *Screen) summary() string {
 	} else if t.atEnd {
 		parts = append(parts, "last page")
 	}
-	return ui.Sanitize(strings.Join(parts, " · ")) + " · f filters · n/p pages"
+	return ui.Sanitize(strings.Join(parts, " · ")) + " · f filters · n/p pages · x export"
 }
 
 // detailView is the pane for the selected transaction: amounts and fees,
