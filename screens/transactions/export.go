@@ -55,7 +55,7 @@ func (t *Screen) openExport() tea.Cmd {
 		what += " (" + s + ")"
 	}
 	t.exportForm = ui.NewForm(t.Deps.Styles, ui.FormSpec{Title: "Export transactions", Submit: "export",
-		Lines: []string{"Writes " + what + ".", "Amounts signed and exact, times in UTC; the name's ending (.csv, .json, .jsonl) picks the format."},
+		Lines:  []string{"Writes " + what + ".", "Amounts signed and exact, times in UTC; the name's ending (.csv, .json, .jsonl) picks the format."},
 		Fields: []ui.FieldSpec{{Key: "file", Label: "File", Placeholder: "transactions.csv", Value: name, CharLimit: 1024}}})
 	t.exportForm.SetWidth(min(t.Width-2, 90))
 	return t.exportForm.Focus()

@@ -24,7 +24,7 @@ import (
 // movement and filter keys.
 type keyMap struct {
 	Filters, Clear, Next, Prev, Refresh, Export key.Binding
-	table                               ui.TableKeyMap
+	table                                       ui.TableKeyMap
 }
 
 func newKeyMap() keyMap {
