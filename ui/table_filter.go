@@ -185,6 +185,14 @@ func (t *Table) narrow(base filterLevel, text string) filterLevel {
 	})
 }
 
+// ClearFilter closes the quick filter and shows every row: a screen
+// asked to list other rows (the Spending screen's bar) does not keep a
+// filter the user no longer sees the reason for.
+func (t *Table) ClearFilter() {
+	t.filtering = false
+	t.setFilter("")
+}
+
 // setFilter changes the filter, keeping the cursor on the same row if it
 // still passes, else on the nearest one after it.
 func (t *Table) setFilter(f string) {

@@ -61,6 +61,7 @@ type altTransaction struct {
 	AmountInTransactionCurrency string `json:"amountInTransactionCurrency,omitempty"`
 	TransactionCurrency         string `json:"transactionCurrency,omitempty"`
 	AmountInBillingCurrency     any    `json:"amountInBillingCurrency,omitempty"`
+	BillingAmount               any    `json:"billingAmount,omitempty"`
 	BillingCurrency             string `json:"billingCurrency,omitempty"`
 	Settlement                  any    `json:"settlement,omitempty"`
 	Fees                        any    `json:"fees,omitempty"`
@@ -76,8 +77,9 @@ const (
 	// altPerCurrencyMoney: {"amount": {"EUR": "53.63"}}, unsigned, the
 	// direction beside it (as public clients of this gateway show it).
 	altPerCurrencyMoney = iota
-	// altFlatSignedMoney: {"amount": -53.63, "currency": "EUR"}, a JSON
-	// number, negative for money out, and no direction.
+	// altFlatSignedMoney: {"amount": -53.63, "currency": "EUR",
+	// "billingAmount": -53.63, "billingCurrency": "EUR"}, JSON numbers,
+	// negative for money out, and no direction.
 	altFlatSignedMoney
 	// altInCurrencyMoney: {"amountInTransactionCurrency": "53.63",
 	// "transactionCurrency": "EUR", "amountInBillingCurrency": 53.63,
@@ -128,11 +130,12 @@ func altMoneyOf(a *altTransaction, t transactionRecord) {
 		a.Settlement = perCurrency(t.BillingAmount, t.BillingCurrency)
 		a.Fees = perCurrency(t.FeeAmount, t.FeeCurrency)
 	case altFlatSignedMoney:
-		amount := t.TransactionAmount
+		amount, billed := t.TransactionAmount, t.BillingAmount
 		if t.Sign != "CREDIT" {
-			amount = "-" + amount
+			amount, billed = "-"+amount, "-"+billed
 		}
 		a.Amount, a.Currency = json.Number(amount), t.TransactionCurrency
+		a.BillingAmount, a.BillingCurrency = json.Number(billed), t.BillingCurrency
 		a.Fees = perCurrency(t.FeeAmount, t.FeeCurrency)
 	case altInCurrencyMoney:
 		a.Direction = altDirection(t.Sign)

@@ -39,6 +39,38 @@ func (t *Total) Add(value string, negative bool) bool {
 		t.count++
 		return true
 	}
+	return t.AddParsed(Parsed{units: units, scale: scale, text: value}, negative)
+}
+
+// Parsed is an amount read once (ParseUnits) to be added to several
+// totals.
+type Parsed struct {
+	units int64
+	scale int
+	text  string
+	big   bool // too large for units: added from text
+}
+
+// ParseUnits reads unsigned decimal text for AddParsed; false when it is
+// not a plain decimal.
+func ParseUnits(value string) (Parsed, bool) {
+	units, scale, ok := parseUnits(value)
+	if ok {
+		return Parsed{units: units, scale: scale, text: value}, true
+	}
+	whole, frac, dot := strings.Cut(value, ".")
+	if whole == "" || (dot && frac == "") || !allDigits(whole) || !allDigits(frac) {
+		return Parsed{}, false
+	}
+	return Parsed{text: value, big: true}, true
+}
+
+// AddParsed adds an amount read by ParseUnits.
+func (t *Total) AddParsed(p Parsed, negative bool) bool {
+	if p.big {
+		return t.addBig(p.text, negative) && t.counted()
+	}
+	units, scale, value := p.units, p.scale, p.text
 	if negative {
 		units = -units
 	}

@@ -138,3 +138,10 @@ func typedTransactionFields(x *apiclient.Transaction) []apiclient.RawField {
 		{Path: "sign", Value: x.Sign}, {Path: "status", Value: x.Status},
 	}
 }
+
+// ShowTransactionsMsg asks the Transactions screen to list the
+// transactions of a filter (the Spending screen's bar opened); the root
+// broadcasts it, and a NavigateMsg then shows the screen.
+type ShowTransactionsMsg struct {
+	Filter apiclient.TransactionFilter
+}

@@ -189,6 +189,15 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return t.exportDone(msg)
+	case screenkit.ShowTransactionsMsg:
+		// Another screen (Spending) asks for these transactions: the form
+		// and the quick filter give way to them.
+		// The filter is the screen's at once: entering the screen next
+		// reads it, not the one before.
+		t.form, t.exportForm = nil, nil
+		t.table.ClearFilter()
+		t.filter = msg.Filter
+		return t.load(msg.Filter)
 	case ui.RefreshMsg:
 		return t.load(t.filter)
 	case ui.BodyMouseMsg:
