@@ -108,9 +108,12 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 		NoColor:   os.Getenv("NO_COLOR") != "",
 		Presenter: o.presenter,
 		Mouse:     o.mouse,
-		Version:   appVersion(),
-		SignIn:    screens.SignIn,
-		Screens:   screens.All,
+		Alerts: screenkit.Alerts{On: o.alerts, Interval: o.alertInterval,
+			Desktop: ui.DesktopNotifyFor(os.Getenv)},
+		OrderPaymentMethod: strings.ToUpper(o.orderPaymentMethod),
+		Version:            appVersion(),
+		SignIn:             screens.SignIn,
+		Screens:            screens.All,
 		Support: func(deps screenkit.Deps) ui.Screen {
 			console = support.New(deps, support.Options{
 				StateFile:       supportStateFile(gw.cfg.ClientKey),

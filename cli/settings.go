@@ -38,6 +38,11 @@ type options struct {
 	// presenter shows the last keys pressed in the app; mouse lets the
 	// app take clicks and the wheel.
 	presenter, mouse bool
+	// alerts and alertInterval are the transaction alerts;
+	// orderPaymentMethod the card orders' paymentMethod.
+	alerts             bool
+	alertInterval      time.Duration
+	orderPaymentMethod string
 	// sandboxData is cardterm sandbox's data directory, "" for memory.
 	sandboxData string
 

@@ -68,8 +68,12 @@ type Config struct {
 	// Presenter shows the last keys pressed; Mouse lets the app take
 	// clicks and the wheel.
 	Presenter, Mouse bool
-	Now              func() time.Time
-	Version          string
+	// Alerts are the transaction alerts; OrderPaymentMethod the card
+	// orders' payment method (screenkit.Deps).
+	Alerts             screenkit.Alerts
+	OrderPaymentMethod string
+	Now                func() time.Time
+	Version            string
 
 	SignIn Build
 	// Screens builds the navigation, in its order (screens.All).
@@ -99,6 +103,9 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		Events:         cfg.Events,
 		EventsURL:      cfg.EventsURL,
 		SandboxGateway: cfg.Gateway.Local,
+		Alerts:         cfg.Alerts,
+
+		OrderPaymentMethod: cfg.OrderPaymentMethod,
 	}
 	opts := ui.RootOptions{
 		Styles:         &styles,

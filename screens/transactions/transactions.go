@@ -85,6 +85,9 @@ type Screen struct {
 	exportCheckID ui.RequestID
 	export        *exportRun
 
+	// alerts watches for new and declined transactions (alerts.go).
+	alerts alerts
+
 	// frame is what View draws besides the table, built in Update and
 	// SetSize (frame.go).
 	frame frame
@@ -189,6 +192,12 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return t.exportDone(msg)
+	case ui.SessionStartedMsg:
+		return t.startAlerts()
+	case alertTickMsg:
+		return t.alertTicked(msg)
+	case alertReadMsg:
+		return t.alertRead(msg)
 	case screenkit.ShowTransactionsMsg:
 		// Another screen (Spending) asks for these transactions: the form
 		// and the quick filter give way to them.
