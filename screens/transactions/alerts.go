@@ -164,7 +164,7 @@ func (t *Screen) tell(fresh, declined []*apiclient.Transaction) []tea.Cmd {
 	var cmds []tea.Cmd
 	desktop := t.Deps.Alerts.Desktop
 	say := func(tone theme.Tone, title, body string) {
-		cmds = append(cmds, ui.Notify(tone, title+": "+body))
+		cmds = append(cmds, ui.NotifyEverywhere(tone, title+": "+body))
 		if n := desktop.Notify("cardterm: "+title, body); n != nil {
 			cmds = append(cmds, n)
 		}
