@@ -132,7 +132,6 @@ func typeName(v any) string { return strings.TrimPrefix(fmt.Sprintf("%T", v), "u
 
 func uitestSize(w, h int) tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} }
 
-
 // An alert a screen raises (NotifyEverywhere) shows on every screen.
 func TestNotifyEverywhereShowsOnEveryScreen(t *testing.T) {
 	f := newFixture(t, true, false)
