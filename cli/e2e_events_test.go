@@ -19,7 +19,7 @@ var listenerURLRE = regexp.MustCompile(`listening on (http://127\.0\.0\.1:\d+/)`
 func TestEventsScreenShowsVerifiedAndTamperedE2E(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
-	tm.send("9")
+	tm.send("0")
 	tm.waitFor("2 of 5 endpoints")
 	tm.confirm("L", "Add a webhook for the in-app listener?", "POST /v1/webhooks", `"name": "cardterm in-app`)
 	tm.waitFor("3 of 5 endpoints", "deliveries show on the Events screen")
@@ -29,7 +29,7 @@ func TestEventsScreenShowsVerifiedAndTamperedE2E(t *testing.T) {
 	tm.confirm("f", "Freeze the card")
 	tm.waitFor("FROZEN")
 
-	tm.send("0")
+	tm.openLastScreen() // Events, the eleventh: no number key
 	s := tm.waitFor("Events", "card.frozen", "✓ verified", "VERIFIED", "1 delivery")
 	m := listenerURLRE.FindStringSubmatch(s)
 	if m == nil {

@@ -70,3 +70,14 @@ func (b *syncBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// openLastScreen opens the navigation's last screen (past the tenth, it
+// has no number key): tab to the navigation, down to its end, enter.
+func (tm *tmuxTerm) openLastScreen() {
+	tm.t.Helper()
+	tm.send("Tab")
+	for range 12 {
+		tm.send("Down")
+	}
+	tm.send("Enter")
+}

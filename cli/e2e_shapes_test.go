@@ -43,7 +43,7 @@ func TestAltShapesTransactionsShowMerchantAndInspectE2E(t *testing.T) {
 
 func TestAltShapesWalletsHistoryAndWithdrawalE2E(t *testing.T) {
 	tm := startAltShapes(t)
-	tm.send("4")
+	tm.send("5")
 	tm.waitFor("Holdings available", "1250.50", "balance 320.00  allowance 150.00  spendable 150.00", "500.00 USDC")
 
 	tm.send("h")
@@ -55,8 +55,9 @@ func TestAltShapesWalletsHistoryAndWithdrawalE2E(t *testing.T) {
 	tm.waitFor("Internal wallets", "External wallets")
 
 	tm.send("w")
-	tm.waitFor("Withdraw from the credit wallet", "could not be read", "Receive amount", "Max amount")
+	tm.waitFor("Withdraw from the credit wallet", "Network fee", "0.45 USDC")
 	tm.typeText("100")
-	tm.confirm("Enter", "Withdraw 100 USDC?", "The network fee could not be read", "Fee: 0.45", "Receive amount: 499.55")
+	// The estimation is asked again for 100 USDC: what arrives is of 100.
+	tm.confirm("Enter", "Withdraw 100 USDC?", "Network fee:  0.45 USDC", "Will arrive:  99.55 USDC")
 	tm.waitFor("withdrawal sent", "Tx hash", "Received", "99.55", "400.00 USDC")
 }

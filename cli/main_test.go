@@ -547,7 +547,7 @@ func signInAs(tm *tmuxTerm, user string) {
 func TestWalletsLinkUntilFiveAndSixthRefused(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "lena@demo.test")
-	tm.send("4")
+	tm.send("5")
 	tm.waitFor("5 of 5 linked to the card", "linked #5")
 	tm.confirm("u", "Unlink the USDC wallet from the card?", "DELETE /v1/wallet/internal/card_linked")
 	tm.waitFor("4 of 5 linked to the card", "unlinked")
@@ -561,7 +561,7 @@ func TestWalletsLinkUntilFiveAndSixthRefused(t *testing.T) {
 func TestWhitelistAddTwoBadAddressDeleteBoth(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
-	tm.send("5")
+	tm.send("6")
 	tm.waitFor("2 approved withdrawal addresses", "Savings")
 
 	entry := func(name, first, last, addr string) {
@@ -604,7 +604,7 @@ func TestWhitelistAddTwoBadAddressDeleteBoth(t *testing.T) {
 func TestWithdrawShowsTxHashAndNewBalance(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
-	tm.send("4")
+	tm.send("5")
 	tm.waitFor("500.00 USDC", "WITHDRAWABLE")
 	tm.send("w")
 	tm.waitFor("Withdraw from the credit wallet", "0.45 USDC")
@@ -619,7 +619,7 @@ func TestWithdrawShowsTxHashAndNewBalance(t *testing.T) {
 func TestWalletReorderAsksFirstAndKeepsAllLinked(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "lena@demo.test")
-	tm.send("4")
+	tm.send("5")
 	tm.waitFor("5 of 5 linked to the card")
 	tm.send("j", "J")
 	tm.waitFor("Move the USDT wallet to priority #3?", "unlinked and linked again")
@@ -841,7 +841,7 @@ func TestDelegationFaucetAndChainConfigE2E(t *testing.T) {
 	const addr = "0x52908400098527886E0F7030069857D2E4169EE7"
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
-	tm.send("6")
+	tm.send("7")
 	tm.waitFor("Delegation lets a non-custodial wallet pay with the card")
 	tm.send("t")
 	tm.waitFor("Request a delegation token", "Network", "linea")
@@ -895,7 +895,7 @@ func webhookAdd(tm *tmuxTerm, name, url string) {
 func TestWebhooksAddKeyOnceToggleRotateDeleteE2E(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
-	tm.send("9")
+	tm.send("0")
 	tm.waitFor("2 of 5 endpoints", "Ledger sync", "CRM (paused)")
 	webhookAdd(tm, "Ops", "https://example.test/hooks")
 	s := tm.waitFor(`Signing key of the new webhook "Ops"`, "will not be shown again")
@@ -931,7 +931,7 @@ func TestWebhooksAddKeyOnceToggleRotateDeleteE2E(t *testing.T) {
 func TestWebhooksSixthRefusedE2E(t *testing.T) {
 	tm := startTerm(t, nil, "--client-key", "ck_sandbox_globex")
 	signInAs(tm, "gus@globex.test")
-	tm.send("9")
+	tm.send("0")
 	tm.waitFor("4 of 5 endpoints", "Legacy bridge")
 	webhookAdd(tm, "Fifth", "https://example.test/5")
 	tm.waitFor(`Signing key of the new webhook "Fifth"`)
@@ -953,7 +953,7 @@ var ordPayRE = regexp.MustCompile(`Pay to\s+(0x[0-9a-fA-F]{40})[\s\S]*Chain id\s
 func TestOrderVirtualCardE2E(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
-	tm.send("7")
+	tm.send("8")
 	tm.waitFor("Orders", "3 products, 2 eligible", "Virtual card, ready in seconds", "✗ not eligible")
 	tm.confirm("Enter", "Order Virtual card, ready in seconds?", "POST /v1/order", `"productId": "prod_virtual_card",`)
 	s := tm.waitFor("STARTED", "check 1 of 40", "10.00 USD", "QR: payment link (EIP-681)")
@@ -997,7 +997,7 @@ func TestConsentRevokeAuditAndLinkE2E(t *testing.T) {
 	tm.confirm("S", "Sign out?")
 	signInAs(tm, "alice@demo.test")
 
-	tm.send("8")
+	tm.send("9")
 	tm.waitFor("Consent", "(you)", "complete", "All required consents granted", "marketingNotifications")
 	tm.send("j")
 	tm.confirm("x", "Revoke marketingNotifications?", "DELETE /v2/consent/consentSet/", "is optional", "stays complete")

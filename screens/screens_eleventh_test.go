@@ -84,7 +84,7 @@ func TestAnEleventhScreenTakesNoOtherScreensKey(t *testing.T) {
 	// The help lists every screen with the way to open it.
 	app.Keys("?")
 	help := app.Screen()
-	screentest.MustShow(t, help, "Screens", "1 Account", "0 Events", "tab ↓ enter Eleventh")
+	screentest.MustShow(t, help, "Screens", "1 Account", "0 Webhooks", "tab ↓ enter Eleventh")
 	if strings.Count(help, "Eleventh") < 2 { // the navigation's entry and the help's
 		t.Fatalf("the help does not list the eleventh screen:\n%s", help)
 	}

@@ -311,8 +311,14 @@ type altEstimation struct {
 }
 
 func altWithdrawEstimation(balanceMicros int64) altEstimation {
-	return altEstimation{Amount: formatMicros(balanceMicros), Fee: formatMicros(withdrawFeeMicros),
-		ReceiveAmount: formatMicros(max(balanceMicros-withdrawFeeMicros, 0)), MaxAmount: formatMicros(balanceMicros), Currency: "usdc"}
+	return altWithdrawEstimationFor(balanceMicros, balanceMicros)
+}
+
+// altWithdrawEstimationFor is the estimation of a withdrawal of amount
+// from a balance.
+func altWithdrawEstimationFor(amountMicros, balanceMicros int64) altEstimation {
+	return altEstimation{Amount: formatMicros(amountMicros), Fee: formatMicros(withdrawFeeMicros),
+		ReceiveAmount: formatMicros(max(amountMicros-withdrawFeeMicros, 0)), MaxAmount: formatMicros(balanceMicros), Currency: "usdc"}
 }
 
 // altWithdrawal is the withdrawal answer: txHash as documented, with what
