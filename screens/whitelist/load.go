@@ -241,6 +241,8 @@ func (w *Screen) load() tea.Cmd {
 	w.arrivals = box
 	w.loading, w.fresh, w.incomplete = true, true, false
 	cmd := ui.Start(w.Requests, &w.loadID, func(ctx context.Context) (loadEnded, error) {
+		// The load's own peak is not held back by the last one's limit.
+		releaseMemoryLimit()
 		n := 0
 		packed := startPacking(box)
 		err := client.WhitelistBatches(ctx, cur, func(batch []apiclient.WhitelistEntry) error {
@@ -254,6 +256,7 @@ func (w *Screen) load() tea.Cmd {
 			// answer's text and its decoded batches: give it back to the
 			// system now, or the process keeps the heap it peaked at.
 			debug.FreeOSMemory()
+			holdMemoryNearLive()
 		}
 		return loadEnded{entries: n}, err
 	})
