@@ -869,7 +869,7 @@ func TestDelegationFaucetAndChainConfigE2E(t *testing.T) {
 
 	tm.confirm("S", "Sign out?")
 	signInAs(tm, "faye@demo.test")
-	tm.send("6", "t", "Tab")
+	tm.send("7", "t", "Tab")
 	tm.typeText(addr)
 	tm.confirm("Enter", "Request a delegation token with gas?")
 	tm.waitFor("207 Multi-Status", "DECLINED", "Token issued; the faucet did not pay", "already received")
