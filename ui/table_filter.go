@@ -244,7 +244,7 @@ func (t *Table) applyFilter(keep int) {
 // first characters would otherwise keep a level of all of them per
 // character typed (1.6 MB each). The oldest levels go first; backspace
 // past the ones kept searches again from the index.
-func (t *Table) levelRows() int { return max(2*t.n, 1<<16) }
+func (t *Table) levelRows() int { return max(t.n, 1<<16) }
 
 // boundLevels drops the oldest cached levels past levelRows; the level
 // in effect always stays.

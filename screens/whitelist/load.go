@@ -256,7 +256,6 @@ func (w *Screen) load() tea.Cmd {
 			// answer's text and its decoded batches: give it back to the
 			// system now, or the process keeps the heap it peaked at.
 			debug.FreeOSMemory()
-			holdMemoryNearLive()
 		}
 		return loadEnded{entries: n}, err
 	})
@@ -264,8 +263,19 @@ func (w *Screen) load() tea.Cmd {
 }
 
 // arrived takes entries of the load in flight: the first ones replace what
-// the table showed, later ones grow it; the last one ends the load.
+// the table showed, later ones grow it; the last one ends the load. A long
+// list's end also settles the memory (settleMemory), once the screen holds
+// every entry and the batches that brought them are garbage.
 func (w *Screen) arrived(msg entriesArrived) tea.Cmd {
+	cmd := w.take(msg)
+	if msg.Done && msg.ID == w.loadID && w.store != nil && w.store.len() >= returnMemoryAfter {
+		return tea.Batch(cmd, settleMemory)
+	}
+	return cmd
+}
+
+// take applies an arrival.
+func (w *Screen) take(msg entriesArrived) tea.Cmd {
 	if msg.ID != w.loadID || !w.loading {
 		return nil
 	}
