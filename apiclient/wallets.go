@@ -288,8 +288,20 @@ func (c *Client) CreditWallet(ctx context.Context) (CreditWallet, error) {
 
 // WithdrawEstimation fetches the current network fee of a withdrawal.
 func (c *Client) WithdrawEstimation(ctx context.Context) (WithdrawEstimation, error) {
+	return c.WithdrawEstimationFor(ctx, "")
+}
+
+// WithdrawEstimationFor fetches the estimation of a withdrawal of amount
+// (sent as the query's amount; "" for none). The interface does not show
+// the request's parameters: a gateway that estimates for the whole balance
+// ignores it, one that estimates for an amount answers for this one.
+func (c *Client) WithdrawEstimationFor(ctx context.Context, amount string) (WithdrawEstimation, error) {
+	var q url.Values
+	if amount = strings.TrimSpace(amount); amount != "" {
+		q = url.Values{"amount": {amount}}
+	}
 	return answer[WithdrawEstimation](ctx, c, request{op: "WithdrawEstimation", method: http.MethodGet,
-		path: "/v1/wallet/credit/withdraw-estimation", family: familyUser})
+		path: "/v1/wallet/credit/withdraw-estimation", query: q, family: familyUser})
 }
 
 // Withdraw sends amount (a decimal USDC string, checked with

@@ -148,9 +148,12 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 		Presenter:  o.presenter,
 		Mouse:      o.mouse,
 		Accessible: o.accessible,
-		Version:    appVersion(),
-		SignIn:     screens.SignIn,
-		Screens:    screens.All,
+		Alerts: screenkit.Alerts{On: o.alerts, Interval: o.alertInterval,
+			Desktop: ui.DesktopNotifyFor(os.Getenv)},
+		OrderPaymentMethod: strings.ToUpper(o.orderPaymentMethod),
+		Version:            appVersion(),
+		SignIn:             screens.SignIn,
+		Screens:            screens.All,
 		Support: func(deps screenkit.Deps) ui.Screen {
 			console = support.New(deps, support.Options{
 				StateFile:       supportStateFile(gw.cfg.ClientKey),

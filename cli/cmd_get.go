@@ -8,6 +8,7 @@ import "github.com/spf13/cobra"
 func newGetCommand(std streams) *cobra.Command {
 	var given givenFlags
 	var asJSON bool
+	var statementOptions *statementFlags
 	cmd := &cobra.Command{
 		Use:   "get LOOKUP [ARGS]",
 		Short: "Run one read-only look-up and print it as JSON",
@@ -19,6 +20,12 @@ Look-ups marked * sign in as $CARDTERM_USERNAME with $CARDTERM_PASSWORD (on the
 embedded sandbox, the first demo user) and sign out after; the others need
 only the client key. No look-up asks for the secret key.
 
+transactions also writes statements: --all walks every page, --since and
+--until (YYYY-MM-DD, UTC) ask the gateway for a date range, and --format
+csv|json|jsonl writes one row per transaction (amounts signed and exact,
+times in UTC; the columns are in docs/statements.md) as the pages arrive.
+On a terminal a progress line on stderr says how far it is.
+
 The answer is always JSON; with --json, an error answer is printed on stdout as
 well, as the gateway sent it (its message still goes to stderr and the exit
 code still says which kind), so a script can read the gateway's own fields.
@@ -28,7 +35,8 @@ code still says which kind), so a script can read the gateway's own fields.
   cardterm get audit 6f1c2d... 100 --profile acme
   CARDTERM_USERNAME=alice@demo.test CARDTERM_PASSWORD=demo-pass cardterm get card
   cardterm get card --json || echo "refused: exit $?"   # the error answer on stdout
-  cardterm --json user          # the same as: cardterm get user --json`,
+  cardterm --json user          # the same as: cardterm get user --json
+  cardterm get transactions --since 2026-01-01 --until 2026-06-30 --all --format csv > h1.csv`,
 		// runLookup says what is missing, with the list of look-ups.
 		Args: cobra.ArbitraryArgs,
 		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
@@ -43,10 +51,14 @@ code still says which kind), so a script can read the gateway's own fields.
 				return err
 			}
 			o.json = asJSON
+			if statementOptions.given() {
+				return statusError(runStatement(o, statementOptions, args, std, cmd.CommandPath()))
+			}
 			return statusError(runLookup(o, args, std, cmd.CommandPath()))
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print an error answer on stdout too, as the gateway sent it")
+	statementOptions = addStatementFlags(cmd)
 	given = addSettingFlags(cmd, gatewaySettings)
 	cmd.Flags().SortFlags = false
 	return cmd

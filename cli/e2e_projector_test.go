@@ -17,7 +17,7 @@ func TestProjectorSizeBoxCoversNothingAndTheQRIsWholeE2E(t *testing.T) {
 	tm.waitFor("Sandbox demo accounts")
 	tm.send("Enter")
 	tm.waitFor("VERIFIED")
-	tm.send("7")
+	tm.open("Orders")
 	tm.waitFor("Selected product")
 	tm.send("Enter")
 	tm.waitFor("POST /v1/order")

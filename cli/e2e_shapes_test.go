@@ -55,8 +55,9 @@ func TestAltShapesWalletsHistoryAndWithdrawalE2E(t *testing.T) {
 	tm.waitFor("Internal wallets", "External wallets")
 
 	tm.send("w")
-	tm.waitFor("Withdraw from the credit wallet", "could not be read", "Receive amount", "Max amount")
+	tm.waitFor("Withdraw from the credit wallet", "Network fee", "0.45 USDC")
 	tm.typeText("100")
-	tm.confirm("Enter", "Withdraw 100 USDC?", "The network fee could not be read", "Fee: 0.45", "Receive amount: 499.55")
+	// The estimation is asked again for 100 USDC: what arrives is of 100.
+	tm.confirm("Enter", "Withdraw 100 USDC?", "Network fee:  0.45 USDC", "Will arrive:  99.55 USDC")
 	tm.waitFor("withdrawal sent", "Tx hash", "Received", "99.55", "400.00 USDC")
 }

@@ -43,6 +43,11 @@ type options struct {
 	presenter, mouse bool
 	// accessible runs the app in the accessible mode (ui/accessible).
 	accessible bool
+	// alerts and alertInterval are the transaction alerts;
+	// orderPaymentMethod the card orders' paymentMethod.
+	alerts             bool
+	alertInterval      time.Duration
+	orderPaymentMethod string
 	// sandboxData is cardterm sandbox's data directory, "" for memory.
 	sandboxData string
 

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"cardterm/apiclient"
 )
 
 // The settings table: every setting of cardterm is one row here, and the
@@ -108,7 +110,13 @@ const (
 	envSandboxData   = "CARDTERM_SANDBOX_DATA"
 	envRequireTicket = "CARDTERM_REQUIRE_TICKET"
 	envAccessible    = "CARDTERM_ACCESSIBLE"
+	envAlerts        = "CARDTERM_ALERTS"
+	envAlertEvery    = "CARDTERM_ALERT_INTERVAL"
+	envPayMethod     = "CARDTERM_ORDER_PAYMENT_METHOD"
 )
+
+// defaultAlertInterval is how often the app looks for new transactions.
+const defaultAlertInterval = 30 * time.Second
 
 const defaultTimeout = 15 * time.Second
 
@@ -171,6 +179,16 @@ var settings = []*setting{
 	{name: "mouse", env: envMouse, key: "mouse", kind: switchSetting, label: "mouse",
 		usage:   "let the app take clicks and the wheel (shift, or option on macOS, still selects text); --mouse=false leaves the mouse to the terminal",
 		initial: "true", takenBy: appCommands, field: func(o *options) any { return &o.mouse }},
+	{name: "alerts", env: envAlerts, key: "alerts", kind: switchSetting, label: "alerts",
+		usage:   "while the app runs, tell of new and declined card transactions: a notice, and a desktop notification where the terminal shows one (docs/statements.md)",
+		initial: "true", takenBy: appCommands, field: func(o *options) any { return &o.alerts }},
+	{name: "alert-interval", env: envAlertEvery, key: "alert_interval", kind: durationSetting, placeholder: "DURATION", label: "alert every",
+		usage:   "how often the alerts read the newest transactions (at least 2s; a failing gateway is asked less often)",
+		initial: defaultAlertInterval.String(), takenBy: appCommands, field: func(o *options) any { return &o.alertInterval }},
+	{name: "order-payment-method", env: envPayMethod, key: "order_payment_method", placeholder: "METHOD", label: "payment",
+		usage:   "the paymentMethod a card order sends (CRYPTO_EXTERNAL_<PROVIDER>), for a tenant that offers another provider",
+		initial: apiclient.PaymentMethodDaimo, check: checkPaymentMethod, takenBy: appCommands,
+		field: func(o *options) any { return &o.orderPaymentMethod }},
 	{name: "data", env: envSandboxData, key: "sandbox_data", placeholder: "DIR", label: "sandbox dir",
 		usage: "directory cardterm sandbox keeps its state in across restarts (created when missing); sandbox reset, export and import work on it",
 		unset: "in memory", takenBy: sandboxCommands, field: func(o *options) any { return &o.sandboxData }},
@@ -293,4 +311,14 @@ func checkBaseURLSetting(raw string) error {
 		return fmt.Errorf("%s", strings.TrimPrefix(u.msg, "--base-url "))
 	}
 	return err
+}
+
+// checkPaymentMethod takes CRYPTO_EXTERNAL_<PROVIDER>, the only form the
+// interface names.
+func checkPaymentMethod(text string) error {
+	provider, ok := strings.CutPrefix(strings.ToUpper(text), "CRYPTO_EXTERNAL_")
+	if !ok || provider == "" || strings.Trim(provider, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != "" {
+		return fmt.Errorf("%q is not CRYPTO_EXTERNAL_<PROVIDER> (letters, digits and _)", text)
+	}
+	return nil
 }

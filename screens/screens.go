@@ -10,6 +10,7 @@ import (
 	"cardterm/screens/consent"
 	"cardterm/screens/delegation"
 	"cardterm/screens/events"
+	"cardterm/screens/insights"
 	"cardterm/screens/orders"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/signin"
@@ -30,6 +31,7 @@ func All(deps screenkit.Deps) []ui.Screen {
 		account.New(deps),
 		card.New(deps),
 		transactions.New(deps),
+		insights.New(deps),
 		wallets.New(deps),
 		whitelist.New(deps),
 		delegation.New(deps),

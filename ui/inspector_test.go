@@ -18,6 +18,13 @@ type inspectScreen struct {
 	raw string
 }
 
+// Update keeps the wrapper: the root hands every screen messages (a
+// session's start) and keeps what Update answers.
+func (s inspectScreen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	_, cmd := s.fakeScreen.Update(msg)
+	return s, cmd
+}
+
 func (s inspectScreen) Inspect() (string, []byte, bool) {
 	return "record 7", []byte(s.raw), s.raw != ""
 }

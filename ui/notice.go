@@ -43,6 +43,9 @@ type Notice struct {
 	// shown the notice stays off the status bar (it is in the log), so the
 	// message is said once where the user looks.
 	Unless ScreenID
+	// Everywhere shows a screen's notice on every screen: an alert the
+	// user wants wherever they are (NotifyEverywhere).
+	Everywhere bool
 
 	stamped bool
 }
@@ -74,6 +77,13 @@ type noticeExpireMsg struct{ seq int }
 // sanitized here, once, so callers may pass gateway strings of any length.
 func Notify(tone theme.Tone, text string) tea.Cmd {
 	n := Notice{Tone: tone, Text: sanitize.Text(CutText(text, MaxMessageText))}
+	return func() tea.Msg { return NoticeMsg{Notice: n} }
+}
+
+// NotifyEverywhere reports a notice every screen shows, though a screen
+// raised it: an alert (a payment declined) wherever the user is.
+func NotifyEverywhere(tone theme.Tone, text string) tea.Cmd {
+	n := Notice{Tone: tone, Text: sanitize.Text(CutText(text, MaxMessageText)), Everywhere: true}
 	return func() tea.Msg { return NoticeMsg{Notice: n} }
 }
 

@@ -131,3 +131,14 @@ func lastLine(s string) string {
 func typeName(v any) string { return strings.TrimPrefix(fmt.Sprintf("%T", v), "ui.") }
 
 func uitestSize(w, h int) tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
+// An alert a screen raises (NotifyEverywhere) shows on every screen.
+func TestNotifyEverywhereShowsOnEveryScreen(t *testing.T) {
+	f := newFixture(t, true, false)
+	f.signInNow()
+	f.drive(raise{to: accountScreen, tone: theme.ToneInfo, text: "Declined: -12.40 EUR", everywhere: true})
+	f.drive(uitest.Key("2"))
+	if !strings.Contains(f.view(), "Declined: -12.40 EUR") {
+		t.Fatalf("the alert is not shown on another screen:\n%s", f.view())
+	}
+}

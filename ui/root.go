@@ -361,7 +361,9 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 			enter = stampNotices(s.Enter(), s.ID())
 		}
 		r.layoutNotice()
-		return tea.Batch(r.resize(), enter)
+		// Screens that keep something running through a session (the
+		// transaction alerts) start it now.
+		return tea.Batch(r.resize(), enter, r.broadcast(SessionStartedMsg{}))
 	case SignOutMsg:
 		if r.signIn == nil {
 			return nil

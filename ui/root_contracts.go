@@ -8,6 +8,10 @@ package ui
 type (
 	// SignedInMsg is sent by the sign-in screen once a session exists.
 	SignedInMsg struct{}
+	// SessionStartedMsg is what the root tells every screen when a
+	// session starts (after SignedInMsg): a screen that watches something
+	// through the session (the transaction alerts) starts then.
+	SessionStartedMsg struct{}
 	// SignOutMsg asks the sign-in screen to perform the logout request.
 	SignOutMsg struct{}
 	// SignedOutMsg says the session is gone; Reason is shown as a notice.

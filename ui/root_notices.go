@@ -67,7 +67,7 @@ func (r *Root) visibleNotice() (Notice, bool) {
 		// Shown on every screen but the one that says it in its body.
 		return n, s == nil || s.ID() != n.Unless
 	}
-	if !n.stamped {
+	if !n.stamped || n.Everywhere {
 		return n, true
 	}
 	return n, s != nil && s.ID() == n.Screen

@@ -52,10 +52,15 @@ type raise struct {
 	to   ui.ScreenID
 	tone theme.Tone
 	text string
+	// everywhere raises it with ui.NotifyEverywhere.
+	everywhere bool
 }
 
 func (s *fakeScreen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	if r, ok := msg.(raise); ok && r.to == s.id {
+		if r.everywhere {
+			return s, ui.NotifyEverywhere(r.tone, r.text)
+		}
 		return s, ui.Notify(r.tone, r.text)
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 )
@@ -45,23 +46,57 @@ func perCurrency(amount, currency string) altPerCurrency {
 }
 
 // altTransaction is a card transaction in the alternate shape: the
-// direction in its own field, amounts per currency.
+// direction in its own field, the merchant split, and the money in one of
+// the shapes gateways use (altMoneyShapes), chosen by the transaction's
+// id, so one page holds them all.
 type altTransaction struct {
-	TransactionID string         `json:"transactionId"`
-	CreatedAt     string         `json:"createdAt"`
-	Direction     string         `json:"direction"`
-	Merchant      altMerchant    `json:"merchant"`
-	Amount        altPerCurrency `json:"amount"`
-	Settlement    altPerCurrency `json:"settlement"`
-	Fees          altPerCurrency `json:"fees"`
-	State         string         `json:"state"`
-	Decline       *altDecline    `json:"decline,omitempty"`
-	EntryMode     string         `json:"entryMode"`
-	AuthCode      string         `json:"authCode"`
+	TransactionID string      `json:"transactionId"`
+	CreatedAt     string      `json:"createdAt"`
+	Direction     string      `json:"direction,omitempty"`
+	Sign          string      `json:"sign,omitempty"`
+	Merchant      altMerchant `json:"merchant"`
+	// The money: which members are set depends on the shape.
+	Amount                      any    `json:"amount,omitempty"`
+	Currency                    string `json:"currency,omitempty"`
+	AmountInTransactionCurrency string `json:"amountInTransactionCurrency,omitempty"`
+	TransactionCurrency         string `json:"transactionCurrency,omitempty"`
+	AmountInBillingCurrency     any    `json:"amountInBillingCurrency,omitempty"`
+	BillingAmount               any    `json:"billingAmount,omitempty"`
+	BillingCurrency             string `json:"billingCurrency,omitempty"`
+	Settlement                  any    `json:"settlement,omitempty"`
+	Fees                        any    `json:"fees,omitempty"`
+
+	State     string      `json:"state"`
+	Decline   *altDecline `json:"decline,omitempty"`
+	EntryMode string      `json:"entryMode"`
+	AuthCode  string      `json:"authCode"`
 }
 
-type altDecline struct {
-	Code string `json:"code"`
+// The shapes of a transaction's money in the alternate mode.
+const (
+	// altPerCurrencyMoney: {"amount": {"EUR": "53.63"}}, unsigned, the
+	// direction beside it (as public clients of this gateway show it).
+	altPerCurrencyMoney = iota
+	// altFlatSignedMoney: {"amount": -53.63, "currency": "EUR",
+	// "billingAmount": -53.63, "billingCurrency": "EUR"}, JSON numbers,
+	// negative for money out, and no direction.
+	altFlatSignedMoney
+	// altInCurrencyMoney: {"amountInTransactionCurrency": "53.63",
+	// "transactionCurrency": "EUR", "amountInBillingCurrency": 53.63,
+	// "billingCurrency": "EUR"}.
+	altInCurrencyMoney
+	// altMinorUnitsMoney: {"amount": {"minorUnits": 5363, "exponent": 2,
+	// "currency": "EUR"}} with {"sign": "debit"}.
+	altMinorUnitsMoney
+	// altNestedMoney: {"amount": {"value": "53.63", "currency": "EUR"}}.
+	altNestedMoney
+	altMoneyShapes
+)
+
+// altMoneyShapeOf is the shape a transaction's money is sent in: by its
+// id, so it is the same on every page and filter.
+func altMoneyShapeOf(id string) int {
+	return int(hashNum("altmoney/"+id) % altMoneyShapes)
 }
 
 // altTransactionStates renames the default statuses.
@@ -71,13 +106,11 @@ var altTransactionStates = map[string]string{"CONFIRMED": "settled", "PENDING": 
 func altTransactions(in []transactionRecord) []altTransaction {
 	return convertAll(in, func(t transactionRecord) altTransaction {
 		a := altTransaction{
-			TransactionID: t.ID, CreatedAt: t.DateTime, Direction: altDirection(t.Sign),
-			Merchant:   altMerchantOf(t.MerchantNameLocation, t.MCC, t.MCCCategory),
-			Amount:     perCurrency(t.TransactionAmount, t.TransactionCurrency),
-			Settlement: perCurrency(t.BillingAmount, t.BillingCurrency),
-			Fees:       perCurrency(t.FeeAmount, t.FeeCurrency),
-			State:      altTransactionStates[t.Status], EntryMode: strings.ToLower(t.Channel), AuthCode: t.AuthorizationCode,
+			TransactionID: t.ID, CreatedAt: t.DateTime,
+			Merchant: altMerchantOf(t.MerchantNameLocation, t.MCC, t.MCCCategory),
+			State:    altTransactionStates[t.Status], EntryMode: strings.ToLower(t.Channel), AuthCode: t.AuthorizationCode,
 		}
+		altMoneyOf(&a, t)
 		if a.State == "" {
 			a.State = strings.ToLower(t.Status)
 		}
@@ -86,6 +119,57 @@ func altTransactions(in []transactionRecord) []altTransaction {
 		}
 		return a
 	})
+}
+
+// altMoneyOf sets a's money members in the shape its id picks.
+func altMoneyOf(a *altTransaction, t transactionRecord) {
+	switch altMoneyShapeOf(t.ID) {
+	case altPerCurrencyMoney:
+		a.Direction = altDirection(t.Sign)
+		a.Amount = perCurrency(t.TransactionAmount, t.TransactionCurrency)
+		a.Settlement = perCurrency(t.BillingAmount, t.BillingCurrency)
+		a.Fees = perCurrency(t.FeeAmount, t.FeeCurrency)
+	case altFlatSignedMoney:
+		amount, billed := t.TransactionAmount, t.BillingAmount
+		if t.Sign != "CREDIT" {
+			amount, billed = "-"+amount, "-"+billed
+		}
+		a.Amount, a.Currency = json.Number(amount), t.TransactionCurrency
+		a.BillingAmount, a.BillingCurrency = json.Number(billed), t.BillingCurrency
+		a.Fees = perCurrency(t.FeeAmount, t.FeeCurrency)
+	case altInCurrencyMoney:
+		a.Direction = altDirection(t.Sign)
+		a.AmountInTransactionCurrency, a.TransactionCurrency = t.TransactionAmount, t.TransactionCurrency
+		a.AmountInBillingCurrency, a.BillingCurrency = json.Number(t.BillingAmount), t.BillingCurrency
+		a.Fees = perCurrency(t.FeeAmount, t.FeeCurrency)
+	case altMinorUnitsMoney:
+		a.Sign = strings.ToLower(t.Sign)
+		a.Amount = altMinorOf(t.TransactionAmount, t.TransactionCurrency)
+		a.Settlement = altMinorOf(t.BillingAmount, t.BillingCurrency)
+		a.Fees = altMinorOf(t.FeeAmount, t.FeeCurrency)
+	default:
+		a.Direction = altDirection(t.Sign)
+		a.Amount = altMoney{t.TransactionAmount, t.TransactionCurrency}
+		a.Settlement = altMoney{t.BillingAmount, t.BillingCurrency}
+		a.Fees = altMoney{t.FeeAmount, t.FeeCurrency}
+	}
+}
+
+// altMinor is an amount in minor units: {minorUnits, exponent, currency}.
+type altMinor struct {
+	MinorUnits int64  `json:"minorUnits"`
+	Exponent   int    `json:"exponent"`
+	Currency   string `json:"currency"`
+}
+
+// altMinorOf writes a two-decimal amount ("53.63") in minor units.
+func altMinorOf(amount, currency string) altMinor {
+	units, _ := strconv.ParseInt(strings.Replace(amount, ".", "", 1), 10, 64)
+	return altMinor{MinorUnits: units, Exponent: 2, Currency: currency}
+}
+
+type altDecline struct {
+	Code string `json:"code"`
 }
 
 // altDirection is this gateway's name for a DEBIT or CREDIT sign.
@@ -227,8 +311,14 @@ type altEstimation struct {
 }
 
 func altWithdrawEstimation(balanceMicros int64) altEstimation {
-	return altEstimation{Amount: formatMicros(balanceMicros), Fee: formatMicros(withdrawFeeMicros),
-		ReceiveAmount: formatMicros(max(balanceMicros-withdrawFeeMicros, 0)), MaxAmount: formatMicros(balanceMicros), Currency: "usdc"}
+	return altWithdrawEstimationFor(balanceMicros, balanceMicros)
+}
+
+// altWithdrawEstimationFor is the estimation of a withdrawal of amount
+// from a balance.
+func altWithdrawEstimationFor(amountMicros, balanceMicros int64) altEstimation {
+	return altEstimation{Amount: formatMicros(amountMicros), Fee: formatMicros(withdrawFeeMicros),
+		ReceiveAmount: formatMicros(max(amountMicros-withdrawFeeMicros, 0)), MaxAmount: formatMicros(balanceMicros), Currency: "usdc"}
 }
 
 // altWithdrawal is the withdrawal answer: txHash as documented, with what

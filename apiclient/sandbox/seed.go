@@ -118,6 +118,10 @@ type userRecord struct {
 	// simulated holds the transactions POST /sandbox/simulate made, oldest
 	// first (simulate.go).
 	simulated []transactionRecord
+	// appendedTransactions (newest last) and earlierTransactions (oldest
+	// last) are added to the seeded history while the sandbox runs
+	// (transactions_append.go); not stored in a data directory.
+	appendedTransactions, earlierTransactions []transactionRecord
 }
 
 // cardRecord is a stored card; its tags are its stored (fixture) form.

@@ -134,48 +134,55 @@ func generateTransactions(username string) []transactionRecord {
 	out := make([]transactionRecord, 0, n)
 	at := transactionAnchor
 	for i := 0; i < n; i++ {
-		m := pool[r.intn(len(pool))]
-		amount := m.minCents + r.intn(m.maxCents-m.minCents+1)
-		billing, fee := amount, 0
-		if m.currency != "EUR" {
-			billing = amount * fxRate[m.currency] / 100
-			fee = (billing*15 + 500) / 1000 // 1.5% foreign fee
-		}
-		t := transactionRecord{
-			ID:                   uuidFrom("txn", username, fmt.Sprint(i)),
-			DateTime:             at.Format(time.RFC3339),
-			Sign:                 "DEBIT",
-			MerchantNameLocation: m.name,
-			MCC:                  m.mcc,
-			MCCCategory:          m.category,
-			TransactionAmount:    cents(amount),
-			TransactionCurrency:  m.currency,
-			BillingAmount:        cents(billing),
-			BillingCurrency:      "EUR",
-			FeeAmount:            cents(fee),
-			FeeCurrency:          "EUR",
-			Status:               "CONFIRMED",
-			Channel:              channels[r.intn(len(channels))],
-			AuthorizationCode:    fmt.Sprintf("%06d", r.intn(1000000)),
-		}
-		switch roll := r.intn(100); {
-		case i < 4 || roll < 4:
-			t.Status = "PENDING"
-		case roll < 11:
-			t.Status = "DECLINED"
-			reason := declineReasons[r.intn(len(declineReasons))]
-			t.DeclineReason = &reason
-			t.FeeAmount = "0.00"
-		case roll < 14:
-			t.Status = "REVERTED"
-		case roll < 18 && m.category == "SHOPPING":
-			t.Sign = "CREDIT" // a refund
-		}
-		if m.category == "CASH" && t.Status != "DECLINED" {
-			t.FeeAmount = cents(max(fee, 200)) // ATM fee
-		}
+		t := generatedTransaction(r, pool[r.intn(len(pool))], at, i < 4)
+		t.ID = uuidFrom("txn", username, fmt.Sprint(i))
 		out = append(out, t)
 		at = at.Add(-time.Duration(20+r.intn(1400)) * time.Minute)
 	}
 	return out
+}
+
+// generatedTransaction is one seeded transaction at m, at the time given:
+// its amount, fee and status drawn from r (pending when asked: the newest
+// of a history are still pending).
+func generatedTransaction(r *rng, m merchant, at time.Time, pending bool) transactionRecord {
+	amount := m.minCents + r.intn(m.maxCents-m.minCents+1)
+	billing, fee := amount, 0
+	if m.currency != "EUR" {
+		billing = amount * fxRate[m.currency] / 100
+		fee = (billing*15 + 500) / 1000 // 1.5% foreign fee
+	}
+	t := transactionRecord{
+		DateTime:             at.Format(time.RFC3339),
+		Sign:                 "DEBIT",
+		MerchantNameLocation: m.name,
+		MCC:                  m.mcc,
+		MCCCategory:          m.category,
+		TransactionAmount:    cents(amount),
+		TransactionCurrency:  m.currency,
+		BillingAmount:        cents(billing),
+		BillingCurrency:      "EUR",
+		FeeAmount:            cents(fee),
+		FeeCurrency:          "EUR",
+		Status:               "CONFIRMED",
+		Channel:              channels[r.intn(len(channels))],
+		AuthorizationCode:    fmt.Sprintf("%06d", r.intn(1000000)),
+	}
+	switch roll := r.intn(100); {
+	case pending || roll < 4:
+		t.Status = "PENDING"
+	case roll < 11:
+		t.Status = "DECLINED"
+		reason := declineReasons[r.intn(len(declineReasons))]
+		t.DeclineReason = &reason
+		t.FeeAmount = "0.00"
+	case roll < 14:
+		t.Status = "REVERTED"
+	case roll < 18 && m.category == "SHOPPING":
+		t.Sign = "CREDIT" // a refund
+	}
+	if m.category == "CASH" && t.Status != "DECLINED" {
+		t.FeeAmount = cents(max(fee, 200)) // ATM fee
+	}
+	return t
 }

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -56,36 +57,36 @@ func (s *Server) cardTransactions(c *call) {
 
 	s.mu.Lock()
 	username, hasCard := c.user.Username, c.user.Card != nil
-	simulated := simulatedTransactions(c.user)
+	// What the sandbox added while it runs, newest last: simulated card
+	// activity (simulate.go) and appended transactions
+	// (transactions_append.go), in time order.
+	appended, earlier := slices.Clone(c.user.simulated), c.user.earlierTransactions
+	appended = append(appended, c.user.appendedTransactions...)
 	s.mu.Unlock()
-	all := seededTransactions(username)
-	if len(simulated) > 0 {
-		all = append(simulated, all...)
-	}
-	if !hasCard && len(all) == 0 {
+	slices.SortStableFunc(appended, func(a, b transactionRecord) int { return strings.Compare(a.DateTime, b.DateTime) })
+	seeded := seededTransactions(username)
+	if !hasCard && len(seeded)+len(appended)+len(earlier) == 0 {
 		c.fail(http.StatusNotFound, "Card not found")
 		return
 	}
 	skip := page * transactionPageSize
 	out := make([]transactionRecord, 0, transactionPageSize)
-	for _, t := range all {
+	transactionsOf(appended, seeded, earlier, func(t *transactionRecord) bool {
 		day := t.DateTime[:10]
 		switch {
 		case from != "" && (day < from || day > to):
-			continue
+			return true
 		case len(cats) > 0 && !cats[strings.ToUpper(t.MCCCategory)]:
-			continue
+			return true
 		case search != "" && !strings.Contains(strings.ToLower(t.MerchantNameLocation), search) && t.MCC != search:
-			continue
+			return true
 		}
 		if skip > 0 {
 			skip--
-			continue
+			return true
 		}
-		out = append(out, t)
-		if len(out) == transactionPageSize {
-			break
-		}
-	}
+		out = append(out, *t)
+		return len(out) < transactionPageSize
+	})
 	answerInShape(s, c, out, altTransactions)
 }

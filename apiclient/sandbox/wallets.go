@@ -211,13 +211,18 @@ func (s *Server) walletCredit(c *call) {
 	})
 }
 
-// withdrawEstimation: GET /v1/wallet/credit/withdraw-estimation.
+// withdrawEstimation: GET /v1/wallet/credit/withdraw-estimation. The
+// alternate shape estimates for the query's amount when one is given (a
+// decimal USDC amount), else for the whole balance.
 func (s *Server) withdrawEstimation(c *call) {
+	asked, askedErr := parseMicros(c.r.URL.Query().Get("amount"))
 	c.answerFound("Credit wallet not found", func() any {
 		cw := walletsOf(c.user).credit
 		switch {
 		case cw == nil:
 			return nil
+		case s.opts.AltShapes && askedErr == nil && asked > 0:
+			return altWithdrawEstimationFor(asked, cw.Balance)
 		case s.opts.AltShapes:
 			return altWithdrawEstimation(cw.Balance)
 		}

@@ -95,7 +95,7 @@ func (s *Screen) detailView() string {
 			fields = append(fields, f)
 		}
 	}
-	fields = append(fields, screenkit.Field{Label: "Payment", Value: "crypto, through Daimo (" + apiclient.PaymentMethodDaimo + ")"})
+	fields = append(fields, screenkit.Field{Label: "Payment", Value: paymentText(s.paymentMethod())})
 	var hint string
 	switch {
 	case !s.keys.Order.Enabled():
@@ -114,3 +114,14 @@ func (s *Screen) detailView() string {
 
 // lineCount is the number of lines of a rendered block.
 func lineCount(s string) int { return strings.Count(s, "\n") + 1 }
+
+// paymentText says how an order is paid: "crypto, through Daimo
+// (CRYPTO_EXTERNAL_DAIMO)".
+func paymentText(method string) string {
+	provider, ok := strings.CutPrefix(method, "CRYPTO_EXTERNAL_")
+	if !ok || provider == "" {
+		return method
+	}
+	name := strings.ToUpper(provider[:1]) + strings.ToLower(provider[1:])
+	return "crypto, through " + name + " (" + method + ")"
+}

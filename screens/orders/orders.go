@@ -255,10 +255,10 @@ func (s *Screen) confirmOrder() tea.Cmd {
 		}
 		return ui.Notify(theme.ToneWarn, p.Description+" cannot be ordered: "+why+". Nothing was sent.")
 	}
-	client := s.Deps.Client
+	client, method := s.Deps.Client, s.paymentMethod()
 	return s.order.Ask(ui.ChangeSpec[placed]{
 		Title: "Order " + p.Description + "?",
-		Request: append(apiclient.PlaceOrderCall(p.ID, apiclient.PaymentMethodDaimo).Lines(),
+		Request: append(apiclient.PlaceOrderCall(p.ID, method).Lines(),
 			"X-Client-ID: "+client.Config().ClientID),
 		Lines: []string{"The gateway answers with the payment details: the amount, and the address to pay in crypto. " +
 			"Nothing is paid until you send the funds; the status is checked every 3 s."},
@@ -267,7 +267,7 @@ func (s *Screen) confirmOrder() tea.Cmd {
 		What:         "ordering " + p.Description,
 		Done:         "order placed: pay to the address shown",
 		Run: func(ctx context.Context) (placed, error) {
-			order, err := client.PlaceOrder(ctx, p.ID, apiclient.PaymentMethodDaimo)
+			order, err := client.PlaceOrder(ctx, p.ID, method)
 			return placed{product: p, order: order}, err
 		},
 	})
@@ -299,4 +299,13 @@ func (s *Screen) CopyValue() (label, value string, ok bool) {
 		return "product id", p.ID, true
 	}
 	return "", "", false
+}
+
+// paymentMethod is the paymentMethod orders send: the setting
+// order-payment-method, else the one the gateway's reference names.
+func (s *Screen) paymentMethod() string {
+	if m := s.Deps.OrderPaymentMethod; m != "" {
+		return m
+	}
+	return apiclient.PaymentMethodDaimo
 }

@@ -54,10 +54,25 @@ type Deps struct {
 	// delivers to loopback receivers such as the in-app listener and sends
 	// test events. A real gateway needs public HTTPS webhook URLs.
 	SandboxGateway bool
+	// Alerts are the transaction alerts while the app runs (the settings
+	// alerts and alert-interval); the zero value is off.
+	Alerts Alerts
+	// OrderPaymentMethod is the paymentMethod a card order sends (the
+	// setting order-payment-method); "" is apiclient.DefaultPaymentMethod.
+	OrderPaymentMethod string
 	// NumberKeyOf is the number key of a screen of the navigation ("" for
 	// none), which the root gives by position: a screen's text names
 	// another through ScreenNamed, never with a digit of its own.
 	NumberKeyOf func(ui.ScreenID) string
+}
+
+// Alerts say whether and how often the app looks for new and declined
+// transactions while it runs, and how the terminal shows a desktop
+// notification.
+type Alerts struct {
+	On       bool
+	Interval time.Duration
+	Desktop  ui.DesktopNotify
 }
 
 // ScreenNamed is how a screen's text points at another: "the Account

@@ -10,6 +10,7 @@ const (
 	AccountScreen      ui.ScreenID = "account"
 	CardScreen         ui.ScreenID = "card"
 	TransactionsScreen ui.ScreenID = "transactions"
+	InsightsScreen     ui.ScreenID = "insights"
 	WalletsScreen      ui.ScreenID = "wallets"
 	WhitelistScreen    ui.ScreenID = "whitelist"
 	DelegationScreen   ui.ScreenID = "delegation"

@@ -71,8 +71,12 @@ type Config struct {
 	// Accessible lays the app out for the accessible mode (ui/accessible):
 	// no navigation pane, the body the whole width.
 	Accessible bool
-	Now        func() time.Time
-	Version    string
+	// Alerts are the transaction alerts; OrderPaymentMethod the card
+	// orders' payment method (screenkit.Deps).
+	Alerts             screenkit.Alerts
+	OrderPaymentMethod string
+	Now                func() time.Time
+	Version            string
 
 	SignIn Build
 	// Screens builds the navigation, in its order (screens.All): at start,
@@ -105,6 +109,9 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		Events:         cfg.Events,
 		EventsURL:      cfg.EventsURL,
 		SandboxGateway: cfg.Gateway.Local,
+		Alerts:         cfg.Alerts,
+
+		OrderPaymentMethod: cfg.OrderPaymentMethod,
 	}
 	opts := ui.RootOptions{
 		Styles:         &styles,

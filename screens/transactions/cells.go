@@ -32,7 +32,7 @@ const transactionColumnCount = 5
 func newPageCells(rows []apiclient.Transaction, shape screenkit.RecordShape) pageCells {
 	var cells pageCells
 	formatted := func(col int) bool {
-		return shape.FallbackPath(col) != "" || col == 0 || col == 3
+		return shape.FallbackPath(col) != "" || col == 0 || col == amountColumn
 	}
 	size := 0
 	for col := range transactionColumnCount {
@@ -60,6 +60,12 @@ func newPageCells(rows []apiclient.Transaction, shape screenkit.RecordShape) pag
 
 // writeCell writes the text of one formatted cell.
 func writeCell(b *strings.Builder, x *apiclient.Transaction, shape screenkit.RecordShape, row, col int) {
+	if col == amountColumn {
+		// Amounts are read in every shape when the page arrives
+		// (screenkit.AdoptTransactionShape): never a stand-in field.
+		writeAmount(b, x)
+		return
+	}
 	if v, ok := shape.Fallback(row, col); ok {
 		if col == 0 {
 			writeDate(b, v)
@@ -71,10 +77,15 @@ func writeCell(b *strings.Builder, x *apiclient.Transaction, shape screenkit.Rec
 	switch col {
 	case 0:
 		writeDate(b, x.DateTime)
-	case 3:
-		writeAmount(b, x)
 	}
 }
+
+// amountColumn is the column of the signed amount.
+const amountColumn = 3
+
+// notGivenCell is the amount cell of a transaction that gives no amount:
+// under the column's title it reads "amount not given".
+const notGivenCell = "not given"
 
 // cell returns the formatted cell of row in col, ok false when the column
 // reads the record as it is.
@@ -117,6 +128,9 @@ func appendAmount(buf []byte, x *apiclient.Transaction) []byte {
 	if amt == "" {
 		amt = string(x.BillingAmount)
 	}
+	if amt == "" {
+		return append(buf, notGivenCell...)
+	}
 	switch x.Sign {
 	case apiclient.TxDebit:
 		buf = append(buf, '-')
@@ -149,7 +163,11 @@ func signedMoney(sign string, amount apiclient.Decimal, currency string) string 
 	return strings.TrimSpace(prefix + string(amount) + " " + currency)
 }
 
-// signedAmount is the signed amount in the transaction's currency.
+// signedAmount is the signed amount in the transaction's currency, "" when
+// the transaction gives none.
 func signedAmount(x *apiclient.Transaction) string {
+	if x.TransactionAmount == "" && x.BillingAmount == "" {
+		return ""
+	}
 	return string(bytes.TrimSpace(appendAmount(make([]byte, 0, 64), x)))
 }

@@ -55,6 +55,9 @@ func (t *Screen) refreshFrame() {
 	if !f.current {
 		st := t.Deps.Styles
 		f.head = st.Title.Render("Transactions") + "  " + st.Muted.Render(ansi.Truncate(t.summary(), max(t.Width-16, 0), "…"))
+		if t.export != nil {
+			f.head = ansi.Truncate(t.exportLine(t.Width), t.Width, "…")
+		}
 		f.rowPre, _ = ui.WrapStyle(st.TableRow)
 		f.selectedPre, _ = ui.WrapStyle(st.TableSelected)
 		f.detailTitle = st.Subtitle.Render("Selected transaction")

@@ -15,6 +15,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
+	"cardterm/screens/statement"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
@@ -25,8 +26,8 @@ import (
 // keyMap are the transaction screen's own bindings; the table adds its
 // movement and filter keys.
 type keyMap struct {
-	Filters, Clear, Next, Prev, Refresh key.Binding
-	table                               table.KeyMap
+	Filters, Clear, Next, Prev, Refresh, Export key.Binding
+	table                                       table.KeyMap
 }
 
 func newKeyMap() keyMap {
@@ -36,6 +37,7 @@ func newKeyMap() keyMap {
 		Next:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
 		Prev:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload page")),
+		Export:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
 		table:   table.Keys(),
 	}
 }
@@ -44,7 +46,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.table.Up, k.table.Down, k.Filters, k.Next, k.Prev, k.table.Filter}
 }
 func (k keyMap) FullHelp() [][]key.Binding {
-	return append([][]key.Binding{{k.Filters, k.Clear, k.Next, k.Prev, k.Refresh}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.Filters, k.Clear, k.Next, k.Prev, k.Refresh, k.Export}}, k.table.FullHelp()...)
 }
 
 // transactionLoad is the answer to one page request, with what was asked.
@@ -80,6 +82,15 @@ type Screen struct {
 	categories map[string]bool
 	form       *form.Form
 
+	// exportForm asks for the export's file (export.go); exportCheckID
+	// is the check of its name; export is the export running.
+	exportForm    *form.Form
+	exportCheckID ui.RequestID
+	export        *exportRun
+
+	// alerts watches for new and declined transactions (alerts.go).
+	alerts alerts
+
 	// frame is what View draws besides the table, built in Update and
 	// SetSize (frame.go).
 	frame frame
@@ -110,7 +121,9 @@ func transactionColumns(narrow bool, shape screenkit.RecordShape) []table.Column
 		{Title: "Category", Min: 8, Hidden: narrow},
 		{Title: "Amount", Min: 10, Right: true}, {Title: "Status", Width: 10}}
 	for i := range cols {
-		cols[i].Title = shape.FallbackTitle(i, cols[i].Title)
+		if i != amountColumn {
+			cols[i].Title = shape.FallbackTitle(i, cols[i].Title)
+		}
 	}
 	return cols
 }
@@ -130,12 +143,17 @@ func (t *Screen) KeyMap() help.KeyMap {
 	if t.form != nil {
 		return t.form.KeyMap()
 	}
+	if t.exportForm != nil {
+		return t.exportForm.KeyMap()
+	}
 	return t.keys
 }
 
 // CapturesKeys implements ui.Screen: the filter form and the table's
 // quick filter take every letter.
-func (t *Screen) CapturesKeys() bool { return t.form != nil || t.table.Filtering() }
+func (t *Screen) CapturesKeys() bool {
+	return t.form != nil || t.exportForm != nil || t.table.Filtering()
+}
 
 // Enter loads the page on screen again (first page the first time).
 func (t *Screen) Enter() tea.Cmd { return t.load(t.filter) }
@@ -165,19 +183,52 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return t.loaded1(msg)
+	case ui.Result[string]:
+		if msg.ID != t.exportCheckID {
+			return nil
+		}
+		return t.exportChecked(msg)
+	case exportProgressMsg:
+		return t.exportProgress(msg)
+	case ui.Result[statement.Summary]:
+		if t.export == nil || msg.ID != t.export.id {
+			return nil
+		}
+		return t.exportDone(msg)
+	case ui.SessionStartedMsg:
+		return t.startAlerts()
+	case alertTickMsg:
+		return t.alertTicked(msg)
+	case alertReadMsg:
+		return t.alertRead(msg)
+	case screenkit.ShowTransactionsMsg:
+		// Another screen (Spending) asks for these transactions: the form
+		// and the quick filter give way to them.
+		// The filter is the screen's at once: entering the screen next
+		// reads it, not the one before.
+		t.form, t.exportForm = nil, nil
+		t.table.ClearFilter()
+		t.filter = msg.Filter
+		return t.load(msg.Filter)
 	case ui.RefreshMsg:
 		return t.load(t.filter)
 	case ui.BodyMouseMsg:
 		return t.mouse(msg)
 	case tea.BackgroundColorMsg:
 		t.staleFrame() // the theme changed
-		return screenkit.ToForm(t.form, msg)
+		return tea.Batch(screenkit.ToForm(t.form, msg), screenkit.ToForm(t.exportForm, msg))
 	case tea.KeyPressMsg:
 		if t.form != nil {
 			return t.formKey(msg)
 		}
+		if t.exportForm != nil {
+			return t.exportFormKey(msg)
+		}
 		return t.handleKey(msg)
 	default:
+		if t.exportForm != nil {
+			return screenkit.ToForm(t.exportForm, msg)
+		}
 		return screenkit.ToForm(t.form, msg)
 	}
 }
@@ -236,7 +287,7 @@ func (t *Screen) setRows(list []apiclient.Transaction) {
 	raws := make([]apiclient.RawJSON, len(list))
 	for i := range list {
 		x := &list[i]
-		adoptShape(x)
+		screenkit.AdoptTransactionShape(x)
 		raws[i] = x.Raw
 		// Only printable categories are offered: they become the filter
 		// form's suggestions, which the text input draws as they are.
@@ -273,6 +324,8 @@ func (t *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, t.keys.Filters):
 		return t.openFilters()
+	case key.Matches(msg, t.keys.Export):
+		return t.openExport()
 	case key.Matches(msg, t.keys.Clear):
 		if t.filter.DateFrom == "" && t.filter.SearchKey == "" && len(t.filter.MCCCategories) == 0 {
 			return ui.Notify(theme.ToneInfo, "no filters to clear")

@@ -2,6 +2,7 @@ package transactions
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"strings"
@@ -212,23 +213,21 @@ func TestTransactionsResizeKeepsTheQuickFilter(t *testing.T) {
 }
 
 // TestTransactionsInAnotherShape: a gateway that names and nests every
-// transaction field its own way (the direction in its own field, amounts
-// per currency, a numeric merchant category code beside the category's
-// name) still fills every column and the detail pane: each row with its
-// amount, sign, currency and category, never a row of blanks.
+// transaction field its own way (the direction in its own field or a minus
+// sign, money per currency, flat, amountIn…Currency, in minor units or
+// nested, a numeric merchant category code beside the category's name)
+// still fills every column and the detail pane: each row with its amount,
+// sign, currency and category, never a row of blanks.
 func TestTransactionsInAnotherShape(t *testing.T) {
 	r := screentest.NewRig(t, "alice@demo.test", screentest.Of(New), screentest.WithAltShapes())
 	tr := r.Screen.(*Screen)
-	if len(tr.rows) == 0 || tr.rows[0].MerchantNameLocation != "" {
-		t.Fatalf("expected records the client cannot type: %+v", tr.rows)
-	}
-	if _, ok := tr.rows[0].Raw.Field("amount.EUR"); !ok {
-		t.Fatalf("the first record's amount is not given per currency: %s", tr.rows[0].Raw)
+	if _, ok := tr.rows[0].Raw.Field("merchantNameLocation"); ok || len(tr.rows) == 0 {
+		t.Fatalf("expected records the client cannot type: %s", tr.rows[0].Raw)
 	}
 	v := r.Want("Created at", "Merchant name", "Category", "Amount", "State", "row 1 of 50",
 		"Selected transaction", "Merchant city", "Transaction id", "authorized", "2026-11-20 18:00",
 		"shopping", "-53.63 EUR", "Amount  -53.63 EUR", "Billed  -53.63 EUR", "Sign    DEBIT", "Category          5651 shopping")
-	screentest.MustNotShow(t, v, "Amount  - EUR", "Merchant category code", "Direction")
+	screentest.MustNotShow(t, v, "Amount  - EUR", "Merchant category code", "Direction", notGivenCell)
 	credits := 0
 	for i, x := range tr.rows {
 		if strings.HasPrefix(tr.table.Row(i)[3], "+") {
@@ -255,6 +254,50 @@ func TestTransactionsInAnotherShape(t *testing.T) {
 	screentest.MustShow(t, v, name)
 	if _, id, ok := tr.CopyValue(); !ok || id == "" {
 		t.Fatal("y has no transaction id to copy")
+	}
+}
+
+// moneyShapes are one transaction, 12.40 EUR out, in every shape a
+// gateway may send its money in, and how the list and the detail draw it.
+var moneyShapes = []struct {
+	name, raw, cell, detail string
+}{
+	{"typed", `{"id":"t1","transactionAmount":"12.40","transactionCurrency":"EUR","sign":"DEBIT","status":"CONFIRMED"}`, "-12.40 EUR", "Amount  -12.40 EUR"},
+	{"nested", `{"id":"t1","amount":{"value":"12.40","currency":"EUR"},"direction":"out"}`, "-12.40 EUR", "Amount  -12.40 EUR"},
+	{"per currency", `{"id":"t1","amount":{"EUR":"12.40"},"direction":"out"}`, "-12.40 EUR", "Amount  -12.40 EUR"},
+	{"flat string", `{"id":"t1","amount":"12.40","currency":"EUR","direction":"debit"}`, "-12.40 EUR", "Amount  -12.40 EUR"},
+	{"flat negative number", `{"id":"t1","amount":-12.40,"currency":"EUR"}`, "-12.40 EUR", "Amount  -12.40 EUR"},
+	{"in transaction currency", `{"id":"t1","amountInTransactionCurrency":"12.40","transactionCurrency":"EUR","sign":"DEBIT"}`, "-12.40 EUR", "Amount  -12.40 EUR"},
+	{"in billing currency", `{"id":"t1","amountInBillingCurrency":12.40,"billingCurrency":"EUR","sign":"DEBIT"}`, "-12.40 EUR", "Billed  -12.40 EUR"},
+	{"minor units", `{"id":"t1","amount":{"minorUnits":1240,"exponent":2,"currency":"EUR"},"sign":"-"}`, "-12.40 EUR", "Amount  -12.40 EUR"},
+	{"credit", `{"id":"t1","amount":"12.40","currency":"EUR","direction":"in"}`, "+12.40 EUR", "Amount  +12.40 EUR"},
+	{"none", `{"id":"t1","merchant":"Shop"}`, notGivenCell, "Amount  " + screenkit.NoAmount},
+}
+
+// Each shape of money is drawn signed with its currency in the list and
+// the detail pane; a transaction without one says so.
+func TestEveryMoneyShapeOnListAndDetail(t *testing.T) {
+	for _, shape := range moneyShapes {
+		t.Run(shape.name, func(t *testing.T) {
+			styles := theme.New(true, true)
+			tr := New(screenkit.Deps{Requests: ui.NewRequests(), Styles: &styles, Now: time.Now})
+			tr.loaded = true
+			tr.SetSize(120, 40)
+			var x apiclient.Transaction
+			if err := json.Unmarshal([]byte(shape.raw), &x); err != nil {
+				t.Fatal(err)
+			}
+			tr.setRows([]apiclient.Transaction{x})
+			tr.refreshFrame()
+			if got := tr.table.Row(0)[amountColumn]; got != shape.cell {
+				t.Errorf("list cell %q, want %q", got, shape.cell)
+			}
+			v := uitest.Plain(tea.NewView(tr.View()))
+			if !strings.Contains(v, shape.detail) {
+				t.Errorf("the detail lacks %q:\n%s", shape.detail, v)
+			}
+			screentest.MustNotShow(t, v, "- EUR", "Amount  EUR")
+		})
 	}
 }
 

@@ -28,6 +28,9 @@ func (t *Screen) SetSize(width, height int) {
 	if t.form != nil {
 		t.form.SetWidth(min(width-2, 70))
 	}
+	if t.exportForm != nil {
+		t.exportForm.SetWidth(min(width-2, 90))
+	}
 	t.staleFrame()
 	t.refreshFrame()
 }
@@ -59,6 +62,9 @@ func (t *Screen) View() string {
 	if t.form != nil {
 		return screenkit.Place(head+"\n\n"+t.form.View(), width, height)
 	}
+	if t.exportForm != nil {
+		return screenkit.Place(head+"\n\n"+t.exportForm.View(), width, height)
+	}
 	table := t.table.View()
 	var b strings.Builder
 	b.Grow(len(head) + len(table) + len(t.frame.detail) + 512)
@@ -87,7 +93,7 @@ func (t *Screen) summary() string {
 	} else if t.atEnd {
 		parts = append(parts, "last page")
 	}
-	return sanitize.Text(strings.Join(parts, " · ")) + " · f filters · n/p pages"
+	return sanitize.Text(strings.Join(parts, " · ")) + " · f filters · n/p pages · x export"
 }
 
 // detailView is the pane for the selected transaction: amounts and fees,
@@ -115,10 +121,10 @@ func (t *Screen) detailView(width, height int) string {
 	}
 	leftKnown := []screenkit.KnownField{
 		known(screenkit.Field{Label: "Status", Styled: status}, "status", "declineReason"),
-		known(screenkit.Field{Label: "Amount", Value: signedAmount(x)}, append([]string{"transactionAmount", "transactionCurrency"}, amountNames...)...),
-		known(screenkit.Field{Label: "Billed", Value: signedMoney(x.Sign, x.BillingAmount, x.BillingCurrency)}, append([]string{"billingAmount", "billingCurrency"}, billingNames...)...),
-		known(screenkit.Field{Label: "Fee", Value: money(x.FeeAmount, x.FeeCurrency)}, append([]string{"feeAmount", "feeCurrency"}, feeNames...)...),
-		known(screenkit.Field{Label: "Sign", Value: x.Sign}, append([]string{"sign"}, signNames...)...),
+		known(screenkit.Field{Label: "Amount", Value: transactionOr(signedAmount(x), screenkit.NoAmount)}, amountNames...),
+		known(screenkit.Field{Label: "Billed", Value: signedMoney(x.Sign, x.BillingAmount, x.BillingCurrency)}, billingNames...),
+		known(screenkit.Field{Label: "Fee", Value: money(x.FeeAmount, x.FeeCurrency)}, feeNames...),
+		known(screenkit.Field{Label: "Sign", Value: x.Sign}, signNames...),
 		known(screenkit.Field{Label: "Date", Value: screenkit.FormatTime(x.DateTime)}, "dateTime"),
 	}
 	if reason != "" || x.Status == apiclient.TxDeclined {
@@ -128,13 +134,19 @@ func (t *Screen) detailView(width, height int) string {
 	}
 	rightKnown := []screenkit.KnownField{
 		known(screenkit.Field{Label: "Merchant", Value: x.MerchantNameLocation}, "merchantNameLocation"),
-		known(screenkit.Field{Label: "Category", Value: strings.TrimSpace(x.MCC + " " + x.MCCCategory)}, append(append([]string{"mcc", "mccCategory"}, mccNames...), categoryNames...)...),
+		known(screenkit.Field{Label: "Category", Value: strings.TrimSpace(x.MCC + " " + x.MCCCategory)}, append(append([]string{}, mccNames...), categoryNames...)...),
 		known(screenkit.Field{Label: "Id", Value: x.ID}, "id"),
 	}
 	// Every field the gateway sent: the known ones it carries on the left,
 	// the rest (its own names, nested ones flattened) on the right.
 	sent := x.Raw.Fields()
 	left := screenkit.PresentFieldsIn(x.Raw, sent, leftKnown)
+	if x.TransactionAmount == "" && x.BillingAmount == "" {
+		// No member holds an amount: the pane says so rather than
+		// leaving the line out.
+		at := min(1, len(left))
+		left = append(left[:at], append([]screenkit.Field{{Label: "Amount", Value: screenkit.NoAmount}}, left[at:]...)...)
+	}
 	right := append(screenkit.PresentFieldsIn(x.Raw, sent, rightKnown),
 		screenkit.OtherFieldsIn(sent, append(leftKnown, rightKnown...))...)
 	if len(left) == 0 {

@@ -151,20 +151,38 @@ func TestWithdrawTheWholeBalance(t *testing.T) {
 	screentest.MustShow(t, a.Screen(), "Tx hash  0x", "Arrives  499.55 USDC", "0.00 USDC")
 }
 
-// A fee estimation in a shape the client does not know: the form and the
-// confirmation show the estimation as the gateway sent it and say the fee
-// could not be read; the withdrawal can still be confirmed and completes.
+// A fee estimation in another shape ({amount, fee, receiveAmount,
+// maxAmount} for the whole balance) is read: its fee, never its receive
+// amount for another amount. The estimation is asked again for the amount
+// typed before the confirmation, which says what arrives of that amount.
 func TestWithdrawWithAnEstimationInAnotherShape(t *testing.T) {
 	a := screentest.New(t, screentest.Of(signin.New), screentest.WithScreen(screentest.Of(New)), screentest.WithAltShapes(), screentest.WithSize(120, 40))
 	a.SignIn("alice@demo.test")
 	a.Open(screenkit.WalletsScreen)
 	a.Keys("w")
-	screentest.MustShow(t, a.Screen(), "could not be read", "Receive amount", "499.55", "Max amount", "500.00")
+	screentest.MustShow(t, a.Screen(), "Network fee", "0.45 USDC")
+	screentest.MustNotShow(t, a.Screen(), "could not be read")
+	before := a.Sent("GET", "/v1/wallet/credit/withdraw-estimation")
 	a.Type("100")
 	a.Keys("enter")
-	screentest.MustShow(t, a.Screen(), "Withdraw 100 USDC?", "The network fee could not be read", "Fee: 0.45", "Receive amount: 499.55")
+	if a.Sent("GET", "/v1/wallet/credit/withdraw-estimation") != before+1 {
+		t.Fatal("the estimation was not asked again for the amount typed")
+	}
+	s := a.Screen()
+	screentest.MustShow(t, s, "Withdraw 100 USDC?", "Network fee:  0.45 USDC", "Will arrive:  99.55 USDC")
+	screentest.MustNotShow(t, s, "499.55", "Receive amount")
 	a.Keys("y")
-	screentest.MustShow(t, a.Screen(), "Tx hash   0x", "fee could not be read", "Received", "99.55", "Status", "submitted")
+	screentest.MustShow(t, a.Screen(), "Tx hash   0x", "Received", "99.55", "Status", "submitted")
+}
+
+// Over the balance, the refusal names the amount and the fee together.
+func TestWithdrawRefusalNamesAmountPlusFee(t *testing.T) {
+	a := newWalletApp(t, "alice@demo.test")
+	a.Open(screenkit.WalletsScreen)
+	a.Keys("w")
+	a.Type("600")
+	a.Keys("enter")
+	screentest.MustShow(t, a.Screen(), "insufficient balance: 500.00 USDC available, 600 USDC requested plus the", "network fee of 0.45 USDC (600.45 USDC)")
 }
 
 func TestWithdrawNotAllowedIsCheckedFirst(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -18,10 +19,13 @@ import (
 // The credit withdrawal follows the interface: the amount must not exceed
 // the available balance, and what arrives is the amount minus the network
 // fee, so the whole balance can be requested. The fee comes from the
-// gateway's estimation; when the estimation is in a shape the client does
-// not know, the confirmation shows it as the gateway sent it and says the
-// fee could not be read, and the user may still confirm (the gateway
-// decides).
+// gateway's estimation, asked when the form opens and again for the
+// amount typed (after a pause in typing, and before the confirmation if
+// the amount changed since): a gateway that estimates for an amount (its
+// answer names the amount) is never read for another one. The fee is read
+// in any shape (usdc, fee, networkFee, nested); when it cannot be, the
+// confirmation shows the estimation as the gateway sent it and says so,
+// and the user may still confirm (the gateway decides).
 
 // withdrawForm is the credit withdrawal form: the amount (a form.Form), and
 // the fee estimation fetched when it opens.
@@ -30,7 +34,22 @@ type withdrawForm struct {
 	estID  ui.RequestID
 	est    *apiclient.WithdrawEstimation
 	estErr error
+	// estFor is the amount est was asked for ("" for none); asking is
+	// the amount of the request in flight; typed counts the pauses in
+	// typing (estimateAfterTyping); confirmNext opens the confirmation
+	// when the estimation for the amount arrives.
+	estFor, asking string
+	typed          int
+	confirmNext    bool
 }
+
+// estimateTypedMsg is the pause after typing an amount: the estimation
+// is asked for it when no key came since.
+type estimateTypedMsg struct{ typed int }
+
+// estimateAfterTyping is how long typing pauses before the estimation is
+// asked for the amount.
+const estimateAfterTyping = 400 * time.Millisecond
 
 // withdrawal is a withdrawal that was sent: its amount, what arrives ("" when
 // the fee could not be read) and the gateway's answer.
@@ -55,22 +74,67 @@ func (w *Screen) openWithdraw() tea.Cmd {
 	form.SetWidth(max(w.Width-2, 20))
 	w.withdraw = withdrawForm{form: form}
 	w.mode = modeWithdraw
-	var load tea.Cmd
-	w.withdraw.estID, load = ui.Go(w.Requests, w.Deps.Client.WithdrawEstimation)
-	return tea.Batch(form.Focus(), load)
+	return tea.Batch(form.Focus(), w.estimate(""))
 }
 
-// fee is the network fee in USDC when the estimation has it under the
-// client's name as a decimal; ok false when it could not be read.
+// estimate asks the estimation for amount ("" for none given).
+func (w *Screen) estimate(amount string) tea.Cmd {
+	client := w.Deps.Client
+	var load tea.Cmd
+	w.withdraw.asking = amount
+	w.withdraw.estID, load = ui.Go(w.Requests, func(ctx context.Context) (apiclient.WithdrawEstimation, error) {
+		return client.WithdrawEstimationFor(ctx, amount)
+	})
+	return load
+}
+
+// estimateMatches reports whether the estimation holds for amount: it
+// was asked for it, or it names no amount of its own (a fee that does not
+// depend on the amount).
+func (f *withdrawForm) estimateMatches(amount string) bool {
+	if f.est == nil {
+		return false
+	}
+	if f.estFor == amount {
+		return true
+	}
+	for _, name := range []string{"amount", "requestedAmount", "amount.value"} {
+		if v := screenkit.FieldAt(f.est.Raw.Fields(), name); v != "" {
+			c, err := apiclient.CompareDecimal(v, amount)
+			return err == nil && c == 0
+		}
+	}
+	return true
+}
+
+// feeNames are the names an estimation's fee in USDC goes by, after the
+// client's own (usdc).
+var feeNames = []string{"fee", "networkFee", "feeAmount", "gasFee", "fees"}
+
+// fee is the network fee in USDC read from the estimation, in the
+// client's shape or another; ok false when it could not be read.
 func (f *withdrawForm) fee() (string, bool) {
 	if f.est == nil {
 		return "", false
 	}
 	fee := strings.TrimSpace(string(f.est.USDC))
-	if _, err := apiclient.CompareDecimal(fee, "0"); err != nil {
+	if _, err := apiclient.CompareDecimal(fee, "0"); err == nil {
+		return fee, true
+	}
+	m, ok := screenkit.MoneyAt(f.est.Raw.Fields(), feeNames...)
+	if !ok || m.Negative || (m.Currency != "" && !strings.EqualFold(m.Currency, "usdc")) {
 		return "", false
 	}
-	return fee, true
+	return m.Value, true
+}
+
+// feeFor is the fee of a withdrawal of amount: only from an estimation
+// that holds for it.
+func (f *withdrawForm) feeFor(amount string) (string, bool) {
+	if !f.estimateMatches(amount) {
+		return "", false
+	}
+	return f.fee()
 }
 
 // estimationFields are the estimation's fields as the gateway sent them.
@@ -100,13 +164,40 @@ func (w *Screen) updateWithdraw(msg tea.Msg) tea.Cmd {
 	} else if cmd != nil {
 		return cmd
 	}
-	if msg, ok := msg.(ui.Result[apiclient.WithdrawEstimation]); ok && msg.ID == f.estID {
-		f.estErr = msg.Err
-		if msg.Err == nil {
-			f.est = &msg.Value
+	switch msg := msg.(type) {
+	case estimateTypedMsg:
+		if msg.typed == f.typed && f.form != nil {
+			if amount := f.form.Value("amount"); apiclient.ValidDecimalAmount(amount) == nil && amount != f.estFor && amount != f.asking {
+				return w.estimate(amount)
+			}
+		}
+	case ui.Result[apiclient.WithdrawEstimation]:
+		if msg.ID != f.estID {
 			return nil
 		}
-		return screenkit.Failed("loading the withdrawal fee", msg.Err)
+		f.estErr = msg.Err
+		if msg.Err != nil {
+			f.confirmNext = false
+			if f.form != nil {
+				f.form.SetBusy(false)
+			}
+			return screenkit.Failed("loading the withdrawal fee", msg.Err)
+		}
+		f.est, f.estFor = &msg.Value, f.asking
+		if f.confirmNext && f.form != nil {
+			// The estimation for the amount that was submitted: the
+			// confirmation opens now, unless the amount changed since.
+			f.confirmNext = false
+			f.form.SetBusy(false)
+			amount := f.form.Value("amount")
+			if amount != f.estFor {
+				return nil
+			}
+			if problem := w.checkAmount(amount); problem != "" {
+				return f.form.SetErrors("", []form.FieldError{{Field: "amount", Message: problem}})
+			}
+			return w.askWithdraw(amount)
+		}
 	}
 	return nil
 }
@@ -151,14 +242,20 @@ func (w *Screen) checkAmount(amount string) string {
 	case f.est == nil:
 		return "the network fee is unknown (" + apiclient.ErrorMessage(f.estErr) + "); press esc and try again"
 	}
-	if fee, ok := f.fee(); ok {
+	fee, feeKnown := f.feeFor(amount)
+	if feeKnown {
 		if c, _ := apiclient.CompareDecimal(amount, fee); c <= 0 {
 			return "the amount must be greater than the network fee of " + fee + " USDC"
 		}
 	}
 	balance := w.creditBalance()
 	if c, err := apiclient.CompareDecimal(amount, balance); err == nil && c > 0 {
-		return fmt.Sprintf("insufficient balance: %s USDC available, %s USDC requested", balance, amount)
+		// The gateway counts the amount and the fee against the balance:
+		// the refusal names both.
+		if total, err := apiclient.AddDecimal(amount, fee); feeKnown && err == nil {
+			return fmt.Sprintf("insufficient balance: %s USDC available, %s USDC requested plus the network fee of %s USDC (%s USDC)", balance, amount, fee, total)
+		}
+		return fmt.Sprintf("insufficient balance: %s USDC available, %s USDC requested plus the network fee", balance, amount)
 	}
 	return ""
 }
@@ -175,7 +272,20 @@ func (w *Screen) withdrawKey(msg tea.KeyPressMsg) tea.Cmd {
 		w.mode = modeOverview
 		return nil
 	case form.Submit:
-		return w.askWithdraw(f.form.Value("amount"))
+		amount := f.form.Value("amount")
+		if !f.estimateMatches(amount) {
+			// The estimation is for another amount: ask for this one,
+			// and confirm when it answers.
+			f.confirmNext = true
+			f.form.SetBusy(true)
+			return w.estimate(amount)
+		}
+		return w.askWithdraw(amount)
+	}
+	if amount := f.form.Value("amount"); amount != f.estFor && apiclient.ValidDecimalAmount(amount) == nil {
+		f.typed++
+		typed := f.typed
+		return tea.Batch(cmd, tea.Tick(estimateAfterTyping, func(time.Time) tea.Msg { return estimateTypedMsg{typed: typed} }))
 	}
 	return cmd
 }
@@ -185,7 +295,7 @@ func (w *Screen) withdrawKey(msg tea.KeyPressMsg) tea.Cmd {
 func (w *Screen) askWithdraw(amount string) tea.Cmd {
 	f := &w.withdraw
 	lines := []string{"Amount:       " + amount + " USDC"}
-	fee, feeKnown := f.fee()
+	fee, feeKnown := f.feeFor(amount)
 	arrives := ""
 	if feeKnown {
 		arrives, _ = apiclient.SubDecimal(amount, fee)
@@ -234,8 +344,12 @@ func (w *Screen) withdrawView(width int) string {
 	if w.credit != nil {
 		fields = append(fields, screenkit.Field{Label: "Balance", Value: dashIfEmpty(w.creditBalance()) + " USDC"})
 	}
+	amount := f.form.Value("amount")
 	fee, feeKnown := f.fee()
 	switch {
+	case feeKnown && f.estFor != "" && !f.estimateMatches(amount):
+		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Muted.Render("estimating for " + sanitize.Text(amount) + " USDC…")})
+		feeKnown = false
 	case feeKnown:
 		v := fee + " USDC"
 		// The gas in ETH helps; the same in wei is the wire's unit, for
@@ -259,8 +373,7 @@ func (w *Screen) withdrawView(width int) string {
 	}
 	b.WriteString(screenkit.RenderFields(st, fields, width) + "\n\n")
 	b.WriteString(f.form.View() + "\n")
-	amount := f.form.Value("amount")
-	if amount != "" && feeKnown && apiclient.ValidDecimalAmount(amount) == nil {
+	if amount != "" && feeKnown && f.estimateMatches(amount) && apiclient.ValidDecimalAmount(amount) == nil {
 		if arrives, err := apiclient.SubDecimal(amount, fee); err == nil && !strings.HasPrefix(arrives, "-") {
 			b.WriteString(st.Muted.Render("will arrive: "+arrives+" USDC (amount minus the network fee)") + "\n")
 		}

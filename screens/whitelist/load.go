@@ -242,6 +242,8 @@ func (w *Screen) load() tea.Cmd {
 	w.arrivals = box
 	w.loading, w.fresh, w.incomplete = true, true, false
 	cmd := ui.Start(w.Requests, &w.loadID, func(ctx context.Context) (loadEnded, error) {
+		// The load's own peak is not held back by the last one's limit.
+		releaseMemoryLimit()
 		n := 0
 		packed := startPacking(box)
 		err := client.WhitelistBatches(ctx, cur, func(batch []apiclient.WhitelistEntry) error {
@@ -262,8 +264,19 @@ func (w *Screen) load() tea.Cmd {
 }
 
 // arrived takes entries of the load in flight: the first ones replace what
-// the table showed, later ones grow it; the last one ends the load.
+// the table showed, later ones grow it; the last one ends the load. A long
+// list's end also settles the memory (settleMemory), once the screen holds
+// every entry and the batches that brought them are garbage.
 func (w *Screen) arrived(msg entriesArrived) tea.Cmd {
+	cmd := w.take(msg)
+	if msg.Done && msg.ID == w.loadID && w.store != nil && w.store.len() >= returnMemoryAfter {
+		return tea.Batch(cmd, settleMemory)
+	}
+	return cmd
+}
+
+// take applies an arrival.
+func (w *Screen) take(msg entriesArrived) tea.Cmd {
 	if msg.ID != w.loadID || !w.loading {
 		return nil
 	}

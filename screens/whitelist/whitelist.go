@@ -215,6 +215,11 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return w.pickerKey(msg)
 	case w.table.Filtering():
 		cmd, _ := w.table.FilterKey(msg)
+		if !w.table.Filtering() && w.store != nil && w.store.len() >= returnMemoryAfter {
+			// The filter line closed: what typing it built is garbage
+			// now but the filter in effect.
+			return tea.Batch(cmd, settleMemory)
+		}
 		return cmd
 	}
 	switch {
@@ -228,6 +233,11 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	var cmd tea.Cmd
 	w.table, cmd = w.table.Update(msg)
+	if w.table.Filtering() && w.store != nil && w.store.len() >= returnMemoryAfter {
+		// Typing a filter over a long list builds its index and levels:
+		// the limit is lifted until the filter line closes.
+		return tea.Batch(cmd, liftMemoryLimit)
+	}
 	return cmd
 }
 

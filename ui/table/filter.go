@@ -185,6 +185,14 @@ func (t *Table) narrow(base filterLevel, text string) filterLevel {
 	})
 }
 
+// ClearFilter closes the quick filter and shows every row: a screen
+// asked to list other rows (the Spending screen's bar) does not keep a
+// filter the user no longer sees the reason for.
+func (t *Table) ClearFilter() {
+	t.filtering = false
+	t.setFilter("")
+}
+
 // setFilter changes the filter, keeping the cursor on the same row if it
 // still passes, else on the nearest one after it.
 func (t *Table) setFilter(f string) {
@@ -221,6 +229,7 @@ func (t *Table) applyFilter(keep int) {
 		}
 		// A copy must not append into a level slice another copy still reads.
 		t.levels = append(t.levels[:len(t.levels):len(t.levels)], lv)
+		t.boundLevels()
 		t.view = lv.match
 	}
 	if keep >= 0 {
@@ -228,6 +237,39 @@ func (t *Table) applyFilter(keep int) {
 		t.cursor = pos
 	}
 	t.clamp()
+}
+
+// levelRows bounds the rows the cached levels hold together (16 bytes a
+// row): typing a filter over 100,000 rows whose every row matches its
+// first characters would otherwise keep a level of all of them per
+// character typed (1.6 MB each). The oldest levels go first; backspace
+// past the ones kept searches again from the index.
+func (t *Table) levelRows() int { return max(t.n, 1<<16) }
+
+// boundLevels drops the oldest cached levels past levelRows; the level
+// in effect always stays.
+func (t *Table) boundLevels() {
+	total := 0
+	for _, lv := range t.levels {
+		total += len(lv.match)
+	}
+	drop := 0
+	for drop < len(t.levels)-1 && total > t.levelRows() {
+		total -= len(t.levels[drop].match)
+		drop++
+	}
+	if drop > 0 {
+		t.levels = append([]filterLevel(nil), t.levels[drop:]...)
+	}
+}
+
+// keepLastLevel keeps only the level in effect once the filter line
+// closes: it is what the rows on screen are; the shorter prefixes served
+// typing.
+func (t *Table) keepLastLevel() {
+	if len(t.levels) > 1 {
+		t.levels = []filterLevel{t.levels[len(t.levels)-1]}
+	}
 }
 
 // growFilter applies the filter to the rows from old on, which Grow added:

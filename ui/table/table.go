@@ -192,6 +192,7 @@ func (t *Table) filterKey(k tea.KeyPressMsg) {
 	switch {
 	case key.Matches(k, t.keys.Accept):
 		t.filtering = false
+		t.keepLastLevel()
 	case key.Matches(k, t.keys.ClearFilter):
 		t.filtering = false
 		t.setFilter("")

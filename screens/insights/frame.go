@@ -1,0 +1,165 @@
+package insights
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/theme"
+	"cardterm/ui/sanitize"
+)
+
+// headingRows are the lines above the bars: title, totals, the charts'
+// names, a blank line.
+const headingRows = 4
+
+// rebuild draws the frame from the screen's state; View returns it.
+func (s *Screen) rebuild() {
+	st := s.Deps.Styles
+	if st == nil || s.Width <= 0 || s.Height <= 0 {
+		s.body = ""
+		return
+	}
+	var b strings.Builder
+	head := st.Title.Render("Spending")
+	switch {
+	case s.loading:
+		at := s.reached
+		line := fmt.Sprintf("reading every page: %d transactions, %d pages", at.Rows, at.Pages)
+		if at.Reached != "" {
+			line += ", back to " + at.Reached
+		}
+		b.WriteString(head + "\n\n" + st.Muted.Render(line+" · esc stops"))
+		s.keys.Open.SetEnabled(false)
+		s.body = screenkit.Place(b.String(), s.Width, s.Height)
+		return
+	case apiclient.IsNotFound(s.loadErr):
+		s.body = screenkit.Place(head+"\n\n"+st.Subtitle.Render("No card yet")+"\n"+
+			st.Muted.Render("Spending appears once there is a card and it is used."), s.Width, s.Height)
+		return
+	case s.loadErr != nil:
+		s.body = screenkit.Place(head+"\n\n"+st.Text(theme.ToneDanger).Render("Could not read the transactions: "+sanitize.Text(apiclient.ErrorMessage(s.loadErr)))+
+			"\n"+st.Muted.Render("r tries again"), s.Width, s.Height)
+		return
+	case s.totals == nil:
+		s.body = screenkit.Place(head, s.Width, s.Height)
+		return
+	}
+	a := s.totals
+	cur := s.currencyShown()
+	period := ""
+	if a.First != "" {
+		period = a.First + " to " + a.Last + " (UTC) · "
+	}
+	currencies := a.Currencies()
+	which := ""
+	if len(currencies) > 1 {
+		which = fmt.Sprintf(" · c: %d currencies", len(currencies))
+	}
+	b.WriteString(head + "  " + st.Muted.Render(ansi.Truncate(fmt.Sprintf("%s%d transactions · in %s%s", period, a.Transactions, cur, which), max(s.Width-11, 0), "…")))
+	b.WriteByte('\n')
+	totals := "Spent " + summaryOf(a.Spent, cur) + " · Refunded " + summaryOf(a.Refunded, cur) + " · Declined " + summaryOf(a.Declined, cur)
+	if a.NoAmount > 0 {
+		totals += fmt.Sprintf(" · %d without an amount", a.NoAmount)
+	}
+	b.WriteString(ansi.Truncate(totals, s.Width, "…"))
+	b.WriteByte('\n')
+	b.WriteString(s.tabs(st))
+	b.WriteString("\n\n")
+	bars := s.bars()
+	s.keys.Open.SetEnabled(len(bars) > 0)
+	if len(bars) == 0 {
+		b.WriteString(st.Muted.Render("Nothing spent in " + cur + "."))
+	} else {
+		b.WriteString(drawBars(st, bars, cur, s.selection[s.chart], s.Width))
+	}
+	s.body = screenkit.Place(b.String(), s.Width, s.Height)
+}
+
+// tabs names the charts, the one shown marked (bold and in brackets, so
+// it reads without colour).
+func (s *Screen) tabs(st *theme.Styles) string {
+	parts := make([]string, chartCount)
+	for c := range chartCount {
+		if c == s.chart {
+			parts[c] = st.Accent.Bold(true).Render("[" + chartNames[c] + "]")
+		} else {
+			parts[c] = st.Muted.Render(" " + chartNames[c] + " ")
+		}
+	}
+	return strings.Join(parts, " ") + st.Muted.Render("  v switches · enter lists")
+}
+
+// drawBars draws one bar a line: a marker on the selected one, the label,
+// the bar (█ cells, a half cell ▌ for the rest, so it reads without
+// colour) and the sum with its count.
+func drawBars(st *theme.Styles, bars []*Bucket, currency string, selected, width int) string {
+	labelWidth, amountWidth := 0, 0
+	amounts := make([]string, len(bars))
+	largest := 0.0
+	for i, b := range bars {
+		labelWidth = max(labelWidth, ansi.StringWidth(sanitize.Text(b.Label)))
+		t := b.Totals[currency]
+		amounts[i] = fmt.Sprintf("%s (%d)", groupDigits(t.String()), t.Count())
+		amountWidth = max(amountWidth, len(amounts[i]))
+		largest = max(largest, t.Float())
+	}
+	labelWidth = min(labelWidth, max(width/3, 10))
+	barWidth := max(width-labelWidth-amountWidth-6, 4)
+	barStyle := st.Accent
+	var out strings.Builder
+	for i, b := range bars {
+		marker := "  "
+		label := ansi.Truncate(sanitize.Text(b.Label), labelWidth, "…")
+		label += strings.Repeat(" ", labelWidth-ansi.StringWidth(label))
+		if i == selected {
+			marker = "› "
+			label = lipgloss.NewStyle().Bold(true).Render(label)
+		}
+		cells := 0.0
+		if largest > 0 {
+			cells = b.Totals[currency].Float() / largest * float64(barWidth)
+		}
+		whole := int(cells)
+		bar := strings.Repeat("█", whole)
+		if cells-float64(whole) >= 0.5 && whole < barWidth {
+			bar += "▌"
+		}
+		if bar == "" {
+			bar = "▏"
+		}
+		pad := barWidth - ansi.StringWidth(bar)
+		if i > 0 {
+			out.WriteByte('\n')
+		}
+		out.WriteString(marker + label + " " + barStyle.Render(bar) + strings.Repeat(" ", pad) + " " +
+			fmt.Sprintf("%*s", amountWidth, amounts[i]))
+	}
+	return out.String()
+}
+
+// groupDigits writes the whole part of a decimal in groups of three:
+// "8900461.58" → "8,900,461.58". For display only: statements keep the
+// plain text.
+func groupDigits(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, dot := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, c := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if dot {
+		b.WriteString("." + frac)
+	}
+	return sign + b.String()
+}

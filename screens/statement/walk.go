@@ -1,0 +1,127 @@
+package statement
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+)
+
+// Query is what a statement holds: the gateway's filters (dates, search,
+// categories; Page is ignored, every page is read) and, optionally, a
+// test of its own on each transaction (the screen's quick filter).
+type Query struct {
+	Filter apiclient.TransactionFilter
+	// Keep, when set, keeps only the transactions it answers true for.
+	Keep func(*apiclient.Transaction) bool
+}
+
+// Progress is how far a walk is: pages and rows read, the day of the
+// oldest transaction reached (the list is newest first) and, when the
+// query has a date range, the part of it covered (0 to 1; -1 without a
+// range, where the total is not known before the end).
+type Progress struct {
+	Pages, Rows, Kept int
+	Reached           string
+	Fraction          float64
+}
+
+// Walk reads every page of the query's list, newest first, and calls each
+// with every transaction kept, read in its gateway's shape
+// (screenkit.AdoptTransactionShape). One page is held at a time. It stops
+// at the first empty page, at each's first error, or when the context
+// ends; progress (which may be nil) is called after each page.
+func Walk(ctx context.Context, client *apiclient.Client, q Query, each func(*apiclient.Transaction) error, progress func(Progress)) (Progress, error) {
+	f := q.Filter
+	f.Page = 0
+	p := Progress{Fraction: -1}
+	from, to, ranged := dateRange(f)
+	lastFirstID := ""
+	for {
+		if err := ctx.Err(); err != nil {
+			return p, err
+		}
+		page, err := client.Transactions(ctx, f)
+		if err != nil {
+			return p, fmt.Errorf("page %d: %w", f.Page+1, err)
+		}
+		list := page.Transactions
+		if len(list) == 0 {
+			break
+		}
+		screenkit.AdoptTransactionShape(&list[0])
+		// A gateway that ignores the page asked would answer the first
+		// page forever.
+		if list[0].ID != "" && list[0].ID == lastFirstID {
+			return p, fmt.Errorf("the gateway answered page %d with page %d's transactions", f.Page+1, f.Page)
+		}
+		lastFirstID = list[0].ID
+		for i := range list {
+			x := &list[i]
+			if i > 0 {
+				screenkit.AdoptTransactionShape(x)
+			}
+			p.Rows++
+			if len(x.DateTime) >= 10 {
+				p.Reached = x.DateTime[:10]
+			}
+			if q.Keep != nil && !q.Keep(x) {
+				continue
+			}
+			p.Kept++
+			if err := each(x); err != nil {
+				return p, err
+			}
+		}
+		p.Pages++
+		if ranged {
+			p.Fraction = covered(from, to, p.Reached)
+		}
+		if progress != nil {
+			progress(p)
+		}
+		f.Page++
+	}
+	if ranged {
+		p.Fraction = 1
+	}
+	return p, nil
+}
+
+// dateRange is the query's dates, when it has both.
+func dateRange(f apiclient.TransactionFilter) (from, to time.Time, ok bool) {
+	from, err1 := time.Parse(time.DateOnly, f.DateFrom)
+	to, err2 := time.Parse(time.DateOnly, f.DateTo)
+	return from, to.AddDate(0, 0, 1), err1 == nil && err2 == nil
+}
+
+// covered is the part of [from, to) walked once the day reached is the
+// oldest read.
+func covered(from, to time.Time, reached string) float64 {
+	day, err := time.Parse(time.DateOnly, reached)
+	if err != nil || !to.After(from) {
+		return -1
+	}
+	part := float64(to.Sub(day)) / float64(to.Sub(from))
+	return min(max(part, 0), 1)
+}
+
+// Summary is what an export wrote.
+type Summary struct {
+	Progress
+	// Totals are the signed amounts per currency of the rows written.
+	Totals screenkit.Totals
+}
+
+// Export writes the query's statement in format to out, page by page.
+func Export(ctx context.Context, client *apiclient.Client, q Query, out io.Writer, format Format, progress func(Progress)) (Summary, error) {
+	w := NewWriter(out, format)
+	p, err := Walk(ctx, client, q, w.Write, progress)
+	if closeErr := w.Close(); err == nil {
+		err = closeErr
+	}
+	return Summary{Progress: p, Totals: w.Totals}, err
+}

@@ -1,0 +1,235 @@
+package transactions
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/apiclient"
+	"cardterm/screens/screenkit"
+	"cardterm/screens/statement"
+	"cardterm/theme"
+	"cardterm/ui"
+	"cardterm/ui/form"
+	"cardterm/ui/sanitize"
+)
+
+// The export (x) writes the list as filtered (the gateway's filters and
+// the quick filter) to a file the user names, every page of it, as CSV,
+// JSON or JSON lines (statement package). It runs as one request: the
+// heading shows its progress bar, esc cancels it (nothing is left
+// behind), and a notice says where it wrote.
+
+// exportRun is an export in flight.
+type exportRun struct {
+	id   ui.RequestID
+	path string
+	// progress carries the latest progress from the request; it is
+	// closed when the request ends.
+	progress chan statement.Progress
+	last     statement.Progress
+	started  time.Time
+}
+
+// exportProgressMsg is the progress an export reached; done when the
+// request has ended (its result follows).
+type exportProgressMsg struct {
+	id   ui.RequestID
+	at   statement.Progress
+	done bool
+}
+
+// exportForm is the form that asks for the file.
+func (t *Screen) openExport() tea.Cmd {
+	if t.export != nil {
+		return ui.Notify(theme.ToneInfo, "an export is running: esc cancels it")
+	}
+	if !t.loaded || t.loadErr != nil {
+		return ui.Notify(theme.ToneInfo, "nothing to export yet")
+	}
+	name := "transactions-" + t.Deps.Clock().Format(time.DateOnly) + ".csv"
+	what := "every page of the list"
+	if s := t.filterSummary(); s != "" {
+		what += " (" + s + ")"
+	}
+	t.exportForm = form.New(t.Deps.Styles, form.Spec{Title: "Export transactions", Submit: "export",
+		Lines:  []string{"Writes " + what + ".", "Amounts signed and exact, times in UTC; the name's ending (.csv, .json, .jsonl) picks the format."},
+		Fields: []form.Field{{Key: "file", Label: "File", Placeholder: "transactions.csv", Value: name, CharLimit: 1024}}})
+	t.exportForm.SetWidth(min(t.Width-2, 90))
+	return t.exportForm.Focus()
+}
+
+// filterSummary says what the list is filtered by, "" for nothing.
+func (t *Screen) filterSummary() string {
+	var parts []string
+	if t.filter.DateFrom != "" {
+		parts = append(parts, t.filter.DateFrom+" to "+t.filter.DateTo)
+	}
+	if len(t.filter.MCCCategories) > 0 {
+		parts = append(parts, "category "+strings.Join(t.filter.MCCCategories, ","))
+	}
+	if t.filter.SearchKey != "" {
+		parts = append(parts, "search \""+t.filter.SearchKey+"\"")
+	}
+	if q := t.table.Filter(); q != "" {
+		parts = append(parts, "rows holding \""+q+"\"")
+	}
+	return sanitize.Text(strings.Join(parts, ", "))
+}
+
+// exportFormKey handles a key while the export form is open.
+func (t *Screen) exportFormKey(msg tea.KeyPressMsg) tea.Cmd {
+	ev, cmd := t.exportForm.Update(msg)
+	switch ev {
+	case form.Cancel:
+		t.exportForm = nil
+		return nil
+	case form.Submit:
+		// The name is checked against the disk in a command (no IO in
+		// Update); the form stays, busy, until it answers.
+		typed := t.exportForm.Value("file")
+		t.exportForm.SetBusy(true)
+		return ui.Start(t.Requests, &t.exportCheckID, func(context.Context) (string, error) {
+			return statement.CheckFile(typed)
+		})
+	}
+	return cmd
+}
+
+// exportChecked takes the checked file name: the export starts, or the
+// form says what is wrong with the name, what was typed kept.
+func (t *Screen) exportChecked(msg ui.Result[string]) tea.Cmd {
+	if t.exportForm == nil {
+		return nil
+	}
+	t.exportForm.SetBusy(false)
+	if msg.Err != nil {
+		return t.exportForm.SetErrors("", []form.FieldError{{Field: "file", Message: msg.Err.Error()}})
+	}
+	t.exportForm = nil
+	return t.startExport(msg.Value)
+}
+
+// startExport starts writing the list to path.
+func (t *Screen) startExport(path string) tea.Cmd {
+	client := t.Deps.Client
+	q := statement.Query{Filter: t.filter, Keep: quickFilterKeep(t.table.Filter())}
+	progress := make(chan statement.Progress, 1)
+	run := &exportRun{path: path, progress: progress, started: t.Deps.Clock()}
+	cmd := ui.Start(t.Requests, &run.id, func(ctx context.Context) (statement.Summary, error) {
+		defer close(progress)
+		return statement.ExportFile(ctx, client, q, path, func(p statement.Progress) {
+			// The latest progress replaces one the screen has not read.
+			select {
+			case <-progress:
+			default:
+			}
+			progress <- p
+		})
+	})
+	t.export = run
+	t.staleFrame()
+	return tea.Batch(cmd, run.wait())
+}
+
+// wait is the command that brings the next progress.
+func (r *exportRun) wait() tea.Cmd {
+	id, progress := r.id, r.progress
+	return func() tea.Msg {
+		p, ok := <-progress
+		return exportProgressMsg{id: id, at: p, done: !ok}
+	}
+}
+
+// exportProgress takes a progress message.
+func (t *Screen) exportProgress(msg exportProgressMsg) tea.Cmd {
+	if t.export == nil || msg.id != t.export.id || msg.done {
+		return nil
+	}
+	t.export.last = msg.at
+	t.staleFrame()
+	return t.export.wait()
+}
+
+// exportDone takes the export's result: where it wrote, or why not.
+func (t *Screen) exportDone(msg ui.Result[statement.Summary]) tea.Cmd {
+	run := t.export
+	t.export = nil
+	t.staleFrame()
+	switch {
+	case errors.Is(msg.Err, context.Canceled):
+		return ui.Notify(theme.ToneWarn, "export cancelled: nothing written")
+	case msg.Err != nil:
+		return screenkit.Failed("exporting transactions to "+run.path, msg.Err)
+	}
+	sum := msg.Value
+	totals := sum.Totals.String()
+	if totals == "" {
+		totals = "no amounts"
+	}
+	return ui.Notify(theme.ToneOK, fmt.Sprintf("wrote %d transactions to %s (%s)", sum.Kept, run.path, totals))
+}
+
+// exportLine is the heading while an export runs: a bar and how far.
+func (t *Screen) exportLine(width int) string {
+	r := t.export
+	st := t.Deps.Styles
+	at := r.last
+	text := fmt.Sprintf(" %d rows, %d pages", at.Kept, at.Pages)
+	if at.Reached != "" {
+		text += ", back to " + at.Reached
+	}
+	text += " · esc cancels"
+	barWidth := max(min(width-len(text)-len("Exporting  100% ")-2, 30), 8)
+	return st.Title.Render("Exporting") + " " + progressBar(at, barWidth) + st.Muted.Render(text)
+}
+
+// progressBar is a bar of width cells: filled to the part done when the
+// range is known, else a block that moves with each page. It reads
+// without colour (█ done, ░ to do).
+func progressBar(at statement.Progress, width int) string {
+	var b strings.Builder
+	if at.Fraction >= 0 {
+		done := int(at.Fraction * float64(width))
+		b.WriteString(strings.Repeat("█", done) + strings.Repeat("░", width-done))
+		fmt.Fprintf(&b, " %3d%%", int(at.Fraction*100))
+		return b.String()
+	}
+	pos := at.Pages % width
+	for i := range width {
+		if i >= pos && i < pos+3 {
+			b.WriteString("█")
+		} else {
+			b.WriteString("░")
+		}
+	}
+	return b.String()
+}
+
+// quickFilterKeep is the quick filter as an export's test: a transaction
+// is kept when one of the cells the list draws for it holds the text,
+// in any letter case. nil for no filter.
+func quickFilterKeep(filter string) func(*apiclient.Transaction) bool {
+	q := strings.ToLower(filter)
+	if q == "" {
+		return nil
+	}
+	return func(x *apiclient.Transaction) bool {
+		var date strings.Builder
+		writeDate(&date, x.DateTime)
+		amount := signedAmount(x)
+		if amount == "" {
+			amount = notGivenCell
+		}
+		for _, cell := range []string{date.String(), x.MerchantNameLocation, x.MCCCategory, amount, x.Status} {
+			if strings.Contains(strings.ToLower(sanitize.Text(cell)), q) {
+				return true
+			}
+		}
+		return false
+	}
+}
