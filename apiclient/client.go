@@ -73,6 +73,12 @@ type Config struct {
 	UserAgent string
 	// Logger, when set, gets one line per HTTP exchange (debuglog.go).
 	Logger *slog.Logger
+	// ReadOnly sends only the operations that change nothing (read_only.go)
+	// and refuses every other one before a byte is sent.
+	ReadOnly bool
+	// ApprovedSession marks the client of a customer-approved session,
+	// which may start its OAuth sign-in in read-only mode.
+	ApprovedSession bool
 }
 
 // Client talks to one gateway. It is safe for concurrent use: screens load
@@ -214,6 +220,9 @@ func (c *Client) sendRetrying(ctx context.Context, r request, token string) erro
 func (c *Client) send(ctx context.Context, r request, token string) error {
 	if err := ctx.Err(); err != nil {
 		return &Error{Op: r.op, Message: "request cancelled", Err: tag(errCancelled, err)}
+	}
+	if err := c.checkReadOnly(r); err != nil {
+		return err
 	}
 	if err := c.checkSettings(r); err != nil {
 		return err

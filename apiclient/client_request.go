@@ -73,6 +73,9 @@ type request struct {
 	// header holds headers the caller adds (cardterm api -H); each
 	// replaces the client's own of that name.
 	header http.Header
+	// raw marks a request of Raw (`cardterm api`): read-only mode lets it
+	// send only the interface's reads.
+	raw bool
 }
 
 // pathf formats a path, escaping every argument as one path segment.

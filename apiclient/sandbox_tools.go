@@ -119,6 +119,9 @@ var errLogsEnded = errors.New("the sandbox stopped")
 // per-request timeout does not apply: the stream lasts.
 func (c *Client) SandboxLogs(ctx context.Context, fn func(SandboxLogEntry) error) error {
 	r := request{op: "SandboxLogs", method: http.MethodGet, path: "/sandbox/logs", family: familySecret, us: usNone}
+	if err := c.checkReadOnly(r); err != nil {
+		return err
+	}
 	if err := c.checkSettings(r); err != nil {
 		return err
 	}

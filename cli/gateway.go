@@ -93,6 +93,7 @@ func clientConfig(o options) (cfg apiclient.Config, close func(), err error) {
 		US:        o.us,
 		Timeout:   o.timeout,
 		UserAgent: "cardterm/" + appVersion(),
+		ReadOnly:  o.readOnly,
 	}
 	if o.proxy != "" {
 		cfg.HTTPClient = &http.Client{Transport: throughProxy(o.proxy)}

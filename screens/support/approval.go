@@ -91,7 +91,11 @@ func (s *Screen) startApproval() tea.Cmd {
 // openApproval starts the sign-in on a fresh client of the tenant, with
 // the secret key, in the case's region.
 func (s *Screen) openApproval() tea.Cmd {
-	client := apiclient.New(s.actionClient().Config())
+	// The customer's session is read-only in the client itself, whatever
+	// the console's mode; it may start its own sign-in (the initiate).
+	cfg := s.actionClient().Config()
+	cfg.ReadOnly, cfg.ApprovedSession = true, true
+	client := apiclient.New(cfg)
 	a := &approval{userID: s.kase.id, client: client, flow: screenkit.NewOAuthFlow(),
 		code: screenkit.NewCodeInput(s.Deps.Styles), keys: screenkit.NewOAuthKeys("cancel the approved session"),
 		entry: s.entry("approved-session-start", "OAuth authorization code with PKCE (GET /v1/auth/oauth/authorize/initiate, POST /v1/auth/oauth/token)", s.kase.id)}
