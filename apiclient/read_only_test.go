@@ -157,7 +157,10 @@ func TestReadOnlyTypedOperations(t *testing.T) {
 				Address: "0x52908400098527886E0F7030069857D2E4169EE7", Network: "linea"})
 			return err
 		},
-		"Initiate":      func() error { _, err := c.AuthorizeInitiate(ctx, apiclient.AuthorizeRequest{Challenge: "abc"}); return err },
+		"Initiate": func() error {
+			_, err := c.AuthorizeInitiate(ctx, apiclient.AuthorizeRequest{Challenge: "abc"})
+			return err
+		},
 		"LinkWallet":    func() error { return c.LinkWallet(ctx, "a1") },
 		"Withdraw":      func() error { _, err := c.Withdraw(ctx, "1"); return err },
 		"RotateKey":     func() error { _, err := c.RotateWebhookKey(ctx, "0b7e0000-0000-4000-8000-000000000001"); return err },
