@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -93,6 +94,10 @@ type Client struct {
 
 	// maxBody overrides the answer limits in tests (0: answerLimit's).
 	maxBody int64
+
+	// sandbox is what the latest answer said the gateway is
+	// (sandbox_announce.go).
+	sandbox atomic.Int32
 
 	// refreshMu makes concurrent 401s share one refresh.
 	refreshMu sync.Mutex
@@ -224,7 +229,10 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 	if err := c.checkReadOnly(r); err != nil {
 		return err
 	}
-	if err := c.checkSettings(r); err != nil {
+	if err := c.checkSettings(r); err != nil && !r.discover {
+		return err
+	}
+	if err := c.requireSandbox(ctx, r); err != nil {
 		return err
 	}
 	req, err := c.build(ctx, r, token)
@@ -240,6 +248,7 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 		return c.transportError(ctx, actx, r.op, err)
 	}
 	defer resp.Body.Close()
+	c.noteGateway(resp.Header)
 	stream, size := answerStream(resp)
 	if r.status != nil {
 		*r.status = resp.StatusCode

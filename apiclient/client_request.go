@@ -76,6 +76,12 @@ type request struct {
 	// raw marks a request of Raw (`cardterm api`): read-only mode lets it
 	// send only the interface's reads.
 	raw bool
+	// sandboxOnly marks a call only the sandbox answers: it is sent only
+	// to a gateway that announced itself as the sandbox.
+	sandboxOnly bool
+	// discover is the question AnnouncedSandbox asks: sent even without
+	// a client key (any answer says what the gateway is).
+	discover bool
 }
 
 // pathf formats a path, escaping every argument as one path segment.

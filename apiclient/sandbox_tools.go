@@ -69,7 +69,7 @@ func (c *Client) SandboxTriggerEvent(ctx context.Context, in SandboxTriggerReque
 	in.User = strings.TrimSpace(in.User)
 	var out TriggeredEvent
 	err := c.do(ctx, request{op: "SandboxTrigger", method: http.MethodPost, path: "/sandbox/trigger",
-		body: in, family: familySecret, us: usHeader, out: &out})
+		body: in, family: familySecret, us: usHeader, out: &out, sandboxOnly: true})
 	return out, err
 }
 
@@ -94,7 +94,7 @@ func (c *Client) SandboxResend(ctx context.Context, eventID, webhookID string) (
 	}
 	var out ResentEvent
 	err := c.do(ctx, request{op: "SandboxResend", method: http.MethodPost, path: pathf("/sandbox/events/%s/resend", eventID),
-		body: body, family: familySecret, us: usHeader, out: &out})
+		body: body, family: familySecret, us: usHeader, out: &out, sandboxOnly: true})
 	return out, err
 }
 
@@ -118,11 +118,14 @@ var errLogsEnded = errors.New("the sandbox stopped")
 // fn fails (its error) or the sandbox stops (an error saying so). The
 // per-request timeout does not apply: the stream lasts.
 func (c *Client) SandboxLogs(ctx context.Context, fn func(SandboxLogEntry) error) error {
-	r := request{op: "SandboxLogs", method: http.MethodGet, path: "/sandbox/logs", family: familySecret, us: usNone}
+	r := request{op: "SandboxLogs", method: http.MethodGet, path: "/sandbox/logs", family: familySecret, us: usNone, sandboxOnly: true}
 	if err := c.checkReadOnly(r); err != nil {
 		return err
 	}
 	if err := c.checkSettings(r); err != nil {
+		return err
+	}
+	if err := c.requireSandbox(ctx, r); err != nil {
 		return err
 	}
 	req, err := c.build(ctx, r, "")

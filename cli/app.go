@@ -92,7 +92,7 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 		Client: apiclient.New(gw.cfg),
 		Gateway: shell.Gateway{
 			Label:       gw.label,
-			Sandbox:     gw.label == "SANDBOX",
+			Sandbox:     gw.sandbox,
 			Local:       gw.events.sandbox,
 			Environment: o.environment,
 			ClientKey:   gw.cfg.ClientKey,
@@ -141,7 +141,7 @@ func supportActionLog() string {
 // supportDemoUsers are the embedded sandbox's demo customers, offered by
 // the support console before its first look-up.
 func supportDemoUsers(gw gateway) []support.DemoUser {
-	if gw.label != "SANDBOX" {
+	if !gw.sandbox {
 		return nil
 	}
 	var out []support.DemoUser
