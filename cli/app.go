@@ -141,7 +141,7 @@ func supportActionLog() string {
 // supportDemoUsers are the embedded sandbox's demo customers, offered by
 // the support console before its first look-up.
 func supportDemoUsers(gw gateway) []support.DemoUser {
-	if !gw.sandbox {
+	if !gw.embedded {
 		return nil
 	}
 	var out []support.DemoUser

@@ -27,9 +27,12 @@ type gateway struct {
 	// sandbox: the embedded sandbox, or a --base-url gateway that
 	// announced itself as the sandbox (apiclient.AnnouncedSandbox).
 	sandbox bool
-	demo    []screenkit.DemoHint
-	close   func()
-	events  inAppEvents // the in-app webhook listener (app_events.go)
+	// embedded: the sandbox this process started (its demo users are
+	// the seeded ones).
+	embedded bool
+	demo     []screenkit.DemoHint
+	close    func()
+	events   inAppEvents // the in-app webhook listener (app_events.go)
 }
 
 // announceTimeout bounds the question a loopback --base-url is asked at
@@ -55,8 +58,9 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 		// not, so it sends exactly that request.
 		if !o.noPrompt && announcedSandbox(gw.cfg) {
 			// A `cardterm sandbox` in another terminal: not production,
-			// and its demo tenant's keys need no prompt.
-			gw.asSandbox(o)
+			// and its demo tenant's keys need no prompt. Its users may be
+			// its own (--data), so no demo accounts are offered.
+			gw.asSandbox()
 			if gw.cfg.SecretKey = secretKey(o, stdin, stderr, false); gw.cfg.SecretKey == "" && !o.support {
 				gw.cfg.SecretKey = demoSecretKey(gw.cfg.ClientKey)
 			}
@@ -74,21 +78,8 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 	}
 	gw.close = func() { _ = running.Close(); closeLog() }
 	gw.cfg.BaseURL = running.URL
-	gw.asSandbox(o)
-	if !o.support {
-		gw.cfg.SecretKey = demoSecretKey(gw.cfg.ClientKey)
-	}
-	return gw, nil
-}
-
-// asSandbox makes gw the sandbox's: the demo tenant's client key unless
-// one is set, its demo accounts for the sign-in screen, the SANDBOX
-// badge.
-func (gw *gateway) asSandbox(o options) {
-	gw.sandbox, gw.label = true, "SANDBOX"
-	if gw.cfg.ClientKey == "" {
-		gw.cfg.ClientKey = sandbox.DemoClientKey
-	}
+	gw.asSandbox()
+	gw.embedded = true
 	region := "eu"
 	if o.us {
 		region = "us"
@@ -99,6 +90,19 @@ func (gw *gateway) asSandbox(o options) {
 		if u.Region == region {
 			gw.demo = append(gw.demo, screenkit.DemoHint{Username: u.Username, Password: u.Password, Summary: u.Summary})
 		}
+	}
+	if !o.support {
+		gw.cfg.SecretKey = demoSecretKey(gw.cfg.ClientKey)
+	}
+	return gw, nil
+}
+
+// asSandbox makes gw the sandbox's: the SANDBOX badge, and the demo
+// tenant's client key unless one is set.
+func (gw *gateway) asSandbox() {
+	gw.sandbox, gw.label = true, "SANDBOX"
+	if gw.cfg.ClientKey == "" {
+		gw.cfg.ClientKey = sandbox.DemoClientKey
 	}
 }
 
