@@ -137,13 +137,14 @@ func New(cfg Config) *Client {
 }
 
 // answerLimit is how much of r's successful answer is read: maxBody for a
-// list read as it arrives, maxAnswerBody for the rest, or the limit a test
-// sets.
+// list read as it arrives, maxAnswerBody for the rest (Raw's answers too:
+// `cardterm api` holds one whole, and documents 16 MiB), or the limit a
+// test sets.
 func (c *Client) answerLimit(r request) int64 {
 	switch {
 	case c.maxBody > 0:
 		return c.maxBody
-	case r.read != nil:
+	case r.read != nil && !r.raw:
 		return maxBody
 	}
 	return maxAnswerBody
