@@ -1,8 +1,13 @@
 package cli
 
 import (
+	"errors"
+	"os"
+	"os/exec"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"cardterm/apiclient/sandbox"
 )
@@ -52,5 +57,32 @@ func TestAPIChecksThePathBeforeSigningIn(t *testing.T) {
 	}
 	if sent := sb.Server.Requests()[before:]; len(sent) != 0 {
 		t.Errorf("an address was refused only after %v", sent)
+	}
+}
+
+// SIGTERM while --jq works on an answer ends `cardterm api` with exit
+// status 130, as every interrupt does.
+func TestAPISigtermDuringJQExits130(t *testing.T) {
+	sb := startSandboxInProcess(t, sandbox.Options{})
+	cmd := exec.Command(binary, "api", "/v2/consent/user/"+sandbox.DemoUserID("alice@demo.test"), "--jq", "last(range(1e12))",
+		"--base-url", sb.URL, "--client-key", sandbox.DemoClientKey, "--environment", "sandbox")
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "CARDTERM_PROFILE=", "CARDTERM_READ_ONLY=", noKeyring)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(e2eWait)
+	for len(sb.Server.Requests()) == 0 {
+		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			t.Fatal("the request never came")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond) // the answer read, --jq running
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted {
+		t.Fatalf("SIGTERM during --jq: %v; want exit status 130", err)
 	}
 }

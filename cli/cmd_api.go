@@ -290,6 +290,9 @@ func runAPI(o options, call apiCall, paginate bool, std streams) int {
 		}
 		if err := out.write(ctx, answer.Body); err != nil {
 			fmt.Fprintf(std.stderr, "cardterm api: %v\n", err)
+			if ctx.Err() != nil {
+				return exitInterrupted // SIGINT or SIGTERM while --jq ran
+			}
 			return exitRefused
 		}
 		if !paginate {

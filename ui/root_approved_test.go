@@ -114,3 +114,25 @@ func TestApprovedSessionSignOutGoesBackToTheConsole(t *testing.T) {
 		t.Fatalf("not back in the console:\n%s", frame)
 	}
 }
+
+// ctrl+c in an approved session revokes it first, then the app exits as
+// interrupted (tea.Interrupt: exit status 130), as ctrl+c does anywhere;
+// a second ctrl+c does not wait for the revoke, and interrupts too.
+func TestApprovedSessionCtrlCExitsAsInterrupted(t *testing.T) {
+	root, _, _, _ := approvedFixture(t)
+	ctrlC := tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	_, cmd := root.Update(ctrlC)
+	if msgs := messagesOf(cmd); has[tea.InterruptMsg](msgs) || has[tea.QuitMsg](msgs) {
+		t.Fatal("ctrl+c ended the app before the session was revoked")
+	}
+	_, cmd = root.Update(ui.ApprovedSessionEndedMsg{Reason: "revoked", Quit: true})
+	if msgs := messagesOf(cmd); !has[tea.InterruptMsg](msgs) || has[tea.QuitMsg](msgs) {
+		t.Fatalf("after the revoke ctrl+c quit with %v; want an interrupt", msgs)
+	}
+
+	root, _, _, _ = approvedFixture(t)
+	root.Update(ctrlC)
+	if _, cmd := root.Update(ctrlC); !has[tea.InterruptMsg](messagesOf(cmd)) {
+		t.Fatal("a second ctrl+c did not interrupt")
+	}
+}
