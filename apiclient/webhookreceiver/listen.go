@@ -116,4 +116,3 @@ func (b *deadlineBody) Read(p []byte) (int, error) {
 	}
 	return n, err
 }
-
