@@ -46,12 +46,14 @@ func (c *Client) noteGateway(h http.Header) {
 
 // AnnouncedSandbox reports whether the gateway announced itself as the
 // cardterm sandbox. Before any answer it asks once with an operation of
-// the interface (GET /v1/user, whose answer, even a refusal, carries the
-// announcement), so the question itself sends no path outside the
-// interface. A gateway that cannot be reached is not the sandbox.
+// the interface that changes nothing (GET /v1/webhooks, which carries only
+// the bearer token: at start, no credential at all; its answer, even a
+// refusal, carries the announcement), so the question itself sends no
+// path outside the interface. A gateway that cannot be reached is not the
+// sandbox.
 func (c *Client) AnnouncedSandbox(ctx context.Context) bool {
 	if c.sandbox.Load() == gatewayUnknown {
-		_ = c.send(ctx, request{op: "Discover", method: http.MethodGet, path: "/v1/user", family: familyUser, discover: true}, c.Session().AccessToken)
+		_ = c.send(ctx, request{op: "Discover", method: http.MethodGet, path: "/v1/webhooks", family: familyWebhook, us: usNone, discover: true}, c.Session().AccessToken)
 	}
 	return c.sandbox.Load() == gatewayIsSandbox
 }

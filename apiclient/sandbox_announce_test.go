@@ -40,8 +40,8 @@ func TestSandboxOnlyCallsGoOnlyToAnAnnouncedSandbox(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	if len(paths) != 1 || paths[0] != "GET /v1/user" {
-		t.Errorf("the plain gateway was sent %v; want only the question GET /v1/user", paths)
+	if len(paths) != 1 || paths[0] != "GET /v1/webhooks" {
+		t.Errorf("the plain gateway was sent %v; want only the question GET /v1/webhooks", paths)
 	}
 }
 

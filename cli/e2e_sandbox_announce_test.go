@@ -29,16 +29,17 @@ var interfacePathRE = regexp.MustCompile(`^/(v1/(auth/(login|logout|oauth/(token
 
 // notTheSandbox is a plain gateway on a loopback port: a proxy to a
 // sandbox that takes its announcement off every answer, and records every
-// path it is sent.
+// path it is sent. Tests of what the app does with a remote gateway use
+// it: a sandbox given as --base-url is known for what it is.
 type notTheSandbox struct {
 	url   string
 	mu    sync.Mutex
 	paths []string
 }
 
-func newNotTheSandbox(t *testing.T, sb *sandbox.Running) *notTheSandbox {
+func newNotTheSandbox(t *testing.T, baseURL string) *notTheSandbox {
 	t.Helper()
-	target, _ := url.Parse(sb.URL)
+	target, _ := url.Parse(baseURL)
 	proxy := httputil.NewSingleHostReverseProxy(target)
 	proxy.ModifyResponse = func(r *http.Response) error {
 		r.Header.Del(apiclient.SandboxHeader)
@@ -66,7 +67,7 @@ func (g *notTheSandbox) sent() []string {
 // webhook sends only interface paths: no delivery log is asked for, and
 // the detail says the interface has none.
 func TestGatewayThatIsNotTheSandboxGetsOnlyInterfacePathsE2E(t *testing.T) {
-	g := newNotTheSandbox(t, startSandboxInProcess(t, sandbox.Options{}))
+	g := newNotTheSandbox(t, startSandboxInProcess(t, sandbox.Options{}).URL)
 	tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=" + sandbox.DemoSecretKey},
 		"--base-url", g.url, "--client-key", sandbox.DemoClientKey, "--environment", "staging")
 	tm.waitFor("Sign in to the Card and Wallet Gateway")
