@@ -68,3 +68,39 @@ func TestTheSandboxAnnouncesItself(t *testing.T) {
 		t.Errorf("a refusal (%d) does not announce the sandbox: %v", resp.StatusCode, resp.Header)
 	}
 }
+
+// A plain-http webhook url (a receiver on this machine) goes only to the
+// sandbox: another gateway is never sent one, the interface wants HTTPS.
+func TestPlainHTTPWebhookURLsGoToTheSandboxOnly(t *testing.T) {
+	var mu sync.Mutex
+	var paths []string
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		paths = append(paths, r.Method+" "+r.URL.Path)
+		mu.Unlock()
+		w.WriteHeader(http.StatusUnauthorized)
+	}))
+	t.Cleanup(plain.Close)
+	c := apiclient.New(apiclient.Config{BaseURL: plain.URL, ClientKey: "ck"})
+	ctx := context.Background()
+	_, err := c.CreateWebhook(ctx, apiclient.WebhookCreate{Name: "listener", URL: "http://127.0.0.1:9000/", EventTypes: []string{"card.activated"}})
+	if !apiclient.IsNotSandbox(err) {
+		t.Errorf("create with a plain-http url: %v; want a refusal", err)
+	}
+	url := "http://127.0.0.1:9000/"
+	if _, err := c.UpdateWebhook(ctx, "0b7e0000-0000-4000-8000-000000000001", apiclient.WebhookUpdate{URL: &url}); !apiclient.IsNotSandbox(err) {
+		t.Errorf("update to a plain-http url: %v; want a refusal", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, p := range paths {
+		if p != "GET /v1/webhooks" {
+			t.Errorf("the plain gateway was sent %s", p)
+		}
+	}
+
+	_, sb := signedIn(t, "alice@demo.test")
+	if _, err := sb.CreateWebhook(ctx, apiclient.WebhookCreate{Name: "listener", URL: "http://127.0.0.1:9000/", EventTypes: []string{"card.activated"}}); err != nil {
+		t.Errorf("the sandbox refused a plain-http loopback url: %v", err)
+	}
+}
