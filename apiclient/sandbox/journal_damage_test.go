@@ -218,3 +218,18 @@ func TestDataDirectoryChecks(t *testing.T) {
 		})
 	}
 }
+
+// A journal that ends in zeros (the file grew, the write never landed) is
+// a torn last write: the frames before them are replayed.
+func TestAJournalEndingInZerosIsATornWrite(t *testing.T) {
+	dir := t.TempDir()
+	journal := journalOfFrames(t, dir, 1)
+	f, _ := os.OpenFile(journal, os.O_APPEND|os.O_WRONLY, 0)
+	_, _ = f.Write(make([]byte, 4096))
+	f.Close()
+	again := newEnv(t, Options{Store: openTestStore(t, dir)})
+	alice, _ := again.login("alice@demo.test")
+	if got := again.do("GET", "/v1/card/status", bearer(alice), nil).str("status"); got != cardFrozen {
+		t.Fatalf("alice's card is %s, want FROZEN from the frames before the zeros", got)
+	}
+}

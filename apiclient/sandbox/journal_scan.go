@@ -25,9 +25,9 @@ type journalDamage struct {
 	offset int64 // where the frame starts
 	frame  int   // its number, from 1
 	why    string
-	// torn: an incomplete frame at the end of the file, or one whose
-	// checksum fails and that ends the file, with no whole frame after
-	// it: a write a crash cut short.
+	// torn: an incomplete frame at the end of the file, one whose
+	// checksum fails and that ends the file, or zeros to the end, with no
+	// whole frame after it: a write a crash cut short.
 	torn bool
 }
 
@@ -49,6 +49,11 @@ func scanJournal(data []byte) journalScan {
 			return scan
 		}
 		rest := data[off:]
+		if len(bytes.Trim(rest, "\x00")) == 0 {
+			// Zeros to the end: the file grew but the write never landed
+			// (some filesystems show this after a crash).
+			return damaged(true, "the file ends in zeros where a frame should be")
+		}
 		if !bytes.HasPrefix(rest, []byte(journalMagic)[:min(len(journalMagic), len(rest))]) {
 			if off == 0 {
 				return damaged(false, "it does not start like a journal of cardterm's sandbox")
