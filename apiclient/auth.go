@@ -117,7 +117,7 @@ func (c *Client) refreshLocked(ctx context.Context) (Session, error) {
 	out, err := c.tokenGrant(ctx, "Refresh", struct {
 		GrantType    string `json:"grant_type"`
 		RefreshToken string `json:"refresh_token"`
-	}{"refresh_token", s.RefreshToken})
+	}{"refresh_token", s.RefreshToken}, s.RefreshToken)
 	if err != nil {
 		return Session{}, err
 	}
@@ -150,7 +150,9 @@ func (c *Client) refreshLocked(ctx context.Context) (Session, error) {
 // tokenGrant posts a grant to the OAuth token endpoint (with the client and
 // secret keys) and checks that a Bearer access token came back: the code
 // exchange and the refresh both end here.
-func (c *Client) tokenGrant(ctx context.Context, op string, grant any) (tokenResponse, error) {
+// secrets are the grant's own (the code and the verifier, the refresh
+// token), redacted from any error the gateway echoes them in.
+func (c *Client) tokenGrant(ctx context.Context, op string, grant any, secrets ...string) (tokenResponse, error) {
 	out, err := answer[tokenResponse](ctx, c, request{
 		op:        op,
 		method:    http.MethodPost,
@@ -158,6 +160,7 @@ func (c *Client) tokenGrant(ctx context.Context, op string, grant any) (tokenRes
 		body:      grant,
 		family:    familySecret,
 		noRefresh: true,
+		secrets:   secrets,
 	})
 	if err != nil {
 		return tokenResponse{}, err

@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -73,6 +74,12 @@ type Config struct {
 	UserAgent string
 	// Logger, when set, gets one line per HTTP exchange (debuglog.go).
 	Logger *slog.Logger
+	// ReadOnly sends only the operations that change nothing (read_only.go)
+	// and refuses every other one before a byte is sent.
+	ReadOnly bool
+	// ApprovedSession marks the client of a customer-approved session,
+	// which may start its OAuth sign-in in read-only mode.
+	ApprovedSession bool
 }
 
 // Client talks to one gateway. It is safe for concurrent use: screens load
@@ -87,6 +94,10 @@ type Client struct {
 
 	// maxBody overrides the answer limits in tests (0: answerLimit's).
 	maxBody int64
+
+	// sandbox is what the latest answer said the gateway is
+	// (sandbox_announce.go).
+	sandbox atomic.Int32
 
 	// refreshMu makes concurrent 401s share one refresh.
 	refreshMu sync.Mutex
@@ -126,13 +137,14 @@ func New(cfg Config) *Client {
 }
 
 // answerLimit is how much of r's successful answer is read: maxBody for a
-// list read as it arrives, maxAnswerBody for the rest, or the limit a test
-// sets.
+// list read as it arrives, maxAnswerBody for the rest (Raw's answers too:
+// `cardterm api` holds one whole, and documents 16 MiB), or the limit a
+// test sets.
 func (c *Client) answerLimit(r request) int64 {
 	switch {
 	case c.maxBody > 0:
 		return c.maxBody
-	case r.read != nil:
+	case r.read != nil && !r.raw:
 		return maxBody
 	}
 	return maxAnswerBody
@@ -215,7 +227,13 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 	if err := ctx.Err(); err != nil {
 		return &Error{Op: r.op, Message: "request cancelled", Err: tag(errCancelled, err)}
 	}
-	if err := c.checkSettings(r); err != nil {
+	if err := c.checkReadOnly(r); err != nil {
+		return err
+	}
+	if err := c.checkSettings(r); err != nil && !r.discover {
+		return err
+	}
+	if err := c.requireSandbox(ctx, r); err != nil {
 		return err
 	}
 	req, err := c.build(ctx, r, token)
@@ -231,6 +249,7 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 		return c.transportError(ctx, actx, r.op, err)
 	}
 	defer resp.Body.Close()
+	c.noteGateway(resp.Header)
 	stream, size := answerStream(resp)
 	if r.status != nil {
 		*r.status = resp.StatusCode

@@ -73,6 +73,15 @@ type request struct {
 	// header holds headers the caller adds (cardterm api -H); each
 	// replaces the client's own of that name.
 	header http.Header
+	// raw marks a request of Raw (`cardterm api`): read-only mode lets it
+	// send only the interface's reads.
+	raw bool
+	// sandboxOnly marks a call only the sandbox answers: it is sent only
+	// to a gateway that announced itself as the sandbox.
+	sandboxOnly bool
+	// discover is the question AnnouncedSandbox asks: sent even without
+	// a client key (any answer says what the gateway is).
+	discover bool
 }
 
 // pathf formats a path, escaping every argument as one path segment.

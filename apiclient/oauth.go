@@ -155,7 +155,7 @@ func (c *Client) ExchangeCode(ctx context.Context, code, verifier, redirectURI s
 		Code         string `json:"code"`
 		CodeVerifier string `json:"code_verifier"`
 		RedirectURI  string `json:"redirect_uri,omitempty"`
-	}{"authorization_code", code, verifier, redirectURI})
+	}{"authorization_code", code, verifier, redirectURI}, code, verifier)
 	if err != nil {
 		return Session{}, err
 	}

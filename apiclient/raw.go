@@ -77,6 +77,7 @@ func (c *Client) Raw(ctx context.Context, r RawRequest) (RawAnswer, error) {
 		family: rawFamily(method, path),
 		us:     rawUSMode(path),
 		header: r.Header,
+		raw:    true,
 		status: &answer.Status,
 		read: func(body io.Reader) error {
 			data, err := io.ReadAll(body)
@@ -93,6 +94,13 @@ func (c *Client) Raw(ctx context.Context, r RawRequest) (RawAnswer, error) {
 		answer.Body = errorBody
 	}
 	return answer, err
+}
+
+// CheckRawPath refuses a path that is not a path under the base URL (an
+// address, //host), so a caller can check it before signing in.
+func CheckRawPath(raw string) error {
+	_, _, err := splitRawPath(raw)
+	return err
 }
 
 // splitRawPath checks a path given on the command line and splits off its

@@ -69,7 +69,7 @@ func (c *Client) SandboxTriggerEvent(ctx context.Context, in SandboxTriggerReque
 	in.User = strings.TrimSpace(in.User)
 	var out TriggeredEvent
 	err := c.do(ctx, request{op: "SandboxTrigger", method: http.MethodPost, path: "/sandbox/trigger",
-		body: in, family: familySecret, us: usHeader, out: &out})
+		body: in, family: familySecret, us: usHeader, out: &out, sandboxOnly: true})
 	return out, err
 }
 
@@ -102,7 +102,7 @@ func SandboxResendCall(eventID, webhookID string) Call {
 		body["webhookId"] = webhookID
 	}
 	return Call{request{op: "SandboxResend", method: http.MethodPost, path: pathf("/sandbox/events/%s/resend", strings.TrimSpace(eventID)),
-		body: body, family: familySecret, us: usHeader}}
+		body: body, family: familySecret, us: usHeader, sandboxOnly: true}}
 }
 
 // SandboxLogEntry is one request the sandbox answered. Dropped, when not
@@ -125,8 +125,14 @@ var errLogsEnded = errors.New("the sandbox stopped")
 // fn fails (its error) or the sandbox stops (an error saying so). The
 // per-request timeout does not apply: the stream lasts.
 func (c *Client) SandboxLogs(ctx context.Context, fn func(SandboxLogEntry) error) error {
-	r := request{op: "SandboxLogs", method: http.MethodGet, path: "/sandbox/logs", family: familySecret, us: usNone}
+	r := request{op: "SandboxLogs", method: http.MethodGet, path: "/sandbox/logs", family: familySecret, us: usNone, sandboxOnly: true}
+	if err := c.checkReadOnly(r); err != nil {
+		return err
+	}
 	if err := c.checkSettings(r); err != nil {
+		return err
+	}
+	if err := c.requireSandbox(ctx, r); err != nil {
 		return err
 	}
 	req, err := c.build(ctx, r, "")

@@ -43,7 +43,7 @@ func (c *Client) WebhookDeliveries(ctx context.Context, id string) ([]WebhookDel
 		Deliveries []WebhookDelivery `json:"deliveries"`
 	}
 	err := c.do(ctx, request{op: "WebhookDeliveries", method: http.MethodGet, path: pathf("/v1/webhooks/%s/deliveries", id),
-		family: familyWebhook, us: usNone, out: &out})
+		family: familyWebhook, us: usNone, out: &out, sandboxOnly: true})
 	if err != nil {
 		return nil, err
 	}
@@ -82,6 +82,6 @@ func (c *Client) SandboxTrigger(ctx context.Context, eventType, user string) (Tr
 		body["user"] = user
 	}
 	err := c.do(ctx, request{op: "SandboxTrigger", method: http.MethodPost, path: "/sandbox/trigger",
-		body: body, family: familySecret, us: usHeader, out: &out})
+		body: body, family: familySecret, us: usHeader, out: &out, sandboxOnly: true})
 	return out, err
 }

@@ -134,6 +134,9 @@ func (c *Client) CreateWebhook(ctx context.Context, in WebhookCreate) (Webhook, 
 	if fe := ValidateWebhookCreate(in); len(fe) > 0 {
 		return Webhook{}, &Error{Op: "CreateWebhook", Message: fe[0].Message, Fields: fe}
 	}
+	if err := c.plainHTTPForTheSandboxOnly(ctx, "CreateWebhook", in.URL); err != nil {
+		return Webhook{}, err
+	}
 	return c.webhookMutation(ctx, CreateWebhookCall(in))
 }
 
@@ -154,6 +157,11 @@ func (c *Client) UpdateWebhook(ctx context.Context, id string, u WebhookUpdate) 
 	}
 	if fe := ValidateWebhookUpdate(u); len(fe) > 0 {
 		return Webhook{}, &Error{Op: "UpdateWebhook", Message: fe[0].Message, Fields: fe}
+	}
+	if u.URL != nil {
+		if err := c.plainHTTPForTheSandboxOnly(ctx, "UpdateWebhook", *u.URL); err != nil {
+			return Webhook{}, err
+		}
 	}
 	return c.webhookMutation(ctx, UpdateWebhookCall(id, u))
 }
@@ -308,6 +316,18 @@ func validateEventTypes(ts []string) []FieldError {
 		}
 	}
 	return nil
+}
+
+// plainHTTPForTheSandboxOnly refuses a plain-http (loopback) webhook url
+// for a gateway that did not announce itself as the sandbox: the interface
+// wants HTTPS, and only the sandbox delivers to this machine.
+func (c *Client) plainHTTPForTheSandboxOnly(ctx context.Context, op, raw string) error {
+	p, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || p.Scheme != "http" || c.AnnouncedSandbox(ctx) {
+		return nil
+	}
+	message := "the url must use HTTPS: plain http to this machine is for the cardterm sandbox only, and this gateway did not announce itself as one"
+	return &Error{Op: op, Message: message, Fields: []FieldError{{Field: "url", Message: message}}, Err: errNotSandbox}
 }
 
 // ValidateWebhookCreate lists what is wrong with a create body, by wire

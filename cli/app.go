@@ -125,7 +125,7 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 	var console *support.Screen
 	gateway := shell.Gateway{
 		Label:       gw.label,
-		Sandbox:     gw.label == "SANDBOX",
+		Sandbox:     gw.sandbox,
 		Local:       gw.events.sandbox,
 		Environment: o.environment,
 		ClientKey:   gw.cfg.ClientKey,
@@ -228,7 +228,7 @@ func supportGrantsDir(o options) string {
 // supportDemoUsers are the embedded sandbox's demo customers, offered by
 // the support console before its first look-up.
 func supportDemoUsers(gw gateway) []support.DemoUser {
-	if gw.label != "SANDBOX" {
+	if !gw.embedded {
 		return nil
 	}
 	var out []support.DemoUser

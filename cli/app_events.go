@@ -16,8 +16,8 @@ import (
 type inAppEvents struct {
 	receiver *webhookreceiver.Receiver
 	url      string
-	// sandbox: the gateway is a sandbox on this machine, which delivers to
-	// loopback receivers and sends test events.
+	// sandbox: the gateway announced itself as the sandbox, which
+	// delivers to loopback receivers and sends test events.
 	sandbox bool
 }
 
@@ -26,7 +26,7 @@ type inAppEvents struct {
 // from the Webhooks screen. When the listener cannot start, the app runs
 // without it and the Events screen says so.
 func withInAppEvents(gw gateway) gateway {
-	gw.events.sandbox = gw.label == "SANDBOX" || isLoopbackURL(gw.cfg.BaseURL)
+	gw.events.sandbox = gw.sandbox
 	receiver, err := webhookreceiver.New(webhookreceiver.Options{})
 	if err != nil {
 		return gw

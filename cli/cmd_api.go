@@ -66,7 +66,8 @@ consent audit trail pages so); each page is printed, or filtered by --jq.
 
 An error answer is printed on stdout as the gateway sent it, its message on
 stderr, and the exit code says which kind. --read-only (or a read-only profile)
-refuses every method but GET with exit 2.
+sends only the interface's reads (GET of a documented path, no method override
+in a header or a _method parameter) and refuses anything else with exit 2.
 
 ` + exitCodesHelp,
 		Example: `  cardterm api /v1/user
@@ -127,9 +128,6 @@ func (a apiFlags) call(args []string, o options, stdin io.Reader) (apiCall, erro
 	if method == "" || strings.IndexFunc(method, func(r rune) bool { return r < 'A' || r > 'Z' }) >= 0 {
 		return apiCall{}, usageError{fmt.Sprintf("%q is not an HTTP method such as GET, POST, PUT, PATCH or DELETE", args[0])}
 	}
-	if o.readOnly && method != http.MethodGet {
-		return apiCall{}, usageError{fmt.Sprintf("%s %s: read-only (--read-only, $%s or the profile) sends GET only", method, path, envReadOnly)}
-	}
 	if a.paginate && method != http.MethodGet {
 		return apiCall{}, usageError{"--paginate follows the pages of a GET"}
 	}
@@ -153,6 +151,9 @@ func (a apiFlags) call(args []string, o options, stdin io.Reader) (apiCall, erro
 		}
 	}
 	if call.request.Header, err = parseHeaders(a.headers); err != nil {
+		return apiCall{}, err
+	}
+	if err := guardAPIRequest(o, call.request); err != nil { // api_guard.go
 		return apiCall{}, err
 	}
 	if a.jq != "" {
@@ -295,6 +296,9 @@ func runAPI(o options, call apiCall, paginate bool, std streams) int {
 		}
 		if err := out.write(ctx, answer.Body); err != nil {
 			fmt.Fprintf(std.stderr, "cardterm api: %v\n", err)
+			if ctx.Err() != nil {
+				return exitInterrupted // SIGINT or SIGTERM while --jq ran
+			}
 			return exitRefused
 		}
 		if !paginate {

@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -140,5 +142,37 @@ func TestListenForwardRunsBesideTheAnswer(t *testing.T) {
 	}
 	if took := time.Since(start); took > 5*time.Second { // behind the forward, it would be 10 s
 		t.Fatalf("the answer waited %s on the forward", took)
+	}
+}
+
+// With 64 half-sent connections held open (32 stopped inside their
+// headers, 32 inside their bodies), `listen` still answers 10 of 10 valid
+// deliveries within 5 s.
+func TestListenServesValidDeliveriesBesideHalfSentConnections(t *testing.T) {
+	t.Setenv(webhookKeyEnv, listenKey)
+	rl := startListen(t)
+	addr := strings.TrimSuffix(strings.TrimPrefix(rl.url, "http://"), "/")
+	for i := range 64 {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		if i%2 == 0 {
+			fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: x\r\nContent-Le")
+		} else {
+			fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{\"event_type\":")
+		}
+	}
+	start := time.Now()
+	answered := 0
+	for i := range 10 {
+		body := strings.Replace(frozenBody, "evt_1", fmt.Sprintf("evt_slow_%d", i), 1)
+		if status := deliver(t, rl.url, listenKey, nowTS(0), body); status == http.StatusOK {
+			answered++
+		}
+	}
+	if took := time.Since(start); answered != 10 || took > 5*time.Second {
+		t.Fatalf("%d of 10 valid deliveries answered in %s beside 64 half-sent connections", answered, took)
 	}
 }

@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"net/http"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +12,7 @@ import (
 // port with args and returns its base URL and what it printed up to it.
 func startSandboxBinary(t *testing.T, args ...string) (baseURL, banner string) {
 	t.Helper()
-	cmd := exec.Command(binary, append([]string{"sandbox", "--addr", "127.0.0.1:0"}, args...)...)
+	cmd := binaryCommand(t, append([]string{"sandbox", "--addr", "127.0.0.1:0"}, args...)...)
 	cmd.Env = sealedEnvironment(t)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

@@ -85,8 +85,10 @@ func newSandboxLogsCommand() *cobra.Command {
 time, method, path, status, duration and tenant (tenant/environment/region). On a
 terminal one line each; piped (or with --json), one JSON object a line:
 {"time", "method", "path", "status", "durationMs", "tenant"}. You see your
-tenant's requests and those whose client key the sandbox did not recognise
-(tenant ""). Queries, headers and bodies are never shown: secrets travel there.
+tenant's requests only (with the tenant's client key and secret key): those
+refused before the sandbox knew the backend are yours when they carried your
+client key (tenant "TENANT/ENV/"); one with no known client key is shown to
+nobody. Queries, headers and bodies are never shown: secrets travel there.
 
 The sandbox and the tenant come from the settings, as for sandbox trigger: by
 default the sandbox at ` + defaultSandboxURL + ` and its demo tenant. Sandbox only: it

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"cardterm/ui/uitest"
 	"context"
 	"os"
 	"os/exec"
@@ -10,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"cardterm/ui/uitest"
 )
 
 // accessibleSession runs `cardterm --accessible` with lines as its input,

@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"cardterm/apiclient/sandbox"
 )
 
 // The mouse in a real terminal. tmux has no command that moves a mouse,
@@ -108,4 +110,66 @@ func TestMouseSelectsAWhitelistEntryE2E(t *testing.T) {
 	tm.waitFor("row 2 of 2", "Beneficiary Jean Dupont")
 	tm.wheel(x, y, false)
 	tm.waitFor("row 1 of 2", "Beneficiary Alice Martin")
+}
+
+// clickWith presses and releases the left button at column x, row y with
+// the SGR modifier bits (4 shift, 8 alt, 16 ctrl) added to its code.
+func (tm *tmuxTerm) clickWith(modifier, x, y int) {
+	tm.t.Helper()
+	tm.send("-l", fmt.Sprintf("\x1b[<%d;%d;%dM\x1b[<%d;%d;%dm", modifier, x+1, y+1, modifier, x+1, y+1))
+}
+
+// Shift-, alt- and ctrl-clicks on both buttons of a dialog send nothing
+// and leave it open; a plain click on n cancels it (nothing sent), a
+// plain click on y sends the freeze.
+func TestModifiedClicksOnDialogButtonsSendNothingE2E(t *testing.T) {
+	sb := startSandboxInProcess(t, sandbox.Options{})
+	tm := startTermSignedIn(t, sb)
+	tm.waitFor("1 Account", "Alice")
+	tm.send("2")
+	tm.waitFor("ACTIVE", "4242")
+	freezes := func() int {
+		n := 0
+		for _, r := range sb.Server.Requests() {
+			if r.Method == "POST" && r.Path == "/v1/card/freeze" {
+				n++
+			}
+		}
+		return n
+	}
+	tm.send("f")
+	s := tm.waitFor("Freeze the card", "n cancel")
+	nx, ny := lineWith(t, s, "n cancel")
+	yx, yy := lineWithOn(t, s, "y ", ny)
+	for _, modifier := range []int{4, 8, 16, 4 + 16, 8 + 16} {
+		tm.clickWith(modifier, yx, yy)
+		tm.clickWith(modifier, nx, ny)
+	}
+	s = tm.waitFor("Freeze the card", "n cancel")
+	if n := freezes(); n != 0 {
+		t.Fatalf("modified clicks sent %d freezes:\n%s", n, s)
+	}
+	tm.click(nx, ny)
+	tm.waitGone("n cancel")
+	if n := freezes(); n != 0 {
+		t.Fatalf("a click on n sent %d freezes", n)
+	}
+	tm.send("f")
+	tm.waitFor("Freeze the card", "n cancel")
+	tm.click(yx, yy)
+	tm.waitFor("FROZEN")
+	if n := freezes(); n != 1 {
+		t.Fatalf("a plain click on y sent %d freezes", n)
+	}
+}
+
+// lineWithOn is the column of text on line y of the screen.
+func lineWithOn(t *testing.T, screen, text string, y int) (int, int) {
+	t.Helper()
+	line := strings.Split(screen, "\n")[y]
+	j := strings.Index(line, text)
+	if j < 0 {
+		t.Fatalf("line %d lacks %q: %q", y, text, line)
+	}
+	return len([]rune(line[:j])), y
 }

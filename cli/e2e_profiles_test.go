@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"cardterm/ui/uitest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cardterm/ui/uitest"
 )
 
 // The end-to-end journeys of profiles, the OS keyring and completion,
@@ -74,9 +75,9 @@ func TestProfilesSwitchTenantInTheAppE2E(t *testing.T) {
 }
 
 func TestProfileWithoutAKeyringAsksForTheSecretKeyE2E(t *testing.T) {
-	sb := startSandbox(t)
+	remote := newNotTheSandbox(t, "http://"+startSandbox(t).addr).url
 	env := profileEnv(t)
-	cmd := binaryCommand(t, "profile", "add", "remote", "--base-url", "http://"+sb.addr,
+	cmd := binaryCommand(t, "profile", "add", "remote", "--base-url", remote,
 		"--client-key", "ck_sandbox_acme", "--environment", "sandbox")
 	cmd.Env = append(append(append(os.Environ(), uitest.TestEnv(t)...), env...), "CARDTERM_SECRET_KEY=sk_sandbox_acme")
 	out, err := cmd.CombinedOutput()
@@ -100,7 +101,7 @@ func TestProfileWithoutAKeyringAsksForTheSecretKeyE2E(t *testing.T) {
 		t.Fatalf("the secret key echoes:\n%s", s)
 	}
 	tm.send("Enter")
-	s = tm.waitFor("profile remote", "Sign in to the Card and Wallet Gateway", sb.addr)
+	s = tm.waitFor("profile remote", "Sign in to the Card and Wallet Gateway", strings.TrimPrefix(remote, "http://"))
 	if strings.Contains(s, "SANDBOX") || strings.Contains(s, "PRODUCTION") {
 		t.Fatalf("a remote sandbox environment is labelled wrongly:\n%s", s)
 	}
@@ -228,15 +229,15 @@ func TestReadOnlyFromTheCommandLineOutlastsASwitchE2E(t *testing.T) {
 }
 
 func TestCtrlCInterruptsTheSecretKeyPromptE2E(t *testing.T) {
-	sb := startSandbox(t)
+	remote := newNotTheSandbox(t, "http://"+startSandbox(t).addr).url
 	env := profileEnv(t)
-	cardterm(t, env, "profile", "add", "remote", "--base-url", "http://"+sb.addr, "--no-secret")
+	cardterm(t, env, "profile", "add", "remote", "--base-url", remote, "--no-secret")
 	for _, tc := range []struct {
 		args   []string
 		prompt string
 	}{
 		{[]string{"--profile", "remote"}, "Secret key (x-secret-key"},
-		{[]string{"profile", "add", "other", "--base-url", "http://" + sb.addr}, "Secret key of \"other\""},
+		{[]string{"profile", "add", "other", "--base-url", remote}, "Secret key of \"other\""},
 	} {
 		tm := startTerm(t, env, tc.args...)
 		tm.waitFor(tc.prompt)

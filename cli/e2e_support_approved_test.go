@@ -176,7 +176,7 @@ func TestSupportCustomerApprovedSessionE2E(t *testing.T) {
 			t.Fatalf("the action log holds %q:\n%s", personal, log)
 		}
 	}
-	if out, err := exec.Command(binary, "support", "verify-log", logFile).CombinedOutput(); err != nil || !strings.Contains(string(out), "whole") {
+	if out, err := binaryCommand(t, "support", "verify-log", logFile).CombinedOutput(); err != nil || !strings.Contains(string(out), "whole") {
 		t.Fatalf("verify-log: %v\n%s", err, out)
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "state", "cardterm", "approved-sessions", "*")); len(files) != 0 {

@@ -83,7 +83,10 @@ func TestSupportConsoleWithTheClientKeyAloneE2E(t *testing.T) {
 		}
 	}
 
-	for _, r := range sb.Server.Requests() {
+	for i, r := range sb.Server.Requests() {
+		if i == 0 && r.Method == "GET" && r.Path == "/v1/webhooks" {
+			continue // the app's question at start, with no credential: is this the sandbox?
+		}
 		if !strings.HasPrefix(r.Path, "/v2/consent/") || r.Method != "GET" {
 			t.Fatalf("the support console sent %s %s", r.Method, r.Path)
 		}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -8,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"time"
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/sandbox"
@@ -20,12 +22,22 @@ import (
 // gateway is where requests go: the client's settings, the status bar's
 // label, the sandbox's demo accounts, and what to close afterwards.
 type gateway struct {
-	cfg    apiclient.Config
-	label  string
-	demo   []screenkit.DemoHint
-	close  func()
-	events inAppEvents // the in-app webhook listener (app_events.go)
+	cfg   apiclient.Config
+	label string
+	// sandbox: the embedded sandbox, or a --base-url gateway that
+	// announced itself as the sandbox (apiclient.AnnouncedSandbox).
+	sandbox bool
+	// embedded: the sandbox this process started (its demo users are
+	// the seeded ones).
+	embedded bool
+	demo     []screenkit.DemoHint
+	close    func()
+	events   inAppEvents // the in-app webhook listener (app_events.go)
 }
+
+// announceTimeout bounds the question a loopback --base-url is asked at
+// start: is it the sandbox?
+const announceTimeout = 2 * time.Second
 
 // chooseGateway picks a remote gateway from --base-url, or starts the
 // embedded sandbox gateway when none is given.
@@ -42,6 +54,18 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 			return gw, err
 		}
 		gw.label = host
+		// The app asks; a command that sends one request (api, get) does
+		// not, so it sends exactly that request.
+		if !o.noPrompt && announcedSandbox(gw.cfg) {
+			// A `cardterm sandbox` in another terminal: not production,
+			// and its demo tenant's keys need no prompt. Its users may be
+			// its own (--data), so no demo accounts are offered.
+			gw.asSandbox()
+			if gw.cfg.SecretKey = secretKey(o, stdin, stderr, false); gw.cfg.SecretKey == "" && !o.support {
+				gw.cfg.SecretKey = demoSecretKey(gw.cfg.ClientKey)
+			}
+			return gw, nil
+		}
 		// The support console needs only the client key; it asks for the
 		// secret key when an action needs it.
 		gw.cfg.SecretKey = secretKey(o, stdin, stderr, !o.support && !o.noPrompt)
@@ -54,25 +78,54 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 	}
 	gw.close = func() { _ = running.Close(); closeLog() }
 	gw.cfg.BaseURL = running.URL
-	if gw.cfg.ClientKey == "" {
-		gw.cfg.ClientKey = sandbox.DemoClientKey
-	}
-	// The prefill and the secret key follow the tenant of the client key
-	// in use, not always the first one.
-	if cred, ok := sandbox.CredentialFor(gw.cfg.ClientKey); ok && !o.support {
-		gw.cfg.SecretKey = cred.SecretKey
-	}
-	gw.label = "SANDBOX"
+	gw.asSandbox()
+	gw.embedded = true
 	region := "eu"
 	if o.us {
 		region = "us"
 	}
+	// The prefill follows the tenant of the client key in use, not always
+	// the first one.
 	for _, u := range sandbox.DemoUsersFor(gw.cfg.ClientKey) {
 		if u.Region == region {
 			gw.demo = append(gw.demo, screenkit.DemoHint{Username: u.Username, Password: u.Password, Summary: u.Summary})
 		}
 	}
+	if !o.support {
+		gw.cfg.SecretKey = demoSecretKey(gw.cfg.ClientKey)
+	}
 	return gw, nil
+}
+
+// asSandbox makes gw the sandbox's: the SANDBOX badge, and the demo
+// tenant's client key unless one is set.
+func (gw *gateway) asSandbox() {
+	gw.sandbox, gw.label = true, "SANDBOX"
+	if gw.cfg.ClientKey == "" {
+		gw.cfg.ClientKey = sandbox.DemoClientKey
+	}
+}
+
+// demoSecretKey is the sandbox's secret key of the demo tenant whose
+// client key this is, or "".
+func demoSecretKey(clientKey string) string {
+	if cred, ok := sandbox.CredentialFor(clientKey); ok {
+		return cred.SecretKey
+	}
+	return ""
+}
+
+// announcedSandbox asks a gateway on this machine whether it is the
+// sandbox (its answers say so); a remote one is never asked at start,
+// so starting costs no round trip to it.
+func announcedSandbox(cfg apiclient.Config) bool {
+	if !isLoopbackURL(cfg.BaseURL) {
+		return false
+	}
+	cfg.Timeout = announceTimeout
+	ctx, cancel := context.WithTimeout(context.Background(), announceTimeout)
+	defer cancel()
+	return apiclient.New(cfg).AnnouncedSandbox(ctx)
 }
 
 // clientConfig is a gateway client's configuration from the resolved
@@ -93,6 +146,7 @@ func clientConfig(o options) (cfg apiclient.Config, close func(), err error) {
 		US:        o.us,
 		Timeout:   o.timeout,
 		UserAgent: "cardterm/" + appVersion(),
+		ReadOnly:  o.readOnly,
 	}
 	if o.proxy != "" {
 		cfg.HTTPClient = &http.Client{Transport: throughProxy(o.proxy)}

@@ -220,11 +220,13 @@ func TestSeparateSandboxThroughBaseURL(t *testing.T) {
 		}
 	}
 
+	// The sandbox announces itself: SANDBOX, not PRODUCTION, although it
+	// is reached through --base-url without an environment.
 	tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=sk_sandbox_acme"},
 		"--base-url", "http://"+addr, "--client-key", "ck_sandbox_acme")
-	s := tm.waitFor("Sign in to the Card and Wallet Gateway", addr)
-	if strings.Contains(s, "SANDBOX") {
-		t.Fatalf("a remote gateway must not be labelled SANDBOX:\n%s", s)
+	s := tm.waitFor("Sign in to the Card and Wallet Gateway", "SANDBOX")
+	if strings.Contains(s, "PRODUCTION") {
+		t.Fatalf("a sandbox that announced itself is shown as production:\n%s", s)
 	}
 	tm.signInWithForm("alice@demo.test", "wrong-password")
 	s = tm.waitFor("Sign-in refused")
@@ -238,7 +240,7 @@ func TestSeparateSandboxThroughBaseURL(t *testing.T) {
 }
 
 func TestRejectedClientKeys(t *testing.T) {
-	addr := startSandbox(t).addr
+	remote := newNotTheSandbox(t, "http://"+startSandbox(t).addr).url
 
 	for _, tc := range []struct {
 		name, key, want string
@@ -249,7 +251,7 @@ func TestRejectedClientKeys(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=", "CARDTERM_CLIENT_KEY="},
-				"--base-url", "http://"+addr, "--client-key="+tc.key)
+				"--base-url", remote, "--client-key="+tc.key)
 			tm.waitFor("Sign in to the Card and Wallet Gateway")
 			tm.signInWithForm("alice@demo.test", "demo-pass")
 			s := tm.waitFor(tc.want)
@@ -819,8 +821,8 @@ func TestOAuthCancelAndSecretKeyE2E(t *testing.T) {
 	tm.waitFor("Alice", "VERIFIED")
 
 	// a remote gateway without the secret key says what is missing
-	addr := startSandbox(t).addr
-	tm2 := startTerm(t, []string{"CARDTERM_SECRET_KEY="}, "--base-url", "http://"+addr, "--client-key", "ck_sandbox_acme")
+	remote := newNotTheSandbox(t, "http://"+startSandbox(t).addr).url
+	tm2 := startTerm(t, []string{"CARDTERM_SECRET_KEY="}, "--base-url", remote, "--client-key", "ck_sandbox_acme")
 	tm2.waitFor("Sign in to the Card and Wallet Gateway")
 	tm2.send("C-o")
 	tm2.waitFor("CARDTERM_SECRET_KEY")

@@ -4,33 +4,18 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"cardterm/ui/uitest"
 )
 
-// sealedEnvironment is the test's environment without anything of the
-// caller's that would change what cardterm does (CARDTERM_*, proxies, a
-// browser), with XDG folders of the test's own and no keyring, then env.
+// sealedEnvironment is the test process's environment, already sealed
+// from the caller's settings (uitest.Seal), with the test's own HOME and
+// XDG folders and no keyring (uitest.TestEnv), then env.
 func sealedEnvironment(t *testing.T, env ...string) []string {
 	t.Helper()
-	var out []string
-	for _, kv := range os.Environ() {
-		name, _, _ := strings.Cut(kv, "=")
-		switch {
-		case strings.HasPrefix(name, "CARDTERM_"), strings.HasPrefix(name, "XDG_"), name == "BROWSER",
-			strings.EqualFold(name, "HTTPS_PROXY"), strings.EqualFold(name, "HTTP_PROXY"), strings.EqualFold(name, "ALL_PROXY"),
-			name == "DBUS_SESSION_BUS_ADDRESS":
-			continue
-		}
-		out = append(out, kv)
-	}
-	dir := t.TempDir()
-	for _, name := range []string{"XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"} {
-		folder := filepath.Join(dir, strings.ToLower(strings.TrimPrefix(name, "XDG_")))
-		out = append(out, name+"="+folder)
-	}
-	return append(append(out, noKeyring), env...)
+	return append(append(os.Environ(), uitest.TestEnv(t)...), env...)
 }
 
 // sealedRun runs the built binary with args in a sealed environment plus

@@ -127,6 +127,9 @@ type Root struct {
 	presenter presenter
 	// helpOffset is how far the wheel scrolled the help (root_mouse.go).
 	helpOffset int
+	// pressed is the dialog button a plain left press went down on; the
+	// release on the same button answers the dialog (root_mouse.go).
+	pressed *pressedButton
 
 	width, height int
 

@@ -62,6 +62,9 @@ type approvedSession struct {
 	jump     key.Binding
 	quit     key.Binding
 	ending   bool
+	// interrupted: ctrl+c ends it, so the app exits as interrupted (130)
+	// once the session is revoked.
+	interrupted bool
 }
 
 // Approved reports whether a customer-approved session is shown, and
@@ -112,6 +115,7 @@ func (r *Root) approvedKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	if key.Matches(msg, r.keys.Interrupt) {
+		r.approved.interrupted = true
 		return r.endApproved("cardterm was quit", true), true
 	}
 	free := r.dialog == nil && r.switcher == nil && r.inspect == nil
@@ -149,11 +153,20 @@ func (r *Root) approvedViewed(s Screen) tea.Cmd {
 	return stampNotices(cmd, ScreenSupport)
 }
 
+// quitProgram ends the program: as interrupted (exit status 130) when ctrl+c
+// ended the session.
+func (a *approvedSession) quitProgram() tea.Cmd {
+	if a.interrupted {
+		return tea.Interrupt
+	}
+	return tea.Quit
+}
+
 // endApproved asks the console to revoke the session, once.
 func (r *Root) endApproved(reason string, quit bool) tea.Cmd {
 	if r.approved.ending {
 		if quit {
-			return tea.Quit // a second ctrl+c does not wait for the revoke
+			return r.approved.quitProgram() // a second ctrl+c does not wait for the revoke
 		}
 		return nil
 	}
@@ -193,7 +206,7 @@ func (r *Root) closeApproved(msg ApprovedSessionEndedMsg) tea.Cmd {
 	r.showHelp, r.showLog, r.dialog, r.inspect = false, false, nil, nil
 	r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}
 	if msg.Quit || r.switchTo != "" {
-		return tea.Quit
+		return a.quitProgram()
 	}
 	cmds := []tea.Cmd{r.resize()}
 	if msg.Reason != "" {

@@ -83,9 +83,10 @@ func TestApprovedSessionEndsBeforeTheAppQuits(t *testing.T) {
 	if !end.Quit {
 		t.Fatalf("the console was not asked to end the session before quitting: %v", console.msgs)
 	}
+	// ctrl+c ended it: the app ends as interrupted (exit status 130).
 	_, cmd = root.Update(ui.ApprovedSessionEndedMsg{Reason: "revoked", Quit: true})
-	if !has[tea.QuitMsg](messagesOf(cmd)) {
-		t.Fatal("the app did not quit once the session was revoked")
+	if !has[tea.InterruptMsg](messagesOf(cmd)) {
+		t.Fatal("the app did not end as interrupted once the session was revoked")
 	}
 }
 
@@ -162,5 +163,27 @@ func TestApprovedSessionShowsItsRegionAndTellsTheConsoleWhatIsViewed(t *testing.
 	}
 	if ends != 1 {
 		t.Fatalf("the console was asked %d times to end the session", ends)
+	}
+}
+
+// ctrl+c in an approved session revokes it first, then the app exits as
+// interrupted (tea.Interrupt: exit status 130), as ctrl+c does anywhere;
+// a second ctrl+c does not wait for the revoke, and interrupts too.
+func TestApprovedSessionCtrlCExitsAsInterrupted(t *testing.T) {
+	root, _, _, _ := approvedFixture(t)
+	ctrlC := tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	_, cmd := root.Update(ctrlC)
+	if msgs := messagesOf(cmd); has[tea.InterruptMsg](msgs) || has[tea.QuitMsg](msgs) {
+		t.Fatal("ctrl+c ended the app before the session was revoked")
+	}
+	_, cmd = root.Update(ui.ApprovedSessionEndedMsg{Reason: "revoked", Quit: true})
+	if msgs := messagesOf(cmd); !has[tea.InterruptMsg](msgs) || has[tea.QuitMsg](msgs) {
+		t.Fatalf("after the revoke ctrl+c quit with %v; want an interrupt", msgs)
+	}
+
+	root, _, _, _ = approvedFixture(t)
+	root.Update(ctrlC)
+	if _, cmd := root.Update(ctrlC); !has[tea.InterruptMsg](messagesOf(cmd)) {
+		t.Fatal("a second ctrl+c did not interrupt")
 	}
 }

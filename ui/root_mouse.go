@@ -10,8 +10,9 @@ import (
 
 // The mouse (RootOptions.Mouse asks the terminal for it): the root knows
 // where the navigation, the body, the status bar and the footer are. A
-// click on a navigation entry opens its screen; a click on a dialog's
-// y or n button answers it; the wheel scrolls the inspector and the help. A click or
+// click on a navigation entry opens its screen; a press and release on
+// the same y or n button of a dialog answers it; a click with shift, alt
+// or ctrl does nothing (terminals select text so); the wheel scrolls the inspector and the help. A click or
 // the wheel in the body goes, in body coordinates, to the active screen
 // when it takes the mouse (MouseTaker); a screen that does not gets the
 // wheel as ↑ and ↓. The status bar and the footer take no clicks.
@@ -33,15 +34,23 @@ type MouseTaker interface {
 // wheelLines is how far one wheel step scrolls a text.
 const wheelLines = 3
 
+// clickModifiers are the modifiers that make a click something else:
+// terminals select text with shift (and alt or ctrl in some), so such a
+// click never presses a button or opens anything.
+const clickModifiers = tea.ModShift | tea.ModAlt | tea.ModCtrl | tea.ModMeta | tea.ModSuper | tea.ModHyper
+
 // handleMouse routes a mouse message by where it happened.
 func (r *Root) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	m := msg.Mouse()
 	wheel := 0
 	switch msg := msg.(type) {
 	case tea.MouseClickMsg:
-		if msg.Button != tea.MouseLeft {
+		r.pressed = nil
+		if msg.Button != tea.MouseLeft || msg.Mod&clickModifiers != 0 {
 			return nil
 		}
+	case tea.MouseReleaseMsg:
+		return r.releaseMouse(msg)
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
@@ -52,29 +61,52 @@ func (r *Root) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			return nil
 		}
 	default:
-		return nil // releases and motion
+		return nil // motion
 	}
 	if r.switcher != nil {
 		return nil
 	}
+	body, where := r.mouseArea(m.X, m.Y)
+	switch where {
+	case inNavigation:
+		return r.navMouse(body.Y, wheel)
+	case inBody:
+		body.Wheel = wheel
+		return r.bodyMouse(body)
+	}
+	return nil
+}
+
+// mouseArea is the part of the frame at column x, line y: the navigation
+// or the body (with the body's coordinates), or elsewhere.
+func (r *Root) mouseArea(x, y int) (BodyMouseMsg, mouseArea) {
 	_, bh := r.bodySize()
 	top := r.bannerHeight()
-	if m.Y < top || m.Y >= top+bh {
-		return nil // the banner, the notice, the status bar, the footer
+	if y < top || y >= top+bh {
+		return BodyMouseMsg{}, elsewhere // the banner, the notice, the status bar, the footer
 	}
-	y := m.Y - top
+	y -= top
 	left := r.navWidth()
 	if left > 0 {
-		if m.X < left {
-			return r.navMouse(y, wheel)
+		if x < left {
+			return BodyMouseMsg{Y: y}, inNavigation
 		}
 		left += len(gutter)
 	}
-	if m.X < left {
-		return nil
+	if x < left {
+		return BodyMouseMsg{}, elsewhere
 	}
-	return r.bodyMouse(BodyMouseMsg{X: m.X - left, Y: y, Wheel: wheel})
+	return BodyMouseMsg{X: x - left, Y: y}, inBody
 }
+
+// mouseArea names the parts of the frame that take the mouse.
+type mouseArea uint8
+
+const (
+	elsewhere mouseArea = iota
+	inNavigation
+	inBody
+)
 
 // navMouse opens the screen of the navigation entry clicked at line y.
 func (r *Root) navMouse(y, wheel int) tea.Cmd {
@@ -125,9 +157,56 @@ func (r *Root) bodyMouse(msg BodyMouseMsg) tea.Cmd {
 	return r.toActive(arrow)
 }
 
-// dialogClick answers the dialog when the click is on its y (confirm) or
-// n (cancel) button, found on the box as renderBody draws it.
+// dialogButton names a dialog's buttons.
+type dialogButton uint8
+
+const (
+	noButton dialogButton = iota
+	confirmButton
+	cancelButton
+)
+
+// pressedButton is the dialog button a plain press went down on.
+type pressedButton struct {
+	dialog *dialog
+	button dialogButton
+}
+
+// dialogClick notes a plain press on the dialog's y (confirm) or n
+// (cancel) button; the dialog answers when the button is released on the
+// same button (releaseMouse), so a press dragged off it answers nothing.
 func (r *Root) dialogClick(x, y int) tea.Cmd {
+	if button := r.dialogButtonAt(x, y); button != noButton {
+		r.pressed = &pressedButton{dialog: r.dialog, button: button}
+	}
+	return nil
+}
+
+// releaseMouse answers the dialog when a plain left release ends the
+// press on the same button of the same dialog.
+func (r *Root) releaseMouse(msg tea.MouseReleaseMsg) tea.Cmd {
+	pressed := r.pressed
+	r.pressed = nil
+	m := msg.Mouse()
+	if pressed == nil || pressed.dialog != r.dialog || r.switcher != nil ||
+		(m.Button != tea.MouseLeft && m.Button != tea.MouseNone) || m.Mod&clickModifiers != 0 {
+		return nil
+	}
+	body, where := r.mouseArea(m.X, m.Y)
+	if where != inBody || r.dialogButtonAt(body.X, body.Y) != pressed.button {
+		return nil
+	}
+	answer := r.dialog.spec.OnConfirm
+	if pressed.button == cancelButton {
+		answer = r.dialog.spec.OnCancel
+	}
+	r.dialog = nil
+	return msgCmd(answer)
+}
+
+// dialogButtonAt is the dialog's button at body column x, line y, found
+// on the box as renderBody draws it.
+func (r *Root) dialogButtonAt(x, y int) dialogButton {
 	bw, bh := r.bodySize()
 	box := r.dialog.view(r.st, bw-2, bh)
 	left := max((bw-lipgloss.Width(box))/2, 0)
@@ -135,26 +214,22 @@ func (r *Root) dialogClick(x, y int) tea.Cmd {
 	lines := strings.Split(box, "\n")
 	row := len(lines) - 1 - r.st.Dialog.GetBorderBottomSize() - r.st.Dialog.GetPaddingBottom()
 	if y-top != row || row < 0 {
-		return nil
+		return noButton
 	}
 	plain := ansi.Strip(lines[row])
 	confirm, cancel := strings.Index(plain, "y "), strings.LastIndex(plain, "n cancel")
 	if confirm < 0 || cancel < confirm {
-		return nil
+		return noButton
 	}
 	col := x - left
 	from, to := ansi.StringWidth(plain[:confirm]), ansi.StringWidth(plain[:cancel])
-	var answer tea.Msg
 	switch {
 	case col >= from && col < to-2:
-		answer = r.dialog.spec.OnConfirm
+		return confirmButton
 	case col >= to && col < to+len("n cancel"):
-		answer = r.dialog.spec.OnCancel
-	default:
-		return nil
+		return cancelButton
 	}
-	r.dialog = nil
-	return msgCmd(answer)
+	return noButton
 }
 
 // helpRoom is the most lines the help is drawn in to learn its length.

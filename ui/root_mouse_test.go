@@ -96,33 +96,65 @@ func TestBodyMouseGoesToTheScreenInBodyCoordinates(t *testing.T) {
 	}
 }
 
-// A click on y confirms an open dialog, on n cancels it; elsewhere in the
-// box it does nothing.
+func release(x, y int, mod tea.KeyMod) tea.Msg {
+	return tea.MouseReleaseMsg{X: x, Y: y, Button: tea.MouseLeft, Mod: mod}
+}
+
+// A plain press and release on y confirms an open dialog, on n cancels
+// it; elsewhere in the box, a press without its release, a release on
+// the other button and a click with shift, alt or ctrl do nothing.
 func TestClickOnDialogButtons(t *testing.T) {
 	for _, tc := range []struct {
-		button string
-		want   tea.Msg
-	}{{"y ", confirmed{}}, {"n cancel", cancelled{}}} {
+		button, other string
+		want          tea.Msg
+	}{{"y ", "n cancel", confirmed{}}, {"n cancel", "y ", cancelled{}}} {
 		f := newPresenterFixture(t)
 		f.drive(ui.Confirm(ui.ConfirmSpec{Title: "Freeze?", ConfirmLabel: "Freeze", OnConfirm: confirmed{}, OnCancel: cancelled{}})())
 		lines := strings.Split(f.view(), "\n")
-		x, y := -1, -1
+		x, other, y := -1, -1, -1
 		for i, l := range lines {
 			if strings.Contains(l, "n cancel") {
 				x, y = ansi.StringWidth(l[:strings.Index(l, tc.button)]), i
+				other = ansi.StringWidth(l[:strings.Index(l, tc.other)])
 			}
 		}
 		if y < 0 {
 			t.Fatalf("no buttons:\n%s", f.view())
 		}
-		_, cmd := f.root.Update(click(x, y-1)) // the line above the buttons
-		if cmd != nil || !f.root.DialogOpen() {
-			t.Fatal("a click above the buttons answered the dialog")
+		unanswered := func(what string, msgs ...tea.Msg) {
+			t.Helper()
+			for _, msg := range msgs {
+				if _, cmd := f.root.Update(msg); cmd != nil || !f.root.DialogOpen() {
+					t.Fatalf("%s answered the dialog", what)
+				}
+			}
 		}
-		_, cmd = f.root.Update(click(x, y))
+		unanswered("a click above the buttons", click(x, y-1), release(x, y-1, 0))
+		unanswered("a press alone", click(x, y))
+		unanswered("a press released on the other button", release(other, y, 0))
+		unanswered("a press released off the buttons", click(x, y), release(x, y-1, 0))
+		for _, mod := range []tea.KeyMod{tea.ModShift, tea.ModAlt, tea.ModCtrl, tea.ModShift | tea.ModCtrl} {
+			unanswered(fmt.Sprintf("a click with %v", mod),
+				tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft, Mod: mod}, release(x, y, mod))
+			unanswered(fmt.Sprintf("a plain press released with %v", mod), click(x, y), release(x, y, mod))
+		}
+		unanswered("a right click", tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseRight}, tea.MouseReleaseMsg{X: x, Y: y, Button: tea.MouseRight})
+		f.drive(click(x, y))
+		_, cmd := f.root.Update(release(x, y, 0))
 		msgs := messagesOf(cmd)
 		if f.root.DialogOpen() || len(msgs) != 1 || msgs[0] != tc.want {
 			t.Errorf("click on %q: open %v, messages %v", tc.button, f.root.DialogOpen(), msgs)
+		}
+	}
+}
+
+// A click with shift, alt or ctrl opens no screen either.
+func TestModifiedClickOnTheNavigationDoesNothing(t *testing.T) {
+	f := newPresenterFixture(t)
+	for _, mod := range []tea.KeyMod{tea.ModShift, tea.ModAlt, tea.ModCtrl} {
+		f.drive(tea.MouseClickMsg{X: 3, Y: 1, Button: tea.MouseLeft, Mod: mod})
+		if f.root.Active() == f.card {
+			t.Fatalf("a click with %v on Card opened it", mod)
 		}
 	}
 }

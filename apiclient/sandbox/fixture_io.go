@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -85,67 +84,8 @@ func decoderOf(r io.Reader) *json.Decoder {
 	return d
 }
 
-// maxFixtureBytes bounds a fixture file (a 100,000-entry whitelist is
-// about 30 MB).
-const maxFixtureBytes = 512 << 20
-
-// decodeFixture reads a fixture file strictly: a problem is reported with
-// the JSON path of the part it is in (users[2].card.status) or the line
-// of a syntax error.
-func decodeFixture(r io.Reader) (*fixture, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxFixtureBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxFixtureBytes {
-		return nil, fmt.Errorf("larger than %d MiB", maxFixtureBytes>>20)
-	}
-	var top struct {
-		Format   string            `json:"format"`
-		Version  int               `json:"version"`
-		Users    []json.RawMessage `json:"users"`
-		Webhooks []json.RawMessage `json:"webhooks"`
-		Consent  []json.RawMessage `json:"consent"`
-		PINs     []json.RawMessage `json:"pins"`
-		Sessions []json.RawMessage `json:"sessions"`
-	}
-	if err := decoderOf(bytes.NewReader(data)).Decode(&top); err != nil {
-		return nil, jsonProblem(data, "", err)
-	}
-	f := &fixture{Format: top.Format, Version: top.Version}
-	if err := decodeParts(data, "users", top.Users, &f.Users); err != nil {
-		return nil, err
-	}
-	if err := decodeParts(data, "webhooks", top.Webhooks, &f.Webhooks); err != nil {
-		return nil, err
-	}
-	if err := decodeParts(data, "consent", top.Consent, &f.Consent); err != nil {
-		return nil, err
-	}
-	if err := decodeParts(data, "pins", top.PINs, &f.PINs); err != nil {
-		return nil, err
-	}
-	if err := decodeParts(data, "sessions", top.Sessions, &f.Sessions); err != nil {
-		return nil, err
-	}
-	return f, nil
-}
-
-// decodeParts decodes each element of one of the fixture's lists.
-func decodeParts[T any](data []byte, name string, raw []json.RawMessage, out *[]T) error {
-	*out = make([]T, 0, len(raw))
-	for i, r := range raw {
-		var v T
-		if err := decoderOf(bytes.NewReader(r)).Decode(&v); err != nil {
-			return jsonProblem(data, fmt.Sprintf("%s[%d]", name, i), err)
-		}
-		*out = append(*out, v)
-	}
-	return nil
-}
-
 // jsonProblem turns a decoding error into a fixtureError naming where.
-func jsonProblem(data []byte, path string, err error) error {
+func jsonProblem(in *fixtureReader, path string, err error) error {
 	join := func(field string) string {
 		switch {
 		case path == "":
@@ -158,15 +98,18 @@ func jsonProblem(data []byte, path string, err error) error {
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
+	case errors.Is(err, errFixtureTooLarge):
+		return fixtureProblem("file", "larger than %d MiB: refused after reading that much", in.limit>>20)
 	case errors.As(err, &syntax):
-		line := 1 + bytes.Count(data[:min(int(syntax.Offset), len(data))], []byte("\n"))
-		return fixtureProblem(fmt.Sprintf("line %d", line), "not valid JSON: %v", syntax)
+		return fixtureProblem(fmt.Sprintf("line %d", in.lineAt(syntax.Offset)), "not valid JSON: %v", syntax)
 	case errors.As(err, &typ):
 		return fixtureProblem(join(typ.Field), "must be %s, not %s", typ.Type, typ.Value)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		return fixtureProblem(join(""), "unknown member %s (the fixture's names are in README.md)", strings.TrimPrefix(err.Error(), "json: unknown field "))
-	case errors.Is(err, io.EOF):
+	case errors.Is(err, io.EOF) && in.read == 0:
 		return fixtureProblem("line 1", "the file is empty")
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return fixtureProblem(fmt.Sprintf("line %d", in.lineAt(in.read)), "the file ends before the JSON does")
 	}
 	where := path
 	if where == "" {

@@ -1,10 +1,8 @@
 package sandbox
 
 import (
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"log/slog"
@@ -25,8 +23,9 @@ import (
 // (a checkpoint about every checkpointEvery), in one synced bbolt
 // transaction that also notes which journal it covers; the journals it
 // covers are then removed. After a crash, OpenStore replays the journals
-// the database does not cover yet, stopping at a torn last frame (the
-// request that was in flight, never answered).
+// the database does not cover yet, up to a torn last frame (the request
+// that was in flight, never answered); any other damage refuses the start
+// (journal_scan.go).
 //
 // A journal is DIR/sandbox.journal.<generation>: frames of
 // magic "CTJ1" | payload length (uint32 LE) | CRC-32C of the payload |
@@ -76,41 +75,6 @@ func encodeFrame(records map[string][]byte) ([]byte, error) {
 	return append(frame, body...), nil
 }
 
-// readJournal decodes the frames of a journal in order into records. It
-// stops at a torn or damaged frame (the last write, never answered); a
-// file whose first frame is not one is not a journal of ours.
-func readJournal(path string, into map[string][]byte) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	for first := true; len(data) > 0; first = false {
-		if len(data) < 12 || string(data[:4]) != journalMagic {
-			if first {
-				return errors.New("it does not start like a journal of cardterm's sandbox")
-			}
-			return nil
-		}
-		n := int(binary.LittleEndian.Uint32(data[4:]))
-		if len(data) < 12+n || crc32.Checksum(data[12:12+n], journalTable) != binary.LittleEndian.Uint32(data[8:]) {
-			return nil // torn: the request in flight
-		}
-		var payload map[string]json.RawMessage
-		if err := json.Unmarshal(data[12:12+n], &payload); err != nil {
-			return fmt.Errorf("a frame with a sound checksum is not JSON: %v", err)
-		}
-		for k, v := range payload {
-			if bytes.Equal(v, []byte("null")) {
-				into[k] = nil
-			} else {
-				into[k] = v
-			}
-		}
-		data = data[12+n:]
-	}
-	return nil
-}
-
 // journalGenerations lists the journals in dir, oldest first.
 func journalGenerations(dir string) ([]uint64, error) {
 	entries, err := os.ReadDir(dir)
@@ -130,13 +94,12 @@ func journalGenerations(dir string) ([]uint64, error) {
 }
 
 // recoverJournals folds the journals the database does not cover yet into
-// it, removes every journal, and opens a fresh one for this run.
-func (st *Store) recoverJournals() error {
+// it, removes every journal, and opens a fresh one for this run. scans
+// are the journals as checkJournals read them, before anything was
+// written.
+func (st *Store) recoverJournals(scans map[uint64]journalScan) error {
 	dir := filepath.Dir(st.path)
-	gens, err := journalGenerations(dir)
-	if err != nil {
-		return err
-	}
+	gens := slices.Sorted(maps.Keys(scans))
 	var covered uint64
 	_ = st.db.View(func(tx *bolt.Tx) error {
 		covered, _ = strconv.ParseUint(string(tx.Bucket(bucketMeta).Get(checkpointKey)), 10, 64)
@@ -148,7 +111,7 @@ func (st *Store) recoverJournals() error {
 		if gen <= covered {
 			continue
 		}
-		if err := readJournal(journalPath(dir, gen), replayed); err != nil {
+		if err := applyPayloads(scans[gen].payloads, replayed); err != nil {
 			return refuseStore(journalPath(dir, gen), err.Error())
 		}
 		last = gen
@@ -162,6 +125,7 @@ func (st *Store) recoverJournals() error {
 		_ = os.Remove(journalPath(dir, gen))
 	}
 	st.journalGen = last + 1
+	var err error
 	st.journal, err = createJournal(dir, st.journalGen)
 	return err
 }

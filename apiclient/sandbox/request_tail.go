@@ -13,9 +13,11 @@ import (
 // GET /sandbox/logs (SANDBOX-ONLY; client key and secret key) streams the
 // requests the sandbox answers from then on, one JSON object a line
 // (application/x-ndjson): {time, method, path, status, durationMs, tenant}.
-// A caller sees its own tenant and environment's requests (both regions)
-// and those no credential was recognised in (tenant ""), which is where a
-// missing or wrong client key shows. Never a query, a header or a body:
+// A caller sees its own tenant and environment's requests (both regions),
+// and only those: a request refused before its backend was known (a bad
+// bearer token, a wrong secret key) is its tenant's when it carried the
+// tenant's client key (tenant "TENANT/ENV/", no region), and one that
+// carried no known client key is shown to nobody. Never a query, a header or a body:
 // tokens, keys and PINs travel there. The stream's own requests are not
 // listed. While nobody listens the sandbox records nothing (no cost).
 
@@ -29,7 +31,7 @@ type AnsweredRequest struct {
 	Path       string    `json:"path"` // escaped, without the query
 	Status     int       `json:"status"`
 	DurationMs int64     `json:"durationMs"`
-	Tenant     string    `json:"tenant"` // tenant/environment/region; "" when none was recognised
+	Tenant     string    `json:"tenant"` // tenant/environment/region (no region when refused before it was known)
 }
 
 // tailBuffer is how many answered requests wait for a slow reader before
@@ -74,7 +76,7 @@ func (t *requestTail) publish(a AnsweredRequest) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for sub := range t.subs {
-		if a.Tenant != "" && !strings.HasPrefix(a.Tenant+"/", sub.partner) {
+		if a.Tenant == "" || !strings.HasPrefix(a.Tenant+"/", sub.partner) {
 			continue
 		}
 		select {
@@ -108,10 +110,26 @@ func (s *Server) tailed(w http.ResponseWriter, r *http.Request) (http.ResponseWr
 	r = r.WithContext(context.WithValue(r.Context(), requestNoteKey{}, note))
 	start := time.Now()
 	method, path := r.Method, r.URL.EscapedPath()
+	presented := presentedTenant(r)
 	return rec, r, func() {
+		tenant := note.tenant
+		if tenant == "" {
+			tenant = presented
+		}
 		s.tail.publish(AnsweredRequest{Time: s.now().UTC(), Method: method, Path: path, Status: rec.status,
-			DurationMs: time.Since(start).Milliseconds(), Tenant: note.tenant})
+			DurationMs: time.Since(start).Milliseconds(), Tenant: tenant})
 	}
+}
+
+// presentedTenant is "TENANT/ENV/" of the client key a request carried
+// (x-client-key, or X-Client-ID on orders), or "" for none we know.
+func presentedTenant(r *http.Request) string {
+	for _, name := range []string{"x-client-key", "X-Client-ID"} {
+		if cred, ok := credByKey(r.Header.Get(name)); ok {
+			return cred.Tenant + "/" + cred.Environment + "/"
+		}
+	}
+	return ""
 }
 
 // statusRecorder remembers the status of an answer.

@@ -147,8 +147,11 @@ func TestLogsStreamTheAnsweredRequestsOfTheTenant(t *testing.T) {
 		t.Fatalf("logged %+v", a)
 	}
 	e.do("GET", "/v1/wallet/whitelist?currency=secret-value", hdr("x-client-key", "ck_sandbox_globex"), nil) // another tenant: not shown
-	e.do("GET", "/v1/card/status?token=hidden", hdr("x-client-key", "ck_nope"), nil)
-	if a := read(); a.Path != "/v1/card/status" || a.Status != 498 || a.Tenant != "" {
-		t.Fatalf("logged %+v, want the unrecognised request, not globex's", a)
+	e.do("GET", "/v1/card/status?token=hidden", hdr("x-client-key", "ck_nope"), nil)                         // no tenant's: shown to nobody
+	bad := hdr("x-client-key", DemoClientKey)
+	bad.Set("Authorization", "Bearer not-a-token")
+	e.do("GET", "/v1/webhooks", bad, nil) // bearer only: refused before its backend was known, with the tenant's key
+	if a := read(); a.Path != "/v1/webhooks" || a.Status != 401 || a.Tenant != "acme/sandbox/" {
+		t.Fatalf("logged %+v, want the tenant's refused request only, neither globex's nor an unknown key's", a)
 	}
 }

@@ -191,8 +191,17 @@ func (s *Server) routes() {
 	})
 }
 
+// AnnounceHeader is on every answer of the sandbox (value "1"), so a
+// client knows it talks to the sandbox by what it says, not by where it
+// lives; the client keeps its own copy of the name (it imports nothing
+// of the sandbox's).
+const AnnounceHeader = "X-Cardterm-Sandbox"
+
 // ServeHTTP logs the request, applies fault injection, then routes it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// Every answer says it comes from the sandbox: clients send the
+	// sandbox-only calls only to a gateway that says so.
+	w.Header().Set(AnnounceHeader, "1")
 	logged := LoggedRequest{Time: s.clock.Now(), Method: r.Method, Path: r.URL.Path}
 	if s.opts.RecordBodies {
 		logged.Query, logged.Body = r.URL.RawQuery, recordBody(r)

@@ -84,8 +84,16 @@ func OpenStore(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("data directory: %w", err)
 	}
+	// Everything is checked, reading only, before anything is written.
+	if err := checkDataDirectory(dir); err != nil {
+		return nil, err
+	}
 	path := filepath.Join(dir, StoreFile)
 	fresh, err := checkStoreHeader(path)
+	if err != nil {
+		return nil, err
+	}
+	scans, err := checkJournals(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +105,7 @@ func OpenStore(dir string) (*Store, error) {
 		return nil, refuseStore(path, err.Error())
 	}
 	st := &Store{db: db, path: path, unflushed: map[string][]byte{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
-	if err := st.prepare(fresh); err != nil {
+	if err := st.prepare(fresh, scans); err != nil {
 		if st.journal != nil { // this run's, still empty
 			st.journal.Close()
 			_ = os.Remove(st.journal.Name())
@@ -115,16 +123,21 @@ func OpenStore(dir string) (*Store, error) {
 // checkStoreHeader refuses a file that does not start like a bbolt
 // database, before bbolt opens it (bbolt would initialise an empty file,
 // and a file of another program must stay untouched). fresh is true when
-// there is no file, or an empty one.
+// there is no file. An empty file is refused: it is no store, and taking
+// it for a fresh one would start from the seed as if nothing was kept.
 func checkStoreHeader(path string) (fresh bool, err error) {
-	info, err := os.Stat(path)
+	info, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return true, nil
 	case err != nil:
 		return false, fmt.Errorf("data directory: %w", err)
+	case info.Mode()&os.ModeSymlink != 0:
+		return false, refuseStore(path, "it is a symbolic link (the store must be a file of the data directory itself)")
 	case !info.Mode().IsRegular():
 		return false, refuseStore(path, "it is not a regular file")
+	case info.Size() == 0:
+		return false, refuseStore(path, "it is empty (0 bytes): no store, and not one to start afresh over")
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -132,10 +145,8 @@ func checkStoreHeader(path string) (fresh bool, err error) {
 	}
 	defer f.Close()
 	var head [20]byte
-	n, err := io.ReadFull(f, head[:])
+	_, err = io.ReadFull(f, head[:])
 	switch {
-	case n == 0 && errors.Is(err, io.EOF):
-		return true, nil
 	case err != nil:
 		return false, refuseStore(path, "the file is too short to be a sandbox store")
 	case binary.LittleEndian.Uint32(head[16:]) != boltMagic:
@@ -163,7 +174,7 @@ func refuseStore(path, why string) error {
 
 // prepare marks a fresh file as ours, or checks (reading only) that it
 // is ours and sound, and reads the state it holds.
-func (st *Store) prepare(fresh bool) (err error) {
+func (st *Store) prepare(fresh bool, scans map[uint64]journalScan) (err error) {
 	defer func() {
 		if r := recover(); r != nil { // bbolt panics on some damaged pages
 			err = refuseStore(st.path, fmt.Sprintf("the file is damaged (%v)", r))
@@ -193,7 +204,7 @@ func (st *Store) prepare(fresh bool) (err error) {
 	if err != nil {
 		return err
 	}
-	if err := st.recoverJournals(); err != nil {
+	if err := st.recoverJournals(scans); err != nil {
 		return err
 	}
 	return st.db.View(func(tx *bolt.Tx) error {

@@ -2,10 +2,12 @@ package webhookreceiver
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,7 +104,87 @@ func TestABodySentOneByteASecondIsClosedWithin15s(t *testing.T) {
 	t.Logf("a body sent 1 byte/s was answered %q and closed after %s", strings.TrimSpace(answer), took.Round(100*time.Millisecond))
 }
 
-func TestConnectionsBeyondTheCapWait(t *testing.T) {
+// halfSent opens a connection to addr that sends half a request's
+// headers and then nothing.
+func halfSent(t *testing.T, addr string) net.Conn {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: x\r\nContent-Le")
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
+// closedByServer reports whether the server closed conn (a read ends at
+// once instead of waiting).
+func closedByServer(conn net.Conn) bool {
+	_ = conn.SetReadDeadline(time.Now().Add(2 * time.Second))
+	_, err := conn.Read(make([]byte, 1))
+	var ne net.Error
+	return err != nil && !(errors.As(err, &ne) && ne.Timeout())
+}
+
+// A full pool does not keep a new connection waiting behind stalled ones:
+// the oldest connection still sending its request is dropped, and valid
+// deliveries are answered.
+func TestAFullPoolDropsTheOldestStalledConnection(t *testing.T) {
+	rcv, err := New(Options{Key: testKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	limits := DefaultLimits
+	limits.MaxConns = 4
+	l, err := StartWithLimits("127.0.0.1:0", rcv, limits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	addr := strings.TrimSuffix(strings.TrimPrefix(l.URL, "http://"), "/")
+	var held []net.Conn
+	for range 16 {
+		held = append(held, halfSent(t, addr))
+	}
+	for i := range 10 {
+		resp, err := http.Post(l.URL, "application/json", strings.NewReader("{}"))
+		if err != nil {
+			t.Fatalf("delivery %d: %v", i, err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("delivery %d answered %d", i, resp.StatusCode)
+		}
+	}
+	if !closedByServer(held[0]) {
+		t.Error("the oldest stalled connection was kept")
+	}
+}
+
+// waitIdle waits until a connection of the pool is idle.
+func waitIdle(t *testing.T, p *connPool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		p.mu.Lock()
+		idle := false
+		for c := range p.open {
+			idle = idle || c.idle.Load()
+		}
+		p.mu.Unlock()
+		if idle {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no connection became idle")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// An idle kept-alive connection is dropped before one still sending, even
+// an older one.
+func TestAFullPoolDropsIdleConnectionsFirst(t *testing.T) {
 	rcv, err := New(Options{Key: testKey})
 	if err != nil {
 		t.Fatal(err)
@@ -115,40 +197,25 @@ func TestConnectionsBeyondTheCapWait(t *testing.T) {
 	}
 	defer l.Close()
 	addr := strings.TrimSuffix(strings.TrimPrefix(l.URL, "http://"), "/")
-	var held []net.Conn
-	for range 2 {
-		conn, err := net.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: x\r\n") // headers never finished
-		held = append(held, conn)
+	sending := halfSent(t, addr)
+	idle, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
 	}
-	answered := make(chan int, 1)
-	go func() {
-		resp, err := http.Post(l.URL, "application/json", strings.NewReader("{}"))
-		if err != nil {
-			answered <- 0
-			return
-		}
-		resp.Body.Close()
-		answered <- resp.StatusCode
-	}()
-	select {
-	case status := <-answered:
-		t.Fatalf("a third connection was served (%d) while two held the cap", status)
-	case <-time.After(300 * time.Millisecond):
+	defer idle.Close()
+	fmt.Fprintf(idle, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
+	if answer, _ := bufio.NewReader(idle).ReadString('\n'); !strings.Contains(answer, "401") {
+		t.Fatalf("the kept-alive request was answered %q", answer)
 	}
-	held[0].Close()
-	select {
-	case status := <-answered:
-		if status != http.StatusUnauthorized {
-			t.Fatalf("answered %d", status)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the waiting connection was not served once a slot freed")
+	waitIdle(t, l.ln.(*connPool)) // the server marks it idle once answered
+	halfSent(t, addr)
+	if !closedByServer(idle) {
+		t.Error("the idle connection was kept")
 	}
-	held[1].Close()
+	_ = sending.SetReadDeadline(time.Now().Add(200 * time.Millisecond))
+	if _, err := sending.Read(make([]byte, 1)); err == nil || !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Errorf("the older connection still sending was dropped first: %v", err)
+	}
 }
 
 func TestHistoryIsBoundedInBytes(t *testing.T) {

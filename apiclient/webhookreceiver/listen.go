@@ -12,8 +12,11 @@ import (
 
 // Limits bound what one sender can hold of a listener: time to send the
 // headers and the body, time a kept-alive connection may idle, how many
-// connections are served at once (more wait to be accepted), and the
-// size of the headers.
+// connections are served at once, and the size of the headers. When every
+// slot is taken, a new connection is not kept waiting behind slow ones:
+// the oldest connection that is idle, or else still sending its request,
+// is dropped to make room (conns.go); only requests being answered are
+// never dropped.
 type Limits struct {
 	HeaderTimeout time.Duration // the request line and headers
 	BodyTimeout   time.Duration // the body, from when the headers are in
@@ -30,7 +33,7 @@ var DefaultLimits = Limits{
 	BodyTimeout:   10 * time.Second,
 	IdleTimeout:   30 * time.Second,
 	WriteTimeout:  10 * time.Second,
-	MaxConns:      32,
+	MaxConns:      256,
 	MaxHeader:     64 << 10,
 }
 
@@ -54,9 +57,12 @@ func StartWithLimits(addr string, h http.Handler, limits Limits) (*Listener, err
 	if err != nil {
 		return nil, err
 	}
-	l := &Listener{URL: "http://" + ln.Addr().String() + "/", ln: limitConns(ln, limits.MaxConns)}
+	pool := limitConns(ln, limits.MaxConns)
+	l := &Listener{URL: "http://" + ln.Addr().String() + "/", ln: pool}
 	l.srv = &http.Server{
-		Handler:           bodyDeadline(h, limits.BodyTimeout),
+		Handler:           bodyDeadline(answering(h), limits.BodyTimeout),
+		ConnState:         noteConnState,
+		ConnContext:       withConn,
 		ReadHeaderTimeout: limits.HeaderTimeout,
 		IdleTimeout:       limits.IdleTimeout,
 		WriteTimeout:      limits.BodyTimeout + limits.WriteTimeout, // counted from the headers
@@ -109,40 +115,4 @@ func (b *deadlineBody) Read(p []byte) (int, error) {
 		b.once.Do(b.lift)
 	}
 	return n, err
-}
-
-// limitConns lets at most max connections be open at once: Accept waits
-// for one to close before taking the next.
-func limitConns(ln net.Listener, max int) net.Listener {
-	if max <= 0 {
-		return ln
-	}
-	return &connLimit{Listener: ln, slots: make(chan struct{}, max)}
-}
-
-type connLimit struct {
-	net.Listener
-	slots chan struct{}
-}
-
-func (l *connLimit) Accept() (net.Conn, error) {
-	l.slots <- struct{}{}
-	conn, err := l.Listener.Accept()
-	if err != nil {
-		<-l.slots
-		return nil, err
-	}
-	return &limitedConn{Conn: conn, release: func() { <-l.slots }}, nil
-}
-
-type limitedConn struct {
-	net.Conn
-	once    sync.Once
-	release func()
-}
-
-func (c *limitedConn) Close() error {
-	err := c.Conn.Close()
-	c.once.Do(c.release)
-	return err
 }

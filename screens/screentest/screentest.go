@@ -98,8 +98,11 @@ func WithDemo() Option {
 // WithUS routes the client to the US backend.
 func WithUS() Option { return func(s *Setup) { s.Config.US = true } }
 
-// ReadOnly starts the app in --read-only mode.
-func ReadOnly() Option { return func(s *Setup) { s.Shell.ReadOnly = true } }
+// ReadOnly starts the app in --read-only mode: the screens hide their
+// changes and the client refuses them, as cli builds it.
+func ReadOnly() Option {
+	return func(s *Setup) { s.Shell.ReadOnly, s.Config.ReadOnly = true, true }
+}
 
 // AsRemote presents the test's sandbox as a remote gateway, as a
 // --base-url would: its host on the status bar, and production unless

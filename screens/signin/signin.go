@@ -97,6 +97,10 @@ type Screen struct {
 func New(deps screenkit.Deps) *Screen {
 	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenSignIn, "Sign in"), keys: newSignInKeys(), oauthKeys: newOAuthKeys(), code: screenkit.NewCodeInput(deps.Styles),
 		keeper: newSessionKeeper(deps.Client, deps.Clock)}
+	// The browser sign-in starts an OAuth authorization, which a read-only
+	// client does not send outside a customer-approved session: it is not
+	// offered.
+	screenkit.DisableInReadOnly(deps.ReadOnly, &s.keys.OAuth)
 	s.username = screenkit.NewInput(deps.Styles)
 	s.username.Prompt = ""
 	s.username.Placeholder = "username or email"

@@ -52,7 +52,7 @@ func (s *Screen) View() string {
 	default:
 		b.WriteString(st.Muted.Render("enter or ctrl+s signs in · tab switches fields"))
 	}
-	if !s.busy && !s.compact() {
+	if !s.busy && !s.compact() && s.keys.OAuth.Enabled() {
 		b.WriteString("\n" + st.Muted.Render("ctrl+o signs in with the browser or a phone (QR code)"))
 	}
 	form := b.String()

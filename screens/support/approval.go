@@ -105,7 +105,10 @@ func (s *Screen) startApproval() tea.Cmd {
 // openApproval starts the sign-in on a fresh client of the tenant, with
 // the secret key, in the case's region.
 func (s *Screen) openApproval() tea.Cmd {
+	// The customer's session is read-only in the client itself, whatever
+	// the console's mode; it may start its own sign-in (the initiate).
 	cfg := s.actionClient().Config()
+	cfg.ReadOnly, cfg.ApprovedSession = true, true
 	rec := casefile.NewRecorder(s.Deps.Client.Config().HTTPClient, "approved session", s.Deps.Clock)
 	cfg.HTTPClient = rec.Client()
 	client := apiclient.New(cfg)
