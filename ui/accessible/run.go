@@ -61,7 +61,9 @@ func (rt *runtime) start(cmd tea.Cmd, background bool) {
 	}
 	// A timer only waits: what it brings never delays the page.
 	background = background || ui.IsTimer(cmd)
-	go rt.deliver(cmd(), background)
+	// cmd runs in the goroutine: `go rt.deliver(cmd(), …)` would run it
+	// here, and a timer would stop the app for its whole wait.
+	go func() { rt.deliver(cmd(), background) }()
 }
 
 // deliver passes a command's message on, expanding batches and sequences
