@@ -23,10 +23,10 @@ type releaseConfig struct {
 		ID           string   `yaml:"id"`
 		Env          []string `yaml:"env"`
 		ModTimestamp string   `yaml:"mod_timestamp"`
-		Flags   []string `yaml:"flags"`
-		Ldflags []string `yaml:"ldflags"`
-		Goos    []string `yaml:"goos"`
-		Goarch  []string `yaml:"goarch"`
+		Flags        []string `yaml:"flags"`
+		Ldflags      []string `yaml:"ldflags"`
+		Goos         []string `yaml:"goos"`
+		Goarch       []string `yaml:"goarch"`
 	} `yaml:"builds"`
 	Archives []struct {
 		WrapInDirectory any `yaml:"wrap_in_directory"`
