@@ -8,6 +8,7 @@ import "github.com/spf13/cobra"
 func newGetCommand(std streams) *cobra.Command {
 	var given givenFlags
 	var asJSON bool
+	var jq string
 	cmd := &cobra.Command{
 		Use:   "get LOOKUP [ARGS]",
 		Short: "Run one read-only look-up and print it as JSON",
@@ -28,6 +29,7 @@ code still says which kind), so a script can read the gateway's own fields.
   cardterm get audit 6f1c2d... 100 --profile acme
   CARDTERM_USERNAME=alice@demo.test CARDTERM_PASSWORD=demo-pass cardterm get card
   cardterm get card --json || echo "refused: exit $?"   # the error answer on stdout
+  cardterm get card --jq .status
   cardterm --json user          # the same as: cardterm get user --json`,
 		// runLookup says what is missing, with the list of look-ups.
 		Args: cobra.ArbitraryArgs,
@@ -43,10 +45,16 @@ code still says which kind), so a script can read the gateway's own fields.
 				return err
 			}
 			o.json = asJSON
+			if jq != "" {
+				if o.jq, err = compileJQ(jq); err != nil {
+					return err
+				}
+			}
 			return statusError(runLookup(o, args, std, cmd.CommandPath()))
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print an error answer on stdout too, as the gateway sent it")
+	cmd.Flags().StringVarP(&jq, "jq", "q", "", "print what the jq `expression` selects from the answer (strings unquoted), as cardterm api --jq")
 	given = addSettingFlags(cmd, gatewaySettings)
 	cmd.Flags().SortFlags = false
 	return cmd

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/itchyny/gojq"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -57,6 +58,8 @@ type options struct {
 
 	// What the command adds.
 	json bool // run one look-up (--json) instead of the UI
+	// jq, for get --jq, selects from the look-up's answer; nil: all of it.
+	jq *gojq.Code
 	// support starts in the support console (cardterm support, or start:
 	// support), on a user or an onboarding id when one is given.
 	support                        bool
