@@ -537,7 +537,7 @@ func TestE2ETransactionsFilterAndPage(t *testing.T) {
 // demo accounts share the prefilled password).
 func signInAs(tm *tmuxTerm, user string) {
 	tm.waitFor("Sandbox demo accounts")
-	tm.send("BTab") // the form comes focused on the password: back to the username
+	tm.send("Tab") // the keys start on the demo accounts: tab to the username
 	tm.send("C-u")
 	tm.typeText(user)
 	tm.send("C-s")                // ctrl+s signs in from any field

@@ -15,7 +15,7 @@ func TestCardFormTakesClicks(t *testing.T) {
 	for _, size := range [][2]int{{120, 40}, {80, 40}} {
 		app := newApp(t, screentest.WithSize(size[0], size[1]))
 		app.SignIn("alice@demo.test")
-		app.Keys("2", "d")
+		app.Keys("2", "D")
 		// The form marks the field in focus with ›.
 		focused := func(label string) bool { return strings.Contains(app.Screen(), "› "+label) }
 		app.ClickOn("Number text")

@@ -126,6 +126,7 @@ func (c *Screen) requestImage(kind cardFormKind) tea.Cmd {
 		label = "card details image"
 	}
 	var cmd tea.Cmd
+	c.imageBusy = true
 	c.imageReqID, cmd = ui.Go(c.Requests, func(ctx context.Context) (imageOpened, error) {
 		var tok apiclient.ImageToken
 		var err error
@@ -170,7 +171,9 @@ func (c *Screen) openForm(kind cardFormKind) tea.Cmd {
 			Lines: []string{"POST /v1/card/details/token", "the image opens in the browser; its link is never shown"}, Fields: detailsSpecs(c.detailsStyle)})
 	}
 	c.SetSize(c.Width, c.Height)
-	return c.form.Focus()
+	// Every field has a default: the form opens with none chosen, so the
+	// next printable key cannot land in a field (tab chooses one).
+	return c.form.FocusNothing()
 }
 
 // formKey handles a key while a form is open.
@@ -222,6 +225,7 @@ func (c *Screen) submitForm() tea.Cmd {
 // fields it names and the form stays, anything else closes the form.
 func (c *Screen) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 	kind := msg.Value.kind
+	c.imageBusy = false
 	what := "view PIN"
 	if kind == formDetails {
 		what = "card details"
