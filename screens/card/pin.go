@@ -304,7 +304,7 @@ func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
 	if linkInside {
 		b.WriteString("\n" + linkLine(st, p.url, width))
 	} else {
-		b.WriteString("\n" + st.Muted.Render("the link is under the card, on one line"))
+		b.WriteString("\n" + st.Muted.Render("the link is under the card, whole"))
 	}
 	if p.qr != "" && left > 0 {
 		if withQR {
@@ -318,9 +318,11 @@ func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
 	return b.String()
 }
 
-// linkLine draws a link on one line, never broken inside its token so a
-// copy of it works: whole where it fits, else shortened in the middle, and
-// as an OSC 8 hyperlink carrying it whole (y copies it whole too).
+// linkLine draws a link whole: on one line where it fits, else broken
+// across lines of the whole width with nothing else on them, so every
+// character of it is on screen (a link cut with "…" cannot be typed in);
+// each piece is an OSC 8 hyperlink carrying it whole, and y copies it
+// whole too.
 func linkLine(st *theme.Styles, link string, width int) string {
 	shown := ui.Sanitize(link)
 	style := st.Link
@@ -329,7 +331,11 @@ func linkLine(st *theme.Styles, link string, width int) string {
 		// could close it and write its own.
 		style = style.Hyperlink(link)
 	}
-	return style.Render(ui.Shorten(shown, width))
+	pieces := strings.Split(ansi.Hardwrap(shown, max(width, 20), false), "\n")
+	for i, piece := range pieces {
+		pieces[i] = style.Render(piece)
+	}
+	return strings.Join(pieces, "\n")
 }
 
 // secretView draws the note about the last secret image.
