@@ -169,17 +169,16 @@ start instead. It is never written to the config file.`,
 			}
 			cfg.remove(name)
 			cfg.Profiles = append(cfg.Profiles, p)
-			if makeDefault || len(cfg.Profiles) == 1 {
+			out := cmd.OutOrStdout()
+			previous := cfg.Default
+			if becomesDefault(cmd, std, name, previous, makeDefault, len(cfg.Profiles) == 1) {
 				cfg.Default = name
 			}
 			if err := saveConfig(configPath(), cfg); err != nil {
 				return err
 			}
-			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "Added profile %q to %s.\n", name, configPath())
-			if cfg.Default == name {
-				fmt.Fprintf(out, "It is the default profile.\n")
-			}
+			sayDefault(out, name, previous, cfg.Default)
 			store := &secretStore{warn: std.stderr}
 			if p.get("base_url") != "" && !noSecret {
 				storeSecretKey(cmd, name, store)
@@ -192,7 +191,7 @@ start instead. It is never written to the config file.`,
 	}
 	given = addSettingFlags(cmd, profileSettings)
 	fs := cmd.Flags()
-	fs.BoolVar(&makeDefault, "default", false, "make it the default profile")
+	fs.BoolVar(&makeDefault, "default", false, "make it the default profile (--default=false: do not; without the flag, a terminal is asked, and the first profile becomes the default)")
 	fs.BoolVar(&replace, "replace", false, "overwrite a profile of that name")
 	fs.BoolVar(&noSecret, "no-secret", false, "do not ask for the secret key")
 	fs.BoolVar(&withWebhookKey, "webhook-key", false, "also keep a webhook signing key (from $"+webhookKeyEnv+" or a masked prompt) for cardterm listen and webhook verify")

@@ -50,6 +50,9 @@ type options struct {
 	// only then does the status bar name it and its keyring entry give
 	// the secret key.
 	profileInUse bool
+	// profileFrom says where the profile was named: profileFromFlag (or
+	// chosen in the app), profileFromEnv, profileFromDefault, "" for none.
+	profileFrom string
 	// profiles lists every profile's name, for the in-app switcher.
 	profiles []string
 	// configProblem says why the config file was ignored, for the app
@@ -220,11 +223,17 @@ func resolveOptions(src settingSources, cfg *config) (options, error) {
 	if src.profile != "" {
 		name, chosen = src.profile, true
 	}
+	switch _, flag := src.flags["profile"]; {
+	case src.profile != "" || flag:
+		o.profileFrom = profileFromFlag
+	case chosen:
+		o.profileFrom = profileFromEnv
+	}
 	var p profile
 	if cfg != nil {
 		o.profiles = cfg.names()
-		if name == "" {
-			name = cfg.Default
+		if name == "" && cfg.Default != "" {
+			name, o.profileFrom = cfg.Default, profileFromDefault
 		}
 		if name != "" {
 			found, ok := cfg.find(name)
@@ -322,6 +331,7 @@ func resolveCommandOptions(given givenFlags, std streams) (options, error) {
 	}
 	o.configProblem = problem
 	o.secrets = &secretStore{warn: std.stderr}
+	noteProfile(o, std.stderr)
 	return o, nil
 }
 
