@@ -90,13 +90,18 @@ works.
 ` + exitCodesHelp,
 		Example: `  cardterm api /v1/user
   cardterm api /v1/card/status --jq .status
-  cardterm api -X GET /v2/consent/user/USER_ID/audit -f limit=100 --paginate --jq '.auditRecords[].action'
+  cardterm api -X GET /v2/consent/user/USER_ID/audit -f limit=100 \
+      --paginate --jq '.auditRecords[].action'
   cardterm api -X POST /v1/card/freeze
-  cardterm api -X PUT /v1/webhooks/HOOK_ID -F is_active=false -F name=@name.txt
-  cardterm api /v1/webhooks -f name=ops -f url=https://hooks.example.com/x -f 'event_types[]=card.frozen'
-  echo '{"currency":"usdc","wallets":[]}' | cardterm api -X PUT /v1/wallet/whitelist --input -
+  cardterm api -X PUT /v1/webhooks/HOOK_ID -F is_active=false \
+      -F name=@name.txt
+  cardterm api /v1/webhooks -f name=ops \
+      -f url=https://hooks.example.com/x -f 'event_types[]=card.frozen'
+  echo '{"walletIds":["WALLET_ID"]}' |
+      cardterm api -X DELETE /v1/wallet/whitelist --input -
   cardterm api -i /v1/card/status
-  cardterm api /v1/user --template '{{.email}} ({{.verificationState}}){{"\n"}}'`,
+  cardterm api /v1/user --template \
+      '{{.email}} ({{.verificationState}}){{"\n"}}'`,
 		Args: cobra.RangeArgs(1, 2),
 		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			return nil, cobra.ShellCompDirectiveNoFileComp

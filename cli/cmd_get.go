@@ -27,8 +27,10 @@ code still says which kind), so a script can read the gateway's own fields.
 ` + exitCodesHelp,
 		Example: `  cardterm get consent 6f1c2d...
   cardterm get audit 6f1c2d... 100 --profile acme
-  CARDTERM_USERNAME=alice@demo.test CARDTERM_PASSWORD=demo-pass cardterm get card
-  cardterm get card --json || echo "refused: exit $?"   # the error answer on stdout
+  CARDTERM_USERNAME=alice@demo.test CARDTERM_PASSWORD=demo-pass \
+      cardterm get card
+  # the error answer on stdout
+  cardterm get card --json || echo "refused: exit $?"
   cardterm get card --jq .status
   cardterm --json user          # the same as: cardterm get user --json`,
 		// runLookup says what is missing, with the list of look-ups.

@@ -32,10 +32,14 @@ damaged one, is refused (exit 1) and left untouched. Without --data the state
 lives in memory and is gone when the sandbox stops. reset, export and import
 work on a DIR no running sandbox has open.`,
 		Example: `  cardterm sandbox --addr 127.0.0.1:8080
-  cardterm sandbox --addr 0.0.0.0:8080               # links use this machine's LAN address
-  cardterm sandbox --public-url https://demo.example  # links through a tunnel or proxy
-  cardterm sandbox --latency 300ms --error-rate 0.1   # a slow, flaky gateway
-  cardterm sandbox --data ./.sandbox                  # keep the state across restarts
+  # links use this machine's LAN address
+  cardterm sandbox --addr 0.0.0.0:8080
+  # links through a tunnel or proxy
+  cardterm sandbox --public-url https://demo.example
+  # a slow, flaky gateway
+  cardterm sandbox --latency 300ms --error-rate 0.1
+  # keep the state across restarts
+  cardterm sandbox --data ./.sandbox
   cardterm --base-url http://127.0.0.1:8080`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -22,7 +22,8 @@ customer signs in on their own device), the customer's own screens open
 read-only until the session is revoked.
 
 A profile with "start: support" opens the console without this command.`,
-		Example: `  cardterm support --base-url https://gateway.example.com --client-key ck_live_... --read-only
+		Example: `  cardterm support --base-url https://gateway.example.com \
+      --client-key ck_live_... --read-only
   cardterm support --profile acme 6f1c2d...
   cardterm support --onboarding onb_123`,
 		Args: func(cmd *cobra.Command, args []string) error {

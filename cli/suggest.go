@@ -1,8 +1,24 @@
 package cli
 
 import (
+	"fmt"
 	"strings"
+
+	"github.com/spf13/cobra"
 )
+
+// unknownCommand is the usage error for a word that is none of cmd's
+// subcommands, with the nearest one offered: `cardterm profil`.
+func unknownCommand(cmd *cobra.Command, word string) error {
+	var names []string
+	for _, sub := range cmd.Commands() {
+		if sub.IsAvailableCommand() {
+			names = append(names, sub.Name())
+			names = append(names, sub.Aliases...)
+		}
+	}
+	return usageError{fmt.Sprintf("unknown command %q for %q.%s", word, cmd.CommandPath(), didYouMean(word, names))}
+}
 
 // didYouMean is " Did you mean X?" for the name in names nearest to
 // word (a typo of at most two edits, a missing or extra plural s, or a
