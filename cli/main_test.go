@@ -843,7 +843,7 @@ func TestDelegationFaucetAndChainConfigE2E(t *testing.T) {
 	tm.waitFor("Delegation lets a non-custodial wallet pay with the card")
 	tm.send("t")
 	tm.waitFor("Request a delegation token", "Network", "linea")
-	tm.send("Tab")
+	tm.send("Tab", "Tab") // the form opens with no field chosen: to the network, then the address
 	tm.typeText(addr)
 	tm.send("Enter") // enter on the last field sends
 	tm.waitFor("Request a delegation token with gas?", "faucet=true&network=linea")
@@ -867,7 +867,7 @@ func TestDelegationFaucetAndChainConfigE2E(t *testing.T) {
 
 	tm.confirm("S", "Sign out?")
 	signInAs(tm, "faye@demo.test")
-	tm.send("6", "t", "Tab")
+	tm.send("6", "t", "Tab", "Tab")
 	tm.typeText(addr)
 	tm.confirm("Enter", "Request a delegation token with gas?")
 	tm.waitFor("207 Multi-Status", "DECLINED", "Token issued; the faucet did not pay", "already received")
