@@ -301,3 +301,15 @@ func TestAnswerWriterColoursJSONOnATerminal(t *testing.T) {
 		t.Errorf("coloured:\n got %q\nwant %q", out.String(), want)
 	}
 }
+
+// get takes --jq as api does: strings unquoted, one result a line.
+func TestGetTakesJQ(t *testing.T) {
+	s := newAPISandbox(t)
+	out, errOut, code := cliRun(t, alice, append([]string{"get", "card", "--jq", ".status, .panLast4"}, s.args...)...)
+	if code != exitOK || out != "ACTIVE\n4242\n" {
+		t.Errorf("get card --jq: exit %d, %q, %s", code, out, errOut)
+	}
+	if _, errOut, code := cliRun(t, alice, append([]string{"get", "card", "--jq", ".[["}, s.args...)...); code != exitUsage || !strings.Contains(errOut, "--jq") {
+		t.Errorf("a bad --jq: exit %d %q", code, errOut)
+	}
+}
