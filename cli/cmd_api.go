@@ -64,7 +64,8 @@ x-us-env, x-secret-key only where the gateway asks for it); a user's endpoints
 sign in as $CARDTERM_USERNAME with $CARDTERM_PASSWORD (on the embedded sandbox,
 the first demo user) and sign out after.
 
-The method is GET, or POST once a field or --input is given; -X sets it.
+The method is GET, or POST once a field or --input is given (--paginate keeps
+GET); -X sets it.
 
 Fields: -f key=value is a string; -F key=value is typed: true, false, null and
 integers as JSON, @FILE a file's contents (@- stdin), else a string.
