@@ -44,7 +44,7 @@ func (tm *tmuxTerm) waitForPresenter(texts ...string) string {
 func TestPresenterShowsTheKeysPressedE2E(t *testing.T) {
 	tm := startTerm(t, nil, "--presenter")
 	tm.waitFor("Sandbox demo accounts", "alice@demo.test")
-	tm.send("BTab") // from the demo accounts, where the keys start, to the password
+	tm.send("BTab")   // from the demo accounts, where the keys start, to the password
 	tm.typeText("pw") // into the password field: a secret
 	box := tm.waitForPresenter("•••")
 	if strings.Contains(box, " p ") || strings.Contains(box, " w ") {
