@@ -254,6 +254,9 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 	if r.status != nil {
 		*r.status = resp.StatusCode
 	}
+	if r.head != nil {
+		r.head(resp)
+	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		// Only the head of an error answer is read: its message and what
 		// the inspector shows need no more, however much the gateway sent.

@@ -65,6 +65,9 @@ type request struct {
 	read func(body io.Reader) error
 	// status, when non-nil, receives the final HTTP status (e.g. 207).
 	status *int
+	// head, when non-nil, is shown each answer's status line and headers
+	// (the last one call is the final answer's).
+	head func(*http.Response)
 	// noRefresh disables the 401 refresh-and-retry (auth endpoints).
 	noRefresh bool
 	// secrets are values of this request (a delegation token in the body)
@@ -112,7 +115,9 @@ func (c *Client) build(ctx context.Context, r request, token string) (*http.Requ
 		target += "?" + q.Encode()
 	}
 	var body io.Reader
-	if r.body != nil {
+	if raw, ok := r.body.(json.RawMessage); ok {
+		body = bytes.NewReader(raw) // cardterm api: the caller's bytes, unchanged
+	} else if r.body != nil {
 		b, err := json.Marshal(r.body)
 		if err != nil {
 			return nil, &Error{Op: r.op, Message: "cannot encode the request", Err: tag(errRequest, err)}

@@ -24,7 +24,8 @@ type RawRequest struct {
 	Path string
 	// Query adds parameters to the path's own.
 	Query url.Values
-	// Body is sent as JSON when not nil.
+	// Body is sent as it is (Content-Type application/json) when not nil:
+	// the bytes of --input reach the gateway unchanged.
 	Body json.RawMessage
 	// Header holds more headers; each replaces the client's own of that
 	// name.
@@ -37,7 +38,11 @@ type RawRequest struct {
 // replaced by [redacted] wherever the gateway echoed them.
 type RawAnswer struct {
 	Status int
-	Body   []byte
+	// Proto and StatusText are the status line's ("HTTP/1.1", "200 OK"),
+	// Header the answer's headers: what `cardterm api -i` prints.
+	Proto, StatusText string
+	Header            http.Header
+	Body              []byte
 }
 
 // RawNeedsSecretKey reports whether the interface asks for x-secret-key
@@ -79,6 +84,9 @@ func (c *Client) Raw(ctx context.Context, r RawRequest) (RawAnswer, error) {
 		header: r.Header,
 		raw:    true,
 		status: &answer.Status,
+		head: func(resp *http.Response) {
+			answer.Proto, answer.StatusText, answer.Header = resp.Proto, resp.Status, resp.Header.Clone()
+		},
 		read: func(body io.Reader) error {
 			data, err := io.ReadAll(body)
 			answer.Body = data

@@ -51,7 +51,8 @@ request to any endpoint.
 		Example: `  # the embedded sandbox with its demo accounts
   cardterm
   # a real gateway
-  cardterm --base-url https://gateway.example.com --client-key ck_live_...
+  cardterm --base-url https://gateway.example.com \
+      --client-key ck_live_...
   # a saved profile, and its support console
   cardterm --profile acme
   cardterm support --profile acme 6f1c...
@@ -61,13 +62,14 @@ request to any endpoint.
   # the sandbox gateway alone, for curl or a mobile build
   cardterm sandbox --addr 127.0.0.1:8080
   # profiles, and completion for bash
-  cardterm profile add acme --base-url https://gateway.example.com --client-key ck_live_...
+  cardterm profile add acme --base-url https://gateway.example.com \
+      --client-key ck_live_...
   source <(cardterm completion bash)`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if asJSON || len(args) == 0 {
 				return nil
 			}
-			return usageError{fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())}
+			return unknownCommand(cmd, args[0])
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o, err := resolveCommandOptions(given, std)
@@ -176,7 +178,7 @@ func wrapArgsErrors(cmd *cobra.Command) {
 		// A group (profile, webhook): a word that is no subcommand.
 		cmd.Args = func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return commandError{command: c.CommandPath(), err: usageError{fmt.Sprintf("unknown command %q for %q", args[0], c.CommandPath())}}
+				return commandError{command: c.CommandPath(), err: unknownCommand(c, args[0])}
 			}
 			return nil
 		}

@@ -84,7 +84,7 @@ func TestAPIGetPrintsTheGatewaysBytes(t *testing.T) {
 
 func TestAPIFieldsAreQueryParametersOrTheBody(t *testing.T) {
 	s := newAPISandbox(t)
-	out, errOut, code := s.api(t, nil, "/v2/consent/user/"+s.userID+"/audit", "-f", "limit=2", "--jq", ".pagination.limit, (.auditRecords | length)")
+	out, errOut, code := s.api(t, nil, "-X", "GET", "/v2/consent/user/"+s.userID+"/audit", "-f", "limit=2", "--jq", ".pagination.limit, (.auditRecords | length)")
 	if code != exitOK || out != "2\n2\n" {
 		t.Errorf("GET with -f limit=2: exit %d, %q, %s", code, out, errOut)
 	}
@@ -209,19 +209,19 @@ func TestAPIErrorAnswers(t *testing.T) {
 func TestAnswerWriterOnATerminal(t *testing.T) {
 	hostile := []byte("{\"name\":\"x\u202ey\u0085\"}")
 	var out bytes.Buffer
-	if err := (answerWriter{w: &out, terminal: true}).raw(hostile); err != nil {
+	if err := (&answerWriter{w: &out, terminal: true}).raw(hostile); err != nil {
 		t.Fatal(err)
 	}
 	if got := out.String(); got != "{\n  \"name\": \"x\\u202ey\\u0085\"\n}\n" {
 		t.Errorf("JSON on a terminal: %q", got)
 	}
 	out.Reset()
-	_ = (answerWriter{w: &out, terminal: true}).raw([]byte("oops \x1b]52;c;aGk=\x07 \x1b[2J"))
+	_ = (&answerWriter{w: &out, terminal: true}).raw([]byte("oops \x1b]52;c;aGk=\x07 \x1b[2J"))
 	if strings.ContainsAny(out.String(), "\x1b\x07") {
 		t.Errorf("text on a terminal keeps escapes: %q", out.String())
 	}
 	out.Reset()
-	_ = (answerWriter{w: &out}).raw(hostile) // piped: byte for byte
+	_ = (&answerWriter{w: &out}).raw(hostile) // piped: byte for byte
 	if !bytes.Equal(out.Bytes(), hostile) {
 		t.Errorf("piped: %q, want %q", out.Bytes(), hostile)
 	}

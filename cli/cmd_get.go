@@ -9,6 +9,7 @@ func newGetCommand(std streams) *cobra.Command {
 	var given givenFlags
 	var asJSON bool
 	var statementOptions *statementFlags
+	var jq string
 	cmd := &cobra.Command{
 		Use:   "get LOOKUP [ARGS]",
 		Short: "Run one read-only look-up and print it as JSON",
@@ -33,10 +34,14 @@ code still says which kind), so a script can read the gateway's own fields.
 ` + exitCodesHelp,
 		Example: `  cardterm get consent 6f1c2d...
   cardterm get audit 6f1c2d... 100 --profile acme
-  CARDTERM_USERNAME=alice@demo.test CARDTERM_PASSWORD=demo-pass cardterm get card
-  cardterm get card --json || echo "refused: exit $?"   # the error answer on stdout
+  CARDTERM_USERNAME=alice@demo.test CARDTERM_PASSWORD=demo-pass \
+      cardterm get card
+  # the error answer on stdout
+  cardterm get card --json || echo "refused: exit $?"
+  cardterm get card --jq .status
   cardterm --json user          # the same as: cardterm get user --json
-  cardterm get transactions --since 2026-01-01 --until 2026-06-30 --all --format csv > h1.csv`,
+  cardterm get transactions --since 2026-01-01 \
+      --until 2026-06-30 --all --format csv > h1.csv`,
 		// runLookup says what is missing, with the list of look-ups.
 		Args: cobra.ArbitraryArgs,
 		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
@@ -54,11 +59,17 @@ code still says which kind), so a script can read the gateway's own fields.
 			if statementOptions.given() {
 				return statusError(runStatement(o, statementOptions, args, std, cmd.CommandPath()))
 			}
+			if jq != "" {
+				if o.jq, err = compileJQ(jq); err != nil {
+					return err
+				}
+			}
 			return statusError(runLookup(o, args, std, cmd.CommandPath()))
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print an error answer on stdout too, as the gateway sent it")
 	statementOptions = addStatementFlags(cmd)
+	cmd.Flags().StringVarP(&jq, "jq", "q", "", "print what the jq `expression` selects from the answer (strings unquoted), as cardterm api --jq")
 	given = addSettingFlags(cmd, gatewaySettings)
 	cmd.Flags().SortFlags = false
 	return cmd

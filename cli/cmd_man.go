@@ -36,16 +36,22 @@ func manEnvironment() [][2]string {
 		{"NO_COLOR", "when set and not empty, no colour anywhere; it wins over CLICOLOR_FORCE"},
 		{"CLICOLOR_FORCE", "colour in help and errors even when they are not shown on a terminal"},
 		{"XDG_CONFIG_HOME", "where the config file lives"},
-		{"XDG_STATE_HOME", "where the support console keeps its last look-ups"},
+		{"XDG_STATE_HOME", "where the support console keeps its last look-ups and its action log"},
 		{"DBUS_SESSION_BUS_ADDRESS", "on Linux, the session bus of the Secret Service; unset, the OS keyring is never asked"},
 	}...)
 }
 
-// manFiles lists the files cardterm reads and writes, for FILES.
+// manFiles lists every file cardterm reads or writes, for FILES. A new
+// file written anywhere belongs here (TestManPageListsEveryFileWritten).
 var manFiles = [][2]string{
 	{"$XDG_CONFIG_HOME/cardterm/config.yaml", "the profiles (no secret), written owner-only (0600); on macOS and Windows under their own config folder"},
-	{"$XDG_STATE_HOME/cardterm/support-CLIENT_KEY.json", "the support console's last look-ups (ids only), one file per tenant; on macOS and Windows under their own state folder"},
 	{"the OS keyring", "each profile's secret key and webhook signing key, under the service \"cardterm\""},
+	{"$XDG_STATE_HOME/cardterm/support-CLIENT_KEY.json", "the support console's last look-ups (ids only), one file per tenant; on macOS and Windows under their own state folder"},
+	{"$XDG_STATE_HOME/cardterm/support-actions.jsonl", "the support console's action log: one JSON line per change an agent made or approved (who, when, what, the outcome), appended, owner-only"},
+	{"./case-KIND-ID-TIME.md and .json", "a case the support console exported (x), in the current folder: a Markdown summary and its JSON, owner-only"},
+	{"DIR/sandbox.db and DIR/sandbox.journal.N", "cardterm sandbox --data DIR (or sandbox_data): the sandbox's state and its journal of changes since"},
+	{"FILE of --debug FILE", "the debug log (every request, never a secret), appended, owner-only"},
+	{"FILE of sandbox export FILE", "the sandbox's state, written whole (a temporary file renamed)"},
 }
 
 // manExitStatus lists the exit codes (exit_codes.go), for EXIT STATUS.

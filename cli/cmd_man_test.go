@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -71,5 +72,36 @@ func TestManCommandIsListedInHelp(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "man ") {
 		t.Errorf("--help does not list man:\n%s", out.String())
+	}
+}
+
+// The packaged page is stamped by the release hook (-X version and
+// buildDate, .goreleaser.yaml): its title line carries both.
+func TestManPageTitleCarriesVersionAndDate(t *testing.T) {
+	root := newRootCommand(streams{stdout: &strings.Builder{}, stderr: &strings.Builder{}})
+	page := manPage(root, buildVersion{Version: "1.4.0", Date: "2026-11-20T09:15:00Z"})
+	if want := ".TH CARDTERM 1 \"2026-11-20\" \"cardterm 1.4.0\" \"User Commands\"\n"; !strings.HasPrefix(page, want) {
+		t.Errorf("title line %.70q, want %q", page, want)
+	}
+}
+
+// FILES names every file cardterm writes: the ones the code names here,
+// so renaming one without the page fails.
+func TestManPageListsEveryFileWritten(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	page := manOutput(t)
+	files := page[strings.Index(page, ".SH FILES"):strings.Index(page, ".SH EXIT STATUS")]
+	for _, want := range []string{
+		"config.yaml", "keyring",
+		filepath.Base(supportStateFile("CLIENT_KEY")),
+		filepath.Base(supportActionLog()),
+		"case\\-KIND\\-ID\\-TIME.md",
+		"sandbox.db", "sandbox.journal",
+		"\\-\\-debug",
+		"sandbox export",
+	} {
+		if !strings.Contains(files, strings.ReplaceAll(want, "-", "\\-")) && !strings.Contains(files, want) {
+			t.Errorf("FILES lacks %q:\n%s", want, files)
+		}
 	}
 }

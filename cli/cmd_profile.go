@@ -25,8 +25,10 @@ backend, read-only, timeout, environment and where to start. Profiles live in
 ` + "`$XDG_CONFIG_HOME/cardterm/config.yaml`" + ` (written owner-only, 0600); a profile's
 secret key lives in the OS keyring, never in that file. A profile without a
 base URL runs on the embedded sandbox as the tenant of its client key.`,
-		Example: `  cardterm profile add acme --base-url https://gateway.example.com --client-key ck_live_... --read-only
-  cardterm profile add globex --client-key ck_sandbox_globex   # the embedded sandbox as that tenant
+		Example: `  cardterm profile add acme --base-url https://gateway.example.com \
+      --client-key ck_live_... --read-only
+  # the embedded sandbox as that tenant
+  cardterm profile add globex --client-key ck_sandbox_globex
   cardterm profile use acme
   cardterm profile list`,
 	}
@@ -144,8 +146,11 @@ func newProfileAddCommand(std streams) *cobra.Command {
 key is taken from $` + secretKeyEnv + ` or asked for with a masked prompt, and kept in
 the OS keyring; where there is no keyring, cardterm says so and asks at each
 start instead. It is never written to the config file.`,
-		Example: `  cardterm profile add acme --base-url https://gateway.example.com --client-key ck_live_... --default
-  cardterm profile add acme-support --base-url https://gateway.example.com --client-key ck_live_... --read-only --start support
+		Example: `  cardterm profile add acme --base-url https://gateway.example.com \
+      --client-key ck_live_... --default
+  cardterm profile add acme-support \
+      --base-url https://gateway.example.com \
+      --client-key ck_live_... --read-only --start support
   cardterm profile add globex --client-key ck_sandbox_globex`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -169,17 +174,16 @@ start instead. It is never written to the config file.`,
 			}
 			cfg.remove(name)
 			cfg.Profiles = append(cfg.Profiles, p)
-			if makeDefault || len(cfg.Profiles) == 1 {
+			out := cmd.OutOrStdout()
+			previous := cfg.Default
+			if becomesDefault(cmd, std, name, previous, makeDefault, len(cfg.Profiles) == 1) {
 				cfg.Default = name
 			}
 			if err := saveConfig(configPath(), cfg); err != nil {
 				return err
 			}
-			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "Added profile %q to %s.\n", name, configPath())
-			if cfg.Default == name {
-				fmt.Fprintf(out, "It is the default profile.\n")
-			}
+			sayDefault(out, name, previous, cfg.Default)
 			store := &secretStore{warn: std.stderr}
 			if p.get("base_url") != "" && !noSecret {
 				storeSecretKey(cmd, name, store)
@@ -192,7 +196,7 @@ start instead. It is never written to the config file.`,
 	}
 	given = addSettingFlags(cmd, profileSettings)
 	fs := cmd.Flags()
-	fs.BoolVar(&makeDefault, "default", false, "make it the default profile")
+	fs.BoolVar(&makeDefault, "default", false, "make it the default profile (--default=false: do not; without the flag, a terminal is asked, and the first profile becomes the default)")
 	fs.BoolVar(&replace, "replace", false, "overwrite a profile of that name")
 	fs.BoolVar(&noSecret, "no-secret", false, "do not ask for the secret key")
 	fs.BoolVar(&withWebhookKey, "webhook-key", false, "also keep a webhook signing key (from $"+webhookKeyEnv+" or a masked prompt) for cardterm listen and webhook verify")

@@ -28,7 +28,8 @@ func newProfileCheckCommand(std streams) *cobra.Command {
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeProfileNames,
 		Example: `  cardterm profile check acme && cardterm --profile acme
-  cardterm profile check acme; echo $?   # 3: the client key was refused, 4: no answer`,
+  # 3: the client key was refused, 4: no answer
+  cardterm profile check acme; echo $?`,
 		RunE: onConfig(func(cmd *cobra.Command, args []string, cfg *config) error {
 			p, err := cfg.named(args)
 			if err != nil {

@@ -44,13 +44,21 @@ that matches a request applies. Any request may also ask for its own status with
 the header Prefer: code=NNN (as Prism takes it); the answer carries
 X-Sandbox-Fault saying which fault made it.`,
 		Example: `  cardterm sandbox --addr 127.0.0.1:8080
-  cardterm sandbox --addr 0.0.0.0:8080               # links use this machine's LAN address
-  cardterm sandbox --public-url https://demo.example  # links through a tunnel or proxy
-  cardterm sandbox --latency 300ms --error-rate 0.1   # a slow, flaky gateway
-  cardterm sandbox --fault 'GET /v1/card/status=503,latency=2s'  # one endpoint slow, then failing
-  cardterm sandbox --fault 'POST /v1/card/freeze=latency=3s' --fault '* /v1/wallet/*=500'
-  curl -H 'Prefer: code=429' -H 'x-client-key: ...' http://127.0.0.1:8080/v1/user  # one request's status
-  cardterm sandbox --data ./.sandbox                  # keep the state across restarts
+  # links use this machine's LAN address
+  cardterm sandbox --addr 0.0.0.0:8080
+  # links through a tunnel or proxy
+  cardterm sandbox --public-url https://demo.example
+  # a slow, flaky gateway
+  cardterm sandbox --latency 300ms --error-rate 0.1
+  # one endpoint slow, then failing
+  cardterm sandbox --fault 'GET /v1/card/status=503,latency=2s'
+  cardterm sandbox --fault 'POST /v1/card/freeze=latency=3s' \
+      --fault '* /v1/wallet/*=500'
+  # one request's status
+  curl -H 'Prefer: code=429' -H 'x-client-key: ...' \
+      http://127.0.0.1:8080/v1/user
+  # keep the state across restarts
+  cardterm sandbox --data ./.sandbox
   cardterm --base-url http://127.0.0.1:8080`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

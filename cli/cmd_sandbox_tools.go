@@ -48,7 +48,8 @@ Each configuration keeps its latest 50 deliveries: older events cannot be resent
 The sandbox and the tenant come from the settings, as for sandbox trigger: by
 default the sandbox at ` + defaultSandboxURL + ` and its demo tenant. Sandbox only.`,
 		Example: `  cardterm sandbox resend 3e41c049-f101-5a4c-8b3f-4a6640c19018
-  cardterm sandbox resend 3e41c049-f101-5a4c-8b3f-4a6640c19018 --webhook cb2a7c7d-9ef7-5017-a066-77e73b20153f`,
+  cardterm sandbox resend 3e41c049-f101-5a4c-8b3f-4a6640c19018 \
+      --webhook cb2a7c7d-9ef7-5017-a066-77e73b20153f`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			client, baseURL, closeLog, err := sandboxClientFor(cmd, given)

@@ -44,8 +44,11 @@ the sandbox at ` + defaultSandboxURL + ` and its demo tenant. The secret key com
 $CARDTERM_SECRET_KEY or the profile's keyring entry, else the sandbox's own for
 its demo tenants. Sandbox only: a real gateway has no such endpoint.`,
 		Example: `  cardterm sandbox trigger card.frozen
-  cardterm sandbox trigger kyc.status.changed --user nora@demo.test --base-url http://127.0.0.1:8080
-  cardterm sandbox trigger card.frozen --override event_object.status=FROZEN --override event_object.panLast4='"0000"'
+  cardterm sandbox trigger kyc.status.changed --user nora@demo.test \
+      --base-url http://127.0.0.1:8080
+  cardterm sandbox trigger card.frozen \
+      --override event_object.status=FROZEN \
+      --override event_object.panLast4='"0000"'
   cardterm sandbox trigger --fixture testdata/order-failed.json`,
 		Args: cobra.MaximumNArgs(1),
 		ValidArgsFunction: func(_ *cobra.Command, args []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {

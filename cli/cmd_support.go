@@ -27,7 +27,8 @@ answer), runbooks (B) and exports (e). --case FILE opens a case file, from
 another agent too, and goes on where it stopped (docs/support-cases.md).
 
 A profile with "start: support" opens the console without this command.`,
-		Example: `  cardterm support --base-url https://gateway.example.com --client-key ck_live_... --read-only
+		Example: `  cardterm support --base-url https://gateway.example.com \
+      --client-key ck_live_... --read-only
   cardterm support --profile acme 6f1c2d...
   cardterm support --onboarding onb_123
   cardterm support --agent eli --case ~/.local/share/cardterm/cases/case-TCK-1234.json`,

@@ -49,9 +49,12 @@ verifies, 1 when it does not.
 The body is read from FILE, or from stdin without --body. The key comes from
 $` + webhookKeyEnv + ` or a masked prompt; never from a flag value. To check an old
 capture, widen the window, e.g. --tolerance 720h.`,
-		Example: `  CARDTERM_WEBHOOK_KEY=whsec_... cardterm webhook verify --timestamp 1772366400 \
-      --signature 5d41402abc4b2a76b9719d911017c592... --body delivery.json
-  printf '%s' "$BODY" | cardterm webhook verify --timestamp "$TS" --signature "$SIG"`,
+		Example: `  CARDTERM_WEBHOOK_KEY=whsec_... cardterm webhook verify \
+      --timestamp 1772366400 \
+      --signature 5d41402abc4b2a76b9719d911017c592... \
+      --body delivery.json
+  printf '%s' "$BODY" | cardterm webhook verify --timestamp "$TS" \
+      --signature "$SIG"`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			// Flag mistakes are reported by cobra; from here on the

@@ -8,36 +8,35 @@ import (
 	"cardterm/apiclient/sandbox"
 )
 
-// Help is reachable on the sign-in screen: f1 from a text field (where ?
-// types), and ? itself once the focus is on the demo-account list, as the
-// footer says in each place.
+// Help is reachable on the sign-in screen: on the sandbox the keys start
+// on the demo-account list, where ? opens it as the footer says; in a text
+// field (where ? types) f1 does, and the footer offers f1, not ?.
 func TestHelpOnTheSignInScreenE2E(t *testing.T) {
 	tm := startTerm(t, nil)
-	s := tm.waitFor("Sign in to the Card and Wallet Gateway", "f1 help")
+	tm.waitFor("Sign in to the Card and Wallet Gateway", "› Sandbox demo accounts", "? help", "enter sign in")
+	tm.send("?")
+	tm.waitFor("Help", "sign in", "close help")
+	tm.send("Escape")
+	tm.waitFor("Sandbox demo accounts")
+	tm.send("Tab") // to the username
+	s := tm.waitFor("f1 help", "tab next field")
 	if strings.Contains(s, "? help") {
 		t.Fatalf("while a field has focus the footer must not offer ?, which types:\n%s", s)
 	}
 	tm.send("F1")
-	tm.waitFor("Help", "close help")
-	tm.send("Escape")
-	tm.waitFor("Sandbox demo accounts")
-	tm.send("Tab") // the demo-account list
-	tm.waitFor("? help", "use this account")
-	tm.send("?")
-	tm.waitFor("Help", "use this account", "close help")
+	s = tm.waitFor("Help", "close help", "Global (while typing)")
+	if strings.Contains(s, "q   quit") {
+		t.Fatalf("the help in a text field offers q, which types:\n%s", s)
+	}
 }
 
-// A demo account picked from the list fills the form, and enter signs in
-// as that account.
+// A demo account picked from the list signs in as that account: the list
+// has the keys from the start, ↓ and enter.
 func TestDemoAccountPickedFromTheListSignsInE2E(t *testing.T) {
 	tm := startTerm(t, nil)
-	tm.waitFor("Sandbox demo accounts", "frank@demo.test")
-	tm.send("Tab")
-	tm.waitFor("use this account")
+	tm.waitFor("Sandbox demo accounts", "frank@demo.test", "enter sign in")
 	tm.send("Down")
 	tm.waitFor("row 2 of")
-	tm.send("Enter")
-	tm.waitFor("frank@demo.test")
 	tm.send("Enter")
 	s := tm.waitFor("Frank Osei", "VERIFIED")
 	if strings.Contains(s, "Alice") {

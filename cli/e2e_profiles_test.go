@@ -240,6 +240,11 @@ func TestCtrlCInterruptsTheSecretKeyPromptE2E(t *testing.T) {
 		{[]string{"profile", "add", "other", "--base-url", remote}, "Secret key of \"other\""},
 	} {
 		tm := startTerm(t, env, tc.args...)
+		if tc.args[0] == "profile" {
+			// On a terminal profile add first asks about the default.
+			tm.waitFor(`Make "other" the default profile instead of "remote"? [y/N]`)
+			tm.send("Enter")
+		}
 		tm.waitFor(tc.prompt)
 		tm.send("C-c")
 		deadline := time.Now().Add(e2eWait)

@@ -2,10 +2,13 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 
 	"cardterm/apiclient/sandbox"
 	"cardterm/ui/sanitize"
+
+	"github.com/itchyny/gojq"
 )
 
 // --json on the commands that print facts (version, profile list, show
@@ -97,4 +100,18 @@ func writeJSON(w io.Writer, v any) error {
 	}
 	_, err = w.Write(append(sanitize.JSON(data), '\n'))
 	return err
+}
+
+// compileJQ compiles a --jq expression (api, get), a usage error when it
+// does not parse.
+func compileJQ(expression string) (*gojq.Code, error) {
+	query, err := gojq.Parse(expression)
+	if err != nil {
+		return nil, usageError{fmt.Sprintf("--jq %q: %v", expression, err)}
+	}
+	code, err := gojq.Compile(query)
+	if err != nil {
+		return nil, usageError{fmt.Sprintf("--jq %q: %v", expression, err)}
+	}
+	return code, nil
 }

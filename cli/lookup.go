@@ -223,7 +223,20 @@ func runLookup(o options, args []string, std streams, command string) int {
 		fmt.Fprintf(std.stderr, "%s: %s: %s\n", prefix, name, sanitize.Text(lookupMessage(err)))
 		return exitCodeFor(err)
 	}
-	out, err := indentBody(body)
+	if o.jq != nil {
+		// --jq: as cardterm api --jq (strings unquoted, one result a line).
+		out := &answerWriter{w: std.stdout, terminal: isTerminal(std.stdout), jq: o.jq}
+		if err := out.jqResults(ctx, body); err != nil {
+			fmt.Fprintf(std.stderr, "cardterm: %s: %v\n", name, err)
+			return exitRefused
+		}
+		return exitOK
+	}
+	show := indentBody
+	if isTerminal(std.stdout) && os.Getenv("NO_COLOR") == "" {
+		show = colorJSON // coloured on a terminal, plain in a pipe
+	}
+	out, err := show(body)
 	if err != nil {
 		fmt.Fprintf(std.stderr, "cardterm: %s: the gateway's answer is not JSON: %v\n", name, err)
 		return exitRefused
@@ -247,7 +260,7 @@ func checkLookupArgs(args []string) (string, error) {
 	lk, ok := lookups[name]
 	switch {
 	case !ok:
-		return "", fmt.Errorf("no look-up %q; there are:\n%s", name, lookupUsage())
+		return "", fmt.Errorf("no look-up %q.%s There are:\n%s", name, didYouMean(name, lookupNames()), lookupUsage())
 	case len(args)-1 < lk.required:
 		return "", fmt.Errorf("%s needs %s", name, lk.args)
 	case len(args)-1 > lk.max:
@@ -303,7 +316,7 @@ func lookupMessage(err error) string {
 func indentBody(body []byte) ([]byte, error) {
 	body = bytes.TrimSpace(body)
 	if !json.Valid(body) {
-		return nil, errors.New("invalid JSON")
+		return nil, errInvalidJSON
 	}
 	var b bytes.Buffer
 	if err := json.Indent(&b, body, "", "  "); err != nil {

@@ -491,9 +491,7 @@ func TestE2ESetPINAndViewPIN(t *testing.T) {
 		t.Fatalf("second visit must be refused: %d", code)
 	}
 
-	tm.send("v")
-	tm.waitFor("View PIN", "POST /v1/card/pin/token")
-	tm.send("C-s")
+	tm.send("v") // nothing to choose: the PIN image opens at once
 	s := tm.waitFor("PIN image opened in the browser")
 	urls = waitOpened(t, opened, 2)
 	img := urls[1]
@@ -565,7 +563,7 @@ func TestE2ETransactionsFilterAndPage(t *testing.T) {
 // demo accounts share the prefilled password).
 func signInAs(tm *tmuxTerm, user string) {
 	tm.waitFor("Sandbox demo accounts")
-	tm.send("BTab") // the form comes focused on the password: back to the username
+	tm.send("Tab") // the keys start on the demo accounts: tab to the username
 	tm.send("C-u")
 	tm.typeText(user)
 	tm.send("C-s")                // ctrl+s signs in from any field
@@ -873,7 +871,7 @@ func TestDelegationFaucetAndChainConfigE2E(t *testing.T) {
 	tm.waitFor("Delegation lets a non-custodial wallet pay with the card")
 	tm.send("t")
 	tm.waitFor("Request a delegation token", "Network", "linea")
-	tm.send("Tab")
+	tm.send("Tab", "Tab") // the form opens with no field chosen: to the network, then the address
 	tm.typeText(addr)
 	tm.send("Enter") // enter on the last field sends
 	tm.waitFor("Request a delegation token with gas?", "faucet=true&network=linea")
@@ -898,7 +896,7 @@ func TestDelegationFaucetAndChainConfigE2E(t *testing.T) {
 	tm.confirm("S", "Sign out?")
 	signInAs(tm, "faye@demo.test")
 	tm.open("Delegation")
-	tm.send("t", "Tab")
+	tm.send("t", "Tab", "Tab")
 	tm.typeText(addr)
 	tm.confirm("Enter", "Request a delegation token with gas?")
 	tm.waitFor("207 Multi-Status", "DECLINED", "Token issued; the faucet did not pay", "already received")

@@ -1,8 +1,12 @@
 package cli
 
 import (
+	"image/color"
 	"io"
 	"os"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/fang"
 )
 
 // What every command's output keeps to, whatever library draws it: no
@@ -21,6 +25,29 @@ func honourNoColor() {
 	}
 	_ = os.Unsetenv("CLICOLOR_FORCE")
 	_ = os.Setenv("NO_COLOR", "1")
+}
+
+// helpColors is fang's colour scheme for help and errors. On a terminal
+// fang learns its background and picks its colours for it. Forced colour
+// into a pipe (CLICOLOR_FORCE=1 cardterm --help | less -R) has no
+// background to learn, and fang would take it for a light one: black
+// text, unreadable on a dark terminal, in a near-white code block. There
+// the text keeps the terminal's own colour, the code blocks have no
+// background, and only the mid tones that read on either background
+// (commands, flags, strings) are coloured.
+func helpColors(terminal bool) fang.ColorSchemeFunc {
+	return func(c lipgloss.LightDarkFunc) fang.ColorScheme {
+		scheme := fang.DefaultColorScheme(c)
+		if terminal {
+			return scheme
+		}
+		var own color.Color = lipgloss.NoColor{}
+		scheme.Base, scheme.Description, scheme.Argument, scheme.Help, scheme.Dash = own, own, own, own, own
+		scheme.Codeblock = own
+		grey := lipgloss.BrightBlack // dimmed, legible on black and on white
+		scheme.Comment, scheme.DimmedArgument, scheme.FlagDefault = grey, grey, grey
+		return scheme
+	}
 }
 
 // spaceTrimmer drops the spaces that end a line. Spaces at the end of a

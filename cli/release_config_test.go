@@ -20,15 +20,25 @@ type releaseConfig struct {
 		Hooks []string `yaml:"hooks"`
 	} `yaml:"before"`
 	Builds []struct {
-		ID      string   `yaml:"id"`
-		Env     []string `yaml:"env"`
-		Flags   []string `yaml:"flags"`
-		Ldflags []string `yaml:"ldflags"`
-		Goos    []string `yaml:"goos"`
-		Goarch  []string `yaml:"goarch"`
+		ID           string   `yaml:"id"`
+		Env          []string `yaml:"env"`
+		ModTimestamp string   `yaml:"mod_timestamp"`
+		Flags        []string `yaml:"flags"`
+		Ldflags      []string `yaml:"ldflags"`
+		Goos         []string `yaml:"goos"`
+		Goarch       []string `yaml:"goarch"`
 	} `yaml:"builds"`
 	Archives []struct {
-		Files []string `yaml:"files"`
+		WrapInDirectory any `yaml:"wrap_in_directory"`
+		BuildsInfo      struct {
+			MTime string `yaml:"mtime"`
+		} `yaml:"builds_info"`
+		Files []struct {
+			Src  string `yaml:"src"`
+			Info struct {
+				MTime string `yaml:"mtime"`
+			} `yaml:"info"`
+		} `yaml:"files"`
 	} `yaml:"archives"`
 	Checksum struct {
 		NameTemplate string `yaml:"name_template"`
@@ -36,10 +46,14 @@ type releaseConfig struct {
 	Nfpms []struct {
 		License  string   `yaml:"license"`
 		Formats  []string `yaml:"formats"`
+		MTime    string   `yaml:"mtime"`
 		Contents []struct {
 			Src      string `yaml:"src"`
 			Dst      string `yaml:"dst"`
 			Packager string `yaml:"packager"`
+			FileInfo struct {
+				MTime string `yaml:"mtime"`
+			} `yaml:"file_info"`
 		} `yaml:"contents"`
 	} `yaml:"nfpms"`
 	HomebrewCasks []struct {
@@ -113,9 +127,13 @@ func TestReleaseArchivesHoldCompletionsManPageAndLicence(t *testing.T) {
 	if len(c.Archives) != 1 {
 		t.Fatalf("want one archive, got %d", len(c.Archives))
 	}
+	var files []string
+	for _, f := range c.Archives[0].Files {
+		files = append(files, f.Src)
+	}
 	for _, file := range releaseExtras {
-		if !slices.Contains(c.Archives[0].Files, file) {
-			t.Errorf("archives lack %s (files: %v)", file, c.Archives[0].Files)
+		if !slices.Contains(files, file) {
+			t.Errorf("archives lack %s (files: %v)", file, files)
 		}
 	}
 	hooks := strings.Join(c.Before.Hooks, "\n")
@@ -124,11 +142,48 @@ func TestReleaseArchivesHoldCompletionsManPageAndLicence(t *testing.T) {
 			t.Errorf("no hook makes completions/%s from `cardterm completion %s`:\n%s", file, shell, hooks)
 		}
 	}
-	if !strings.Contains(hooks, "go run . man | gzip -9n > manpages/cardterm.1.gz") {
-		t.Errorf("no hook makes the man page:\n%s", hooks)
+	if !strings.Contains(hooks, "go run -ldflags '-X cardterm/cli.version={{ .Version }} -X cardterm/cli.buildDate={{ .CommitDate }}' . man | gzip -9n > manpages/cardterm.1.gz") {
+		t.Errorf("no hook makes the man page stamped with the version and the commit's date:\n%s", hooks)
 	}
 	if c.Checksum.NameTemplate == "" {
 		t.Error("no checksums file")
+	}
+}
+
+// commitDate is the template of the commit's date: the one date a release
+// may carry, so two builds of one commit give the same bytes.
+const commitDate = "{{ .CommitDate }}"
+
+func TestReleaseIsReproducibleAndUnpacksIntoOneFolder(t *testing.T) {
+	c := readReleaseConfig(t)
+	b := c.Builds[0]
+	ldflags := strings.Join(b.Ldflags, " ")
+	if strings.Contains(ldflags, "{{ .Date }}") || !strings.Contains(ldflags, "cli.buildDate="+commitDate) {
+		t.Errorf("ldflags %q: the build date must be the commit's (%s), not the build's", ldflags, commitDate)
+	}
+	if b.ModTimestamp != "{{ .CommitTimestamp }}" {
+		t.Errorf("builds' mod_timestamp %q, want the commit's", b.ModTimestamp)
+	}
+	a := c.Archives[0]
+	if a.WrapInDirectory != true {
+		t.Errorf("wrap_in_directory %v: archives must unpack into one folder", a.WrapInDirectory)
+	}
+	if a.BuildsInfo.MTime != commitDate {
+		t.Errorf("archives' builds_info mtime %q, want %s", a.BuildsInfo.MTime, commitDate)
+	}
+	for _, f := range a.Files {
+		if f.Info.MTime != commitDate {
+			t.Errorf("archive file %s: mtime %q, want %s", f.Src, f.Info.MTime, commitDate)
+		}
+	}
+	p := c.Nfpms[0]
+	if p.MTime != commitDate {
+		t.Errorf("packages' mtime %q, want %s", p.MTime, commitDate)
+	}
+	for _, f := range p.Contents {
+		if f.FileInfo.MTime != commitDate {
+			t.Errorf("package file %s: mtime %q, want %s", f.Dst, f.FileInfo.MTime, commitDate)
+		}
 	}
 }
 

@@ -53,6 +53,7 @@ func Run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	err := fang.Execute(context.Background(), root,
 		fang.WithVersion(currentVersion().String()),
 		fang.WithoutManpage(), // cmd_man.go writes a proper one
+		fang.WithColorSchemeFunc(helpColors(isTerminal(stdout))),
 		fang.WithErrorHandler(func(w io.Writer, styles fang.Styles, err error) {
 			var status exitStatus
 			if errors.As(err, &status) || ran != nil && ran.SilenceErrors && !silentBefore {

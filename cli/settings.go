@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/itchyny/gojq"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -59,6 +60,9 @@ type options struct {
 	// only then does the status bar name it and its keyring entry give
 	// the secret key.
 	profileInUse bool
+	// profileFrom says where the profile was named: profileFromFlag (or
+	// chosen in the app), profileFromEnv, profileFromDefault, "" for none.
+	profileFrom string
 	// profiles lists every profile's name, for the in-app switcher.
 	profiles []string
 	// configProblem says why the config file was ignored, for the app
@@ -67,6 +71,8 @@ type options struct {
 
 	// What the command adds.
 	json bool // run one look-up (--json) instead of the UI
+	// jq, for get --jq, selects from the look-up's answer; nil: all of it.
+	jq *gojq.Code
 	// support starts in the support console (cardterm support, or start:
 	// support), on a user or an onboarding id when one is given.
 	support                        bool
@@ -230,11 +236,17 @@ func resolveOptions(src settingSources, cfg *config) (options, error) {
 	if src.profile != "" {
 		name, chosen = src.profile, true
 	}
+	switch _, flag := src.flags["profile"]; {
+	case src.profile != "" || flag:
+		o.profileFrom = profileFromFlag
+	case chosen:
+		o.profileFrom = profileFromEnv
+	}
 	var p profile
 	if cfg != nil {
 		o.profiles = cfg.names()
-		if name == "" {
-			name = cfg.Default
+		if name == "" && cfg.Default != "" {
+			name, o.profileFrom = cfg.Default, profileFromDefault
 		}
 		if name != "" {
 			found, ok := cfg.find(name)
@@ -332,6 +344,7 @@ func resolveCommandOptions(given givenFlags, std streams) (options, error) {
 	}
 	o.configProblem = problem
 	o.secrets = &secretStore{warn: std.stderr}
+	noteProfile(o, std.stderr)
 	return o, nil
 }
 

@@ -55,14 +55,14 @@ var confirmations = []confirmation{
 	{"move a wallet's priority", "lena@demo.test", screenkit.WalletsScreen, keys("j", "J")},
 	{"place an order", "nora@demo.test", screenkit.OrdersScreen, keys("g", "enter")},
 	{"request a delegation token with gas", "alice@demo.test", screenkit.DelegationScreen, func(app *screentest.App, _ *screentest.InAppListener) {
-		app.Keys("t", "ctrl+u")
+		app.Keys("t", "tab", "ctrl+u") // the form opens with no field chosen: tab chooses the first
 		app.Type("linea")
 		app.Keys("tab", "ctrl+u")
 		app.Type(someEVMAddress)
 		app.Keys("enter")
 	}},
 	{"send a post-approval", "nora@demo.test", screenkit.DelegationScreen, func(app *screentest.App, _ *screentest.InAppListener) {
-		app.Keys("t", "tab", "enter") // a token without gas
+		app.Keys("t", "enter") // a token without gas: enter sends the form as it comes
 		app.Keys("a", "tab", "tab")
 		app.Type("150.00")
 		app.Keys("tab", "ctrl+u")

@@ -194,7 +194,13 @@ func (r *Root) renderHelp(w, h int) string {
 		global.Nav.SetEnabled(false)
 		global.Refresh.SetEnabled(r.Supporting())
 	}
-	section("Global", global)
+	if r.capturing() {
+		// A text field has the keys: the single-letter keys type there, so
+		// the help lists only the keys that still work (f1, ctrl+c, ...).
+		section("Global (while typing)", r.typingKeys())
+	} else {
+		section("Global", global)
+	}
 	if r.signedIn && len(r.screens) > 0 {
 		section("Screens", r.screenKeys())
 		section("Navigation (tab)", r.navKeys)
@@ -218,6 +224,12 @@ func (r *Root) screenKeys() help.KeyMap {
 		bindings[i] = key.NewBinding(key.WithKeys(k), key.WithHelp(k, sanitize.Text(s.Title())))
 	}
 	return staticKeyMap(bindings)
+}
+
+// typingKeys are the global keys that work while a text field has the
+// keys (ARCHITECTURE.md, "The path of a key press").
+func (r *Root) typingKeys() help.KeyMap {
+	return staticKeyMap{r.keys.HelpAnywhere, r.keys.Interrupt, r.keys.Profiles, r.keys.Presenter, r.keys.Suspend}
 }
 
 // staticKeyMap is a fixed list of bindings shown as one group.

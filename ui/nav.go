@@ -35,7 +35,7 @@ func (r *Root) navWidth() int {
 		return 0
 	}
 	if r.navCollapsed() {
-		return 4 // cursor mark, number, space, border
+		return NavShortWidth + 5 // cursor mark, number, space, short name, a space, border
 	}
 	// A fixed width, whatever the titles: the body's width (and every
 	// screen's golden file) does not move when a screen is added. A title
@@ -51,8 +51,30 @@ func (r *Root) navWidth() int {
 const navTitleWidth = 12
 
 // navCollapseWidth is the terminal width under which the navigation shows
-// numbers only, leaving the columns to the body.
+// short names (ShortTitled), leaving more columns to the body.
 const navCollapseWidth = 100
+
+// NavShortWidth is the room for a screen's short name in the narrow
+// navigation: "Account", "Wallets".
+const NavShortWidth = 7
+
+// ShortTitled is a screen with a short name for the narrow navigation
+// ("Trans." for Transactions); a screen without one shows its title, cut.
+type ShortTitled interface {
+	ShortTitle() string
+}
+
+// navTitle is what the navigation calls screen s at the current width.
+func (r *Root) navTitle(s Screen) string {
+	if !r.navCollapsed() {
+		return ansi.Truncate(sanitize.Text(s.Title()), navTitleWidth, "…")
+	}
+	title := s.Title()
+	if short, ok := s.(ShortTitled); ok {
+		title = short.ShortTitle()
+	}
+	return ansi.Truncate(sanitize.Text(title), NavShortWidth, "…")
+}
 
 func (r *Root) navCollapsed() bool { return r.width > 0 && r.width < navCollapseWidth }
 
@@ -84,13 +106,13 @@ func (r *Root) drawNav(h int) string {
 		if num == "" {
 			num = "·" // past the tenth: no number key, reached from here
 		}
-		title := ansi.Truncate(sanitize.Text(s.Title()), navTitleWidth, "…")
+		title := r.navTitle(s)
 		var item string
 		switch {
 		case r.navCollapsed() && i == r.active:
-			item = r.st.NavActive.UnsetPadding().Render(num)
+			item = r.st.NavActive.UnsetPadding().Render(num + " " + title)
 		case r.navCollapsed():
-			item = r.st.NavNumber.Render(num)
+			item = r.st.NavNumber.Render(num) + " " + r.st.NavItem.UnsetPadding().Render(title)
 		case i == r.active:
 			item = r.st.NavActive.Render(num + " " + title)
 		default:

@@ -103,15 +103,15 @@ func TestHelpWhileTyping(t *testing.T) {
 	}
 }
 
-// The navigation collapses to numbers on a narrow terminal and hides with
-// one key, giving the body the columns.
+// The navigation narrows to short names on a narrow terminal (a number
+// alone says nothing) and hides with one key, giving the body the columns.
 func TestNavigationCollapsesAndHides(t *testing.T) {
 	f := newFixture(t, true, false)
 	f.signInNow()
 	f.drive(uitestSize(80, 24))
 	v := f.view()
-	if strings.Contains(v, "1 Account") || !strings.Contains(v, "size 74x22") {
-		t.Fatalf("navigation not collapsed at 80 columns:\n%s", v)
+	if !strings.Contains(v, "1 Account") || !strings.Contains(v, "size 66x22") {
+		t.Fatalf("navigation not narrowed to names at 80 columns:\n%s", v)
 	}
 	f.drive(uitest.Key("\\"))
 	if !strings.Contains(f.view(), "size 80x22") {

@@ -162,7 +162,7 @@ func TestRootGolden(t *testing.T) {
 	}
 	checkSize(t, v.Content, 100, 30)
 	got := uitest.Plain(v)
-	for _, want := range []string{"SANDBOX", "demo@example.com", "session 5h59m", "card frozen", "1 Account", "2 Card", "Account body"} {
+	for _, want := range []string{"SANDBOX", "demo@example.com", "session 5 h 59 min", "card frozen", "1 Account", "2 Card", "Account body"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("frame lacks %q", want)
 		}
@@ -239,8 +239,8 @@ func TestReportError(t *testing.T) {
 
 func TestFormatRemaining(t *testing.T) {
 	for d, want := range map[time.Duration]string{
-		5*time.Hour + 59*time.Minute + 59*time.Second: "5h59m",
-		65 * time.Minute: "1h05m", 12 * time.Minute: "12m", 30 * time.Second: "<1m", -time.Second: "expired",
+		5*time.Hour + 59*time.Minute + 59*time.Second: "5 h 59 min", 6 * time.Hour: "6 h",
+		65 * time.Minute: "1 h 5 min", 12 * time.Minute: "12 min", 30 * time.Second: "under 1 min", -time.Second: "expired",
 	} {
 		if got := ui.FormatRemaining(d); got != want {
 			t.Errorf("%v: %q want %q", d, got, want)

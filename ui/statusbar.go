@@ -11,18 +11,23 @@ import (
 	"cardterm/ui/sanitize"
 )
 
-// FormatRemaining renders a session's time left for the status bar:
-// "5h59m", "12m", "<1m" or "expired".
+// FormatRemaining renders a session's time left for the status bar in
+// the app's one way of writing spans (apiclient/humantime, which ui does
+// not import): "5 h 59 min", "6 h", "12 min", "under 1 min" or "expired".
 func FormatRemaining(d time.Duration) string {
 	switch {
 	case d <= 0:
 		return "expired"
 	case d < time.Minute:
-		return "<1m"
+		return "under 1 min"
 	case d < time.Hour:
-		return fmt.Sprintf("%dm", int(d/time.Minute))
+		return fmt.Sprintf("%d min", int(d/time.Minute))
 	}
-	return fmt.Sprintf("%dh%02dm", int(d/time.Hour), int(d%time.Hour/time.Minute))
+	h, m := int(d/time.Hour), int(d%time.Hour/time.Minute)
+	if m == 0 {
+		return fmt.Sprintf("%d h", h)
+	}
+	return fmt.Sprintf("%d h %d min", h, m)
 }
 
 // statusNoticeRoom is what the client key leaves on the status bar for a

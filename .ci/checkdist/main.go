@@ -13,10 +13,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 )
 
 // artifact is one entry of dist/artifacts.json.
@@ -72,7 +74,7 @@ func check(dist string) ([]string, error) {
 		switch a.Type {
 		case "Archive":
 			archived = append(archived, a.Goos+"/"+a.Goarch)
-			entries, err := listArchive(a.Path)
+			entries, dates, err := listArchive(a.Path)
 			if err != nil {
 				bad("%s: %v", a.Name, err)
 				continue
@@ -81,10 +83,14 @@ func check(dist string) ([]string, error) {
 			if a.Goos == "windows" {
 				binary += ".exe"
 			}
+			folder := strings.TrimSuffix(strings.TrimSuffix(a.Name, ".zip"), ".tar.gz") + "/"
 			for _, want := range append([]string{binary}, extras...) {
-				if !slices.Contains(entries, want) {
-					bad("%s lacks %s (it holds %v)", a.Name, want, entries)
+				if !slices.Contains(entries, folder+want) {
+					bad("%s lacks %s (it holds %v)", a.Name, folder+want, entries)
 				}
+			}
+			if len(dates) != 1 {
+				bad("%s: its files carry %d dates %v, want one (the commit's)", a.Name, len(dates), dates)
 			}
 			fmt.Printf("%-40s %d files: %s\n", a.Name, len(entries), strings.Join(entries, " "))
 		case "Linux Package":
@@ -119,41 +125,46 @@ func check(dist string) ([]string, error) {
 	return problems, nil
 }
 
-// listArchive lists the files of a .tar.gz or .zip.
-func listArchive(path string) ([]string, error) {
+// listArchive lists the files of a .tar.gz or .zip and the dates they
+// carry.
+func listArchive(path string) ([]string, []string, error) {
+	dates := map[string]bool{}
+	var names []string
 	if strings.HasSuffix(path, ".zip") {
 		r, err := zip.OpenReader(path)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		defer r.Close()
-		var names []string
 		for _, f := range r.File {
-			names = append(names, f.Name)
+			if !f.FileInfo().IsDir() {
+				names = append(names, f.Name)
+				dates[f.Modified.UTC().Format(time.RFC3339)] = true
+			}
 		}
-		return names, nil
+		return names, slices.Sorted(maps.Keys(dates)), nil
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	gz, err := gzip.NewReader(bufio.NewReader(f))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var names []string
 	tr := tar.NewReader(gz)
 	for {
 		h, err := tr.Next()
 		if err == io.EOF {
-			return names, nil
+			return names, slices.Sorted(maps.Keys(dates)), nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if h.Typeflag == tar.TypeReg {
 			names = append(names, h.Name)
+			dates[h.ModTime.UTC().Format(time.RFC3339)] = true
 		}
 	}
 }

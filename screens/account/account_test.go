@@ -27,13 +27,13 @@ func TestAccountScreen(t *testing.T) {
 	app.SignIn("alice@demo.test")
 	s := app.Screen()
 	screentest.MustShow(t, s, "Alice Martin", "VERIFIED", "alice@demo.test", "1990-04-12", "+33 612345678",
-		"FR", "expires 2026-11-22 15:00 UTC", "session 6h00m", "Created        2024-01-15 08:30 UTC")
+		"FR", "expires 2026-11-22 15:00 UTC", "session 6 h", "Created        2024-01-15 08:30 UTC")
 	app.Golden("account-alice")
 
 	// The status bar counts down on the injected clock.
 	app.Clock.Advance(90 * time.Minute)
 	app.Keys("r")
-	screentest.MustShow(t, app.Screen(), "in 4h30m", "session 4h30m")
+	screentest.MustShow(t, app.Screen(), "in 4 h 30 min", "session 4 h 30 min")
 }
 
 func TestAccountOfUSResident(t *testing.T) {
@@ -99,8 +99,8 @@ func TestInspectProfileAndCard(t *testing.T) {
 func TestAccountSessionCountsDownWithoutAReload(t *testing.T) {
 	app := newApp(t)
 	app.SignIn("alice@demo.test")
-	screentest.MustShow(t, app.Screen(), "(in 6h00m)")
+	screentest.MustShow(t, app.Screen(), "(in 6 h)")
 	app.Clock.Advance(61 * time.Minute)
 	app.Keys("down")
-	screentest.MustShow(t, app.Screen(), "(in 4h59m)")
+	screentest.MustShow(t, app.Screen(), "(in 4 h 59 min)")
 }

@@ -21,21 +21,26 @@ import (
 // read-only mode so the footer and help never offer them.
 type cardKeys struct {
 	Toggle, Order, SetPIN, Style, ViewPIN, Details, Refresh key.Binding
+	// ViewPINStyle and DetailsStyle open the images' colour forms; v and
+	// d open the images at once with the colours kept for the session.
+	ViewPINStyle, DetailsStyle key.Binding
 }
 
 func newCardKeys(readOnly bool) cardKeys {
 	k := cardKeys{
-		Toggle:  key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "freeze/unfreeze")),
-		Order:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "order a new card")),
-		SetPIN:  key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "set PIN")),
-		Style:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "set-PIN page style")),
-		ViewPIN: key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "view PIN")),
-		Details: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "card details")),
-		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload card")),
+		Toggle:       key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "freeze/unfreeze")),
+		Order:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "order a new card")),
+		SetPIN:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "set PIN")),
+		Style:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "set-PIN page style")),
+		ViewPIN:      key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "view PIN")),
+		Details:      key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "card details")),
+		Refresh:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload card")),
+		ViewPINStyle: key.NewBinding(key.WithKeys("V"), key.WithHelp("V", "PIN image colours")),
+		DetailsStyle: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "details image colours")),
 	}
 	// PIN and details tokens are issued on the gateway and reveal secrets:
 	// support agents in read-only mode get none of them.
-	screenkit.DisableInReadOnly(readOnly, &k.Toggle, &k.Order, &k.SetPIN, &k.Style, &k.ViewPIN, &k.Details)
+	screenkit.DisableInReadOnly(readOnly, &k.Toggle, &k.Order, &k.SetPIN, &k.Style, &k.ViewPIN, &k.Details, &k.ViewPINStyle, &k.DetailsStyle)
 	return k
 }
 
@@ -51,7 +56,7 @@ const (
 func (c *Screen) offerOnly() {
 	c.keys = newCardKeys(c.Deps.ReadOnly)
 	c.why = screenkit.DisabledReasons{}
-	cardActions := []*key.Binding{&c.keys.Toggle, &c.keys.SetPIN, &c.keys.ViewPIN, &c.keys.Details}
+	cardActions := []*key.Binding{&c.keys.Toggle, &c.keys.SetPIN, &c.keys.ViewPIN, &c.keys.Details, &c.keys.ViewPINStyle, &c.keys.DetailsStyle}
 	switch {
 	case apiclient.IsNotFound(c.loadErr):
 		for _, b := range cardActions {
@@ -77,7 +82,7 @@ func (k cardKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Toggle, k.SetPIN, k.ViewPIN, k.Details, k.Order}
 }
 func (k cardKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Toggle, k.Order, k.Refresh}, {k.SetPIN, k.Style, k.ViewPIN, k.Details}}
+	return [][]key.Binding{{k.Toggle, k.Order, k.Refresh}, {k.SetPIN, k.Style, k.ViewPIN, k.ViewPINStyle, k.Details, k.DetailsStyle}}
 }
 
 // cardAction is a confirmed change to the card, sent back by the dialog.
@@ -123,6 +128,7 @@ type Screen struct {
 	viewStyle    apiclient.PINImageStyle
 	detailsStyle apiclient.CardDetailsStyle
 	imageReqID   ui.RequestID
+	imageBusy    bool
 	secret       *secretNote
 
 	// form is the open style form, if any; it has the keys while open.
@@ -235,14 +241,22 @@ func (c *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return c.requestSetPIN()
 	case key.Matches(msg, c.keys.Style):
 		return c.openForm(formPINStyle)
-	case key.Matches(msg, c.keys.ViewPIN), key.Matches(msg, c.keys.Details):
+	case key.Matches(msg, c.keys.ViewPIN), key.Matches(msg, c.keys.Details),
+		key.Matches(msg, c.keys.ViewPINStyle), key.Matches(msg, c.keys.DetailsStyle):
 		if c.card == nil {
 			return ui.Notify(theme.ToneWarn, "there is no card")
 		}
-		if key.Matches(msg, c.keys.ViewPIN) {
+		switch {
+		case key.Matches(msg, c.keys.ViewPINStyle):
 			return c.openForm(formViewPIN)
+		case key.Matches(msg, c.keys.DetailsStyle):
+			return c.openForm(formDetails)
+		case c.imageBusy:
+			return nil // one image request at a time
+		case key.Matches(msg, c.keys.ViewPIN):
+			return c.requestImage(formViewPIN) // nothing to choose: one key
 		}
-		return c.openForm(formDetails)
+		return c.requestImage(formDetails)
 	case key.Matches(msg, c.keys.Toggle):
 		if c.change.Busy() || c.loading {
 			return nil

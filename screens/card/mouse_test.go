@@ -17,7 +17,7 @@ func TestCardFormTakesClicks(t *testing.T) {
 		app := newApp(t, screentest.WithSize(size[0], size[1]))
 		app.SignIn("alice@demo.test")
 		app.Open(screenkit.CardScreen)
-		app.Keys("d")
+		app.Keys("D")
 		// The form marks the field in focus with ›.
 		focused := func(label string) bool { return strings.Contains(app.Screen(), "› "+label) }
 		app.ClickOn("Number text")

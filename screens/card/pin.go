@@ -128,6 +128,7 @@ func (c *Screen) requestImage(kind cardFormKind) tea.Cmd {
 		label = "card details image"
 	}
 	var cmd tea.Cmd
+	c.imageBusy = true
 	c.imageReqID, cmd = ui.Go(c.Requests, func(ctx context.Context) (imageOpened, error) {
 		var tok apiclient.ImageToken
 		var err error
@@ -172,7 +173,9 @@ func (c *Screen) openForm(kind cardFormKind) tea.Cmd {
 			Lines: []string{apiclient.CardDetailsTokenCall(nil).Line(), "the image opens in the browser; its link is never shown"}, Fields: detailsSpecs(c.detailsStyle)})
 	}
 	c.SetSize(c.Width, c.Height)
-	return c.form.Focus()
+	// Every field has a default: the form opens with none chosen, so the
+	// next printable key cannot land in a field (tab chooses one).
+	return c.form.FocusNothing()
 }
 
 // formKey handles a key while a form is open.
@@ -224,6 +227,7 @@ func (c *Screen) submitForm() tea.Cmd {
 // fields it names and the form stays, anything else closes the form.
 func (c *Screen) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 	kind := msg.Value.kind
+	c.imageBusy = false
 	what := "view PIN"
 	if kind == formDetails {
 		what = "card details"
@@ -302,7 +306,7 @@ func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
 	if linkInside {
 		b.WriteString("\n" + linkLine(st, p.url, width))
 	} else {
-		b.WriteString("\n" + st.Muted.Render("the link is under the card, on one line"))
+		b.WriteString("\n" + st.Muted.Render("the link is under the card, whole"))
 	}
 	if p.qr != "" && left > 0 {
 		if withQR {
@@ -316,9 +320,11 @@ func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
 	return b.String()
 }
 
-// linkLine draws a link on one line, never broken inside its token so a
-// copy of it works: whole where it fits, else shortened in the middle, and
-// as an OSC 8 hyperlink carrying it whole (y copies it whole too).
+// linkLine draws a link whole: on one line where it fits, else broken
+// across lines of the whole width with nothing else on them, so every
+// character of it is on screen (a link cut with "…" cannot be typed in);
+// each piece is an OSC 8 hyperlink carrying it whole, and y copies it
+// whole too.
 func linkLine(st *theme.Styles, link string, width int) string {
 	shown := sanitize.Text(link)
 	style := st.Link
@@ -327,7 +333,11 @@ func linkLine(st *theme.Styles, link string, width int) string {
 		// could close it and write its own.
 		style = style.Hyperlink(link)
 	}
-	return style.Render(ui.Shorten(shown, width))
+	pieces := strings.Split(ansi.Hardwrap(shown, max(width, 20), false), "\n")
+	for i, piece := range pieces {
+		pieces[i] = style.Render(piece)
+	}
+	return strings.Join(pieces, "\n")
 }
 
 // secretView draws the note about the last secret image.

@@ -84,6 +84,7 @@ func TestCardStyleFormValidatesAndIsUsed(t *testing.T) {
 	if !r.Screen.CapturesKeys() {
 		t.Fatal("the form takes the keys")
 	}
+	r.Keys("tab")     // no field is chosen when the form opens: tab chooses the first
 	r.Type("red")     // background
 	r.Keys("tab")     // text
 	r.Type("#efefef") // the default background
@@ -131,9 +132,7 @@ func TestCardStyleFormValidatesAndIsUsed(t *testing.T) {
 
 func TestCardViewPINNeverShowsTheImageLink(t *testing.T) {
 	r := cardRig(t, "alice@demo.test")
-	r.Keys("v")
-	r.Want("View PIN", "POST /v1/card/pin/token")
-	r.Keys("ctrl+s")
+	r.Keys("v") // nothing to choose: one key opens the image
 	if len(r.opened) != 1 || !strings.Contains(r.opened[0], "/details-image?token=") {
 		t.Fatalf("opened %v", r.opened)
 	}
@@ -145,7 +144,7 @@ func TestCardViewPINNeverShowsTheImageLink(t *testing.T) {
 			t.Fatalf("the image link leaked:\n%s", s)
 		}
 	}
-	r.Keys("d", "ctrl+s")
+	r.Keys("d")
 	r.Want("Card details image opened")
 	if len(r.opened) != 2 || strings.Contains(r.View(), "details-image") {
 		t.Fatal("details")
@@ -154,7 +153,7 @@ func TestCardViewPINNeverShowsTheImageLink(t *testing.T) {
 
 func TestCardViewPIN422NextToField(t *testing.T) {
 	r := cardRig(t, "alice@demo.test")
-	r.Keys("v")
+	r.Keys("V", "tab") // the PIN image's colours, then the first field
 	r.Fill("#abc", "#AABBCC")
 	r.Keys("ctrl+s")
 	v := r.Want("Validation failed (422)", "Must differ from backgroundColor", "#abc", "#AABBCC")
@@ -323,4 +322,29 @@ func TestCardSetPINWithoutBrowserTooShortForQROffersCopyOnly(t *testing.T) {
 	v := r.Want("Copy the link with y.")
 	screentest.MustNotShow(t, v, "Scan the QR code", "▀")
 	screentest.MustShow(t, v, "a taller terminal shows a QR code")
+}
+
+// A key that opens a form never leaves the next printable key to land in
+// a field: d opens the details image at once and v then the PIN image;
+// D opens the colours form with no field chosen, so a v typed next
+// changes nothing, and enter opens the image with the colours shown.
+func TestCardKeysDoOneThing(t *testing.T) {
+	r := cardRig(t, "alice@demo.test")
+	r.Keys("d", "v")
+	if len(r.opened) != 2 || r.Screen.CapturesKeys() {
+		t.Fatalf("d then v: %d images opened, a form open: %v\n%s", len(r.opened), r.Screen.CapturesKeys(), r.View())
+	}
+	r.Keys("D")
+	r.Want("Card details", "POST /v1/card/details/token")
+	if enter := r.Screen.KeyMap().ShortHelp()[0].Help(); enter.Key != "enter" || enter.Desc != "open the details image" {
+		t.Fatalf("the colours form offers %q %q first, want enter open the details image", enter.Key, enter.Desc)
+	}
+	r.Keys("v", "1")
+	if form := r.Screen.(*Screen).form; form == nil || form.Value("cardBackgroundColor") != "" || form.Focused() != "" {
+		t.Fatalf("v after D landed in a field:\n%s", r.View())
+	}
+	r.Keys("enter")
+	if len(r.opened) != 3 || r.Screen.CapturesKeys() {
+		t.Fatalf("enter on the colours form: %d opened\n%s", len(r.opened), r.View())
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/lipgloss/v2"
+
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
@@ -109,10 +111,15 @@ func (s *Screen) header(width int) []string {
 		if !s.notFound {
 			head += "  " + screenkit.Badge(st, s.status, aggregateTones[s.status])
 		}
-		head += "  " + st.Label.Render("user ") + st.Value.Render(sanitize.Text(s.subject.userID))
+		you := ""
 		if s.subject.userID == s.selfID {
-			head += st.Muted.Render(" (you)")
+			you = st.Muted.Render(" (you)")
 		}
+		// The id is shortened in its middle on a narrow body, so "(you)"
+		// and the id's both ends stay in sight.
+		head += "  " + st.Label.Render("user ")
+		room := width - lipgloss.Width(head) - lipgloss.Width(you)
+		head += st.Value.Render(ui.Shorten(sanitize.Text(s.subject.userID), max(room, 12))) + you
 	}
 	if s.loading {
 		head += "  " + st.Muted.Render("loading…")

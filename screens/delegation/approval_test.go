@@ -24,7 +24,7 @@ func fillApproval(app *screentest.App, amount string) {
 
 func TestDelegationPostApprovalRegistersWallet(t *testing.T) {
 	app, s := newApp(t, "nora@demo.test")
-	app.Keys("t", "tab", "enter") // no address: no gas
+	app.Keys("t", "enter") // the form comes filled, no address: no gas
 	token := s.issued.token
 	app.Keys("a")
 	screentest.MustShow(t, app.Screen(), "Post-approval", "•••", token.Nonce)
@@ -61,7 +61,7 @@ func TestDelegationPostApprovalRegistersWallet(t *testing.T) {
 // confirmed. The form submits with enter on its last field too.
 func TestDelegationPostApprovalConfirmationShowsTheRequestBeforeSending(t *testing.T) {
 	app, s := newApp(t, "nora@demo.test")
-	app.Keys("t", "tab", "enter")
+	app.Keys("t", "enter")
 	token := s.issued.token.Token
 	fillApproval(app, "150.00")
 	app.Keys("tab", "tab", "enter") // enter on the nonce, the last field
@@ -81,7 +81,7 @@ func TestDelegationPostApprovalConfirmationShowsTheRequestBeforeSending(t *testi
 
 func TestDelegationPostApprovalRefusalKeepsValues(t *testing.T) {
 	app, s := newApp(t, "alice@demo.test")
-	app.Keys("t", "tab", "enter")
+	app.Keys("t", "enter")
 	fillApproval(app, "10")
 	app.Keys("tab", "tab", "ctrl+u")
 	app.Type("not-the-nonce")
@@ -111,7 +111,7 @@ func TestDelegationPostApprovalErrorsFitSmallTerminal(t *testing.T) {
 // ("esc cancels"); the form stays with every value.
 func TestDelegationPostApprovalEscCancelsInFlight(t *testing.T) {
 	app, s := newApp(t, "nora@demo.test")
-	app.Keys("t", "tab", "enter")
+	app.Keys("t", "enter")
 	fillApproval(app, "150.00")
 	app.Keys("ctrl+s")
 	// Confirm, but hold the request the confirmation starts.

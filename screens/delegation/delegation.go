@@ -204,7 +204,9 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, s.keys.Token):
 		request := newTokenRequest(s.Deps.Styles, s.Requests, s.issued, s.askToken)
 		s.show(request)
-		return request.Form.Focus()
+		// Both fields come filled (the network, the wallet or no gas): no
+		// field is chosen, so the next printable key cannot land in one.
+		return request.Form.FocusNothing()
 	case key.Matches(msg, s.keys.Approve):
 		approval := newApprovalForm(s.Deps.Styles, s.Requests, s.issued, s.askApproval)
 		s.show(approval)

@@ -37,7 +37,7 @@ func newApp(t *testing.T, user string, opts ...screentest.Option) (*screentest.A
 // (empty: no gas) and presses enter on the last field.
 func requestToken(app *screentest.App, network, address string) {
 	app.T.Helper()
-	app.Keys("t", "ctrl+u")
+	app.Keys("t", "tab", "ctrl+u") // the form opens with no field chosen: tab chooses the network
 	app.Type(network)
 	app.Keys("tab", "ctrl+u")
 	app.Type(address)
@@ -98,7 +98,7 @@ func TestDelegationFaucetConfirmationShowsTheRequestBeforeSending(t *testing.T) 
 // last one; enter on the first field moves on.
 func TestDelegationTokenFormSubmitKeys(t *testing.T) {
 	app, s := newApp(t, "nora@demo.test")
-	app.Keys("t", "enter")
+	app.Keys("t", "tab", "enter") // tab chooses the network; enter there moves on
 	if _, ok := s.open.(*tokenRequest); !ok || s.issued != nil {
 		t.Fatal("enter on the network field must move to the address, not send")
 	}
@@ -107,9 +107,9 @@ func TestDelegationTokenFormSubmitKeys(t *testing.T) {
 		t.Fatalf("ctrl+s did not send the form:\n%s", app.Screen())
 	}
 	first := s.issued.token.Token
-	app.Keys("t", "tab", "enter") // enter on the last field
+	app.Keys("t", "enter") // no field chosen: enter sends what is shown
 	if s.issued.token.Token == first {
-		t.Fatal("enter on the last field did not send the form")
+		t.Fatal("enter on the form as it opened did not send it")
 	}
 	if n := app.Sent("GET", "/v1/delegation/token"); n != 2 {
 		t.Fatalf("%d token requests", n)
@@ -152,8 +152,8 @@ func TestDelegationAddressCheckedBeforeSending(t *testing.T) {
 // form says; the form stays with what was typed.
 func TestDelegationTokenEscCancelsInFlight(t *testing.T) {
 	app, s := newApp(t, "alice@demo.test")
-	app.Keys("t", "tab")
-	// No address: enter sends at once. Hold the request's command.
+	app.Keys("t")
+	// No field chosen, no address: enter sends at once. Hold the request's command.
 	root, send := app.Root.Update(uitest.Key("enter"))
 	app.Root = root
 	if send == nil || app.Deps.Requests.InFlightFor(screenkit.DelegationScreen) == 0 {
@@ -191,7 +191,7 @@ func TestDelegationReadOnly(t *testing.T) {
 func TestDelegationUnverified(t *testing.T) {
 	app, _ := newApp(t, "umar@demo.test")
 	screentest.MustShow(t, app.Screen(), "verification required")
-	app.Keys("t", "tab", "enter")
+	app.Keys("t", "enter")
 	if n := app.Notice(); !strings.Contains(n, "Not authorized") {
 		t.Fatalf("notice %q", n)
 	}
@@ -204,7 +204,7 @@ func TestDelegationIntroGolden(t *testing.T) {
 
 func TestDelegationSignOutForgetsToken(t *testing.T) {
 	app, s := newApp(t, "alice@demo.test")
-	app.Keys("t", "tab", "enter")
+	app.Keys("t", "enter")
 	if s.issued == nil {
 		t.Fatal("no token")
 	}
@@ -245,7 +245,7 @@ func TestDelegationHelpFollowsWhatIsShown(t *testing.T) {
 	if got := keys(); !strings.Contains(got, "ctrl+s") || strings.Contains(got, "t c a") {
 		t.Fatalf("the token form's help is %q", got)
 	}
-	app.Keys("tab", "enter")
+	app.Keys("enter") // no field chosen: enter sends the form as it came
 	if got := keys(); got != "t c a ↑/↓" {
 		t.Fatalf("with a token the help offers %q", got)
 	}

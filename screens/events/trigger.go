@@ -42,7 +42,9 @@ func (s *Screen) openTestEvent() tea.Cmd {
 	})
 	s.form.SetWidth(min(s.Width-2, 70))
 	s.submit = s.sendTestEvent
-	return s.form.Focus()
+	// The event type comes filled: no field is chosen, so enter sends it
+	// and the next printable key cannot land in it (tab chooses it).
+	return s.form.FocusNothing()
 }
 
 // formKey handles a key while the test-event form is open.

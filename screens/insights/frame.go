@@ -60,13 +60,22 @@ func (s *Screen) rebuild() {
 	if len(currencies) > 1 {
 		which = fmt.Sprintf(" · c: %d currencies", len(currencies))
 	}
-	b.WriteString(head + "  " + st.Muted.Render(ansi.Truncate(fmt.Sprintf("%s%d transactions · in %s%s", period, a.Transactions, cur, which), max(s.Width-11, 0), "…")))
-	b.WriteByte('\n')
-	totals := "Spent " + summaryOf(a.Spent, cur) + " · Refunded " + summaryOf(a.Refunded, cur) + " · Declined " + summaryOf(a.Declined, cur)
-	if a.NoAmount > 0 {
-		totals += fmt.Sprintf(" · %d without an amount", a.NoAmount)
+	// The period and the totals wrap on a narrow body: a figure is never
+	// cut.
+	about := []string{fmt.Sprintf("%d transactions", a.Transactions), "in " + cur}
+	if period != "" {
+		about = append([]string{strings.TrimSuffix(period, " · ")}, about...)
 	}
-	b.WriteString(ansi.Truncate(totals, s.Width, "…"))
+	if which != "" {
+		about = append(about, strings.TrimPrefix(which, " · "))
+	}
+	b.WriteString(head + "  " + st.Muted.Render(joinWrapped(about, max(s.Width-lipgloss.Width(head)-2, 20))))
+	b.WriteByte('\n')
+	totals := []string{"Spent " + summaryOf(a.Spent, cur), "Refunded " + summaryOf(a.Refunded, cur), "Declined " + summaryOf(a.Declined, cur)}
+	if a.NoAmount > 0 {
+		totals = append(totals, fmt.Sprintf("%d without an amount", a.NoAmount))
+	}
+	b.WriteString(joinWrapped(totals, max(s.Width, 20)))
 	b.WriteByte('\n')
 	b.WriteString(s.tabs(st))
 	b.WriteString("\n\n")
@@ -162,4 +171,26 @@ func groupDigits(s string) string {
 		b.WriteString("." + frac)
 	}
 	return sign + b.String()
+}
+
+// joinWrapped joins parts with " · ", starting a new line where the next
+// part would pass width, so no part (a figure and its count) is split.
+func joinWrapped(parts []string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, part := range parts {
+		w := ansi.StringWidth(part)
+		switch {
+		case i == 0:
+		case line+3+w > width:
+			b.WriteString("\n")
+			line = 0
+		default:
+			b.WriteString(" · ")
+			line += 3
+		}
+		b.WriteString(part)
+		line += w
+	}
+	return b.String()
 }

@@ -19,3 +19,23 @@ const (
 	WebhooksScreen     ui.ScreenID = "webhooks"
 	EventsScreen       ui.ScreenID = "events"
 )
+
+// shortTitles are the names the navigation shows on a terminal narrower
+// than 100 columns (ui.ShortTitled), where a screen's title is longer
+// than ui.NavShortWidth.
+var shortTitles = map[ui.ScreenID]string{
+	TransactionsScreen: "Trans.",
+	InsightsScreen:     "Spend.",
+	WhitelistScreen:    "W-list",
+	DelegationScreen:   "Deleg.",
+	WebhooksScreen:     "Hooks",
+}
+
+// ShortTitle implements ui.ShortTitled: the screen's short name, or its
+// title when that is short already.
+func (b Base) ShortTitle() string {
+	if short, ok := shortTitles[b.ID()]; ok {
+		return short
+	}
+	return b.Title()
+}

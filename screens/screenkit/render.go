@@ -1,7 +1,7 @@
 package screenkit
 
 import (
-	"fmt"
+	"cardterm/apiclient/humantime"
 	"maps"
 	"slices"
 	"strings"
@@ -210,17 +210,16 @@ func OrDash(p *string) string {
 	return *p
 }
 
-// FormatLeft shows a remaining duration compactly ("5h59m", "12m", "expired").
+// FormatLeft shows a remaining duration the app's one way ("5 h 59 min",
+// "12 min", "45 s", "expired"), to the minute past a minute.
 func FormatLeft(d time.Duration) string {
 	switch {
 	case d <= 0:
 		return "expired"
-	case d >= time.Hour:
-		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
 	case d >= time.Minute:
-		return fmt.Sprintf("%dm", int(d.Minutes()))
+		d = d.Truncate(time.Minute)
 	}
-	return fmt.Sprintf("%ds", int(d.Seconds()))
+	return humantime.Duration(d)
 }
 
 // NewInput is a text input styled from the theme (bubbles' defaults are

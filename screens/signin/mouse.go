@@ -61,7 +61,8 @@ func (s *Screen) demoMouse(msg ui.BodyMouseMsg, top int) tea.Cmd {
 	hit, again := screenkit.ClickTable(&s.demo, top, msg)
 	switch {
 	case again && s.focus == focusDemo:
-		return s.useDemo()
+		_, cmd := s.useDemo()
+		return cmd
 	case hit:
 		return s.setFocus(focusDemo)
 	}

@@ -34,7 +34,7 @@ func newSignInKeys() signInKeys {
 		Enter:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign in")),
 		Submit: key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "sign in")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel sign-in")),
-		OAuth:  key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "browser or phone sign-in")),
+		OAuth:  key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "browser/phone sign-in")),
 		Support: key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "support console"),
 			key.WithDisabled()),
 	}
@@ -121,6 +121,10 @@ func New(deps screenkit.Deps) *Screen {
 	if len(deps.Demo) > 0 {
 		s.username.SetValue(deps.Demo[0].Username)
 		s.password.SetValue(deps.Demo[0].Password)
+		// The keys start on the demo accounts, not in the filled password:
+		// ?, q and the digits do what the footer says, and enter signs in
+		// as the account selected (the first, the one filled in).
+		s.setFocus(focusDemo)
 	}
 	return s
 }
@@ -140,14 +144,19 @@ func (s *Screen) CapturesKeys() bool {
 	return s.mode == modeOAuth || s.focus != focusDemo || s.demo.Filtering()
 }
 
-// Enter focuses the first empty field; a session that ended under the
-// user stops the keeper (the reason arrives as SessionExpiredMsg).
+// Enter focuses the demo accounts while the form holds one of them (on
+// the sandbox, at start and after a sign-out), else the first empty field;
+// a session that ended under the user stops the keeper (the reason
+// arrives as SessionExpiredMsg).
 func (s *Screen) Enter() tea.Cmd {
 	if s.keeper.running && !s.Deps.Client.Session().Valid() {
 		s.keeper.stop()
 	}
 	if s.mode == modeOAuth {
 		return s.code.Focus()
+	}
+	if s.holdsDemoAccount() {
+		return s.setFocus(focusDemo)
 	}
 	if s.username.Value() != "" {
 		return s.setFocus(1)
@@ -180,7 +189,7 @@ func (s *Screen) setFocus(i int) tea.Cmd {
 	case focusPassword:
 		s.keys.Enter.SetHelp("enter", "sign in")
 	default:
-		s.keys.Enter.SetHelp("enter", "use this account")
+		s.keys.Enter.SetHelp("enter", "sign in")
 		s.username.Blur()
 		s.password.Blur()
 		return nil
@@ -306,7 +315,7 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) (ui.Screen, tea.Cmd) {
 		case focusUsername:
 			return s, s.setFocus(focusPassword)
 		case focusDemo:
-			return s, s.useDemo()
+			return s.useDemo()
 		}
 		return s.submit()
 	case key.Matches(msg, s.keys.Next):
@@ -322,17 +331,28 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) (ui.Screen, tea.Cmd) {
 	return s, s.updateInputs(msg)
 }
 
-// useDemo fills the form with the selected demo account and puts the
-// cursor on the password, so enter signs in.
-func (s *Screen) useDemo() tea.Cmd {
+// holdsDemoAccount reports whether the form holds a demo account as it
+// was filled in, so nothing the user typed is passed over.
+func (s *Screen) holdsDemoAccount() bool {
+	for _, d := range s.Deps.Demo {
+		if s.username.Value() == d.Username && s.password.Value() == d.Password {
+			return true
+		}
+	}
+	return false
+}
+
+// useDemo signs in as the selected demo account, filling the form with
+// it, so one enter on the list signs in.
+func (s *Screen) useDemo() (ui.Screen, tea.Cmd) {
 	d, ok := screenkit.Selected(&s.demo, s.Deps.Demo)
 	if !ok {
-		return nil
+		return s, nil
 	}
 	s.username.SetValue(d.Username)
 	s.password.SetValue(d.Password)
 	s.problem = ""
-	return s.setFocus(focusPassword)
+	return s.submit()
 }
 
 // paste puts a paste into the field in focus the way every form field

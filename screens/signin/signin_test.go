@@ -32,7 +32,7 @@ func TestSignInScreenOnSandbox(t *testing.T) {
 
 	// The form comes filled: enter alone signs in and shows the account.
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "Alice Martin", "VERIFIED", "session 6h00m")
+	screentest.MustShow(t, app.Screen(), "Alice Martin", "VERIFIED", "session 6 h")
 }
 
 func TestSignInFailureKeepsWhatWasTyped(t *testing.T) {
@@ -153,14 +153,18 @@ func TestOAuthHostileLinkIsNotAHyperlink(t *testing.T) {
 	}
 }
 
-// A demo account picked from the list fills the form; enter signs in.
+// The keys start on the demo accounts: ? opens the help (nothing is typed
+// into the password), and enter on an account signs in as it.
 func TestSignInPicksADemoAccount(t *testing.T) {
 	app := newApp(t, screentest.WithDemo(), screentest.WithSize(80, 24))
-	app.Keys("tab") // from the password to the demo accounts
 	screentest.MustShow(t, app.Screen(), "› Sandbox demo accounts", "alice@demo.test", "row 1 of 10")
+	app.Keys("?")
+	screentest.MustShow(t, app.Screen(), "Help", "sign in")
+	app.Keys("?")
+	if got := app.UI().Active().(*Screen).password.Value(); got != "demo-pass" {
+		t.Fatalf("? typed into the password: %q", got)
+	}
 	app.Keys("down", "enter")
-	screentest.MustShow(t, app.Screen(), "frank@demo.test")
-	app.Keys("enter")
 	if !app.UI().SignedIn() || app.Client.Session().Username != "frank@demo.test" {
 		t.Fatalf("picking frank did not sign in as frank:\n%s", app.Screen())
 	}
@@ -170,8 +174,8 @@ func TestSignInPicksADemoAccount(t *testing.T) {
 func TestSignInDemoListScrollsAt80x24(t *testing.T) {
 	app := newApp(t, screentest.WithDemo(), screentest.WithSize(80, 24))
 	// The hints the footer gives too leave room for three accounts at once.
-	screentest.MustShow(t, app.Screen(), "alice@demo.test", "frank@demo.test", "bruno@demo.test", "ctrl+o browser or phone sign-in")
-	app.Keys("tab", "G")
+	screentest.MustShow(t, app.Screen(), "alice@demo.test", "frank@demo.test", "bruno@demo.test", "ctrl+o browser/phone sign-in", "q quit", "? help")
+	app.Keys("G")
 	screentest.MustShow(t, app.Screen(), "mallory@demo.test")
 }
 
@@ -212,4 +216,14 @@ func TestCancelledBrowserSignInClearsItsOpenedNotice(t *testing.T) {
 	if c := strings.Count(screen, "Signed out"); c != 1 {
 		t.Fatalf("the sign-out is said %d times:\n%s", c, screen)
 	}
+}
+
+// In a text field the single-letter keys type: the help f1 opens there
+// lists only the keys that still work, not ? or q.
+func TestHelpInATextFieldListsOnlyKeysThatWork(t *testing.T) {
+	app := newApp(t) // no demo accounts: the cursor is in the username
+	app.Keys("f1")
+	s := app.Screen()
+	screentest.MustShow(t, s, "Help", "Global (while typing)", "f1", "ctrl+c")
+	screentest.MustNotShow(t, s, "q   quit", "? help", "notice log")
 }

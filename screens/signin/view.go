@@ -87,7 +87,7 @@ func (s *Screen) demoView() string {
 	if s.focus == focusDemo {
 		title = st.Accent.Render("› ") + title
 	}
-	hint := fmt.Sprintf("password for all: %s · tab, ↑/↓, enter picks one", s.Deps.Demo[0].Password)
+	hint := fmt.Sprintf("password for all: %s · ↑/↓ and enter sign in as one", s.Deps.Demo[0].Password)
 	view := title + "\n" + st.Muted.Render(hint) + "\n" + s.demo.View()
 	if d, ok := screenkit.Selected(&s.demo, s.Deps.Demo); ok {
 		// The selected account's summary whole, which the table may cut.

@@ -347,7 +347,7 @@ func TestSelectedWalletAddressShownWhole(t *testing.T) {
 	a := newWalletApp(t, "alice@demo.test")
 	a.Resize(80, 24)
 	a.Open(screenkit.WalletsScreen)
-	screentest.MustShow(t, a.Screen(), "0x1f8f4b7647…", "address 0x1f8f4b7647dc2046e8c61d9619aee2add185e4a5")
+	screentest.MustShow(t, a.Screen(), "0x1f8f4b7647dc…", "address 0x1f8f4b7647dc2046e8c61d9619aee2add185e4a5")
 	a.Keys("down")
 	screentest.MustShow(t, a.Screen(), "address 0x3ca735f10886738adb9995de710fa697446cf920")
 }

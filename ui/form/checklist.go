@@ -65,15 +65,16 @@ func (fl *formField) step(dir int) bool {
 // stepFocused moves inside the focused checklist; false when focus should
 // go to another field.
 func (f *Form) stepFocused(dir int) bool {
-	return len(f.fields) > 0 && f.fields[f.focus].step(dir)
+	fl := f.focused()
+	return fl != nil && fl.step(dir)
 }
 
 // setFocusFrom focuses field i, entered moving in dir: a checklist entered
 // backwards starts on its last value.
 func (f *Form) setFocusFrom(i, dir int) tea.Cmd {
 	cmd := f.setFocus(i)
-	if len(f.fields) > 0 {
-		if fl := &f.fields[f.focus]; fl.spec.Kind == FieldChecklist {
+	if fl := f.focused(); fl != nil {
+		if fl.spec.Kind == FieldChecklist {
 			fl.choice = 0
 			if dir < 0 {
 				fl.choice = max(len(fl.spec.Choices)-1, 0)

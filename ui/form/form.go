@@ -201,6 +201,31 @@ func (f *Form) Restyle(st *theme.Styles) {
 // Focus puts the cursor in the first field.
 func (f *Form) Focus() tea.Cmd { return f.setFocus(0) }
 
+// FocusNothing shows the form with no field in focus, for a form opened
+// by a key whose fields all have defaults: the next printable key must not
+// land in a field the user has not chosen. enter sends the values shown,
+// tab or ↓ (or a click) chooses a field, esc closes.
+func (f *Form) FocusNothing() tea.Cmd {
+	f.focus = noFocus
+	for j := range f.fields {
+		f.fields[j].input.Blur()
+		f.fields[j].area.Blur()
+	}
+	f.syncKeys()
+	return nil
+}
+
+// noFocus is the focus of a form whose user has chosen no field yet.
+const noFocus = -1
+
+// focused is the field in focus, nil when none is.
+func (f *Form) focused() *formField {
+	if f.focus < 0 || f.focus >= len(f.fields) {
+		return nil
+	}
+	return &f.fields[f.focus]
+}
+
 // FocusField puts the cursor in the field with that key (the first field
 // when none has it), for a form rebuilt with more or fewer fields.
 func (f *Form) FocusField(k string) tea.Cmd {
@@ -209,8 +234,8 @@ func (f *Form) FocusField(k string) tea.Cmd {
 
 // Focused is the key of the field in focus.
 func (f *Form) Focused() string {
-	if f.focus < len(f.fields) {
-		return f.fields[f.focus].spec.Key
+	if fl := f.focused(); fl != nil {
+		return fl.spec.Key
 	}
 	return ""
 }
@@ -258,14 +283,18 @@ func (f *Form) syncKeys() {
 		f.keys.Prev.SetHelp("shift+tab/↑", "previous field")
 	}
 	f.keys.SubmitLast.SetEnabled(!multiline)
-	// A form of one field has nowhere to move: tab is not offered.
-	f.keys.Next.SetEnabled(len(f.fields) > 1)
+	// A form of one field has nowhere to move: tab is not offered (but
+	// for choosing the field, when none is chosen yet).
+	f.keys.Next.SetEnabled(len(f.fields) > 1 || f.focus == noFocus)
 	f.keys.Prev.SetEnabled(len(f.fields) > 1)
+	if f.focus == noFocus {
+		f.keys.Next.SetHelp("tab/↓", "choose a field")
+	}
 	choice := f.focusedKind() == FieldChoice
 	f.keys.ChoiceNext.SetEnabled(choice)
 	f.keys.ChoicePrev.SetEnabled(choice)
 	f.keys.Tick.SetEnabled(f.focusedKind() == FieldChecklist)
-	if f.focus == f.lastLine() {
+	if f.focus == f.lastLine() || f.focus == noFocus {
 		f.keys.SubmitLast.SetHelp("enter", f.spec.Submit)
 	} else {
 		f.keys.SubmitLast.SetHelp("enter", "next field")
@@ -273,8 +302,8 @@ func (f *Form) syncKeys() {
 }
 
 func (f *Form) focusedKind() FieldKind {
-	if f.focus < len(f.fields) {
-		return f.fields[f.focus].spec.Kind
+	if fl := f.focused(); fl != nil {
+		return fl.spec.Kind
 	}
 	return FieldText
 }
@@ -302,7 +331,7 @@ func (f *Form) Update(msg tea.Msg) (Event, tea.Cmd) {
 		case key.Matches(k, f.keys.Submit):
 			return f.submit()
 		case key.Matches(k, f.keys.SubmitLast):
-			if f.focus == f.lastLine() {
+			if f.focus == f.lastLine() || f.focus == noFocus {
 				return f.submit()
 			}
 			return Nothing, f.setFocusFrom(f.focus+1, 1)
@@ -314,6 +343,9 @@ func (f *Form) Update(msg tea.Msg) (Event, tea.Cmd) {
 		case key.Matches(k, f.keys.Prev):
 			if f.stepFocused(-1) {
 				return Nothing, nil
+			}
+			if f.focus == noFocus {
+				return Nothing, f.setFocusFrom(len(f.fields)-1, -1)
 			}
 			return Nothing, f.setFocusFrom(f.focus-1, -1)
 		case key.Matches(k, f.keys.Tick):
@@ -327,13 +359,16 @@ func (f *Form) Update(msg tea.Msg) (Event, tea.Cmd) {
 			return Nothing, nil
 		}
 	}
-	if len(f.fields) == 0 || f.busy {
-		return Nothing, nil
+	fl := f.focused()
+	if _, isPaste := msg.(tea.PasteMsg); isPaste && fl == nil && !f.busy && len(f.fields) > 0 {
+		return Nothing, ui.Notify(theme.ToneInfo, "no field is chosen (tab chooses one): nothing pasted")
+	}
+	if fl == nil || f.busy {
+		return Nothing, nil // no field chosen: a printable key types nowhere
 	}
 	if p, ok := msg.(tea.PasteMsg); ok {
 		return Nothing, f.paste(p.Content)
 	}
-	fl := &f.fields[f.focus]
 	var cmd tea.Cmd
 	switch fl.spec.Kind {
 	case FieldChoice, FieldChecklist:

@@ -437,3 +437,34 @@ func TestFormOfOneFieldOffersEnterAndNoTab(t *testing.T) {
 		t.Fatalf("enter gave %v", ev)
 	}
 }
+
+// A form shown with no field in focus (FocusNothing) types nowhere: a
+// printable key changes no field, enter sends the values shown, tab
+// chooses the first field and typing then goes there.
+func TestFormFocusNothingTypesNowhereUntilAFieldIsChosen(t *testing.T) {
+	st := theme.New(true, false)
+	f := form.New(&st, form.Spec{Title: "Colours", Submit: "open", Fields: []form.Field{
+		{Key: "background", Label: "Background", Value: "#fff"},
+		{Key: "text", Label: "Text"},
+	}})
+	f.FocusNothing()
+	for _, k := range []string{"v", "d", "1"} {
+		f.Update(tea.KeyPressMsg{Code: rune(k[0]), Text: k})
+	}
+	if f.Value("background") != "#fff" || f.Value("text") != "" || f.Focused() != "" {
+		t.Fatalf("keys typed into a field no one chose: %q %q (focus %q)", f.Value("background"), f.Value("text"), f.Focused())
+	}
+	if got := f.KeyMap().ShortHelp()[0].Help(); got.Key != "enter" || got.Desc != "open" {
+		t.Errorf("enter is offered as %q %q, want enter open", got.Key, got.Desc)
+	}
+	f.Update(tea.KeyPressMsg{Code: tea.KeyTab})
+	f.Update(tea.KeyPressMsg{Code: 'x', Text: "x"})
+	if f.Focused() != "background" || f.Value("background") != "#fffx" {
+		t.Errorf("after tab: focus %q, background %q", f.Focused(), f.Value("background"))
+	}
+	g := form.New(&st, form.Spec{Submit: "open", Fields: []form.Field{{Key: "a", Label: "A"}}})
+	g.FocusNothing()
+	if event, _ := g.Update(tea.KeyPressMsg{Code: tea.KeyEnter}); event != form.Submit {
+		t.Errorf("enter with no field chosen: event %v, want a submit", event)
+	}
+}

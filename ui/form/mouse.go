@@ -50,5 +50,9 @@ func (f *Form) ClickLine(y int) (cmd tea.Cmd, ok bool) {
 // a secret), for presenter mode (PlainTyping).
 // No form (nil) has nothing secret in focus.
 func (f *Form) TypingPlain() bool {
-	return f == nil || f.focus < len(f.fields) && f.fields[f.focus].spec.Kind != FieldSecret
+	if f == nil {
+		return true
+	}
+	fl := f.focused()
+	return fl == nil || fl.spec.Kind != FieldSecret
 }
