@@ -36,7 +36,8 @@ func accessibleSession(t *testing.T, lines ...string) (string, int) {
 // alternate screen, no cursor addressing, no colour.
 func mustHoldNoTerminalControl(t *testing.T, out string) {
 	t.Helper()
-	if i := strings.IndexAny(out, "\x1b\x9b\r"); i >= 0 {
+	// ESC, carriage return, and CSI as the C1 control U+009B.
+	if i := strings.IndexAny(out, "\x1b\r\u009b"); i >= 0 {
 		t.Fatalf("the output holds a control character at byte %d (%q):\n%s", i, out[max(i-40, 0):min(i+40, len(out))], out)
 	}
 }

@@ -364,14 +364,6 @@ func stepAmount(in simulateRequest, auth *transactionRecord) (int, error) {
 	return amountCents(in.Amount)
 }
 
-// simulatedTransactions is u's simulated records, newest first. Call with
-// s.mu held; the result is a copy.
-func simulatedTransactions(u *userRecord) []transactionRecord {
-	out := slices.Clone(u.simulated)
-	slices.Reverse(out)
-	return out
-}
-
 // simulatedFromFixture is a stored user's simulated transactions (a
 // fixture holds them as they were answered).
 func simulatedFromFixture(in []transactionRecord) []transactionRecord {
