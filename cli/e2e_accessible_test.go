@@ -48,7 +48,7 @@ func mustHoldNoTerminalControl(t *testing.T, out string) {
 // list; the confirmation says the request; input is a line at a time.
 func TestAccessibleModeSignInFreezeQuitE2E(t *testing.T) {
 	out, code := accessibleSession(t,
-		"",      // the sign-in form is filled with the first demo user: enter
+		"",      // the demo accounts have the keys: an empty line is enter, alice
 		":card", // go to the Card screen by name
 		"1",     // the first action listed: f, freeze
 		"y",     // confirm
@@ -58,7 +58,7 @@ func TestAccessibleModeSignInFreezeQuitE2E(t *testing.T) {
 	}
 	mustHoldNoTerminalControl(t, out)
 	for _, want := range []string{
-		"== Sign in ==", "A text field has the keys",
+		"== Sign in ==", "1. enter: sign in",
 		"== Account ==", "Alice Martin",
 		"== Card ==", "Status   ACTIVE", "Actions:", "  1. f: freeze/unfreeze", "  5. v: view PIN",
 		"Screens (a number, or :name): 1 Account, 2 Card",
@@ -133,7 +133,7 @@ func TestAccessibleModeInterruptExits130E2E(t *testing.T) {
 	}
 	defer func() { _ = stdin.Close(); _ = cmd.Process.Kill() }()
 	deadline := time.Now().Add(e2eWait)
-	for !strings.Contains(out.String(), "A text field has the keys") {
+	for !strings.Contains(out.String(), "== Sign in ==") {
 		if time.Now().After(deadline) {
 			t.Fatalf("no first page:\n%s", out.String())
 		}

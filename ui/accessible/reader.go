@@ -3,6 +3,7 @@ package accessible
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -60,7 +61,7 @@ func (r *reader) prompt(p ui.Page) {
 		r.say("A text field has the keys: type its text and press enter (an empty line keeps what it holds; a line starting with ! is keys, as !tab or !esc).")
 		return
 	}
-	r.say("Type an action's number or its key, then enter (:name goes to a screen).")
+	r.say("Type an action's number or its key, then enter (:name goes to a screen; an empty line is enter).")
 }
 
 // pageText is the page in reading order.
@@ -117,6 +118,9 @@ func (r *reader) read(line string, p ui.Page) ([]tea.Msg, string) {
 		return append(msgs, ui.KeyPress("enter")), ""
 	}
 	line = strings.TrimSpace(line)
+	if keys, ok := strings.CutPrefix(line, "!"); ok && keys != "" {
+		return keyPresses(strings.Fields(keys)) // keys, as in a text field
+	}
 	if n, err := strconv.Atoi(line); err == nil {
 		if n < 1 || n > len(p.Actions) {
 			return nil, fmt.Sprintf("There is no action %d: the list goes from 1 to %d.", n, len(p.Actions))
@@ -131,6 +135,13 @@ func (r *reader) read(line string, p ui.Page) ([]tea.Msg, string) {
 		return append(msgs, ui.KeyPress("enter")), ""
 	}
 	if line == "" {
+		// An empty line is enter where enter is an action (sign in as
+		// the account selected, open the row), as on a terminal.
+		for _, action := range p.Actions {
+			if slices.Contains(action.Keys(), "enter") {
+				return []tea.Msg{ui.KeyPress("enter")}, ""
+			}
+		}
 		return nil, "An empty line does nothing here: type an action's number or its key."
 	}
 	return keyPresses(strings.Fields(line))

@@ -29,6 +29,7 @@ func TestALineBecomesKeyPresses(t *testing.T) {
 		key.NewBinding(key.WithKeys("ctrl+s", "enter"), key.WithHelp("ctrl+s", "send")),
 	}}
 	field := ui.Page{Typing: true}
+	withEnter := ui.Page{Actions: []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign in"))}}
 	for _, c := range []struct {
 		page      ui.Page
 		line      string
@@ -41,8 +42,10 @@ func TestALineBecomesKeyPresses(t *testing.T) {
 		{screen, ":ev", ": e v enter", ""},
 		{screen, "j j enter", "j j enter", ""},
 		{screen, "S", "S", ""},
+		{screen, "!ctrl+t", "ctrl+t", ""},
 		{screen, "freeze", "", `"freeze" is not a key`},
-		{screen, "", "", "An empty line does nothing here"},
+		{ui.Page{Actions: screen.Actions[:1]}, "", "", "An empty line does nothing here"},
+		{withEnter, "", "enter", ""},
 		{field, "bob smith", "ctrl+u b o b space s m i t h enter", ""},
 		{field, "", "enter", ""},
 		{field, "!tab esc", "tab esc", ""},
