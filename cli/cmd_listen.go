@@ -57,11 +57,14 @@ same seed and the same deliveries give the same sequence; every mutation is logg
 With --events only verified deliveries of those types are shown and forwarded
 (card.frozen, or card.* for a category); others are answered 200 and counted.
 Rejected deliveries are always shown: their type is the sender's claim.`,
-		Example: `  cardterm listen                                  # on the sandbox: registers its own webhook
+		Example: `  # on the sandbox: registers its own webhook
+  cardterm listen
   CARDTERM_WEBHOOK_KEY=whsec_... cardterm listen
   cardterm listen --key --forward-to http://localhost:3000/webhooks
-  cardterm listen --forward-to http://localhost:3000/webhooks --chaos duplicate,reorder,delay=2s,replay --chaos-rate 0.3
-  cardterm listen --forward-to http://localhost:3000/webhooks --chaos duplicate --chaos-rate 1 --chaos-seed 42
+  cardterm listen --forward-to http://localhost:3000/webhooks \
+      --chaos duplicate,reorder,delay=2s,replay --chaos-rate 0.3
+  cardterm listen --forward-to http://localhost:3000/webhooks \
+      --chaos duplicate --chaos-rate 1 --chaos-seed 42
   cardterm listen --events card.frozen,card.unfrozen
   cardterm listen | jq .eventType`,
 		Args: cobra.NoArgs,

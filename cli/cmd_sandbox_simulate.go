@@ -59,9 +59,12 @@ subscribes to all of them).
 
 The sandbox and the tenant come from the settings, as for sandbox trigger: by
 default the sandbox at ` + defaultSandboxURL + ` and its demo tenant. Sandbox only.`,
-		Example: `  cardterm sandbox simulate authorization --user alice@demo.test --amount 12.50 --currency EUR --merchant "Coffee Corner" --mcc 5814
+		Example: `  cardterm sandbox simulate authorization --user alice@demo.test \
+      --amount 12.50 --currency EUR --merchant "Coffee Corner" \
+      --mcc 5814
   cardterm sandbox simulate clearing --user alice@demo.test
-  cardterm sandbox simulate decline --user alice@demo.test --amount 80 --reason INSUFFICIENT_FUNDS
+  cardterm sandbox simulate decline --user alice@demo.test --amount 80 \
+      --reason INSUFFICIENT_FUNDS
   cardterm sandbox simulate refund --user alice@demo.test --amount 2.50
   cardterm sandbox simulate --scenario demo-payments.yaml`,
 		Args:      cobra.MaximumNArgs(1),

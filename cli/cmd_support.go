@@ -31,7 +31,8 @@ A profile with "start: support" opens the console without this command.`,
       --client-key ck_live_... --read-only
   cardterm support --profile acme 6f1c2d...
   cardterm support --onboarding onb_123
-  cardterm support --agent eli --case ~/.local/share/cardterm/cases/case-TCK-1234.json`,
+  cardterm support --agent eli \
+      --case ~/.local/share/cardterm/cases/case-TCK-1234.json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return usageError{"cardterm support: at most one user id (try --help)"}

@@ -50,9 +50,11 @@ The deliveries are about a test card (event_object.test is true) with event ids 
 their own: the valid one reaches your handler, so run probe against a test
 deployment. The key comes from $` + webhookKeyEnv + `, the profile's keyring entry,
 or with --key from a masked prompt; never from a flag value.`,
-		Example: `  CARDTERM_WEBHOOK_KEY=whsec_... cardterm webhook probe https://staging.example.com/webhooks
+		Example: `  CARDTERM_WEBHOOK_KEY=whsec_... \
+      cardterm webhook probe https://staging.example.com/webhooks
   cardterm webhook probe http://localhost:3000/webhooks --key
-  cardterm webhook probe "$RECEIVER_URL" --json | jq '.checks[] | select(.verdict != "passed")'`,
+  cardterm webhook probe "$RECEIVER_URL" --json |
+      jq '.checks[] | select(.verdict != "passed")'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			settings, err := resolveCommandOptions(given, streams{stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()})

@@ -126,7 +126,7 @@ func TestModifiedClicksOnDialogButtonsSendNothingE2E(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	tm := startTermSignedIn(t, sb)
 	tm.waitFor("1 Account", "Alice")
-	tm.send("2")
+	tm.open("Card")
 	tm.waitFor("ACTIVE", "4242")
 	freezes := func() int {
 		n := 0

@@ -73,7 +73,7 @@ func TestGatewayThatIsNotTheSandboxGetsOnlyInterfacePathsE2E(t *testing.T) {
 	tm.waitFor("Sign in to the Card and Wallet Gateway")
 	tm.signInWithForm("alice@demo.test", "demo-pass")
 	tm.waitFor("Account")
-	tm.send("9")
+	tm.open("Webhooks")
 	tm.waitFor("2 of 5 endpoints")
 	tm.send("Enter")
 	tm.waitFor("Delivery attempts", "for the sandbox gateway only")

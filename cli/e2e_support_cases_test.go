@@ -75,7 +75,7 @@ func TestSupportCaseHandedOverToASecondAgentE2E(t *testing.T) {
 	dana.typeText(sandbox.DemoSecretKey)
 	dana.send("Enter")
 	dana.waitFor("CUSTOMER-APPROVED SESSION: Alice Martin")
-	dana.send("2")
+	dana.open("Card")
 	dana.waitFor("4242", "ACTIVE")
 	dana.send("C-k")
 	dana.waitFor("kept in case TCK-77", "GET /v1/card/status")
