@@ -9,8 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
+	"cardterm/apiclient/curlcmd"
 	"cardterm/apiclient/sandbox"
-	"cardterm/curlcmd"
 )
 
 // `cardterm api --dry-run`: the request written as the curl command the

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
+	"cardterm/apiclient/curlcmd"
 	"cardterm/apiclient/sandbox"
-	"cardterm/curlcmd"
 )
 
 // TestAPIDryRunPrintsTheCurlThatGetsTheSameAnswer: `api --dry-run` sends

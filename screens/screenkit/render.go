@@ -1,12 +1,13 @@
 package screenkit
 
 import (
-	"cardterm/apiclient/humantime"
 	"maps"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"cardterm/apiclient/humantime"
 
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 
 	"cardterm/apiclient"
-	"cardterm/curlcmd"
+	"cardterm/apiclient/curlcmd"
 	"cardterm/ui"
 )
 

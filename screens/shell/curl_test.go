@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
+	"cardterm/apiclient/curlcmd"
 	"cardterm/apiclient/sandbox"
-	"cardterm/curlcmd"
 	"cardterm/ui"
 )
 

@@ -3,9 +3,10 @@ package whitelist
 import (
 	"math"
 
-	tea "charm.land/bubbletea/v2"
 	"runtime/debug"
 	"runtime/metrics"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // After a long list is loaded the process holds it (about 22 MB of heap
