@@ -2,9 +2,7 @@ package cli
 
 import (
 	"encoding/json"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -16,35 +14,10 @@ import (
 // against the sandbox.
 
 // apiWithStdin runs `cardterm api ARGS` on the sandbox as alice with
-// stdin, sealed: its own XDG folders, no CARDTERM_* or proxy of the
-// caller.
+// stdin, sealed (runPiped).
 func (s apiSandbox) apiWithStdin(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(binary, append(append([]string{"api"}, args...), s.args...)...)
-	var env []string
-	for _, kv := range os.Environ() {
-		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(name, "CARDTERM_") || strings.HasPrefix(name, "XDG_") || strings.EqualFold(name, "https_proxy") || strings.EqualFold(name, "http_proxy") || name == "BROWSER" {
-			continue
-		}
-		env = append(env, kv)
-	}
-	dir := t.TempDir()
-	cmd.Env = append(env, "XDG_CONFIG_HOME="+dir+"/config", "XDG_STATE_HOME="+dir+"/state", "XDG_DATA_HOME="+dir+"/data", "XDG_CACHE_HOME="+dir+"/cache", noKeyring)
-	cmd.Env = append(cmd.Env, alice...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errOut strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-	case errors.As(err, &exit):
-		code = exit.ExitCode()
-	default:
-		t.Fatal(err)
-	}
-	return out.String(), errOut.String(), code
+	return runPiped(t, alice, strings.NewReader(stdin), append(append([]string{"api"}, args...), s.args...)...)
 }
 
 // whitelist reads alice's usdc whitelist as the gateway has it.

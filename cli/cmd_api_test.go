@@ -3,36 +3,20 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"cardterm/apiclient/sandbox"
-	"cardterm/ui/uitest"
 )
 
 // cliRun runs the built binary with args and env (added to the test's
-// environment), its stdout piped: what a script sees.
+// environment), with a config folder of its own, its stdout piped: what a
+// script sees.
 func cliRun(t *testing.T, env []string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := binaryCommand(t, args...)
-	cmd.Env = append(append(os.Environ(), uitest.TestEnv(t)...), "XDG_CONFIG_HOME="+t.TempDir(), "CARDTERM_PROFILE=", "CARDTERM_READ_ONLY=", noKeyring)
-	cmd.Env = append(cmd.Env, env...)
-	var out, errOut strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-	case errors.As(err, &exit):
-		code = exit.ExitCode()
-	default:
-		t.Fatal(err)
-	}
-	return out.String(), errOut.String(), code
+	return runPiped(t, append([]string{"XDG_CONFIG_HOME=" + t.TempDir()}, env...), nil, args...)
 }
 
 // apiSandbox is a sandbox gateway served over HTTP in the test, the

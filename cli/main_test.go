@@ -81,6 +81,34 @@ func binaryCommand(t testing.TB, args ...string) *exec.Cmd {
 	return cmd
 }
 
+// runPiped runs the built binary with args, sealed (binaryCommand) and
+// with env added, stdin as given (nil: none) and its output piped: what
+// a script sees. It returns stdout, stderr and the exit code.
+func runPiped(t *testing.T, env []string, stdin io.Reader, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := binaryCommand(t, args...)
+	cmd.Env = append(cmd.Env, env...)
+	cmd.Stdin = stdin
+	var out, errOut strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	default:
+		t.Fatal(err)
+	}
+	return out.String(), errOut.String(), code
+}
+
+// sealedRun is runPiped with no stdin.
+func sealedRun(t *testing.T, env []string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	return runPiped(t, env, nil, args...)
+}
+
 // startTerm runs the command line in a fresh 120x40 tmux session.
 func startTerm(t *testing.T, env []string, args ...string) *tmuxTerm {
 	t.Helper()
@@ -1063,20 +1091,7 @@ func TestConsentRevokeAuditAndLinkE2E(t *testing.T) {
 // lookupRun runs `cardterm get ... --json` on the embedded sandbox.
 func lookupRun(t *testing.T, env []string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := binaryCommand(t, append(append([]string{"get"}, args...), "--json")...)
-	cmd.Env = append(append(os.Environ(), uitest.TestEnv(t)...), env...)
-	var out, errOut strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-	case errors.As(err, &exit):
-		code = exit.ExitCode()
-	default:
-		t.Fatal(err)
-	}
-	return out.String(), errOut.String(), code
+	return runPiped(t, env, nil, append(append([]string{"get"}, args...), "--json")...)
 }
 
 func TestJSONLookups(t *testing.T) {
