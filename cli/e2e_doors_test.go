@@ -1,21 +1,12 @@
 package cli
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 )
 
 // The first minute: the first screen forgives, keys do one thing, and an
 // 80x24 terminal names the screens and shows the set-PIN link whole.
-
-// resize makes the tmux window width x height; the app gets SIGWINCH.
-func (tm *tmuxTerm) resize(width, height string) {
-	tm.t.Helper()
-	if out, err := exec.Command("tmux", "-S", tm.socket, "resize-window", "-t", "0", "-x", width, "-y", height).CombinedOutput(); err != nil {
-		tm.t.Fatalf("tmux resize-window: %v: %s", err, out)
-	}
-}
 
 // ? on the sandbox's first screen opens the help (it does not type into
 // the filled password), and enter then signs in as the demo account.
@@ -69,8 +60,7 @@ func TestCardDThenVLandsInNoFieldE2E(t *testing.T) {
 // of its own, every character on screen.
 func TestNarrowTerminalNamesScreensAndShowsTheSetPINLinkWholeE2E(t *testing.T) {
 	env, opened := browserRecorder(t)
-	tm := startTerm(t, []string{env})
-	tm.resize("80", "24")
+	tm := startTermSized(t, "80", "24", []string{env})
 	tm.waitFor("Sandbox demo accounts")
 	tm.send("Enter")
 	// Names, short where long, beside the number keys (whatever the order).

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -10,10 +9,7 @@ import (
 // in rows of its own under the body (nothing a screen draws is under it),
 // and the payment's QR code is drawn whole or offered whole with v.
 func TestProjectorSizeBoxCoversNothingAndTheQRIsWholeE2E(t *testing.T) {
-	tm := startTerm(t, []string{"BROWSER=true"}, "--presenter")
-	if out, err := exec.Command("tmux", "-S", tm.socket, "resize-window", "-t", "0", "-x", "100", "-y", "30").CombinedOutput(); err != nil {
-		t.Fatalf("tmux resize-window: %v: %s", err, out)
-	}
+	tm := startTermSized(t, "100", "30", []string{"BROWSER=true"}, "--presenter")
 	tm.waitFor("Sandbox demo accounts")
 	tm.send("Enter")
 	tm.waitFor("VERIFIED")

@@ -126,6 +126,20 @@ func startShell(t *testing.T, env []string, line string) *tmuxTerm {
 // tmux server, killed when the test ends.
 func startTmux(t *testing.T, env []string, argv ...string) *tmuxTerm {
 	t.Helper()
+	return startTmuxSized(t, "120", "40", env, argv...)
+}
+
+// startTermSized runs the command line in a fresh tmux session of
+// width x height: a test of another size starts at it rather than
+// resizing a terminal the app may still be starting in.
+func startTermSized(t *testing.T, width, height string, env []string, args ...string) *tmuxTerm {
+	t.Helper()
+	return startTmuxSized(t, width, height, env, append([]string{binary}, args...)...)
+}
+
+// startTmuxSized is startTmux at width x height.
+func startTmuxSized(t *testing.T, width, height string, env []string, argv ...string) *tmuxTerm {
+	t.Helper()
 	env = append(uitest.TestEnv(t), env...)
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Fatalf("tmux is required for the end-to-end tests: %v", err)
@@ -134,7 +148,7 @@ func startTmux(t *testing.T, env []string, argv ...string) *tmuxTerm {
 	// files behind in /tmp/tmux-UID otherwise, one per test); -f /dev/null:
 	// the user's ~/.tmux.conf must not change what the tests see.
 	tm := &tmuxTerm{t: t, socket: filepath.Join(filepath.Dir(binary), fmt.Sprintf("tmux-%d", termSeq.Add(1)))}
-	cmdArgs := []string{"-f", "/dev/null", "-S", tm.socket, "new-session", "-d", "-x", "120", "-y", "40", "-e", "TERM=xterm-256color"}
+	cmdArgs := []string{"-f", "/dev/null", "-S", tm.socket, "new-session", "-d", "-x", width, "-y", height, "-e", "TERM=xterm-256color"}
 	for _, e := range env {
 		cmdArgs = append(cmdArgs, "-e", e)
 	}
