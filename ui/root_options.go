@@ -1,0 +1,72 @@
+package ui
+
+import (
+	"cardterm/theme"
+	"time"
+)
+
+// RootOptions wires the root model: the shared styles and request registry,
+// the screens, and what the status bar shows.
+type RootOptions struct {
+	Styles   *theme.Styles // rebuilt in place on tea.BackgroundColorMsg
+	NoColor  bool
+	Requests *Requests
+	SignIn   Screen // shown full-body when signed out
+	// Support is the support console, shown full-body instead of the
+	// sign-in screen when asked for (OpenSupportMsg): it needs no
+	// customer's sign-in. Nil leaves it out.
+	Support Screen
+	// BuildSupport, when set, builds the support console (in place of
+	// Support) at start and again when a customer signs in on this
+	// terminal, so the agent's case is not theirs to see.
+	BuildSupport func() Screen
+	// StartInSupport opens the support console first.
+	StartInSupport bool
+	// EndApprovedRequest is the request that ends a customer-approved
+	// session (the OAuth revoke, from the client's declaration), shown by
+	// the confirmation S opens during one.
+	EndApprovedRequest []string
+	// Screens are the navigation, in its order: the first ten get the
+	// number keys 1-9 and 0, the rest are reached through the navigation.
+	Screens []Screen
+	// BuildScreens, when set, builds the navigation's screens (in place of
+	// Screens) at start and again whenever the user may change: sign-out,
+	// an expired session, the end of a customer-approved session
+	// (root_rebuild.go). The shell always sets it; a screen then never
+	// has to forget a user, since the next one gets a new screen.
+	BuildScreens func() []Screen
+	Gateway      string // "SANDBOX" or the host
+	Sandbox      bool
+	// ClientKey names the tenant (the public client key) on the status
+	// bar, so an agent always sees whose data this is.
+	ClientKey string
+	// Production marks a production gateway: the bar says PRODUCTION in
+	// the danger tone (reversed under NO_COLOR). Environment names any
+	// other ("staging").
+	Production  bool
+	Environment string
+	US          bool
+	ReadOnly    bool
+	// Session peeks at the session without IO, for the status bar.
+	Session func() (user string, expiresAt time.Time, ok bool)
+	Now     func() time.Time
+	Version string
+	// Profile is the name of the profile in use (on the status bar);
+	// Profiles lists every profile, for the switcher.
+	Profile  string
+	Profiles []string
+	// Warning is a problem found before start (a malformed config file),
+	// shown as a warning notice on the first screen.
+	Warning string
+	// Presenter shows the last keys pressed in a corner (ui/presenter.go);
+	// f2 hides or shows them.
+	Presenter bool
+	// CurlOf writes a request as a curl command, for copy as curl in a
+	// confirmation and the inspector (ui/curl.go); nil offers none.
+	CurlOf CurlOf
+	// Mouse asks the terminal for clicks and the wheel (ui/root_mouse.go).
+	Mouse bool
+	// Accessible is the accessible mode's layout (ui/accessible): no
+	// navigation pane, so the screen's body has the whole width.
+	Accessible bool
+}
