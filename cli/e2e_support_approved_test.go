@@ -76,16 +76,7 @@ func customerBrowser(link, username, out string, phone bool) int {
 // in as username.
 func customerBrowserEnv(t *testing.T, username string) []string {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	script := filepath.Join(dir, "browser")
-	body := fmt.Sprintf("#!/bin/sh\nCARDTERM_TEST_CUSTOMER_BROWSER=1 exec '%s' \"$@\"\n", exe)
-	if err := os.WriteFile(script, []byte(body), 0o700); err != nil {
-		t.Fatal(err)
-	}
+	script, dir := testBinaryAsBrowser(t, "CARDTERM_TEST_CUSTOMER_BROWSER")
 	return []string{"BROWSER=" + script, "CARDTERM_TEST_CUSTOMER=" + username, "CARDTERM_TEST_CUSTOMER_OUT=" + dir}
 }
 

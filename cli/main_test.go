@@ -752,20 +752,29 @@ func testBrowser(link, out, mode string) int {
 	return 0
 }
 
-// browserEnv writes the BROWSER script into a temp dir and returns the
-// environment for startTerm and the dir the browser reports into.
-func browserEnv(t *testing.T, mode string) ([]string, string) {
+// testBinaryAsBrowser writes a BROWSER script into a temp dir that runs
+// this test binary with marker=1 set (its init then plays the browser),
+// and returns the script and the dir.
+func testBinaryAsBrowser(t *testing.T, marker string) (script, dir string) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	script := filepath.Join(dir, "browser")
-	body := fmt.Sprintf("#!/bin/sh\nCARDTERM_TEST_BROWSER=1 exec '%s' \"$@\"\n", exe)
+	dir = t.TempDir()
+	script = filepath.Join(dir, "browser")
+	body := fmt.Sprintf("#!/bin/sh\n%s=1 exec '%s' \"$@\"\n", marker, exe)
 	if err := os.WriteFile(script, []byte(body), 0o700); err != nil {
 		t.Fatal(err)
 	}
+	return script, dir
+}
+
+// browserEnv writes the BROWSER script into a temp dir and returns the
+// environment for startTerm and the dir the browser reports into.
+func browserEnv(t *testing.T, mode string) ([]string, string) {
+	t.Helper()
+	script, dir := testBinaryAsBrowser(t, "CARDTERM_TEST_BROWSER")
 	return []string{"BROWSER=" + script, "CARDTERM_TEST_BROWSER_OUT=" + dir, "CARDTERM_TEST_BROWSER_MODE=" + mode}, dir
 }
 
