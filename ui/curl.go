@@ -7,8 +7,10 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // Copy as curl: a confirmation (c) and the inspector (c) copy the request
@@ -93,4 +95,25 @@ func copyAsCurl(curlOf CurlOf, req SentRequest, reveal bool) (string, tea.Cmd) {
 		note += ", secrets included: do not paste it where others read"
 	}
 	return command, tea.Batch(tea.SetClipboard(command), Notify(theme.ToneOK, note))
+}
+
+// wrapCommand lays a multi-line shell command out in width cells: a line
+// too long wraps at spaces, and its continuation backslash stays at the
+// end of its last piece instead of wrapping onto a line of its own.
+func wrapCommand(command string, width int) []string {
+	var out []string
+	for _, line := range strings.Split(command, "\n") {
+		line = sanitize.Text(line)
+		rest, continued := strings.CutSuffix(line, " \\")
+		room := width
+		if continued {
+			room -= 2
+		}
+		pieces := strings.Split(ansi.Wrap(rest, max(room, 10), " "), "\n")
+		if continued {
+			pieces[len(pieces)-1] += " \\"
+		}
+		out = append(out, pieces...)
+	}
+	return out
 }

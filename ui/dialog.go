@@ -198,10 +198,8 @@ func (d *dialog) render(st *theme.Styles, maxW int, indentBodies bool) string {
 	}
 	if d.curl != "" {
 		body = append(body, "", st.KeyDesc.Render("Copied as curl:"))
-		for _, l := range strings.Split(d.curl, "\n") {
-			for _, part := range strings.Split(ansi.Wrap(sanitize.Text(l), inner, " "), "\n") {
-				body = append(body, st.Value.Render(part))
-			}
+		for _, part := range wrapCommand(d.curl, inner) {
+			body = append(body, st.Value.Render(part))
 		}
 	}
 	label := sanitize.Text(d.spec.ConfirmLabel)
