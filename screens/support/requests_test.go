@@ -65,3 +65,16 @@ func TestSupportConfirmationsShowTheRequestReceived(t *testing.T) {
 		})
 	}
 }
+
+// At 80x24 the timeline keeps half the body for its records and shows
+// the gateway's blind spots as whole sentences, counting those left out,
+// instead of squeezing the records to one row and cutting a sentence.
+func TestSupportTimelineAt80x24KeepsItsRecordsInSight(t *testing.T) {
+	app := newConsole(t, support.Options{User: sandbox.DemoUserID("alice@demo.test")}, screentest.WithSize(80, 24))
+	app.Keys("t")
+	screen := app.Screen()
+	if rows := strings.Count(screen, "consent audit"); rows < 8 {
+		t.Fatalf("%d records in sight at 80x24:\n%s", rows, screen)
+	}
+	screentest.MustShow(t, screen, "What the gateway cannot tell", "more: a taller terminal shows them all")
+}

@@ -207,7 +207,7 @@ func (s *Screen) SetSize(width, height int) {
 		s.audit.SetSize(width, height)
 	}
 	if s.timeline != nil {
-		s.timeline.table.SetSize(width, max(height-s.timelineHeight(), 3))
+		s.timeline.table.SetSize(width, s.timelineTableHeight(height))
 	}
 }
 

@@ -2,6 +2,7 @@ package support
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -147,13 +148,24 @@ func (s *Screen) timelineGaps() []string {
 	return gaps
 }
 
-// timelineHeight is the lines the timeline's text takes besides its table.
-func (s *Screen) timelineHeight() int {
-	n := 3
-	for _, g := range s.timelineGaps() {
-		n += strings.Count(ansi.Wrap(g, max(s.Width-2, 20), " "), "\n") + 1
+// timelineTableHeight is the table's share of the timeline's height: what
+// the text under it leaves, but never less than half, so the records stay
+// readable at 80x24 (timelineView then shows the gaps that fit).
+func (s *Screen) timelineTableHeight(height int) int {
+	text := 3
+	for _, g := range s.wrappedGaps() {
+		text += len(g)
 	}
-	return n
+	return max(height-text, height/2, 3)
+}
+
+// wrappedGaps are the gaps' sentences, each wrapped to the body's width.
+func (s *Screen) wrappedGaps() [][]string {
+	var out [][]string
+	for _, g := range s.timelineGaps() {
+		out = append(out, strings.Split(ansi.Wrap(g, max(s.Width-2, 20), " "), "\n"))
+	}
+	return out
 }
 
 func (s *Screen) timelineView() string {
@@ -167,14 +179,23 @@ func (s *Screen) timelineView() string {
 		lines = append(lines, st.Muted.Render(plural(len(t.events), "record")+" ("+plural(t.total, "audit record")+" at the gateway)"), t.table.View())
 	}
 	lines = append(lines, st.Subtitle.Render("What the gateway cannot tell"))
-	for _, g := range s.timelineGaps() {
-		for i, l := range strings.Split(ansi.Wrap(g, max(s.Width-2, 20), " "), "\n") {
+	// Whole sentences only: on a short terminal the rest is counted, not
+	// cut mid-sentence.
+	room := s.Height - len(strings.Split(strings.Join(lines, "\n"), "\n"))
+	gaps := s.wrappedGaps()
+	for i, g := range gaps {
+		if len(g) > room || (i < len(gaps)-1 && len(g) == room) {
+			lines = append(lines, st.Muted.Render(fmt.Sprintf("… %d more: a taller terminal shows them all", len(gaps)-i)))
+			break
+		}
+		for j, l := range g {
 			prefix := "  "
-			if i == 0 {
+			if j == 0 {
 				prefix = "● "
 			}
 			lines = append(lines, st.Text(theme.ToneWarn).Render(prefix+l))
 		}
+		room -= len(g)
 	}
 	return strings.Join(lines, "\n")
 }
