@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -121,7 +122,7 @@ func (r *Root) actions() []key.Binding {
 	seen := map[string]bool{}
 	for _, b := range appendUnshadowed(context, global) {
 		// The number keys are said with the screens (Page.Screens).
-		if b.Help().Desc == r.keys.Jump.Help().Desc {
+		if slices.Equal(b.Keys(), r.keys.Jump.Keys()) {
 			continue
 		}
 		if !b.Enabled() || b.Help().Key == "" || seen[b.Help().Key] {
