@@ -109,16 +109,9 @@ func dataFlag(cmd *cobra.Command) givenFlags {
 // closes it. A directory that does not exist yet is not created: there is
 // nothing in it to use.
 func withStore(cmd *cobra.Command, given givenFlags, do func(*sandbox.Store) error) error {
-	settings, err := resolveCommandOptions(given, streams{stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()})
+	dir, err := dataDirectory(cmd, given)
 	if err != nil {
 		return err
-	}
-	dir := settings.sandboxData
-	if dir == "" {
-		return usageError{"no data directory: give --data DIR (or $" + envSandboxData + ", or sandbox_data in the profile)"}
-	}
-	if _, err := os.Stat(dir); err != nil {
-		return fmt.Errorf("data directory %s: %w", dir, err)
 	}
 	st, err := sandbox.OpenStore(dir)
 	if err != nil {
@@ -129,4 +122,21 @@ func withStore(cmd *cobra.Command, given givenFlags, do func(*sandbox.Store) err
 		err = cerr
 	}
 	return err
+}
+
+// dataDirectory is the data directory the settings name (--data,
+// $CARDTERM_SANDBOX_DATA or the profile), which must exist.
+func dataDirectory(cmd *cobra.Command, given givenFlags) (string, error) {
+	settings, err := resolveCommandOptions(given, streams{stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()})
+	if err != nil {
+		return "", err
+	}
+	dir := settings.sandboxData
+	if dir == "" {
+		return "", usageError{"no data directory: give --data DIR (or $" + envSandboxData + ", or sandbox_data in the profile)"}
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return "", fmt.Errorf("data directory %s: %w", dir, err)
+	}
+	return dir, nil
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -29,16 +28,9 @@ The store format and its checks are described in docs/sandbox-store.md.`,
 		Example: `  cardterm sandbox repair --data ./.sandbox`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			settings, err := resolveCommandOptions(given, streams{stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()})
+			dir, err := dataDirectory(cmd, given)
 			if err != nil {
 				return err
-			}
-			dir := settings.sandboxData
-			if dir == "" {
-				return usageError{"no data directory: give --data DIR (or $" + envSandboxData + ", or sandbox_data in the profile)"}
-			}
-			if _, err := os.Stat(dir); err != nil {
-				return fmt.Errorf("data directory %s: %w", dir, err)
 			}
 			report, err := sandbox.Repair(dir, time.Now())
 			if err != nil {
