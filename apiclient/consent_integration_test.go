@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // The consent operations against the real sandbox gateway: the seeded

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // lockedLog is a log destination shared with the client's goroutines.

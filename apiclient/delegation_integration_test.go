@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 const delegationAddr = "0x52908400098527886E0F7030069857D2E4169EE7"

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // hostedSignIn plays the user on the sandbox's hosted sign-in page: it posts

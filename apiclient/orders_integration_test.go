@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // TestOrdersAgainstSandbox places orders on the sandbox and follows them to

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // interfaceOperation is one operation of the gateway's interface as

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // A gateway on a loopback port that is not the sandbox (it answers 200

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 var t0 = time.Date(2030, 6, 1, 12, 0, 0, 0, time.UTC)

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 func TestSimulatedEventTypesAreTheSandboxs(t *testing.T) {

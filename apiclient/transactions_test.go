@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 func sandboxOptions() sandbox.Options { return sandbox.Options{} }

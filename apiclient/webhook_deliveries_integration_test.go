@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // TestWebhookDeliveriesAndTriggerOnTheSandbox points a configuration at a

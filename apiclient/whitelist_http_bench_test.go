@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // BenchmarkWhitelistSandboxHTTP100k loads 100,000 whitelist entries from

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 func TestWhitelistCurrencyRequired(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/curlcmd"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // `cardterm api --dry-run`: the request written as the curl command the

@@ -10,7 +10,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/curlcmd"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // TestAPIDryRunPrintsTheCurlThatGetsTheSameAnswer: `api --dry-run` sends

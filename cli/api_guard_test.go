@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // `cardterm api --read-only` sends nothing for the faucet request, a

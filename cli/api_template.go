@@ -13,7 +13,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"cardterm/apiclient/humantime"
+	"cardterm/domain/humantime"
 	"cardterm/ui/sanitize"
 )
 

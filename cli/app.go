@@ -14,7 +14,7 @@ import (
 	"github.com/adrg/xdg"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/screens"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/shell"

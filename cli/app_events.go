@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/webhookreceiver"
+	"cardterm/sandbox/webhookreceiver"
 )
 
 // inAppEvents is the app's own webhook listener: a receiver served on a

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // deadAddress is a loopback address where nothing listens.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // cliRun runs the built binary with args and env (added to the test's

@@ -13,8 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
-	"cardterm/screens/screenkit"
-	"cardterm/screens/statement"
+	"cardterm/domain/ledger"
+	"cardterm/domain/statement"
 	"cardterm/ui/sanitize"
 )
 
@@ -130,7 +130,7 @@ func onePage(ctx context.Context, client *apiclient.Client, filter apiclient.Tra
 	}
 	for i := range page.Transactions {
 		x := &page.Transactions[i]
-		screenkit.AdoptTransactionShape(x)
+		ledger.AdoptTransactionShape(x)
 		if err := w.Write(x); err != nil {
 			return statement.Summary{}, err
 		}

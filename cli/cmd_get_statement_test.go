@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/screens/statement"
+	"cardterm/domain/statement"
 )
 
 // `get transactions --all --format csv` writes every transaction of the

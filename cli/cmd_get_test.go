@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // --json is a flag of get like any other: after the look-up too. With it

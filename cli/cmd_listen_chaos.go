@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"cardterm/apiclient/webhookreceiver"
+	"cardterm/sandbox/webhookreceiver"
 	"cardterm/ui/sanitize"
 )
 

@@ -12,7 +12,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
-	"cardterm/apiclient/webhookreceiver"
+	"cardterm/sandbox/webhookreceiver"
 	"cardterm/ui/sanitize"
 )
 

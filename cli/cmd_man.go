@@ -16,7 +16,7 @@ import (
 // sections a manual page is expected to have; this one writes NAME,
 // SYNOPSIS, DESCRIPTION, OPTIONS, COMMANDS, EXAMPLES, ENVIRONMENT, FILES and
 // EXIT STATUS. Release archives and packages ship its output
-// (.goreleaser.yaml).
+// (.ci/goreleaser.yaml).
 
 // manEnvironment lists the variables cardterm reads, for ENVIRONMENT:
 // the settings' (settings_table.go), then the others.

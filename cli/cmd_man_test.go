@@ -76,7 +76,7 @@ func TestManCommandIsListedInHelp(t *testing.T) {
 }
 
 // The packaged page is stamped by the release hook (-X version and
-// buildDate, .goreleaser.yaml): its title line carries both.
+// buildDate, .ci/goreleaser.yaml): its title line carries both.
 func TestManPageTitleCarriesVersionAndDate(t *testing.T) {
 	root := newRootCommand(streams{stdout: &strings.Builder{}, stderr: &strings.Builder{}})
 	page := manPage(root, buildVersion{Version: "1.4.0", Date: "2026-11-20T09:15:00Z"})

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/ui/sanitize"
 )
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // newSandboxCommand is `cardterm sandbox`: the sandbox gateway alone,

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // The data directory commands work on a DIR no running sandbox has open

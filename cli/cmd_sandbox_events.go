@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // eventTypeCompletions are the event types the sandbox emits that start

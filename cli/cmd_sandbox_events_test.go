@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 func TestTriggerRequestFromTheCommandLine(t *testing.T) {

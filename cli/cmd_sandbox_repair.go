@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // newSandboxRepairCommand is `cardterm sandbox repair --data DIR`: what a

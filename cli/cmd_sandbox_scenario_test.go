@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 func TestScenarioPlaysItsStepsInOrderWithNames(t *testing.T) {

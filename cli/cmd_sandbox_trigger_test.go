@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // TestTriggerReachesListenThroughTheSandbox is the partner's loop in one

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"cardterm/screens/support/actionlog"
+	"cardterm/domain/actionlog"
 )
 
 // newSupportVerifyLogCommand is `cardterm support verify-log [FILE]`: it

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/screens/support/actionlog"
+	"cardterm/domain/actionlog"
 )
 
 // verify-log passes a whole log (in the state folder by default) and

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"cardterm/apiclient/humantime"
-	"cardterm/apiclient/webhookreceiver"
+	"cardterm/domain/humantime"
+	"cardterm/sandbox/webhookreceiver"
 )
 
 // maxVerifyBody bounds the body `webhook verify` reads.

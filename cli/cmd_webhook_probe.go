@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/webhookprobe"
+	"cardterm/sandbox/webhookprobe"
 	"cardterm/ui/sanitize"
 )
 

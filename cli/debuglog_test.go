@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/screens"
 	"cardterm/screens/screentest"
 )

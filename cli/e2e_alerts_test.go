@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // A payment declined on the gateway while the app runs appears as a

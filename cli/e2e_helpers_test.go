@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // startSandboxInProcess serves a sandbox with opts inside the test process,

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // Help is reachable on the sign-in screen: on the sandbox the keys start

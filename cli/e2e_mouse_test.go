@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // The mouse in a real terminal. tmux has no command that moves a mouse,

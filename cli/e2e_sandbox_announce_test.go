@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // interfacePathRE matches the paths of the gateway interface (the

@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // sandboxProcess is `cardterm sandbox` running as a process of its own.

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // A bit flipped in a middle journal frame: `cardterm sandbox --data` is

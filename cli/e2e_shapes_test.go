@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // The end-to-end journeys against a gateway that answers every record the

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // TestSimulatedPaymentReachesTransactionsAndListenE2E is a partner's loop

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // The customer-approved session, end to end: the browser is this test

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // The support console's case files, action log, refusals and recent

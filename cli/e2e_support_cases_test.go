@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // Support cases end to end, in tmux against a sandbox served by the test

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // A support agent with the tenant's client key alone, and no customer

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // The ten typical support tickets, each worked in the console from the

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // whitelistRSSBudget is the resident memory the app may hold, settled,

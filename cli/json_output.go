@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/ui/sanitize"
 
 	"github.com/itchyny/gojq"

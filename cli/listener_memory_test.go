@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"cardterm/apiclient/webhookreceiver"
+	"cardterm/sandbox/webhookreceiver"
 )
 
 // The flood of issue 22: 300 unsigned deliveries of 1 MiB each. What the

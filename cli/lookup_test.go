@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // gatewayReader fetches what the gateway answers to a request, with the

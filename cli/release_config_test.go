@@ -14,7 +14,7 @@ import (
 // hold, so a change that drops a platform, a completion or the man page
 // fails here first.
 
-// releaseConfig is the part of .goreleaser.yaml the tests read.
+// releaseConfig is the part of .ci/goreleaser.yaml the tests read.
 type releaseConfig struct {
 	Before struct {
 		Hooks []string `yaml:"hooks"`
@@ -72,13 +72,13 @@ type releaseConfig struct {
 
 func readReleaseConfig(t *testing.T) releaseConfig {
 	t.Helper()
-	data, err := os.ReadFile("../.goreleaser.yaml")
+	data, err := os.ReadFile("../.ci/goreleaser.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var c releaseConfig
 	if err := yaml.Unmarshal(data, &c); err != nil {
-		t.Fatalf(".goreleaser.yaml: %v", err)
+		t.Fatalf(".ci/goreleaser.yaml: %v", err)
 	}
 	return c
 }

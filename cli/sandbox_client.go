@@ -4,7 +4,7 @@ import (
 	"io"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // defaultSandboxURL is where `cardterm sandbox` listens by default.

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/ui/uitest"
 )
 

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/screens"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"

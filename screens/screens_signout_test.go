@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/webhookreceiver"
+	"cardterm/sandbox/webhookreceiver"
 	"cardterm/screens"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"

@@ -12,7 +12,7 @@ import (
 )
 
 // FormatRemaining renders a session's time left for the status bar in
-// the app's one way of writing spans (apiclient/humantime, which ui does
+// the app's one way of writing spans (domain/humantime, which ui does
 // not import): "5 h 59 min", "6 h", "12 min", "under 1 min" or "expired".
 func FormatRemaining(d time.Duration) string {
 	switch {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/screens/screentest"
 	"cardterm/ui"
 )

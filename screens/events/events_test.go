@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/webhookreceiver"
+	"cardterm/sandbox/webhookreceiver"
 	"cardterm/screens/events"
 	"cardterm/screens/screentest"
 	"cardterm/screens/signin"

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/screens/screenkit"
+	"cardterm/domain/ledger"
 )
 
 // Spending is added up per currency and never across currencies: each
@@ -21,12 +21,12 @@ import (
 // it.
 type Bucket struct {
 	Key, Label string
-	Totals     screenkit.Totals
+	Totals     ledger.Totals
 	Count      int
 	// lastCurrency and last are the total added to last: most buckets
 	// see one currency, so adding skips the map.
 	lastCurrency string
-	last         *screenkit.Total
+	last         *ledger.Total
 	// Filter lists its transactions on the Transactions screen.
 	Filter apiclient.TransactionFilter
 	// codes and words are the MCCs and gateway category words seen, for
@@ -35,16 +35,16 @@ type Bucket struct {
 }
 
 func newBucket(key, label string) *Bucket {
-	return &Bucket{Key: key, Label: label, Totals: screenkit.Totals{}}
+	return &Bucket{Key: key, Label: label, Totals: ledger.Totals{}}
 }
 
 // add counts an amount in the bucket.
-func (b *Bucket) add(currency string, amount screenkit.Parsed) {
+func (b *Bucket) add(currency string, amount ledger.Parsed) {
 	b.Count++
 	if b.last == nil || b.lastCurrency != currency {
 		b.last = b.Totals[currency]
 		if b.last == nil {
-			b.last = &screenkit.Total{}
+			b.last = &ledger.Total{}
 			b.Totals[currency] = b.last
 		}
 		b.lastCurrency = currency
@@ -79,7 +79,7 @@ func NewAggregator() *Aggregator {
 }
 
 // Add counts one transaction, read in its gateway's shape
-// (screenkit.AdoptTransactionShape).
+// (ledger.AdoptTransactionShape).
 func (a *Aggregator) Add(x *apiclient.Transaction) {
 	a.Transactions++
 	day := dayOf(x.DateTime)
@@ -95,7 +95,7 @@ func (a *Aggregator) Add(x *apiclient.Transaction) {
 	if value == "" {
 		value, currency = x.TransactionAmount, x.TransactionCurrency
 	}
-	amount, ok := screenkit.ParseUnits(string(value))
+	amount, ok := ledger.ParseUnits(string(value))
 	if !ok {
 		a.NoAmount++
 		return
@@ -121,7 +121,7 @@ func dayOf(s string) string {
 	if len(s) >= 20 && s[10] == 'T' && s[len(s)-1] == 'Z' {
 		return s[:10]
 	}
-	if t, ok := screenkit.ParseTime(s); ok {
+	if t, ok := ledger.ParseTime(s); ok {
 		return t.UTC().Format(time.DateOnly)
 	}
 	return ""
@@ -151,7 +151,7 @@ func (a *Aggregator) category(mcc, word string) *Bucket {
 	if b := a.byMCC[mcc]; b != nil && mcc != "" && (len(b.words) == 0 || b.words[word]) {
 		return b
 	}
-	label := screenkit.CategoryOf(mcc, word)
+	label := ledger.CategoryOf(mcc, word)
 	b := a.categories[label]
 	if b == nil {
 		b = newBucket(label, label)
@@ -164,7 +164,7 @@ func (a *Aggregator) category(mcc, word string) *Bucket {
 	if word != "" && len(b.words) < 8 {
 		b.words[word] = true
 	}
-	if _, named := screenkit.MCCName(mcc); named {
+	if _, named := ledger.MCCName(mcc); named {
 		a.byMCC[mcc] = b
 	}
 	return b

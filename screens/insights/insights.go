@@ -15,8 +15,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/domain/statement"
 	"cardterm/screens/screenkit"
-	"cardterm/screens/statement"
 	"cardterm/theme"
 	"cardterm/ui"
 )

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
-	"cardterm/screens/statement"
+	"cardterm/domain/statement"
+	"cardterm/sandbox"
 )
 
 // history100k reads alice's history with 100,000 older transactions

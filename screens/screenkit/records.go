@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cardterm/apiclient"
+	"cardterm/domain/ledger"
 )
 
 // Gateways may answer the records the interface does not show in their
@@ -49,7 +50,7 @@ func (k ValueKind) fits(value string) bool {
 		_, err := apiclient.CompareDecimal(strings.TrimPrefix(strings.TrimPrefix(value, "-"), "+"), "0")
 		return err == nil
 	case DateValue:
-		_, ok := ParseTime(value)
+		_, ok := ledger.ParseTime(value)
 		return ok
 	}
 	return true
@@ -166,7 +167,7 @@ func pickField(order []string, count map[string]int, used map[string]bool, hints
 // isIDPath reports an identifier ("id", "walletId", "deposit.address_id"):
 // never a stand-in for a balance, an address or a date.
 func isIDPath(path string) bool {
-	_, leaf, _ := cutLast(path)
+	_, leaf, _ := ledger.CutLast(path)
 	return strings.EqualFold(leaf, "id") || strings.HasSuffix(leaf, "Id") || strings.HasSuffix(leaf, "ID") || strings.HasSuffix(leaf, "_id")
 }
 
@@ -200,37 +201,11 @@ func (s RecordShape) Fallback(row, col int) (string, bool) {
 // ("amount.value" → "amount.currency"), "" for any other path: an amount
 // is shown with its currency.
 func siblingCurrency(path string) string {
-	parent, leaf, ok := cutLast(path)
+	parent, leaf, ok := ledger.CutLast(path)
 	if !ok || (leaf != "value" && leaf != "amount" && leaf != "available") {
 		return ""
 	}
 	return parent + ".currency"
-}
-
-func cutLast(path string) (parent, leaf string, ok bool) {
-	i := strings.LastIndexByte(path, '.')
-	if i < 0 {
-		return "", path, false
-	}
-	return path[:i], path[i+1:], true
-}
-
-// RecordID is the record's own identifier as the gateway sent it: the
-// member "id", else the first top-level member named like "transactionId";
-// "" when there is none.
-func RecordID(raw apiclient.RawJSON) string {
-	fields := raw.Fields()
-	for _, f := range fields {
-		if strings.EqualFold(f.Path, "id") {
-			return f.Value
-		}
-	}
-	for _, f := range fields {
-		if !strings.Contains(f.Path, ".") && (strings.HasSuffix(f.Path, "Id") || strings.HasSuffix(f.Path, "_id") || strings.HasSuffix(f.Path, "ID")) {
-			return f.Value
-		}
-	}
-	return ""
 }
 
 // FallbackPath is the field a column reads instead of its typed one; ""

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
+	"cardterm/domain/ledger"
 )
 
 // A column keeps its typed field while any record carries one of its names,
@@ -55,7 +56,7 @@ func TestRecordShapeFallsBackByHintAndFrequency(t *testing.T) {
 	if got, _ := NewRecordShape(raws, cols[:5]).Fallback(2, 2); got != "1.00 CHF" {
 		t.Errorf("amount without its currency: %q", got)
 	}
-	if id := RecordID(raws[0]); id != "t1" {
+	if id := ledger.RecordID(raws[0]); id != "t1" {
 		t.Errorf("RecordID %q", id)
 	}
 }
@@ -80,5 +81,22 @@ func TestDetailFieldsListEverythingSent(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("field %d: %+v, want %+v", i, got[i], want[i])
 		}
+	}
+}
+
+// A field named like the column but holding a date or a flag never stands
+// in for an amount: the next field that holds amounts does.
+func TestAmountColumnSkipsDatesAndFlags(t *testing.T) {
+	raws := []apiclient.RawJSON{
+		`{"balanceAsOf":"2025-01-15T10:30:00.000Z","balanceKnown":true,"funds":{"available":"3.5"}}`,
+		`{"balanceAsOf":"2025-01-16T10:30:00.000Z","balanceKnown":false,"funds":{"available":"4"}}`,
+	}
+	shape := NewRecordShape(raws, []RecordColumn{{Known: []string{"balance"}, Hints: []string{"balance", "available"}, Kind: AmountValue}})
+	if got := shape.FallbackPath(0); got != "funds.available" {
+		t.Fatalf("the balance column reads %q", got)
+	}
+	shape = NewRecordShape(raws, []RecordColumn{{Known: []string{"date"}, Hints: []string{"balance"}, Kind: DateValue}})
+	if got := shape.FallbackPath(0); got != "balanceAsOf" {
+		t.Fatalf("the date column reads %q", got)
 	}
 }

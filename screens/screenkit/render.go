@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"cardterm/apiclient/humantime"
+	"cardterm/domain/humantime"
 
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"

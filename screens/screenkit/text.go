@@ -6,7 +6,8 @@ import (
 	"time"
 	"unicode"
 
-	"cardterm/apiclient/humantime"
+	"cardterm/domain/humantime"
+	"cardterm/domain/ledger"
 )
 
 // TimeLayout is the one way the app writes a moment: date, minutes and the
@@ -19,7 +20,7 @@ const TimeLayout = "2006-01-02 15:04 MST"
 func FormatTime(ts string) string {
 	// Most values of a detail pane are not dates: ParseTime skips them
 	// before parsing, whose errors cost allocations on every line.
-	if t, ok := ParseTime(ts); ok {
+	if t, ok := ledger.ParseTime(ts); ok {
 		return t.Local().Format(TimeLayout)
 	}
 	return ts
@@ -33,7 +34,7 @@ const TableTimeLayout = "2006-01-02 15:04"
 // FormatTableTime writes a gateway timestamp in local time for a table
 // cell; text that is not a timestamp is returned as it is.
 func FormatTableTime(ts string) string {
-	if t, ok := ParseTime(ts); ok {
+	if t, ok := ledger.ParseTime(ts); ok {
 		return t.Local().Format(TableTimeLayout)
 	}
 	return ts
@@ -49,39 +50,11 @@ func ZoneTitle(title string) string {
 // change, a consent's grant): "2026-11-18 15:19 UTC (4 days ago)". Text
 // that is not a timestamp is returned as it is.
 func FormatTimeAgo(ts string, now time.Time) string {
-	t, ok := ParseTime(ts)
+	t, ok := ledger.ParseTime(ts)
 	if !ok {
 		return ts
 	}
 	return t.Local().Format(TimeLayout) + " (" + humantime.Relative(t, now) + ")"
-}
-
-// ParseTime reads a gateway timestamp in any layout FormatTime reads.
-func ParseTime(ts string) (time.Time, bool) {
-	if !looksLikeTimestamp(ts) {
-		return time.Time{}, false
-	}
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05"} {
-		if t, err := time.Parse(layout, strings.TrimSpace(ts)); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
-}
-
-// looksLikeTimestamp reports whether s may be one of the layouts FormatTime
-// reads: four digits and a dash, after any leading blanks.
-func looksLikeTimestamp(s string) bool {
-	s = strings.TrimLeft(s, " \t\r\n")
-	if len(s) < 19 || s[4] != '-' {
-		return false
-	}
-	for i := 0; i < 4; i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // labelCacheSize bounds the labels remembered: a gateway sends a few dozen

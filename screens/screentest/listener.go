@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"cardterm/apiclient/webhookreceiver"
+	"cardterm/sandbox/webhookreceiver"
 )
 
 // InAppListener is the in-app webhook listener main starts for the Events

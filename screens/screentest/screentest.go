@@ -16,7 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/shell"
 	"cardterm/ui"

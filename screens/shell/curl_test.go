@@ -11,7 +11,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/curlcmd"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/ui"
 )
 

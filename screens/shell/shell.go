@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/webhookreceiver"
+	"cardterm/sandbox/webhookreceiver"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"

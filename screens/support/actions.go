@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
-	"cardterm/screens/support/actionlog"
+	"cardterm/domain/actionlog"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"

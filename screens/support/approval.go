@@ -11,9 +11,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/domain/actionlog"
+	"cardterm/domain/casefile"
 	"cardterm/screens/screenkit"
-	"cardterm/screens/support/actionlog"
-	"cardterm/screens/support/casefile"
 	"cardterm/screens/support/grants"
 	"cardterm/theme"
 	"cardterm/ui"

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
-	"cardterm/screens/support/actionlog"
+	"cardterm/domain/actionlog"
 	"cardterm/screens/support/grants"
 	"cardterm/theme"
 	"cardterm/ui"

@@ -10,11 +10,11 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/domain/actionlog"
+	"cardterm/sandbox"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/screens/support"
-	"cardterm/screens/support/actionlog"
 	"cardterm/ui"
 )
 

@@ -9,8 +9,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"cardterm/domain/casefile"
 	"cardterm/screens/screenkit"
-	"cardterm/screens/support/casefile"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/screens/screentest"
 	"cardterm/screens/support"
 )

@@ -12,8 +12,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
-	"cardterm/screens/support/actionlog"
-	"cardterm/screens/support/casefile"
+	"cardterm/domain/actionlog"
+	"cardterm/domain/casefile"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"

@@ -13,8 +13,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/domain/actionlog"
 	"cardterm/screens/screenkit"
-	"cardterm/screens/support/actionlog"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"

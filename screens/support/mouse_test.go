@@ -3,7 +3,7 @@ package support_test
 import (
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/screens/screentest"
 	"cardterm/screens/support"
 	"cardterm/ui"

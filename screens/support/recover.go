@@ -9,8 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/domain/actionlog"
 	"cardterm/screens/screenkit"
-	"cardterm/screens/support/actionlog"
 	"cardterm/screens/support/grants"
 	"cardterm/theme"
 	"cardterm/ui"

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/screens/screentest"
 	"cardterm/screens/support"
 )

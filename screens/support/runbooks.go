@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"cardterm/screens/support/casefile"
+	"cardterm/domain/casefile"
 	"cardterm/screens/support/runbook"
 	"cardterm/theme"
 	"cardterm/ui"

@@ -12,8 +12,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/domain/casefile"
 	"cardterm/screens/screenkit"
-	"cardterm/screens/support/casefile"
 	"cardterm/screens/support/runbook"
 	"cardterm/theme"
 	"cardterm/ui"

@@ -11,7 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
-	"cardterm/screens/screenkit"
+	"cardterm/domain/ledger"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
@@ -126,7 +126,7 @@ func (t *Screen) alertRead(msg alertReadMsg) tea.Cmd {
 	list := msg.page.Transactions
 	for i := range list {
 		x := &list[i]
-		screenkit.AdoptTransactionShape(x)
+		ledger.AdoptTransactionShape(x)
 		if x.ID == "" {
 			continue
 		}
@@ -190,7 +190,7 @@ func (t *Screen) tell(fresh, declined []*apiclient.Transaction) []tea.Cmd {
 func alertText(x *apiclient.Transaction) string {
 	amount := signedAmount(x)
 	if amount == "" {
-		amount = screenkit.NoAmount
+		amount = ledger.NoAmount
 	}
 	parts := []string{amount}
 	if x.MerchantNameLocation != "" {

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/screens/signin"

@@ -62,7 +62,7 @@ func newPageCells(rows []apiclient.Transaction, shape screenkit.RecordShape) pag
 func writeCell(b *strings.Builder, x *apiclient.Transaction, shape screenkit.RecordShape, row, col int) {
 	if col == amountColumn {
 		// Amounts are read in every shape when the page arrives
-		// (screenkit.AdoptTransactionShape): never a stand-in field.
+		// (ledger.AdoptTransactionShape): never a stand-in field.
 		writeAmount(b, x)
 		return
 	}

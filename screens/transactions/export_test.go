@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/screens/statement"
+	"cardterm/domain/statement"
 )
 
 // x writes the list as filtered, every page of it, to the file named: the

@@ -14,8 +14,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/domain/ledger"
+	"cardterm/domain/statement"
 	"cardterm/screens/screenkit"
-	"cardterm/screens/statement"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
@@ -287,7 +288,7 @@ func (t *Screen) setRows(list []apiclient.Transaction) {
 	raws := make([]apiclient.RawJSON, len(list))
 	for i := range list {
 		x := &list[i]
-		screenkit.AdoptTransactionShape(x)
+		ledger.AdoptTransactionShape(x)
 		raws[i] = x.Raw
 		// Only printable categories are offered: they become the filter
 		// form's suggestions, which the text input draws as they are.
@@ -374,7 +375,7 @@ func (t *Screen) CopyValue() (label, value string, ok bool) {
 	}
 	id := x.ID
 	if id == "" {
-		id = screenkit.RecordID(x.Raw)
+		id = ledger.RecordID(x.Raw)
 	}
 	if id == "" {
 		return "", "", false
@@ -394,7 +395,7 @@ func (t *Screen) Inspect() (string, []byte, bool) {
 	}
 	id := x.ID
 	if id == "" {
-		id = screenkit.RecordID(x.Raw)
+		id = ledger.RecordID(x.Raw)
 	}
 	return screenkit.Inspected("transaction "+id, x.Raw)
 }

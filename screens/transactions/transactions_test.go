@@ -13,7 +13,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/domain/ledger"
+	"cardterm/sandbox"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/theme"
@@ -271,7 +272,7 @@ var moneyShapes = []struct {
 	{"in billing currency", `{"id":"t1","amountInBillingCurrency":12.40,"billingCurrency":"EUR","sign":"DEBIT"}`, "-12.40 EUR", "Billed  -12.40 EUR"},
 	{"minor units", `{"id":"t1","amount":{"minorUnits":1240,"exponent":2,"currency":"EUR"},"sign":"-"}`, "-12.40 EUR", "Amount  -12.40 EUR"},
 	{"credit", `{"id":"t1","amount":"12.40","currency":"EUR","direction":"in"}`, "+12.40 EUR", "Amount  +12.40 EUR"},
-	{"none", `{"id":"t1","merchant":"Shop"}`, notGivenCell, "Amount  " + screenkit.NoAmount},
+	{"none", `{"id":"t1","merchant":"Shop"}`, notGivenCell, "Amount  " + ledger.NoAmount},
 }
 
 // Each shape of money is drawn signed with its currency in the list and

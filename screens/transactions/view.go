@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"cardterm/apiclient"
+	"cardterm/domain/ledger"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui/sanitize"
@@ -121,7 +122,7 @@ func (t *Screen) detailView(width, height int) string {
 	}
 	leftKnown := []screenkit.KnownField{
 		known(screenkit.Field{Label: "Status", Styled: status}, "status", "declineReason"),
-		known(screenkit.Field{Label: "Amount", Value: transactionOr(signedAmount(x), screenkit.NoAmount)}, amountNames...),
+		known(screenkit.Field{Label: "Amount", Value: transactionOr(signedAmount(x), ledger.NoAmount)}, amountNames...),
 		known(screenkit.Field{Label: "Billed", Value: signedMoney(x.Sign, x.BillingAmount, x.BillingCurrency)}, billingNames...),
 		known(screenkit.Field{Label: "Fee", Value: money(x.FeeAmount, x.FeeCurrency)}, feeNames...),
 		known(screenkit.Field{Label: "Sign", Value: x.Sign}, signNames...),
@@ -145,7 +146,7 @@ func (t *Screen) detailView(width, height int) string {
 		// No member holds an amount: the pane says so rather than
 		// leaving the line out.
 		at := min(1, len(left))
-		left = append(left[:at], append([]screenkit.Field{{Label: "Amount", Value: screenkit.NoAmount}}, left[at:]...)...)
+		left = append(left[:at], append([]screenkit.Field{{Label: "Amount", Value: ledger.NoAmount}}, left[at:]...)...)
 	}
 	right := append(screenkit.PresentFieldsIn(x.Raw, sent, rightKnown),
 		screenkit.OtherFieldsIn(sent, append(leftKnown, rightKnown...))...)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cardterm/apiclient"
+	"cardterm/domain/ledger"
 	"cardterm/screens/screenkit"
 	"cardterm/ui/table"
 )
@@ -63,7 +64,7 @@ func (w *Screen) creditWalletID() string {
 	if w.credit.ID != "" {
 		return w.credit.ID
 	}
-	return screenkit.RecordID(w.credit.Raw)
+	return ledger.RecordID(w.credit.Raw)
 }
 
 // addressOf is an internal wallet's address as the gateway sent it.

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/screens/account"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/domain/ledger"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
@@ -99,7 +100,7 @@ func (f *withdrawForm) estimateMatches(amount string) bool {
 		return true
 	}
 	for _, name := range []string{"amount", "requestedAmount", "amount.value"} {
-		if v := screenkit.FieldAt(f.est.Raw.Fields(), name); v != "" {
+		if v := ledger.FieldAt(f.est.Raw.Fields(), name); v != "" {
 			c, err := apiclient.CompareDecimal(v, amount)
 			return err == nil && c == 0
 		}
@@ -121,7 +122,7 @@ func (f *withdrawForm) fee() (string, bool) {
 	if _, err := apiclient.CompareDecimal(fee, "0"); err == nil {
 		return fee, true
 	}
-	m, ok := screenkit.MoneyAt(f.est.Raw.Fields(), feeNames...)
+	m, ok := ledger.MoneyAt(f.est.Raw.Fields(), feeNames...)
 	if !ok || m.Negative || (m.Currency != "" && !strings.EqualFold(m.Currency, "usdc")) {
 		return "", false
 	}

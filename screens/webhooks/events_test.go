@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/webhookreceiver"
+	"cardterm/sandbox/webhookreceiver"
 	"cardterm/screens/screentest"
 )
 

@@ -17,7 +17,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"

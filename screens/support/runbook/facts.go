@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"cardterm/apiclient"
-	"cardterm/screens/support/casefile"
+	"cardterm/domain/casefile"
 )
 
 // Sources are the credentials a run reads with. Consent is the tenant's

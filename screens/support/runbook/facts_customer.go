@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/screens/support/casefile"
+	"cardterm/domain/casefile"
 )
 
 // The facts read in the customer's approved session besides the card and

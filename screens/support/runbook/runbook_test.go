@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
-	"cardterm/screens/support/casefile"
+	"cardterm/domain/casefile"
+	"cardterm/sandbox"
 )
 
 func TestBuiltInRunbooksParse(t *testing.T) {

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
-	"cardterm/apiclient/webhookreceiver"
+	"cardterm/sandbox"
+	"cardterm/sandbox/webhookreceiver"
 )
 
 // TestInAppListenerOnTheSandbox is the in-app Events flow without the

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 // history100k is how many older transactions the 100,000-row statements

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 func init() { familyScripts = append(familyScripts, webhookEventsContract) }

@@ -3,7 +3,7 @@ package sandbox_test
 import (
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 func init() { familyScripts = append(familyScripts, consentContract) }

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/sandbox"
-	"cardterm/screens/screenkit"
+	"cardterm/domain/ledger"
+	"cardterm/sandbox"
 )
 
 // moneyShapes are one transaction, 12.40 EUR out, in every shape a
@@ -36,7 +36,7 @@ func TestEveryMoneyShapeInTheCSV(t *testing.T) {
 		if err := json.Unmarshal([]byte(shape.raw), &x); err != nil {
 			t.Fatal(err)
 		}
-		screenkit.AdoptTransactionShape(&x)
+		ledger.AdoptTransactionShape(&x)
 		var out bytes.Buffer
 		w := NewWriter(&out, CSV)
 		if err := w.Write(&x); err != nil || w.Close() != nil {

@@ -21,7 +21,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/humantime"
+	"cardterm/domain/humantime"
 )
 
 // Options says what to probe and how.

@@ -32,7 +32,7 @@ import (
 	"testing"
 	"time"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -41,7 +41,7 @@ import (
 )
 
 // contractSpec is the OpenAPI description, relative to this package.
-const contractSpec = "../../testdata/gateway-openapi.yaml"
+const contractSpec = "testdata/gateway-openapi.yaml"
 
 // contractT0 is the ManualClock start of the contract tests.
 var contractT0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 func init() { familyScripts = append(familyScripts, ordersContract) }

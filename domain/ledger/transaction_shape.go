@@ -1,4 +1,4 @@
-package screenkit
+package ledger
 
 import (
 	"strings"
@@ -137,11 +137,4 @@ func typedTransactionFields(x *apiclient.Transaction) []apiclient.RawField {
 		{Path: "feeAmount", Value: string(x.FeeAmount)}, {Path: "feeCurrency", Value: x.FeeCurrency},
 		{Path: "sign", Value: x.Sign}, {Path: "status", Value: x.Status},
 	}
-}
-
-// ShowTransactionsMsg asks the Transactions screen to list the
-// transactions of a filter (the Spending screen's bar opened); the root
-// broadcasts it, and a NavigateMsg then shows the screen.
-type ShowTransactionsMsg struct {
-	Filter apiclient.TransactionFilter
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/apiclient/sandbox"
+	"cardterm/sandbox"
 )
 
 func init() { familyScripts = append(familyScripts, delegationContract) }

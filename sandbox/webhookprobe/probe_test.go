@@ -6,8 +6,8 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"cardterm/apiclient/webhookprobe"
-	"cardterm/apiclient/webhookreceiver"
+	"cardterm/sandbox/webhookprobe"
+	"cardterm/sandbox/webhookreceiver"
 )
 
 const key = "whsec_probe_package_test_0123456789"

@@ -1,4 +1,4 @@
-package screenkit
+package ledger
 
 import (
 	"testing"
@@ -48,22 +48,5 @@ func TestSignOf(t *testing.T) {
 		if got, _ := SignOf(raw.Fields(), "direction", "type"); got != want {
 			t.Errorf("%s: %q, want %q", raw, got, want)
 		}
-	}
-}
-
-// A field named like the column but holding a date or a flag never stands
-// in for an amount: the next field that holds amounts does.
-func TestAmountColumnSkipsDatesAndFlags(t *testing.T) {
-	raws := []apiclient.RawJSON{
-		`{"balanceAsOf":"2025-01-15T10:30:00.000Z","balanceKnown":true,"funds":{"available":"3.5"}}`,
-		`{"balanceAsOf":"2025-01-16T10:30:00.000Z","balanceKnown":false,"funds":{"available":"4"}}`,
-	}
-	shape := NewRecordShape(raws, []RecordColumn{{Known: []string{"balance"}, Hints: []string{"balance", "available"}, Kind: AmountValue}})
-	if got := shape.FallbackPath(0); got != "funds.available" {
-		t.Fatalf("the balance column reads %q", got)
-	}
-	shape = NewRecordShape(raws, []RecordColumn{{Known: []string{"date"}, Hints: []string{"balance"}, Kind: DateValue}})
-	if got := shape.FallbackPath(0); got != "balanceAsOf" {
-		t.Fatalf("the date column reads %q", got)
 	}
 }

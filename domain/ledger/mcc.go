@@ -1,4 +1,4 @@
-package screenkit
+package ledger
 
 import (
 	"strconv"

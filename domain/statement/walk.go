@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/screens/screenkit"
+	"cardterm/domain/ledger"
 )
 
 // Query is what a statement holds: the gateway's filters (dates, search,
@@ -31,7 +31,7 @@ type Progress struct {
 
 // Walk reads every page of the query's list, newest first, and calls each
 // with every transaction kept, read in its gateway's shape
-// (screenkit.AdoptTransactionShape). One page is held at a time. It stops
+// (ledger.AdoptTransactionShape). One page is held at a time. It stops
 // at the first empty page, at each's first error, or when the context
 // ends; progress (which may be nil) is called after each page.
 func Walk(ctx context.Context, client *apiclient.Client, q Query, each func(*apiclient.Transaction) error, progress func(Progress)) (Progress, error) {
@@ -52,7 +52,7 @@ func Walk(ctx context.Context, client *apiclient.Client, q Query, each func(*api
 		if len(list) == 0 {
 			break
 		}
-		screenkit.AdoptTransactionShape(&list[0])
+		ledger.AdoptTransactionShape(&list[0])
 		// A gateway that ignores the page asked would answer the first
 		// page forever.
 		if list[0].ID != "" && list[0].ID == lastFirstID {
@@ -62,7 +62,7 @@ func Walk(ctx context.Context, client *apiclient.Client, q Query, each func(*api
 		for i := range list {
 			x := &list[i]
 			if i > 0 {
-				screenkit.AdoptTransactionShape(x)
+				ledger.AdoptTransactionShape(x)
 			}
 			p.Rows++
 			if len(x.DateTime) >= 10 {
@@ -113,7 +113,7 @@ func covered(from, to time.Time, reached string) float64 {
 type Summary struct {
 	Progress
 	// Totals are the signed amounts per currency of the rows written.
-	Totals screenkit.Totals
+	Totals ledger.Totals
 }
 
 // Export writes the query's statement in format to out, page by page.

@@ -1,4 +1,4 @@
-package screenkit
+package ledger
 
 import (
 	"strconv"
@@ -65,7 +65,7 @@ func nestedMoney(fields []apiclient.RawField, name string) (Money, bool) {
 	var value, minor, exponent, currency string
 	var perCurrency []Money
 	for _, f := range fields {
-		parent, leaf, ok := cutLast(f.Path)
+		parent, leaf, ok := CutLast(f.Path)
 		if !ok || !strings.EqualFold(parent, name) {
 			continue
 		}
@@ -112,7 +112,7 @@ func flatMoney(fields []apiclient.RawField, name string) (Money, bool) {
 	if !found {
 		return Money{}, false
 	}
-	parent, leaf, _ := cutLast(name)
+	parent, leaf, _ := CutLast(name)
 	sibling := func(leaf string) string {
 		if parent != "" {
 			leaf = parent + "." + leaf

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/humantime"
+	"cardterm/domain/humantime"
 )
 
 // DefaultTolerance is how far a delivery's timestamp may be from the

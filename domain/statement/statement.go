@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
-	"cardterm/screens/screenkit"
+	"cardterm/domain/ledger"
 	"cardterm/ui/sanitize"
 )
 
@@ -61,7 +61,7 @@ type Row struct {
 }
 
 // RowOf is x as a statement row; x has been through
-// screenkit.AdoptTransactionShape (Walk does it).
+// ledger.AdoptTransactionShape (Walk does it).
 func RowOf(x *apiclient.Transaction) Row {
 	r := Row{
 		ID: clean(x.ID), TimeUTC: utc(x.DateTime), Status: clean(x.Status), Direction: direction(x.Sign),
@@ -70,7 +70,7 @@ func RowOf(x *apiclient.Transaction) Row {
 		Fee: string(x.FeeAmount), FeeCurrency: clean(x.FeeCurrency),
 		Merchant: clean(x.MerchantNameLocation), MCC: clean(x.MCC), Category: clean(x.MCCCategory),
 	}
-	r.MCCName, _ = screenkit.MCCName(x.MCC)
+	r.MCCName, _ = ledger.MCCName(x.MCC)
 	if x.DeclineReason != nil {
 		r.DeclineReason = clean(*x.DeclineReason)
 	}
@@ -109,7 +109,7 @@ func signed(sign string, amount apiclient.Decimal) string {
 // utc is a timestamp in UTC ("2026-11-20T18:00:00Z"); text that is not a
 // timestamp is kept as sent.
 func utc(s string) string {
-	if t, ok := screenkit.ParseTime(s); ok {
+	if t, ok := ledger.ParseTime(s); ok {
 		return t.UTC().Format(time.RFC3339Nano)
 	}
 	return clean(s)
@@ -134,12 +134,12 @@ type Writer struct {
 	csv    *csv.Writer
 	rows   int
 	// Totals are the signed amounts per currency written so far.
-	Totals screenkit.Totals
+	Totals ledger.Totals
 }
 
 // NewWriter starts a statement on out (CSV: the header line).
 func NewWriter(out io.Writer, format Format) *Writer {
-	w := &Writer{format: format, out: bufio.NewWriterSize(out, 64<<10), Totals: screenkit.Totals{}}
+	w := &Writer{format: format, out: bufio.NewWriterSize(out, 64<<10), Totals: ledger.Totals{}}
 	if format == CSV {
 		w.csv = csv.NewWriter(w.out)
 		_ = w.csv.Write(Columns)
