@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// The consent policy rules (ARCHITECTURE.md): termsAndPrivacy is required by
+// The consent policy rules (docs/internals/sandbox.md): termsAndPrivacy is required by
 // every policy, eSignAct too by the US policy (`us`, `US` accepted); the
 // notification consents are optional. A set's consents hold every record
 // ever made, revocations included; per consent type the newest record is

@@ -22,7 +22,7 @@ const (
 	OrderRefunded  = "REFUNDED"
 )
 
-// Order polling, as ARCHITECTURE.md gives it: poll the order every 3 s, at most 40
+// Order polling, as docs/internals/sandbox.md gives it: poll the order every 3 s, at most 40
 // times.
 const (
 	OrderPollEverySeconds = 3
@@ -78,7 +78,7 @@ type Order struct {
 }
 
 // OrderStatus is the order lookup record (GET /v1/order/{orderId}); the
-// interface does not show it, ARCHITECTURE.md does. PaidAt is nil until paid;
+// interface does not show it, docs/internals/sandbox.md does. PaidAt is nil until paid;
 // Metadata is kept raw.
 type OrderStatus struct {
 	RequestID string  `json:"requestId"`

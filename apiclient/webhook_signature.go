@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// Headers of a webhook delivery (ARCHITECTURE.md).
+// Headers of a webhook delivery (docs/internals/sandbox.md).
 const (
 	// WebhookTimestampHeader carries the unix seconds the delivery was signed at.
 	WebhookTimestampHeader = "X-Timestamp"
@@ -34,7 +34,7 @@ var (
 	ErrWebhookSignature = errors.New("webhook signature does not match")
 )
 
-// WebhookEvent is a delivery's body (ARCHITECTURE.md). Unknown members are kept in
+// WebhookEvent is a delivery's body (docs/internals/sandbox.md). Unknown members are kept in
 // Extra; EventObject is kept raw because its shape depends on the type.
 type WebhookEvent struct {
 	APIVersion    string          `json:"api_version"`

@@ -3,7 +3,7 @@ package sandbox_test
 // Contract tests: the sandbox gateway answers exactly as the interface
 // document says. testdata/gateway-openapi.yaml describes the whole interface
 // (x-source: interface) and, where the interface says "not shown", what
-// ARCHITECTURE.md gives the sandbox (x-source: design). Every scripted request and
+// docs/internals/sandbox.md gives the sandbox (x-source: design). Every scripted request and
 // every answer is validated against it with kin-openapi; an answer whose
 // status the document does not describe for the operation fails.
 //

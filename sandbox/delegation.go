@@ -206,7 +206,7 @@ func (s *Server) chainConfig(c *call) {
 	})
 }
 
-// postApprovalBody is the post-approval request (ARCHITECTURE.md, plus the nonce
+// postApprovalBody is the post-approval request (docs/internals/sandbox.md, plus the nonce
 // the interface requires with the token).
 type postApprovalBody struct {
 	Address    string `json:"address"`

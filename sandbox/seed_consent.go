@@ -72,7 +72,7 @@ var (
 	optionalConsent = []string{"marketingNotifications", "emailNotifications", "smsNotifications"}
 )
 
-// consentRequired lists what a policy requires (ARCHITECTURE.md).
+// consentRequired lists what a policy requires (docs/internals/sandbox.md).
 func consentRequired(policy string) []string {
 	if policy == "us" {
 		return []string{"termsAndPrivacy", "eSignAct"}

@@ -10,7 +10,7 @@ import (
 )
 
 // Orders as the sandbox plays them (the interface leaves the order lookup
-// and the order states "not shown"; ARCHITECTURE.md gives the shapes):
+// and the order states "not shown"; docs/internals/sandbox.md gives the shapes):
 //
 //   - Products, per user: every VERIFIED user may order the virtual and the
 //     physical card; the metal card only the accounts listed in
