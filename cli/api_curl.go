@@ -85,6 +85,8 @@ func variableHints(names []string) string {
 			hints = append(hints, "an access token from POST /v1/auth/login")
 		case curlcmd.SecretKeyVariable:
 			hints = append(hints, "your secret key")
+		case curlcmd.BodyFileVariable:
+			hints = append(hints, "a file holding the body: it has a NUL byte, which no shell word carries")
 		}
 	}
 	if len(hints) == 0 {
