@@ -47,25 +47,18 @@ func printDryRun(o options, call apiCall, showSecrets bool, std streams) int {
 	command, variables := curlcmd.Command(prepared.Request, prepared.Body, curlcmd.Options{Reveal: showSecrets,
 		NeedsToken: prepared.NeedsToken && call.request.Header.Get("Authorization") == "", NeedsSecretKey: prepared.NeedsSecretKey})
 	fmt.Fprintln(std.stdout, command)
-	if len(variables) == 0 {
-		return exitOK
-	}
-	names := make([]string, len(variables))
-	var hints []string
-	for i, v := range variables {
-		names[i] = "$" + v
-		if hint := variableHints[v]; hint != "" {
-			hints = append(hints, hint)
+	if len(variables) > 0 {
+		var hints []string
+		for _, v := range variables {
+			if hint := variableHints[v]; hint != "" {
+				hints = append(hints, hint)
+			}
 		}
+		note := strings.Join(hints, "; ")
+		if note != "" {
+			note = " (" + note + ")"
+		}
+		fmt.Fprintf(std.stderr, "Set $%s first%s.\n", strings.Join(variables, " and $"), note)
 	}
-	list := names[len(names)-1] // "$A, $B and $C"
-	if len(names) > 1 {
-		list = strings.Join(names[:len(names)-1], ", ") + " and " + list
-	}
-	note := ""
-	if len(hints) > 0 {
-		note = " (" + strings.Join(hints, "; ") + ")"
-	}
-	fmt.Fprintf(std.stderr, "Set %s first%s.\n", list, note)
 	return exitOK
 }

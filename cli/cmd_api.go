@@ -45,28 +45,15 @@ type apiCall struct {
 }
 
 const apiHelp = `Send one request to any endpoint of the gateway, with the settings, headers and
-sign-in the app uses, and print the answer. The flags are gh api's, with gh's
-meanings; docs/api.md has the whole reference.
+sign-in the app uses (a user's endpoints sign in as $CARDTERM_USERNAME with
+$CARDTERM_PASSWORD, the first demo user on the embedded sandbox), and print the
+answer: byte for byte in a pipe; indented, coloured and escaped on a terminal.
+The flags are gh api's, with gh's meanings; docs/api.md is the reference.
 
-PATH is under the base URL (/v1/user), with a query if you like. The headers the
-interface names for that path are added; a user's endpoints sign in as
-$CARDTERM_USERNAME with $CARDTERM_PASSWORD (on the embedded sandbox, the first
-demo user) and sign out after. The old form api METHOD PATH still works.
-
-The method is GET, or POST once a field or --input is given (--paginate keeps
-GET). -f key=value is a string field; -F key=value is typed: true, false, null
-and integers as JSON, @FILE a file's contents (@- stdin). key[sub]=v nests,
-key[]=v appends, key[] alone is an empty array. With GET fields are the query,
-else a JSON body; with --input FILE (- for stdin) as the body, the query.
-
-On a terminal JSON is indented and coloured, every control, bidi and zero-width
-character escaped; in a pipe the answer is printed byte for byte. --template
-has gh's functions (color, autocolor, join, pluck, tablerow, tablerender,
-timeago, timefmt, truncate, hyperlink). --paginate follows _links.next.
-
-An error answer is printed on stdout as sent, its message on stderr. --read-only
-(or a read-only profile) sends only the interface's reads, with no method
-override or path rewrite however spelled, and refuses the rest with exit 2.
+The method is GET, or POST once a field or --input is given. Fields nest as
+key[sub]=v, append as key[]=v; with GET they are the query, else a JSON body.
+--read-only (or a read-only profile) sends only the interface's reads, with no
+method override or path rewrite however spelled, and refuses the rest (exit 2).
 
 `
 
@@ -78,12 +65,11 @@ func newAPICommand(std streams) *cobra.Command {
 		Short: "Send a request to any gateway endpoint and print its answer",
 		Long:  apiHelp + exitCodesHelp,
 		Example: `  cardterm api /v1/card/status --jq .status
-  cardterm api -X GET /v2/consent/user/USER_ID/audit -f limit=100 \
-      --paginate --jq '.auditRecords[].action'
   cardterm api -X POST /v1/card/freeze --dry-run
-  cardterm api -X PUT /v1/webhooks/HOOK_ID -F is_active=false -F name=@name.txt
-  cardterm api /v1/webhooks -f name=ops \
-      -f url=https://hooks.example.com/x -f 'event_types[]=card.frozen'
+  cardterm api /v2/consent/user/USER_ID/audit -f limit=100 --paginate \
+      --jq '.auditRecords[].action'
+  cardterm api /v1/webhooks -f name=ops -f url=https://hooks.example.com/x \
+      -f 'event_types[]=card.frozen'
   echo '{"walletIds":["WALLET_ID"]}' |
       cardterm api -X DELETE /v1/wallet/whitelist --input -
   cardterm api /v1/user --template '{{.email}} ({{.verificationState}}){{"\n"}}'`,
@@ -199,9 +185,8 @@ func (a apiFlags) call(args []string, o options, stdin io.Reader) (apiCall, erro
 }
 
 // guardAPIRequest refuses, before a secret is read or anyone signs in,
-// what `cardterm api` must not send: a path that is not under the
-// gateway, and in read-only mode anything but one of the interface's
-// reads (apiclient/read_only.go refuses the same again).
+// a path that is not under the gateway and, in read-only mode, anything
+// but one of the interface's reads (the client refuses the same again).
 func guardAPIRequest(o options, request apiclient.RawRequest) error {
 	if err := apiclient.CheckRawPath(request.Path); err != nil {
 		return usageError{err.Error()}
@@ -209,13 +194,9 @@ func guardAPIRequest(o options, request apiclient.RawRequest) error {
 	if !o.readOnly {
 		return nil
 	}
-	why := fmt.Sprintf("%s %s: read-only sends no body", request.Method, request.Path)
+	why := "read-only mode: " + request.Method + " " + request.Path + " carries a body; nothing was sent"
 	if request.Body == nil {
-		path := request.Path
-		if len(request.Query) > 0 {
-			path += "?" + request.Query.Encode()
-		}
-		_, why = apiclient.ReadOnlyAllows(request.Method, path, request.Header)
+		_, why = apiclient.ReadOnlyAllows(request.Method, request.Path+"?"+request.Query.Encode(), request.Header)
 	}
 	if why != "" {
 		return usageError{fmt.Sprintf("%s (--read-only, $%s or the profile)", why, envReadOnly)}
@@ -224,18 +205,16 @@ func guardAPIRequest(o options, request apiclient.RawRequest) error {
 }
 
 // readInput reads --input: a file, or stdin for "-", sent as it is (an
-// empty file sends an empty body).
+// empty file sends an empty body, not none).
 func readInput(name string, stdin io.Reader) ([]byte, error) {
-	var data []byte
-	var err error
-	switch {
-	case name != "-":
-		data, err = os.ReadFile(name)
-	case stdin == nil:
-		err = fmt.Errorf("- reads stdin, and there is none")
-	default:
-		data, err = io.ReadAll(stdin)
+	if name == "-" && stdin == nil {
+		return nil, usageError{"--input -: reads stdin, and there is none"}
 	}
+	read := func() ([]byte, error) { return os.ReadFile(name) }
+	if name == "-" {
+		read = func() ([]byte, error) { return io.ReadAll(stdin) }
+	}
+	data, err := read()
 	if err != nil {
 		return nil, usageError{fmt.Sprintf("--input: %v", err)}
 	}

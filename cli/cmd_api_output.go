@@ -126,8 +126,6 @@ func (a *answerWriter) write(ctx context.Context, body []byte) error {
 // and the last table --template's tablerow started.
 func (a *answerWriter) finish() error {
 	switch {
-	case a.slurp && a.terminal:
-		return a.raw([]byte("[" + string(bytes.Join(a.pages, []byte{','})) + "]"))
 	case a.slurp:
 		return a.raw([]byte("[" + string(bytes.Join(a.pages, []byte{','})) + "]\n"))
 	case a.output != nil:
@@ -146,35 +144,25 @@ func (a *answerWriter) jqResults(ctx context.Context, body []byte) error {
 	if err := dec.Decode(&value); err != nil {
 		return fmt.Errorf("--jq: the answer is not JSON: %v", err)
 	}
-	results := a.jq.RunWithContext(ctx, value)
-	for {
+	for results := a.jq.RunWithContext(ctx, value); ; {
 		result, ok := results.Next()
 		var halt *gojq.HaltError
-		var line []byte
-		switch v := result.(type) {
-		case nil:
-			if !ok {
-				return nil
-			}
-		case error:
-			if errors.As(v, &halt) && halt.Value() == nil {
-				return nil // halt: stop without an error
-			}
-			return fmt.Errorf("--jq: %v", v)
-		case string:
-			line = []byte(v)
-			if a.terminal {
-				line = []byte(sanitize.Multiline(v))
-			}
+		if err, isErr := result.(error); isErr && errors.As(err, &halt) && halt.Value() == nil || !ok {
+			return nil // the end, or halt: stop without an error
+		} else if isErr {
+			return fmt.Errorf("--jq: %v", err)
 		}
-		if line == nil {
-			encoded, err := gojq.Marshal(result)
-			if err != nil {
-				return fmt.Errorf("--jq: %v", err)
-			}
-			if line = encoded; a.terminal {
-				line = sanitize.JSON(encoded)
-			}
+		line, err := gojq.Marshal(result)
+		text, isText := result.(string)
+		switch {
+		case err != nil:
+			return fmt.Errorf("--jq: %v", err)
+		case isText && a.terminal:
+			line = []byte(sanitize.Multiline(text))
+		case isText:
+			line = []byte(text)
+		case a.terminal:
+			line = sanitize.JSON(line)
 		}
 		if _, err := a.w.Write(append(line, '\n')); err != nil {
 			return err
