@@ -44,16 +44,18 @@ type apiCall struct {
 	output  *answerTemplate // nil without --template
 }
 
-const apiHelp = `Send one request to any endpoint of the gateway, with the settings, headers and
-sign-in the app uses (a user's endpoints sign in as $CARDTERM_USERNAME with
-$CARDTERM_PASSWORD, the first demo user on the embedded sandbox), and print the
-answer: byte for byte in a pipe; indented, coloured and escaped on a terminal.
-The flags are gh api's, with gh's meanings; docs/api.md is the reference.
+const apiHelp = `Send one request to any endpoint of the gateway, with the settings, headers
+and sign-in the app uses (a user's endpoints sign in as $CARDTERM_USERNAME
+with $CARDTERM_PASSWORD, the first demo user on the embedded sandbox), and
+print the answer: byte for byte in a pipe; indented, coloured and escaped on
+a terminal. The flags are gh api's, with gh's meanings; docs/api.md is the
+reference.
 
 The method is GET, or POST once a field or --input is given. Fields nest as
-key[sub]=v, append as key[]=v; with GET they are the query, else a JSON body.
---read-only (or a read-only profile) sends only the interface's reads, with no
-method override or path rewrite however spelled, and refuses the rest (exit 2).
+key[sub]=v, append as key[]=v; with GET they are the query, else a JSON
+body. --read-only (or a read-only profile) sends only the interface's reads,
+with no method override or path rewrite however spelled, and refuses the
+rest (exit 2).
 
 `
 
@@ -72,7 +74,8 @@ func newAPICommand(std streams) *cobra.Command {
       -f 'event_types[]=card.frozen'
   echo '{"walletIds":["WALLET_ID"]}' |
       cardterm api -X DELETE /v1/wallet/whitelist --input -
-  cardterm api /v1/user --template '{{.email}} ({{.verificationState}}){{"\n"}}'`,
+  cardterm api /v1/user --template \
+      '{{.email}} ({{.verificationState}}){{"\n"}}'`,
 		Args:              cobra.RangeArgs(1, 2),
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
