@@ -70,8 +70,8 @@ func newAPICommand(std streams) *cobra.Command {
   cardterm api -X POST /v1/card/freeze --dry-run
   cardterm api /v2/consent/user/USER_ID/audit -f limit=100 --paginate \
       --jq '.auditRecords[].action'
-  cardterm api /v1/webhooks -f name=ops -f url=https://hooks.example.com/x \
-      -f 'event_types[]=card.frozen'
+  cardterm api /v1/webhooks -f name=ops \
+      -f url=https://hooks.example.com/x -f 'event_types[]=card.frozen'
   echo '{"walletIds":["WALLET_ID"]}' |
       cardterm api -X DELETE /v1/wallet/whitelist --input -
   cardterm api /v1/user --template \
