@@ -81,13 +81,50 @@ var readOnlyAllowed = []allowedOperation{
 	{http.MethodGet, "/sandbox/logs", kindSandboxRead},
 }
 
-// methodOverrideHeaders are the headers servers read as "treat this
-// request as another method"; read-only mode sends none of them.
-var methodOverrideHeaders = []string{"X-HTTP-Method-Override", "X-HTTP-Method", "X-Method-Override"}
+// Method overrides and rewrites are recognised by meaning, not by one
+// spelling: servers and the proxies before them read X-HTTP-Method-
+// Override as readily as X_HTTP_Method_Override or x-method, and
+// _method as readily as .method, +_method or _method[]. A name is
+// reduced to its letters and digits, lowercased, before it is judged.
 
-// methodOverrideParams are the query (or form) parameters some servers
-// read as the method.
-var methodOverrideParams = []string{"_method", "method", "x-http-method-override"}
+// squeeze is name lowercased with everything but letters and digits
+// left out: "X_HTTP_Method_Override" and "x-http-method-override" are
+// both "xhttpmethodoverride".
+func squeeze(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// overridingHeader says what a header would make of the request: a
+// method override (any name with "method" or "override" in it: X-HTTP-
+// Method-Override, X-Forwarded-Method, Access-Control-Request-Method), or
+// a rewrite of its path (X-Original-URL, X-Rewrite-URL, X-Forwarded-Uri,
+// X-Envoy-Original-Path, X-Forwarded-Prefix); "" for any other header.
+func overridingHeader(name string) string {
+	s := squeeze(name)
+	switch {
+	case strings.Contains(s, "method") || strings.Contains(s, "override"):
+		return "treat %s %s as another method"
+	case strings.Contains(s, "rewrite") || strings.Contains(s, "original"),
+		strings.HasSuffix(s, "url") || strings.HasSuffix(s, "uri") || strings.HasSuffix(s, "path") || strings.HasSuffix(s, "prefix"):
+		return "serve another path than %s %s"
+	}
+	return ""
+}
+
+// overridingParameter reports whether a query parameter asks for another
+// method (_method, .method, +_method, _method[], X-HTTP-Method-Override):
+// any name with "method" or "override" in it but PKCE's own
+// code_challenge_method, which the OAuth initiate sends as spelled here.
+func overridingParameter(name string) bool {
+	s := squeeze(name)
+	return name != "code_challenge_method" && (strings.Contains(s, "method") || strings.Contains(s, "override"))
+}
 
 // ReadOnlyPaths lists the interface's operations read-only mode sends for
 // anyone (`cardterm api --read-only`), as "GET /v1/user", for help texts
@@ -137,17 +174,13 @@ func readOnlyCheck(r request, approval bool) *Error {
 		return &Error{Op: r.op, Message: "read-only mode: " + why + "; nothing was sent", Err: tag(errReadOnly, errSetting)}
 	}
 	for name := range r.header {
-		for _, override := range methodOverrideHeaders {
-			if strings.EqualFold(name, override) {
-				return refuse(fmt.Sprintf("the header %s asks the gateway to treat %s %s as another method", override, r.method, r.path))
-			}
+		if asks := overridingHeader(name); asks != "" {
+			return refuse(fmt.Sprintf("the header %q asks the gateway to "+asks, name, r.method, r.path))
 		}
 	}
 	for name := range r.query {
-		for _, override := range methodOverrideParams {
-			if strings.EqualFold(name, override) {
-				return refuse(fmt.Sprintf("the parameter %s asks the gateway to treat %s %s as another method", name, r.method, r.path))
-			}
+		if overridingParameter(name) {
+			return refuse(fmt.Sprintf("the parameter %q asks the gateway to treat %s %s as another method", name, r.method, r.path))
 		}
 	}
 	op, found := findOperation(r.method, r.path)

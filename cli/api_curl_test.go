@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -48,5 +49,46 @@ func TestAPIDryRunPrintsTheCurlThatGetsTheSameAnswer(t *testing.T) {
 	}
 	if string(got) != answer {
 		t.Fatalf("curl got\n%s\napi got\n%s", got, answer)
+	}
+}
+
+// The issue's attack: a header whose \' ends fish's single quotes. The
+// printed command, piped into each shell cardterm supports (with a curl
+// that only records its arguments), gives curl the header as typed and
+// runs nothing else.
+func TestAPIDryRunIsSafeInEveryShell(t *testing.T) {
+	header := `X-Fish: \'; touch CANARY; echo \' $(touch CANARY2) ` + "`touch CANARY3` (touch CANARY4)"
+	command, notes, code := sealedRun(t, nil, "api", "/v1/user", "-H", header, "--dry-run")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, notes)
+	}
+	bin := t.TempDir()
+	recorder := "#!/bin/sh\nfor arg in \"$@\"; do printf '%s\\n' \"$arg\"; done > \"$ARGS_FILE\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "curl"), []byte(recorder), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, shell := range []string{"bash", "zsh", "dash", "fish"} {
+		path, err := exec.LookPath(shell)
+		if err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("%s is not installed (.ci/run installs it)", shell)
+			}
+			t.Skipf("%s is not installed", shell)
+		}
+		dir := t.TempDir()
+		argsFile := filepath.Join(t.TempDir(), "args")
+		run := exec.Command(path)
+		run.Dir, run.Stdin = dir, strings.NewReader(command)
+		run.Env = []string{"PATH=" + bin + ":/usr/bin:/bin", "HOME=" + t.TempDir(), "ARGS_FILE=" + argsFile}
+		if out, err := run.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v %s\n%s", shell, err, out, command)
+		}
+		args, _ := os.ReadFile(argsFile)
+		if !strings.Contains("\n"+string(args), "\n--header\n"+header+"\n") {
+			t.Errorf("%s: curl got\n%s\nnot the header %q", shell, args, header)
+		}
+		if files, _ := os.ReadDir(dir); len(files) != 0 {
+			t.Errorf("%s ran something: %v appeared\n%s", shell, files, command)
+		}
 	}
 }

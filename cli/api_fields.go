@@ -3,9 +3,11 @@ package cli
 import (
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"os"
-	"sort"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -17,194 +19,140 @@ import (
 // or @- for stdin's contents), -f never does. All -f fields are read
 // before the -F ones, as gh reads them.
 
-// fieldReader reads the files and stdin that -F key=@FILE names.
-type fieldReader struct {
-	stdin     io.Reader
-	stdinUsed bool
-}
+// fieldPattern is key[sub][]…=value: a name, its bracketed keys, and the
+// value after the first '=' (none only for key[]).
+var fieldPattern = regexp.MustCompile(`(?s)^([^\[\]=]+)((?:\[[^\[\]=]*\])*)(?:=(.*))?$`)
+
+// bracketKey is one [sub] of a field's key.
+var bracketKey = regexp.MustCompile(`\[([^\[\]]*)\]`)
 
 // parseFields builds the JSON object of the raw (-f) and typed (-F)
-// fields.
+// fields; stdin is read once, by the first -F key=@-.
 func parseFields(raw, typed []string, stdin io.Reader) (map[string]any, error) {
 	params := map[string]any{}
-	files := &fieldReader{stdin: stdin}
-	for _, field := range raw {
-		if err := addField(params, field, false, files); err != nil {
-			return nil, usageError{fmt.Sprintf("-f %q: %v", field, err)}
+	for i, field := range append(slices.Clone(raw), typed...) {
+		flag, isTyped := "-f", i >= len(raw)
+		if isTyped {
+			flag = "-F"
 		}
-	}
-	for _, field := range typed {
-		if err := addField(params, field, true, files); err != nil {
-			return nil, usageError{fmt.Sprintf("-F %q: %v", field, err)}
+		if err := addField(params, field, isTyped, &stdin); err != nil {
+			return nil, usageError{fmt.Sprintf("%s %q: %v", flag, field, err)}
 		}
 	}
 	return params, nil
 }
 
-// fieldKey splits "a[b][]=v" into its keys ("a", "b", "") and its value;
-// hasValue is false for a field without "=" (only key[] may lack one).
-func fieldKey(field string) (keys []string, value string, hasValue bool, err error) {
-	start := 0
-	for i, r := range field {
-		switch r {
-		case '[':
-			if start == 0 {
-				keys = append(keys, field[:i])
-			}
-			start = i + 1
-		case ']':
-			keys = append(keys, field[start:i])
-		case '=':
-			if start == 0 {
-				keys = append(keys, field[:i])
-			}
-			return checkKeys(keys, field[i+1:], true)
-		}
-	}
-	if start == 0 {
-		keys = append(keys, field)
-	}
-	return checkKeys(keys, "", false)
-}
-
-func checkKeys(keys []string, value string, hasValue bool) ([]string, string, bool, error) {
-	if len(keys) == 0 || keys[0] == "" {
-		return nil, "", false, fmt.Errorf("write key=value (key[sub]=value nests, key[]=value appends)")
-	}
-	if !hasValue && keys[len(keys)-1] != "" {
-		return nil, "", false, fmt.Errorf("a field needs a value after '=' (only key[] stands alone, for an empty array)")
-	}
-	return keys, value, hasValue, nil
-}
-
 // addField puts one field into params, as gh's parseFields does.
-func addField(params map[string]any, field string, typed bool, files *fieldReader) error {
-	keys, text, hasValue, err := fieldKey(field)
-	if err != nil {
-		return err
+func addField(params map[string]any, field string, typed bool, stdin *io.Reader) error {
+	parts := fieldPattern.FindStringSubmatchIndex(field)
+	if parts == nil {
+		return fmt.Errorf("write key=value (key[sub]=value nests, key[]=value appends)")
+	}
+	keys := []string{field[parts[2]:parts[3]]}
+	for _, sub := range bracketKey.FindAllStringSubmatch(field[parts[4]:parts[5]], -1) {
+		keys = append(keys, sub[1])
+	}
+	hasValue := parts[6] >= 0
+	if !hasValue && keys[len(keys)-1] != "" {
+		return fmt.Errorf("a field needs a value after '=' (only key[] stands alone, for an empty array)")
 	}
 	var value any
 	if hasValue {
-		value = text
+		value = field[parts[6]:parts[7]]
 		if typed {
-			if value, err = files.typedValue(text); err != nil {
+			var err error
+			if value, err = typedValue(value.(string), stdin); err != nil {
 				return err
 			}
 		}
 	}
-	dest := params
-	isArray := false
-	var subkey string
-	for _, k := range keys {
-		if k == "" {
-			isArray = true
+	dest, inArray, key := params, false, keys[0]
+	for _, next := range keys[1:] {
+		if next == "" {
+			inArray = true
 			continue
 		}
-		if subkey != "" {
-			if isArray {
-				dest, err = arrayObject(dest, subkey, k)
-				isArray = false
-			} else {
-				dest, err = nestedObject(dest, subkey)
-			}
-			if err != nil {
-				return err
-			}
+		var err error
+		if dest, err = child(dest, key, next, inArray); err != nil {
+			return err
 		}
-		subkey = k
+		key, inArray = next, false
 	}
-	if !isArray {
-		if _, exists := dest[subkey]; exists {
-			return fmt.Errorf("%q is given twice", subkey)
-		}
-		dest[subkey] = value
-		return nil
-	}
-	existing, exists := dest[subkey]
+	existing, exists := dest[key]
 	list, isList := existing.([]any)
 	switch {
+	case !inArray && exists:
+		return fmt.Errorf("%q is given twice", key)
+	case !inArray:
+		dest[key] = value
 	case exists && !isList:
-		return fmt.Errorf("%q is not an array here", subkey)
-	case !hasValue:
-		if !exists {
-			dest[subkey] = []any{}
-		}
-	default:
-		dest[subkey] = append(list, value)
+		return fmt.Errorf("%q is not an array here", key)
+	case hasValue:
+		dest[key] = append(list, value)
+	case !exists:
+		dest[key] = []any{}
 	}
 	return nil
 }
 
-// nestedObject is the object under key in m, made when missing.
-func nestedObject(m map[string]any, key string) (map[string]any, error) {
-	existing, exists := m[key]
-	if !exists {
-		child := map[string]any{}
-		m[key] = child
-		return child, nil
+// child is the object the key after key goes into: dest[key], made when
+// missing; in an array (key[]) the array's last object while it lacks
+// next (or next is an array), else a new one appended.
+func child(dest map[string]any, key, next string, inArray bool) (map[string]any, error) {
+	existing, exists := dest[key]
+	if !inArray {
+		object, ok := existing.(map[string]any)
+		if exists && !ok {
+			return nil, fmt.Errorf("%q is not an object here", key)
+		}
+		if !exists {
+			object = map[string]any{}
+			dest[key] = object
+		}
+		return object, nil
 	}
-	child, ok := existing.(map[string]any)
-	if !ok {
-		return nil, fmt.Errorf("%q is not an object here", key)
-	}
-	return child, nil
-}
-
-// arrayObject is the object key[] fills next: the array's last object
-// while it lacks next (or next is an array), else a new one appended.
-func arrayObject(m map[string]any, key, next string) (map[string]any, error) {
-	existing, exists := m[key]
 	list, ok := existing.([]any)
 	if exists && !ok {
 		return nil, fmt.Errorf("%q is not an array here", key)
 	}
 	if len(list) > 0 {
 		if last, ok := list[len(list)-1].(map[string]any); ok {
-			value, taken := last[next]
-			if _, isList := value.([]any); !taken || isList {
+			if value, taken := last[next]; !taken {
+				return last, nil
+			} else if _, isList := value.([]any); isList {
 				return last, nil
 			}
 		}
 	}
-	child := map[string]any{}
-	m[key] = append(list, child)
-	return child, nil
+	object := map[string]any{}
+	dest[key] = append(list, object)
+	return object, nil
 }
 
-// typedValue is -F's value: a file's contents (@FILE, @- for stdin),
-// an integer, true, false or null as JSON, else the text itself.
-func (f *fieldReader) typedValue(text string) (any, error) {
-	if name, ok := strings.CutPrefix(text, "@"); ok {
-		data, err := f.read(name)
-		return string(data), err
-	}
+// typedValue is -F's value: a file's contents (@FILE, @- for stdin, read
+// once), an integer, true, false or null as JSON, else the text itself.
+func typedValue(text string, stdin *io.Reader) (any, error) {
 	if n, err := strconv.Atoi(text); err == nil {
 		return n, nil
 	}
 	switch text {
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
+	case "true", "false":
+		return text == "true", nil
 	case "null":
 		return nil, nil
+	case "@-":
+		if *stdin == nil {
+			return nil, fmt.Errorf("@- reads stdin, and it is not there or was read before")
+		}
+		data, err := io.ReadAll(*stdin)
+		*stdin = nil
+		return string(data), err
+	}
+	if name, ok := strings.CutPrefix(text, "@"); ok {
+		data, err := os.ReadFile(name)
+		return string(data), err
 	}
 	return text, nil
-}
-
-// read reads a file, or stdin for "-" (once).
-func (f *fieldReader) read(name string) ([]byte, error) {
-	if name != "-" {
-		return os.ReadFile(name)
-	}
-	if f.stdin == nil {
-		return nil, fmt.Errorf("@- reads stdin, and there is none")
-	}
-	if f.stdinUsed {
-		return nil, fmt.Errorf("@- is given twice; stdin is read once")
-	}
-	f.stdinUsed = true
-	return io.ReadAll(f.stdin)
 }
 
 // fieldsQuery makes fields into query parameters (a GET, or a body read
@@ -216,12 +164,7 @@ func fieldsQuery(fields map[string]any) url.Values {
 	add = func(key string, value any) {
 		switch v := value.(type) {
 		case map[string]any:
-			names := make([]string, 0, len(v))
-			for name := range v {
-				names = append(names, name)
-			}
-			sort.Strings(names)
-			for _, name := range names {
+			for _, name := range slices.Sorted(maps.Keys(v)) {
 				add(key+"["+name+"]", v[name])
 			}
 		case []any:

@@ -2,9 +2,11 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"text/template"
@@ -23,46 +25,31 @@ import (
 // truncate and hyperlink. Numbers keep their digits (json.Number), and
 // timeago says spans the way the app does ("3 h 20 min ago").
 
-// answerTemplate is a parsed --template; its zero value is none.
+// answerTemplate is a parsed --template and the table its tablerow calls
+// gather, kept across pages until tablerender (or the end) prints it.
 type answerTemplate struct {
-	text  string
-	table *templateTable // tablerow's rows, kept across pages until rendered
+	template *template.Template
+	rows     [][]string
+	out      *bytes.Buffer // where the running template writes
+	color    bool          // autocolor paints
 }
-
-// set reports whether --template was given.
-func (t answerTemplate) set() bool { return t.text != "" }
 
 // parseAnswerTemplate checks the template's syntax before anything is
 // sent.
-func parseAnswerTemplate(text string) (answerTemplate, error) {
-	if _, err := template.New("").Funcs(templateFuncs(&templateTable{}, false, time.Now())).Parse(text); err != nil {
-		return answerTemplate{}, err
+func parseAnswerTemplate(text string) (*answerTemplate, error) {
+	t := &answerTemplate{}
+	var err error
+	if t.template, err = template.New("").Funcs(t.functions()).Parse(text); err != nil {
+		return nil, usageError{fmt.Sprintf("--template: %v", err)}
 	}
-	return answerTemplate{text: text, table: &templateTable{}}, nil
-}
-
-// templateTable gathers tablerow's rows until tablerender (or the end).
-type templateTable struct {
-	rows [][]string
-}
-
-// render writes the rows in aligned columns and forgets them.
-func (t *templateTable) render(w io.Writer) error {
-	if len(t.rows) == 0 {
-		return nil
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, row := range t.rows {
-		fmt.Fprintln(tw, strings.Join(row, "\t"))
-	}
-	t.rows = nil
-	return tw.Flush()
+	return t, nil
 }
 
 // execute runs the template on one answer. On a terminal the answer's
 // strings are sanitized first, so only the template's own colours reach
-// the terminal.
-func (t answerTemplate) execute(w io.Writer, body []byte, terminal, color bool) error {
+// the terminal. text/template writes each piece as it goes, so
+// tablerender's table lands where it is called.
+func (t *answerTemplate) execute(w io.Writer, body []byte, terminal, color bool) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	var data any
@@ -72,75 +59,53 @@ func (t answerTemplate) execute(w io.Writer, body []byte, terminal, color bool) 
 	if terminal {
 		data = sanitizeStrings(data)
 	}
-	table := t.table
-	var out bytes.Buffer
-	tmpl, err := template.New("").Funcs(templateFuncs(table, color, time.Now())).Parse(t.text)
-	if err != nil {
-		return err
-	}
-	if err := tmpl.Execute(&tableFlusher{out: &out, table: table}, data); err != nil {
+	t.out, t.color = &bytes.Buffer{}, color
+	if err := t.template.Execute(t.out, data); err != nil {
 		return fmt.Errorf("--template: %v", err)
 	}
-	_, err = w.Write(out.Bytes())
+	_, err := w.Write(t.out.Bytes())
 	return err
 }
 
-// flush renders a table tablerow began and no tablerender ended.
-func (t answerTemplate) flush(w io.Writer) error {
-	return t.table.render(w)
+// render writes the rows tablerow gathered in aligned columns and
+// forgets them.
+func (t *answerTemplate) render(w io.Writer) error {
+	table := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, row := range t.rows {
+		fmt.Fprintln(table, strings.Join(row, "\t"))
+	}
+	t.rows = nil
+	return table.Flush()
 }
 
-// tableFlusher is where the template writes: tablerender's marker there
-// renders the rows gathered so far in place.
-type tableFlusher struct {
-	out   *bytes.Buffer
-	table *templateTable
-}
-
-// renderMarker stands for tablerender in the template's output.
-const renderMarker = "\x00tablerender\x00"
-
-func (f *tableFlusher) Write(p []byte) (int, error) {
-	text := string(p)
-	for {
-		before, after, found := strings.Cut(text, renderMarker)
-		f.out.WriteString(before)
-		if !found {
-			return len(p), nil
-		}
-		if err := f.table.render(f.out); err != nil {
-			return 0, err
-		}
-		text = after
-	}
-}
-
-// templateFuncs are gh's template functions.
-func templateFuncs(table *templateTable, color bool, now time.Time) template.FuncMap {
-	paint := func(style string, input any) (string, error) {
-		text, err := scalarText(input)
-		if err != nil {
-			return "", err
-		}
-		return colorText(style, text), nil
-	}
-	auto := paint
-	if !color {
-		auto = func(_ string, input any) (string, error) { return scalarText(input) }
-	}
-	return template.FuncMap{
-		"color":     paint,
-		"autocolor": auto,
-		"join": func(sep string, input []any) (string, error) {
-			parts := make([]string, 0, len(input))
-			for _, item := range input {
-				text, err := scalarText(item)
-				if err != nil {
-					return "", err
-				}
-				parts = append(parts, text)
+// functions are gh's template functions.
+func (t *answerTemplate) functions() template.FuncMap {
+	texts := func(values []any) ([]string, error) {
+		out := make([]string, len(values))
+		for i, value := range values {
+			var err error
+			if out[i], err = scalarText(value); err != nil {
+				return nil, err
 			}
-			return strings.Join(parts, sep), nil
+		}
+		return out, nil
+	}
+	parseTime := func(input string) (time.Time, error) { return time.Parse(time.RFC3339, input) }
+	return template.FuncMap{
+		"color": func(style string, input any) (string, error) {
+			text, err := scalarText(input)
+			return colorText(style, text), err
+		},
+		"autocolor": func(style string, input any) (string, error) {
+			text, err := scalarText(input)
+			if t.color {
+				text = colorText(style, text)
+			}
+			return text, err
+		},
+		"join": func(separator string, input []any) (string, error) {
+			parts, err := texts(input)
+			return strings.Join(parts, separator), err
 		},
 		"pluck": func(field string, input []any) []any {
 			var out []any
@@ -152,48 +117,32 @@ func templateFuncs(table *templateTable, color bool, now time.Time) template.Fun
 			return out
 		},
 		"tablerow": func(fields ...any) (string, error) {
-			row := make([]string, 0, len(fields))
-			for _, field := range fields {
-				text, err := scalarText(field)
-				if err != nil {
-					return "", fmt.Errorf("tablerow: %v", err)
-				}
+			row, err := texts(fields)
+			for i, text := range row {
 				first, _, _ := strings.Cut(text, "\n")
-				row = append(row, strings.ReplaceAll(first, "\t", " "))
+				row[i] = strings.ReplaceAll(first, "\t", " ")
 			}
-			table.rows = append(table.rows, row)
-			return "", nil
+			t.rows = append(t.rows, row)
+			return "", err
 		},
-		"tablerender": func() string { return renderMarker },
+		"tablerender": func() (string, error) { return "", t.render(t.out) },
 		"timeago": func(input string) (string, error) {
-			t, err := time.Parse(time.RFC3339, input)
-			if err != nil {
-				return "", err
-			}
-			return humantime.Relative(t, now), nil
+			at, err := parseTime(input)
+			return humantime.Relative(at, time.Now()), err
 		},
-		"timefmt": func(format, input string) (string, error) {
-			t, err := time.Parse(time.RFC3339, input)
-			if err != nil {
-				return "", err
-			}
-			return t.Format(format), nil
+		"timefmt": func(layout, input string) (string, error) {
+			at, err := parseTime(input)
+			return at.Format(layout), err
 		},
 		"truncate": func(width int, input any) (string, error) {
-			if input == nil {
-				return "", nil
-			}
 			text, ok := input.(string)
-			if !ok {
+			if !ok && input != nil {
 				return "", fmt.Errorf("truncate: want a string, got %T", input)
 			}
 			return ansi.Truncate(text, width, "..."), nil
 		},
 		"hyperlink": func(link, text string) string {
-			if text == "" {
-				text = link
-			}
-			return "\x1b]8;;" + link + "\x1b\\" + text + "\x1b]8;;\x1b\\"
+			return "\x1b]8;;" + link + "\x1b\\" + cmp.Or(text, link) + "\x1b]8;;\x1b\\"
 		},
 	}
 }
@@ -204,9 +153,7 @@ func scalarText(input any) (string, error) {
 	switch v := input.(type) {
 	case string:
 		return v, nil
-	case json.Number:
-		return v.String(), nil
-	case bool:
+	case json.Number, bool:
 		return fmt.Sprint(v), nil
 	case nil:
 		return "", nil
@@ -214,23 +161,19 @@ func scalarText(input any) (string, error) {
 	return "", fmt.Errorf("cannot write a %T as text", input)
 }
 
-// templateColors are the colour names gh's templates take (mgutz/ansi):
-// a name, optionally +b (bold), +u (underline) or +h (bright).
-var templateColors = map[string]int{"black": 0, "red": 1, "green": 2, "yellow": 3, "blue": 4, "magenta": 5, "cyan": 6, "white": 7}
-
-// colorText paints text in style ("red", "green+b", "blue+u").
+// colorText paints text in a style of gh's templates (mgutz/ansi): a
+// colour name, then +b bold, +u underline or +h bright ("green+b").
 func colorText(style, text string) string {
 	name, attributes, _ := strings.Cut(style, "+")
-	code, ok := templateColors[name]
-	if !ok {
+	code := slices.Index([]string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}, name)
+	if code < 0 {
 		return text
 	}
-	c := lipgloss.ANSIColor(code)
 	if strings.Contains(attributes, "h") {
-		c = lipgloss.ANSIColor(code + 8)
+		code += 8
 	}
-	s := lipgloss.NewStyle().Foreground(c).Bold(strings.Contains(attributes, "b")).Underline(strings.Contains(attributes, "u"))
-	return s.Render(text)
+	return lipgloss.NewStyle().Foreground(lipgloss.ANSIColor(code)).
+		Bold(strings.Contains(attributes, "b")).Underline(strings.Contains(attributes, "u")).Render(text)
 }
 
 // sanitizeStrings returns data with every string sanitized for a

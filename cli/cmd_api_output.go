@@ -29,19 +29,56 @@ import (
 type answerWriter struct {
 	w        io.Writer
 	terminal bool
-	color    bool           // a terminal without NO_COLOR: JSON and header names coloured
-	jq       *gojq.Code     // nil: the whole answer
-	output   answerTemplate // --template; zero: none
-	include  bool           // -i: the status line and headers first
-	silent   bool           // --silent: no body
-	slurp    bool           // --slurp: the pages gathered into one array
+	color    bool            // a terminal without NO_COLOR: JSON and header names coloured
+	jq       *gojq.Code      // nil: the whole answer
+	output   *answerTemplate // --template; nil: none
+	include  bool            // -i: the status line and headers first
+	silent   bool            // --silent: no body
+	slurp    bool            // --slurp: the pages gathered into one array
 	pages    [][]byte
 }
 
-func newAnswerWriter(w io.Writer, call apiCall, a apiFlags) *answerWriter {
-	terminal := isTerminal(w)
-	return &answerWriter{w: w, terminal: terminal, color: terminal && os.Getenv("NO_COLOR") == "",
+// sendPages sends the request, then each next page with --paginate, and
+// prints every answer; it returns the exit code.
+func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, call apiCall, a apiFlags, std streams) int {
+	terminal := isTerminal(std.stdout)
+	out := &answerWriter{w: std.stdout, terminal: terminal, color: terminal && os.Getenv("NO_COLOR") == "",
 		jq: call.jq, output: call.output, include: a.include, silent: a.silent, slurp: a.slurp}
+	pages := newPageFollower(baseURL)
+	fail := func(code int, format string, args ...any) int {
+		fmt.Fprintf(std.stderr, "cardterm api: "+format+"\n", args...)
+		return code
+	}
+	for page := 0; ; page++ {
+		answer, err := client.Raw(ctx, call.request)
+		if page > 0 && a.include {
+			_, _ = io.WriteString(out.w, "\n")
+		}
+		out.head(answer)
+		if err != nil { // as gh api: the gateway's error answer on stdout, unfiltered
+			if len(answer.Body) > 0 && !a.silent {
+				_ = out.raw(answer.Body)
+			}
+			return fail(exitCodeFor(err), "%s %s: %s", call.request.Method, sanitize.Text(call.request.Path), sanitize.Text(apiclient.ErrorMessage(err)))
+		}
+		if err := out.write(ctx, answer.Body); err != nil {
+			if ctx.Err() != nil {
+				return fail(exitInterrupted, "%v", err) // SIGINT or SIGTERM while --jq ran
+			}
+			return fail(exitRefused, "%v", err)
+		}
+		next, ok, err := pages.next(answer.Body)
+		if err != nil && a.paginate {
+			return fail(exitRefused, "%s", sanitize.Text(err.Error()))
+		}
+		if !a.paginate || !ok {
+			if err := out.finish(); err != nil {
+				return fail(exitRefused, "%v", err)
+			}
+			return exitOK
+		}
+		call.request = apiclient.RawRequest{Method: call.request.Method, Path: next, Header: call.request.Header}
+	}
 }
 
 // head prints the status line and the headers (sorted by name), then an
@@ -56,27 +93,14 @@ func (a *answerWriter) head(answer apiclient.RawAnswer) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s\r\n", clean(answer.Proto), clean(answer.StatusText))
-	names := slices.Sorted(maps.Keys(answer.Header))
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(answer.Header)) {
 		shown := clean(name)
 		if a.color {
 			shown = "\x1b[1;34m" + shown + "\x1b[m"
 		}
 		fmt.Fprintf(&b, "%s: %s\r\n", shown, clean(strings.Join(answer.Header[name], ", ")))
 	}
-	b.WriteString("\r\n")
-	_, _ = io.WriteString(a.w, b.String())
-}
-
-// pageBreak separates the pages' heads with -i.
-func (a *answerWriter) pageBreak() { _, _ = io.WriteString(a.w, "\n") }
-
-// errorAnswer prints an error answer's body as the gateway sent it
-// (never filtered; nothing with --silent).
-func (a *answerWriter) errorAnswer(body []byte) {
-	if len(body) > 0 && !a.silent {
-		_ = a.raw(body)
-	}
+	_, _ = io.WriteString(a.w, b.String()+"\r\n")
 }
 
 // write prints one answer: what --jq selects, --template's text, or the
@@ -85,15 +109,14 @@ func (a *answerWriter) write(ctx context.Context, body []byte) error {
 	switch {
 	case a.silent:
 		return nil
+	case a.slurp && !json.Valid(body):
+		return errors.New("--slurp: a page is not JSON")
 	case a.slurp:
-		if !json.Valid(body) {
-			return errors.New("--slurp: a page is not JSON")
-		}
 		a.pages = append(a.pages, bytes.TrimSpace(body))
 		return nil
 	case a.jq != nil:
 		return a.jqResults(ctx, body)
-	case a.output.set():
+	case a.output != nil:
 		return a.output.execute(a.w, body, a.terminal, a.color)
 	}
 	return a.raw(body)
@@ -102,21 +125,18 @@ func (a *answerWriter) write(ctx context.Context, body []byte) error {
 // finish prints what was kept until the last page: the --slurp array,
 // and the last table --template's tablerow started.
 func (a *answerWriter) finish() error {
-	if a.slurp {
-		array := append([]byte{'['}, bytes.Join(a.pages, []byte{','})...)
-		array = append(array, ']')
-		if !a.terminal {
-			array = append(array, '\n')
-		}
-		return a.raw(array)
-	}
-	if a.output.set() {
-		return a.output.flush(a.w)
+	switch {
+	case a.slurp:
+		return a.raw([]byte("[" + string(bytes.Join(a.pages, []byte{','})) + "]\n"))
+	case a.output != nil:
+		return a.output.render(a.w)
 	}
 	return nil
 }
 
-// jqResults prints what --jq selects from one answer.
+// jqResults prints what --jq selects from one answer, one result a line:
+// a string as its text, anything else as compact JSON (as jq -r and gh
+// api --jq do).
 func (a *answerWriter) jqResults(ctx context.Context, body []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber() // gojq keeps a json.Number's digits
@@ -124,46 +144,30 @@ func (a *answerWriter) jqResults(ctx context.Context, body []byte) error {
 	if err := dec.Decode(&value); err != nil {
 		return fmt.Errorf("--jq: the answer is not JSON: %v", err)
 	}
-	results := a.jq.RunWithContext(ctx, value)
-	for {
+	for results := a.jq.RunWithContext(ctx, value); ; {
 		result, ok := results.Next()
-		if !ok {
-			return nil
-		}
-		if err, isErr := result.(error); isErr {
-			var halt *gojq.HaltError
-			if errors.As(err, &halt) && halt.Value() == nil {
-				return nil // halt: stop without an error
-			}
+		var halt *gojq.HaltError
+		if err, isErr := result.(error); isErr && errors.As(err, &halt) && halt.Value() == nil || !ok {
+			return nil // the end, or halt: stop without an error
+		} else if isErr {
 			return fmt.Errorf("--jq: %v", err)
 		}
-		if err := a.result(result); err != nil {
+		line, err := gojq.Marshal(result)
+		text, isText := result.(string)
+		switch {
+		case err != nil:
+			return fmt.Errorf("--jq: %v", err)
+		case isText && a.terminal:
+			line = []byte(sanitize.Multiline(text))
+		case isText:
+			line = []byte(text)
+		case a.terminal:
+			line = sanitize.JSON(line)
+		}
+		if _, err := a.w.Write(append(line, '\n')); err != nil {
 			return err
 		}
 	}
-}
-
-// result prints one --jq result on its own line: a string as its text,
-// anything else as compact JSON (as jq -r and gh api --jq do).
-func (a *answerWriter) result(v any) error {
-	var line []byte
-	if text, ok := v.(string); ok {
-		line = []byte(text)
-		if a.terminal {
-			line = []byte(sanitize.Multiline(text))
-		}
-	} else {
-		encoded, err := gojq.Marshal(v)
-		if err != nil {
-			return fmt.Errorf("--jq: %v", err)
-		}
-		line = encoded
-		if a.terminal {
-			line = sanitize.JSON(encoded)
-		}
-	}
-	_, err := a.w.Write(append(line, '\n'))
-	return err
 }
 
 // raw prints a whole answer: as it is when piped; on a terminal indented
@@ -177,13 +181,11 @@ func (a *answerWriter) raw(body []byte) error {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil
 	}
-	var out []byte
-	var err error
+	show := indentBody
 	if a.color {
-		out, err = colorJSON(body)
-	} else {
-		out, err = indentBody(body)
+		show = colorJSON
 	}
+	out, err := show(body)
 	if err != nil {
 		out = []byte(strings.TrimRight(sanitize.Multiline(string(body)), "\n") + "\n")
 	}
@@ -211,40 +213,26 @@ func newPageFollower(baseURL string) *pageFollower {
 // error: the credentials go only to the gateway.
 func (p *pageFollower) next(body []byte) (string, bool, error) {
 	var page struct {
-		Links struct {
-			Next json.RawMessage `json:"next"`
-		} `json:"_links"`
+		Links struct{ Next json.RawMessage } `json:"_links"`
 	}
-	if json.Unmarshal(body, &page) != nil || len(page.Links.Next) == 0 {
+	var link struct{ Href string }
+	if json.Unmarshal(body, &page) != nil || json.Unmarshal(page.Links.Next, &link.Href) != nil && json.Unmarshal(page.Links.Next, &link) != nil || link.Href == "" {
 		return "", false, nil
 	}
-	var href string
-	if json.Unmarshal(page.Links.Next, &href) != nil {
-		var link struct {
-			Href string `json:"href"`
-		}
-		if json.Unmarshal(page.Links.Next, &link) != nil {
-			return "", false, nil
-		}
-		href = link.Href
-	}
-	if href == "" {
-		return "", false, nil
-	}
-	u, err := url.Parse(href)
+	u, err := url.Parse(link.Href)
 	if err != nil {
-		return "", false, fmt.Errorf("the next page's link %q: %v", href, err)
+		return "", false, fmt.Errorf("the next page's link %q: %v", link.Href, err)
 	}
 	path := u.RequestURI()
 	if u.IsAbs() || u.Host != "" {
 		if p.base == nil || u.Host != p.base.Host || u.Scheme != p.base.Scheme {
-			return "", false, fmt.Errorf("the next page is at %s, not on the gateway; it is not followed with your credentials", href)
+			return "", false, fmt.Errorf("the next page is at %s, not on the gateway; it is not followed with your credentials", link.Href)
 		}
 		// The base URL's own path prefix is added again to the request.
 		path = "/" + strings.TrimPrefix(strings.TrimPrefix(path, strings.TrimRight(p.base.Path, "/")), "/")
 	}
 	if p.seen[path] || len(p.seen) >= maxPages {
-		return "", false, fmt.Errorf("the pages do not end (%s again, or %d pages)", href, maxPages)
+		return "", false, fmt.Errorf("the pages do not end (%s again, or %d pages)", link.Href, maxPages)
 	}
 	p.seen[path] = true
 	return path, true, nil
