@@ -135,7 +135,7 @@ func (a *answerWriter) jqResults(ctx context.Context, body []byte) error {
 			if errors.As(err, &halt) && halt.Value() == nil {
 				return nil // halt: stop without an error
 			}
-			return fmt.Errorf("--jq: %v", err)
+			return jqError(err)
 		}
 		if err := a.result(result); err != nil {
 			return err
