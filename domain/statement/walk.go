@@ -65,8 +65,8 @@ func Walk(ctx context.Context, client *apiclient.Client, q Query, each func(*api
 				ledger.AdoptTransactionShape(x)
 			}
 			p.Rows++
-			if len(x.DateTime) >= 10 {
-				p.Reached = x.DateTime[:10]
+			if day, ok := dayOf(x.DateTime); ok {
+				p.Reached = day
 			}
 			if q.Keep != nil && !q.Keep(x) {
 				continue
@@ -124,4 +124,17 @@ func Export(ctx context.Context, client *apiclient.Client, q Query, out io.Write
 		err = closeErr
 	}
 	return Summary{Progress: p, Totals: w.Totals}, err
+}
+
+// dayOf is the YYYY-MM-DD a transaction's time starts with, when it is a
+// real day: Reached is drawn in progress lines and headings, so the
+// gateway's text never goes there unchecked.
+func dayOf(dateTime string) (string, bool) {
+	if len(dateTime) < 10 {
+		return "", false
+	}
+	if _, err := time.Parse(time.DateOnly, dateTime[:10]); err != nil {
+		return "", false
+	}
+	return dateTime[:10], true
 }

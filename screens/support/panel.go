@@ -70,7 +70,7 @@ func (s *Screen) panelKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		s.editing = p.selected
 		s.formFor = formEditNote
-		return s.openForm(noteForm(s.Deps.Styles, "Edit the note of "+notes[p.selected].Agent, notes[p.selected].Text))
+		return s.openForm(noteForm(s.Deps.Styles, "Edit the note of "+sanitize.Text(notes[p.selected].Agent), notes[p.selected].Text))
 	}
 	return nil
 }
@@ -99,7 +99,7 @@ func (s *Screen) panelView() string {
 	st, c, p := s.Deps.Styles, s.caseFile, s.panel
 	width := max(s.Width, 20)
 	var lines []string
-	head := st.Title.Render("Case "+sanitize.Text(c.Ticket)) + "  " + st.Muted.Render(caseCounts(c)+" · agents "+strings.Join(c.Agents(), ", "))
+	head := st.Title.Render("Case "+sanitize.Text(c.Ticket)) + "  " + st.Muted.Render(caseCounts(c)+" · agents "+sanitize.Text(strings.Join(c.Agents(), ", ")))
 	lines = append(lines, head, st.Muted.Render(sanitize.Text(s.casePath)), "")
 	lines = append(lines, st.Subtitle.Render("Notes"))
 	if len(c.Notes) == 0 {
@@ -111,7 +111,7 @@ func (s *Screen) panelView() string {
 		if i == p.selected {
 			mark, selectedAt = "▸ ", len(lines)
 		}
-		who := screenkit.FormatTime(n.Time.Format(timeLayout)) + " · " + n.Agent
+		who := screenkit.FormatTime(n.Time.Format(timeLayout)) + " · " + sanitize.Text(n.Agent)
 		if n.Draft != "" {
 			who += " · draft from runbook " + n.Draft
 		}
@@ -128,7 +128,7 @@ func (s *Screen) panelView() string {
 	}
 	for _, it := range c.Evidence {
 		first, _, _ := strings.Cut(it.Text, "\n")
-		source := it.Request.String() + " · sha256 " + short(it.SHA256) + " · " + it.Agent
+		source := it.Request.String() + " · sha256 " + short(it.SHA256) + " · " + sanitize.Text(it.Agent)
 		if len(it.More) > 0 {
 			source += " · " + plural(len(it.More), "more answer")
 		}
