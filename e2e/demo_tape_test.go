@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"os"
+	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
@@ -10,9 +11,10 @@ import (
 )
 
 // The partner demo (demo.tape) must not trip on a cold or busy machine:
-// every key waits for what the screen shows first. VHS is not installed
-// here (no package of it or of ttyd), so the tape's structure is checked
-// and its keys and Waits are played against the real binary in tmux.
+// every key waits for what the screen shows first. VHS itself checks the
+// tape's grammar (`vhs validate`, here when VHS is installed, always in
+// .ci/run); this file checks its structure and plays its keys and Waits
+// against the real binary in tmux, which needs no browser or ttyd.
 
 // tapeLine is one command of demo.tape with its line number.
 type tapeLine struct {
@@ -41,8 +43,10 @@ func readTape(t *testing.T) []tapeLine {
 
 var (
 	tapeType = regexp.MustCompile(`^Type\s+("(?:[^"\\]|\\.)*")(.*)$`)
-	// tapeWait is VHS's Wait[+Line|+Screen][@timeout] [/regex/].
-	tapeWait = regexp.MustCompile(`^Wait(\+Line|\+Screen)?(@\S+)?(?:\s+/(.*)/)?$`)
+	// tapeWait is VHS's Wait[+Line|+Screen][@timeout] [/regex/]. VHS's
+	// lexer ends the regex at the first slash, escaped or not, so a slash
+	// inside is written \x2F (Go's regexp reads it; VHS passes it through).
+	tapeWait = regexp.MustCompile(`^Wait(\+Line|\+Screen)?(@\S+)?(?:\s+/([^/]*)/)?$`)
 )
 
 // tapeKeys are the VHS keys the tape may press, as tmux names them.
@@ -53,6 +57,19 @@ var tapeKeys = map[string]string{"Enter": "Enter", "Escape": "Escape", "Down": "
 func isKeyLine(l tapeLine) bool {
 	_, key := tapeKeys[l.fields[0]]
 	return l.fields[0] == "Type" || key
+}
+
+// TestDemoTapeIsValidForVHS runs VHS's own parser over the tape, when VHS
+// is installed (`go install github.com/charmbracelet/vhs@v0.10.0`; validate
+// needs neither its browser nor ttyd).
+func TestDemoTapeIsValidForVHS(t *testing.T) {
+	vhs, err := exec.LookPath("vhs")
+	if err != nil {
+		t.Skip("vhs is not installed; .ci/run installs it and runs vhs validate demo.tape")
+	}
+	if out, err := exec.Command(vhs, "validate", "../demo.tape").CombinedOutput(); err != nil {
+		t.Fatalf("vhs validate demo.tape: %v\n%s", err, out)
+	}
 }
 
 // TestDemoTapeCannotTrip checks the tape's structure: the build is hidden
@@ -82,7 +99,7 @@ func TestDemoTapeCannotTrip(t *testing.T) {
 		case strings.HasPrefix(cmd, "Wait"):
 			m := tapeWait.FindStringSubmatch(l.text)
 			if m == nil {
-				t.Fatalf("demo.tape:%d: cannot read %q", l.n, l.text)
+				t.Fatalf(`demo.tape:%d: VHS cannot read %q (a slash ends a /regex/ even after \: write \x2F)`, l.n, l.text)
 			}
 			if hidden && built && m[3] == "" {
 				waitedForBuild = true
