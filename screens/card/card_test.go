@@ -21,25 +21,25 @@ func TestCardFreezeAndUnfreeze(t *testing.T) {
 	app := newApp(t)
 	app.SignIn("alice@demo.test")
 	app.Open(screenkit.CardScreen)
-	screentest.MustShow(t, app.Screen(), "ACTIVE", "VIRTUAL", "ALICE MARTIN", "4242", "2029/08", "Network", "VISA", "Ordered  2024-01-20 10:00 UTC")
+	app.MustShow(t, "ACTIVE", "VIRTUAL", "ALICE MARTIN", "4242", "2029/08", "Network", "VISA", "Ordered  2024-01-20 10:00 UTC")
 	app.Golden("card-active")
 
 	app.Keys("f")
-	screentest.MustShow(t, app.Screen(), "Freeze the card ending 4242?", "POST /v1/card/freeze", "declined")
+	app.MustShow(t, "Freeze the card ending 4242?", "POST /v1/card/freeze", "declined")
 	app.Golden("card-freeze-confirm")
 
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "FROZEN", "card frozen")
-	screentest.MustNotShow(t, app.Screen(), "Freeze the card")
+	app.MustShow(t, "FROZEN", "card frozen")
+	app.MustNotShow(t, "Freeze the card")
 
 	app.Keys("f")
-	screentest.MustShow(t, app.Screen(), "Unfreeze the card", "authorizations resume")
+	app.MustShow(t, "Unfreeze the card", "authorizations resume")
 	app.Keys("n")
-	screentest.MustShow(t, app.Screen(), "FROZEN")
-	screentest.MustNotShow(t, app.Screen(), "Unfreeze the card")
+	app.MustShow(t, "FROZEN")
+	app.MustNotShow(t, "Unfreeze the card")
 
 	app.Keys("f", "y")
-	screentest.MustShow(t, app.Screen(), "ACTIVE", "card unfrozen")
+	app.MustShow(t, "ACTIVE", "card unfrozen")
 }
 
 func TestCardDoublePressSendsOneRequest(t *testing.T) {
@@ -69,8 +69,8 @@ func TestCardStates(t *testing.T) {
 			app := newApp(t)
 			app.SignIn(tc.user)
 			app.Open(screenkit.CardScreen)
-			screentest.MustShow(t, app.Screen(), tc.want...)
-			screentest.MustNotShow(t, app.Screen(), "Could not load")
+			app.MustShow(t, tc.want...)
+			app.MustNotShow(t, "Could not load")
 			app.Golden("card")
 		})
 	}
@@ -81,7 +81,7 @@ func TestBlockedCardUnfreezeShowsGatewayRefusal(t *testing.T) {
 	app.SignIn("bruno@demo.test")
 	app.Open(screenkit.CardScreen)
 	app.Keys("f")
-	screentest.MustShow(t, app.Screen(), "Unfreeze the card", "BLOCKED", "permanent")
+	app.MustShow(t, "Unfreeze the card", "BLOCKED", "permanent")
 	app.Keys("y")
 	s := app.Screen()
 	screentest.MustShow(t, s, "Card is not frozen", "BLOCKED")
@@ -92,9 +92,9 @@ func TestOrderCardReplacesBlocked(t *testing.T) {
 	app.SignIn("bruno@demo.test")
 	app.Open(screenkit.CardScreen)
 	app.Keys("n")
-	screentest.MustShow(t, app.Screen(), "Order a new virtual card?", "POST /v1/card/order")
+	app.MustShow(t, "Order a new virtual card?", "POST /v1/card/order")
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "ACTIVE", "VIRTUAL", "new card ordered")
+	app.MustShow(t, "ACTIVE", "VIRTUAL", "new card ordered")
 }
 
 func TestReadOnlyRefusesCardChanges(t *testing.T) {
@@ -131,7 +131,7 @@ func TestCardOffersOnlyActionsThatCanWork(t *testing.T) {
 			app.SignIn(tc.user)
 			app.Open(screenkit.CardScreen)
 			app.MustRefuse(tc.press, tc.notice, tc.footless, tc.offered)
-			screentest.MustNotShow(t, app.Screen(), "Order a new virtual card?", "Freeze the card", "View PIN", "Card details (")
+			app.MustNotShow(t, "Order a new virtual card?", "Freeze the card", "View PIN", "Card details (")
 		})
 	}
 }
