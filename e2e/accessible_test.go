@@ -46,7 +46,7 @@ func mustHoldNoTerminalControl(t *testing.T, out string) {
 // reads as plain lines: no alternate screen, no cursor addressing, no
 // colour; each screen in reading order with its actions as a numbered
 // list; the confirmation says the request; input is a line at a time.
-func TestAccessibleModeSignInFreezeQuitE2E(t *testing.T) {
+func TestAccessibleModeSignInFreezeQuit(t *testing.T) {
 	out, code := accessibleSession(t,
 		"",      // the demo accounts have the keys: an empty line is enter, alice
 		":card", // go to the Card screen by name
@@ -82,7 +82,7 @@ func TestAccessibleModeSignInFreezeQuitE2E(t *testing.T) {
 // Every screen works in the accessible mode: each is reached by name and
 // read out with its content and actions, and the support console from
 // the sign-in screen; a wrong line is said to be wrong and loses nothing.
-func TestAccessibleModeEveryScreenE2E(t *testing.T) {
+func TestAccessibleModeEveryScreen(t *testing.T) {
 	screens := map[string]string{
 		":transactions": "Selected transaction", ":wallets": "Internal wallets", ":whitelist": "approved withdrawal addresses",
 		":delegation": "== Delegation ==", ":orders": "== Orders ==", ":consent": "== Consent ==",
@@ -120,7 +120,7 @@ func TestAccessibleModeEveryScreenE2E(t *testing.T) {
 
 // SIGINT ends the accessible mode with exit status 130, as ctrl+c does
 // in the drawn app.
-func TestAccessibleModeInterruptExits130E2E(t *testing.T) {
+func TestAccessibleModeInterruptExits130(t *testing.T) {
 	cmd := binaryCommand(t, "--accessible")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 // is open. The sandbox runs in the test process; the transaction is added
 // with sandbox.Server.AppendTransaction, as `cardterm sandbox simulate`
 // adds one.
-func TestDeclinedTransactionAppearsAsANoticeE2E(t *testing.T) {
+func TestDeclinedTransactionAppearsAsANotice(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=" + sandbox.DemoSecretKey, "CARDTERM_ALERT_INTERVAL=2s"},
 		"--base-url", sb.URL, "--client-key", sandbox.DemoClientKey, "--environment", "sandbox")

@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-func TestE2ESetPINAndViewPIN(t *testing.T) {
+func TestSetPINAndViewPIN(t *testing.T) {
 	env, opened := browserRecorder(t)
 	tm := startTerm(t, []string{env})
 	tm.waitFor("Sandbox demo accounts", "alice@demo.test")
@@ -58,7 +58,7 @@ func TestE2ESetPINAndViewPIN(t *testing.T) {
 	}
 }
 
-func TestE2EOrderCardReplacesBlocked(t *testing.T) {
+func TestOrderCardReplacesBlocked(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "bruno@demo.test")
 	tm.waitFor("Bruno", "VERIFIED")
@@ -71,7 +71,7 @@ func TestE2EOrderCardReplacesBlocked(t *testing.T) {
 	}
 }
 
-func TestE2ETransactionsFilterAndPage(t *testing.T) {
+func TestTransactionsFilterAndPage(t *testing.T) {
 	tm := startTerm(t, nil)
 	tm.waitFor("Sandbox demo accounts", "alice@demo.test")
 	tm.send("Enter")

@@ -6,7 +6,7 @@ import (
 )
 
 // faucet already, sees the 207 explained; the chain configuration browses.
-func TestDelegationFaucetAndChainConfigE2E(t *testing.T) {
+func TestDelegationFaucetAndChainConfig(t *testing.T) {
 	const addr = "0x52908400098527886E0F7030069857D2E4169EE7"
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")

@@ -10,7 +10,7 @@ import (
 
 // ? on the sandbox's first screen opens the help (it does not type into
 // the filled password), and enter then signs in as the demo account.
-func TestFirstScreenQuestionMarkOpensHelpThenEnterSignsInE2E(t *testing.T) {
+func TestFirstScreenQuestionMarkOpensHelpThenEnterSignsIn(t *testing.T) {
 	tm := startTerm(t, nil)
 	tm.waitFor("Sandbox demo accounts", "alice@demo.test", "? help")
 	tm.send("?")
@@ -28,7 +28,7 @@ func TestFirstScreenQuestionMarkOpensHelpThenEnterSignsInE2E(t *testing.T) {
 // the PIN image: it never lands in a form's field. D opens the colours
 // form with no field chosen, so a v typed next changes nothing and enter
 // opens the image.
-func TestCardDThenVLandsInNoFieldE2E(t *testing.T) {
+func TestCardDThenVLandsInNoField(t *testing.T) {
 	env, opened := browserRecorder(t)
 	tm := startTerm(t, []string{env})
 	tm.waitFor("Sandbox demo accounts")
@@ -58,7 +58,7 @@ func TestCardDThenVLandsInNoFieldE2E(t *testing.T) {
 // At 80x24 the navigation names the screens (short names), and the set-PIN
 // link, longer than the body is wide, is shown whole: broken across lines
 // of its own, every character on screen.
-func TestNarrowTerminalNamesScreensAndShowsTheSetPINLinkWholeE2E(t *testing.T) {
+func TestNarrowTerminalNamesScreensAndShowsTheSetPINLinkWhole(t *testing.T) {
 	env, opened := browserRecorder(t)
 	tm := startTermSized(t, "80", "24", []string{env})
 	tm.waitFor("Sandbox demo accounts")

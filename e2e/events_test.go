@@ -12,11 +12,11 @@ import (
 // listenerURLRE finds the in-app listener's address on the Events screen.
 var listenerURLRE = regexp.MustCompile(`listening on (http://127\.0\.0\.1:\d+/)`)
 
-// TestEventsScreenShowsVerifiedAndTamperedE2E: a webhook pointed at the
+// TestEventsScreenShowsVerifiedAndTampered: a webhook pointed at the
 // in-app listener from the Webhooks screen, the card frozen, card.frozen
 // arriving verified on the Events screen; then a delivery with a wrong
 // signature, sent by the test to the listener, shown rejected with why.
-func TestEventsScreenShowsVerifiedAndTamperedE2E(t *testing.T) {
+func TestEventsScreenShowsVerifiedAndTampered(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
 	tm.open("Webhooks")

@@ -11,7 +11,7 @@ import (
 // Help is reachable on the sign-in screen: on the sandbox the keys start
 // on the demo-account list, where ? opens it as the footer says; in a text
 // field (where ? types) f1 does, and the footer offers f1, not ?.
-func TestHelpOnTheSignInScreenE2E(t *testing.T) {
+func TestHelpOnTheSignInScreen(t *testing.T) {
 	tm := startTerm(t, nil)
 	tm.waitFor("Sign in to the Card and Wallet Gateway", "› Sandbox demo accounts", "? help", "enter sign in")
 	tm.send("?")
@@ -32,7 +32,7 @@ func TestHelpOnTheSignInScreenE2E(t *testing.T) {
 
 // A demo account picked from the list signs in as that account: the list
 // has the keys from the start, ↓ and enter.
-func TestDemoAccountPickedFromTheListSignsInE2E(t *testing.T) {
+func TestDemoAccountPickedFromTheListSignsIn(t *testing.T) {
 	tm := startTerm(t, nil)
 	tm.waitFor("Sandbox demo accounts", "frank@demo.test", "enter sign in")
 	tm.send("Down")
@@ -46,7 +46,7 @@ func TestDemoAccountPickedFromTheListSignsInE2E(t *testing.T) {
 
 // A failing action's notice stays until the next key, and after it has
 // gone it can still be read, with its time, in the notice log.
-func TestFailedActionReadableInTheNoticeLogE2E(t *testing.T) {
+func TestFailedActionReadableInTheNoticeLog(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	tm := startTermSignedIn(t, sb)
 	tm.waitFor("Alice", "VERIFIED")

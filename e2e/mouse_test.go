@@ -60,7 +60,7 @@ func lineWith(t *testing.T, screen, text string) (x, y int) {
 
 // A click on "Transactions" in the navigation opens it; the wheel over
 // the table moves its cursor down and up, a click on a row selects it.
-func TestMouseOpensAScreenAndTheWheelMovesTheTableE2E(t *testing.T) {
+func TestMouseOpensAScreenAndTheWheelMovesTheTable(t *testing.T) {
 	tm := startTerm(t, nil)
 	tm.waitFor("Sandbox demo accounts", "alice@demo.test")
 	tm.send("Enter")
@@ -87,7 +87,7 @@ func TestMouseOpensAScreenAndTheWheelMovesTheTableE2E(t *testing.T) {
 
 // --mouse=false leaves the mouse to the terminal: the app asks for no
 // reports (the terminal selects text as it always does).
-func TestMouseOffLeavesTheMouseToTheTerminalE2E(t *testing.T) {
+func TestMouseOffLeavesTheMouseToTheTerminal(t *testing.T) {
 	tm := startTerm(t, []string{"CARDTERM_MOUSE=true"}, "--mouse=false")
 	tm.waitFor("Sandbox demo accounts")
 	if flags := tm.mouseFlags(); flags != "0 0" {
@@ -97,7 +97,7 @@ func TestMouseOffLeavesTheMouseToTheTerminalE2E(t *testing.T) {
 
 // On the Whitelist screen a click on an entry selects it (its detail shows
 // under the table) and the wheel moves back to the first.
-func TestMouseSelectsAWhitelistEntryE2E(t *testing.T) {
+func TestMouseSelectsAWhitelistEntry(t *testing.T) {
 	tm := startTerm(t, nil)
 	tm.waitFor("Sandbox demo accounts", "alice@demo.test")
 	tm.send("Enter")
@@ -122,7 +122,7 @@ func (tm *tmuxTerm) clickWith(modifier, x, y int) {
 // Shift-, alt- and ctrl-clicks on both buttons of a dialog send nothing
 // and leave it open; a plain click on n cancels it (nothing sent), a
 // plain click on y sends the freeze.
-func TestModifiedClicksOnDialogButtonsSendNothingE2E(t *testing.T) {
+func TestModifiedClicksOnDialogButtonsSendNothing(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	tm := startTermSignedIn(t, sb)
 	tm.waitFor("1 Account", "Alice")

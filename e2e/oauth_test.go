@@ -19,7 +19,7 @@ func startOAuth(t *testing.T, mode string) (tm *tmuxTerm, dir string) {
 	return tm, dir
 }
 
-func TestOAuthSignInThroughBrowserE2E(t *testing.T) {
+func TestOAuthSignInThroughBrowser(t *testing.T) {
 	tm, dir := startOAuth(t, "loopback")
 	// No key press after ctrl+o: the browser comes back to the loopback.
 	tm.waitFor("Alice", "VERIFIED", "alice@demo.test")
@@ -41,7 +41,7 @@ func TestOAuthSignInThroughBrowserE2E(t *testing.T) {
 	tm.waitFor("Sign in to the Card and Wallet Gateway", "revoked")
 }
 
-func TestOAuthPhoneCodeAndQRCodeE2E(t *testing.T) {
+func TestOAuthPhoneCodeAndQRCode(t *testing.T) {
 	tm, dir := startOAuth(t, "phone")
 	tm.waitFor("Sign in with browser / phone", "Code shown on the phone")
 	link := waitFile(t, dir, "url")
@@ -72,7 +72,7 @@ func TestOAuthPhoneCodeAndQRCodeE2E(t *testing.T) {
 	tm.waitFor("Alice", "VERIFIED")
 }
 
-func TestOAuthCancelAndSecretKeyE2E(t *testing.T) {
+func TestOAuthCancelAndSecretKey(t *testing.T) {
 	tm, _ := startOAuth(t, "phone")
 	tm.waitFor("Code shown on the phone")
 	tm.send("Escape")
@@ -89,7 +89,7 @@ func TestOAuthCancelAndSecretKeyE2E(t *testing.T) {
 	tm2.waitFor("CARDTERM_SECRET_KEY")
 }
 
-func TestOAuthAgainstBaseURLE2E(t *testing.T) {
+func TestOAuthAgainstBaseURL(t *testing.T) {
 	addr := startSandbox(t).addr
 	env, _ := browserEnv(t, "loopback")
 	tm := startTerm(t, append(env, "CARDTERM_SECRET_KEY=sk_sandbox_acme"), "--base-url", "http://"+addr, "--client-key", "ck_sandbox_acme")

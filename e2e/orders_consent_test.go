@@ -11,11 +11,11 @@ import (
 // ordPayRE reads the payment fields off the orders screen.
 var ordPayRE = regexp.MustCompile(`Pay to\s+(0x[0-9a-fA-F]{40})[\s\S]*Chain id\s+(\d+)[\s\S]*Token\s+USDC (0x[0-9a-fA-F]{40})`)
 
-// TestOrderVirtualCardE2E orders the virtual card as alice, checks the
+// TestOrderVirtualCard orders the virtual card as alice, checks the
 // payment details and that the QR code on screen is the EIP-681 payment
 // link, and waits for the status to become COMPLETED by itself (the
 // embedded sandbox completes a virtual card order 6 s after it is placed).
-func TestOrderVirtualCardE2E(t *testing.T) {
+func TestOrderVirtualCard(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
 	tm.open("Orders")
@@ -46,11 +46,11 @@ func TestOrderVirtualCardE2E(t *testing.T) {
 
 var consentUserIDRE = regexp.MustCompile(`User id\s+([0-9a-f-]{36})`)
 
-// TestConsentRevokeAuditAndLinkE2E is the support agent's journey: as alice
+// TestConsentRevokeAuditAndLink is the support agent's journey: as alice
 // revoke an optional consent (still complete) and a required one (now
 // incomplete), page the audit trail, then link the demo onboarding's set to
 // frank, and see a second link refused as irreversible.
-func TestConsentRevokeAuditAndLinkE2E(t *testing.T) {
+func TestConsentRevokeAuditAndLink(t *testing.T) {
 	tm := startTerm(t, nil)
 	// Learn frank's user id the way an agent would: from his account.
 	signInAs(tm, "frank@demo.test")

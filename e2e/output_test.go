@@ -10,7 +10,7 @@ import (
 // On a terminal with stdout sent to a file (cardterm > out.txt), the app
 // does not start: the file stays empty (no escape sequences), the reason
 // shows on the terminal, and the exit status is 2.
-func TestAppWithStdoutInAFileE2E(t *testing.T) {
+func TestAppWithStdoutInAFile(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out.txt")
 	tm := startShell(t, nil, binary+" > "+out+"; echo EXIT=$?; sleep 60")
 	screen := tm.waitFor("EXIT=")

@@ -41,7 +41,7 @@ func (tm *tmuxTerm) waitForPresenter(texts ...string) string {
 // --presenter shows the keys pressed in a box over the body, repeats
 // folded, above the status bar; what is typed in the sign-in form is
 // never shown; f2 hides the box.
-func TestPresenterShowsTheKeysPressedE2E(t *testing.T) {
+func TestPresenterShowsTheKeysPressed(t *testing.T) {
 	tm := startTerm(t, nil, "--presenter")
 	tm.waitFor("Sandbox demo accounts", "alice@demo.test")
 	tm.send("BTab")   // from the demo accounts, where the keys start, to the password

@@ -8,7 +8,7 @@ import (
 // At 100x30, a projector's size, in presenter mode: the box of keys sits
 // in rows of its own under the body (nothing a screen draws is under it),
 // and the payment's QR code is drawn whole or offered whole with v.
-func TestProjectorSizeBoxCoversNothingAndTheQRIsWholeE2E(t *testing.T) {
+func TestProjectorSizeBoxCoversNothingAndTheQRIsWhole(t *testing.T) {
 	tm := startTermSized(t, "100", "30", []string{"BROWSER=true"}, "--presenter")
 	tm.waitFor("Sandbox demo accounts")
 	tm.send("Enter")

@@ -66,7 +66,7 @@ func (g *notTheSandbox) sent() []string {
 // Against a gateway on a loopback port that is not the sandbox, opening a
 // webhook sends only interface paths: no delivery log is asked for, and
 // the detail says the interface has none.
-func TestGatewayThatIsNotTheSandboxGetsOnlyInterfacePathsE2E(t *testing.T) {
+func TestGatewayThatIsNotTheSandboxGetsOnlyInterfacePaths(t *testing.T) {
 	g := newNotTheSandbox(t, startSandboxInProcess(t, sandbox.Options{}).URL)
 	tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=" + sandbox.DemoSecretKey},
 		"--base-url", g.url, "--client-key", sandbox.DemoClientKey, "--environment", "staging")
@@ -94,7 +94,7 @@ func TestGatewayThatIsNotTheSandboxGetsOnlyInterfacePathsE2E(t *testing.T) {
 // A headless `cardterm sandbox` given as --base-url announces itself: the
 // app shows the SANDBOX badge, not PRODUCTION, and asks for no secret key
 // (the demo tenant's is known).
-func TestAnnouncedSandboxIsNotProductionE2E(t *testing.T) {
+func TestAnnouncedSandboxIsNotProduction(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	tm := startTerm(t, nil, "--base-url", sb.URL)
 	s := tm.waitFor("Sign in to the Card and Wallet Gateway", "SANDBOX")

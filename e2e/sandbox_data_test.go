@@ -74,7 +74,7 @@ func (p *sandboxProcess) signedIn(t *testing.T, username string) *apiclient.Clie
 	return c
 }
 
-func TestSandboxDataSurvivesKill9E2E(t *testing.T) {
+func TestSandboxDataSurvivesKill9(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "state")
 	ctx := context.Background()
 	first := startSandboxProcess(t, "--data", dir)
@@ -152,7 +152,7 @@ func containsHook(hooks []apiclient.Webhook, id string) bool {
 	return false
 }
 
-func TestSandboxDataRefusesForeignAndCorruptFilesE2E(t *testing.T) {
+func TestSandboxDataRefusesForeignAndCorruptFiles(t *testing.T) {
 	for name, content := range map[string][]byte{
 		"foreign": append([]byte("SQLite format 3\x00"), bytes.Repeat([]byte{0}, 8192)...),
 		"corrupt": bytes.Repeat([]byte("not a database "), 1000),
@@ -180,7 +180,7 @@ func TestSandboxDataRefusesForeignAndCorruptFilesE2E(t *testing.T) {
 // eventLine finds the event id `sandbox trigger` prints.
 var eventLine = regexp.MustCompile(`\(event ([0-9a-f-]+)`)
 
-func TestSandboxTriggerOverrideAndResendE2E(t *testing.T) {
+func TestSandboxTriggerOverrideAndResend(t *testing.T) {
 	got := make(chan map[string]any, 8)
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
@@ -237,7 +237,7 @@ func TestSandboxTriggerOverrideAndResendE2E(t *testing.T) {
 	}
 }
 
-func TestSandboxLogsFollowsTheAnsweredRequestsE2E(t *testing.T) {
+func TestSandboxLogsFollowsTheAnsweredRequests(t *testing.T) {
 	sb := startSandboxProcess(t)
 	logs := binaryCommand(t, "sandbox", "logs", "--base-url", sb.url)
 	out := &syncBuffer{}
@@ -285,7 +285,7 @@ func TestSandboxLogsFollowsTheAnsweredRequestsE2E(t *testing.T) {
 	}
 }
 
-func TestSandboxLogsOnATerminalE2E(t *testing.T) {
+func TestSandboxLogsOnATerminal(t *testing.T) {
 	sb := startSandboxProcess(t)
 	tm := startTerm(t, nil, "sandbox", "logs", "--base-url", sb.url)
 	deadline := time.Now().Add(e2eWait)

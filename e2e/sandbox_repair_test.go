@@ -20,7 +20,7 @@ import (
 // refused with the file and the offset and changes nothing (the journal's
 // checksum before and after); `cardterm sandbox repair` says what it
 // kept and set aside, and the sandbox then starts.
-func TestSandboxDataRefusesADamagedJournalAndRepairMendsItE2E(t *testing.T) {
+func TestSandboxDataRefusesADamagedJournalAndRepairMendsIt(t *testing.T) {
 	dir := t.TempDir()
 	journal := filepath.Join(dir, "sandbox.journal.1")
 	var frames []byte

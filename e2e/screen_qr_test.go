@@ -34,5 +34,5 @@ func decodeScreenQR(screen string) [][]bool {
 	return uitest.DecodeHalfBlocks(lines)
 }
 
-// TestDelegationFaucetAndChainConfigE2E: alice asks for a token with gas on
+// TestDelegationFaucetAndChainConfig: alice asks for a token with gas on
 // linea and sees it confirmed with the token masked; faye, who used the

@@ -29,7 +29,7 @@ func TestBadEnvironmentExitsTwoBeforeAnythingRuns(t *testing.T) {
 // The environment's name in any letter case reaches the status bar:
 // Production on the embedded sandbox turns its safeguards on (PRODUCTION),
 // Sandbox does not.
-func TestEnvironmentOnTheStatusBarE2E(t *testing.T) {
+func TestEnvironmentOnTheStatusBar(t *testing.T) {
 	env := profileEnv(t)
 	tm := startTerm(t, env, "--environment", "Production")
 	tm.waitFor("Sign in to the Card and Wallet Gateway", "PRODUCTION")

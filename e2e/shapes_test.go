@@ -25,7 +25,7 @@ func startAltShapes(t *testing.T) *tmuxTerm {
 // datePattern is a date as the app writes it.
 var datePattern = regexp.MustCompile(`20\d\d-\d\d-\d\d \d\d:\d\d`)
 
-func TestAltShapesTransactionsShowMerchantAndInspectE2E(t *testing.T) {
+func TestAltShapesTransactionsShowMerchantAndInspect(t *testing.T) {
 	tm := startAltShapes(t)
 	tm.open("Transactions")
 	s := tm.waitFor("Created at", "Merchant name", "Amount", "-53.63 EUR", "State", "Zara", "Selected transaction", "Merchant city", "Madrid")
@@ -41,7 +41,7 @@ func TestAltShapesTransactionsShowMerchantAndInspectE2E(t *testing.T) {
 	tm.waitFor("Selected transaction")
 }
 
-func TestAltShapesWalletsHistoryAndWithdrawalE2E(t *testing.T) {
+func TestAltShapesWalletsHistoryAndWithdrawal(t *testing.T) {
 	tm := startAltShapes(t)
 	tm.open("Wallets")
 	tm.waitFor("Holdings available", "1250.50", "balance 320.00  allowance 150.00  spendable 150.00", "500.00 USDC")

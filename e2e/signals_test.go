@@ -10,7 +10,7 @@ import (
 // SIGHUP (a closed terminal window, a dropped SSH session) ends the app
 // the way q does: the terminal leaves the alternate screen, and the exit
 // status is the interrupted one.
-func TestHangupRestoresTheTerminalE2E(t *testing.T) {
+func TestHangupRestoresTheTerminal(t *testing.T) {
 	tm := startTmux(t, nil, "sh", "-c", `"$0"; echo "cardterm exited $?"; sleep 30`, binary)
 	tm.waitFor("Sign in to the Card and Wallet Gateway")
 

@@ -12,12 +12,12 @@ import (
 	"cardterm/sandbox"
 )
 
-// TestSimulatedPaymentReachesTransactionsAndListenE2E is a partner's loop
+// TestSimulatedPaymentReachesTransactionsAndListen is a partner's loop
 // on the sandbox: `listen` registers its own webhook, `sandbox simulate`
 // makes an authorization then its clearing for alice (the built binary),
 // both appear in `get transactions` and both reach listen signed with the
 // key it printed; a decline carries its reason.
-func TestSimulatedPaymentReachesTransactionsAndListenE2E(t *testing.T) {
+func TestSimulatedPaymentReachesTransactionsAndListen(t *testing.T) {
 	gw := httptest.NewServer(sandbox.New(sandbox.Options{}))
 	defer gw.Close()
 	rl := startListen(t, "--base-url", gw.URL)

@@ -111,7 +111,7 @@ func approveWithKey(t *testing.T, sb *sandbox.Running, dir, customer, secret str
 	return tm
 }
 
-func TestSupportCustomerApprovedSessionE2E(t *testing.T) {
+func TestSupportCustomerApprovedSession(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
 	tm := approve(t, sb, dir, "alice@demo.test")
@@ -180,7 +180,7 @@ func TestSupportCustomerApprovedSessionE2E(t *testing.T) {
 // The app killed (SIGKILL) in an approved session: the session's record
 // stays in the state folder, and the next start revokes it and says so;
 // the sandbox then refuses its refresh token.
-func TestSupportApprovedSessionLeftOpenByAKillIsRevokedAtTheNextStartE2E(t *testing.T) {
+func TestSupportApprovedSessionLeftOpenByAKillIsRevokedAtTheNextStart(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
 	tm := approve(t, sb, dir, "alice@demo.test")
@@ -254,7 +254,7 @@ func refreshStatus(t *testing.T, sb *sandbox.Running, refreshToken string) int {
 
 // Another customer than the case's signs in: refused, revoked at once,
 // and the console stays.
-func TestSupportApprovedSessionOfAnotherUserIsRefusedE2E(t *testing.T) {
+func TestSupportApprovedSessionOfAnotherUserIsRefused(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
 	tm := approve(t, sb, dir, "frank@demo.test")
@@ -276,7 +276,7 @@ func TestSupportApprovedSessionOfAnotherUserIsRefusedE2E(t *testing.T) {
 
 // A wrong secret key: the customer signs in, the code exchange is refused,
 // and the console says the key was refused and asks for it again.
-func TestSupportApprovedSessionWithAWrongSecretKeyE2E(t *testing.T) {
+func TestSupportApprovedSessionWithAWrongSecretKey(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
 	tm := approveWithKey(t, sb, dir, "alice@demo.test", "sk_wrong_key")
@@ -291,7 +291,7 @@ func TestSupportApprovedSessionWithAWrongSecretKeyE2E(t *testing.T) {
 
 // A hang-up (the terminal closed) ends the app without the console being
 // told: the session is revoked all the same, before the app exits.
-func TestSupportApprovedSessionRevokedOnHangupE2E(t *testing.T) {
+func TestSupportApprovedSessionRevokedOnHangup(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
 	tm := approve(t, sb, dir, "alice@demo.test")
@@ -314,7 +314,7 @@ func TestSupportApprovedSessionRevokedOnHangupE2E(t *testing.T) {
 
 // The customer on another device: the agent types the code their page
 // shows, and the session opens as with the loopback.
-func TestSupportApprovedSessionWithATypedCodeE2E(t *testing.T) {
+func TestSupportApprovedSessionWithATypedCode(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
 	env := customerBrowserEnv(t, "alice@demo.test")

@@ -73,7 +73,7 @@ func interfaceOnly(t *testing.T, sb *sandbox.Running) {
 
 // Alice, her timeline, back, dave (no consent set), export with IPs: the
 // file holds nothing of alice's.
-func TestSupportNextCaseExportHoldsNothingOfTheLastE2E(t *testing.T) {
+func TestSupportNextCaseExportHoldsNothingOfTheLast(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
 	t.Chdir(dir)
@@ -101,7 +101,7 @@ func TestSupportNextCaseExportHoldsNothingOfTheLastE2E(t *testing.T) {
 // right one revokes; the export that follows lists the revoke, holds the
 // gateway's count, and the action log holds the revoke with the agent and
 // the ticket, and no secret anywhere.
-func TestSupportRevokeRefusalExportAndActionLogE2E(t *testing.T) {
+func TestSupportRevokeRefusalExportAndActionLog(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
 	t.Chdir(dir)
@@ -211,7 +211,7 @@ func noSecretUnder(t *testing.T, dir string, secrets ...string) {
 }
 
 // `cardterm support USER_ID` keeps the look-ups made before it.
-func TestSupportLookupArgumentKeepsRecentLookupsE2E(t *testing.T) {
+func TestSupportLookupArgumentKeepsRecentLookups(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
 	alice, frank := sandbox.DemoUserID("alice@demo.test"), sandbox.DemoUserID("frank@demo.test")
@@ -229,7 +229,7 @@ func TestSupportLookupArgumentKeepsRecentLookupsE2E(t *testing.T) {
 
 // On the embedded sandbox the console offers the demo users' ids before
 // the first look-up, so a demo starts with enter.
-func TestSupportOffersTheSandboxDemoUsersE2E(t *testing.T) {
+func TestSupportOffersTheSandboxDemoUsers(t *testing.T) {
 	dir := t.TempDir()
 	tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=", "XDG_STATE_HOME=" + filepath.Join(dir, "state")}, "support")
 	alice := sandbox.DemoUserID("alice@demo.test")
@@ -241,7 +241,7 @@ func TestSupportOffersTheSandboxDemoUsersE2E(t *testing.T) {
 // An action log that cannot be written (here a folder where the file
 // should be) refuses a revoke: the console says why, and the sandbox's
 // request log holds no DELETE.
-func TestSupportRevokeRefusedWhenTheActionLogCannotBeWrittenE2E(t *testing.T) {
+func TestSupportRevokeRefusedWhenTheActionLogCannotBeWritten(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "state", "cardterm", "support-actions.jsonl"), 0o700); err != nil {
@@ -263,7 +263,7 @@ func TestSupportRevokeRefusedWhenTheActionLogCannotBeWrittenE2E(t *testing.T) {
 
 // In production (on the sandbox, to rehearse) a revoke asks for the
 // ticket first: --require-ticket is on by default there.
-func TestSupportProductionRequiresATicketE2E(t *testing.T) {
+func TestSupportProductionRequiresATicket(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
 	alice := sandbox.DemoUserID("alice@demo.test")

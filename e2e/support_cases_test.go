@@ -42,7 +42,7 @@ func newestExport(t *testing.T, dir, ticket, ext string) string {
 // exports the case. Eli opens the case file with --case, goes on with its
 // last look-up and adds a note. The export holds both agents' notes, the
 // evidence with its request and hash, and no secret or customer e-mail.
-func TestSupportCaseHandedOverToASecondAgentE2E(t *testing.T) {
+func TestSupportCaseHandedOverToASecondAgent(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
 	t.Chdir(dir) // exports land in the current folder
@@ -148,7 +148,7 @@ func TestSupportCaseHandedOverToASecondAgentE2E(t *testing.T) {
 // key reads, waits for the rest, and goes on by itself when the customer
 // approves a session: the draft in the case's notes then holds the card's
 // state read in that session.
-func TestSupportRunbookGoesOnUnderTheApprovedSessionE2E(t *testing.T) {
+func TestSupportRunbookGoesOnUnderTheApprovedSession(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
 	frank := sandbox.DemoUserID("frank@demo.test")
@@ -181,7 +181,7 @@ func TestSupportRunbookGoesOnUnderTheApprovedSessionE2E(t *testing.T) {
 // A wallet address typed in the user-id field waits for the customer's
 // approval, then is searched in their whitelist under every currency; the
 // answer is kept in the case as evidence.
-func TestSupportAddressSearchUnderTheApprovedSessionE2E(t *testing.T) {
+func TestSupportAddressSearchUnderTheApprovedSession(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
 	alice := sandbox.DemoUserID("alice@demo.test")

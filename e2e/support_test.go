@@ -16,7 +16,7 @@ import (
 // password, looks a customer up, pages through an audit trail longer than
 // one page, filters it and exports the case; the gateway never sees a
 // sign-in or any request outside the consent look-ups.
-func TestSupportConsoleWithTheClientKeyAloneE2E(t *testing.T) {
+func TestSupportConsoleWithTheClientKeyAlone(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	// The export lands in the working directory, as for an agent in a shell.
 	dir := t.TempDir()

@@ -16,7 +16,7 @@ import (
 // to the moment the facts and the drafted reply are on screen, with what
 // the interface cannot tell said there too. The keys each takes are
 // counted (a pasted ticket or key counts as one) and the time is logged
-// (go test -run TestTenSupportTicketsE2E -v prints the table); the test
+// (go test -run TestTenSupportTickets -v prints the table); the test
 // asserts what is on screen, never the time.
 
 // ticketRun counts the keys a ticket takes.
@@ -66,7 +66,7 @@ var supportTickets = []supportTicket{
 		shows: []string{"Timeline"}, outOfReach: "Verification reasons and transitions are not exposed"},
 }
 
-func TestTenSupportTicketsE2E(t *testing.T) {
+func TestTenSupportTickets(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	revokeMarketing(t, sb, "alice@demo.test")
 	var table []string

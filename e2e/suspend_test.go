@@ -54,7 +54,7 @@ func (tm *tmuxTerm) signal(name, pid string) {
 // ctrl+z and kill -TSTP hand the terminal back to an interactive shell
 // (the alternate screen left, the job stopped); fg brings the app back,
 // drawn and answering keys.
-func TestSuspendAndResumeE2E(t *testing.T) {
+func TestSuspendAndResume(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Fatalf("bash is required for job control: %v", err)
@@ -97,7 +97,7 @@ func TestSuspendAndResumeE2E(t *testing.T) {
 // The exit status of each way the app ends agrees with the README's
 // table: q is done (0); ctrl+c, SIGINT, SIGTERM and SIGHUP are
 // interrupted (130), the terminal restored each time.
-func TestExitCodesOfEachWayOutE2E(t *testing.T) {
+func TestExitCodesOfEachWayOut(t *testing.T) {
 	for _, tc := range []struct {
 		how  string
 		want string

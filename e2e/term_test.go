@@ -112,12 +112,27 @@ func (tm *tmuxTerm) screen() string {
 // waitFor waits until every text is on screen and returns the screen.
 func (tm *tmuxTerm) waitFor(texts ...string) string {
 	tm.t.Helper()
+	return tm.waitForOn(func(s string) string { return s }, texts)
+}
+
+// waitForUnwrapped is waitFor for a text the app may wrap at the
+// terminal's width, such as a message naming a path under TMPDIR: the
+// screen is read with each line trimmed and joined to the next.
+func (tm *tmuxTerm) waitForUnwrapped(texts ...string) string {
+	tm.t.Helper()
+	return tm.waitForOn(unwrap, texts)
+}
+
+// waitForOn waits until every text is in read(screen) and returns the
+// screen.
+func (tm *tmuxTerm) waitForOn(read func(string) string, texts []string) string {
+	tm.t.Helper()
 	deadline := time.Now().Add(e2eWait)
 	for {
 		s := tm.screen()
 		missing := ""
 		for _, text := range texts {
-			if !strings.Contains(s, text) {
+			if !strings.Contains(read(s), text) {
 				missing = text
 				break
 			}
@@ -130,6 +145,16 @@ func (tm *tmuxTerm) waitFor(texts ...string) string {
 		}
 		time.Sleep(40 * time.Millisecond)
 	}
+}
+
+// unwrap joins a screen's lines, each trimmed of the margin and padding
+// around it, into one line.
+func unwrap(screen string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(screen, "\n") {
+		b.WriteString(strings.TrimSpace(line))
+	}
+	return b.String()
 }
 
 // signInAndCheckCard runs the journey both gateways share once the

@@ -23,7 +23,7 @@ func webhookAdd(tm *tmuxTerm, name, url string) {
 	tm.send("y")
 }
 
-func TestWebhooksAddKeyOnceToggleRotateDeleteE2E(t *testing.T) {
+func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
 	tm.open("Webhooks")
@@ -59,7 +59,7 @@ func TestWebhooksAddKeyOnceToggleRotateDeleteE2E(t *testing.T) {
 	tm.waitFor("2 of 5 endpoints", `webhook "Ops" deleted`)
 }
 
-func TestWebhooksSixthRefusedE2E(t *testing.T) {
+func TestWebhooksSixthRefused(t *testing.T) {
 	tm := startTerm(t, nil, "--client-key", "ck_sandbox_globex")
 	signInAs(tm, "gus@globex.test")
 	tm.open("Webhooks")

@@ -20,7 +20,7 @@ const whitelistRSSBudget = 50 << 20
 // 100,000 whitelist entries (the sandbox runs in the test process, so its
 // own records are not counted), loaded, 200 key presses and a quick
 // filter, then settled: VmRSS within whitelistRSSBudget.
-func TestWhitelist100kResidentMemoryInTheTerminalE2E(t *testing.T) {
+func TestWhitelist100kResidentMemoryInTheTerminal(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	if _, err := sb.Server.SeedWhitelist("alice@demo.test", "usdc", 100_000); err != nil {
 		t.Fatal(err)

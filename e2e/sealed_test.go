@@ -1,4 +1,4 @@
-package cli
+package e2e
 
 import (
 	"net/http"
@@ -18,7 +18,8 @@ import (
 // profile switch, the look-ups). They pass, and the loopback listener
 // standing for that gateway and proxy receives nothing, nor is the browser
 // opened: uitest.Seal and uitest.TestEnv keep all of it from the app under
-// test. (.ci/run runs the whole `go test ./...` the same way.)
+// test. (.ci/run runs the whole `go test ./...` the same way.) The first,
+// third and fourth are here in e2e; the profile switch runs in cli.
 func TestTheTestsAreSealedFromThisMachine(t *testing.T) {
 	var mu sync.Mutex
 	var received []string
@@ -45,8 +46,8 @@ func TestTheTestsAreSealedFromThisMachine(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	cmd := exec.Command("go", "test", "-count=1", "-run",
-		"^(TestEmbeddedSandboxJourney|TestWhatOutlastsASwitchOfProfile|TestJSONLookups|TestVersionAndHelp)$", ".")
+	tests := []string{"TestEmbeddedSandboxJourney", "TestWhatOutlastsASwitchOfProfile", "TestJSONLookups", "TestVersionAndHelp"}
+	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "^("+strings.Join(tests, "|")+")$", ".", "../cli")
 	cmd.Env = append(os.Environ(),
 		"HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
 		"CARDTERM_BASE_URL="+tripwire.URL, "CARDTERM_CLIENT_KEY=ck_live_globex",
@@ -54,8 +55,14 @@ func TestTheTestsAreSealedFromThisMachine(t *testing.T) {
 		"HTTPS_PROXY="+tripwire.URL, "HTTP_PROXY="+tripwire.URL, "BROWSER="+browser,
 		"GOPROXY=off", "GOFLAGS=-mod=readonly")
 	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "ok") {
+	if err != nil {
 		t.Fatalf("the tests failed with this machine's settings exported: %v\n%s", err, out)
+	}
+	// Each ran: a test moved away would otherwise pass as "no tests to run".
+	for _, name := range tests {
+		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
+			t.Errorf("%s did not run:\n%s", name, out)
+		}
 	}
 	mu.Lock()
 	defer mu.Unlock()
