@@ -51,10 +51,7 @@ func TestSupportCaseHandedOverToASecondAgent(t *testing.T) {
 
 	dana := supportTerm(t, sb, dir, caseEnv(dir, customerBrowserEnv(t, "alice@demo.test")...), "--agent", "dana", alice)
 	dana.waitFor("COMPLETE")
-	dana.send("T")
-	dana.waitFor("Ticket for this case")
-	dana.typeText("TCK-77")
-	dana.send("Enter")
+	dana.openTicket("TCK-77")
 	dana.waitFor("Case TCK-77 · 1 look-up")
 	// enter follows the set to its onboarding, and from there to its user.
 	dana.send("Enter")
@@ -70,11 +67,7 @@ func TestSupportCaseHandedOverToASecondAgent(t *testing.T) {
 	dana.send("C-s")
 	dana.waitFor("note added to case TCK-77", "1 note")
 
-	dana.send("C-o")
-	dana.waitFor("The secret key is needed")
-	dana.typeText(sandbox.DemoSecretKey)
-	dana.send("Enter")
-	dana.waitFor("CUSTOMER-APPROVED SESSION: Alice Martin")
+	dana.approveSession("Alice Martin")
 	dana.open("Card")
 	dana.waitFor("4242", "ACTIVE")
 	dana.send("C-k")
@@ -154,22 +147,13 @@ func TestSupportRunbookGoesOnUnderTheApprovedSession(t *testing.T) {
 	frank := sandbox.DemoUserID("frank@demo.test")
 	tm := supportTerm(t, sb, dir, caseEnv(dir, customerBrowserEnv(t, "frank@demo.test")...), "--agent", "dana", frank)
 	tm.waitFor("INCOMPLETE")
-	tm.send("T")
-	tm.waitFor("Ticket for this case")
-	tm.typeText("TCK-88")
-	tm.send("Enter")
-	tm.waitFor("Case TCK-88")
+	tm.openTicket("TCK-88")
 	tm.send("B")
 	tm.waitFor("Run a runbook", "Card not working", "cannot tell: Card state changes carry no actor or time")
 	tm.send("Enter")
 	tm.waitFor("wait for the customer's approval")
-	tm.send("C-o")
-	tm.waitFor("The secret key is needed")
-	tm.typeText(sandbox.DemoSecretKey)
-	tm.send("Enter")
-	tm.waitFor("CUSTOMER-APPROVED SESSION: Frank Osei")
-	tm.confirm("S", "End the customer-approved session?", "DELETE /v1/auth/oauth/revoke")
-	tm.waitFor("customer-approved session ended")
+	tm.approveSession("Frank Osei")
+	tm.endApprovedSession()
 	tm.send("N")
 	tm.waitFor("draft from runbook card-not-working", "Your card ending 1881 (PHYSICAL) is FROZEN", "termsAndPrivacy is denied")
 	s := tm.screen()
@@ -187,11 +171,7 @@ func TestSupportAddressSearchUnderTheApprovedSession(t *testing.T) {
 	alice := sandbox.DemoUserID("alice@demo.test")
 	tm := supportTerm(t, sb, dir, caseEnv(dir, customerBrowserEnv(t, "alice@demo.test")...), "--agent", "dana", alice)
 	tm.waitFor("COMPLETE")
-	tm.send("T")
-	tm.waitFor("Ticket for this case")
-	tm.typeText("TCK-55")
-	tm.send("Enter")
-	tm.waitFor("Case TCK-55")
+	tm.openTicket("TCK-55")
 	tm.send("Escape")
 	tm.waitFor("Recent look-ups")
 	tm.send("u")
@@ -201,16 +181,42 @@ func TestSupportAddressSearchUnderTheApprovedSession(t *testing.T) {
 	tm.waitFor("it is looked up in the whitelist of user " + alice)
 	tm.send("Enter") // the recent look-up: alice's case again
 	tm.waitFor("User "+alice, "COMPLETE")
-	tm.send("C-o")
-	tm.waitFor("The secret key is needed")
-	tm.typeText(sandbox.DemoSecretKey)
-	tm.send("Enter")
-	tm.waitFor("CUSTOMER-APPROVED SESSION: Alice Martin")
-	tm.confirm("S", "End the customer-approved session?", "DELETE /v1/auth/oauth/revoke")
-	tm.waitFor("customer-approved session ended")
+	tm.approveSession("Alice Martin")
+	tm.endApprovedSession()
 	tm.send("N")
 	tm.waitFor("fact: Wallet address 0x000000000000000000000000000000000000dEaD", "not found for this customer", "/v1/wallet/whitelist?currency=")
 	if n := sent(sb, "GET", "/v1/wallet/whitelist"); n != 10 {
 		t.Fatalf("the search read %d whitelist currencies, not 10", n)
 	}
+}
+
+// openTicket presses T, gives the ticket and waits until the case is named
+// by it (its first look-up already counted).
+func (tm *tmuxTerm) openTicket(ticket string) {
+	tm.t.Helper()
+	tm.send("T")
+	tm.waitFor("Ticket for this case")
+	tm.typeText(ticket)
+	tm.send("Enter")
+	tm.waitFor("Case " + ticket)
+}
+
+// approveSession presses ctrl+o for a customer-approved session, gives
+// the demo secret key and waits until the session of customer is on (the
+// customer's browser, customerBrowserEnv, approves by itself).
+func (tm *tmuxTerm) approveSession(customer string) {
+	tm.t.Helper()
+	tm.send("C-o")
+	tm.waitFor("The secret key is needed")
+	tm.typeText(sandbox.DemoSecretKey)
+	tm.send("Enter")
+	tm.waitFor("CUSTOMER-APPROVED SESSION: " + customer)
+}
+
+// endApprovedSession ends the customer-approved session with S, through
+// its confirmation, and waits until it has ended.
+func (tm *tmuxTerm) endApprovedSession() {
+	tm.t.Helper()
+	tm.confirm("S", "End the customer-approved session?", "DELETE /v1/auth/oauth/revoke")
+	tm.waitFor("customer-approved session ended")
 }

@@ -42,18 +42,6 @@ func TestCardFreezeAndUnfreeze(t *testing.T) {
 	app.MustShow(t, "ACTIVE", "card unfrozen")
 }
 
-func TestCardDoublePressSendsOneRequest(t *testing.T) {
-	app := newApp(t)
-	app.SignIn("alice@demo.test")
-	app.Open(screenkit.CardScreen)
-	// f opens one dialog; a second f while it is open does nothing, and
-	// confirming sends one freeze. A second freeze would answer 400.
-	app.Keys("f", "f", "y")
-	s := app.Screen()
-	screentest.MustShow(t, s, "FROZEN", "card frozen")
-	screentest.MustNotShow(t, s, "already frozen")
-}
-
 func TestCardStates(t *testing.T) {
 	cases := []struct {
 		user string
@@ -76,25 +64,37 @@ func TestCardStates(t *testing.T) {
 	}
 }
 
-func TestBlockedCardUnfreezeShowsGatewayRefusal(t *testing.T) {
-	app := newApp(t)
-	app.SignIn("bruno@demo.test")
-	app.Open(screenkit.CardScreen)
-	app.Keys("f")
-	app.MustShow(t, "Unfreeze the card", "BLOCKED", "permanent")
-	app.Keys("y")
-	s := app.Screen()
-	screentest.MustShow(t, s, "Card is not frozen", "BLOCKED")
-}
-
-func TestOrderCardReplacesBlocked(t *testing.T) {
-	app := newApp(t)
-	app.SignIn("bruno@demo.test")
-	app.Open(screenkit.CardScreen)
-	app.Keys("n")
-	app.MustShow(t, "Order a new virtual card?", "POST /v1/card/order")
-	app.Keys("y")
-	app.MustShow(t, "ACTIVE", "VIRTUAL", "new card ordered")
+// Every change of the card asks first, then shows what the gateway said.
+func TestCardChangeConfirmsThenShowsTheAnswer(t *testing.T) {
+	cases := []struct {
+		name   string
+		user   string
+		press  []string // the keys that ask for the change
+		dialog []string // what the confirmation says
+		after  []string // what the screen shows once it is confirmed
+		never  []string
+	}{
+		// A second f while the dialog is open does nothing: one freeze is
+		// sent (a second would answer 400, already frozen).
+		{"double press sends one freeze", "alice@demo.test", []string{"f", "f"},
+			[]string{"Freeze the card ending 4242?"}, []string{"FROZEN", "card frozen"}, []string{"already frozen"}},
+		{"blocked card's unfreeze refused", "bruno@demo.test", []string{"f"},
+			[]string{"Unfreeze the card", "BLOCKED", "permanent"}, []string{"Card is not frozen", "BLOCKED"}, nil},
+		{"order replaces a blocked card", "bruno@demo.test", []string{"n"},
+			[]string{"Order a new virtual card?", "POST /v1/card/order"}, []string{"ACTIVE", "VIRTUAL", "new card ordered"}, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			app := newApp(t)
+			app.SignIn(tc.user)
+			app.Open(screenkit.CardScreen)
+			app.Keys(tc.press...)
+			app.MustShow(t, tc.dialog...)
+			app.Keys("y")
+			app.MustShow(t, tc.after...)
+			app.MustNotShow(t, tc.never...)
+		})
+	}
 }
 
 func TestReadOnlyRefusesCardChanges(t *testing.T) {
