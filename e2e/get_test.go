@@ -47,31 +47,6 @@ func jsonEqual(v any, text string) bool {
 	return string(a) == string(b)
 }
 
-// A usage error says which command it is about.
-func TestUsageErrorsNameTheCommand(t *testing.T) {
-	_, errOut, code := cliRun(t, nil, "get", "nope")
-	if code != exitUsage || !strings.HasPrefix(errOut, "cardterm get: no look-up \"nope\"") || strings.Contains(errOut, "--json") {
-		t.Errorf("get nope: exit %d, %q", code, errOut)
-	}
-	for _, c := range [][]string{
-		{"get", "--bogus"}, {"api"}, {"profile", "nope"}, {"version", "extra"}, {"get", "user", "--environment", "prod"},
-	} {
-		_, errOut, code := cliRun(t, nil, c...)
-		if want := "cardterm " + c[0] + ": "; code != exitUsage || !strings.HasPrefix(errOut, want) {
-			t.Errorf("%v: exit %d, %q; want 2 and %q first", c, code, errOut, want)
-		}
-	}
-}
-
-// A password without a username would sign in as someone else (on the
-// sandbox, its first demo user): it is refused with exit 2.
-func TestPasswordWithoutUsernameIsRefused(t *testing.T) {
-	out, errOut, code := cliRun(t, []string{"CARDTERM_USERNAME=", "CARDTERM_PASSWORD=wrong"}, "get", "user")
-	if code != exitUsage || out != "" || !strings.Contains(errOut, "$CARDTERM_USERNAME") {
-		t.Errorf("exit %d, stdout %q, stderr %q; want 2", code, out, errOut)
-	}
-}
-
 // Look-ups need no secret: with a remote profile they never ask the
 // keyring, so there is no keyring warning (and, without a session bus,
 // nothing started).
