@@ -15,22 +15,30 @@ import (
 	"time"
 )
 
-// The browsers the app opens in these tests. For the OAuth sign-in it is
-// the test binary itself: BROWSER points to a script that re-executes it
-// with CARDTERM_TEST_BROWSER=1, and init below then plays the user in the
-// browser with net/http instead of running tests. Elsewhere a shell script
-// only records the URLs it is given (browserRecorder).
+// The browsers the app opens in these tests. For an OAuth sign-in (the
+// user's own, or a customer's approving a support session) it is the test
+// binary itself: BROWSER points to a script that runs it again with
+// CARDTERM_TEST_BROWSER=1, and TestMain then plays the user in the browser
+// (playBrowser) instead of running tests. Elsewhere a shell script only
+// records the URLs it is given (browserRecorder).
 
-func init() {
-	if os.Getenv("CARDTERM_TEST_BROWSER") == "1" {
-		os.Exit(testBrowser(os.Args[len(os.Args)-1], os.Getenv("CARDTERM_TEST_BROWSER_OUT"), os.Getenv("CARDTERM_TEST_BROWSER_MODE")))
+// playBrowser is the stand-in browser's whole run, its settings from the
+// environment browserEnvAs gives the app: it follows the sign-in link in
+// its last argument and returns its exit status.
+func playBrowser() int {
+	user := os.Getenv("CARDTERM_TEST_BROWSER_USER")
+	if user == "" {
+		user = "alice@demo.test"
 	}
+	return testBrowser(os.Args[len(os.Args)-1], user, os.Getenv("CARDTERM_TEST_BROWSER_OUT"), os.Getenv("CARDTERM_TEST_BROWSER_MODE"))
 }
 
-// testBrowser follows the sign-in link: it records the link, opens the
-// hosted page, posts alice's credentials and, in loopback mode, follows the
-// redirect to cardterm's callback; in phone mode it records the code shown.
-func testBrowser(link, out, mode string) int {
+// testBrowser follows the sign-in link: it records the link (url), opens
+// the hosted page, posts user's credentials and, in loopback mode, follows
+// the redirect to cardterm's callback (callback: its host and page); in
+// phone mode it records the code the page shows (code). A failure is
+// written to error.
+func testBrowser(link, user, out, mode string) int {
 	save := func(name, data string) {
 		tmp := filepath.Join(out, name+".tmp")
 		_ = os.WriteFile(tmp, []byte(data), 0o600)
@@ -50,7 +58,7 @@ func testBrowser(link, out, mode string) int {
 		return fail(fmt.Errorf("no sign-in form at %s:\n%s", link, page))
 	}
 	u, _ := url.Parse(link)
-	form := url.Values{"session": {string(m[1])}, "username": {"alice@demo.test"}, "password": {"demo-pass"}}
+	form := url.Values{"session": {string(m[1])}, "username": {user}, "password": {"demo-pass"}}
 	if mode == "phone" {
 		form.Set("device", "phone")
 	}
@@ -72,30 +80,31 @@ func testBrowser(link, out, mode string) int {
 	return 0
 }
 
-// testBinaryAsBrowser writes a BROWSER script into a temp dir that runs
-// this test binary with marker=1 set (its init then plays the browser),
-// and returns the script and the dir.
-func testBinaryAsBrowser(t *testing.T, marker string) (script, dir string) {
+// browserEnv is browserEnvAs for alice, the demo account the sign-in form
+// offers first.
+func browserEnv(t *testing.T, mode string) ([]string, string) {
+	t.Helper()
+	return browserEnvAs(t, "alice@demo.test", mode)
+}
+
+// browserEnvAs writes a BROWSER script into a temp dir that runs this test
+// binary as the stand-in browser signing in as user in mode ("loopback"
+// or "phone"), and returns the environment for startTerm and the dir the
+// browser reports into (waitFile).
+func browserEnvAs(t *testing.T, user, mode string) ([]string, string) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir = t.TempDir()
-	script = filepath.Join(dir, "browser")
-	body := fmt.Sprintf("#!/bin/sh\n%s=1 exec '%s' \"$@\"\n", marker, exe)
+	dir := t.TempDir()
+	script := filepath.Join(dir, "browser")
+	body := fmt.Sprintf("#!/bin/sh\nCARDTERM_TEST_BROWSER=1 exec '%s' \"$@\"\n", exe)
 	if err := os.WriteFile(script, []byte(body), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	return script, dir
-}
-
-// browserEnv writes the BROWSER script into a temp dir and returns the
-// environment for startTerm and the dir the browser reports into.
-func browserEnv(t *testing.T, mode string) ([]string, string) {
-	t.Helper()
-	script, dir := testBinaryAsBrowser(t, "CARDTERM_TEST_BROWSER")
-	return []string{"BROWSER=" + script, "CARDTERM_TEST_BROWSER_OUT=" + dir, "CARDTERM_TEST_BROWSER_MODE=" + mode}, dir
+	return []string{"BROWSER=" + script, "CARDTERM_TEST_BROWSER_USER=" + user,
+		"CARDTERM_TEST_BROWSER_OUT=" + dir, "CARDTERM_TEST_BROWSER_MODE=" + mode}, dir
 }
 
 // waitFile waits for the browser to write name and returns its content.

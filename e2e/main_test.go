@@ -37,8 +37,12 @@ const (
 
 // TestMain seals the run from this machine's settings (a default profile,
 // CARDTERM_*, a proxy, a browser: none reaches the app under test) and
-// builds the binary once for every test.
+// builds the binary once for every test; run by the app as its browser
+// (browser_test.go), it plays the user instead.
 func TestMain(m *testing.M) {
+	if os.Getenv("CARDTERM_TEST_BROWSER") == "1" { // run by the app as its browser
+		os.Exit(playBrowser())
+	}
 	os.Exit(run(m))
 }
 

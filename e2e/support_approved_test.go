@@ -2,14 +2,11 @@ package e2e
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -17,67 +14,16 @@ import (
 	"cardterm/sandbox"
 )
 
-// The customer-approved session, end to end: the browser is this test
-// binary run by a $BROWSER script, playing the customer who signs in on
-// the sandbox's hosted sign-in page.
-
-func init() {
-	if os.Getenv("CARDTERM_TEST_CUSTOMER_BROWSER") == "1" {
-		os.Exit(customerBrowser(os.Args[len(os.Args)-1], os.Getenv("CARDTERM_TEST_CUSTOMER"), os.Getenv("CARDTERM_TEST_CUSTOMER_OUT"),
-			os.Getenv("CARDTERM_TEST_CUSTOMER_PHONE") == "1"))
-	}
-}
-
-// customerBrowser opens the sign-in link, signs in as username and
-// follows the redirect back to cardterm's loopback, or (phone) says it is
-// on another device and writes the code the page shows into out/code; it
-// writes "done" or "error" into out.
-func customerBrowser(link, username, out string, phone bool) int {
-	report := func(name, text string) int {
-		_ = os.WriteFile(filepath.Join(out, name), []byte(text), 0o600)
-		if name == "error" {
-			return 1
-		}
-		return 0
-	}
-	hc := &http.Client{Timeout: 10 * time.Second}
-	resp, err := hc.Get(link)
-	if err != nil {
-		return report("error", err.Error())
-	}
-	page, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	m := regexp.MustCompile(`name="session" value="([^"]+)"`).FindSubmatch(page)
-	if m == nil {
-		return report("error", fmt.Sprintf("no sign-in form:\n%s", page))
-	}
-	u, _ := url.Parse(link)
-	form := url.Values{"session": {string(m[1])}, "username": {username}, "password": {"demo-pass"}}
-	if phone {
-		form.Set("device", "phone")
-	}
-	resp, err = hc.PostForm(u.Scheme+"://"+u.Host+"/oauth/sign-in", form)
-	if err != nil {
-		return report("error", err.Error())
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if phone {
-		c := regexp.MustCompile(`id="code">([A-Z0-9]{5}-[A-Z0-9]{5})<`).FindSubmatch(body)
-		if c == nil {
-			return report("error", fmt.Sprintf("no code on the page:\n%s", body))
-		}
-		report("code", string(c[1]))
-	}
-	return report("done", resp.Request.URL.Host+"\n"+string(body))
-}
+// The customer-approved session, end to end: the customer's browser is
+// the stand-in browser (browserEnvAs), signing in on the sandbox's hosted
+// sign-in page.
 
 // customerBrowserEnv is the environment of a cardterm whose browser signs
-// in as username.
+// in as username, on this machine (the loopback redirect).
 func customerBrowserEnv(t *testing.T, username string) []string {
 	t.Helper()
-	script, dir := testBinaryAsBrowser(t, "CARDTERM_TEST_CUSTOMER_BROWSER")
-	return []string{"BROWSER=" + script, "CARDTERM_TEST_CUSTOMER=" + username, "CARDTERM_TEST_CUSTOMER_OUT=" + dir}
+	env, _ := browserEnvAs(t, username, "loopback")
+	return env
 }
 
 // sent counts the requests the sandbox received for method and path.
@@ -317,10 +263,9 @@ func TestSupportApprovedSessionRevokedOnHangup(t *testing.T) {
 func TestSupportApprovedSessionWithATypedCode(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	dir := t.TempDir()
-	env := customerBrowserEnv(t, "alice@demo.test")
-	out := strings.TrimPrefix(env[2], "CARDTERM_TEST_CUSTOMER_OUT=")
+	env, out := browserEnvAs(t, "alice@demo.test", "phone")
 	alice := sandbox.DemoUserID("alice@demo.test")
-	tm := supportTerm(t, sb, dir, append(env, "CARDTERM_TEST_CUSTOMER_PHONE=1"), alice)
+	tm := supportTerm(t, sb, dir, env, alice)
 	tm.waitFor("COMPLETE")
 	tm.send("C-o")
 	tm.waitFor("The secret key is needed")
