@@ -24,7 +24,7 @@ var binary, sockets string
 // some journeys wait seconds of gateway time (latency, order polling).
 const e2eWait = 30 * time.Second
 
-// The exit codes every command documents (--help, docs/scripting.md): the
+// The exit codes every command documents (--help, the README): the
 // tests read them as a script would, from the outside.
 const (
 	exitOK          = 0
