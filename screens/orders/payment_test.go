@@ -29,12 +29,12 @@ func TestOrderVirtualCardPollsToCompleted(t *testing.T) {
 	orderProduct(app, s, "Virtual card")
 	// The body is too wide for the box: one member a line, never a
 	// value cut from its name.
-	screentest.MustShow(t, app.Screen(), "Order Virtual card", "POST /v1/order", `"productId": "prod_virtual_card",`,
+	app.MustShow(t, "Order Virtual card", "POST /v1/order", `"productId": "prod_virtual_card",`,
 		`"paymentMethod": "CRYPTO_EXTERNAL_DAIMO"`, "X-Client-ID: ck_sandbox_acme")
 	app.Keys("enter") // a second enter confirms once; nothing more is sent
-	screentest.MustShow(t, app.Screen(), "Payment", "STARTED", "check 1 of 40", "10.00 USD", "Pay to", "0x", "Chain id", "59141", "USDC",
+	app.MustShow(t, "Payment", "STARTED", "check 1 of 40", "10.00 USD", "Pay to", "0x", "Chain id", "59141", "USDC",
 		"QR: payment link (EIP-681)", "the status is checked every 3 s")
-	screentest.MustNotShow(t, app.Screen(), "POST /v1/order")
+	app.MustNotShow(t, "POST /v1/order")
 	if n := app.Sent("POST", "/v1/order"); n != 1 {
 		t.Fatalf("%d orders sent", n)
 	}
@@ -49,7 +49,7 @@ func TestOrderVirtualCardPollsToCompleted(t *testing.T) {
 	}
 
 	tick(app, s)
-	screentest.MustShow(t, app.Screen(), "PENDING", "check 2 of 40")
+	app.MustShow(t, "PENDING", "check 2 of 40")
 	tick(app, s)
 	screen := app.Screen()
 	screentest.MustShow(t, screen, "COMPLETED", "check 3 of 40", "Payment received", "The new card is on the Card screen.", "Paid at", "2026-11-22 09:00 UTC")
@@ -59,7 +59,7 @@ func TestOrderVirtualCardPollsToCompleted(t *testing.T) {
 	}
 	// No more checks: a late timer does nothing.
 	tick(app, s)
-	screentest.MustShow(t, app.Screen(), "check 3 of 40")
+	app.MustShow(t, "check 3 of 40")
 	// The order issued the card.
 	card, err := app.Client.CardStatus(t.Context())
 	if err != nil || card.Status != apiclient.CardActive || card.Type != apiclient.CardVirtual {
@@ -71,14 +71,14 @@ func TestOrderFailedAndRecheck(t *testing.T) {
 	app, s := newApp(t, "frank@demo.test")
 	orderProduct(app, s, "Metal card")
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "STARTED", "149.00 USD", "check 1 of 40")
+	app.MustShow(t, "STARTED", "149.00 USD", "check 1 of 40")
 	for range 4 {
 		tick(app, s)
 	}
-	screentest.MustShow(t, app.Screen(), "FAILED", "check 5 of 40", "The payment was returned by the payment provider", "Order again")
+	app.MustShow(t, "FAILED", "check 5 of 40", "The payment was returned by the payment provider", "Order again")
 	// r re-reads a final order without starting a round.
 	app.Keys("r")
-	screentest.MustShow(t, app.Screen(), "FAILED", "check 5 of 40")
+	app.MustShow(t, "FAILED", "check 5 of 40")
 	if s.pay.polling {
 		t.Fatal("r on a final order restarted polling")
 	}
@@ -88,11 +88,11 @@ func TestOrderPollStopsAfter40Checks(t *testing.T) {
 	app, s := newApp(t, "alice@demo.test")
 	orderProduct(app, s, "Physical card")
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "STARTED", "check 1 of 40")
+	app.MustShow(t, "STARTED", "check 1 of 40")
 	for range 39 {
 		tick(app, s)
 	}
-	screentest.MustShow(t, app.Screen(), "check 40 of 40", "Still STARTED after 40 checks", "press r to check again")
+	app.MustShow(t, "check 40 of 40", "Still STARTED after 40 checks", "press r to check again")
 	if s.pay.polling || !s.pay.capped {
 		t.Fatal("polling must stop after 40 checks")
 	}
@@ -117,7 +117,7 @@ func TestOrderStalePollAnswersDroppedAfterEsc(t *testing.T) {
 	app, s := newApp(t, "alice@demo.test")
 	orderProduct(app, s, "Physical card")
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "check 1 of 40")
+	app.MustShow(t, "check 1 of 40")
 	firstOrder := s.pay.order.OrderID
 
 	// A timer fires: run its check but hold the answer back.
@@ -132,10 +132,10 @@ func TestOrderStalePollAnswersDroppedAfterEsc(t *testing.T) {
 	// esc closes the panel (nothing in flight any more), then the answer
 	// arrives: it is dropped, the list stays.
 	app.Keys("esc")
-	screentest.MustShow(t, app.Screen(), "Selected product")
+	app.MustShow(t, "Selected product")
 	app.Drive(held...)
-	screentest.MustShow(t, app.Screen(), "Selected product")
-	screentest.MustNotShow(t, app.Screen(), "Pay to", "check 2 of 40")
+	app.MustShow(t, "Selected product")
+	app.MustNotShow(t, "Pay to", "check 2 of 40")
 	// The old timer polls nothing.
 	app.Drive(stale)
 	if s.pay != nil || app.Deps.Requests.InFlight() != 0 {
@@ -151,7 +151,7 @@ func TestOrderStalePollAnswersDroppedAfterEsc(t *testing.T) {
 	}
 	app.Drive(held...)
 	app.Drive(stale)
-	screentest.MustShow(t, app.Screen(), "check 1 of 40")
+	app.MustShow(t, "check 1 of 40")
 
 	// esc while a check is in flight cancels it (the root's esc); polling
 	// pauses, a second esc closes.
@@ -159,9 +159,9 @@ func TestOrderStalePollAnswersDroppedAfterEsc(t *testing.T) {
 	app.Root, cmd = app.Root.Update(s.pay.nextTick())
 	app.Keys("esc")
 	app.Drive(uitest.Run(cmd)...)
-	screentest.MustShow(t, app.Screen(), "Checking stopped", "Press r to check again")
+	app.MustShow(t, "Checking stopped", "Press r to check again")
 	app.Keys("esc")
-	screentest.MustShow(t, app.Screen(), "Selected product")
+	app.MustShow(t, "Selected product")
 }
 
 func TestOrderPollingGoesOnOnAnotherScreen(t *testing.T) {
@@ -175,7 +175,7 @@ func TestOrderPollingGoesOnOnAnotherScreen(t *testing.T) {
 		t.Fatalf("the final status is announced on any screen; notice %q", n)
 	}
 	app.Open(screenkit.OrdersScreen)
-	screentest.MustShow(t, app.Screen(), "COMPLETED", "check 3 of 40")
+	app.MustShow(t, "COMPLETED", "check 3 of 40")
 	// Signing out stops it all: the panel's pending timer, when it
 	// fires, polls nothing, and the next user's Orders screen is a new
 	// one without a panel.
@@ -223,7 +223,7 @@ func TestOrderPaymentGolden(t *testing.T) {
 	app.Golden("payment")
 	tick(app, s)
 	tick(app, s)
-	screentest.MustShow(t, app.Screen(), "COMPLETED")
+	app.MustShow(t, "COMPLETED")
 	app.Keys("esc")
 	app.Golden("products")
 }
@@ -258,7 +258,7 @@ func TestOrderQRFallsBackToAddressWhenSmall(t *testing.T) {
 		rest = rest[i+len(l):]
 	}
 	app.Keys("v")
-	screentest.MustShow(t, app.Screen(), "Pay to")
+	app.MustShow(t, "Pay to")
 }
 
 func TestOrderQRTargetFallsBackToAddress(t *testing.T) {
@@ -293,22 +293,22 @@ func TestPaymentPanelDrawsFromWhatWasBuilt(t *testing.T) {
 	app.Resize(120, 40)
 	orderProduct(app, s, "Virtual card")
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "check 1 of 40", "QR: payment link")
+	app.MustShow(t, "check 1 of 40", "QR: payment link")
 	app.Keys("down", "up")
 	if allocs := testing.AllocsPerRun(20, func() { _ = s.View() }); allocs != 0 {
 		t.Fatalf("drawing the built panel allocates %.0f times", allocs)
 	}
 	tick(app, s)
-	screentest.MustShow(t, app.Screen(), "check 2 of 40")
+	app.MustShow(t, "check 2 of 40")
 	app.Keys("v")
-	screentest.MustShow(t, app.Screen(), "QR: payment link")
-	screentest.MustNotShow(t, app.Screen(), "Pay to")
+	app.MustShow(t, "QR: payment link")
+	app.MustNotShow(t, "Pay to")
 	app.Keys("v")
 	app.Resize(80, 24)
 	if w := widestLine(app.Screen()); w > 80 {
 		t.Fatalf("a line of %d cells after resizing to 80", w)
 	}
-	screentest.MustShow(t, app.Screen(), "Pay to")
+	app.MustShow(t, "Pay to")
 }
 
 // widestLine is the widest line of a frame, in cells.
@@ -351,5 +351,5 @@ func TestPaymentReceivedIsSaidOnceWhereTheUserLooks(t *testing.T) {
 		t.Fatalf("the Orders screen says the payment arrived %d times:\n%s", c, app.Screen())
 	}
 	app.Open(screenkit.AccountScreen)
-	screentest.MustShow(t, app.Screen(), "Payment received")
+	app.MustShow(t, "Payment received")
 }
