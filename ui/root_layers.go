@@ -184,3 +184,10 @@ func (s *sheet) KeyMap() help.KeyMap { return s.keys }
 
 // Done implements layer.Layer.
 func (s *sheet) Done() bool { return s.done }
+
+// TopLayer is the layer that gets input over the active screen now, for
+// tests that check what is open (a form's field, a panel).
+func (r *Root) TopLayer() (layer.Layer, bool) {
+	top, _, ok := r.topLayer()
+	return top, ok
+}

@@ -45,23 +45,9 @@ func newKeys(readOnly bool) keyMap {
 	return k
 }
 
-// KeyMap implements ui.Screen: the open form's, panel's or timeline's
-// keys, or the view's own.
+// KeyMap implements ui.Screen: the view's own keys (an open form or
+// panel is a layer with its own).
 func (s *Screen) KeyMap() help.KeyMap {
-	switch {
-	case s.form != nil:
-		return s.form.KeyMap()
-	case s.approval != nil && s.approval.panelOpen():
-		return s.approval.keyMap()
-	case s.runbooks != nil:
-		return s.runbooks.keys
-	case s.panel != nil:
-		return s.panel.keys
-	case s.timeline != nil:
-		return s.timeline.keys
-	case s.audit != nil:
-		return auditKeysWithKeep{s.audit.KeyMap(), s.keys.Keep}
-	}
 	k := s.activeKeys()
 	if s.view == viewLookups {
 		return ui.KeyMapFunc{
