@@ -57,7 +57,12 @@ func (s *Stack) Shown(owner string) []Layer {
 	return shown
 }
 
-func (e entry) visibleTo(owner string) bool { return e.owner == "" || e.owner == owner }
+// visibleTo reports whether e shows over owner's screen: a layer that is
+// done (its case closed under it) is neither drawn nor given input, and
+// goes at the next Sweep.
+func (e entry) visibleTo(owner string) bool {
+	return (e.owner == "" || e.owner == owner) && !e.layer.Done()
+}
 
 // Top is the layer that gets input over owner's screen, and its rank.
 func (s *Stack) Top(owner string) (Layer, Rank, bool) {
