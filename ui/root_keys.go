@@ -3,6 +3,7 @@ package ui
 import (
 	"slices"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -204,23 +205,28 @@ func (r *Root) actionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 // refuseDisabled says why nothing happens when a key matches one of the
-// active screen's disabled bindings (read-only mode disables every
-// mutating one), instead of ignoring it silently.
+// disabled bindings of the body (the screen's top panel, else the
+// screen; read-only mode disables every mutating one), instead of
+// ignoring it silently.
 func (r *Root) refuseDisabled(msg tea.KeyPressMsg) tea.Cmd {
 	s := r.Active()
 	if s == nil {
 		return nil
 	}
+	var explainer any = s
+	if panel, ok := r.bodyPanel(); ok {
+		explainer = panel
+	}
 	// The reason belongs to the screen whose key it was: it is not shown
 	// on the next screen the user opens.
-	return stampNotices(r.whyDisabled(s, msg), s.ID())
+	return stampNotices(r.whyDisabled(r.bodyKeys(), explainer, msg), s.ID())
 }
 
 // whyDisabled is the notice for a key that matches only disabled
-// bindings of s, or nil.
-func (r *Root) whyDisabled(s Screen, msg tea.KeyPressMsg) tea.Cmd {
+// bindings of keys, or nil; of says why when it is an Explainer.
+func (r *Root) whyDisabled(keys help.KeyMap, of any, msg tea.KeyPressMsg) tea.Cmd {
 	pressed := msg.String()
-	groups := s.KeyMap().FullHelp()
+	groups := keys.FullHelp()
 	for _, group := range groups {
 		for _, b := range group {
 			if b.Enabled() && slices.Contains(b.Keys(), pressed) {
@@ -242,7 +248,7 @@ func (r *Root) whyDisabled(s Screen, msg tea.KeyPressMsg) tea.Cmd {
 					if r.opts.ReadOnly {
 						return Notify(theme.ToneWarn, "read-only mode: "+what+" is disabled")
 					}
-					if e, ok := s.(Explainer); ok {
+					if e, ok := of.(Explainer); ok {
 						if why, ok := e.WhyDisabled(pressed); ok {
 							return Notify(theme.ToneInfo, why)
 						}
