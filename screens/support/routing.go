@@ -82,6 +82,8 @@ func (s *Screen) caseKey(msg tea.KeyPressMsg) tea.Cmd {
 		return s.openTimeline()
 	case key.Matches(msg, k.Follow):
 		return s.follow()
+	case key.Matches(msg, k.Detail):
+		return s.openDetail()
 	}
 	var cmd tea.Cmd
 	s.sets, cmd = s.sets.Update(msg)
