@@ -19,6 +19,7 @@ import (
 	"cardterm/screens/support"
 	"cardterm/ui"
 	"cardterm/ui/layer"
+	"cardterm/ui/uitest"
 )
 
 // probe is a layer the test opens over a screen as the screen itself
@@ -196,7 +197,7 @@ func TestNoScreenKeepsALayerInAField(t *testing.T) {
 	stillSubView := map[string]bool{
 		"consent.Screen.open": true, "consent.Screen.under": true,
 		"delegation.Screen.open": true, "delegation.Screen.issued": true,
-		"consent.Screen.asking": true, "orders.Screen.pay": true,
+		"consent.Screen.asking": true,
 	}
 	app := allScreens(t)
 	all := append(screens.All(app.Deps), signin.New(app.Deps), support.New(app.Deps, support.Options{}))
@@ -254,8 +255,11 @@ func TestTheSupportConsolesLayersAreOnTheStack(t *testing.T) {
 	}
 	app := allScreens(t, screentest.WithSupport(console, true))
 	alice := sandbox.DemoUserID("alice@demo.test")
-	app.Keys("u")
+	// The form opens with the key, before any command runs: what is typed
+	// next goes into it.
+	_, then := app.Root.Update(uitest.Key("u"))
 	form, open := app.UI().TopLayer()
+	app.Drive(uitest.Run(then)...)
 	if !open || !strings.Contains(app.Screen(), "User id") {
 		t.Fatalf("u opened no form layer:\n%s", app.Screen())
 	}

@@ -242,8 +242,7 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		r.openDialog(msg.Spec)
 		return nil
 	case OpenLayerMsg:
-		r.openScreenLayer(msg)
-		return nil
+		return r.openScreenLayer(msg)
 	case SignedInMsg:
 		return r.signedInNow()
 	case SignOutMsg, SignedOutMsg, SessionExpiredMsg:

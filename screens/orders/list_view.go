@@ -16,9 +16,6 @@ func (s *Screen) SetSize(width, height int) {
 	if s.lookup != nil {
 		s.lookup.setWidth(width)
 	}
-	if s.pay != nil {
-		s.pay.SetSize(width, height)
-	}
 	s.layout()
 }
 
@@ -34,9 +31,6 @@ func (s *Screen) layout() {
 func (s *Screen) View() string {
 	if s.lookup != nil {
 		return screenkit.Place(s.lookup.view(), s.Width, s.Height)
-	}
-	if s.pay != nil {
-		return s.pay.View() // placed when it was built
 	}
 	st := s.Deps.Styles
 	head := st.Title.Render("Orders")

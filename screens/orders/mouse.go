@@ -37,7 +37,7 @@ func (s *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
 		if s.lookup.found == nil {
 			return screenkit.ClickForm(s.lookup.form, 0, msg)
 		}
-	case s.pay != nil, s.loadErr != nil, len(s.products) == 0:
+	case s.loadErr != nil, len(s.products) == 0:
 	default:
 		screenkit.ClickTable(&s.table, s.tableTop(), msg)
 	}

@@ -39,12 +39,6 @@ func (s *Screen) Inspect() (string, []byte, bool) {
 	if s.lookup != nil {
 		return s.lookup.inspect()
 	}
-	if s.pay != nil {
-		if s.pay.status != nil && s.pay.status.Raw != "" {
-			return screenkit.Inspected("order "+s.pay.order.OrderID+" status", s.pay.status.Raw)
-		}
-		return screenkit.Inspected("order "+s.pay.order.OrderID, s.pay.order.Raw)
-	}
 	p, ok := s.selected()
 	if !ok {
 		return "", nil, false
