@@ -13,9 +13,6 @@ import (
 // SetSize implements ui.Screen.
 func (s *Screen) SetSize(width, height int) {
 	s.Width, s.Height = width, height
-	if s.lookup != nil {
-		s.lookup.setWidth(width)
-	}
 	s.layout()
 }
 
@@ -29,9 +26,6 @@ func (s *Screen) layout() {
 
 // View implements ui.Screen.
 func (s *Screen) View() string {
-	if s.lookup != nil {
-		return screenkit.Place(s.lookup.view(), s.Width, s.Height)
-	}
 	st := s.Deps.Styles
 	head := st.Title.Render("Orders")
 	switch {

@@ -71,9 +71,6 @@ type Screen struct {
 	// refused is the gateway's last refusal of an order, shown under the
 	// list until the next order.
 	refused string
-
-	// lookup is the open look-up of a past order by id.
-	lookup *orderLookup
 }
 
 // New builds the orders screen.
@@ -94,9 +91,6 @@ func New(deps screenkit.Deps) *Screen {
 
 // KeyMap implements ui.Screen: the payment panel's keys while it is open.
 func (s *Screen) KeyMap() help.KeyMap {
-	if s.lookup != nil {
-		return s.lookup.keyMap()
-	}
 	k := s.keys
 	k.filtering = s.table.Filtering()
 	return k
@@ -104,9 +98,6 @@ func (s *Screen) KeyMap() help.KeyMap {
 
 // CapturesKeys implements ui.Screen: only the table filter takes letters.
 func (s *Screen) CapturesKeys() bool {
-	if s.lookup != nil {
-		return s.lookup.capturesKeys()
-	}
 	return s.table.Filtering()
 }
 
@@ -143,10 +134,6 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
-	case ui.Result[lookedUp], tea.PasteMsg:
-		if s.lookup != nil {
-			_, cmd = s.lookup.update(msg)
-		}
 	case ui.Result[[]apiclient.Product]:
 		cmd = s.loaded(msg)
 	case ui.RefreshMsg:
@@ -156,10 +143,8 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.BodyMouseMsg:
 		cmd = s.mouse(msg)
 	}
-	if s.lookup == nil {
-		// The product list is shown: its detail may have changed height.
-		s.layout()
-	}
+	// The product list's detail may have changed height.
+	s.layout()
 	return s, cmd
 }
 
@@ -178,19 +163,12 @@ func (s *Screen) loaded(msg ui.Result[[]apiclient.Product]) tea.Cmd {
 }
 
 func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if s.lookup != nil {
-		closed, cmd := s.lookup.update(msg)
-		if closed {
-			s.lookup = nil
-		}
-		return cmd
-	}
 	if !s.table.Filtering() && key.Matches(msg, s.keys.Order) {
 		return s.confirmOrder()
 	}
 	if !s.table.Filtering() && key.Matches(msg, s.keys.Find) {
-		s.lookup = newOrderLookup(s.Deps, s.Requests, s.Width)
-		return s.lookup.form.Focus()
+		lookup := newOrderLookup(s.Deps, s.Requests, s.Width)
+		return ui.OpenLayer(lookup, lookup.form.Focus())
 	}
 	var cmd tea.Cmd
 	s.table, cmd = s.table.Update(msg)
