@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 )
 
 // A data directory is checked before the sandbox uses it, as PostgreSQL
@@ -60,14 +58,11 @@ func checkDataDirectory(dir string) error {
 }
 
 // ourName reports whether name is one the sandbox writes in a data
-// directory: the database, a journal, the set-aside folder.
+// directory: the database, the set-aside folder, or a journal an older
+// cardterm left (store_legacy.go).
 func ourName(name string) bool {
-	if name == StoreFile || name == SetAsideDir {
-		return true
-	}
-	gen, ok := strings.CutPrefix(name, journalPrefix)
-	_, err := strconv.ParseUint(gen, 10, 64)
-	return ok && err == nil
+	_, journal := isLegacyJournal(name)
+	return name == StoreFile || name == SetAsideDir || journal
 }
 
 // refuseDirectory is the message for a data directory holding path.
