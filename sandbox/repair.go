@@ -103,7 +103,11 @@ func Repair(dir string, now time.Time) (RepairReport, error) {
 	}
 	for _, j := range journals {
 		if j.gen > covered {
-			report.Folded = append(report.Folded, fmt.Sprintf("%s: %d sound frames (a journal of an older cardterm)", j.path, len(j.payloads)))
+			frames := fmt.Sprintf("%d sound frames", len(j.payloads))
+			if len(j.payloads) == 1 {
+				frames = "1 sound frame"
+			}
+			report.Folded = append(report.Folded, fmt.Sprintf("%s: %s (a journal of an older cardterm)", j.path, frames))
 		}
 	}
 	if err := foldJournals(journals, covered, records); err != nil {

@@ -89,6 +89,7 @@ func refusedUnchanged(t *testing.T, dir string, says ...string) {
 	if err == nil {
 		t.Fatal("the damaged store was accepted")
 	}
+	t.Logf("refused: %v", err)
 	for _, want := range says {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the refusal %q does not say %q", err, want)
@@ -106,6 +107,7 @@ func repairAt(t *testing.T, dir string) RepairReport {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("repair:\n%s", report)
 	text, _ := os.ReadFile(filepath.Join(report.Folder, "REPORT.txt"))
 	if string(text) != report.String() {
 		t.Errorf("REPORT.txt is not the report:\n%s", text)

@@ -153,7 +153,7 @@ func TestRepairFoldsTheSoundFramesOfAnOlderJournal(t *testing.T) {
 	_ = os.WriteFile(journal, data, 0o600)
 	report := repairAt(t, dir)
 	text := report.String()
-	for _, want := range []string{"damaged   " + journal + ": frame 2", "folded    " + journal + ": 1 sound frames",
+	for _, want := range []string{"damaged   " + journal + ": frame 2", "folded    " + journal + ": 1 sound frame ",
 		"set aside " + journal + ", now " + filepath.Join(report.Folder, legacyJournalPrefix+"2")} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the report lacks %q:\n%s", want, text)
