@@ -20,11 +20,9 @@ func newSandboxRepairCommand() *cobra.Command {
 		Long: `A sandbox refuses to start on a damaged data directory, naming the file, the byte
 offset and page of the damage and why, and changes nothing. repair runs bbolt's
 consistency check, reads every record it can (each checked against its checksum;
-a damaged page is read around), folds in the sound frames of journals an older
-cardterm left, and writes what it read into a fresh DIR/sandbox.db. The file as it
-was and the journals move to DIR/set-aside/<time>/ with REPORT.txt, which says
-what was damaged, lost and kept; nothing is deleted. A sound store is left as it
-is. A foreign file or a folder others may write to is refused with the reason, as
+a damaged page is read around) and writes what it read into a fresh DIR/sandbox.db.
+The file as it was moves to DIR/set-aside/<time>/ with REPORT.txt, which says what
+was damaged, lost and kept; nothing is deleted. A sound store is left as it is. A foreign file or a folder others may write to is refused with the reason, as
 the start refuses it. No sandbox may have DIR open. The store format and its checks
 are described in docs/sandbox-store.md.`,
 		Example: `  cardterm sandbox repair --data ./.sandbox`,

@@ -88,11 +88,7 @@ func OpenStore(dir string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	journals, err := readLegacyJournals(dir)
-	if err != nil {
-		return nil, err
-	}
-	if err := refuseDamagedJournals(dir, journals); err != nil {
+	if err := refuseLegacyJournals(dir); err != nil {
 		return nil, err
 	}
 	db, err := openBolt(path, false)
@@ -104,11 +100,10 @@ func OpenStore(dir string) (*Store, error) {
 		return nil, err
 	}
 	st := &Store{db: db, path: path}
-	if err := st.prepare(fresh, journals); err != nil {
+	if err := st.prepare(fresh); err != nil {
 		db.Close()
 		return nil, err
 	}
-	removeLegacyJournals(dir, journals)
 	if fresh {
 		syncDir(dir)
 	}
@@ -196,7 +191,7 @@ var errMigrate = errors.New("the store needs migrating")
 // prepare marks a fresh file as ours, or checks (reading only) that it is
 // ours and sound; it migrates an older layout, and reads the state. A
 // failure rolls back whatever it wrote.
-func (st *Store) prepare(fresh bool, journals []legacyJournal) (err error) {
+func (st *Store) prepare(fresh bool) (err error) {
 	defer func() {
 		if r := recover(); r != nil { // bbolt panics on some damaged pages
 			err = refuseDamage(st.path, fmt.Sprintf("(%v)", r))
@@ -207,12 +202,12 @@ func (st *Store) prepare(fresh bool, journals []legacyJournal) (err error) {
 		if err != nil {
 			return err
 		}
-		if version < storeVersion || len(journals) > 0 {
+		if version < storeVersion {
 			if !tx.Writable() {
 				return errMigrate
 			}
-			if err := migrate(tx, version, journals); err != nil {
-				return refuseStore(st.path, err.Error())
+			if err := migrate(tx); err != nil {
+				return err
 			}
 		}
 		f, err := readFixture(tx)

@@ -61,8 +61,7 @@ func checkDataDirectory(dir string) error {
 // directory: the database, the set-aside folder, or a journal an older
 // cardterm left (store_legacy.go).
 func ourName(name string) bool {
-	_, journal := isLegacyJournal(name)
-	return name == StoreFile || name == SetAsideDir || journal
+	return name == StoreFile || name == SetAsideDir || isLegacyJournal(name)
 }
 
 // refuseDirectory is the message for a data directory holding path.

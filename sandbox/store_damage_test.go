@@ -115,11 +115,13 @@ func repairAt(t *testing.T, dir string) RepairReport {
 	return report
 }
 
-// aliceAndFrank starts a sandbox on dir: alice's card status and the
-// number of frank's whitelist entries.
+// aliceAndFrank starts a sandbox on dir (and closes it): alice's card
+// status and the number of frank's whitelist entries.
 func aliceAndFrank(t *testing.T, dir string) (string, int) {
 	t.Helper()
-	e := newEnv(t, Options{Store: openTestStore(t, dir)})
+	st := openTestStore(t, dir)
+	defer st.Close()
+	e := newEnv(t, Options{Store: st})
 	alice, _ := e.login("alice@demo.test")
 	status := e.do("GET", "/v1/card/status", bearer(alice), nil).str("status")
 	e.s.mu.Lock()
@@ -219,7 +221,7 @@ func TestDataDirectoryChecks(t *testing.T) {
 		},
 		"another user's journal": func(t *testing.T, dir string) string {
 			path := filepath.Join(dir, legacyJournalPrefix+"7")
-			_ = os.WriteFile(path, legacyFrame(`{"pin/none":null}`), 0o600)
+			_ = os.WriteFile(path, []byte("CTJ1"), 0o600)
 			_ = os.Chown(path, 4242, 4242) // as root; store_checks_unix_test.go covers the rest
 			return "belongs to another user"
 		},

@@ -121,11 +121,7 @@ func readFixture(tx *bolt.Tx) (*fixture, error) {
 			err = decodeRecord(f, string(k), data)
 		}
 		if err != nil {
-			where := "in"
-			if at := whereIs(tx, v); at != "" {
-				where = at + ", in"
-			}
-			return fmt.Errorf("%s record %q: %v", where, k, err)
+			return fmt.Errorf("%s, in record %q: %v", whereIs(tx, v), k, err)
 		}
 		return nil
 	})
@@ -138,7 +134,7 @@ func whereIs(tx *bolt.Tx, data []byte) string {
 	info := tx.DB().Info()
 	offset := int64(uintptr(unsafe.Pointer(unsafe.SliceData(data))) - info.Data)
 	if len(data) == 0 || offset < 0 || offset >= tx.Size() {
-		return ""
+		return "at an unknown offset"
 	}
 	return fmt.Sprintf("at byte %d (page %d)", offset, offset/int64(info.PageSize))
 }
