@@ -9,8 +9,8 @@ import (
 // A data directory is checked before the sandbox uses it, as PostgreSQL
 // checks its data folder: a folder other users may write to, a file the
 // sandbox did not write, a symbolic link or a file of another user is
-// refused with the reason, so a journal another local user drops into
-// the folder is never replayed into the store.
+// refused with the reason, so a file another local user drops into
+// the folder is never read into the store.
 
 // SetAsideDir is the folder of a data directory where `cardterm sandbox
 // repair` puts what it sets aside; the sandbox never reads it.
