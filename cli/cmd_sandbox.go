@@ -81,7 +81,7 @@ X-Sandbox-Fault saying which fault made it.`,
 			if dir := settings.sandboxData; dir != "" {
 				store, err := sandbox.OpenStore(dir)
 				if err != nil {
-					return err
+					return storeError{err}
 				}
 				defer store.Close()
 				opts.Store = store

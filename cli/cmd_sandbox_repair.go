@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/sandbox"
+	"cardterm/ui/sanitize"
 )
 
 // newSandboxRepairCommand is `cardterm sandbox repair --data DIR`: what a
@@ -34,9 +35,9 @@ are described in docs/sandbox-store.md.`,
 			}
 			report, err := sandbox.Repair(dir, time.Now())
 			if err != nil {
-				return err
+				return storeError{err}
 			}
-			fmt.Fprint(cmd.OutOrStdout(), report.String())
+			fmt.Fprint(cmd.OutOrStdout(), sanitize.Multiline(report.String()))
 			return nil
 		},
 	}

@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	endian "encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	bolt "go.etcd.io/bbolt"
 
 	"cardterm/apiclient"
 	"cardterm/sandbox"
@@ -79,5 +83,35 @@ func TestSandboxDataRefusesADamagedStoreAndRepairMendsItE2E(t *testing.T) {
 	}
 	if entries, err := alice.Whitelist(ctx, "usdc"); err != nil || containsEntry(entries, address) || len(entries) == 0 {
 		t.Errorf("whitelist after the repair: %d entries, %v; want the seeded ones without the damaged one", len(entries), err)
+	}
+}
+
+// A record holding terminal controls (a member name with an OSC title
+// sequence, under a sound checksum) is refused with its reason, and the
+// reason reaches the terminal without the controls.
+func TestSandboxDataRefusalsAreSafeForATerminalE2E(t *testing.T) {
+	dir := t.TempDir()
+	st, err := sandbox.OpenStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	db, err := bolt.Open(filepath.Join(dir, sandbox.StoreFile), 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, value := []byte("pin/card-x"), []byte(`{"cardId":"card-x","pin":"1379","\u001b]0;owned\u0007":1}`)
+	table := crc32.MakeTable(crc32.Castagnoli)
+	sealed := endian.LittleEndian.AppendUint32(nil, crc32.Update(crc32.Checksum(key, table), table, value))
+	err = db.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("state")).Put(key, append(sealed, value...)) })
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"sandbox", "--addr", "127.0.0.1:0", "--data", dir}, {"sandbox", "export", "-", "--data", dir}} {
+		out, _ := binaryCommand(t, args...).CombinedOutput()
+		if !strings.Contains(string(out), "unknown field") || !strings.Contains(string(out), "damaged at byte") || bytes.ContainsAny(out, "\x1b\x07") {
+			t.Errorf("%s: %q; want the refusal without terminal controls", args[1], out)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"maps"
+	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -129,11 +130,22 @@ func readFixture(tx *bolt.Tx) (*fixture, error) {
 }
 
 // whereIs says where data, read in tx, lies in the file: its byte offset
-// and page (bbolt hands out slices of the file's memory map).
+// and page. bbolt hands out slices of the file's memory map, but copies a
+// small bucket kept inline in its parent's page out of it: such data is
+// looked for in the file from the root bucket's page on.
 func whereIs(tx *bolt.Tx, data []byte) string {
 	info := tx.DB().Info()
 	offset := int64(uintptr(unsafe.Pointer(unsafe.SliceData(data))) - info.Data)
 	if len(data) == 0 || offset < 0 || offset >= tx.Size() {
+		offset = -1
+		if file, err := os.ReadFile(tx.DB().Path()); err == nil && len(data) > 0 {
+			from := min(int64(tx.Cursor().Bucket().Root())*int64(info.PageSize), int64(len(file)))
+			if i := bytes.Index(file[from:], data); i >= 0 {
+				offset = from + int64(i)
+			}
+		}
+	}
+	if offset < 0 {
 		return "at an unknown offset"
 	}
 	return fmt.Sprintf("at byte %d (page %d)", offset, offset/int64(info.PageSize))
