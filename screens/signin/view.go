@@ -65,20 +65,31 @@ func (s *Screen) View() string {
 	return screenkit.Place(screenkit.Inset(form, 1, 2), width, height)
 }
 
+// gatewayLine says what the screen knows of the gateway, and no more:
+// nothing is sent while it waits, so a --base-url gateway is known to be
+// the sandbox only once an answer said so.
 func (s *Screen) gatewayLine() string {
-	cfg := s.Deps.Client.Config()
+	client := s.Deps.Client
+	cfg := client.Config()
 	host := cfg.BaseURL
 	if u, err := url.Parse(cfg.BaseURL); err == nil && u.Host != "" {
 		host = u.Host
 	}
 	line := "gateway " + host + " · client key " + cfg.ClientKey
-	if len(s.Deps.Demo) > 0 {
+	switch {
+	case len(s.Deps.Demo) > 0:
 		line = "embedded SANDBOX gateway at " + host
+	case cfg.ClientKey == "":
+		line = "gateway " + host + " · no client key: set --client-key or CARDTERM_CLIENT_KEY"
+	case client.KnownSandbox():
+		line += " · it announced itself as the cardterm sandbox"
+	case !client.KnowsGateway():
+		line += " · not asked anything yet: its first answer says whether it is the cardterm sandbox"
 	}
 	if cfg.US {
 		line += " · US region"
 	}
-	return line
+	return sanitize.Text(line)
 }
 
 func (s *Screen) demoView() string {
