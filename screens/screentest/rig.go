@@ -42,7 +42,7 @@ func NewRig(t *testing.T, user string, build Build, opts ...Option) *Rig {
 	}
 	hs := httptest.NewServer(sandbox.New(setup.Sandbox))
 	t.Cleanup(hs.Close)
-	client := apiclient.New(apiclient.Config{BaseURL: hs.URL, ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey})
+	client := apiclient.New(apiclient.Config{BaseURL: hs.URL, ClientKey: sandbox.DemoClientKey, ClientID: demoClientID(), SecretKey: sandbox.DemoSecretKey})
 	if _, err := client.Login(context.Background(), user, "demo-pass"); err != nil {
 		t.Fatal(err)
 	}
