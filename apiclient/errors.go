@@ -168,7 +168,7 @@ func (e *Error) summary() string {
 		b.WriteString(": ")
 		b.WriteString(oneLine(cutText(strings.Join(parts, "; "), 3*maxGatewayText)))
 	}
-	if e.RetryAfter > 0 {
+	if e.RetryAfter > 0 && !errors.Is(e.Err, errRateLimited) { // that one names the time
 		fmt.Fprintf(&b, ", retry in %s", e.RetryAfter.Round(time.Second))
 	}
 	return b.String()

@@ -113,8 +113,7 @@ func (c *Client) holdBack(r request) error {
 	}
 	wait := until.Sub(c.now())
 	return &Error{Op: r.op, Status: 0, RetryAfter: wait, Err: errRateLimited,
-		Message: fmt.Sprintf("the gateway asked for no more %s %s until %s (Retry-After); nothing was sent",
-			r.method, r.path, until.Local().Format(time.TimeOnly))}
+		Message: fmt.Sprintf("the gateway asked to wait until %s; nothing sent", until.Local().Format(time.TimeOnly))}
 }
 
 // noteRetryAfter closes r's endpoint when the answer asks to wait.
