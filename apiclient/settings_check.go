@@ -31,7 +31,7 @@ func (c *Client) checkSettings(r request) error {
 	case (r.family == familyUser || r.family == familyClient || r.family == familySecret) && c.cfg.ClientKey == "":
 		return settingError(r.op, "no client key is configured: set --client-key, CARDTERM_CLIENT_KEY or the profile's client key")
 	case r.family == familyOrder && c.clientID() == "":
-		return settingError(r.op, "no client id is configured: the order endpoints identify the client with X-Client-ID, which is not the client key; set --client-id, CARDTERM_CLIENT_ID or the profile's client id")
+		return settingError(r.op, "no client id is configured: set --client-id, CARDTERM_CLIENT_ID or the profile's client id (the order endpoints' X-Client-ID; the client key is not one)")
 	case r.family == familySecret && c.secretKey() == "":
 		return errNoSecret(r.op)
 	}

@@ -100,7 +100,7 @@ func TestGatewayThatIsNotTheSandboxGetsOnlyInterfacePathsE2E(t *testing.T) {
 func TestALocalSandboxIsAskedNothingBeforeSignInE2E(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
 	tm := startTerm(t, nil, "--base-url", sb.URL, "--client-key", sandbox.DemoClientKey, "--environment", "sandbox")
-	s := tm.waitFor("Sign in to the Card and Wallet Gateway", "not asked anything yet")
+	s := tm.waitFor("Sign in to the Card and Wallet Gateway", "Not asked anything yet")
 	if strings.Contains(s, "Secret key") {
 		t.Fatalf("a secret key was asked for a demo tenant's client key:\n%s", s)
 	}

@@ -34,7 +34,7 @@ func TestAWholeSessionKeepsToTheInterface(t *testing.T) {
 	if sent := strict.Requests(); len(sent) != 0 {
 		t.Fatalf("the sign-in screen sent %v while it waited", sent)
 	}
-	if s := app.Screen(); !strings.Contains(s, "not asked anything yet") {
+	if s := app.Screen(); !strings.Contains(s, "Not asked anything yet") {
 		t.Errorf("the sign-in screen does not say what it knows of the gateway:\n%s", s)
 	}
 	for _, user := range []string{"alice@demo.test", "frank@demo.test", "nora@demo.test"} {

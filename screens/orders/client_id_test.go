@@ -16,7 +16,7 @@ import (
 func TestOrdersWithoutAClientIDNameTheSetting(t *testing.T) {
 	app := screentest.New(t, screentest.Of(signin.New),
 		screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)),
-		screentest.WithConfig(func(c *apiclient.Config) { c.ClientID = "" }), screentest.AsRemote("staging"))
+		screentest.WithConfig(func(c *apiclient.Config) { c.ClientID = "" }), screentest.AsRemote("staging"), screentest.WithSize(80, 24))
 	app.SignIn("nora@demo.test")
 	app.Open(screenkit.OrdersScreen)
 	screentest.MustShow(t, app.Screen(), "no client id is configured", "--client-id")

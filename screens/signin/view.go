@@ -36,7 +36,11 @@ func (s *Screen) View() string {
 	}
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Sign in to the Card and Wallet Gateway"))
-	b.WriteString("\n" + st.Muted.Render(s.gatewayLine()) + "\n\n")
+	b.WriteString("\n" + st.Muted.Render(s.gatewayLine()))
+	if known := s.gatewayKnown(); known != "" {
+		b.WriteString("\n" + st.Muted.Render(ansi.Wrap(known, max(width-4, 20), " ")))
+	}
+	b.WriteString("\n\n")
 	b.WriteString(input("Username", s.username, s.focus == focusUsername) + "\n")
 	b.WriteString(input("Password", s.password, s.focus == focusPassword) + "\n")
 	switch {
@@ -65,12 +69,9 @@ func (s *Screen) View() string {
 	return screenkit.Place(screenkit.Inset(form, 1, 2), width, height)
 }
 
-// gatewayLine says what the screen knows of the gateway, and no more:
-// nothing is sent while it waits, so a --base-url gateway is known to be
-// the sandbox only once an answer said so.
+// gatewayLine names the gateway and the client key.
 func (s *Screen) gatewayLine() string {
-	client := s.Deps.Client
-	cfg := client.Config()
+	cfg := s.Deps.Client.Config()
 	host := cfg.BaseURL
 	if u, err := url.Parse(cfg.BaseURL); err == nil && u.Host != "" {
 		host = u.Host
@@ -81,15 +82,27 @@ func (s *Screen) gatewayLine() string {
 		line = "embedded SANDBOX gateway at " + host
 	case cfg.ClientKey == "":
 		line = "gateway " + host + " · no client key: set --client-key or CARDTERM_CLIENT_KEY"
-	case client.KnownSandbox():
-		line += " · it announced itself as the cardterm sandbox"
-	case !client.KnowsGateway():
-		line += " · not asked anything yet: its first answer says whether it is the cardterm sandbox"
 	}
 	if cfg.US {
 		line += " · US region"
 	}
 	return sanitize.Text(line)
+}
+
+// gatewayKnown says what the screen knows of a --base-url gateway, and no
+// more: nothing is sent while it waits, so the gateway is known to be the
+// cardterm sandbox only once an answer said so.
+func (s *Screen) gatewayKnown() string {
+	client := s.Deps.Client
+	switch {
+	case len(s.Deps.Demo) > 0:
+		return ""
+	case client.KnownSandbox():
+		return "It announced itself as the cardterm sandbox."
+	case !client.KnowsGateway():
+		return "Not asked anything yet: its first answer says whether it is the cardterm sandbox."
+	}
+	return ""
 }
 
 func (s *Screen) demoView() string {
