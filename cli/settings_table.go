@@ -135,7 +135,7 @@ var settings = []*setting{
 		unset: "the sandbox's first tenant", takenBy: everywhere, field: func(o *options) any { return &o.clientKey }},
 	{name: "client-id", env: envClientID, key: "client_id", placeholder: "ID", label: "client id",
 		usage: "client id for orders (X-Client-ID) and OAuth",
-		unset: "the client key", field: func(o *options) any { return &o.clientID }},
+		unset: "none: orders are refused, naming it (OAuth uses the client key)", field: func(o *options) any { return &o.clientID }},
 	{name: "proxy", env: envProxy, key: "proxy", placeholder: "URL", label: "proxy",
 		usage: "send gateway requests through this HTTP(S) proxy (never requests to this machine)",
 		unset: "$HTTPS_PROXY, or none", check: checkProxySetting,

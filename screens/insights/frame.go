@@ -70,7 +70,7 @@ func (s *Screen) rebuild() {
 		about = append(about, strings.TrimPrefix(which, " · "))
 	}
 	if s.partial {
-		about = append(about, "INCOMPLETE: the gateway's pages did not end")
+		about = append(about, "INCOMPLETE: the walk of the pages stopped early")
 	}
 	b.WriteString(head + "  " + st.Muted.Render(joinWrapped(about, max(s.Width-lipgloss.Width(head)-2, 20))))
 	b.WriteByte('\n')
