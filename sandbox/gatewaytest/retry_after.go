@@ -3,12 +3,14 @@ package gatewaytest
 import (
 	"net/http"
 	"strconv"
+	"regexp"
 	"sync"
 	"time"
 )
 
-// RetryAfter answers one endpoint 429 with Retry-After: Seconds for the
-// first Seconds after it was first asked (by Now, the test's clock), and
+// RetryAfter answers one endpoint (Path, or the paths Pattern matches)
+// 429 with Retry-After: Seconds for the first Seconds after
+// it was first asked (by Now, the test's clock), and
 // passes everything else, and that endpoint afterwards, to Next. It keeps
 // the time of each request to the endpoint, so a test can say none came
 // before the time it named.
@@ -16,6 +18,7 @@ type RetryAfter struct {
 	Next    http.Handler
 	Method  string
 	Path    string
+	Pattern *regexp.Regexp
 	Seconds int
 	Now     func() time.Time
 
@@ -25,7 +28,8 @@ type RetryAfter struct {
 }
 
 func (g *RetryAfter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != g.Method || r.URL.Path != g.Path {
+	matched := r.URL.Path == g.Path || g.Pattern != nil && g.Pattern.MatchString(r.URL.Path)
+	if r.Method != g.Method || !matched {
 		g.Next.ServeHTTP(w, r)
 		return
 	}
