@@ -2,8 +2,8 @@ package gatewaytest
 
 import (
 	"net/http"
-	"strconv"
 	"regexp"
+	"strconv"
 	"sync"
 	"time"
 )
