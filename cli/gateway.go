@@ -52,10 +52,14 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 		// answers (apiclient.KnownSandbox). A `cardterm sandbox` on a
 		// demo tenant's client key gets that tenant's public keys, which
 		// the client sends only once the gateway announced itself.
+		// A profile is a saved configuration of a real gateway: its
+		// secret key is asked for as usual.
 		if cred, ok := sandbox.CredentialFor(gw.cfg.ClientKey); ok {
 			gw.cfg.SandboxSecretKey, gw.cfg.SandboxClientID = cred.SecretKey, cred.ClientID
-			gw.cfg.SecretKey = secretKey(o, stdin, stderr, false)
-			return gw, nil
+			if !o.profileInUse {
+				gw.cfg.SecretKey = secretKey(o, stdin, stderr, false)
+				return gw, nil
+			}
 		}
 		// The support console needs only the client key; it asks for the
 		// secret key when an action needs it.

@@ -134,7 +134,7 @@ var settings = []*setting{
 		usage: "public client key (x-client-key) of your gateway credentials",
 		unset: "the sandbox's first tenant", takenBy: everywhere, field: func(o *options) any { return &o.clientKey }},
 	{name: "client-id", env: envClientID, key: "client_id", placeholder: "ID", label: "client id",
-		usage: "client id for orders (X-Client-ID) and OAuth",
+		usage: "client id for orders (X-Client-ID) and OAuth; the embedded sandbox's is known, a `cardterm sandbox` demo tenant's is used once its answers announce it",
 		unset: "none: orders are refused, naming it (OAuth uses the client key)", field: func(o *options) any { return &o.clientID }},
 	{name: "proxy", env: envProxy, key: "proxy", placeholder: "URL", label: "proxy",
 		usage: "send gateway requests through this HTTP(S) proxy (never requests to this machine)",

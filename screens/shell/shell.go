@@ -126,6 +126,7 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		EndApprovedRequest: apiclient.RevokeCall().Lines(),
 		Gateway:            cfg.Gateway.Label,
 		Sandbox:            cfg.Gateway.Sandbox,
+		Announced:          cfg.Client.KnownSandbox,
 		ClientKey:          cfg.Gateway.ClientKey,
 		Production:         deps.Production,
 		Environment:        cfg.Gateway.Environment,
