@@ -32,6 +32,7 @@ const (
 	exitUsage       = 2
 	exitAuth        = 3
 	exitNetwork     = 4
+	exitIncomplete  = 5
 	exitInterrupted = 130
 )
 

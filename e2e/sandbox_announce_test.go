@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"cardterm/apiclient"
 	"cardterm/sandbox"
@@ -91,14 +92,24 @@ func TestGatewayThatIsNotTheSandboxGetsOnlyInterfacePaths(t *testing.T) {
 	}
 }
 
-// A headless `cardterm sandbox` given as --base-url announces itself: the
-// app shows the SANDBOX badge, not PRODUCTION, and asks for no secret key
-// (the demo tenant's is known).
-func TestAnnouncedSandboxIsNotProduction(t *testing.T) {
+// A headless `cardterm sandbox` given as --base-url is asked nothing at
+// start: the sign-in screen says it does not know yet what the gateway
+// is, no secret key is asked for (a demo tenant's client key), and the
+// sandbox receives nothing while the screen waits. Signed in, its answers
+// announce it, so the demo tenant's client id reaches the Orders screen.
+func TestALocalSandboxIsAskedNothingBeforeSignIn(t *testing.T) {
 	sb := startSandboxInProcess(t, sandbox.Options{})
-	tm := startTerm(t, nil, "--base-url", sb.URL)
-	s := tm.waitFor("Sign in to the Card and Wallet Gateway", "SANDBOX")
-	if strings.Contains(s, "PRODUCTION") || strings.Contains(s, "Secret key") {
-		t.Fatalf("an announced sandbox is taken for production:\n%s", s)
+	tm := startTerm(t, nil, "--base-url", sb.URL, "--client-key", sandbox.DemoClientKey, "--environment", "sandbox")
+	s := tm.waitFor("Sign in to the Card and Wallet Gateway", "Not asked anything yet")
+	if strings.Contains(s, "Secret key") {
+		t.Fatalf("a secret key was asked for a demo tenant's client key:\n%s", s)
 	}
+	time.Sleep(2 * time.Second)
+	if got := sb.Server.Requests(); len(got) != 0 {
+		t.Fatalf("the sign-in screen sent %d requests while it waited: %v", len(got), got)
+	}
+	tm.signInWithForm("nora@demo.test", "demo-pass")
+	tm.waitFor("Account")
+	tm.open("Orders")
+	tm.waitFor("eligible")
 }

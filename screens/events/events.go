@@ -43,7 +43,7 @@ func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
 		k.TestEvent.SetEnabled(false)
 		k.Resend.SetEnabled(false)
 		k.Simulate.SetEnabled(false)
-	case !deps.SandboxGateway:
+	case !deps.LocalSandbox():
 		k.TestEvent.SetHelp("t", "send a test event (sandbox gateway only)")
 		k.TestEvent.SetEnabled(false)
 		k.Resend.SetHelp("R", "deliver this event again (sandbox gateway only)")
@@ -106,6 +106,10 @@ type Screen struct {
 	// resend delivers the selected delivery's event again (resend.go).
 	resend ui.Change[resent]
 
+	// keysOnSandbox is what Deps.LocalSandbox said when keys were built:
+	// a loopback gateway's first answer may turn the sandbox keys on.
+	keysOnSandbox bool
+
 	// Layout, from SetSize.
 	tableHeight, paneHeight int
 }
@@ -121,7 +125,7 @@ func New(deps screenkit.Deps) *Screen {
 		s.feed = subscribe(deps.Events)
 	}
 	s.table = table.New(s.Deps.Styles, columns(s.Width))
-	s.keys = newKeyMap(s.Deps, s.table.KeyMap())
+	s.keys, s.keysOnSandbox = newKeyMap(s.Deps, s.table.KeyMap()), s.Deps.LocalSandbox()
 	s.resend = ui.NewChange[resent](s.Requests)
 	s.bodies = bodyFields{}
 	return s
@@ -138,6 +142,7 @@ func (s *Screen) Release() {
 // KeyMap implements ui.Screen: the test-event form's keys while it is
 // open, else the list's.
 func (s *Screen) KeyMap() help.KeyMap {
+	s.followGateway()
 	if s.form != nil {
 		return s.form.KeyMap()
 	}
@@ -214,7 +219,16 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	return s, nil
 }
 
+// followGateway rebuilds the keys once the gateway has said it is a
+// sandbox on this machine (learned from an answer, never asked).
+func (s *Screen) followGateway() {
+	if on := s.Deps.LocalSandbox(); on != s.keysOnSandbox {
+		s.keys, s.keysOnSandbox = newKeyMap(s.Deps, s.table.KeyMap()), on
+	}
+}
+
 func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	s.followGateway()
 	switch {
 	case s.form != nil:
 		return s.formKey(msg)

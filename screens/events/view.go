@@ -128,12 +128,12 @@ func (s *Screen) heading() string {
 
 // emptyHint says how to make an event arrive, wrapped to the width.
 func (s *Screen) emptyHint() []string {
-	if text := s.hookHint(); text != "" && s.Deps.SandboxGateway {
+	if text := s.hookHint(); text != "" && s.Deps.LocalSandbox() {
 		return s.wrapHint(text)
 	}
 	text := "No delivery yet. On " + s.Deps.ScreenNamed(screenkit.WebhooksScreen, "Webhooks") + ", l points a webhook at this listener " +
 		"(L adds a new one); then freeze the card, or press t here to send a test event."
-	if !s.Deps.SandboxGateway {
+	if !s.Deps.LocalSandbox() {
 		text = "No delivery yet. This gateway delivers only to public HTTPS addresses: run " +
 			"cardterm listen --forward-to URL behind a public HTTPS tunnel to watch deliveries."
 	}

@@ -73,6 +73,9 @@ func (s *Screen) rebuild() {
 	if which != "" {
 		about = append(about, strings.TrimPrefix(which, " · "))
 	}
+	if s.partial {
+		about = append(about, "INCOMPLETE: the walk of the pages stopped early")
+	}
 	b.WriteString(head + "  " + st.Muted.Render(joinWrapped(about, max(s.Width-lipgloss.Width(head)-2, 20))))
 	b.WriteByte('\n')
 	totals := []string{"Spent " + summaryOf(a.Spent, cur), "Refunded " + summaryOf(a.Refunded, cur), "Declined " + summaryOf(a.Declined, cur)}

@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"github.com/charmbracelet/x/ansi"
 	"strings"
 
 	"cardterm/apiclient"
@@ -49,8 +50,9 @@ func (s *Screen) View() string {
 		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow this account to order products."))
 		return screenkit.Place(strings.Join(lines, "\n"), s.Width, s.Height)
 	case s.loadErr != nil:
-		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the products: "+sanitize.Text(apiclient.ErrorMessage(s.loadErr))),
-			st.Muted.Render("r retries"))
+		// Wrapped, not cut: a missing setting is named at its end.
+		why := ansi.Wrap("Could not load the products: "+sanitize.Text(apiclient.ErrorMessage(s.loadErr)), max(s.Width-2, 20), " ")
+		lines = append(lines, "", st.Text(theme.ToneDanger).Render(why), st.Muted.Render("r retries"))
 		return screenkit.Place(strings.Join(lines, "\n"), s.Width, s.Height)
 	}
 	lines = append(lines, "")

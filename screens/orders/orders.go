@@ -215,7 +215,7 @@ func (s *Screen) confirmOrder() tea.Cmd {
 	return s.order.Ask(ui.ChangeSpec[placed]{
 		Title: "Order " + p.Description + "?",
 		Request: append(apiclient.PlaceOrderCall(p.ID, method).Lines(),
-			"X-Client-ID: "+client.Config().ClientID),
+			"X-Client-ID: "+client.OrderClientID()),
 		Lines: []string{"The gateway answers with the payment details: the amount, and the address to pay in crypto. " +
 			"Nothing is paid until you send the funds; the status is checked every 3 s."},
 		ConfirmLabel: "order",

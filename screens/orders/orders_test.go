@@ -62,7 +62,7 @@ func TestOrderConfirmationShowsTheRequestBeforeSending(t *testing.T) {
 	if !strings.HasPrefix(spec.Request[0], "POST /v1/order") {
 		t.Fatalf("the confirmation's request is %q", spec.Request)
 	}
-	if got := strings.Join(spec.Request, "\n"); !strings.Contains(got, "X-Client-ID: ck_sandbox_acme") ||
+	if got := strings.Join(spec.Request, "\n"); !strings.Contains(got, "X-Client-ID: acme-sandbox") ||
 		!strings.Contains(got, `{"productId":"prod_virtual_card","paymentMethod":"CRYPTO_EXTERNAL_`) {
 		t.Fatalf("the confirmation's request is %q", spec.Request)
 	}

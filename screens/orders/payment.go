@@ -226,11 +226,12 @@ func (p *payment) recheck() tea.Cmd {
 // nextTick is the message the panel's pending timer sends.
 func (p *payment) nextTick() tickMsg { return tickMsg{panel: p.id, seq: p.tickSeq} }
 
-// schedule starts the timer of the next check.
-func (p *payment) schedule() tea.Cmd {
+// schedule starts the timer of the next check: pollEvery, or later when
+// the gateway asked to wait longer.
+func (p *payment) schedule(wait time.Duration) tea.Cmd {
 	p.tickSeq++
 	msg := p.nextTick()
-	return tea.Tick(pollEvery, func(time.Time) tea.Msg { return msg })
+	return tea.Tick(max(pollEvery, wait), func(time.Time) tea.Msg { return msg })
 }
 
 // poll handles the panel's timers and answers; anything for another
@@ -286,12 +287,25 @@ func (p *payment) checked(status apiclient.OrderStatus, err error) tea.Cmd {
 	if !p.polling {
 		return nil
 	}
+	if apiclient.IsRateLimited(err) {
+		p.checks-- // refused here, nothing sent: not a check
+	}
 	if p.checks >= apiclient.OrderPollMax {
 		p.polling, p.capped = false, true
 		return ui.Notify(theme.ToneWarn, fmt.Sprintf("the order is still %s after %d checks: press r on the Orders screen to check again",
 			statusText(p.status), apiclient.OrderPollMax))
 	}
-	return p.schedule()
+	return p.schedule(retryAfter(err))
+}
+
+// retryAfter is how long the gateway asked to wait before the next
+// check (a 429 or 503 with Retry-After), or 0.
+func retryAfter(err error) time.Duration {
+	var e *apiclient.Error
+	if errors.As(err, &e) {
+		return e.RetryAfter
+	}
+	return 0
 }
 
 // copyValue is the payment address, or the order id when the gateway sent

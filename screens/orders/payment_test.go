@@ -37,7 +37,7 @@ func TestOrderVirtualCardPollsToCompleted(t *testing.T) {
 	// The body is too wide for the box: one member a line, never a
 	// value cut from its name.
 	app.MustShow(t, "Order Virtual card", "POST /v1/order", `"productId": "prod_virtual_card",`,
-		`"paymentMethod": "CRYPTO_EXTERNAL_DAIMO"`, "X-Client-ID: ck_sandbox_acme")
+		`"paymentMethod": "CRYPTO_EXTERNAL_DAIMO"`, "X-Client-ID: acme-sandbox")
 	app.Keys("enter") // a second enter confirms once; nothing more is sent
 	app.MustShow(t, "Payment", "STARTED", "check 1 of 40", "10.00 USD", "Pay to", "0x", "Chain id", "59141", "USDC",
 		"QR: payment link (EIP-681)", "the status is checked every 3 s")

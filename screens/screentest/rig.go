@@ -2,6 +2,7 @@ package screentest
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
@@ -33,16 +34,21 @@ type Rig struct {
 }
 
 // NewRig signs user in and enters the screen at 100x38, under NO_COLOR.
-// Of the options only the sandbox's count (WithAltShapes, WithSandbox).
+// Of the options only the sandbox's count (WithAltShapes, WithSandbox,
+// WithGateway).
 func NewRig(t *testing.T, user string, build Build, opts ...Option) *Rig {
 	t.Helper()
 	var setup Setup
 	for _, o := range opts {
 		o(&setup)
 	}
-	hs := httptest.NewServer(sandbox.New(setup.Sandbox))
+	var handler http.Handler = sandbox.New(setup.Sandbox)
+	if setup.Wrap != nil {
+		handler = setup.Wrap(handler)
+	}
+	hs := httptest.NewServer(handler)
 	t.Cleanup(hs.Close)
-	client := apiclient.New(apiclient.Config{BaseURL: hs.URL, ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey})
+	client := apiclient.New(apiclient.Config{BaseURL: hs.URL, ClientKey: sandbox.DemoClientKey, ClientID: demoClientID(), SecretKey: sandbox.DemoSecretKey})
 	if _, err := client.Login(context.Background(), user, "demo-pass"); err != nil {
 		t.Fatal(err)
 	}

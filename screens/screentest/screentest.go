@@ -6,6 +6,7 @@
 package screentest
 
 import (
+	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
@@ -78,6 +79,9 @@ type Setup struct {
 	StartInSupport bool
 	Width          int
 	Height         int
+	// Wrap, when set, stands between the client and the sandbox: a
+	// gateway of sandbox/gatewaytest (strict, rate-limited, endless).
+	Wrap func(http.Handler) http.Handler
 }
 
 // Option changes the setup.
@@ -160,7 +164,7 @@ func New(t testing.TB, signIn Build, opts ...Option) *App {
 	t.Helper()
 	clock := sandbox.NewManualClock(Epoch)
 	setup := Setup{SignIn: signIn, Width: 104, Height: 30, Sandbox: sandbox.Options{Clock: clock},
-		Config: apiclient.Config{ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey}}
+		Config: apiclient.Config{ClientKey: sandbox.DemoClientKey, ClientID: demoClientID(), SecretKey: sandbox.DemoSecretKey}}
 	setup.Shell.Now = clock.Now
 	setup.Shell.Gateway = shell.Gateway{Label: "SANDBOX", Sandbox: true, Local: true}
 	for _, o := range opts {
@@ -169,7 +173,11 @@ func New(t testing.TB, signIn Build, opts ...Option) *App {
 	setup.Sandbox.Clock = clock
 	setup.Sandbox.RecordBodies = true // what a confirmation showed is compared with what was received
 	server := sandbox.New(setup.Sandbox)
-	hs := httptest.NewServer(server)
+	var handler http.Handler = server
+	if setup.Wrap != nil {
+		handler = setup.Wrap(server)
+	}
+	hs := httptest.NewServer(handler)
 	t.Cleanup(hs.Close)
 	server.SetBaseURL(hs.URL)
 
