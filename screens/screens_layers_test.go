@@ -201,7 +201,7 @@ func TestNoScreenKeepsALayerInAField(t *testing.T) {
 		"consent.Screen.open": true, "consent.Screen.under": true,
 		"delegation.Screen.open": true, "delegation.Screen.issued": true,
 		"consent.Screen.asking": true,
-		"events.Screen.form": true, "transactions.Screen.form": true,
+		"transactions.Screen.form": true,
 		"transactions.Screen.exportForm": true, "webhooks.Screen.lookupForm": true,
 		"wallets.withdrawForm.form": true, "whitelist.entriesForm.form": true,
 		"webhooks.webhookForm.form": true,
