@@ -200,8 +200,8 @@ func TestNoScreenKeepsALayerInAField(t *testing.T) {
 	notYetALayer := map[string]bool{
 		"consent.Screen.open": true, "consent.Screen.under": true,
 		"delegation.Screen.open": true, "delegation.Screen.issued": true,
-		"consent.Screen.asking": true,
-		"transactions.Screen.form": true,
+		"consent.Screen.asking":          true,
+		"transactions.Screen.form":       true,
 		"transactions.Screen.exportForm": true, "webhooks.Screen.lookupForm": true,
 		"wallets.withdrawForm.form": true, "whitelist.entriesForm.form": true,
 		"webhooks.webhookForm.form": true,
