@@ -29,9 +29,6 @@ func (s *Screen) SetSize(width, height int) {
 	s.layout()
 	s.head = s.heading()
 	s.layoutPane()
-	if s.form != nil {
-		s.form.SetWidth(min(width-2, 70))
-	}
 }
 
 // layout splits the body under the heading: the list takes what its rows
@@ -56,9 +53,6 @@ func (s *Screen) CopyValue() (label, value string, ok bool) {
 // View implements ui.Screen.
 func (s *Screen) View() string {
 	st := s.Deps.Styles
-	if s.form != nil {
-		return screenkit.Place(s.heading()+"\n\n"+s.form.View(), s.Width, s.Height)
-	}
 	lines := []string{s.head, ""}
 	switch {
 	case s.Deps.Events == nil:

@@ -54,8 +54,10 @@ func TestWebhooksListGolden(t *testing.T) {
 	a.MustShow(t, "CRM (paused)")
 }
 
-func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
-	a := newApp(t, "alice@demo.test")
+// addOps adds the webhook "Ops" as a user would, fixing the url the
+// form refuses, and returns its signing key, shown once, and the record.
+func addOps(t *testing.T, a *screentest.App) (key string, ops apiclient.Webhook) {
+	t.Helper()
 	a.Keys("a")
 	a.Fill("Ops", "http://example.test/hooks")
 	a.Keys("tab", "tab", "space") // card.activated
@@ -79,7 +81,7 @@ func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	}
 	a.Keys("y")
 	s := a.Screen()
-	key := fullKey.FindString(s)
+	key = fullKey.FindString(s)
 	screentest.MustShow(t, s, `Signing key of the new webhook "Ops"`, "will not be shown again", "y copy the key")
 	if key == "" {
 		t.Fatalf("the full key is not shown once:\n%s", s)
@@ -95,10 +97,16 @@ func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	screentest.MustShow(t, s, "3 of 5 endpoints", "Ops", "example.test/hooks")
 	screentest.MustNotShow(t, s, key)
 	hooks := hooksOnServer(a)
-	ops := hooks[2]
+	ops = hooks[2]
 	if ops.Name != "Ops" || !ops.IsActive || string(ops.Metadata["tries"]) != "3" || string(ops.Metadata["team"]) != `"ops"` {
 		t.Fatalf("stored %+v", ops)
 	}
+	return key, ops
+}
+
+func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
+	a := newApp(t, "alice@demo.test")
+	key, ops := addOps(t, a)
 	// Details show it masked, ending like the key.
 	a.Keys("j", "j", "enter")
 	a.MustShow(t, "whsec_********"+key[len(key)-4:], "tries", "3")
@@ -121,7 +129,7 @@ func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	a.Keys("R")
 	a.MustShow(t, `Rotate the signing key of "Ops"?`, "POST /v1/webhooks/"+ops.ID+"/rotate-key")
 	a.Keys("y")
-	s = a.Screen()
+	s := a.Screen()
 	newKey := fullKey.FindString(s)
 	screentest.MustShow(t, s, `New signing key of "Ops"`, `signing key of "Ops" rotated`)
 	if newKey == "" || newKey == key {
