@@ -49,7 +49,8 @@ func TestAWholeSessionKeepsToTheInterface(t *testing.T) {
 					app.Keys("y")
 				}
 				for range 3 {
-					if app.UI().Active().CapturesKeys() || strings.Contains(app.Screen(), "esc back") {
+					_, layerOpen := app.UI().TopLayer()
+					if layerOpen || app.UI().Active().CapturesKeys() || strings.Contains(app.Screen(), "esc back") {
 						app.Keys("esc")
 					}
 				}
