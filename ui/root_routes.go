@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/layer"
 	"cardterm/ui/sanitize"
 )
 
@@ -16,8 +17,7 @@ import (
 func (r *Root) toSignIn(reason string, tone theme.Tone) tea.Cmd {
 	r.signedIn = false
 	r.focusNav = false
-	r.showHelp, r.showLog = false, false
-	r.dialog, r.inspect = nil, nil
+	r.closeRootLayers()
 	cmds := []tea.Cmd{r.resize()}
 	if reason != "" {
 		// The sign-in screen says why in its form, where the user looks:
@@ -46,6 +46,7 @@ func (r *Root) resize() tea.Cmd {
 	for _, s := range r.screens {
 		s.SetSize(bw, bh)
 	}
+	r.layers.SetSize(bw, bh)
 	return nil
 }
 
@@ -56,32 +57,58 @@ func (r *Root) broadcast(msg tea.Msg) tea.Cmd {
 	if r.signIn != nil {
 		var cmd tea.Cmd
 		r.signIn, cmd = r.signIn.Update(msg)
-		cmds = append(cmds, stampNotices(cmd, ScreenSignIn))
+		cmds = append(cmds, r.fromScreen(cmd, ScreenSignIn))
 	}
 	if r.support != nil {
 		var cmd tea.Cmd
 		r.support, cmd = r.support.Update(msg)
-		cmds = append(cmds, stampNotices(cmd, ScreenSupport))
+		cmds = append(cmds, r.fromScreen(cmd, ScreenSupport))
 	}
 	for i, s := range r.screens {
 		var cmd tea.Cmd
 		r.screens[i], cmd = s.Update(msg)
-		cmds = append(cmds, stampNotices(cmd, s.ID()))
+		cmds = append(cmds, r.fromScreen(cmd, s.ID()))
 	}
+	// The layers' own answers (a panel's request) reach them too.
+	cmds = append(cmds, r.layers.Broadcast(func(cmd tea.Cmd, owner string) tea.Cmd {
+		if owner == "" {
+			return cmd // the root's own layers' notices show anywhere
+		}
+		return r.fromScreen(cmd, ScreenID(owner))
+	}, msg))
 	return tea.Batch(cmds...)
 }
 
-// toActive hands a message to the active screen only.
+// toActive hands input to the top layer over the active screen, else to
+// the active screen only.
 func (r *Root) toActive(msg tea.Msg) tea.Cmd {
+	_, rank, _ := r.topLayer()
+	if cmd, ok := r.layers.Update(r.owner(), msg); ok {
+		if rank == layer.Panel {
+			return r.fromScreen(cmd, ScreenID(r.owner()))
+		}
+		return cmd
+	}
+	return r.toScreen(msg)
+}
+
+// fromScreen is a command a screen (or its layer) returned: the layers
+// it asks for open now, its notices are stamped with the screen.
+func (r *Root) fromScreen(cmd tea.Cmd, id ScreenID) tea.Cmd {
+	return stampNotices(r.openLayersNow(cmd, id), id)
+}
+
+// toScreen hands a message to the active screen itself.
+func (r *Root) toScreen(msg tea.Msg) tea.Cmd {
 	if !r.signedIn {
 		var cmd tea.Cmd
 		switch {
 		case r.supporting && r.support != nil:
 			r.support, cmd = r.support.Update(msg)
-			return stampNotices(cmd, ScreenSupport)
+			return r.fromScreen(cmd, ScreenSupport)
 		case r.signIn != nil:
 			r.signIn, cmd = r.signIn.Update(msg)
-			return stampNotices(cmd, ScreenSignIn)
+			return r.fromScreen(cmd, ScreenSignIn)
 		}
 		return nil
 	}
@@ -91,7 +118,7 @@ func (r *Root) toActive(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	s := r.screens[r.active]
 	r.screens[r.active], cmd = s.Update(msg)
-	return stampNotices(cmd, s.ID())
+	return r.fromScreen(cmd, s.ID())
 }
 
 func (r *Root) navigate(to ScreenID) tea.Cmd {
@@ -105,7 +132,7 @@ func (r *Root) navigate(to ScreenID) tea.Cmd {
 				return nil
 			}
 			r.active = i
-			r.showHelp, r.showLog, r.inspect = false, false, nil
+			r.closeRootLayers(layer.Sheet, layer.Inspector)
 			r.layoutNotice()
 			return tea.Batch(stampNotices(s.Enter(), s.ID()), r.approvedViewed(s))
 		}

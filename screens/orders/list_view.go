@@ -13,12 +13,6 @@ import (
 // SetSize implements ui.Screen.
 func (s *Screen) SetSize(width, height int) {
 	s.Width, s.Height = width, height
-	if s.lookup != nil {
-		s.lookup.setWidth(width)
-	}
-	if s.pay != nil {
-		s.pay.SetSize(width, height)
-	}
 	s.layout()
 }
 
@@ -32,12 +26,6 @@ func (s *Screen) layout() {
 
 // View implements ui.Screen.
 func (s *Screen) View() string {
-	if s.lookup != nil {
-		return screenkit.Place(s.lookup.view(), s.Width, s.Height)
-	}
-	if s.pay != nil {
-		return s.pay.View() // placed when it was built
-	}
 	st := s.Deps.Styles
 	head := st.Title.Render("Orders")
 	switch {

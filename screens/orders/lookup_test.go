@@ -76,7 +76,7 @@ func TestOrderStatusInAnotherShapeEndsPolling(t *testing.T) {
 	tick(app, s)
 	tick(app, s)
 	app.MustShow(t, "COMPLETED", "check 3 of 40", "Payment received", "Order payment completed at")
-	if s.pay.polling {
+	if payOf(app).polling {
 		t.Fatal("polling goes on after a final state")
 	}
 }

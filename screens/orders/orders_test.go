@@ -72,7 +72,7 @@ func TestOrderConfirmationShowsTheRequestBeforeSending(t *testing.T) {
 func TestOrderIneligibleRefusedBeforeSending(t *testing.T) {
 	app, s := newApp(t, "alice@demo.test")
 	orderProduct(app, s, "Metal card")
-	if app.UI().DialogOpen() || s.pay != nil || s.order.Busy() {
+	if app.UI().DialogOpen() || payOf(app) != nil || s.order.Busy() {
 		t.Fatal("an ineligible product must not be confirmed or sent")
 	}
 	if n := app.Notice(); !strings.Contains(n, "Metal card") || !strings.Contains(n, "Nothing was sent") {
@@ -101,7 +101,7 @@ func TestOrderGateway422ShownAndListReread(t *testing.T) {
 	app.MustShow(t, "Order Gold card?", `"productId":"prod_gold"`)
 	app.Keys("y")
 	app.MustShow(t, `The gateway refused the last order: Gold card: Unknown productId "prod_gold" (422)`, "3 products, 2 eligible")
-	if s.pay != nil {
+	if payOf(app) != nil {
 		t.Fatal("a refused order opened the payment panel")
 	}
 	if n := app.Notice(); !strings.Contains(n, "ordering Gold card") {

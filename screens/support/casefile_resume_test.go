@@ -10,7 +10,6 @@ import (
 
 	"cardterm/domain/actionlog"
 	"cardterm/sandbox"
-	"cardterm/screens/screentest"
 	"cardterm/screens/support"
 )
 
@@ -40,7 +39,7 @@ func TestSupportCaseFileIsCheckedLikeTypedInput(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			logPath := filepath.Join(t.TempDir(), "actions.jsonl")
 			app := newConsole(t, support.Options{CaseFile: writeCase(t, c.tenant, "dana\x1b]0;PWN\x07", c.id), ActionLog: logPath})
-			screentest.MustShow(t, app.Screen(), c.want)
+			app.MustShow(t, c.want)
 			entries, _ := actionlog.Open(logPath).Read(nil)
 			for _, e := range entries {
 				if e.UserID == c.id || strings.Contains(e.Request, c.id) {
