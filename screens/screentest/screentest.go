@@ -63,6 +63,9 @@ type App struct {
 	Client *apiclient.Client
 	// URL is the sandbox's base URL.
 	URL string
+	// Raw is every sequence the app wrote to the terminal itself
+	// (tea.Raw: desktop notifications), in order.
+	Raw []string
 }
 
 // Setup is what options change before the app is built.
@@ -79,6 +82,9 @@ type Setup struct {
 	StartInSupport bool
 	Width          int
 	Height         int
+	// Front, if set, puts a server in front of the sandbox and returns the
+	// URL the client talks to (WithHostileGateway).
+	Front func(t testing.TB, sandboxURL string) string
 }
 
 // Option changes the setup.
@@ -176,6 +182,9 @@ func New(t testing.TB, signIn Build, opts ...Option) *App {
 
 	cfg := setup.Config
 	cfg.BaseURL = hs.URL
+	if setup.Front != nil {
+		cfg.BaseURL = setup.Front(t, hs.URL)
+	}
 	cfg.Now = clock.Now
 	client := apiclient.New(cfg)
 	wiring := setup.Shell
@@ -201,7 +210,8 @@ func (a *App) UI() *ui.Root { return a.Root.(*ui.Root) }
 // Drive feeds messages and runs the commands they cause.
 func (a *App) Drive(msgs ...tea.Msg) {
 	a.T.Helper()
-	a.Root = uitest.Drive(a.Root, msgs...)
+	recorder := uitest.Drive(rawRecorder{a.Root, &a.Raw}, msgs...).(rawRecorder)
+	a.Root = recorder.Model
 }
 
 // Keys presses keys by name ("enter", "f", "ctrl+u").
