@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"cardterm/domain/statement"
 	"cardterm/sandbox"
 	"cardterm/sandbox/hostile"
 	"cardterm/screens/screenkit"
@@ -46,5 +47,16 @@ func TestAlertsOfAHostileGatewayAreClean(t *testing.T) {
 		if leaks := hostile.FrameLeaks(inner); !ok || !closed || len(leaks) > 0 || strings.Contains(inner, "\x1b") {
 			t.Errorf("a desktop notification carries %s or escapes of its own: %q", strings.Join(leaks, ", "), raw)
 		}
+	}
+}
+
+// The export's heading draws the day it reached through sanitize like
+// every other gateway text, whatever the walk let through.
+func TestExportHeadingOfAHostileDayIsClean(t *testing.T) {
+	r := transactionRig(t, "alice@demo.test")
+	tr := r.Screen.(*Screen)
+	tr.export = &exportRun{path: "x.csv", last: statement.Progress{Kept: 1, Pages: 1, Reached: "2026-10-01" + hostile.Payload, Fraction: -1}}
+	if leaks := hostile.FrameLeaks(tr.exportLine(100)); len(leaks) > 0 {
+		t.Fatalf("the export heading carries %s:\n%q", strings.Join(leaks, ", "), tr.exportLine(100))
 	}
 }
