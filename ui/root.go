@@ -201,7 +201,7 @@ func (r *Root) Dialog() (ConfirmSpec, bool) {
 	return d.spec, true
 }
 
-// Update routes a message (docs/layers.md: the top layer first, then the
+// Update routes a message (ARCHITECTURE.md, "The layer stack": the top layer first, then the
 // global keys, then the active screen) and keeps the spinner running
 // while requests are in flight.
 func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {

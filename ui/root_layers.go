@@ -2,6 +2,7 @@ package ui
 
 import (
 	"reflect"
+	"slices"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -50,10 +51,10 @@ func (o layerOpening) message() tea.Msg {
 
 var openLayerCode = reflect.ValueOf(layerOpening{}.message).Pointer()
 
-// openLayersNow opens at once the layer cmd asks for over owner's screen
+// openLayerNow opens at once the layer cmd asks for over owner's screen
 // when cmd is an OpenLayer command, and returns what runs then; any other
 // command is returned as it is. Running it only builds a message.
-func (r *Root) openLayersNow(cmd tea.Cmd, owner ScreenID) tea.Cmd {
+func (r *Root) openLayerNow(cmd tea.Cmd, owner ScreenID) tea.Cmd {
 	if cmd == nil || reflect.ValueOf(cmd).Pointer() != openLayerCode {
 		return cmd
 	}
@@ -95,15 +96,7 @@ func (r *Root) closeRootLayers(ranks ...layer.Rank) {
 		if owner != "" {
 			return false
 		}
-		if len(ranks) == 0 {
-			return true
-		}
-		for _, of := range ranks {
-			if of == rank {
-				return true
-			}
-		}
-		return false
+		return len(ranks) == 0 || slices.Contains(ranks, rank)
 	})
 }
 

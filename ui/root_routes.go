@@ -95,7 +95,7 @@ func (r *Root) toActive(msg tea.Msg) tea.Cmd {
 // fromScreen is a command a screen (or its layer) returned: the layers
 // it asks for open now, its notices are stamped with the screen.
 func (r *Root) fromScreen(cmd tea.Cmd, id ScreenID) tea.Cmd {
-	return stampNotices(r.openLayersNow(cmd, id), id)
+	return stampNotices(r.openLayerNow(cmd, id), id)
 }
 
 // toScreen hands a message to the active screen itself.
