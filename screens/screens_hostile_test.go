@@ -63,20 +63,20 @@ func (c *hostileCheck) walk(where, k string, depth int) {
 		}
 		return
 	}
-	if c.app.UI().Active().CapturesKeys() {
+	if c.app.Front().CapturesKeys() {
 		return
 	}
 	c.inspect(where)
 	if depth == 0 {
 		return
 	}
-	for _, next := range screenKeys(c.app.UI().Active()) {
+	for _, next := range screenKeys(c.app.Front()) {
 		if next == "S" {
 			continue // sign out
 		}
 		before := c.app.Screen()
 		c.walk(where+" "+next, next, depth-1)
-		if c.app.UI().Active().CapturesKeys() || c.app.Screen() != before {
+		if c.app.Front().CapturesKeys() || c.app.Screen() != before {
 			c.app.Keys("esc")
 		}
 	}
@@ -119,7 +119,7 @@ func TestHostileGatewayReachesNoScreen(t *testing.T) {
 				app.Open(id)
 				check.frame(s.Title())
 				check.inspect(s.Title())
-				for _, k := range screenKeys(app.UI().Active()) {
+				for _, k := range screenKeys(app.Front()) {
 					if k == "S" {
 						continue
 					}
@@ -150,7 +150,7 @@ func TestHostileGatewayReachesNoSupportConsole(t *testing.T) {
 			app.Keys("enter")
 			check.frame("Support console, alice looked up")
 			check.inspect("Support console")
-			for _, k := range screenKeys(app.UI().Active()) {
+			for _, k := range screenKeys(app.Front()) {
 				if k == "S" || k == "u" {
 					continue
 				}
@@ -159,7 +159,7 @@ func TestHostileGatewayReachesNoSupportConsole(t *testing.T) {
 					if app.UI().DialogOpen() {
 						app.Keys("n")
 					}
-					if _, open := app.UI().TopLayer(); open || app.UI().Active().CapturesKeys() {
+					if _, open := app.UI().TopLayer(); open || app.Front().CapturesKeys() {
 						app.Keys("esc")
 					}
 				}

@@ -16,7 +16,7 @@ import (
 // so that answers still parse and their text reaches further in.
 func WithHostileGateway(keepParseable bool) Option {
 	return func(s *Setup) {
-		s.Front = func(t testing.TB, sandboxURL string) string {
+		s.Proxy = func(t testing.TB, sandboxURL string) string {
 			proxy, err := hostile.Proxy(sandboxURL, keepParseable)
 			if err != nil {
 				t.Fatal(err)

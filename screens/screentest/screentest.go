@@ -81,9 +81,9 @@ type Setup struct {
 	StartInSupport bool
 	Width          int
 	Height         int
-	// Front, if set, puts a server in front of the sandbox and returns the
+	// Proxy, if set, puts a server in front of the sandbox and returns the
 	// URL the client talks to (WithHostileGateway).
-	Front func(t testing.TB, sandboxURL string) string
+	Proxy func(t testing.TB, sandboxURL string) string
 }
 
 // Option changes the setup.
@@ -181,8 +181,8 @@ func New(t testing.TB, signIn Build, opts ...Option) *App {
 
 	cfg := setup.Config
 	cfg.BaseURL = hs.URL
-	if setup.Front != nil {
-		cfg.BaseURL = setup.Front(t, hs.URL)
+	if setup.Proxy != nil {
+		cfg.BaseURL = setup.Proxy(t, hs.URL)
 	}
 	cfg.Now = clock.Now
 	client := apiclient.New(cfg)
