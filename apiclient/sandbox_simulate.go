@@ -59,6 +59,21 @@ type SimulateResult struct {
 	EventID       string                `json:"eventId"`
 	EventType     string                `json:"eventType"`
 	Deliveries    []TriggeredWebhook    `json:"deliveries"`
+	// Raw is the answer as the sandbox sent it (sandbox simulate --json
+	// prints it).
+	Raw json.RawMessage `json:"-"`
+}
+
+// UnmarshalJSON keeps the answer's own text beside the fields.
+func (r *SimulateResult) UnmarshalJSON(b []byte) error {
+	type fields SimulateResult
+	var f fields
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	*r = SimulateResult(f)
+	r.Raw = append(json.RawMessage(nil), b...)
+	return nil
 }
 
 // SimulateTypes are the steps SandboxSimulate takes.

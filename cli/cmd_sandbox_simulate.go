@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -105,18 +106,24 @@ default the sandbox at ` + defaultSandboxURL + ` and its demo tenant. Sandbox on
 	f.StringVar(&in.Reason, "reason", "", "a decline's reason, such as INSUFFICIENT_FUNDS, LIMIT_EXCEEDED, SUSPECTED_FRAUD")
 	f.StringVar(&in.AuthorizationID, "authorization", "", "the authorization a clearing or refund refers to (default: the user's latest)")
 	f.StringVar(&scenario, "scenario", "", "YAML file of steps to play in order, with delays")
-	f.BoolVar(&asJSON, "json", false, "print each answer as the sandbox sent it, one JSON object a line")
+	f.BoolVar(&asJSON, "json", false, "print each answer as the sandbox sent it, indented as every --json output is")
 	_ = cmd.MarkFlagFilename("scenario", "yaml", "yml")
 	given = addSettingFlags(cmd, gatewaySettings)
 	return cmd
 }
 
 // printSimulated says what a step made: one line and where its event went,
-// or the sandbox's answer as one JSON line.
+// or the sandbox's answer, its fields in the order sent, indented as
+// writeJSON indents (a scenario prints one answer after another).
 func printSimulated(out io.Writer, res apiclient.SimulateResult, asJSON bool) {
 	if asJSON {
-		b, _ := json.Marshal(res)
-		fmt.Fprintf(out, "%s\n", sanitize.JSON(b))
+		var indented bytes.Buffer
+		if json.Indent(&indented, res.Raw, "", "  ") != nil {
+			indented.Reset() // not the sandbox's answer: the fields read from it
+			b, _ := json.MarshalIndent(res, "", "  ")
+			indented.Write(b)
+		}
+		_, _ = out.Write(append(sanitize.JSON(indented.Bytes()), '\n'))
 		return
 	}
 	t := res.Transaction

@@ -147,11 +147,11 @@ func appendChained(f *os.File, e Entry) error {
 		if err := checkOurs(f); err != nil {
 			return err
 		}
-		lines, whole, err := lastLines(f, size)
+		seq, prev, whole, err := chainEnd(f, size)
 		if err != nil {
 			return err
 		}
-		e.Seq, e.Prev = nextSeq(lines), LineHash(lines[len(lines)-1])
+		e.Seq, e.Prev = seq, prev
 		if !whole {
 			lead = []byte{'\n'} // the last line was torn: ours starts a line of its own
 		}
@@ -221,9 +221,59 @@ func lastLines(f *os.File, size int64) (lines [][]byte, whole bool, err error) {
 			}
 		}
 		if window >= maxLine {
-			return nil, false, fmt.Errorf("no entry in its last %d bytes; refused", window)
+			return nil, false, errNoEntryInWindow
 		}
 	}
+}
+
+// errNoEntryInWindow: the file's last maxLine bytes hold no whole entry.
+var errNoEntryInWindow = errors.New("no entry in the last lines")
+
+// chainEnd is what the next entry chains to: its number, the hash of the
+// file's last line, and whether that line ends with a newline. The last
+// lines are read from the end; when they are longer than maxLine (an
+// entry written before fields were bounded) the whole file is read, as
+// Verify reads it, rather than refusing a log that is ours.
+func chainEnd(f *os.File, size int64) (seq int, prev string, whole bool, err error) {
+	lines, whole, err := lastLines(f, size)
+	if errors.Is(err, errNoEntryInWindow) {
+		return scanChainEnd(f, size)
+	}
+	if err != nil {
+		return 0, "", false, err
+	}
+	return nextSeq(lines), LineHash(lines[len(lines)-1]), whole, nil
+}
+
+// scanChainEnd is chainEnd by reading every line: the number after the
+// last entry (plus a line for each line after it that is not one, as
+// nextSeq counts) and the hash of the last line however long it is.
+func scanChainEnd(f *os.File, size int64) (seq int, prev string, whole bool, err error) {
+	lines := bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 64<<10)
+	lastSeq, after := 0, 0
+	for {
+		raw, hash, length, err := readLine(lines) // chain.go
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, "", false, err
+		}
+		var e struct {
+			Seq *int `json:"seq"`
+		}
+		if length <= maxLine && isEntry(raw) && json.Unmarshal(raw, &e) == nil {
+			lastSeq, after = *e.Seq, 0
+		} else {
+			after++
+		}
+		prev = hash
+	}
+	last := make([]byte, 1)
+	if _, err := f.ReadAt(last, size-1); err != nil {
+		return 0, "", false, err
+	}
+	return lastSeq + after + 1, prev, last[0] == '\n', nil
 }
 
 // nextSeq numbers the line after lines: the last entry's number, plus a

@@ -63,6 +63,9 @@ type App struct {
 	Client *apiclient.Client
 	// URL is the sandbox's base URL.
 	URL string
+	// Raw is every sequence the app wrote to the terminal itself
+	// (tea.Raw: desktop notifications), in order.
+	Raw []string
 }
 
 // Setup is what options change before the app is built.
@@ -82,6 +85,9 @@ type Setup struct {
 	// Wrap, when set, stands between the client and the sandbox: a
 	// gateway of sandbox/gatewaytest (strict, rate-limited, endless).
 	Wrap func(http.Handler) http.Handler
+	// Proxy, if set, puts a server in front of the sandbox and returns the
+	// URL the client talks to (WithHostileGateway).
+	Proxy func(t testing.TB, sandboxURL string) string
 }
 
 // Option changes the setup.
@@ -183,6 +189,9 @@ func New(t testing.TB, signIn Build, opts ...Option) *App {
 
 	cfg := setup.Config
 	cfg.BaseURL = hs.URL
+	if setup.Proxy != nil {
+		cfg.BaseURL = setup.Proxy(t, hs.URL)
+	}
 	cfg.Now = clock.Now
 	client := apiclient.New(cfg)
 	wiring := setup.Shell
@@ -208,7 +217,8 @@ func (a *App) UI() *ui.Root { return a.Root.(*ui.Root) }
 // Drive feeds messages and runs the commands they cause.
 func (a *App) Drive(msgs ...tea.Msg) {
 	a.T.Helper()
-	a.Root = uitest.Drive(a.Root, msgs...)
+	recorder := uitest.Drive(rawRecorder{a.Root, &a.Raw}, msgs...).(rawRecorder)
+	a.Root = recorder.Model
 }
 
 // Keys presses keys by name ("enter", "f", "ctrl+u").

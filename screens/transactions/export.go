@@ -170,7 +170,7 @@ func (t *Screen) exportDone(msg ui.Result[statement.Summary]) tea.Cmd {
 		return screenkit.Failed("exporting transactions to "+run.path, msg.Err)
 	}
 	sum := msg.Value
-	totals := sum.Totals.String()
+	totals := sanitize.Text(sum.Totals.String()) // currencies are the gateway's
 	if totals == "" {
 		totals = "no amounts"
 	}
@@ -184,7 +184,7 @@ func (t *Screen) exportLine(width int) string {
 	at := r.last
 	text := fmt.Sprintf(" %d rows, %d pages", at.Kept, at.Pages)
 	if at.Reached != "" {
-		text += ", back to " + at.Reached
+		text += ", back to " + sanitize.Text(at.Reached)
 	}
 	text += " · esc cancels"
 	barWidth := max(min(width-len(text)-len("Exporting  100% ")-2, 30), 8)
