@@ -40,6 +40,7 @@ const (
 	WebhookEventTransactionDeclined   = "transaction.declined"
 	WebhookEventTransactionCleared    = "transaction.cleared"
 	WebhookEventTransactionRefunded   = "transaction.refunded"
+	WebhookEventTransactionReversed   = "transaction.reversed"
 )
 
 // The kinds of simulated step (the request's type).
@@ -59,6 +60,8 @@ const (
 	transactionAuthorization = "AUTHORIZATION"
 	transactionClearing      = "CLEARING"
 	transactionRefund        = "REFUND"
+	transactionReversal      = "REVERSAL"
+	transactionIncrement     = "INCREMENTAL_AUTHORIZATION"
 )
 
 // simulateRequest is the body of POST /sandbox/simulate.
@@ -168,6 +171,7 @@ func (s *Server) simulateLocked(be *backend, in simulateRequest) (SimulateResult
 	if u.Card == nil {
 		return SimulateResult{}, refuseSimulation(http.StatusNotFound, "Card not found: %s has no card to pay with", u.Username)
 	}
+	s.expireUserAuthorizationsLocked(be, u)
 	var t transactionRecord
 	var auth *transactionRecord
 	var err error
