@@ -95,6 +95,7 @@ request to any endpoint.
 	root.AddCommand(
 		newSupportCommand(std),
 		newGetCommand(std),
+		newWaitCommand(std),
 		sandboxCmd,
 		newListenCommand(),
 		newWebhookCommand(),
