@@ -127,4 +127,3 @@ func TestWaitHonoursRetryAfter(t *testing.T) {
 		t.Fatalf("time-out: %v", err)
 	}
 }
-
