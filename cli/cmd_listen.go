@@ -44,8 +44,13 @@ The signing key comes from $` + webhookKeyEnv + `, the profile's keyring entry, 
 gateway on this machine (--base-url, by default ` + defaultSandboxURL + `), listen
 registers a webhook of its own for its URL, subscribed to every event type the
 sandbox sends, prints its signing key, and deletes it when it stops (as stripe
-listen does); it signs in as the tenant's first demo user, or $CARDTERM_USERNAME. On a terminal each delivery is a line of a live list;
-piped, each is one JSON line (control and bidi characters escaped).
+listen does); it signs in as the tenant's first demo user, or $CARDTERM_USERNAME.
+There --since 10m (a duration, an RFC 3339 time, or an event id) first has the
+sandbox deliver the events it sent since then, one after the other in order, from
+its event history (cardterm sandbox events), then goes live; and when the sandbox's
+clock was moved (cardterm sandbox clock) listen says the sandbox's time. On a
+terminal each delivery is a line of a live list; piped, each is one JSON line
+(control and bidi characters escaped).
 
 With --chaos (and --forward-to) forwarding behaves like real delivery at its worst,
 to test idempotency and ordering: each verified delivery is, with the chance
@@ -66,6 +71,7 @@ Rejected deliveries are always shown: their type is the sender's claim.`,
   cardterm listen --forward-to http://localhost:3000/webhooks \
       --chaos duplicate --chaos-rate 1 --chaos-seed 42
   cardterm listen --events card.frozen,card.unfrozen
+  cardterm listen --since 10m      # what it missed first, in order, then live
   cardterm listen | jq .eventType`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -84,6 +90,7 @@ Rejected deliveries are always shown: their type is the sender's claim.`,
 	f.StringVar(&o.chaos, "chaos", "", "with --forward-to, forward like a bad network: duplicate, reorder, delay=DURATION, replay (comma-separated)")
 	f.Float64Var(&o.chaosRate, "chaos-rate", 0.3, "with --chaos, the chance (0 to 1) of each mutation for each delivery")
 	f.Uint64Var(&o.chaosSeed, "chaos-seed", 0, "with --chaos, the seed of the dice: the same seed and deliveries give the same mutations (default: a new one, printed)")
+	f.StringVar(&o.since, "since", "", "on the sandbox, first deliver the events missed since a duration back (10m), a time or an event id, in order")
 	f.StringSliceVar(&o.events, "events", nil, "show and forward only these event types (comma-separated; card.* for a category)")
 	f.BoolVar(&o.promptKey, "key", false, "ask for the signing key with a masked prompt (instead of $"+webhookKeyEnv+")")
 	f.DurationVar(&o.tolerance, "tolerance", webhookreceiver.DefaultTolerance, "how far a delivery's timestamp may be from now (at most 1h without --allow-wide-tolerance)")
@@ -96,6 +103,7 @@ Rejected deliveries are always shown: their type is the sender's claim.`,
 
 type listenOptions struct {
 	addr, forwardTo         string
+	since                   string // catch up from the sandbox's event history first
 	events                  []string
 	expose                  bool
 	promptKey               bool
@@ -204,6 +212,9 @@ func runListen(cmd *cobra.Command, o listenOptions, settings options) error {
 	for _, w := range warnings {
 		fmt.Fprintln(errOut, w)
 	}
+	if o.since != "" && !o.register {
+		return usageError{"--since replays the sandbox's event history to the webhook listen registers: it works without a signing key, on a sandbox on this machine"}
+	}
 	if o.register {
 		registered, err := registerListenWebhook(ctx, settings, listener.URL, errOut)
 		if err != nil {
@@ -216,6 +227,12 @@ func runListen(cmd *cobra.Command, o listenOptions, settings options) error {
 			return err
 		}
 		announceListener(notes, listener.URL, o)
+		registered.announceClock(ctx, notes)
+		if o.since != "" {
+			if err := registered.catchUp(ctx, o.since, notes); err != nil {
+				return err
+			}
+		}
 		registered.announce(notes)
 	} else {
 		announceListener(notes, listener.URL, o)

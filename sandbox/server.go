@@ -190,6 +190,7 @@ func (s *Server) routes() {
 	s.consentRoutes()
 	s.sandboxToolRoutes()
 	s.clockRoutes()
+	s.eventHistoryRoutes()
 
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeFamilyError(w, familyForPath(r.URL.Path), http.StatusNotFound, "Not found")

@@ -118,6 +118,7 @@ func (s *Server) sendEventLocked(be *backend, ev webhookEvent) []webhookSubscrib
 		return nil
 	}
 	p := s.webhookPartnerOf(be)
+	s.keepEventLocked(p, ev, body)
 	var to []webhookSubscriber
 	for _, h := range p.hooks {
 		if h.Active && slices.Contains(h.EventTypes, ev.EventType) {
