@@ -8,7 +8,7 @@ import (
 // card network after a while; the sandbox releases it after
 // authorizationLifetime on its clock, as a REVERSAL record (CREDIT of what
 // was still held, reversalReason EXPIRED) with its transaction.reversed
-// event, the authorization turning REVERSED. It looks whenever its time
+// event, the authorization turning REVERTED. It looks whenever its time
 // moves (POST /sandbox/clock), before each simulated step and when a
 // user's transactions are listed, so the wall clock expires them too.
 
@@ -45,7 +45,7 @@ func (s *Server) expireUserAuthorizationsLocked(be *backend, u *userRecord) []st
 			continue
 		}
 		t := s.reversalOf(u, auth, heldCents(u, auth), reasonExpired)
-		auth.Status = "REVERSED"
+		revertAuthorization(u, auth)
 		u.simulated = append(u.simulated, t) // auth may point into the old array from here on
 		s.emitLocked(be, u.ID, WebhookEventTransactionReversed, t.ID, t)
 		reversed = append(reversed, auth.ID)

@@ -107,7 +107,7 @@ func TestClockExpiresAPendingAuthorizationIntoAReversal(t *testing.T) {
 		t.Fatalf("reversal event: %+v", reversal)
 	}
 	list := firstTransactions(t, e, mustLogin(e))
-	if list[0]["transactionType"] != transactionReversal || list[1]["id"] != authID || list[1]["status"] != "REVERSED" {
+	if list[0]["transactionType"] != transactionReversal || list[1]["id"] != authID || list[1]["status"] != "REVERTED" {
 		t.Fatalf("transactions: %v / %v", list[0], list[1])
 	}
 }

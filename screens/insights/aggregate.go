@@ -1,6 +1,7 @@
 package insights
 
 import (
+	"encoding/json"
 	"sort"
 	"strings"
 	"time"
@@ -14,7 +15,9 @@ import (
 // of its amount). Money out that went through (confirmed or pending) is
 // spending, by month (UTC), by merchant category (the MCC's name) and by
 // merchant; declined payments and money back (refunds, reversals) are
-// counted apart, never as spending.
+// counted apart, never as spending. When records are steps of a payment
+// (transactionType), an authorization spends only while it is pending:
+// once cleared its clearings spend, once released nothing does.
 
 // Bucket is one bar: what it counts, its sums per currency and the
 // filter of the Transactions screen that lists the transactions behind
@@ -100,9 +103,13 @@ func (a *Aggregator) Add(x *apiclient.Transaction) {
 		a.NoAmount++
 		return
 	}
-	switch {
+	switch step := stepOf(x); {
 	case x.Status == apiclient.TxDeclined:
 		a.Declined.add(currency, amount)
+		return
+	case heldOnly(step) && x.Status != apiclient.TxPending, step == "REVERSAL":
+		// A hold that was cleared (its clearings count) or released, and the
+		// release itself: no money moved.
 		return
 	case x.Status == apiclient.TxReverted || x.Sign == apiclient.TxCredit:
 		a.Refunded.add(currency, amount)
@@ -114,6 +121,24 @@ func (a *Aggregator) Add(x *apiclient.Transaction) {
 	}
 	a.category(x.MCC, x.MCCCategory).add(currency, amount)
 	a.merchant(x.MerchantNameLocation).add(currency, amount)
+}
+
+// stepOf is the step of card activity a record is, when the gateway says
+// (transactionType: AUTHORIZATION, CLEARING, REVERSAL, ...), else "".
+func stepOf(x *apiclient.Transaction) string {
+	raw, ok := x.Extra["transactionType"]
+	if !ok {
+		return ""
+	}
+	var step string
+	_ = json.Unmarshal(raw, &step)
+	return step
+}
+
+// heldOnly reports a step that only holds money: an authorization or its
+// increment, which spend only while PENDING.
+func heldOnly(step string) bool {
+	return step == "AUTHORIZATION" || step == "INCREMENTAL_AUTHORIZATION"
 }
 
 // dayOf is a timestamp's day in UTC ("2026-11-20"), "" when it is none.
