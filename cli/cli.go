@@ -103,6 +103,7 @@ request to any endpoint.
 		newVersionCommand(),
 		newManCommand(),
 		newAPICommand(std),
+		newProxyCommand(),
 	)
 	// The app, look-ups, listen and profile check handle signals
 	// themselves (Bubble Tea, runLookup, after their prompts); elsewhere
