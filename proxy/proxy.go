@@ -228,4 +228,3 @@ func redacted(ex Exchange, h http.Header) Exchange {
 	}
 	return ex
 }
-
