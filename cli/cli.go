@@ -104,6 +104,7 @@ request to any endpoint.
 		newManCommand(),
 		newAPICommand(std),
 		newProxyCommand(),
+		newCertifyCommand(),
 	)
 	// The app, look-ups, listen and profile check handle signals
 	// themselves (Bubble Tea, runLookup, after their prompts); elsewhere

@@ -113,7 +113,7 @@ func TestManPageAndHelpListTheWorkbenchCommands(t *testing.T) {
 	if code := Run([]string{"--help"}, nil, &help, &errOut); code != exitOK {
 		t.Fatalf("--help: exit %d", code)
 	}
-	for _, command := range []string{"wait", "sandbox clock", "sandbox events", "proxy"} {
+	for _, command := range []string{"wait", "sandbox clock", "sandbox events", "proxy", "certify"} {
 		if !strings.Contains(page, command) {
 			t.Errorf("the man page lacks %q", command)
 		}

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -60,7 +61,13 @@ default the sandbox at ` + defaultSandboxURL + ` and its demo tenant. Sandbox on
 	f.IntVar(&q.Limit, "limit", 0, "only the newest N of them")
 	f.BoolVar(&asJSON, "json", false, "print the events as JSON, each with its body")
 	_ = cmd.RegisterFlagCompletionFunc("type", func(_ *cobra.Command, _ []string, typed string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return eventTypeCompletions(typed), cobra.ShellCompDirectiveNoFileComp
+		out := eventTypeCompletions(typed)
+		for _, t := range sandbox.SimulatedEventTypes {
+			if strings.HasPrefix(t, typed) {
+				out = append(out, cobra.CompletionWithDesc(t, sandbox.WebhookEventOrigin(t)))
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
 	})
 	given = addSettingFlags(cmd, gatewaySettings)
 	return cmd
