@@ -37,6 +37,7 @@ func IsNotSandbox(err error) bool { return errors.Is(err, errNotSandbox) }
 
 // noteGateway records what an answer's headers say the gateway is.
 func (c *Client) noteGateway(h http.Header) {
+	c.noteSandboxTime(h)
 	if h.Get(SandboxHeader) == SandboxHeaderValue {
 		c.sandbox.Store(gatewayIsSandbox)
 	} else {

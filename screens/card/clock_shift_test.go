@@ -2,6 +2,7 @@ package card_test
 
 import (
 	"testing"
+	"time"
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
@@ -43,6 +44,15 @@ func TestSandboxClockPastTheAccessTokenRenewsIt(t *testing.T) {
 	if n := tokenRefreshes(app); n != 1 || !app.UI().SignedIn() {
 		t.Fatalf("%d refreshes, signed in %v; screen:\n%s", n, app.UI().SignedIn(), app.Screen())
 	}
+	// The status bar says the sandbox's time while it differs from ours.
+	screentest.MustShow(t, app.Screen(), "sandbox time "+app.Clock.Now().Add(7*time.Hour).UTC().Format("2006-01-02 15:04")+" UTC")
+	cfg := app.Client.Config()
+	cfg.SecretKey = "sk_sandbox_acme"
+	if _, err := apiclient.New(cfg).SandboxClockSet(t.Context(), apiclient.SandboxClockMove{Reset: true}); err != nil {
+		t.Fatal(err)
+	}
+	app.Keys("r")
+	screentest.MustNotShow(t, app.Screen(), "sandbox time")
 }
 
 func TestSandboxClockEndsASessionItCannotRenew(t *testing.T) {
