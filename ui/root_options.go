@@ -52,8 +52,8 @@ type RootOptions struct {
 	// SandboxShift is how far the sandbox's clock was moved from ours
 	// (ok false when it was not), for the status bar; nil = never.
 	SandboxShift func() (shift time.Duration, ok bool)
-	Now     func() time.Time
-	Version string
+	Now          func() time.Time
+	Version      string
 	// Profile is the name of the profile in use (on the status bar);
 	// Profiles lists every profile, for the switcher.
 	Profile  string
