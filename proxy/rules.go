@@ -79,7 +79,7 @@ func loadRules() (*rules, error) {
 func bearerPresent(_ context.Context, in *openapi3filter.AuthenticationInput) error {
 	h := in.RequestValidationInput.Request.Header.Get("Authorization")
 	if scheme, token, ok := strings.Cut(h, " "); !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
-		return errors.New("Authorization: Bearer <ACCESS_TOKEN> is missing")
+		return errors.New("no Authorization: Bearer <ACCESS_TOKEN> header")
 	}
 	return nil
 }
@@ -167,7 +167,9 @@ func schemaViolations(where, what string, err error, reason string) []Violation 
 func reasonOf(err error, reason string) string {
 	var se *openapi3.SchemaError
 	if errors.As(err, &se) && se.Reason != "" {
-		return se.Reason
+		// A format's regular expression says nothing a person needs.
+		reason, _, _ := strings.Cut(se.Reason, " (string doesn't match pattern")
+		return reason
 	}
 	if reason != "" {
 		return reason
