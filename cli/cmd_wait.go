@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
@@ -149,7 +150,12 @@ func runWait(o options, std streams, args []string, f waitFlags) int {
 	}
 	progress := &waitProgress{started: time.Now()}
 	if isTerminal(std.stderr) {
-		progress.w = std.stderr
+		progress.w, progress.width = std.stderr, 80
+		if f, ok := std.stderr.(*os.File); ok {
+			if w, _, err := term.GetSize(f.Fd()); err == nil && w > 0 {
+				progress.width = w
+			}
+		}
 	}
 	state, err := pollUntil(ctx, target, f.status, f.timeout, interval, progress)
 	progress.clear()

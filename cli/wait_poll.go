@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"cardterm/apiclient"
 	"cardterm/ui/sanitize"
 )
@@ -32,6 +34,7 @@ var errWaitTimedOut = errors.New("timed out")
 // waitProgress writes the progress line on stderr when it is a terminal.
 type waitProgress struct {
 	w       io.Writer // nil: no terminal, no progress
+	width   int       // the terminal's columns: a wrapped line could not be rewritten
 	started time.Time
 	shown   bool
 }
@@ -44,8 +47,12 @@ func (p *waitProgress) show(target waitTarget, want, state string) {
 	if state == "" {
 		state = "not there yet"
 	}
-	fmt.Fprintf(p.w, "\r\x1b[Kwaiting for %s to be %s: %s (%s)", sanitize.Text(target.what), want,
-		sanitize.Text(state), time.Since(p.started).Round(time.Second))
+	line := fmt.Sprintf("%s: %s; waiting for %s (%s)", sanitize.Text(target.what), sanitize.Text(state), want,
+		time.Since(p.started).Round(time.Second))
+	if p.width > 1 {
+		line = ansi.Truncate(line, p.width-1, "…")
+	}
+	fmt.Fprint(p.w, "\r\x1b[K"+line)
 	p.shown = true
 }
 
