@@ -49,8 +49,9 @@ the JSON carries the same). The exit status is 0 when every check passed, 1 when
 failed. The deliveries are about a test card (event_object.test: true). The key
 comes from $` + webhookKeyEnv + `, the profile's keyring entry, or --key (a masked
 prompt); never from a flag value.`,
-		Example: `  CARDTERM_WEBHOOK_KEY=whsec_… cardterm certify --receiver http://localhost:3000/webhooks
-  cardterm certify --receiver "$RECEIVER_URL" --key --out reports/go-live.md`,
+		Example: `  cardterm certify --receiver http://localhost:3000/webhooks
+  cardterm certify --receiver "$RECEIVER_URL" --key \
+      --out reports/go-live.md`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if receiver == "" {

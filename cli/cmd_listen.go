@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"os/signal"
 	"slices"
@@ -78,7 +77,7 @@ Rejected deliveries are always shown: their type is the sender's claim.`,
   cardterm listen --forward-to http://localhost:3000/webhooks \
       --chaos duplicate --chaos-rate 1 --chaos-seed 42
   cardterm listen --events card.frozen,card.unfrozen
-  cardterm listen --since 10m      # what it missed first, in order, then live
+  cardterm listen --since 10m     # first what it missed, then live
   cardterm listen --forward 'card.*=http://localhost:3000/cards' \
       --forward 'kyc.*=http://localhost:4000/kyc'
 
@@ -180,16 +179,6 @@ func listenRoutes(o listenOptions) ([]webhookreceiver.Route, error) {
 		return nil, usageError{"--chaos mutates the forwards of --forward-to, not of --forward"}
 	}
 	return routes, nil
-}
-
-// isLoopbackAddr reports whether a listen address takes connections from
-// this machine only (an empty host is every interface).
-func isLoopbackAddr(addr string) bool {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		host = addr
-	}
-	return host != "" && apiclient.IsLoopbackHost(host)
 }
 
 // runListen serves until ctrl+c or SIGTERM. settings give the profile

@@ -43,9 +43,10 @@ under it, each in the interface's words; piped, or with --json, each is one JSON
 {time, method, path, operation, status, durationMs, error, violations: [{where,
 rule, detail}]}. Header values, bodies and queries are never shown: secrets travel
 there. An address other than loopback needs --expose.`,
-		Example: `  cardterm proxy                                  # in front of a sandbox of its own
+		Example: `  cardterm proxy          # in front of a sandbox of its own
   cardterm proxy --to http://127.0.0.1:8080 --addr 127.0.0.1:9090
-  cardterm proxy --to https://gateway.example.com --json | jq 'select(.violations != [])'`,
+  cardterm proxy --to https://gateway.example.com --json |
+      jq 'select(.violations != [])'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !isLoopbackAddr(addr) && !expose {
@@ -115,8 +116,9 @@ type proxyPrinter struct {
 }
 
 var (
-	proxyOKStyle  = lipgloss.NewStyle().Foreground(lipgloss.Green)
-	proxyBadStyle = lipgloss.NewStyle().Foreground(lipgloss.Red).Bold(true)
+	proxyOKStyle    = lipgloss.NewStyle().Foreground(lipgloss.Green)
+	proxyBadStyle   = lipgloss.NewStyle().Foreground(lipgloss.Red).Bold(true)
+	proxyFaintStyle = lipgloss.NewStyle().Faint(true)
 )
 
 func (p *proxyPrinter) exchange(ex proxy.Exchange) {
@@ -142,6 +144,6 @@ func (p *proxyPrinter) exchange(ex proxy.Exchange) {
 	_, _ = lipgloss.Fprintf(p.out, "%s  %-6s %s  %s  %dms  %s\n", ex.Time.Local().Format("15:04:05"), sanitize.Text(ex.Method),
 		sanitize.Text(ex.Path), status, ex.DurationMs, verdict)
 	for _, v := range ex.Violations {
-		_, _ = lipgloss.Fprintf(p.out, "    %s %-8s %s\n      %s\n", proxyBadStyle.Render("✗"), v.Where, sanitize.Text(v.Detail), logFaintStyle.Render("rule: "+sanitize.Text(v.Rule)))
+		_, _ = lipgloss.Fprintf(p.out, "    %s %-8s %s\n      %s\n", proxyBadStyle.Render("✗"), v.Where, sanitize.Text(v.Detail), proxyFaintStyle.Render("rule: "+sanitize.Text(v.Rule)))
 	}
 }

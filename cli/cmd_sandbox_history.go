@@ -33,7 +33,8 @@ The sandbox and the tenant come from the settings, as for sandbox trigger: by
 default the sandbox at ` + defaultSandboxURL + ` and its demo tenant. Sandbox only.`,
 		Example: `  cardterm sandbox events
   cardterm sandbox events --type 'transaction.*' --since 1h
-  cardterm sandbox events --user alice@demo.test --json | jq '.[].event.event_object'`,
+  cardterm sandbox events --user alice@demo.test --json |
+      jq '.[].event.event_object'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			client, baseURL, closeLog, err := sandboxClientFor(cmd, given)

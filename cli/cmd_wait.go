@@ -53,10 +53,11 @@ It signs in as $CARDTERM_USERNAME with $CARDTERM_PASSWORD (on the embedded sandb
 the first demo user), refreshes the session as needed, and signs out after.
 
 ` + exitCodesHelp,
-		Example: `  cardterm wait order 3b8f0f0e-… --status COMPLETED --timeout 2m
+		Example: `  cardterm wait order "$ORDER_ID" --status COMPLETED --timeout 2m
   cardterm wait card --status FROZEN --timeout 30s
   cardterm wait verification --status VERIFIED
-  cardterm wait delivery "$EVENT_ID" --status delivered && echo "the receiver has it"`,
+  cardterm wait delivery "$EVENT_ID" --status delivered &&
+      echo "the receiver has it"`,
 		Args: cobra.RangeArgs(1, 2),
 		ValidArgs: []cobra.Completion{
 			cobra.CompletionWithDesc("order", "an order's status"),
