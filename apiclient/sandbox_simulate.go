@@ -62,7 +62,7 @@ type SimulateResult struct {
 }
 
 // SimulateTypes are the steps SandboxSimulate takes.
-var SimulateTypes = []string{"authorization", "increment", "decline", "clearing", "reversal", "refund", "atm"}
+var SimulateTypes = []string{"authorization", "decline", "clearing", "refund", "increment", "reversal", "atm"}
 
 // SandboxSimulate asks the sandbox gateway to make one step of card
 // activity happen; the record joins the user's transactions and the

@@ -21,7 +21,7 @@ func newSandboxSimulateCommand() *cobra.Command {
 	var asJSON bool
 	var given givenFlags
 	cmd := &cobra.Command{
-		Use:   "simulate authorization|increment|decline|clearing|reversal|refund|atm | --scenario FILE",
+		Use:   "simulate authorization|decline|clearing|refund|increment|reversal|atm | --scenario FILE",
 		Short: "Make card activity happen on the sandbox: authorizations, clearings, reversals, refunds, ATM",
 		Long: `Ask a running sandbox gateway to make one step of card activity happen on a user's
 card, as a card network would: the record joins the user's transactions (GET

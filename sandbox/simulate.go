@@ -54,10 +54,11 @@ const (
 	SimulateATM           = "atm"
 )
 
-// SimulateTypes are the steps POST /sandbox/simulate takes, in the order
-// a card payment goes through them.
-var SimulateTypes = []string{SimulateAuthorization, SimulateIncrement, SimulateDecline, SimulateClearing, SimulateReversal,
-	SimulateRefund, SimulateATM}
+// SimulateTypes are the steps POST /sandbox/simulate takes: the first four
+// in the order a card payment goes through them, then the others (the
+// Events screen's panel offers them in this order).
+var SimulateTypes = []string{SimulateAuthorization, SimulateDecline, SimulateClearing, SimulateRefund,
+	SimulateIncrement, SimulateReversal, SimulateATM}
 
 // Transaction types of the simulated records.
 const (
