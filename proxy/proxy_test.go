@@ -163,3 +163,25 @@ func TestProxyAnswerIsTheGatewaysOwn(t *testing.T) {
 		t.Fatalf("through the proxy %q, straight %q", via, straight)
 	}
 }
+
+// The sandbox's own answers to correct requests break no rule: the
+// proxy's checks raise no false alarm on an app that does it right.
+func TestProxyFlagsNothingInCorrectTraffic(t *testing.T) {
+	r := newRig(t, sandbox.New(sandbox.Options{}))
+	body, _ := r.send(t, "POST", "/v1/auth/login", `{"username":"alice@demo.test","password":"demo-pass"}`,
+		"x-client-key", sandbox.DemoClientKey, "Content-Type", "application/json")
+	token := string(bytes.Split(bytes.Split(body, []byte(`"accessToken":"`))[1], []byte(`"`))[0])
+	user := []string{"x-client-key", sandbox.DemoClientKey, "Authorization", "Bearer " + token}
+	for _, path := range []string{"/v1/user", "/v1/card/status", "/v1/card/transactions", "/v1/wallet/internal", "/v1/wallet/credit",
+		"/v1/wallet/whitelist?currency=usdc", "/v1/delegation/chain/config", "/v1/webhooks"} {
+		if _, ex := r.send(t, "GET", path, "", user...); len(ex.Violations) != 0 || ex.Status != 200 {
+			t.Errorf("GET %s: %d %+v", path, ex.Status, ex.Violations)
+		}
+	}
+	if _, ex := r.send(t, "GET", "/v1/order/products/available", "", "X-Client-ID", sandbox.DemoClientKey, "Authorization", "Bearer "+token); len(ex.Violations) != 0 {
+		t.Errorf("products: %+v", ex.Violations)
+	}
+	if _, ex := r.send(t, "GET", "/v1/user", "", "x-client-key", sandbox.DemoClientKey, "Authorization", "Bearer wrong"); len(ex.Violations) != 0 || ex.Status != 401 {
+		t.Errorf("a refused token is the gateway's answer, not a broken rule: %d %+v", ex.Status, ex.Violations)
+	}
+}
