@@ -81,6 +81,16 @@ func TestListenForwardRoutesASlowTargetHoldsUpNoOther(t *testing.T) {
 	if last := lines[2].Forward.Counts; last.Forwarded != 3 || last.Queued != 3 {
 		t.Fatalf("counts of the fast target after three: %+v", last)
 	}
+	// When listen stops: each target's counts, in words and as a last JSON line.
+	_ = rl.stop()
+	if !strings.Contains(rl.stderr.String(), "[* → "+fast.URL+": 3 forwarded, 0 failed") ||
+		!strings.Contains(rl.stderr.String(), "[card.* → "+slow.URL+":") {
+		t.Fatalf("stderr at the stop:\n%s", rl.stderr.String())
+	}
+	out := strings.TrimSpace(rl.stdout.String())
+	if last := out[strings.LastIndex(out, "\n")+1:]; !strings.HasPrefix(last, `{"targets":[{"pattern":"card.*"`) {
+		t.Fatalf("last line %s", last)
+	}
 }
 
 func containsID(ids []string, id string) bool {
