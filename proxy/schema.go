@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -15,6 +16,18 @@ import (
 // enum, format uuid, minLength, maxLength, minimum, maximum, minItems,
 // maxItems, pattern, allOf, anyOf and oneOf (one of them must hold).
 // Messages never quote the value sent: a secret may be one.
+
+// patterns are the document's patterns, compiled once (nil: not valid).
+var patterns sync.Map
+
+func compiled(pattern string) *regexp.Regexp {
+	if re, ok := patterns.Load(pattern); ok {
+		return re.(*regexp.Regexp)
+	}
+	re, _ := regexp.Compile(pattern)
+	patterns.Store(pattern, re)
+	return re
+}
 
 var uuidRE = regexp.MustCompile(`^(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
 
@@ -171,7 +184,7 @@ func stringProblems(schema node, v, field string) []problem {
 		out = append(out, problem{field, schema, "must be a UUID"})
 	}
 	if p, _ := schema["pattern"].(string); p != "" {
-		if re, err := regexp.Compile(p); err == nil && !re.MatchString(v) {
+		if re := compiled(p); re != nil && !re.MatchString(v) {
 			out = append(out, problem{field, schema, "does not have the form the interface gives (" + p + ")"})
 		}
 	}
