@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -137,4 +138,19 @@ func TestClockShiftSurvivesARestart(t *testing.T) {
 	if third := New(Options{Store: openTestStore(t, dir)}); third.Shift() != 0 {
 		t.Fatalf("a reset clock comes back shifted %v", third.Shift())
 	}
+}
+
+// The 10-minute links and tokens expire when the sandbox clock, not a
+// test clock, moves past them.
+func TestClockExpiresPINLinksAndDelegationTokens(t *testing.T) {
+	e := newEnv(t, Options{})
+	alice, _ := e.login("alice@demo.test")
+	pin := e.do("POST", "/v1/card/set-pin/token", bearer(alice), nil)
+	delegation := e.do("GET", tokenPath(""), bearer(alice), nil)
+	moveClock(t, e, map[string]any{"advance": "11m"})
+	late := e.do("GET", strings.TrimPrefix(pin.str("hostedPageUrl"), e.ts.URL), nil, nil)
+	if late.Status != http.StatusGone || !strings.Contains(string(late.Raw), "expired") {
+		t.Fatalf("the PIN link 11 minutes on: %d %.200s", late.Status, late.Raw)
+	}
+	want(t, e.do("POST", "/v1/delegation/evm/post-approval", bearer(alice), approval(delegation)), 400, "Delegation token expired: request a new one")
 }
