@@ -1,7 +1,6 @@
 package insights
 
 import (
-	"encoding/json"
 	"sort"
 	"strings"
 	"time"
@@ -103,11 +102,11 @@ func (a *Aggregator) Add(x *apiclient.Transaction) {
 		a.NoAmount++
 		return
 	}
-	switch step := stepOf(x); {
+	switch step := ledger.PaymentStep(x); {
 	case x.Status == apiclient.TxDeclined:
 		a.Declined.add(currency, amount)
 		return
-	case heldOnly(step) && x.Status != apiclient.TxPending, step == "REVERSAL":
+	case ledger.HoldOnly(step) && x.Status != apiclient.TxPending, step == ledger.StepReversal:
 		// A hold that was cleared (its clearings count) or released, and the
 		// release itself: no money moved.
 		return
@@ -121,24 +120,6 @@ func (a *Aggregator) Add(x *apiclient.Transaction) {
 	}
 	a.category(x.MCC, x.MCCCategory).add(currency, amount)
 	a.merchant(x.MerchantNameLocation).add(currency, amount)
-}
-
-// stepOf is the step of card activity a record is, when the gateway says
-// (transactionType: AUTHORIZATION, CLEARING, REVERSAL, ...), else "".
-func stepOf(x *apiclient.Transaction) string {
-	raw, ok := x.Extra["transactionType"]
-	if !ok {
-		return ""
-	}
-	var step string
-	_ = json.Unmarshal(raw, &step)
-	return step
-}
-
-// heldOnly reports a step that only holds money: an authorization or its
-// increment, which spend only while PENDING.
-func heldOnly(step string) bool {
-	return step == "AUTHORIZATION" || step == "INCREMENTAL_AUTHORIZATION"
 }
 
 // dayOf is a timestamp's day in UTC ("2026-11-20"), "" when it is none.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
+	"cardterm/domain/ledger"
 	"cardterm/screens/screentest"
 	"cardterm/screens/signin"
 )
@@ -57,7 +58,7 @@ func TestSimulatedActivityAddsUpOnSpending(t *testing.T) {
 			}
 			a := NewAggregator()
 			for i := range page.Transactions {
-				if x := &page.Transactions[i]; stepOf(x) != "" { // the simulated ones, not the seed's
+				if x := &page.Transactions[i]; ledger.PaymentStep(x) != "" { // the simulated ones, not the seed's
 					a.Add(x)
 				}
 			}
