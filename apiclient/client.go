@@ -110,6 +110,9 @@ type Client struct {
 	// sandbox is what the latest answer said the gateway is
 	// (sandbox_announce.go).
 	sandbox atomic.Int32
+	// sandboxShift is how far the sandbox's clock runs from ours, in
+	// nanoseconds, as its latest answer said (sandbox_time.go).
+	sandboxShift atomic.Int64
 
 	// refreshMu makes concurrent 401s share one refresh.
 	refreshMu sync.Mutex

@@ -37,6 +37,7 @@ func IsNotSandbox(err error) bool { return errors.Is(err, errNotSandbox) }
 
 // noteGateway records what an answer's headers say the gateway is.
 func (c *Client) noteGateway(h http.Header) {
+	c.noteSandboxTime(h)
 	if c.cfg.Sandbox {
 		return // known from the start: a proxy in between changes nothing
 	}

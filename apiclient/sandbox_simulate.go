@@ -77,7 +77,7 @@ func (r *SimulateResult) UnmarshalJSON(b []byte) error {
 }
 
 // SimulateTypes are the steps SandboxSimulate takes.
-var SimulateTypes = []string{"authorization", "decline", "clearing", "refund"}
+var SimulateTypes = []string{"authorization", "decline", "clearing", "refund", "increment", "reversal", "atm"}
 
 // SandboxSimulate asks the sandbox gateway to make one step of card
 // activity happen; the record joins the user's transactions and the

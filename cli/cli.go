@@ -96,6 +96,7 @@ request to any endpoint.
 	root.AddCommand(
 		newSupportCommand(std),
 		newGetCommand(std),
+		newWaitCommand(std),
 		sandboxCmd,
 		newListenCommand(),
 		newWebhookCommand(),
@@ -103,6 +104,8 @@ request to any endpoint.
 		newVersionCommand(),
 		newManCommand(),
 		newAPICommand(std),
+		newProxyCommand(),
+		newCertifyCommand(),
 	)
 	// The app, look-ups, listen and profile check handle signals
 	// themselves (Bubble Tea, runLookup, after their prompts); elsewhere

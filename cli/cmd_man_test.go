@@ -105,3 +105,20 @@ func TestManPageListsEveryFileWritten(t *testing.T) {
 		}
 	}
 }
+
+// The workbench's commands are in the page's COMMANDS and in --help.
+func TestManPageAndHelpListTheWorkbenchCommands(t *testing.T) {
+	page := manOutput(t)
+	var help, errOut strings.Builder
+	if code := Run([]string{"--help"}, nil, &help, &errOut); code != exitOK {
+		t.Fatalf("--help: exit %d", code)
+	}
+	for _, command := range []string{"wait", "sandbox clock", "sandbox events", "proxy", "certify"} {
+		if !strings.Contains(page, command) {
+			t.Errorf("the man page lacks %q", command)
+		}
+	}
+	if !strings.Contains(help.String(), "wait ") {
+		t.Errorf("--help does not list wait:\n%s", help.String())
+	}
+}

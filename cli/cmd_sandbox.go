@@ -99,7 +99,7 @@ X-Sandbox-Fault saying which fault made it.`,
 	f.StringVar(&opts.PublicURL, "public-url", "", "base URL put in links and QR codes (hosted pages), when phones reach the sandbox another way; listening on all interfaces, links use the LAN address")
 	f.BoolVar(&opts.AltShapes, "alt-shapes", false, "answer what the interface leaves unspecified with other field names and nesting (tests tolerant clients)")
 	given = addSettingFlags(cmd, sandboxSettings)
-	cmd.AddCommand(newSandboxTriggerCommand(), newSandboxSimulateCommand(), newSandboxResendCommand(), newSandboxLogsCommand(),
+	cmd.AddCommand(newSandboxTriggerCommand(), newSandboxSimulateCommand(), newSandboxResendCommand(), newSandboxLogsCommand(), newSandboxClockCommand(), newSandboxEventsCommand(),
 		newSandboxResetCommand(), newSandboxExportCommand(), newSandboxImportCommand(), newSandboxRepairCommand())
 	return cmd
 }

@@ -39,7 +39,7 @@ func (s *Screen) openSimulate() tea.Cmd {
 			{Key: "currency", Label: "Currency", Kind: form.FieldChoice, Choices: []string{"EUR", "CHF", "GBP", "USD"}},
 			{Key: "merchant", Label: "Merchant", Value: "Coffee Corner", CharLimit: 120},
 			{Key: "mcc", Label: "MCC", Value: "5814", Placeholder: "four digits", CharLimit: 4},
-			{Key: "reason", Label: "Decline reason", Placeholder: "INSUFFICIENT_FUNDS (a decline only)", CharLimit: 64},
+			{Key: "reason", Label: "Decline reason", Placeholder: "INSUFFICIENT_FUNDS (a decline or a reversal)", CharLimit: 64},
 		},
 		Note: "Sandbox only: a real gateway's card activity comes from the card network.",
 	})
@@ -52,10 +52,11 @@ func (s *Screen) sendSimulate(f *form.Form) tea.Cmd {
 	client := s.Deps.Client
 	in := apiclient.SimulateRequest{Type: f.Value("type"), User: client.Session().Username, Amount: f.Value("amount"),
 		Currency: f.Value("currency"), Merchant: f.Value("merchant"), MCC: f.Value("mcc"), Reason: f.Value("reason")}
-	if in.Type == "clearing" || in.Type == "refund" {
-		in.Merchant, in.MCC = "", "" // the authorization's
+	switch in.Type {
+	case "clearing", "refund", "increment", "reversal", "atm":
+		in.Merchant, in.MCC = "", "" // the authorization's, or the ATM's
 	}
-	if in.Type != "decline" {
+	if in.Type != "decline" && in.Type != "reversal" {
 		in.Reason = ""
 	}
 	return form.SubmitRequest(f, s.Requests, &s.simulateID, func(ctx context.Context) (simulated, error) {

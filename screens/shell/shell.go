@@ -136,15 +136,16 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 			s := cfg.Client.Session()
 			return s.Username, s.ExpiresAt, s.Valid()
 		},
-		Now:        cfg.Now,
-		Version:    cfg.Version,
-		Profile:    cfg.Profile,
-		Profiles:   cfg.Profiles,
-		Warning:    cfg.Warning,
-		Presenter:  cfg.Presenter,
-		Mouse:      cfg.Mouse,
-		Accessible: cfg.Accessible,
-		CurlOf:     curlOf(cfg.Client),
+		SandboxShift: cfg.Client.SandboxClockShift,
+		Now:          cfg.Now,
+		Version:      cfg.Version,
+		Profile:      cfg.Profile,
+		Profiles:     cfg.Profiles,
+		Warning:      cfg.Warning,
+		Presenter:    cfg.Presenter,
+		Mouse:        cfg.Mouse,
+		Accessible:   cfg.Accessible,
+		CurlOf:       curlOf(cfg.Client),
 	}
 	// The screens name each other's number keys, which the root gives
 	// by position once it is built.
