@@ -205,13 +205,18 @@ func (s *Screen) editNote(i int, text string) tea.Cmd {
 	return s.saveCase()
 }
 
-// keep adds evidence: text as the agent saw it, from answer.
-func (s *Screen) keep(title, text string, answer casefile.Answer) tea.Cmd {
+// keep adds evidence: text as the agent saw it, from answer (and the
+// more answers it was drawn from: every page of a trail kept whole).
+func (s *Screen) keep(title, text string, answer casefile.Answer, more ...casefile.Answer) tea.Cmd {
 	if s.caseFile == nil {
 		return ui.Notify(theme.ToneWarn, "no case open: set a ticket first (T on a case), and what you keep goes into its case")
 	}
-	s.caseFile.AddEvidence(casefile.Item{Time: s.Deps.Clock().UTC(), Agent: s.agent(), Title: casefile.Scrub(sanitize.Text(title)),
-		Text: clean(text), Request: answer.Request, AnsweredAt: answer.At, SHA256: answer.SHA256})
+	it := casefile.Item{Time: s.Deps.Clock().UTC(), Agent: s.agent(), Title: casefile.Scrub(sanitize.Text(title)),
+		Text: clean(text), Request: answer.Request, AnsweredAt: answer.At, SHA256: answer.SHA256}
+	for _, a := range more {
+		it.More = append(it.More, casefile.Answered{Request: a.Request, AnsweredAt: a.At, SHA256: a.SHA256})
+	}
+	s.caseFile.AddEvidence(it)
 	return tea.Batch(s.saveCase(), ui.Notify(theme.ToneOK, "kept in case "+s.caseFile.Ticket+": "+title+" ("+answer.Request.Method+" "+answer.Request.Path+", sha256 "+short(answer.SHA256)+")"))
 }
 

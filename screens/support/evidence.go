@@ -38,15 +38,18 @@ func (s *Screen) keepOnConsole() tea.Cmd {
 		return notify("nothing to keep yet")
 	}
 	if s.audit != nil {
-		path := "/v2/consent/user/" + s.kase.id + "/audit"
-		answer, ok := s.consentRec.Latest(path)
-		if !ok {
-			return notify("the audit trail has not answered yet")
-		}
 		if r, ok := s.audit.selected(); ok {
+			answer, ok := s.audit.selectedAnswer()
+			if !ok {
+				return notify("the page of this record has no recorded answer")
+			}
 			return s.keep("audit record "+r.AuditID+" of user "+s.kase.id, string(withoutPersonalRecord([]byte(r.Raw))), answer)
 		}
-		return s.keep("audit trail of user "+s.kase.id, ansi.Strip(s.audit.View()), answer)
+		pages := s.audit.pageAnswers()
+		if len(pages) == 0 {
+			return notify("the audit trail has not answered yet")
+		}
+		return s.keep("audit trail of user "+s.kase.id, ansi.Strip(s.audit.View()), pages[0], pages[1:]...)
 	}
 	path := "/v2/consent/user/" + s.kase.id
 	if s.kase.kind == caseOnboarding {
