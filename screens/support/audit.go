@@ -41,9 +41,9 @@ type auditView struct {
 	// answers are, per record, the answer of the page that held it, so
 	// that evidence cites that page and its hash.
 	answers []casefile.Answer
-	times   []time.Time             // each record's timestamp, read once
-	cells   [][]string              // each record's row, formatted once
-	shown   []int                   // indices into records that pass the filters
+	times   []time.Time // each record's timestamp, read once
+	cells   [][]string  // each record's row, formatted once
+	shown   []int       // indices into records that pass the filters
 	total   int
 	loading bool
 	stopped bool
