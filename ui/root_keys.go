@@ -119,7 +119,7 @@ func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		r.focusNav = false
-		if i := positionOfKey(msg.String()); i < len(r.screens) {
+		if i := r.screenOfKey(msg.String()); i >= 0 {
 			return r.navigate(r.screens[i].ID())
 		}
 		return nil

@@ -3,6 +3,7 @@ package support
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -241,16 +242,15 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 	deps.Client, deps.ReadOnly, deps.Support, deps.Demo = a.client, true, false, nil
 	deps.Events, deps.EventsURL = nil, ""
 	var screens []ui.Screen
-	for _, screen := range s.opts.CustomerScreens(deps) {
-		for _, id := range customerScreenIDs {
-			if screen.ID() == id {
-				screens = append(screens, screen)
-			}
+	var places []int // each screen's place in the app, so it keeps its number
+	for place, screen := range s.opts.CustomerScreens(deps) {
+		if slices.Contains(customerScreenIDs, screen.ID()) {
+			screens, places = append(screens, screen), append(places, place)
 		}
 	}
 	banner := a.customer
 	region := regionName(a.client.Config().US)
-	open := func() tea.Msg { return ui.ApprovedSessionMsg{Customer: banner, Region: region, Screens: screens} }
+	open := func() tea.Msg { return ui.ApprovedSessionMsg{Customer: banner, Region: region, Screens: screens, Places: places} }
 	return tea.Batch(open, logWarn, ui.Notify(theme.ToneOK, "customer-approved session open: "+a.customer+", read-only"), s.resumePending())
 }
 

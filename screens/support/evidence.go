@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"cardterm/domain/casefile"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
@@ -103,6 +104,9 @@ func (s *Screen) keepFromSession(msg ui.KeepEvidenceMsg) tea.Cmd {
 			return notify("the " + msg.Title + " screen has not read anything yet")
 		}
 	}
+	if msg.Screen == screenkit.AccountScreen && msg.Record != nil {
+		return s.keepAccount(msg, answer)
+	}
 	if msg.Record != nil {
 		return s.keep(msg.RecordTitle+" ("+msg.Title+" screen, approved session)", ui.InspectText(msg.Record), answer)
 	}
@@ -116,4 +120,30 @@ func (s *Screen) caseFileLine() string {
 		return st.Muted.Render("No case open: T sets a ticket and opens its case.")
 	}
 	return st.Muted.Render("Case ") + st.Value.Render(sanitize.Text(s.caseFile.Ticket)) + st.Muted.Render(" · "+caseCounts(s.caseFile)+" · N opens it")
+}
+
+// keepAccount keeps the customer's profile: the name, date of birth,
+// phone and address only when the agent chooses to (asked once per
+// ctrl+k), masked otherwise.
+func (s *Screen) keepAccount(msg ui.KeepEvidenceMsg, answer casefile.Answer) tea.Cmd {
+	switch msg.Personal {
+	case ui.PersonalNotAsked:
+		if s.caseFile == nil {
+			return s.keep("", "", answer) // says that no case is open
+		}
+		kept, masked := msg, msg
+		kept.Personal, masked.Personal = ui.PersonalKept, ui.PersonalMasked
+		return ui.Confirm(ui.ConfirmSpec{Title: "Keep the customer's personal data?",
+			Lines: []string{"The profile goes into case " + s.caseFile.Ticket + ".",
+				"y keeps the name, date of birth, phone and address as shown;",
+				"n keeps the profile with them masked."},
+			ConfirmLabel: "Keep unmasked", Tone: theme.ToneWarn, OnConfirm: kept, OnCancel: masked})
+	case ui.PersonalKept:
+		if s.caseFile != nil {
+			s.caseFile.Did(casefile.Activity{Time: s.Deps.Clock().UTC(), Agent: s.agent(), Action: "personal data kept", Detail: "the customer's profile, unmasked, at the agent's choice"})
+		}
+		return s.keep(msg.RecordTitle+" ("+msg.Title+" screen, approved session; personal data kept at the agent's choice)", ui.InspectText(msg.Record), answer)
+	}
+	record, _ := casefile.MaskPersonal(msg.Record)
+	return s.keep(msg.RecordTitle+" ("+msg.Title+" screen, approved session; personal data masked)", ui.InspectText(record), answer)
 }
