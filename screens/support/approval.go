@@ -250,7 +250,9 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 	}
 	banner := a.customer
 	region := regionName(a.client.Config().US)
-	open := func() tea.Msg { return ui.ApprovedSessionMsg{Customer: banner, Region: region, Screens: screens, Places: places} }
+	open := func() tea.Msg {
+		return ui.ApprovedSessionMsg{Customer: banner, Region: region, Screens: screens, Places: places}
+	}
 	return tea.Batch(open, logWarn, ui.Notify(theme.ToneOK, "customer-approved session open: "+a.customer+", read-only"), s.resumePending())
 }
 
