@@ -107,9 +107,15 @@ func (s *Screen) gotCaseFile(msg ui.Result[openedCase]) tea.Cmd {
 	}
 	if s.kase != nil {
 		// The look-up shown is part of the case from now on (one still
-		// loading is added when it answers).
-		if !s.loading {
+		// loading is added when it answers), and the action log has it
+		// under the case's ticket: a line still to be written takes the
+		// ticket; one written before the ticket is logged again under it.
+		switch {
+		case !s.loading:
 			s.recordLookup(s.kase)
+			cmds = append(cmds, s.logAction(s.lookupEntry(), lookupOutcome(s.kase)+"; kept in case "+c.Ticket))
+		case s.unlogged != nil:
+			s.unlogged.Ticket = c.Ticket
 		}
 		if !s.kase.notFound && s.kase.err == nil {
 			cmds = append(cmds, s.remember(recentLookup{Kind: s.kase.kind, ID: s.kase.id, US: s.kase.us, Ticket: s.ticket}))

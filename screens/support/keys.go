@@ -76,7 +76,7 @@ func (s *Screen) KeyMap() help.KeyMap {
 			return []key.Binding{k.Ticket, k.Note, k.Keep, k.Runbook, k.Timeline, k.Audit, k.Approve, k.Export, k.Revoke, k.Link, k.Region, k.Back}
 		},
 		Full: func() [][]key.Binding {
-			return append([][]key.Binding{{k.Audit, k.Timeline, k.Revoke, k.Link, k.Approve, k.Follow, k.Back},
+			return append([][]key.Binding{{k.Audit, k.Timeline, k.Revoke, k.Link, k.Approve, k.Follow, k.User, k.Onboarding, k.Back},
 				{k.Export, k.ExportFull, k.Copy, k.Ticket, k.Region}, {k.Note, k.Panel, k.Keep, k.Runbook}},
 				s.sets.KeyMap().FullHelp()...)
 		},

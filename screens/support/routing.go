@@ -83,6 +83,14 @@ func (s *Screen) caseKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Back):
 		return s.closeCase()
+	case key.Matches(msg, k.User), key.Matches(msg, k.Onboarding):
+		// The next customer, from the case: the ticket's case goes on.
+		kind := caseUser
+		if key.Matches(msg, k.Onboarding) {
+			kind = caseOnboarding
+		}
+		s.formFor = formLookup
+		return s.openForm(lookupForm(s.Deps.Styles, kind, s.us))
 	case key.Matches(msg, k.Audit):
 		s.audit = newAuditView(s.Deps, s.Requests, s.readClient(), s.kase.id)
 		s.audit.SetSize(s.Width, s.Height)
