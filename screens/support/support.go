@@ -104,6 +104,8 @@ type Screen struct {
 	ticket string
 	// problem is the last failure of the case, said on the case itself.
 	problem string
+	// searched is the last address search's answer, said on the console.
+	searched string
 
 	audit   *auditView // open timeline, if any
 	form    *form.Form // open form, if any
@@ -198,7 +200,7 @@ func (s *Screen) SetSize(width, height int) {
 	if s.caseFile != nil {
 		caseLine = 1
 	}
-	s.lookups.SetSize(width, max(height-3-reachHeight(width)-caseLine, 3))
+	s.lookups.SetSize(width, max(height-3-reachHeight(width)-caseLine-len(s.searchedLines()), 3))
 	s.sets.SetSize(width, max(height-s.caseHeaderHeight()-3, 3))
 	if s.form != nil {
 		s.form.SetWidth(min(width, 72))
@@ -279,7 +281,7 @@ func (s *Screen) closeCase() tea.Cmd {
 func (s *Screen) clearCase() {
 	s.kase, s.audit, s.form, s.action = nil, nil, nil, nil
 	s.panel, s.runbooks, s.timeline = nil, nil, nil
-	s.problem, s.loading, s.unlogged = "", false, nil
+	s.problem, s.loading, s.unlogged, s.searched = "", false, nil, ""
 	if s.caseFile == nil {
 		// Without a case file the ticket was the look-up's label; with one
 		// it is the case's and stays for the next look-up.
