@@ -42,6 +42,13 @@ type Case struct {
 	// (transactions, wallet history) from an approved session; the
 	// consent audit is read again each time instead.
 	Events []Event `json:"events,omitempty"`
+	// State is the case's place in the desk's queue (state.go).
+	State State `json:"state,omitzero"`
+	// Revision counts the writes of the file; Updated and UpdatedBy say
+	// the last one (shared.go).
+	Revision  int       `json:"revision,omitempty"`
+	Updated   time.Time `json:"updated,omitzero"`
+	UpdatedBy string    `json:"updatedBy,omitempty"`
 }
 
 // Lookup is one look-up made under the ticket.
@@ -64,6 +71,9 @@ type Note struct {
 	Text  string    `json:"text"`
 	// Draft marks a reply drafted by a runbook, for the agent to edit.
 	Draft string `json:"draftFrom,omitempty"`
+	// Edited is when the text was last edited: of two agents' edits of a
+	// note, the later is kept.
+	Edited time.Time `json:"edited,omitzero"`
 }
 
 // Request is where an answer came from.

@@ -305,7 +305,9 @@ func (s *Screen) endApproval(reason string, quit bool) tea.Cmd {
 // console being told (a hang-up), or one whose revoke had not gone out
 // when the program stopped (a second ctrl+c): main calls it after the
 // program. A session revoked already is not sent again (Revoke clears it).
+// It first waits for the case write in flight and makes the last one.
 func (s *Screen) Close() {
+	s.finishWrites()
 	if cmd := s.endApproval("cardterm ended", false); cmd != nil {
 		cmd()
 		return

@@ -100,10 +100,13 @@ func (s *Screen) exportCaseWith(personal bool) tea.Cmd {
 		}
 		base := filepath.Join(dir, b.name+"-"+src.now.UTC().Format("20060102T150405Z"))
 		files := exported{markdown: base + ".md", json: base + ".json"}
-		if err := os.WriteFile(files.markdown, []byte(b.markdown), 0o600); err != nil {
+		// Under saveMu, each whole or not at all: quitting waits for them.
+		saveMu.Lock()
+		defer saveMu.Unlock()
+		if err := writeWhole(files.markdown, []byte(b.markdown)); err != nil {
 			return exported{}, err
 		}
-		if err := os.WriteFile(files.json, b.json, 0o600); err != nil {
+		if err := writeWhole(files.json, b.json); err != nil {
 			return exported{}, err
 		}
 		return files, nil
@@ -139,4 +142,22 @@ func (s *Screen) follow() tea.Cmd {
 		return notify("this set is waiting to be linked: there is no user to open yet")
 	}
 	return s.lookUp(caseUser, *r.set.UserID, s.us, s.ticket)
+}
+
+// writeWhole writes data to path owner-only through a temporary file
+// renamed over it, so that a reader never finds half an export.
+func writeWhole(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".export-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }

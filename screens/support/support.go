@@ -124,6 +124,7 @@ type Screen struct {
 	// with --case goes on with its last look-up. saveSeq orders writes.
 	caseFile *casefile.Case
 	casePath string
+	gate     *writeGate
 	resume   bool
 	saveSeq  int
 	// consentRec records the answers of the client-key reads, so that
@@ -148,7 +149,7 @@ type Screen struct {
 func New(deps screenkit.Deps, opts Options) *Screen {
 	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenSupport, "Support console"), opts: opts, keys: newKeys(deps.ReadOnly),
 		lookups: table.New(deps.Styles, lookupColumns), log: actionlog.Open(opts.ActionLog),
-		grants: grants.Open(opts.GrantsDir)}
+		grants: grants.Open(opts.GrantsDir), gate: &writeGate{}}
 	if deps.Client != nil {
 		s.us = deps.Client.Config().US
 		s.consentRec = casefile.NewRecorder(deps.Client.Config().HTTPClient, "client key", deps.Clock)
@@ -176,7 +177,7 @@ func (s *Screen) CapturesKeys() bool {
 
 // Enter reads the recent look-ups and opens the one main asked for.
 func (s *Screen) Enter() tea.Cmd {
-	cmds := []tea.Cmd{s.loadRecent()}
+	cmds := []tea.Cmd{s.loadRecent(), s.adoptOrphans()}
 	if s.opts.CaseFile != "" {
 		s.resume = s.opts.User == "" && s.opts.Onboarding == ""
 		cmds = append(cmds, s.loadCase(s.opts.CaseFile, ""))
