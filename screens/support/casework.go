@@ -225,11 +225,11 @@ func (s *Screen) adoptOrphans() tea.Cmd {
 		}
 		switch {
 		case err != nil:
-			return ui.Notify(theme.ToneDanger, "taking in the case files a quit left: " + err.Error())()
+			return ui.Notify(theme.ToneDanger, "taking in the case files a quit left: "+err.Error())()
 		case len(torn) > 0:
-			return ui.Notify(theme.ToneWarn, "cases folder: " + strings.Join(torn, ", ") + " not whole cases (left as they are)")()
+			return ui.Notify(theme.ToneWarn, "cases folder: "+strings.Join(torn, ", ")+" not whole cases (left as they are)")()
 		case len(taken) > 0:
-			return ui.Notify(theme.ToneInfo, "took in the last change of case " + strings.Join(taken, ", ") + " that a quit had left unwritten")()
+			return ui.Notify(theme.ToneInfo, "took in the last change of case "+strings.Join(taken, ", ")+" that a quit had left unwritten")()
 		}
 		return nil
 	}
