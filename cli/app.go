@@ -169,6 +169,7 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 				CasesDir:        supportCasesDir(o.supportCasesDir),
 				CaseFile:        o.supportCase,
 				RunbooksDir:     supportRunbooksDir(),
+				ResponseTimes:   responseTimes(o.responseTimes),
 			})
 			startUser, startOnboarding = "", ""
 			return console

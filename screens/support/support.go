@@ -7,6 +7,8 @@
 package support
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
@@ -61,6 +63,9 @@ type Options struct {
 	// RunbooksDir holds the tenant's own runbooks (*.yaml), besides the
 	// built-in ones; "" reads none.
 	RunbooksDir string
+	// ResponseTimes are how long a case of each priority may wait, for
+	// the queue's due column (nil: casefile.DefaultResponseTimes).
+	ResponseTimes map[string]time.Duration
 }
 
 // DemoUser is a sandbox customer the console offers to look up.
