@@ -163,7 +163,7 @@ func (c *Case) LastActivity() (Activity, bool) {
 	var last Activity
 	found := false
 	for _, a := range c.Activity {
-		if !found || a.Time.After(last.Time) {
+		if !found || !a.Time.Before(last.Time) { // of two at once, the later written
 			last, found = a, true
 		}
 	}

@@ -225,6 +225,8 @@ func (s *Screen) View() string {
 	switch {
 	case s.form != nil:
 		body = st.Title.Render("Support console") + "\n\n" + s.form.View()
+	case s.queue != nil:
+		body = s.queue.View()
 	case s.approval != nil && s.approval.panelOpen():
 		body = s.approvalView()
 	case s.runbooks != nil:

@@ -46,16 +46,17 @@ type caseSaved struct {
 }
 
 // saveMu serializes this process's writes of case files (and export
-// files), so that quitting can wait for the one in flight; savedSeq keeps
-// a late write of an older state from being made after a newer one.
-var (
-	saveMu   sync.Mutex
-	savedSeq = map[string]int{}
-)
+// files), so that quitting can wait for the one in flight.
+var saveMu sync.Mutex
 
-// writeGate is closed (under saveMu) when the console ends: no write
-// starts after the last one Close makes.
-type writeGate struct{ closed bool }
+// writeGate is a console's writes, under saveMu: savedSeq keeps a late
+// write of an older state from being made after a newer one, and closed
+// (when the console ends) lets no write start after the last one Close
+// makes.
+type writeGate struct {
+	closed   bool
+	savedSeq map[string]int
+}
 
 // agent is who works the case, as the action log names them.
 func (s *Screen) agent() string { return actionlog.Agent(s.opts.Agent) }
@@ -163,10 +164,10 @@ func (s *Screen) saveCase() tea.Cmd {
 	_, cmd := ui.Go(s.Requests, func(context.Context) (caseSaved, error) {
 		saveMu.Lock()
 		defer saveMu.Unlock()
-		if savedSeq[path] > seq || gate.closed {
+		if gate.savedSeq[path] > seq || gate.closed {
 			return caseSaved{path: path}, nil // a newer state is written already
 		}
-		savedSeq[path] = seq
+		gate.savedSeq[path] = seq
 		written, err := snapshot.Write(path, agent, now)
 		return caseSaved{path: path, written: written}, err
 	})

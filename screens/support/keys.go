@@ -11,7 +11,9 @@ import (
 // keyMap is the console's bindings; mutating ones are disabled in
 // read-only mode, so the help never offers them.
 type keyMap struct {
-	User, Onboarding, Open, Back, Region, Ticket  key.Binding
+	User, Onboarding, Open, Back, Region, Ticket key.Binding
+	// Desk shows the desk's queue (on the look-ups).
+	Desk                                          key.Binding
 	Audit, Revoke, Link, Export, ExportFull, Copy key.Binding
 	Approve                                       key.Binding
 	// The case file's keys (casework.go, evidence.go, panel.go,
@@ -22,6 +24,7 @@ type keyMap struct {
 func newKeys(readOnly bool) keyMap {
 	k := keyMap{
 		User:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "look up a user id")),
+		Desk:       key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "the desk's queue")),
 		Onboarding: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "look up an onboarding id")),
 		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open look-up")),
 		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
@@ -51,6 +54,8 @@ func (s *Screen) KeyMap() help.KeyMap {
 	switch {
 	case s.form != nil:
 		return s.form.KeyMap()
+	case s.queue != nil:
+		return s.queueKeyMap()
 	case s.approval != nil && s.approval.panelOpen():
 		return s.approval.keyMap()
 	case s.runbooks != nil:
@@ -65,9 +70,11 @@ func (s *Screen) KeyMap() help.KeyMap {
 	k := s.activeKeys()
 	if s.view == viewLookups {
 		return ui.KeyMapFunc{
-			Short: func() []key.Binding { return []key.Binding{k.User, k.Onboarding, k.Open, k.Region, k.Panel, k.Back} },
+			Short: func() []key.Binding {
+				return []key.Binding{k.User, k.Onboarding, k.Open, k.Desk, k.Region, k.Panel, k.Back}
+			},
 			Full: func() [][]key.Binding {
-				return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Region, k.Back}, {k.Note, k.Panel}}, s.lookups.KeyMap().FullHelp()...)
+				return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Desk, k.Region, k.Back}, {k.Note, k.Panel}}, s.lookups.KeyMap().FullHelp()...)
 			},
 		}
 	}

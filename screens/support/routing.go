@@ -13,6 +13,9 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if s.form != nil {
 		return s.formKey(msg)
 	}
+	if s.queue != nil {
+		return s.queueKey(msg)
+	}
 	if s.approval != nil && s.approval.panelOpen() {
 		return s.approvalKey(msg)
 	}
@@ -58,6 +61,8 @@ func (s *Screen) lookupsKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, s.keys.Onboarding):
 		s.formFor = formLookup
 		return s.openForm(lookupForm(s.Deps.Styles, caseOnboarding, s.us))
+	case key.Matches(msg, s.keys.Desk) && s.opts.CasesDir != "":
+		return s.openQueue()
 	case key.Matches(msg, s.keys.Region):
 		s.setRegion(!s.us)
 		return notify("look-ups now go to the " + regionName(s.us) + " region")

@@ -16,6 +16,7 @@ import (
 	"cardterm/domain/casefile"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/support/grants"
+	"cardterm/screens/support/queue"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
@@ -130,12 +131,16 @@ type Screen struct {
 	caseFile *casefile.Case
 	casePath string
 	gate     *writeGate
-	resume   bool
-	saveSeq  int
+	// opened says Enter ran once: the desk and the orphans are for the
+	// console's start, not every return to it.
+	opened  bool
+	resume  bool
+	saveSeq int
 	// consentRec records the answers of the client-key reads, so that
 	// evidence names them; readClients are those clients, EU and US.
 	consentRec  *casefile.Recorder
 	readClients [2]*apiclient.Client
+	queue       *queue.Queue   // the desk's queue, if shown (desk.go)
 	panel       *casePanel     // the case's notes and evidence, if shown
 	runbooks    *runbookPicker // the runbook chooser, if shown
 	pending     *pendingRun    // a runbook waiting for the approved session
@@ -154,7 +159,7 @@ type Screen struct {
 func New(deps screenkit.Deps, opts Options) *Screen {
 	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenSupport, "Support console"), opts: opts, keys: newKeys(deps.ReadOnly),
 		lookups: table.New(deps.Styles, lookupColumns), log: actionlog.Open(opts.ActionLog),
-		grants: grants.Open(opts.GrantsDir), gate: &writeGate{}}
+		grants: grants.Open(opts.GrantsDir), gate: &writeGate{savedSeq: map[string]int{}}}
 	if deps.Client != nil {
 		s.us = deps.Client.Config().US
 		s.consentRec = casefile.NewRecorder(deps.Client.Config().HTTPClient, "client key", deps.Clock)
@@ -170,6 +175,8 @@ func (s *Screen) CapturesKeys() bool {
 	switch {
 	case s.form != nil:
 		return true
+	case s.queue != nil:
+		return s.queue.CapturesKeys()
 	case s.approval != nil && s.approval.panelOpen():
 		return true
 	case s.audit != nil:
@@ -182,13 +189,18 @@ func (s *Screen) CapturesKeys() bool {
 
 // Enter reads the recent look-ups and opens the one main asked for.
 func (s *Screen) Enter() tea.Cmd {
-	cmds := []tea.Cmd{s.loadRecent(), s.adoptOrphans()}
+	cmds := []tea.Cmd{s.loadRecent()}
+	if !s.opened {
+		cmds = append(cmds, s.adoptOrphans())
+	}
 	if s.opts.CaseFile != "" {
 		s.resume = s.opts.User == "" && s.opts.Onboarding == ""
 		cmds = append(cmds, s.loadCase(s.opts.CaseFile, ""))
 		s.opts.CaseFile = ""
 	}
 	switch {
+	case s.opts.User == "" && s.opts.Onboarding == "" && !s.resume && s.opts.CasesDir != "" && !s.opened:
+		cmds = append(cmds, s.openQueue()) // the console opens on the desk
 	case s.opts.User != "":
 		cmds = append(cmds, s.lookUp(caseUser, s.opts.User, s.us, ""))
 		s.opts.User = ""
@@ -196,6 +208,7 @@ func (s *Screen) Enter() tea.Cmd {
 		cmds = append(cmds, s.lookUp(caseOnboarding, s.opts.Onboarding, s.us, ""))
 		s.opts.Onboarding = ""
 	}
+	s.opened = true
 	return tea.Batch(cmds...)
 }
 
@@ -210,6 +223,9 @@ func (s *Screen) SetSize(width, height int) {
 	s.sets.SetSize(width, max(height-s.caseHeaderHeight()-3, 3))
 	if s.form != nil {
 		s.form.SetWidth(min(width, 72))
+	}
+	if s.queue != nil {
+		s.queue.SetSize(width, height)
 	}
 	if s.audit != nil {
 		s.audit.SetSize(width, height)
@@ -250,7 +266,14 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.gotTimeline(msg)
 	case ui.KeepEvidenceMsg:
 		return s, s.keepFromSession(msg)
+	case queue.OpenCaseMsg:
+		return s, s.openFromQueue(msg)
 	case ui.RefreshMsg:
+		if s.queue != nil {
+			var cmd tea.Cmd
+			s.queue, cmd = s.queue.Update(msg)
+			return s, cmd
+		}
 		if s.timeline != nil {
 			return s, s.readTimeline()
 		}
@@ -262,6 +285,11 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.handleKey(msg)
 	case ui.BodyMouseMsg:
 		return s, s.mouse(msg)
+	}
+	if s.queue != nil {
+		var cmd tea.Cmd
+		s.queue, cmd = s.queue.Update(msg)
+		return s, cmd
 	}
 	if s.audit != nil {
 		var cmd tea.Cmd
