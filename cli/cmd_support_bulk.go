@@ -221,4 +221,3 @@ func regionOf(us bool) string {
 	}
 	return "EU"
 }
-
