@@ -55,7 +55,7 @@ A profile with "start: support" opens the console without this command.`,
 			return runApp(o, std)
 		},
 	}
-	cmd.AddCommand(newSupportVerifyLogCommand(), newSupportHandoverCommand(std), newSupportBulkCommand(std))
+	cmd.AddCommand(newSupportVerifyLogCommand(), newSupportHandoverCommand(std), newSupportBulkCommand(std), newSupportReproduceCommand(std))
 	cmd.Flags().StringVar(&onboarding, "onboarding", "", "look up this onboarding id")
 	cmd.Flags().StringVar(&caseFile, "case", "", "open this case file and go on with its last look-up")
 	cmd.Flags().StringVar(&casesDir, "cases-dir", "", "keep case files here (default: cardterm/cases in the XDG data folder)")
