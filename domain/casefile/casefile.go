@@ -11,6 +11,8 @@
 package casefile
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -66,6 +68,8 @@ type Lookup struct {
 
 // Note is a free-text note; Text may hold several lines.
 type Note struct {
+	// ID tells two notes apart when merging copies of a case (newID).
+	ID    string    `json:"id,omitempty"`
 	Time  time.Time `json:"time"`
 	Agent string    `json:"agent"`
 	Text  string    `json:"text"`
@@ -123,6 +127,7 @@ type Answered struct {
 
 // Activity is one thing an agent did.
 type Activity struct {
+	ID     string    `json:"id,omitempty"`
 	Time   time.Time `json:"time"`
 	Agent  string    `json:"agent"`
 	Action string    `json:"action"`
@@ -149,22 +154,38 @@ func (c *Case) AddLookup(l Lookup) { c.Lookups = append(c.Lookups, l) }
 
 // AddNote records a note and the act of adding it.
 func (c *Case) AddNote(n Note) {
+	if n.ID == "" {
+		n.ID = newID()
+	}
 	c.Notes = append(c.Notes, n)
 	what := "note added"
 	if n.Draft != "" {
 		what = "reply drafted by runbook " + n.Draft
 	}
-	c.Activity = append(c.Activity, Activity{Time: n.Time, Agent: n.Agent, Action: what})
+	c.Did(Activity{Time: n.Time, Agent: n.Agent, Action: what})
 }
 
 // AddEvidence records evidence and the act of keeping it.
 func (c *Case) AddEvidence(it Item) {
 	c.Evidence = append(c.Evidence, it)
-	c.Activity = append(c.Activity, Activity{Time: it.Time, Agent: it.Agent, Action: "evidence kept", Detail: it.Title + " from " + it.Request.String()})
+	c.Did(Activity{Time: it.Time, Agent: it.Agent, Action: "evidence kept", Detail: it.Title + " from " + it.Request.String()})
 }
 
 // Did records something else the agent did.
-func (c *Case) Did(a Activity) { c.Activity = append(c.Activity, a) }
+func (c *Case) Did(a Activity) {
+	if a.ID == "" {
+		a.ID = newID()
+	}
+	c.Activity = append(c.Activity, a)
+}
+
+// newID is a random id for an entry, so that two entries made at the
+// same instant by the same agent are both kept when copies merge.
+func newID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
 
 // AddEvents keeps the timeline records not kept already.
 func (c *Case) AddEvents(events []Event) {

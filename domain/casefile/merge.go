@@ -72,12 +72,23 @@ func stamp(t time.Time, agent string, more ...string) string {
 
 func lookupKey(l Lookup) string { return stamp(l.Time, l.Agent, l.Kind, l.ID, l.Region) }
 
-// noteKey names a note by its author and time: an edit keeps both.
-func noteKey(n Note) string { return stamp(n.Time, n.Agent) }
+// noteKey names a note by its id (an edit keeps it); a note of a file
+// written before ids by its author and time.
+func noteKey(n Note) string {
+	if n.ID != "" {
+		return n.ID
+	}
+	return stamp(n.Time, n.Agent)
+}
 
 func itemKey(it Item) string { return stamp(it.Time, it.Agent, it.Title, it.SHA256) }
 
-func activityKey(a Activity) string { return stamp(a.Time, a.Agent, a.Action, a.Detail) }
+func activityKey(a Activity) string {
+	if a.ID != "" {
+		return a.ID
+	}
+	return stamp(a.Time, a.Agent, a.Action, a.Detail)
+}
 
 // News says what other agents added to a case: what theirs holds that
 // mine does not, per agent ("dana: 1 note, status waiting on the

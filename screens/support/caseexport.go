@@ -39,6 +39,7 @@ func (s *Screen) exportCase() tea.Cmd { return s.exportCaseWith(false) }
 // from the model before the command runs.
 type caseFileSource struct {
 	snapshot *casefile.Case
+	path     string // the case file, whose merged state is exported
 	agent    string
 	now      time.Time
 	consent  *caseSource // nil when no customer's case is shown
@@ -52,7 +53,7 @@ type builtExport struct {
 }
 
 func (s *Screen) caseFileSource(personal bool) caseFileSource {
-	src := caseFileSource{snapshot: s.caseFile.Clone(), agent: s.agent(), now: s.Deps.Clock()}
+	src := caseFileSource{snapshot: s.caseFile.Clone(), path: s.casePath, agent: s.agent(), now: s.Deps.Clock()}
 	if s.kase != nil && s.kase.err == nil {
 		cs := s.caseSource(personal)
 		src.consent = &cs
@@ -65,6 +66,17 @@ func (s *Screen) caseFileSource(personal bool) caseFileSource {
 // part and the action log's lines too, so a case export never carries an
 // e-mail or a key.
 func (src caseFileSource) build(ctx context.Context) (builtExport, error) {
+	if src.path != "" {
+		// What other agents wrote meanwhile is part of the case: write
+		// this copy merged, and export the merged case.
+		saveMu.Lock()
+		written, err := src.snapshot.Write(src.path, src.agent, src.now)
+		saveMu.Unlock()
+		if err != nil {
+			return builtExport{}, err
+		}
+		src.snapshot = written.Case
+	}
 	export := casefile.NewExport(src.snapshot, src.agent, src.now)
 	out := caseFileExport{ExportedAt: export.ExportedAt, Case: export.Case}
 	clean := func(t string) string { return strings.ReplaceAll(sanitize.Text(t), "|", `\|`) }

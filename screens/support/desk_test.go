@@ -20,7 +20,8 @@ func TestSupportDeskSharedByTwoAgents(t *testing.T) {
 	dir := t.TempDir()
 	logFile := filepath.Join(t.TempDir(), "state", "support-actions.jsonl")
 	alice, frank := sandbox.DemoUserID("alice@demo.test"), sandbox.DemoUserID("frank@demo.test")
-	ana := newConsole(t, support.Options{User: alice, CasesDir: dir, Agent: "ana"})
+	exports := t.TempDir()
+	ana := newConsole(t, support.Options{User: alice, CasesDir: dir, Agent: "ana", ExportDir: exports})
 	ana.Keys("T")
 	ana.Type("TCK-A")
 	ana.Keys("enter")
@@ -74,4 +75,16 @@ func TestSupportDeskSharedByTwoAgents(t *testing.T) {
 	}
 	ana.Keys("m")
 	screentest.MustShow(t, ana.Screen(), "changed by another agent", "ben: 1 note")
+
+	// ben writes a second note after ana's last write: ana's export
+	// still holds every note (the export merges the file first).
+	ben.Keys("n")
+	ben.Type("ben: the screenshot came")
+	ben.Keys("ctrl+s")
+	ana.Keys("esc", "e")
+	md, _ := filepath.Glob(filepath.Join(exports, "case-"+first+"-*.md"))
+	if len(md) != 1 {
+		t.Fatalf("exports: %v", md)
+	}
+	screentest.MustShow(t, readFile(t, md[0]), "ben: asked the customer for a screenshot", "ana: the card was frozen by the app", "ben: the screenshot came")
 }

@@ -160,7 +160,6 @@ func (q *Queue) change(f casefile.Filed, e edit) tea.Cmd {
 
 func (q *Queue) gotChange(msg ui.Result[changed]) tea.Cmd {
 	if msg.Err != nil {
-		q.said, q.saidTone = "not changed: "+msg.Err.Error(), theme.ToneDanger
 		return ui.ReportError("changing the case", msg.Err)
 	}
 	v := msg.Value
@@ -170,16 +169,16 @@ func (q *Queue) gotChange(msg ui.Result[changed]) tea.Cmd {
 		}
 	}
 	q.refilter()
-	q.said, q.saidTone = "case "+v.ticket+" "+v.what, theme.ToneOK
-	var cmds []tea.Cmd
+	said, tone := "case "+v.ticket+" "+v.what, theme.ToneOK
 	if len(v.news) > 0 {
-		q.said += "; another agent had changed it (merged): " + strings.Join(v.news, "; ")
-		q.saidTone = theme.ToneWarn
+		said += "; another agent had changed it (merged): " + strings.Join(v.news, "; ")
+		tone = theme.ToneWarn
 	}
+	cmds := []tea.Cmd{ui.Notify(tone, said)}
 	if v.logErr != nil {
 		cmds = append(cmds, ui.Notify(theme.ToneWarn, "the action log has no line for this change: "+v.logErr.Error()))
 	}
-	return tea.Batch(append(cmds, ui.Notify(q.saidTone, q.said))...)
+	return tea.Batch(cmds...)
 }
 
 // openHandover asks whom to hand the case to.

@@ -80,8 +80,6 @@ type Queue struct {
 
 	handover *form.Form // the hand-over form, if open
 	handFor  string     // the case it hands over
-	said     string     // the last change made, said under the list
-	saidTone theme.Tone
 }
 
 // New builds the queue; Init reads the desk.

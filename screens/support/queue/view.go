@@ -115,9 +115,6 @@ func (q *Queue) foot() []string {
 		line += st.Muted.Render(" · next: " + sanitize.Text(casefile.NextStep(c)))
 		lines = append(lines, line)
 	}
-	if q.said != "" {
-		lines = append(lines, st.Text(q.saidTone).Render(sanitize.Text(q.said)))
-	}
 	if len(q.problems) > 0 {
 		lines = append(lines, st.Text(theme.ToneWarn).Render(fmt.Sprintf("%d file(s) left out: %s", len(q.problems), sanitize.Text(strings.Join(q.problems, "; ")))))
 	}
@@ -149,7 +146,7 @@ func (q *Queue) View() string {
 	case q.err != nil:
 		body += st.Text(theme.ToneDanger).Render(ui.FitLine("The cases folder could not be read: "+sanitize.Text(q.err.Error()), max(q.width, 20)))
 	case len(q.cases) == 0:
-		body += st.Muted.Render(ui.FitLine("No case yet. Look a customer up (u) and set a ticket (T): its case appears here for the whole desk.", max(q.width, 20)))
+		body += st.Muted.Render(ui.FitLine("No case yet. esc, then u looks a customer up and T sets a ticket: its case appears here for the whole desk.", max(q.width, 20)))
 	case len(q.shown) == 0:
 		body += st.Muted.Render("No case is " + q.filter.String() + " (f shows the others).")
 	default:
