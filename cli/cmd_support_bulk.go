@@ -144,9 +144,23 @@ type stdoutOutput struct{ io.Writer }
 func (stdoutOutput) Sync() error  { return nil }
 func (stdoutOutput) Close() error { return nil }
 
+// terminalLines writes lines to a terminal cleaned of escape sequences
+// and control characters (an id read from a file may hold them).
+type terminalLines struct{ w io.Writer }
+
+func (t terminalLines) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(t.w, sanitize.Multiline(string(p))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
 // openBulkOutput opens the output, reading what an earlier run wrote.
 func openBulkOutput(path, format string, stdout io.Writer) (bulkOutput, map[string]bool, error) {
 	if path == "" || path == "-" {
+		if isTerminal(stdout) {
+			stdout = terminalLines{stdout} // the ids come from a file
+		}
 		_, err := stdout.Write(bulklookup.Header(format))
 		return stdoutOutput{stdout}, map[string]bool{}, err
 	}
