@@ -18,8 +18,8 @@ import (
 // columns of the queue: the most telling first, so that a narrow
 // terminal keeps the ticket, the owner, the status and when it is due.
 var columns = []table.Column{
-	{Title: "Ticket", Min: 8}, {Title: "Due", Width: 14}, {Title: "Status", Min: 6}, {Title: "Owner", Min: 8},
-	{Title: "Priority", Width: 8}, {Title: "Age", Width: 11}, {Title: "Customer", Min: 12}, {Title: "Last action", Min: 16},
+	{Title: "Ticket", Min: 8}, {Title: "Due", Min: 7}, {Title: "Status", Min: 18}, {Title: "Owner", Min: 10},
+	{Title: "Priority", Width: 8}, {Title: "Age", Width: 6}, {Title: "Customer", Min: 8}, {Title: "Last action", Min: 10},
 }
 
 // rows are the shown cases as the table draws them.
@@ -33,7 +33,7 @@ func (q *Queue) rows() [][]string {
 			last = a.Action + " · " + a.Agent
 		}
 		out[i] = []string{c.Ticket, dueCell(c, now, q.opts.ResponseTimes), statusCell(c.Status()),
-			ownerCell(c.State.Owner.Value), c.Priority(), humantime.Duration(now.Sub(c.Created)), orDash(c.Customer()), last}
+			ownerCell(c.State.Owner.Value), c.Priority(), span(now.Sub(c.Created)), orDash(c.Customer()), last}
 		for j := range out[i] {
 			out[i][j] = sanitize.Text(out[i][j]) // from files other agents wrote
 		}
@@ -48,9 +48,21 @@ func dueCell(c *casefile.Case, now time.Time, responseTimes map[string]time.Dura
 	case !ok:
 		return "—"
 	case now.After(due):
-		return "OVERDUE " + humantime.Duration(now.Sub(due))
+		return "OVERDUE " + span(now.Sub(due))
 	}
-	return "in " + humantime.Duration(due.Sub(now))
+	return "in " + span(due.Sub(now))
+}
+
+// span is a duration in a cell's few characters: "45 min", "23 h",
+// "3 d" (the detail line under the list says it in full).
+func span(d time.Duration) string {
+	switch {
+	case d < time.Hour:
+		return fmt.Sprintf("%d min", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%d h", int(d.Hours()))
+	}
+	return fmt.Sprintf("%d d", int(d.Hours()/24))
 }
 
 // statusCell is a status in a table's few characters.
@@ -112,7 +124,7 @@ func (q *Queue) foot() []string {
 		if a, ok := c.LastActivity(); ok {
 			line += st.Muted.Render(" · last: " + sanitize.Text(a.Action+" by "+a.Agent+", "+humantime.Relative(a.Time, q.opts.Now())))
 		}
-		line += st.Muted.Render(" · next: " + sanitize.Text(casefile.NextStep(c)))
+		line += st.Muted.Render(" · due " + casefile.DueText(c, q.opts.Now(), q.opts.ResponseTimes) + " · next: " + sanitize.Text(casefile.NextStep(c)))
 		lines = append(lines, line)
 	}
 	if len(q.problems) > 0 {
