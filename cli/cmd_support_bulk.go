@@ -48,7 +48,8 @@ stops it; every line written is whole, so the file stays valid. On a
 terminal a progress bar shows on stderr.`,
 		Example: `  cardterm support bulk ids.txt --output status.csv
   cardterm support bulk - --format jsonl < ids.txt
-  cardterm support bulk onboardings.txt --onboarding --output onb.jsonl --format jsonl`,
+  cardterm support bulk onboardings.txt --onboarding \
+      --output onb.jsonl --format jsonl`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o, err := resolveCommandOptions(given, std)

@@ -167,8 +167,10 @@ func (s *Screen) saveCase() tea.Cmd {
 		if gate.savedSeq[path] > seq || gate.closed {
 			return caseSaved{path: path}, nil // a newer state is written already
 		}
-		gate.savedSeq[path] = seq
 		written, err := snapshot.Write(path, agent, now)
+		if err == nil {
+			gate.savedSeq[path] = seq // written: quitting need not write it again
+		}
 		return caseSaved{path: path, written: written}, err
 	})
 	return cmd
@@ -198,7 +200,7 @@ func (s *Screen) finishWrites() {
 	saveMu.Lock()
 	defer saveMu.Unlock()
 	s.gate.closed = true
-	if s.caseFile != nil && s.casePath != "" {
+	if s.caseFile != nil && s.casePath != "" && s.gate.savedSeq[s.casePath] < s.saveSeq {
 		if _, err := s.caseFile.Write(s.casePath, s.agent(), s.Deps.Clock()); err != nil {
 			slog.Error("writing the case file at the end", "path", s.casePath, "err", err)
 		}

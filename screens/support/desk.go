@@ -1,6 +1,8 @@
 package support
 
 import (
+	"path/filepath"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -13,6 +15,21 @@ import (
 // (screens/support/queue), which lists every case of the desk. enter
 // there opens a case here and goes on with its last look-up; esc goes to
 // the look-ups; D on the look-ups comes back.
+
+// deskHasCases says the cases folder holds cases: the console opens on
+// the queue (an empty desk opens on the look-ups, where work starts).
+type deskHasCases struct{}
+
+// deskAtStart looks for cases in the folder, in a command.
+func (s *Screen) deskAtStart() tea.Cmd {
+	dir := s.opts.CasesDir
+	return func() tea.Msg {
+		if files, _ := filepath.Glob(filepath.Join(dir, "case-*.json")); len(files) > 0 {
+			return deskHasCases{}
+		}
+		return nil
+	}
+}
 
 // openQueue shows the desk's queue, read afresh.
 func (s *Screen) openQueue() tea.Cmd {

@@ -200,7 +200,7 @@ func (s *Screen) Enter() tea.Cmd {
 	}
 	switch {
 	case s.opts.User == "" && s.opts.Onboarding == "" && !s.resume && s.opts.CasesDir != "" && !s.opened:
-		cmds = append(cmds, s.openQueue()) // the console opens on the desk
+		cmds = append(cmds, s.deskAtStart()) // the console opens on the desk, if it has cases
 	case s.opts.User != "":
 		cmds = append(cmds, s.lookUp(caseUser, s.opts.User, s.us, ""))
 		s.opts.User = ""
@@ -268,6 +268,11 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.keepFromSession(msg)
 	case queue.OpenCaseMsg:
 		return s, s.openFromQueue(msg)
+	case deskHasCases:
+		if s.view == viewLookups && s.kase == nil && s.form == nil && s.queue == nil && s.caseFile == nil {
+			return s, s.openQueue()
+		}
+		return s, nil
 	case ui.RefreshMsg:
 		if s.queue != nil {
 			var cmd tea.Cmd

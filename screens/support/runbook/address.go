@@ -83,6 +83,10 @@ func SearchAddress(ctx context.Context, src Sources, address string) Fact {
 		f.Summary += "; could not read " + strings.Join(failed, ", ")
 	}
 	f.Values["found"] = strings.Join(found, "; ")
+	// The whitelist's answers first: the evidence is cited by its first.
+	slices.SortStableFunc(f.Answers, func(a, b casefile.Answer) int {
+		return boolOrder(!strings.HasPrefix(a.Request.Path, "/v1/wallet/whitelist"), !strings.HasPrefix(b.Request.Path, "/v1/wallet/whitelist"))
+	})
 	return f
 }
 
@@ -108,4 +112,15 @@ func (f *Fact) cited(ctx context.Context, read func(context.Context) error) erro
 		f.Answers = append(f.Answers, a)
 	}
 	return err
+}
+
+// boolOrder orders false before true.
+func boolOrder(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case !a:
+		return -1
+	}
+	return 1
 }
