@@ -51,6 +51,7 @@ func TestSupportQuitDuringAWriteLosesNothing(t *testing.T) {
 		// ctrl+s saves the note: its write is a command, which quitting
 		// leaves unrun.
 		app.Root.Update(uitest.Key("ctrl+s"))
+		app.Root.Update(uitest.Key("e")) // an export asked for, not yet written
 		(*console).Close()
 		c, err := casefile.Load(casefile.PathFor(dir, "TCK-Q"))
 		if err != nil {
@@ -58,6 +59,9 @@ func TestSupportQuitDuringAWriteLosesNothing(t *testing.T) {
 		}
 		if len(c.Notes) != 1 || c.Notes[0].Text != "the last words" {
 			t.Fatalf("try %d: the note was lost: %+v", try, c.Notes)
+		}
+		if a, _ := c.LastActivity(); a.Action != "case exported" {
+			t.Fatalf("try %d: the export's activity was lost; last: %+v", try, a)
 		}
 		if left, _ := filepath.Glob(filepath.Join(dir, ".case-*")); len(left) != 0 {
 			t.Fatalf("try %d: temporary files left: %v", try, left)
