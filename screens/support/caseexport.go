@@ -2,6 +2,7 @@ package support
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,6 +41,7 @@ func (s *Screen) exportCase() tea.Cmd { return s.exportCaseWith(false) }
 type caseFileSource struct {
 	snapshot *casefile.Case
 	path     string // the case file, whose merged state is exported
+	gate     *writeGate
 	agent    string
 	now      time.Time
 	consent  *caseSource // nil when no customer's case is shown
@@ -53,7 +55,7 @@ type builtExport struct {
 }
 
 func (s *Screen) caseFileSource(personal bool) caseFileSource {
-	src := caseFileSource{snapshot: s.caseFile.Clone(), path: s.casePath, agent: s.agent(), now: s.Deps.Clock()}
+	src := caseFileSource{snapshot: s.caseFile.Clone(), path: s.casePath, gate: s.gate, agent: s.agent(), now: s.Deps.Clock()}
 	if s.kase != nil && s.kase.err == nil {
 		cs := s.caseSource(personal)
 		src.consent = &cs
@@ -70,6 +72,10 @@ func (src caseFileSource) build(ctx context.Context) (builtExport, error) {
 		// What other agents wrote meanwhile is part of the case: write
 		// this copy merged, and export the merged case.
 		saveMu.Lock()
+		if src.gate.closed {
+			saveMu.Unlock()
+			return builtExport{}, errEnding
+		}
 		written, err := src.snapshot.Write(src.path, src.agent, src.now)
 		saveMu.Unlock()
 		if err != nil {
@@ -112,9 +118,13 @@ func (s *Screen) exportCaseWith(personal bool) tea.Cmd {
 		}
 		base := filepath.Join(dir, b.name+"-"+src.now.UTC().Format("20060102T150405Z"))
 		files := exported{markdown: base + ".md", json: base + ".json"}
-		// Under saveMu, each whole or not at all: quitting waits for them.
+		// Under saveMu, each whole or not at all: quitting waits for them,
+		// and none starts once it has begun.
 		saveMu.Lock()
 		defer saveMu.Unlock()
+		if src.gate.closed {
+			return exported{}, errEnding
+		}
 		if err := writeWhole(files.markdown, []byte(b.markdown)); err != nil {
 			return exported{}, err
 		}
@@ -155,6 +165,10 @@ func (s *Screen) follow() tea.Cmd {
 	}
 	return s.lookUp(caseUser, *r.set.UserID, s.us, s.ticket)
 }
+
+// errEnding refuses a write that would start while cardterm ends (Close
+// has made the case's last write): it could be cut off half-way.
+var errEnding = errors.New("cardterm is ending: nothing more is written")
 
 // writeWhole writes data to path owner-only through a temporary file
 // renamed over it, so that a reader never finds half an export.

@@ -2,11 +2,13 @@ package support
 
 import (
 	"path/filepath"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"cardterm/domain/casefile"
 	"cardterm/screens/support/queue"
 	"cardterm/ui"
 )
@@ -36,13 +38,21 @@ func (s *Screen) openQueue() tea.Cmd {
 	if s.opts.CasesDir == "" {
 		return notify("no cases folder: there is no desk to show")
 	}
-	log, base, clock := s.log, s.entry("", "", ""), s.Deps.Clock
+	log, base, clock, gate := s.log, s.entry("", "", ""), s.Deps.Clock, s.gate
 	s.queue = queue.New(s.Deps.Styles, s.Requests, queue.Options{Dir: s.opts.CasesDir, Agent: s.agent(),
 		ResponseTimes: s.opts.ResponseTimes, Now: s.Deps.Clock,
 		Log: func(action, ticket, userID, outcome string) error {
 			e := base
 			e.Action, e.Ticket, e.UserID, e.Outcome, e.Time = action, ticket, userID, outcome, clock().UTC()
 			return log.Append(e)
+		},
+		Write: func(c *casefile.Case, path, agent string, now time.Time) (casefile.Written, error) {
+			saveMu.Lock() // quitting waits for it
+			defer saveMu.Unlock()
+			if gate.closed {
+				return casefile.Written{}, errEnding
+			}
+			return c.Write(path, agent, now)
 		}})
 	s.queue.SetSize(s.Width, s.Height)
 	return s.queue.Init()

@@ -136,7 +136,7 @@ func handOver(to, agent string) edit {
 // changed, written under its lock (merged with any write made between),
 // then logged.
 func (q *Queue) change(f casefile.Filed, e edit) tea.Cmd {
-	agent, now, log := q.opts.Agent, q.opts.Now().UTC(), q.opts.Log
+	agent, now, log, write := q.opts.Agent, q.opts.Now().UTC(), q.opts.Log, q.opts.Write
 	_, cmd := ui.Go(q.requests, func(context.Context) (changed, error) {
 		c, err := casefile.Load(f.Path)
 		if err != nil {
@@ -145,7 +145,7 @@ func (q *Queue) change(f casefile.Filed, e edit) tea.Cmd {
 		if err := e.apply(c, now); err != nil {
 			return changed{}, err
 		}
-		written, err := c.Write(f.Path, agent, now)
+		written, err := write(c, f.Path, agent, now)
 		if err != nil {
 			return changed{}, err
 		}

@@ -38,6 +38,9 @@ type Options struct {
 	// Log writes a queue action to the action log; the console fills in
 	// the tenant and the agent. nil logs nothing.
 	Log func(action, ticket, userID, outcome string) error
+	// Write writes a changed case (the console's, so that quitting waits
+	// for it); nil is casefile's Case.Write.
+	Write func(c *casefile.Case, path, agent string, now time.Time) (casefile.Written, error)
 }
 
 // OpenCaseMsg asks the console to open a case of the queue.
@@ -86,6 +89,11 @@ type Queue struct {
 func New(styles *theme.Styles, requests ui.Owner, opts Options) *Queue {
 	if opts.Now == nil {
 		opts.Now = time.Now
+	}
+	if opts.Write == nil {
+		opts.Write = func(c *casefile.Case, path, agent string, now time.Time) (casefile.Written, error) {
+			return c.Write(path, agent, now)
+		}
 	}
 	if opts.ResponseTimes == nil {
 		opts.ResponseTimes = casefile.DefaultResponseTimes
