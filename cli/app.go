@@ -170,6 +170,7 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 				CasesDir:        supportCasesDir(o.supportCasesDir),
 				CaseFile:        o.supportCase,
 				RunbooksDir:     supportRunbooksDir(),
+				ResponseTimes:   responseTimes(o.responseTimes),
 			})
 			startUser, startOnboarding = "", ""
 			return console

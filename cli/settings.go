@@ -32,6 +32,9 @@ type options struct {
 	environment string
 	start       string // sign-in or support
 	agent       string // the agent's name in the support console's action log
+	// responseTimes are the support desk's response times per priority
+	// ("urgent=1h,high=4h"), for the queue's due column.
+	responseTimes string
 	// requireTicket is "true" or "false" as set, "" when unset (then on
 	// in production): the console asks for a ticket before a change.
 	requireTicket string

@@ -113,6 +113,7 @@ const (
 	envAlerts        = "CARDTERM_ALERTS"
 	envAlertEvery    = "CARDTERM_ALERT_INTERVAL"
 	envPayMethod     = "CARDTERM_ORDER_PAYMENT_METHOD"
+	envResponseTimes = "CARDTERM_RESPONSE_TIMES"
 )
 
 // defaultAlertInterval is how often the app looks for new transactions.
@@ -160,6 +161,10 @@ var settings = []*setting{
 	{name: "agent", env: envAgent, key: "agent", placeholder: "NAME", label: "agent",
 		usage: "who you are in the support console's action log and case files",
 		unset: "the OS user", field: func(o *options) any { return &o.agent }},
+	{name: "response-times", env: envResponseTimes, key: "response_times", placeholder: "TIMES", label: "due times",
+		usage: "how long a support case of each priority may wait for an answer, for the queue's due column and the handover (urgent=1h,high=4h,normal=24h,low=72h)",
+		unset: "urgent=1h,high=4h,normal=24h,low=72h", takenBy: appCommands, check: checkResponseTimes,
+		field: func(o *options) any { return &o.responseTimes }},
 	{name: "require-ticket", env: envRequireTicket, key: "require_ticket", kind: switchSetting, label: "ticket",
 		usage: "the support console asks for the case's ticket before any change (revoke, link) or customer-approved session",
 		unset: "on in production, off elsewhere", takenBy: appCommands, survives: true,

@@ -58,6 +58,9 @@ type Options struct {
 	// (Requests), for tests that compare what a client sent with what it
 	// showed before sending. Off by default: secrets travel there.
 	RecordBodies bool
+	// Fixture is a fixture (CheckFixture it first) whose state replaces
+	// the seed's at start, in memory: cardterm sandbox --fixture.
+	Fixture []byte
 }
 
 // Server is the sandbox gateway. It implements http.Handler, so it can be
@@ -120,6 +123,9 @@ func New(opts Options) *Server {
 	}
 	if opts.Store != nil {
 		s.openPersistence(opts.Store)
+	}
+	if len(opts.Fixture) > 0 {
+		s.loadFixture(opts.Fixture)
 	}
 	s.SetFaults(opts.Faults)
 	s.routes()

@@ -51,6 +51,9 @@ type Root struct {
 	// approved is the customer-approved session shown, if any
 	// (root_approved.go).
 	approved *approvedSession
+	// places are the approved session's screens' places in the app
+	// (root_places.go); nil outside one.
+	places []int
 	// presenter is the keys shown in presenter mode (presenter.go).
 	presenter presenter
 	// pressed is the dialog button a plain left press went down on; the
@@ -121,6 +124,11 @@ func jumpKeys(screens []Screen) key.Binding {
 			keys = append(keys, k)
 		}
 	}
+	return jumpKeysOf(keys)
+}
+
+// jumpKeysOf binds the number keys given.
+func jumpKeysOf(keys []string) key.Binding {
 	desc := "1-9"
 	if slices.Contains(keys, "0") {
 		desc = "0-9"

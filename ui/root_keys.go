@@ -129,7 +129,7 @@ func (r *Root) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return r.resize(), true
 	case key.Matches(msg, r.keys.Jump):
 		r.focusNav = false
-		if i := positionOfKey(msg.String()); r.signedIn && i < len(r.screens) {
+		if i := r.screenOfKey(msg.String()); r.signedIn && i >= 0 {
 			return r.navigate(r.screens[i].ID()), true
 		}
 	case key.Matches(msg, r.keys.GoTo) && r.signedIn && len(r.screens) > 0:

@@ -33,14 +33,6 @@ func NumberKey(i int) string {
 	return string(rune('1' + i))
 }
 
-// positionOfKey is the navigation position a number key jumps to.
-func positionOfKey(k string) int {
-	if k == "0" {
-		return 9
-	}
-	return int(k[0] - '1')
-}
-
 // Identity is what the root knows a screen by: its ID and its title in the
 // navigation and the help. A screen embeds one, set in
 // New, for the ID and Title methods of Screen.

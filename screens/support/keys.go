@@ -11,7 +11,9 @@ import (
 // keyMap is the console's bindings; mutating ones are disabled in
 // read-only mode, so the help never offers them.
 type keyMap struct {
-	User, Onboarding, Open, Back, Region, Ticket  key.Binding
+	User, Onboarding, Open, Back, Region, Ticket key.Binding
+	// Desk shows the desk's queue (on the look-ups).
+	Desk                                          key.Binding
 	Audit, Revoke, Link, Export, ExportFull, Copy key.Binding
 	Approve                                       key.Binding
 	// The case file's keys (casework.go, evidence.go, panel.go,
@@ -24,6 +26,7 @@ type keyMap struct {
 func newKeys(readOnly bool) keyMap {
 	k := keyMap{
 		User:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "look up a user id")),
+		Desk:       key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "the desk's queue")),
 		Onboarding: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "look up an onboarding id")),
 		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open look-up")),
 		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
@@ -54,9 +57,11 @@ func (s *Screen) KeyMap() help.KeyMap {
 	k := s.activeKeys()
 	if s.view == viewLookups {
 		return ui.KeyMapFunc{
-			Short: func() []key.Binding { return []key.Binding{k.User, k.Onboarding, k.Open, k.Region, k.Panel, k.Back} },
+			Short: func() []key.Binding {
+				return []key.Binding{k.User, k.Onboarding, k.Open, k.Desk, k.Region, k.Panel, k.Back}
+			},
 			Full: func() [][]key.Binding {
-				return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Region, k.Back}, {k.Note, k.Panel}}, s.lookups.KeyMap().FullHelp()...)
+				return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Desk, k.Region, k.Back}, {k.Note, k.Panel}}, s.lookups.KeyMap().FullHelp()...)
 			},
 		}
 	}
@@ -65,7 +70,7 @@ func (s *Screen) KeyMap() help.KeyMap {
 			return []key.Binding{k.Ticket, k.Note, k.Keep, k.Runbook, k.Timeline, k.Audit, k.Approve, k.Export, k.Revoke, k.Link, k.Region, k.Back}
 		},
 		Full: func() [][]key.Binding {
-			return append([][]key.Binding{{k.Audit, k.Timeline, k.Revoke, k.Link, k.Approve, k.Follow, k.Detail, k.Back},
+			return append([][]key.Binding{{k.Audit, k.Timeline, k.Revoke, k.Link, k.Approve, k.Follow, k.Detail, k.User, k.Onboarding, k.Back},
 				{k.Export, k.ExportFull, k.Copy, k.Ticket, k.Region}, {k.Note, k.Panel, k.Keep, k.Runbook}},
 				s.sets.KeyMap().FullHelp()...)
 		},

@@ -150,6 +150,16 @@ func (s *Screen) searchAddress(address string) tea.Cmd {
 	return cmd
 }
 
+// showSearched puts an address search's answer on the console, where the
+// agent looks, besides the notice.
+func (s *Screen) showSearched(f runbook.Fact) {
+	s.searched = f.Summary
+	if f.Missing != "" {
+		s.searched = "the address search failed: " + f.Missing
+	}
+	s.SetSize(s.Width, s.Height)
+}
+
 // resumePending runs what waited for the approved session, once it is
 // open for the same user.
 func (s *Screen) resumePending() tea.Cmd {
@@ -176,6 +186,9 @@ func (s *Screen) gotRun(msg ui.Result[runDone]) tea.Cmd {
 		return ui.ReportError("the runbook", msg.Err)
 	}
 	res, now, agent := msg.Value.result, s.Deps.Clock().UTC(), s.agent()
+	if msg.Value.address != "" && len(res.Facts) > 0 {
+		s.showSearched(res.Facts[0])
+	}
 	if s.caseFile == nil {
 		if msg.Value.address != "" && len(res.Facts) > 0 {
 			return ui.Notify(theme.ToneInfo, res.Facts[0].Summary+" (no case open: not kept)")
