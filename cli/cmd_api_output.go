@@ -81,22 +81,23 @@ func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, ca
 
 // head prints the status line and the headers (sorted by name), then an
 // empty line, as gh api -i does; nothing without -i or without an answer.
+// Go refuses control bytes in headers, not in the status line.
 func (a *answerWriter) head(answer apiclient.RawAnswer) {
 	if !a.include || answer.Status == 0 {
 		return
 	}
-	clean := func(s string) string { return s }
+	status := answer.Proto + " " + answer.StatusText
 	if a.terminal {
-		clean = sanitize.Text
+		status = sanitize.Text(status)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s\r\n", clean(answer.Proto), clean(answer.StatusText))
+	b.WriteString(status + "\r\n")
 	for _, name := range slices.Sorted(maps.Keys(answer.Header)) {
-		shown := clean(name)
+		shown := name
 		if a.color {
-			shown = "\x1b[1;34m" + shown + "\x1b[m"
+			shown = "\x1b[1;34m" + name + "\x1b[m"
 		}
-		fmt.Fprintf(&b, "%s: %s\r\n", shown, clean(strings.Join(answer.Header[name], ", ")))
+		fmt.Fprintf(&b, "%s: %s\r\n", shown, strings.Join(answer.Header[name], ", "))
 	}
 	_, _ = io.WriteString(a.w, b.String()+"\r\n")
 }
