@@ -274,18 +274,12 @@ func checkLookupArgs(args []string) (string, error) {
 func lookupBody(ctx context.Context, client *apiclient.Client, gw gateway, name string, args []string) ([]byte, error) {
 	lk := lookups[name]
 	if name == "wallets" || lk.signIn {
-		user, pass, err := signInUser(gw)
-		if err != nil {
-			return nil, err
-		}
-		if user == "" || pass == "" {
-			return nil, usageError{name + " signs in; set CARDTERM_USERNAME and CARDTERM_PASSWORD"}
-		}
 		var refusal []byte
-		if _, err := client.Login(apiclient.CaptureBody(ctx, &refusal), user, pass); err != nil {
-			return refusal, fmt.Errorf("sign-in: %w", err)
+		signOut, err := signIn(apiclient.CaptureBody(ctx, &refusal), client, gw, name)
+		if err != nil {
+			return refusal, err
 		}
-		defer func() { _ = client.Logout(context.Background()) }()
+		defer signOut()
 	}
 	if name == "wallets" {
 		return walletsLookup(ctx, client)
@@ -339,4 +333,21 @@ func signInUser(gw gateway) (user, pass string, err error) {
 		return gw.demo[0].Username, gw.demo[0].Password, nil
 	}
 	return user, pass, nil
+}
+
+// signIn signs client in as signInUser's user for what (a look-up, an
+// endpoint) and returns the sign-out to defer. A refused sign-in's error
+// says "sign-in: " (lookupMessage keeps it).
+func signIn(ctx context.Context, client *apiclient.Client, gw gateway, what string) (signOut func(), err error) {
+	user, pass, err := signInUser(gw)
+	if err == nil && (user == "" || pass == "") {
+		err = usageError{what + " signs in; set CARDTERM_USERNAME and CARDTERM_PASSWORD"}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if _, err := client.Login(ctx, user, pass); err != nil {
+		return nil, fmt.Errorf("sign-in: %w", err)
+	}
+	return func() { _ = client.Logout(context.Background()) }, nil
 }
