@@ -13,7 +13,7 @@ import (
 	"cardterm/domain/casefile"
 	"cardterm/domain/reproduce"
 	"cardterm/sandbox"
-	"cardterm/screens/support/runbook"
+	"cardterm/domain/runbook"
 	"cardterm/ui/sanitize"
 )
 

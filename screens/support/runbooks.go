@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/domain/casefile"
-	"cardterm/screens/support/runbook"
+	"cardterm/domain/runbook"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"

@@ -14,7 +14,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/domain/casefile"
 	"cardterm/screens/screenkit"
-	"cardterm/screens/support/runbook"
+	"cardterm/domain/runbook"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
