@@ -198,9 +198,7 @@ var rootLayers = []rootLayer{
 // listed were kept from before the stack; the list may only shrink.
 func TestNoScreenKeepsALayerInAField(t *testing.T) {
 	notYetALayer := map[string]bool{
-		"consent.Screen.open": true, "consent.Screen.under": true,
 		"delegation.Screen.open": true, "delegation.Screen.issued": true,
-		"consent.Screen.asking":          true,
 		"transactions.Screen.form":       true,
 		"transactions.Screen.exportForm": true, "webhooks.Screen.lookupForm": true,
 		"wallets.withdrawForm.form": true, "whitelist.entriesForm.form": true,
