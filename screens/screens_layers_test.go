@@ -198,7 +198,6 @@ var rootLayers = []rootLayer{
 // listed were kept from before the stack; the list may only shrink.
 func TestNoScreenKeepsALayerInAField(t *testing.T) {
 	notYetALayer := map[string]bool{
-		"delegation.Screen.open": true, "delegation.Screen.issued": true,
 		"transactions.Screen.form":       true,
 		"transactions.Screen.exportForm": true, "webhooks.Screen.lookupForm": true,
 		"wallets.withdrawForm.form": true, "whitelist.entriesForm.form": true,

@@ -84,7 +84,7 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	if res, done, cmd := s.change.Update(msg); done {
 		return s, s.changeDone(res)
 	} else if cmd != nil {
-		return s, tea.Batch(cmd, tell(changeSending{form: s.asking}))
+		return s, cmd
 	}
 	switch msg := msg.(type) {
 	case ui.Result[loaded]:

@@ -73,25 +73,21 @@ func (l *formLayer) Update(msg tea.Msg) tea.Cmd {
 // Done implements layer.Layer.
 func (l *formLayer) Done() bool { return l.FormLayer.Done() || l.view != l.s.view }
 
-// changeSending says the change asked from form number form is on its
-// way; changeAnswered says how it ended.
-type (
-	changeSending  struct{ form int }
-	changeAnswered struct {
-		form int
-		err  error
-		what string
-	}
-)
+// changeAnswered says how the change asked from form number form ended.
+type changeAnswered struct {
+	form int
+	err  error
+	what string
+}
 
-// answer follows the change this form asked for: busy while it runs; a
+// answer follows the change this form asked for: busy from the moment it
+// runs (the confirmation reaches the screen first, then the layers); a
 // refusal shown on the form, what was typed kept; a success closes it.
 func (l *formLayer) answer(f *form.Form, msg tea.Msg) (tea.Cmd, bool) {
+	if l.s.asking == l.number && l.s.change.Running() && !f.Busy() {
+		f.SetBusy(true)
+	}
 	switch msg := msg.(type) {
-	case changeSending:
-		if msg.form == l.number {
-			f.SetBusy(true)
-		}
 	case changeAnswered:
 		if msg.form != l.number {
 			return nil, false
