@@ -198,8 +198,8 @@ var rootLayers = []rootLayer{
 func TestNoScreenKeepsALayerInAField(t *testing.T) {
 	notYetALayer := map[string]bool{
 		"transactions.Screen.form":       true,
-		"transactions.Screen.exportForm": true, "webhooks.Screen.lookupForm": true,
-		"wallets.withdrawForm.form": true, "whitelist.entriesForm.form": true,
+		"transactions.Screen.exportForm": true,
+		"wallets.withdrawForm.form":      true, "whitelist.entriesForm.form": true,
 		"webhooks.webhookForm.form": true,
 	}
 	app := allScreens(t)
