@@ -84,14 +84,3 @@ type Screen interface {
 	// filtering, so global single-letter keys must go to the screen.
 	CapturesKeys() bool
 }
-
-// SubView is a panel shown inside a screen (a form, a detail, a chooser).
-// While open it gets the screen's keys and its key map is the screen's.
-// Update returns nil when the sub-view closes itself.
-type SubView interface {
-	Update(msg tea.Msg) (SubView, tea.Cmd)
-	SetSize(width, height int)
-	View() string
-	KeyMap() help.KeyMap
-	CapturesKeys() bool
-}
