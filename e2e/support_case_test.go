@@ -253,7 +253,7 @@ func TestSupportRevokeRefusedWhenTheActionLogCannotBeWritten(t *testing.T) {
 	tm.send("j", "x")
 	tm.waitFor("Revoke marketingNotifications?")
 	tm.send("y")
-	tm.waitFor("revoke refused, nothing was sent: the action log", "is a directory")
+	tm.waitFor("revoke refused, nothing was sent: the action log", "directory") // "is a directory", wherever the path wraps it
 	for _, r := range sb.Server.Requests() {
 		if r.Method == "DELETE" {
 			t.Fatalf("sent %s %s with no line in the action log", r.Method, r.Path)
