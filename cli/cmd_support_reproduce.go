@@ -12,8 +12,8 @@ import (
 	"cardterm/apiclient"
 	"cardterm/domain/casefile"
 	"cardterm/domain/reproduce"
-	"cardterm/sandbox"
 	"cardterm/domain/runbook"
+	"cardterm/sandbox"
 	"cardterm/ui/sanitize"
 )
 

@@ -13,8 +13,8 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/domain/casefile"
-	"cardterm/screens/screenkit"
 	"cardterm/domain/runbook"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
