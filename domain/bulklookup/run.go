@@ -136,17 +136,8 @@ func (r Run) lookup(ctx context.Context, id string) (Line, bool) {
 func missingRequired(sets []apiclient.ConsentSet) []string {
 	var out []string
 	for _, set := range sets {
-		current := apiclient.CurrentConsents(set)
-		for _, t := range apiclient.RequiredConsentTypes(set.PolicyType) {
-			status := "missing"
-			for _, c := range current {
-				if c.ConsentType == t {
-					status = c.ConsentStatus
-				}
-			}
-			if status != apiclient.ConsentGranted {
-				out = append(out, t+" is "+status+" in set "+set.ConsentSetID)
-			}
+		for _, gap := range apiclient.RequiredNotGranted(set) {
+			out = append(out, gap.Type+" is "+gap.Status+" in set "+set.ConsentSetID)
 		}
 	}
 	return out

@@ -128,17 +128,8 @@ func readConsent(ctx context.Context, src Sources, f *Fact) error {
 func missingRequired(sets []apiclient.ConsentSet) []string {
 	var out []string
 	for _, set := range sets {
-		current := apiclient.CurrentConsents(set)
-		for _, t := range apiclient.RequiredConsentTypes(set.PolicyType) {
-			status := "missing"
-			for _, c := range current {
-				if c.ConsentType == t {
-					status = c.ConsentStatus
-				}
-			}
-			if status != apiclient.ConsentGranted {
-				out = append(out, t+" is "+status)
-			}
+		for _, gap := range apiclient.RequiredNotGranted(set) {
+			out = append(out, gap.Type+" is "+gap.Status)
 		}
 	}
 	return out
