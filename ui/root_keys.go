@@ -236,25 +236,9 @@ func (r *Root) whyDisabled(keys help.KeyMap, of any, msg tea.KeyPressMsg) tea.Cm
 	}
 	for _, group := range groups {
 		for _, b := range group {
-			if b.Enabled() {
-				continue
-			}
-			for _, k := range b.Keys() {
-				if k == pressed {
-					what := b.Help().Desc
-					if what == "" {
-						what = "this action"
-					}
-					if r.opts.ReadOnly {
-						return Notify(theme.ToneWarn, "read-only mode: "+what+" is disabled")
-					}
-					if e, ok := of.(Explainer); ok {
-						if why, ok := e.WhyDisabled(pressed); ok {
-							return Notify(theme.ToneInfo, why)
-						}
-					}
-					return Notify(theme.ToneInfo, what+" is not available here")
-				}
+			if !b.Enabled() && slices.Contains(b.Keys(), pressed) {
+				why, tone := r.disabledReason(b, of)
+				return Notify(tone, why)
 			}
 		}
 	}

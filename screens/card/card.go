@@ -14,6 +14,7 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
@@ -28,15 +29,15 @@ type cardKeys struct {
 
 func newCardKeys(readOnly bool) cardKeys {
 	k := cardKeys{
-		Toggle:       key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "freeze/unfreeze")),
-		Order:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "order a new card")),
-		SetPIN:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "set PIN")),
-		Style:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "set-PIN page style")),
-		ViewPIN:      key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "view PIN")),
-		Details:      key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "card details")),
-		Refresh:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload card")),
-		ViewPINStyle: key.NewBinding(key.WithKeys("V"), key.WithHelp("V", "PIN image colours")),
-		DetailsStyle: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "details image colours")),
+		Toggle:       keymap.Bind("card.freeze"),
+		Order:        keymap.Bind("card.order"),
+		SetPIN:       keymap.Bind("card.set-pin"),
+		Style:        keymap.Bind("card.set-pin-style"),
+		ViewPIN:      keymap.Bind("card.view-pin"),
+		Details:      keymap.Bind("card.details"),
+		Refresh:      keymap.Bind("card.reload"),
+		ViewPINStyle: keymap.Bind("card.view-pin-colours"),
+		DetailsStyle: keymap.Bind("card.details-colours"),
 	}
 	// PIN and details tokens are issued on the gateway and reveal secrets:
 	// support agents in read-only mode get none of them.

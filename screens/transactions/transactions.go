@@ -20,6 +20,7 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 	"cardterm/ui/table"
 )
@@ -33,12 +34,12 @@ type keyMap struct {
 
 func newKeyMap() keyMap {
 	return keyMap{
-		Filters: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filters")),
-		Clear:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "clear filters")),
-		Next:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
-		Prev:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
-		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload page")),
-		Export:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
+		Filters: keymap.Bind("transactions.filters"),
+		Clear:   keymap.Bind("transactions.clear"),
+		Next:    keymap.Bind("transactions.next"),
+		Prev:    keymap.Bind("transactions.previous"),
+		Refresh: keymap.Bind("transactions.reload"),
+		Export:  keymap.Bind("transactions.export"),
 		table:   table.Keys(),
 	}
 }
