@@ -52,6 +52,10 @@ func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
 // next app on that profile alone (flags and environment were for the
 // first one) and runs it, in the same process.
 func runApp(o options, std streams) error {
+	// A wrong keys file is refused before anything is drawn.
+	if err := useKeysFile(); err != nil {
+		return err
+	}
 	// The accessible mode reads lines and prints plain text: it needs no
 	// terminal (a screen reader's console, a pipe).
 	if !o.accessible {

@@ -101,6 +101,7 @@ request to any endpoint.
 		newProfileCommand(std),
 		newVersionCommand(),
 		newManCommand(),
+		newKeysCommand(),
 		newAPICommand(std),
 	)
 	// The app, look-ups, listen and profile check handle signals

@@ -47,7 +47,7 @@ func newCardKeys(readOnly bool) cardKeys {
 
 // Why card actions cannot work for the card as last read.
 const (
-	whyNoCard     = " needs a card: there is none yet, order one with n"
+	whyNoCard     = " needs a card: there is none yet, order one with "
 	whyNotBlocked = "a new card can be ordered only when there is none or it is BLOCKED"
 )
 
@@ -61,7 +61,7 @@ func (c *Screen) offerOnly() {
 	switch {
 	case apiclient.IsNotFound(c.loadErr):
 		for _, b := range cardActions {
-			c.why.Disable(b, b.Help().Desc+whyNoCard)
+			c.why.Disable(b, b.Help().Desc+whyNoCard+c.keys.Order.Help().Key)
 		}
 	case apiclient.IsStatus(c.loadErr, 403):
 		for _, b := range append(cardActions, &c.keys.Order) {
