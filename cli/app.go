@@ -56,6 +56,10 @@ func runApp(o options, std streams) error {
 	if err := useKeysFile(); err != nil {
 		return err
 	}
+	commands, err := loadCommandsFile()
+	if err != nil {
+		return err
+	}
 	// The accessible mode reads lines and prints plain text: it needs no
 	// terminal (a screen reader's console, a pipe).
 	if !o.accessible {
@@ -64,6 +68,7 @@ func runApp(o options, std streams) error {
 		}
 	}
 	for {
+		o.commands = commands
 		a, err := newApp(o, std.stdin, std.stderr)
 		if err != nil {
 			return err
@@ -152,6 +157,7 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 		Presenter:  o.presenter,
 		Mouse:      o.mouse,
 		Accessible: o.accessible,
+		Commands:   o.commands,
 		Alerts: screenkit.Alerts{On: o.alerts, Interval: o.alertInterval,
 			Desktop: ui.DesktopNotifyFor(os.Getenv)},
 		OrderPaymentMethod: strings.ToUpper(o.orderPaymentMethod),

@@ -8,9 +8,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"cardterm/domain/recordcommand"
 	"cardterm/ui/keymap"
 )
 
+// The user's files beside the config: keys.yaml and commands.yaml.
 // `cardterm keys`: every action the keys run, by its stable name, with the
 // keys in force (the defaults, or keys.yaml's) and where they come from.
 
@@ -26,6 +28,20 @@ func useKeysFile() error {
 	}
 	keymap.Use(file)
 	return nil
+}
+
+// commandsPath is $XDG_CONFIG_HOME/cardterm/commands.yaml, beside the
+// config: the user's commands on a record (docs/commands.md).
+func commandsPath() string { return filepath.Join(filepath.Dir(configPath()), "commands.yaml") }
+
+// loadCommandsFile reads the user's commands, or refuses the file with
+// its line (a usage error: the user fixes the file).
+func loadCommandsFile() (*recordcommand.File, error) {
+	file, err := recordcommand.Load(commandsPath())
+	if err != nil {
+		return nil, usageError{"commands file refused: " + err.Error()}
+	}
+	return file, nil
 }
 
 // keyActionJSON is one action in `cardterm keys --json`.

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"cardterm/domain/recordcommand"
+
 	"errors"
 	"fmt"
 	"io"
@@ -68,6 +70,9 @@ type options struct {
 	// configProblem says why the config file was ignored, for the app
 	// to show on its first screen.
 	configProblem string
+	// commands are the user's commands on a record (commands.yaml,
+	// cmd_keys.go), loaded when the app starts.
+	commands *recordcommand.File
 
 	// What the command adds.
 	json bool // run one look-up (--json) instead of the UI

@@ -45,7 +45,10 @@ type GlobalKeyMap struct {
 	Presenter key.Binding
 	// Keep copies what a customer-approved session shows into the support
 	// case (root_evidence.go); offered only in such a session.
-	Keep  key.Binding
+	Keep key.Binding
+	// Run runs one of the user's commands on the selected record
+	// (record_command.go), in read-only mode too.
+	Run   key.Binding
 	Up    key.Binding
 	Down  key.Binding
 	Enter key.Binding
@@ -72,6 +75,7 @@ func GlobalKeys() GlobalKeyMap {
 		Profiles:     keymap.Bind("global.profiles"),
 		Presenter:    keymap.Bind("global.presenter"),
 		Keep:         keymap.Bind("global.keep"),
+		Run:          keymap.Bind("global.run"),
 		Jump:         keymap.Bind("global.jump"),
 		GoTo:         keymap.Bind("global.goto"),
 		Up:           keymap.Bind("global.up"),
@@ -125,7 +129,7 @@ func (k GlobalKeyMap) ShortHelp() []key.Binding {
 func (k GlobalKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Help, k.Quit, k.Jump, k.GoTo, k.Focus, k.Back},
-		{k.Refresh, k.Copy, k.Open, k.Inspect, k.Filter, k.SignOut, k.Keep},
+		{k.Refresh, k.Copy, k.Open, k.Inspect, k.Run, k.Filter, k.SignOut, k.Keep},
 		{k.Notices, k.Nav, k.HelpAnywhere, k.Profiles, k.Presenter, k.Suspend, k.Up, k.Down, k.Enter},
 	}
 }

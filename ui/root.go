@@ -39,6 +39,9 @@ type Root struct {
 	layers layer.Stack
 	// switchTo is the profile chosen in the switcher (root_profiles.go).
 	switchTo string
+	// commandSeq numbers the user's commands run, so a command's end goes
+	// to its own pane (record_command.go).
+	commandSeq int
 
 	notice      Notice
 	noticeSeq   int
@@ -252,6 +255,8 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		return r.navigate(msg.To)
 	case OpenSupportMsg, CloseSupportMsg:
 		return r.updateSupport(msg)
+	case runCommandMsg, commandDoneMsg:
+		return r.updateCommand(msg)
 	}
 	return r.broadcast(msg)
 }

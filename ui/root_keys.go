@@ -190,6 +190,8 @@ func (r *Root) actionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 	case key.Matches(msg, r.keys.Inspect):
 		return r.openInspector(), true
+	case key.Matches(msg, r.keys.Run) && (r.signedIn || r.Supporting()):
+		return r.runCommandKey(), true
 	case key.Matches(msg, r.keys.Open):
 		if o, ok := r.Active().(Opener); ok {
 			label, url, ok := o.OpenValue()

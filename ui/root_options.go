@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"cardterm/domain/recordcommand"
+
 	"cardterm/theme"
 	"time"
 )
@@ -69,4 +71,7 @@ type RootOptions struct {
 	// Accessible is the accessible mode's layout (ui/accessible): no
 	// navigation pane, so the screen's body has the whole width.
 	Accessible bool
+	// Commands are the user's commands on a record (commands.yaml), run
+	// with ! on a screen's selected record (ui/record_command.go).
+	Commands *recordcommand.File
 }

@@ -6,6 +6,8 @@
 package screentest
 
 import (
+	"cardterm/domain/recordcommand"
+
 	"net/http/httptest"
 	"regexp"
 	"slices"
@@ -134,6 +136,11 @@ func WithSupport(build Build, start bool) Option {
 
 // WithNoColor draws the app as NO_COLOR does (noColor true), or in colour.
 func WithNoColor(noColor bool) Option { return func(s *Setup) { s.Shell.NoColor = noColor } }
+
+// WithCommands gives the app the user's commands on a record.
+func WithCommands(commands *recordcommand.File) Option {
+	return func(s *Setup) { s.Shell.Commands = commands }
+}
 
 // WithSize sets the first window size (104x30 otherwise: a body of 84x27
 // beside the navigation).

@@ -6,6 +6,8 @@
 package shell
 
 import (
+	"cardterm/domain/recordcommand"
+
 	"time"
 
 	"cardterm/apiclient"
@@ -71,6 +73,8 @@ type Config struct {
 	// Accessible lays the app out for the accessible mode (ui/accessible):
 	// no navigation pane, the body the whole width.
 	Accessible bool
+	// Commands are the user's commands on a record (commands.yaml).
+	Commands *recordcommand.File
 	// Alerts are the transaction alerts; OrderPaymentMethod the card
 	// orders' payment method (screenkit.Deps).
 	Alerts             screenkit.Alerts
@@ -140,6 +144,7 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		Mouse:      cfg.Mouse,
 		Accessible: cfg.Accessible,
 		CurlOf:     curlOf(cfg.Client),
+		Commands:   cfg.Commands,
 	}
 	// The screens name each other's number keys, which the root gives
 	// by position once it is built.

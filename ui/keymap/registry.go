@@ -25,6 +25,7 @@ var global = []Action{
 	{Name: "global.profiles", Keys: []string{"ctrl+p"}, Help: "switch profile", Title: "switch profile"},
 	{Name: "global.presenter", Keys: []string{"f2"}, Help: "hide/show keys pressed", Title: "hide or show the keys pressed"},
 	{Name: "global.keep", Keys: []string{"ctrl+k"}, Help: "keep in the support case", Title: "keep in the support case"},
+	{Name: "global.run", Keys: []string{"!"}, Help: "run a command", Title: "run one of your commands on the record"},
 	{Name: "global.jump", Keys: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"}, HelpKeys: "0-9", Help: "jump to screen", Title: "jump to a screen by number"},
 	{Name: "global.goto", Keys: []string{":"}, Help: "go to screen", Title: "go to a screen or run an action"},
 	{Name: "global.up", Keys: []string{"up", "k"}, HelpKeys: "↑/k", Help: "up", Title: "move up"},
