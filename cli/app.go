@@ -158,6 +158,7 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 		Mouse:      o.mouse,
 		Accessible: o.accessible,
 		Commands:   o.commands,
+		Theme:      themeOf(o.theme),
 		Alerts: screenkit.Alerts{On: o.alerts, Interval: o.alertInterval,
 			Desktop: ui.DesktopNotifyFor(os.Getenv)},
 		OrderPaymentMethod: strings.ToUpper(o.orderPaymentMethod),

@@ -46,6 +46,9 @@ type options struct {
 	presenter, mouse bool
 	// accessible runs the app in the accessible mode (ui/accessible).
 	accessible bool
+	// theme is the colours: a built-in's name or a theme file's path
+	// (theme_setting.go).
+	theme string
 	// alerts and alertInterval are the transaction alerts;
 	// orderPaymentMethod the card orders' paymentMethod.
 	alerts             bool

@@ -233,7 +233,7 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		return r.setWindowSize(msg)
 	case tea.BackgroundColorMsg:
-		*r.st = theme.New(msg.IsDark(), r.opts.NoColor)
+		*r.st = theme.NewWith(r.st.Theme, msg.IsDark(), r.opts.NoColor)
 		r.restyle()
 		r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}
 		return r.broadcast(msg)

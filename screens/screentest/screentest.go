@@ -6,6 +6,8 @@
 package screentest
 
 import (
+	"cardterm/theme"
+
 	"cardterm/domain/recordcommand"
 
 	"net/http/httptest"
@@ -140,6 +142,11 @@ func WithNoColor(noColor bool) Option { return func(s *Setup) { s.Shell.NoColor 
 // WithCommands gives the app the user's commands on a record.
 func WithCommands(commands *recordcommand.File) Option {
 	return func(s *Setup) { s.Shell.Commands = commands }
+}
+
+// WithTheme draws the app in a theme, in colour.
+func WithTheme(t theme.Theme) Option {
+	return func(s *Setup) { s.Shell.Theme, s.Shell.NoColor = t, false }
 }
 
 // WithSize sets the first window size (104x30 otherwise: a body of 84x27
@@ -312,6 +319,13 @@ var loopbackPort = regexp.MustCompile(`127\.0\.0\.1:\d{4,5}`)
 func (a *App) Golden(name string) {
 	a.T.Helper()
 	a.golden(name, a.UI().BodyView())
+}
+
+// ColourGolden compares the whole frame with its golden file, colours
+// kept: for the tests of the themes.
+func (a *App) ColourGolden(name string) {
+	a.T.Helper()
+	uitest.Golden(a.T.(*testing.T), name, loopbackPort.ReplaceAllString(a.Root.View().Content, "127.0.0.1:PORT"))
 }
 
 // FrameGolden compares the whole frame, shell included, with its golden

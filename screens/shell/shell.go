@@ -73,6 +73,8 @@ type Config struct {
 	// Accessible lays the app out for the accessible mode (ui/accessible):
 	// no navigation pane, the body the whole width.
 	Accessible bool
+	// Theme is the colours chosen (theme.Auto when zero).
+	Theme theme.Theme
 	// Commands are the user's commands on a record (commands.yaml).
 	Commands *recordcommand.File
 	// Alerts are the transaction alerts; OrderPaymentMethod the card
@@ -100,7 +102,7 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	styles := theme.New(true, cfg.NoColor)
+	styles := theme.NewWith(cfg.Theme, true, cfg.NoColor)
 	deps := screenkit.Deps{
 		Client:         cfg.Client,
 		Requests:       ui.NewRequests(),
