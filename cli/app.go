@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -143,6 +144,10 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 	// The user or onboarding asked for is opened by the first console
 	// only: one built anew after a customer signed in starts empty.
 	startUser, startOnboarding := o.supportUser, o.supportOnboarding
+	views, err := viewStore(o).Load()
+	if err != nil {
+		slog.Warn("saved views not read", "err", err)
+	}
 	root, _ := shell.New(shell.Config{
 		Client:     apiclient.New(gw.cfg),
 		Gateway:    gateway,
@@ -159,6 +164,8 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 		Accessible: o.accessible,
 		Commands:   o.commands,
 		Theme:      themeOf(o.theme),
+		Views:      views,
+		SaveView:   viewStore(o).Save,
 		Alerts: screenkit.Alerts{On: o.alerts, Interval: o.alertInterval,
 			Desktop: ui.DesktopNotifyFor(os.Getenv)},
 		OrderPaymentMethod: strings.ToUpper(o.orderPaymentMethod),

@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"cardterm/apiclient"
+	"cardterm/domain/savedview"
 	"cardterm/ui/sanitize"
 )
 
@@ -94,6 +95,21 @@ var lookups = map[string]lookup{
 		_, err := c.OnboardingConsents(ctx, a[0])
 		return err
 	}},
+}
+
+// transactionsInView is the transactions look-up with a saved view's
+// filters; PAGE still counts from 1.
+func transactionsInView(view savedview.View) func(context.Context, *apiclient.Client, []string) error {
+	return func(ctx context.Context, c *apiclient.Client, a []string) error {
+		page, err := optionalInt(a, "PAGE", 1)
+		if err != nil {
+			return err
+		}
+		filter := view.Transactions()
+		filter.Page = max(page, 1) - 1
+		_, err = c.Transactions(ctx, filter)
+		return err
+	}
 }
 
 // walletsLookup gathers the four wallet reads, at once, into one object
@@ -201,7 +217,12 @@ func runLookup(o options, args []string, std streams, command string) int {
 	client := apiclient.New(gw.cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	body, err := lookupBody(ctx, client, gw, name, args[1:])
+	view, err := lookupView(o, name)
+	if err != nil {
+		fmt.Fprintf(std.stderr, "%s: %v\n", command, err)
+		return exitCodeFor(err)
+	}
+	body, err := lookupBody(ctx, client, gw, name, args[1:], view)
 	if err != nil {
 		if o.json && len(bytes.TrimSpace(body)) > 0 {
 			// As gh api: the gateway's error answer on stdout, made as
@@ -271,8 +292,11 @@ func checkLookupArgs(args []string) (string, error) {
 
 // lookupBody signs in when the look-up needs it and returns the body the
 // gateway answered, an error answer's too (with its error).
-func lookupBody(ctx context.Context, client *apiclient.Client, gw gateway, name string, args []string) ([]byte, error) {
+func lookupBody(ctx context.Context, client *apiclient.Client, gw gateway, name string, args []string, view *savedview.View) ([]byte, error) {
 	lk := lookups[name]
+	if view != nil {
+		lk.call = transactionsInView(*view)
+	}
 	if name == "wallets" || lk.signIn {
 		user, pass, err := signInUser(gw)
 		if err != nil {

@@ -76,6 +76,8 @@ type options struct {
 	// commands are the user's commands on a record (commands.yaml,
 	// cmd_keys.go), loaded when the app starts.
 	commands *recordcommand.File
+	// view is get's --view: a saved view's filters (views.go).
+	view string
 
 	// What the command adds.
 	json bool // run one look-up (--json) instead of the UI

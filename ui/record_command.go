@@ -114,7 +114,7 @@ func (r *Root) updateCommand(msg tea.Msg) tea.Cmd {
 		pane := newCommandPane(r.st, msg.prepared, r.commandSeq, cancel)
 		r.openRootLayer(pane, layer.Inspector)
 		seq, prepared, environment := r.commandSeq, msg.prepared, ChildEnvironment()
-		slog.Info("running a user command", "name", prepared.Name, "argv", prepared.Argv)
+		slog.Debug("running a user command", "name", prepared.Name, "argv", prepared.Argv)
 		return func() tea.Msg {
 			return commandDoneMsg{seq: seq, result: recordcommand.Run(ctx, prepared, environment)}
 		}

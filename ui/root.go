@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"cardterm/domain/savedview"
+
 	"slices"
 	"time"
 
@@ -42,6 +44,8 @@ type Root struct {
 	// commandSeq numbers the user's commands run, so a command's end goes
 	// to its own pane (record_command.go).
 	commandSeq int
+	// views are the profile's saved views (saved_views.go).
+	views []savedview.View
 
 	notice      Notice
 	noticeSeq   int
@@ -90,6 +94,7 @@ func NewRoot(opts RootOptions) *Root {
 	}
 	r := &Root{
 		opts:       opts,
+		views:      opts.Views,
 		st:         opts.Styles,
 		keys:       GlobalKeys(),
 		navKeys:    newNavKeys(),
@@ -257,6 +262,8 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		return r.updateSupport(msg)
 	case runCommandMsg, commandDoneMsg:
 		return r.updateCommand(msg)
+	case saveViewMsg, viewSavedMsg:
+		return r.updateViews(msg)
 	}
 	return r.broadcast(msg)
 }

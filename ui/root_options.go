@@ -2,6 +2,7 @@ package ui
 
 import (
 	"cardterm/domain/recordcommand"
+	"cardterm/domain/savedview"
 
 	"cardterm/theme"
 	"time"
@@ -74,4 +75,8 @@ type RootOptions struct {
 	// Commands are the user's commands on a record (commands.yaml), run
 	// with ! on a screen's selected record (ui/record_command.go).
 	Commands *recordcommand.File
+	// Views are the profile's saved views at start; SaveView keeps one
+	// (run in a tea.Cmd: it writes the state file).
+	Views    []savedview.View
+	SaveView func(savedview.View) error
 }

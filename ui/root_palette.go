@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"cardterm/domain/savedview"
 	"cardterm/theme"
 	"cardterm/ui/keymap"
 )
@@ -27,6 +28,8 @@ type paletteEntry struct {
 	screen int
 	// why is the reason the action cannot run now, "" when it can.
 	why string
+	// view is the saved view to open on the screen, if the row is one.
+	view *savedview.View
 }
 
 // paletteEntries are the rows for what was typed: the screens whose title
@@ -41,6 +44,11 @@ func (r *Root) paletteEntries(query string) []paletteEntry {
 		}
 	}
 	pressed := map[string]bool{}
+	for _, entry := range r.viewEntries() {
+		if q != "" && entry.matches(q) {
+			entries = append(entries, entry)
+		}
+	}
 	for _, entry := range append(r.bodyActionEntries(), r.globalActionEntries()...) {
 		if pressed[entry.press] || !entry.matches(q) {
 			continue
@@ -144,6 +152,9 @@ func (r *Root) disabledReason(b key.Binding, of any) (string, theme.Tone) {
 // through the normal routing, once the prompt has closed, so it does what
 // its key does, confirmation and refusal included.
 func (r *Root) runEntry(entry paletteEntry) tea.Cmd {
+	if entry.view != nil {
+		return r.openView(entry)
+	}
 	if entry.screen >= 0 {
 		return r.navigate(r.screens[entry.screen].ID())
 	}

@@ -9,6 +9,7 @@ import (
 	"cardterm/theme"
 
 	"cardterm/domain/recordcommand"
+	"cardterm/domain/savedview"
 
 	"net/http/httptest"
 	"regexp"
@@ -142,6 +143,14 @@ func WithNoColor(noColor bool) Option { return func(s *Setup) { s.Shell.NoColor 
 // WithCommands gives the app the user's commands on a record.
 func WithCommands(commands *recordcommand.File) Option {
 	return func(s *Setup) { s.Shell.Commands = commands }
+}
+
+// WithViews gives the app the saved views of a store, and saves there.
+func WithViews(store savedview.Store) Option {
+	return func(s *Setup) {
+		s.Shell.Views, _ = store.Load()
+		s.Shell.SaveView = store.Save
+	}
 }
 
 // WithTheme draws the app in a theme, in colour.

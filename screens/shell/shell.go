@@ -7,6 +7,7 @@ package shell
 
 import (
 	"cardterm/domain/recordcommand"
+	"cardterm/domain/savedview"
 
 	"time"
 
@@ -77,6 +78,9 @@ type Config struct {
 	Theme theme.Theme
 	// Commands are the user's commands on a record (commands.yaml).
 	Commands *recordcommand.File
+	// Views are the profile's saved views; SaveView keeps one.
+	Views    []savedview.View
+	SaveView func(savedview.View) error
 	// Alerts are the transaction alerts; OrderPaymentMethod the card
 	// orders' payment method (screenkit.Deps).
 	Alerts             screenkit.Alerts
@@ -147,6 +151,8 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		Accessible: cfg.Accessible,
 		CurlOf:     curlOf(cfg.Client),
 		Commands:   cfg.Commands,
+		Views:      cfg.Views,
+		SaveView:   cfg.SaveView,
 	}
 	// The screens name each other's number keys, which the root gives
 	// by position once it is built.

@@ -1,5 +1,24 @@
 package transactions
 
+import (
+	"cardterm/domain/ledger"
+	"cardterm/screens/screenkit"
+)
+
+// Inspect implements ui.Inspectable: the selected transaction as the
+// gateway sent it.
+func (t *Screen) Inspect() (string, []byte, bool) {
+	x, ok := t.selected()
+	if !ok || t.form != nil {
+		return "", nil, false
+	}
+	id := x.ID
+	if id == "" {
+		id = ledger.RecordID(x.Raw)
+	}
+	return screenkit.Inspected("transaction "+id, x.Raw)
+}
+
 // RecordFields implements ui.RecordFielder: the selected transaction's
 // fields under short names for the user's commands ({merchant},
 // {amount}); the gateway's own names are there too.

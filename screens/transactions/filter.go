@@ -6,7 +6,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/domain/savedview"
 	"cardterm/screens/screenkit"
+	"cardterm/ui"
 	"cardterm/ui/form"
 )
 
@@ -26,6 +28,7 @@ func (t *Screen) openFilters() tea.Cmd {
 			field("dateTo", "To date", "YYYY-MM-DD", f.DateTo),
 			field("searchKey", "Search", "merchant, place or MCC", f.SearchKey),
 			field("mccCategories", "Category", "e.g. GROCERIES,TRAVEL", strings.Join(f.MCCCategories, ",")),
+			field("saveAs", "Save as view", "a name, to open these filters again from :", ""),
 		}})
 	t.form.SetWidth(min(t.Width-2, 70))
 	return t.form.Focus()
@@ -64,8 +67,26 @@ func (t *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		if errs := nf.Validate(); len(errs) > 0 {
 			return t.form.SetErrors("", screenkit.FieldErrors(errs))
 		}
+		name := strings.TrimSpace(t.form.Value("saveAs"))
+		if name == "" {
+			t.form.SetBusy(true)
+			return t.load(nf)
+		}
+		if err := savedview.CheckName(name); err != nil {
+			return t.form.SetErrors("", []form.FieldError{{Field: "saveAs", Message: err.Error()}})
+		}
 		t.form.SetBusy(true)
-		return t.load(nf)
+		view := savedview.View{Screen: string(t.ID()), Name: name, Filter: savedview.FromTransactions(nf)}
+		return tea.Batch(t.load(nf), ui.SaveView(view))
 	}
 	return cmd
+}
+
+// openView shows a saved view of this screen, as Spending's request to
+// show transactions does.
+func (t *Screen) openView(view savedview.View) tea.Cmd {
+	if view.Screen != string(t.ID()) {
+		return nil
+	}
+	return t.update(screenkit.ShowTransactionsMsg{Filter: view.Transactions()})
 }
