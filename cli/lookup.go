@@ -293,26 +293,42 @@ func checkLookupArgs(args []string) (string, error) {
 // lookupBody signs in when the look-up needs it and returns the body the
 // gateway answered, an error answer's too (with its error).
 func lookupBody(ctx context.Context, client *apiclient.Client, gw gateway, name string, args []string, view *savedview.View) ([]byte, error) {
+	signOut, refusal, err := lookupSignIn(ctx, client, gw, name)
+	if err != nil {
+		return refusal, err
+	}
+	defer signOut()
+	return lookupCall(ctx, client, name, args, view)
+}
+
+// lookupSignIn signs in when the look-up needs a user (signOut signs out
+// again); refusal is the gateway's answer to a refused sign-in.
+func lookupSignIn(ctx context.Context, client *apiclient.Client, gw gateway, name string) (signOut func(), refusal []byte, err error) {
+	if name != "wallets" && !lookups[name].signIn {
+		return func() {}, nil, nil
+	}
+	user, pass, err := signInUser(gw)
+	if err != nil {
+		return nil, nil, err
+	}
+	if user == "" || pass == "" {
+		return nil, nil, usageError{name + " signs in; set CARDTERM_USERNAME and CARDTERM_PASSWORD"}
+	}
+	if _, err := client.Login(apiclient.CaptureBody(ctx, &refusal), user, pass); err != nil {
+		return nil, refusal, fmt.Errorf("sign-in: %w", err)
+	}
+	return func() { _ = client.Logout(context.Background()) }, nil, nil
+}
+
+// lookupCall makes the look-up's call and returns the body the gateway
+// sent, with a saved view's filters when one is given.
+func lookupCall(ctx context.Context, client *apiclient.Client, name string, args []string, view *savedview.View) ([]byte, error) {
+	if name == "wallets" {
+		return walletsLookup(ctx, client)
+	}
 	lk := lookups[name]
 	if view != nil {
 		lk.call = transactionsInView(*view)
-	}
-	if name == "wallets" || lk.signIn {
-		user, pass, err := signInUser(gw)
-		if err != nil {
-			return nil, err
-		}
-		if user == "" || pass == "" {
-			return nil, usageError{name + " signs in; set CARDTERM_USERNAME and CARDTERM_PASSWORD"}
-		}
-		var refusal []byte
-		if _, err := client.Login(apiclient.CaptureBody(ctx, &refusal), user, pass); err != nil {
-			return refusal, fmt.Errorf("sign-in: %w", err)
-		}
-		defer func() { _ = client.Logout(context.Background()) }()
-	}
-	if name == "wallets" {
-		return walletsLookup(ctx, client)
 	}
 	var body []byte
 	err := lk.call(apiclient.CaptureBody(ctx, &body), client, args)
