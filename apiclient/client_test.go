@@ -91,7 +91,7 @@ func (rec *recorder) last() seen {
 var t0 = time.Date(2030, 6, 1, 12, 0, 0, 0, time.UTC)
 
 func testClient(rec *recorder, mod ...func(*Config)) *Client {
-	cfg := Config{BaseURL: rec.srv.URL, ClientKey: "ck_test", SecretKey: "sk_test_secret",
+	cfg := Config{BaseURL: rec.srv.URL, ClientKey: "ck_test", ClientID: "cid_test", SecretKey: "sk_test_secret",
 		Now: func() time.Time { return t0 }}
 	for _, m := range mod {
 		m(&cfg)
@@ -104,7 +104,7 @@ const cardJSON = `{"id":"card-1","holderName":"ALICE DOE","expiryDate":"2031/05"
 func TestConfigDefaults(t *testing.T) {
 	c := New(Config{BaseURL: "http://x", ClientKey: "ck", SecretKey: "sk"})
 	cfg := c.Config()
-	if cfg.ClientID != "ck" || cfg.Timeout != DefaultTimeout || cfg.MaxRetryWait != DefaultMaxRetryWait ||
+	if cfg.ClientID != "" || cfg.Timeout != DefaultTimeout || cfg.MaxRetryWait != DefaultMaxRetryWait ||
 		cfg.Now == nil || cfg.HTTPClient == nil || cfg.SecretKey != "sk" {
 		t.Errorf("defaults not applied: %+v", cfg)
 	}
@@ -294,7 +294,9 @@ func TestGET429RetriesAtMostTwice(t *testing.T) {
 	if n := rec.count("GET", "/v1/user"); n != 3 {
 		t.Errorf("%d attempts, want 3", n)
 	}
-	if len(fs.waits) != 2 || fs.waits[0] != defaultRetryWait {
+	// No Retry-After: a backoff that doubles, half of it random.
+	if len(fs.waits) != 2 || fs.waits[0] < retryBase/2 || fs.waits[0] > retryBase ||
+		fs.waits[1] < retryBase || fs.waits[1] > 2*retryBase {
 		t.Errorf("waits = %v", fs.waits)
 	}
 }

@@ -37,6 +37,7 @@ func (g *gateway) client(mod ...func(*apiclient.Config)) *apiclient.Client {
 	cfg := apiclient.Config{
 		BaseURL:   g.url,
 		ClientKey: sandbox.DemoClientKey,
+		ClientID:  demoClientID(),
 		SecretKey: sandbox.DemoSecretKey,
 		Now:       g.clock.Now,
 		Timeout:   5 * time.Second,
@@ -45,6 +46,12 @@ func (g *gateway) client(mod ...func(*apiclient.Config)) *apiclient.Client {
 		m(&cfg)
 	}
 	return apiclient.New(cfg)
+}
+
+// demoClientID is the X-Client-ID of the sandbox's demo tenant.
+func demoClientID() string {
+	cred, _ := sandbox.CredentialFor(sandbox.DemoClientKey)
+	return cred.ClientID
 }
 
 func login(t *testing.T, c *apiclient.Client, user string) apiclient.Session {

@@ -78,6 +78,6 @@ func (c *Client) SandboxSimulate(ctx context.Context, in SimulateRequest) (Simul
 	}
 	var out SimulateResult
 	err := c.do(ctx, request{op: "SandboxSimulate", method: http.MethodPost, path: "/sandbox/simulate",
-		body: in, family: familySecret, us: usHeader, out: &out})
+		body: in, family: familySecret, us: usHeader, out: &out, sandboxOnly: true})
 	return out, err
 }

@@ -96,7 +96,7 @@ func TestManPageListsEveryFileWritten(t *testing.T) {
 		filepath.Base(supportStateFile("CLIENT_KEY")),
 		filepath.Base(supportActionLog()),
 		"case\\-KIND\\-ID\\-TIME.md",
-		"sandbox.db", "sandbox.journal",
+		"sandbox.db", "set-aside",
 		"\\-\\-debug",
 		"sandbox export",
 	} {

@@ -120,12 +120,12 @@ func printSimulated(out io.Writer, res apiclient.SimulateResult, asJSON bool) {
 		return
 	}
 	t := res.Transaction
-	what := strings.ToLower(t.TransactionType)
+	what := strings.ToLower(sanitize.Text(t.TransactionType))
 	if t.Status == "DECLINED" {
 		what = "decline"
 	}
-	fmt.Fprintf(out, "%s %s: %s %s %s at %s, %s", capitalize(what), sanitize.Text(t.ID), t.Sign, sanitize.Text(t.TransactionAmount),
-		sanitize.Text(t.TransactionCurrency), sanitize.Text(t.Merchant), t.Status)
+	fmt.Fprintf(out, "%s %s: %s %s %s at %s, %s", capitalize(what), sanitize.Text(t.ID), sanitize.Text(t.Sign), sanitize.Text(t.TransactionAmount),
+		sanitize.Text(t.TransactionCurrency), sanitize.Text(t.Merchant), sanitize.Text(t.Status))
 	if t.DeclineReason != nil {
 		fmt.Fprintf(out, " (%s)", sanitize.Text(*t.DeclineReason))
 	}

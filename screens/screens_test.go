@@ -10,7 +10,6 @@ import (
 
 	"cardterm/screens"
 	"cardterm/screens/screentest"
-	"cardterm/ui"
 )
 
 func TestMain(m *testing.M) { screentest.Main(m) }
@@ -23,7 +22,7 @@ var request = regexp.MustCompile(`^(GET|POST|PUT|PATCH|DELETE) /`)
 
 // screenKeys is every enabled single-key binding a screen offers now, but
 // the ones that only move, filter or leave.
-func screenKeys(s ui.Screen) []string {
+func screenKeys(s screentest.Front) []string {
 	var out []string
 	for _, group := range s.KeyMap().FullHelp() {
 		for _, b := range group {
@@ -90,7 +89,7 @@ func TestEveryChangeConfirmsAndEveryFormSubmitsTheSameWay(t *testing.T) {
 						t.Errorf("%s: key %s asks %q without showing the request", s.Title(), k, spec.Title)
 					}
 					app.Keys("n")
-				} else if cur := app.UI().Active(); cur.CapturesKeys() && !isChooser(cur.KeyMap()) {
+				} else if cur := app.Front(); cur.CapturesKeys() && !isChooser(cur.KeyMap()) {
 					if !hasKey(cur.KeyMap(), "ctrl+s") || !hasKey(cur.KeyMap(), "esc") {
 						t.Errorf("%s: key %s opens a form without ctrl+s and esc: %s", s.Title(), k, helpKeys(cur.KeyMap()))
 					}
@@ -101,7 +100,7 @@ func TestEveryChangeConfirmsAndEveryFormSubmitsTheSameWay(t *testing.T) {
 				}
 				// Back to the screen's own view for the next key.
 				for range 3 {
-					if app.UI().Active().CapturesKeys() || strings.Contains(app.Screen(), "esc back") {
+					if app.Front().CapturesKeys() || strings.Contains(app.Screen(), "esc back") {
 						app.Keys("esc")
 					}
 				}

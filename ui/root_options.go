@@ -40,6 +40,11 @@ type RootOptions struct {
 	BuildScreens func() []Screen
 	Gateway      string // "SANDBOX" or the host
 	Sandbox      bool
+	// Announced, when set, says whether the gateway's answers announced
+	// the cardterm sandbox (no IO): with no environment named the bar then
+	// says SANDBOX where it said PRODUCTION. The screens' safeguards keep
+	// to Production.
+	Announced func() bool
 	// ClientKey names the tenant (the public client key) on the status
 	// bar, so an agent always sees whose data this is.
 	ClientKey string

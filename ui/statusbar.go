@@ -63,7 +63,12 @@ func (r *Root) statusItems() (left []string, keyAt int) {
 	} else if r.opts.Gateway != "" {
 		left = append(left, st.StatusItem.Render(sanitize.Text(r.opts.Gateway)))
 	}
+	// A --base-url gateway whose answers announced the sandbox, with no
+	// environment named, is not called production.
+	announced := !r.opts.Sandbox && r.opts.Environment == "" && r.opts.Announced != nil && r.opts.Announced()
 	switch {
+	case announced:
+		left = append(left, st.SandboxTag.Render("SANDBOX"))
 	case r.opts.Production:
 		left = append(left, st.Badge("PRODUCTION", theme.ToneDanger))
 	case r.opts.Environment != "":

@@ -156,7 +156,7 @@ func appendChained(f *os.File, e Entry) error {
 			lead = []byte{'\n'} // the last line was torn: ours starts a line of its own
 		}
 	}
-	line, err := json.Marshal(e)
+	line, err := json.Marshal(bounded(e))
 	if err != nil {
 		return err
 	}
@@ -168,14 +168,20 @@ func appendChained(f *os.File, e Entry) error {
 }
 
 // checkOurs refuses a file whose first line is not an entry of this log:
-// appending to someone else's file would hide our lines in it.
+// appending to someone else's file would hide our lines in it. The first
+// line is read whole, however long (an entry written before fields were
+// bounded can be long), up to maxLine: past that it is refused, not
+// misread.
 func checkOurs(f *os.File) error {
-	head := make([]byte, 4<<10) // a first line is a few hundred bytes
-	n, err := f.ReadAt(head, 0)
+	head := bufio.NewReader(io.NewSectionReader(f, 0, maxLine+1))
+	first, err := head.ReadBytes('\n')
 	if err != nil && !errors.Is(err, io.EOF) {
 		return err
 	}
-	first, _, _ := bytes.Cut(head[:n], []byte{'\n'})
+	first = bytes.TrimSuffix(first, []byte{'\n'})
+	if len(first) > maxLine {
+		return fmt.Errorf("its first line is longer than %d bytes, which no entry is; refused", maxLine)
+	}
 	if !isEntry(first) {
 		return errors.New("the file is not a cardterm action log (its first line is not one of its entries); refused")
 	}
@@ -256,11 +262,17 @@ func (l *Log) Read(keep func(Entry) bool) ([]Entry, error) {
 
 func readEntries(r io.Reader, keep func(Entry) bool) ([]Entry, error) {
 	var out []Entry
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
+	lines := bufio.NewReaderSize(r, 64<<10)
+	for {
+		raw, _, size, err := readLine(lines) // chain.go: a line of any length
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		line := bytes.TrimSpace(raw)
+		if len(line) == 0 || size > maxLine {
 			continue
 		}
 		var e Entry
@@ -271,7 +283,6 @@ func readEntries(r io.Reader, keep func(Entry) bool) ([]Entry, error) {
 			out = append(out, e)
 		}
 	}
-	return out, sc.Err()
 }
 
 // Agent is the name an action is logged under: configured, else the OS

@@ -8,6 +8,7 @@ package insights
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"charm.land/bubbles/v2/help"
@@ -19,6 +20,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // chart is which bars the screen shows.
@@ -69,6 +71,9 @@ type Screen struct {
 	progress chan statement.Progress
 	reached  statement.Progress
 	loadErr  error
+	// partial: the walk stopped before the end of the list (a page came
+	// again, or the cap); the totals are of what was read.
+	partial bool
 
 	totals    *Aggregator
 	chart     chart
@@ -167,7 +172,8 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 func (s *Screen) loaded(msg ui.Result[*Aggregator]) tea.Cmd {
 	s.loading = false
 	defer s.rebuild()
-	if msg.Err != nil {
+	s.partial = errors.Is(msg.Err, statement.ErrStopped) && msg.Value != nil && msg.Value.Transactions > 0
+	if msg.Err != nil && !s.partial {
 		s.loadErr = msg.Err
 		return screenkit.ReadFailed("reading transactions", msg.Err, 404, 403)
 	}
@@ -176,6 +182,9 @@ func (s *Screen) loaded(msg ui.Result[*Aggregator]) tea.Cmd {
 	s.selection = [chartCount]int{}
 	if months := s.bars(); len(months) > 0 {
 		s.selection[byMonth] = len(months) - 1 // the latest month
+	}
+	if s.partial {
+		return ui.Notify(theme.ToneWarn, "Spending counts only the pages read: "+sanitize.Text(msg.Err.Error()))
 	}
 	return nil
 }

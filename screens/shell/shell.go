@@ -32,6 +32,9 @@ type Gateway struct {
 	// loopback --base-url): it delivers webhooks to loopback receivers and
 	// sends test events.
 	Local bool
+	// Loopback is a --base-url on this machine, not known to be a sandbox
+	// at start: the screens learn it from the client (Deps.LocalSandbox).
+	Loopback bool
 	// Environment is what the settings say the gateway is: production,
 	// staging, sandbox, or "" (unset).
 	Environment string
@@ -108,18 +111,19 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 	}
 	styles := theme.NewWith(cfg.Theme, true, cfg.NoColor)
 	deps := screenkit.Deps{
-		Client:         cfg.Client,
-		Requests:       ui.NewRequests(),
-		Styles:         &styles,
-		ReadOnly:       cfg.ReadOnly,
-		Production:     cfg.Gateway.Production(),
-		Demo:           cfg.Demo,
-		Support:        cfg.Support != nil,
-		Now:            cfg.Now,
-		Events:         cfg.Events,
-		EventsURL:      cfg.EventsURL,
-		SandboxGateway: cfg.Gateway.Local,
-		Alerts:         cfg.Alerts,
+		Client:          cfg.Client,
+		Requests:        ui.NewRequests(),
+		Styles:          &styles,
+		ReadOnly:        cfg.ReadOnly,
+		Production:      cfg.Gateway.Production(),
+		Demo:            cfg.Demo,
+		Support:         cfg.Support != nil,
+		Now:             cfg.Now,
+		Events:          cfg.Events,
+		EventsURL:       cfg.EventsURL,
+		SandboxGateway:  cfg.Gateway.Local,
+		LoopbackGateway: cfg.Gateway.Loopback,
+		Alerts:          cfg.Alerts,
 
 		OrderPaymentMethod: cfg.OrderPaymentMethod,
 	}
@@ -132,6 +136,7 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		EndApprovedRequest: apiclient.RevokeCall().Lines(),
 		Gateway:            cfg.Gateway.Label,
 		Sandbox:            cfg.Gateway.Sandbox,
+		Announced:          cfg.Client.KnownSandbox,
 		ClientKey:          cfg.Gateway.ClientKey,
 		Production:         deps.Production,
 		Environment:        cfg.Gateway.Environment,

@@ -163,6 +163,9 @@ func (t *Screen) exportDone(msg ui.Result[statement.Summary]) tea.Cmd {
 	switch {
 	case errors.Is(msg.Err, context.Canceled):
 		return ui.Notify(theme.ToneWarn, "export cancelled: nothing written")
+	case errors.Is(msg.Err, statement.ErrStopped):
+		// A statement that does not reach the end is not kept.
+		return ui.Notify(theme.ToneWarn, "export stopped, nothing written to "+sanitize.Text(run.path)+": "+sanitize.Text(msg.Err.Error()))
 	case msg.Err != nil:
 		return screenkit.Failed("exporting transactions to "+run.path, msg.Err)
 	}

@@ -20,36 +20,9 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
-	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 	"cardterm/ui/table"
 )
-
-// keyMap are the transaction screen's own bindings; the table adds its
-// movement and filter keys.
-type keyMap struct {
-	Filters, Clear, Next, Prev, Refresh, Export key.Binding
-	table                                       table.KeyMap
-}
-
-func newKeyMap() keyMap {
-	return keyMap{
-		Filters: keymap.Bind("transactions.filters"),
-		Clear:   keymap.Bind("transactions.clear"),
-		Next:    keymap.Bind("transactions.next"),
-		Prev:    keymap.Bind("transactions.previous"),
-		Refresh: keymap.Bind("transactions.reload"),
-		Export:  keymap.Bind("transactions.export"),
-		table:   table.Keys(),
-	}
-}
-
-func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.table.Up, k.table.Down, k.Filters, k.Next, k.Prev, k.table.Filter}
-}
-func (k keyMap) FullHelp() [][]key.Binding {
-	return append([][]key.Binding{{k.Filters, k.Clear, k.Next, k.Prev, k.Refresh, k.Export}}, k.table.FullHelp()...)
-}
 
 // transactionLoad is the answer to one page request, with what was asked.
 type transactionLoad struct {
