@@ -105,7 +105,7 @@ func runWatch(o options, interval time.Duration, args []string, std streams, com
 		return exitCodeFor(err)
 	}
 	defer signOut()
-	screen := &watchScreen{w: std.stdout, terminal: isTerminal(std.stdout), what: strings.Join(args, " "), interval: interval}
+	screen := &watchScreen{w: std.stdout, control: rawTerminal(std.stdout), terminal: isTerminal(std.stdout), what: strings.Join(args, " "), interval: interval}
 	return watchLoop(ctx, func(ctx context.Context) ([]byte, error) {
 		return lookupCall(ctx, client, name, args[1:], view)
 	}, screen, std.stderr)
@@ -144,9 +144,21 @@ func watchLoop(ctx context.Context, read func(context.Context) ([]byte, error), 
 	}
 }
 
+// rawTerminal is the stream under cardterm's terminal writer, which lets
+// no cursor move through (terminal_output.go): the watch's own
+// clear-and-home goes there, and only that.
+func rawTerminal(stdout io.Writer) io.Writer {
+	if t, ok := stdout.(*terminalOutput); ok && t.file != nil {
+		return t.file
+	}
+	return stdout
+}
+
 // watchScreen draws what a watch reads.
 type watchScreen struct {
-	w        io.Writer
+	w io.Writer
+	// control takes the redraw's clear-and-home (rawTerminal).
+	control  io.Writer
 	terminal bool
 	what     string
 	interval time.Duration
@@ -198,8 +210,10 @@ func (s *watchScreen) failed(stderr io.Writer, message string, wait time.Duratio
 
 // draw redraws the terminal: a head line, what changed, the answer.
 func (s *watchScreen) draw() {
+	if s.control != nil {
+		_, _ = io.WriteString(s.control, "\x1b[H\x1b[2J")
+	}
 	var b strings.Builder
-	b.WriteString("\x1b[H\x1b[2J")
 	fmt.Fprintf(&b, "cardterm get %s · every %s · read %s · ctrl+c stops\n", sanitize.Text(s.what), s.interval, time.Now().Format("15:04:05"))
 	switch {
 	case s.problem != "":

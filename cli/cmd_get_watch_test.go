@@ -86,7 +86,7 @@ func waitForLines(t *testing.T, out *lockedBuffer, lines int) {
 // that long and says so.
 func TestWatchMarksWhatChangedAndWaitsRetryAfter(t *testing.T) {
 	out := &lockedBuffer{}
-	screen := &watchScreen{w: out, terminal: true, what: "card", interval: time.Second}
+	screen := &watchScreen{w: out, control: out, terminal: true, what: "card", interval: time.Second}
 	if err := screen.read([]byte(`{"id":"c1","status":"ACTIVE"}`)); err != nil {
 		t.Fatal(err)
 	}
