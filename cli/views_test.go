@@ -38,3 +38,20 @@ func TestGetTransactionsInASavedView(t *testing.T) {
 		t.Fatalf("--view on card: %d %q", code, errOut)
 	}
 }
+
+// --theme completes the built-in themes (and files); get's --view the
+// saved transactions views of the profile.
+func TestThemeAndViewCompletion(t *testing.T) {
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	useConfigDir(t)
+	if err := (savedview.Store{Path: filepath.Join(state, "cardterm", "views.json")}).Save(savedview.View{Screen: "transactions", Name: "big"}); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, _ := runCLI(t, "__complete", "--theme", ""); !strings.Contains(out, "high-contrast\ncolour-blind\n:0") {
+		t.Errorf("--theme completion:\n%s", out)
+	}
+	if out, _, _ := runCLI(t, "__complete", "get", "transactions", "--view", ""); !strings.HasPrefix(out, "big\n:4") {
+		t.Errorf("--view completion:\n%s", out)
+	}
+}
