@@ -11,18 +11,21 @@ import (
 // movement and filter keys.
 type keyMap struct {
 	Filters, Clear, Next, Prev, Refresh, Export key.Binding
-	table                                       table.KeyMap
+	// SaveView opens the filters with a name to save them under.
+	SaveView key.Binding
+	table    table.KeyMap
 }
 
 func newKeyMap() keyMap {
 	return keyMap{
-		Filters: keymap.Bind("transactions.filters"),
-		Clear:   keymap.Bind("transactions.clear"),
-		Next:    keymap.Bind("transactions.next"),
-		Prev:    keymap.Bind("transactions.previous"),
-		Refresh: keymap.Bind("transactions.reload"),
-		Export:  keymap.Bind("transactions.export"),
-		table:   table.Keys(),
+		Filters:  keymap.Bind("transactions.filters"),
+		Clear:    keymap.Bind("transactions.clear"),
+		Next:     keymap.Bind("transactions.next"),
+		Prev:     keymap.Bind("transactions.previous"),
+		Refresh:  keymap.Bind("transactions.reload"),
+		Export:   keymap.Bind("transactions.export"),
+		SaveView: keymap.Bind("transactions.save-view"),
+		table:    table.Keys(),
 	}
 }
 
@@ -30,5 +33,5 @@ func (k keyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.table.Up, k.table.Down, k.Filters, k.Next, k.Prev, k.table.Filter}
 }
 func (k keyMap) FullHelp() [][]key.Binding {
-	return append([][]key.Binding{{k.Filters, k.Clear, k.Next, k.Prev, k.Refresh, k.Export}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.Filters, k.SaveView, k.Clear, k.Next, k.Prev, k.Refresh, k.Export}}, k.table.FullHelp()...)
 }

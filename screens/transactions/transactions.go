@@ -299,8 +299,8 @@ func (t *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	switch {
-	case key.Matches(msg, t.keys.Filters):
-		return t.openFilters()
+	case key.Matches(msg, t.keys.Filters, t.keys.SaveView):
+		return t.openFilters(key.Matches(msg, t.keys.SaveView))
 	case key.Matches(msg, t.keys.Export):
 		return t.openExport()
 	case key.Matches(msg, t.keys.Clear):

@@ -12,7 +12,7 @@ import (
 	"cardterm/screens/transactions"
 )
 
-// A filter saved as a view from the filter form is in the state file; it
+// Filters saved as a view (V: the filter form and a name) is in the state file; it
 // opens from the palette, and after a restart (a new app on the same
 // file) too. A bad name is refused next to its field and nothing is saved.
 func TestSavedTransactionsView(t *testing.T) {
@@ -25,12 +25,12 @@ func TestSavedTransactionsView(t *testing.T) {
 		return app
 	}
 	app := newApp()
-	app.Keys("f", "tab", "tab")
+	app.Keys("V", "tab", "tab")
 	app.Type("Amazon")
 	app.Keys("tab", "tab")
 	app.Type("a name far too long to be a view's name, really")
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "at most 40 characters")
+	screentest.MustShow(t, app.Screen(), "Save the filters as a view", "at most 40 characters")
 	if _, err := os.Stat(store.Path); err == nil {
 		t.Fatal("a view with a bad name was saved")
 	}

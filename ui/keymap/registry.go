@@ -53,6 +53,7 @@ var transactions = []Action{
 	{Name: "transactions.next", Keys: []string{"n"}, Help: "next page", Title: "next page of transactions"},
 	{Name: "transactions.previous", Keys: []string{"p"}, Help: "previous page", Title: "previous page of transactions"},
 	{Name: "transactions.reload", Keys: []string{"r"}, Help: "reload page", Title: "reload the transactions"},
+	{Name: "transactions.save-view", Keys: []string{"V"}, Help: "save a view", Title: "save the filters as a view"},
 	{Name: "transactions.export", Keys: []string{"x"}, Help: "export", Title: "export the transactions"},
 }
 
