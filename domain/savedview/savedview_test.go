@@ -15,8 +15,12 @@ func TestStoreKeepsEachProfilesViews(t *testing.T) {
 	acme, other := Store{Path: path, Profile: "acme"}, Store{Path: path}
 	filter := apiclient.TransactionFilter{DateFrom: "2026-01-01", DateTo: "2026-01-31", SearchKey: "Amazon", MCCCategories: []string{"SHOPPING", "TRAVEL"}}
 	for _, save := range []func() error{
-		func() error { return acme.Save(View{Screen: "transactions", Name: "jan", Filter: map[string]string{"searchKey": "old"}}) },
-		func() error { return acme.Save(View{Screen: "transactions", Name: "jan", Filter: FromTransactions(filter)}) },
+		func() error {
+			return acme.Save(View{Screen: "transactions", Name: "jan", Filter: map[string]string{"searchKey": "old"}})
+		},
+		func() error {
+			return acme.Save(View{Screen: "transactions", Name: "jan", Filter: FromTransactions(filter)})
+		},
 		func() error { return other.Save(View{Screen: "transactions", Name: "mine"}) },
 	} {
 		if err := save(); err != nil {
