@@ -66,7 +66,7 @@ The keys file is keys.yaml beside the config file. Each line binds an
 action to a key or a list of keys, which replace its defaults:
 
   card.freeze: F
-  global.help: ["?", h]
+  global.help: ["?", f10]
 
 An unknown action, a bad key name, or two actions on one key in one
 context (a screen, or the global keys) is refused when the app starts,

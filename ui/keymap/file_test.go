@@ -45,7 +45,7 @@ func TestKeysFileRefusals(t *testing.T) {
 // Use(nil) restores the defaults; a missing file is no file.
 func TestKeysFileInForce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "keys.yaml")
-	if err := os.WriteFile(path, []byte("# mine\ncard.freeze: F\nglobal.help: [\"?\", h]\n"), 0o600); err != nil {
+	if err := os.WriteFile(path, []byte("# mine\ncard.freeze: F\nglobal.help: [\"?\", f10]\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	file, err := keymap.Load(path)
@@ -58,7 +58,7 @@ func TestKeysFileInForce(t *testing.T) {
 	if got := freeze.Keys(); len(got) != 1 || got[0] != "F" || freeze.Help().Key != "F" {
 		t.Fatalf("card.freeze keys %v help %q", got, freeze.Help().Key)
 	}
-	if help := keymap.Bind("global.help"); help.Help().Key != "?/h" {
+	if help := keymap.Bind("global.help"); help.Help().Key != "?/f10" {
 		t.Fatalf("global.help help key %q", help.Help().Key)
 	}
 	if action, _ := keymap.Lookup("card.freeze"); action.Source != path+":2" {

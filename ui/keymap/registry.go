@@ -75,4 +75,4 @@ var whitelist = []Action{
 
 // contexts is every table: a context is a screen, the root or a widget,
 // and two actions of one context may not share a key.
-var contexts = [][]Action{global, card, transactions, events, whitelist}
+var contexts = append([][]Action{global, card, transactions, events, whitelist}, screenTables...)
