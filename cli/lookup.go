@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"cardterm/apiclient"
+	"cardterm/domain/savedview"
 	"cardterm/ui/sanitize"
 )
 
@@ -94,6 +95,21 @@ var lookups = map[string]lookup{
 		_, err := c.OnboardingConsents(ctx, a[0])
 		return err
 	}},
+}
+
+// transactionsInView is the transactions look-up with a saved view's
+// filters; PAGE still counts from 1.
+func transactionsInView(view savedview.View) func(context.Context, *apiclient.Client, []string) error {
+	return func(ctx context.Context, c *apiclient.Client, a []string) error {
+		page, err := optionalInt(a, "PAGE", 1)
+		if err != nil {
+			return err
+		}
+		filter := view.Transactions()
+		filter.Page = max(page, 1) - 1
+		_, err = c.Transactions(ctx, filter)
+		return err
+	}
 }
 
 // walletsLookup gathers the four wallet reads, at once, into one object
@@ -201,7 +217,12 @@ func runLookup(o options, args []string, std streams, command string) int {
 	client := apiclient.New(gw.cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	body, err := lookupBody(ctx, client, gw, name, args[1:])
+	view, err := lookupView(o, name)
+	if err != nil {
+		fmt.Fprintf(std.stderr, "%s: %v\n", command, err)
+		return exitCodeFor(err)
+	}
+	body, err := lookupBody(ctx, client, gw, name, args[1:], view)
 	if err != nil {
 		if o.json && len(bytes.TrimSpace(body)) > 0 {
 			// As gh api: the gateway's error answer on stdout, made as
@@ -271,18 +292,34 @@ func checkLookupArgs(args []string) (string, error) {
 
 // lookupBody signs in when the look-up needs it and returns the body the
 // gateway answered, an error answer's too (with its error).
-func lookupBody(ctx context.Context, client *apiclient.Client, gw gateway, name string, args []string) ([]byte, error) {
-	lk := lookups[name]
-	if name == "wallets" || lk.signIn {
-		var refusal []byte
-		signOut, err := signIn(apiclient.CaptureBody(ctx, &refusal), client, gw, name)
-		if err != nil {
-			return refusal, err
-		}
-		defer signOut()
+func lookupBody(ctx context.Context, client *apiclient.Client, gw gateway, name string, args []string, view *savedview.View) ([]byte, error) {
+	var refusal []byte
+	signOut, err := lookupSignIn(apiclient.CaptureBody(ctx, &refusal), client, gw, name)
+	if err != nil {
+		return refusal, err
 	}
+	defer signOut()
+	return lookupCall(ctx, client, name, args, view)
+}
+
+// lookupSignIn signs in when the look-up needs a user (signOut signs out
+// again; a look-up without one gets a signOut that does nothing).
+func lookupSignIn(ctx context.Context, client *apiclient.Client, gw gateway, name string) (signOut func(), err error) {
+	if name != "wallets" && !lookups[name].signIn {
+		return func() {}, nil
+	}
+	return signIn(ctx, client, gw, name)
+}
+
+// lookupCall makes the look-up's call and returns the body the gateway
+// sent, with a saved view's filters when one is given.
+func lookupCall(ctx context.Context, client *apiclient.Client, name string, args []string, view *savedview.View) ([]byte, error) {
 	if name == "wallets" {
 		return walletsLookup(ctx, client)
+	}
+	lk := lookups[name]
+	if view != nil {
+		lk.call = transactionsInView(*view)
 	}
 	var body []byte
 	err := lk.call(apiclient.CaptureBody(ctx, &body), client, args)

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"cardterm/domain/recordcommand"
+
 	"errors"
 	"fmt"
 	"io"
@@ -47,6 +49,9 @@ type options struct {
 	presenter, mouse bool
 	// accessible runs the app in the accessible mode (ui/accessible).
 	accessible bool
+	// theme is the colours: a built-in's name or a theme file's path
+	// (theme_setting.go).
+	theme string
 	// alerts and alertInterval are the transaction alerts;
 	// orderPaymentMethod the card orders' paymentMethod.
 	alerts             bool
@@ -71,6 +76,11 @@ type options struct {
 	// configProblem says why the config file was ignored, for the app
 	// to show on its first screen.
 	configProblem string
+	// commands are the user's commands on a record (commands.yaml,
+	// cmd_keys.go), loaded when the app starts.
+	commands *recordcommand.File
+	// view is get's --view: a saved view's filters (views.go).
+	view string
 
 	// What the command adds.
 	json bool // run one look-up (--json) instead of the UI
@@ -155,6 +165,8 @@ func addSettingFlags(cmd *cobra.Command, take func(*setting) bool) givenFlags {
 func completeSetting(s *setting) cobra.CompletionFunc {
 	return func(c *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		switch {
+		case ownCompletions[s.name] != nil:
+			return ownCompletions[s.name](c, nil, "")
 		case s.kind == choiceSetting:
 			return s.choices, cobra.ShellCompDirectiveNoFileComp
 		case s.kind == switchSetting:

@@ -114,6 +114,7 @@ const (
 	envAlertEvery    = "CARDTERM_ALERT_INTERVAL"
 	envPayMethod     = "CARDTERM_ORDER_PAYMENT_METHOD"
 	envResponseTimes = "CARDTERM_RESPONSE_TIMES"
+	envTheme         = "CARDTERM_THEME"
 )
 
 // defaultAlertInterval is how often the app looks for new transactions.
@@ -181,6 +182,10 @@ var settings = []*setting{
 	{name: "accessible", env: envAccessible, key: "accessible", kind: switchSetting, label: "accessible",
 		usage:   "for screen readers: no alternate screen, no drawing, no animation, no colour; each screen printed as plain lines with its actions as a numbered list, input read a line at a time",
 		initial: "false", takenBy: appCommands, survives: true, field: func(o *options) any { return &o.accessible }},
+	{name: "theme", env: envTheme, key: "theme", placeholder: "THEME", label: "theme",
+		usage:   "the colours: auto (follow the terminal's background), dark, light, high-contrast, colour-blind (Okabe-Ito), or the path of a theme file (docs/themes.md); NO_COLOR still wins",
+		initial: "auto", check: checkThemeSetting, takenBy: appCommands, survives: true,
+		field: func(o *options) any { return &o.theme }},
 	{name: "mouse", env: envMouse, key: "mouse", kind: switchSetting, label: "mouse",
 		usage:   "let the app take clicks and the wheel (shift, or option on macOS, still selects text); --mouse=false leaves the mouse to the terminal",
 		initial: "true", takenBy: appCommands, field: func(o *options) any { return &o.mouse }},

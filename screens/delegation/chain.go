@@ -1,6 +1,8 @@
 package delegation
 
 import (
+	"cardterm/ui/keymap"
+
 	"context"
 	"fmt"
 	"slices"
@@ -88,9 +90,9 @@ func newChainBrowser(deps screenkit.Deps, requests ui.Owner) *chainBrowser {
 		{Title: "Address", Min: 20},
 	})
 	c.keys = chainKeys{
-		Open:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "tokens")),
-		Network: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "ask for one network")),
-		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Open:    keymap.Bind("delegation.open"),
+		Network: keymap.Bind("delegation.network"),
+		Back:    keymap.Bind("delegation.back"),
 		table:   table.Keys(),
 	}
 	return c

@@ -5,6 +5,8 @@
 package delegation
 
 import (
+	"cardterm/ui/keymap"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -24,9 +26,9 @@ type keyMap struct {
 
 func newKeyMap(readOnly bool) keyMap {
 	k := keyMap{
-		Token:   key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "request token")),
-		Chain:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "chain config")),
-		Approve: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "post-approval")),
+		Token:   keymap.Bind("delegation.token"),
+		Chain:   keymap.Bind("delegation.chain"),
+		Approve: keymap.Bind("delegation.approve"),
 	}
 	screenkit.DisableInReadOnly(readOnly, &k.Token, &k.Approve)
 	return k

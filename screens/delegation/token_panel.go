@@ -1,6 +1,8 @@
 package delegation
 
 import (
+	"cardterm/ui/keymap"
+
 	"fmt"
 	"net/http"
 	"strings"
@@ -46,8 +48,8 @@ type tokenPanel struct {
 
 func newTokenPanel(deps screenkit.Deps, answer issuedToken, issued time.Time, number int) *tokenPanel {
 	return &tokenPanel{deps: deps, asked: answer.asked, token: answer.token, issued: issued, number: number, keys: panelKeys{
-		Up:   key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "select value to copy")),
-		Down: key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "next value to copy")),
+		Up:   keymap.Bind("delegation.up"),
+		Down: keymap.Bind("delegation.down"),
 	}}
 }
 

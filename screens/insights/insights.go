@@ -7,6 +7,8 @@
 package insights
 
 import (
+	"cardterm/ui/keymap"
+
 	"context"
 	"errors"
 	"fmt"
@@ -41,11 +43,11 @@ type keyMap struct {
 
 func newKeyMap() keyMap {
 	return keyMap{
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "its transactions")),
-		Chart:    key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "months/categories/merchants")),
-		Currency: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "next currency")),
+		Up:       keymap.Bind("insights.up"),
+		Down:     keymap.Bind("insights.down"),
+		Open:     keymap.Bind("insights.open"),
+		Chart:    keymap.Bind("insights.chart"),
+		Currency: keymap.Bind("insights.currency"),
 	}
 }
 

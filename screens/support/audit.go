@@ -1,6 +1,8 @@
 package support
 
 import (
+	"cardterm/ui/keymap"
+
 	"context"
 	"fmt"
 	"slices"
@@ -69,11 +71,11 @@ func newAuditView(deps screenkit.Deps, requests ui.Owner, client *apiclient.Clie
 	return &auditView{deps: deps, requests: requests, client: client, userID: userID,
 		table: table.New(deps.Styles, auditColumns),
 		keys: auditKeys{
-			Type:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "filter by consent type")),
-			Status:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "filter by status")),
-			Reverse: key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "reverse the order")),
-			Stop:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop loading")),
-			Close:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to the case")),
+			Type:    keymap.Bind("support.type"),
+			Status:  keymap.Bind("support.status"),
+			Reverse: keymap.Bind("support.reverse"),
+			Stop:    keymap.Bind("support.stop"),
+			Close:   keymap.Bind("support.close"),
 		}}
 }
 

@@ -1,6 +1,8 @@
 package support
 
 import (
+	"cardterm/ui/keymap"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 
@@ -25,27 +27,27 @@ type keyMap struct {
 
 func newKeys(readOnly bool) keyMap {
 	k := keyMap{
-		User:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "look up a user id")),
-		Desk:       key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "the desk's queue")),
-		Onboarding: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "look up an onboarding id")),
-		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open look-up")),
-		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		Region:     key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "switch region (EU/US)")),
-		Ticket:     key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "set the ticket")),
-		Audit:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "audit trail")),
-		Revoke:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "revoke consent")),
-		Link:       key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "link set to a user")),
-		Export:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export case")),
-		ExportFull: key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "export with IPs and user agents")),
-		Copy:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy case as Markdown")),
-		Approve:    key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "customer-approved session")),
-		Keep:       key.NewBinding(key.WithKeys("ctrl+k"), key.WithHelp("ctrl+k", "keep selection in the case")),
-		Note:       key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "add a note")),
-		Panel:      key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "the case: notes, evidence")),
-		Runbook:    key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "run a runbook")),
-		Timeline:   key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "timeline")),
-		Follow:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the set's onboarding/user")),
-		Detail:     key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "consent detail")),
+		User:       keymap.Bind("support.user"),
+		Desk:       keymap.Bind("support.desk"),
+		Onboarding: keymap.Bind("support.onboarding"),
+		Open:       keymap.Bind("support.open"),
+		Back:       keymap.Bind("support.back"),
+		Region:     keymap.Bind("support.region"),
+		Ticket:     keymap.Bind("support.ticket"),
+		Audit:      keymap.Bind("support.audit"),
+		Revoke:     keymap.Bind("support.revoke"),
+		Link:       keymap.Bind("support.link"),
+		Export:     keymap.Bind("support.export"),
+		ExportFull: keymap.Bind("support.export-full"),
+		Copy:       keymap.Bind("support.copy"),
+		Approve:    keymap.Bind("support.approve"),
+		Keep:       keymap.Bind("support.keep"),
+		Note:       keymap.Bind("support.note"),
+		Panel:      keymap.Bind("support.panel"),
+		Runbook:    keymap.Bind("support.runbook"),
+		Timeline:   keymap.Bind("support.timeline"),
+		Follow:     keymap.Bind("support.follow"),
+		Detail:     keymap.Bind("support.detail"),
 	}
 	screenkit.DisableInReadOnly(readOnly, &k.Revoke, &k.Link)
 	return k

@@ -1,6 +1,8 @@
 package support
 
 import (
+	"cardterm/ui/keymap"
+
 	"context"
 	"strings"
 
@@ -65,10 +67,10 @@ type runDone struct {
 func (s *Screen) openRunbooks() tea.Cmd {
 	books, err := runbook.Load(s.opts.RunbooksDir)
 	p := &runbookPicker{books: books, keys: pickerKeys{
-		Up:   key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down: key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		Run:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run on this case")),
-		Back: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Up:   keymap.Bind("support.open-runbooks-up"),
+		Down: keymap.Bind("support.open-runbooks-down"),
+		Run:  keymap.Bind("support.run"),
+		Back: keymap.Bind("support.back"),
 	}}
 	if err != nil {
 		p.problem = err.Error()

@@ -1,6 +1,8 @@
 package support
 
 import (
+	"cardterm/ui/keymap"
+
 	"context"
 	"fmt"
 	"slices"
@@ -67,9 +69,9 @@ var timelineColumns = []table.Column{{Title: "Time", Width: 21}, {Title: "Source
 
 func (s *Screen) openTimeline() tea.Cmd {
 	t := &timelineView{userID: s.kase.id, table: table.New(s.Deps.Styles, timelineColumns), keys: timelineKeys{
-		Keep:    key.NewBinding(key.WithKeys("ctrl+k"), key.WithHelp("ctrl+k", "keep the timeline in the case")),
-		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "read again")),
-		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Keep:    keymap.Bind("support.open-timeline-keep"),
+		Refresh: keymap.Bind("support.refresh"),
+		Back:    keymap.Bind("support.back"),
 	}}
 	l := &timelineLayer{caseLayer: s.newCaseLayer(), timeline: t}
 	l.SetSize(s.Width, s.Height)

@@ -3,6 +3,7 @@ package transactions
 import (
 	"charm.land/bubbles/v2/key"
 
+	"cardterm/ui/keymap"
 	"cardterm/ui/table"
 )
 
@@ -10,18 +11,21 @@ import (
 // movement and filter keys.
 type keyMap struct {
 	Filters, Clear, Next, Prev, Refresh, Export key.Binding
-	table                                       table.KeyMap
+	// SaveView opens the filters with a name to save them under.
+	SaveView key.Binding
+	table    table.KeyMap
 }
 
 func newKeyMap() keyMap {
 	return keyMap{
-		Filters: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filters")),
-		Clear:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "clear filters")),
-		Next:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
-		Prev:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
-		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload page")),
-		Export:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
-		table:   table.Keys(),
+		Filters:  keymap.Bind("transactions.filters"),
+		Clear:    keymap.Bind("transactions.clear"),
+		Next:     keymap.Bind("transactions.next"),
+		Prev:     keymap.Bind("transactions.previous"),
+		Refresh:  keymap.Bind("transactions.reload"),
+		Export:   keymap.Bind("transactions.export"),
+		SaveView: keymap.Bind("transactions.save-view"),
+		table:    table.Keys(),
 	}
 }
 
@@ -29,5 +33,5 @@ func (k keyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.table.Up, k.table.Down, k.Filters, k.Next, k.Prev, k.table.Filter}
 }
 func (k keyMap) FullHelp() [][]key.Binding {
-	return append([][]key.Binding{{k.Filters, k.Clear, k.Next, k.Prev, k.Refresh, k.Export}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.Filters, k.SaveView, k.Clear, k.Next, k.Prev, k.Refresh, k.Export}}, k.table.FullHelp()...)
 }

@@ -185,6 +185,8 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 		t.table.ClearFilter()
 		t.filter = msg.Filter
 		return t.load(msg.Filter)
+	case ui.OpenViewMsg:
+		return t.openView(msg.View)
 	case ui.RefreshMsg:
 		return t.load(t.filter)
 	case ui.BodyMouseMsg:
@@ -297,8 +299,8 @@ func (t *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	switch {
-	case key.Matches(msg, t.keys.Filters):
-		return t.openFilters()
+	case key.Matches(msg, t.keys.Filters, t.keys.SaveView):
+		return t.openFilters(key.Matches(msg, t.keys.SaveView))
 	case key.Matches(msg, t.keys.Export):
 		return t.openExport()
 	case key.Matches(msg, t.keys.Clear):
@@ -359,17 +361,3 @@ func (t *Screen) CopyValue() (label, value string, ok bool) {
 
 // transactionDetailHeight is the rows the detail pane takes.
 const transactionDetailHeight = 11
-
-// Inspect implements ui.Inspectable: the selected transaction as the
-// gateway sent it.
-func (t *Screen) Inspect() (string, []byte, bool) {
-	x, ok := t.selected()
-	if !ok || t.form != nil {
-		return "", nil, false
-	}
-	id := x.ID
-	if id == "" {
-		id = ledger.RecordID(x.Raw)
-	}
-	return screenkit.Inspected("transaction "+id, x.Raw)
-}
