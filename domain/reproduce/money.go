@@ -93,6 +93,9 @@ func transactions(recs []record, names []string) []sandbox.ReproTransaction {
 		}
 		x := apiclient.Transaction{Raw: r.raw}
 		ledger.AdoptTransactionShape(&x)
+		if x.ID == "" {
+			x.ID = ledger.FieldAt(r.raw.Fields(), "transactionId", "id")
+		}
 		if x.ID == "" || (x.TransactionAmount == "" && x.BillingAmount == "") {
 			continue
 		}
