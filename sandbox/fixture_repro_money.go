@@ -53,13 +53,11 @@ func reproWallets(in *ReproWallets) *fixtureWallets {
 	}
 	out.Linked = append(out.Linked, in.Linked...)
 	for _, w := range in.External {
-		out.External = append(out.External, externalWallet{Address: w.Address, Currency: w.Currency, Balance: w.Balance,
-			Allowance: w.Allowance, Network: w.Network})
+		out.External = append(out.External, externalWallet(w))
 	}
-	for currency, items := range in.History {
+	for id, items := range in.History {
 		for _, h := range items {
-			out.History[currency] = append(out.History[currency], historyRecord{Name: h.Name, Amount: h.Amount,
-				Currency: h.Currency, Sign: h.Sign, Date: h.Date})
+			out.History[id] = append(out.History[id], historyRecord(h))
 		}
 	}
 	return out
