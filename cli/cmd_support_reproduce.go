@@ -2,59 +2,55 @@ package cli
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"cardterm/apiclient"
 	"cardterm/domain/casefile"
 	"cardterm/domain/reproduce"
-	"cardterm/domain/runbook"
 	"cardterm/sandbox"
 	"cardterm/ui/sanitize"
 )
 
 // newSupportReproduceCommand is `cardterm support reproduce CASE`: a
 // case's customer state as a sandbox fixture, with stand-ins for every
-// personal value.
+// personal value. It reads the case alone: no gateway is asked.
 func newSupportReproduceCommand(std streams) *cobra.Command {
 	var casesDir, output string
-	var given givenFlags
 	cmd := &cobra.Command{
 		Use:   "reproduce CASE",
 		Short: "Turn what a case saw of its customer into a sandbox fixture, without their data",
-		Long: `Writes a sandbox fixture that puts the case's customer state on one of the
-sandbox's demo users: the consent sets and audit trail (read again with
-the client key, as an export does), the card and the verification state
-the case kept from an approved session. Every id is replaced by a stable
-stand-in (the same id always gets the same one), IP addresses, user agents
-and the card holder's name are left out, and the customer's name, e-mail,
-phone and address are never read. Load it with cardterm sandbox --fixture
-FILE to reproduce the ticket. CASE is a case file or a ticket of the cases
-folder. The fixture is for the sandbox's demo tenant: run it with the
-sandbox's client key (the default) against the gateway the case was
-worked on.`,
+		Long: `Writes a sandbox fixture that puts the case's customer state on a user of
+the sandbox's own demo tenant, from what the case recorded alone: the
+consent sets and audit records, the card, the verification state, the
+wallets (internal, linked, external, with balances, currencies and
+networks) and the card transactions (amounts, currencies, statuses, MCCs,
+dates and merchants) kept with ctrl+k in a customer-approved session.
+
+Nothing is sent to any gateway, so a case of any tenant, gateway or
+region (EU or US) is reproduced; the customer's tenant ids and keys are
+not copied. Every id is replaced by a stable stand-in (the same id always
+gets the same one), wallet addresses by addresses of the same format,
+merchant text loses any card number, e-mail or name of the customer, and
+IP addresses, user agents, the card holder's name, e-mail, phone and
+address are left out. The command says which parts the case did not hold
+and how to gather them. Load the fixture with cardterm sandbox --fixture
+FILE. CASE is a case file or a ticket of the cases folder.`,
 		Example: `  cardterm support reproduce TCK-1234 --output repro.json
   cardterm sandbox --fixture repro.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o, err := resolveCommandOptions(given, std)
-			if err != nil {
-				return err
-			}
-			return runReproduce(o, args[0], supportCasesDir(casesDir), output, std)
+			return runReproduce(args[0], supportCasesDir(casesDir), output, std)
 		},
 	}
 	cmd.Flags().StringVar(&casesDir, "cases-dir", "", "the cases folder a ticket is looked up in (default: cardterm/cases in the XDG data folder)")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write the fixture to FILE (default: stdout)")
-	given = addSettingFlags(cmd, gatewaySettings)
 	return cmd
 }
 
-func runReproduce(o options, caseArg, casesDir, output string, std streams) error {
+func runReproduce(caseArg, casesDir, output string, std streams) error {
 	path := caseArg
 	if _, err := os.Stat(path); err != nil {
 		path = casefile.PathFor(casesDir, caseArg)
@@ -67,29 +63,8 @@ func runReproduce(o options, caseArg, casesDir, output string, std streams) erro
 	if user == "" {
 		return usageError{"cardterm support reproduce: case " + sanitize.Text(c.Ticket) + " has no user look-up: there is no customer to reproduce"}
 	}
-	o.noPrompt, o.support = true, true
-	o.us = o.us || lastRegion(c, user) == "US"
-	gw, err := chooseGateway(o, nil, std.stderr)
-	if err != nil {
-		return err
-	}
-	defer gw.close()
-	gw.cfg.SecretKey = ""
-	if c.Tenant != "" && c.Tenant != gw.cfg.ClientKey {
-		return usageError{"cardterm support reproduce: case " + sanitize.Text(c.Ticket) + " belongs to the tenant " + sanitize.Text(c.Tenant) + ", not " + gw.cfg.ClientKey}
-	}
-	client := apiclient.New(gw.cfg)
-	ctx := context.Background()
-	src := reproduce.Source{Case: c, UserID: user}
-	if src.Status, err = client.UserConsent(ctx, user, true); err != nil && !apiclient.IsNotFound(err) {
-		return err
-	}
-	trail, err := runbook.ReadAudit(ctx, client, user)
-	if err != nil && !apiclient.IsNotFound(err) {
-		return err
-	}
-	src.Audit = trail.Records
-	repro, said := reproduce.Build(src, gw.cfg.ClientKey, gw.cfg.US)
+	repro, report := reproduce.Build(c, lastRegion(c, user) == "US")
+	repro.Avoid = []string{user}
 	var buf bytes.Buffer
 	stand, err := sandbox.WriteRepro(&buf, repro)
 	if err != nil {
@@ -104,7 +79,10 @@ func runReproduce(o options, caseArg, casesDir, output string, std streams) erro
 		return err
 	}
 	fmt.Fprintf(std.stderr, "cardterm: case %s reproduced on the sandbox's demo user %s (%s): %s\n",
-		sanitize.Text(c.Ticket), stand.Username, stand.ID, sanitize.Text(strings.Join(said, "; ")))
+		sanitize.Text(c.Ticket), stand.Username, stand.ID, sanitize.Text(strings.Join(report.Held, "; ")))
+	for _, missing := range report.Missing {
+		fmt.Fprintf(std.stderr, "cardterm: not in the case: %s\n", sanitize.Text(missing))
+	}
 	return nil
 }
 

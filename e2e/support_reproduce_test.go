@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,12 +29,19 @@ func TestSupportReproduceLeavesNoPersonalValue(t *testing.T) {
 		Text: `{"id":"c0ffee00-1111-4222-8333-444455556666","holderName":"Alice Martin","panLast4":"4242","status":"FROZEN","type":"VIRTUAL","expiryDate":"2029/08","orderedAt":"2024-01-20T10:00:00Z"}`})
 	c.AddEvidence(casefile.Item{Time: now, Agent: "ana", Title: "profile", Request: casefile.Request{Method: "GET", Path: "/v1/user"},
 		Text: `{"id":"` + alice + `","firstName":"Alice","lastName":"Martin","email":"alice@demo.test","dateOfBirth":"1990-04-12","phoneNumber":"612345678","addressLine1":"12 Rue des Lilas","addressLine2":"Apt 4B","city":"Paris","zip":"75011","verificationState":"VERIFIED"}`})
+	// The consent sets as the console's look-up read them.
+	consent, err := apiclient.New(apiclient.Config{BaseURL: sb.URL, ClientKey: sandbox.DemoClientKey}).UserConsent(context.Background(), alice, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, _ := json.Marshal(consent)
+	c.AddEvidence(casefile.Item{Time: now, Agent: "ana", Title: "consent status of user " + alice, Request: casefile.Request{Method: "GET", Path: "/v2/consent/user/" + alice},
+		Text: string(status)})
 	if _, err := c.Write(casefile.PathFor(dir, "TCK-R"), "ana", now); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "repro.json")
-	_, errOut, code := sealedRun(t, nil, "support", "reproduce", "TCK-R", "--cases-dir", dir, "--output", out,
-		"--base-url", sb.URL, "--client-key", sandbox.DemoClientKey)
+	_, errOut, code := sealedRun(t, nil, "support", "reproduce", "TCK-R", "--cases-dir", dir, "--output", out)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

@@ -18,10 +18,9 @@ import (
 
 // Repro is the customer's state to reproduce.
 type Repro struct {
-	// ClientKey names the tenant (a sandbox demo tenant's key); US picks
-	// its US backend.
-	ClientKey string
-	US        bool
+	// US puts it on a US user of the demo tenant, else an EU one; the
+	// customer's own tenant is never copied.
+	US bool
 	// Avoid are user ids the stand-in must not be (the customer's own,
 	// when the customer is a demo user).
 	Avoid []string
@@ -31,6 +30,10 @@ type Repro struct {
 	Card         *ReproCard
 	Sets         []ReproSet
 	Audit        []ReproAudit
+	// Wallets, when kept, replace the stand-in's; Transactions, when
+	// kept, are its only card transactions (fixture_repro_money.go).
+	Wallets      *ReproWallets
+	Transactions []ReproTransaction
 }
 
 // ReproCard is a card's state, without its holder's name.
@@ -65,13 +68,13 @@ type ReproAudit struct {
 // StandIn is the demo user a reproduction is put on.
 type StandIn struct{ ID, Username string }
 
-// WriteRepro writes r as a fixture on a demo user of its tenant and
-// region that is not in r.Avoid; the fixture is checked against a fresh
-// sandbox first.
+// WriteRepro writes r as a fixture on a user of the sandbox's demo tenant
+// (DemoClientKey) in r's region that is not in r.Avoid; the fixture is
+// checked against a fresh sandbox first.
 func WriteRepro(w io.Writer, r Repro) (StandIn, error) {
-	cred, ok := credByKey(r.ClientKey)
+	cred, ok := credByKey(DemoClientKey)
 	if !ok {
-		return StandIn{}, errors.New("the client key is not one of the sandbox's demo tenants: a reproduction runs on the sandbox's demo tenant (--client-key " + DemoClientKey + ")")
+		return StandIn{}, errors.New("the sandbox has no demo tenant to put a reproduction on")
 	}
 	region := "eu"
 	if r.US {
@@ -89,7 +92,7 @@ func WriteRepro(w io.Writer, r Repro) (StandIn, error) {
 	}
 	in := StandIn{ID: DemoUserID(stand.username), Username: stand.username}
 	f := &fixture{Format: fixtureFormat, Version: fixtureVersion}
-	if r.Card != nil || r.Verification != "" {
+	if r.Card != nil || r.Verification != "" || r.Wallets != nil || len(r.Transactions) > 0 {
 		f.Users = append(f.Users, reproUser(in, stand, r))
 	}
 	if len(r.Sets) > 0 {
@@ -107,12 +110,14 @@ func WriteRepro(w io.Writer, r Repro) (StandIn, error) {
 }
 
 func reproUser(in StandIn, stand *seedUser, r Repro) fixtureUser {
-	u := fixtureUser{ID: in.ID, Username: in.Username, VerificationState: orText(r.Verification, stand.verification)}
+	u := fixtureUser{ID: in.ID, VerificationState: orText(r.Verification, stand.verification)}
 	if c := r.Card; c != nil {
 		u.Card = &cardRecord{ID: orText(c.ID, "card-"+in.ID[:8]), HolderName: "STAND-IN HOLDER", Expiry: c.Expiry, Last4: c.Last4,
 			Status: c.Status, Type: c.Type, OrderedAt: c.OrderedAt}
 		u.CardsIssued = 1
 	}
+	u.Wallets = reproWallets(r.Wallets)
+	u.Transactions, u.NoSeededTransactions = reproTransactions(r.Transactions), len(r.Transactions) > 0
 	return u
 }
 

@@ -1,137 +1,123 @@
 // Package reproduce turns what a support case saw of a customer (the
-// consent sets and audit trail, the card, the verification state) into a
-// sandbox fixture on one of the sandbox's demo users, every personal
-// value replaced by a stable stand-in: ids by a hash (the same id always
-// gets the same stand-in, so the records still point at each other),
-// IP addresses, user agents and the card holder's name left out, the
-// customer's name, e-mail, phone and address never read. Engineering
-// loads it with cardterm sandbox --fixture and reproduces the ticket
-// without the customer's data.
+// consent sets and audit records, the card, the wallets, the card
+// transactions, the verification state, as kept in the case) into a
+// sandbox fixture on a user of the sandbox's own demo tenant, every
+// personal value replaced by a stable stand-in: ids by a hash (the same
+// id always gets the same stand-in, so the records still point at each
+// other), wallet addresses by addresses of the same format, IP addresses,
+// user agents and the card holder's name left out, the customer's name,
+// e-mail, phone and address never copied. It reads the case alone and
+// sends nothing to any gateway, so a case of any tenant, gateway or
+// region is reproduced the same way. Engineering loads the fixture with
+// cardterm sandbox --fixture and reproduces the ticket without the
+// customer's data.
 package reproduce
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"strconv"
 	"strings"
-	"time"
 
-	"cardterm/apiclient"
 	"cardterm/domain/casefile"
+	"cardterm/domain/ledger"
 	"cardterm/sandbox"
 )
 
-// Source is what a reproduction is made of: the case, and the
-// customer's consents and audit trail as the gateway holds them (read
-// again with the client key, as a case export does).
-type Source struct {
-	Case   *casefile.Case
-	UserID string
-	Status apiclient.UserConsentStatus
-	Audit  []apiclient.AuditRecord
+// Report says what a reproduction holds and which parts the case did not
+// have, each with how to gather it.
+type Report struct {
+	Held    []string
+	Missing []string
 }
 
-// Build is the reproduction of src for the tenant's client key; said
-// lists what it holds and what it could not, in words.
-func Build(src Source, clientKey string, us bool) (repro sandbox.Repro, said []string) {
-	repro = sandbox.Repro{ClientKey: clientKey, US: us, Avoid: []string{src.UserID}}
-	for _, set := range src.Status.ConsentSets {
+// Build is the reproduction of c's customer; us puts it on a US user.
+func Build(c *casefile.Case, us bool) (sandbox.Repro, Report) {
+	recs, drawn := records(c)
+	repro := sandbox.Repro{US: us}
+	var report Report
+	gather := func(part, screen string) {
+		how := "open the " + screen + " screen in an approved session, select the record and press ctrl+k"
+		if drawn[screen] {
+			how = "the case kept the " + screen + " screen as drawn text only: " + how
+		}
+		report.Missing = append(report.Missing, part+" ("+how+")")
+	}
+
+	sets, audit := consentRecords(recs)
+	for _, set := range sets {
 		repro.Sets = append(repro.Sets, standInSet(set))
 	}
-	for _, a := range src.Audit {
-		r := sandbox.ReproAudit{ID: StandIn("audit", a.AuditID), Action: a.Action, SetID: StandIn("set", a.ConsentSetID),
-			ClientID: a.Metadata.ClientID, At: parseTime(a.Timestamp),
-			AfterType: a.Changes.After.ConsentType, AfterStatus: a.Changes.After.ConsentStatus}
-		if b := a.Changes.Before; b != nil {
-			r.BeforeType, r.BeforeStatus = b.ConsentType, b.ConsentStatus
-		}
-		repro.Audit = append(repro.Audit, r)
+	policy := ""
+	if len(sets) > 0 {
+		policy = sets[0].PolicyType
 	}
-	said = append(said, plural(len(repro.Sets), "consent set")+" and "+plural(len(repro.Audit), "audit record")+" (consent status "+orText(src.Status.ConsentStatus, "none")+")")
-	if card, ok := latestJSON(src.Case, "/v1/card/status"); ok {
-		repro.Card = &sandbox.ReproCard{ID: StandIn("card", text(card, "id")), Status: text(card, "status"), Type: text(card, "type"),
-			Last4: text(card, "panLast4"), Expiry: text(card, "expiryDate"), OrderedAt: text(card, "orderedAt")}
-		said = append(said, "the card ("+repro.Card.Status+" "+repro.Card.Type+")")
+	repro.Sets = append(repro.Sets, setsFromAudit(audit, repro.Sets, policy)...)
+	for _, a := range audit {
+		repro.Audit = append(repro.Audit, standInAudit(a))
+	}
+	if len(repro.Sets) > 0 {
+		report.Held = append(report.Held, plural(len(repro.Sets), "consent set")+" and "+plural(len(repro.Audit), "audit record"))
 	} else {
-		said = append(said, "no card: the case kept no card answer (keep the Card screen with ctrl+k in an approved session)")
+		report.Missing = append(report.Missing, "consents (keep the consent sets from the Consent screen in an approved session, or audit records from the console's audit trail, with ctrl+k)")
 	}
-	if user, ok := latestJSON(src.Case, "/v1/user"); ok {
-		repro.Verification = text(user, "verificationState")
-		said = append(said, "the verification state ("+repro.Verification+")")
+
+	if card, ok := latest(recs, func(r record) bool { return r.has("panLast4") }); ok {
+		f := card.raw.Fields()
+		repro.Card = &sandbox.ReproCard{ID: StandIn("card", ledger.FieldAt(f, "id")), Status: ledger.FieldAt(f, "status"),
+			Type: ledger.FieldAt(f, "type"), Last4: ledger.FieldAt(f, "panLast4"), Expiry: ledger.FieldAt(f, "expiryDate"),
+			OrderedAt: ledger.FieldAt(f, "orderedAt")}
+		report.Held = append(report.Held, "the card ("+repro.Card.Status+" "+repro.Card.Type+")")
+	} else {
+		gather("the card", "Card")
 	}
-	return repro, said
+	if user, ok := latest(recs, func(r record) bool { return r.has("verificationState") }); ok {
+		repro.Verification = ledger.FieldAt(user.raw.Fields(), "verificationState")
+		report.Held = append(report.Held, "the verification state ("+repro.Verification+")")
+	}
+
+	if repro.Wallets = wallets(recs); repro.Wallets != nil {
+		w := repro.Wallets
+		report.Held = append(report.Held, plural(len(w.Internal), "internal wallet")+" ("+strconv.Itoa(len(w.Linked))+" linked), "+
+			plural(len(w.External), "external wallet"))
+	} else {
+		gather("the wallets", "Wallets")
+	}
+	if repro.Transactions = transactions(recs, personalNames(recs)); len(repro.Transactions) > 0 {
+		report.Held = append(report.Held, plural(len(repro.Transactions), "card transaction"))
+	} else {
+		gather("the card transactions", "Transactions")
+	}
+	return repro, report
 }
 
-func standInSet(set apiclient.ConsentSet) sandbox.ReproSet {
-	out := sandbox.ReproSet{ID: StandIn("set", set.ConsentSetID), OnboardingID: StandIn("onboarding", set.OnboardingID),
-		Policy: set.PolicyType, Linked: set.Linked(), CreatedAt: parseTime(set.CreatedAt), UpdatedAt: parseTime(set.UpdatedAt)}
-	if set.CompletedAt != nil {
-		t := parseTime(*set.CompletedAt)
-		out.CompletedAt = &t
-	}
-	for _, c := range set.Consents {
-		client := ""
-		if c.Metadata != nil {
-			client = c.Metadata.ClientID
-		}
-		out.Consents = append(out.Consents, sandbox.ReproConsent{ID: StandIn("consent", c.ConsentID), Type: c.ConsentType,
-			Status: c.ConsentStatus, ClientID: client, CreatedAt: parseTime(c.CreatedAt), UpdatedAt: parseTime(c.UpdatedAt),
-			Superseded: !apiclient.IsCurrentConsent(set, c.ConsentID)})
-	}
-	return out
-}
-
-// StandIn is the stand-in of an id: a UUID-shaped hash of its kind and
-// value, the same each time; "" stays "".
-func StandIn(kind, id string) string {
-	if id == "" {
-		return ""
-	}
-	sum := sha256.Sum256([]byte("cardterm-reproduce\x00" + kind + "\x00" + id))
-	h := hex.EncodeToString(sum[:16])
-	return h[:8] + "-" + h[8:12] + "-4" + h[13:16] + "-8" + h[17:20] + "-" + h[20:32]
-}
-
-// latestJSON is the newest piece of evidence read from a path prefix
-// whose text is a JSON object (a record kept in an approved session).
-func latestJSON(c *casefile.Case, prefix string) (map[string]any, bool) {
-	for i := len(c.Evidence) - 1; i >= 0; i-- {
-		it := c.Evidence[i]
-		path, _, _ := strings.Cut(it.Request.Path, "?")
-		if path != prefix && !strings.HasPrefix(path, prefix+"/") {
-			continue
-		}
-		var out map[string]any
-		if json.Unmarshal([]byte(it.Text), &out) == nil {
-			return out, true
+// latest is the newest record that matches.
+func latest(recs []record, match func(record) bool) (record, bool) {
+	for i := len(recs) - 1; i >= 0; i-- {
+		if match(recs[i]) {
+			return recs[i], true
 		}
 	}
-	return nil, false
+	return record{}, false
 }
 
-func text(m map[string]any, k string) string {
-	if v, ok := m[k].(string); ok {
-		return v
+// personalNames are the customer's names as the case kept them (a
+// profile kept unmasked, the card's holder name), to be taken out of
+// any text copied into the fixture.
+func personalNames(recs []record) []string {
+	var names []string
+	for _, r := range recs {
+		f := r.raw.Fields()
+		for _, v := range []string{ledger.FieldAt(f, "firstName"), ledger.FieldAt(f, "lastName"), ledger.FieldAt(f, "holderName")} {
+			if v != "" && v != casefile.Masked {
+				names = append(names, strings.Fields(v)...)
+			}
+		}
 	}
-	return ""
-}
-
-func parseTime(s string) time.Time {
-	t, _ := time.Parse(time.RFC3339, s)
-	return t.UTC()
-}
-
-func orText(v, otherwise string) string {
-	if v == "" {
-		return otherwise
-	}
-	return v
+	return names
 }
 
 func plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}
-	return strings.TrimSpace(strings.Join([]string{strconv.Itoa(n), what + "s"}, " "))
+	return strconv.Itoa(n) + " " + what + "s"
 }
