@@ -199,8 +199,8 @@ func TestNoScreenKeepsALayerInAField(t *testing.T) {
 	notYetALayer := map[string]bool{
 		"transactions.Screen.form":       true,
 		"transactions.Screen.exportForm": true,
-		"wallets.withdrawForm.form":      true, "whitelist.entriesForm.form": true,
-		"webhooks.webhookForm.form": true,
+		"wallets.withdrawForm.form":      true,
+		"webhooks.webhookForm.form":      true,
 	}
 	app := allScreens(t)
 	all := append(screens.All(app.Deps), signin.New(app.Deps), support.New(app.Deps, support.Options{}))
