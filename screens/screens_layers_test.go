@@ -200,7 +200,6 @@ func TestNoScreenKeepsALayerInAField(t *testing.T) {
 		"transactions.Screen.form":       true,
 		"transactions.Screen.exportForm": true,
 		"wallets.withdrawForm.form":      true,
-		"webhooks.webhookForm.form":      true,
 	}
 	app := allScreens(t)
 	all := append(screens.All(app.Deps), signin.New(app.Deps), support.New(app.Deps, support.Options{}))
