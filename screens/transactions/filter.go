@@ -1,13 +1,16 @@
 package transactions
 
 import (
+	"errors"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
+	"cardterm/ui"
 	"cardterm/ui/form"
+	"cardterm/ui/sanitize"
 )
 
 // openFilters shows the filter form filled with the filters in effect.
@@ -20,15 +23,22 @@ func (t *Screen) openFilters() tea.Cmd {
 	field := func(key, label, placeholder, value string) form.Field {
 		return form.Field{Key: key, Label: label, Placeholder: placeholder, Value: value, CharLimit: 64}
 	}
-	t.form = form.New(t.Deps.Styles, form.Spec{Title: "Filter transactions", Submit: "apply", Lines: lines,
+	filters := form.New(t.Deps.Styles, form.Spec{Title: "Filter transactions", Submit: "apply", Lines: lines,
 		Fields: []form.Field{
 			field("dateFrom", "From date", "YYYY-MM-DD", f.DateFrom),
 			field("dateTo", "To date", "YYYY-MM-DD", f.DateTo),
 			field("searchKey", "Search", "merchant, place or MCC", f.SearchKey),
 			field("mccCategories", "Category", "e.g. GROCERIES,TRAVEL", strings.Join(f.MCCCategories, ",")),
 		}})
-	t.form.SetWidth(min(t.Width-2, 70))
-	return t.form.Focus()
+	l := &screenkit.FormLayer{Form: filters, Requests: t.Requests, Submit: t.applyFilters, Answer: t.filtered,
+		Width: func(width int) int { return min(width-2, 70) }, Draw: t.drawForm}
+	return l.Open(filters.Focus())
+}
+
+// drawForm draws a form of the screen (the filters, the export's file)
+// under the screen's heading.
+func (t *Screen) drawForm(f *form.Form) string {
+	return screenkit.Place(t.frame.head+"\n\n"+f.View(), t.Width, t.Height)
 }
 
 // filterFromForm reads the form into a filter for page 0.
@@ -47,25 +57,45 @@ func filterFromForm(f *form.Form) apiclient.TransactionFilter {
 	}
 }
 
-// formKey handles a key while the filter form is open: enter checks the
-// filters and asks for the first page; the form stays, values kept, until
-// the gateway answers, so a refusal is shown next to its field.
-func (t *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
-	ev, cmd := t.form.Update(msg)
-	switch ev {
-	case form.Cancel:
-		if t.form.CancelIfBusy(t.Requests) {
-			t.loading = false
-		}
-		t.form = nil
-		return nil
-	case form.Submit:
-		nf := filterFromForm(t.form)
-		if errs := nf.Validate(); len(errs) > 0 {
-			return t.form.SetErrors("", screenkit.FieldErrors(errs))
-		}
-		t.form.SetBusy(true)
-		return t.load(nf)
+// applyFilters checks the filters and asks for the first page; the form
+// stays, values kept, until the gateway answers, so a refusal is shown
+// next to its field.
+func (t *Screen) applyFilters(f *form.Form) (tea.Cmd, bool) {
+	nf := filterFromForm(f)
+	if errs := nf.Validate(); len(errs) > 0 {
+		return f.SetErrors("", screenkit.FieldErrors(errs)), false
 	}
-	return cmd
+	f.SetBusy(true)
+	cmd := t.load(nf)
+	t.filterLoadID = t.loadID
+	return cmd, false
+}
+
+// filtered takes the answer to the filters asked for (the screen has
+// applied it first): a refusal of the filters lands on their fields, what
+// was typed kept; any other answer closes the form, as do transactions
+// another screen shows here.
+func (t *Screen) filtered(f *form.Form, msg tea.Msg) (tea.Cmd, bool) {
+	if _, shown := msg.(screenkit.ShowTransactionsMsg); shown {
+		return nil, true
+	}
+	res, ok := msg.(ui.Result[transactionLoad])
+	if !ok || res.ID != t.filterLoadID {
+		return nil, false
+	}
+	f.SetBusy(false)
+	if e := filtersRefused(res.Err); e != nil {
+		return f.SetErrors(sanitize.Text(e.Message), screenkit.FieldErrors(e.Fields)), false
+	}
+	return nil, res.Err == nil
+}
+
+// filtersRefused is the gateway's refusal of the filters asked for (a 422
+// or a 400), nil for any other answer.
+func filtersRefused(err error) *apiclient.Error {
+	var e *apiclient.Error
+	if errors.As(err, &e) && (e.Status == 422 || e.Status == 400) {
+		return e
+	}
+	return nil
 }
