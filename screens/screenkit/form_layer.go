@@ -38,6 +38,10 @@ type FormLayer struct {
 	// without it esc cancels the request and closes the form (a read, a
 	// token, a test event: abandonable).
 	KeepOnEsc bool
+	// Scroll makes the form scroll in the body's height, the field in
+	// focus kept on screen (a form that may grow taller than the body);
+	// without it the form grows down.
+	Scroll bool
 
 	width, height int
 	closed        bool
@@ -105,14 +109,30 @@ func (l *FormLayer) click(msg ui.BodyMouseMsg) tea.Cmd {
 	return ClickForm(l.Form, top, msg)
 }
 
-// SetSize implements layer.Layer: forms take the width and grow down.
+// SetSize implements layer.Layer: forms take the width and grow down, or
+// scroll in the height.
 func (l *FormLayer) SetSize(width, height int) {
 	l.width, l.height = width, height
 	if l.Width != nil {
 		l.Form.SetWidth(l.Width(width))
-		return
+	} else {
+		l.Form.SetWidth(max(width-2, 20))
 	}
-	l.Form.SetWidth(max(width-2, 20))
+	if l.Scroll {
+		l.Form.SetHeight(height)
+	}
+}
+
+// Replace swaps the form for the one build makes from what was typed in
+// it, for a form whose fields change while it is open (the whitelist's
+// entries, added and removed): build carries the values over (their keys
+// may move), and the new form is sized as the layer is and keeps the focus
+// on the field of the same key. Returns the focus's command.
+func (l *FormLayer) Replace(build func(typed map[string]string) *form.Form) tea.Cmd {
+	focused := l.Form.Focused()
+	l.Form = build(l.Form.Typed())
+	l.SetSize(l.width, l.height)
+	return l.Form.FocusField(focused)
 }
 
 // View implements layer.Layer.

@@ -144,7 +144,7 @@ func (t *Screen) alertRead(msg alertReadMsg) tea.Cmd {
 	}
 	a.baseline = true
 	cmds := append(t.tell(fresh, declined), alertTick(a.session, a.wait))
-	if len(fresh)+len(declined) > 0 && t.loaded && t.filter.Page == 0 && !t.loading && t.form == nil {
+	if len(fresh)+len(declined) > 0 && t.loaded && t.filter.Page == 0 && !t.loading {
 		// The first page on screen is out of date: read it again.
 		cmds = append(cmds, t.load(t.filter))
 	}

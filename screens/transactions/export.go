@@ -43,7 +43,7 @@ type exportProgressMsg struct {
 	done bool
 }
 
-// exportForm is the form that asks for the file.
+// openExport opens the form that asks for the file.
 func (t *Screen) openExport() tea.Cmd {
 	if t.export != nil {
 		return ui.Notify(theme.ToneInfo, "an export is running: esc cancels it")
@@ -56,11 +56,12 @@ func (t *Screen) openExport() tea.Cmd {
 	if s := t.filterSummary(); s != "" {
 		what += " (" + s + ")"
 	}
-	t.exportForm = form.New(t.Deps.Styles, form.Spec{Title: "Export transactions", Submit: "export",
+	file := form.New(t.Deps.Styles, form.Spec{Title: "Export transactions", Submit: "export",
 		Lines:  []string{"Writes " + what + ".", "Amounts signed and exact, times in UTC; the name's ending (.csv, .json, .jsonl) picks the format."},
 		Fields: []form.Field{{Key: "file", Label: "File", Placeholder: "transactions.csv", Value: name, CharLimit: 1024}}})
-	t.exportForm.SetWidth(min(t.Width-2, 90))
-	return t.exportForm.Focus()
+	l := &screenkit.FormLayer{Form: file, Requests: t.Requests, Submit: t.checkExportFile, Answer: t.exportChecked,
+		Width: func(width int) int { return min(width-2, 90) }, Draw: t.drawForm}
+	return l.Open(file.Focus())
 }
 
 // filterSummary says what the list is filtered by, "" for nothing.
@@ -81,37 +82,32 @@ func (t *Screen) filterSummary() string {
 	return sanitize.Text(strings.Join(parts, ", "))
 }
 
-// exportFormKey handles a key while the export form is open.
-func (t *Screen) exportFormKey(msg tea.KeyPressMsg) tea.Cmd {
-	ev, cmd := t.exportForm.Update(msg)
-	switch ev {
-	case form.Cancel:
-		t.exportForm = nil
-		return nil
-	case form.Submit:
-		// The name is checked against the disk in a command (no IO in
-		// Update); the form stays, busy, until it answers.
-		typed := t.exportForm.Value("file")
-		t.exportForm.SetBusy(true)
-		return ui.Start(t.Requests, &t.exportCheckID, func(context.Context) (string, error) {
-			return statement.CheckFile(typed)
-		})
-	}
-	return cmd
+// checkExportFile checks the name typed against the disk in a command
+// (no IO in Update); the form stays, busy, until it answers.
+func (t *Screen) checkExportFile(f *form.Form) (tea.Cmd, bool) {
+	typed := f.Value("file")
+	f.SetBusy(true)
+	return ui.Start(t.Requests, &t.exportCheckID, func(context.Context) (string, error) {
+		return statement.CheckFile(typed)
+	}), false
 }
 
-// exportChecked takes the checked file name: the export starts, or the
-// form says what is wrong with the name, what was typed kept.
-func (t *Screen) exportChecked(msg ui.Result[string]) tea.Cmd {
-	if t.exportForm == nil {
-		return nil
+// exportChecked takes the checked file name: the export starts and the
+// form closes, or the form says what is wrong with the name, what was
+// typed kept. Transactions another screen shows here close it.
+func (t *Screen) exportChecked(f *form.Form, msg tea.Msg) (tea.Cmd, bool) {
+	if _, shown := msg.(screenkit.ShowTransactionsMsg); shown {
+		return nil, true
 	}
-	t.exportForm.SetBusy(false)
-	if msg.Err != nil {
-		return t.exportForm.SetErrors("", []form.FieldError{{Field: "file", Message: msg.Err.Error()}})
+	res, ok := msg.(ui.Result[string])
+	if !ok || res.ID != t.exportCheckID {
+		return nil, false
 	}
-	t.exportForm = nil
-	return t.startExport(msg.Value)
+	f.SetBusy(false)
+	if res.Err != nil {
+		return f.SetErrors("", []form.FieldError{{Field: "file", Message: res.Err.Error()}}), false
+	}
+	return t.startExport(res.Value), true
 }
 
 // startExport starts writing the list to path.

@@ -9,7 +9,7 @@ import (
 // gateway sent it.
 func (t *Screen) Inspect() (string, []byte, bool) {
 	x, ok := t.selected()
-	if !ok || t.form != nil {
+	if !ok {
 		return "", nil, false
 	}
 	id := x.ID
@@ -24,7 +24,7 @@ func (t *Screen) Inspect() (string, []byte, bool) {
 // {amount}); the gateway's own names are there too.
 func (t *Screen) RecordFields() (map[string]string, bool) {
 	x, ok := t.selected()
-	if !ok || t.form != nil {
+	if !ok {
 		return nil, false
 	}
 	reason := ""

@@ -5,7 +5,6 @@ package transactions
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -19,7 +18,6 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
-	"cardterm/ui/form"
 	"cardterm/ui/sanitize"
 	"cardterm/ui/table"
 )
@@ -55,11 +53,11 @@ type Screen struct {
 
 	// categories seen so far, offered in the filter form.
 	categories map[string]bool
-	form       *form.Form
+	// filterLoadID is the load the filter form (a layer) asked for.
+	filterLoadID ui.RequestID
 
-	// exportForm asks for the export's file (export.go); exportCheckID
-	// is the check of its name; export is the export running.
-	exportForm    *form.Form
+	// exportCheckID is the check of the name the export's form (a layer)
+	// asks for (export.go); export is the export running.
 	exportCheckID ui.RequestID
 	export        *exportRun
 
@@ -113,22 +111,12 @@ var transactionRecordColumns = []screenkit.RecordColumn{
 	{Known: []string{"status"}, Hints: []string{"status", "state"}},
 }
 
-// KeyMap implements ui.Screen; the filter form shows its own keys.
-func (t *Screen) KeyMap() help.KeyMap {
-	if t.form != nil {
-		return t.form.KeyMap()
-	}
-	if t.exportForm != nil {
-		return t.exportForm.KeyMap()
-	}
-	return t.keys
-}
+// KeyMap implements ui.Screen (the forms are layers with their own).
+func (t *Screen) KeyMap() help.KeyMap { return t.keys }
 
-// CapturesKeys implements ui.Screen: the filter form and the table's
-// quick filter take every letter.
-func (t *Screen) CapturesKeys() bool {
-	return t.form != nil || t.exportForm != nil || t.table.Filtering()
-}
+// CapturesKeys implements ui.Screen: the table's quick filter takes every
+// letter.
+func (t *Screen) CapturesKeys() bool { return t.table.Filtering() }
 
 // Enter loads the page on screen again (first page the first time).
 func (t *Screen) Enter() tea.Cmd { return t.load(t.filter) }
@@ -158,11 +146,6 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return t.loaded1(msg)
-	case ui.Result[string]:
-		if msg.ID != t.exportCheckID {
-			return nil
-		}
-		return t.exportChecked(msg)
 	case exportProgressMsg:
 		return t.exportProgress(msg)
 	case ui.Result[statement.Summary]:
@@ -177,11 +160,11 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 	case alertReadMsg:
 		return t.alertRead(msg)
 	case screenkit.ShowTransactionsMsg:
-		// Another screen (Spending) asks for these transactions: the form
-		// and the quick filter give way to them.
+		// Another screen (Spending) asks for these transactions: the quick
+		// filter gives way to them, and the forms close (filtered,
+		// exportChecked).
 		// The filter is the screen's at once: entering the screen next
 		// reads it, not the one before.
-		t.form, t.exportForm = nil, nil
 		t.table.ClearFilter()
 		t.filter = msg.Filter
 		return t.load(msg.Filter)
@@ -193,36 +176,19 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 		return t.mouse(msg)
 	case tea.BackgroundColorMsg:
 		t.staleFrame() // the theme changed
-		return tea.Batch(screenkit.ToForm(t.form, msg), screenkit.ToForm(t.exportForm, msg))
 	case tea.KeyPressMsg:
-		if t.form != nil {
-			return t.formKey(msg)
-		}
-		if t.exportForm != nil {
-			return t.exportFormKey(msg)
-		}
 		return t.handleKey(msg)
-	default:
-		if t.exportForm != nil {
-			return screenkit.ToForm(t.exportForm, msg)
-		}
-		return screenkit.ToForm(t.form, msg)
 	}
+	return nil
 }
 
 // loaded1 applies a page answer.
 func (t *Screen) loaded1(msg ui.Result[transactionLoad]) tea.Cmd {
 	t.loading = false
 	t.staleFrame()
-	if t.form != nil {
-		t.form.SetBusy(false)
-	}
 	if msg.Err != nil {
-		if t.form != nil {
-			var e *apiclient.Error
-			if errors.As(msg.Err, &e) && (e.Status == 422 || e.Status == 400) {
-				return t.form.SetErrors(sanitize.Text(e.Message), screenkit.FieldErrors(e.Fields))
-			}
+		if msg.ID == t.filterLoadID && filtersRefused(msg.Err) != nil {
+			return nil // the filter form shows the refusal (filtered)
 		}
 		if apiclient.IsNotFound(msg.Err) || apiclient.IsStatus(msg.Err, 403) {
 			t.loadErr = msg.Err
@@ -238,7 +204,6 @@ func (t *Screen) loaded1(msg ui.Result[transactionLoad]) tea.Cmd {
 		t.atEnd = true
 		return ui.Notify(theme.ToneInfo, fmt.Sprintf("no more transactions after page %d", t.filter.Page+1))
 	}
-	t.form = nil
 	keepCursor := t.loaded && transactionSameQuery(v.filter, t.filter) && v.filter.Page == t.filter.Page
 	t.filter = v.filter
 	t.loadErr = nil

@@ -163,8 +163,9 @@ func TestTransactionCategoriesFromGatewayAreSanitized(t *testing.T) {
 		{ID: "2", MCCCategory: screentest.HostileText, MerchantNameLocation: screentest.HostileText, Status: "CONFIRMED"},
 	})
 	tr.SetSize(100, 30)
-	tr.openFilters(false)
-	frame := tr.View()
+	filters := tr.openFilters(false)().(ui.OpenLayerMsg).Layer
+	filters.SetSize(100, 30)
+	frame := filters.View()
 	screentest.MustBeClean(t, "the filter form", frame)
 	screentest.MustShow(t, uitest.Plain(tea.NewView(frame)), "categories seen: GROCERIES")
 	for _, c := range tr.knownCategories() {
@@ -185,8 +186,8 @@ func TestTransactionsQuickFilterTakesLetters(t *testing.T) {
 		t.Fatal("the quick filter does not capture keys")
 	}
 	r.Keys("f", "n", "p", "c")
-	if tr.form != nil {
-		t.Fatal("f opened the filter form while typing in the quick filter")
+	if top, open := r.TopLayer(); open {
+		t.Fatalf("f opened %T while typing in the quick filter", top)
 	}
 	if tr.filter.Page != 0 || tr.loading {
 		t.Fatalf("n/p changed the page while typing in the quick filter (page %d)", tr.filter.Page)

@@ -26,12 +26,6 @@ func (t *Screen) SetSize(width, height int) {
 	t.Width, t.Height = width, height
 	t.table.SetColumns(transactionColumns(width < transactionNarrowBelow, t.shape))
 	t.table.SetSize(width, max(height-2-detailHeight(height), 3))
-	if t.form != nil {
-		t.form.SetWidth(min(width-2, 70))
-	}
-	if t.exportForm != nil {
-		t.exportForm.SetWidth(min(width-2, 90))
-	}
 	t.staleFrame()
 	t.refreshFrame()
 }
@@ -59,12 +53,6 @@ func (t *Screen) View() string {
 			"\n"+st.Muted.Render("r retries"), width, height)
 	case !t.loaded:
 		return screenkit.Place(head+"\n\n"+st.Muted.Render("Loading transactions…"), width, height)
-	}
-	if t.form != nil {
-		return screenkit.Place(head+"\n\n"+t.form.View(), width, height)
-	}
-	if t.exportForm != nil {
-		return screenkit.Place(head+"\n\n"+t.exportForm.View(), width, height)
 	}
 	table := t.table.View()
 	var b strings.Builder

@@ -29,15 +29,16 @@ const (
 func (w *Screen) changeDone(res ui.ChangeResult[changed]) tea.Cmd {
 	reload := w.load()
 	d := res.Value
+	var toForm tea.Cmd
+	if d.action == actionAdd || d.action == actionEdit {
+		answered := formAnswered{err: res.Err}
+		toForm = func() tea.Msg { return answered }
+	}
 	if res.Err != nil {
-		var shown tea.Cmd
-		if w.form != nil && (d.action == actionAdd || d.action == actionEdit) {
-			shown = w.form.refused(res.Err)
-		}
 		if apiclient.IsStatus(res.Err, 503) {
-			return tea.Batch(shown, ui.Notify(theme.ToneWarn, unavailableMeaning), reload)
+			return tea.Batch(toForm, ui.Notify(theme.ToneWarn, unavailableMeaning), reload)
 		}
-		return tea.Batch(shown, screenkit.Failed(res.Spec.What, res.Err), reload)
+		return tea.Batch(toForm, screenkit.Failed(res.Spec.What, res.Err), reload)
 	}
 	if d.key != "" && w.Deps.Events != nil {
 		w.keyed[d.id] = true // the listener got it in the request's command
@@ -45,14 +46,12 @@ func (w *Screen) changeDone(res ui.ChangeResult[changed]) tea.Cmd {
 	var note string
 	switch d.action {
 	case actionAdd:
-		w.form = nil
 		w.showKey(d, "Signing key of the new webhook")
 		note = fmt.Sprintf("webhook %q added", d.name)
 		if d.masked != "" {
 			note += "; the gateway returned its key masked"
 		}
 	case actionEdit:
-		w.form = nil
 		note = fmt.Sprintf("webhook %q saved: PUT %s", d.name, d.body)
 	case actionToggle:
 		note = fmt.Sprintf("webhook %q updated: PUT %s", d.name, d.body)
@@ -66,7 +65,7 @@ func (w *Screen) changeDone(res ui.ChangeResult[changed]) tea.Cmd {
 		w.mode = modeList
 		note = fmt.Sprintf("webhook %q deleted", d.name)
 	}
-	return tea.Batch(ui.Notify(theme.ToneOK, note), reload)
+	return tea.Batch(toForm, ui.Notify(theme.ToneOK, note), reload)
 }
 
 // maskedNone stands for a create or rotate answer that carried no key.

@@ -34,16 +34,23 @@ const (
 	keyMeta   = "metadata"
 )
 
-// webhookForm adds a webhook (orig nil) or edits one; what was typed stays
-// whatever the gateway answers.
+// webhookForm adds a webhook (orig nil) or edits one, a layer on the
+// root's stack; what was typed stays whatever the gateway answers.
 type webhookForm struct {
-	form *form.Form
+	*screenkit.FormLayer
+	w    *Screen
 	orig *apiclient.Webhook
+	// asked is set once the form asked for its add or edit: the change
+	// running then is its own.
+	asked bool
 }
 
-func newWebhookForm(st *theme.Styles, orig *apiclient.Webhook) *webhookForm {
+// formAnswered tells the open form how its add or edit ended.
+type formAnswered struct{ err error }
+
+func newWebhookForm(w *Screen, orig *apiclient.Webhook) *webhookForm {
 	title, active, events, other, meta := "Add webhook", deliveriesOn, "", "", ""
-	f := &webhookForm{}
+	f := &webhookForm{w: w}
 	if orig != nil {
 		cp := *orig
 		f.orig = &cp
@@ -66,7 +73,7 @@ func newWebhookForm(st *theme.Styles, orig *apiclient.Webhook) *webhookForm {
 	for _, e := range apiclient.SandboxWebhookEventTypes {
 		notes[e] = "sandbox only"
 	}
-	f.form = form.New(st, form.Spec{
+	spec := form.Spec{
 		Title:  title,
 		Lines:  []string{`https only · metadata: key=value, one a line; JSON values (3, true, {…}) stay JSON, "quote" for text`},
 		Submit: "save",
@@ -82,7 +89,9 @@ func newWebhookForm(st *theme.Styles, orig *apiclient.Webhook) *webhookForm {
 				Notes: map[string]string{deliveriesOn: "untick: nothing is delivered"}},
 			{Key: keyMeta, Label: "Metadata", Kind: form.FieldMultiline, Placeholder: "key=value, one a line", Value: meta},
 		},
-	})
+	}
+	f.FormLayer = &screenkit.FormLayer{Form: form.New(w.Deps.Styles, spec), Requests: w.Requests, Scroll: true,
+		Width: func(width int) int { return width }, Submit: f.submit, Answer: f.answer}
 	return f
 }
 
@@ -102,8 +111,8 @@ func (f *webhookForm) origURL() string {
 
 // eventTypes are the ticked types, then the typed ones, without repeats.
 func (f *webhookForm) eventTypes() []string {
-	out := f.form.Ticked(keyEvents)
-	for _, e := range strings.Split(f.form.Value(keyOther), ",") {
+	out := f.Form.Ticked(keyEvents)
+	for _, e := range strings.Split(f.Form.Value(keyOther), ",") {
 		if e = strings.TrimSpace(e); e != "" && !slices.Contains(out, e) {
 			out = append(out, e)
 		}
@@ -115,9 +124,9 @@ func (f *webhookForm) eventTypes() []string {
 // update with only the fields that changed; the field errors go under
 // their fields.
 func (f *webhookForm) build() (apiclient.WebhookCreate, apiclient.WebhookUpdate, []apiclient.FieldError) {
-	meta, err := parseMetadata(f.form.Value(keyMeta))
-	name, url, events := f.form.Value(keyName), f.form.Value(keyURL), f.eventTypes()
-	active := len(f.form.Ticked(keyActive)) > 0
+	meta, err := parseMetadata(f.Form.Value(keyMeta))
+	name, url, events := f.Form.Value(keyName), f.Form.Value(keyURL), f.eventTypes()
+	active := len(f.Form.Ticked(keyActive)) > 0
 	var fe []apiclient.FieldError
 	if err != nil {
 		fe = append(fe, apiclient.FieldError{Field: keyMeta, Message: err.Error()})
@@ -165,45 +174,56 @@ func (f *webhookForm) refused(err error) tea.Cmd {
 			break
 		}
 	}
-	return f.form.SetErrors("The gateway refused: "+msg+". Your values are kept.", errs)
+	return f.Form.SetErrors("The gateway refused: "+msg+". Your values are kept.", errs)
 }
 
 // openForm opens the add form (orig nil) or the edit form of orig.
 func (w *Screen) openForm(orig *apiclient.Webhook) tea.Cmd {
-	w.form = newWebhookForm(w.Deps.Styles, orig)
-	w.sizeForm()
-	return w.form.form.Focus()
+	f := newWebhookForm(w, orig)
+	return ui.OpenLayer(f, f.Form.Focus())
 }
 
-// sizeForm gives the form the body's width and height.
-func (w *Screen) sizeForm() {
-	if w.form != nil {
-		w.form.form.SetSize(w.Width, w.Height)
-	}
-}
-
-// formKey handles a key while the form is open: esc closes it (while a
-// change is being confirmed or sent, the form stays for its answer).
-func (w *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
-	event, cmd := w.form.form.Update(msg)
-	switch event {
-	case form.Cancel:
-		if !w.change.Busy() {
-			w.form = nil
-		}
+// Update implements layer.Layer: while the add or edit is on its way no
+// key does anything, esc included: its outcome is told, never abandoned.
+func (f *webhookForm) Update(msg tea.Msg) tea.Cmd {
+	if _, ok := msg.(tea.KeyPressMsg); ok && f.Form.Busy() {
 		return nil
-	case form.Submit:
-		return w.saveForm()
 	}
-	return cmd
+	return f.FormLayer.Update(msg)
+}
+
+// submit checks the form, then asks for the add or edit.
+func (f *webhookForm) submit(*form.Form) (tea.Cmd, bool) {
+	before := f.w.change.Busy()
+	cmd := f.w.saveForm(f)
+	f.asked = f.asked || (!before && f.w.change.Busy())
+	return cmd, false
+}
+
+// answer follows the change this form asked for: busy from the moment it
+// runs (the confirmation reaches the screen first, then the layers); a
+// refusal shown on the form, what was typed kept; a success closes it.
+func (f *webhookForm) answer(typed *form.Form, msg tea.Msg) (tea.Cmd, bool) {
+	if f.asked && f.w.change.Running() && !typed.Busy() {
+		typed.SetBusy(true)
+	}
+	answered, ok := msg.(formAnswered)
+	if !ok || !f.asked {
+		return nil, false
+	}
+	f.asked = false
+	typed.SetBusy(false)
+	if answered.err == nil {
+		return nil, true
+	}
+	return f.refused(answered.err), false
 }
 
 // saveForm validates, then confirms the exact POST or PUT body.
-func (w *Screen) saveForm() tea.Cmd {
-	f := w.form
+func (w *Screen) saveForm(f *webhookForm) tea.Cmd {
 	in, u, errs := f.build()
 	if len(errs) > 0 {
-		return f.form.SetErrors("Fix the marked fields; nothing was sent.", screenkit.FieldErrors(errs))
+		return f.Form.SetErrors("Fix the marked fields; nothing was sent.", screenkit.FieldErrors(errs))
 	}
 	if f.orig != nil {
 		if u.Empty() {

@@ -18,13 +18,7 @@ func (w *Screen) TakesMouse() bool { return true }
 
 // TypingPlain implements ui.PlainTyping: a name, a url, events, metadata
 // and an id are not secrets (a signing key is never typed).
-func (w *Screen) TypingPlain() bool {
-	switch {
-	case w.form != nil:
-		return w.form.form.TypingPlain()
-	}
-	return true
-}
+func (w *Screen) TypingPlain() bool { return true }
 
 // underTitle is the body line under the screen's title and the blank
 // line after it, where View draws the list and the look-up form.
@@ -35,8 +29,6 @@ func (w *Screen) underTitle() int {
 // mouse handles a click or a wheel step in the body.
 func (w *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
 	switch {
-	case w.form != nil:
-		return screenkit.ClickForm(w.form.form, 0, msg)
 	case w.mode != modeList || w.loadErr != nil || len(w.hooks) == 0:
 		return nil
 	}

@@ -27,7 +27,12 @@ func TestWebhooksTakeClicksAndTheWheel(t *testing.T) {
 	a.Keys("esc")
 
 	a.Keys("a")
-	form := a.UI().Active().(*Screen).form.form
+	top, _ := a.UI().TopLayer()
+	open, ok := top.(*webhookForm)
+	if !ok {
+		t.Fatalf("a opened no form layer but %T", top)
+	}
+	form := open.Form
 	a.ClickOn("Other events")
 	if got := form.Focused(); got != keyOther {
 		t.Fatalf("a click on Other events focused %q", got)

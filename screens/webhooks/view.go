@@ -33,15 +33,11 @@ func (w *Screen) CopyValue() (label, value string, ok bool) {
 func (w *Screen) SetSize(width, height int) {
 	w.Width, w.Height = width, height
 	w.table.SetSize(width, max(height-2, 3))
-	w.sizeForm()
 }
 
 // View implements ui.Screen.
 func (w *Screen) View() string {
 	width, height := w.Width, w.Height
-	if w.form != nil {
-		return screenkit.Place(w.form.form.View(), width, height)
-	}
 	st := w.Deps.Styles
 	head := st.Title.Render("Webhooks")
 	switch {

@@ -58,7 +58,6 @@ type Screen struct {
 
 	mode   viewMode
 	detail string // id of the configuration shown in modeDetail
-	form   *webhookForm
 
 	// panelKey is a signing key shown once; it is dropped when the panel
 	// closes. panelMasked is set instead when the gateway answered it masked.
@@ -102,13 +101,9 @@ func New(deps screenkit.Deps) *Screen {
 	return w
 }
 
-// KeyMap implements ui.Screen: the add/edit form's keys while it is
-// open, else those of what is shown (the id form is a layer).
+// KeyMap implements ui.Screen: the keys of what is shown (the forms are
+// layers).
 func (w *Screen) KeyMap() help.KeyMap {
-	switch {
-	case w.form != nil:
-		return w.form.form.KeyMap()
-	}
 	k := w.keys
 	k.mode = w.mode
 	k.masked = w.panelMasked != ""
@@ -116,19 +111,11 @@ func (w *Screen) KeyMap() help.KeyMap {
 	return k
 }
 
-// CapturesKeys implements ui.Screen: the form and the table filter take
-// every key.
-func (w *Screen) CapturesKeys() bool {
-	return w.form != nil || w.table.Filtering()
-}
+// CapturesKeys implements ui.Screen: the table filter takes every key.
+func (w *Screen) CapturesKeys() bool { return w.table.Filtering() }
 
 // Enter implements ui.Screen: it loads the configurations.
-func (w *Screen) Enter() tea.Cmd {
-	if w.form != nil {
-		return nil
-	}
-	return w.load()
-}
+func (w *Screen) Enter() tea.Cmd { return w.load() }
 
 func (w *Screen) load() tea.Cmd {
 	w.loading = true
@@ -184,9 +171,6 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	if res, done, cmd := w.change.Update(msg); done {
 		return w, w.changeDone(res)
 	} else if cmd != nil {
-		if w.form != nil && w.change.Running() {
-			w.form.form.SetBusy(true) // the add or edit is on its way
-		}
 		return w, cmd
 	}
 	switch msg := msg.(type) {
@@ -214,18 +198,12 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return w, w.handleKey(msg)
 	case ui.BodyMouseMsg:
 		return w, w.mouse(msg)
-	default:
-		if w.form != nil {
-			return w, screenkit.ToForm(w.form.form, msg)
-		}
 	}
 	return w, nil
 }
 
 func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
-	case w.form != nil:
-		return w.formKey(msg)
 	case w.mode == modeKey:
 		switch {
 		case key.Matches(msg, w.keys.Close):

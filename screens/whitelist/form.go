@@ -59,47 +59,52 @@ var (
 
 func fieldKey(entry int, wire string) string { return fmt.Sprintf("wallets[%d].%s", entry, wire) }
 
-// entriesForm adds several entries of one currency in one request: a
-// form.Form with one group of fields per entry, rebuilt (what was typed kept)
-// when an entry is added or removed.
-type entriesForm struct {
-	form     *form.Form
-	st       *theme.Styles
+// addLayer is the add form, a layer on the root's stack: several entries
+// of one currency in one request, one group of fields per entry. Adding
+// or removing an entry rebuilds the form (screenkit.FormLayer.Replace),
+// what was typed kept.
+type addLayer struct {
+	*screenkit.FormLayer
+	w        *Screen
 	keys     entryKeys
 	currency string
 	count    int
 }
 
-func newEntriesForm(st *theme.Styles, currency string) *entriesForm {
-	f := &entriesForm{st: st, keys: newEntryKeys(), currency: currency}
-	f.rebuild(1, nil)
-	return f
+// addAnswered tells the add form how the add it asked for ended.
+type addAnswered struct{ err error }
+
+// openForm opens the add form for the current currency, over the list.
+func (w *Screen) openForm() tea.Cmd {
+	l := &addLayer{w: w, keys: newEntryKeys(), currency: w.currency, count: 1}
+	l.FormLayer = &screenkit.FormLayer{Form: l.build(nil), Requests: w.Requests, Scroll: true,
+		Width: func(width int) int { return width }, Submit: l.submit, Answer: l.answer}
+	return ui.OpenLayer(l, l.Form.Focus())
 }
 
-// rebuild makes the form for count entries filled with typed.
-func (f *entriesForm) rebuild(count int, typed map[string]string) {
-	f.count = count
+// build makes the form for l.count entries filled with typed.
+func (l *addLayer) build(typed map[string]string) *form.Form {
 	memoLabel, memoHint := entryLabels[4], "optional"
-	if apiclient.CurrencyNeedsMemo(f.currency) {
-		memoLabel, memoHint = "Memo/tag *", "required for "+strings.ToUpper(f.currency)
+	if apiclient.CurrencyNeedsMemo(l.currency) {
+		memoLabel, memoHint = "Memo/tag *", "required for "+strings.ToUpper(l.currency)
 	}
 	var fields []form.Field
-	for i := range count {
+	for i := range l.count {
 		group := fmt.Sprintf("Entry %d", i+1)
 		for k, wire := range entryWire {
 			spec := form.Field{Key: fieldKey(i, wire), Label: entryLabels[k], Group: group, CharLimit: 128, Value: typed[fieldKey(i, wire)]}
 			switch wire {
 			case "walletAddress":
-				spec.Placeholder = addressHint(f.currency)
+				spec.Placeholder = addressHint(l.currency)
 			case "walletMemo":
 				spec.Label, spec.Placeholder = memoLabel, memoHint
 			}
 			fields = append(fields, spec)
 		}
 	}
-	f.form = form.New(f.st, form.Spec{
+	return form.New(l.w.Deps.Styles, form.Spec{
 		Title: fmt.Sprintf("Add whitelist entries · %s · %d %s, sent in one request",
-			strings.ToUpper(f.currency), count, screenkit.Plural(count, "entry", "entries")),
+			strings.ToUpper(l.currency), l.count, screenkit.Plural(l.count, "entry", "entries")),
 		Lines:  []string{"ctrl+n adds another entry · ctrl+x removes the one in focus"},
 		Submit: "send all",
 		Fields: fields,
@@ -121,46 +126,73 @@ func addressHint(cur string) string {
 }
 
 // focusedEntry is the index of the entry in focus.
-func (f *entriesForm) focusedEntry() int {
+func (l *addLayer) focusedEntry() int {
 	var i int
-	if _, err := fmt.Sscanf(f.form.Focused(), "wallets[%d]", &i); err != nil {
+	if _, err := fmt.Sscanf(l.Form.Focused(), "wallets[%d]", &i); err != nil {
 		return 0
 	}
 	return i
 }
 
+// Update implements layer.Layer: the entry keys, then the form's. While
+// the entries are on their way no key does anything, esc included: the
+// add's outcome is told, never abandoned.
+func (l *addLayer) Update(msg tea.Msg) tea.Cmd {
+	press, ok := msg.(tea.KeyPressMsg)
+	switch {
+	case !ok:
+	case l.Form.Busy():
+		return nil
+	case key.Matches(press, l.keys.AddEntry):
+		return l.addEntry()
+	case key.Matches(press, l.keys.RemoveEntry):
+		if l.count == 1 {
+			return ui.Notify(theme.ToneInfo, "at least one entry is needed: esc cancels the form")
+		}
+		return l.removeEntry()
+	}
+	return l.FormLayer.Update(msg)
+}
+
+// KeyMap implements layer.Layer: the form's keys and the entry keys.
+func (l *addLayer) KeyMap() help.KeyMap { return formKeyMap{form: l.Form.KeyMap(), entries: l.keys} }
+
 // addEntry appends an empty entry and focuses its name.
-func (f *entriesForm) addEntry() tea.Cmd {
-	f.rebuild(f.count+1, f.form.Typed())
-	return f.form.FocusField(fieldKey(f.count-1, entryWire[0]))
+func (l *addLayer) addEntry() tea.Cmd {
+	l.count++
+	l.Replace(l.build)
+	return l.Form.FocusField(fieldKey(l.count-1, entryWire[0]))
 }
 
 // removeEntry drops the entry in focus; the later ones move up.
-func (f *entriesForm) removeEntry() tea.Cmd {
-	gone, typed := f.focusedEntry(), f.form.Typed()
-	moved := make(map[string]string, len(typed))
-	for i := range f.count {
-		if i == gone {
-			continue
+func (l *addLayer) removeEntry() tea.Cmd {
+	gone, count := l.focusedEntry(), l.count
+	l.count--
+	l.Replace(func(typed map[string]string) *form.Form {
+		moved := make(map[string]string, len(typed))
+		for i := range count {
+			if i == gone {
+				continue
+			}
+			to := i
+			if i > gone {
+				to = i - 1
+			}
+			for _, wire := range entryWire {
+				moved[fieldKey(to, wire)] = typed[fieldKey(i, wire)]
+			}
 		}
-		to := i
-		if i > gone {
-			to = i - 1
-		}
-		for _, wire := range entryWire {
-			moved[fieldKey(to, wire)] = typed[fieldKey(i, wire)]
-		}
-	}
-	f.rebuild(f.count-1, moved)
-	return f.form.FocusField(fieldKey(min(gone, f.count-1), entryWire[0]))
+		return l.build(moved)
+	})
+	return l.Form.FocusField(fieldKey(min(gone, l.count-1), entryWire[0]))
 }
 
 // payload is what will be sent.
-func (f *entriesForm) payload() []apiclient.NewWhitelistEntry {
-	out := make([]apiclient.NewWhitelistEntry, f.count)
+func (l *addLayer) payload() []apiclient.NewWhitelistEntry {
+	out := make([]apiclient.NewWhitelistEntry, l.count)
 	for i := range out {
-		v := func(wire string) string { return f.form.Value(fieldKey(i, wire)) }
-		out[i] = apiclient.NewWhitelistEntry{Currency: f.currency, Name: v("name"), BeneficiaryFirstName: v("beneficiaryFirstName"),
+		v := func(wire string) string { return l.Form.Value(fieldKey(i, wire)) }
+		out[i] = apiclient.NewWhitelistEntry{Currency: l.currency, Name: v("name"), BeneficiaryFirstName: v("beneficiaryFirstName"),
 			BeneficiaryLastName: v("beneficiaryLastName"), WalletAddress: v("walletAddress"), WalletMemo: v("walletMemo")}
 	}
 	return out
@@ -168,9 +200,9 @@ func (f *entriesForm) payload() []apiclient.NewWhitelistEntry {
 
 // problems are the client's checks of every entry, on the fields of the
 // entry they concern.
-func (f *entriesForm) problems() []form.FieldError {
+func (l *addLayer) problems() []form.FieldError {
 	var out []form.FieldError
-	for i, p := range f.payload() {
+	for i, p := range l.payload() {
 		for _, fe := range apiclient.ValidateWhitelistEntry(p) {
 			out = append(out, form.FieldError{Field: fieldKey(i, fe.Field), Message: fe.Message})
 		}
@@ -178,75 +210,52 @@ func (f *entriesForm) problems() []form.FieldError {
 	return out
 }
 
+// submit checks every entry, then asks to send them.
+func (l *addLayer) submit(f *form.Form) (tea.Cmd, bool) {
+	if errs := l.problems(); len(errs) > 0 {
+		return f.SetErrors("Fix the marked fields; nothing was sent.", errs), false
+	}
+	return l.w.confirmAdd(l.payload()), false
+}
+
+// answer follows the add this form asked for: busy from the moment it
+// runs (the confirmation reaches the screen first, then the layers); a
+// refusal shown on the form, what was typed kept; a success closes it.
+func (l *addLayer) answer(f *form.Form, msg tea.Msg) (tea.Cmd, bool) {
+	if l.w.add.Running() && !f.Busy() {
+		f.SetBusy(true)
+	}
+	answered, ok := msg.(addAnswered)
+	if !ok {
+		return nil, false
+	}
+	f.SetBusy(false)
+	if answered.err == nil {
+		return nil, true
+	}
+	return l.refused(answered.err), false
+}
+
 // refused shows a refusal on the entry and field it names; every typed
 // value stays.
-func (f *entriesForm) refused(err error) tea.Cmd {
+func (l *addLayer) refused(err error) tea.Cmd {
 	msg := apiclient.ErrorMessage(err)
 	var fields []form.FieldError
 	if e := (*apiclient.Error)(nil); errors.As(err, &e) {
 		fields = screenkit.FieldErrors(e.Fields)
 	}
-	if idx, ok := apiclient.WhitelistErrorEntry(err); ok && idx < f.count {
+	if idx, ok := apiclient.WhitelistErrorEntry(err); ok && idx < l.count {
 		problem := fmt.Sprintf("The gateway refused entry %d: %s. Nothing was added; your entries are kept.", idx+1, msg)
 		if len(fields) == 0 {
 			fields = []form.FieldError{{Field: fieldKey(idx, entryWire[0]), Message: msg}}
 		}
-		return f.form.SetErrors(problem, fields)
+		return l.Form.SetErrors(problem, fields)
 	}
-	return f.form.SetErrors("The gateway refused the entries: "+msg+". Nothing was added; your entries are kept.", fields)
-}
-
-// openForm opens the add form for the current currency.
-func (w *Screen) openForm() tea.Cmd {
-	w.form = newEntriesForm(w.Deps.Styles, w.currency)
-	w.sizeForm()
-	return w.form.form.Focus()
-}
-
-// sizeForm gives the form the body; it scrolls to the field in focus.
-func (w *Screen) sizeForm() {
-	if w.form != nil {
-		w.form.form.SetSize(w.Width, w.Height)
-	}
-}
-
-// formKey handles a key while the add form is open.
-func (w *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
-	f := w.form
-	if !f.form.Busy() && !w.add.Busy() {
-		switch {
-		case key.Matches(msg, f.keys.AddEntry):
-			cmd := f.addEntry()
-			w.sizeForm()
-			return cmd
-		case key.Matches(msg, f.keys.RemoveEntry):
-			if f.count == 1 {
-				return ui.Notify(theme.ToneInfo, "at least one entry is needed: esc cancels the form")
-			}
-			cmd := f.removeEntry()
-			w.sizeForm()
-			return cmd
-		}
-	}
-	event, cmd := f.form.Update(msg)
-	switch event {
-	case form.Cancel:
-		if !w.add.Busy() {
-			w.form = nil
-		}
-		return nil
-	case form.Submit:
-		if errs := f.problems(); len(errs) > 0 {
-			return f.form.SetErrors("Fix the marked fields; nothing was sent.", errs)
-		}
-		return w.confirmAdd()
-	}
-	return cmd
+	return l.Form.SetErrors("The gateway refused the entries: "+msg+". Nothing was added; your entries are kept.", fields)
 }
 
 // confirmAdd shows the request the add will send, then sends it.
-func (w *Screen) confirmAdd() tea.Cmd {
-	entries := w.form.payload()
+func (w *Screen) confirmAdd(entries []apiclient.NewWhitelistEntry) tea.Cmd {
 	lines := listEntries(len(entries), func(i int) (string, string) { return entries[i].Name, entries[i].WalletAddress })
 	client, n := w.Deps.Client, len(entries)
 	return w.add.Ask(ui.ChangeSpec[whitelistDone]{
@@ -264,15 +273,9 @@ func (w *Screen) confirmAdd() tea.Cmd {
 	})
 }
 
-// added closes the form after an add, or shows the refusal on it.
+// added tells the add form how the add ended (a success closes it, a
+// refusal shows on it) and re-reads the list.
 func (w *Screen) added(res ui.ChangeResult[whitelistDone]) tea.Cmd {
-	reload := w.load()
-	if w.form == nil {
-		return tea.Batch(screenkit.Report(res), reload)
-	}
-	if res.Err != nil {
-		return tea.Batch(w.form.refused(res.Err), screenkit.Failed(res.Spec.What, res.Err), reload)
-	}
-	w.form = nil
-	return tea.Batch(screenkit.Report(res), reload)
+	answered := addAnswered{err: res.Err}
+	return tea.Batch(func() tea.Msg { return answered }, screenkit.Report(res), w.load())
 }

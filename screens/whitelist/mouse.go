@@ -8,16 +8,16 @@ import (
 )
 
 // The mouse on the Whitelist screen: a click selects the entry drawn
-// there, or a field of the add form, or a currency of the picker (a
+// there, or a currency of the picker (a
 // second click on it picks it, as enter does); the wheel moves in the
 // list or the picker.
 
 // TakesMouse implements ui.MouseTaker.
 func (w *Screen) TakesMouse() bool { return true }
 
-// TypingPlain implements ui.PlainTyping: no field of the add form, the
-// picker's code nor the filter is a secret.
-func (w *Screen) TypingPlain() bool { return w.form == nil || w.form.form.TypingPlain() }
+// TypingPlain implements ui.PlainTyping: neither the picker's code nor
+// the filter is a secret.
+func (w *Screen) TypingPlain() bool { return true }
 
 // tableTop is the body line of the table's header: under the title line
 // and a blank line (View).
@@ -26,8 +26,6 @@ func (w *Screen) tableTop() int { return screenkit.Height(w.head()) + 1 }
 // mouse handles a click or a wheel step in the body.
 func (w *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
 	switch {
-	case w.form != nil:
-		return screenkit.ClickForm(w.form.form, 0, msg)
 	case w.picker != nil:
 		return w.pickerMouse(msg)
 	case w.loadErr != nil:

@@ -34,12 +34,16 @@ func TestWhitelistTakesClicksAndTheWheel(t *testing.T) {
 
 	a.Keys("a")
 	a.ClickOn("Address")
-	form := a.UI().Active().(*Screen).form.form
-	if got := form.Focused(); got != fieldKey(0, "walletAddress") {
+	top, _ := a.UI().TopLayer()
+	add, ok := top.(*addLayer)
+	if !ok {
+		t.Fatalf("a opened no add form layer but %T", top)
+	}
+	if got := add.Form.Focused(); got != fieldKey(0, "walletAddress") {
 		t.Fatalf("a click on Address focused %q", got)
 	}
 	a.ClickOn("First name")
-	if got := form.Focused(); got != fieldKey(0, "beneficiaryFirstName") {
+	if got := add.Form.Focused(); got != fieldKey(0, "beneficiaryFirstName") {
 		t.Fatalf("a click on First name focused %q", got)
 	}
 }

@@ -76,8 +76,6 @@ type Screen struct {
 
 	picker *picker // non-nil while the currency picker is open
 
-	form *entriesForm
-
 	// add and remove are the two changes, separate so that an add sent
 	// while a delete runs does not wait for it; each is its own
 	// double-press guard.
@@ -130,7 +128,6 @@ func (w *Screen) SetSize(width, height int) {
 	w.Width, w.Height = width, height
 	w.table.SetColumns(whitelistColumns(screenkit.LayoutLevel(width, 73, 93)))
 	w.sizeTable()
-	w.sizeForm()
 }
 
 // sizeTable gives the table the rows it holds (with its header and footer)
@@ -150,40 +147,29 @@ func (w *Screen) detailHeight() int {
 	return detailLines + 1
 }
 
-// KeyMap implements ui.Screen: the add form's keys or the currency
-// picker's while one is open, else the list's.
+// KeyMap implements ui.Screen: the currency picker's while it is open,
+// else the list's.
 func (w *Screen) KeyMap() help.KeyMap {
-	switch {
-	case w.form != nil:
-		return formKeyMap{form: w.form.form.KeyMap(), entries: w.form.keys}
-	case w.picker != nil:
+	if w.picker != nil {
 		return w.pickerKeys
 	}
 	return w.keys
 }
 
-// CapturesKeys implements ui.Screen: the add form's inputs, the currency
-// picker and the table filter take every key.
+// CapturesKeys implements ui.Screen: the currency picker and the table
+// filter take every key.
 func (w *Screen) CapturesKeys() bool {
-	return w.form != nil || w.picker != nil || w.table.Filtering()
+	return w.picker != nil || w.table.Filtering()
 }
 
 // Enter loads the entries of the current currency.
-func (w *Screen) Enter() tea.Cmd {
-	if w.form != nil {
-		return nil
-	}
-	return w.load()
-}
+func (w *Screen) Enter() tea.Cmd { return w.load() }
 
 // Update implements ui.Screen.
 func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	if res, done, cmd := w.add.Update(msg); done {
 		return w, w.added(res)
 	} else if cmd != nil {
-		if w.form != nil && w.add.Running() {
-			w.form.form.SetBusy(true) // the entries are on their way
-		}
 		return w, cmd
 	}
 	if res, done, cmd := w.remove.Update(msg); done {
@@ -200,18 +186,12 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return w, w.handleKey(msg)
 	case ui.BodyMouseMsg:
 		return w, w.mouse(msg)
-	default:
-		if w.form != nil {
-			return w, screenkit.ToForm(w.form.form, msg)
-		}
 	}
 	return w, nil
 }
 
 func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
-	case w.form != nil:
-		return w.formKey(msg)
 	case w.picker != nil:
 		return w.pickerKey(msg)
 	case w.table.Filtering():
@@ -275,7 +255,7 @@ func (w *Screen) selected() *apiclient.WhitelistEntry {
 // JSON inspector (the i key).
 func (w *Screen) Inspect() (title string, raw []byte, ok bool) {
 	i, ok := w.table.Cursor()
-	if !ok || i >= w.store.len() || w.form != nil || w.picker != nil {
+	if !ok || i >= w.store.len() || w.picker != nil {
 		return "", nil, false
 	}
 	record := w.store.record(i)
@@ -297,9 +277,6 @@ func (w *Screen) CopyValue() (label, value string, ok bool) {
 // View implements ui.Screen.
 func (w *Screen) View() string {
 	width, height := w.Width, w.Height
-	if w.form != nil {
-		return screenkit.Place(w.form.form.View(), width, height)
-	}
 	st := w.Deps.Styles
 	lines := []string{w.head()}
 	if w.picker != nil {
