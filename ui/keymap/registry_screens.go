@@ -135,6 +135,7 @@ var screenConsent = []Action{
 	{Name: "consent.onboarding", Keys: []string{"b"}, Help: "look up an onboarding id", Title: "look up an onboarding id"},
 	{Name: "consent.open", Keys: []string{"enter"}, Help: "open set", Title: "open set"},
 	{Name: "consent.audit", Keys: []string{"a"}, Help: "audit trail", Title: "audit trail"},
+	{Name: "consent.save-view", Keys: []string{"V"}, Help: "save a view", Title: "save the look-up as a view"},
 	{Name: "consent.revoke", Keys: []string{"x"}, Help: "revoke consent", Title: "revoke consent"},
 	{Name: "consent.link", Keys: []string{"L"}, Help: "link set to a user", Title: "link set to a user"},
 	{Name: "consent.new", Keys: []string{"N"}, Help: "new consent set", Title: "new consent set"},
