@@ -169,16 +169,15 @@ func (v View) Whitelist() (currency, search string) {
 	return strings.ToLower(strings.TrimSpace(v.Filter["currency"])), v.Filter["search"]
 }
 
-// FromConsent is a consent look-up (a user's or an onboarding's id) and
-// its audit trail's quick filter as a view's fields.
-func FromConsent(userID, onboardingID, auditSearch string) map[string]string {
-	return map[string]string{"userId": userID, "onboardingId": onboardingID, "auditSearch": auditSearch}
+// FromConsent is a consent look-up, a user's or an onboarding's id, as a
+// view's fields.
+func FromConsent(userID, onboardingID string) map[string]string {
+	return map[string]string{"userId": userID, "onboardingId": onboardingID}
 }
 
-// Consent is a view's look-up: a user's id or an onboarding's, and the
-// audit trail's quick filter.
-func (v View) Consent() (userID, onboardingID, auditSearch string) {
-	return strings.TrimSpace(v.Filter["userId"]), strings.TrimSpace(v.Filter["onboardingId"]), v.Filter["auditSearch"]
+// Consent is a view's look-up: a user's id or an onboarding's.
+func (v View) Consent() (userID, onboardingID string) {
+	return strings.TrimSpace(v.Filter["userId"]), strings.TrimSpace(v.Filter["onboardingId"])
 }
 
 // FromEvents is the events' quick filter as a view's fields.
