@@ -51,7 +51,7 @@ func lookupView(o options, lookupName string) (*savedview.View, error) {
 	view, ok := savedview.Find(views, screen, o.view)
 	if !ok {
 		names := savedview.Names(views, screen)
-		there := "none is saved: save one from the app's filter form (Save as view)"
+		there := "none is saved: V on the app's " + screen + " screen saves one"
 		if len(names) > 0 {
 			there = "saved: " + strings.Join(names, ", ")
 		}
