@@ -41,6 +41,8 @@ code still says which kind), so a script can read the gateway's own fields.
   cardterm get card --jq .status
   cardterm --json user          # the same as: cardterm get user --json
   cardterm get transactions --view travel   # a view saved in the app
+  cardterm get whitelist --view landlords   # the view's currency
+  cardterm get consent --view "case 4411"   # the view's user id
   cardterm get card --watch 1   # redrawn every second, changes marked
   cardterm get transactions --since 2026-01-01 \
       --until 2026-06-30 --all --format csv > h1.csv`,
@@ -85,7 +87,7 @@ code still says which kind), so a script can read the gateway's own fields.
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print an error answer on stdout too, as the gateway sent it")
 	statementOptions = addStatementFlags(cmd)
 	cmd.Flags().StringVarP(&jq, "jq", "q", "", "print what the jq `expression` selects from the answer (strings unquoted), as cardterm api --jq")
-	cmd.Flags().StringVar(&view, "view", "", "transactions: the filters of the view saved under `NAME` in the app (docs/views.md)")
+	cmd.Flags().StringVar(&view, "view", "", "the filters of the view saved under `NAME` in the app: transactions, whitelist (its currency), consent, audit (its user id), onboarding (docs/views.md)")
 	cmd.Flags().StringVar(&watch, "watch", "", "read the look-up again every `INTERVAL` (seconds or a duration; 2s when left out), marking what changed; piped, one JSON line per change; ctrl+c stops")
 	cmd.Flags().Lookup("watch").NoOptDefVal = defaultWatchInterval.String()
 	given = addSettingFlags(cmd, gatewaySettings)

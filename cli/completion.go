@@ -65,10 +65,14 @@ var ownCompletions = map[string]cobra.CompletionFunc{
 		}
 		return names, cobra.ShellCompDirectiveDefault // or a theme file
 	},
-	"view": func(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	"view": func(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		profile, _ := cmd.Flags().GetString("profile")
 		views, _ := viewStore(options{profile: profile, profileInUse: profile != ""}).Load()
-		return savedview.Names(views, "transactions"), cobra.ShellCompDirectiveNoFileComp
+		screen := "transactions"
+		if len(args) > 0 && viewsByLookup[args[0]] != "" {
+			screen = viewsByLookup[args[0]]
+		}
+		return savedview.Names(views, screen), cobra.ShellCompDirectiveNoFileComp
 	},
 }
 

@@ -200,6 +200,11 @@ func lookupUsage() string {
 // reached). It never prompts: every look-up needs only the client key,
 // or a user's password from the environment.
 func runLookup(o options, args []string, std streams, command string) int {
+	args, view, err := argsInView(o, args, std.stderr)
+	if err != nil {
+		fmt.Fprintf(std.stderr, "%s: %v\n", command, err)
+		return exitCodeFor(err)
+	}
 	name, err := checkLookupArgs(args)
 	if err != nil {
 		fmt.Fprintf(std.stderr, "%s: %v\n", command, err)
@@ -217,11 +222,6 @@ func runLookup(o options, args []string, std streams, command string) int {
 	client := apiclient.New(gw.cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	view, err := lookupView(o, name)
-	if err != nil {
-		fmt.Fprintf(std.stderr, "%s: %v\n", command, err)
-		return exitCodeFor(err)
-	}
 	body, err := lookupBody(ctx, client, gw, name, args[1:], view)
 	if err != nil {
 		if o.json && len(bytes.TrimSpace(body)) > 0 {
@@ -318,7 +318,7 @@ func lookupCall(ctx context.Context, client *apiclient.Client, name string, args
 		return walletsLookup(ctx, client)
 	}
 	lk := lookups[name]
-	if view != nil {
+	if view != nil && view.Screen == "transactions" {
 		lk.call = transactionsInView(*view)
 	}
 	var body []byte

@@ -34,7 +34,7 @@ func TestGetTransactionsInASavedView(t *testing.T) {
 		t.Fatalf("unknown view: %d %q", code, errOut)
 	}
 	_, errOut, code = runCLI(t, "get", "card", "--view", "amazon")
-	if code != exitUsage || !strings.Contains(errOut, "--view is for transactions, not card") {
+	if code != exitUsage || !strings.Contains(errOut, "--view is for transactions, whitelist, consent, onboarding and audit, not card") {
 		t.Fatalf("--view on card: %d %q", code, errOut)
 	}
 }
@@ -53,5 +53,46 @@ func TestThemeAndViewCompletion(t *testing.T) {
 	}
 	if out, _, _ := runCLI(t, "__complete", "get", "transactions", "--view", ""); !strings.HasPrefix(out, "big\n:4") {
 		t.Errorf("--view completion:\n%s", out)
+	}
+}
+
+// get whitelist|consent|onboarding|audit --view NAME fill their id from a
+// view saved on Whitelist or Consent; a look-up the view does not fit is
+// a usage error saying which one does.
+func TestGetLookupsInASavedView(t *testing.T) {
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	useConfigDir(t)
+	store := savedview.Store{Path: filepath.Join(state, "cardterm", "views.json")}
+	for _, view := range []savedview.View{
+		{Screen: "whitelist", Name: "land", Filter: savedview.FromWhitelist("usdc", "land")},
+		{Screen: "whitelist", Name: "xrp", Filter: savedview.FromWhitelist("xrp", "")},
+		{Screen: "consent", Name: "onb", Filter: savedview.FromConsent("", "onb-demo-001")},
+	} {
+		if err := store.Save(view); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		name       string
+		args       []string
+		code       int
+		out, error string
+	}{
+		{"whitelist currency", []string{"get", "whitelist", "--view", "xrp", "--jq", ".[].name"}, exitOK, "Exchange deposit", ""},
+		{"whitelist filter told", []string{"get", "whitelist", "--view", "land", "--jq", ".[].name"}, exitOK, "Savings\nLandlord",
+			`the view's quick filter "land" is the app's: this is all of USDC`},
+		{"onboarding", []string{"get", "onboarding", "--view", "onb", "--jq", ".onboardingId"}, exitOK, "onb-demo-001", ""},
+		{"consent of an onboarding view", []string{"get", "consent", "--view", "onb"}, exitUsage, "",
+			`the view "onb" looks up the onboarding onb-demo-001: get onboarding --view "onb"`},
+		{"a whitelist view on consent", []string{"get", "consent", "--view", "xrp"}, exitUsage, "", `no consent view is called "xrp" (saved: onb)`},
+		{"an id and a view", []string{"get", "whitelist", "eth", "--view", "xrp"}, exitUsage, "", "whitelist takes CURRENCY"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, c.args...)
+			if code != c.code || !strings.Contains(out, c.out) || !strings.Contains(errOut, c.error) {
+				t.Fatalf("%v: %d\nout %q\nerr %q", c.args, code, out, errOut)
+			}
+		})
 	}
 }

@@ -4,11 +4,18 @@ import (
 	"html/template"
 	"net/http"
 	"strconv"
+	"sync"
 )
 
 // pinPageTmpl is the hosted set-PIN page. Colours and radii come from the
 // token's validated customCss; html/template escapes everything else.
-var pinPageTmpl = template.Must(template.New("pin").Parse(`<!doctype html>
+// It is parsed on the first page served, not at start-up: the app's first
+// frame does not wait for it.
+var pinPageTmpl = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("pin").Parse(pinPageTmplSource))
+})
+
+const pinPageTmplSource = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
@@ -39,7 +46,7 @@ button{margin-top:1.2rem;margin-right:.6rem;font-size:1rem;padding:.6rem 1.2rem;
 {{if .Info}}<p>{{.Info}}</p>{{end}}
 {{if .PostAbort}}<script>window.parent.postMessage({type:"abort"}, "*");</script>{{end}}
 </main></body></html>
-`))
+`
 
 // pinPageData fills pinPageTmpl.
 type pinPageData struct {
@@ -71,7 +78,7 @@ func renderPINPage(w http.ResponseWriter, status int, d pinPageData) {
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'")
 	w.WriteHeader(status)
-	_ = pinPageTmpl.Execute(w, d)
+	_ = pinPageTmpl().Execute(w, d)
 }
 
 // px formats a validated radius for CSS.

@@ -7,10 +7,17 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 )
 
 // The hosted OAuth sign-in page. Every value is escaped by html/template.
-var pageTmpl = template.Must(template.New("page").Parse(`<!doctype html>
+// It is parsed on the first page served, not at start-up: the app's first
+// frame does not wait for it.
+var pageTmpl = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Parse(pageTmplSource))
+})
+
+const pageTmplSource = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}} · Card Gateway sandbox</title>
 <style>
@@ -39,7 +46,7 @@ small,li{color:#555}
 <ul>{{range .Hints}}<li><code>{{.Username}}</code> – {{.Summary}}</li>{{end}}</ul>{{end}}
 {{end}}
 </main></body></html>
-`))
+`
 
 // pageData feeds pageTmpl.
 type pageData struct {
@@ -53,7 +60,7 @@ type pageData struct {
 // renderPage answers an HTML page.
 func renderPage(w http.ResponseWriter, status int, d pageData) {
 	var b bytes.Buffer
-	if err := pageTmpl.Execute(&b, d); err != nil {
+	if err := pageTmpl().Execute(&b, d); err != nil {
 		http.Error(w, "template error", http.StatusInternalServerError)
 		return
 	}

@@ -156,3 +156,32 @@ func (v View) Transactions() apiclient.TransactionFilter {
 	return apiclient.TransactionFilter{DateFrom: v.Filter["dateFrom"], DateTo: v.Filter["dateTo"],
 		SearchKey: v.Filter["searchKey"], MCCCategories: categories}
 }
+
+// FromWhitelist is the whitelist's currency and quick filter as a view's
+// fields.
+func FromWhitelist(currency, search string) map[string]string {
+	return map[string]string{"currency": currency, "search": search}
+}
+
+// Whitelist is a view's currency (lower case, as the gateway names it)
+// and quick filter.
+func (v View) Whitelist() (currency, search string) {
+	return strings.ToLower(strings.TrimSpace(v.Filter["currency"])), v.Filter["search"]
+}
+
+// FromConsent is a consent look-up, a user's or an onboarding's id, as a
+// view's fields.
+func FromConsent(userID, onboardingID string) map[string]string {
+	return map[string]string{"userId": userID, "onboardingId": onboardingID}
+}
+
+// Consent is a view's look-up: a user's id or an onboarding's.
+func (v View) Consent() (userID, onboardingID string) {
+	return strings.TrimSpace(v.Filter["userId"]), strings.TrimSpace(v.Filter["onboardingId"])
+}
+
+// FromEvents is the events' quick filter as a view's fields.
+func FromEvents(search string) map[string]string { return map[string]string{"search": search} }
+
+// Events is a view's quick filter of the events.
+func (v View) Events() (search string) { return v.Filter["search"] }

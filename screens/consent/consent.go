@@ -89,6 +89,8 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case ui.Result[loaded]:
 		return s, s.loaded(msg)
+	case ui.OpenViewMsg:
+		return s, s.openView(msg.View)
 	case ui.RefreshMsg:
 		return s, s.Enter()
 	case tea.KeyPressMsg:
@@ -115,6 +117,8 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return s.openLookup(false)
 	case key.Matches(msg, s.keys.Onboarding):
 		return s.openLookup(true)
+	case key.Matches(msg, s.keys.SaveView):
+		return s.saveView()
 	case key.Matches(msg, s.keys.Audit):
 		return s.openAudit()
 	case key.Matches(msg, s.keys.Link):

@@ -16,6 +16,7 @@ import (
 // keyMap is the main view's bindings and the consent table's.
 type keyMap struct {
 	User, Onboarding, Open, Audit, Revoke, Link, New key.Binding
+	SaveView                                         key.Binding
 	table                                            help.KeyMap
 }
 
@@ -28,6 +29,7 @@ func newKeyMap(readOnly bool, table help.KeyMap) keyMap {
 		Revoke:     keymap.Bind("consent.revoke"),
 		Link:       keymap.Bind("consent.link"),
 		New:        keymap.Bind("consent.new"),
+		SaveView:   keymap.Bind("consent.save-view"),
 		table:      table,
 	}
 	screenkit.DisableInReadOnly(readOnly, &k.Revoke, &k.Link, &k.New)
@@ -41,7 +43,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k keyMap) FullHelp() [][]key.Binding {
-	return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Audit}, {k.Revoke, k.Link, k.New}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Audit, k.SaveView}, {k.Revoke, k.Link, k.New}}, k.table.FullHelp()...)
 }
 
 // detailKeys scroll the detail view and leave it. The screen's keys that

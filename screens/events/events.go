@@ -24,7 +24,7 @@ import (
 // are disabled, with the reason in their help, anywhere else.
 type keyMap struct {
 	TestEvent, Resend    key.Binding
-	Simulate             key.Binding
+	Simulate, SaveView   key.Binding
 	ScrollDown, ScrollUp key.Binding // the detail pane
 	table                help.KeyMap
 }
@@ -34,6 +34,7 @@ func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
 		TestEvent:  keymap.Bind("events.test"),
 		Resend:     keymap.Bind("events.resend"),
 		Simulate:   keymap.Bind("events.simulate"),
+		SaveView:   keymap.Bind("events.save-view"),
 		ScrollDown: keymap.Bind("events.scroll-down"),
 		ScrollUp:   keymap.Bind("events.scroll-up"),
 		table:      table,
@@ -61,7 +62,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k keyMap) FullHelp() [][]key.Binding {
-	return append([][]key.Binding{{k.TestEvent, k.Simulate, k.Resend, k.ScrollDown, k.ScrollUp}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.TestEvent, k.Simulate, k.Resend, k.ScrollDown, k.ScrollUp, k.SaveView}}, k.table.FullHelp()...)
 }
 
 // Screen lists the in-app listener's deliveries.
@@ -187,6 +188,8 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 	case ui.RefreshMsg:
 		return s, s.Enter()
+	case ui.OpenViewMsg:
+		return s, s.openView(msg.View)
 	case ui.Result[hooksRead]:
 		if msg.ID == s.hooksID && msg.Err == nil {
 			hooks := msg.Value.hooks
@@ -229,6 +232,8 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return s.openSimulate()
 	case key.Matches(msg, s.keys.Resend):
 		return s.askResend()
+	case key.Matches(msg, s.keys.SaveView):
+		return s.saveView()
 	}
 	var cmd tea.Cmd
 	s.table, cmd = s.table.Update(msg)

@@ -22,8 +22,8 @@ import (
 // whitelistKeys are the whitelist screen's bindings; add and delete are
 // disabled in read-only mode.
 type whitelistKeys struct {
-	Currency, Add, Delete key.Binding
-	table                 help.KeyMap
+	Currency, Add, Delete, SaveView key.Binding
+	table                           help.KeyMap
 }
 
 func newWhitelistKeys(readOnly bool, table help.KeyMap) whitelistKeys {
@@ -31,6 +31,7 @@ func newWhitelistKeys(readOnly bool, table help.KeyMap) whitelistKeys {
 		Currency: keymap.Bind("whitelist.currency"),
 		Add:      keymap.Bind("whitelist.add"),
 		Delete:   keymap.Bind("whitelist.delete"),
+		SaveView: keymap.Bind("whitelist.save-view"),
 		table:    table,
 	}
 	screenkit.DisableInReadOnly(readOnly, &k.Add, &k.Delete)
@@ -44,7 +45,7 @@ func (k whitelistKeys) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k whitelistKeys) FullHelp() [][]key.Binding {
-	return append([][]key.Binding{{k.Currency, k.Add, k.Delete}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.Currency, k.Add, k.Delete, k.SaveView}}, k.table.FullHelp()...)
 }
 
 // whitelistDone is the answer to an add or delete: how many entries.
@@ -182,6 +183,8 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return w, w.arrived(msg)
 	case ui.RefreshMsg:
 		return w, w.load()
+	case ui.OpenViewMsg:
+		return w, w.openView(msg.View)
 	case tea.KeyPressMsg:
 		return w, w.handleKey(msg)
 	case ui.BodyMouseMsg:
@@ -211,6 +214,8 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return w.openForm()
 	case key.Matches(msg, w.keys.Delete):
 		return w.confirmDelete()
+	case key.Matches(msg, w.keys.SaveView):
+		return w.saveView()
 	}
 	var cmd tea.Cmd
 	w.table, cmd = w.table.Update(msg)

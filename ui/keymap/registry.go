@@ -63,6 +63,7 @@ var events = []Action{
 	{Name: "events.resend", Keys: []string{"R"}, Help: "deliver this event again", Title: "deliver this event again"},
 	{Name: "events.simulate", Keys: []string{"s"}, Help: "simulate card activity", Title: "simulate card activity"},
 	{Name: "events.scroll-down", Keys: []string{"J", "shift+down"}, HelpKeys: "J", Help: "scroll the detail down", Title: "scroll the event's detail down"},
+	{Name: "events.save-view", Keys: []string{"V"}, Help: "save a view", Title: "save the events' filter as a view"},
 	{Name: "events.scroll-up", Keys: []string{"K", "shift+up"}, HelpKeys: "K", Help: "scroll the detail up", Title: "scroll the event's detail up"},
 }
 
@@ -71,6 +72,7 @@ var whitelist = []Action{
 	{Name: "whitelist.currency", Keys: []string{"c"}, Help: "currency", Title: "choose the whitelist's currency"},
 	{Name: "whitelist.add", Keys: []string{"a"}, Help: "add entries", Title: "add whitelist entries"},
 	{Name: "whitelist.delete", Keys: []string{"x"}, Help: "delete marked/selected", Title: "delete the marked or selected entries"},
+	{Name: "whitelist.save-view", Keys: []string{"V"}, Help: "save a view", Title: "save the currency and filter as a view"},
 }
 
 // contexts is every table: a context is a screen, the root or a widget,

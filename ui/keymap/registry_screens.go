@@ -94,6 +94,17 @@ var screenSupport = []Action{
 	{Name: "support.refresh", Keys: []string{"r"}, Help: "read again", Title: "read again"},
 }
 
+// screenQueue is the support desk's queue of cases.
+var screenQueue = []Action{
+	{Name: "queue.open", Keys: []string{"enter"}, Help: "open the case", Title: "open the case in the console"},
+	{Name: "queue.take", Keys: []string{"t"}, Help: "take it", Title: "take the case"},
+	{Name: "queue.hand-over", Keys: []string{"h"}, Help: "hand over", Title: "hand the case over to an agent"},
+	{Name: "queue.status", Keys: []string{"s"}, Help: "next status", Title: "move the case to its next status"},
+	{Name: "queue.priority", Keys: []string{"p"}, Help: "next priority", Title: "move the case to its next priority"},
+	{Name: "queue.filter", Keys: []string{"f"}, Help: "filter: mine, unassigned, overdue, waiting", Title: "show mine, unassigned, overdue or waiting cases"},
+	{Name: "queue.sort", Keys: []string{"d"}, Help: "sort by due or by age", Title: "sort the cases by due or by age"},
+}
+
 var screenDelegation = []Action{
 	{Name: "delegation.open", Keys: []string{"enter"}, Help: "tokens", Title: "tokens"},
 	{Name: "delegation.network", Keys: []string{"n"}, Help: "ask for one network", Title: "ask for one network"},
@@ -124,6 +135,7 @@ var screenConsent = []Action{
 	{Name: "consent.onboarding", Keys: []string{"b"}, Help: "look up an onboarding id", Title: "look up an onboarding id"},
 	{Name: "consent.open", Keys: []string{"enter"}, Help: "open set", Title: "open set"},
 	{Name: "consent.audit", Keys: []string{"a"}, Help: "audit trail", Title: "audit trail"},
+	{Name: "consent.save-view", Keys: []string{"V"}, Help: "save a view", Title: "save the look-up as a view"},
 	{Name: "consent.revoke", Keys: []string{"x"}, Help: "revoke consent", Title: "revoke consent"},
 	{Name: "consent.link", Keys: []string{"L"}, Help: "link set to a user", Title: "link set to a user"},
 	{Name: "consent.new", Keys: []string{"N"}, Help: "new consent set", Title: "new consent set"},
@@ -147,4 +159,4 @@ var screenInsights = []Action{
 }
 
 // screenTables are the tables above, for contexts.
-var screenTables = [][]Action{screenWhitelist, screenWallets, screenOrders, screenAccount, screenScreenkit, screenSignin, screenSupport, screenDelegation, screenWebhooks, screenConsent, screenInsights}
+var screenTables = [][]Action{screenWhitelist, screenWallets, screenOrders, screenAccount, screenScreenkit, screenSignin, screenSupport, screenQueue, screenDelegation, screenWebhooks, screenConsent, screenInsights}

@@ -307,3 +307,10 @@ func (t Table) position(rowIndex int) (int, bool) {
 	pos := sort.Search(len(t.view), func(k int) bool { return int(t.view[k]) >= rowIndex })
 	return pos, pos < len(t.view) && int(t.view[pos]) == rowIndex
 }
+
+// SetFilter applies a quick filter given whole (a saved view's), the
+// filter line closed, as if it had been typed.
+func (t *Table) SetFilter(f string) {
+	t.filtering = false
+	t.setFilter(f)
+}

@@ -22,6 +22,7 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
+	"cardterm/ui/keymap"
 	"cardterm/ui/table"
 )
 
@@ -121,15 +122,17 @@ type Keys struct {
 	Open, Take, HandOver, Status, Priority, Filter, Sort key.Binding
 }
 
+// newKeys binds the queue's actions from the key registry, so a keys
+// file rebinds them as it does every screen's.
 func newKeys() Keys {
 	return Keys{
-		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the case")),
-		Take:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "take it")),
-		HandOver: key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "hand over")),
-		Status:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "next status")),
-		Priority: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "next priority")),
-		Filter:   key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter: mine, unassigned, overdue, waiting")),
-		Sort:     key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "sort by due or by age")),
+		Open:     keymap.Bind("queue.open"),
+		Take:     keymap.Bind("queue.take"),
+		HandOver: keymap.Bind("queue.hand-over"),
+		Status:   keymap.Bind("queue.status"),
+		Priority: keymap.Bind("queue.priority"),
+		Filter:   keymap.Bind("queue.filter"),
+		Sort:     keymap.Bind("queue.sort"),
 	}
 }
 
