@@ -24,7 +24,6 @@ type walletMode int
 
 const (
 	modeOverview walletMode = iota
-	modeWithdraw
 	modeHistory
 )
 
