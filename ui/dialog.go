@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -75,7 +76,37 @@ type dialog struct {
 	// command copied last, shown in the box.
 	curlOf CurlOf
 	curl   string
+
+	st            *theme.Styles
+	width, height int
+	done          bool
 }
+
+// Update implements layer.Layer: y/enter and n/esc answer and close it.
+func (d *dialog) Update(msg tea.Msg) tea.Cmd {
+	press, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	done, cmd := d.update(press)
+	d.done = d.done || done
+	return cmd
+}
+
+// SetSize implements layer.Layer.
+func (d *dialog) SetSize(width, height int) { d.width, d.height = width, height }
+
+// View implements layer.Layer: the box, set over the body by the root.
+func (d *dialog) View() string { return d.view(d.st, d.width-2, d.height) }
+
+// KeyMap implements layer.Layer.
+func (d *dialog) KeyMap() help.KeyMap { return d.keys }
+
+// Done implements layer.Layer.
+func (d *dialog) Done() bool { return d.done }
+
+// Floats implements layer.Floater.
+func (d *dialog) Floats() {}
 
 // update handles a key press; done reports that the dialog closed.
 func (d *dialog) update(msg tea.KeyPressMsg) (done bool, cmd tea.Cmd) {

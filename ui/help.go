@@ -7,19 +7,21 @@ import (
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
+	"cardterm/ui/layer"
 	"cardterm/ui/sanitize"
 )
 
-// contextKeys is the key map of whatever has the keys now: the dialog, the
-// nav, or the active screen.
+// contextKeys is the key map of whatever has the keys now: the top
+// layer, the nav, or the active screen.
 func (r *Root) contextKeys() help.KeyMap {
+	top, rank, open := r.topLayer()
 	switch {
-	case r.switcher != nil:
-		return r.switcher.keys
-	case r.dialog != nil:
-		return r.dialog.keys
+	case open && rank > layer.Panel:
+		return top.KeyMap()
 	case r.focusNav:
 		return r.navKeys
+	case open:
+		return top.KeyMap()
 	}
 	if s := r.Active(); s != nil {
 		return s.KeyMap()
@@ -30,47 +32,15 @@ func (r *Root) contextKeys() help.KeyMap {
 // renderFooter draws the key hints: the context's short help first, then the
 // global keys, cut to the width.
 func (r *Root) renderFooter() string {
-	if r.goTo != nil {
-		return FitLine(r.renderGoTo(), r.width)
+	top, rank, open := r.topLayer()
+	if p, ok := top.(*goToPrompt); ok {
+		return FitLine(r.renderGoTo(p), r.width)
 	}
 	var bs []key.Binding
-	if r.showHelp {
-		bs = []key.Binding{key.NewBinding(key.WithKeys("?"), key.WithHelp("?/esc", "close help"))}
-	} else if r.showLog {
-		bs = []key.Binding{key.NewBinding(key.WithKeys("m"), key.WithHelp("m/esc", "close notices"))}
-	} else if r.inspect != nil && r.dialog == nil {
-		bs = r.inspect.keys.ShortHelp()
+	if open && (rank == layer.Sheet || rank == layer.Inspector) {
+		bs = top.KeyMap().ShortHelp()
 	} else {
-		// The help key is drawn last (fitFooter), after "…" when the
-		// context's keys do not all fit, so the footer always says how to
-		// reach every other key.
-		var helpKey key.Binding
-		switch {
-		case r.dialog != nil, r.switcher != nil:
-		case r.capturing():
-			// A text field has the keys: ? and q would type, so the
-			// footer names only what works there.
-			helpKey = r.keys.HelpAnywhere
-		default:
-			helpKey = r.keys.Help
-		}
-		if km := r.contextKeys(); km != nil {
-			bs = append(bs, km.ShortHelp()...)
-		}
-		switch {
-		case r.dialog != nil, r.switcher != nil:
-		case r.capturing():
-			bs = append(bs, r.keys.Interrupt, r.keys.Profiles)
-		case !r.signedIn:
-			bs = append(bs, r.keys.Quit, r.keys.Profiles)
-		default:
-			global := r.keys
-			global.Help.SetEnabled(false) // drawn last
-			bs = appendUnshadowed(bs, global.ShortHelp())
-		}
-		if helpKey.Enabled() && len(helpKey.Keys()) > 0 {
-			bs = append(bs, helpKey)
-		}
+		bs = r.footerKeys(open && rank >= layer.Dialog)
 	}
 	k := newFrameKey()
 	k.num(r.width)
@@ -78,6 +48,42 @@ func (r *Root) renderFooter() string {
 	return r.footerCache.get(k.h, func() string {
 		return FitLine(r.fitFooter(bs, r.width), r.width)
 	})
+}
+
+// footerKeys is the context's keys then the global ones that work; the
+// help key is drawn last (fitFooter), after "…" when the context's keys
+// do not all fit, so the footer always says how to reach every other
+// key. A modal layer (a dialog, the switcher) shows its keys alone.
+func (r *Root) footerKeys(modal bool) []key.Binding {
+	var bs []key.Binding
+	var helpKey key.Binding
+	switch {
+	case modal:
+	case r.capturing():
+		// A text field has the keys: ? and q would type, so the
+		// footer names only what works there.
+		helpKey = r.keys.HelpAnywhere
+	default:
+		helpKey = r.keys.Help
+	}
+	if km := r.contextKeys(); km != nil {
+		bs = append(bs, km.ShortHelp()...)
+	}
+	switch {
+	case modal:
+	case r.capturing():
+		bs = append(bs, r.keys.Interrupt, r.keys.Profiles)
+	case !r.signedIn:
+		bs = append(bs, r.keys.Quit, r.keys.Profiles)
+	default:
+		global := r.keys
+		global.Help.SetEnabled(false) // drawn last
+		bs = appendUnshadowed(bs, global.ShortHelp())
+	}
+	if helpKey.Enabled() && len(helpKey.Keys()) > 0 {
+		bs = append(bs, helpKey)
+	}
+	return bs
 }
 
 // fitFooter lays the bindings out on one line of width cells, in order,
@@ -152,7 +158,7 @@ func appendUnshadowed(context, global []key.Binding) []key.Binding {
 
 // renderHelp draws the full help for the body area: the active screen's keys
 // then the global keys, from the same key maps that drive routing.
-func (r *Root) renderHelp(w, h int) string {
+func (r *Root) renderHelp(w, h, offset int) string {
 	var b strings.Builder
 	section := func(title string, km help.KeyMap) {
 		if km == nil {
@@ -171,7 +177,7 @@ func (r *Root) renderHelp(w, h int) string {
 	}
 	b.WriteString(r.st.Title.Render("Help") + "\n\n")
 	if s := r.Active(); s != nil {
-		section(sanitize.Text(s.Title()), s.KeyMap())
+		section(sanitize.Text(s.Title()), r.bodyKeys())
 	}
 	// y and o act through the screen (Copier, Opener): the help offers them
 	// only where they do something.
@@ -194,7 +200,7 @@ func (r *Root) renderHelp(w, h int) string {
 		global.Nav.SetEnabled(false)
 		global.Refresh.SetEnabled(r.Supporting())
 	}
-	if r.capturing() {
+	if r.bodyCaptures() {
 		// A text field has the keys: the single-letter keys type there, so
 		// the help lists only the keys that still work (f1, ctrl+c, ...).
 		section("Global (while typing)", r.typingKeys())
@@ -208,7 +214,7 @@ func (r *Root) renderHelp(w, h int) string {
 	if r.opts.Version != "" {
 		b.WriteString(r.st.Muted.Render("cardterm " + ansi.Strip(sanitize.Text(r.opts.Version))))
 	}
-	return FitBlock(r.scrolledHelp(b.String(), h), w, h)
+	return FitBlock(scrolledHelp(b.String(), offset, h), w, h)
 }
 
 // screenKeys lists every screen of the navigation with the key that opens
@@ -297,9 +303,44 @@ func padRight(s string, width int) string {
 	return s + strings.Repeat(" ", max(width-ansi.StringWidth(s), 0))
 }
 
-// capturing reports whether the active screen's text field or filter has
-// the keys (global single-letter keys then go to it).
+// capturing reports whether a text field or a filter has the keys now
+// (global single-letter keys then go to it): the top layer's, or the
+// active screen's.
 func (r *Root) capturing() bool {
+	if top, rank, ok := r.topLayer(); ok && rank > layer.Panel {
+		return layer.Captures(top)
+	}
+	return !r.focusNav && r.bodyCaptures()
+}
+
+// bodyPanel is the screen's own layer on top of it (a form, a panel),
+// under any of the root's.
+func (r *Root) bodyPanel() (layer.Layer, bool) {
+	var panel layer.Layer
+	r.layers.Each(r.owner(), func(l layer.Layer, rank layer.Rank) bool {
+		if rank == layer.Panel {
+			panel = l
+		}
+		return panel == nil
+	})
+	return panel, panel != nil
+}
+
+// bodyCaptures reports whether the body (the screen's top panel, else
+// the screen) has a text field or a filter with the keys.
+func (r *Root) bodyCaptures() bool {
+	if panel, ok := r.bodyPanel(); ok {
+		return layer.Captures(panel)
+	}
 	s := r.Active()
-	return s != nil && s.CapturesKeys() && !r.focusNav
+	return s != nil && s.CapturesKeys()
+}
+
+// bodyKeys is the key map of the body: the screen's top panel, else the
+// screen's own.
+func (r *Root) bodyKeys() help.KeyMap {
+	if panel, ok := r.bodyPanel(); ok {
+		return panel.KeyMap()
+	}
+	return r.Active().KeyMap()
 }

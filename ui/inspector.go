@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -36,7 +37,38 @@ type inspector struct {
 	// json is the record's lines alone, what y copies once a curl
 	// command is shown above them.
 	json []string
+
+	st            *theme.Styles
+	width, height int
+	done          bool
 }
+
+// Update implements layer.Layer: keys scroll, copy and close it; the
+// wheel scrolls it.
+func (in *inspector) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		closed, cmd := in.update(msg, in.height)
+		in.done = in.done || closed
+		return cmd
+	case BodyMouseMsg:
+		last := max(len(in.lines)-inspectorRows(in.height), 0)
+		in.offset = min(max(in.offset+msg.Wheel*wheelLines, 0), last)
+	}
+	return nil
+}
+
+// SetSize implements layer.Layer.
+func (in *inspector) SetSize(width, height int) { in.width, in.height = width, height }
+
+// View implements layer.Layer.
+func (in *inspector) View() string { return in.view(in.st, in.width, in.height) }
+
+// KeyMap implements layer.Layer.
+func (in *inspector) KeyMap() help.KeyMap { return in.keys }
+
+// Done implements layer.Layer.
+func (in *inspector) Done() bool { return in.done }
 
 // inspectorKeys are the overlay's bindings; the footer lists them.
 type inspectorKeys struct {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cardterm/ui/layer"
 	"strconv"
 	"strings"
 
@@ -97,11 +98,14 @@ func (r *Root) recordKey(msg tea.KeyPressMsg) {
 // the active screen's text field has the keys and the screen does not say
 // it is a plain one.
 func (r *Root) typingMaySecret() bool {
-	s := r.Active()
-	if s == nil || r.dialog != nil || r.switcher != nil || !s.CapturesKeys() {
+	if r.topRank() >= int(layer.Dialog) || !r.capturing() {
 		return false
 	}
-	plain, ok := s.(PlainTyping)
+	var typing any = r.Active()
+	if panel, ok := r.bodyPanel(); ok {
+		typing = panel
+	}
+	plain, ok := typing.(PlainTyping)
 	return !ok || !plain.TypingPlain()
 }
 

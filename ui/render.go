@@ -2,6 +2,8 @@ package ui
 
 import (
 	"strings"
+
+	"cardterm/ui/layer"
 )
 
 // gutter is the blank space between the navigation's border and the body.
@@ -57,28 +59,30 @@ func (r *Root) render() string {
 	return FitBlock(strings.Join(parts, "\n"), r.width, r.height)
 }
 
-// renderBody draws the body area, bw by bh cells: the help, the notice
-// log, the inspector or the active screen, with an open dialog or the
-// profile switcher over it.
+// renderBody draws the body area, bw by bh cells: the active screen, then
+// the layers over it, bottom first, each over what is under it. A layer
+// that draws the whole body hides everything under it (the stack does
+// not even hand those out); a floating one (a dialog) is set centred on
+// a blank band, so nothing under it shows beside or through it.
 func (r *Root) renderBody(bw, bh int) string {
+	if bh <= 0 || bw <= 0 {
+		return FitBlock("", bw, bh)
+	}
+	shown := r.layers.Shown(r.owner())
 	var body string
 	switch {
-	case r.showHelp:
-		body = r.renderHelp(bw, bh)
-	case r.showLog:
-		body = r.renderNoticeLog(bw, bh)
-	case r.inspect != nil:
-		body = r.inspect.view(r.st, bw, bh)
-	case r.Active() != nil && bh > 0 && bw > 0:
+	case len(shown) > 0 && !layer.Floats(shown[0]):
+		body = FitBlock(shown[0].View(), bw, bh)
+		shown = shown[1:]
+	case r.Active() != nil:
 		body = FitBlock(r.Active().View(), bw, bh)
 	default:
 		body = FitBlock("", bw, bh)
 	}
-	if r.dialog != nil && bh > 0 {
-		body = composite(body, r.dialog.view(r.st, bw-2, bh), bw, bh)
-	}
-	if r.switcher != nil && bh > 0 {
-		body = composite(body, r.switcher.view(r.st, bw-2), bw, bh)
+	for _, l := range shown {
+		if box := l.View(); box != "" {
+			body = composite(body, box, bw, bh)
+		}
 	}
 	return body
 }

@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
-	"cardterm/ui/sanitize"
+	"cardterm/ui/layer"
 )
 
 // Root is the app shell: it owns routing, focus, the navigation, the status
@@ -33,15 +33,12 @@ type Root struct {
 	active     int // index into screens
 	focusNav   bool
 	navCur     int
-	showHelp   bool
-	dialog     *dialog
 	spinning   bool
-	// switcher is the open profile switcher; switchTo the profile chosen
-	// in it (root_profiles.go).
-	switcher *profileSwitcher
+	// layers is everything modal, the root's and the screens' (ui/layer,
+	// root_layers.go): the one record of what is open.
+	layers layer.Stack
+	// switchTo is the profile chosen in the switcher (root_profiles.go).
 	switchTo string
-	// goTo is the open go-to prompt (:); nil when closed (root_goto.go).
-	goTo *goToPrompt
 
 	notice      Notice
 	noticeSeq   int
@@ -50,17 +47,12 @@ type Root struct {
 	// noticesLogged counts every notice ever logged, so the accessible
 	// mode says each once (Page.NoticesSince).
 	noticesLogged int
-	showLog       bool
 	navHidden     bool
-	// inspect is the open JSON inspector (i); nil when closed.
-	inspect *inspector
 	// approved is the customer-approved session shown, if any
 	// (root_approved.go).
 	approved *approvedSession
 	// presenter is the keys shown in presenter mode (presenter.go).
 	presenter presenter
-	// helpOffset is how far the wheel scrolled the help (root_mouse.go).
-	helpOffset int
 	// pressed is the dialog button a plain left press went down on; the
 	// release on the same button answers the dialog (root_mouse.go).
 	pressed *pressedButton
@@ -197,25 +189,23 @@ func (r *Root) SignedIn() bool { return r.signedIn }
 func (r *Root) CurrentNotice() (Notice, bool) { return r.notice, r.notice.Text != "" }
 
 // DialogOpen reports whether a confirmation dialog is showing.
-func (r *Root) DialogOpen() bool { return r.dialog != nil }
+func (r *Root) DialogOpen() bool { return r.dialogOpen() }
 
 // Dialog is the open confirmation's spec, for tests that check what a
 // confirmation says before anything is sent.
 func (r *Root) Dialog() (ConfirmSpec, bool) {
-	if r.dialog == nil {
+	d, ok := layer.Find[*dialog](&r.layers, r.owner())
+	if !ok {
 		return ConfirmSpec{}, false
 	}
-	return r.dialog.spec, true
+	return d.spec, true
 }
 
-// Update routes a message (ARCHITECTURE.md: dialog first, then a screen that
-// captures keys, then the global keys) and keeps the spinner running while
-// requests are in flight.
+// Update routes a message (docs/layers.md: the top layer first, then the
+// global keys, then the active screen) and keeps the spinner running
+// while requests are in flight.
 func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := r.update(msg)
-	if !r.showHelp {
-		r.helpOffset = 0 // the help opens at its top
-	}
 	if !r.spinning && r.opts.Requests.InFlight() > 0 {
 		r.spinning = true
 		cmd = tea.Batch(cmd, r.spin.Tick)
@@ -235,111 +225,33 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 	case tea.MouseMsg:
 		return r.handleMouse(msg)
 	case tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg:
-		// Input, like keys: only the active screen, never behind a dialog.
-		if r.dialog != nil || r.showHelp {
-			return nil
-		}
+		// Input, like keys: the top layer or the active screen.
 		return r.toActive(msg)
 	case tea.WindowSizeMsg:
-		r.width, r.height = msg.Width, msg.Height
-		r.help.SetWidth(msg.Width)
-		// A notice raised before the first size (the config file's
-		// warning), or one that no longer fits the bar at this width,
-		// gets lines of its own now.
-		if cmd := r.layoutNotice(); cmd != nil {
-			return cmd
-		}
-		return r.resize()
+		return r.setWindowSize(msg)
 	case tea.BackgroundColorMsg:
 		*r.st = theme.New(msg.IsDark(), r.opts.NoColor)
 		r.restyle()
 		r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}
 		return r.broadcast(msg)
 	case spinner.TickMsg:
-		if msg.ID != r.spin.ID() {
-			return r.broadcast(msg)
-		}
-		if r.opts.Requests.InFlight() == 0 {
-			r.spinning = false
-			return nil
-		}
-		var cmd tea.Cmd
-		r.spin, cmd = r.spin.Update(msg)
-		return cmd
-	case NoticeMsg:
-		return r.setNotice(msg.Notice)
-	case DismissNoticeMsg:
-		if r.notice.Text != "" && r.notice.Text == sanitize.Text(msg.Text) {
-			return r.clearNotice()
-		}
-		return nil
-	case noticeExpireMsg:
-		if msg.seq == r.noticeSeq {
-			return r.clearNotice()
-		}
-		return nil
+		return r.tick(msg)
+	case NoticeMsg, DismissNoticeMsg, noticeExpireMsg:
+		return r.updateNotice(msg)
 	case OpenDialogMsg:
-		if r.dialog == nil {
-			r.dialog = &dialog{spec: msg.Spec, keys: DialogKeys(), curlOf: r.opts.CurlOf}
-			// The question is about the screen: show it, not the help, and
-			// let esc close the dialog first.
-			r.showHelp = false
-		}
+		r.openDialog(msg.Spec)
+		return nil
+	case OpenLayerMsg:
+		r.openScreenLayer(msg)
 		return nil
 	case SignedInMsg:
-		r.signedIn, r.supporting = true, false
-		r.rebuildSupport()
-		r.focusNav = false
-		if r.active < 0 || r.active >= len(r.screens) {
-			r.active = 0
-		}
-		var enter tea.Cmd
-		if s := r.Active(); s != nil {
-			enter = stampNotices(s.Enter(), s.ID())
-		}
-		r.layoutNotice()
-		// Screens that keep something running through a session (the
-		// transaction alerts) start it now.
-		return tea.Batch(r.resize(), enter, r.broadcast(SessionStartedMsg{}))
-	case SignOutMsg:
-		if r.signIn == nil {
-			return nil
-		}
-		var cmd tea.Cmd
-		r.signIn, cmd = r.signIn.Update(msg)
-		return cmd
-	case SignedOutMsg:
-		if r.switchTo != "" {
-			return tea.Quit // signed out for the profile switch
-		}
-		r.active = 0
-		// The next user gets new screens: nothing of this one's is kept.
-		r.rebuildScreens()
-		return tea.Batch(r.toSignIn(msg.Reason, theme.ToneInfo), r.broadcast(msg))
-	case SessionExpiredMsg:
-		// Whoever signs in next (this user again or another) gets new
-		// screens; the root keeps only which one was open.
-		r.rebuildScreens()
-		return tea.Batch(r.toSignIn(msg.Reason, theme.ToneWarn), r.broadcast(msg))
+		return r.signedInNow()
+	case SignOutMsg, SignedOutMsg, SessionExpiredMsg:
+		return r.updateSession(msg)
 	case NavigateMsg:
 		return r.navigate(msg.To)
-	case OpenSupportMsg:
-		if r.support == nil || r.signedIn {
-			return nil
-		}
-		r.supporting, r.showHelp, r.showLog = true, false, false
-		r.layoutNotice()
-		return stampNotices(r.support.Enter(), ScreenSupport)
-	case CloseSupportMsg:
-		if !r.supporting {
-			return nil
-		}
-		r.supporting, r.showHelp, r.showLog = false, false, false
-		r.layoutNotice()
-		if r.signIn != nil && !r.signedIn {
-			return stampNotices(r.signIn.Enter(), ScreenSignIn)
-		}
-		return nil
+	case OpenSupportMsg, CloseSupportMsg:
+		return r.updateSupport(msg)
 	}
 	return r.broadcast(msg)
 }

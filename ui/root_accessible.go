@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
+	"cardterm/ui/layer"
 	"cardterm/ui/sanitize"
 )
 
@@ -67,29 +68,19 @@ func (r *Root) Page() Page {
 	if r.height >= 2 {
 		p.Status = strings.Join(strings.Fields(ansi.Strip(r.renderStatus())), " ")
 	}
-	bw, bh := r.bodySize()
-	switch {
-	case r.showHelp:
-		p.Title, p.Body = "Help", r.renderHelp(bw, bh)
-	case r.showLog:
-		p.Title, p.Body = "Notices", r.renderNoticeLog(bw, bh)
-	case r.inspect != nil:
-		p.Title, p.Body = "Inspector", r.inspect.view(r.st, bw, bh)
-	case r.Active() != nil:
-		p.Title, p.Body = r.Active().Title(), r.Active().View()
-	}
+	p.Title, p.Body = r.pageBody()
 	p.Body = plainLines(p.Body)
-	if r.dialog != nil {
-		p.Dialog = append(p.Dialog, sanitize.Text(r.dialog.spec.Title))
-		for _, l := range r.dialog.spec.Request {
+	if d, ok := layer.Find[*dialog](&r.layers, r.owner()); ok {
+		p.Dialog = append(p.Dialog, sanitize.Text(d.spec.Title))
+		for _, l := range d.spec.Request {
 			p.Dialog = append(p.Dialog, sanitize.Text(l))
 		}
-		for _, l := range r.dialog.spec.Lines {
+		for _, l := range d.spec.Lines {
 			p.Dialog = append(p.Dialog, sanitize.Text(l))
 		}
 	}
 	p.Actions = r.actions()
-	if r.signedIn && r.dialog == nil && !p.Typing {
+	if r.signedIn && !r.dialogOpen() && !p.Typing {
 		for i, s := range r.screens {
 			p.Screens = append(p.Screens, strings.TrimSpace(NumberKey(i)+" "+s.Title()))
 		}
@@ -108,7 +99,7 @@ func (r *Root) actions() []key.Binding {
 	}
 	var global []key.Binding
 	switch {
-	case r.dialog != nil, r.switcher != nil, r.goTo != nil:
+	case r.topRank() >= int(layer.Dialog):
 	case r.capturing():
 		global = []key.Binding{r.keys.Interrupt, r.keys.HelpAnywhere}
 	case !r.signedIn:
@@ -161,4 +152,29 @@ func unboxed(r rune) rune {
 		return ' '
 	}
 	return r
+}
+
+// pageBody is the title and the text of what the body shows, under any
+// dialog: the help, the notices log, the inspector, a screen's panel, or
+// the screen.
+func (r *Root) pageBody() (title, body string) {
+	for _, l := range r.layers.Shown(r.owner()) {
+		if layer.Floats(l) {
+			continue
+		}
+		switch l := l.(type) {
+		case *sheet:
+			if l.kind == logSheet {
+				return "Notices", l.View()
+			}
+			return "Help", l.View()
+		case *inspector:
+			return "Inspector", l.View()
+		}
+		return r.Active().Title(), l.View()
+	}
+	if s := r.Active(); s != nil {
+		return s.Title(), s.View()
+	}
+	return "", ""
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cardterm/ui/layer"
 	"slices"
 
 	"charm.land/bubbles/v2/key"
@@ -118,12 +119,12 @@ func (r *Root) approvedKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		r.approved.interrupted = true
 		return r.endApproved("cardterm was quit", true), true
 	}
-	free := r.dialog == nil && r.switcher == nil && r.inspect == nil
-	s := r.Active()
-	if key.Matches(msg, r.keys.Quit) && free && (r.showHelp || r.showLog || s == nil || !s.CapturesKeys()) {
+	_, sheet := r.sheetShown()
+	free := sheet || r.topRank() < int(layer.Inspector)
+	if key.Matches(msg, r.keys.Quit) && free && (sheet || !r.bodyCaptures()) {
 		return r.askEndApproved(), true
 	}
-	if key.Matches(msg, r.keys.SignOut) && free && !r.showHelp && !r.showLog && !r.focusNav && (s == nil || !s.CapturesKeys()) {
+	if key.Matches(msg, r.keys.SignOut) && free && !sheet && !r.focusNav && !r.bodyCaptures() {
 		return r.askEndApproved(), true
 	}
 	return nil, false
@@ -131,7 +132,7 @@ func (r *Root) approvedKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // askEndApproved asks whether to end the session; yes ends it as S does.
 func (r *Root) askEndApproved() tea.Cmd {
-	r.showHelp, r.showLog = false, false
+	r.closeRootLayers(layer.Sheet)
 	return Confirm(ConfirmSpec{
 		Title:        "End the customer-approved session?",
 		Request:      r.opts.EndApprovedRequest,
@@ -185,7 +186,7 @@ func (r *Root) openApproved(msg ApprovedSessionMsg) tea.Cmd {
 	// says so.
 	r.keys.Quit.SetHelp("q", "end the session")
 	r.signedIn, r.active, r.navCur, r.focusNav = true, 0, 0, false
-	r.showHelp, r.showLog, r.dialog, r.inspect = false, false, nil, nil
+	r.closeRootLayers()
 	r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}
 	var enter, viewed tea.Cmd
 	if s := r.Active(); s != nil {
@@ -203,7 +204,7 @@ func (r *Root) closeApproved(msg ApprovedSessionEndedMsg) tea.Cmd {
 	r.screens, r.opts.ReadOnly, r.keys.Jump, r.keys.Quit = a.screens, a.readOnly, a.jump, a.quit
 	r.rebuildScreens()
 	r.signedIn, r.active, r.navCur, r.focusNav = false, 0, 0, false
-	r.showHelp, r.showLog, r.dialog, r.inspect = false, false, nil, nil
+	r.closeRootLayers()
 	r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}
 	if msg.Quit || r.switchTo != "" {
 		return a.quitProgram()

@@ -28,7 +28,7 @@ type KeepEvidenceMsg struct {
 // keepKey sends the active customer screen to the console on the keep
 // key, while an approved session is shown; ok is false otherwise.
 func (r *Root) keepKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	if r.approved == nil || r.support == nil || !key.Matches(msg, r.keys.Keep) || r.dialog != nil {
+	if r.approved == nil || r.support == nil || !key.Matches(msg, r.keys.Keep) || r.dialogOpen() {
 		return nil, false
 	}
 	s := r.Active()

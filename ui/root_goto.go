@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/layer"
 	"cardterm/ui/sanitize"
 )
 
@@ -16,10 +18,13 @@ import (
 // key), and it is how the demo and the tests name a screen without
 // depending on its place in the navigation.
 
-// goToPrompt is the open prompt: what has been typed so far.
+// goToPrompt is the open prompt, a layer drawn in the footer's line:
+// what has been typed so far. open is the root's answer to enter.
 type goToPrompt struct {
 	query string
 	keys  goToKeyMap
+	open  func(query string) tea.Cmd
+	done  bool
 }
 
 // goToKeyMap is the keys of the open prompt; any other printable key types.
@@ -43,32 +48,59 @@ func (k goToKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortH
 
 // openGoTo opens the prompt, empty.
 func (r *Root) openGoTo() {
-	r.goTo = &goToPrompt{keys: newGoToKeys()}
+	r.openRootLayer(&goToPrompt{keys: newGoToKeys(), open: r.goToNamed}, layer.Prompt)
 	r.focusNav = false
 }
 
-// goToKey handles a key while the prompt is open.
-func (r *Root) goToKey(msg tea.KeyPressMsg) tea.Cmd {
-	p := r.goTo
+// Update implements layer.Layer: printable keys type, enter opens.
+func (p *goToPrompt) Update(msg tea.Msg) tea.Cmd {
+	press, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
 	switch {
-	case key.Matches(msg, p.keys.Cancel):
-		r.goTo = nil
-	case key.Matches(msg, p.keys.Open):
-		r.goTo = nil
-		if i, ok := r.screenNamed(p.query); ok {
-			return r.navigate(r.screens[i].ID())
-		}
-		return Notify(theme.ToneWarn, fmt.Sprintf("no screen is called %q", p.query))
-	case key.Matches(msg, p.keys.Erase):
+	case key.Matches(press, p.keys.Cancel):
+		p.done = true
+	case key.Matches(press, p.keys.Open):
+		p.done = true
+		return p.open(p.query)
+	case key.Matches(press, p.keys.Erase):
 		if q := []rune(p.query); len(q) > 0 {
 			p.query = string(q[:len(q)-1])
 		}
 	default:
-		if text := msg.Key().Text; text != "" && len([]rune(p.query)) < 32 {
+		if text := press.Key().Text; text != "" && len([]rune(p.query)) < 32 {
 			p.query += sanitize.Text(text)
 		}
 	}
 	return nil
+}
+
+// SetSize implements layer.Layer: the prompt takes the footer's line.
+func (p *goToPrompt) SetSize(int, int) {}
+
+// View implements layer.Layer: nothing over the body; the footer draws
+// the prompt (renderGoTo).
+func (p *goToPrompt) View() string { return "" }
+
+// KeyMap implements layer.Layer.
+func (p *goToPrompt) KeyMap() help.KeyMap { return p.keys }
+
+// Done implements layer.Layer.
+func (p *goToPrompt) Done() bool { return p.done }
+
+// Floats implements layer.Floater: the body shows under the prompt.
+func (p *goToPrompt) Floats() {}
+
+// CapturesKeys implements layer.Typist: every letter types.
+func (p *goToPrompt) CapturesKeys() bool { return true }
+
+// goToNamed opens the screen the prompt names.
+func (r *Root) goToNamed(query string) tea.Cmd {
+	if i, ok := r.screenNamed(query); ok {
+		return r.navigate(r.screens[i].ID())
+	}
+	return Notify(theme.ToneWarn, fmt.Sprintf("no screen is called %q", query))
 }
 
 // screenNamed is the screen a typed name means: the first whose title
@@ -93,12 +125,12 @@ func (r *Root) screenNamed(query string) (int, bool) {
 
 // renderGoTo is the footer while the prompt is open: what was typed, the
 // screen enter would open, and the prompt's keys.
-func (r *Root) renderGoTo() string {
-	line := r.st.KeyHint.Render("go to:") + " " + r.goTo.query + "▏"
-	if i, ok := r.screenNamed(r.goTo.query); ok {
+func (r *Root) renderGoTo(p *goToPrompt) string {
+	line := r.st.KeyHint.Render("go to:") + " " + p.query + "▏"
+	if i, ok := r.screenNamed(p.query); ok {
 		line += " " + r.st.Muted.Render("→ "+r.screens[i].Title())
-	} else if r.goTo.query != "" {
+	} else if p.query != "" {
 		line += " " + r.st.Muted.Render("(no such screen)")
 	}
-	return line + "   " + r.fitFooter(r.goTo.keys.ShortHelp(), max(r.width-CellWidth(line)-3, 0))
+	return line + "   " + r.fitFooter(p.keys.ShortHelp(), max(r.width-CellWidth(line)-3, 0))
 }

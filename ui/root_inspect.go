@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/layer"
 )
 
 // The JSON inspector (i): the active screen's Inspectable record shown in an
@@ -19,7 +20,7 @@ func (r *Root) canInspect() bool {
 	if _, ok := r.noticeAnswer(); ok {
 		return true
 	}
-	in, ok := r.Active().(Inspectable)
+	in, ok := r.inspectable().(Inspectable)
 	if !ok {
 		return false
 	}
@@ -27,9 +28,22 @@ func (r *Root) canInspect() bool {
 	return ok
 }
 
+// inspectable is what i inspects: the screen's panel on top when it has
+// a record of its own (the support console's audit trail), else the
+// active screen.
+func (r *Root) inspectable() any {
+	if top, rank, ok := r.topLayer(); ok && rank == layer.Panel {
+		if _, ok := top.(Inspectable); ok {
+			return top
+		}
+	}
+	return r.Active()
+}
+
 // openInspector opens the overlay on the active screen's record.
 func (r *Root) openInspector() tea.Cmd {
-	in, ok := r.Active().(Inspectable)
+	of := r.inspectable()
+	in, ok := of.(Inspectable)
 	if !ok {
 		return Notify(theme.ToneInfo, "nothing to inspect on this screen")
 	}
@@ -37,24 +51,22 @@ func (r *Root) openInspector() tea.Cmd {
 	if !ok {
 		return Notify(theme.ToneInfo, "nothing to inspect: select a record first")
 	}
-	r.inspect = newInspector(title, raw)
-	r.inspect.curlOf = r.opts.CurlOf
-	if rq, ok := r.Active().(RequestInspectable); ok {
+	shown := r.newInspector(title, raw)
+	shown.curlOf = r.opts.CurlOf
+	if rq, ok := of.(RequestInspectable); ok {
 		if req, ok := rq.InspectedRequest(); ok {
-			r.inspect.request = &req
+			shown.request = &req
 		}
 	}
+	r.openRootLayer(shown, layer.Inspector)
 	return nil
 }
 
-// inspectorKey gives a key to the open overlay; esc closes it.
-func (r *Root) inspectorKey(msg tea.KeyPressMsg) tea.Cmd {
-	_, bh := r.bodySize()
-	closed, cmd := r.inspect.update(msg, bh)
-	if closed {
-		r.inspect = nil
-	}
-	return cmd
+// newInspector is an inspector drawn in the root's styles.
+func (r *Root) newInspector(title string, raw []byte) *inspector {
+	in := newInspector(title, raw)
+	in.st = r.st
+	return in
 }
 
 // noticeAnswer is the error notice on screen when it carries the
@@ -68,10 +80,7 @@ func (r *Root) noticeAnswer() (Notice, bool) {
 // notice on screen when msg is i and nothing else takes the key (a text
 // field, a dialog, an overlay); it reports whether it did.
 func (r *Root) inspectNoticeAnswer(msg tea.KeyPressMsg) bool {
-	if !key.Matches(msg, r.keys.Inspect) || r.switcher != nil || r.dialog != nil || r.inspect != nil || r.showHelp || r.showLog {
-		return false
-	}
-	if s := r.Active(); s != nil && s.CapturesKeys() && !r.focusNav {
+	if !key.Matches(msg, r.keys.Inspect) || r.topRank() > int(layer.Panel) || r.capturing() {
 		return false
 	}
 	n, ok := r.noticeAnswer()
@@ -85,7 +94,7 @@ func (r *Root) inspectNoticeAnswer(msg tea.KeyPressMsg) bool {
 		title = fmt.Sprintf("the gateway's answer, its first %d KiB", len(n.Answer)>>10)
 		body = foldLines(body, answerFold)
 	}
-	r.inspect = newInspector(title, body)
+	r.openRootLayer(r.newInspector(title, body), layer.Inspector)
 	return true
 }
 

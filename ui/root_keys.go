@@ -3,10 +3,12 @@ package ui
 import (
 	"slices"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/layer"
 	"cardterm/ui/sanitize"
 )
 
@@ -43,107 +45,28 @@ func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return tea.Batch(dismiss, r.routeKey(msg))
 }
 
-// routeKey is handleKey's routing once the notice is dealt with.
+// routeKey is handleKey's routing once the notice is dealt with: the
+// keys that work anywhere, the top layer, the navigation when it has the
+// focus, the global keys, and finally the active screen.
 func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
-	if r.switcher != nil {
-		return r.updateProfileSwitcher(msg)
+	top, rank, open := r.topLayer()
+	if cmd, ok := r.keyAnywhere(msg, open && rank >= layer.Dialog); ok {
+		return cmd
 	}
-	if r.goTo != nil {
-		return r.goToKey(msg)
+	// A root layer owns every key; a screen's panel too while it types.
+	if open && (rank > layer.Panel || layer.Captures(top)) {
+		return r.toActive(msg)
 	}
-	if key.Matches(msg, r.keys.HelpAnywhere) && r.dialog == nil {
-		r.showHelp, r.showLog = !r.showHelp, false
-		return nil
-	}
-	if key.Matches(msg, r.keys.Profiles) && r.dialog == nil && r.switchTo == "" {
-		r.openProfiles()
-		return nil
-	}
-	if r.dialog != nil {
-		if done, cmd := r.dialog.update(msg); done {
-			r.dialog = nil
-			return cmd
-		}
-		return nil
-	}
-	if r.inspect != nil {
-		return r.inspectorKey(msg)
-	}
-	if r.showHelp || r.showLog {
-		switch {
-		case key.Matches(msg, r.keys.Help), key.Matches(msg, r.keys.Back), key.Matches(msg, r.keys.Notices):
-			r.showHelp, r.showLog = false, false
-		case key.Matches(msg, r.keys.Quit):
-			return tea.Quit
-		}
-		return nil
-	}
-	if s := r.Active(); s != nil && s.CapturesKeys() && !r.focusNav {
+	if !r.focusNav && r.bodyCaptures() {
 		return r.toActive(msg)
 	}
 	if r.focusNav {
-		switch {
-		case key.Matches(msg, r.navKeys.Up):
-			if r.navCur > 0 {
-				r.navCur--
-			}
-			return nil
-		case key.Matches(msg, r.navKeys.Down):
-			if r.navCur < len(r.screens)-1 {
-				r.navCur++
-			}
-			return nil
-		case key.Matches(msg, r.navKeys.Open):
-			r.focusNav = false
-			if r.navCur < len(r.screens) {
-				return r.navigate(r.screens[r.navCur].ID())
-			}
-			return nil
+		if cmd, ok := r.navKey(msg); ok {
+			return cmd
 		}
 	}
-	switch {
-	case key.Matches(msg, r.keys.Quit):
-		return tea.Quit
-	case key.Matches(msg, r.keys.Help):
-		r.showHelp = true
-		return nil
-	case key.Matches(msg, r.keys.Notices):
-		r.showLog = true
-		return nil
-	case key.Matches(msg, r.keys.Nav) && r.signedIn:
-		r.navHidden = !r.navHidden
-		r.focusNav = r.focusNav && !r.navHidden
-		return r.resize()
-	case key.Matches(msg, r.keys.Jump):
-		if !r.signedIn {
-			return nil
-		}
-		r.focusNav = false
-		if i := positionOfKey(msg.String()); i < len(r.screens) {
-			return r.navigate(r.screens[i].ID())
-		}
-		return nil
-	case key.Matches(msg, r.keys.GoTo) && r.signedIn && len(r.screens) > 0:
-		r.openGoTo()
-		return nil
-	case key.Matches(msg, r.keys.Focus):
-		if r.signedIn && len(r.screens) > 0 {
-			r.focusNav = !r.focusNav
-			r.navCur = r.active
-			return nil
-		}
-		return r.toActive(msg)
-	case key.Matches(msg, r.keys.Back):
-		if r.focusNav {
-			r.focusNav = false
-			return nil
-		}
-		// Only the active screen's own requests: a load running on another
-		// screen carries on.
-		if s := r.Active(); s != nil && r.opts.Requests.Cancel(s.ID()) > 0 {
-			return Notify(theme.ToneInfo, "request cancelled")
-		}
-		return r.toActive(msg)
+	if cmd, ok := r.globalKey(msg); ok {
+		return cmd
 	}
 	if r.focusNav {
 		return nil // the nav has focus: the body gets no keys
@@ -151,9 +74,101 @@ func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
 	if refused := r.refuseDisabled(msg); refused != nil {
 		return refused
 	}
+	if cmd, ok := r.actionKey(msg); ok {
+		return cmd
+	}
+	return r.toActive(msg)
+}
+
+// keyAnywhere handles the help (f1) and the profile switcher, which work
+// over everything but a dialog or a prompt (modal).
+func (r *Root) keyAnywhere(msg tea.KeyPressMsg, modal bool) (tea.Cmd, bool) {
+	switch {
+	case modal:
+	case key.Matches(msg, r.keys.HelpAnywhere):
+		r.toggleSheet(helpSheet)
+		return nil, true
+	case key.Matches(msg, r.keys.Profiles) && r.switchTo == "":
+		r.openProfiles()
+		return nil, true
+	}
+	return nil, false
+}
+
+// navKey moves in the focused navigation and opens its entry.
+func (r *Root) navKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	switch {
+	case key.Matches(msg, r.navKeys.Up):
+		r.navCur = max(r.navCur-1, 0)
+	case key.Matches(msg, r.navKeys.Down):
+		r.navCur = max(min(r.navCur+1, len(r.screens)-1), 0)
+	case key.Matches(msg, r.navKeys.Open):
+		r.focusNav = false
+		if r.navCur < len(r.screens) {
+			return r.navigate(r.screens[r.navCur].ID()), true
+		}
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// globalKey handles the keys of the frame: quit, the help, the notices,
+// the navigation, the go-to prompt, focus and back.
+func (r *Root) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	switch {
+	case key.Matches(msg, r.keys.Quit):
+		return tea.Quit, true
+	case key.Matches(msg, r.keys.Help):
+		r.toggleSheet(helpSheet)
+	case key.Matches(msg, r.keys.Notices):
+		r.toggleSheet(logSheet)
+	case key.Matches(msg, r.keys.Nav) && r.signedIn:
+		r.navHidden = !r.navHidden
+		r.focusNav = r.focusNav && !r.navHidden
+		return r.resize(), true
+	case key.Matches(msg, r.keys.Jump):
+		r.focusNav = false
+		if i := positionOfKey(msg.String()); r.signedIn && i < len(r.screens) {
+			return r.navigate(r.screens[i].ID()), true
+		}
+	case key.Matches(msg, r.keys.GoTo) && r.signedIn && len(r.screens) > 0:
+		r.openGoTo()
+	case key.Matches(msg, r.keys.Focus):
+		if !r.signedIn || len(r.screens) == 0 {
+			return r.toActive(msg), true
+		}
+		r.focusNav, r.navCur = !r.focusNav, r.active
+	case key.Matches(msg, r.keys.Back):
+		return r.backKey(msg), true
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// backKey is esc outside any root layer: it leaves the navigation, else
+// cancels the active screen's requests, else goes to the screen (or its
+// top panel, which closes).
+func (r *Root) backKey(msg tea.KeyPressMsg) tea.Cmd {
+	if r.focusNav {
+		r.focusNav = false
+		return nil
+	}
+	// Only the active screen's own requests: a load running on another
+	// screen carries on.
+	if s := r.Active(); s != nil && r.opts.Requests.Cancel(s.ID()) > 0 {
+		return Notify(theme.ToneInfo, "request cancelled")
+	}
+	return r.toActive(msg)
+}
+
+// actionKey handles the global keys that act on the active screen:
+// refresh, sign out, copy, inspect and open.
+func (r *Root) actionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, r.keys.Refresh) && (r.signedIn || r.Supporting()):
-		return r.toActive(RefreshMsg{})
+		return r.toActive(RefreshMsg{}), true
 	case key.Matches(msg, r.keys.SignOut) && r.signedIn:
 		return Confirm(ConfirmSpec{
 			Title:        "Sign out?",
@@ -161,52 +176,57 @@ func (r *Root) routeKey(msg tea.KeyPressMsg) tea.Cmd {
 			ConfirmLabel: "Sign out",
 			Tone:         theme.ToneWarn,
 			OnConfirm:    SignOutMsg{},
-		})
+		}), true
 	case key.Matches(msg, r.keys.Copy):
 		if c, ok := r.Active().(Copier); ok {
 			label, value, ok := c.CopyValue()
 			if !ok {
-				return Notify(theme.ToneInfo, "nothing to copy")
+				return Notify(theme.ToneInfo, "nothing to copy"), true
 			}
 			// The clipboard gets the text the user sees: escape sequences
 			// and controls gone, bidi and zero-width characters shown, so a
 			// paste into a shell cannot run a hidden command.
-			return tea.Batch(tea.SetClipboard(sanitize.Text(value)), Notify(theme.ToneOK, "copied "+label))
+			return tea.Batch(tea.SetClipboard(sanitize.Text(value)), Notify(theme.ToneOK, "copied "+label)), true
 		}
 	case key.Matches(msg, r.keys.Inspect):
-		return r.openInspector()
+		return r.openInspector(), true
 	case key.Matches(msg, r.keys.Open):
 		if o, ok := r.Active().(Opener); ok {
 			label, url, ok := o.OpenValue()
 			if !ok {
-				return Notify(theme.ToneInfo, "no link to open")
+				return Notify(theme.ToneInfo, "no link to open"), true
 			}
-			return OpenLabeled(label, url)
+			return OpenLabeled(label, url), true
 		}
 		// No screen binds o for itself: say so rather than do nothing.
-		return Notify(theme.ToneInfo, "no link to open")
+		return Notify(theme.ToneInfo, "no link to open"), true
 	}
-	return r.toActive(msg)
+	return nil, false
 }
 
 // refuseDisabled says why nothing happens when a key matches one of the
-// active screen's disabled bindings (read-only mode disables every
-// mutating one), instead of ignoring it silently.
+// disabled bindings of the body (the screen's top panel, else the
+// screen; read-only mode disables every mutating one), instead of
+// ignoring it silently.
 func (r *Root) refuseDisabled(msg tea.KeyPressMsg) tea.Cmd {
 	s := r.Active()
 	if s == nil {
 		return nil
 	}
+	var explainer any = s
+	if panel, ok := r.bodyPanel(); ok {
+		explainer = panel
+	}
 	// The reason belongs to the screen whose key it was: it is not shown
 	// on the next screen the user opens.
-	return stampNotices(r.whyDisabled(s, msg), s.ID())
+	return stampNotices(r.whyDisabled(r.bodyKeys(), explainer, msg), s.ID())
 }
 
 // whyDisabled is the notice for a key that matches only disabled
-// bindings of s, or nil.
-func (r *Root) whyDisabled(s Screen, msg tea.KeyPressMsg) tea.Cmd {
+// bindings of keys, or nil; of says why when it is an Explainer.
+func (r *Root) whyDisabled(keys help.KeyMap, of any, msg tea.KeyPressMsg) tea.Cmd {
 	pressed := msg.String()
-	groups := s.KeyMap().FullHelp()
+	groups := keys.FullHelp()
 	for _, group := range groups {
 		for _, b := range group {
 			if b.Enabled() && slices.Contains(b.Keys(), pressed) {
@@ -228,7 +248,7 @@ func (r *Root) whyDisabled(s Screen, msg tea.KeyPressMsg) tea.Cmd {
 					if r.opts.ReadOnly {
 						return Notify(theme.ToneWarn, "read-only mode: "+what+" is disabled")
 					}
-					if e, ok := s.(Explainer); ok {
+					if e, ok := of.(Explainer); ok {
 						if why, ok := e.WhyDisabled(pressed); ok {
 							return Notify(theme.ToneInfo, why)
 						}

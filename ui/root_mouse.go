@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cardterm/ui/layer"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -63,7 +64,7 @@ func (r *Root) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	default:
 		return nil // motion
 	}
-	if r.switcher != nil {
+	if r.topRank() == int(layer.Prompt) {
 		return nil
 	}
 	body, where := r.mouseArea(m.X, m.Y)
@@ -110,35 +111,26 @@ const (
 
 // navMouse opens the screen of the navigation entry clicked at line y.
 func (r *Root) navMouse(y, wheel int) tea.Cmd {
-	if wheel != 0 || r.dialog != nil || !r.signedIn || y >= len(r.screens) {
+	if wheel != 0 || r.dialogOpen() || !r.signedIn || y >= len(r.screens) {
 		return nil
 	}
 	r.focusNav = false
-	r.showHelp, r.showLog = false, false
+	r.closeRootLayers(layer.Sheet)
 	return r.navigate(r.screens[y].ID())
 }
 
 // bodyMouse gives a click or a wheel step in the body to what is shown
-// there: a dialog, the inspector, the help, or the active screen.
+// there: the top layer (a dialog's buttons answer on release), or the
+// active screen.
 func (r *Root) bodyMouse(msg BodyMouseMsg) tea.Cmd {
-	switch {
-	case r.dialog != nil:
+	if d := r.topDialog(); d != nil {
 		if msg.Wheel == 0 {
-			return r.dialogClick(msg.X, msg.Y)
+			return r.dialogClick(d, msg.X, msg.Y)
 		}
 		return nil
-	case r.inspect != nil:
-		if msg.Wheel != 0 {
-			_, bh := r.bodySize()
-			last := max(len(r.inspect.lines)-inspectorRows(bh), 0)
-			r.inspect.offset = min(max(r.inspect.offset+msg.Wheel*wheelLines, 0), last)
-		}
-		return nil
-	case r.showHelp:
-		r.scrollHelp(msg.Wheel * wheelLines)
-		return nil
-	case r.showLog:
-		return nil
+	}
+	if _, _, open := r.topLayer(); open {
+		return r.toActive(msg)
 	}
 	s := r.Active()
 	if s == nil {
@@ -175,9 +167,9 @@ type pressedButton struct {
 // dialogClick notes a plain press on the dialog's y (confirm) or n
 // (cancel) button; the dialog answers when the button is released on the
 // same button (releaseMouse), so a press dragged off it answers nothing.
-func (r *Root) dialogClick(x, y int) tea.Cmd {
-	if button := r.dialogButtonAt(x, y); button != noButton {
-		r.pressed = &pressedButton{dialog: r.dialog, button: button}
+func (r *Root) dialogClick(d *dialog, x, y int) tea.Cmd {
+	if button := r.dialogButtonAt(d, x, y); button != noButton {
+		r.pressed = &pressedButton{dialog: d, button: button}
 	}
 	return nil
 }
@@ -188,27 +180,29 @@ func (r *Root) releaseMouse(msg tea.MouseReleaseMsg) tea.Cmd {
 	pressed := r.pressed
 	r.pressed = nil
 	m := msg.Mouse()
-	if pressed == nil || pressed.dialog != r.dialog || r.switcher != nil ||
+	d := r.topDialog()
+	if pressed == nil || d == nil || pressed.dialog != d ||
 		(m.Button != tea.MouseLeft && m.Button != tea.MouseNone) || m.Mod&clickModifiers != 0 {
 		return nil
 	}
 	body, where := r.mouseArea(m.X, m.Y)
-	if where != inBody || r.dialogButtonAt(body.X, body.Y) != pressed.button {
+	if where != inBody || r.dialogButtonAt(d, body.X, body.Y) != pressed.button {
 		return nil
 	}
-	answer := r.dialog.spec.OnConfirm
+	answer := d.spec.OnConfirm
 	if pressed.button == cancelButton {
-		answer = r.dialog.spec.OnCancel
+		answer = d.spec.OnCancel
 	}
-	r.dialog = nil
+	d.done = true
+	r.layers.Sweep()
 	return msgCmd(answer)
 }
 
 // dialogButtonAt is the dialog's button at body column x, line y, found
 // on the box as renderBody draws it.
-func (r *Root) dialogButtonAt(x, y int) dialogButton {
+func (r *Root) dialogButtonAt(d *dialog, x, y int) dialogButton {
 	bw, bh := r.bodySize()
-	box := r.dialog.view(r.st, bw-2, bh)
+	box := d.view(r.st, bw-2, bh)
 	left := max((bw-lipgloss.Width(box))/2, 0)
 	top := max((bh-lipgloss.Height(box))/2, 0)
 	lines := strings.Split(box, "\n")
@@ -235,21 +229,18 @@ func (r *Root) dialogButtonAt(x, y int) dialogButton {
 // helpRoom is the most lines the help is drawn in to learn its length.
 const helpRoom = 400
 
-// scrollHelp moves the help by lines, no further than its last screenful.
-func (r *Root) scrollHelp(lines int) {
-	bw, bh := r.bodySize()
-	offset := r.helpOffset
-	r.helpOffset = 0
-	text := strings.TrimRight(r.renderHelp(bw, helpRoom), " \n")
+// scroll moves the help by lines, no further than its last screenful.
+func (s *sheet) scroll(lines int) {
+	text := strings.TrimRight(s.r.renderHelp(s.width, helpRoom, 0), " \n")
 	total := strings.Count(text, "\n") + 1
-	r.helpOffset = min(max(offset+lines, 0), max(total-bh, 0))
+	s.offset = min(max(s.offset+lines, 0), max(total-s.height, 0))
 }
 
-// scrolledHelp is the help's text from the line the wheel scrolled it to.
-func (r *Root) scrolledHelp(text string, height int) string {
-	if r.helpOffset == 0 || height >= helpRoom {
+// scrolledHelp is the help's text from the line offset on.
+func scrolledHelp(text string, offset, height int) string {
+	if offset == 0 || height >= helpRoom {
 		return text
 	}
 	lines := strings.Split(text, "\n")
-	return strings.Join(lines[min(r.helpOffset, len(lines)):], "\n")
+	return strings.Join(lines[min(offset, len(lines)):], "\n")
 }

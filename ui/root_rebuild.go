@@ -1,5 +1,7 @@
 package ui
 
+import "cardterm/ui/layer"
+
 // The navigation's screens are built anew whenever the user may change
 // (sign-out, an expired session, the end of a customer-approved session;
 // a profile switch builds the whole app anew), and the support console
@@ -43,10 +45,12 @@ func (r *Root) rebuildSupport() {
 }
 
 // retire cancels the requests of screens being dropped, so that no
-// answer of the last user's reaches anyone, and closes what they hold.
+// answer of the last user's reaches anyone, and closes what they hold and
+// the layers open over them.
 func (r *Root) retire(screens []Screen) {
 	for _, s := range screens {
 		r.opts.Requests.Cancel(s.ID())
+		r.layers.Close(func(_ layer.Layer, _ layer.Rank, owner string) bool { return owner == string(s.ID()) })
 		if held, ok := s.(Releaser); ok {
 			held.Release()
 		}

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/layer"
 	"cardterm/ui/sanitize"
 )
 
@@ -16,8 +17,7 @@ import (
 func (r *Root) toSignIn(reason string, tone theme.Tone) tea.Cmd {
 	r.signedIn = false
 	r.focusNav = false
-	r.showHelp, r.showLog = false, false
-	r.dialog, r.inspect = nil, nil
+	r.closeRootLayers()
 	cmds := []tea.Cmd{r.resize()}
 	if reason != "" {
 		// The sign-in screen says why in its form, where the user looks:
@@ -46,6 +46,7 @@ func (r *Root) resize() tea.Cmd {
 	for _, s := range r.screens {
 		s.SetSize(bw, bh)
 	}
+	r.layers.SetSize(bw, bh)
 	return nil
 }
 
@@ -68,11 +69,30 @@ func (r *Root) broadcast(msg tea.Msg) tea.Cmd {
 		r.screens[i], cmd = s.Update(msg)
 		cmds = append(cmds, stampNotices(cmd, s.ID()))
 	}
+	// The layers' own answers (a panel's request) reach them too.
+	cmds = append(cmds, r.layers.Broadcast(func(cmd tea.Cmd, owner string) tea.Cmd {
+		if owner == "" {
+			return cmd // the root's own layers' notices show anywhere
+		}
+		return stampNotices(cmd, ScreenID(owner))
+	}, msg))
 	return tea.Batch(cmds...)
 }
 
-// toActive hands a message to the active screen only.
+// toActive hands input to the top layer over the active screen, else to
+// the active screen only.
 func (r *Root) toActive(msg tea.Msg) tea.Cmd {
+	if cmd, ok := r.layers.Update(r.owner(), msg); ok {
+		if _, rank, _ := r.topLayer(); rank == layer.Panel {
+			return stampNotices(cmd, ScreenID(r.owner()))
+		}
+		return cmd
+	}
+	return r.toScreen(msg)
+}
+
+// toScreen hands a message to the active screen itself.
+func (r *Root) toScreen(msg tea.Msg) tea.Cmd {
 	if !r.signedIn {
 		var cmd tea.Cmd
 		switch {
@@ -105,7 +125,7 @@ func (r *Root) navigate(to ScreenID) tea.Cmd {
 				return nil
 			}
 			r.active = i
-			r.showHelp, r.showLog, r.inspect = false, false, nil
+			r.closeRootLayers(layer.Sheet, layer.Inspector)
 			r.layoutNotice()
 			return tea.Batch(stampNotices(s.Enter(), s.ID()), r.approvedViewed(s))
 		}

@@ -86,8 +86,7 @@ func (s *Screen) startLink() tea.Cmd {
 		return ui.Notify(theme.ToneWarn, "this set is linked already (to "+*r.set.UserID+"); a link cannot be changed")
 	}
 	s.action = &pendingAction{kind: actionLink, setID: r.set.ConsentSetID, policy: r.set.PolicyType, onboardingID: s.kase.id}
-	s.formFor = formLinkUser
-	return s.openForm(form.New(s.Deps.Styles, form.Spec{
+	return s.openForm(formLinkUser, form.New(s.Deps.Styles, form.Spec{
 		Title:  "Link consent set " + r.set.ConsentSetID + " to a user",
 		Lines:  []string{"A link is recorded in the audit trail and cannot be undone."},
 		Submit: "continue",
@@ -103,12 +102,11 @@ func (s *Screen) needSecret() bool {
 
 // secretForm asks for the secret key; why says what it is for.
 func (s *Screen) secretForm(why string) tea.Cmd {
-	s.formFor = formSecretKey
 	lines := []string{why + " It is kept in memory for this session only and never shown."}
 	if s.secretRefused {
 		lines = append([]string{"The last secret key was refused by the gateway and forgotten."}, lines...)
 	}
-	return s.openForm(form.New(s.Deps.Styles, form.Spec{
+	return s.openForm(formSecretKey, form.New(s.Deps.Styles, form.Spec{
 		Title:  "The secret key is needed",
 		Lines:  lines,
 		Submit: "continue",
@@ -121,8 +119,7 @@ func (s *Screen) advance() tea.Cmd {
 	a := s.action
 	switch {
 	case s.opts.RequireTicket && strings.TrimSpace(s.ticket) == "":
-		s.formFor = formTicketFirst
-		return s.openForm(requiredTicketForm(s.Deps.Styles, a.kind))
+		return s.openForm(formTicketFirst, requiredTicketForm(s.Deps.Styles, a.kind))
 	case s.needSecret() && a.kind == actionApprove:
 		return s.secretForm("Exchanging the customer's sign-in code needs the tenant's secret key.")
 	case s.needSecret():
@@ -132,8 +129,7 @@ func (s *Screen) advance() tea.Cmd {
 		return s.openApproval()
 	case s.Deps.Production && !a.typed:
 		last4 := lastN(a.userID, 4)
-		s.formFor = formTypeLast4
-		return s.openForm(form.New(s.Deps.Styles, form.Spec{
+		return s.openForm(formTypeLast4, form.New(s.Deps.Styles, form.Spec{
 			Title:  "PRODUCTION: type the last 4 characters of the user id",
 			Lines:  []string{"This changes a real customer's consents: user " + a.userID + "."},
 			Submit: "continue",
@@ -328,21 +324,21 @@ func (s *Screen) forgetSecret() {
 }
 
 // formKey routes a key to the open form and acts on its submission.
-func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
-	ev, cmd := s.form.Update(msg)
+func (s *Screen) formKey(l *formLayer, msg tea.KeyPressMsg) tea.Cmd {
+	ev, cmd := l.form.Update(msg)
 	switch ev {
 	case form.Cancel:
-		s.form = nil
-		switch s.formFor {
+		l.closed = true
+		switch l.purpose {
 		case formLookup, formTicket, formNote, formEditNote:
 		default:
 			s.action = nil
 		}
 		return nil
 	case form.Submit:
-		f := s.form
-		s.form = nil
-		switch s.formFor {
+		f := l.form
+		l.closed = true
+		switch l.purpose {
 		case formLookup:
 			if id := f.Value(string(caseUser)); id != "" {
 				if isAddress(id) {
@@ -361,7 +357,7 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		case formNote:
 			return tea.Batch(s.addNote(f.Value("note"), ""), notify("note added to case "+s.ticket))
 		case formEditNote:
-			return tea.Batch(s.editNote(s.editing, f.Value("note")), notify("note saved in case "+s.ticket))
+			return tea.Batch(s.editNote(l.editing, f.Value("note")), notify("note saved in case "+s.ticket))
 		case formTicketFirst:
 			s.ticket = strings.TrimSpace(f.Value("ticket"))
 			if s.kase != nil {

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -58,12 +57,6 @@ type approval struct {
 	// crash leaves it for the next start to revoke (grants).
 	held *grants.Held
 }
-
-// panelOpen reports whether the sign-in panel is shown (the session is
-// not open yet).
-func (a *approval) panelOpen() bool { return a != nil && !a.open }
-
-func (a *approval) keyMap() help.KeyMap { return a.keys }
 
 var approvalWords = screenkit.OAuthWords{
 	Title:   "The customer signs in",
@@ -120,9 +113,10 @@ func (s *Screen) openApproval() tea.Cmd {
 	// hold is never started.
 	log, entry, now := s.log, a.entry, s.Deps.Clock
 	entry.Action = actionlog.ActionApprovedRequested
-	return ui.Start(s.Requests, &a.logID, func(context.Context) (approvalLogged, error) {
+	panel := &approvalLayer{caseLayer: s.newCaseLayer(), session: a}
+	return tea.Batch(ui.OpenLayer(panel), ui.Start(s.Requests, &a.logID, func(context.Context) (approvalLogged, error) {
 		return approvalLogged{}, logRequested(log, now, entry)
-	})
+	}))
 }
 
 // updateApproval handles the session's messages; ok is false for others.

@@ -219,21 +219,8 @@ func (s *Screen) caseHeaderHeight() int { return len(s.caseHeader()) + 1 }
 
 // View implements ui.Screen.
 func (s *Screen) View() string {
-	st := s.Deps.Styles
 	var body string
 	switch {
-	case s.form != nil:
-		body = st.Title.Render("Support console") + "\n\n" + s.form.View()
-	case s.approval != nil && s.approval.panelOpen():
-		body = s.approvalView()
-	case s.runbooks != nil:
-		body = s.runbooksView()
-	case s.panel != nil:
-		body = s.panelView()
-	case s.timeline != nil:
-		body = s.timelineView()
-	case s.audit != nil:
-		body = s.audit.View()
 	case s.view == viewLookups:
 		body = s.lookupsView()
 	default:

@@ -31,22 +31,26 @@ var customerScreenPaths = map[ui.ScreenID][]string{
 	screenkit.OrdersScreen:       {"/v1/order/"},
 }
 
-// keepOnConsole keeps the selected audit record (on the timeline) or the
-// selected consent row (on the case), else the case as drawn.
-func (s *Screen) keepOnConsole() tea.Cmd {
+// keepAudit keeps the selected audit record, else the trail as drawn.
+func (s *Screen) keepAudit(audit *auditView) tea.Cmd {
 	if s.kase == nil {
 		return notify("nothing to keep yet")
 	}
-	if s.audit != nil {
-		path := "/v2/consent/user/" + s.kase.id + "/audit"
-		answer, ok := s.consentRec.Latest(path)
-		if !ok {
-			return notify("the audit trail has not answered yet")
-		}
-		if r, ok := s.audit.selected(); ok {
-			return s.keep("audit record "+r.AuditID+" of user "+s.kase.id, string(withoutPersonalRecord([]byte(r.Raw))), answer)
-		}
-		return s.keep("audit trail of user "+s.kase.id, ansi.Strip(s.audit.View()), answer)
+	answer, ok := s.consentRec.Latest("/v2/consent/user/" + s.kase.id + "/audit")
+	if !ok {
+		return notify("the audit trail has not answered yet")
+	}
+	if r, ok := audit.selected(); ok {
+		return s.keep("audit record "+r.AuditID+" of user "+s.kase.id, string(withoutPersonalRecord([]byte(r.Raw))), answer)
+	}
+	return s.keep("audit trail of user "+s.kase.id, ansi.Strip(audit.View()), answer)
+}
+
+// keepOnConsole keeps the selected consent row of the case, else the
+// case as drawn.
+func (s *Screen) keepOnConsole() tea.Cmd {
+	if s.kase == nil {
+		return notify("nothing to keep yet")
 	}
 	path := "/v2/consent/user/" + s.kase.id
 	if s.kase.kind == caseOnboarding {

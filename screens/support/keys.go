@@ -17,6 +17,8 @@ type keyMap struct {
 	// The case file's keys (casework.go, evidence.go, panel.go,
 	// runbooks.go, timeline.go).
 	Keep, Note, Panel, Runbook, Timeline, Follow key.Binding
+	// Detail opens the selected consent (detail.go).
+	Detail key.Binding
 }
 
 func newKeys(readOnly bool) keyMap {
@@ -40,28 +42,15 @@ func newKeys(readOnly bool) keyMap {
 		Runbook:    key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "run a runbook")),
 		Timeline:   key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "timeline")),
 		Follow:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the set's onboarding/user")),
+		Detail:     key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "consent detail")),
 	}
 	screenkit.DisableInReadOnly(readOnly, &k.Revoke, &k.Link)
 	return k
 }
 
-// KeyMap implements ui.Screen: the open form's, panel's or timeline's
-// keys, or the view's own.
+// KeyMap implements ui.Screen: the view's own keys (an open form or
+// panel is a layer with its own).
 func (s *Screen) KeyMap() help.KeyMap {
-	switch {
-	case s.form != nil:
-		return s.form.KeyMap()
-	case s.approval != nil && s.approval.panelOpen():
-		return s.approval.keyMap()
-	case s.runbooks != nil:
-		return s.runbooks.keys
-	case s.panel != nil:
-		return s.panel.keys
-	case s.timeline != nil:
-		return s.timeline.keys
-	case s.audit != nil:
-		return auditKeysWithKeep{s.audit.KeyMap(), s.keys.Keep}
-	}
 	k := s.activeKeys()
 	if s.view == viewLookups {
 		return ui.KeyMapFunc{
@@ -76,7 +65,7 @@ func (s *Screen) KeyMap() help.KeyMap {
 			return []key.Binding{k.Ticket, k.Note, k.Keep, k.Runbook, k.Timeline, k.Audit, k.Approve, k.Export, k.Revoke, k.Link, k.Region, k.Back}
 		},
 		Full: func() [][]key.Binding {
-			return append([][]key.Binding{{k.Audit, k.Timeline, k.Revoke, k.Link, k.Approve, k.Follow, k.Back},
+			return append([][]key.Binding{{k.Audit, k.Timeline, k.Revoke, k.Link, k.Approve, k.Follow, k.Detail, k.Back},
 				{k.Export, k.ExportFull, k.Copy, k.Ticket, k.Region}, {k.Note, k.Panel, k.Keep, k.Runbook}},
 				s.sets.KeyMap().FullHelp()...)
 		},
@@ -108,6 +97,7 @@ func (s *Screen) activeKeys() keyMap {
 	k.Runbook.SetEnabled(s.caseFile != nil && user && answered)
 	k.Timeline.SetEnabled(user && answered)
 	k.Follow.SetEnabled(found && len(s.kase.sets) > 0)
+	k.Detail.SetEnabled(found && len(s.kase.sets) > 0)
 	return k
 }
 

@@ -19,12 +19,7 @@ func (s *Screen) TakesMouse() bool { return true }
 // TypingPlain implements ui.PlainTyping: ids, tickets and filters are
 // plain; the secret key asked before a revoke is not, nor the code a
 // customer reads out for an approved session.
-func (s *Screen) TypingPlain() bool {
-	if s.form != nil {
-		return s.form.TypingPlain()
-	}
-	return s.approval == nil || !s.approval.panelOpen()
-}
+func (s *Screen) TypingPlain() bool { return true }
 
 // formTop is the body line of an open form: under the console's title and
 // a blank line (View).
@@ -36,15 +31,6 @@ func (s *Screen) formTop() int {
 // draws.
 func (s *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
 	switch {
-	case s.form != nil:
-		return screenkit.ClickForm(s.form, s.formTop(), msg)
-	case s.approval != nil && s.approval.panelOpen():
-		return nil
-	case s.audit != nil:
-		if top, ok := screenkit.LinesAbove(s.audit.View(), s.audit.table.View()); ok {
-			screenkit.ClickTable(&s.audit.table, top, msg)
-		}
-		return nil
 	case s.view == viewLookups:
 		top, ok := screenkit.LinesAbove(s.lookupsView(), s.lookups.View())
 		if ok && (len(s.recent) > 0 || len(s.opts.DemoUsers) > 0) {

@@ -45,7 +45,8 @@ func TestSupportTakesClicksAndTheWheel(t *testing.T) {
 
 	app.Keys("j", "x")
 	screentest.MustShow(t, app.Screen(), "The secret key is needed")
-	if plain, ok := app.UI().Active().(ui.PlainTyping); !ok || plain.TypingPlain() {
-		t.Fatalf("the secret key's field is plain to presenter mode (%v, %v)", ok, plain)
+	form, _ := app.UI().TopLayer()
+	if plain, ok := form.(ui.PlainTyping); !ok || plain.TypingPlain() {
+		t.Fatalf("the secret key's field is plain to presenter mode (%v, %T)", ok, form)
 	}
 }

@@ -40,7 +40,7 @@ func (s *Screen) openPanel() tea.Cmd {
 	if s.caseFile == nil {
 		return notify("no case open: T sets a ticket and opens its case")
 	}
-	s.panel = &casePanel{selected: len(s.caseFile.Notes) - 1, keys: panelKeys{
+	panel := &casePanel{selected: len(s.caseFile.Notes) - 1, keys: panelKeys{
 		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "previous note")),
 		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "next note")),
 		Edit:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "edit the note")),
@@ -48,14 +48,14 @@ func (s *Screen) openPanel() tea.Cmd {
 		Export: key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export the case")),
 		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	}}
-	return nil
+	return ui.OpenLayer(&panelLayer{caseLayer: s.newCaseLayer(), panel: panel})
 }
 
-func (s *Screen) panelKey(msg tea.KeyPressMsg) tea.Cmd {
-	p, notes := s.panel, s.caseFile.Notes
+func (s *Screen) panelKey(l *panelLayer, msg tea.KeyPressMsg) tea.Cmd {
+	p, notes := l.panel, s.caseFile.Notes
 	switch {
 	case key.Matches(msg, p.keys.Back):
-		s.panel = nil
+		l.closed = true
 	case key.Matches(msg, p.keys.Up):
 		p.selected = max(p.selected-1, 0)
 	case key.Matches(msg, p.keys.Down):
@@ -68,9 +68,8 @@ func (s *Screen) panelKey(msg tea.KeyPressMsg) tea.Cmd {
 		if p.selected < 0 || p.selected >= len(notes) {
 			return notify("no note yet: n adds one")
 		}
-		s.editing = p.selected
-		s.formFor = formEditNote
-		return s.openForm(noteForm(s.Deps.Styles, "Edit the note of "+notes[p.selected].Agent, notes[p.selected].Text))
+		edit := noteForm(s.Deps.Styles, "Edit the note of "+notes[p.selected].Agent, notes[p.selected].Text)
+		return s.openFormLayer(&formLayer{caseLayer: s.newCaseLayer(), form: edit, purpose: formEditNote, editing: p.selected})
 	}
 	return nil
 }
@@ -80,8 +79,7 @@ func (s *Screen) openNoteForm() tea.Cmd {
 	if s.caseFile == nil {
 		return notify("no case open: T sets a ticket and opens its case")
 	}
-	s.formFor = formNote
-	return s.openForm(noteForm(s.Deps.Styles, "Note for case "+s.caseFile.Ticket, ""))
+	return s.openForm(formNote, noteForm(s.Deps.Styles, "Note for case "+s.caseFile.Ticket, ""))
 }
 
 // noteForm is one multi-line field; ctrl+s saves.
@@ -95,8 +93,8 @@ func noteForm(st *theme.Styles, title, text string) *form.Form {
 }
 
 // panelView draws the case: notes, then evidence, then look-ups.
-func (s *Screen) panelView() string {
-	st, c, p := s.Deps.Styles, s.caseFile, s.panel
+func (s *Screen) panelView(p *casePanel) string {
+	st, c := s.Deps.Styles, s.caseFile
 	width := max(s.Width, 20)
 	var lines []string
 	head := st.Title.Render("Case "+sanitize.Text(c.Ticket)) + "  " + st.Muted.Render(caseCounts(c)+" · agents "+strings.Join(c.Agents(), ", "))

@@ -7,40 +7,10 @@ import (
 	"cardterm/ui"
 )
 
-// handleKey routes a key: the open form, panel or view takes it first,
-// then the view's own bindings (the look-ups, or a customer's case).
+// handleKey routes a key to the view's own bindings (the look-ups, or a
+// customer's case); an open form, panel or view is a layer over the
+// console and has the keys before it.
 func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if s.form != nil {
-		return s.formKey(msg)
-	}
-	if s.approval != nil && s.approval.panelOpen() {
-		return s.approvalKey(msg)
-	}
-	switch {
-	case s.runbooks != nil:
-		return s.runbookKey(msg)
-	case s.panel != nil:
-		return s.panelKey(msg)
-	case s.timeline != nil:
-		return s.timelineKey(msg)
-	}
-	if s.audit != nil {
-		if !s.audit.CapturesKeys() {
-			switch {
-			case key.Matches(msg, s.keys.Keep):
-				return s.keepOnConsole()
-			case key.Matches(msg, s.keys.Export):
-				return s.export(false)
-			case key.Matches(msg, s.keys.ExportFull):
-				return s.export(true)
-			case key.Matches(msg, s.keys.Copy):
-				return s.copyMarkdown()
-			}
-		}
-		var cmd tea.Cmd
-		s.audit, cmd = s.audit.update(msg)
-		return cmd
-	}
 	if s.view == viewLookups {
 		return s.lookupsKey(msg)
 	}
@@ -53,11 +23,9 @@ func (s *Screen) lookupsKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, s.keys.User):
-		s.formFor = formLookup
-		return s.openForm(lookupForm(s.Deps.Styles, caseUser, s.us))
+		return s.openForm(formLookup, lookupForm(s.Deps.Styles, caseUser, s.us))
 	case key.Matches(msg, s.keys.Onboarding):
-		s.formFor = formLookup
-		return s.openForm(lookupForm(s.Deps.Styles, caseOnboarding, s.us))
+		return s.openForm(formLookup, lookupForm(s.Deps.Styles, caseOnboarding, s.us))
 	case key.Matches(msg, s.keys.Region):
 		s.setRegion(!s.us)
 		return notify("look-ups now go to the " + regionName(s.us) + " region")
@@ -84,9 +52,7 @@ func (s *Screen) caseKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Back):
 		return s.closeCase()
 	case key.Matches(msg, k.Audit):
-		s.audit = newAuditView(s.Deps, s.Requests, s.readClient(), s.kase.id)
-		s.audit.SetSize(s.Width, s.Height)
-		return s.audit.start()
+		return s.openAudit(s.readClient())
 	case key.Matches(msg, k.Revoke):
 		return s.startRevoke()
 	case key.Matches(msg, k.Link):
@@ -97,8 +63,7 @@ func (s *Screen) caseKey(msg tea.KeyPressMsg) tea.Cmd {
 		// The same id in the other region: one key after a 404.
 		return s.lookUp(s.kase.kind, s.kase.id, !s.us, s.ticket)
 	case key.Matches(msg, k.Ticket):
-		s.formFor = formTicket
-		return s.openForm(ticketForm(s.Deps.Styles, s.ticket))
+		return s.openForm(formTicket, ticketForm(s.Deps.Styles, s.ticket))
 	case key.Matches(msg, k.Export):
 		return s.export(false)
 	case key.Matches(msg, k.ExportFull):
@@ -117,6 +82,8 @@ func (s *Screen) caseKey(msg tea.KeyPressMsg) tea.Cmd {
 		return s.openTimeline()
 	case key.Matches(msg, k.Follow):
 		return s.follow()
+	case key.Matches(msg, k.Detail):
+		return s.openDetail()
 	}
 	var cmd tea.Cmd
 	s.sets, cmd = s.sets.Update(msg)

@@ -73,15 +73,14 @@ func (s *Screen) openRunbooks() tea.Cmd {
 	if err != nil {
 		p.problem = err.Error()
 	}
-	s.runbooks = p
-	return nil
+	return ui.OpenLayer(&pickerLayer{caseLayer: s.newCaseLayer(), picker: p})
 }
 
-func (s *Screen) runbookKey(msg tea.KeyPressMsg) tea.Cmd {
-	p := s.runbooks
+func (s *Screen) runbookKey(l *pickerLayer, msg tea.KeyPressMsg) tea.Cmd {
+	p := l.picker
 	switch {
 	case key.Matches(msg, p.keys.Back):
-		s.runbooks = nil
+		l.closed = true
 	case key.Matches(msg, p.keys.Up):
 		p.selected = max(p.selected-1, 0)
 	case key.Matches(msg, p.keys.Down):
@@ -91,7 +90,7 @@ func (s *Screen) runbookKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		book := p.books[p.selected]
-		s.runbooks = nil
+		l.closed = true
 		return s.startRun(&book)
 	}
 	return nil
@@ -237,8 +236,8 @@ func (s *Screen) gotRun(msg ui.Result[runDone]) tea.Cmd {
 }
 
 // runbooksView lists the runbooks with their tickets.
-func (s *Screen) runbooksView() string {
-	st, p := s.Deps.Styles, s.runbooks
+func (s *Screen) runbooksView(p *runbookPicker) string {
+	st := s.Deps.Styles
 	width := max(s.Width, 20)
 	lines := []string{st.Title.Render("Run a runbook") + "  " + st.Muted.Render("on user "+sanitize.Text(s.kase.id)+" · case "+sanitize.Text(s.ticket)), ""}
 	if p.problem != "" {

@@ -16,7 +16,6 @@ import (
 	"cardterm/screens/support/grants"
 	"cardterm/theme"
 	"cardterm/ui"
-	"cardterm/ui/form"
 	"cardterm/ui/table"
 )
 
@@ -105,9 +104,9 @@ type Screen struct {
 	// problem is the last failure of the case, said on the case itself.
 	problem string
 
-	audit   *auditView // open timeline, if any
-	form    *form.Form // open form, if any
-	formFor formPurpose
+	// caseSeq counts the cases shown: the layers of one (its forms,
+	// panels and views, layers.go) close when it does.
+	caseSeq int
 	action  *pendingAction
 	change  ui.Change[actionDone]
 	// secretClient carries the secret key the agent typed, for revoke,
@@ -128,11 +127,7 @@ type Screen struct {
 	// evidence names them; readClients are those clients, EU and US.
 	consentRec  *casefile.Recorder
 	readClients [2]*apiclient.Client
-	panel       *casePanel     // the case's notes and evidence, if shown
-	runbooks    *runbookPicker // the runbook chooser, if shown
-	pending     *pendingRun    // a runbook waiting for the approved session
-	timeline    *timelineView  // the customer's timeline, if shown
-	editing     int            // the note the edit form is for
+	pending     *pendingRun // a runbook waiting for the approved session
 
 	approval *approval // the customer-approved session, if any
 	// ended is the client of the last session ended, whose revoke may
@@ -157,15 +152,10 @@ func New(deps screenkit.Deps, opts Options) *Screen {
 	return s
 }
 
-// CapturesKeys implements ui.Screen: forms and table filters take letters.
+// CapturesKeys implements ui.Screen: table filters take letters (the
+// forms are layers that say so themselves).
 func (s *Screen) CapturesKeys() bool {
 	switch {
-	case s.form != nil:
-		return true
-	case s.approval != nil && s.approval.panelOpen():
-		return true
-	case s.audit != nil:
-		return s.audit.CapturesKeys()
 	case s.view == viewCase:
 		return s.sets.Filtering()
 	}
@@ -200,15 +190,6 @@ func (s *Screen) SetSize(width, height int) {
 	}
 	s.lookups.SetSize(width, max(height-3-reachHeight(width)-caseLine, 3))
 	s.sets.SetSize(width, max(height-s.caseHeaderHeight()-3, 3))
-	if s.form != nil {
-		s.form.SetWidth(min(width, 72))
-	}
-	if s.audit != nil {
-		s.audit.SetSize(width, height)
-	}
-	if s.timeline != nil {
-		s.timeline.table.SetSize(width, s.timelineTableHeight(height))
-	}
 }
 
 // Update implements ui.Screen.
@@ -238,29 +219,16 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.gotCaseSaved(msg)
 	case ui.Result[runDone]:
 		return s, s.gotRun(msg)
-	case ui.Result[timelineRead]:
-		return s, s.gotTimeline(msg)
 	case ui.KeepEvidenceMsg:
 		return s, s.keepFromSession(msg)
 	case ui.RefreshMsg:
-		if s.timeline != nil {
-			return s, s.readTimeline()
-		}
-		if s.audit != nil {
-			return s, s.audit.start()
-		}
 		return s, s.reload()
 	case tea.KeyPressMsg:
 		return s, s.handleKey(msg)
 	case ui.BodyMouseMsg:
 		return s, s.mouse(msg)
 	}
-	if s.audit != nil {
-		var cmd tea.Cmd
-		s.audit, cmd = s.audit.update(msg)
-		return s, cmd
-	}
-	return s, screenkit.ToForm(s.form, msg)
+	return s, nil
 }
 
 // closeCase goes back to the look-ups; an approved session of the case
@@ -277,8 +245,8 @@ func (s *Screen) closeCase() tea.Cmd {
 // action, problem or ticket of this one can reach the next. Requests in
 // flight (an export) finish; their answers name their own case.
 func (s *Screen) clearCase() {
-	s.kase, s.audit, s.form, s.action = nil, nil, nil, nil
-	s.panel, s.runbooks, s.timeline = nil, nil, nil
+	s.kase, s.action = nil, nil
+	s.caseSeq++ // its layers close
 	s.problem, s.loading, s.unlogged = "", false, nil
 	if s.caseFile == nil {
 		// Without a case file the ticket was the look-up's label; with one
@@ -297,13 +265,6 @@ func (s *Screen) setProblem(text string) {
 	s.SetSize(s.Width, s.Height)
 }
 
-// openForm shows a form, sized and focused.
-func (s *Screen) openForm(f *form.Form) tea.Cmd {
-	s.form = f
-	f.SetWidth(min(s.Width, 72))
-	return f.Focus()
-}
-
 // CopyValue offers the case's id to the global copy key.
 func (s *Screen) CopyValue() (label, value string, ok bool) {
 	if s.kase == nil {
@@ -315,15 +276,9 @@ func (s *Screen) CopyValue() (label, value string, ok bool) {
 	return "onboarding id", s.kase.id, true
 }
 
-// Inspect offers the gateway's raw answer to the global i: the selected
-// audit record on the timeline, else the consent look-up's answer.
+// Inspect offers the gateway's raw answer to the global i: the consent
+// look-up's answer (the audit trail's layer offers its own record).
 func (s *Screen) Inspect() (string, []byte, bool) {
-	if s.audit != nil {
-		if r, ok := s.audit.selected(); ok {
-			return screenkit.Inspected("Audit record "+r.AuditID, r.Raw)
-		}
-		return "", nil, false
-	}
 	if s.kase == nil || s.view != viewCase {
 		return "", nil, false
 	}

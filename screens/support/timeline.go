@@ -64,18 +64,19 @@ var _ help.KeyMap = timelineKeys{}
 var timelineColumns = []table.Column{{Title: "Time", Width: 21}, {Title: "Source", Width: 18}, {Title: "What", Min: 20}}
 
 func (s *Screen) openTimeline() tea.Cmd {
-	s.timeline = &timelineView{userID: s.kase.id, table: table.New(s.Deps.Styles, timelineColumns), keys: timelineKeys{
+	t := &timelineView{userID: s.kase.id, table: table.New(s.Deps.Styles, timelineColumns), keys: timelineKeys{
 		Keep:    key.NewBinding(key.WithKeys("ctrl+k"), key.WithHelp("ctrl+k", "keep the timeline in the case")),
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "read again")),
 		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	}}
-	s.SetSize(s.Width, s.Height)
-	return s.readTimeline()
+	l := &timelineLayer{caseLayer: s.newCaseLayer(), timeline: t}
+	l.SetSize(s.Width, s.Height)
+	return tea.Batch(ui.OpenLayer(l), s.readTimeline(t))
 }
 
 // readTimeline reads the audit trail in a command.
-func (s *Screen) readTimeline() tea.Cmd {
-	client, id := s.readClient(), s.timeline.userID
+func (s *Screen) readTimeline(t *timelineView) tea.Cmd {
+	client, id := s.readClient(), t.userID
 	_, cmd := ui.Go(s.Requests, func(ctx context.Context) (timelineRead, error) {
 		records, total, err := runbook.ReadAudit(ctx, client, id)
 		out := timelineRead{userID: id, total: total}
@@ -90,9 +91,8 @@ func (s *Screen) readTimeline() tea.Cmd {
 	return cmd
 }
 
-func (s *Screen) gotTimeline(msg ui.Result[timelineRead]) tea.Cmd {
-	t := s.timeline
-	if t == nil || msg.Value.userID != t.userID {
+func (s *Screen) gotTimeline(t *timelineView, msg ui.Result[timelineRead]) tea.Cmd {
+	if msg.Value.userID != t.userID {
 		return nil
 	}
 	if msg.Err != nil {
@@ -113,20 +113,20 @@ func (s *Screen) gotTimeline(msg ui.Result[timelineRead]) tea.Cmd {
 	return nil
 }
 
-func (s *Screen) timelineKey(msg tea.KeyPressMsg) tea.Cmd {
-	t := s.timeline
+func (s *Screen) timelineKey(l *timelineLayer, msg tea.KeyPressMsg) tea.Cmd {
+	t := l.timeline
 	switch {
 	case key.Matches(msg, t.keys.Back):
-		s.timeline = nil
+		l.closed = true
 		return nil
 	case key.Matches(msg, t.keys.Refresh):
-		return s.readTimeline()
+		return s.readTimeline(t)
 	case key.Matches(msg, t.keys.Keep):
 		answer, ok := s.consentRec.Latest("/v2/consent/user/" + t.userID + "/audit")
 		if !ok {
 			return notify("the audit trail has not answered yet")
 		}
-		return s.keep("timeline of user "+t.userID, ansi.Strip(s.timelineView()), answer)
+		return s.keep("timeline of user "+t.userID, ansi.Strip(s.timelineView(t)), answer)
 	}
 	var cmd tea.Cmd
 	t.table, cmd = t.table.Update(msg)
@@ -168,8 +168,8 @@ func (s *Screen) wrappedGaps() [][]string {
 	return out
 }
 
-func (s *Screen) timelineView() string {
-	st, t := s.Deps.Styles, s.timeline
+func (s *Screen) timelineView(t *timelineView) string {
+	st := s.Deps.Styles
 	head := st.Title.Render("Timeline") + "  " + st.Muted.Render("user "+sanitize.Text(t.userID)+" · newest first")
 	lines := []string{head}
 	switch {

@@ -117,8 +117,14 @@ func (w *Screen) layoutOverview() {
 		b.WriteString(st.Muted.Render("Card charges in this order: "+strings.Join(order, " › ")) + "\n")
 	}
 	b.WriteString("\n")
+	w.writeExternal(&b, width)
+	w.writeCredit(&b, width)
+	w.parts.rest = b.String()
+}
 
-	// External wallets.
+// writeExternal writes the external wallets with their balances.
+func (w *Screen) writeExternal(b *strings.Builder, width int) {
+	st := w.Deps.Styles
 	b.WriteString(st.Subtitle.Render("External wallets") + "\n")
 	switch {
 	case !w.loaded[readExternal] && len(w.external) == 0:
@@ -145,8 +151,11 @@ func (w *Screen) layoutOverview() {
 		}
 	}
 	b.WriteString("\n")
+}
 
-	// Credit wallet.
+// writeCredit writes the credit wallet and the last withdrawal's answer.
+func (w *Screen) writeCredit(b *strings.Builder, width int) {
+	st := w.Deps.Styles
 	b.WriteString(st.Subtitle.Render("Credit wallet") + "\n")
 	b.WriteString(w.creditSummary(width) + "\n")
 	if w.last.result.TxHash != "" {
@@ -164,7 +173,6 @@ func (w *Screen) layoutOverview() {
 		b.WriteString(screenkit.RenderFields(st, fields, width) + "\n")
 		b.WriteString(st.Muted.Render("y copies the transaction hash") + "\n")
 	}
-	w.parts.rest = b.String()
 }
 
 // dashIfEmpty shows "—" for a value that could not be read.

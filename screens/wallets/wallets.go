@@ -186,49 +186,10 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	if cmd := w.updateWithdraw(msg); cmd != nil {
 		return w, cmd
 	}
+	if cmd, ok := w.gotWallets(msg); ok {
+		return w, cmd
+	}
 	switch msg := msg.(type) {
-	case ui.Result[[]apiclient.InternalWallet]:
-		if msg.ID == w.internalID {
-			w.loaded[readInternal], w.errs[readInternal] = true, msg.Err
-			defer w.offerOnly()
-			if msg.Err == nil {
-				w.internal = msg.Value
-			}
-			w.rebuildRows()
-			return w, screenkit.ReadFailed("loading the internal wallets", msg.Err, 403)
-		}
-	case ui.Result[[]apiclient.LinkedWallet]:
-		if msg.ID == w.linkedID {
-			w.loaded[readLinked], w.errs[readLinked] = true, msg.Err
-			defer w.offerOnly()
-			if msg.Err == nil {
-				w.linked = msg.Value
-			}
-			w.rebuildRows()
-			return w, screenkit.ReadFailed("loading the linked wallets", msg.Err, 403)
-		}
-	case ui.Result[[]apiclient.ExternalWallet]:
-		if msg.ID == w.externalID {
-			w.loaded[readExternal], w.errs[readExternal] = true, msg.Err
-			defer w.offerOnly()
-			if msg.Err == nil {
-				w.external = screenkit.ExternalWallets(msg.Value)
-			}
-			return w, screenkit.ReadFailed("loading the external wallets", msg.Err, 403)
-		}
-	case ui.Result[apiclient.CreditWallet]:
-		if msg.ID == w.creditID {
-			w.loaded[readCredit], w.errs[readCredit] = true, msg.Err
-			defer w.offerOnly()
-			switch {
-			case msg.Err == nil:
-				w.credit = &msg.Value
-			case apiclient.IsNotFound(msg.Err):
-				w.credit = nil // no credit yet: a state, not a failure
-				return w, nil
-			}
-			return w, screenkit.ReadFailed("loading the credit wallet", msg.Err, 403)
-		}
 	case ui.Result[historyPage]:
 		return w, w.updateHistory(msg)
 	case ui.RefreshMsg:
@@ -324,4 +285,54 @@ func (w *Screen) View() string {
 		return screenkit.Place(w.historyView(width, height), width, height)
 	}
 	return screenkit.Place(w.overview(), width, height)
+}
+
+// gotWallets takes the answers of the four wallet reads; ok is false for
+// any other message.
+func (w *Screen) gotWallets(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case ui.Result[[]apiclient.InternalWallet]:
+		if msg.ID == w.internalID {
+			w.loaded[readInternal], w.errs[readInternal] = true, msg.Err
+			defer w.offerOnly()
+			if msg.Err == nil {
+				w.internal = msg.Value
+			}
+			w.rebuildRows()
+			return screenkit.ReadFailed("loading the internal wallets", msg.Err, 403), true
+		}
+	case ui.Result[[]apiclient.LinkedWallet]:
+		if msg.ID == w.linkedID {
+			w.loaded[readLinked], w.errs[readLinked] = true, msg.Err
+			defer w.offerOnly()
+			if msg.Err == nil {
+				w.linked = msg.Value
+			}
+			w.rebuildRows()
+			return screenkit.ReadFailed("loading the linked wallets", msg.Err, 403), true
+		}
+	case ui.Result[[]apiclient.ExternalWallet]:
+		if msg.ID == w.externalID {
+			w.loaded[readExternal], w.errs[readExternal] = true, msg.Err
+			defer w.offerOnly()
+			if msg.Err == nil {
+				w.external = screenkit.ExternalWallets(msg.Value)
+			}
+			return screenkit.ReadFailed("loading the external wallets", msg.Err, 403), true
+		}
+	case ui.Result[apiclient.CreditWallet]:
+		if msg.ID == w.creditID {
+			w.loaded[readCredit], w.errs[readCredit] = true, msg.Err
+			defer w.offerOnly()
+			switch {
+			case msg.Err == nil:
+				w.credit = &msg.Value
+			case apiclient.IsNotFound(msg.Err):
+				w.credit = nil // no credit yet: a state, not a failure
+				return nil, true
+			}
+			return screenkit.ReadFailed("loading the credit wallet", msg.Err, 403), true
+		}
+	}
+	return nil, false
 }

@@ -1,0 +1,193 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/ui/layer"
+)
+
+// Everything modal is a layer on the root's one stack (ui/layer): the
+// dialog, the help, the notices log, the inspector, the profile switcher,
+// the go-to prompt, and every screen's forms, panels and views. The
+// order of priority is layer.Rank's; the top layer over the active
+// screen gets its keys, clicks and pastes.
+
+// OpenLayerMsg asks the root to open a screen's layer over it. Screens
+// return it through OpenLayer; the root fills in Owner.
+type OpenLayerMsg struct {
+	Layer layer.Layer
+	// Owner is the screen the layer shows over; it hides while another
+	// screen is shown and closes with the screen's session.
+	Owner ScreenID
+}
+
+// OpenLayer asks the root to open l over the screen that returns it
+// (layer.Panel rank): a form, a panel, a detail or a chooser.
+func OpenLayer(l layer.Layer) tea.Cmd {
+	return func() tea.Msg { return OpenLayerMsg{Layer: l} }
+}
+
+// owner is whose layers show now: the active screen's.
+func (r *Root) owner() string {
+	if s := r.Active(); s != nil {
+		return string(s.ID())
+	}
+	return ""
+}
+
+// topLayer is the layer over the active screen that gets input now.
+func (r *Root) topLayer() (layer.Layer, layer.Rank, bool) { return r.layers.Top(r.owner()) }
+
+// topRank is the top layer's rank, or -1 when none is open.
+func (r *Root) topRank() int {
+	if _, rank, ok := r.topLayer(); ok {
+		return int(rank)
+	}
+	return -1
+}
+
+// openRootLayer opens one of the root's own layers, shown over every screen.
+func (r *Root) openRootLayer(l layer.Layer, rank layer.Rank) {
+	bw, bh := r.bodySize()
+	r.layers.SetSize(bw, bh)
+	r.layers.Push(l, rank, "")
+}
+
+// closeRootLayers closes the root's own layers of the given ranks (all
+// of them when none is given).
+func (r *Root) closeRootLayers(ranks ...layer.Rank) {
+	r.layers.Close(func(_ layer.Layer, rank layer.Rank, owner string) bool {
+		if owner != "" {
+			return false
+		}
+		if len(ranks) == 0 {
+			return true
+		}
+		for _, of := range ranks {
+			if of == rank {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// topDialog is the confirmation on top, if the top layer is one.
+func (r *Root) topDialog() *dialog {
+	if top, _, ok := r.topLayer(); ok {
+		if d, ok := top.(*dialog); ok {
+			return d
+		}
+	}
+	return nil
+}
+
+// dialogOpen reports whether a confirmation is open over the active screen.
+func (r *Root) dialogOpen() bool {
+	_, ok := layer.Find[*dialog](&r.layers, r.owner())
+	return ok
+}
+
+// sheetShown is the help or the notices log when it is on top.
+func (r *Root) sheetShown() (*sheet, bool) {
+	top, _, ok := r.topLayer()
+	if !ok {
+		return nil, false
+	}
+	s, ok := top.(*sheet)
+	return s, ok
+}
+
+// toggleSheet opens the help or the notices log, or closes it when it is
+// on top; either one replaces the other.
+func (r *Root) toggleSheet(kind sheetKind) {
+	shown, ok := r.sheetShown()
+	r.closeRootLayers(layer.Sheet)
+	if ok && shown.kind == kind {
+		return
+	}
+	r.openRootLayer(newSheet(r, kind), layer.Sheet)
+}
+
+// sheetKind says which sheet: the help or the notices log.
+type sheetKind uint8
+
+const (
+	helpSheet sheetKind = iota
+	logSheet
+)
+
+// sheet is the help (?) or the notices log (m), drawn over the whole
+// body; its own key, esc closes it and q quits.
+type sheet struct {
+	r             *Root
+	kind          sheetKind
+	keys          sheetKeys
+	width, height int
+	// offset is how far the wheel scrolled the help.
+	offset int
+	done   bool
+}
+
+// sheetKeys are an open sheet's bindings.
+type sheetKeys struct {
+	Close, Quit key.Binding
+}
+
+func newSheet(r *Root, kind sheetKind) *sheet {
+	closeKey := key.NewBinding(key.WithKeys("?", "esc", "m"), key.WithHelp("?/esc", "close help"))
+	if kind == logSheet {
+		closeKey = key.NewBinding(key.WithKeys("m", "esc", "?"), key.WithHelp("m/esc", "close notices"))
+	}
+	return &sheet{r: r, kind: kind, keys: sheetKeys{Close: closeKey, Quit: r.keys.Quit}}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k sheetKeys) ShortHelp() []key.Binding { return []key.Binding{k.Close} }
+
+// FullHelp implements help.KeyMap.
+func (k sheetKeys) FullHelp() [][]key.Binding { return [][]key.Binding{{k.Close, k.Quit}} }
+
+// Update implements layer.Layer.
+func (s *sheet) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, s.keys.Close):
+			s.done = true
+		case key.Matches(msg, s.keys.Quit):
+			return tea.Quit
+		}
+	case BodyMouseMsg:
+		if s.kind == helpSheet {
+			s.scroll(msg.Wheel * wheelLines)
+		}
+	}
+	return nil
+}
+
+// SetSize implements layer.Layer.
+func (s *sheet) SetSize(width, height int) { s.width, s.height = width, height }
+
+// View implements layer.Layer.
+func (s *sheet) View() string {
+	if s.kind == logSheet {
+		return s.r.renderNoticeLog(s.width, s.height)
+	}
+	return s.r.renderHelp(s.width, s.height, s.offset)
+}
+
+// KeyMap implements layer.Layer.
+func (s *sheet) KeyMap() help.KeyMap { return s.keys }
+
+// Done implements layer.Layer.
+func (s *sheet) Done() bool { return s.done }
+
+// TopLayer is the layer that gets input over the active screen now, for
+// tests that check what is open (a form's field, a panel).
+func (r *Root) TopLayer() (layer.Layer, bool) {
+	top, _, ok := r.topLayer()
+	return top, ok
+}
