@@ -24,3 +24,13 @@ func Spent(x *apiclient.Transaction) (amount Parsed, currency string, ok bool) {
 
 // Text is the amount as it was read ("53.63").
 func (p Parsed) Text() string { return p.text }
+
+// Units is the amount in units of 10^-scale ("53.63" at scale 4 is
+// 536300); false when it has finer decimals or does not fit an int64.
+func (p Parsed) Units(scale int) (int64, bool) {
+	if p.big || p.scale > scale || scale >= len(pow10) {
+		return 0, false
+	}
+	hi, lo := mulOverflows(p.units, pow10[scale-p.scale])
+	return lo, !hi
+}
