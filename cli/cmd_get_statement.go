@@ -14,6 +14,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/domain/ledger"
+	"cardterm/domain/notes"
 	"cardterm/domain/statement"
 	"cardterm/ui/sanitize"
 )
@@ -104,12 +105,17 @@ func runStatement(o options, s *statementFlags, args []string, std streams, comm
 	}
 	defer func() { _ = client.Logout(context.Background()) }()
 
+	// The holder's notes and tags fill their columns (domain/notes).
+	book, err := notes.Load(notes.File(holderDir(o), user))
+	if err != nil {
+		return fail(err)
+	}
 	progress := newProgressLine(std.stderr)
 	var sum statement.Summary
 	if s.all {
-		sum, err = statement.Export(ctx, client, statement.Query{Filter: filter}, std.stdout, format, progress.show)
+		sum, err = statement.Export(ctx, client, statement.Query{Filter: filter, Notes: book.Columns}, std.stdout, format, progress.show)
 	} else {
-		sum, err = onePage(ctx, client, filter, std.stdout, format)
+		sum, err = onePage(ctx, client, filter, std.stdout, format, book.Columns)
 	}
 	progress.clear()
 	if err != nil {
@@ -122,8 +128,9 @@ func runStatement(o options, s *statementFlags, args []string, std streams, comm
 }
 
 // onePage writes the rows of the filter's page.
-func onePage(ctx context.Context, client *apiclient.Client, filter apiclient.TransactionFilter, out io.Writer, format statement.Format) (statement.Summary, error) {
+func onePage(ctx context.Context, client *apiclient.Client, filter apiclient.TransactionFilter, out io.Writer, format statement.Format, notes func(id string) (string, string)) (statement.Summary, error) {
 	w := statement.NewWriter(out, format)
+	w.Notes = notes
 	page, err := client.Transactions(ctx, filter)
 	if err != nil {
 		return statement.Summary{}, err

@@ -17,6 +17,9 @@ type Query struct {
 	Filter apiclient.TransactionFilter
 	// Keep, when set, keeps only the transactions it answers true for.
 	Keep func(*apiclient.Transaction) bool
+	// Notes, when set, gives each transaction's note and tags for their
+	// columns (domain/notes).
+	Notes func(id string) (note, tags string)
 }
 
 // Progress is how far a walk is: pages and rows read, the day of the
@@ -119,6 +122,7 @@ type Summary struct {
 // Export writes the query's statement in format to out, page by page.
 func Export(ctx context.Context, client *apiclient.Client, q Query, out io.Writer, format Format, progress func(Progress)) (Summary, error) {
 	w := NewWriter(out, format)
+	w.Notes = q.Notes
 	p, err := Walk(ctx, client, q, w.Write, progress)
 	if closeErr := w.Close(); err == nil {
 		err = closeErr
