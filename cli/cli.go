@@ -102,6 +102,7 @@ request to any endpoint.
 		newVersionCommand(),
 		newManCommand(),
 		newAPICommand(std),
+		newGuardCommand(std),
 	)
 	// The app, look-ups, listen and profile check handle signals
 	// themselves (Bubble Tea, runLookup, after their prompts); elsewhere
