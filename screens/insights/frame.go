@@ -79,10 +79,16 @@ func (s *Screen) rebuild() {
 	b.WriteByte('\n')
 	b.WriteString(s.tabs(st))
 	b.WriteString("\n\n")
+	if s.chart == budgetsView || s.chart == recurringView {
+		s.keys.Open.SetEnabled(false)
+		b.WriteString(s.listView(st))
+		s.body = screenkit.Place(b.String(), s.Width, s.Height)
+		return
+	}
 	bars := s.bars()
 	s.keys.Open.SetEnabled(len(bars) > 0)
 	if len(bars) == 0 {
-		b.WriteString(st.Muted.Render("Nothing spent in " + cur + "."))
+		b.WriteString(st.Muted.Render(s.nothingText(cur)))
 	} else {
 		b.WriteString(drawBars(st, bars, cur, s.selection[s.chart], s.Width))
 	}
@@ -100,7 +106,11 @@ func (s *Screen) tabs(st *theme.Styles) string {
 			parts[c] = st.Muted.Render(" " + chartNames[c] + " ")
 		}
 	}
-	return strings.Join(parts, " ") + st.Muted.Render("  v switches · enter lists")
+	line := strings.Join(parts, " ")
+	if hint := "  v switches · enter lists"; lipgloss.Width(line)+len(hint) <= s.Width {
+		line += st.Muted.Render(hint)
+	}
+	return line
 }
 
 // drawBars draws one bar a line: a marker on the selected one, the label,
