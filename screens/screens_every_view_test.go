@@ -158,7 +158,8 @@ func backTo(app *screentest.App, id ui.ScreenID) {
 		if app.UI().DialogOpen() {
 			app.Keys("n")
 		}
-		if app.UI().Active().CapturesKeys() || strings.Contains(app.Screen(), "esc back") {
+		_, layerOpen := app.UI().TopLayer()
+		if layerOpen || app.UI().Active().CapturesKeys() || strings.Contains(app.Screen(), "esc back") {
 			app.Keys("esc")
 		}
 	}

@@ -163,7 +163,7 @@ func TestEveryConfirmationShowsTheRequestReceived(t *testing.T) {
 					app.Keys("n")
 				}
 				for range 3 {
-					if app.UI().Active().CapturesKeys() || strings.Contains(app.Screen(), "esc back") {
+					if _, layerOpen := app.UI().TopLayer(); layerOpen || app.UI().Active().CapturesKeys() || strings.Contains(app.Screen(), "esc back") {
 						app.Keys("esc")
 					}
 				}
