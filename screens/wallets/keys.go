@@ -11,6 +11,8 @@ import (
 // in read-only mode so the footer and help never offer them.
 type walletKeys struct {
 	Link, Unlink, Up, Down, Withdraw, History key.Binding
+	// Receive opens the receive view of the selected wallet (receive.go).
+	Receive key.Binding
 	// Used inside the history view.
 	Next, Prev, Credit, Back key.Binding
 	table                    help.KeyMap
@@ -34,6 +36,7 @@ func newWalletKeys(readOnly bool, table help.KeyMap) walletKeys {
 		Down:     key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "priority down")),
 		Withdraw: key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "withdraw credit")),
 		History:  key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "history")),
+		Receive:  key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "receive (address, QR)")),
 		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
 		Prev:     key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
 		Credit:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "credit/internal wallet")),
@@ -50,7 +53,7 @@ func (k walletKeys) ShortHelp() []key.Binding {
 	case modeHistory:
 		return []key.Binding{k.Next, k.Prev, k.Credit, k.Back}
 	}
-	return []key.Binding{k.Link, k.Unlink, k.Up, k.Down, k.Withdraw, k.History}
+	return []key.Binding{k.Link, k.Unlink, k.Up, k.Down, k.Withdraw, k.History, k.Receive}
 }
 
 // FullHelp implements help.KeyMap.
