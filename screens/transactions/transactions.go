@@ -15,6 +15,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/domain/ledger"
+	"cardterm/domain/notes"
 	"cardterm/domain/statement"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
@@ -28,7 +29,9 @@ import (
 // movement and filter keys.
 type keyMap struct {
 	Filters, Clear, Next, Prev, Refresh, Export key.Binding
-	table                                       table.KeyMap
+	// Note and Tag are the holder's notes (notes.go).
+	Note, Tag key.Binding
+	table     table.KeyMap
 }
 
 func newKeyMap() keyMap {
@@ -39,6 +42,8 @@ func newKeyMap() keyMap {
 		Prev:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload page")),
 		Export:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
+		Note:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "note and tags")),
+		Tag:     key.NewBinding(key.WithKeys("#"), key.WithHelp("#", "list a tag")),
 		table:   table.Keys(),
 	}
 }
@@ -47,7 +52,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.table.Up, k.table.Down, k.Filters, k.Next, k.Prev, k.table.Filter}
 }
 func (k keyMap) FullHelp() [][]key.Binding {
-	return append([][]key.Binding{{k.Filters, k.Clear, k.Next, k.Prev, k.Refresh, k.Export}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.Filters, k.Clear, k.Next, k.Prev, k.Refresh, k.Export}, {k.Note, k.Tag}}, k.table.FullHelp()...)
 }
 
 // transactionLoad is the answer to one page request, with what was asked.
@@ -91,6 +96,10 @@ type Screen struct {
 
 	// alerts watches for new and declined transactions (alerts.go).
 	alerts alerts
+	// notes are the holder's notes and tags; tag, when set, lists the
+	// transactions carrying it, from every page (notes.go).
+	notes *notes.Book
+	tag   string
 
 	// frame is what View draws besides the table, built in Update and
 	// SetSize (frame.go).
@@ -163,6 +172,9 @@ func (t *Screen) load(f apiclient.TransactionFilter) tea.Cmd {
 	client := t.Deps.Client
 	t.loading, t.asked = true, f
 	t.staleFrame()
+	if t.tag != "" {
+		return t.loadTagged(f)
+	}
 	return ui.Start(t.Requests, &t.loadID, func(ctx context.Context) (transactionLoad, error) {
 		p, err := client.Transactions(ctx, f)
 		return transactionLoad{filter: f, page: p}, err
@@ -178,6 +190,9 @@ func (t *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 }
 
 func (t *Screen) update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := t.notesUpdate(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case ui.Result[transactionLoad]:
 		if msg.ID != t.loadID {
@@ -197,7 +212,7 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 		}
 		return t.exportDone(msg)
 	case ui.SessionStartedMsg:
-		return t.startAlerts()
+		return tea.Batch(t.startAlerts(), t.loadNotes())
 	case alertTickMsg:
 		return t.alertTicked(msg)
 	case alertReadMsg:
@@ -209,7 +224,7 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 		// reads it, not the one before.
 		t.form, t.exportForm = nil, nil
 		t.table.ClearFilter()
-		t.filter = msg.Filter
+		t.filter, t.tag = msg.Filter, msg.Tag
 		return t.load(msg.Filter)
 	case ui.RefreshMsg:
 		return t.load(t.filter)
@@ -327,16 +342,21 @@ func (t *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return t.openFilters()
 	case key.Matches(msg, t.keys.Export):
 		return t.openExport()
+	case key.Matches(msg, t.keys.Note):
+		return t.openNote()
+	case key.Matches(msg, t.keys.Tag):
+		return t.openTagChoice()
 	case key.Matches(msg, t.keys.Clear):
-		if t.filter.DateFrom == "" && t.filter.SearchKey == "" && len(t.filter.MCCCategories) == 0 {
+		if t.filter.DateFrom == "" && t.filter.SearchKey == "" && len(t.filter.MCCCategories) == 0 && t.tag == "" {
 			return ui.Notify(theme.ToneInfo, "no filters to clear")
 		}
+		t.tag = ""
 		return t.load(apiclient.TransactionFilter{})
 	case key.Matches(msg, t.keys.Next):
 		if t.loading {
 			return nil
 		}
-		if t.atEnd || len(t.rows) == 0 {
+		if t.atEnd || len(t.rows) == 0 || t.tag != "" {
 			return ui.Notify(theme.ToneInfo, "this is the last page")
 		}
 		f := t.filter
@@ -356,46 +376,4 @@ func (t *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	var cmd tea.Cmd
 	t.table, cmd = t.table.Update(msg)
 	return cmd
-}
-
-// selected is the transaction under the cursor.
-func (t *Screen) selected() (*apiclient.Transaction, bool) {
-	i, ok := t.table.Cursor()
-	if !ok || i >= len(t.rows) {
-		return nil, false
-	}
-	return &t.rows[i], true
-}
-
-// CopyValue lets y copy the selected transaction's id.
-func (t *Screen) CopyValue() (label, value string, ok bool) {
-	x, ok := t.selected()
-	if !ok {
-		return "", "", false
-	}
-	id := x.ID
-	if id == "" {
-		id = ledger.RecordID(x.Raw)
-	}
-	if id == "" {
-		return "", "", false
-	}
-	return "transaction id", id, true
-}
-
-// transactionDetailHeight is the rows the detail pane takes.
-const transactionDetailHeight = 11
-
-// Inspect implements ui.Inspectable: the selected transaction as the
-// gateway sent it.
-func (t *Screen) Inspect() (string, []byte, bool) {
-	x, ok := t.selected()
-	if !ok || t.form != nil {
-		return "", nil, false
-	}
-	id := x.ID
-	if id == "" {
-		id = ledger.RecordID(x.Raw)
-	}
-	return screenkit.Inspected("transaction "+id, x.Raw)
 }
