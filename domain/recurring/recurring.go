@@ -81,6 +81,8 @@ type Series struct {
 // needs of each (a merchant, a time, an amount).
 type Detector struct {
 	groups map[groupKey]*group
+	// keys are the merchants' names as sent, lower-cased once each.
+	keys map[string]string
 }
 
 type groupKey struct{ merchant, currency string }
@@ -91,7 +93,9 @@ type group struct {
 }
 
 // NewDetector starts with nothing seen.
-func NewDetector() *Detector { return &Detector{groups: map[groupKey]*group{}} }
+func NewDetector() *Detector {
+	return &Detector{groups: map[groupKey]*group{}, keys: map[string]string{}}
+}
 
 // Add takes one transaction in its gateway's shape; what is not spending,
 // has no merchant, time or usable amount is skipped.
@@ -112,7 +116,12 @@ func (d *Detector) Add(x *apiclient.Transaction) {
 	if !ok {
 		return
 	}
-	k := groupKey{strings.ToLower(name), currency}
+	lower, ok := d.keys[name]
+	if !ok {
+		lower = strings.ToLower(name)
+		d.keys[name] = lower
+	}
+	k := groupKey{lower, currency}
 	g := d.groups[k]
 	if g == nil {
 		g = &group{name: name}
