@@ -96,3 +96,37 @@ func TestRecurringPriceChangeE2E(t *testing.T) {
 		t.Fatalf("the next date did not move:\n%s", s)
 	}
 }
+
+// TestStatementCarriesNotesAndTags: get transactions --all writes the
+// holder's note and tags in the last two columns.
+func TestStatementCarriesNotesAndTags(t *testing.T) {
+	sb := startSandboxInProcess(t, sandbox.Options{})
+	holder := []string{"CARDTERM_USERNAME=alice@demo.test", "CARDTERM_PASSWORD=demo-pass"}
+	gateway := []string{"--base-url", sb.URL, "--client-key", sandbox.DemoClientKey}
+	first, _, code := sealedRun(t, holder, append([]string{"get", "transactions", "--format", "csv"}, gateway...)...)
+	rows := strings.Split(strings.TrimSpace(first), "\n")
+	if code != 0 || len(rows) < 2 {
+		t.Fatalf("get transactions: exit %d\n%s", code, first)
+	}
+	id, _, _ := strings.Cut(rows[1], ",")
+	writeHolderFile(t, "notes-alice@demo.test.json", `{"`+id+`": {"note": "hotel, to claim", "tags": ["work", "q4"]}}`)
+	out, errOut, code := sealedRun(t, holder, append([]string{"get", "transactions", "--all", "--format", "csv"}, gateway...)...)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || !strings.HasSuffix(lines[0], ",note,tags") {
+		t.Fatalf("exit %d: %s\n%.300s", code, errOut, out)
+	}
+	found := 0
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, id+",") {
+			found++
+			if !strings.HasSuffix(l, `,"hotel, to claim",work q4`) {
+				t.Fatalf("the row lacks its note and tags: %s", l)
+			}
+		} else if !strings.HasSuffix(l, ",,") {
+			t.Fatalf("a row without a note has something in its columns: %s", l)
+		}
+	}
+	if found != 1 {
+		t.Fatalf("the noted row appears %d times", found)
+	}
+}

@@ -112,7 +112,7 @@ func TestHolderViewGoldens(t *testing.T) {
 	if err := book.Save(budget.File(dir)); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "notes-alice_demo.test.json"), []byte(`{}`), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "notes-alice@demo.test.json"), []byte(`{}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for _, size := range [][2]int{{80, 24}, {200, 60}} {
