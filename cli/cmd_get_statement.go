@@ -105,26 +105,35 @@ func runStatement(o options, s *statementFlags, args []string, std streams, comm
 	}
 	defer func() { _ = client.Logout(context.Background()) }()
 
-	// The holder's notes and tags fill their columns (domain/notes).
+	if err := writeStatement(ctx, client, o, user, s.all, filter, format, std); err != nil {
+		return fail(err)
+	}
+	return exitOK
+}
+
+// writeStatement writes the rows of one page or, with all, of every
+// page, the holder's notes and tags in their columns (domain/notes); on
+// a terminal a progress line, then a summary, go to stderr.
+func writeStatement(ctx context.Context, client *apiclient.Client, o options, user string, all bool, filter apiclient.TransactionFilter, format statement.Format, std streams) error {
 	book, err := notes.Load(notes.File(holderDir(o), user))
 	if err != nil {
-		return fail(err)
+		return err
 	}
 	progress := newProgressLine(std.stderr)
 	var sum statement.Summary
-	if s.all {
+	if all {
 		sum, err = statement.Export(ctx, client, statement.Query{Filter: filter, Notes: book.Columns}, std.stdout, format, progress.show)
 	} else {
 		sum, err = onePage(ctx, client, filter, std.stdout, format, book.Columns)
 	}
 	progress.clear()
 	if err != nil {
-		return fail(err)
+		return err
 	}
 	if progress.on {
 		fmt.Fprintf(std.stderr, "%d transactions from %d pages; amounts %s\n", sum.Kept, sum.Pages, orNone(sum.Totals.String()))
 	}
-	return exitOK
+	return nil
 }
 
 // onePage writes the rows of the filter's page.

@@ -135,10 +135,6 @@ func WithSupport(build Build, start bool) Option {
 // WithNoColor draws the app as NO_COLOR does (noColor true), or in colour.
 func WithNoColor(noColor bool) Option { return func(s *Setup) { s.Shell.NoColor = noColor } }
 
-// WithHolderDir keeps the card holder's own data (budgets, guard rules,
-// notes) in dir, as the profile's folder.
-func WithHolderDir(dir string) Option { return func(s *Setup) { s.Shell.HolderDir = dir } }
-
 // WithSize sets the first window size (104x30 otherwise: a body of 84x27
 // beside the navigation).
 func WithSize(w, h int) Option { return func(s *Setup) { s.Width, s.Height = w, h } }
