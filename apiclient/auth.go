@@ -107,7 +107,7 @@ func (c *Client) Refresh(ctx context.Context) (Session, error) {
 func (c *Client) refreshLocked(ctx context.Context) (Session, error) {
 	s := c.Session()
 	switch {
-	case c.cfg.SecretKey == "":
+	case c.secretKey() == "":
 		return Session{}, &Error{Op: "Refresh",
 			Message: "cannot refresh the session: no secret key is configured"}
 	case s.RefreshToken == "":

@@ -39,7 +39,7 @@ func captureBody(ctx context.Context, body []byte) {
 func (c *Client) redactBytes(body []byte, extra ...string) []byte {
 	s := c.Session()
 	out := bytes.Clone(body)
-	for _, secret := range append([]string{s.AccessToken, s.RefreshToken, c.cfg.SecretKey}, extra...) {
+	for _, secret := range append([]string{s.AccessToken, s.RefreshToken, c.secretKey()}, extra...) {
 		if len(secret) >= 8 {
 			out = bytes.ReplaceAll(out, []byte(secret), []byte("[redacted]"))
 		}

@@ -27,10 +27,6 @@ const (
 )
 
 const (
-	// maxGETRetries bounds how often a GET answered 429 is sent again.
-	maxGETRetries = 2
-	// defaultRetryWait is how long a 429 without Retry-After makes us wait.
-	defaultRetryWait = time.Second
 	// maxBody bounds how much of a list read as it arrives (request.read)
 	// is read: a 100,000-entry whitelist is about 31 MB.
 	maxBody = 256 << 20
@@ -49,8 +45,9 @@ type Config struct {
 	BaseURL string
 	// ClientKey is sent as x-client-key; it selects the tenant and backend.
 	ClientKey string
-	// ClientID is sent as X-Client-ID on order endpoints and used as the
-	// OAuth client_id; "" means ClientKey.
+	// ClientID is sent as X-Client-ID on order endpoints (which refuse to
+	// send without it: no header is guessed) and used as the OAuth
+	// client_id, where "" means ClientKey.
 	ClientID string
 	// SecretKey is sent as x-secret-key where the interface requires it
 	// (OAuth token, consent mutations). "" disables refresh and those calls.
@@ -62,10 +59,14 @@ type Config struct {
 	HTTPClient *http.Client
 	// Timeout bounds each request attempt; 0 means DefaultTimeout.
 	Timeout time.Duration
-	// MaxRetryWait is the longest Retry-After a GET answered 429 waits
-	// before retrying; a longer one is returned as an error at once.
+	// MaxRetryWait is the longest Retry-After a read answered 429 or 503
+	// waits before it is sent again; a longer one is returned as an error
+	// at once (and the endpoint stays closed until then, pacing.go).
 	// 0 means DefaultMaxRetryWait.
 	MaxRetryWait time.Duration
+	// MaxInFlight bounds the requests on the wire at once; 0 means
+	// DefaultMaxInFlight.
+	MaxInFlight int
 	// Now is the clock for session expiry and Retry-After dates; nil
 	// means time.Now.
 	Now func() time.Time
@@ -77,6 +78,17 @@ type Config struct {
 	// ReadOnly sends only the operations that change nothing (read_only.go)
 	// and refuses every other one before a byte is sent.
 	ReadOnly bool
+	// Sandbox says the gateway is known to be the cardterm sandbox (the
+	// embedded one this process started), so its sandbox-only calls need
+	// no announcement first (sandbox_announce.go).
+	Sandbox bool
+	// SandboxSecretKey is sent as x-secret-key when SecretKey is "" and the
+	// gateway is known to be the sandbox (the demo tenant's public key);
+	// never to another gateway.
+	SandboxSecretKey string
+	// SandboxClientID is sent as X-Client-ID when ClientID is "" and the
+	// gateway is known to be the sandbox (its demo tenant's id).
+	SandboxClientID string
 	// ApprovedSession marks the client of a customer-approved session,
 	// which may start its OAuth sign-in in read-only mode.
 	ApprovedSession bool
@@ -98,9 +110,15 @@ type Client struct {
 	// sandbox is what the latest answer said the gateway is
 	// (sandbox_announce.go).
 	sandbox atomic.Int32
+	// sandboxShift is how far the sandbox's clock runs from ours, in
+	// nanoseconds, as its latest answer said (sandbox_time.go).
+	sandboxShift atomic.Int64
 
 	// refreshMu makes concurrent 401s share one refresh.
 	refreshMu sync.Mutex
+
+	// pace holds Retry-After per endpoint and the in-flight slots.
+	pace *pacing
 
 	// sleep waits d or until ctx is done; tests replace it.
 	sleep func(ctx context.Context, d time.Duration) error
@@ -108,9 +126,6 @@ type Client struct {
 
 // New applies the defaults of Config and returns a signed-out client.
 func New(cfg Config) *Client {
-	if cfg.ClientID == "" {
-		cfg.ClientID = cfg.ClientKey
-	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
 	}
@@ -133,7 +148,11 @@ func New(cfg Config) *Client {
 		own.CheckRedirect = checkRedirect
 		hc = &own
 	}
-	return &Client{cfg: cfg, hc: withDebugLog(hc, cfg.Logger), sleep: sleepCtx}
+	c := &Client{cfg: cfg, hc: withDebugLog(hc, cfg.Logger), sleep: sleepCtx, pace: newPacing(cfg.MaxInFlight)}
+	if cfg.Sandbox {
+		c.sandbox.Store(gatewayIsSandbox)
+	}
+	return c
 }
 
 // answerLimit is how much of r's successful answer is read: maxBody for a
@@ -166,7 +185,7 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 // the secret key: never print it.
 func (c *Client) Config() Config { return c.cfg }
 
-// do runs r: one attempt, GET 429 retries, and one refresh-and-retry on a
+// do runs r: one attempt, read retries (pacing.go), and one refresh-and-retry on a
 // 401 for bearer endpoints when a refresh is possible.
 func (c *Client) do(ctx context.Context, r request) error {
 	token := ""
@@ -197,28 +216,22 @@ func answer[T any](ctx context.Context, c *Client, r request) (T, error) {
 	return out, nil
 }
 
-// sendRetrying sends r, and for a GET answered 429 waits Retry-After (when
-// it is within MaxRetryWait) and sends it again, at most maxGETRetries
-// times. Mutations are never resent.
+// sendRetrying sends r, and sends a read again after a failure worth
+// retrying, as retryWait (pacing.go) says. Writes are never resent.
 func (c *Client) sendRetrying(ctx context.Context, r request, token string) error {
 	for attempt := 0; ; attempt++ {
 		err := c.send(withAttempt(ctx, attempt), r, token)
-		var e *Error
-		if r.method != http.MethodGet || attempt >= maxGETRetries ||
-			!errors.As(err, &e) || e.Status != http.StatusTooManyRequests {
+		wait, again := c.retryWait(r, err, attempt)
+		if !again {
 			return err
 		}
-		wait := e.RetryAfter
-		if wait == 0 {
-			wait = min(defaultRetryWait, c.cfg.MaxRetryWait)
-		}
-		if wait > c.cfg.MaxRetryWait {
-			return err
-		}
+		until := c.now().Add(wait)
 		if err := c.sleep(ctx, wait); err != nil {
 			return &Error{Op: r.op, Message: "request cancelled while waiting to retry",
 				Err: tag(errCancelled, err)}
 		}
+		c.pace.reopen(r.path, until) // waited what the gateway asked
+
 	}
 }
 
@@ -230,16 +243,23 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 	if err := c.checkReadOnly(r); err != nil {
 		return err
 	}
-	if err := c.checkSettings(r); err != nil && !r.discover {
+	if err := c.checkSettings(r); err != nil {
 		return err
 	}
 	if err := c.requireSandbox(ctx, r); err != nil {
+		return err
+	}
+	if err := c.holdBack(r); err != nil {
 		return err
 	}
 	req, err := c.build(ctx, r, token)
 	if err != nil {
 		return err
 	}
+	if err := c.pace.acquire(ctx); err != nil {
+		return &Error{Op: r.op, Message: "request cancelled", Err: tag(errCancelled, err)}
+	}
+	defer c.pace.release()
 	actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
 	req = req.WithContext(actx)
@@ -266,6 +286,7 @@ func (c *Client) send(ctx context.Context, r request, token string) error {
 			return c.bodyError(ctx, actx, r.op, resp.StatusCode, body, err)
 		}
 		e := decodeError(r.op, resp, data, c.now())
+		c.noteRetryAfter(r, e)
 		c.redact(e, append([]string{token}, r.secrets...)...)
 		if wantsBody(ctx) {
 			// --json prints an error answer as the gateway sent it.
@@ -323,7 +344,7 @@ func (c *Client) transportError(ctx, actx context.Context, op string, err error)
 // refresh may already have replaced in the session, and request secrets).
 func (c *Client) redact(e *Error, extra ...string) {
 	s := c.Session()
-	secrets := append([]string{s.AccessToken, s.RefreshToken, c.cfg.SecretKey}, extra...)
+	secrets := append([]string{s.AccessToken, s.RefreshToken, c.secretKey()}, extra...)
 	clean := func(v string) string {
 		for _, sec := range secrets {
 			if len(sec) >= 8 && strings.Contains(v, sec) {

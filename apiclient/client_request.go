@@ -82,9 +82,6 @@ type request struct {
 	// sandboxOnly marks a call only the sandbox answers: it is sent only
 	// to a gateway that announced itself as the sandbox.
 	sandboxOnly bool
-	// discover is the question AnnouncedSandbox asks: sent even without
-	// a client key (any answer says what the gateway is).
-	discover bool
 }
 
 // pathf formats a path, escaping every argument as one path segment.
@@ -148,10 +145,10 @@ func (c *Client) build(ctx context.Context, r request, token string) (*http.Requ
 	case familyUser, familyClient, familySecret:
 		set("x-client-key", c.cfg.ClientKey)
 	case familyOrder:
-		set("X-Client-ID", c.cfg.ClientID)
+		set("X-Client-ID", c.clientID())
 	}
 	if r.family == familySecret {
-		set("x-secret-key", c.cfg.SecretKey)
+		set("x-secret-key", c.secretKey())
 	}
 	if r.family.bearer() && token != "" {
 		h.Set("Authorization", "Bearer "+token)

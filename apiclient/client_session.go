@@ -90,9 +90,9 @@ func (c *Client) refreshAfter401(ctx context.Context, token string) (string, err
 		// Someone refreshed (or signed in again) while we waited.
 		return s.AccessToken, nil
 	}
-	if s.RefreshToken == "" || c.cfg.SecretKey == "" {
+	if s.RefreshToken == "" || c.secretKey() == "" {
 		c.clearIfToken(token)
-		if c.cfg.SecretKey == "" {
+		if c.secretKey() == "" {
 			return "", errors.New("no secret key is configured")
 		}
 		return "", errors.New("there is no refresh token")

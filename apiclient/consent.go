@@ -220,7 +220,7 @@ func (c *Client) LinkConsentSet(ctx context.Context, consentSetID, userID string
 	const op = "LinkConsentSet"
 	userID = strings.TrimSpace(userID)
 	switch {
-	case c.cfg.SecretKey == "":
+	case c.secretKey() == "":
 		return LinkResult{}, errNoSecret(op)
 	case strings.TrimSpace(consentSetID) == "":
 		return LinkResult{}, &Error{Op: op, Message: "a consent set id is required"}
@@ -301,7 +301,7 @@ func (c *Client) ConsentAudit(ctx context.Context, userID string, limit, offset 
 func (c *Client) RevokeConsent(ctx context.Context, consentSetID, consentID string) (RevokedConsent, error) {
 	const op = "RevokeConsent"
 	switch {
-	case c.cfg.SecretKey == "":
+	case c.secretKey() == "":
 		return RevokedConsent{}, errNoSecret(op)
 	case strings.TrimSpace(consentSetID) == "" || strings.TrimSpace(consentID) == "":
 		return RevokedConsent{}, &Error{Op: op, Message: "a consent set id and a consent id are required"}
@@ -325,7 +325,7 @@ func (c *Client) CreateConsentSet(ctx context.Context, in NewConsentSet) (Consen
 	const op = "CreateConsentSet"
 	in.OnboardingID = strings.TrimSpace(in.OnboardingID)
 	switch {
-	case c.cfg.SecretKey == "":
+	case c.secretKey() == "":
 		return ConsentSet{}, errNoSecret(op)
 	case in.OnboardingID == "":
 		return ConsentSet{}, &Error{Op: op, Message: "an onboarding id is required"}

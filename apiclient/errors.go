@@ -125,7 +125,8 @@ func (e *Error) Error() string {
 // causeText is Err on one line, or "" when Message already says it all
 // (cancellation, our own timeout) or repeats it.
 func (e *Error) causeText() string {
-	if e.Err == nil || errors.Is(e.Err, errCancelled) || errors.Is(e.Err, errTimeout) || errors.Is(e.Err, errSetting) {
+	if e.Err == nil || errors.Is(e.Err, errCancelled) || errors.Is(e.Err, errTimeout) || errors.Is(e.Err, errSetting) ||
+		errors.Is(e.Err, errRateLimited) {
 		return ""
 	}
 	cause := oneLine(e.Err.Error())
@@ -167,7 +168,7 @@ func (e *Error) summary() string {
 		b.WriteString(": ")
 		b.WriteString(oneLine(cutText(strings.Join(parts, "; "), 3*maxGatewayText)))
 	}
-	if e.RetryAfter > 0 {
+	if e.RetryAfter > 0 && !errors.Is(e.Err, errRateLimited) { // that one names the time
 		fmt.Fprintf(&b, ", retry in %s", e.RetryAfter.Round(time.Second))
 	}
 	return b.String()

@@ -81,7 +81,7 @@ type AuthorizeRequest struct {
 // (the client key unless --client-id says otherwise).
 func (c *Client) AuthorizeInitiate(ctx context.Context, ar AuthorizeRequest) (string, error) {
 	q := url.Values{
-		"client_id":             {c.cfg.ClientID},
+		"client_id":             {c.oauthClientID()},
 		"code_challenge":        {ar.Challenge},
 		"code_challenge_method": {PKCEMethod},
 		"response_type":         {"code"},
@@ -142,7 +142,7 @@ func initiateLink(raw json.RawMessage) string {
 func (c *Client) ExchangeCode(ctx context.Context, code, verifier, redirectURI string) (Session, error) {
 	code = strings.TrimSpace(code)
 	switch {
-	case c.cfg.SecretKey == "":
+	case c.secretKey() == "":
 		return Session{}, &Error{Op: "ExchangeCode",
 			Message: "cannot finish an OAuth sign-in: no secret key is configured"}
 	case code == "":
@@ -199,7 +199,7 @@ func (c *Client) Revoke(ctx context.Context) error {
 	}
 	r := RevokeCall().r
 	err := c.send(ctx, r, s.AccessToken)
-	if IsUnauthorized(err) && s.RefreshToken != "" && c.cfg.SecretKey != "" {
+	if IsUnauthorized(err) && s.RefreshToken != "" && c.secretKey() != "" {
 		if ns, rerr := c.Refresh(ctx); rerr == nil {
 			s = ns
 			err = c.send(ctx, r, ns.AccessToken)
@@ -222,4 +222,14 @@ func (c *Client) SignOut(ctx context.Context) error {
 		return c.Revoke(ctx)
 	}
 	return c.Logout(ctx)
+}
+
+// oauthClientID is the OAuth client_id: the client id when one is set,
+// else the client key (the interface's initiate takes the client's public
+// identifier; orders, which name X-Client-ID apart, get no such fallback).
+func (c *Client) oauthClientID() string {
+	if c.cfg.ClientID != "" {
+		return c.cfg.ClientID
+	}
+	return c.cfg.ClientKey
 }

@@ -66,7 +66,7 @@ func TestAuthorizeInitiateSendsPKCEParams(t *testing.T) {
 		t.Fatalf("headers %v", r.Header)
 	}
 	// client_id defaults to the client key
-	c = testClient(rec)
+	c = testClient(rec, func(cfg *Config) { cfg.ClientID = "" })
 	if _, err := c.AuthorizeInitiate(context.Background(), AuthorizeRequest{Challenge: "CH"}); err != nil {
 		t.Fatal(err)
 	}

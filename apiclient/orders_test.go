@@ -24,13 +24,16 @@ func TestOrderHeadersUseClientID(t *testing.T) {
 	if h.Get("X-Client-ID") != "acme-sandbox" || h.Get("x-client-key") != "" || h.Get("Authorization") != "Bearer at-1" || h.Get("x-us-env") != "true" {
 		t.Fatalf("order headers: %v", h)
 	}
-	// Without a client id, the client key stands in for it.
-	c2 := signedInClient(rec)
-	if _, err := c2.Products(context.Background()); err != nil {
-		t.Fatal(err)
+	// Without a client id nothing is sent: the client key is no guess
+	// for it (a gateway answers 498), and the error names the setting.
+	sent := len(rec.requests())
+	c2 := signedInClient(rec, func(cfg *Config) { cfg.ClientID = "" })
+	_, err = c2.Products(context.Background())
+	if !IsSettingError(err) || !strings.Contains(ErrorMessage(err), "--client-id") {
+		t.Fatalf("products without a client id: %v; want the setting named", err)
 	}
-	if got := rec.last().Header.Get("X-Client-ID"); got != "ck_test" {
-		t.Fatalf("X-Client-ID %q, want the client key", got)
+	if len(rec.requests()) != sent {
+		t.Fatal("a request was sent without X-Client-ID")
 	}
 }
 
@@ -101,7 +104,7 @@ func TestOrderStatusTolerant(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.last().Path != "/v1/order/o 1" || !strings.Contains(rec.last().Header.Get("X-Client-ID"), "ck_test") {
+	if rec.last().Path != "/v1/order/o 1" || rec.last().Header.Get("X-Client-ID") != "cid_test" {
 		t.Fatalf("request %+v", rec.last())
 	}
 	if s.Status != "SETTLING" || s.Final() || s.PaidAt != nil || string(s.Metadata["a"]) != "1" || string(s.Extra["x"]) != "true" {

@@ -12,8 +12,9 @@ import (
 )
 
 // A gateway on a loopback port that is not the sandbox (it answers 200
-// to anything) is never sent a sandbox-only path: the client asks what it
-// is with an interface operation, hears no announcement, and refuses.
+// to anything) is never sent a sandbox-only path: the client, signed out,
+// asks what it is once with a consent read of the interface (x-client-key,
+// which it has), hears no announcement, and refuses.
 func TestSandboxOnlyCallsGoOnlyToAnAnnouncedSandbox(t *testing.T) {
 	var mu sync.Mutex
 	var paths []string
@@ -40,8 +41,43 @@ func TestSandboxOnlyCallsGoOnlyToAnAnnouncedSandbox(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	if len(paths) != 1 || paths[0] != "GET /v1/webhooks" {
-		t.Errorf("the plain gateway was sent %v; want only the question GET /v1/webhooks", paths)
+	if len(paths) != 1 || paths[0] != "GET /v2/consent/onboarding/cardterm-is-this-the-sandbox" {
+		t.Errorf("the plain gateway was sent %v; want only the question, a consent read", paths)
+	}
+}
+
+// What the client knows of its gateway comes from how it was made and
+// from answers: signed out with no client key it sends nothing to ask,
+// signed in it asks with the bearer token GET /v1/webhooks requires, and
+// a client made for the sandbox (the embedded one) never asks.
+func TestAskingWhatTheGatewayIsKeepsToTheInterface(t *testing.T) {
+	var mu sync.Mutex
+	var seen []string
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.Method+" "+r.URL.Path+" auth="+r.Header.Get("Authorization"))
+		mu.Unlock()
+		_, _ = w.Write([]byte(`[]`))
+	}))
+	t.Cleanup(plain.Close)
+	ctx := context.Background()
+	sent := func() []string { mu.Lock(); defer mu.Unlock(); return append([]string(nil), seen...) }
+
+	bare := apiclient.New(apiclient.Config{BaseURL: plain.URL})
+	if bare.AnnouncedSandbox(ctx) || len(sent()) != 0 || bare.KnowsGateway() {
+		t.Fatalf("signed out without a client key the client asked: %v", sent())
+	}
+	signed := apiclient.New(apiclient.Config{BaseURL: plain.URL, ClientKey: "ck"})
+	signed.SetSession(apiclient.Session{AccessToken: "at-0123456789"})
+	if signed.AnnouncedSandbox(ctx) || !signed.KnowsGateway() {
+		t.Fatal("a gateway that never announced itself was taken for the sandbox")
+	}
+	if got := sent(); len(got) != 1 || got[0] != "GET /v1/webhooks auth=Bearer at-0123456789" {
+		t.Fatalf("signed in, the question was %v", got)
+	}
+	known := apiclient.New(apiclient.Config{BaseURL: plain.URL, ClientKey: "ck", Sandbox: true})
+	if !known.AnnouncedSandbox(ctx) || len(sent()) != 1 {
+		t.Fatalf("a client made for the sandbox asked: %v", sent())
 	}
 }
 
@@ -94,7 +130,7 @@ func TestPlainHTTPWebhookURLsGoToTheSandboxOnly(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, p := range paths {
-		if p != "GET /v1/webhooks" {
+		if p != "GET /v2/consent/onboarding/cardterm-is-this-the-sandbox" {
 			t.Errorf("the plain gateway was sent %s", p)
 		}
 	}

@@ -59,10 +59,25 @@ type SimulateResult struct {
 	EventID       string                `json:"eventId"`
 	EventType     string                `json:"eventType"`
 	Deliveries    []TriggeredWebhook    `json:"deliveries"`
+	// Raw is the answer as the sandbox sent it (sandbox simulate --json
+	// prints it).
+	Raw json.RawMessage `json:"-"`
+}
+
+// UnmarshalJSON keeps the answer's own text beside the fields.
+func (r *SimulateResult) UnmarshalJSON(b []byte) error {
+	type fields SimulateResult
+	var f fields
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	*r = SimulateResult(f)
+	r.Raw = append(json.RawMessage(nil), b...)
+	return nil
 }
 
 // SimulateTypes are the steps SandboxSimulate takes.
-var SimulateTypes = []string{"authorization", "decline", "clearing", "refund"}
+var SimulateTypes = []string{"authorization", "decline", "clearing", "refund", "increment", "reversal", "atm"}
 
 // SandboxSimulate asks the sandbox gateway to make one step of card
 // activity happen; the record joins the user's transactions and the
@@ -78,6 +93,6 @@ func (c *Client) SandboxSimulate(ctx context.Context, in SimulateRequest) (Simul
 	}
 	var out SimulateResult
 	err := c.do(ctx, request{op: "SandboxSimulate", method: http.MethodPost, path: "/sandbox/simulate",
-		body: in, family: familySecret, us: usHeader, out: &out})
+		body: in, family: familySecret, us: usHeader, out: &out, sandboxOnly: true})
 	return out, err
 }

@@ -30,9 +30,9 @@ func (c *Client) checkSettings(r request) error {
 	switch {
 	case (r.family == familyUser || r.family == familyClient || r.family == familySecret) && c.cfg.ClientKey == "":
 		return settingError(r.op, "no client key is configured: set --client-key, CARDTERM_CLIENT_KEY or the profile's client key")
-	case r.family == familyOrder && c.cfg.ClientID == "":
-		return settingError(r.op, "no client id is configured for orders: set --client-id or the profile's client id")
-	case r.family == familySecret && c.cfg.SecretKey == "":
+	case r.family == familyOrder && c.clientID() == "":
+		return settingError(r.op, "no client id is configured: set --client-id, CARDTERM_CLIENT_ID or the profile's client id (the order endpoints' X-Client-ID; the client key is not one)")
+	case r.family == familySecret && c.secretKey() == "":
 		return errNoSecret(r.op)
 	}
 	return nil

@@ -3,6 +3,7 @@ package apiclient
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -117,6 +118,9 @@ type TransactionPage struct {
 	Page         int
 	Transactions []Transaction
 	Extra        Extra
+	// Digest is the SHA-256 of the list as the gateway sent it: a walk
+	// knows a page it has seen before, whether its records have ids or not.
+	Digest [sha256.Size]byte
 }
 
 // listMembers are the names under which an object-shaped answer may carry
@@ -149,7 +153,7 @@ func (c *Client) Transactions(ctx context.Context, f TransactionFilter) (Transac
 			bad.Err = err
 			return TransactionPage{}, bad
 		}
-		page.Transactions = list
+		page.Transactions, page.Digest = list, sha256.Sum256(raw)
 	case len(raw) > 0 && raw[0] == '{':
 		var obj map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &obj); err != nil {
@@ -164,7 +168,7 @@ func (c *Client) Transactions(ctx context.Context, f TransactionFilter) (Transac
 					bad.Err = err
 					return TransactionPage{}, bad
 				}
-				page.Transactions = list
+				page.Transactions, page.Digest = list, sha256.Sum256(v)
 				delete(obj, name)
 				found = true
 				break

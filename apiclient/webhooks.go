@@ -33,7 +33,7 @@ var (
 	// activity is simulated (cardterm sandbox simulate, the Events screen's
 	// s): what a listener on the sandbox subscribes to besides the others.
 	SandboxSimulatedEventTypes = []string{"transaction.authorized", "transaction.declined", "transaction.cleared",
-		"transaction.refunded"}
+		"transaction.refunded", "transaction.reversed"}
 )
 
 // WebhookNameMax is the interface's limit on a webhook name.

@@ -187,9 +187,22 @@ func sanitizeStrings(data any) any {
 			v[i] = sanitizeStrings(v[i])
 		}
 	case map[string]any:
-		for key, value := range v {
-			v[key] = sanitizeStrings(value)
-		}
+		return sanitizeKeys(v)
 	}
 	return data
+}
+
+// sanitizeKeys returns m with its keys sanitized as well as its values
+// ({{range $key, $value := .}} prints keys). A key that only differed
+// from another by what sanitizing removed does not replace it.
+func sanitizeKeys(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for key, value := range m {
+		clean := sanitize.Multiline(key)
+		if _, taken := out[clean]; taken && clean != key {
+			continue
+		}
+		out[clean] = sanitizeStrings(value)
+	}
+	return out
 }

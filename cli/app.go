@@ -127,6 +127,7 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 		Label:       gw.label,
 		Sandbox:     gw.sandbox,
 		Local:       gw.events.sandbox,
+		Loopback:    isLoopbackURL(gw.cfg.BaseURL) && !gw.embedded,
 		Environment: o.environment,
 		ClientKey:   gw.cfg.ClientKey,
 		US:          gw.cfg.US,

@@ -21,6 +21,7 @@ const exitCodesHelp = `Exit codes:
   2    usage: a bad flag, argument or setting
   3    authentication: not signed in, or the credentials were refused
   4    network: no answer (unreachable, timed out, TLS)
+  5    incomplete: a walk of every page stopped before the end (a page came again)
   130  interrupted (ctrl+c, SIGTERM)`
 
 // newRootCommand builds `cardterm` and its subcommands.
@@ -95,6 +96,7 @@ request to any endpoint.
 	root.AddCommand(
 		newSupportCommand(std),
 		newGetCommand(std),
+		newWaitCommand(std),
 		sandboxCmd,
 		newListenCommand(),
 		newWebhookCommand(),
@@ -103,6 +105,8 @@ request to any endpoint.
 		newManCommand(),
 		newAPICommand(std),
 		newGuardCommand(std),
+		newProxyCommand(),
+		newCertifyCommand(),
 	)
 	// The app, look-ups, listen and profile check handle signals
 	// themselves (Bubble Tea, runLookup, after their prompts); elsewhere

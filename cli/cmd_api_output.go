@@ -150,7 +150,7 @@ func (a *answerWriter) jqResults(ctx context.Context, body []byte) error {
 		if err, isErr := result.(error); isErr && errors.As(err, &halt) && halt.Value() == nil || !ok {
 			return nil // the end, or halt: stop without an error
 		} else if isErr {
-			return fmt.Errorf("--jq: %v", err)
+			return jqError(err)
 		}
 		line, err := gojq.Marshal(result)
 		text, isText := result.(string)

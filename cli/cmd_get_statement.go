@@ -183,7 +183,7 @@ func (p *progressLine) show(at statement.Progress) {
 	p.last = time.Now()
 	line := fmt.Sprintf("%d transactions, %d pages", at.Kept, at.Pages)
 	if at.Reached != "" {
-		line += ", back to " + at.Reached
+		line += ", back to " + sanitize.Bounded(at.Reached, 32)
 	}
 	if at.Fraction >= 0 {
 		line += fmt.Sprintf(" (%d%%)", int(at.Fraction*100))

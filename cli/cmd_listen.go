@@ -3,12 +3,10 @@ package cli
 import (
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"os/signal"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -44,8 +42,13 @@ The signing key comes from $` + webhookKeyEnv + `, the profile's keyring entry, 
 gateway on this machine (--base-url, by default ` + defaultSandboxURL + `), listen
 registers a webhook of its own for its URL, subscribed to every event type the
 sandbox sends, prints its signing key, and deletes it when it stops (as stripe
-listen does); it signs in as the tenant's first demo user, or $CARDTERM_USERNAME. On a terminal each delivery is a line of a live list;
-piped, each is one JSON line (control and bidi characters escaped).
+listen does); it signs in as the tenant's first demo user, or $CARDTERM_USERNAME.
+There --since 10m (a duration, an RFC 3339 time, or an event id) first has the
+sandbox deliver the events it sent since then, one after the other in order, from
+its event history (cardterm sandbox events), then goes live; and when the sandbox's
+clock was moved (cardterm sandbox clock) listen says the sandbox's time. On a
+terminal each delivery is a line of a live list; piped, each is one JSON line
+(control and bidi characters escaped).
 
 With --chaos (and --forward-to) forwarding behaves like real delivery at its worst,
 to test idempotency and ordering: each verified delivery is, with the chance
@@ -53,6 +56,14 @@ to test idempotency and ordering: each verified delivery is, with the chance
 after the next one (reorder), sent after a wait (delay=2s), or sent again after the
 next one (replay). The dice come from --chaos-seed (printed when not given), so the
 same seed and the same deliveries give the same sequence; every mutation is logged.
+
+With --forward 'card.*=URL' (repeatable) verified deliveries go by event type: each
+to every target whose pattern (a type, a category such as card.*, or *) matches,
+each target with a queue of its own, so one that is down or slow holds up no other.
+Each forward says its target's counts (forwarded, failed, dropped, pending); piped,
+each forward is the delivery's JSON line with "forward": {url, pattern, status,
+counts}, and when listen stops a last line {"targets": [...]} gives every target's
+counts.
 
 With --events only verified deliveries of those types are shown and forwarded
 (card.frozen, or card.* for a category); others are answered 200 and counted.
@@ -66,6 +77,10 @@ Rejected deliveries are always shown: their type is the sender's claim.`,
   cardterm listen --forward-to http://localhost:3000/webhooks \
       --chaos duplicate --chaos-rate 1 --chaos-seed 42
   cardterm listen --events card.frozen,card.unfrozen
+  cardterm listen --since 10m     # first what it missed, then live
+  cardterm listen --forward 'card.*=http://localhost:3000/cards' \
+      --forward 'kyc.*=http://localhost:4000/kyc'
+
   cardterm listen | jq .eventType`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -81,9 +96,11 @@ Rejected deliveries are always shown: their type is the sender's claim.`,
 	f.StringVar(&o.addr, "addr", "127.0.0.1:0", "address to listen on (port 0 picks a free one)")
 	f.BoolVar(&o.expose, "expose", false, "allow an --addr other than loopback: any host that reaches it can send deliveries")
 	f.StringVar(&o.forwardTo, "forward-to", "", "re-post every verified delivery, headers and body unchanged, to this URL")
+	f.StringArrayVar(&o.forward, "forward", nil, "forward verified deliveries of some event types to a URL: 'card.*=URL' (repeatable; each target has its own queue)")
 	f.StringVar(&o.chaos, "chaos", "", "with --forward-to, forward like a bad network: duplicate, reorder, delay=DURATION, replay (comma-separated)")
 	f.Float64Var(&o.chaosRate, "chaos-rate", 0.3, "with --chaos, the chance (0 to 1) of each mutation for each delivery")
 	f.Uint64Var(&o.chaosSeed, "chaos-seed", 0, "with --chaos, the seed of the dice: the same seed and deliveries give the same mutations (default: a new one, printed)")
+	f.StringVar(&o.since, "since", "", "on the sandbox, first deliver the events missed since a duration back (10m), a time or an event id, in order")
 	f.StringSliceVar(&o.events, "events", nil, "show and forward only these event types (comma-separated; card.* for a category)")
 	f.BoolVar(&o.promptKey, "key", false, "ask for the signing key with a masked prompt (instead of $"+webhookKeyEnv+")")
 	f.DurationVar(&o.tolerance, "tolerance", webhookreceiver.DefaultTolerance, "how far a delivery's timestamp may be from now (at most 1h without --allow-wide-tolerance)")
@@ -96,6 +113,8 @@ Rejected deliveries are always shown: their type is the sender's claim.`,
 
 type listenOptions struct {
 	addr, forwardTo         string
+	since                   string   // catch up from the sandbox's event history first
+	forward                 []string // PATTERN=URL routes (--forward)
 	events                  []string
 	expose                  bool
 	promptKey               bool
@@ -146,14 +165,20 @@ func checkListenOptions(o listenOptions, key string) (warnings []string, err err
 	return warnings, nil
 }
 
-// isLoopbackAddr reports whether a listen address takes connections from
-// this machine only (an empty host is every interface).
-func isLoopbackAddr(addr string) bool {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		host = addr
+// listenRoutes reads the --forward routes; --chaos mutates --forward-to only.
+func listenRoutes(o listenOptions) ([]webhookreceiver.Route, error) {
+	var routes []webhookreceiver.Route
+	for _, text := range o.forward {
+		r, err := webhookreceiver.ParseRoute(text)
+		if err != nil {
+			return nil, usageError{"--forward " + err.Error()}
+		}
+		routes = append(routes, r)
 	}
-	return host != "" && apiclient.IsLoopbackHost(host)
+	if o.chaos != "" && o.forwardTo == "" && len(routes) > 0 {
+		return nil, usageError{"--chaos mutates the forwards of --forward-to, not of --forward"}
+	}
+	return routes, nil
 }
 
 // runListen serves until ctrl+c or SIGTERM. settings give the profile
@@ -184,17 +209,25 @@ func runListen(cmd *cobra.Command, o listenOptions, settings options) error {
 	if live {
 		notes = out
 	}
-	printer := &listenPrinter{out: out, live: live, forwarding: o.forwardTo != ""}
+	routes, err := listenRoutes(o)
+	if err != nil {
+		return err
+	}
+	printer := &listenPrinter{out: out, live: live, routes: routes}
+	if o.forwardTo != "" {
+		printer.routes = append([]webhookreceiver.Route{{Pattern: "*", URL: o.forwardTo}}, routes...)
+	}
 	chaos, err := listenChaos(cmd, o, notes)
 	if err != nil {
 		return err
 	}
 	rcv, err := webhookreceiver.New(webhookreceiver.Options{Key: key, Tolerance: o.tolerance, ForwardTo: o.forwardTo, Chaos: chaos,
-		ForwardClient: apiclient.NewHTTPClient(forwardConfig), EventTypes: o.events,
-		OnDelivery: printer.delivered, OnForward: printer.forwarded})
+		Routes: routes, ForwardClient: apiclient.NewHTTPClient(forwardConfig), EventTypes: o.events,
+		OnDelivery: printer.delivered, OnForward: printer.forwardDone})
 	if err != nil {
 		return err
 	}
+	printer.counts = rcv.RouteCounts
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	listener, err := webhookreceiver.Start(o.addr, rcv)
@@ -203,6 +236,9 @@ func runListen(cmd *cobra.Command, o listenOptions, settings options) error {
 	}
 	for _, w := range warnings {
 		fmt.Fprintln(errOut, w)
+	}
+	if o.since != "" && !o.register {
+		return usageError{"--since replays the sandbox's event history to the webhook listen registers: it works without a signing key, on a sandbox on this machine"}
 	}
 	if o.register {
 		registered, err := registerListenWebhook(ctx, settings, listener.URL, errOut)
@@ -216,6 +252,12 @@ func runListen(cmd *cobra.Command, o listenOptions, settings options) error {
 			return err
 		}
 		announceListener(notes, listener.URL, o)
+		registered.announceClock(ctx, notes)
+		if o.since != "" {
+			if err := registered.catchUp(ctx, o.since, notes); err != nil {
+				return err
+			}
+		}
 		registered.announce(notes)
 	} else {
 		announceListener(notes, listener.URL, o)
@@ -223,54 +265,8 @@ func runListen(cmd *cobra.Command, o listenOptions, settings options) error {
 	<-ctx.Done()
 	closeErr := listener.Close()
 	rcv.Close()
-	printer.mu.Lock()
-	fmt.Fprintf(notes, "Stopped: %d verified, %d rejected", printer.verified, printer.rejected)
-	if ignored := rcv.Ignored(); len(o.events) > 0 {
-		fmt.Fprintf(notes, ", %d of other types", ignored)
-	}
-	fmt.Fprintln(notes, ".")
-	printer.mu.Unlock()
+	printer.summary(notes, rcv.Ignored(), len(o.events) > 0)
 	return closeErr
-}
-
-// listenPrinter prints deliveries as they come (a live row, or a JSON
-// line) and the forwards as they finish; several senders may be answered
-// at once, so it locks.
-type listenPrinter struct {
-	out                io.Writer
-	live, forwarding   bool
-	mu                 sync.Mutex
-	verified, rejected int
-}
-
-// delivered prints d. Piped, a verified delivery that is being forwarded
-// waits for its forward, so its one line says how the forward went.
-func (p *listenPrinter) delivered(d webhookreceiver.Delivery) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if d.Verified {
-		p.verified++
-	} else {
-		p.rejected++
-	}
-	switch {
-	case p.live:
-		printDeliveryLine(p.out, d)
-	case !(d.Verified && p.forwarding):
-		_, _ = p.out.Write(deliveryJSONLine(d))
-	}
-}
-
-// forwarded prints how d's forward went: a row of its own on a terminal,
-// the delivery's JSON line when piped.
-func (p *listenPrinter) forwarded(d webhookreceiver.Delivery) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.live {
-		printForwardLine(p.out, d)
-		return
-	}
-	_, _ = p.out.Write(deliveryJSONLine(d))
 }
 
 // announceListener says where deliveries go and what happens to them.
@@ -281,6 +277,10 @@ func announceListener(w io.Writer, url string, o listenOptions) {
 	}
 	if o.forwardTo != "" {
 		fmt.Fprintf(w, "Forwarding verified deliveries to %s\n", o.forwardTo)
+	}
+	for _, text := range o.forward {
+		pattern, target, _ := strings.Cut(text, "=")
+		fmt.Fprintf(w, "Forwarding %s to %s (a queue of its own)\n", strings.TrimSpace(pattern), strings.TrimSpace(target))
 	}
 	if len(o.events) > 0 {
 		fmt.Fprintf(w, "Showing only %s; other verified deliveries are answered and counted.\n", strings.Join(o.events, ", "))

@@ -42,16 +42,19 @@ type deliveryLine struct {
 
 type forwardLine struct {
 	URL        string `json:"url"`
+	Pattern    string `json:"pattern,omitempty"`
 	Status     int    `json:"status,omitempty"`
 	DurationMs int64  `json:"durationMs"`
 	Error      string `json:"error,omitempty"`
 	Chaos      string `json:"chaos,omitempty"`
+	// Counts are the target's so far, this forward included.
+	Counts *webhookreceiver.RouteCount `json:"counts,omitempty"`
 }
 
 // deliveryJSONLine encodes d as one line of JSON in which every control,
 // bidi and zero-width character is escaped, so no sender can drive the
 // terminal that shows it.
-func deliveryJSONLine(d webhookreceiver.Delivery) []byte {
+func deliveryJSONLine(d webhookreceiver.Delivery, counts *webhookreceiver.RouteCount) []byte {
 	line := deliveryLine{Seq: d.Seq, ReceivedAt: d.ReceivedAt.UTC().Format(time.RFC3339Nano), Verified: d.Verified,
 		Reason: string(d.Reason), Detail: d.Detail, Status: d.Status, EventType: d.EventType, EventID: d.EventID,
 		UserID: d.UserID, Path: d.Path, Headers: map[string][]string(d.Header), Size: d.Size, BodyPrefix: d.BodyPrefix}
@@ -64,7 +67,8 @@ func deliveryJSONLine(d webhookreceiver.Delivery) []byte {
 		line.BodyText = &text
 	}
 	if f := d.Forward; f != nil {
-		line.Forward = &forwardLine{URL: f.URL, Status: f.Status, DurationMs: f.Duration.Milliseconds(), Error: f.Error, Chaos: f.Chaos}
+		line.Forward = &forwardLine{URL: f.URL, Pattern: f.Pattern, Status: f.Status, DurationMs: f.Duration.Milliseconds(),
+			Error: f.Error, Chaos: f.Chaos, Counts: counts}
 	}
 	b, err := json.Marshal(line)
 	if err != nil { // only a body json.Valid accepted but Marshal did not
@@ -129,7 +133,7 @@ func bodySummary(d webhookreceiver.Delivery) string {
 
 // printForwardLine writes how a verified delivery's forward went, as a row
 // under the live list's rows.
-func printForwardLine(w io.Writer, d webhookreceiver.Delivery) {
+func printForwardLine(w io.Writer, d webhookreceiver.Delivery, counts *webhookreceiver.RouteCount) {
 	var b strings.Builder
 	b.WriteString(faintStyle.Render(time.Now().Local().Format("15:04:05")))
 	fmt.Fprintf(&b, "  forwarded #%d %s", d.Seq, sanitize.Text(d.EventType))
@@ -137,7 +141,16 @@ func printForwardLine(w io.Writer, d webhookreceiver.Delivery) {
 		fmt.Fprintf(&b, " (chaos: %s)", d.Forward.Chaos)
 	}
 	writeForward(&b, d.Forward)
+	if counts != nil {
+		b.WriteString("  " + faintStyle.Render(routeCountText(*counts)))
+	}
 	_, _ = lipgloss.Fprintln(w, b.String())
+}
+
+// routeCountText is a target's counts in a few words.
+func routeCountText(c webhookreceiver.RouteCount) string {
+	return fmt.Sprintf("[%s → %s: %d forwarded, %d failed, %d dropped, %d pending]", sanitize.Text(c.Pattern), sanitize.Text(c.URL),
+		c.Forwarded, c.Failed, c.Dropped, max(0, c.Pending()))
 }
 
 // writeForward appends a forward's outcome to a row.

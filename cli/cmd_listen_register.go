@@ -104,3 +104,42 @@ func (r *registeredWebhook) remove(w io.Writer) {
 		fmt.Fprintf(w, "Could not delete webhook %s: %s\n", sanitize.Text(r.id), sanitize.Text(apiclient.ErrorMessage(err)))
 	}
 }
+
+// catchUp delivers again, in the order they happened, the events of the
+// sandbox's history since (a duration back, a time, or an event id) that
+// the listener's webhook subscribes to, and says how many came.
+func (r *registeredWebhook) catchUp(ctx context.Context, since string, w io.Writer) error {
+	q := apiclient.SandboxEventQuery{Since: since}
+	if _, err := sandbox.ParseClockStep(since); err != nil {
+		if _, err := time.Parse(time.RFC3339, since); err != nil {
+			q = apiclient.SandboxEventQuery{After: since} // an event id
+		}
+	}
+	replayed, err := r.client.SandboxReplay(ctx, r.id, q)
+	if err != nil {
+		return fmt.Errorf("--since %s: %s", since, sanitize.Text(apiclient.ErrorMessage(err)))
+	}
+	failed := 0
+	for _, e := range replayed {
+		if e.State != "delivered" {
+			failed++
+		}
+	}
+	fmt.Fprintf(w, "Delivered %d missed event(s) since %s, in order", len(replayed)-failed, sanitize.Text(since))
+	if failed > 0 {
+		fmt.Fprintf(w, "; %d could not be delivered", failed)
+	}
+	fmt.Fprintln(w, "; now live.")
+	return nil
+}
+
+// announceClock says the sandbox's time when it differs from the wall
+// clock, so deliveries' timestamps read right.
+func (r *registeredWebhook) announceClock(ctx context.Context, w io.Writer) {
+	clock, err := r.client.SandboxClockNow(ctx)
+	if err != nil || !clock.Shifted {
+		return
+	}
+	fmt.Fprintf(w, "Sandbox time %s: %s (cardterm sandbox clock reset puts it back).\n",
+		clock.Now.UTC().Format("2006-01-02 15:04:05 UTC"), describeShift(time.Duration(clock.ShiftSeconds)*time.Second))
+}

@@ -49,7 +49,7 @@ var manFiles = [][2]string{
 	{"$XDG_STATE_HOME/cardterm/support-CLIENT_KEY.json", "the support console's last look-ups (ids only), one file per tenant; on macOS and Windows under their own state folder"},
 	{"$XDG_STATE_HOME/cardterm/support-actions.jsonl", "the support console's action log: one JSON line per change an agent made or approved (who, when, what, the outcome), appended, owner-only"},
 	{"./case-KIND-ID-TIME.md and .json", "a case the support console exported (x), in the current folder: a Markdown summary and its JSON, owner-only"},
-	{"DIR/sandbox.db and DIR/sandbox.journal.N", "cardterm sandbox --data DIR (or sandbox_data): the sandbox's state and its journal of changes since"},
+	{"DIR/sandbox.db and DIR/set-aside/", "cardterm sandbox --data DIR (or sandbox_data): the sandbox's state; what sandbox repair set aside"},
 	{"FILE of --debug FILE", "the debug log (every request, never a secret), appended, owner-only"},
 	{"FILE of sandbox export FILE", "the sandbox's state, written whole (a temporary file renamed)"},
 }

@@ -96,12 +96,29 @@ func TestManPageListsEveryFileWritten(t *testing.T) {
 		filepath.Base(supportStateFile("CLIENT_KEY")),
 		filepath.Base(supportActionLog()),
 		"case\\-KIND\\-ID\\-TIME.md",
-		"sandbox.db", "sandbox.journal",
+		"sandbox.db", "set-aside",
 		"\\-\\-debug",
 		"sandbox export",
 	} {
 		if !strings.Contains(files, strings.ReplaceAll(want, "-", "\\-")) && !strings.Contains(files, want) {
 			t.Errorf("FILES lacks %q:\n%s", want, files)
 		}
+	}
+}
+
+// The workbench's commands are in the page's COMMANDS and in --help.
+func TestManPageAndHelpListTheWorkbenchCommands(t *testing.T) {
+	page := manOutput(t)
+	var help, errOut strings.Builder
+	if code := Run([]string{"--help"}, nil, &help, &errOut); code != exitOK {
+		t.Fatalf("--help: exit %d", code)
+	}
+	for _, command := range []string{"wait", "sandbox clock", "sandbox events", "proxy", "certify"} {
+		if !strings.Contains(page, command) {
+			t.Errorf("the man page lacks %q", command)
+		}
+	}
+	if !strings.Contains(help.String(), "wait ") {
+		t.Errorf("--help does not list wait:\n%s", help.String())
 	}
 }

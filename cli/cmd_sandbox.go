@@ -28,11 +28,11 @@ mobile dev build at it.
 
 With --data DIR ($CARDTERM_SANDBOX_DATA, or a profile's sandbox_data) the sandbox keeps its state in DIR/sandbox.db: every change is
 on disk before it is answered, and a restart on the same DIR answers as before
-(kill -9 included). A file in DIR that is not a cardterm sandbox store, or a
-damaged one, a journal frame damaged anywhere but a torn last frame, an empty or
+(kill -9 included). A file in DIR that is not a cardterm sandbox store, a damaged
+one (named with the byte offset and page of the damage), an empty or
 symbolic-link database, a file of another user or one the sandbox does not write,
 and a DIR writable by its group or others are refused (exit 1) with the file and
-the reason, and left untouched; repair mends damaged journals. Without --data the state
+the reason, and left untouched; repair mends a damaged store. Without --data the state
 lives in memory and is gone when the sandbox stops. reset, export and import
 work on a DIR no running sandbox has open.
 
@@ -81,7 +81,7 @@ X-Sandbox-Fault saying which fault made it.`,
 			if dir := settings.sandboxData; dir != "" {
 				store, err := sandbox.OpenStore(dir)
 				if err != nil {
-					return err
+					return storeError{err}
 				}
 				defer store.Close()
 				opts.Store = store
@@ -99,7 +99,7 @@ X-Sandbox-Fault saying which fault made it.`,
 	f.StringVar(&opts.PublicURL, "public-url", "", "base URL put in links and QR codes (hosted pages), when phones reach the sandbox another way; listening on all interfaces, links use the LAN address")
 	f.BoolVar(&opts.AltShapes, "alt-shapes", false, "answer what the interface leaves unspecified with other field names and nesting (tests tolerant clients)")
 	given = addSettingFlags(cmd, sandboxSettings)
-	cmd.AddCommand(newSandboxTriggerCommand(), newSandboxSimulateCommand(), newSandboxResendCommand(), newSandboxLogsCommand(),
+	cmd.AddCommand(newSandboxTriggerCommand(), newSandboxSimulateCommand(), newSandboxResendCommand(), newSandboxLogsCommand(), newSandboxClockCommand(), newSandboxEventsCommand(),
 		newSandboxResetCommand(), newSandboxExportCommand(), newSandboxImportCommand(), newSandboxRepairCommand())
 	return cmd
 }

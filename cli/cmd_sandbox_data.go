@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/sandbox"
+	"cardterm/ui/sanitize"
 )
 
 // The data directory commands work on a DIR no running sandbox has open
@@ -115,7 +116,7 @@ func withStore(cmd *cobra.Command, given givenFlags, do func(*sandbox.Store) err
 	}
 	st, err := sandbox.OpenStore(dir)
 	if err != nil {
-		return err
+		return storeError{err}
 	}
 	err = do(st)
 	if cerr := st.Close(); err == nil {
@@ -123,6 +124,13 @@ func withStore(cmd *cobra.Command, given givenFlags, do func(*sandbox.Store) err
 	}
 	return err
 }
+
+// storeError is a data directory's refusal made safe for a terminal: it
+// may quote bytes of a damaged file.
+type storeError struct{ err error }
+
+func (e storeError) Error() string { return sanitize.Text(e.err.Error()) }
+func (e storeError) Unwrap() error { return e.err }
 
 // dataDirectory is the data directory the settings name (--data,
 // $CARDTERM_SANDBOX_DATA or the profile), which must exist.

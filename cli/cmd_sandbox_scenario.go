@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"cardterm/apiclient"
+	"cardterm/sandbox"
 )
 
 // maxScenarioFile bounds a scenario file; maxScenarioWait bounds one delay.
@@ -33,7 +34,13 @@ type scenarioItem struct {
 	Name                      string `yaml:"name"`
 	Authorization             string `yaml:"authorization"`
 	After                     string `yaml:"after"`
+	// Advance is a clock step's move (type: clock): 8d, 31m.
+	Advance string `yaml:"advance"`
 }
+
+// scenarioClock is the step type that moves the sandbox's clock (so a
+// pending authorization can expire mid-scenario).
+const scenarioClock = "clock"
 
 // scenarioStep is a step ready to play: the request, its delay, the name
 // it answers to, the name of the authorization it refers to, and where it
@@ -43,6 +50,7 @@ type scenarioStep struct {
 	after          time.Duration
 	name, refersTo string
 	where          string
+	advance        string // a clock step's move
 }
 
 // readScenario reads and checks a scenario file; an error names the file
@@ -91,8 +99,11 @@ func parseScenario(path string, data []byte) ([]scenarioStep, error) {
 		if step.request.User == "" {
 			step.request.User = file.User
 		}
+		if err := checkClockStep(item, &step); err != nil {
+			return nil, fmt.Errorf("%s: %w", where, err)
+		}
 		if !validStepType(step.request.Type) {
-			return nil, fmt.Errorf("%s: type %q must be one of %s", where, step.request.Type, strings.Join(apiclient.SimulateTypes, ", "))
+			return nil, fmt.Errorf("%s: type %q must be one of %s or %s", where, step.request.Type, strings.Join(apiclient.SimulateTypes, ", "), scenarioClock)
 		}
 		if item.After != "" {
 			d, err := time.ParseDuration(strings.TrimSpace(item.After))
@@ -136,7 +147,26 @@ func stepLines(root *yaml.Node) []int {
 	return nil
 }
 
+// checkClockStep reads a clock step's advance; other steps have none.
+func checkClockStep(item scenarioItem, step *scenarioStep) error {
+	isClock := strings.EqualFold(strings.TrimSpace(item.Type), scenarioClock)
+	switch {
+	case !isClock && item.Advance != "":
+		return fmt.Errorf("advance is for a step of type %s", scenarioClock)
+	case !isClock:
+		return nil
+	}
+	if _, err := sandbox.ParseClockStep(item.Advance); err != nil {
+		return err
+	}
+	step.advance = item.Advance
+	return nil
+}
+
 func validStepType(t string) bool {
+	if strings.EqualFold(strings.TrimSpace(t), scenarioClock) {
+		return true
+	}
 	for _, known := range apiclient.SimulateTypes {
 		if strings.EqualFold(strings.TrimSpace(t), known) {
 			return true
@@ -166,6 +196,15 @@ func playScenario(ctx context.Context, client *apiclient.Client, steps []scenari
 		}
 		if step.refersTo != "" {
 			step.request.AuthorizationID = ids[step.refersTo]
+		}
+		if step.advance != "" {
+			clock, err := client.SandboxClockSet(ctx, apiclient.SandboxClockMove{Advance: step.advance})
+			if err != nil {
+				return fmt.Errorf("%s (%s): %w", step.where, scenarioClock, explain(err))
+			}
+			fmt.Fprintf(notes, "clock +%s: the sandbox's time is %s; %d pending authorization(s) expired\n",
+				strings.TrimPrefix(step.advance, "+"), clock.Now.UTC().Format(time.RFC3339), len(clock.Reversed))
+			continue
 		}
 		res, err := client.SandboxSimulate(ctx, step.request)
 		if err != nil {

@@ -59,6 +59,13 @@ func TestCompletionOfFlagValues(t *testing.T) {
 		{[]string{"sandbox", "import", ""}, nil, files},
 		{[]string{"sandbox", "--data", ""}, nil, dirs},
 		{[]string{"sandbox", "logs", ""}, nil, noFiles},
+		{[]string{"sandbox", "clock", ""}, []string{"+7h", "+185d", "set", "reset"}, noFiles},
+		{[]string{"wait", ""}, []string{"order", "card", "verification", "delivery"}, noFiles},
+		{[]string{"wait", "order", "x", "--status", ""}, []string{"COMPLETED", "EXPIRED"}, noFiles},
+		{[]string{"wait", "delivery", "x", "--status", ""}, []string{"delivered", "failed"}, noFiles},
+		{[]string{"sandbox", "events", "--type", ""}, []string{"card.frozen", "transaction.reversed"}, noFiles},
+		{[]string{"proxy", "--to", ""}, nil, noFiles},
+		{[]string{"certify", "--out", ""}, []string{"md"}, ":8"}, // cobra.ShellCompDirectiveFilterFileExt
 	} {
 		got, directive := complete(t, c.line...)
 		if directive != c.directive {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"cardterm/apiclient"
+	"cardterm/domain/statement"
 )
 
 // Exit codes, the same for every command and documented in --help and the
@@ -18,6 +19,7 @@ const (
 	exitUsage       = 2   // bad flags or arguments, a malformed setting
 	exitAuth        = 3   // not signed in, or the credentials were refused (401, 403, 498, 499)
 	exitNetwork     = 4   // no answer: unreachable, timed out, TLS
+	exitIncomplete  = 5   // a page walk stopped before the end: a page came again, or the cap
 	exitInterrupted = 130 // ctrl+c or SIGTERM: the shell's convention
 )
 
@@ -37,6 +39,10 @@ func exitCodeFor(err error) int {
 		return exitUsage
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted
+	case errors.Is(err, statement.ErrStopped):
+		return exitIncomplete
+	case apiclient.IsRateLimited(err):
+		return exitRefused // the gateway's Retry-After, kept: nothing sent
 	case errors.As(err, &apiErr):
 		switch apiErr.Status {
 		case 0:

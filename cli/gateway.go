@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -9,7 +8,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"time"
 
 	"cardterm/apiclient"
 	"cardterm/sandbox"
@@ -24,8 +22,8 @@ import (
 type gateway struct {
 	cfg   apiclient.Config
 	label string
-	// sandbox: the embedded sandbox, or a --base-url gateway that
-	// announced itself as the sandbox (apiclient.AnnouncedSandbox).
+	// sandbox: the embedded sandbox. A --base-url gateway is not known
+	// at start; its answers tell the client (apiclient.KnownSandbox).
 	sandbox bool
 	// embedded: the sandbox this process started (its demo users are
 	// the seeded ones).
@@ -34,10 +32,6 @@ type gateway struct {
 	close    func()
 	events   inAppEvents // the in-app webhook listener (app_events.go)
 }
-
-// announceTimeout bounds the question a loopback --base-url is asked at
-// start: is it the sandbox?
-const announceTimeout = 2 * time.Second
 
 // chooseGateway picks a remote gateway from --base-url, or starts the
 // embedded sandbox gateway when none is given.
@@ -54,17 +48,18 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 			return gw, err
 		}
 		gw.label = host
-		// The app asks; a command that sends one request (api, get) does
-		// not, so it sends exactly that request.
-		if !o.noPrompt && announcedSandbox(gw.cfg) {
-			// A `cardterm sandbox` in another terminal: not production,
-			// and its demo tenant's keys need no prompt. Its users may be
-			// its own (--data), so no demo accounts are offered.
-			gw.asSandbox()
-			if gw.cfg.SecretKey = secretKey(o, stdin, stderr, false); gw.cfg.SecretKey == "" && !o.support {
-				gw.cfg.SecretKey = demoSecretKey(gw.cfg.ClientKey)
+		// Nothing is asked at start: what the gateway is comes from its
+		// answers (apiclient.KnownSandbox). A `cardterm sandbox` on a
+		// demo tenant's client key gets that tenant's public keys, which
+		// the client sends only once the gateway announced itself.
+		// A profile is a saved configuration of a real gateway: its
+		// secret key is asked for as usual.
+		if cred, ok := sandbox.CredentialFor(gw.cfg.ClientKey); ok {
+			gw.cfg.SandboxSecretKey, gw.cfg.SandboxClientID = cred.SecretKey, cred.ClientID
+			if !o.profileInUse {
+				gw.cfg.SecretKey = secretKey(o, stdin, stderr, false)
+				return gw, nil
 			}
-			return gw, nil
 		}
 		// The support console needs only the client key; it asks for the
 		// secret key when an action needs it.
@@ -78,8 +73,12 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 	}
 	gw.close = func() { _ = running.Close(); closeLog() }
 	gw.cfg.BaseURL = running.URL
+	gw.cfg.Sandbox = true // started here: known, never asked
 	gw.asSandbox()
 	gw.embedded = true
+	if cred, ok := sandbox.CredentialFor(gw.cfg.ClientKey); ok && gw.cfg.ClientID == "" {
+		gw.cfg.ClientID = cred.ClientID
+	}
 	region := "eu"
 	if o.us {
 		region = "us"
@@ -113,19 +112,6 @@ func demoSecretKey(clientKey string) string {
 		return cred.SecretKey
 	}
 	return ""
-}
-
-// announcedSandbox asks a gateway on this machine whether it is the
-// sandbox (its answers say so); a remote one is never asked at start,
-// so starting costs no round trip to it.
-func announcedSandbox(cfg apiclient.Config) bool {
-	if !isLoopbackURL(cfg.BaseURL) {
-		return false
-	}
-	cfg.Timeout = announceTimeout
-	ctx, cancel := context.WithTimeout(context.Background(), announceTimeout)
-	defer cancel()
-	return apiclient.New(cfg).AnnouncedSandbox(ctx)
 }
 
 // clientConfig is a gateway client's configuration from the resolved

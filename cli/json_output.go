@@ -102,6 +102,12 @@ func writeJSON(w io.Writer, v any) error {
 	return err
 }
 
+// jqError is the message of a --jq program that failed: error("...") and
+// halt_error put the answer's own text in it, sanitized like any other.
+func jqError(err error) error {
+	return fmt.Errorf("--jq: %s", sanitize.Multiline(err.Error()))
+}
+
 // compileJQ compiles a --jq expression (api, get), a usage error when it
 // does not parse.
 func compileJQ(expression string) (*gojq.Code, error) {

@@ -101,17 +101,20 @@ func appendSpaces(b []byte, n int) []byte {
 // (colorprofile asks for a term.File, isTerminal for an Fd).
 type fileSpaceTrimmer struct {
 	spaceTrimmer
-	file *os.File
+	file interface {
+		io.ReadCloser
+		Fd() uintptr
+	}
 }
 
 func (t *fileSpaceTrimmer) Read(p []byte) (int, error) { return t.file.Read(p) }
 func (t *fileSpaceTrimmer) Close() error               { return t.file.Close() }
 func (t *fileSpaceTrimmer) Fd() uintptr                { return t.file.Fd() }
 
-// trimmedOutput wraps stdout in a spaceTrimmer; flush writes what it
+// trimmedOutput wraps stdout (a terminalOutput in Run) in a spaceTrimmer; flush writes what it
 // holds when the command is done.
 func trimmedOutput(stdout io.Writer) (out io.Writer, flush func()) {
-	if f, ok := stdout.(*os.File); ok {
+	if f, ok := stdout.(*terminalOutput); ok {
 		t := &fileSpaceTrimmer{spaceTrimmer: spaceTrimmer{w: f}, file: f}
 		return t, func() { _ = t.Flush() }
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -56,7 +57,8 @@ func TestAskYesNo(t *testing.T) {
 // A command whose settings come from a profile the command line did not
 // name says which on stderr, once; named with --profile it says nothing.
 func TestCommandsSayWhichProfileTheyUse(t *testing.T) {
-	sb := startSandboxInProcess(t, sandbox.Options{})
+	sb := httptest.NewServer(sandbox.New(sandbox.Options{}))
+	defer sb.Close()
 	path := useConfigDir(t)
 	writeConfig(t, path, "default: acme\nprofiles:\n  - name: acme\n    base_url: "+sb.URL+"\n    client_key: "+sandbox.DemoClientKey+"\n")
 	t.Setenv("CARDTERM_PROFILE", "")

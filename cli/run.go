@@ -11,6 +11,8 @@ import (
 	"os"
 
 	"github.com/charmbracelet/fang"
+
+	"cardterm/ui/sanitize"
 	"github.com/spf13/cobra"
 )
 
@@ -31,6 +33,11 @@ type streams struct {
 // Run executes the command line and returns the exit code (exit_codes.go).
 func Run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	honourNoColor()
+	// Everything is written through these (terminal_output.go): on a
+	// terminal no escape sequence but colour gets through.
+	safeOut, safeErr := newTerminalOutput(stdout), newTerminalOutput(stderr)
+	defer func() { _ = safeOut.Flush(); _ = safeErr.Flush() }()
+	stdout, stderr = safeOut, safeErr
 	// Help, completion scripts and messages go through cobra's output,
 	// with no line ending in spaces; what commands print as data (get,
 	// api) goes to stdout as it is.
@@ -120,15 +127,18 @@ func commandOf(err error, ran *cobra.Command) string {
 // $CARDTERM_TIMEOUT).
 func printError(w io.Writer, styled bool, styles fang.Styles, err error, command string) {
 	usage := exitCode(err) == exitUsage
+	// An error may quote a file, a gateway or a jq program: its text is
+	// sanitized here, the one place every returned error is shown.
+	message := sanitize.Multiline(err.Error())
 	if !styled {
-		fmt.Fprintf(w, "%s: %v\n", command, err)
+		fmt.Fprintf(w, "%s: %s\n", command, message)
 		if usage {
 			fmt.Fprintln(w, "Try --help for usage.")
 		}
 		return
 	}
 	fmt.Fprintln(w, styles.ErrorHeader.String())
-	fmt.Fprintln(w, styles.ErrorText.UnsetTransform().Render(err.Error()))
+	fmt.Fprintln(w, styles.ErrorText.UnsetTransform().Render(message))
 	fmt.Fprintln(w)
 	if usage {
 		fmt.Fprintln(w, styles.ErrorText.UnsetTransform().Render("Try --help for usage."))

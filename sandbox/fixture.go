@@ -115,6 +115,8 @@ type fixturePartner struct {
 	Environment    string           `json:"environment"`
 	Created        int              `json:"created"`
 	Configurations []fixtureWebhook `json:"configurations"`
+	// Events are the partner's event history, oldest first (event_history.go).
+	Events []keptEvent `json:"events,omitempty"`
 }
 
 type fixtureWebhook struct {

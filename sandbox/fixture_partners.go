@@ -19,6 +19,7 @@ func partnerFixture(p *webhookPartner) fixturePartner {
 			EventTypes: h.EventTypes, Active: h.Active, Metadata: h.Metadata, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt,
 			LastDelivery: h.last, Deliveries: h.deliveries})
 	}
+	out.Events = p.events
 	return out
 }
 
@@ -37,6 +38,10 @@ func (s *Server) applyPartner(path string, in fixturePartner) error {
 		return fixtureProblem(path+".created", "must be at least the number of configurations (%d)", len(in.Configurations))
 	}
 	p := &webhookPartner{home: home.key, seq: in.Created}
+	if err := checkKeptEvents(path+".events", in.Events); err != nil {
+		return err
+	}
+	p.events = slices.Clone(in.Events)
 	for i, h := range in.Configurations {
 		at := fmt.Sprintf("%s.configurations[%d]", path, i)
 		if err := checkFixtureWebhook(at, h); err != nil {

@@ -55,6 +55,9 @@ func (s *Server) keepSessionLocked(kind, key string) {
 
 // applySession checks in and puts the token back.
 func (s *Server) applySession(path string, in fixtureSession) error {
+	if in.Kind == sessionClock {
+		return s.applyShift(path, in)
+	}
 	parts := strings.Split(in.Backend, "/")
 	var be *backend
 	if len(parts) == 3 {

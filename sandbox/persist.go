@@ -13,9 +13,14 @@ import (
 //     helpers, which encodes the changed part at once (so no lock is
 //     needed later) into the pending records.
 //  2. Before the first byte of the answer leaves (committingWriter), the
-//     pending records are committed in one fsynced transaction. Commits
-//     are ordered (Store.commitMu) and take the newest encoding of each
+//     pending records are committed in one bbolt transaction (Store.write).
+//     Commits are ordered (commitMu) and take the newest encoding of each
 //     record, so a later state is never overwritten by an earlier one.
+//     Concurrent requests group by themselves: while one commit syncs,
+//     the next takes every record kept meanwhile, and the requests whose
+//     records it took find nothing left to commit. (db.Batch would group
+//     them too, but it re-runs a function after a failure, and one that
+//     takes pending records out of order could write an older state.)
 //  3. Changes made outside a request (webhook delivery attempts,
 //     Server.Trigger, Server.SeedWhitelist) commit when they are done.
 //
@@ -24,9 +29,10 @@ import (
 
 // persistence is the Server's side of a data directory.
 type persistence struct {
-	store   *Store
-	mu      sync.Mutex        // guards pending
-	pending map[string][]byte // record key -> JSON; nil deletes the record
+	store    *Store
+	commitMu sync.Mutex        // one commit at a time, in order
+	mu       sync.Mutex        // guards pending
+	pending  map[string][]byte // record key -> JSON; nil deletes the record
 }
 
 // openPersistence applies the directory's state to a freshly seeded s.
@@ -109,16 +115,16 @@ func (s *Server) keepPINLocked(cardID, pin string) {
 	s.keepLocked(pinKey(cardID), fixturePIN{CardID: cardID, PIN: pin})
 }
 
-// commit writes the pending records in one fsynced transaction. A failed
-// commit keeps them pending (unless a newer state replaced them), so the
-// next commit tries again.
+// commit writes the pending records in one transaction. A failed commit
+// keeps them pending (unless a newer state replaced them), so the next
+// commit tries again.
 func (s *Server) commit() error {
 	p := &s.persist
 	if p.store == nil {
 		return nil
 	}
-	p.store.commitMu.Lock()
-	defer p.store.commitMu.Unlock()
+	p.commitMu.Lock()
+	defer p.commitMu.Unlock()
 	p.mu.Lock()
 	batch := p.pending
 	if len(batch) > 0 {
@@ -128,7 +134,7 @@ func (s *Server) commit() error {
 	if len(batch) == 0 {
 		return nil
 	}
-	err := p.store.commit(batch)
+	err := p.store.write(batch)
 	if err != nil {
 		p.mu.Lock()
 		for k, v := range batch {

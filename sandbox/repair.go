@@ -1,184 +1,220 @@
 package sandbox
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
-	berrors "go.etcd.io/bbolt/errors"
 )
 
 // Repair (`cardterm sandbox repair --data DIR`) mends what the start
-// refuses in the journals: it keeps every sound frame before the first
-// damage and sets the rest aside in DIR/set-aside/<time>/ (the damaged
-// journal's tail from the damage on, and every later journal whole), with
-// a report there and on the command line. Nothing is deleted. As etcd
-// does for a torn tail, but for damage anywhere: the frames after a
-// damaged one are set aside too, since a store must be a prefix of what
-// was acknowledged, not a selection.
+// refuses as damage. It reads what it can: bbolt's tx.Check lists the
+// damaged pages, and every record is read and its checksum checked (a
+// walk a damaged page stops goes on from the other end). What was read
+// goes into a fresh database, which replaces DIR/sandbox.db; the file as
+// it was moves to DIR/set-aside/<time>/ with REPORT.txt. Nothing is
+// deleted. The directory must pass the start's own checks (owner, modes,
+// foreign files), and no sandbox may have it open.
 
-// RepairReport says what a repair kept and set aside.
+// RepairReport says what a repair found, kept and set aside.
 type RepairReport struct {
-	Dir string
-	// Kept lists the journals kept, with their sound frames.
-	Kept []RepairKept
-	// SetAside lists what was moved to Folder, and why.
-	SetAside []RepairSetAside
-	// Folder holds what was set aside and REPORT.txt; "" when nothing was.
+	Dir    string
+	Damage []string // what is damaged, and where
+	Lost   []string // what could not be kept, and why
+	Kept   int      // records in the repaired database
+	// Folder holds the damaged file and REPORT.txt; "" when nothing was
+	// damaged.
 	Folder string
-}
-
-// RepairKept is a journal kept, up to Bytes.
-type RepairKept struct {
-	File   string
-	Frames int
-	Bytes  int64
-}
-
-// RepairSetAside is a part of a journal set aside: its bytes from Offset.
-type RepairSetAside struct {
-	File   string
-	Offset int64
-	Bytes  int64
-	Why    string
-	To     string // where it is now
 }
 
 // String is the report as the command prints it and REPORT.txt holds it.
 func (r RepairReport) String() string {
+	if r.Folder == "" {
+		return fmt.Sprintf("Nothing to repair in %s: %s passes bbolt's consistency check and every record its checksum.\n", r.Dir, StoreFile)
+	}
 	var b strings.Builder
-	if len(r.SetAside) == 0 {
-		fmt.Fprintf(&b, "Nothing to repair in %s: every journal frame is sound.\n", r.Dir)
+	for _, line := range r.Damage {
+		fmt.Fprintf(&b, "damaged   %s\n", line)
 	}
-	for _, k := range r.Kept {
-		fmt.Fprintf(&b, "kept      %s: %d frames, %d bytes\n", k.File, k.Frames, k.Bytes)
+	for _, line := range r.Lost {
+		fmt.Fprintf(&b, "lost      %s\n", line)
 	}
-	for _, s := range r.SetAside {
-		fmt.Fprintf(&b, "set aside %s from byte %d (%d bytes): %s\n          now %s\n", s.File, s.Offset, s.Bytes, s.Why, s.To)
-	}
-	if r.Folder != "" {
-		fmt.Fprintf(&b, "What was set aside is in %s; the sandbox now starts from the frames kept.\n", r.Folder)
-	}
+	path := filepath.Join(r.Dir, StoreFile)
+	fmt.Fprintf(&b, "kept      %d records, in a fresh %s\n", r.Kept, path)
+	fmt.Fprintf(&b, "set aside %s as it was, now %s\n", path, filepath.Join(r.Folder, StoreFile))
+	fmt.Fprintf(&b, "The sandbox now starts from what was kept.\n")
 	return b.String()
 }
 
-// Repair keeps the sound prefix of dir's journals and sets the rest
-// aside. The directory must pass the start's own checks (owner, modes,
-// foreign files), and no sandbox may have it open. The database is not
-// mended: a damaged one is refused with the reason.
+// Repair copies what can be read of dir's store into a fresh one and sets
+// the damaged file aside; with nothing damaged it changes nothing.
 func Repair(dir string, now time.Time) (RepairReport, error) {
 	report := RepairReport{Dir: filepath.Clean(dir)}
 	if err := checkDataDirectory(dir); err != nil {
 		return report, err
 	}
+	if err := refuseLegacyJournals(dir); err != nil {
+		return report, err
+	}
 	path := filepath.Join(dir, StoreFile)
-	fresh, err := checkStoreHeader(path)
-	if err != nil {
+	if fresh, err := checkStoreHeader(path); err != nil || fresh {
+		if fresh {
+			err = fmt.Errorf("%s: no store to repair (a sandbox creates it when it first starts)", path)
+		}
 		return report, err
 	}
-	if !fresh {
-		// Held open while repairing: a sandbox cannot start meanwhile.
-		db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second, ReadOnly: true})
-		if errors.Is(err, berrors.ErrTimeout) {
-			return report, fmt.Errorf("%s is %w", path, ErrStoreInUse)
-		}
-		if err != nil {
-			return report, refuseStore(path, "the database is damaged ("+err.Error()+"); repair mends journals only")
-		}
+	records := map[string][]byte{}
+	// Held open while repairing: a sandbox cannot start meanwhile.
+	db, err := openBolt(path, true)
+	var damage storeDamage
+	switch {
+	case errors.As(err, &damage):
+		report.Damage = append(report.Damage, path+": "+string(damage))
+	case err != nil:
+		return report, err
+	default:
 		defer db.Close()
+		salvage(db, records, &report)
 	}
-	gens, err := journalGenerations(dir)
-	if err != nil {
-		return report, err
-	}
-	var plan []RepairSetAside
-	damaged := false
-	for _, gen := range gens {
-		file := journalPath(dir, gen)
-		data, err := os.ReadFile(file)
-		if err != nil {
-			return report, err
-		}
-		if damaged {
-			plan = append(plan, RepairSetAside{File: file, Offset: 0, Bytes: int64(len(data)), Why: "it follows a damaged frame"})
-			continue
-		}
-		scan := scanJournal(data)
-		if scan.good > 0 || scan.damage == nil {
-			report.Kept = append(report.Kept, RepairKept{File: file, Frames: len(scan.payloads), Bytes: scan.good})
-		}
-		if d := scan.damage; d != nil {
-			damaged = true
-			plan = append(plan, RepairSetAside{File: file, Offset: d.offset, Bytes: int64(len(data)) - d.offset,
-				Why: fmt.Sprintf("frame %d at byte %d: %s", d.frame, d.offset, d.why)})
-		}
-	}
-	if len(plan) == 0 {
+	if len(report.Damage) == 0 && len(report.Lost) == 0 {
 		return report, nil
 	}
-	report.Folder = filepath.Join(dir, SetAsideDir, now.UTC().Format("20060102T150405Z"))
-	if err := os.MkdirAll(report.Folder, 0o700); err != nil {
-		return report, err
+	if err := New(Options{}).applyFixture(keepDecodable(records, &report)); err != nil {
+		return report, fmt.Errorf("what could be read of %s does not fit this sandbox (%v); nothing was changed", path, err)
 	}
-	for _, part := range plan {
-		if part.To, err = setAside(part, report.Folder); err != nil {
-			return report, fmt.Errorf("setting %s aside: %w", part.File, err)
+	report.Kept = len(records)
+	return report, replaceStore(dir, now, records, &report)
+}
+
+// salvage reads every record it can into records, checksums checked, and
+// notes the damage it meets. A damaged page may stop a walk, with a panic
+// or a memory fault: the walk then goes on from the last record backwards.
+func salvage(db *bolt.DB, records map[string][]byte, report *RepairReport) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	path := db.Path()
+	err := db.View(func(tx *bolt.Tx) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("%v", r)
+			}
+		}()
+		for _, problem := range checkPages(tx) {
+			report.Damage = append(report.Damage, path+": "+problem)
 		}
-		report.SetAside = append(report.SetAside, part)
+		state, meta := tx.Bucket(bucketState), tx.Bucket(bucketMeta)
+		if state == nil || meta == nil {
+			return errors.New("the meta or state bucket cannot be read")
+		}
+		sealed := string(meta.Get(versionKey)) != "1"
+		keep := func(k, v []byte) {
+			data, err := v, error(nil)
+			if sealed {
+				data, err = unsealRecord(k, v)
+			}
+			if err != nil {
+				report.Lost = append(report.Lost, fmt.Sprintf("record %q %s: %v", k, whereIs(tx, v), err))
+				return
+			}
+			records[string(k)] = bytes.Clone(data)
+		}
+		last, err := walkRecords(state.Cursor(), "", keep)
+		if err != nil {
+			report.Damage = append(report.Damage, fmt.Sprintf("%s: reading the records stopped after %q (%v)", path, last, err))
+			first, err := walkRecords(state.Cursor(), last, keep)
+			report.Lost = append(report.Lost, fmt.Sprintf("the records after %q and before %q, if any (%v)", last, first, err))
+		}
+		return nil
+	})
+	if err != nil {
+		report.Damage = append(report.Damage, fmt.Sprintf("%s: %v", path, err))
 	}
+}
+
+// walkRecords visits the records of a cursor's bucket: forward from the
+// first when after is "", else backward from the last down to after. at
+// is the last key visited; err says why a damaged page stopped the walk.
+func walkRecords(c *bolt.Cursor, after string, visit func(k, v []byte)) (at string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	first, next := c.First, c.Next
+	if after != "" {
+		first, next = c.Last, c.Prev
+	}
+	for k, v := first(); k != nil && (after == "" || string(k) > after); k, v = next() {
+		if v != nil { // nil: a nested bucket, none of ours
+			visit(k, v)
+		}
+		at = string(k)
+	}
+	return at, nil
+}
+
+// keepDecodable drops the records whose JSON does not decode, noting them
+// as lost, and returns the fixture the rest make.
+func keepDecodable(records map[string][]byte, report *RepairReport) *fixture {
+	f := newFixture()
+	for _, k := range slices.Sorted(maps.Keys(records)) {
+		if err := decodeRecord(f, k, records[k]); err != nil {
+			report.Lost = append(report.Lost, fmt.Sprintf("record %q: %v", k, err))
+			delete(records, k)
+		}
+	}
+	return f
+}
+
+// replaceStore writes records into a fresh database, links the damaged
+// one into the set-aside folder and puts the fresh one in its place: one
+// rename, so a crash leaves one or the other.
+func replaceStore(dir string, now time.Time, records map[string][]byte, report *RepairReport) error {
+	folder := filepath.Join(dir, SetAsideDir, now.UTC().Format("20060102T150405Z"))
+	if err := os.MkdirAll(filepath.Dir(folder), 0o700); err != nil {
+		return err
+	}
+	if err := os.Mkdir(folder, 0o700); err != nil {
+		return fmt.Errorf("setting the damaged file aside: %w", err)
+	}
+	report.Folder = folder
+	repaired, path := filepath.Join(folder, "repaired.db"), filepath.Join(dir, StoreFile)
+	if err := writeFreshStore(repaired, records); err != nil {
+		return err
+	}
+	if err := os.Link(path, filepath.Join(folder, StoreFile)); err != nil {
+		return fmt.Errorf("setting %s aside: %w", path, err)
+	}
+	if err := os.Rename(repaired, path); err != nil {
+		return err
+	}
+	err := os.WriteFile(filepath.Join(folder, "REPORT.txt"), []byte(report.String()), 0o600)
 	syncDir(dir)
-	if err := os.WriteFile(filepath.Join(report.Folder, "REPORT.txt"), []byte(report.String()), 0o600); err != nil {
-		return report, err
-	}
-	syncDir(report.Folder)
-	return report, nil
+	syncDir(folder)
+	return err
 }
 
-// setAside moves a journal's bytes from part.Offset into folder: the
-// whole file when from its start, else a copy of its tail (synced) and
-// then the journal cut to what is kept.
-func setAside(part RepairSetAside, folder string) (string, error) {
-	name := filepath.Base(part.File)
-	if part.Offset == 0 {
-		to := filepath.Join(folder, name)
-		return to, os.Rename(part.File, to)
-	}
-	to := filepath.Join(folder, fmt.Sprintf("%s.from-byte-%d", name, part.Offset))
-	data, err := os.ReadFile(part.File)
-	if err != nil {
-		return "", err
-	}
-	if err := writeSynced(to, data[part.Offset:]); err != nil {
-		return "", err
-	}
-	f, err := os.OpenFile(part.File, os.O_WRONLY, 0)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	if err := f.Truncate(part.Offset); err != nil {
-		return "", err
-	}
-	return to, f.Sync()
-}
-
-// writeSynced writes a new file and syncs it.
-func writeSynced(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+// writeFreshStore creates a store at path holding records.
+func writeFreshStore(path string, records map[string][]byte) error {
+	db, err := bolt.Open(path, 0o600, &bolt.Options{FreelistType: bolt.FreelistMapType})
 	if err != nil {
 		return err
 	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
+	err = db.Update(func(tx *bolt.Tx) error {
+		if err := markOurs(tx); err != nil {
+			return err
+		}
+		return putRecords(tx.Bucket(bucketState), records)
+	})
+	if cerr := db.Close(); err == nil {
+		err = cerr
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return err
 }

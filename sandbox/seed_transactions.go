@@ -32,6 +32,9 @@ type transactionRecord struct {
 	TransactionType string `json:"transactionType,omitempty"`
 	AuthorizationID string `json:"authorizationId,omitempty"`
 	ClearingID      string `json:"clearingId,omitempty"`
+	// ReversalReason says why a REVERSAL released a hold (EXPIRED, or the
+	// merchant's reason).
+	ReversalReason string `json:"reversalReason,omitempty"`
 }
 
 // transactionAnchor is the newest seeded transaction's time: fixed, so the seed is

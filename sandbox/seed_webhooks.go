@@ -41,6 +41,8 @@ type webhookPartner struct {
 	home  backendKey       // the eu backend that holds it; its tenant and environment name the partner
 	hooks []*webhookConfig // creation order
 	seq   int              // configurations created so far, for ids
+	// events are the partner's latest events, oldest first (event_history.go).
+	events []keptEvent
 }
 
 func (p *webhookPartner) index(id string) int {

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -63,6 +64,9 @@ type Options struct {
 // served by net/http, httptest.NewServer or Start.
 type Server struct {
 	clock Clock
+	// shift is how far POST /sandbox/clock moved the sandbox's time from
+	// clock, in nanoseconds (clock_shift.go); now adds it.
+	shift atomic.Int64
 	opts  Options
 	mux   *http.ServeMux
 	// signingTimes keeps a body sent again from being signed as before.
@@ -185,6 +189,8 @@ func (s *Server) routes() {
 	s.webhookRoutes()
 	s.consentRoutes()
 	s.sandboxToolRoutes()
+	s.clockRoutes()
+	s.eventHistoryRoutes()
 
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeFamilyError(w, familyForPath(r.URL.Path), http.StatusNotFound, "Not found")
@@ -202,6 +208,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// Every answer says it comes from the sandbox: clients send the
 	// sandbox-only calls only to a gateway that says so.
 	w.Header().Set(AnnounceHeader, "1")
+	s.announceShift(w)
 	logged := LoggedRequest{Time: s.clock.Now(), Method: r.Method, Path: r.URL.Path}
 	if s.opts.RecordBodies {
 		logged.Query, logged.Body = r.URL.RawQuery, recordBody(r)
@@ -481,4 +488,4 @@ func (c *call) decode(v any) bool {
 }
 
 // now is the sandbox clock's current time.
-func (s *Server) now() time.Time { return s.clock.Now() }
+func (s *Server) now() time.Time { return s.clock.Now().Add(s.Shift()) }

@@ -40,6 +40,7 @@ const (
 	WebhookEventTransactionDeclined   = "transaction.declined"
 	WebhookEventTransactionCleared    = "transaction.cleared"
 	WebhookEventTransactionRefunded   = "transaction.refunded"
+	WebhookEventTransactionReversed   = "transaction.reversed"
 )
 
 // The kinds of simulated step (the request's type).
@@ -48,17 +49,24 @@ const (
 	SimulateDecline       = "decline"
 	SimulateClearing      = "clearing"
 	SimulateRefund        = "refund"
+	SimulateIncrement     = "increment"
+	SimulateReversal      = "reversal"
+	SimulateATM           = "atm"
 )
 
-// SimulateTypes are the steps POST /sandbox/simulate takes, in the order
-// a card payment goes through them.
-var SimulateTypes = []string{SimulateAuthorization, SimulateDecline, SimulateClearing, SimulateRefund}
+// SimulateTypes are the steps POST /sandbox/simulate takes: the first four
+// in the order a card payment goes through them, then the others (the
+// Events screen's panel offers them in this order).
+var SimulateTypes = []string{SimulateAuthorization, SimulateDecline, SimulateClearing, SimulateRefund,
+	SimulateIncrement, SimulateReversal, SimulateATM}
 
 // Transaction types of the simulated records.
 const (
 	transactionAuthorization = "AUTHORIZATION"
 	transactionClearing      = "CLEARING"
 	transactionRefund        = "REFUND"
+	transactionReversal      = "REVERSAL"
+	transactionIncrement     = "INCREMENTAL_AUTHORIZATION"
 )
 
 // simulateRequest is the body of POST /sandbox/simulate.
@@ -168,29 +176,28 @@ func (s *Server) simulateLocked(be *backend, in simulateRequest) (SimulateResult
 	if u.Card == nil {
 		return SimulateResult{}, refuseSimulation(http.StatusNotFound, "Card not found: %s has no card to pay with", u.Username)
 	}
+	s.expireUserAuthorizationsLocked(be, u)
 	var t transactionRecord
 	var auth *transactionRecord
 	var err error
 	switch kind {
-	case SimulateAuthorization, SimulateDecline:
+	case SimulateAuthorization, SimulateDecline, SimulateATM:
 		t, err = s.newAuthorization(u, kind, in)
 	case SimulateClearing:
 		t, auth, err = s.clearAuthorization(u, in)
 	case SimulateRefund:
 		t, auth, err = s.refundAuthorization(u, in)
+	case SimulateIncrement:
+		t, auth, err = s.incrementAuthorization(u, in)
+	case SimulateReversal:
+		t, auth, err = s.reverseAuthorization(u, in)
 	}
 	if err != nil {
 		return SimulateResult{}, err
 	}
 	u.simulated = append(u.simulated, t)
 	s.keepUserLocked(u)
-	eventType := map[string]string{"PENDING": WebhookEventTransactionAuthorized, "DECLINED": WebhookEventTransactionDeclined}[t.Status]
-	switch t.TransactionType {
-	case transactionClearing:
-		eventType = WebhookEventTransactionCleared
-	case transactionRefund:
-		eventType = WebhookEventTransactionRefunded
-	}
+	eventType := eventTypeOf(t)
 	ev, to := s.emitLocked(be, u.ID, eventType, t.ID, t)
 	if to == nil {
 		to = []webhookSubscriber{}
@@ -218,14 +225,22 @@ func (s *Server) newAuthorization(u *userRecord, kind string, in simulateRequest
 		return transactionRecord{}, refuseSimulation(http.StatusBadRequest, "currency %q: the sandbox converts %s", currency, strings.Join(slices.Sorted(maps.Keys(fxRate)), ", "))
 	}
 	merchant := strings.TrimSpace(in.Merchant)
-	if merchant == "" {
+	switch {
+	case merchant == "" && kind == SimulateATM:
+		merchant = "ATM Sandbox Bank"
+	case merchant == "":
 		merchant = "Sandbox Merchant"
 	}
 	if len(merchant) > maxMerchantName {
 		return transactionRecord{}, refuseSimulation(http.StatusBadRequest, "merchant must be at most %d bytes", maxMerchantName)
 	}
 	mcc := strings.TrimSpace(in.MCC)
-	if mcc == "" {
+	switch {
+	case kind == SimulateATM && mcc != "" && mcc != mccATM:
+		return transactionRecord{}, refuseSimulation(http.StatusBadRequest, "an ATM withdrawal has MCC %s", mccATM)
+	case kind == SimulateATM:
+		mcc = mccATM
+	case mcc == "":
 		mcc = "5999"
 	}
 	if !mccRE.MatchString(mcc) {
@@ -235,11 +250,11 @@ func (s *Server) newAuthorization(u *userRecord, kind string, in simulateRequest
 	switch {
 	case kind == SimulateDecline && reason == "":
 		reason = "INSUFFICIENT_FUNDS"
-	case kind == SimulateAuthorization && reason != "":
+	case kind != SimulateDecline && reason != "":
 		return transactionRecord{}, refuseSimulation(http.StatusBadRequest, "reason is for a decline; an authorization is approved unless the card is not ACTIVE")
-	case kind == SimulateAuthorization && u.Card.Status == cardFrozen:
+	case kind != SimulateDecline && u.Card.Status == cardFrozen:
 		reason = "CARD_FROZEN" // the interface: a frozen card declines every attempt
-	case kind == SimulateAuthorization && u.Card.Status == cardBlocked:
+	case kind != SimulateDecline && u.Card.Status == cardBlocked:
 		reason = "CARD_BLOCKED"
 	}
 	if reason != "" && !reasonRE.MatchString(reason) {
@@ -248,6 +263,9 @@ func (s *Server) newAuthorization(u *userRecord, kind string, in simulateRequest
 	t := s.simulatedRecord(u, transactionAuthorization, "DEBIT", amount, currency)
 	t.MerchantNameLocation, t.MCC, t.MCCCategory = merchant, mcc, categoryOfMCC(mcc)
 	t.Status = "PENDING"
+	if kind == SimulateATM {
+		atmWithdrawal(&t)
+	}
 	if reason != "" {
 		t.Status, t.DeclineReason, t.FeeAmount = "DECLINED", &reason, "0.00"
 	}
@@ -293,21 +311,15 @@ func findAuthorization(u *userRecord, id, want string) (*transactionRecord, erro
 
 // clearAuthorization settles a pending authorization.
 func (s *Server) clearAuthorization(u *userRecord, in simulateRequest) (transactionRecord, *transactionRecord, error) {
-	auth, err := findAuthorization(u, in.AuthorizationID, "PENDING")
-	if err != nil {
-		return transactionRecord{}, nil, err
-	}
-	if auth.Status != "PENDING" {
-		return transactionRecord{}, nil, refuseSimulation(http.StatusConflict, "Authorization %s is %s: only a PENDING authorization can be cleared", auth.ID, auth.Status)
-	}
-	amount, err := stepAmount(in, auth)
+	auth, amount, err := s.clearable(u, in)
 	if err != nil {
 		return transactionRecord{}, nil, err
 	}
 	t := s.simulatedRecord(u, transactionClearing, "DEBIT", amount, auth.TransactionCurrency)
 	t.MerchantNameLocation, t.MCC, t.MCCCategory = auth.MerchantNameLocation, auth.MCC, auth.MCCCategory
 	t.Status, t.AuthorizationID, t.AuthorizationCode = "CONFIRMED", auth.ID, auth.AuthorizationCode
-	auth.Status, auth.ClearingID = "CONFIRMED", t.ID
+	t.Channel = auth.Channel
+	confirmAuthorization(u, auth, t.ID)
 	return t, auth, nil
 }
 
@@ -320,13 +332,7 @@ func (s *Server) refundAuthorization(u *userRecord, in simulateRequest) (transac
 	if auth.Status != "CONFIRMED" {
 		return transactionRecord{}, nil, refuseSimulation(http.StatusConflict, "Authorization %s is %s: only a cleared authorization can be refunded", auth.ID, auth.Status)
 	}
-	cleared, _ := amountCents(auth.TransactionAmount)
-	for _, t := range u.simulated {
-		if t.AuthorizationID == auth.ID && t.TransactionType == transactionClearing {
-			cleared, _ = amountCents(t.TransactionAmount)
-		}
-	}
-	left := cleared
+	left := clearedCents(u, auth)
 	for _, t := range u.simulated {
 		if t.AuthorizationID == auth.ID && t.TransactionType == transactionRefund {
 			refunded, _ := amountCents(t.TransactionAmount)

@@ -70,7 +70,7 @@ func TestSimulatedPaymentLifecycleIsListedAndDelivered(t *testing.T) {
 
 func TestSimulateRefusesWhatCannotHappen(t *testing.T) {
 	e := newEnv(t, Options{})
-	want(t, simulate(e, map[string]any{"type": "capture", "amount": "1"}), 400, `type "capture" must be one of authorization, decline, clearing, refund`)
+	want(t, simulate(e, map[string]any{"type": "capture", "amount": "1"}), 400, `type "capture" must be one of authorization, decline, clearing, refund, increment, reversal, atm`)
 	want(t, simulate(e, map[string]any{"type": "authorization", "amount": "1.234"}), 400, `amount "1.234" must be a positive decimal with at most two decimals, such as 12.50`)
 	want(t, simulate(e, map[string]any{"type": "authorization", "amount": "0"}), 400, "amount must be more than 0")
 	want(t, simulate(e, map[string]any{"type": "authorization", "amount": "1", "currency": "XYZ"}), 400, `currency "XYZ": the sandbox converts CHF, EUR, GBP, USD`)

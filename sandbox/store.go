@@ -1,16 +1,14 @@
 package sandbox
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
-	"maps"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
+	"strconv"
 	"sync"
 	"time"
 
@@ -19,28 +17,38 @@ import (
 )
 
 // A data directory (cardterm sandbox --data DIR) keeps the sandbox's state
-// in DIR/sandbox.db, a bbolt database: one file, copy-on-write pages and
-// two checksummed meta pages, so a commit is all or nothing and a kill -9
-// at any moment leaves the last committed state. Every change is
-// committed (and fsynced) before its answer leaves (persist.go).
+// in DIR/sandbox.db, a bbolt database. Every change is committed in one
+// bbolt transaction before its answer leaves (persist.go): bbolt writes
+// the changed pages, fsyncs, writes a meta page and fsyncs again, so a
+// commit is all or nothing and a kill -9 at any moment leaves the last
+// commit. Damage is refused at open with its byte offset: bbolt checks its
+// two meta pages and tx.Check the page tree, and every record carries a
+// CRC-32C (store_records.go).
 //
 // Bucket "meta" marks the file as ours (format, version). Bucket "state"
-// holds the fixture's parts (fixture.go) as JSON, one record per key:
+// holds the fixture's parts (fixture.go), one record per key:
 //
-//	user/<user id>                         a user, without its whitelist
-//	whitelist/<user id>/<seq, 16 hex>      one whitelist entry
-//	webhooks/<tenant>/<environment>        a partner's webhooks
+//	user/<user id>                          a user, without its whitelist
+//	whitelist/<user id>/<seq, 16 hex>       one whitelist entry
+//	webhooks/<tenant>/<environment>         a partner's webhooks
 //	consent/<tenant>/<environment>/<region> a backend's consent data
-//	pin/<card id>                          a PIN set on the hosted page
+//	pin/<card id>                           a PIN set on the hosted page
+//	session/<kind>/<token key>              a sign-in (fixture_sessions.go)
 //
-// What has no record is as seeded.
+// What has no record is as seeded. A new kind of record is a key prefix,
+// its decoder in recordKinds and a keep…Locked helper (persist.go).
 
 // StoreFile is the name of the database in a data directory.
 const StoreFile = "sandbox.db"
 
+// storeVersion is the database's layout: 2 has a checksum on every record
+// and no journals beside it; 1 is migrated at open (store_legacy.go).
+const storeVersion = 2
+
 var (
 	bucketMeta  = []byte("meta")
 	bucketState = []byte("state")
+	versionKey  = []byte("version")
 )
 
 // ErrStoreInUse is returned when another process (a running sandbox) has
@@ -56,22 +64,9 @@ type Store struct {
 	path string
 	// state is what the directory held when it was opened; New applies it.
 	state *fixture
-	// commitMu orders commits, so a later state of a record is never
-	// overwritten by an earlier one; it guards journal and journalGen.
-	commitMu   sync.Mutex
-	journal    *os.File // the journal commits append to (journal.go)
-	journalGen uint64
-	broken     error // set when a journal write failed: no commit may follow
 
-	unflushedMu sync.Mutex
-	unflushed   map[string][]byte // committed to the journal, not yet in the database
-
-	checkpointMu      sync.Mutex // one checkpoint at a time
-	stop, loopDone    chan struct{}
-	lastCheckpointErr string
-
-	closeOnce sync.Once
-	closeErr  error
+	mu     sync.Mutex // one write at a time; guards broken
+	broken error      // set when a failed commit may have reached the file
 }
 
 // OpenStore opens (creating when absent) the data directory dir. A file
@@ -93,30 +88,25 @@ func OpenStore(dir string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	scans, err := checkJournals(dir)
+	if err := refuseLegacyJournals(dir); err != nil {
+		return nil, err
+	}
+	db, err := openBolt(path, false)
+	var damage storeDamage
+	if errors.As(err, &damage) {
+		return nil, refuseDamage(path, string(damage))
+	}
 	if err != nil {
 		return nil, err
 	}
-	db, err := openBolt(path)
-	switch {
-	case errors.Is(err, berrors.ErrTimeout):
-		return nil, fmt.Errorf("%s is %w", path, ErrStoreInUse)
-	case err != nil:
-		return nil, refuseStore(path, err.Error())
-	}
-	st := &Store{db: db, path: path, unflushed: map[string][]byte{}, stop: make(chan struct{}), loopDone: make(chan struct{})}
-	if err := st.prepare(fresh, scans); err != nil {
-		if st.journal != nil { // this run's, still empty
-			st.journal.Close()
-			_ = os.Remove(st.journal.Name())
-		}
+	st := &Store{db: db, path: path}
+	if err := st.prepare(fresh); err != nil {
 		db.Close()
 		return nil, err
 	}
 	if fresh {
 		syncDir(dir)
 	}
-	go st.checkpointLoop()
 	return st, nil
 }
 
@@ -155,16 +145,33 @@ func checkStoreHeader(path string) (fresh bool, err error) {
 	return false, nil
 }
 
-// openBolt opens the database; bbolt panics on some damaged files, which
-// is an error here. The freelist is synced (the default): rebuilding it on
-// open walks every page in a goroutine no recover reaches.
-func openBolt(path string) (db *bolt.DB, err error) {
+// storeDamage says where a store is damaged, and how.
+type storeDamage string
+
+func (d storeDamage) Error() string { return "the file is damaged " + string(d) }
+
+// openBolt opens the database, waiting a second for another process's
+// lock. bbolt panics on some damaged files: storeDamage here. The
+// freelist is synced (the default): rebuilding it on open walks every page
+// in a goroutine no recover reaches.
+func openBolt(path string, readOnly bool) (db *bolt.DB, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("the file is damaged (%v)", r)
+			err = storeDamage(fmt.Sprintf("(%v)", r))
 		}
 	}()
-	return bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second, FreelistType: bolt.FreelistMapType})
+	db, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second, ReadOnly: readOnly, FreelistType: bolt.FreelistMapType})
+	switch {
+	case errors.Is(err, berrors.ErrTimeout):
+		return nil, fmt.Errorf("%s is %w", path, ErrStoreInUse)
+	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum), errors.Is(err, berrors.ErrVersionMismatch):
+		return nil, storeDamage("at byte 0: both meta pages (pages 0 and 1) fail their checks (" + err.Error() + ")")
+	case errors.As(err, new(*fs.PathError)):
+		return nil, fmt.Errorf("data directory: %w", err)
+	case err != nil:
+		return nil, storeDamage("(" + err.Error() + ")")
+	}
+	return db, nil
 }
 
 // refuseStore is the message for a file the sandbox will not use.
@@ -172,56 +179,83 @@ func refuseStore(path, why string) error {
 	return fmt.Errorf("%s: %s; refusing to use or overwrite it (move it away, or choose another --data directory)", path, why)
 }
 
-// prepare marks a fresh file as ours, or checks (reading only) that it
-// is ours and sound, and reads the state it holds.
-func (st *Store) prepare(fresh bool, scans map[uint64]journalScan) (err error) {
+// refuseDamage is the message for a damaged store, where says where.
+func refuseDamage(path, where string) error {
+	return fmt.Errorf("%s: the file is damaged %s; refusing to use or overwrite it. `cardterm sandbox repair --data %s` copies what can be read into a fresh database and sets the file aside",
+		path, where, filepath.Dir(path))
+}
+
+// errMigrate stops a read-only look at a store that must be written first.
+var errMigrate = errors.New("the store needs migrating")
+
+// prepare marks a fresh file as ours, or checks (reading only) that it is
+// ours and sound; it migrates an older layout, and reads the state. A
+// failure rolls back whatever it wrote.
+func (st *Store) prepare(fresh bool) (err error) {
 	defer func() {
 		if r := recover(); r != nil { // bbolt panics on some damaged pages
-			err = refuseStore(st.path, fmt.Sprintf("the file is damaged (%v)", r))
+			err = refuseDamage(st.path, fmt.Sprintf("(%v)", r))
 		}
 	}()
-	if fresh {
-		if err := st.db.Update(st.markOurs); err != nil {
+	load := func(tx *bolt.Tx) error {
+		version, err := st.checkOurs(tx)
+		if err != nil {
 			return err
 		}
-	}
-	err = st.db.View(func(tx *bolt.Tx) error {
-		meta := tx.Bucket(bucketMeta)
-		if meta == nil || string(meta.Get([]byte("format"))) != fixtureFormat {
-			return refuseStore(st.path, "it is a bbolt database of another program")
+		if version < storeVersion {
+			if !tx.Writable() {
+				return errMigrate
+			}
+			if err := migrate(tx); err != nil {
+				return err
+			}
 		}
-		if got := string(meta.Get([]byte("version"))); got != fmt.Sprint(fixtureVersion) {
-			return refuseStore(st.path, fmt.Sprintf("it was written by another version of cardterm (store version %s, this one reads %d)", got, fixtureVersion))
-		}
-		if tx.Bucket(bucketState) == nil {
-			return refuseStore(st.path, "the file is damaged (no state bucket)")
-		}
-		for problem := range tx.Check() {
-			return refuseStore(st.path, "the file is damaged ("+problem.Error()+")")
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	if err := st.recoverJournals(scans); err != nil {
-		return err
-	}
-	return st.db.View(func(tx *bolt.Tx) error {
 		f, err := readFixture(tx)
 		if err != nil {
-			return refuseStore(st.path, "the file is damaged ("+err.Error()+")")
+			return refuseDamage(st.path, err.Error())
 		}
 		if err := New(Options{}).applyFixture(f); err != nil {
 			return refuseStore(st.path, "its state does not fit this sandbox ("+err.Error()+")")
 		}
 		st.state = f
 		return nil
-	})
+	}
+	if fresh {
+		return st.db.Update(func(tx *bolt.Tx) error {
+			if err := markOurs(tx); err != nil {
+				return err
+			}
+			return load(tx)
+		})
+	}
+	if err = st.db.View(load); errors.Is(err, errMigrate) {
+		err = st.db.Update(load)
+	}
+	return err
+}
+
+// checkOurs checks the meta bucket and the page tree (tx.Check) and
+// returns the store's version.
+func (st *Store) checkOurs(tx *bolt.Tx) (int, error) {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil || string(meta.Get([]byte("format"))) != fixtureFormat {
+		return 0, refuseStore(st.path, "it is a bbolt database of another program")
+	}
+	version, err := strconv.Atoi(string(meta.Get(versionKey)))
+	if err != nil || version < 1 || version > storeVersion {
+		return 0, refuseStore(st.path, fmt.Sprintf("it was written by another version of cardterm (store version %q, this one reads 1 to %d)", meta.Get(versionKey), storeVersion))
+	}
+	if tx.Bucket(bucketState) == nil {
+		return 0, refuseDamage(st.path, "(no state bucket)")
+	}
+	if problems := checkPages(tx); len(problems) > 0 {
+		return 0, refuseDamage(st.path, problems[0])
+	}
+	return version, nil
 }
 
 // markOurs writes the meta bucket and an empty state.
-func (st *Store) markOurs(tx *bolt.Tx) error {
+func markOurs(tx *bolt.Tx) error {
 	meta, err := tx.CreateBucket(bucketMeta)
 	if err != nil {
 		return err
@@ -229,14 +263,14 @@ func (st *Store) markOurs(tx *bolt.Tx) error {
 	if err := meta.Put([]byte("format"), []byte(fixtureFormat)); err != nil {
 		return err
 	}
-	if err := meta.Put([]byte("version"), []byte(fmt.Sprint(fixtureVersion))); err != nil {
+	if err := meta.Put(versionKey, []byte(strconv.Itoa(storeVersion))); err != nil {
 		return err
 	}
 	_, err = tx.CreateBucket(bucketState)
 	return err
 }
 
-// syncDir makes a new file's directory entry durable.
+// syncDir makes a directory's new entries durable.
 func syncDir(dir string) {
 	if d, err := os.Open(dir); err == nil {
 		_ = d.Sync()
@@ -247,16 +281,35 @@ func syncDir(dir string) {
 // Path is the database file.
 func (st *Store) Path() string { return st.path }
 
-// Close moves what the journal holds into the database and closes it; the
-// directory is then free for another process. A second Close does nothing.
-func (st *Store) Close() error {
-	st.closeOnce.Do(func() {
-		st.closeErr = st.closeJournal()
-		if err := st.db.Close(); st.closeErr == nil {
-			st.closeErr = err
-		}
+// Close closes the database; the directory is then free for another
+// process. A second Close does nothing.
+func (st *Store) Close() error { return st.db.Close() }
+
+// write commits records (nil deletes one) in one bbolt transaction, on
+// disk when it returns. A failed commit is rolled back by bbolt and may be
+// tried again, unless its meta page may have reached the file: bbolt then
+// reads a commit it rolled back, and any later one could overwrite its
+// pages, so every later write fails until the sandbox restarts.
+func (st *Store) write(records map[string][]byte) error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.broken != nil {
+		return st.broken
+	}
+	txID := 0
+	err := st.db.Update(func(tx *bolt.Tx) error {
+		txID = tx.ID()
+		return putRecords(tx.Bucket(bucketState), records)
 	})
-	return st.closeErr
+	if err != nil {
+		seen := 0
+		_ = st.db.View(func(tx *bolt.Tx) error { seen = tx.ID(); return nil })
+		if seen == txID {
+			st.broken = fmt.Errorf("%w (the sandbox takes no more changes: restart it; every change answered before is kept)", err)
+			return st.broken
+		}
+	}
+	return err
 }
 
 // Reset forgets every change: the sandbox starts from its seed again.
@@ -270,13 +323,8 @@ func (st *Store) replace(f *fixture) error {
 	if err != nil {
 		return err
 	}
-	if err := st.checkpoint(); err != nil {
-		return err
-	}
-	st.checkpointMu.Lock()
-	defer st.checkpointMu.Unlock()
-	st.commitMu.Lock()
-	defer st.commitMu.Unlock()
+	st.mu.Lock()
+	defer st.mu.Unlock()
 	err = st.db.Update(func(tx *bolt.Tx) error {
 		if err := tx.DeleteBucket(bucketState); err != nil {
 			return err
@@ -285,12 +333,7 @@ func (st *Store) replace(f *fixture) error {
 		if err != nil {
 			return err
 		}
-		for _, k := range slices.Sorted(maps.Keys(records)) { // in order: see putRecords
-			if err := b.Put([]byte(k), records[k]); err != nil {
-				return err
-			}
-		}
-		return nil
+		return putRecords(b, records)
 	})
 	if err == nil {
 		st.state = f
@@ -300,9 +343,6 @@ func (st *Store) replace(f *fixture) error {
 
 // Export writes the stored state as a fixture file (JSON, indented).
 func (st *Store) Export(w io.Writer) error {
-	if err := st.checkpoint(); err != nil {
-		return err
-	}
 	var f *fixture
 	err := st.db.View(func(tx *bolt.Tx) error {
 		var err error
@@ -328,75 +368,4 @@ func (st *Store) Import(r io.Reader, name string) error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return st.replace(f)
-}
-
-// readFixture reads the state bucket into a fixture, each user's
-// whitelist entries in creation order.
-func readFixture(tx *bolt.Tx) (*fixture, error) {
-	f := &fixture{Format: fixtureFormat, Version: fixtureVersion,
-		Users: []fixtureUser{}, Webhooks: []fixturePartner{}, Consent: []fixtureConsent{}, PINs: []fixturePIN{}}
-	users := map[string]int{}
-	var entries [][2][]byte
-	err := tx.Bucket(bucketState).ForEach(func(k, v []byte) error {
-		key := string(k)
-		var err error
-		switch kind, _, _ := strings.Cut(key, "/"); kind {
-		case "user":
-			var u fixtureUser
-			if err = strictJSON(v, &u); err == nil {
-				users[u.ID] = len(f.Users)
-				f.Users = append(f.Users, u)
-			}
-		case "whitelist":
-			entries = append(entries, [2][]byte{k, v})
-		case "webhooks":
-			var p fixturePartner
-			if err = strictJSON(v, &p); err == nil {
-				f.Webhooks = append(f.Webhooks, p)
-			}
-		case "consent":
-			var c fixtureConsent
-			if err = strictJSON(v, &c); err == nil {
-				f.Consent = append(f.Consent, c)
-			}
-		case "pin":
-			var p fixturePIN
-			if err = strictJSON(v, &p); err == nil {
-				f.PINs = append(f.PINs, p)
-			}
-		case "session":
-			var sess fixtureSession
-			if err = strictJSON(v, &sess); err == nil {
-				f.Sessions = append(f.Sessions, sess)
-			}
-		default:
-			err = errors.New("unknown record")
-		}
-		if err != nil {
-			return fmt.Errorf("record %q: %v", key, err)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	for _, kv := range entries { // keys sort by user, then seq
-		parts := strings.Split(string(kv[0]), "/")
-		i, ok := users[parts[1]]
-		if len(parts) != 3 || !ok || f.Users[i].Wallets == nil {
-			return nil, fmt.Errorf("record %q: a whitelist entry without its user's wallets", kv[0])
-		}
-		var e whitelistRecord
-		if err := strictJSON(kv[1], &e); err != nil {
-			return nil, fmt.Errorf("record %q: %v", kv[0], err)
-		}
-		f.Users[i].Wallets.Whitelist = append(f.Users[i].Wallets.Whitelist, &e)
-	}
-	return f, nil
-}
-
-// strictJSON decodes one record, refusing unknown members.
-func strictJSON(data []byte, v any) error {
-	d := decoderOf(bytes.NewReader(data))
-	return d.Decode(v)
 }

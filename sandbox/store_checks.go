@@ -4,15 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 )
 
 // A data directory is checked before the sandbox uses it, as PostgreSQL
 // checks its data folder: a folder other users may write to, a file the
 // sandbox did not write, a symbolic link or a file of another user is
-// refused with the reason, so a journal another local user drops into
-// the folder is never replayed into the store.
+// refused with the reason, so a file another local user drops into
+// the folder is never read into the store.
 
 // SetAsideDir is the folder of a data directory where `cardterm sandbox
 // repair` puts what it sets aside; the sandbox never reads it.
@@ -60,14 +58,10 @@ func checkDataDirectory(dir string) error {
 }
 
 // ourName reports whether name is one the sandbox writes in a data
-// directory: the database, a journal, the set-aside folder.
+// directory: the database, the set-aside folder, or a journal an older
+// cardterm left (store_legacy.go).
 func ourName(name string) bool {
-	if name == StoreFile || name == SetAsideDir {
-		return true
-	}
-	gen, ok := strings.CutPrefix(name, journalPrefix)
-	_, err := strconv.ParseUint(gen, 10, 64)
-	return ok && err == nil
+	return name == StoreFile || name == SetAsideDir || isLegacyJournal(name)
 }
 
 // refuseDirectory is the message for a data directory holding path.

@@ -56,6 +56,7 @@ func (s *Server) cardTransactions(c *call) {
 	search := strings.ToLower(strings.TrimSpace(q.Get("searchKey")))
 
 	s.mu.Lock()
+	s.expireUserAuthorizationsLocked(c.be, c.user)
 	username, hasCard := c.user.Username, c.user.Card != nil
 	// What the sandbox added while it runs, newest last: simulated card
 	// activity (simulate.go) and appended transactions

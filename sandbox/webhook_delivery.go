@@ -18,8 +18,8 @@ import (
 // Deliveries: a JSON event {api_version, event_id, event_category,
 // event_type, user_id, event_object_id, event_object, occurred_at} is POSTed
 // to every ACTIVE configuration of the partner subscribed to its type,
-// asynchronously. Headers: X-Timestamp (unix seconds of the sandbox clock
-// when the attempt is signed) and X-Signature = hex HMAC-SHA256(apiKey,
+// asynchronously. Headers: X-Timestamp (unix seconds of the sandbox's
+// clock, without the shift of POST /sandbox/clock, when the attempt is signed) and X-Signature = hex HMAC-SHA256(apiKey,
 // timestamp + "." + body).
 //
 // Reliability: an attempt that gets no answer within the attempt timeout,
@@ -108,7 +108,10 @@ type webhookTarget struct {
 func (s *Server) webhookDeliver(t webhookTarget, body []byte) {
 	for n := 1; ; n++ {
 		at := s.now()
-		ts := s.signingTimes.stamp(t.hookID, body, at)
+		// The signature's timestamp is the injected clock's, not the
+		// shifted sandbox time (clock_shift.go): receivers check it
+		// against their own clock, which a sandbox clock move does not move.
+		ts := s.signingTimes.stamp(t.hookID, body, s.clock.Now())
 		s.mu.Lock()
 		hook := t.partner.find(t.hookID)
 		var target, key string

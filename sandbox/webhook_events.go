@@ -27,6 +27,7 @@ import (
 //	transaction.declined   ... a decline (or an authorization on a card not ACTIVE)
 //	transaction.cleared    ... a clearing of a pending authorization
 //	transaction.refunded   ... a refund of a cleared authorization
+//	transaction.reversed   ... a reversal, or a pending authorization expired (authorization_expiry.go)
 //
 // POST /sandbox/trigger (and Server.Trigger) sends a test event of any type.
 
@@ -42,7 +43,7 @@ var WebhookEventTypes = []string{
 // (simulate.go), sent only when a partner asks for it.
 var SimulatedEventTypes = []string{
 	WebhookEventTransactionAuthorized, WebhookEventTransactionDeclined, WebhookEventTransactionCleared,
-	WebhookEventTransactionRefunded,
+	WebhookEventTransactionRefunded, WebhookEventTransactionReversed,
 }
 
 // webhookEventOrigins says in a few words what emits each event type (the
@@ -63,6 +64,7 @@ var webhookEventOrigins = map[string]string{
 	WebhookEventTransactionDeclined:   "a card payment was declined (sandbox simulate)",
 	WebhookEventTransactionCleared:    "an authorization was cleared (sandbox simulate)",
 	WebhookEventTransactionRefunded:   "a cleared payment was refunded (sandbox simulate)",
+	WebhookEventTransactionReversed:   "a pending authorization was reversed or expired (sandbox simulate, sandbox clock)",
 }
 
 // WebhookEventOrigin says what emits eventType ("" for a type the sandbox
@@ -116,6 +118,7 @@ func (s *Server) sendEventLocked(be *backend, ev webhookEvent) []webhookSubscrib
 		return nil
 	}
 	p := s.webhookPartnerOf(be)
+	s.keepEventLocked(p, ev, body)
 	var to []webhookSubscriber
 	for _, h := range p.hooks {
 		if h.Active && slices.Contains(h.EventTypes, ev.EventType) {

@@ -24,7 +24,7 @@ func TestPresenterKeyCollidesWithNothing(t *testing.T) {
 	}
 	for _, s := range screens.All(app.Deps) {
 		app.Open(s.ID())
-		for _, group := range app.UI().Active().KeyMap().FullHelp() {
+		for _, group := range app.Front().KeyMap().FullHelp() {
 			for _, b := range group {
 				if slices.Contains(b.Keys(), "f2") {
 					t.Errorf("%s binds f2 (%q)", s.Title(), b.Help().Desc)

@@ -68,7 +68,7 @@ func TestAnEleventhScreenTakesNoOtherScreensKey(t *testing.T) {
 			t.Fatalf("key %s opened the eleventh screen", k)
 		}
 	}
-	screentest.MustShow(t, app.Screen(), "· Eleventh")
+	app.MustShow(t, "· Eleventh")
 
 	// Reached from the navigation: tab to it, down to the last entry, enter.
 	app.Keys("1", "tab")
@@ -79,7 +79,7 @@ func TestAnEleventhScreenTakesNoOtherScreensKey(t *testing.T) {
 	if got := app.UI().Active().ID(); got != eleventhID {
 		t.Fatalf("the navigation opened %q, not the eleventh screen", got)
 	}
-	screentest.MustShow(t, app.Screen(), "The eleventh screen")
+	app.MustShow(t, "The eleventh screen")
 
 	// The help lists every screen with the way to open it.
 	app.Keys("?")

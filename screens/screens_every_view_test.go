@@ -121,7 +121,7 @@ func TestEveryViewAtThreeSizes(t *testing.T) {
 				id := s.ID()
 				app.Open(id)
 				checkFrame(t, app, s.Title()+" at "+at)
-				for _, k := range screenKeys(app.UI().Active()) {
+				for _, k := range screenKeys(app.Front()) {
 					walkKey(t, app, s.Title()+" "+k+" at "+at, k, 2)
 					backTo(app, id)
 				}
@@ -140,13 +140,13 @@ func walkKey(t *testing.T, app *screentest.App, where, k string, depth int) {
 		app.Keys("n")
 		return
 	}
-	if depth == 0 || app.UI().Active().CapturesKeys() {
+	if depth == 0 || app.Front().CapturesKeys() {
 		return
 	}
-	for _, next := range screenKeys(app.UI().Active()) {
+	for _, next := range screenKeys(app.Front()) {
 		before := app.Screen()
 		walkKey(t, app, where+" "+next, next, depth-1)
-		if app.UI().Active().CapturesKeys() || app.Screen() != before {
+		if app.Front().CapturesKeys() || app.Screen() != before {
 			app.Keys("esc")
 		}
 	}
@@ -158,8 +158,7 @@ func backTo(app *screentest.App, id ui.ScreenID) {
 		if app.UI().DialogOpen() {
 			app.Keys("n")
 		}
-		_, layerOpen := app.UI().TopLayer()
-		if layerOpen || app.UI().Active().CapturesKeys() || strings.Contains(app.Screen(), "esc back") {
+		if app.Front().CapturesKeys() || strings.Contains(app.Screen(), "esc back") {
 			app.Keys("esc")
 		}
 	}
@@ -173,7 +172,7 @@ func TestHelpListsEveryFooterKeyOnce(t *testing.T) {
 	app := allScreens(t, screentest.WithSize(200, 60), screentest.WithDemo())
 	app.Keys("enter")
 	check := func(where string) {
-		km := app.UI().Active().KeyMap()
+		km := app.Front().KeyMap()
 		full := map[string]int{}
 		for _, g := range km.FullHelp() {
 			for _, b := range g {
@@ -196,7 +195,7 @@ func TestHelpListsEveryFooterKeyOnce(t *testing.T) {
 	for _, s := range screens.All(app.Deps) {
 		app.Open(s.ID())
 		check(s.Title())
-		for _, k := range screenKeys(app.UI().Active()) {
+		for _, k := range screenKeys(app.Front()) {
 			app.Keys(k)
 			if !app.UI().DialogOpen() {
 				check(s.Title() + " " + k)
@@ -217,7 +216,7 @@ func TestEveryViewInAnotherShape(t *testing.T) {
 		id := s.ID()
 		app.Open(id)
 		checkFrame(t, app, s.Title()+" in another shape")
-		for _, k := range screenKeys(app.UI().Active()) {
+		for _, k := range screenKeys(app.Front()) {
 			walkKey(t, app, s.Title()+" "+k+" in another shape", k, 1)
 			backTo(app, id)
 		}

@@ -154,7 +154,7 @@ func TestEveryConfirmationShowsTheRequestReceived(t *testing.T) {
 		app.SignIn(user)
 		for _, s := range screens.All(app.Deps) {
 			app.Open(s.ID())
-			for _, k := range screenKeys(app.UI().Active()) {
+			for _, k := range screenKeys(app.Front()) {
 				app.Keys(k)
 				if spec, open := app.UI().Dialog(); open {
 					if shape := requestShape(spec.Request[0]); !shapes[shape] {
@@ -163,7 +163,7 @@ func TestEveryConfirmationShowsTheRequestReceived(t *testing.T) {
 					app.Keys("n")
 				}
 				for range 3 {
-					if _, layerOpen := app.UI().TopLayer(); layerOpen || app.UI().Active().CapturesKeys() || strings.Contains(app.Screen(), "esc back") {
+					if app.Front().CapturesKeys() || strings.Contains(app.Screen(), "esc back") {
 						app.Keys("esc")
 					}
 				}

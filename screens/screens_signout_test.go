@@ -42,7 +42,7 @@ func nothingOutlives(t *testing.T, end func(*screentest.App)) {
 			held[trace] = true
 		}
 		for range 3 { // back out of any form it opened
-			if app.UI().Active().CapturesKeys() {
+			if app.Front().CapturesKeys() {
 				app.Keys("esc")
 			}
 		}
@@ -75,7 +75,7 @@ func nothingOutlives(t *testing.T, end func(*screentest.App)) {
 			t.Errorf("%s keeps %q of the last user in its state", s.Title(), found)
 		}
 		for range 3 {
-			if app.UI().Active().CapturesKeys() {
+			if app.Front().CapturesKeys() {
 				app.Keys("esc")
 			}
 		}

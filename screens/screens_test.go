@@ -6,13 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 
 	"cardterm/screens"
 	"cardterm/screens/screentest"
-	"cardterm/ui"
-	"cardterm/ui/layer"
 )
 
 func TestMain(m *testing.M) { screentest.Main(m) }
@@ -25,7 +22,7 @@ var request = regexp.MustCompile(`^(GET|POST|PUT|PATCH|DELETE) /`)
 
 // screenKeys is every enabled single-key binding a screen offers now, but
 // the ones that only move, filter or leave.
-func screenKeys(s ui.Screen) []string {
+func screenKeys(s screentest.Front) []string {
 	var out []string
 	for _, group := range s.KeyMap().FullHelp() {
 		for _, b := range group {
@@ -92,9 +89,9 @@ func TestEveryChangeConfirmsAndEveryFormSubmitsTheSameWay(t *testing.T) {
 						t.Errorf("%s: key %s asks %q without showing the request", s.Title(), k, spec.Title)
 					}
 					app.Keys("n")
-				} else if km, typing := typingKeys(app); typing && !isChooser(km) {
-					if !hasKey(km, "ctrl+s") || !hasKey(km, "esc") {
-						t.Errorf("%s: key %s opens a form without ctrl+s and esc: %s", s.Title(), k, helpKeys(km))
+				} else if cur := app.Front(); cur.CapturesKeys() && !isChooser(cur.KeyMap()) {
+					if !hasKey(cur.KeyMap(), "ctrl+s") || !hasKey(cur.KeyMap(), "esc") {
+						t.Errorf("%s: key %s opens a form without ctrl+s and esc: %s", s.Title(), k, helpKeys(cur.KeyMap()))
 					}
 					app.Keys("esc")
 				}
@@ -103,7 +100,7 @@ func TestEveryChangeConfirmsAndEveryFormSubmitsTheSameWay(t *testing.T) {
 				}
 				// Back to the screen's own view for the next key.
 				for range 3 {
-					if _, layerOpen := app.UI().TopLayer(); layerOpen || app.UI().Active().CapturesKeys() || strings.Contains(app.Screen(), "esc back") {
+					if app.Front().CapturesKeys() || strings.Contains(app.Screen(), "esc back") {
 						app.Keys("esc")
 					}
 				}
@@ -162,14 +159,4 @@ func TestNoScreenCutsAnIDAtItsEnd(t *testing.T) {
 			}
 		}
 	}
-}
-
-// typingKeys is the key map of what types now: the top layer when it has
-// a field with the keys, else the active screen when it captures them.
-func typingKeys(app *screentest.App) (help.KeyMap, bool) {
-	if top, open := app.UI().TopLayer(); open {
-		return top.KeyMap(), layer.Captures(top)
-	}
-	cur := app.UI().Active()
-	return cur.KeyMap(), cur.CapturesKeys()
 }

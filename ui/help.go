@@ -182,7 +182,7 @@ func (r *Root) renderHelp(w, h, offset int) string {
 	// y and o act through the screen (Copier, Opener): the help offers them
 	// only where they do something.
 	global := r.keys
-	if _, ok := r.Active().(Copier); !ok {
+	if _, ok := r.bodyOffering(func(of any) bool { _, ok := of.(Copier); return ok }).(Copier); !ok {
 		global.Copy.SetEnabled(false)
 	}
 	if _, ok := r.Active().(Opener); !ok {

@@ -158,6 +158,11 @@ func stampNotices(cmd tea.Cmd, screen ScreenID) tea.Cmd {
 				msg.Notice.Screen, msg.Notice.stamped = screen, true
 			}
 			return msg
+		case OpenLayerMsg:
+			if msg.Owner == "" {
+				msg.Owner = screen // the layer shows over the screen that asked
+			}
+			return msg
 		case tea.BatchMsg:
 			for i := range msg {
 				msg[i] = stampNotices(msg[i], screen)

@@ -201,7 +201,7 @@ func (r *Root) Dialog() (ConfirmSpec, bool) {
 	return d.spec, true
 }
 
-// Update routes a message (docs/layers.md: the top layer first, then the
+// Update routes a message (ARCHITECTURE.md, "The layer stack": the top layer first, then the
 // global keys, then the active screen) and keeps the spinner running
 // while requests are in flight.
 func (r *Root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -242,8 +242,7 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		r.openDialog(msg.Spec)
 		return nil
 	case OpenLayerMsg:
-		r.openScreenLayer(msg)
-		return nil
+		return r.openScreenLayer(msg)
 	case SignedInMsg:
 		return r.signedInNow()
 	case SignOutMsg, SignedOutMsg, SessionExpiredMsg:

@@ -32,10 +32,15 @@ func (r *Root) canInspect() bool {
 // a record of its own (the support console's audit trail), else the
 // active screen.
 func (r *Root) inspectable() any {
-	if top, rank, ok := r.topLayer(); ok && rank == layer.Panel {
-		if _, ok := top.(Inspectable); ok {
-			return top
-		}
+	return r.bodyOffering(func(of any) bool { _, ok := of.(Inspectable); return ok })
+}
+
+// bodyOffering is the screen's top panel when it offers what the global
+// key acts on (offers), else the active screen: y copies and i inspects
+// what the panel shows.
+func (r *Root) bodyOffering(offers func(any) bool) any {
+	if panel, ok := r.bodyPanel(); ok && offers(panel) {
+		return panel
 	}
 	return r.Active()
 }

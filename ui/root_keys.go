@@ -178,7 +178,7 @@ func (r *Root) actionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			OnConfirm:    SignOutMsg{},
 		}), true
 	case key.Matches(msg, r.keys.Copy):
-		if c, ok := r.Active().(Copier); ok {
+		if c, ok := r.bodyOffering(func(of any) bool { _, ok := of.(Copier); return ok }).(Copier); ok {
 			label, value, ok := c.CopyValue()
 			if !ok {
 				return Notify(theme.ToneInfo, "nothing to copy"), true

@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"reflect"
+	"slices"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -21,12 +24,43 @@ type OpenLayerMsg struct {
 	// Owner is the screen the layer shows over; it hides while another
 	// screen is shown and closes with the screen's session.
 	Owner ScreenID
+	// Then runs once the layer is open (its field's focus, its first
+	// request).
+	Then tea.Cmd
 }
 
 // OpenLayer asks the root to open l over the screen that returns it
-// (layer.Panel rank): a form, a panel, a detail or a chooser.
-func OpenLayer(l layer.Layer) tea.Cmd {
-	return func() tea.Msg { return OpenLayerMsg{Layer: l} }
+// (layer.Panel rank): a form, a panel, a detail or a chooser; then runs
+// once it is open. Returned as the command itself (not inside a
+// tea.Batch), the layer opens before the next key is read, so what is
+// typed right after the key that opens a form goes into the form.
+func OpenLayer(l layer.Layer, then ...tea.Cmd) tea.Cmd {
+	return layerOpening{layer: l, then: then}.message
+}
+
+// layerOpening is an OpenLayer command: a method value, whose code the
+// root knows (openLayerCode), as IsTimer knows a timer's.
+type layerOpening struct {
+	layer layer.Layer
+	then  []tea.Cmd
+}
+
+func (o layerOpening) message() tea.Msg {
+	return OpenLayerMsg{Layer: o.layer, Then: tea.Batch(o.then...)}
+}
+
+var openLayerCode = reflect.ValueOf(layerOpening{}.message).Pointer()
+
+// openLayerNow opens at once the layer cmd asks for over owner's screen
+// when cmd is an OpenLayer command, and returns what runs then; any other
+// command is returned as it is. Running it only builds a message.
+func (r *Root) openLayerNow(cmd tea.Cmd, owner ScreenID) tea.Cmd {
+	if cmd == nil || reflect.ValueOf(cmd).Pointer() != openLayerCode {
+		return cmd
+	}
+	msg := cmd().(OpenLayerMsg)
+	msg.Owner = owner
+	return r.openScreenLayer(msg)
 }
 
 // owner is whose layers show now: the active screen's.
@@ -62,15 +96,7 @@ func (r *Root) closeRootLayers(ranks ...layer.Rank) {
 		if owner != "" {
 			return false
 		}
-		if len(ranks) == 0 {
-			return true
-		}
-		for _, of := range ranks {
-			if of == rank {
-				return true
-			}
-		}
-		return false
+		return len(ranks) == 0 || slices.Contains(ranks, rank)
 	})
 }
 
@@ -189,5 +215,11 @@ func (s *sheet) Done() bool { return s.done }
 // tests that check what is open (a form's field, a panel).
 func (r *Root) TopLayer() (layer.Layer, bool) {
 	top, _, ok := r.topLayer()
+	return top, ok
+}
+
+// TopLayerOf is the top layer over the screen id, shown or not.
+func (r *Root) TopLayerOf(id ScreenID) (layer.Layer, bool) {
+	top, _, ok := r.layers.Top(string(id))
 	return top, ok
 }

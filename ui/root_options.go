@@ -37,6 +37,11 @@ type RootOptions struct {
 	BuildScreens func() []Screen
 	Gateway      string // "SANDBOX" or the host
 	Sandbox      bool
+	// Announced, when set, says whether the gateway's answers announced
+	// the cardterm sandbox (no IO): with no environment named the bar then
+	// says SANDBOX where it said PRODUCTION. The screens' safeguards keep
+	// to Production.
+	Announced func() bool
 	// ClientKey names the tenant (the public client key) on the status
 	// bar, so an agent always sees whose data this is.
 	ClientKey string
@@ -49,8 +54,11 @@ type RootOptions struct {
 	ReadOnly    bool
 	// Session peeks at the session without IO, for the status bar.
 	Session func() (user string, expiresAt time.Time, ok bool)
-	Now     func() time.Time
-	Version string
+	// SandboxShift is how far the sandbox's clock was moved from ours
+	// (ok false when it was not), for the status bar; nil = never.
+	SandboxShift func() (shift time.Duration, ok bool)
+	Now          func() time.Time
+	Version      string
 	// Profile is the name of the profile in use (on the status bar);
 	// Profiles lists every profile, for the switcher.
 	Profile  string

@@ -57,24 +57,24 @@ func (r *Root) broadcast(msg tea.Msg) tea.Cmd {
 	if r.signIn != nil {
 		var cmd tea.Cmd
 		r.signIn, cmd = r.signIn.Update(msg)
-		cmds = append(cmds, stampNotices(cmd, ScreenSignIn))
+		cmds = append(cmds, r.fromScreen(cmd, ScreenSignIn))
 	}
 	if r.support != nil {
 		var cmd tea.Cmd
 		r.support, cmd = r.support.Update(msg)
-		cmds = append(cmds, stampNotices(cmd, ScreenSupport))
+		cmds = append(cmds, r.fromScreen(cmd, ScreenSupport))
 	}
 	for i, s := range r.screens {
 		var cmd tea.Cmd
 		r.screens[i], cmd = s.Update(msg)
-		cmds = append(cmds, stampNotices(cmd, s.ID()))
+		cmds = append(cmds, r.fromScreen(cmd, s.ID()))
 	}
 	// The layers' own answers (a panel's request) reach them too.
 	cmds = append(cmds, r.layers.Broadcast(func(cmd tea.Cmd, owner string) tea.Cmd {
 		if owner == "" {
 			return cmd // the root's own layers' notices show anywhere
 		}
-		return stampNotices(cmd, ScreenID(owner))
+		return r.fromScreen(cmd, ScreenID(owner))
 	}, msg))
 	return tea.Batch(cmds...)
 }
@@ -82,13 +82,20 @@ func (r *Root) broadcast(msg tea.Msg) tea.Cmd {
 // toActive hands input to the top layer over the active screen, else to
 // the active screen only.
 func (r *Root) toActive(msg tea.Msg) tea.Cmd {
+	_, rank, _ := r.topLayer()
 	if cmd, ok := r.layers.Update(r.owner(), msg); ok {
-		if _, rank, _ := r.topLayer(); rank == layer.Panel {
-			return stampNotices(cmd, ScreenID(r.owner()))
+		if rank == layer.Panel {
+			return r.fromScreen(cmd, ScreenID(r.owner()))
 		}
 		return cmd
 	}
 	return r.toScreen(msg)
+}
+
+// fromScreen is a command a screen (or its layer) returned: the layers
+// it asks for open now, its notices are stamped with the screen.
+func (r *Root) fromScreen(cmd tea.Cmd, id ScreenID) tea.Cmd {
+	return stampNotices(r.openLayerNow(cmd, id), id)
 }
 
 // toScreen hands a message to the active screen itself.
@@ -98,10 +105,10 @@ func (r *Root) toScreen(msg tea.Msg) tea.Cmd {
 		switch {
 		case r.supporting && r.support != nil:
 			r.support, cmd = r.support.Update(msg)
-			return stampNotices(cmd, ScreenSupport)
+			return r.fromScreen(cmd, ScreenSupport)
 		case r.signIn != nil:
 			r.signIn, cmd = r.signIn.Update(msg)
-			return stampNotices(cmd, ScreenSignIn)
+			return r.fromScreen(cmd, ScreenSignIn)
 		}
 		return nil
 	}
@@ -111,7 +118,7 @@ func (r *Root) toScreen(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	s := r.screens[r.active]
 	r.screens[r.active], cmd = s.Update(msg)
-	return stampNotices(cmd, s.ID())
+	return r.fromScreen(cmd, s.ID())
 }
 
 func (r *Root) navigate(to ScreenID) tea.Cmd {

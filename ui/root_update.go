@@ -67,10 +67,11 @@ func (r *Root) openDialog(spec ConfirmSpec) {
 	r.openRootLayer(&dialog{spec: spec, keys: DialogKeys(), curlOf: r.opts.CurlOf, st: r.st}, layer.Dialog)
 }
 
-// openScreenLayer opens a screen's layer over the screen that asked.
-func (r *Root) openScreenLayer(msg OpenLayerMsg) {
+// openScreenLayer opens a screen's layer over the screen that asked and
+// returns what runs then.
+func (r *Root) openScreenLayer(msg OpenLayerMsg) tea.Cmd {
 	if msg.Layer == nil {
-		return
+		return msg.Then
 	}
 	owner := string(msg.Owner)
 	if owner == "" {
@@ -79,6 +80,7 @@ func (r *Root) openScreenLayer(msg OpenLayerMsg) {
 	bw, bh := r.bodySize()
 	r.layers.SetSize(bw, bh)
 	r.layers.Push(msg.Layer, layer.Panel, owner)
+	return msg.Then
 }
 
 // signedInNow opens the navigation on the screen last shown.

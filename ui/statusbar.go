@@ -30,6 +30,19 @@ func FormatRemaining(d time.Duration) string {
 	return fmt.Sprintf("%d h %d min", h, m)
 }
 
+// sandboxTime is the sandbox's time for the status bar while its clock
+// was moved away from ours (cardterm sandbox clock), "" otherwise.
+func (r *Root) sandboxTime() string {
+	if r.opts.SandboxShift == nil || r.opts.Now == nil {
+		return ""
+	}
+	shift, ok := r.opts.SandboxShift()
+	if !ok {
+		return ""
+	}
+	return "sandbox time " + r.opts.Now().Add(shift).UTC().Format("2006-01-02 15:04") + " UTC"
+}
+
 // statusNoticeRoom is what the client key leaves on the status bar for a
 // short notice at its right.
 const statusNoticeRoom = 30
@@ -60,10 +73,18 @@ func (r *Root) statusItems() (left []string, keyAt int) {
 	}
 	if r.opts.Sandbox || r.opts.Gateway == "SANDBOX" {
 		left = append(left, st.SandboxTag.Render("SANDBOX"))
+		if at := r.sandboxTime(); at != "" {
+			left = append(left, st.Badge(at, theme.ToneWarn))
+		}
 	} else if r.opts.Gateway != "" {
 		left = append(left, st.StatusItem.Render(sanitize.Text(r.opts.Gateway)))
 	}
+	// A --base-url gateway whose answers announced the sandbox, with no
+	// environment named, is not called production.
+	announced := !r.opts.Sandbox && r.opts.Environment == "" && r.opts.Announced != nil && r.opts.Announced()
 	switch {
+	case announced:
+		left = append(left, st.SandboxTag.Render("SANDBOX"))
 	case r.opts.Production:
 		left = append(left, st.Badge("PRODUCTION", theme.ToneDanger))
 	case r.opts.Environment != "":
@@ -117,6 +138,7 @@ func (r *Root) renderStatus() string {
 	if r.opts.Requests.InFlight() > 0 {
 		k.str(r.spin.View())
 	}
+	k.str(r.sandboxTime())
 	n, visible := r.visibleNotice()
 	k.flag(visible)
 	k.str(n.Text)

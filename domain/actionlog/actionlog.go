@@ -147,16 +147,16 @@ func appendChained(f *os.File, e Entry) error {
 		if err := checkOurs(f); err != nil {
 			return err
 		}
-		lines, whole, err := lastLines(f, size)
+		seq, prev, whole, err := chainEnd(f, size)
 		if err != nil {
 			return err
 		}
-		e.Seq, e.Prev = nextSeq(lines), LineHash(lines[len(lines)-1])
+		e.Seq, e.Prev = seq, prev
 		if !whole {
 			lead = []byte{'\n'} // the last line was torn: ours starts a line of its own
 		}
 	}
-	line, err := json.Marshal(e)
+	line, err := json.Marshal(bounded(e))
 	if err != nil {
 		return err
 	}
@@ -168,14 +168,20 @@ func appendChained(f *os.File, e Entry) error {
 }
 
 // checkOurs refuses a file whose first line is not an entry of this log:
-// appending to someone else's file would hide our lines in it.
+// appending to someone else's file would hide our lines in it. The first
+// line is read whole, however long (an entry written before fields were
+// bounded can be long), up to maxLine: past that it is refused, not
+// misread.
 func checkOurs(f *os.File) error {
-	head := make([]byte, 4<<10) // a first line is a few hundred bytes
-	n, err := f.ReadAt(head, 0)
+	head := bufio.NewReader(io.NewSectionReader(f, 0, maxLine+1))
+	first, err := head.ReadBytes('\n')
 	if err != nil && !errors.Is(err, io.EOF) {
 		return err
 	}
-	first, _, _ := bytes.Cut(head[:n], []byte{'\n'})
+	first = bytes.TrimSuffix(first, []byte{'\n'})
+	if len(first) > maxLine {
+		return fmt.Errorf("its first line is longer than %d bytes, which no entry is; refused", maxLine)
+	}
 	if !isEntry(first) {
 		return errors.New("the file is not a cardterm action log (its first line is not one of its entries); refused")
 	}
@@ -215,9 +221,59 @@ func lastLines(f *os.File, size int64) (lines [][]byte, whole bool, err error) {
 			}
 		}
 		if window >= maxLine {
-			return nil, false, fmt.Errorf("no entry in its last %d bytes; refused", window)
+			return nil, false, errNoEntryInWindow
 		}
 	}
+}
+
+// errNoEntryInWindow: the file's last maxLine bytes hold no whole entry.
+var errNoEntryInWindow = errors.New("no entry in the last lines")
+
+// chainEnd is what the next entry chains to: its number, the hash of the
+// file's last line, and whether that line ends with a newline. The last
+// lines are read from the end; when they are longer than maxLine (an
+// entry written before fields were bounded) the whole file is read, as
+// Verify reads it, rather than refusing a log that is ours.
+func chainEnd(f *os.File, size int64) (seq int, prev string, whole bool, err error) {
+	lines, whole, err := lastLines(f, size)
+	if errors.Is(err, errNoEntryInWindow) {
+		return scanChainEnd(f, size)
+	}
+	if err != nil {
+		return 0, "", false, err
+	}
+	return nextSeq(lines), LineHash(lines[len(lines)-1]), whole, nil
+}
+
+// scanChainEnd is chainEnd by reading every line: the number after the
+// last entry (plus a line for each line after it that is not one, as
+// nextSeq counts) and the hash of the last line however long it is.
+func scanChainEnd(f *os.File, size int64) (seq int, prev string, whole bool, err error) {
+	lines := bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 64<<10)
+	lastSeq, after := 0, 0
+	for {
+		raw, hash, length, err := readLine(lines) // chain.go
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, "", false, err
+		}
+		var e struct {
+			Seq *int `json:"seq"`
+		}
+		if length <= maxLine && isEntry(raw) && json.Unmarshal(raw, &e) == nil {
+			lastSeq, after = *e.Seq, 0
+		} else {
+			after++
+		}
+		prev = hash
+	}
+	last := make([]byte, 1)
+	if _, err := f.ReadAt(last, size-1); err != nil {
+		return 0, "", false, err
+	}
+	return lastSeq + after + 1, prev, last[0] == '\n', nil
 }
 
 // nextSeq numbers the line after lines: the last entry's number, plus a
@@ -256,11 +312,17 @@ func (l *Log) Read(keep func(Entry) bool) ([]Entry, error) {
 
 func readEntries(r io.Reader, keep func(Entry) bool) ([]Entry, error) {
 	var out []Entry
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
+	lines := bufio.NewReaderSize(r, 64<<10)
+	for {
+		raw, _, size, err := readLine(lines) // chain.go: a line of any length
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		line := bytes.TrimSpace(raw)
+		if len(line) == 0 || size > maxLine {
 			continue
 		}
 		var e Entry
@@ -271,7 +333,6 @@ func readEntries(r io.Reader, keep func(Entry) bool) ([]Entry, error) {
 			out = append(out, e)
 		}
 	}
-	return out, sc.Err()
 }
 
 // Agent is the name an action is logged under: configured, else the OS

@@ -2,12 +2,12 @@ package actionlog
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 )
 
 // The chain: every line holds its number (seq, from 1) and the SHA-256 of
@@ -48,9 +48,11 @@ type Report struct {
 func (r Report) Whole() bool { return len(r.Problems) == 0 }
 
 // VerifyFile verifies the log at path (any owner: an auditor reads
-// another's log).
+// another's log). A FIFO, a device or a directory is refused before
+// anything is read (openRegular: file_unix.go, file_other.go): reading
+// one could wait forever.
 func VerifyFile(path string) (Report, error) {
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
 		return Report{}, err
 	}
@@ -67,17 +69,26 @@ func Verify(r io.Reader) (Report, error) {
 		}
 		rep.Problems = append(rep.Problems, Problem{Line: line, Text: fmt.Sprintf(format, args...)})
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	lines := bufio.NewReaderSize(r, 64<<10)
 	prevHash, prevSeq := "", 0
-	for sc.Scan() {
+	for {
+		raw, hash, size, err := readLine(lines)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return rep, fmt.Errorf("reading line %d: %w", rep.Lines+1, err)
+		}
 		rep.Lines++
-		i, raw := rep.Lines, sc.Bytes()
+		i := rep.Lines
 		var e struct {
 			Seq  *int    `json:"seq"`
 			Prev *string `json:"prev"`
 		}
 		switch {
+		case size > maxLine:
+			add(i, "the line is %d bytes, longer than any entry (edited, or written before entries were bounded)", size)
+			prevSeq++
 		case len(raw) == 0:
 			add(i, "the line is empty (a line was blanked, or one added)")
 			prevSeq++
@@ -88,13 +99,42 @@ func Verify(r io.Reader) (Report, error) {
 			checkLink(add, i, *e.Seq, *e.Prev, prevHash, prevSeq)
 			prevSeq = *e.Seq
 		}
-		prevHash = LineHash(raw)
-	}
-	if err := sc.Err(); err != nil {
-		return rep, fmt.Errorf("reading line %d: %w", rep.Lines+1, err)
+		prevHash = hash
 	}
 	rep.Head = prevHash
 	return rep, nil
+}
+
+// readLine reads one line of any length: its first maxLine bytes (without
+// the newline), the hash of all of it and its length. A line too long to
+// hold is still hashed whole, so the next line's link is checked.
+func readLine(r *bufio.Reader) (head []byte, hash string, size int, err error) {
+	sum := sha256.New()
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(chunk) == 0 && err == io.EOF {
+			if size == 0 && head == nil {
+				return nil, "", 0, io.EOF
+			}
+			break
+		}
+		chunk = bytes.TrimSuffix(chunk, []byte{'\n'})
+		sum.Write(chunk)
+		size += len(chunk)
+		if len(head) < maxLine {
+			head = append(head, chunk[:min(len(chunk), maxLine-len(head))]...)
+		}
+		if head == nil {
+			head = []byte{}
+		}
+		if err == nil || err == io.EOF {
+			break
+		}
+		if err != bufio.ErrBufferFull {
+			return nil, "", 0, err
+		}
+	}
+	return head, hex.EncodeToString(sum.Sum(nil)), size, nil
 }
 
 // checkLink checks line i (number seq, holding prev) against the line

@@ -4,6 +4,7 @@ package actionlog
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 )
@@ -43,4 +44,22 @@ func refuseLink(path string) error {
 		return errors.New("it is a symbolic link; refused (the log must be a file of its own)")
 	}
 	return nil
+}
+
+// openRegular opens any user's file to read, refusing what is not a
+// regular file.
+func openRegular(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	info, err := f.Stat()
+	if err == nil && !info.Mode().IsRegular() {
+		err = fmt.Errorf("%s is not a regular file (%v); refused", path, info.Mode().Type())
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }

@@ -4,6 +4,8 @@ import (
 	"math/big"
 	"sort"
 	"strings"
+
+	"cardterm/ui/sanitize"
 )
 
 // Total adds amounts of one currency exactly: decimal text in, decimal
@@ -288,7 +290,12 @@ func (ts Totals) Currencies() []string {
 func (ts Totals) String() string {
 	parts := make([]string, 0, len(ts))
 	for _, c := range ts.Currencies() {
-		parts = append(parts, strings.TrimSpace(ts[c].String()+" "+c))
+		parts = append(parts, strings.TrimSpace(ts[c].String()+" "+CurrencyLabel(c)))
 	}
 	return strings.Join(parts, ", ")
 }
+
+// CurrencyLabel is a currency code as it may be shown: the gateway's text,
+// sanitized and cut to sanitize.MaxCode characters (a code has no length
+// limit of its own on the wire).
+func CurrencyLabel(code string) string { return sanitize.Bounded(code, sanitize.MaxCode) }

@@ -25,7 +25,9 @@ const (
 
 // ForwardResult is what the partner's server answered a forwarded delivery.
 type ForwardResult struct {
-	URL      string
+	URL string
+	// Pattern is the route's event-type pattern (* for ForwardTo).
+	Pattern  string
 	Status   int           // the server's HTTP status; 0 when none came
 	Duration time.Duration // from sending to the answer's headers
 	Error    string        // why no status came

@@ -27,6 +27,9 @@ type Options struct {
 	// to, headers and body unchanged. Forwards run beside the answers,
 	// through a bounded queue: the sender never waits on them.
 	ForwardTo string
+	// Routes forward verified deliveries by event type, each to its URL
+	// through a queue of its own (routes.go); ForwardTo is the route *.
+	Routes []Route
 	// Chaos, with ForwardTo, mutates the forwards (duplicates, reorders,
 	// delays, replays; chaos.go); nil forwards faithfully.
 	Chaos *Chaos
@@ -82,8 +85,8 @@ type Delivery struct {
 
 // Receiver is an http.Handler for webhook deliveries. Create it with New.
 type Receiver struct {
-	opts    Options
-	forward *forwarder
+	opts   Options
+	routes []*route // ForwardTo (as *) first, then Routes
 
 	mu       sync.Mutex
 	keys     []string // the signing keys a delivery may be signed with
@@ -112,12 +115,21 @@ func New(opts Options) (*Receiver, error) {
 			return nil, err
 		}
 	}
+	routes := opts.Routes
 	if opts.ForwardTo != "" {
-		f, err := newForwarder(opts.ForwardTo, opts.ForwardClient, opts.OnForward, opts.Chaos)
+		routes = append([]Route{{Pattern: "*", URL: opts.ForwardTo}}, routes...)
+	}
+	for i, rt := range routes {
+		var chaos *Chaos
+		if i == 0 && opts.ForwardTo != "" {
+			chaos = opts.Chaos
+		}
+		built, err := newRoute(rt, opts, chaos)
 		if err != nil {
+			r.Close()
 			return nil, err
 		}
-		r.forward = f
+		r.routes = append(r.routes, built)
 	}
 	return r, nil
 }
@@ -177,8 +189,8 @@ func (r *Receiver) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	d.Header = keptHeaders(req.Header, true)
 	if r.wanted(d.EventType) {
 		d = r.publish(d)
-		if r.forward != nil {
-			r.forward.enqueue(d)
+		for _, rt := range r.routes {
+			rt.enqueue(d)
 		}
 	} else {
 		r.mu.Lock()
@@ -200,10 +212,7 @@ func (r *Receiver) wanted(eventType string) bool {
 		return true
 	}
 	for _, want := range r.opts.EventTypes {
-		if want == eventType || want == "*" {
-			return true
-		}
-		if category, ok := strings.CutSuffix(want, ".*"); ok && strings.HasPrefix(eventType, category+".") {
+		if TypeMatches(want, eventType) {
 			return true
 		}
 	}

@@ -107,8 +107,8 @@ func (r *Receiver) Close() {
 		close(ch)
 	}
 	r.mu.Unlock()
-	if r.forward != nil {
-		r.forward.close()
+	for _, rt := range r.routes {
+		rt.forward.close()
 	}
 }
 

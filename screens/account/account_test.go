@@ -33,13 +33,13 @@ func TestAccountScreen(t *testing.T) {
 	// The status bar counts down on the injected clock.
 	app.Clock.Advance(90 * time.Minute)
 	app.Keys("r")
-	screentest.MustShow(t, app.Screen(), "in 4 h 30 min", "session 4 h 30 min")
+	app.MustShow(t, "in 4 h 30 min", "session 4 h 30 min")
 }
 
 func TestAccountOfUSResident(t *testing.T) {
 	app := newApp(t, screentest.WithUS())
 	app.SignIn("sam@demo.test")
-	screentest.MustShow(t, app.Screen(), "Sam Rivera", "US state", "CA", "***-**-6789", "US")
+	app.MustShow(t, "Sam Rivera", "US state", "CA", "***-**-6789", "US")
 	app.Golden("account-us")
 }
 
@@ -52,7 +52,7 @@ func TestHostileGatewayTextIsNeutralised(t *testing.T) {
 			t.Fatalf("the frame carries %q from the gateway", bad)
 		}
 	}
-	screentest.MustShow(t, app.Screen(), "<U+202E>", "<U+200B>")
+	app.MustShow(t, "<U+202E>", "<U+200B>")
 	app.Golden("account-hostile")
 }
 
@@ -61,11 +61,11 @@ func TestAccountDropsTheUserOnSignOut(t *testing.T) {
 		app := newApp(t)
 		app.SignIn("alice@demo.test")
 		app.Open(screenkit.AccountScreen)
-		screentest.MustShow(t, app.Screen(), "Alice Martin")
+		app.MustShow(t, "Alice Martin")
 		app.Drive(end)
 		app.SignIn("frank@demo.test")
 		app.Open(screenkit.AccountScreen)
-		screentest.MustNotShow(t, app.Screen(), "Alice")
+		app.MustNotShow(t, "Alice")
 	}
 }
 
@@ -78,8 +78,8 @@ func TestAccountSaysWhenTheExpiryIsUnknown(t *testing.T) {
 	s.ExpiresAt = time.Time{}
 	app.Client.SetSession(s)
 	app.Keys("r")
-	screentest.MustShow(t, app.Screen(), "expiry unknown")
-	screentest.MustNotShow(t, app.Screen(), "0001-01-01", "in expired")
+	app.MustShow(t, "expiry unknown")
+	app.MustNotShow(t, "0001-01-01", "in expired")
 }
 
 // i shows the profile and the card exactly as the gateway sent them.
@@ -87,11 +87,11 @@ func TestInspectProfileAndCard(t *testing.T) {
 	app := newApp(t)
 	app.SignIn("alice@demo.test")
 	app.Keys("i")
-	screentest.MustShow(t, app.Screen(), "JSON as the gateway sent it", "user profile", `"email": "alice@demo.test"`)
+	app.MustShow(t, "JSON as the gateway sent it", "user profile", `"email": "alice@demo.test"`)
 	app.Keys("esc", "2", "i")
-	screentest.MustShow(t, app.Screen(), "JSON as the gateway sent it", "card", `"status": "ACTIVE"`)
+	app.MustShow(t, "JSON as the gateway sent it", "card", `"status": "ACTIVE"`)
 	app.Keys("esc")
-	screentest.MustNotShow(t, app.Screen(), "JSON as the gateway sent it")
+	app.MustNotShow(t, "JSON as the gateway sent it")
 }
 
 // The profile is kept between frames, yet its session line counts down
@@ -99,8 +99,8 @@ func TestInspectProfileAndCard(t *testing.T) {
 func TestAccountSessionCountsDownWithoutAReload(t *testing.T) {
 	app := newApp(t)
 	app.SignIn("alice@demo.test")
-	screentest.MustShow(t, app.Screen(), "(in 6 h)")
+	app.MustShow(t, "(in 6 h)")
 	app.Clock.Advance(61 * time.Minute)
 	app.Keys("down")
-	screentest.MustShow(t, app.Screen(), "(in 4 h 59 min)")
+	app.MustShow(t, "(in 4 h 59 min)")
 }

@@ -13,7 +13,6 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
-	"cardterm/ui/form"
 	"cardterm/ui/sanitize"
 )
 
@@ -138,10 +137,6 @@ type Screen struct {
 
 	// guard is the guard rules in force and their cool-down (guard.go).
 	guard guardState
-
-	// form is the open style form, if any; it has the keys while open.
-	form     *form.Form
-	formKind cardFormKind
 }
 
 // New builds the card screen.
@@ -152,16 +147,11 @@ func New(deps screenkit.Deps) *Screen {
 	return c
 }
 
-// KeyMap implements ui.Screen; an open form shows its own keys.
-func (c *Screen) KeyMap() help.KeyMap {
-	if c.form != nil {
-		return c.form.KeyMap()
-	}
-	return c.keys
-}
+// KeyMap implements ui.Screen; an open form is a layer with its own keys.
+func (c *Screen) KeyMap() help.KeyMap { return c.keys }
 
-// CapturesKeys implements ui.Screen: an open form takes every letter.
-func (c *Screen) CapturesKeys() bool { return c.form != nil }
+// CapturesKeys implements ui.Screen: the card's forms are layers.
+func (c *Screen) CapturesKeys() bool { return false }
 
 // Enter loads the card.
 func (c *Screen) Enter() tea.Cmd { return c.load() }
@@ -227,15 +217,7 @@ func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.RefreshMsg:
 		return c, c.load()
 	case tea.KeyPressMsg:
-		if c.form != nil {
-			return c, c.formKey(msg)
-		}
 		return c, c.handleKey(msg)
-	case ui.BodyMouseMsg:
-		return c, c.mouse(msg)
-	default:
-		// Pastes and the like go to the focused input.
-		return c, screenkit.ToForm(c.form, msg)
 	}
 	return c, nil
 }
@@ -267,9 +249,9 @@ func (c *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		case c.imageBusy:
 			return nil // one image request at a time
 		case key.Matches(msg, c.keys.ViewPIN):
-			return c.requestImage(formViewPIN) // nothing to choose: one key
+			return c.requestImage(formViewPIN, false) // nothing to choose: one key
 		}
-		return c.requestImage(formDetails)
+		return c.requestImage(formDetails, false)
 	case key.Matches(msg, c.keys.Toggle):
 		if c.change.Busy() || c.loading {
 			return nil

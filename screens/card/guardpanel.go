@@ -249,7 +249,7 @@ func (c *Screen) editRules(msg ruleTextMsg) tea.Cmd {
 		Fields: []form.Field{{Key: "rules", Label: "Rules", Value: msg.text, Kind: form.FieldMultiline, CharLimit: 32 << 10,
 			Lines: max(c.Height-12, 4)}},
 	})
-	return screenkit.OpenFormLayer(&screenkit.FormLayer{Styles: c.Deps.Styles, Title: "Card", Form: f, Saved: "guard rules saved and in force",
+	return screenkit.OpenLocalForm(screenkit.LocalForm{Form: f, Requests: c.Requests, Saved: "guard rules saved and in force",
 		Save: func(f *form.Form) func() (tea.Msg, error) {
 			text := f.Value("rules")
 			rules, err := guard.Parse("guard.yaml", []byte(text))

@@ -29,7 +29,8 @@ func TestCardFormTakesClicks(t *testing.T) {
 		if !focused("Card background") {
 			t.Fatalf("%v: a click on Card background did not focus it:\n%s", size, app.Screen())
 		}
-		if plain, ok := app.UI().Active().(ui.PlainTyping); !ok || !plain.TypingPlain() {
+		top, _ := app.UI().TopLayer()
+		if plain, ok := top.(ui.PlainTyping); !ok || !plain.TypingPlain() {
 			t.Fatalf("%v: a colour is not plain to presenter mode", size)
 		}
 		if x > 30 {

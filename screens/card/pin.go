@@ -46,9 +46,11 @@ type pinTickMsg struct{ seq int }
 // imageOpened is the outcome of a view-PIN or card-details request: the
 // image link itself never comes back to the model, only whether it opened.
 type imageOpened struct {
-	kind   cardFormKind
-	ok     bool
-	notice ui.NoticeMsg
+	kind cardFormKind
+	// fromForm says the colours form sent it: its 422 is said there.
+	fromForm bool
+	ok       bool
+	notice   ui.NoticeMsg
 }
 
 // pinPanel is the set-PIN link on screen: opened, as a QR code, counting
@@ -120,7 +122,7 @@ func (c *Screen) pinLeft() time.Duration {
 // requestImage asks for a view-PIN or card-details token with the form's
 // colours and opens the image in the browser, all inside the command: the
 // secret link never reaches the model, the screen or a notice.
-func (c *Screen) requestImage(kind cardFormKind) tea.Cmd {
+func (c *Screen) requestImage(kind cardFormKind, fromForm bool) tea.Cmd {
 	client := c.Deps.Client
 	pinStyle, detStyle := c.viewStyle, c.detailsStyle
 	label := "PIN image"
@@ -138,11 +140,11 @@ func (c *Screen) requestImage(kind cardFormKind) tea.Cmd {
 			tok, err = client.CardDetailsToken(ctx, &detStyle)
 		}
 		if err != nil {
-			return imageOpened{kind: kind}, err
+			return imageOpened{kind: kind, fromForm: fromForm}, err
 		}
 		n := cardOpenInBrowser(label, tok.ImageURL)
 		n.Notice.Text = scrubSecret(n.Notice.Text, tok.ImageURL, tok.Token)
-		return imageOpened{kind: kind, ok: n.Notice.Tone == theme.ToneOK, notice: n}, nil
+		return imageOpened{kind: kind, fromForm: fromForm, ok: n.Notice.Tone == theme.ToneOK, notice: n}, nil
 	})
 	return cmd
 }
@@ -157,57 +159,51 @@ func scrubSecret(text string, secrets ...string) string {
 	return text
 }
 
-// openForm shows one of the card's style forms.
+// openForm opens one of the card's style forms as a layer, drawn where
+// the card's panels go (beside the card, or under it).
 func (c *Screen) openForm(kind cardFormKind) tea.Cmd {
-	c.formKind = kind
 	const note = "an empty field uses the default"
+	var f *form.Form
 	switch kind {
 	case formPINStyle:
-		c.form = form.New(c.Deps.Styles, form.Spec{Title: "Set-PIN page style (customCss)", Submit: "save", Note: note,
+		f = form.New(c.Deps.Styles, form.Spec{Title: "Set-PIN page style (customCss)", Submit: "save", Note: note,
 			Lines: []string{"kept for this session; used by p (set PIN)"}, Fields: pinStyleSpecs(c.pinStyleTyped)})
 	case formViewPIN:
-		c.form = form.New(c.Deps.Styles, form.Spec{Title: "View PIN", Submit: "open the PIN image", Note: note,
+		f = form.New(c.Deps.Styles, form.Spec{Title: "View PIN", Submit: "open the PIN image", Note: note,
 			Lines: []string{apiclient.PINTokenCall(nil).Line(), "the image opens in the browser; its link is never shown"}, Fields: viewPINSpecs(c.viewStyle)})
 	case formDetails:
-		c.form = form.New(c.Deps.Styles, form.Spec{Title: "Card details", Submit: "open the details image", Note: note,
+		f = form.New(c.Deps.Styles, form.Spec{Title: "Card details", Submit: "open the details image", Note: note,
 			Lines: []string{apiclient.CardDetailsTokenCall(nil).Line(), "the image opens in the browser; its link is never shown"}, Fields: detailsSpecs(c.detailsStyle)})
 	}
-	c.SetSize(c.Width, c.Height)
+	l := &screenkit.FormLayer{Form: f, Requests: c.Requests, Width: c.formWidth, Draw: c.viewWith,
+		Submit: func(f *form.Form) (tea.Cmd, bool) { return c.submitForm(kind, f) },
+		Answer: func(f *form.Form, msg tea.Msg) (tea.Cmd, bool) { return c.imageAnswered(kind, f, msg) },
+	}
 	// Every field has a default: the form opens with none chosen, so the
 	// next printable key cannot land in a field (tab chooses one).
-	return c.form.FocusNothing()
+	return l.Open(f.FocusNothing())
 }
 
-// formKey handles a key while a form is open.
-func (c *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
-	cmd, closed := c.form.HandleKey(msg, c.Requests, c.submitForm)
-	if closed {
-		c.form, c.formKind = nil, formNone
-	}
-	return cmd
-}
-
-func (c *Screen) submitForm() tea.Cmd {
-	f := c.form
-	switch c.formKind {
+// submitForm handles a checked submit of the form of kind; done closes it.
+func (c *Screen) submitForm(kind cardFormKind, f *form.Form) (cmd tea.Cmd, done bool) {
+	switch kind {
 	case formPINStyle:
 		c.pinStyleTyped = f.Typed()
 		style, errs := pinStyleFromForm(f)
 		if len(errs) > 0 {
-			return f.SetErrors("", screenkit.FieldErrors(errs))
+			return f.SetErrors("", screenkit.FieldErrors(errs)), false
 		}
 		c.pinStyle = style
-		c.form, c.formKind = nil, formNone
 		what := "set-PIN page style saved for this session"
 		if style.IsZero() {
 			what = "set-PIN page style: gateway defaults"
 		}
-		return ui.Notify(theme.ToneOK, what+"; p requests a link with it")
+		return ui.Notify(theme.ToneOK, what+"; p requests a link with it"), true
 	case formViewPIN:
 		s := apiclient.PINImageStyle{BackgroundColor: f.Value("backgroundColor"), TextColor: f.Value("textColor")}
 		c.viewStyle = s
 		if errs := s.Validate(); len(errs) > 0 {
-			return f.SetErrors("", screenkit.FieldErrors(errs))
+			return f.SetErrors("", screenkit.FieldErrors(errs)), false
 		}
 	case formDetails:
 		s := apiclient.CardDetailsStyle{
@@ -216,11 +212,36 @@ func (c *Screen) submitForm() tea.Cmd {
 		}
 		c.detailsStyle = s
 		if errs := s.Validate(); len(errs) > 0 {
-			return f.SetErrors("", screenkit.FieldErrors(errs))
+			return f.SetErrors("", screenkit.FieldErrors(errs)), false
 		}
 	}
+	if f.Busy() {
+		return nil, false
+	}
 	f.SetBusy(true)
-	return c.requestImage(c.formKind)
+	return c.requestImage(kind, true), false
+}
+
+// imageAnswered is the image request's answer to the form that sent it:
+// a 422 goes next to the fields it names and the form stays, with what
+// was typed; a failure is said on the form; an image opened closes it.
+func (c *Screen) imageAnswered(kind cardFormKind, f *form.Form, msg tea.Msg) (cmd tea.Cmd, done bool) {
+	answer, ok := msg.(ui.Result[imageOpened])
+	if !ok || answer.ID != c.imageReqID || !answer.Value.fromForm || answer.Value.kind != kind {
+		return nil, false
+	}
+	f.SetBusy(false)
+	if answer.Err == nil {
+		return nil, true
+	}
+	var e *apiclient.Error
+	if errors.As(answer.Err, &e) && e.Status == 422 {
+		return f.SetErrors(sanitize.Text(e.Message)+" (422)", screenkit.FieldErrors(e.Fields)), false
+	}
+	if !apiclient.IsUnauthorized(answer.Err) {
+		f.SetProblem(apiclient.ErrorMessage(answer.Err))
+	}
+	return nil, false
 }
 
 // gotImage handles the outcome of an image request: a 422 goes next to the
@@ -232,21 +253,11 @@ func (c *Screen) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 	if kind == formDetails {
 		what = "card details"
 	}
-	if c.form != nil && c.formKind == kind {
-		c.form.SetBusy(false)
-	}
 	if msg.Err != nil {
-		var e *apiclient.Error
-		if c.form != nil && c.formKind == kind && errors.As(msg.Err, &e) && e.Status == 422 {
-			return c.form.SetErrors(sanitize.Text(e.Message)+" (422)", screenkit.FieldErrors(e.Fields))
-		}
-		if c.form != nil && c.formKind == kind && !apiclient.IsUnauthorized(msg.Err) {
-			c.form.SetProblem(apiclient.ErrorMessage(msg.Err))
+		if msg.Value.fromForm && apiclient.IsStatus(msg.Err, 422) {
+			return nil // said next to the form's fields (imageAnswered)
 		}
 		return screenkit.Failed(what, msg.Err)
-	}
-	if c.form != nil && c.formKind == kind {
-		c.form, c.formKind = nil, formNone
 	}
 	note := &secretNote{kind: kind, ok: msg.Value.ok, at: c.Deps.Clock()}
 	label := "PIN image"

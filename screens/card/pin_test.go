@@ -81,7 +81,7 @@ func TestCardStyleFormValidatesAndIsUsed(t *testing.T) {
 	r := cardRig(t, "alice@demo.test")
 	r.Keys("s")
 	r.Want("Set-PIN page style", "#EFEFEF", "#000000", "#FFFFFF", "= primary background")
-	if !r.Screen.CapturesKeys() {
+	if !r.Front().CapturesKeys() {
 		t.Fatal("the form takes the keys")
 	}
 	r.Keys("tab")     // no field is chosen when the form opens: tab chooses the first
@@ -107,7 +107,7 @@ func TestCardStyleFormValidatesAndIsUsed(t *testing.T) {
 	r.Keys("shift+tab", "shift+tab", "shift+tab", "shift+tab")
 	r.Type("#102030")
 	r.Keys("ctrl+s")
-	if r.Screen.CapturesKeys() {
+	if r.Front().CapturesKeys() {
 		t.Fatalf("saved form closes:\n%s", r.View())
 	}
 	if !strings.Contains(r.Notices(), "style saved") {
@@ -192,14 +192,14 @@ func TestCardPINKeysRefusedReadOnly(t *testing.T) {
 	for _, k := range []string{"p", "v", "d", "s"} {
 		r.Keys(k)
 	}
-	if len(r.opened) != 0 || r.Screen.CapturesKeys() {
+	if len(r.opened) != 0 || r.Front().CapturesKeys() {
 		t.Fatal("read-only must refuse PIN keys")
 	}
 	// The keys are disabled bindings: the help does not offer them, and the
 	// root answers them with "read-only mode: … is disabled". g stays:
 	// the guard rules only notify in read-only mode and their file is the
 	// holder's own, not the gateway's.
-	for _, group := range r.Screen.KeyMap().FullHelp() {
+	for _, group := range r.Front().KeyMap().FullHelp() {
 		for _, b := range group {
 			if b.Enabled() && b.Help().Key != "r" && b.Help().Key != "g" {
 				t.Fatalf("read-only offers %s %s", b.Help().Key, b.Help().Desc)
@@ -333,20 +333,21 @@ func TestCardSetPINWithoutBrowserTooShortForQROffersCopyOnly(t *testing.T) {
 func TestCardKeysDoOneThing(t *testing.T) {
 	r := cardRig(t, "alice@demo.test")
 	r.Keys("d", "v")
-	if len(r.opened) != 2 || r.Screen.CapturesKeys() {
-		t.Fatalf("d then v: %d images opened, a form open: %v\n%s", len(r.opened), r.Screen.CapturesKeys(), r.View())
+	if len(r.opened) != 2 || r.Front().CapturesKeys() {
+		t.Fatalf("d then v: %d images opened, a form open: %v\n%s", len(r.opened), r.Front().CapturesKeys(), r.View())
 	}
 	r.Keys("D")
 	r.Want("Card details", "POST /v1/card/details/token")
-	if enter := r.Screen.KeyMap().ShortHelp()[0].Help(); enter.Key != "enter" || enter.Desc != "open the details image" {
+	if enter := r.Front().KeyMap().ShortHelp()[0].Help(); enter.Key != "enter" || enter.Desc != "open the details image" {
 		t.Fatalf("the colours form offers %q %q first, want enter open the details image", enter.Key, enter.Desc)
 	}
 	r.Keys("v", "1")
-	if form := r.Screen.(*Screen).form; form == nil || form.Value("cardBackgroundColor") != "" || form.Focused() != "" {
+	top, _ := r.TopLayer()
+	if open, ok := top.(*screenkit.FormLayer); !ok || open.Form.Value("cardBackgroundColor") != "" || open.Form.Focused() != "" {
 		t.Fatalf("v after D landed in a field:\n%s", r.View())
 	}
 	r.Keys("enter")
-	if len(r.opened) != 3 || r.Screen.CapturesKeys() {
+	if len(r.opened) != 3 || r.Front().CapturesKeys() {
 		t.Fatalf("enter on the colours form: %d opened\n%s", len(r.opened), r.View())
 	}
 }

@@ -6,23 +6,28 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
+	"cardterm/ui/form"
 	"cardterm/ui/sanitize"
 )
 
-// SetSize implements ui.Screen: the open form takes the width it is drawn in.
-func (c *Screen) SetSize(width, height int) {
-	c.Width, c.Height = width, height
-	if c.form != nil {
-		if c.card == nil {
-			c.form.SetWidth(max(width-2, 20))
-		} else {
-			c.form.SetWidth(c.sideWidth(width))
-		}
+// SetSize implements ui.Screen.
+func (c *Screen) SetSize(width, height int) { c.Width, c.Height = width, height }
+
+// formWidth is an open form's width: under the message when there is no
+// card, else the side panel's.
+func (c *Screen) formWidth(width int) int {
+	if c.card == nil {
+		return max(width-2, 20)
 	}
+	return c.sideWidth(width)
 }
 
 // View implements ui.Screen.
-func (c *Screen) View() string {
+func (c *Screen) View() string { return c.viewWith(nil) }
+
+// viewWith draws the screen with open, the form layer over it (nil for
+// none), where the card's panels go.
+func (c *Screen) viewWith(open *form.Form) string {
 	width, height := c.Width, c.Height
 	st := c.Deps.Styles
 	var b strings.Builder
@@ -44,16 +49,16 @@ func (c *Screen) View() string {
 		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the card: "+sanitize.Text(apiclient.ErrorMessage(c.loadErr))) + "\n")
 		b.WriteString(st.Muted.Render("r retries"))
 	default:
-		body := c.cardWithPanels(width, true)
+		body := c.cardWithPanels(open, width, true)
 		if c.pin != nil && c.pin.qr != "" && strings.Count(body, "\n")+3 > height {
 			// A QR code cut off at the bottom cannot be scanned: leave it
 			// out and say so (the link above is whole).
-			body = c.cardWithPanels(width, false)
+			body = c.cardWithPanels(open, width, false)
 		}
 		b.WriteString(body)
 	}
-	if c.form != nil && c.card == nil {
-		b.WriteString("\n\n" + c.form.View())
+	if open != nil && c.card == nil {
+		b.WriteString("\n\n" + open.View())
 	}
 	return screenkit.Place(b.String(), width, height)
 }
@@ -69,19 +74,19 @@ func (c *Screen) sideWidth(width int) int {
 	return min(max(width/2-2, 30), 60)
 }
 
-func (c *Screen) cardWithPanels(width int, withQR bool) string {
+func (c *Screen) cardWithPanels(open *form.Form, width int, withQR bool) string {
 	var side []string
 	sideW := c.sideWidth(width)
 	narrow := width < 90
-	if c.form != nil {
-		side = append(side, c.form.View())
+	if open != nil {
+		side = append(side, open.View())
 	} else if c.pin != nil {
 		side = append(side, c.pinPanelView(sideW, withQR, narrow))
 	}
 	if c.pinBusy {
 		side = append(side, c.Deps.Styles.Muted.Render("requesting a set-PIN link…"))
 	}
-	if c.secret != nil && c.form == nil {
+	if c.secret != nil && open == nil {
 		side = append(side, c.secretView(sideW))
 	}
 	if len(side) == 0 {
@@ -97,7 +102,7 @@ func (c *Screen) cardWithPanels(width int, withQR bool) string {
 	// wide terminal.
 	leftW = min(leftW, screenkit.BlockWidth(left))
 	body := screenkit.SideBySide(left, panel, leftW, "   ")
-	if c.form == nil && c.pin != nil && c.pinLeft() > 0 {
+	if open == nil && c.pin != nil && c.pinLeft() > 0 {
 		// The set-PIN link on a line of the whole width, so it is drawn
 		// whole where the side panel is too narrow for it.
 		body = strings.TrimRight(body, " \n") + "\n\n" + c.Deps.Styles.Label.Render("Set-PIN link") + "\n" + linkLine(c.Deps.Styles, c.pin.url, width)

@@ -49,7 +49,7 @@ func bareScreen() *Screen {
 func TestConsentRevokeOptionalThenRequiredAndPageTheAudit(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test")
 	alice := sandbox.DemoUserID("alice@demo.test")
-	screentest.MustShow(t, a.Screen(), "Consent", "user "+alice, "(you)", "complete", "All required consents granted",
+	a.MustShow(t, "Consent", "user "+alice, "(you)", "complete", "All required consents granted",
 		"termsAndPrivacy", "marketingNotifications", "✓ granted", "row 1 of 4")
 	a.Golden("consent-alice")
 
@@ -58,52 +58,52 @@ func TestConsentRevokeOptionalThenRequiredAndPageTheAudit(t *testing.T) {
 	screentest.MustShow(t, s, "Revoke marketingNotifications?", "DELETE /v2/consent/consentSet/", "marketingNotifications is optional.",
 		"The user's consent status stays complete.")
 	a.Keys("y")
-	screentest.MustShow(t, a.Screen(), "⊘ revoked", "revoked marketingNotifications · consent status", "All required consents granted")
+	a.MustShow(t, "⊘ revoked", "revoked marketingNotifications · consent status", "All required consents granted")
 
 	a.Keys("k", "x")
-	screentest.MustShow(t, a.Screen(), "Revoke termsAndPrivacy?", "REQUIRED consent of the global policy", "becomes INCOMPLETE (now complete)")
+	a.MustShow(t, "Revoke termsAndPrivacy?", "REQUIRED consent of the global policy", "becomes INCOMPLETE (now complete)")
 	a.Golden("consent-revoke-required")
 	a.Keys("y")
-	screentest.MustShow(t, a.Screen(), "incomplete", "Required consent missing, denied or revoked: termsAndPrivacy")
+	a.MustShow(t, "incomplete", "Required consent missing, denied or revoked: termsAndPrivacy")
 
 	// The revoked consent cannot be revoked twice: nothing is sent.
 	a.Keys("x")
-	screentest.MustShow(t, a.Screen(), "termsAndPrivacy is revoked: only a granted consent")
+	a.MustShow(t, "termsAndPrivacy is revoked: only a granted consent")
 
 	a.Keys("a")
-	screentest.MustShow(t, a.Screen(), "Audit trail", "records 1–50 of 124", "n next", "revoked", "granted → revoked")
+	a.MustShow(t, "Audit trail", "records 1–50 of 124", "n next", "revoked", "granted → revoked")
 	a.Keys("n")
-	screentest.MustShow(t, a.Screen(), "records 51–100 of 124", "p previous · n next")
+	a.MustShow(t, "records 51–100 of 124", "p previous · n next")
 	a.Keys("n", "G") // the oldest records, at the end of the last page
-	screentest.MustShow(t, a.Screen(), "records 101–124 of 124", "new: granted")
+	a.MustShow(t, "records 101–124 of 124", "new: granted")
 	a.Keys("n")
-	screentest.MustShow(t, a.Screen(), "this is the last page")
+	a.MustShow(t, "this is the last page")
 	a.Keys("p")
-	screentest.MustShow(t, a.Screen(), "records 51–100 of 124")
+	a.MustShow(t, "records 51–100 of 124")
 	a.Keys("esc")
-	screentest.MustShow(t, a.Screen(), "Required consent missing")
+	a.MustShow(t, "Required consent missing")
 }
 
 func TestConsentLinkOnboardingOnce(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test")
 	frank := sandbox.DemoUserID("frank@demo.test")
 	lookUpUser(a, frank)
-	screentest.MustShow(t, a.Screen(), "user "+frank, "incomplete", "✗ denied")
+	a.MustShow(t, "user "+frank, "incomplete", "✗ denied")
 
 	a.Keys("b")
 	a.Type("onb-demo-001")
 	a.Keys("enter")
-	screentest.MustShow(t, a.Screen(), "onboarding onb-demo-001", "1 consent set, 0 linked to a user", "emailNotifications")
+	a.MustShow(t, "onboarding onb-demo-001", "1 consent set, 0 linked to a user", "emailNotifications")
 
 	link := func() {
 		a.Keys("L")
 		a.Type(frank)
 		a.Keys("enter")
-		screentest.MustShow(t, a.Screen(), "PATCH /v2/consent/onboarding/", `{"userId":"`+frank+`"}`, "cannot be undone")
+		a.MustShow(t, "PATCH /v2/consent/onboarding/", `{"userId":"`+frank+`"}`, "cannot be undone")
 		a.Keys("y")
 	}
 	link()
-	screentest.MustShow(t, a.Screen(), "1 consent set, 1 linked to a user", "linked · consent status complete")
+	a.MustShow(t, "1 consent set, 1 linked to a user", "linked · consent status complete")
 	link()
 	s := a.Screen()
 	screentest.MustShow(t, s, "already linked; linking cannot be undone", "Consent set already linked (409)", frank)
@@ -111,22 +111,22 @@ func TestConsentLinkOnboardingOnce(t *testing.T) {
 
 	a.Keys("esc")
 	lookUpUser(a, frank)
-	screentest.MustShow(t, a.Screen(), "user "+frank, "complete", "All required consents granted · 2 consent sets")
+	a.MustShow(t, "user "+frank, "complete", "All required consents granted · 2 consent sets")
 }
 
 func TestConsentNoneAndUSPolicy(t *testing.T) {
 	a := newConsentApp(t, "nora@demo.test")
-	screentest.MustShow(t, a.Screen(), "No consent set for this user (404)")
+	a.MustShow(t, "No consent set for this user (404)")
 	mustNotShowNone(t, a.Screen())
 	a.Keys("a")
-	screentest.MustShow(t, a.Screen(), "this user has no consent set, so no audit trail")
+	a.MustShow(t, "this user has no consent set, so no audit trail")
 
 	us := newConsentApp(t, "sam@demo.test", screentest.WithUS())
-	screentest.MustShow(t, us.Screen(), "complete", "eSignAct", "termsAndPrivacy")
+	us.MustShow(t, "complete", "eSignAct", "termsAndPrivacy")
 	us.Keys("enter")
-	screentest.MustShow(t, us.Screen(), "Policy", "us  (requires termsAndPrivacy, eSignAct)", "in force", "agent AcmeWallet")
+	us.MustShow(t, "Policy", "us  (requires termsAndPrivacy, eSignAct)", "in force", "agent AcmeWallet")
 	us.Keys("G")
-	screentest.MustShow(t, us.Screen(), "Links", "self         GET /v2/consent/consentSet/")
+	us.MustShow(t, "Links", "self         GET /v2/consent/consentSet/")
 }
 
 // mustNotShowNone fails when the header shows the status none: a user the
@@ -148,7 +148,7 @@ func TestConsentNotFoundIsNotStatusNone(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test")
 	nora := sandbox.DemoUserID("nora@demo.test")
 	lookUpUser(a, nora)
-	screentest.MustShow(t, a.Screen(), "user "+nora, "No consent set for this user (404)")
+	a.MustShow(t, "user "+nora, "No consent set for this user (404)")
 	mustNotShowNone(t, a.Screen())
 
 	c := bareScreen()
@@ -161,31 +161,31 @@ func TestConsentReadOnlyAndWithoutSecret(t *testing.T) {
 	ro := newConsentApp(t, "alice@demo.test", screentest.ReadOnly())
 	for _, k := range []string{"x", "L", "N"} {
 		ro.Keys(k)
-		screentest.MustShow(t, ro.Screen(), "read-only mode:", "is disabled")
+		ro.MustShow(t, "read-only mode:", "is disabled")
 	}
-	screentest.MustNotShow(t, ro.Screen(), "revoke consent", "Revoke")
+	ro.MustNotShow(t, "revoke consent", "Revoke")
 
 	ns := newConsentApp(t, "alice@demo.test", withoutSecret())
 	ns.Keys("x")
-	screentest.MustShow(t, ns.Screen(), "the secret key is needed: set CARDTERM_SECRET_KEY")
-	screentest.MustNotShow(t, ns.Screen(), "Revoke termsAndPrivacy?")
+	ns.MustShow(t, "the secret key is needed: set CARDTERM_SECRET_KEY")
+	ns.MustNotShow(t, "Revoke termsAndPrivacy?")
 }
 
 func TestConsentCreateSet(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test")
 	a.Keys("N")
-	screentest.MustShow(t, a.Screen(), "New consent set", "Onboarding ID", "Policy", "[global]", "left out")
+	a.MustShow(t, "New consent set", "Onboarding ID", "Policy", "[global]", "left out")
 	a.Keys("ctrl+s")
-	screentest.MustShow(t, a.Screen(), "an onboarding id is required")
+	a.MustShow(t, "an onboarding id is required")
 	a.Type("onb-test-7")
 	a.Keys("tab", "space") // policy: us, eSignAct becomes granted
-	screentest.MustShow(t, a.Screen(), "[us]", "[granted]", "Required by the us policy: termsAndPrivacy, eSignAct")
+	a.MustShow(t, "[us]", "[granted]", "Required by the us policy: termsAndPrivacy, eSignAct")
 	a.Keys("tab", "space") // termsAndPrivacy: denied
 	a.Keys("ctrl+s")
-	screentest.MustShow(t, a.Screen(), "POST /v2/consent/onboarding", `"policyType": "us"`, `{"consentType":"termsAndPrivacy",`, `"consentStatus":"denied"}`,
+	a.MustShow(t, "POST /v2/consent/onboarding", `"policyType": "us"`, `{"consentType":"termsAndPrivacy",`, `"consentStatus":"denied"}`,
 		"termsAndPrivacy is required by the us policy and is not granted")
 	a.Keys("y")
-	screentest.MustShow(t, a.Screen(), "onboarding onb-test-7", "1 consent set, 0 linked", "created consent set", "✗ denied")
+	a.MustShow(t, "onboarding onb-test-7", "1 consent set, 0 linked", "created consent set", "✗ denied")
 }
 
 func TestConsentHostileMetadataIsNeutralised(t *testing.T) {
@@ -197,29 +197,29 @@ func TestConsentHostileMetadataIsNeutralised(t *testing.T) {
 			t.Fatalf("the detail view carries %q from the gateway", bad)
 		}
 	}
-	screentest.MustShow(t, a.Screen(), "agent Mozilla/5.0")
+	a.MustShow(t, "agent Mozilla/5.0")
 	a.Keys("esc", "a")
 	frame = a.Root.View().Content
 	if strings.Contains(frame, "\x1b]52;") || strings.Contains(frame, "\x1b[2J") {
 		t.Fatal("the audit view carries escapes from the gateway")
 	}
-	screentest.MustShow(t, a.Screen(), "user agent Mozilla/5.0")
+	a.MustShow(t, "user agent Mozilla/5.0")
 }
 
 func TestConsentCancelledDialogsSendNothing(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test")
 	a.Keys("x", "n")
-	screentest.MustShow(t, a.Screen(), "✓ granted", "complete")
-	screentest.MustNotShow(t, a.Screen(), "⊘ revoked")
+	a.MustShow(t, "✓ granted", "complete")
+	a.MustNotShow(t, "⊘ revoked")
 	// The form stays open after a cancelled link, and can be sent later.
 	a.Keys("L")
 	a.Type("someone")
 	a.Keys("enter", "n")
-	screentest.MustShow(t, a.Screen(), "Link a consent set to a user", "someone")
+	a.MustShow(t, "Link a consent set to a user", "someone")
 	a.Keys("enter")
-	screentest.MustShow(t, a.Screen(), "PATCH /v2/consent/onboarding/")
+	a.MustShow(t, "PATCH /v2/consent/onboarding/")
 	a.Keys("y")
-	screentest.MustShow(t, a.Screen(), "already linked; linking cannot be undone")
+	a.MustShow(t, "already linked; linking cannot be undone")
 }
 
 // BenchmarkConsentKeyPress100k: a key press (Update + View) on a user with
@@ -304,7 +304,7 @@ func TestConsentHelpMatchesMode(t *testing.T) {
 func TestConsentInspectAndUnknownIDs(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test")
 	a.Keys("i")
-	screentest.MustShow(t, a.Screen(), "JSON as the gateway sent it", "consent set ", `"consentSetId"`)
+	a.MustShow(t, "JSON as the gateway sent it", "consent set ", `"consentSetId"`)
 	a.Keys("esc", "u", "ctrl+u")
 	a.Type("cd539010-9af7-562a-beff-000000000000")
 	a.Keys("enter")
@@ -314,5 +314,5 @@ func TestConsentInspectAndUnknownIDs(t *testing.T) {
 	a.Keys("b")
 	a.Type("onb-mistyped")
 	a.Keys("enter")
-	screentest.MustShow(t, a.Screen(), "onb-mistyped", "(404)")
+	a.MustShow(t, "onb-mistyped", "(404)")
 }

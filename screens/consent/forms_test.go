@@ -41,14 +41,14 @@ func TestConsentFormsSubmitTheSameWay(t *testing.T) {
 	a.Keys("u", "ctrl+u")
 	a.Type(frank)
 	a.Keys("ctrl+s")
-	screentest.MustShow(t, a.Screen(), "user "+frank, "incomplete")
+	a.MustShow(t, "user "+frank, "incomplete")
 
 	// Look up an onboarding: an empty id is refused on its field.
 	a.Keys("b", "enter")
-	screentest.MustShow(t, a.Screen(), "Look up an onboarding's consent sets", "✗ type an onboarding id")
+	a.MustShow(t, "Look up an onboarding's consent sets", "✗ type an onboarding id")
 	a.Type("onb-demo-001")
 	a.Keys("enter")
-	screentest.MustShow(t, a.Screen(), "onboarding onb-demo-001", "1 consent set, 0 linked to a user")
+	a.MustShow(t, "onboarding onb-demo-001", "1 consent set, 0 linked to a user")
 
 	// Link: ctrl+s reviews; a cancelled confirmation keeps the form and
 	// what was typed; esc leaves.
@@ -56,7 +56,7 @@ func TestConsentFormsSubmitTheSameWay(t *testing.T) {
 	a.Type("someone")
 	a.Keys("ctrl+s")
 	mustAsk(t, a, "PATCH /v2/consent/onboarding/", "n")
-	screentest.MustShow(t, a.Screen(), "Link a consent set to a user", "someone")
+	a.MustShow(t, "Link a consent set to a user", "someone")
 	a.Keys("esc")
 	if s := consentScreen(t, a); s.open != nil {
 		t.Fatalf("esc left the link form open")
@@ -64,7 +64,7 @@ func TestConsentFormsSubmitTheSameWay(t *testing.T) {
 
 	// Create: enter moves from field to field and sends on the last one.
 	a.Keys("N")
-	screentest.MustShow(t, a.Screen(), "New consent set", "onb-demo-001")
+	a.MustShow(t, "New consent set", "onb-demo-001")
 	for range 6 { // onboardingId, policyType and four of the five consents
 		a.Keys("enter")
 		if _, open := a.UI().Dialog(); open {
@@ -148,9 +148,9 @@ func TestConsentDetailKeys(t *testing.T) {
 		t.Fatal("link is enabled in the read-only detail")
 	}
 	a.Keys("L")
-	screentest.MustShow(t, a.Screen(), "read-only mode:", "is disabled", "Consent set")
+	a.MustShow(t, "read-only mode:", "is disabled", "Consent set")
 	a.Keys("esc")
-	screentest.MustShow(t, a.Screen(), "row 1 of 4")
+	a.MustShow(t, "row 1 of 4")
 }
 
 // At 80 columns the audit id under the audit table and the paths of a
@@ -192,10 +192,10 @@ func TestConsentFormsFromTheDetailGoBackToIt(t *testing.T) {
 	a.Keys("enter")
 	for _, open := range []string{"L", "N", "u"} {
 		a.Keys(open, "esc")
-		screentest.MustShow(t, a.Screen(), "Consent set", "this set's own status")
+		a.MustShow(t, "Consent set", "this set's own status")
 	}
 	a.Keys("u", "enter")
-	screentest.MustShow(t, a.Screen(), "All required consents granted", "row 1 of 4")
+	a.MustShow(t, "All required consents granted", "row 1 of 4")
 	if s := consentScreen(t, a); s.open != nil || s.under != nil {
 		t.Fatalf("after a look-up from the detail: open %T, under %T", s.open, s.under)
 	}

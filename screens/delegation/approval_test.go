@@ -27,15 +27,15 @@ func TestDelegationPostApprovalRegistersWallet(t *testing.T) {
 	app.Keys("t", "enter") // the form comes filled, no address: no gas
 	token := s.issued.token
 	app.Keys("a")
-	screentest.MustShow(t, app.Screen(), "Post-approval", "•••", token.Nonce)
-	screentest.MustNotShow(t, app.Screen(), token.Token, "No unused delegation token")
+	app.MustShow(t, "Post-approval", "•••", token.Nonce)
+	app.MustNotShow(t, token.Token, "No unused delegation token")
 	// Network, currency prefilled: go to amount.
 	app.Keys("tab", "tab")
 	app.Type("1,5")
 	app.Keys("tab", "ctrl+u")
 	app.Fill(testAddress, "0xabc")
 	app.Keys("ctrl+s")
-	screentest.MustShow(t, app.Screen(), "Fix the marked fields", "✗ amount must use a dot", "✗ transaction hash must be 0x followed by 64 hex digits", "✗ signature must be", "✗ signed message is required")
+	app.MustShow(t, "Fix the marked fields", "✗ amount must use a dot", "✗ transaction hash must be 0x followed by 64 hex digits", "✗ signature must be", "✗ signed message is required")
 	if app.UI().DialogOpen() {
 		t.Fatal("an invalid post-approval reached the confirmation")
 	}
@@ -49,10 +49,10 @@ func TestDelegationPostApprovalRegistersWallet(t *testing.T) {
 	screentest.MustShow(t, screen, "Send the post-approval?", "POST /v1/delegation/evm/post-approval", `"amount": "150.00"`, `"token": "`+token.Token[:6]+`…"`)
 	screentest.MustNotShow(t, screen, token.Token)
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "delegation registered", testAddress, "USDC on linea · allowance 150.00", "used by the post-approval")
+	app.MustShow(t, "delegation registered", testAddress, "USDC on linea · allowance 150.00", "used by the post-approval")
 	// The used token is not offered again.
 	app.Keys("a")
-	screentest.MustShow(t, app.Screen(), "No unused delegation token")
+	app.MustShow(t, "No unused delegation token")
 	app.Keys("esc")
 }
 
@@ -86,7 +86,7 @@ func TestDelegationPostApprovalRefusalKeepsValues(t *testing.T) {
 	app.Keys("tab", "tab", "ctrl+u")
 	app.Type("not-the-nonce")
 	app.Keys("ctrl+s", "y")
-	screentest.MustShow(t, app.Screen(), "The gateway refused: Nonce does not match the delegation token", "not-the-nonce", "I approve 150 USDC")
+	app.MustShow(t, "The gateway refused: Nonce does not match the delegation token", "not-the-nonce", "I approve 150 USDC")
 	if s.issued.used {
 		t.Fatal("a refused post-approval marked the token used")
 	}
@@ -104,7 +104,7 @@ func TestDelegationPostApprovalErrorsFitSmallTerminal(t *testing.T) {
 	app.Keys("a", "tab", "tab")
 	app.Type("1,5")
 	app.Keys("ctrl+s")
-	screentest.MustShow(t, app.Screen(), "Post-approval", "› Amount", "✗ amount must use a dot", "Nonce", "Fix the marked fields")
+	app.MustShow(t, "Post-approval", "› Amount", "✗ amount must use a dot", "Nonce", "Fix the marked fields")
 }
 
 // Esc while the post-approval is on its way cancels it, as the form says
@@ -126,12 +126,12 @@ func TestDelegationPostApprovalEscCancelsInFlight(t *testing.T) {
 	if app.Deps.Requests.InFlightFor(screenkit.DelegationScreen) == 0 {
 		t.Fatal("the post-approval did not start")
 	}
-	screentest.MustShow(t, app.Screen(), "sending… (esc cancels)")
+	app.MustShow(t, "sending… (esc cancels)")
 	app.EscCancels(screenkit.DelegationScreen, request)
 	if _, ok := s.open.(*approvalForm); !ok {
 		t.Fatal("esc while sending closed the form")
 	}
-	screentest.MustShow(t, app.Screen(), "Cancelled", "I approve 150 USDC")
+	app.MustShow(t, "Cancelled", "I approve 150 USDC")
 	if s.issued.used {
 		t.Fatal("a cancelled post-approval marked the token used")
 	}

@@ -10,10 +10,10 @@ import (
 func TestDelegationChainConfigBrowser(t *testing.T) {
 	app, s := newApp(t, "alice@demo.test")
 	app.Keys("c")
-	screentest.MustShow(t, app.Screen(), "Chain configuration", "ALL NETWORKS", "4 networks", "ethereum", "linea", "solana", "etherlink", "11155111", "staging")
+	app.MustShow(t, "Chain configuration", "ALL NETWORKS", "4 networks", "ethereum", "linea", "solana", "etherlink", "11155111", "staging")
 	app.Golden("chain_config")
 	app.Keys("j", "enter")
-	screentest.MustShow(t, app.Screen(), "Tokens", "musd", "usdc", "usdt", "59141")
+	app.MustShow(t, "Tokens", "musd", "usdc", "usdt", "59141")
 	if label, v, ok := s.CopyValue(); !ok || !strings.HasPrefix(v, "0x") || label != "musd token address" {
 		t.Fatalf("y copies %q %q", label, v)
 	}
@@ -23,18 +23,18 @@ func TestDelegationChainConfigBrowser(t *testing.T) {
 		}
 	}
 	app.Keys("esc", "n")
-	screentest.MustShow(t, app.Screen(), "NETWORK ETHEREUM", "1 network")
+	app.MustShow(t, "NETWORK ETHEREUM", "1 network")
 	app.Keys("esc")
-	screentest.MustShow(t, app.Screen(), "Registered external wallets")
+	app.MustShow(t, "Registered external wallets")
 }
 
 func TestDelegationChainConfigUS404(t *testing.T) {
 	app, _ := newApp(t, "sam@demo.test", screentest.WithUS())
 	app.Keys("c")
-	screentest.MustShow(t, app.Screen(), "3 networks")
-	screentest.MustNotShow(t, app.Screen(), "etherlink")
+	app.MustShow(t, "3 networks")
+	app.MustNotShow(t, "etherlink")
 	app.Keys("n", "n", "n", "n") // etherlink
-	screentest.MustShow(t, app.Screen(), "NETWORK ETHERLINK", "No network matches", "No networks found")
+	app.MustShow(t, "NETWORK ETHERLINK", "No network matches", "No networks found")
 }
 
 // The tables are sized in SetSize: after a resize while the browser is
@@ -58,7 +58,7 @@ func TestDelegationChainConfigResizes(t *testing.T) {
 	}
 	app.Resize(140, 13)
 	app.Keys("j", "j")
-	screentest.MustShow(t, app.Screen(), "usdt", "row 3 of 3")
+	app.MustShow(t, "usdt", "row 3 of 3")
 }
 
 // Solana's fields, which the interface does not show, are listed as the
@@ -66,9 +66,9 @@ func TestDelegationChainConfigResizes(t *testing.T) {
 func TestDelegationChainConfigSolanaFieldsInAnotherShape(t *testing.T) {
 	app, _ := newApp(t, "alice@demo.test", screentest.WithAltShapes())
 	app.Keys("c", "j", "j", "enter")
-	screentest.MustShow(t, app.Screen(), "solana", "Cluster", "devnet", "Program id", "Rpc endpoint", "Commitment")
+	app.MustShow(t, "solana", "Cluster", "devnet", "Program id", "Rpc endpoint", "Commitment")
 	app.Keys("i")
-	screentest.MustShow(t, app.Screen(), "JSON as the gateway sent it", "solana chain configuration", `"cluster": "devnet"`)
+	app.MustShow(t, "JSON as the gateway sent it", "solana chain configuration", `"cluster": "devnet"`)
 }
 
 // The registered external wallets read the gateway's own field names where
@@ -76,6 +76,6 @@ func TestDelegationChainConfigSolanaFieldsInAnotherShape(t *testing.T) {
 // names the address, currency, network and allowance (it was blank).
 func TestDelegationExternalWalletsInOtherShapes(t *testing.T) {
 	app, _ := newApp(t, "alice@demo.test", screentest.WithAltShapes())
-	screentest.MustShow(t, app.Screen(), "Registered external wallets",
+	app.MustShow(t, "Registered external wallets",
 		"0xe50bd5087bb43fa125be57b42136d68d11ca9aa9", "USDC on linea · allowance 150")
 }

@@ -16,7 +16,6 @@ import (
 	"cardterm/sandbox/webhookreceiver"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
-	"cardterm/ui/form"
 	"cardterm/ui/table"
 )
 
@@ -43,7 +42,7 @@ func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
 		k.TestEvent.SetEnabled(false)
 		k.Resend.SetEnabled(false)
 		k.Simulate.SetEnabled(false)
-	case !deps.SandboxGateway:
+	case !deps.LocalSandbox():
 		k.TestEvent.SetHelp("t", "send a test event (sandbox gateway only)")
 		k.TestEvent.SetEnabled(false)
 		k.Resend.SetHelp("R", "deliver this event again (sandbox gateway only)")
@@ -93,10 +92,8 @@ type Screen struct {
 	// the size or the theme change.
 	head string
 
-	// The open form (a test event, or simulated card activity), what its
-	// submit sends, and their requests.
-	form       *form.Form
-	submit     func() tea.Cmd
+	// The requests of the forms (a test event, simulated card activity),
+	// which are layers (openForm).
 	triggerID  ui.RequestID
 	simulateID ui.RequestID
 	// hooks are the partner's webhooks as last read, for the empty list's
@@ -105,6 +102,10 @@ type Screen struct {
 	hooksID ui.RequestID
 	// resend delivers the selected delivery's event again (resend.go).
 	resend ui.Change[resent]
+
+	// keysOnSandbox is what Deps.LocalSandbox said when keys were built:
+	// a loopback gateway's first answer may turn the sandbox keys on.
+	keysOnSandbox bool
 
 	// Layout, from SetSize.
 	tableHeight, paneHeight int
@@ -121,7 +122,7 @@ func New(deps screenkit.Deps) *Screen {
 		s.feed = subscribe(deps.Events)
 	}
 	s.table = table.New(s.Deps.Styles, columns(s.Width))
-	s.keys = newKeyMap(s.Deps, s.table.KeyMap())
+	s.keys, s.keysOnSandbox = newKeyMap(s.Deps, s.table.KeyMap()), s.Deps.LocalSandbox()
 	s.resend = ui.NewChange[resent](s.Requests)
 	s.bodies = bodyFields{}
 	return s
@@ -135,18 +136,16 @@ func (s *Screen) Release() {
 	}
 }
 
-// KeyMap implements ui.Screen: the test-event form's keys while it is
-// open, else the list's.
+// KeyMap implements ui.Screen: the list's keys (a form is a layer with
+// its own).
 func (s *Screen) KeyMap() help.KeyMap {
-	if s.form != nil {
-		return s.form.KeyMap()
-	}
+	s.followGateway()
 	return s.keys
 }
 
-// CapturesKeys implements ui.Screen: the form and the table's filter take
+// CapturesKeys implements ui.Screen: the table's filter takes
 // every key.
-func (s *Screen) CapturesKeys() bool { return s.form != nil || s.table.Filtering() }
+func (s *Screen) CapturesKeys() bool { return s.table.Filtering() }
 
 // Enter implements ui.Screen: it starts waiting for deliveries (once) and
 // reads the listener's history, for any a full subscription missed.
@@ -187,18 +186,10 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		}
 	case ui.RefreshMsg:
 		return s, s.Enter()
-	case ui.Result[triggered]:
-		if msg.ID == s.triggerID {
-			return s, s.triggerDone(msg)
-		}
 	case ui.Result[hooksRead]:
 		if msg.ID == s.hooksID && msg.Err == nil {
 			hooks := msg.Value.hooks
 			s.hooks = &hooks
-		}
-	case ui.Result[simulated]:
-		if msg.ID == s.simulateID {
-			return s, s.simulateDone(msg)
 		}
 	case tea.KeyPressMsg:
 		cmd := s.handleKey(msg)
@@ -207,17 +198,21 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case tea.BackgroundColorMsg:
 		s.head = s.heading() // the theme changed
 		s.layoutPane()
-		return s, screenkit.ToForm(s.form, msg)
-	default:
-		return s, screenkit.ToForm(s.form, msg)
 	}
 	return s, nil
 }
 
+// followGateway rebuilds the keys once the gateway has said it is a
+// sandbox on this machine (learned from an answer, never asked).
+func (s *Screen) followGateway() {
+	if on := s.Deps.LocalSandbox(); on != s.keysOnSandbox {
+		s.keys, s.keysOnSandbox = newKeyMap(s.Deps, s.table.KeyMap()), on
+	}
+}
+
 func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	s.followGateway()
 	switch {
-	case s.form != nil:
-		return s.formKey(msg)
 	case s.table.Filtering():
 		cmd, _ := s.table.FilterKey(msg)
 		return cmd

@@ -115,28 +115,28 @@ func TestFreezeArrivesVerifiedThenTamperedRejectedOnTop(t *testing.T) {
 	screentest.MustShow(t, screen, "not kept ("+strconv.Itoa(len(tampered))+" bytes); it began {")
 	screentest.MustNotShow(t, screen, "i raw JSON", `"ACTIVE"`)
 	app.Keys("i")
-	screentest.MustNotShow(t, app.Screen(), "as received")
+	app.MustNotShow(t, "as received")
 
 	// On a short terminal the pane scrolls to its last line and no further.
 	app.Keys("j") // the verified delivery, whose fields are many
 	app.Resize(80, 24)
-	screentest.MustNotShow(t, app.Screen(), "From  ")
-	screentest.MustShow(t, app.Screen(), "more lines (J/K scroll)")
+	app.MustNotShow(t, "From  ")
+	app.MustShow(t, "more lines (J/K scroll)")
 	for range 40 {
 		app.Keys("J")
 	}
-	screentest.MustShow(t, app.Screen(), "From  ", "Signature  ")
-	screentest.MustNotShow(t, app.Screen(), "more lines (J/K scroll)")
+	app.MustShow(t, "From  ", "Signature  ")
+	app.MustNotShow(t, "more lines (J/K scroll)")
 	app.Keys("K")
-	screentest.MustShow(t, app.Screen(), "more lines (J/K scroll)")
+	app.MustShow(t, "more lines (J/K scroll)")
 	app.Resize(120, 40)
 
 	// i, the app's inspector, shows the body as received, pretty-printed;
 	// i again closes it.
 	app.Keys("i")
-	screentest.MustShow(t, app.Screen(), "as received", `"event_type": "card.frozen"`, `"status": "FROZEN"`)
+	app.MustShow(t, "as received", `"event_type": "card.frozen"`, `"status": "FROZEN"`)
 	app.Keys("i")
-	screentest.MustNotShow(t, app.Screen(), `"event_type": "card.frozen"`)
+	app.MustNotShow(t, `"event_type": "card.frozen"`)
 }
 
 func TestTestEventFormSendsToTheListener(t *testing.T) {
@@ -144,13 +144,13 @@ func TestTestEventFormSendsToTheListener(t *testing.T) {
 	pointAtListener(t, app, l)
 	app.Drive(ui.SignedInMsg{})
 	app.Keys("t")
-	screentest.MustShow(t, app.Screen(), "Send a test event", "POST /sandbox/trigger", "card.frozen")
+	app.MustShow(t, "Send a test event", "POST /sandbox/trigger", "card.frozen")
 	// A malformed type is refused on the form, what was typed kept (the
 	// form opens with no field chosen: tab chooses the event type).
 	app.Keys("tab", "ctrl+u")
 	app.Type("Not A Type")
 	app.Keys("ctrl+s")
-	screentest.MustShow(t, app.Screen(), "invalid event type", "Not A Type")
+	app.MustShow(t, "invalid event type", "Not A Type")
 	app.Keys("ctrl+u")
 	app.Type("kyc.status.changed")
 	app.Keys("ctrl+s")
@@ -159,7 +159,7 @@ func TestTestEventFormSendsToTheListener(t *testing.T) {
 	}
 	waitReceived(t, l, 1)
 	app.Keys("r")
-	screentest.MustShow(t, app.Screen(), "kyc.status.changed", "✓ verified", "Verification state")
+	app.MustShow(t, "kyc.status.changed", "✓ verified", "Verification state")
 }
 
 func TestHelpListsTheKeysAndRealGatewayDisablesTestEvents(t *testing.T) {
@@ -167,16 +167,16 @@ func TestHelpListsTheKeysAndRealGatewayDisablesTestEvents(t *testing.T) {
 	app.Drive(ui.SignedInMsg{})
 	app.Keys("?")
 	// With no delivery there is nothing to inspect: i is not offered.
-	screentest.MustShow(t, app.Screen(), "send a test event")
-	screentest.MustNotShow(t, app.Screen(), "inspect")
+	app.MustShow(t, "send a test event")
+	app.MustNotShow(t, "inspect")
 	app.Keys("esc")
-	screentest.MustShow(t, app.Screen(), "No delivery yet", "L adds one for")
+	app.MustShow(t, "No delivery yet", "L adds one for")
 
 	real, _ := newApp(t, false)
 	real.Drive(ui.SignedInMsg{})
-	screentest.MustShow(t, real.Screen(), "public HTTPS", "cardterm listen", "forward-to URL")
+	real.MustShow(t, "public HTTPS", "cardterm listen", "forward-to URL")
 	real.Keys("t")
-	screentest.MustNotShow(t, real.Screen(), "Send a test event")
+	real.MustNotShow(t, "Send a test event")
 	if n := real.Notice(); !strings.Contains(n, "sandbox gateway only") {
 		t.Fatalf("notice %q", n)
 	}

@@ -29,7 +29,7 @@ type hooksRead struct{ hooks []apiclient.Webhook }
 // readHooks reads the webhooks for the hint, on a sandbox gateway with a
 // listener and a signed-in user; a failure only leaves the general hint.
 func (s *Screen) readHooks() tea.Cmd {
-	if s.Deps.Events == nil || !s.Deps.SandboxGateway || !s.Deps.Client.Session().Valid() {
+	if s.Deps.Events == nil || !s.Deps.LocalSandbox() || !s.Deps.Client.Session().Valid() {
 		return nil
 	}
 	client := s.Deps.Client

@@ -13,9 +13,9 @@ import (
 // TakesMouse implements ui.MouseTaker.
 func (s *Screen) TakesMouse() bool { return true }
 
-// TypingPlain implements ui.PlainTyping: neither the event type nor the
-// filter is a secret.
-func (s *Screen) TypingPlain() bool { return s.form.TypingPlain() }
+// TypingPlain implements ui.PlainTyping: the filter is not a secret (the
+// forms are layers, which say it for themselves).
+func (s *Screen) TypingPlain() bool { return true }
 
 // listTop is the body line of the table's header: under the heading and
 // a blank line (View).
@@ -23,13 +23,6 @@ const listTop = 2
 
 // mouse handles a click or a wheel step in the body.
 func (s *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
-	if s.form != nil {
-		if msg.Wheel == 0 {
-			cmd, _ := s.form.ClickLine(msg.Y - listTop)
-			return cmd
-		}
-		return nil
-	}
 	if len(s.deliveries) == 0 || s.table.Filtering() {
 		return nil
 	}

@@ -52,7 +52,7 @@ func TestResendDeliversTheSameEventIDAgain(t *testing.T) {
 			again[0].EventID, again[0].Verified, again[0].Detail, again[0].Seq, first.EventID, first.Seq)
 	}
 	app.Keys("r")
-	screentest.MustShow(t, app.Screen(), "2 deliveries")
+	app.MustShow(t, "2 deliveries")
 	if strings.Count(app.Screen(), "card.frozen") < 2 {
 		t.Fatalf("the screen does not list both deliveries:\n%s", app.Screen())
 	}

@@ -26,7 +26,7 @@ type simulated struct{ result apiclient.SimulateResult }
 
 // openSimulate asks which step to make happen, with what.
 func (s *Screen) openSimulate() tea.Cmd {
-	s.form = form.New(s.Deps.Styles, form.Spec{
+	f := form.New(s.Deps.Styles, form.Spec{
 		Title:  "Simulate card activity",
 		Submit: "simulate",
 		Lines: []string{
@@ -39,28 +39,27 @@ func (s *Screen) openSimulate() tea.Cmd {
 			{Key: "currency", Label: "Currency", Kind: form.FieldChoice, Choices: []string{"EUR", "CHF", "GBP", "USD"}},
 			{Key: "merchant", Label: "Merchant", Value: "Coffee Corner", CharLimit: 120},
 			{Key: "mcc", Label: "MCC", Value: "5814", Placeholder: "four digits", CharLimit: 4},
-			{Key: "reason", Label: "Decline reason", Placeholder: "INSUFFICIENT_FUNDS (a decline only)", CharLimit: 64},
+			{Key: "reason", Label: "Decline reason", Placeholder: "INSUFFICIENT_FUNDS (a decline or a reversal)", CharLimit: 64},
 		},
 		Note: "Sandbox only: a real gateway's card activity comes from the card network.",
 	})
-	s.form.SetWidth(min(s.Width-2, 70))
-	s.submit = s.sendSimulate
-	return s.form.Focus()
+	return s.openForm(f, s.sendSimulate, s.simulateDone).Open(f.Focus())
 }
 
 // sendSimulate asks the sandbox for the step the form names, about the
 // signed-in user.
-func (s *Screen) sendSimulate() tea.Cmd {
-	client, f := s.Deps.Client, s.form
+func (s *Screen) sendSimulate(f *form.Form) tea.Cmd {
+	client := s.Deps.Client
 	in := apiclient.SimulateRequest{Type: f.Value("type"), User: client.Session().Username, Amount: f.Value("amount"),
 		Currency: f.Value("currency"), Merchant: f.Value("merchant"), MCC: f.Value("mcc"), Reason: f.Value("reason")}
-	if in.Type == "clearing" || in.Type == "refund" {
-		in.Merchant, in.MCC = "", "" // the authorization's
+	switch in.Type {
+	case "clearing", "refund", "increment", "reversal", "atm":
+		in.Merchant, in.MCC = "", "" // the authorization's, or the ATM's
 	}
-	if in.Type != "decline" {
+	if in.Type != "decline" && in.Type != "reversal" {
 		in.Reason = ""
 	}
-	return form.SubmitRequest(s.form, s.Requests, &s.simulateID, func(ctx context.Context) (simulated, error) {
+	return form.SubmitRequest(f, s.Requests, &s.simulateID, func(ctx context.Context) (simulated, error) {
 		res, err := client.SandboxSimulate(ctx, in)
 		return simulated{result: res}, err
 	})
@@ -68,15 +67,15 @@ func (s *Screen) sendSimulate() tea.Cmd {
 
 // simulateDone closes the form and says what happened and where its event
 // went; a refusal stays on the form with what was typed.
-func (s *Screen) simulateDone(res ui.Result[simulated]) tea.Cmd {
-	if s.form == nil {
-		return nil
+func (s *Screen) simulateDone(f *form.Form, msg tea.Msg) (cmd tea.Cmd, done bool) {
+	res, ok := msg.(ui.Result[simulated])
+	if !ok || res.ID != s.simulateID {
+		return nil, false
 	}
-	s.form.SetBusy(false)
+	f.SetBusy(false)
 	if res.Err != nil {
-		return screenkit.FormFailed(s.form, "simulating card activity", res.Err)
+		return screenkit.FormFailed(f, "simulating card activity", res.Err), false
 	}
-	s.form = nil
 	r := res.Value.result
 	t := r.Transaction
 	kind := strings.ToLower(t.TransactionType)
@@ -91,11 +90,11 @@ func (s *Screen) simulateDone(res ui.Result[simulated]) tea.Cmd {
 	here := slices.ContainsFunc(r.Deliveries, func(w apiclient.TriggeredWebhook) bool { return w.URL == s.Deps.EventsURL })
 	switch {
 	case len(r.Deliveries) == 0:
-		return ui.Notify(theme.ToneWarn, text+"; no active webhook is subscribed to "+sanitize.Text(r.EventType))
+		return ui.Notify(theme.ToneWarn, text+"; no active webhook is subscribed to "+sanitize.Text(r.EventType)), true
 	case !here:
 		text += fmt.Sprintf("; %s sent to %d %s, none pointing here", sanitize.Text(r.EventType), len(r.Deliveries), screenkit.Plural(len(r.Deliveries), "webhook", "webhooks"))
 	default:
 		text += "; " + sanitize.Text(r.EventType) + " on its way here"
 	}
-	return ui.Notify(theme.ToneOK, text)
+	return ui.Notify(theme.ToneOK, text), true
 }

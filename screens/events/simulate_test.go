@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"cardterm/apiclient"
-	"cardterm/screens/screentest"
 	"cardterm/ui"
 )
 
@@ -22,12 +21,12 @@ func TestSimulatePanelMakesCardActivityArriveHere(t *testing.T) {
 	}
 	app.Drive(ui.SignedInMsg{})
 	app.Keys("s")
-	screentest.MustShow(t, app.Screen(), "Simulate card activity", "POST /sandbox/simulate", "authorization", "Coffee Corner", "5814")
+	app.MustShow(t, "Simulate card activity", "POST /sandbox/simulate", "authorization", "Coffee Corner", "5814")
 	// A bad amount is the sandbox's refusal, shown on the form, what was typed kept.
 	app.Keys("tab", "ctrl+u")
 	app.Type("12.505")
 	app.Keys("ctrl+s")
-	screentest.MustShow(t, app.Screen(), "at most two decimals", "12.505")
+	app.MustShow(t, "at most two decimals", "12.505")
 	app.Keys("ctrl+u")
 	app.Type("12.50")
 	app.Keys("ctrl+s")
@@ -39,7 +38,7 @@ func TestSimulatePanelMakesCardActivityArriveHere(t *testing.T) {
 		t.Fatalf("received %+v", got[0])
 	}
 	app.Keys("r")
-	screentest.MustShow(t, app.Screen(), "transaction.authorized", "✓ verified", "Merchant name location", "Coffee Corner")
+	app.MustShow(t, "transaction.authorized", "✓ verified", "Merchant name location", "Coffee Corner")
 
 	// The clearing settles it.
 	app.Keys("s")
@@ -56,5 +55,5 @@ func TestSimulateIsSandboxOnly(t *testing.T) {
 	app, _ := newApp(t, false)
 	app.Drive(ui.SignedInMsg{})
 	app.Keys("s")
-	screentest.MustNotShow(t, app.Screen(), "Simulate card activity")
+	app.MustNotShow(t, "Simulate card activity")
 }

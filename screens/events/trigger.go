@@ -22,7 +22,7 @@ type triggered struct{ event apiclient.TriggeredEvent }
 // openTestEvent asks which event type to send. The form stays open, what
 // was typed kept, until the sandbox answers.
 func (s *Screen) openTestEvent() tea.Cmd {
-	s.form = form.New(s.Deps.Styles, form.Spec{
+	f := form.New(s.Deps.Styles, form.Spec{
 		Title:  "Send a test event",
 		Submit: "send",
 		Lines: []string{
@@ -40,26 +40,27 @@ func (s *Screen) openTestEvent() tea.Cmd {
 		}},
 		Note: "Any dotted lower-case name is sent; the body carries \"test\": true.",
 	})
-	s.form.SetWidth(min(s.Width-2, 70))
-	s.submit = s.sendTestEvent
 	// The event type comes filled: no field is chosen, so enter sends it
 	// and the next printable key cannot land in it (tab chooses it).
-	return s.form.FocusNothing()
+	return s.openForm(f, s.sendTestEvent, s.triggerDone).Open(f.FocusNothing())
 }
 
-// formKey handles a key while the test-event form is open.
-func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
-	cmd, closed := s.form.HandleKey(msg, s.Requests, s.submit)
-	if closed {
-		s.form = nil
+// openForm is the form as a layer over the screen, under its heading:
+// submit sends its request, answered takes the answer.
+func (s *Screen) openForm(f *form.Form, submit func(*form.Form) tea.Cmd, answered func(*form.Form, tea.Msg) (tea.Cmd, bool)) *screenkit.FormLayer {
+	return &screenkit.FormLayer{Form: f, Requests: s.Requests, Answer: answered,
+		Submit: func(f *form.Form) (tea.Cmd, bool) { return submit(f), false },
+		Width:  func(width int) int { return min(width-2, 70) },
+		Draw: func(f *form.Form) string {
+			return screenkit.Place(s.heading()+"\n\n"+f.View(), s.Width, s.Height)
+		},
 	}
-	return cmd
 }
 
 // sendTestEvent asks the gateway for the test event the form names.
-func (s *Screen) sendTestEvent() tea.Cmd {
-	eventType, client := s.form.Value("event_type"), s.Deps.Client
-	return form.SubmitRequest(s.form, s.Requests, &s.triggerID, func(ctx context.Context) (triggered, error) {
+func (s *Screen) sendTestEvent(f *form.Form) tea.Cmd {
+	eventType, client := f.Value("event_type"), s.Deps.Client
+	return form.SubmitRequest(f, s.Requests, &s.triggerID, func(ctx context.Context) (triggered, error) {
 		ev, err := client.SandboxTrigger(ctx, eventType, "")
 		return triggered{event: ev}, err
 	})
@@ -67,24 +68,24 @@ func (s *Screen) sendTestEvent() tea.Cmd {
 
 // triggerDone closes the form and says where the event went; a refusal
 // stays on the form with the type kept.
-func (s *Screen) triggerDone(res ui.Result[triggered]) tea.Cmd {
-	if s.form == nil {
-		return nil
+func (s *Screen) triggerDone(f *form.Form, msg tea.Msg) (cmd tea.Cmd, done bool) {
+	res, ok := msg.(ui.Result[triggered])
+	if !ok || res.ID != s.triggerID {
+		return nil, false
 	}
-	s.form.SetBusy(false)
+	f.SetBusy(false)
 	if res.Err != nil {
-		return screenkit.FormFailed(s.form, "sending the test event", res.Err)
+		return screenkit.FormFailed(f, "sending the test event", res.Err), false
 	}
-	s.form = nil
 	ev := res.Value.event
 	name := sanitize.Text(ev.EventType)
 	if len(ev.Deliveries) == 0 {
-		return ui.Notify(theme.ToneWarn, fmt.Sprintf("no active webhook is subscribed to %s: nothing was sent", name))
+		return ui.Notify(theme.ToneWarn, fmt.Sprintf("no active webhook is subscribed to %s: nothing was sent", name)), true
 	}
 	here := slices.ContainsFunc(ev.Deliveries, func(w apiclient.TriggeredWebhook) bool { return w.URL == s.Deps.EventsURL })
 	text := fmt.Sprintf("test %s sent to %d %s", name, len(ev.Deliveries), screenkit.Plural(len(ev.Deliveries), "webhook", "webhooks"))
 	if !here {
 		text += "; none points at this listener (Webhooks screen, l)"
 	}
-	return ui.Notify(theme.ToneOK, text)
+	return ui.Notify(theme.ToneOK, text), true
 }

@@ -29,9 +29,6 @@ func (s *Screen) SetSize(width, height int) {
 	s.layout()
 	s.head = s.heading()
 	s.layoutPane()
-	if s.form != nil {
-		s.form.SetWidth(min(width-2, 70))
-	}
 }
 
 // layout splits the body under the heading: the list takes what its rows
@@ -56,9 +53,6 @@ func (s *Screen) CopyValue() (label, value string, ok bool) {
 // View implements ui.Screen.
 func (s *Screen) View() string {
 	st := s.Deps.Styles
-	if s.form != nil {
-		return screenkit.Place(s.heading()+"\n\n"+s.form.View(), s.Width, s.Height)
-	}
 	lines := []string{s.head, ""}
 	switch {
 	case s.Deps.Events == nil:
@@ -128,12 +122,12 @@ func (s *Screen) heading() string {
 
 // emptyHint says how to make an event arrive, wrapped to the width.
 func (s *Screen) emptyHint() []string {
-	if text := s.hookHint(); text != "" && s.Deps.SandboxGateway {
+	if text := s.hookHint(); text != "" && s.Deps.LocalSandbox() {
 		return s.wrapHint(text)
 	}
 	text := "No delivery yet. On " + s.Deps.ScreenNamed(screenkit.WebhooksScreen, "Webhooks") + ", l points a webhook at this listener " +
 		"(L adds a new one); then freeze the card, or press t here to send a test event."
-	if !s.Deps.SandboxGateway {
+	if !s.Deps.LocalSandbox() {
 		text = "No delivery yet. This gateway delivers only to public HTTPS addresses: run " +
 			"cardterm listen --forward-to URL behind a public HTTPS tunnel to watch deliveries."
 	}

@@ -15,7 +15,9 @@ import (
 // of its amount). Money out that went through (confirmed or pending) is
 // spending, by month (UTC), by merchant category (the MCC's name) and by
 // merchant; declined payments and money back (refunds, reversals) are
-// counted apart, never as spending.
+// counted apart, never as spending. When records are steps of a payment
+// (transactionType), an authorization spends only while it is pending:
+// once cleared its clearings spend, once released nothing does.
 
 // Bucket is one bar: what it counts, its sums per currency and the
 // filter of the Transactions screen that lists the transactions behind
@@ -107,9 +109,13 @@ func (a *Aggregator) Add(x *apiclient.Transaction) {
 		a.NoAmount++
 		return
 	}
-	switch {
+	switch step := ledger.PaymentStep(x); {
 	case x.Status == apiclient.TxDeclined:
 		a.Declined.add(currency, amount)
+		return
+	case ledger.HoldOnly(step) && x.Status != apiclient.TxPending, step == ledger.StepReversal:
+		// A hold that was cleared (its clearings count) or released, and the
+		// release itself: no money moved.
 		return
 	case x.Status == apiclient.TxReverted || x.Sign == apiclient.TxCredit:
 		a.Refunded.add(currency, amount)

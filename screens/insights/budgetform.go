@@ -55,7 +55,7 @@ func (s *Screen) openBudgetForm() tea.Cmd {
 		book.Budgets = append(book.Budgets, s.holder.book.Budgets...)
 	}
 	dir := s.Deps.HolderDir
-	return screenkit.OpenFormLayer(&screenkit.FormLayer{Styles: s.Deps.Styles, Title: "Spending", Form: f, Saved: "budget saved",
+	return screenkit.OpenLocalForm(screenkit.LocalForm{Form: f, Requests: s.Requests, Saved: "budget saved",
 		Save: func(f *form.Form) func() (tea.Msg, error) {
 			b := budget.Normal(budget.Budget{Currency: f.Value("currency"), Category: f.Value("category"), Limit: f.Value("limit")})
 			if b.Limit == "" {

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/domain/ledger"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui/sanitize"
@@ -31,7 +32,7 @@ func (s *Screen) rebuild() {
 		at := s.reached
 		line := fmt.Sprintf("reading every page: %d transactions, %d pages", at.Rows, at.Pages)
 		if at.Reached != "" {
-			line += ", back to " + at.Reached
+			line += ", back to " + sanitize.Bounded(at.Reached, maxDate)
 		}
 		b.WriteString(head + "\n\n" + st.Muted.Render(line+" · esc stops"))
 		s.keys.Open.SetEnabled(false)
@@ -51,9 +52,12 @@ func (s *Screen) rebuild() {
 	}
 	a := s.totals
 	cur := s.currencyShown()
+	// The gateway's currency and dates are drawn sanitized and bounded;
+	// cur stays the key the totals are kept under.
+	curLabel := ledger.CurrencyLabel(cur)
 	period := ""
 	if a.First != "" {
-		period = a.First + " to " + a.Last + " (UTC) · "
+		period = sanitize.Bounded(a.First, maxDate) + " to " + sanitize.Bounded(a.Last, maxDate) + " (UTC) · "
 	}
 	currencies := a.Currencies()
 	which := ""
@@ -62,12 +66,15 @@ func (s *Screen) rebuild() {
 	}
 	// The period and the totals wrap on a narrow body: a figure is never
 	// cut.
-	about := []string{fmt.Sprintf("%d transactions", a.Transactions), "in " + cur}
+	about := []string{fmt.Sprintf("%d transactions", a.Transactions), "in " + curLabel}
 	if period != "" {
 		about = append([]string{strings.TrimSuffix(period, " · ")}, about...)
 	}
 	if which != "" {
 		about = append(about, strings.TrimPrefix(which, " · "))
+	}
+	if s.partial {
+		about = append(about, "INCOMPLETE: the walk of the pages stopped early")
 	}
 	b.WriteString(head + "  " + st.Muted.Render(joinWrapped(about, max(s.Width-lipgloss.Width(head)-2, 20))))
 	b.WriteByte('\n')
@@ -79,21 +86,28 @@ func (s *Screen) rebuild() {
 	b.WriteByte('\n')
 	b.WriteString(s.tabs(st))
 	b.WriteString("\n\n")
+	b.WriteString(s.chartView(st, cur, curLabel))
+	s.body = screenkit.Place(b.String(), s.Width, s.Height)
+}
+
+// chartView is what is under the charts' names: the bars, or the
+// Budgets or Recurring list (views.go).
+func (s *Screen) chartView(st *theme.Styles, cur, curLabel string) string {
 	if s.chart == budgetsView || s.chart == recurringView {
 		s.keys.Open.SetEnabled(false)
-		b.WriteString(s.listView(st))
-		s.body = screenkit.Place(b.String(), s.Width, s.Height)
-		return
+		return s.listView(st)
 	}
 	bars := s.bars()
 	s.keys.Open.SetEnabled(len(bars) > 0)
 	if len(bars) == 0 {
-		b.WriteString(st.Muted.Render(s.nothingText(cur)))
-	} else {
-		b.WriteString(drawBars(st, bars, cur, s.selection[s.chart], s.Width))
+		return st.Muted.Render(s.nothingText(curLabel))
 	}
-	s.body = screenkit.Place(b.String(), s.Width, s.Height)
+	return drawBars(st, bars, cur, s.selection[s.chart], s.Width)
 }
+
+// maxDate bounds a date from the gateway as drawn (an RFC 3339 time is
+// at most 35 characters; anything longer is not one).
+const maxDate = 35
 
 // tabs names the charts, the one shown marked (bold and in brackets, so
 // it reads without colour).

@@ -8,6 +8,7 @@ package insights
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"charm.land/bubbles/v2/help"
@@ -19,6 +20,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // chart is which bars the screen shows.
@@ -74,6 +76,9 @@ type Screen struct {
 	progress chan statement.Progress
 	reached  statement.Progress
 	loadErr  error
+	// partial: the walk stopped before the end of the list (a page came
+	// again, or the cap); the totals are of what was read.
+	partial bool
 
 	totals *Aggregator
 	// holder is the budgets, recurring payments and this month's
@@ -187,7 +192,8 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 func (s *Screen) loaded(msg ui.Result[*spending]) tea.Cmd {
 	s.loading = false
 	defer s.rebuild()
-	if msg.Err != nil {
+	s.partial = errors.Is(msg.Err, statement.ErrStopped) && msg.Value != nil && msg.Value.totals.Transactions > 0
+	if msg.Err != nil && !s.partial {
 		s.loadErr = msg.Err
 		return screenkit.ReadFailed("reading transactions", msg.Err, 404, 403)
 	}
@@ -196,6 +202,9 @@ func (s *Screen) loaded(msg ui.Result[*spending]) tea.Cmd {
 	s.selection = [chartCount]int{}
 	if months := s.bars(); len(months) > 0 {
 		s.selection[byMonth] = len(months) - 1 // the latest month
+	}
+	if s.partial {
+		return ui.Notify(theme.ToneWarn, "Spending counts only the pages read: "+sanitize.Text(msg.Err.Error()))
 	}
 	return nil
 }

@@ -1,10 +1,12 @@
 package insights
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 
 	"cardterm/apiclient"
+	"cardterm/sandbox/gatewaytest"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/screens/signin"
@@ -138,5 +140,26 @@ func TestAggregatorKeepsKindsAndCurrenciesApart(t *testing.T) {
 	}
 	if a.First != "2026-10-03" || a.Last != "2026-11-03" {
 		t.Errorf("period %s to %s", a.First, a.Last)
+	}
+}
+
+// On a gateway that ignores ?page (the same page for ever, with ids or
+// without) the Spending screen stops at the repeated page and shows the
+// totals of the pages read, marked INCOMPLETE, with a notice of why.
+func TestSpendingStopsOnARepeatedPage(t *testing.T) {
+	for _, withIDs := range []bool{true, false} {
+		gw := &gatewaytest.RepeatingPages{WithIDs: withIDs}
+		a := app(t, screentest.WithSize(120, 40),
+			screentest.WithGateway(func(next http.Handler) http.Handler { gw.Next = next; return gw }))
+		s := a.Screen()
+		if !strings.Contains(s, "3 transactions") || !strings.Contains(s, "INCOMPLETE") {
+			t.Fatalf("ids %t: the totals of what was read are not shown as incomplete:\n%s", withIDs, s)
+		}
+		if n := a.Notice(); !strings.Contains(n, "answered page 2 with page 1 again") {
+			t.Errorf("ids %t: notice %q", withIDs, n)
+		}
+		if gw.Served() > 3 {
+			t.Errorf("ids %t: %d pages asked", withIDs, gw.Served())
+		}
 	}
 }

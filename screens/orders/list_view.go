@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"github.com/charmbracelet/x/ansi"
 	"strings"
 
 	"cardterm/apiclient"
@@ -13,12 +14,6 @@ import (
 // SetSize implements ui.Screen.
 func (s *Screen) SetSize(width, height int) {
 	s.Width, s.Height = width, height
-	if s.lookup != nil {
-		s.lookup.setWidth(width)
-	}
-	if s.pay != nil {
-		s.pay.SetSize(width, height)
-	}
 	s.layout()
 }
 
@@ -32,12 +27,6 @@ func (s *Screen) layout() {
 
 // View implements ui.Screen.
 func (s *Screen) View() string {
-	if s.lookup != nil {
-		return screenkit.Place(s.lookup.view(), s.Width, s.Height)
-	}
-	if s.pay != nil {
-		return s.pay.View() // placed when it was built
-	}
 	st := s.Deps.Styles
 	head := st.Title.Render("Orders")
 	switch {
@@ -61,8 +50,9 @@ func (s *Screen) View() string {
 		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow this account to order products."))
 		return screenkit.Place(strings.Join(lines, "\n"), s.Width, s.Height)
 	case s.loadErr != nil:
-		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the products: "+sanitize.Text(apiclient.ErrorMessage(s.loadErr))),
-			st.Muted.Render("r retries"))
+		// Wrapped, not cut: a missing setting is named at its end.
+		why := ansi.Wrap("Could not load the products: "+sanitize.Text(apiclient.ErrorMessage(s.loadErr)), max(s.Width-2, 20), " ")
+		lines = append(lines, "", st.Text(theme.ToneDanger).Render(why), st.Muted.Render("r retries"))
 		return screenkit.Place(strings.Join(lines, "\n"), s.Width, s.Height)
 	}
 	lines = append(lines, "")

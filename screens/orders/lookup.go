@@ -18,12 +18,14 @@ import (
 
 // orderLookup looks a past order up by its id (GET /v1/order/{orderId}): a
 // one-field form, then the record with every field the gateway sent. An
-// unknown id is a 404, said as such, never shown as a status.
+// unknown id is a 404, said as such, never shown as a status. It is a
+// layer over the Orders screen.
 type orderLookup struct {
-	deps     screenkit.Deps
-	requests ui.Owner
-	keys     lookupKeys
-	width    int
+	deps          screenkit.Deps
+	requests      ui.Owner
+	keys          lookupKeys
+	width, height int
+	closed        bool
 
 	form  *form.Form
 	reqID ui.RequestID
@@ -135,6 +137,44 @@ func (l *orderLookup) update(msg tea.Msg) (closed bool, cmd tea.Cmd) {
 	}
 	return false, nil
 }
+
+// Update implements layer.Layer: keys, a paste and the answer; a click
+// focuses the form's field.
+func (l *orderLookup) Update(msg tea.Msg) tea.Cmd {
+	if click, ok := msg.(ui.BodyMouseMsg); ok {
+		if l.found == nil {
+			return screenkit.ClickForm(l.form, 0, click)
+		}
+		return nil
+	}
+	closed, cmd := l.update(msg)
+	l.closed = l.closed || closed
+	return cmd
+}
+
+// SetSize implements layer.Layer.
+func (l *orderLookup) SetSize(width, height int) {
+	l.setWidth(width)
+	l.height = height
+}
+
+// View implements layer.Layer.
+func (l *orderLookup) View() string { return screenkit.Place(l.view(), l.width, l.height) }
+
+// KeyMap implements layer.Layer.
+func (l *orderLookup) KeyMap() help.KeyMap { return l.keyMap() }
+
+// CapturesKeys implements layer.Typist.
+func (l *orderLookup) CapturesKeys() bool { return l.capturesKeys() }
+
+// Done implements layer.Layer.
+func (l *orderLookup) Done() bool { return l.closed }
+
+// Inspect implements ui.Inspectable.
+func (l *orderLookup) Inspect() (string, []byte, bool) { return l.inspect() }
+
+// TypingPlain implements ui.PlainTyping: an order id is not a secret.
+func (l *orderLookup) TypingPlain() bool { return l.form.TypingPlain() }
 
 // send looks id up; the function captures the client and the id only.
 func (l *orderLookup) send(id string) tea.Cmd {

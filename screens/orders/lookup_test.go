@@ -33,11 +33,11 @@ func TestOrderLookupByID(t *testing.T) {
 			id := placeOrder(t, app)
 
 			app.Keys("f")
-			screentest.MustShow(t, app.Screen(), "Look up an order by id", "GET /v1/order/{orderId}")
+			app.MustShow(t, "Look up an order by id", "GET /v1/order/{orderId}")
 			app.Type("ord_unknown")
 			app.Keys("enter")
-			screentest.MustShow(t, app.Screen(), "No order with the id ord_unknown for this user (404)", "ord_unknown")
-			screentest.MustNotShow(t, app.Screen(), "Status ")
+			app.MustShow(t, "No order with the id ord_unknown for this user (404)", "ord_unknown")
+			app.MustNotShow(t, "Status ")
 
 			app.Keys("ctrl+u")
 			app.Type(id)
@@ -50,9 +50,9 @@ func TestOrderLookupByID(t *testing.T) {
 				screentest.MustShow(t, s, "Request id", "Metadata product id", "prod_virtual_card")
 			}
 			app.Keys("i")
-			screentest.MustShow(t, app.Screen(), "JSON as the gateway sent it", "order "+id[:8], id[len(id)-4:]+" · all", `"`+id+`"`)
+			app.MustShow(t, "JSON as the gateway sent it", "order "+id[:8], id[len(id)-4:]+" · all", `"`+id+`"`)
 			app.Keys("esc", "esc")
-			screentest.MustShow(t, app.Screen(), "Virtual card", "Selected product")
+			app.MustShow(t, "Virtual card", "Selected product")
 		})
 	}
 }
@@ -61,7 +61,7 @@ func TestOrderLookupByID(t *testing.T) {
 // region) are listed in the detail.
 func TestProductsInAnotherShape(t *testing.T) {
 	app, _ := newApp(t, "alice@demo.test", screentest.WithAltShapes())
-	screentest.MustShow(t, app.Screen(), "Price value", "10.00", "Price currency", "USD", "Eligibility region")
+	app.MustShow(t, "Price value", "10.00", "Price currency", "USD", "Eligibility region")
 }
 
 // An order status record in another gateway's shape (order.state): the
@@ -72,11 +72,11 @@ func TestOrderStatusInAnotherShapeEndsPolling(t *testing.T) {
 	app.Resize(124, 40)
 	orderProduct(app, s, "Virtual card")
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "Payment", "STARTED", "check 1 of 40", "Order state", "started")
+	app.MustShow(t, "Payment", "STARTED", "check 1 of 40", "Order state", "started")
 	tick(app, s)
 	tick(app, s)
-	screentest.MustShow(t, app.Screen(), "COMPLETED", "check 3 of 40", "Payment received", "Order payment completed at")
-	if s.pay.polling {
+	app.MustShow(t, "COMPLETED", "check 3 of 40", "Payment received", "Order payment completed at")
+	if payOf(app).polling {
 		t.Fatal("polling goes on after a final state")
 	}
 }

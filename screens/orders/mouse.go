@@ -17,12 +17,7 @@ func (s *Screen) TakesMouse() bool { return true }
 
 // TypingPlain implements ui.PlainTyping: an order id and the filter are
 // not secrets.
-func (s *Screen) TypingPlain() bool {
-	if s.lookup != nil {
-		return s.lookup.form.TypingPlain()
-	}
-	return true
-}
+func (s *Screen) TypingPlain() bool { return true }
 
 // tableTop is the body line of the products' header: under the title
 // line and a blank line (View, layout).
@@ -32,13 +27,7 @@ func (s *Screen) tableTop() int {
 
 // mouse handles a click or a wheel step in the body.
 func (s *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
-	switch {
-	case s.lookup != nil:
-		if s.lookup.found == nil {
-			return screenkit.ClickForm(s.lookup.form, 0, msg)
-		}
-	case s.pay != nil, s.loadErr != nil, len(s.products) == 0:
-	default:
+	if s.loadErr == nil && len(s.products) > 0 {
 		screenkit.ClickTable(&s.table, s.tableTop(), msg)
 	}
 	return nil

@@ -2,8 +2,6 @@ package orders
 
 import (
 	"testing"
-
-	"cardterm/screens/screentest"
 )
 
 // A click selects the product drawn there (its detail follows) and the
@@ -15,7 +13,7 @@ func TestOrdersTakeClicksAndTheWheel(t *testing.T) {
 	if got := app.SelectedLine(); got != metal {
 		t.Fatalf("a click on line %d selected line %d:\n%s", metal, got, app.Screen())
 	}
-	screentest.MustShow(t, app.Screen(), "NOT ELIGIBLE", "cannot be ordered")
+	app.MustShow(t, "NOT ELIGIBLE", "cannot be ordered")
 	app.Wheel(x, metal, -1)
 	_, physical := app.Find("Physical card")
 	if got := app.SelectedLine(); got != physical {

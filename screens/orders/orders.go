@@ -71,11 +71,6 @@ type Screen struct {
 	// refused is the gateway's last refusal of an order, shown under the
 	// list until the next order.
 	refused string
-
-	// pay is the open payment panel; nil shows the list.
-	pay *payment
-	// lookup is the open look-up of a past order by id.
-	lookup *orderLookup
 }
 
 // New builds the orders screen.
@@ -96,12 +91,6 @@ func New(deps screenkit.Deps) *Screen {
 
 // KeyMap implements ui.Screen: the payment panel's keys while it is open.
 func (s *Screen) KeyMap() help.KeyMap {
-	if s.lookup != nil {
-		return s.lookup.keyMap()
-	}
-	if s.pay != nil {
-		return s.pay.KeyMap()
-	}
 	k := s.keys
 	k.filtering = s.table.Filtering()
 	return k
@@ -109,12 +98,6 @@ func (s *Screen) KeyMap() help.KeyMap {
 
 // CapturesKeys implements ui.Screen: only the table filter takes letters.
 func (s *Screen) CapturesKeys() bool {
-	if s.lookup != nil {
-		return s.lookup.capturesKeys()
-	}
-	if s.pay != nil {
-		return s.pay.CapturesKeys()
-	}
 	return s.table.Filtering()
 }
 
@@ -151,32 +134,17 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
-	case ui.Result[lookedUp], tea.PasteMsg:
-		if s.lookup != nil {
-			_, cmd = s.lookup.update(msg)
-		}
 	case ui.Result[[]apiclient.Product]:
 		cmd = s.loaded(msg)
 	case ui.RefreshMsg:
-		if s.pay != nil {
-			cmd = s.pay.recheck()
-			s.pay.rebuild()
-		} else {
-			cmd = s.load()
-		}
+		cmd = s.load()
 	case tea.KeyPressMsg:
 		cmd = s.handleKey(msg)
 	case ui.BodyMouseMsg:
 		cmd = s.mouse(msg)
-	default:
-		if s.pay != nil {
-			_, cmd = s.pay.Update(msg)
-		}
 	}
-	if s.pay == nil && s.lookup == nil {
-		// The product list is shown: its detail may have changed height.
-		s.layout()
-	}
+	// The product list's detail may have changed height.
+	s.layout()
 	return s, cmd
 }
 
@@ -195,24 +163,12 @@ func (s *Screen) loaded(msg ui.Result[[]apiclient.Product]) tea.Cmd {
 }
 
 func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if s.lookup != nil {
-		closed, cmd := s.lookup.update(msg)
-		if closed {
-			s.lookup = nil
-		}
-		return cmd
-	}
-	if s.pay != nil {
-		// Once closed, the panel's timer and late answers find no panel.
-		_, cmd := screenkit.ToOpen(&s.pay, msg)
-		return cmd
-	}
 	if !s.table.Filtering() && key.Matches(msg, s.keys.Order) {
 		return s.confirmOrder()
 	}
 	if !s.table.Filtering() && key.Matches(msg, s.keys.Find) {
-		s.lookup = newOrderLookup(s.Deps, s.Requests, s.Width)
-		return s.lookup.form.Focus()
+		lookup := newOrderLookup(s.Deps, s.Requests, s.Width)
+		return ui.OpenLayer(lookup, lookup.form.Focus())
 	}
 	var cmd tea.Cmd
 	s.table, cmd = s.table.Update(msg)
@@ -259,7 +215,7 @@ func (s *Screen) confirmOrder() tea.Cmd {
 	return s.order.Ask(ui.ChangeSpec[placed]{
 		Title: "Order " + p.Description + "?",
 		Request: append(apiclient.PlaceOrderCall(p.ID, method).Lines(),
-			"X-Client-ID: "+client.Config().ClientID),
+			"X-Client-ID: "+client.OrderClientID()),
 		Lines: []string{"The gateway answers with the payment details: the amount, and the address to pay in crypto. " +
 			"Nothing is paid until you send the funds; the status is checked every 3 s."},
 		ConfirmLabel: "order",
@@ -284,17 +240,14 @@ func (s *Screen) placed(res ui.ChangeResult[placed]) tea.Cmd {
 		s.layout()
 		return tea.Batch(reload, screenkit.Report(res))
 	}
-	s.pay = newPayment(s.Deps, s.Requests, res.Value.product, res.Value.order)
-	s.pay.SetSize(s.Width, s.Height)
-	return tea.Batch(s.pay.open(), reload, screenkit.Report(res))
+	pay := newPayment(s.Deps, s.Requests, res.Value.product, res.Value.order)
+	pay.SetSize(s.Width, s.Height)
+	return ui.OpenLayer(pay, pay.open(), reload, screenkit.Report(res))
 }
 
 // CopyValue implements ui.Copier: the payment address while the panel is
 // open, else the selected product's id.
 func (s *Screen) CopyValue() (label, value string, ok bool) {
-	if s.pay != nil {
-		return s.pay.copyValue()
-	}
 	if p, ok := s.selected(); ok {
 		return "product id", p.ID, true
 	}

@@ -25,7 +25,7 @@ func newApp(t testing.TB, user string, opts ...screentest.Option) (*screentest.A
 	app := screentest.New(t, screentest.Of(signin.New), opts...)
 	app.SignIn(user)
 	app.Open(screenkit.OrdersScreen)
-	screentest.MustShow(t, app.Screen(), "Orders", "Virtual card")
+	app.MustShow(t, "Orders", "Virtual card")
 	return app, screen
 }
 
@@ -44,10 +44,10 @@ func orderProduct(app *screentest.App, s *Screen, text string) {
 
 func TestOrdersListShowsEligibility(t *testing.T) {
 	app, _ := newApp(t, "alice@demo.test")
-	screentest.MustShow(t, app.Screen(), "3 products, 2 eligible", "Virtual card", "Physical card", "Metal card", "✓ eligible", "✗ not eligible",
+	app.MustShow(t, "3 products, 2 eligible", "Virtual card", "Physical card", "Metal card", "✓ eligible", "✗ not eligible",
 		"Selected product", "ELIGIBLE", "enter orders it")
 	app.Keys("j", "j")
-	screentest.MustShow(t, app.Screen(), "NOT ELIGIBLE", "the metal card is offered to selected accounts only", "cannot be ordered")
+	app.MustShow(t, "NOT ELIGIBLE", "the metal card is offered to selected accounts only", "cannot be ordered")
 }
 
 // The confirmation shows the request (method, path, client id header and
@@ -62,7 +62,7 @@ func TestOrderConfirmationShowsTheRequestBeforeSending(t *testing.T) {
 	if !strings.HasPrefix(spec.Request[0], "POST /v1/order") {
 		t.Fatalf("the confirmation's request is %q", spec.Request)
 	}
-	if got := strings.Join(spec.Request, "\n"); !strings.Contains(got, "X-Client-ID: ck_sandbox_acme") ||
+	if got := strings.Join(spec.Request, "\n"); !strings.Contains(got, "X-Client-ID: acme-sandbox") ||
 		!strings.Contains(got, `{"productId":"prod_virtual_card","paymentMethod":"CRYPTO_EXTERNAL_`) {
 		t.Fatalf("the confirmation's request is %q", spec.Request)
 	}
@@ -72,7 +72,7 @@ func TestOrderConfirmationShowsTheRequestBeforeSending(t *testing.T) {
 func TestOrderIneligibleRefusedBeforeSending(t *testing.T) {
 	app, s := newApp(t, "alice@demo.test")
 	orderProduct(app, s, "Metal card")
-	if app.UI().DialogOpen() || s.pay != nil || s.order.Busy() {
+	if app.UI().DialogOpen() || payOf(app) != nil || s.order.Busy() {
 		t.Fatal("an ineligible product must not be confirmed or sent")
 	}
 	if n := app.Notice(); !strings.Contains(n, "Metal card") || !strings.Contains(n, "Nothing was sent") {
@@ -85,7 +85,7 @@ func TestOrderIneligibleRefusedBeforeSending(t *testing.T) {
 
 func TestOrderUnverifiedSeesNothingEligible(t *testing.T) {
 	app, s := newApp(t, "umar@demo.test")
-	screentest.MustShow(t, app.Screen(), "3 products, 0 eligible", "identity verification is not complete")
+	app.MustShow(t, "3 products, 0 eligible", "identity verification is not complete")
 	app.Keys("enter")
 	if app.UI().DialogOpen() || s.order.Busy() {
 		t.Fatal("unverified umar cannot order")
@@ -98,10 +98,10 @@ func TestOrderGateway422ShownAndListReread(t *testing.T) {
 	// has. The gateway's 422 is shown and the list is read again.
 	s.setProducts([]apiclient.Product{{ID: "prod_gold", Description: "Gold card", IsEligible: true}})
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "Order Gold card?", `"productId":"prod_gold"`)
+	app.MustShow(t, "Order Gold card?", `"productId":"prod_gold"`)
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), `The gateway refused the last order: Gold card: Unknown productId "prod_gold" (422)`, "3 products, 2 eligible")
-	if s.pay != nil {
+	app.MustShow(t, `The gateway refused the last order: Gold card: Unknown productId "prod_gold" (422)`, "3 products, 2 eligible")
+	if payOf(app) != nil {
 		t.Fatal("a refused order opened the payment panel")
 	}
 	if n := app.Notice(); !strings.Contains(n, "ordering Gold card") {
@@ -113,12 +113,12 @@ func TestOrderRejectedAccount403(t *testing.T) {
 	app := screentest.New(t, screentest.Of(signin.New), screentest.WithScreen(screentest.Of(New)))
 	app.SignIn("rex@demo.test")
 	app.Open(screenkit.OrdersScreen)
-	screentest.MustShow(t, app.Screen(), "The gateway does not allow this account to order products.")
+	app.MustShow(t, "The gateway does not allow this account to order products.")
 }
 
 func TestOrdersReadOnly(t *testing.T) {
 	app, s := newApp(t, "alice@demo.test", screentest.ReadOnly())
-	screentest.MustShow(t, app.Screen(), "read-only mode: ordering is disabled")
+	app.MustShow(t, "read-only mode: ordering is disabled")
 	app.Keys("enter")
 	if app.UI().DialogOpen() || s.order.Busy() {
 		t.Fatal("read-only mode must not order")

@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-
-	"cardterm/screens/screentest"
 )
 
 // A pasted order id (copied with a line break and a terminal's colours)
@@ -16,5 +14,5 @@ func TestOrderLookupTakesAPastedID(t *testing.T) {
 	app.Keys("f")
 	app.Drive(tea.PasteMsg{Content: "\x1b[32m" + id + "\x1b[0m\n"})
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "Order "+id, "STARTED")
+	app.MustShow(t, "Order "+id, "STARTED")
 }

@@ -61,8 +61,11 @@ func (k paymentKeys) ShortHelp() []key.Binding {
 // FullHelp implements help.KeyMap.
 func (k paymentKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
-// payment is the open payment panel of one order, a ui.SubView.
+// payment is the open payment panel of one order, a layer over the
+// Orders screen.
 type payment struct {
+	// closed says esc closed the panel (layer.Layer Done).
+	closed        bool
 	deps          screenkit.Deps
 	requests      ui.Owner
 	keys          paymentKeys
@@ -136,33 +139,53 @@ func (p *payment) syncKeys() {
 	}
 }
 
-// Update implements ui.SubView: esc closes the panel (its timer and any
-// answer still on the way then find no panel), v toggles the QR code.
-func (p *payment) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok {
+// Update implements layer.Layer: esc closes the panel (its timer and any
+// answer still on the way then find no panel), v toggles the QR code, r
+// checks the status now.
+func (p *payment) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
 		switch {
-		case key.Matches(k, p.keys.Close):
-			return nil, nil
-		case key.Matches(k, p.keys.QR):
+		case key.Matches(msg, p.keys.Close):
+			p.closed = true
+		case key.Matches(msg, p.keys.QR):
 			p.qrOnly = !p.qrOnly
 			p.syncKeys()
 			p.prepareQR()
 			p.rebuild()
 		}
-		return p, nil
+		return nil
+	case ui.BodyMouseMsg:
+		return nil // the panel takes keys only
+	case ui.RefreshMsg:
+		cmd := p.recheck()
+		p.rebuild()
+		return cmd
 	}
 	cmd := p.poll(msg)
 	p.rebuild()
-	return p, cmd
+	return cmd
 }
 
-// KeyMap implements ui.SubView.
+// Done implements layer.Layer.
+func (p *payment) Done() bool { return p.closed }
+
+// KeyMap implements layer.Layer.
 func (p *payment) KeyMap() help.KeyMap { return p.keys }
 
-// CapturesKeys implements ui.SubView: the panel has no inputs.
-func (p *payment) CapturesKeys() bool { return false }
+// CopyValue implements ui.Copier: the payment address.
+func (p *payment) CopyValue() (label, value string, ok bool) { return p.copyValue() }
 
-// SetSize implements ui.SubView.
+// Inspect implements ui.Inspectable: the order's latest status record, or
+// the order itself, as the gateway sent them.
+func (p *payment) Inspect() (string, []byte, bool) {
+	if p.status != nil && p.status.Raw != "" {
+		return screenkit.Inspected("order "+p.order.OrderID+" status", p.status.Raw)
+	}
+	return screenkit.Inspected("order "+p.order.OrderID, p.order.Raw)
+}
+
+// SetSize implements layer.Layer.
 func (p *payment) SetSize(width, height int) {
 	p.width, p.height = width, height
 	p.prepareQR()
@@ -203,11 +226,12 @@ func (p *payment) recheck() tea.Cmd {
 // nextTick is the message the panel's pending timer sends.
 func (p *payment) nextTick() tickMsg { return tickMsg{panel: p.id, seq: p.tickSeq} }
 
-// schedule starts the timer of the next check.
-func (p *payment) schedule() tea.Cmd {
+// schedule starts the timer of the next check: pollEvery, or later when
+// the gateway asked to wait longer.
+func (p *payment) schedule(wait time.Duration) tea.Cmd {
 	p.tickSeq++
 	msg := p.nextTick()
-	return tea.Tick(pollEvery, func(time.Time) tea.Msg { return msg })
+	return tea.Tick(max(pollEvery, wait), func(time.Time) tea.Msg { return msg })
 }
 
 // poll handles the panel's timers and answers; anything for another
@@ -263,12 +287,25 @@ func (p *payment) checked(status apiclient.OrderStatus, err error) tea.Cmd {
 	if !p.polling {
 		return nil
 	}
+	if apiclient.IsRateLimited(err) {
+		p.checks-- // refused here, nothing sent: not a check
+	}
 	if p.checks >= apiclient.OrderPollMax {
 		p.polling, p.capped = false, true
 		return ui.Notify(theme.ToneWarn, fmt.Sprintf("the order is still %s after %d checks: press r on the Orders screen to check again",
 			statusText(p.status), apiclient.OrderPollMax))
 	}
-	return p.schedule()
+	return p.schedule(retryAfter(err))
+}
+
+// retryAfter is how long the gateway asked to wait before the next
+// check (a 429 or 503 with Retry-After), or 0.
+func retryAfter(err error) time.Duration {
+	var e *apiclient.Error
+	if errors.As(err, &e) {
+		return e.RetryAfter
+	}
+	return 0
 }
 
 // copyValue is the payment address, or the order id when the gateway sent

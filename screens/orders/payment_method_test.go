@@ -12,7 +12,7 @@ import (
 // own words, shown.
 func TestOrderSendsThePaymentMethodSet(t *testing.T) {
 	app, _ := newApp(t, "nora@demo.test", func(s *screentest.Setup) { s.Shell.OrderPaymentMethod = "CRYPTO_EXTERNAL_COINBASE" })
-	screentest.MustShow(t, app.Screen(), "crypto, through Coinbase (CRYPTO_EXTERNAL_COINBASE)")
+	app.MustShow(t, "crypto, through Coinbase (CRYPTO_EXTERNAL_COINBASE)")
 	app.Keys("enter")
 	spec, open := app.UI().Dialog()
 	if !open || !strings.Contains(strings.Join(spec.Request, "\n"), `"paymentMethod":"CRYPTO_EXTERNAL_COINBASE"`) {
@@ -24,5 +24,5 @@ func TestOrderSendsThePaymentMethodSet(t *testing.T) {
 	}
 	// The default is the reference's.
 	app, _ = newApp(t, "nora@demo.test")
-	screentest.MustShow(t, app.Screen(), "crypto, through Daimo (CRYPTO_EXTERNAL_DAIMO)")
+	app.MustShow(t, "crypto, through Daimo (CRYPTO_EXTERNAL_DAIMO)")
 }

@@ -17,10 +17,17 @@ import (
 
 // tick advances the sandbox clock by one poll interval and fires the poll
 // timer the panel is waiting on.
+// payOf is the payment panel open over the Orders screen, nil when none.
+func payOf(app *screentest.App) *payment {
+	top, _ := app.UI().TopLayerOf(screenkit.OrdersScreen)
+	p, _ := top.(*payment)
+	return p
+}
+
 func tick(app *screentest.App, s *Screen) {
 	app.T.Helper()
 	app.Clock.Advance(pollEvery)
-	app.Drive(s.pay.nextTick())
+	app.Drive(payOf(app).nextTick())
 }
 
 func TestOrderVirtualCardPollsToCompleted(t *testing.T) {
@@ -29,37 +36,37 @@ func TestOrderVirtualCardPollsToCompleted(t *testing.T) {
 	orderProduct(app, s, "Virtual card")
 	// The body is too wide for the box: one member a line, never a
 	// value cut from its name.
-	screentest.MustShow(t, app.Screen(), "Order Virtual card", "POST /v1/order", `"productId": "prod_virtual_card",`,
-		`"paymentMethod": "CRYPTO_EXTERNAL_DAIMO"`, "X-Client-ID: ck_sandbox_acme")
+	app.MustShow(t, "Order Virtual card", "POST /v1/order", `"productId": "prod_virtual_card",`,
+		`"paymentMethod": "CRYPTO_EXTERNAL_DAIMO"`, "X-Client-ID: acme-sandbox")
 	app.Keys("enter") // a second enter confirms once; nothing more is sent
-	screentest.MustShow(t, app.Screen(), "Payment", "STARTED", "check 1 of 40", "10.00 USD", "Pay to", "0x", "Chain id", "59141", "USDC",
+	app.MustShow(t, "Payment", "STARTED", "check 1 of 40", "10.00 USD", "Pay to", "0x", "Chain id", "59141", "USDC",
 		"QR: payment link (EIP-681)", "the status is checked every 3 s")
-	screentest.MustNotShow(t, app.Screen(), "POST /v1/order")
+	app.MustNotShow(t, "POST /v1/order")
 	if n := app.Sent("POST", "/v1/order"); n != 1 {
 		t.Fatalf("%d orders sent", n)
 	}
-	pc := s.pay.order.PaymentConfig
-	content, _, _ := s.pay.qrTarget()
+	pc := payOf(app).order.PaymentConfig
+	content, _, _ := payOf(app).qrTarget()
 	want := "ethereum:" + pc.DestinationTokenAddress + "@59141/transfer?address=" + pc.DestinationAddress + "&uint256=10000000"
 	if content != want {
 		t.Fatalf("QR content %q, want %q", content, want)
 	}
-	if label, value, ok := s.CopyValue(); !ok || value != pc.DestinationAddress || label != "payment address" {
+	if label, value, ok := payOf(app).CopyValue(); !ok || value != pc.DestinationAddress || label != "payment address" {
 		t.Fatalf("y copies %q %q", label, value)
 	}
 
 	tick(app, s)
-	screentest.MustShow(t, app.Screen(), "PENDING", "check 2 of 40")
+	app.MustShow(t, "PENDING", "check 2 of 40")
 	tick(app, s)
 	screen := app.Screen()
 	screentest.MustShow(t, screen, "COMPLETED", "check 3 of 40", "Payment received", "The new card is on the Card screen.", "Paid at", "2026-11-22 09:00 UTC")
 	screentest.MustNotShow(t, screen, "QR:", "█", "v QR code alone")
-	if s.pay.polling {
+	if payOf(app).polling {
 		t.Fatal("polling goes on after a final status")
 	}
 	// No more checks: a late timer does nothing.
 	tick(app, s)
-	screentest.MustShow(t, app.Screen(), "check 3 of 40")
+	app.MustShow(t, "check 3 of 40")
 	// The order issued the card.
 	card, err := app.Client.CardStatus(t.Context())
 	if err != nil || card.Status != apiclient.CardActive || card.Type != apiclient.CardVirtual {
@@ -71,15 +78,15 @@ func TestOrderFailedAndRecheck(t *testing.T) {
 	app, s := newApp(t, "frank@demo.test")
 	orderProduct(app, s, "Metal card")
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "STARTED", "149.00 USD", "check 1 of 40")
+	app.MustShow(t, "STARTED", "149.00 USD", "check 1 of 40")
 	for range 4 {
 		tick(app, s)
 	}
-	screentest.MustShow(t, app.Screen(), "FAILED", "check 5 of 40", "The payment was returned by the payment provider", "Order again")
+	app.MustShow(t, "FAILED", "check 5 of 40", "The payment was returned by the payment provider", "Order again")
 	// r re-reads a final order without starting a round.
 	app.Keys("r")
-	screentest.MustShow(t, app.Screen(), "FAILED", "check 5 of 40")
-	if s.pay.polling {
+	app.MustShow(t, "FAILED", "check 5 of 40")
+	if payOf(app).polling {
 		t.Fatal("r on a final order restarted polling")
 	}
 }
@@ -88,19 +95,19 @@ func TestOrderPollStopsAfter40Checks(t *testing.T) {
 	app, s := newApp(t, "alice@demo.test")
 	orderProduct(app, s, "Physical card")
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "STARTED", "check 1 of 40")
+	app.MustShow(t, "STARTED", "check 1 of 40")
 	for range 39 {
 		tick(app, s)
 	}
-	screentest.MustShow(t, app.Screen(), "check 40 of 40", "Still STARTED after 40 checks", "press r to check again")
-	if s.pay.polling || !s.pay.capped {
+	app.MustShow(t, "check 40 of 40", "Still STARTED after 40 checks", "press r to check again")
+	if payOf(app).polling || !payOf(app).capped {
 		t.Fatal("polling must stop after 40 checks")
 	}
 	// A timer after the cap sends nothing.
-	before := app.Sent("GET", "/v1/order/"+s.pay.order.OrderID)
+	before := app.Sent("GET", "/v1/order/"+payOf(app).order.OrderID)
 	tick(app, s)
-	if s.pay.checks != 40 || app.Deps.Requests.InFlight() != 0 || app.Sent("GET", "/v1/order/"+s.pay.order.OrderID) != before {
-		t.Fatalf("checks %d after the cap", s.pay.checks)
+	if payOf(app).checks != 40 || app.Deps.Requests.InFlight() != 0 || app.Sent("GET", "/v1/order/"+payOf(app).order.OrderID) != before {
+		t.Fatalf("checks %d after the cap", payOf(app).checks)
 	}
 	if before != 40 {
 		t.Fatalf("the sandbox saw %d checks, want 40", before)
@@ -117,12 +124,12 @@ func TestOrderStalePollAnswersDroppedAfterEsc(t *testing.T) {
 	app, s := newApp(t, "alice@demo.test")
 	orderProduct(app, s, "Physical card")
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "check 1 of 40")
-	firstOrder := s.pay.order.OrderID
+	app.MustShow(t, "check 1 of 40")
+	firstOrder := payOf(app).order.OrderID
 
 	// A timer fires: run its check but hold the answer back.
 	app.Clock.Advance(pollEvery)
-	stale := s.pay.nextTick()
+	stale := payOf(app).nextTick()
 	var cmd tea.Cmd
 	app.Root, cmd = app.Root.Update(stale)
 	held := uitest.Run(cmd)
@@ -132,13 +139,13 @@ func TestOrderStalePollAnswersDroppedAfterEsc(t *testing.T) {
 	// esc closes the panel (nothing in flight any more), then the answer
 	// arrives: it is dropped, the list stays.
 	app.Keys("esc")
-	screentest.MustShow(t, app.Screen(), "Selected product")
+	app.MustShow(t, "Selected product")
 	app.Drive(held...)
-	screentest.MustShow(t, app.Screen(), "Selected product")
-	screentest.MustNotShow(t, app.Screen(), "Pay to", "check 2 of 40")
+	app.MustShow(t, "Selected product")
+	app.MustNotShow(t, "Pay to", "check 2 of 40")
 	// The old timer polls nothing.
 	app.Drive(stale)
-	if s.pay != nil || app.Deps.Requests.InFlight() != 0 {
+	if payOf(app) != nil || app.Deps.Requests.InFlight() != 0 {
 		t.Fatal("a stale timer reopened or polled")
 	}
 
@@ -146,22 +153,22 @@ func TestOrderStalePollAnswersDroppedAfterEsc(t *testing.T) {
 	// panel's timer, are dropped.
 	orderProduct(app, s, "Physical card")
 	app.Keys("y")
-	if s.pay == nil || s.pay.order.OrderID == firstOrder {
+	if payOf(app) == nil || payOf(app).order.OrderID == firstOrder {
 		t.Fatal("no new order")
 	}
 	app.Drive(held...)
 	app.Drive(stale)
-	screentest.MustShow(t, app.Screen(), "check 1 of 40")
+	app.MustShow(t, "check 1 of 40")
 
 	// esc while a check is in flight cancels it (the root's esc); polling
 	// pauses, a second esc closes.
 	app.Clock.Advance(pollEvery)
-	app.Root, cmd = app.Root.Update(s.pay.nextTick())
+	app.Root, cmd = app.Root.Update(payOf(app).nextTick())
 	app.Keys("esc")
 	app.Drive(uitest.Run(cmd)...)
-	screentest.MustShow(t, app.Screen(), "Checking stopped", "Press r to check again")
+	app.MustShow(t, "Checking stopped", "Press r to check again")
 	app.Keys("esc")
-	screentest.MustShow(t, app.Screen(), "Selected product")
+	app.MustShow(t, "Selected product")
 }
 
 func TestOrderPollingGoesOnOnAnotherScreen(t *testing.T) {
@@ -175,33 +182,33 @@ func TestOrderPollingGoesOnOnAnotherScreen(t *testing.T) {
 		t.Fatalf("the final status is announced on any screen; notice %q", n)
 	}
 	app.Open(screenkit.OrdersScreen)
-	screentest.MustShow(t, app.Screen(), "COMPLETED", "check 3 of 40")
+	app.MustShow(t, "COMPLETED", "check 3 of 40")
 	// Signing out stops it all: the panel's pending timer, when it
 	// fires, polls nothing, and the next user's Orders screen is a new
 	// one without a panel.
-	pending := s.pay.nextTick()
-	polls := app.Sent("GET", "/v1/order/"+s.pay.order.OrderID)
+	pending, order := payOf(app).nextTick(), payOf(app).order.OrderID
+	polls := app.Sent("GET", "/v1/order/"+order)
 	app.Drive(ui.SignedOutMsg{})
 	app.Clock.Advance(pollEvery)
 	app.Drive(pending)
-	if n := app.Sent("GET", "/v1/order/"+s.pay.order.OrderID); n != polls {
+	if n := app.Sent("GET", "/v1/order/"+order); n != polls {
 		t.Fatalf("the signed-out panel polled %d times more", n-polls)
 	}
 	app.SignIn("nora@demo.test")
 	app.Open(screenkit.OrdersScreen)
-	if next := app.UI().Active().(*Screen); next == s || next.pay != nil {
+	if next := app.UI().Active().(*Screen); next == s || payOf(app) != nil {
 		t.Fatal("the panel survives sign-out")
 	}
 }
 
-// The payment panel's help lists exactly its keys, and the screen's help
-// is the panel's while it is open.
+// The payment panel's help lists exactly its keys, and the screen's own
+// come back when it closes.
 func TestPaymentPanelKeyMap(t *testing.T) {
 	app, s := newApp(t, "nora@demo.test")
 	orderProduct(app, s, "Virtual card")
 	app.Keys("y")
 	var keys []string
-	for _, b := range s.KeyMap().ShortHelp() {
+	for _, b := range payOf(app).KeyMap().ShortHelp() {
 		if b.Enabled() {
 			keys = append(keys, b.Help().Key)
 		}
@@ -223,7 +230,7 @@ func TestOrderPaymentGolden(t *testing.T) {
 	app.Golden("payment")
 	tick(app, s)
 	tick(app, s)
-	screentest.MustShow(t, app.Screen(), "COMPLETED")
+	app.MustShow(t, "COMPLETED")
 	app.Keys("esc")
 	app.Golden("products")
 }
@@ -250,7 +257,7 @@ func TestOrderQRFallsBackToAddressWhenSmall(t *testing.T) {
 	}
 	// Every line of the address's QR code is on screen, in order.
 	rest := screen
-	for _, l := range screenkit.RenderQR(screenkit.QRBits(s.pay.order.PaymentConfig.DestinationAddress), false) {
+	for _, l := range screenkit.RenderQR(screenkit.QRBits(payOf(app).order.PaymentConfig.DestinationAddress), false) {
 		i := strings.Index(rest, " "+l)
 		if i < 0 {
 			t.Fatalf("the address's QR code is not on screen (line %q):\n%s", l, screen)
@@ -258,7 +265,7 @@ func TestOrderQRFallsBackToAddressWhenSmall(t *testing.T) {
 		rest = rest[i+len(l):]
 	}
 	app.Keys("v")
-	screentest.MustShow(t, app.Screen(), "Pay to")
+	app.MustShow(t, "Pay to")
 }
 
 func TestOrderQRTargetFallsBackToAddress(t *testing.T) {
@@ -293,22 +300,22 @@ func TestPaymentPanelDrawsFromWhatWasBuilt(t *testing.T) {
 	app.Resize(120, 40)
 	orderProduct(app, s, "Virtual card")
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "check 1 of 40", "QR: payment link")
+	app.MustShow(t, "check 1 of 40", "QR: payment link")
 	app.Keys("down", "up")
-	if allocs := testing.AllocsPerRun(20, func() { _ = s.View() }); allocs != 0 {
+	if allocs := testing.AllocsPerRun(20, func() { _ = payOf(app).View() }); allocs != 0 {
 		t.Fatalf("drawing the built panel allocates %.0f times", allocs)
 	}
 	tick(app, s)
-	screentest.MustShow(t, app.Screen(), "check 2 of 40")
+	app.MustShow(t, "check 2 of 40")
 	app.Keys("v")
-	screentest.MustShow(t, app.Screen(), "QR: payment link")
-	screentest.MustNotShow(t, app.Screen(), "Pay to")
+	app.MustShow(t, "QR: payment link")
+	app.MustNotShow(t, "Pay to")
 	app.Keys("v")
 	app.Resize(80, 24)
 	if w := widestLine(app.Screen()); w > 80 {
 		t.Fatalf("a line of %d cells after resizing to 80", w)
 	}
-	screentest.MustShow(t, app.Screen(), "Pay to")
+	app.MustShow(t, "Pay to")
 }
 
 // widestLine is the widest line of a frame, in cells.
@@ -351,5 +358,5 @@ func TestPaymentReceivedIsSaidOnceWhereTheUserLooks(t *testing.T) {
 		t.Fatalf("the Orders screen says the payment arrived %d times:\n%s", c, app.Screen())
 	}
 	app.Open(screenkit.AccountScreen)
-	screentest.MustShow(t, app.Screen(), "Payment received")
+	app.MustShow(t, "Payment received")
 }

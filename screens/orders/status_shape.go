@@ -36,15 +36,6 @@ func readOrderStatus(s apiclient.OrderStatus) apiclient.OrderStatus {
 // the order itself) while its payment panel is open, else the selected
 // product, as the gateway sent them.
 func (s *Screen) Inspect() (string, []byte, bool) {
-	if s.lookup != nil {
-		return s.lookup.inspect()
-	}
-	if s.pay != nil {
-		if s.pay.status != nil && s.pay.status.Raw != "" {
-			return screenkit.Inspected("order "+s.pay.order.OrderID+" status", s.pay.status.Raw)
-		}
-		return screenkit.Inspected("order "+s.pay.order.OrderID, s.pay.order.Raw)
-	}
 	p, ok := s.selected()
 	if !ok {
 		return "", nil, false

@@ -53,7 +53,12 @@ type Deps struct {
 	// SandboxGateway says the gateway is a sandbox on this machine: it
 	// delivers to loopback receivers such as the in-app listener and sends
 	// test events. A real gateway needs public HTTPS webhook URLs.
+	// It is known at start for the embedded sandbox; use LocalSandbox,
+	// which also counts a loopback gateway that has announced itself.
 	SandboxGateway bool
+	// LoopbackGateway says the gateway is on this machine (a --base-url of
+	// 127.0.0.1): a sandbox once its answers say so, never before.
+	LoopbackGateway bool
 	// Alerts are the transaction alerts while the app runs (the settings
 	// alerts and alert-interval); the zero value is off.
 	Alerts Alerts
@@ -165,4 +170,11 @@ func FieldErrors(errs []apiclient.FieldError) []form.FieldError {
 		out[i] = form.FieldError{Field: e.Field, Message: e.Message}
 	}
 	return out
+}
+
+// LocalSandbox reports whether the gateway is a sandbox on this machine:
+// the embedded one, or a loopback gateway whose answers announced it.
+// Nothing is asked to learn it.
+func (d Deps) LocalSandbox() bool {
+	return d.SandboxGateway || d.LoopbackGateway && d.Client != nil && d.Client.KnownSandbox()
 }

@@ -1,114 +1,126 @@
 package screenkit
 
 import (
-	"sync/atomic"
-
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
-	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
 	"cardterm/ui/layer"
 )
 
-// FormLayer is the one form opened as a layer for what the app keeps on
-// this machine (a budget, a note, the guard rules): the form takes the
-// keys; a submit runs Save in a command (the file is written there, not
-// in Update), and its answer closes the layer with Saved's notice, or
-// shows the problem under the form with what was typed kept.
+// FormLayer is a screen's open form as a layer on the root's stack, so
+// the screen keeps no field for it. The screen says what a submit does,
+// what its request's answer does to the form, and how the body looks with
+// the form in it; the layer does the rest the same way on every screen:
+// keys, pastes and clicks to the form, esc, its size and its key map.
 type FormLayer struct {
-	Styles *theme.Styles
-	Title  string
-	Form   *form.Form
-	// Save checks the form and returns what keeps it, run in a command,
-	// or nil when the form shows what is wrong (form.SetErrors). What it
-	// keeps answers the message the screen takes once it is kept (nil:
-	// none) or why it could not be.
-	Save func(f *form.Form) func() (tea.Msg, error)
-	// Saved is the notice after a save.
-	Saved string
+	// Form is the form; what was typed stays in it after a failed request.
+	Form *form.Form
+	// Requests owns the form's request: esc cancels it.
+	Requests ui.Owner
+	// Submit handles a submit whose fields passed their checks: it sends
+	// the request, asks for a confirmation, or sets errors on the form;
+	// done closes the form.
+	Submit func(f *form.Form) (cmd tea.Cmd, done bool)
+	// Answer, if set, takes a message that is not input (the request's
+	// answer); done closes the form.
+	Answer func(f *form.Form, msg tea.Msg) (cmd tea.Cmd, done bool)
+	// Draw, if set, draws the whole body with the form in it (the screen
+	// around it), placed in the body's size as a screen's View is; without
+	// it the form is drawn alone at the top.
+	Draw func(f *form.Form) string
+	// Width, if set, is the form's width in a body width wide; without it
+	// the form takes the width less a margin.
+	Width func(width int) int
+	// KeepOnEsc makes esc over a request on its way cancel it and keep the
+	// form with what was typed (a confirmed change whose outcome is told);
+	// without it esc cancels the request and closes the form (a read, a
+	// token, a test event: abandonable).
+	KeepOnEsc bool
 
-	id            uint64
 	width, height int
 	closed        bool
 }
 
-// formSavedMsg is a save's answer, addressed to one layer.
-type formSavedMsg struct {
-	id   uint64
-	then tea.Msg
-	err  error
-}
-
-var formLayerIDs atomic.Uint64
-
 var _ layer.Typist = (*FormLayer)(nil)
 
-// OpenFormLayer opens the form, focused on its first field.
-func OpenFormLayer(l *FormLayer) tea.Cmd {
-	l.id = formLayerIDs.Add(1)
-	l.Form.SetWidth(72)
-	return tea.Batch(ui.OpenLayer(l), l.Form.Focus())
-}
+// Open is the command that opens the layer over the screen returning it,
+// sized, with focus as the form's first focus (Focus or FocusNothing).
+func (l *FormLayer) Open(focus tea.Cmd) tea.Cmd { return ui.OpenLayer(l, focus) }
+
+// Close closes the form, for a screen whose answer arrives elsewhere.
+func (l *FormLayer) Close() { l.closed = true }
 
 // Update implements layer.Layer.
 func (l *FormLayer) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case formSavedMsg:
-		if msg.id != l.id {
-			return nil
-		}
-		l.Form.SetBusy(false)
-		if msg.err != nil {
-			l.Form.SetProblem(msg.err.Error())
-			return nil
-		}
-		l.closed = true
-		notice := ui.Notify(theme.ToneOK, l.Saved)
-		if msg.then == nil {
-			return notice
-		}
-		then := msg.then
-		return tea.Batch(notice, func() tea.Msg { return then })
+	case tea.KeyPressMsg:
+		return l.key(msg)
 	case ui.BodyMouseMsg:
-		return ClickForm(l.Form, 2, msg)
-	case tea.KeyPressMsg, tea.PasteMsg:
-	default:
-		return ToForm(l.Form, msg)
+		return l.click(msg)
+	case tea.PasteMsg:
+		_, cmd := l.Form.Update(msg)
+		return cmd
 	}
+	if l.Answer != nil {
+		cmd, done := l.Answer(l.Form, msg)
+		l.closed = l.closed || done
+		if cmd != nil || done {
+			return cmd
+		}
+	}
+	return ToForm(l.Form, msg) // a cursor blink, a theme change
+}
+
+// key runs the form: esc cancels what is on its way (and closes, or
+// keeps the form), a submit goes to the screen.
+func (l *FormLayer) key(msg tea.KeyPressMsg) tea.Cmd {
 	event, cmd := l.Form.Update(msg)
 	switch event {
 	case form.Cancel:
-		if !l.Form.Busy() {
-			l.closed = true
-		}
-		return nil
-	case form.Submit:
-		save := l.Save(l.Form)
-		if save == nil || l.Form.Busy() {
+		if l.Form.CancelIfBusy(l.Requests) && l.KeepOnEsc {
 			return nil
 		}
-		l.Form.SetBusy(true)
-		id := l.id
-		return func() tea.Msg {
-			then, err := save()
-			return formSavedMsg{id: id, then: then, err: err}
-		}
+		l.closed = true
+		return nil
+	case form.Submit:
+		cmd, done := l.Submit(l.Form)
+		l.closed = l.closed || done
+		return cmd
 	}
 	return cmd
 }
 
-// SetSize implements layer.Layer: the form takes the width and grows down.
-func (l *FormLayer) SetSize(width, height int) {
-	l.width, l.height = width, height
-	l.Form.SetWidth(min(width, 72))
-	l.Form.SetHeight(max(height-2, 4))
+// click focuses the field drawn where the body was clicked, found by the
+// form's first line in the drawing.
+func (l *FormLayer) click(msg ui.BodyMouseMsg) tea.Cmd {
+	if msg.Wheel != 0 {
+		return nil
+	}
+	top, left, ok := DrawnAt(l.View(), l.Form.View())
+	if !ok || msg.X < left {
+		return nil
+	}
+	return ClickForm(l.Form, top, msg)
 }
 
-// View implements layer.Layer: the title, then the form.
+// SetSize implements layer.Layer: forms take the width and grow down.
+func (l *FormLayer) SetSize(width, height int) {
+	l.width, l.height = width, height
+	if l.Width != nil {
+		l.Form.SetWidth(l.Width(width))
+		return
+	}
+	l.Form.SetWidth(max(width-2, 20))
+}
+
+// View implements layer.Layer.
 func (l *FormLayer) View() string {
-	return Place(l.Styles.Title.Render(l.Title)+"\n\n"+l.Form.View(), l.width, l.height)
+	if l.Draw != nil {
+		return l.Draw(l.Form)
+	}
+	return Place(l.Form.View(), l.width, l.height)
 }
 
 // KeyMap implements layer.Layer.
@@ -120,5 +132,5 @@ func (l *FormLayer) Done() bool { return l.closed }
 // CapturesKeys implements layer.Typist: the inputs take every key.
 func (l *FormLayer) CapturesKeys() bool { return true }
 
-// TypingPlain implements ui.PlainTyping.
+// TypingPlain implements ui.PlainTyping: a secret's field is not.
 func (l *FormLayer) TypingPlain() bool { return l.Form.TypingPlain() }

@@ -45,3 +45,15 @@ func MustBeClean(t testing.TB, where, frame string) {
 		}
 	}
 }
+
+// MustShow fails t unless the app's screen now shows every text.
+func (a *App) MustShow(t testing.TB, texts ...string) {
+	t.Helper()
+	MustShow(t, a.Screen(), texts...)
+}
+
+// MustNotShow fails t if the app's screen now shows any of the texts.
+func (a *App) MustNotShow(t testing.TB, texts ...string) {
+	t.Helper()
+	MustNotShow(t, a.Screen(), texts...)
+}

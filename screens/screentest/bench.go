@@ -17,7 +17,7 @@ func BenchScreenKeyPress(b *testing.B, signIn, screen Build, jump, shows string)
 	app := NewSignedIn(b, signIn, "alice@demo.test", WithScreen(screen))
 	app.Resize(120, 40)
 	app.Keys(jump)
-	MustShow(b, app.Screen(), shows)
+	app.MustShow(b, shows)
 	uitest.BenchKeyPresses(b, func(k tea.KeyPressMsg) {
 		app.Root, _ = app.Root.Update(k)
 		_ = app.Root.View()

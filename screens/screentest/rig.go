@@ -2,6 +2,7 @@ package screentest
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
@@ -15,6 +16,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/layer"
 	"cardterm/ui/uitest"
 )
 
@@ -30,19 +32,27 @@ type Rig struct {
 
 	mu   sync.Mutex
 	seen []tea.Msg
+	// layers are the forms and panels the screen opened (ui.OpenLayer),
+	// routed as the root routes them: input to the top one alone.
+	layers layer.Stack
 }
 
 // NewRig signs user in and enters the screen at 100x38, under NO_COLOR.
-// Of the options only the sandbox's count (WithAltShapes, WithSandbox).
+// Of the options only the sandbox's count (WithAltShapes, WithSandbox,
+// WithGateway).
 func NewRig(t *testing.T, user string, build Build, opts ...Option) *Rig {
 	t.Helper()
 	var setup Setup
 	for _, o := range opts {
 		o(&setup)
 	}
-	hs := httptest.NewServer(sandbox.New(setup.Sandbox))
+	var handler http.Handler = sandbox.New(setup.Sandbox)
+	if setup.Wrap != nil {
+		handler = setup.Wrap(handler)
+	}
+	hs := httptest.NewServer(handler)
 	t.Cleanup(hs.Close)
-	client := apiclient.New(apiclient.Config{BaseURL: hs.URL, ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey})
+	client := apiclient.New(apiclient.Config{BaseURL: hs.URL, ClientKey: sandbox.DemoClientKey, ClientID: demoClientID(), SecretKey: sandbox.DemoSecretKey})
 	if _, err := client.Login(context.Background(), user, "demo-pass"); err != nil {
 		t.Fatal(err)
 	}
@@ -64,9 +74,23 @@ func (m rigModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.r.mu.Lock()
 	m.r.seen = append(m.r.seen, msg)
 	m.r.mu.Unlock()
+	r := m.r
+	switch msg := msg.(type) {
+	case ui.OpenLayerMsg:
+		r.layers.Push(msg.Layer, layer.Panel, "")
+		r.layers.SetSize(r.W, r.H)
+		return m, msg.Then
+	case tea.KeyPressMsg, tea.PasteMsg, ui.BodyMouseMsg:
+		if cmd, ok := r.layers.Update("", msg); ok {
+			return m, cmd
+		}
+	}
 	var cmd tea.Cmd
-	m.r.Screen, cmd = m.r.Screen.Update(msg)
-	return m, cmd
+	r.Screen, cmd = r.Screen.Update(msg)
+	if _, input := msg.(tea.KeyPressMsg); input {
+		return m, cmd
+	}
+	return m, tea.Batch(cmd, r.layers.Broadcast(nil, msg))
 }
 
 func (m rigModel) View() tea.View { return tea.NewView(m.r.View()) }
@@ -82,10 +106,24 @@ func (r *Rig) Keys(names ...string)  { r.Drive(nil, uitest.Keys(names...)...) }
 func (r *Rig) Type(text string)      { r.Drive(nil, uitest.Type(text)...) }
 func (r *Rig) Fill(values ...string) { r.Drive(nil, uitest.Fill(values...)...) }
 
-// View is the screen drawn at the rig's size, as plain text.
+// View is the screen drawn at the rig's size, as plain text, or the top
+// layer over it (the rig's layers draw the whole body).
 func (r *Rig) View() string {
 	r.Screen.SetSize(r.W, r.H)
+	r.layers.SetSize(r.W, r.H)
+	if shown := r.layers.Shown(""); len(shown) > 0 {
+		return uitest.Plain(tea.NewView(shown[len(shown)-1].View()))
+	}
 	return uitest.Plain(tea.NewView(r.Screen.View()))
+}
+
+// Front is what has the keys: the top layer the screen opened, else the
+// screen.
+func (r *Rig) Front() Front {
+	if top, _, ok := r.layers.Top(""); ok {
+		return layerFront{top}
+	}
+	return r.Screen
 }
 
 // Notices is the text of every notice the screen produced.
@@ -125,4 +163,10 @@ func (r *Rig) Dialog() ui.ConfirmSpec {
 	}
 	r.T.Fatal("no confirmation was asked for")
 	return ui.ConfirmSpec{}
+}
+
+// TopLayer is the top layer the screen opened, if one is open.
+func (r *Rig) TopLayer() (layer.Layer, bool) {
+	top, _, ok := r.layers.Top("")
+	return top, ok
 }

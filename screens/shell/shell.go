@@ -29,6 +29,9 @@ type Gateway struct {
 	// loopback --base-url): it delivers webhooks to loopback receivers and
 	// sends test events.
 	Local bool
+	// Loopback is a --base-url on this machine, not known to be a sandbox
+	// at start: the screens learn it from the client (Deps.LocalSandbox).
+	Loopback bool
 	// Environment is what the settings say the gateway is: production,
 	// staging, sandbox, or "" (unset).
 	Environment string
@@ -101,19 +104,20 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 	}
 	styles := theme.New(true, cfg.NoColor)
 	deps := screenkit.Deps{
-		Client:         cfg.Client,
-		Requests:       ui.NewRequests(),
-		Styles:         &styles,
-		ReadOnly:       cfg.ReadOnly,
-		Production:     cfg.Gateway.Production(),
-		Demo:           cfg.Demo,
-		Support:        cfg.Support != nil,
-		Now:            cfg.Now,
-		Events:         cfg.Events,
-		EventsURL:      cfg.EventsURL,
-		SandboxGateway: cfg.Gateway.Local,
-		Alerts:         cfg.Alerts,
-		HolderDir:      cfg.HolderDir,
+		Client:          cfg.Client,
+		Requests:        ui.NewRequests(),
+		Styles:          &styles,
+		ReadOnly:        cfg.ReadOnly,
+		Production:      cfg.Gateway.Production(),
+		Demo:            cfg.Demo,
+		Support:         cfg.Support != nil,
+		Now:             cfg.Now,
+		Events:          cfg.Events,
+		EventsURL:       cfg.EventsURL,
+		SandboxGateway:  cfg.Gateway.Local,
+		LoopbackGateway: cfg.Gateway.Loopback,
+		Alerts:          cfg.Alerts,
+		HolderDir:       cfg.HolderDir,
 
 		OrderPaymentMethod: cfg.OrderPaymentMethod,
 	}
@@ -126,6 +130,7 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		EndApprovedRequest: apiclient.RevokeCall().Lines(),
 		Gateway:            cfg.Gateway.Label,
 		Sandbox:            cfg.Gateway.Sandbox,
+		Announced:          cfg.Client.KnownSandbox,
 		ClientKey:          cfg.Gateway.ClientKey,
 		Production:         deps.Production,
 		Environment:        cfg.Gateway.Environment,
@@ -135,15 +140,16 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 			s := cfg.Client.Session()
 			return s.Username, s.ExpiresAt, s.Valid()
 		},
-		Now:        cfg.Now,
-		Version:    cfg.Version,
-		Profile:    cfg.Profile,
-		Profiles:   cfg.Profiles,
-		Warning:    cfg.Warning,
-		Presenter:  cfg.Presenter,
-		Mouse:      cfg.Mouse,
-		Accessible: cfg.Accessible,
-		CurlOf:     curlOf(cfg.Client),
+		SandboxShift: cfg.Client.SandboxClockShift,
+		Now:          cfg.Now,
+		Version:      cfg.Version,
+		Profile:      cfg.Profile,
+		Profiles:     cfg.Profiles,
+		Warning:      cfg.Warning,
+		Presenter:    cfg.Presenter,
+		Mouse:        cfg.Mouse,
+		Accessible:   cfg.Accessible,
+		CurlOf:       curlOf(cfg.Client),
 	}
 	// The screens name each other's number keys, which the root gives
 	// by position once it is built.

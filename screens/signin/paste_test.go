@@ -24,6 +24,6 @@ func TestSignInPasteIsCleanedAndKept(t *testing.T) {
 		t.Fatalf("the paste's cleaning was not said: %q", n)
 	}
 	s.username.SetValue("evil\u202etxt")
-	screentest.MustShow(t, app.Screen(), "evil<U+202E>txt")
+	app.MustShow(t, "evil<U+202E>txt")
 	screentest.MustBeClean(t, "the sign-in form", app.Root.View().Content)
 }

@@ -152,7 +152,7 @@ func TestExpiryReturnsToTheSameScreen(t *testing.T) {
 	}
 	app.Clock.Advance(6*time.Hour - time.Minute)
 	app.Drive(sessionTickMsg{gen: signIn.keeper.gen})
-	screentest.MustShow(t, app.Screen(), "Sign in to the Card and Wallet Gateway", "could not be renewed")
+	app.MustShow(t, "Sign in to the Card and Wallet Gateway", "could not be renewed")
 	if si.SignedIn() {
 		t.Fatal("still signed in")
 	}

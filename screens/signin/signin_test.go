@@ -26,13 +26,13 @@ var newApp = screentest.Preset{SignIn: screentest.Of(New),
 
 func TestSignInScreenOnSandbox(t *testing.T) {
 	app := newApp(t, screentest.WithDemo())
-	screentest.MustShow(t, app.Screen(), "SANDBOX", "Sandbox demo accounts", "alice@demo.test", "•••••••••")
-	screentest.MustNotShow(t, app.Screen(), "│ demo-pass")
+	app.MustShow(t, "SANDBOX", "Sandbox demo accounts", "alice@demo.test", "•••••••••")
+	app.MustNotShow(t, "│ demo-pass")
 	app.Golden("signin")
 
 	// The form comes filled: enter alone signs in and shows the account.
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "Alice Martin", "VERIFIED", "session 6 h")
+	app.MustShow(t, "Alice Martin", "VERIFIED", "session 6 h")
 }
 
 func TestSignInFailureKeepsWhatWasTyped(t *testing.T) {
@@ -76,9 +76,9 @@ func TestSignOutKillsTheToken(t *testing.T) {
 	app.SignIn("alice@demo.test")
 	old := app.Client.Session()
 	app.Keys("S")
-	screentest.MustShow(t, app.Screen(), "Sign out?")
+	app.MustShow(t, "Sign out?")
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "Sign in to the Card and Wallet Gateway", "Signed out")
+	app.MustShow(t, "Sign in to the Card and Wallet Gateway", "Signed out")
 	if app.Client.Session().Valid() {
 		t.Fatal("the client still holds a session")
 	}
@@ -95,7 +95,7 @@ func TestExpiredSessionReturnsToSignIn(t *testing.T) {
 	app.Client.SetSession(screentest.WithoutRefresh(app.Client.Session()))
 	app.Clock.Advance(6*time.Hour + time.Minute)
 	app.Keys("r")
-	screentest.MustShow(t, app.Screen(), "Sign in to the Card and Wallet Gateway", "session has ended")
+	app.MustShow(t, "Sign in to the Card and Wallet Gateway", "session has ended")
 }
 
 // esc while a sign-in is in flight cancels that request and says so on the
@@ -157,9 +157,9 @@ func TestOAuthHostileLinkIsNotAHyperlink(t *testing.T) {
 // into the password), and enter on an account signs in as it.
 func TestSignInPicksADemoAccount(t *testing.T) {
 	app := newApp(t, screentest.WithDemo(), screentest.WithSize(80, 24))
-	screentest.MustShow(t, app.Screen(), "› Sandbox demo accounts", "alice@demo.test", "row 1 of 10")
+	app.MustShow(t, "› Sandbox demo accounts", "alice@demo.test", "row 1 of 10")
 	app.Keys("?")
-	screentest.MustShow(t, app.Screen(), "Help", "sign in")
+	app.MustShow(t, "Help", "sign in")
 	app.Keys("?")
 	if got := app.UI().Active().(*Screen).password.Value(); got != "demo-pass" {
 		t.Fatalf("? typed into the password: %q", got)
@@ -174,9 +174,9 @@ func TestSignInPicksADemoAccount(t *testing.T) {
 func TestSignInDemoListScrollsAt80x24(t *testing.T) {
 	app := newApp(t, screentest.WithDemo(), screentest.WithSize(80, 24))
 	// The hints the footer gives too leave room for three accounts at once.
-	screentest.MustShow(t, app.Screen(), "alice@demo.test", "frank@demo.test", "bruno@demo.test", "ctrl+o browser/phone sign-in", "q quit", "? help")
+	app.MustShow(t, "alice@demo.test", "frank@demo.test", "bruno@demo.test", "ctrl+o browser/phone sign-in", "q quit", "? help")
 	app.Keys("G")
-	screentest.MustShow(t, app.Screen(), "mallory@demo.test")
+	app.MustShow(t, "mallory@demo.test")
 }
 
 // Signed out, the help lists only keys that work: no number keys, no
@@ -189,7 +189,7 @@ func TestHelpSignedOutListsOnlyWhatWorks(t *testing.T) {
 	screentest.MustNotShow(t, s, "jump to screen", "sign out", "hide/show navigation")
 	app.Keys("esc", "enter")
 	app.Keys("?")
-	screentest.MustShow(t, app.Screen(), "jump to screen", "sign out")
+	app.MustShow(t, "jump to screen", "sign out")
 }
 
 // Each message once: after ctrl+o opened the sign-in page and esc
@@ -205,7 +205,7 @@ func TestCancelledBrowserSignInClearsItsOpenedNotice(t *testing.T) {
 		t.Fatalf("ctrl+o raised no opened notice: %+v\n%s", opened, app.Screen())
 	}
 	app.Keys("esc")
-	screentest.MustShow(t, app.Screen(), "Sign-in with the browser cancelled.")
+	app.MustShow(t, "Sign-in with the browser cancelled.")
 	if n, ok := app.UI().CurrentNotice(); ok && n.Text == opened.Text {
 		t.Fatalf("the status bar still says %q after the cancel:\n%s", n.Text, app.Screen())
 	}

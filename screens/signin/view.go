@@ -36,7 +36,11 @@ func (s *Screen) View() string {
 	}
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Sign in to the Card and Wallet Gateway"))
-	b.WriteString("\n" + st.Muted.Render(s.gatewayLine()) + "\n\n")
+	b.WriteString("\n" + st.Muted.Render(s.gatewayLine()))
+	if known := s.gatewayKnown(); known != "" {
+		b.WriteString("\n" + st.Muted.Render(ansi.Wrap(known, max(width-4, 20), " ")))
+	}
+	b.WriteString("\n\n")
 	b.WriteString(input("Username", s.username, s.focus == focusUsername) + "\n")
 	b.WriteString(input("Password", s.password, s.focus == focusPassword) + "\n")
 	switch {
@@ -65,6 +69,7 @@ func (s *Screen) View() string {
 	return screenkit.Place(screenkit.Inset(form, 1, 2), width, height)
 }
 
+// gatewayLine names the gateway and the client key.
 func (s *Screen) gatewayLine() string {
 	cfg := s.Deps.Client.Config()
 	host := cfg.BaseURL
@@ -72,13 +77,32 @@ func (s *Screen) gatewayLine() string {
 		host = u.Host
 	}
 	line := "gateway " + host + " · client key " + cfg.ClientKey
-	if len(s.Deps.Demo) > 0 {
+	switch {
+	case len(s.Deps.Demo) > 0:
 		line = "embedded SANDBOX gateway at " + host
+	case cfg.ClientKey == "":
+		line = "gateway " + host + " · no client key: set --client-key or CARDTERM_CLIENT_KEY"
 	}
 	if cfg.US {
 		line += " · US region"
 	}
-	return line
+	return sanitize.Text(line)
+}
+
+// gatewayKnown says what the screen knows of a --base-url gateway, and no
+// more: nothing is sent while it waits, so the gateway is known to be the
+// cardterm sandbox only once an answer said so.
+func (s *Screen) gatewayKnown() string {
+	client := s.Deps.Client
+	switch {
+	case len(s.Deps.Demo) > 0:
+		return ""
+	case client.KnownSandbox():
+		return "It announced itself as the cardterm sandbox."
+	case !client.KnowsGateway():
+		return "Not asked anything yet: its first answer says whether it is the cardterm sandbox."
+	}
+	return ""
 }
 
 func (s *Screen) demoView() string {

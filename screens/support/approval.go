@@ -114,7 +114,7 @@ func (s *Screen) openApproval() tea.Cmd {
 	log, entry, now := s.log, a.entry, s.Deps.Clock
 	entry.Action = actionlog.ActionApprovedRequested
 	panel := &approvalLayer{caseLayer: s.newCaseLayer(), session: a}
-	return tea.Batch(ui.OpenLayer(panel), ui.Start(s.Requests, &a.logID, func(context.Context) (approvalLogged, error) {
+	return ui.OpenLayer(panel, ui.Start(s.Requests, &a.logID, func(context.Context) (approvalLogged, error) {
 		return approvalLogged{}, logRequested(log, now, entry)
 	}))
 }

@@ -323,11 +323,13 @@ func (a *auditView) View() string {
 	return strings.Join(lines, "\n")
 }
 
+// orAll is a filter's value as the heading shows it: the gateway's text
+// (a consent type, a status), cleaned, or "all".
 func orAll(v string) string {
 	if v == "" {
 		return "all"
 	}
-	return v
+	return sanitize.Text(v)
 }
 
 // detail is the selected record whole: ids, the change and who made it.

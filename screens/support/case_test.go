@@ -43,9 +43,9 @@ func TestSupportExportOfTheNextCaseHoldsNothingOfTheLast(t *testing.T) {
 	app.Keys("a", "esc", "esc", "u")
 	app.Type(dave)
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "User "+dave, "NO CONSENT SET (404)")
+	app.MustShow(t, "User "+dave, "NO CONSENT SET (404)")
 	app.Keys("E")
-	screentest.MustShow(t, app.Screen(), "case written to")
+	app.MustShow(t, "case written to")
 	md, js := exports(t, dir, "user", dave, "md"), exports(t, dir, "user", dave, "json")
 	if len(md) != 1 || len(js) != 1 {
 		t.Fatalf("exported %v %v", md, js)
@@ -73,7 +73,7 @@ func TestSupportExportAfterARevokeListsItWithTheGatewaysCount(t *testing.T) {
 	app.Keys("T")
 	app.Type("TCK-42")
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "ticket TCK-42")
+	app.MustShow(t, "ticket TCK-42")
 	app.Keys("a")
 	before := auditTotal(t, app)
 	app.Keys("esc", "j", "x")
@@ -82,10 +82,10 @@ func TestSupportExportAfterARevokeListsItWithTheGatewaysCount(t *testing.T) {
 		t.Fatalf("the confirmation does not say who and which ticket: %+v", spec)
 	}
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "revoked")
+	app.MustShow(t, "revoked")
 	app.Clock.Advance(time.Second)
 	app.Keys("e")
-	screentest.MustShow(t, app.Screen(), "case written to")
+	app.MustShow(t, "case written to")
 	js := exports(t, dir, "user", alice, "json")
 	if len(js) != 1 {
 		t.Fatalf("exported %v", js)
@@ -202,7 +202,7 @@ func TestSupportWrongSecretKeyIsRefusedAndAskedAgain(t *testing.T) {
 		t.Fatalf("the refusal left the console:\n%s", s)
 	}
 	app.Keys("x")
-	screentest.MustShow(t, app.Screen(), "The secret key is needed", "was refused by the gateway and forgotten")
+	app.MustShow(t, "The secret key is needed", "was refused by the gateway and forgotten")
 	entries := outcomes(logEntries(t, logFile), "revoke")
 	if len(entries) != 1 || !strings.Contains(entries[0]["outcome"].(string), "secret key refused") {
 		t.Fatalf("action log: %v", entries)
@@ -223,7 +223,7 @@ func TestSupportLookupOnStartKeepsEarlierLookups(t *testing.T) {
 	first.Keys("enter")
 	second := newConsole(t, support.Options{User: frank, StateFile: state})
 	second.Keys("esc")
-	screentest.MustShow(t, second.Screen(), frank, alice, "TCK-7")
+	second.MustShow(t, frank, alice, "TCK-7")
 	saved := readFile(t, state)
 	if !strings.Contains(saved, alice) || !strings.Contains(saved, frank) || !strings.Contains(saved, "TCK-7") {
 		t.Fatalf("state file lost a look-up: %s", saved)
@@ -236,20 +236,20 @@ func TestSupportLookupOnStartKeepsEarlierLookups(t *testing.T) {
 func TestSupportUserNotFoundIsLookedUpInTheOtherRegionAtOnce(t *testing.T) {
 	sam := sandbox.DemoUserID("sam@demo.test")
 	app := newConsole(t, support.Options{User: sam})
-	screentest.MustShow(t, app.Screen(), "region US", "COMPLETE", "eSignAct", "Looked up in both regions.",
+	app.MustShow(t, "region US", "COMPLETE", "eSignAct", "Looked up in both regions.",
 		"EU: no consent set (404)", "US: found, consent status complete (shown)")
 	app.Keys("esc")
-	screentest.MustShow(t, app.Screen(), "US", sam)
+	app.MustShow(t, "US", sam)
 }
 
 // The timeline is sorted by time, newest first, and v reverses it.
 func TestSupportTimelineSortsByTimeAndReverses(t *testing.T) {
 	app := newConsole(t, support.Options{User: sandbox.DemoUserID("alice@demo.test")})
 	app.Keys("a")
-	screentest.MustShow(t, app.Screen(), "newest first", "v reverse")
+	app.MustShow(t, "newest first", "v reverse")
 	newest := firstDate(t, app.Screen())
 	app.Keys("v")
-	screentest.MustShow(t, app.Screen(), "oldest first")
+	app.MustShow(t, "oldest first")
 	oldest := firstDate(t, app.Screen())
 	if !(oldest < newest) {
 		t.Fatalf("first row %q oldest first, %q newest first", oldest, newest)
@@ -273,17 +273,17 @@ func firstDate(t *testing.T, screen string) string {
 func TestSupportInspectsTheRawConsentAnswer(t *testing.T) {
 	app := newConsole(t, support.Options{User: sandbox.DemoUserID("alice@demo.test")})
 	app.Keys("i")
-	screentest.MustShow(t, app.Screen(), "Consent answer for user", `"consentStatus"`, `"consentSets"`)
+	app.MustShow(t, "Consent answer for user", `"consentStatus"`, `"consentSets"`)
 }
 
 // On the sandbox, the demo users are offered before the first look-up.
 func TestSupportOffersTheDemoUsers(t *testing.T) {
 	alice := sandbox.DemoUserID("alice@demo.test")
 	app := newConsole(t, support.Options{DemoUsers: []support.DemoUser{{Username: "alice@demo.test", ID: alice}}})
-	screentest.MustShow(t, app.Screen(), "the sandbox's demo users", alice, "demo alice@demo.test",
+	app.MustShow(t, "the sandbox's demo users", alice, "demo alice@demo.test",
 		"The client key reads consent status")
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "User "+alice, "COMPLETE")
+	app.MustShow(t, "User "+alice, "COMPLETE")
 }
 
 // E puts IP addresses and user agents in both files, e in neither.
@@ -292,7 +292,7 @@ func TestSupportFullExportHasIPsAndUserAgentsInBothFiles(t *testing.T) {
 	alice := sandbox.DemoUserID("alice@demo.test")
 	app := newConsole(t, support.Options{User: alice, ExportDir: dir})
 	app.Keys("E")
-	screentest.MustShow(t, app.Screen(), "case written to")
+	app.MustShow(t, "case written to")
 	md, js := readFile(t, exports(t, dir, "user", alice, "md")[0]), readFile(t, exports(t, dir, "user", alice, "json")[0])
 	for name, text := range map[string]string{"Markdown": md, "JSON": js} {
 		if !strings.Contains(text, "198.51.100.23") || !strings.Contains(text, "AcmeWallet") {
@@ -310,7 +310,7 @@ func TestSupportProblemLinesKeepTheCaseInSight(t *testing.T) {
 	app.Keys("j", "x")
 	app.Type("sk_wrong_key")
 	app.Keys("enter", "y")
-	screentest.MustShow(t, app.Screen(), "secret key refused", "row 2 of 4", "consent ")
+	app.MustShow(t, "secret key refused", "row 2 of 4", "consent ")
 }
 
 // An action log that cannot be written refuses the revoke: nothing is
@@ -356,15 +356,15 @@ func TestSupportRequiredTicketIsAskedBeforeAChange(t *testing.T) {
 		CustomerScreens: customers},
 		screentest.WithConfig(func(c *apiclient.Config) { c.SecretKey = sandbox.DemoSecretKey }))
 	app.Keys("j", "x")
-	screentest.MustShow(t, app.Screen(), "A ticket is required first", "A revoke or a link is logged under the case's ticket")
+	app.MustShow(t, "A ticket is required first", "A revoke or a link is logged under the case's ticket")
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "the ticket is required")
+	app.MustShow(t, "the ticket is required")
 	app.Keys("esc")
 	if _, ok := app.UI().Dialog(); ok {
 		t.Fatal("leaving the ticket form went on to the confirmation")
 	}
 	app.Keys("ctrl+o")
-	screentest.MustShow(t, app.Screen(), "A customer-approved session is logged under the case's ticket")
+	app.MustShow(t, "A customer-approved session is logged under the case's ticket")
 	app.Keys("esc", "x")
 	app.Type("TCK-77")
 	app.Keys("enter")
@@ -373,7 +373,7 @@ func TestSupportRequiredTicketIsAskedBeforeAChange(t *testing.T) {
 		t.Fatalf("the confirmation after the ticket: %+v", spec)
 	}
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "revoked")
+	app.MustShow(t, "revoked")
 	if e := outcomes(logEntries(t, logFile), "revoke"); len(e) != 1 || e[0]["ticket"] != "TCK-77" {
 		t.Fatalf("the revoke's line: %v", e)
 	}

@@ -43,7 +43,7 @@ func TestSupportAddressSearchNeedsTheCustomer(t *testing.T) {
 	app.Keys("u")
 	app.Type("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "that is a wallet address", "look the customer up first")
+	app.MustShow(t, "that is a wallet address", "look the customer up first")
 	if n := len(app.Server.Requests()); n != 0 {
 		t.Fatalf("%d requests sent for an address", n)
 	}
@@ -54,7 +54,7 @@ func TestSupportAddressSearchNeedsTheCustomer(t *testing.T) {
 func TestSupportTimelineSaysWhatTheGatewayCannotTell(t *testing.T) {
 	app := newConsole(t, support.Options{User: sandbox.DemoUserID("alice@demo.test")})
 	app.Keys("t")
-	screentest.MustShow(t, app.Screen(), "Timeline", "newest first", "consent audit", "What the gateway cannot tell",
+	app.MustShow(t, "Timeline", "newest first", "consent audit", "What the gateway cannot tell",
 		"Card state changes carry no actor or time", "only known when a delegation token is requested",
 		"Verification reasons and transitions are not exposed", "Webhook deliveries are not in the gateway's interface",
 		"Card transactions and wallet history are read in the customer's session")
@@ -70,14 +70,14 @@ func TestSupportTicketOpensItsCaseFile(t *testing.T) {
 	app.Keys("T")
 	app.Type("TCK-5")
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "Case TCK-5 · 1 look-up")
+	app.MustShow(t, "Case TCK-5 · 1 look-up")
 	app.Keys("n")
 	app.Type("first line")
 	app.Keys("enter")
 	app.Type("second line")
 	app.Keys("ctrl+s")
 	app.Keys("ctrl+k")
-	screentest.MustShow(t, app.Screen(), "1 note, 1 piece of evidence")
+	app.MustShow(t, "1 note, 1 piece of evidence")
 	data, err := os.ReadFile(filepath.Join(dir, "case-TCK-5.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -94,8 +94,8 @@ func (s *Screen) gotCaseFile(msg ui.Result[openedCase]) tea.Cmd {
 		return ui.ReportError("opening the case "+msg.Value.path, msg.Err)
 	}
 	c := msg.Value.kase
-	if c.Tenant != "" && c.Tenant != s.Deps.Client.Config().ClientKey {
-		return ui.Notify(theme.ToneDanger, "the case "+c.Ticket+" belongs to the tenant "+c.Tenant+", not this one; it was not opened")
+	if c.Tenant != s.Deps.Client.Config().ClientKey {
+		return ui.Notify(theme.ToneDanger, sanitize.Text(tenantRefusal(c)))
 	}
 	s.caseFile, s.casePath, s.ticket = c, msg.Value.path, c.Ticket
 	s.SetSize(s.Width, s.Height)
@@ -103,7 +103,7 @@ func (s *Screen) gotCaseFile(msg ui.Result[openedCase]) tea.Cmd {
 	if msg.Value.created {
 		cmds = append(cmds, notify("case "+c.Ticket+" opened: "+msg.Value.path))
 	} else {
-		cmds = append(cmds, notify("case "+c.Ticket+" opened ("+caseCounts(c)+"; agents "+strings.Join(c.Agents(), ", ")+")"))
+		cmds = append(cmds, notify("case "+c.Ticket+" opened ("+caseCounts(c)+"; agents "+sanitize.Text(strings.Join(c.Agents(), ", "))+")"))
 	}
 	if s.kase != nil {
 		// The look-up shown is part of the case from now on (one still
@@ -115,8 +115,14 @@ func (s *Screen) gotCaseFile(msg ui.Result[openedCase]) tea.Cmd {
 			cmds = append(cmds, s.remember(recentLookup{Kind: s.kase.kind, ID: s.kase.id, US: s.kase.us, Ticket: s.ticket}))
 		}
 	} else if s.resume && len(c.Lookups) > 0 {
+		// The case file's id is checked as a typed one is: a card number
+		// or an e-mail in it is never sent nor logged.
 		last := c.Lookups[len(c.Lookups)-1]
-		cmds = append(cmds, s.lookUp(caseKind(last.Kind), last.ID, last.Region == "US", c.Ticket))
+		if problem := idProblem(caseKind(last.Kind), last.ID); problem != "" {
+			cmds = append(cmds, ui.Notify(theme.ToneDanger, "the case's last look-up was not made again: "+problem))
+		} else {
+			cmds = append(cmds, s.lookUp(caseKind(last.Kind), last.ID, last.Region == "US", c.Ticket))
+		}
 	}
 	s.resume = false
 	cmds = append(cmds, s.saveCase())
@@ -226,3 +232,13 @@ func short(hash string) string {
 // clean is text as a case keeps it: no terminal controls, bidi or
 // zero-width characters from the gateway, and nothing Scrub takes out.
 func clean(text string) string { return casefile.Scrub(sanitize.Multiline(text)) }
+
+// tenantRefusal says why a case is not opened under this tenant: it
+// names another, or none (a case without a tenant could be worked under
+// any by mistake).
+func tenantRefusal(c *casefile.Case) string {
+	if c.Tenant == "" {
+		return "the case " + c.Ticket + " names no tenant (tenantClientKey), so it cannot be checked against this one; it was not opened"
+	}
+	return "the case " + c.Ticket + " belongs to the tenant " + c.Tenant + ", not this one; it was not opened"
+}

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"cardterm/sandbox"
-	"cardterm/screens/screentest"
 	"cardterm/screens/support"
 )
 
@@ -18,12 +17,12 @@ func TestSupportShowsTheSelectedConsentsDetail(t *testing.T) {
 	app.Keys("u")
 	app.Type(alice)
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "User "+alice, "termsAndPrivacy")
+	app.MustShow(t, "User "+alice, "termsAndPrivacy")
 	app.Keys("d")
-	screentest.MustShow(t, app.Screen(), "Consent termsAndPrivacy", "Recorded by", "Onboarding", "esc back")
+	app.MustShow(t, "Consent termsAndPrivacy", "Recorded by", "Onboarding", "esc back")
 	detail, _ := app.UI().TopLayer()
 	app.Keys("i")
-	screentest.MustShow(t, app.Screen(), "JSON as the gateway sent it", `"consentType": "termsAndPrivacy"`)
+	app.MustShow(t, "JSON as the gateway sent it", `"consentType": "termsAndPrivacy"`)
 	app.Keys("esc")
 	if top, _ := app.UI().TopLayer(); top != detail {
 		t.Fatalf("esc on the inspector left %T on top, not the detail", top)
@@ -32,5 +31,5 @@ func TestSupportShowsTheSelectedConsentsDetail(t *testing.T) {
 	if strings.Contains(app.Screen(), "Recorded by") {
 		t.Fatalf("esc did not close the detail:\n%s", app.Screen())
 	}
-	screentest.MustShow(t, app.Screen(), "User "+alice)
+	app.MustShow(t, "User "+alice)
 }

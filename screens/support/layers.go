@@ -53,7 +53,7 @@ func (s *Screen) openForm(purpose formPurpose, f *form.Form) tea.Cmd {
 
 func (s *Screen) openFormLayer(l *formLayer) tea.Cmd {
 	l.form.SetWidth(min(s.Width, 72))
-	return tea.Batch(ui.OpenLayer(l), l.form.Focus())
+	return ui.OpenLayer(l, l.form.Focus())
 }
 
 // Update implements layer.Layer: keys and pastes to the form, a click
@@ -233,7 +233,7 @@ func (l *auditLayer) Inspect() (string, []byte, bool) {
 func (s *Screen) openAudit(client *apiclient.Client) tea.Cmd {
 	l := &auditLayer{caseLayer: s.newCaseLayer(), audit: newAuditView(s.Deps, s.Requests, client, s.kase.id)}
 	l.SetSize(s.Width, s.Height)
-	return tea.Batch(ui.OpenLayer(l), l.audit.start())
+	return ui.OpenLayer(l, l.audit.start())
 }
 
 // approvalLayer is the customer's sign-in panel of an approved session

@@ -32,7 +32,7 @@ func lookupForm(st *theme.Styles, kind caseKind, us bool) *form.Form {
 		Title:  title,
 		Lines:  []string{"Needs only the client key: no customer sign-in. Region: " + regionName(us) + " (R switches it on the list)."},
 		Submit: "look up",
-		Fields: []form.Field{{Key: string(kind), Label: label, CharLimit: 128, Check: whereAnIDBelongs(kind)}},
+		Fields: []form.Field{{Key: string(kind), Label: label, CharLimit: maxIDLength, Check: whereAnIDBelongs(kind)}},
 	})
 }
 

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"cardterm/sandbox"
-	"cardterm/screens/screentest"
 	"cardterm/screens/support"
 	"cardterm/ui"
 )
@@ -30,21 +29,21 @@ func TestSupportTakesClicksAndTheWheel(t *testing.T) {
 	}
 
 	app.Keys("a")
-	screentest.MustShow(t, app.Screen(), "Audit trail", "records loaded")
+	app.MustShow(t, "Audit trail", "records loaded")
 	top := app.SelectedLine()
 	app.Click(x, top+3)
 	if got := app.SelectedLine(); got != top+3 {
 		t.Fatalf("a click on the fourth record selected line %d, want %d:\n%s", got, top+3, app.Screen())
 	}
 	app.Keys("esc", "esc")
-	screentest.MustShow(t, app.Screen(), "Recent look-ups")
+	app.MustShow(t, "Recent look-ups")
 	x, row := app.Find(sandbox.DemoUserID("alice@demo.test"))
 	app.Click(x, row)
 	app.Click(x, row)
-	screentest.MustShow(t, app.Screen(), "User "+sandbox.DemoUserID("alice@demo.test"), "marketingNotifications")
+	app.MustShow(t, "User "+sandbox.DemoUserID("alice@demo.test"), "marketingNotifications")
 
 	app.Keys("j", "x")
-	screentest.MustShow(t, app.Screen(), "The secret key is needed")
+	app.MustShow(t, "The secret key is needed")
 	form, _ := app.UI().TopLayer()
 	if plain, ok := form.(ui.PlainTyping); !ok || plain.TypingPlain() {
 		t.Fatalf("the secret key's field is plain to presenter mode (%v, %T)", ok, form)

@@ -68,7 +68,7 @@ func (s *Screen) panelKey(l *panelLayer, msg tea.KeyPressMsg) tea.Cmd {
 		if p.selected < 0 || p.selected >= len(notes) {
 			return notify("no note yet: n adds one")
 		}
-		edit := noteForm(s.Deps.Styles, "Edit the note of "+notes[p.selected].Agent, notes[p.selected].Text)
+		edit := noteForm(s.Deps.Styles, "Edit the note of "+sanitize.Text(notes[p.selected].Agent), notes[p.selected].Text)
 		return s.openFormLayer(&formLayer{caseLayer: s.newCaseLayer(), form: edit, purpose: formEditNote, editing: p.selected})
 	}
 	return nil
@@ -97,7 +97,7 @@ func (s *Screen) panelView(p *casePanel) string {
 	st, c := s.Deps.Styles, s.caseFile
 	width := max(s.Width, 20)
 	var lines []string
-	head := st.Title.Render("Case "+sanitize.Text(c.Ticket)) + "  " + st.Muted.Render(caseCounts(c)+" · agents "+strings.Join(c.Agents(), ", "))
+	head := st.Title.Render("Case "+sanitize.Text(c.Ticket)) + "  " + st.Muted.Render(caseCounts(c)+" · agents "+sanitize.Text(strings.Join(c.Agents(), ", ")))
 	lines = append(lines, head, st.Muted.Render(sanitize.Text(s.casePath)), "")
 	lines = append(lines, st.Subtitle.Render("Notes"))
 	if len(c.Notes) == 0 {
@@ -109,7 +109,7 @@ func (s *Screen) panelView(p *casePanel) string {
 		if i == p.selected {
 			mark, selectedAt = "▸ ", len(lines)
 		}
-		who := screenkit.FormatTime(n.Time.Format(timeLayout)) + " · " + n.Agent
+		who := screenkit.FormatTime(n.Time.Format(timeLayout)) + " · " + sanitize.Text(n.Agent)
 		if n.Draft != "" {
 			who += " · draft from runbook " + n.Draft
 		}
@@ -126,7 +126,7 @@ func (s *Screen) panelView(p *casePanel) string {
 	}
 	for _, it := range c.Evidence {
 		first, _, _ := strings.Cut(it.Text, "\n")
-		source := it.Request.String() + " · sha256 " + short(it.SHA256) + " · " + it.Agent
+		source := it.Request.String() + " · sha256 " + short(it.SHA256) + " · " + sanitize.Text(it.Agent)
 		if len(it.More) > 0 {
 			source += " · " + plural(len(it.More), "more answer")
 		}

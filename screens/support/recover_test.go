@@ -51,7 +51,7 @@ func TestStartForgetsASessionThatEndedAtTheGatewayAlready(t *testing.T) {
 		OpenedAt: time.Now().Add(-time.Hour), AccessToken: "at-gone", RefreshToken: "rt-gone"}
 	leave(t, opts.GrantsDir, dead)
 	app.Drive(uitest.Run(console.AtStart())...)
-	screentest.MustShow(t, app.Screen(), "revoked 1 customer-approved session", "ended at the gateway already")
+	app.MustShow(t, "revoked 1 customer-approved session", "ended at the gateway already")
 	if left, _ := grants.Open(opts.GrantsDir).LeftOpen(); len(left) != 0 {
 		t.Fatalf("the record of an ended session stays: %v", left)
 	}
@@ -64,7 +64,7 @@ func TestStartForgetsASessionThatEndedAtTheGatewayAlready(t *testing.T) {
 	dead.BaseURL = other.Client.Config().BaseURL
 	leave(t, opts2.GrantsDir, dead)
 	other.Drive(uitest.Run(console2.AtStart())...)
-	screentest.MustShow(t, other.Screen(), "could not be revoked", "needs the tenant's secret key")
+	other.MustShow(t, "could not be revoked", "needs the tenant's secret key")
 	left, _ := grants.Open(opts2.GrantsDir).LeftOpen()
 	if len(left) != 1 {
 		t.Fatalf("the record was not kept for the next start: %v", left)
@@ -77,7 +77,7 @@ func TestStartKeepsASessionOfAnotherGateway(t *testing.T) {
 	app, console, opts := consoleWithGrants(t, sandbox.DemoSecretKey)
 	leave(t, opts.GrantsDir, grants.Grant{BaseURL: "https://gw.example.com", ClientKey: "ck_live", UserID: "u1", AccessToken: "a", RefreshToken: "r"})
 	app.Drive(uitest.Run(console.AtStart())...)
-	screentest.MustShow(t, app.Screen(), "left open on another gateway", "https://gw.example.com")
+	app.MustShow(t, "left open on another gateway", "https://gw.example.com")
 	if n := len(app.Server.Requests()); n != 0 {
 		t.Fatalf("the other gateway's session was sent here (%d requests)", n)
 	}

@@ -44,6 +44,22 @@ func whereAnIDBelongs(kind caseKind) func(string) string {
 	}
 }
 
+// maxIDLength is as long as the look-up form lets an id be.
+const maxIDLength = 128
+
+// idProblem is the look-up form's check of an id (its length, then
+// whereAnIDBelongs), for an id that did not come through the form (a
+// case file's); "" lets it through.
+func idProblem(kind caseKind, id string) string {
+	if kind != caseUser && kind != caseOnboarding {
+		return "it is neither a user nor an onboarding look-up"
+	}
+	if len(id) > maxIDLength {
+		return "the id is longer than an id can be"
+	}
+	return whereAnIDBelongs(kind)(id)
+}
+
 // isAddress reports a wallet address of a currency the whitelist takes.
 func isAddress(v string) bool {
 	v = strings.TrimSpace(v)

@@ -53,7 +53,7 @@ func noSignIn(t *testing.T, app *screentest.App) {
 
 func TestSupportLooksUpAUserWithTheClientKeyAlone(t *testing.T) {
 	app := newConsole(t, support.Options{})
-	screentest.MustShow(t, app.Screen(), "Support console", "no customer sign-in", "u looks up a user id")
+	app.MustShow(t, "Support console", "no customer sign-in", "u looks up a user id")
 	alice := sandbox.DemoUserID("alice@demo.test")
 	app.Keys("u")
 	app.Type(alice)
@@ -74,12 +74,12 @@ func TestSupportSaysWhenTheUserHasNoConsentSet(t *testing.T) {
 
 func TestSupportCallsOutMissingRequiredConsents(t *testing.T) {
 	app := newConsole(t, support.Options{User: sandbox.DemoUserID("frank@demo.test")})
-	screentest.MustShow(t, app.Screen(), "INCOMPLETE", "✗ required consent termsAndPrivacy is denied in set")
+	app.MustShow(t, "INCOMPLETE", "✗ required consent termsAndPrivacy is denied in set")
 }
 
 func TestSupportShowsOnboardingSetsWaitingToBeLinked(t *testing.T) {
 	app := newConsole(t, support.Options{Onboarding: "onb-demo-001"})
-	screentest.MustShow(t, app.Screen(), "Onboarding onb-demo-001", "1 SETS · 1 WAITING", "waiting to be linked")
+	app.MustShow(t, "Onboarding onb-demo-001", "1 SETS · 1 WAITING", "waiting to be linked")
 	noSignIn(t, app)
 }
 
@@ -100,9 +100,9 @@ func TestSupportAuditTimeline(t *testing.T) {
 		t.Fatalf("%d audit pages fetched; the trail is longer than one page", pages)
 	}
 	app.Keys("t")
-	screentest.MustShow(t, app.Screen(), "filters: type emailNotifications")
+	app.MustShow(t, "filters: type emailNotifications")
 	app.Keys("s")
-	screentest.MustShow(t, app.Screen(), "status denied")
+	app.MustShow(t, "status denied")
 	noSignIn(t, app)
 }
 
@@ -113,7 +113,7 @@ func TestSupportExportsTheCase(t *testing.T) {
 	alice := sandbox.DemoUserID("alice@demo.test")
 	app := newConsole(t, support.Options{User: alice, ExportDir: dir})
 	app.Keys("a", "esc", "e")
-	screentest.MustShow(t, app.Screen(), "case written to")
+	app.MustShow(t, "case written to")
 	mds, _ := filepath.Glob(filepath.Join(dir, "case-user-"+alice+"-*.md"))
 	jsons, _ := filepath.Glob(filepath.Join(dir, "case-user-"+alice+"-*.json"))
 	if len(mds) != 1 || len(jsons) != 1 {
@@ -144,25 +144,25 @@ func TestSupportExportsTheCase(t *testing.T) {
 // sight, and the confirmation shows the request.
 func TestSupportAsksForTheSecretKeyOnlyToRevoke(t *testing.T) {
 	app := newConsole(t, support.Options{User: sandbox.DemoUserID("alice@demo.test")})
-	screentest.MustNotShow(t, app.Screen(), "Secret key")
+	app.MustNotShow(t, "Secret key")
 	app.Keys("j", "x")
-	screentest.MustShow(t, app.Screen(), "The secret key is needed", "Secret key")
+	app.MustShow(t, "The secret key is needed", "Secret key")
 	app.Type(sandbox.DemoSecretKey)
-	screentest.MustNotShow(t, app.Screen(), sandbox.DemoSecretKey)
+	app.MustNotShow(t, sandbox.DemoSecretKey)
 	app.Keys("enter")
 	spec, ok := app.UI().Dialog()
 	if !ok || !strings.HasPrefix(spec.Request[0], "DELETE /v2/consent/consentSet/") {
 		t.Fatalf("no confirmation showing the request: %+v\n%s", spec, app.Screen())
 	}
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "revoked")
+	app.MustShow(t, "revoked")
 }
 
 func TestSupportReadOnlyHidesEveryAction(t *testing.T) {
 	app := newConsole(t, support.Options{User: sandbox.DemoUserID("alice@demo.test")}, screentest.ReadOnly())
-	screentest.MustNotShow(t, app.Screen(), "x revoke", "L link")
+	app.MustNotShow(t, "x revoke", "L link")
 	app.Keys("x")
-	screentest.MustShow(t, app.Screen(), "read-only mode: revoke consent is disabled")
+	app.MustShow(t, "read-only mode: revoke consent is disabled")
 	if _, open := app.UI().Dialog(); open {
 		t.Fatal("read-only mode asked to revoke")
 	}
@@ -175,12 +175,12 @@ func TestSupportProductionAsksForTheLastFourCharacters(t *testing.T) {
 	alice := sandbox.DemoUserID("alice@demo.test")
 	app := newConsole(t, support.Options{User: alice}, screentest.AsRemote(""),
 		screentest.WithConfig(func(c *apiclient.Config) { c.SecretKey = sandbox.DemoSecretKey }))
-	screentest.MustShow(t, app.Screen(), "PRODUCTION")
+	app.MustShow(t, "PRODUCTION")
 	app.Keys("j", "x")
-	screentest.MustShow(t, app.Screen(), "PRODUCTION: type the last 4 characters of the user id")
+	app.MustShow(t, "PRODUCTION: type the last 4 characters of the user id")
 	app.Type("0000")
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "that is not how the user id ends")
+	app.MustShow(t, "that is not how the user id ends")
 	if _, open := app.UI().Dialog(); open {
 		t.Fatal("a wrong ending reached the confirmation")
 	}
@@ -198,15 +198,15 @@ func TestSupportRemembersLookups(t *testing.T) {
 	alice := sandbox.DemoUserID("alice@demo.test")
 	app := newConsole(t, support.Options{User: alice, StateFile: state})
 	app.Keys("esc")
-	screentest.MustShow(t, app.Screen(), "Recent look-ups", alice)
+	app.MustShow(t, "Recent look-ups", alice)
 	data, err := os.ReadFile(state)
 	if err != nil || !strings.Contains(string(data), alice) || strings.Contains(string(data), "termsAndPrivacy") {
 		t.Fatalf("state file %q: %v", data, err)
 	}
 	again := newConsole(t, support.Options{StateFile: state})
-	screentest.MustShow(t, again.Screen(), alice)
+	again.MustShow(t, alice)
 	again.Keys("enter")
-	screentest.MustShow(t, again.Screen(), "User "+alice, "COMPLETE")
+	again.MustShow(t, "User "+alice, "COMPLETE")
 }
 
 // The sign-in screen names the key that opens the console, and esc on the
@@ -215,12 +215,12 @@ func TestSupportFromTheSignInScreen(t *testing.T) {
 	build := func(d screenkit.Deps) ui.Screen { return support.New(d, support.Options{}) }
 	app := screentest.New(t, screentest.Of(signin.New), screentest.WithSupport(build, false),
 		screentest.WithSize(120, 30))
-	screentest.MustShow(t, app.Screen(), "ctrl+t support console")
+	app.MustShow(t, "ctrl+t support console")
 	app.Keys("ctrl+t")
-	screentest.MustShow(t, app.Screen(), "Support console", "Recent look-ups")
+	app.MustShow(t, "Support console", "Recent look-ups")
 	if !app.UI().Supporting() {
 		t.Fatal("ctrl+t did not open the support console")
 	}
 	app.Keys("esc")
-	screentest.MustShow(t, app.Screen(), "Sign in to the Card and Wallet Gateway")
+	app.MustShow(t, "Sign in to the Card and Wallet Gateway")
 }

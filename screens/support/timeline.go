@@ -71,7 +71,7 @@ func (s *Screen) openTimeline() tea.Cmd {
 	}}
 	l := &timelineLayer{caseLayer: s.newCaseLayer(), timeline: t}
 	l.SetSize(s.Width, s.Height)
-	return tea.Batch(ui.OpenLayer(l), s.readTimeline(t))
+	return ui.OpenLayer(l, s.readTimeline(t))
 }
 
 // readTimeline reads the audit trail in a command.

@@ -200,10 +200,25 @@ func (t *Screen) tell(fresh, declined []*apiclient.Transaction) []tea.Cmd {
 		if x.Status == apiclient.TxDeclined {
 			say(theme.ToneDanger, "Declined", alertText(x))
 		} else {
-			say(theme.ToneInfo, "New transaction", alertText(x))
+			say(theme.ToneInfo, alertTitle(x), alertText(x))
 		}
 	}
 	return cmds
+}
+
+// alertTitles name the steps of a payment a gateway says a record is.
+var alertTitles = map[string]string{
+	ledger.StepAuthorization: "Authorized", ledger.StepIncrement: "Authorization increased", ledger.StepClearing: "Cleared",
+	ledger.StepReversal: "Reversed", ledger.StepRefund: "Refunded",
+}
+
+// alertTitle is the title of a new transaction's alert: its step when
+// the gateway says it, else "New transaction".
+func alertTitle(x *apiclient.Transaction) string {
+	if title, ok := alertTitles[ledger.PaymentStep(x)]; ok {
+		return title
+	}
+	return "New transaction"
 }
 
 // alertText says what a transaction was: amount, where, and why it was

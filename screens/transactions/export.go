@@ -167,11 +167,14 @@ func (t *Screen) exportDone(msg ui.Result[statement.Summary]) tea.Cmd {
 	switch {
 	case errors.Is(msg.Err, context.Canceled):
 		return ui.Notify(theme.ToneWarn, "export cancelled: nothing written")
+	case errors.Is(msg.Err, statement.ErrStopped):
+		// A statement that does not reach the end is not kept.
+		return ui.Notify(theme.ToneWarn, "export stopped, nothing written to "+sanitize.Text(run.path)+": "+sanitize.Text(msg.Err.Error()))
 	case msg.Err != nil:
 		return screenkit.Failed("exporting transactions to "+run.path, msg.Err)
 	}
 	sum := msg.Value
-	totals := sum.Totals.String()
+	totals := sanitize.Text(sum.Totals.String()) // currencies are the gateway's
 	if totals == "" {
 		totals = "no amounts"
 	}
@@ -185,7 +188,7 @@ func (t *Screen) exportLine(width int) string {
 	at := r.last
 	text := fmt.Sprintf(" %d rows, %d pages", at.Kept, at.Pages)
 	if at.Reached != "" {
-		text += ", back to " + at.Reached
+		text += ", back to " + sanitize.Text(at.Reached)
 	}
 	text += " · esc cancels"
 	barWidth := max(min(width-len(text)-len("Exporting  100% ")-2, 30), 8)

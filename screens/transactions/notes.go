@@ -99,7 +99,7 @@ func (t *Screen) openNote() tea.Cmd {
 				}},
 		},
 	})
-	return screenkit.OpenFormLayer(&screenkit.FormLayer{Styles: t.Deps.Styles, Title: "Transactions", Form: f, Saved: "note saved",
+	return screenkit.OpenLocalForm(screenkit.LocalForm{Form: f, Requests: t.Requests, Saved: "note saved",
 		Save: func(f *form.Form) func() (tea.Msg, error) {
 			tags, _ := notes.ParseTags(f.Value("tags"))
 			n := notes.Note{Text: strings.TrimSpace(f.Value("note")), Tags: tags}
@@ -119,7 +119,7 @@ func (t *Screen) openTagChoice() tea.Cmd {
 		Lines:  []string{"Every page is read; the gateway knows nothing of tags."},
 		Fields: []form.Field{{Key: "tag", Label: "Tag", Kind: form.FieldChoice, Choices: choices, Value: t.tag, Placeholder: "every transaction"}},
 	})
-	return screenkit.OpenFormLayer(&screenkit.FormLayer{Styles: t.Deps.Styles, Title: "Transactions", Form: f, Saved: "listing by tag",
+	return screenkit.OpenLocalForm(screenkit.LocalForm{Form: f, Requests: t.Requests, Saved: "listing by tag",
 		Save: func(f *form.Form) func() (tea.Msg, error) {
 			tag := f.Value("tag")
 			return func() (tea.Msg, error) { return tagChosenMsg{tag: tag}, nil }

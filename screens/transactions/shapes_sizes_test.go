@@ -36,8 +36,8 @@ func TestAlternateShapesDrawnWithAmounts(t *testing.T) {
 		if rows < 5 {
 			t.Fatalf("%dx%d: %d rows drawn:\n%s", size[0], size[1], rows, a.Screen())
 		}
-		screentest.MustShow(t, a.Screen(), "Amount  -53.63 EUR")
-		screentest.MustNotShow(t, a.Screen(), notGivenCell)
+		a.MustShow(t, "Amount  -53.63 EUR")
+		a.MustNotShow(t, notGivenCell)
 		a.Golden(strings.Join([]string{"alt-shapes", itoa(size[0]), itoa(size[1])}, "-"))
 	}
 }

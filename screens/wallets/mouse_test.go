@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"cardterm/screens/screenkit"
-	"cardterm/screens/screentest"
 )
 
 // A click selects the wallet drawn there (its address shows under the
@@ -19,7 +18,7 @@ func TestWalletsTakeClicksAndTheWheel(t *testing.T) {
 	if got := a.SelectedLine(); got != btc {
 		t.Fatalf("a click on line %d selected line %d:\n%s", btc, got, a.Screen())
 	}
-	screentest.MustShow(t, a.Screen(), "row 3 of 3", "address bc1qp50cc04644p4c5cc7p7d0pap383cqpd8259p63")
+	a.MustShow(t, "row 3 of 3", "address bc1qp50cc04644p4c5cc7p7d0pap383cqpd8259p63")
 	a.Wheel(x, btc, -2)
 	if got := a.SelectedLine(); got != first {
 		t.Fatalf("two steps of the wheel up selected line %d, want %d", got, first)

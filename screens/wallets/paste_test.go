@@ -6,7 +6,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/screens/screenkit"
-	"cardterm/screens/screentest"
 	"cardterm/ui"
 )
 
@@ -21,12 +20,12 @@ func TestWithdrawAmountTakesPastes(t *testing.T) {
 	if got := w.withdraw.form.Value("amount"); got != "100" {
 		t.Fatalf("amount %q after a paste", got)
 	}
-	screentest.MustShow(t, a.Screen(), "removed 2 escape sequences from the paste", "will arrive: 99.55 USDC")
+	a.MustShow(t, "removed 2 escape sequences from the paste", "will arrive: 99.55 USDC")
 	a.Keys("ctrl+u")
 	a.Drive(tea.PasteMsg{Content: "1234567890123456789012345678901234567890"})
 	got := w.withdraw.form.Value("amount")
 	if got == "" || len(got) >= 40 {
 		t.Fatalf("amount %q after an over-long paste", got)
 	}
-	screentest.MustShow(t, a.Screen(), "pasted the first 24 of 40 characters: Amount (USDC) takes 24 at most")
+	a.MustShow(t, "pasted the first 24 of 40 characters: Amount (USDC) takes 24 at most")
 }

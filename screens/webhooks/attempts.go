@@ -24,7 +24,7 @@ const maxAttemptLines = 24
 func (w *Screen) loadAttempts(id string) tea.Cmd {
 	client := w.Deps.Client
 	w.attempts, w.attemptsErr, w.attemptsFor = nil, nil, id
-	if !w.Deps.SandboxGateway {
+	if !w.Deps.LocalSandbox() {
 		return nil
 	}
 	return ui.Start(w.Requests, &w.attemptsID, func(ctx context.Context) ([]apiclient.WebhookDelivery, error) {
@@ -45,7 +45,7 @@ func (w *Screen) attemptsSection(id string, width int) string {
 	st := w.Deps.Styles
 	title := "Delivery attempts"
 	switch {
-	case !w.Deps.SandboxGateway:
+	case !w.Deps.LocalSandbox():
 		return screenkit.Section(st, title, st.Muted.Render("Delivery attempts are shown for the sandbox gateway only: the gateway interface has no delivery log."))
 	case w.attemptsFor != id || (w.attempts == nil && w.attemptsErr == nil):
 		return screenkit.Section(st, title, st.Muted.Render("loading…"))

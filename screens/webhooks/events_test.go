@@ -69,9 +69,9 @@ func TestWebhooksMaskedKeyIsNeverPresentedAsTheKey(t *testing.T) {
 	// R rotates, with the confirmation; a masked rotation answer is said
 	// to be masked again, a whole one is shown once.
 	a.Keys("R")
-	screentest.MustShow(t, a.Screen(), `Rotate the signing key of "Ops"?`, "/rotate-key")
+	a.MustShow(t, `Rotate the signing key of "Ops"?`, "/rotate-key")
 	a.Keys("y")
-	screentest.MustShow(t, a.Screen(), `New signing key of "Ops"`, "returned this key masked", "the gateway returned the new one")
+	a.MustShow(t, `New signing key of "Ops"`, "returned this key masked", "the gateway returned the new one")
 	g.maskKeys.Store(false)
 	a.Keys("R", "y")
 	s = a.Screen()
@@ -80,7 +80,7 @@ func TestWebhooksMaskedKeyIsNeverPresentedAsTheKey(t *testing.T) {
 		t.Fatalf("the whole key is not shown:\n%s", s)
 	}
 	a.Keys("y")
-	screentest.MustShow(t, a.Screen(), `copied the signing key of "Ops"`)
+	a.MustShow(t, `copied the signing key of "Ops"`)
 }
 
 // failingReceiver answers every delivery with status.
@@ -122,20 +122,20 @@ func TestWebhooksDetailShowsDeliveryAttempts(t *testing.T) {
 
 	// The seeded configurations have had no event.
 	a.Keys("esc", "k", "k", "enter")
-	screentest.MustShow(t, a.Screen(), "Webhook Ledger sync", "No event sent to it yet.")
+	a.MustShow(t, "Webhook Ledger sync", "No event sent to it yet.")
 }
 
 func TestWebhooksDetailSaysAttemptsUnavailableElsewhere(t *testing.T) {
 	a := newApp(t, "alice@demo.test", withGateway(&gatewayRewrite{noDeliveries: true}))
 	a.Keys("enter")
-	screentest.MustShow(t, a.Screen(), "Webhook Ledger sync", "Delivery attempts are not available from this gateway")
+	a.MustShow(t, "Webhook Ledger sync", "Delivery attempts are not available from this gateway")
 }
 
 func TestWebhooksOpenByID(t *testing.T) {
 	a := newApp(t, "alice@demo.test")
 	hook := hooksOnServer(a)[1]
 	a.Keys("f")
-	screentest.MustShow(t, a.Screen(), "Open a webhook by id", "GET /v1/webhooks/{id}")
+	a.MustShow(t, "Open a webhook by id", "GET /v1/webhooks/{id}")
 	a.Type("no-such-id")
 	a.Keys("enter")
 	s := a.Screen()
@@ -151,7 +151,7 @@ func TestWebhooksOpenByID(t *testing.T) {
 		t.Fatal("a full key is on screen")
 	}
 	a.Keys("esc")
-	screentest.MustShow(t, a.Screen(), "2 of 5 endpoints")
+	a.MustShow(t, "2 of 5 endpoints")
 }
 
 // waitVerified waits for the listener's newest delivery to be a verified
@@ -180,9 +180,9 @@ func TestWebhooksPointAtInAppListener(t *testing.T) {
 
 	// L: a new configuration for the listener, its key handed over.
 	a.Keys("L")
-	screentest.MustShow(t, a.Screen(), "Add a webhook for the in-app listener?", "POST /v1/webhooks", url)
+	a.MustShow(t, "Add a webhook for the in-app listener?", "POST /v1/webhooks", url)
 	a.Keys("y")
-	screentest.MustShow(t, a.Screen(), "3 of 5 endpoints", "deliveries show on the Events screen")
+	a.MustShow(t, "3 of 5 endpoints", "deliveries show on the Events screen")
 	if hooks := hooksOnServer(a); hooks[2].URL != url || len(hooks[2].EventTypes) != len(apiclient.SandboxEmittedEventTypes)+len(apiclient.SandboxSimulatedEventTypes) {
 		t.Fatalf("stored %+v", hooks[2])
 	}
@@ -195,10 +195,10 @@ func TestWebhooksPointAtInAppListener(t *testing.T) {
 	// the listener never saw it whole.
 	ledger := hooksOnServer(a)[0]
 	a.Keys("l")
-	screentest.MustShow(t, a.Screen(), `Point "Ledger sync" at the in-app listener?`, "PUT /v1/webhooks/"+ledger.ID,
+	a.MustShow(t, `Point "Ledger sync" at the in-app listener?`, "PUT /v1/webhooks/"+ledger.ID,
 		`{"url":"`+url+`"}`, "POST /v1/webhooks/"+ledger.ID+"/rotate-key")
 	a.Keys("y")
-	screentest.MustShow(t, a.Screen(), `"Ledger sync" now delivers to the in-app listener`)
+	a.MustShow(t, `"Ledger sync" now delivers to the in-app listener`)
 	if hooksOnServer(a)[0].URL != url {
 		t.Fatal("the url did not change on the gateway")
 	}
@@ -208,7 +208,7 @@ func TestWebhooksPointAtInAppListener(t *testing.T) {
 	waitVerified(t, rcv, "kyc.status.changed")
 	// Once keyed, l again has nothing to do.
 	a.Keys("l")
-	screentest.MustShow(t, a.Screen(), "already delivers to the in-app listener")
+	a.MustShow(t, "already delivers to the in-app listener")
 }
 
 func TestWebhooksListenerOnARealGatewayExplainsListen(t *testing.T) {
@@ -221,7 +221,7 @@ func TestWebhooksListenerOnARealGatewayExplainsListen(t *testing.T) {
 		t.Fatal("something was sent")
 	}
 	a.Keys("esc")
-	screentest.MustShow(t, a.Screen(), "2 of 5 endpoints")
+	a.MustShow(t, "2 of 5 endpoints")
 }
 
 func TestWebhooksListenerWithAMaskedKeySaysDeliveriesWillBeRejected(t *testing.T) {
@@ -231,7 +231,7 @@ func TestWebhooksListenerWithAMaskedKeySaysDeliveriesWillBeRejected(t *testing.T
 	rcv := l.Receiver
 	a := newApp(t, "alice@demo.test", opt, withGateway(g))
 	a.Keys("L", "y")
-	screentest.MustShow(t, a.Screen(), "3 of 5 endpoints")
+	a.MustShow(t, "3 of 5 endpoints")
 	if n := a.Notice(); !strings.Contains(n, "returned its key masked") || !strings.Contains(n, "rejected until R rotates it") {
 		t.Fatalf("notice %q", n)
 	}
@@ -267,7 +267,7 @@ func TestWebhooksWithoutInAppListener(t *testing.T) {
 func TestWebhooksDetailAsksForAttemptsOfTheSandboxOnly(t *testing.T) {
 	a := newApp(t, "alice@demo.test", screentest.AsRemote("staging"))
 	a.Keys("enter")
-	screentest.MustShow(t, a.Screen(), "Webhook Ledger sync", "Delivery attempts are shown for the sandbox gateway only")
+	a.MustShow(t, "Webhook Ledger sync", "Delivery attempts are shown for the sandbox gateway only")
 	a.Keys("r")
 	for _, r := range a.Server.Requests() {
 		if strings.HasSuffix(r.Path, "/deliveries") {

@@ -41,7 +41,7 @@ func (w *Screen) pointAtListener(h *apiclient.Webhook) tea.Cmd {
 		return ui.Notify(theme.ToneWarn, unavailableMeaning)
 	case w.Deps.Events == nil:
 		return ui.Notify(theme.ToneWarn, "no in-app listener runs in this session: cardterm listen receives deliveries in a terminal of its own")
-	case !w.Deps.SandboxGateway:
+	case !w.Deps.LocalSandbox():
 		w.mode = modeListenerHelp
 		return nil
 	}

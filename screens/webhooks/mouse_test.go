@@ -2,8 +2,6 @@ package webhooks
 
 import (
 	"testing"
-
-	"cardterm/screens/screentest"
 )
 
 // A click selects the endpoint drawn there and a second click opens its
@@ -25,7 +23,7 @@ func TestWebhooksTakeClicksAndTheWheel(t *testing.T) {
 		t.Fatalf("the wheel up selected line %d, want %d", got, first)
 	}
 	a.Click(x, first)
-	screentest.MustShow(t, a.Screen(), "Webhook Ledger sync", "whsec_********")
+	a.MustShow(t, "Webhook Ledger sync", "whsec_********")
 	a.Keys("esc")
 
 	a.Keys("a")

@@ -17,5 +17,5 @@ func TestWebhookDetailOffersNoChangeInReadOnly(t *testing.T) {
 
 	rw := newApp(t, "alice@demo.test")
 	rw.Keys("enter")
-	screentest.MustShow(t, rw.Screen(), "e edit", "t toggle active", "R rotate key", "x delete")
+	rw.MustShow(t, "e edit", "t toggle active", "R rotate key", "x delete")
 }

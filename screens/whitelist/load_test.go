@@ -169,7 +169,7 @@ func TestWhitelist100kLoadsWithinTheMemoryBudget(t *testing.T) {
 	seeded := heapInUse()
 	a.Open(screenkit.WhitelistScreen)
 	loaded := heapInUse()
-	screentest.MustShow(t, a.Screen(), "100,002 approved withdrawal addresses", "Savings")
+	a.MustShow(t, "100,002 approved withdrawal addresses", "Savings")
 	held := int64(loaded) - int64(seeded)
 	process := int64(loaded) - (int64(seeded) - int64(signedIn))
 	t.Logf("heap: signed in %.1f MB; held by 100,002 entries %.1f MB; process with them loaded (the sandbox's seeded records left out) %.1f MB",
@@ -181,7 +181,7 @@ func TestWhitelist100kLoadsWithinTheMemoryBudget(t *testing.T) {
 		t.Fatalf("the process's heap is %.1f MB with 100,002 entries, over the %d MB budget", float64(process)/1e6, processBudget>>20)
 	}
 	a.Keys("G")
-	screentest.MustShow(t, a.Screen(), "Name Beneficiary wallet 1000", "row 100,002 of 100,002")
+	a.MustShow(t, "Name Beneficiary wallet 1000", "row 100,002 of 100,002")
 }
 
 // heapInUse is the live heap after a collection. Two: the in-process

@@ -33,17 +33,17 @@ var newWhitelistApp = screentest.Preset{SignIn: screentest.Of(signin.New),
 func TestWhitelistListsAndPicksCurrency(t *testing.T) {
 	a := newWhitelistApp(t, "alice@demo.test")
 	a.Open(screenkit.WhitelistScreen)
-	screentest.MustShow(t, a.Screen(), "USDC", "2 approved withdrawal addresses", "Savings", "Alice Martin", "2025-03-02", "never")
+	a.MustShow(t, "USDC", "2 approved withdrawal addresses", "Savings", "Alice Martin", "2025-03-02", "never")
 	a.Keys("c")
-	screentest.MustShow(t, a.Screen(), "Pick a currency", "XRP  (memo/tag required)")
+	a.MustShow(t, "Pick a currency", "XRP  (memo/tag required)")
 	// Typing filters: "x" leaves XRP and XLM, "r" XRP alone.
 	a.Type("x")
-	screentest.MustShow(t, a.Screen(), "XRP", "XLM")
-	screentest.MustNotShow(t, a.Screen(), "USDT", "ETH")
+	a.MustShow(t, "XRP", "XLM")
+	a.MustNotShow(t, "USDT", "ETH")
 	a.Type("r")
-	screentest.MustNotShow(t, a.Screen(), "XLM")
+	a.MustNotShow(t, "XLM")
 	a.Keys("enter")
-	screentest.MustShow(t, a.Screen(), "XRP", "Exchange dep", "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", "123456")
+	a.MustShow(t, "XRP", "Exchange dep", "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", "123456")
 }
 
 func TestWhitelistAddTwoThenDelete(t *testing.T) {
@@ -61,7 +61,7 @@ func TestWhitelistAddTwoThenDelete(t *testing.T) {
 	a.Type(addrA)
 	a.Keys("ctrl+s")
 	// Every change confirms, showing the request, before anything is sent.
-	screentest.MustShow(t, a.Screen(), "Add 2 whitelist entries?", "POST /v1/wallet/whitelist", "• Rent — "+addrA)
+	a.MustShow(t, "Add 2 whitelist entries?", "POST /v1/wallet/whitelist", "• Rent — "+addrA)
 	a.Keys("y")
 	s = a.Screen()
 	screentest.MustShow(t, s, "4 approved withdrawal addresses", "Rent", "Ann Lee", "Gym", "Bo Ek")
@@ -70,15 +70,15 @@ func TestWhitelistAddTwoThenDelete(t *testing.T) {
 	a.Keys("a")
 	a.Fill("Again", "X", "Y", addrB)
 	a.Keys("ctrl+s", "y")
-	screentest.MustShow(t, a.Screen(), "The gateway refused entry 1", "Address is already whitelisted", "Again", addrB)
+	a.MustShow(t, "The gateway refused entry 1", "Address is already whitelisted", "Again", addrB)
 
 	a.Keys("esc")
 	// Mark Rent and Gym (rows 3 and 4) and delete both.
 	a.Keys("j", "j", "space", "j", "space", "x")
-	screentest.MustShow(t, a.Screen(), "Delete 2 whitelist entries?", "• Rent — "+addrA, "• Gym — "+addrB, "DELETE /v1/wallet/whitelist")
+	a.MustShow(t, "Delete 2 whitelist entries?", "• Rent — "+addrA, "• Gym — "+addrB, "DELETE /v1/wallet/whitelist")
 	a.Keys("y")
-	screentest.MustShow(t, a.Screen(), "2 approved withdrawal addresses")
-	screentest.MustNotShow(t, a.Screen(), "Rent", "Gym")
+	a.MustShow(t, "2 approved withdrawal addresses")
+	a.MustNotShow(t, "Rent", "Gym")
 }
 
 func TestWhitelistMemoRequiredForXRP(t *testing.T) {
@@ -89,10 +89,10 @@ func TestWhitelistMemoRequiredForXRP(t *testing.T) {
 	a.Keys("enter", "a")
 	a.Fill("Desk", "A", "B", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh")
 	a.Keys("ctrl+s")
-	screentest.MustShow(t, a.Screen(), "destination tag is required for xrp")
+	a.MustShow(t, "destination tag is required for xrp")
 	a.Type("42")
 	a.Keys("ctrl+s", "y")
-	screentest.MustShow(t, a.Screen(), "2 approved withdrawal addresses", "Desk")
+	a.MustShow(t, "2 approved withdrawal addresses", "Desk")
 }
 
 func TestWhitelistReadOnly(t *testing.T) {
@@ -189,15 +189,15 @@ func TestWhitelistPicksACurrencyTheClientDoesNotKnow(t *testing.T) {
 	a := newWhitelistApp(t, "alice@demo.test")
 	a.Open(screenkit.WhitelistScreen)
 	a.Keys("c")
-	screentest.MustShow(t, a.Screen(), "a-z 0-9 filter", "enter select")
+	a.MustShow(t, "a-z 0-9 filter", "enter select")
 	a.Type("DOGE")
-	screentest.MustShow(t, a.Screen(), "Currency doge", "DOGE  (not in this client's list: the gateway decides)")
+	a.MustShow(t, "Currency doge", "DOGE  (not in this client's list: the gateway decides)")
 	a.Keys("backspace", "backspace", "backspace", "backspace")
 	a.Type("é!")
-	screentest.MustShow(t, a.Screen(), "Currency ▏", "USDC")
+	a.MustShow(t, "Currency ▏", "USDC")
 	a.Type("doge")
 	a.Keys("enter")
-	screentest.MustShow(t, a.Screen(), "Whitelist   DOGE", "Could not load the whitelist: Unsupported currency: doge (422)")
+	a.MustShow(t, "Whitelist   DOGE", "Could not load the whitelist: Unsupported currency: doge (422)")
 }
 
 // The selected entry is shown whole under the table, and y copies its

@@ -52,8 +52,6 @@ type runtime struct {
 	messages chan message
 }
 
-var cmdSliceType = reflect.TypeOf([]tea.Cmd(nil))
-
 // start runs cmd; its messages come back on rt.messages.
 func (rt *runtime) start(cmd tea.Cmd, background bool) {
 	if cmd == nil {
@@ -67,7 +65,7 @@ func (rt *runtime) start(cmd tea.Cmd, background bool) {
 }
 
 // deliver passes a command's message on, expanding batches and sequences
-// (tea's sequenceMsg is unexported: it is a []tea.Cmd underneath).
+// (ui.SequenceCommands).
 func (rt *runtime) deliver(msg tea.Msg, background bool) {
 	switch m := msg.(type) {
 	case nil, spinner.TickMsg: // no animation
@@ -78,8 +76,8 @@ func (rt *runtime) deliver(msg tea.Msg, background bool) {
 		}
 		return
 	}
-	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().ConvertibleTo(cmdSliceType) {
-		for _, c := range v.Convert(cmdSliceType).Interface().([]tea.Cmd) {
+	if cmds, ok := ui.SequenceCommands(msg); ok {
+		for _, c := range cmds {
 			if c != nil {
 				rt.deliver(c(), background)
 			}

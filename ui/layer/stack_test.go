@@ -16,7 +16,6 @@ type probe struct {
 	name          string
 	got           []string
 	width, height int
-	floats        bool
 	done          bool
 }
 
@@ -71,11 +70,8 @@ func TestAPushedLayerGoesAboveItsRankAndBelowHigherOnes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var s layer.Stack
-			var all []layer.Layer
 			for i, rank := range tt.push {
-				p := floating{&probe{name: string(rune('0' + i))}}
-				all = append(all, p)
-				s.Push(p, rank, "")
+				s.Push(floating{&probe{name: string(rune('0' + i))}}, rank, "")
 			}
 			var got []string
 			s.Each("", func(l layer.Layer, _ layer.Rank) bool {

@@ -23,6 +23,19 @@ func Text(s string) string { return clean(s, false) }
 // Multiline is Text for text that may span lines: it keeps \n.
 func Multiline(s string) string { return clean(s, true) }
 
+// Output is what may be written to a terminal as a whole stream (the
+// command line's stdout and stderr): Multiline, keeping too the tab, the
+// carriage return and the two sequences cardterm's own output uses to
+// colour text and rewrite a progress line (CSI ... m and CSI K). Every other
+// sequence (title, hyperlink, clipboard, DCS/APC, cursor moves) is removed.
+// Text placed in such output passes Text first, which removes colour too.
+func Output(s string) string {
+	if isClean(s, true) {
+		return s
+	}
+	return (&cleaner{multiline: true, output: true}).clean(s)
+}
+
 // isClean reports whether s needs no change.
 func isClean(s string, multiline bool) bool {
 	for i := 0; i < len(s); {
@@ -70,6 +83,16 @@ func clean(s string, multiline bool) string {
 	if isClean(s, multiline) {
 		return s
 	}
+	return (&cleaner{multiline: multiline}).clean(s)
+}
+
+// cleaner holds what a clean keeps: newlines (multiline), and for a whole
+// output stream tabs, carriage returns and the colour and erase-line
+// sequences too.
+type cleaner struct{ multiline, output bool }
+
+func (k *cleaner) clean(s string) string {
+	multiline := k.multiline
 	var b strings.Builder
 	b.Grow(len(s) + 16)
 	sc := scanner{s: s, unterminated: -1}
@@ -77,6 +100,9 @@ func clean(s string, multiline bool) string {
 		c := s[i]
 		if c == 0x1b {
 			if n := sc.escSeqLen(i); n > 0 {
+				if k.output && isColourOrErase(s[i:i+n]) {
+					b.WriteString(s[i : i+n])
+				}
 				i += n
 				continue
 			}
@@ -90,6 +116,8 @@ func clean(s string, multiline bool) string {
 				b.WriteByte('\n')
 			case c == '\n':
 				b.WriteString(`\n`)
+			case (c == '\r' || c == '\t') && k.output:
+				b.WriteByte(c)
 			case c == '\r':
 				b.WriteString(`\r`)
 			case c == '\t':
@@ -124,6 +152,24 @@ func clean(s string, multiline bool) string {
 		i += size
 	}
 	return b.String()
+}
+
+// isColourOrErase reports whether seq (a whole escape sequence) is SGR
+// (ESC [ digits ; : m) or erase in line (ESC [ digits K).
+func isColourOrErase(seq string) bool {
+	if len(seq) < 3 || seq[1] != '[' {
+		return false
+	}
+	final := seq[len(seq)-1]
+	if final != 'm' && final != 'K' {
+		return false
+	}
+	for i := 2; i < len(seq)-1; i++ {
+		if c := seq[i]; (c < '0' || c > '9') && c != ';' && c != ':' {
+			return false
+		}
+	}
+	return true
 }
 
 func writeHex(b *strings.Builder, v, digits int) {

@@ -123,3 +123,16 @@ func TestTextLinear(t *testing.T) {
 	out := Text(evil)
 	checkSafe(t, evil, out, false)
 }
+
+func TestBounded(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"EUR", "EUR"},
+		{"USDC\x1b]0;x\x07", "USDC"},
+		{"ABCDEFGHIJKLMNOP", "ABCDEFGHIJK…"},
+		{"ÉÉÉÉÉÉÉÉÉÉÉÉÉ", "ÉÉÉÉÉÉÉÉÉÉÉ…"},
+	} {
+		if got := Bounded(c.in, MaxCode); got != c.want {
+			t.Errorf("Bounded(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

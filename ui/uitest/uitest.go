@@ -5,7 +5,6 @@ package uitest
 
 import (
 	"bytes"
-	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -27,8 +26,6 @@ var CmdTimeout = 5 * time.Second
 // MaxMessages bounds one Drive call, so a model that loops forever fails
 // loudly instead of hanging the test.
 var MaxMessages = 10000
-
-var cmdSliceType = reflect.TypeOf([]tea.Cmd(nil))
 
 // Drive feeds msgs to m one at a time; after each it runs the returned
 // commands (batches concurrently, sequences in order), feeds their messages
@@ -71,8 +68,7 @@ func Run(cmd tea.Cmd) []tea.Msg {
 	case tea.BatchMsg:
 		return runConcurrently(msg)
 	}
-	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().ConvertibleTo(cmdSliceType) {
-		cmds := v.Convert(cmdSliceType).Interface().([]tea.Cmd) // tea's unexported sequenceMsg
+	if cmds, ok := ui.SequenceCommands(msg); ok {
 		var out []tea.Msg
 		for _, c := range cmds {
 			out = append(out, Run(c)...)

@@ -59,7 +59,8 @@ func sources(t *testing.T, sb *sandbox.Running, username string) Sources {
 	t.Helper()
 	consentRec := casefile.NewRecorder(nil, "client key", nil)
 	customerRec := casefile.NewRecorder(nil, "approved session", nil)
-	cfg := apiclient.Config{BaseURL: sb.URL, ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey}
+	cred, _ := sandbox.CredentialFor(sandbox.DemoClientKey)
+	cfg := apiclient.Config{BaseURL: sb.URL, ClientKey: sandbox.DemoClientKey, ClientID: cred.ClientID, SecretKey: sandbox.DemoSecretKey}
 	consentCfg := cfg
 	consentCfg.HTTPClient, consentCfg.SecretKey = consentRec.Client(), ""
 	customerCfg := cfg

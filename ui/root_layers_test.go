@@ -1,0 +1,98 @@
+package ui_test
+
+import (
+	"testing"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"cardterm/ui"
+	"cardterm/ui/uitest"
+)
+
+// recorder is a screen's layer that keeps the keys it gets.
+type recorder struct {
+	keys []string
+	done bool
+}
+
+func (l *recorder) Update(msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		l.keys = append(l.keys, k.String())
+		l.done = l.done || k.String() == "esc"
+	}
+	return nil
+}
+func (l *recorder) SetSize(int, int)    {}
+func (l *recorder) View() string        { return "recorder" }
+func (l *recorder) KeyMap() help.KeyMap { return fakeKeys{} }
+func (l *recorder) Done() bool          { return l.done }
+
+// opener opens its layer on u (with another command, as a form's focus),
+// or when it is told to (openLater), as a request's answer would.
+type opener struct {
+	fakeScreen
+	layer *recorder
+}
+
+type openLater struct{}
+
+func (s *opener) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
+	blink := func() tea.Msg { return nil }
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		if msg.String() == "u" {
+			return s, ui.OpenLayer(s.layer, blink)
+		}
+	case openLater:
+		return s, ui.OpenLayer(s.layer)
+	}
+	s.fakeScreen.Update(msg)
+	return s, nil
+}
+
+func newOpeners(t *testing.T) (*ui.Root, *opener, *opener) {
+	t.Helper()
+	account := &opener{fakeScreen: fakeScreen{id: accountScreen, title: "Account"}, layer: &recorder{}}
+	card := &opener{fakeScreen: fakeScreen{id: cardScreen, title: "Card"}, layer: &recorder{}}
+	root := ui.NewRoot(ui.RootOptions{Screens: []ui.Screen{account, card}, SignIn: &fakeScreen{id: ui.ScreenSignIn}})
+	uitest.Drive(root, tea.WindowSizeMsg{Width: 100, Height: 30}, ui.SignedInMsg{})
+	return root, account, card
+}
+
+// What is typed right after the key that opens a form goes into the
+// form: the layer opens before the next key is read, not when its
+// command's message comes back. The keys here are given one after the
+// other with no command run in between, as a fast typist's are queued.
+func TestALayerOpensBeforeTheNextKey(t *testing.T) {
+	root, account, _ := newOpeners(t)
+	for _, k := range []string{"u", "c", "d"} {
+		root.Update(uitest.Key(k))
+	}
+	if got := account.layer.keys; len(got) != 2 || got[0] != "c" || got[1] != "d" {
+		t.Fatalf("the layer got %q, the screen %q", got, account.keys)
+	}
+	if len(account.keys) != 0 {
+		t.Fatalf("the screen got %q under its layer", account.keys)
+	}
+}
+
+// A layer asked for by a screen that is not shown (its answer came in
+// the background) opens over that screen, not over the one shown.
+func TestALayerOpensOverTheScreenThatAskedForIt(t *testing.T) {
+	root, account, card := newOpeners(t)
+	uitest.Drive(root, openLater{})
+	if top, ok := root.TopLayerOf(cardScreen); !ok || top != card.layer {
+		t.Fatalf("over the card screen: %T", top)
+	}
+	if top, ok := root.TopLayerOf(accountScreen); !ok || top != account.layer {
+		t.Fatalf("over the account screen: %T", top)
+	}
+	uitest.Drive(root, uitest.Key("esc"))
+	if _, ok := root.TopLayer(); ok {
+		t.Fatal("esc did not close the account's layer")
+	}
+	if top, ok := root.TopLayerOf(cardScreen); !ok || top != card.layer {
+		t.Fatal("esc on the account screen closed the card's layer")
+	}
+}
