@@ -84,7 +84,7 @@ func (k cardKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Toggle, k.SetPIN, k.ViewPIN, k.Details, k.Order}
 }
 func (k cardKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Toggle, k.Order, k.Refresh, k.Guard}, {k.SetPIN, k.Style, k.ViewPIN, k.ViewPINStyle, k.Details, k.DetailsStyle}}
+	return [][]key.Binding{{k.Toggle, k.Order, k.Refresh}, {k.SetPIN, k.Style, k.ViewPIN, k.ViewPINStyle, k.Details, k.DetailsStyle, k.Guard}}
 }
 
 // cardAction is a confirmed change to the card, sent back by the dialog.
