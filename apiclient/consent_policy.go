@@ -125,3 +125,27 @@ func WithRevoked(sets []ConsentSet, setID, consentID, at string) []ConsentSet {
 	}
 	return out
 }
+
+// ConsentGap is a consent a set's policy requires that is not granted:
+// its type and its status ("missing" when the set has no record of it).
+type ConsentGap struct{ Type, Status string }
+
+// RequiredNotGranted lists the set's gaps in the order its policy names
+// the required types; the support console's runbooks and bulk look-ups
+// both say what is missing from it.
+func RequiredNotGranted(set ConsentSet) []ConsentGap {
+	current := CurrentConsents(set)
+	var out []ConsentGap
+	for _, t := range RequiredConsentTypes(set.PolicyType) {
+		status := "missing"
+		for _, c := range current {
+			if c.ConsentType == t {
+				status = c.ConsentStatus
+			}
+		}
+		if status != ConsentGranted {
+			out = append(out, ConsentGap{Type: t, Status: status})
+		}
+	}
+	return out
+}

@@ -12,7 +12,8 @@ import (
 	"cardterm/sandbox"
 )
 
-// variableHints say where a variable of a printed curl command comes from.
+// variableHints say where each variable a printed curl command can hold
+// comes from.
 var variableHints = map[string]string{
 	curlcmd.AccessTokenVariable: "an access token from POST /v1/auth/login",
 	curlcmd.SecretKeyVariable:   "your secret key",
@@ -48,17 +49,11 @@ func printDryRun(o options, call apiCall, showSecrets bool, std streams) int {
 		NeedsToken: prepared.NeedsToken && call.request.Header.Get("Authorization") == "", NeedsSecretKey: prepared.NeedsSecretKey})
 	fmt.Fprintln(std.stdout, command)
 	if len(variables) > 0 {
-		var hints []string
-		for _, v := range variables {
-			if hint := variableHints[v]; hint != "" {
-				hints = append(hints, hint)
-			}
+		hints := make([]string, len(variables))
+		for i, variable := range variables {
+			hints[i] = variableHints[variable]
 		}
-		note := strings.Join(hints, "; ")
-		if note != "" {
-			note = " (" + note + ")"
-		}
-		fmt.Fprintf(std.stderr, "Set $%s first%s.\n", strings.Join(variables, " and $"), note)
+		fmt.Fprintf(std.stderr, "Set $%s first (%s).\n", strings.Join(variables, " and $"), strings.Join(hints, "; "))
 	}
 	return exitOK
 }

@@ -15,16 +15,11 @@ import (
 // The fields of `cardterm api` (-f and -F), read as `gh api` reads them:
 // key[sub]=v nests an object, key[]=v appends to an array (key[][sub]=v
 // fills the array's last object until sub repeats), key[] alone is an
-// empty array; -F types its value (true, false, null, an integer, @FILE
-// or @- for stdin's contents), -f never does. All -f fields are read
+// empty array; -F types its value, -f never does. All -f fields are read
 // before the -F ones, as gh reads them.
 
-// fieldPattern is key[sub][]…=value: a name, its bracketed keys, and the
-// value after the first '=' (none only for key[]).
-var fieldPattern = regexp.MustCompile(`(?s)^([^\[\]=]+)((?:\[[^\[\]=]*\])*)(?:=(.*))?$`)
-
-// bracketKey is one [sub] of a field's key.
-var bracketKey = regexp.MustCompile(`\[([^\[\]]*)\]`)
+// fieldKey is a field's key: a name, then bracketed keys ([sub] or []).
+var fieldKey = regexp.MustCompile(`^[^\[\]]+(\[[^\[\]]*\])*$`)
 
 // parseFields builds the JSON object of the raw (-f) and typed (-F)
 // fields; stdin is read once, by the first -F key=@-.
@@ -42,91 +37,85 @@ func parseFields(raw, typed []string, stdin io.Reader) (map[string]any, error) {
 	return params, nil
 }
 
-// addField puts one field into params, as gh's parseFields does.
+// addField splits one field into its keys and value and puts it into
+// params.
 func addField(params map[string]any, field string, typed bool, stdin *io.Reader) error {
-	parts := fieldPattern.FindStringSubmatchIndex(field)
-	if parts == nil {
+	name, text, hasValue := strings.Cut(field, "=")
+	if !fieldKey.MatchString(name) {
 		return fmt.Errorf("write key=value (key[sub]=value nests, key[]=value appends)")
 	}
-	keys := []string{field[parts[2]:parts[3]]}
-	for _, sub := range bracketKey.FindAllStringSubmatch(field[parts[4]:parts[5]], -1) {
-		keys = append(keys, sub[1])
-	}
-	hasValue := parts[6] >= 0
-	if !hasValue && keys[len(keys)-1] != "" {
+	if !hasValue && !strings.HasSuffix(name, "[]") {
 		return fmt.Errorf("a field needs a value after '=' (only key[] stands alone, for an empty array)")
+	}
+	// "a[b][]" is the keys a, b and "" (an array).
+	first, brackets, _ := strings.Cut(name, "[")
+	keys := []string{first}
+	if brackets != "" {
+		keys = append(keys, strings.Split(strings.TrimSuffix(brackets, "]"), "][")...)
 	}
 	var value any
 	if hasValue {
-		value = field[parts[6]:parts[7]]
+		value = text
 		if typed {
 			var err error
-			if value, err = typedValue(value.(string), stdin); err != nil {
+			if value, err = typedValue(text, stdin); err != nil {
 				return err
 			}
 		}
 	}
-	dest, inArray, key := params, false, keys[0]
-	for _, next := range keys[1:] {
-		if next == "" {
-			inArray = true
-			continue
-		}
-		var err error
-		if dest, err = child(dest, key, next, inArray); err != nil {
-			return err
-		}
-		key, inArray = next, false
-	}
-	existing, exists := dest[key]
-	list, isList := existing.([]any)
+	return putField(params, keys, value, hasValue)
+}
+
+// putField puts value at keys[0], under the keys after it: an object for
+// each [sub], an array for each [].
+func putField(object map[string]any, keys []string, value any, hasValue bool) error {
+	key, rest := keys[0], keys[1:]
+	existing, exists := object[key]
 	switch {
-	case !inArray && exists:
+	case len(rest) == 0 && exists:
 		return fmt.Errorf("%q is given twice", key)
-	case !inArray:
-		dest[key] = value
-	case exists && !isList:
+	case len(rest) == 0:
+		object[key] = value
+		return nil
+	case rest[0] != "": // key[sub]
+		inner, ok := existing.(map[string]any)
+		if exists && !ok {
+			return fmt.Errorf("%q is not an object here", key)
+		}
+		if !exists {
+			inner = map[string]any{}
+			object[key] = inner
+		}
+		return putField(inner, rest, value, hasValue)
+	}
+	list, ok := existing.([]any) // key[]
+	switch {
+	case exists && !ok:
 		return fmt.Errorf("%q is not an array here", key)
+	case len(rest) > 1: // key[][sub]
+		return putField(arrayObject(object, key, list, rest[1]), rest[1:], value, hasValue)
 	case hasValue:
-		dest[key] = append(list, value)
-	case !exists:
-		dest[key] = []any{}
+		object[key] = append(list, value)
+	case !exists: // key[] alone: an empty array
+		object[key] = []any{}
 	}
 	return nil
 }
 
-// child is the object the key after key goes into: dest[key], made when
-// missing; in an array (key[]) the array's last object while it lacks
-// next (or next is an array), else a new one appended.
-func child(dest map[string]any, key, next string, inArray bool) (map[string]any, error) {
-	existing, exists := dest[key]
-	if !inArray {
-		object, ok := existing.(map[string]any)
-		if exists && !ok {
-			return nil, fmt.Errorf("%q is not an object here", key)
-		}
-		if !exists {
-			object = map[string]any{}
-			dest[key] = object
-		}
-		return object, nil
-	}
-	list, ok := existing.([]any)
-	if exists && !ok {
-		return nil, fmt.Errorf("%q is not an array here", key)
-	}
+// arrayObject is the object of object[key] (list) that next goes into:
+// as gh, the last one while it lacks next (or next is an array), else a
+// new one appended.
+func arrayObject(object map[string]any, key string, list []any, next string) map[string]any {
 	if len(list) > 0 {
-		if last, ok := list[len(list)-1].(map[string]any); ok {
-			if value, taken := last[next]; !taken {
-				return last, nil
-			} else if _, isList := value.([]any); isList {
-				return last, nil
-			}
+		last, _ := list[len(list)-1].(map[string]any)
+		held, taken := last[next]
+		if _, isList := held.([]any); last != nil && (!taken || isList) {
+			return last
 		}
 	}
-	object := map[string]any{}
-	dest[key] = append(list, object)
-	return object, nil
+	fresh := map[string]any{}
+	object[key] = append(list, fresh)
+	return fresh
 }
 
 // typedValue is -F's value: a file's contents (@FILE, @- for stdin, read

@@ -19,14 +19,10 @@ import (
 	"cardterm/ui/sanitize"
 )
 
-// `cardterm api --template`: the answer formatted with a Go template, with
-// the functions gh api's templates have (gh help formatting): color and
-// autocolor, join, pluck, tablerow and tablerender, timeago, timefmt,
-// truncate and hyperlink. Numbers keep their digits (json.Number), and
-// timeago says spans the way the app does ("3 h 20 min ago").
-
-// answerTemplate is a parsed --template and the table its tablerow calls
-// gather, kept across pages until tablerender (or the end) prints it.
+// answerTemplate is a parsed `cardterm api --template`, with the functions
+// gh api's templates have (gh help formatting), and the table its
+// tablerow calls gather, kept across pages until tablerender (or the end)
+// prints it. Numbers keep their digits (json.Number).
 type answerTemplate struct {
 	template *template.Template
 	rows     [][]string
@@ -46,9 +42,8 @@ func parseAnswerTemplate(text string) (*answerTemplate, error) {
 }
 
 // execute runs the template on one answer. On a terminal the answer's
-// strings are sanitized first, so only the template's own colours reach
-// the terminal. text/template writes each piece as it goes, so
-// tablerender's table lands where it is called.
+// strings (map keys too) are sanitized first: the terminal's writer keeps
+// colour, and only the template's own colours may reach the terminal.
 func (t *answerTemplate) execute(w io.Writer, body []byte, terminal, color bool) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
@@ -78,34 +73,19 @@ func (t *answerTemplate) render(w io.Writer) error {
 	return table.Flush()
 }
 
-// functions are gh's template functions.
+// functions are gh's template functions; timeago says spans the way the
+// app does ("3 h 20 min ago").
 func (t *answerTemplate) functions() template.FuncMap {
-	texts := func(values []any) ([]string, error) {
-		out := make([]string, len(values))
-		for i, value := range values {
-			var err error
-			if out[i], err = scalarText(value); err != nil {
-				return nil, err
-			}
-		}
-		return out, nil
-	}
-	parseTime := func(input string) (time.Time, error) { return time.Parse(time.RFC3339, input) }
 	return template.FuncMap{
-		"color": func(style string, input any) (string, error) {
-			text, err := scalarText(input)
-			return colorText(style, text), err
-		},
-		"autocolor": func(style string, input any) (string, error) {
-			text, err := scalarText(input)
+		"color": func(style string, input any) string { return colorText(style, valueText(input)) },
+		"autocolor": func(style string, input any) string {
 			if t.color {
-				text = colorText(style, text)
+				return colorText(style, valueText(input))
 			}
-			return text, err
+			return valueText(input)
 		},
-		"join": func(separator string, input []any) (string, error) {
-			parts, err := texts(input)
-			return strings.Join(parts, separator), err
+		"join": func(separator string, input []any) string {
+			return strings.Join(valueTexts(input), separator)
 		},
 		"pluck": func(field string, input []any) []any {
 			var out []any
@@ -116,49 +96,53 @@ func (t *answerTemplate) functions() template.FuncMap {
 			}
 			return out
 		},
-		"tablerow": func(fields ...any) (string, error) {
-			row, err := texts(fields)
-			for i, text := range row {
+		"tablerow": func(fields ...any) string {
+			row := valueTexts(fields)
+			for i, text := range row { // one line a row, tabs for the columns
 				first, _, _ := strings.Cut(text, "\n")
 				row[i] = strings.ReplaceAll(first, "\t", " ")
 			}
 			t.rows = append(t.rows, row)
-			return "", err
+			return ""
 		},
 		"tablerender": func() (string, error) { return "", t.render(t.out) },
 		"timeago": func(input string) (string, error) {
-			at, err := parseTime(input)
+			at, err := time.Parse(time.RFC3339, input)
 			return humantime.Relative(at, time.Now()), err
 		},
 		"timefmt": func(layout, input string) (string, error) {
-			at, err := parseTime(input)
+			at, err := time.Parse(time.RFC3339, input)
 			return at.Format(layout), err
 		},
-		"truncate": func(width int, input any) (string, error) {
-			text, ok := input.(string)
-			if !ok && input != nil {
-				return "", fmt.Errorf("truncate: want a string, got %T", input)
-			}
-			return ansi.Truncate(text, width, "..."), nil
-		},
+		"truncate": func(width int, input any) string { return ansi.Truncate(valueText(input), width, "...") },
 		"hyperlink": func(link, text string) string {
 			return "\x1b]8;;" + link + "\x1b\\" + cmp.Or(text, link) + "\x1b]8;;\x1b\\"
 		},
 	}
 }
 
-// scalarText is a JSON scalar as text: a number as its digits, null as
-// nothing.
-func scalarText(input any) (string, error) {
+// valueText is a JSON value as a template prints it: a string as itself,
+// a number as its digits, null as nothing, an array or object as JSON.
+func valueText(input any) string {
 	switch v := input.(type) {
-	case string:
-		return v, nil
-	case json.Number, bool:
-		return fmt.Sprint(v), nil
 	case nil:
-		return "", nil
+		return ""
+	case string:
+		return v
+	case map[string]any, []any:
+		data, _ := json.Marshal(v)
+		return string(data)
 	}
-	return "", fmt.Errorf("cannot write a %T as text", input)
+	return fmt.Sprint(input)
+}
+
+// valueTexts is valueText of each value.
+func valueTexts(values []any) []string {
+	texts := make([]string, len(values))
+	for i, value := range values {
+		texts[i] = valueText(value)
+	}
+	return texts
 }
 
 // colorText paints text in a style of gh's templates (mgutz/ansi): a
@@ -176,8 +160,9 @@ func colorText(style, text string) string {
 		Bold(strings.Contains(attributes, "b")).Underline(strings.Contains(attributes, "u")).Render(text)
 }
 
-// sanitizeStrings returns data with every string sanitized for a
-// terminal.
+// sanitizeStrings returns data with every string and map key sanitized
+// for a terminal. A key that only differed from another by what
+// sanitizing removed does not replace it.
 func sanitizeStrings(data any) any {
 	switch v := data.(type) {
 	case string:
@@ -187,22 +172,14 @@ func sanitizeStrings(data any) any {
 			v[i] = sanitizeStrings(v[i])
 		}
 	case map[string]any:
-		return sanitizeKeys(v)
+		clean := make(map[string]any, len(v))
+		for key, value := range v {
+			cleanKey := sanitize.Multiline(key)
+			if _, taken := clean[cleanKey]; !taken || cleanKey == key {
+				clean[cleanKey] = sanitizeStrings(value)
+			}
+		}
+		return clean
 	}
 	return data
-}
-
-// sanitizeKeys returns m with its keys sanitized as well as its values
-// ({{range $key, $value := .}} prints keys). A key that only differed
-// from another by what sanitizing removed does not replace it.
-func sanitizeKeys(m map[string]any) map[string]any {
-	out := make(map[string]any, len(m))
-	for key, value := range m {
-		clean := sanitize.Multiline(key)
-		if _, taken := out[clean]; taken && clean != key {
-			continue
-		}
-		out[clean] = sanitizeStrings(value)
-	}
-	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -52,6 +53,14 @@ func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
 // next app on that profile alone (flags and environment were for the
 // first one) and runs it, in the same process.
 func runApp(o options, std streams) error {
+	// A wrong keys file is refused before anything is drawn.
+	if err := useKeysFile(); err != nil {
+		return err
+	}
+	commands, err := loadCommandsFile()
+	if err != nil {
+		return err
+	}
 	// The accessible mode reads lines and prints plain text: it needs no
 	// terminal (a screen reader's console, a pipe).
 	if !o.accessible {
@@ -60,6 +69,7 @@ func runApp(o options, std streams) error {
 		}
 	}
 	for {
+		o.commands = commands
 		a, err := newApp(o, std.stdin, std.stderr)
 		if err != nil {
 			return err
@@ -135,6 +145,10 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 	// The user or onboarding asked for is opened by the first console
 	// only: one built anew after a customer signed in starts empty.
 	startUser, startOnboarding := o.supportUser, o.supportOnboarding
+	views, err := viewStore(o).Load()
+	if err != nil {
+		slog.Warn("saved views not read", "err", err)
+	}
 	root, _ := shell.New(shell.Config{
 		Client:     apiclient.New(gw.cfg),
 		Gateway:    gateway,
@@ -149,6 +163,10 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 		Presenter:  o.presenter,
 		Mouse:      o.mouse,
 		Accessible: o.accessible,
+		Commands:   o.commands,
+		Theme:      themeOf(o.theme),
+		Views:      views,
+		SaveView:   viewStore(o).Save,
 		Alerts: screenkit.Alerts{On: o.alerts, Interval: o.alertInterval,
 			Desktop: ui.DesktopNotifyFor(os.Getenv)},
 		OrderPaymentMethod: strings.ToUpper(o.orderPaymentMethod),
@@ -171,6 +189,7 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 				CasesDir:        supportCasesDir(o.supportCasesDir),
 				CaseFile:        o.supportCase,
 				RunbooksDir:     supportRunbooksDir(),
+				ResponseTimes:   responseTimes(o.responseTimes),
 			})
 			startUser, startOnboarding = "", ""
 			return console

@@ -103,6 +103,7 @@ request to any endpoint.
 		newProfileCommand(std),
 		newVersionCommand(),
 		newManCommand(),
+		newKeysCommand(),
 		newAPICommand(std),
 		newGuardCommand(std),
 		newProxyCommand(),

@@ -45,17 +45,10 @@ type apiCall struct {
 }
 
 const apiHelp = `Send one request to any endpoint of the gateway, with the settings, headers
-and sign-in the app uses (a user's endpoints sign in as $CARDTERM_USERNAME
-with $CARDTERM_PASSWORD, the first demo user on the embedded sandbox), and
-print the answer: byte for byte in a pipe; indented, coloured and escaped on
-a terminal. The flags are gh api's, with gh's meanings; docs/api.md is the
-reference.
-
-The method is GET, or POST once a field or --input is given. Fields nest as
-key[sub]=v, append as key[]=v; with GET they are the query, else a JSON
-body. --read-only (or a read-only profile) sends only the interface's reads,
-with no method override or path rewrite however spelled, and refuses the
-rest (exit 2).
+and sign-in the app uses, and print the answer: byte for byte in a pipe;
+indented, coloured and escaped on a terminal. The flags are gh api's, with
+gh's meanings; docs/api.md is the reference. --read-only sends only the
+interface's reads (exit 2 for the rest).
 
 `
 
@@ -70,12 +63,8 @@ func newAPICommand(std streams) *cobra.Command {
   cardterm api -X POST /v1/card/freeze --dry-run
   cardterm api /v2/consent/user/USER_ID/audit -f limit=100 --paginate \
       --jq '.auditRecords[].action'
-  cardterm api /v1/webhooks -f name=ops \
-      -f url=https://hooks.example.com/x -f 'event_types[]=card.frozen'
   echo '{"walletIds":["WALLET_ID"]}' |
-      cardterm api -X DELETE /v1/wallet/whitelist --input -
-  cardterm api /v1/user --template \
-      '{{.email}} ({{.verificationState}}){{"\n"}}'`,
+      cardterm api -X DELETE /v1/wallet/whitelist --input -`,
 		Args:              cobra.RangeArgs(1, 2),
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -109,9 +98,9 @@ func newAPICommand(std streams) *cobra.Command {
 	fs.BoolVar(&a.paginate, "paginate", false, "follow _links.next to the last page, printing each page (GET)")
 	fs.BoolVar(&a.slurp, "slurp", false, "with --paginate, print all pages as one JSON array")
 	fs.StringVarP(&a.jq, "jq", "q", "", "print what the jq `expression` selects from the answer (strings unquoted)")
+	fs.StringVarP(&a.template, "template", "t", "", "format the JSON answer with a Go `template` (gh's functions: tablerow, pluck, timeago, ...)")
 	fs.BoolVar(&a.dryRun, "dry-run", false, "print the request as a curl command instead of sending it (secrets as $CARDTERM_… variables)")
 	fs.BoolVar(&a.showSecrets, "show-secrets", false, "with --dry-run, write the secret key from $"+secretKeyEnv+" instead of its variable")
-	fs.StringVarP(&a.template, "template", "t", "", "format the JSON answer with a Go `template` (gh's functions: color, join, pluck, tablerow, timeago, ...)")
 	given = addSettingFlags(cmd, gatewaySettings)
 	fs.SortFlags = false
 	_ = cmd.RegisterFlagCompletionFunc("method", cobra.FixedCompletions(
@@ -122,29 +111,38 @@ func newAPICommand(std streams) *cobra.Command {
 	return cmd
 }
 
-// call checks the command line as gh api does and makes the request: the
-// method, the path, the fields or the body, the headers and the output's
-// filter. Nothing is read from the keyring and nothing is sent yet.
-func (a apiFlags) call(args []string, o options, stdin io.Reader) (apiCall, error) {
+// refusal is why gh api would refuse these flags together, or "".
+func (a apiFlags) refusal(args []string) string {
 	outputs := 0
 	for _, on := range []bool{a.silent, a.jq != "", a.template != ""} {
 		if on {
 			outputs++
 		}
 	}
-	method, path := strings.ToUpper(a.method), args[0]
 	switch {
 	case a.paginate && a.input != "":
-		return apiCall{}, usageError{"--paginate cannot be used with --input"}
+		return "--paginate cannot be used with --input"
 	case a.slurp && !a.paginate:
-		return apiCall{}, usageError{"--slurp needs --paginate"}
+		return "--slurp needs --paginate"
 	case a.slurp && (a.jq != "" || a.template != ""):
-		return apiCall{}, usageError{"--slurp cannot be used with --jq or --template"}
+		return "--slurp cannot be used with --jq or --template"
 	case outputs > 1:
-		return apiCall{}, usageError{"only one of --template, --jq or --silent may be used"}
+		return "only one of --template, --jq or --silent may be used"
 	case len(args) == 2 && a.methodGiven:
-		return apiCall{}, usageError{fmt.Sprintf("the method is given twice (-X %s and %s): write api -X METHOD PATH", a.method, args[0])}
-	case len(args) == 2:
+		return fmt.Sprintf("the method is given twice (-X %s and %s): write api -X METHOD PATH", a.method, args[0])
+	}
+	return ""
+}
+
+// call checks the command line as gh api does and makes the request: the
+// method, the path, the fields or the body, the headers and the output's
+// filter. Nothing is read from the keyring and nothing is sent yet.
+func (a apiFlags) call(args []string, o options, stdin io.Reader) (apiCall, error) {
+	if why := a.refusal(args); why != "" {
+		return apiCall{}, usageError{why}
+	}
+	method, path := strings.ToUpper(a.method), args[0]
+	if len(args) == 2 { // the old form: api METHOD PATH
 		method, path, a.methodGiven = strings.ToUpper(args[0]), args[1], true
 	}
 	if method == "" || strings.Trim(method, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
@@ -207,21 +205,14 @@ func guardAPIRequest(o options, request apiclient.RawRequest) error {
 	return nil
 }
 
-// readInput reads --input: a file, or stdin for "-", sent as it is (an
-// empty file sends an empty body, not none).
+// readInput reads --input as -F reads @FILE (@- for stdin). The bytes
+// are sent as they are: an empty file sends an empty body, not none.
 func readInput(name string, stdin io.Reader) ([]byte, error) {
-	if name == "-" && stdin == nil {
-		return nil, usageError{"--input -: reads stdin, and there is none"}
-	}
-	read := func() ([]byte, error) { return os.ReadFile(name) }
-	if name == "-" {
-		read = func() ([]byte, error) { return io.ReadAll(stdin) }
-	}
-	data, err := read()
+	text, err := typedValue("@"+name, &stdin)
 	if err != nil {
-		return nil, usageError{fmt.Sprintf("--input: %v", err)}
+		return nil, usageError{fmt.Sprintf("--input %s: %v", name, err)}
 	}
-	return append([]byte{}, data...), nil
+	return []byte(text.(string)), nil
 }
 
 // parseHeaders reads -H 'Name: value'.
@@ -248,13 +239,12 @@ func mustJSON(v any) []byte {
 	return data
 }
 
-// runAPI signs in when the path is a user's, sends the call (and, with
-// --paginate, the pages after it), prints the answers and returns the
-// exit code.
+// runAPI signs in when the path is a user's (not with -H Authorization),
+// sends the call and the pages after it, prints the answers and returns
+// the exit code. The secret key is read only for the endpoints it is sent
+// to; nothing ever prompts.
 func runAPI(o options, call apiCall, a apiFlags, std streams) int {
 	method, path := call.request.Method, call.request.Path
-	// The secret key is read (from the environment or the keyring) only
-	// for the endpoints it is sent to; nothing ever prompts for it.
 	if !apiclient.RawNeedsSecretKey(method, path) {
 		o.secrets = nil
 	}
@@ -269,19 +259,12 @@ func runAPI(o options, call apiCall, a apiFlags, std streams) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if apiclient.RawNeedsSignIn(method, path) && call.request.Header.Get("Authorization") == "" {
-		user, pass, err := signInUser(gw)
-		if err == nil && user == "" {
-			err = usageError{fmt.Sprintf("%s %s is a user's endpoint: set CARDTERM_USERNAME and CARDTERM_PASSWORD (or give -H 'Authorization: Bearer …')", method, path)}
-		}
+		signOut, err := signIn(ctx, client, gw, method+" "+path)
 		if err != nil {
 			fmt.Fprintln(std.stderr, "cardterm api:", sanitize.Text(lookupMessage(err)))
 			return exitCodeFor(err)
 		}
-		if _, err := client.Login(ctx, user, pass); err != nil {
-			fmt.Fprintf(std.stderr, "cardterm api: sign-in: %s\n", sanitize.Text(apiclient.ErrorMessage(err)))
-			return exitCodeFor(err)
-		}
-		defer func() { _ = client.Logout(context.Background()) }()
+		defer signOut()
 	}
 	return sendPages(ctx, client, gw.cfg.BaseURL, call, a, std)
 }

@@ -19,13 +19,11 @@ import (
 	"cardterm/ui/sanitize"
 )
 
-// What `cardterm api` prints, and how it follows pages: the answer as
-// sent in a pipe, indented, coloured and escaped on a terminal; with -i
-// its status line and headers first; with --silent no body; --jq's
-// results, --template's text, or with --slurp every page in one array.
-
-// answerWriter prints answers: byte for byte to a pipe or a file (a
-// script gets what the gateway sent), made safe to look at on a terminal.
+// answerWriter prints `cardterm api`'s answers: byte for byte to a pipe
+// or a file (a script gets what the gateway sent); on a terminal
+// indented, coloured and escaped. With -i the status line and headers
+// come first; --silent prints no body; --jq, --template or --slurp (every
+// page in one array) print what they make of it.
 type answerWriter struct {
 	w        io.Writer
 	terminal bool
@@ -45,8 +43,8 @@ func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, ca
 	out := &answerWriter{w: std.stdout, terminal: terminal, color: terminal && os.Getenv("NO_COLOR") == "",
 		jq: call.jq, output: call.output, include: a.include, silent: a.silent, slurp: a.slurp}
 	pages := newPageFollower(baseURL)
-	fail := func(code int, format string, args ...any) int {
-		fmt.Fprintf(std.stderr, "cardterm api: "+format+"\n", args...)
+	fail := func(code int, err error) int {
+		fmt.Fprintln(std.stderr, "cardterm api:", err)
 		return code
 	}
 	for page := 0; ; page++ {
@@ -56,24 +54,24 @@ func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, ca
 		}
 		out.head(answer)
 		if err != nil { // as gh api: the gateway's error answer on stdout, unfiltered
-			if len(answer.Body) > 0 && !a.silent {
+			if !a.silent {
 				_ = out.raw(answer.Body)
 			}
-			return fail(exitCodeFor(err), "%s %s: %s", call.request.Method, sanitize.Text(call.request.Path), sanitize.Text(apiclient.ErrorMessage(err)))
+			request := call.request.Method + " " + sanitize.Text(call.request.Path)
+			return fail(exitCodeFor(err), fmt.Errorf("%s: %s", request, sanitize.Text(apiclient.ErrorMessage(err))))
 		}
-		if err := out.write(ctx, answer.Body); err != nil {
-			if ctx.Err() != nil {
-				return fail(exitInterrupted, "%v", err) // SIGINT or SIGTERM while --jq ran
-			}
-			return fail(exitRefused, "%v", err)
+		if err := out.write(ctx, answer.Body); err != nil && ctx.Err() != nil {
+			return fail(exitInterrupted, err) // SIGINT or SIGTERM while --jq ran
+		} else if err != nil {
+			return fail(exitRefused, err)
 		}
-		next, ok, err := pages.next(answer.Body)
+		next, more, err := pages.next(answer.Body)
 		if err != nil && a.paginate {
-			return fail(exitRefused, "%s", sanitize.Text(err.Error()))
+			return fail(exitRefused, err)
 		}
-		if !a.paginate || !ok {
+		if !a.paginate || !more {
 			if err := out.finish(); err != nil {
-				return fail(exitRefused, "%v", err)
+				return fail(exitRefused, err)
 			}
 			return exitOK
 		}
@@ -83,22 +81,23 @@ func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, ca
 
 // head prints the status line and the headers (sorted by name), then an
 // empty line, as gh api -i does; nothing without -i or without an answer.
+// Go refuses control bytes in headers, not in the status line.
 func (a *answerWriter) head(answer apiclient.RawAnswer) {
 	if !a.include || answer.Status == 0 {
 		return
 	}
-	clean := func(s string) string { return s }
+	status := answer.Proto + " " + answer.StatusText
 	if a.terminal {
-		clean = sanitize.Text
+		status = sanitize.Text(status)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s\r\n", clean(answer.Proto), clean(answer.StatusText))
+	b.WriteString(status + "\r\n")
 	for _, name := range slices.Sorted(maps.Keys(answer.Header)) {
-		shown := clean(name)
+		shown := name
 		if a.color {
-			shown = "\x1b[1;34m" + shown + "\x1b[m"
+			shown = "\x1b[1;34m" + name + "\x1b[m"
 		}
-		fmt.Fprintf(&b, "%s: %s\r\n", shown, clean(strings.Join(answer.Header[name], ", ")))
+		fmt.Fprintf(&b, "%s: %s\r\n", shown, strings.Join(answer.Header[name], ", "))
 	}
 	_, _ = io.WriteString(a.w, b.String()+"\r\n")
 }
@@ -136,7 +135,7 @@ func (a *answerWriter) finish() error {
 
 // jqResults prints what --jq selects from one answer, one result a line:
 // a string as its text, anything else as compact JSON (as jq -r and gh
-// api --jq do).
+// api --jq do). halt stops it without an error.
 func (a *answerWriter) jqResults(ctx context.Context, body []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber() // gojq keeps a json.Number's digits
@@ -144,11 +143,11 @@ func (a *answerWriter) jqResults(ctx context.Context, body []byte) error {
 	if err := dec.Decode(&value); err != nil {
 		return fmt.Errorf("--jq: the answer is not JSON: %v", err)
 	}
-	for results := a.jq.RunWithContext(ctx, value); ; {
-		result, ok := results.Next()
+	results := a.jq.RunWithContext(ctx, value)
+	for result, ok := results.Next(); ok; result, ok = results.Next() {
 		var halt *gojq.HaltError
-		if err, isErr := result.(error); isErr && errors.As(err, &halt) && halt.Value() == nil || !ok {
-			return nil // the end, or halt: stop without an error
+		if err, isErr := result.(error); isErr && errors.As(err, &halt) && halt.Value() == nil {
+			return nil
 		} else if isErr {
 			return jqError(err)
 		}
@@ -168,6 +167,7 @@ func (a *answerWriter) jqResults(ctx context.Context, body []byte) error {
 			return err
 		}
 	}
+	return nil
 }
 
 // raw prints a whole answer: as it is when piped; on a terminal indented
@@ -194,13 +194,13 @@ func (a *answerWriter) raw(body []byte) error {
 }
 
 // pageFollower finds the next page of a paged answer: the interface pages
-// with _links.next ({href, method}, null on the last page).
+// with _links.next ({href, method}, or the href alone; null on the last
+// page). It stops a gateway whose pages never end.
 type pageFollower struct {
 	base *url.URL
 	seen map[string]bool
 }
 
-// maxPages stops a gateway whose pages never end.
 const maxPages = 10000
 
 func newPageFollower(baseURL string) *pageFollower {
@@ -216,23 +216,29 @@ func (p *pageFollower) next(body []byte) (string, bool, error) {
 		Links struct{ Next json.RawMessage } `json:"_links"`
 	}
 	var link struct{ Href string }
-	if json.Unmarshal(body, &page) != nil || json.Unmarshal(page.Links.Next, &link.Href) != nil && json.Unmarshal(page.Links.Next, &link) != nil || link.Href == "" {
+	// Not JSON, or no _links: the last page. A next link is {href, method}
+	// or the href alone.
+	_ = json.Unmarshal(body, &page)
+	if json.Unmarshal(page.Links.Next, &link.Href) != nil {
+		_ = json.Unmarshal(page.Links.Next, &link)
+	}
+	if link.Href == "" {
 		return "", false, nil
 	}
 	u, err := url.Parse(link.Href)
 	if err != nil {
-		return "", false, fmt.Errorf("the next page's link %q: %v", link.Href, err)
+		return "", false, fmt.Errorf("the next page's link %q: %v", sanitize.Text(link.Href), err)
 	}
 	path := u.RequestURI()
 	if u.IsAbs() || u.Host != "" {
 		if p.base == nil || u.Host != p.base.Host || u.Scheme != p.base.Scheme {
-			return "", false, fmt.Errorf("the next page is at %s, not on the gateway; it is not followed with your credentials", link.Href)
+			return "", false, fmt.Errorf("the next page is at %s, not on the gateway; it is not followed with your credentials", sanitize.Text(link.Href))
 		}
 		// The base URL's own path prefix is added again to the request.
 		path = "/" + strings.TrimPrefix(strings.TrimPrefix(path, strings.TrimRight(p.base.Path, "/")), "/")
 	}
 	if p.seen[path] || len(p.seen) >= maxPages {
-		return "", false, fmt.Errorf("the pages do not end (%s again, or %d pages)", link.Href, maxPages)
+		return "", false, fmt.Errorf("the pages do not end (%s again, or %d pages)", sanitize.Text(link.Href), maxPages)
 	}
 	p.seen[path] = true
 	return path, true, nil

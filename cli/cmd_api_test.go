@@ -78,6 +78,9 @@ func TestAPIGhFieldsTypedAndNestedAsGhBuildsThem(t *testing.T) {
 		{raw: []string{"empty[]"}, want: `{"empty":[]}`},                                 // "To pass an empty array, use key[] without a value."
 		{typed: []string{"body=@-"}, stdin: "from stdin", want: `{"body":"from stdin"}`}, // @- reads stdin
 		{raw: []string{"a[b][c]=1", "a[b][d]=2", "a[e]=3"}, want: `{"a":{"b":{"c":"1","d":"2"},"e":"3"}}`},
+		// key[][sub] fills the last object until sub comes again.
+		{raw: []string{"w[][n]=a", "w[][n]=b", "w[][c]=x"}, want: `{"w":[{"n":"a"},{"c":"x","n":"b"}]}`},
+		{raw: []string{"e[]", "e[]=1", "v=a=b"}, want: `{"e":["1"],"v":"a=b"}`},
 	} {
 		fields, err := parseFields(c.raw, c.typed, strings.NewReader(c.stdin))
 		if err != nil {
@@ -88,7 +91,8 @@ func TestAPIGhFieldsTypedAndNestedAsGhBuildsThem(t *testing.T) {
 			t.Errorf("%v %v:\n got %s\nwant %s", c.raw, c.typed, got, c.want)
 		}
 	}
-	for _, bad := range [][]string{{"key"}, {"=v"}, {"a=1", "a=2"}, {"a=1", "a[]=2"}, {"a[b]=1", "a=2"}} {
+	for _, bad := range [][]string{{"key"}, {"=v"}, {"a=1", "a=2"}, {"a=1", "a[]=2"}, {"a[b]=1", "a=2"},
+		{"a[]=1", "a[b]=2"}, {"a[b=1"}, {"a[b]c=1"}} {
 		if _, err := parseFields(bad, nil, nil); err == nil {
 			t.Errorf("%v: no error", bad)
 		}
@@ -128,5 +132,37 @@ func TestAPIInputWithAFieldIsPOSTWithTheFieldsInTheQuery(t *testing.T) {
 	}
 	if call.request.Method != "POST" || string(call.request.Body) != body || call.request.Query.Get("x-us-env") != "true" {
 		t.Errorf("--input with a field: %s body %q query %v", call.request.Method, call.request.Body, call.request.Query)
+	}
+}
+
+// gh's template functions on one answer: any JSON value prints (an
+// object as JSON), numbers keep their digits, autocolor paints only on a
+// colour terminal, and a terminal gets the answer's strings and keys
+// sanitized while the template's own colour stays.
+func TestAnswerTemplateFunctions(t *testing.T) {
+	body := []byte(`{"amount":12.50,"tags":["a",1,null],"meta":{"k":"v"},"when":"2024-01-02T03:04:05Z",` +
+		`"name":"x` + "\\u001b[31m" + `y","list":[{"id":"p"},{"id":"q"}]}`)
+	for _, c := range []struct {
+		template string
+		terminal bool
+		want     string
+	}{
+		{`{{.amount}} {{join "," .tags}} {{tablerow .meta .amount}}`, false, "12.50 a,1, "},
+		{`{{.list | pluck "id" | join "+"}} {{truncate 5 .meta}}`, false, `p+q {"...`},
+		{`{{timefmt "2006-01-02" .when}} {{autocolor "red" "plain"}}`, false, "2024-01-02 plain"},
+		{`{{.name}}`, false, "x\x1b[31my"},
+		{`{{.name}} {{color "red" "ok"}}`, true, "xy \x1b[38;5;1mok\x1b[m"},
+	} {
+		tpl, err := parseAnswerTemplate(c.template)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := tpl.execute(&out, body, c.terminal, false); err != nil {
+			t.Fatalf("%s: %v", c.template, err)
+		}
+		if out.String() != c.want {
+			t.Errorf("%s (terminal %v):\n got %q\nwant %q", c.template, c.terminal, out.String(), c.want)
+		}
 	}
 }

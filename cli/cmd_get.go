@@ -9,7 +9,7 @@ func newGetCommand(std streams) *cobra.Command {
 	var given givenFlags
 	var asJSON bool
 	var statementOptions *statementFlags
-	var jq string
+	var jq, view, watch string
 	cmd := &cobra.Command{
 		Use:   "get LOOKUP [ARGS]",
 		Short: "Run one read-only look-up and print it as JSON",
@@ -44,6 +44,8 @@ code still says which kind), so a script can read the gateway's own fields.
   cardterm get card --json || echo "refused: exit $?"
   cardterm get card --jq .status
   cardterm --json user          # the same as: cardterm get user --json
+  cardterm get transactions --view travel   # a view saved in the app
+  cardterm get card --watch 1   # redrawn every second, changes marked
   cardterm get budgets --json
   cardterm get transactions --since 2026-01-01 \
       --until 2026-06-30 --all --format csv > h1.csv`,
@@ -60,9 +62,22 @@ code still says which kind), so a script can read the gateway's own fields.
 			if err != nil {
 				return err
 			}
-			o.json = asJSON
+			o.json, o.view = asJSON, view
 			if len(args) > 0 && args[0] == "budgets" {
 				return statusError(runBudgets(o, args, std, cmd.CommandPath()))
+			}
+			if view != "" && statementOptions.given() {
+				return usageError{"--view reads one page of a saved view; it does not go with the statement flags"}
+			}
+			if cmd.Flags().Changed("watch") {
+				interval, rest, err := watchArgs(watch, args)
+				if err != nil {
+					return err
+				}
+				if statementOptions.given() || jq != "" {
+					return usageError{"--watch redraws one look-up; it does not go with --jq or the statement flags"}
+				}
+				return statusError(runWatch(o, interval, rest, std, cmd.CommandPath()))
 			}
 			if statementOptions.given() {
 				return statusError(runStatement(o, statementOptions, args, std, cmd.CommandPath()))
@@ -78,6 +93,9 @@ code still says which kind), so a script can read the gateway's own fields.
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print an error answer on stdout too, as the gateway sent it")
 	statementOptions = addStatementFlags(cmd)
 	cmd.Flags().StringVarP(&jq, "jq", "q", "", "print what the jq `expression` selects from the answer (strings unquoted), as cardterm api --jq")
+	cmd.Flags().StringVar(&view, "view", "", "transactions: the filters of the view saved under `NAME` in the app (docs/views.md)")
+	cmd.Flags().StringVar(&watch, "watch", "", "read the look-up again every `INTERVAL` (seconds or a duration; 2s when left out), marking what changed; piped, one JSON line per change; ctrl+c stops")
+	cmd.Flags().Lookup("watch").NoOptDefVal = defaultWatchInterval.String()
 	given = addSettingFlags(cmd, gatewaySettings)
 	cmd.Flags().SortFlags = false
 	return cmd

@@ -45,8 +45,11 @@ func manEnvironment() [][2]string {
 // file written anywhere belongs here (TestManPageListsEveryFileWritten).
 var manFiles = [][2]string{
 	{"$XDG_CONFIG_HOME/cardterm/config.yaml", "the profiles (no secret), written owner-only (0600); on macOS and Windows under their own config folder"},
+	{"$XDG_CONFIG_HOME/cardterm/keys.yaml", "your keys: an action name and its keys per line (cardterm keys lists them); read, never written"},
+	{"$XDG_CONFIG_HOME/cardterm/commands.yaml", "your commands on a record (! in the app), run without a shell; read, never written"},
 	{"the OS keyring", "each profile's secret key and webhook signing key, under the service \"cardterm\""},
 	{"$XDG_STATE_HOME/cardterm/support-CLIENT_KEY.json", "the support console's last look-ups (ids only), one file per tenant; on macOS and Windows under their own state folder"},
+	{"$XDG_STATE_HOME/cardterm/views.json", "the saved views (a screen's filters under a name), per profile; written whole (a temporary file renamed)"},
 	{"$XDG_STATE_HOME/cardterm/support-actions.jsonl", "the support console's action log: one JSON line per change an agent made or approved (who, when, what, the outcome), appended, owner-only"},
 	{"./case-KIND-ID-TIME.md and .json", "a case the support console exported (x), in the current folder: a Markdown summary and its JSON, owner-only"},
 	{"DIR/sandbox.db and DIR/set-aside/", "cardterm sandbox --data DIR (or sandbox_data): the sandbox's state; what sandbox repair set aside"},

@@ -17,8 +17,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/spf13/cobra"
 
-	"cardterm/sandbox/proxy"
 	"cardterm/sandbox"
+	"cardterm/sandbox/proxy"
 	"cardterm/ui/sanitize"
 )
 

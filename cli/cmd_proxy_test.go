@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"cardterm/sandbox/proxy"
 	"cardterm/sandbox"
+	"cardterm/sandbox/proxy"
 )
 
 // cardterm proxy in front of a sandbox: a request without x-client-key

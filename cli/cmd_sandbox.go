@@ -2,9 +2,11 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"net/url"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -18,6 +20,7 @@ func newSandboxCommand(std streams) *cobra.Command {
 	addr := "127.0.0.1:8080"
 	var opts sandbox.Options
 	var faults []string
+	var fixture string
 	var given givenFlags
 	cmd := &cobra.Command{
 		Use:   "sandbox",
@@ -78,6 +81,19 @@ X-Sandbox-Fault saying which fault made it.`,
 			if err != nil {
 				return err
 			}
+			if fixture != "" {
+				if settings.sandboxData != "" {
+					return usageError{"cardterm sandbox: --fixture starts from a fixture in memory; --data keeps a data directory (sandbox import puts a fixture there)"}
+				}
+				data, err := os.ReadFile(fixture)
+				if err != nil {
+					return usageError{"--fixture: " + err.Error()}
+				}
+				if err := sandbox.CheckFixture(bytes.NewReader(data)); err != nil {
+					return usageError{"--fixture " + fixture + ": " + err.Error()}
+				}
+				opts.Fixture = data
+			}
 			if dir := settings.sandboxData; dir != "" {
 				store, err := sandbox.OpenStore(dir)
 				if err != nil {
@@ -97,6 +113,7 @@ X-Sandbox-Fault saying which fault made it.`,
 	f.BoolVar(&opts.Faults.Malformed, "malformed", false, "truncate successful bodies (fault injection)")
 	f.StringArrayVar(&faults, "fault", nil, "make one endpoint slow or failing: 'GET /v1/card/status=503,latency=2s' (repeatable)")
 	f.StringVar(&opts.PublicURL, "public-url", "", "base URL put in links and QR codes (hosted pages), when phones reach the sandbox another way; listening on all interfaces, links use the LAN address")
+	f.StringVar(&fixture, "fixture", "", "start from this fixture (sandbox export's shape, or cardterm support reproduce's), in memory")
 	f.BoolVar(&opts.AltShapes, "alt-shapes", false, "answer what the interface leaves unspecified with other field names and nesting (tests tolerant clients)")
 	given = addSettingFlags(cmd, sandboxSettings)
 	cmd.AddCommand(newSandboxTriggerCommand(), newSandboxSimulateCommand(), newSandboxResendCommand(), newSandboxLogsCommand(), newSandboxClockCommand(), newSandboxEventsCommand(),

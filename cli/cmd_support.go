@@ -21,6 +21,13 @@ the case again from the gateway. With the customer's approval (ctrl+o: the
 customer signs in on their own device), the customer's own screens open
 read-only until the session is revoked.
 
+It opens on the desk's queue: every case of the cases folder (which a
+team may share with --cases-dir), with owner, status, priority and when
+it is due (the profile's response-times); t takes a case, h hands it
+over, s and p change its status and priority, enter opens it. Two agents
+writing one case merge; nothing either wrote is lost. See also
+"support handover", "support bulk" and "support reproduce".
+
 Setting a ticket (T) opens its case, kept in the data folder: look-ups,
 notes (n), evidence (ctrl+k, with the request and the SHA-256 of the
 answer), runbooks (B) and exports (e). --case FILE opens a case file, from
@@ -55,7 +62,7 @@ A profile with "start: support" opens the console without this command.`,
 			return runApp(o, std)
 		},
 	}
-	cmd.AddCommand(newSupportVerifyLogCommand())
+	cmd.AddCommand(newSupportVerifyLogCommand(), newSupportHandoverCommand(std), newSupportBulkCommand(std), newSupportReproduceCommand(std))
 	cmd.Flags().StringVar(&onboarding, "onboarding", "", "look up this onboarding id")
 	cmd.Flags().StringVar(&caseFile, "case", "", "open this case file and go on with its last look-up")
 	cmd.Flags().StringVar(&casesDir, "cases-dir", "", "keep case files here (default: cardterm/cases in the XDG data folder)")

@@ -118,6 +118,10 @@ func runWait(o options, std streams, args []string, f waitFlags) int {
 	defer gw.close()
 	if gw.cfg.ClientKey == "" && (gw.sandbox || isLoopbackURL(gw.cfg.BaseURL)) {
 		gw.cfg.ClientKey = sandbox.DemoClientKey // as the sandbox tools do
+		if cred, ok := sandbox.CredentialFor(gw.cfg.ClientKey); ok {
+			// Sent only once the gateway's answers announce the sandbox.
+			gw.cfg.SandboxSecretKey, gw.cfg.SandboxClientID = cred.SecretKey, cred.ClientID
+		}
 	}
 	client := apiclient.New(gw.cfg)
 	target, err := waitTargetOf(client, args)

@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"cardterm/domain/savedview"
+	"cardterm/theme"
+
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -33,6 +36,10 @@ func completeFlagValues(cmd *cobra.Command) {
 		if _, has := cmd.GetFlagCompletionFunc(f.Name); has {
 			return
 		}
+		if complete, ok := ownCompletions[f.Name]; ok {
+			_ = cmd.RegisterFlagCompletionFunc(f.Name, complete)
+			return
+		}
 		if dirFlags[f.Name] {
 			_ = cmd.RegisterFlagCompletionFunc(f.Name, cobra.FixedCompletions(nil, cobra.ShellCompDirectiveFilterDirs))
 			return
@@ -46,6 +53,23 @@ func completeFlagValues(cmd *cobra.Command) {
 	for _, sub := range cmd.Commands() {
 		completeFlagValues(sub)
 	}
+}
+
+// ownCompletions complete the flags whose values come from cardterm's own
+// lists: the built-in themes (or a theme file), the saved views.
+var ownCompletions = map[string]cobra.CompletionFunc{
+	"theme": func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		var names []cobra.Completion
+		for _, t := range theme.BuiltIn {
+			names = append(names, t.Name)
+		}
+		return names, cobra.ShellCompDirectiveDefault // or a theme file
+	},
+	"view": func(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		profile, _ := cmd.Flags().GetString("profile")
+		views, _ := viewStore(options{profile: profile, profileInUse: profile != ""}).Load()
+		return savedview.Names(views, "transactions"), cobra.ShellCompDirectiveNoFileComp
+	},
 }
 
 // completeRootArgs completes the root's arguments: look-up names after

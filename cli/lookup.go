@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"cardterm/apiclient"
+	"cardterm/domain/savedview"
 	"cardterm/ui/sanitize"
 )
 
@@ -94,6 +95,21 @@ var lookups = map[string]lookup{
 		_, err := c.OnboardingConsents(ctx, a[0])
 		return err
 	}},
+}
+
+// transactionsInView is the transactions look-up with a saved view's
+// filters; PAGE still counts from 1.
+func transactionsInView(view savedview.View) func(context.Context, *apiclient.Client, []string) error {
+	return func(ctx context.Context, c *apiclient.Client, a []string) error {
+		page, err := optionalInt(a, "PAGE", 1)
+		if err != nil {
+			return err
+		}
+		filter := view.Transactions()
+		filter.Page = max(page, 1) - 1
+		_, err = c.Transactions(ctx, filter)
+		return err
+	}
 }
 
 // walletsLookup gathers the four wallet reads, at once, into one object
@@ -201,7 +217,12 @@ func runLookup(o options, args []string, std streams, command string) int {
 	client := apiclient.New(gw.cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	body, err := lookupBody(ctx, client, gw, name, args[1:])
+	view, err := lookupView(o, name)
+	if err != nil {
+		fmt.Fprintf(std.stderr, "%s: %v\n", command, err)
+		return exitCodeFor(err)
+	}
+	body, err := lookupBody(ctx, client, gw, name, args[1:], view)
 	if err != nil {
 		if o.json && len(bytes.TrimSpace(body)) > 0 {
 			// As gh api: the gateway's error answer on stdout, made as
@@ -271,24 +292,34 @@ func checkLookupArgs(args []string) (string, error) {
 
 // lookupBody signs in when the look-up needs it and returns the body the
 // gateway answered, an error answer's too (with its error).
-func lookupBody(ctx context.Context, client *apiclient.Client, gw gateway, name string, args []string) ([]byte, error) {
-	lk := lookups[name]
-	if name == "wallets" || lk.signIn {
-		user, pass, err := signInUser(gw)
-		if err != nil {
-			return nil, err
-		}
-		if user == "" || pass == "" {
-			return nil, usageError{name + " signs in; set CARDTERM_USERNAME and CARDTERM_PASSWORD"}
-		}
-		var refusal []byte
-		if _, err := client.Login(apiclient.CaptureBody(ctx, &refusal), user, pass); err != nil {
-			return refusal, fmt.Errorf("sign-in: %w", err)
-		}
-		defer func() { _ = client.Logout(context.Background()) }()
+func lookupBody(ctx context.Context, client *apiclient.Client, gw gateway, name string, args []string, view *savedview.View) ([]byte, error) {
+	var refusal []byte
+	signOut, err := lookupSignIn(apiclient.CaptureBody(ctx, &refusal), client, gw, name)
+	if err != nil {
+		return refusal, err
 	}
+	defer signOut()
+	return lookupCall(ctx, client, name, args, view)
+}
+
+// lookupSignIn signs in when the look-up needs a user (signOut signs out
+// again; a look-up without one gets a signOut that does nothing).
+func lookupSignIn(ctx context.Context, client *apiclient.Client, gw gateway, name string) (signOut func(), err error) {
+	if name != "wallets" && !lookups[name].signIn {
+		return func() {}, nil
+	}
+	return signIn(ctx, client, gw, name)
+}
+
+// lookupCall makes the look-up's call and returns the body the gateway
+// sent, with a saved view's filters when one is given.
+func lookupCall(ctx context.Context, client *apiclient.Client, name string, args []string, view *savedview.View) ([]byte, error) {
 	if name == "wallets" {
 		return walletsLookup(ctx, client)
+	}
+	lk := lookups[name]
+	if view != nil {
+		lk.call = transactionsInView(*view)
 	}
 	var body []byte
 	err := lk.call(apiclient.CaptureBody(ctx, &body), client, args)
@@ -339,4 +370,21 @@ func signInUser(gw gateway) (user, pass string, err error) {
 		return gw.demo[0].Username, gw.demo[0].Password, nil
 	}
 	return user, pass, nil
+}
+
+// signIn signs client in as signInUser's user for what (a look-up, an
+// endpoint) and returns the sign-out to defer. A refused sign-in's error
+// says "sign-in: " (lookupMessage keeps it).
+func signIn(ctx context.Context, client *apiclient.Client, gw gateway, what string) (signOut func(), err error) {
+	user, pass, err := signInUser(gw)
+	if err == nil && (user == "" || pass == "") {
+		err = usageError{what + " signs in; set CARDTERM_USERNAME and CARDTERM_PASSWORD"}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if _, err := client.Login(ctx, user, pass); err != nil {
+		return nil, fmt.Errorf("sign-in: %w", err)
+	}
+	return func() { _ = client.Logout(context.Background()) }, nil
 }

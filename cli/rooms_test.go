@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -170,5 +172,33 @@ func TestCommandLineTakesNoDomainCodeFromScreens(t *testing.T) {
 			}
 			return true
 		})
+	}
+}
+
+// TestNoCodeFileOver400Lines holds every Go file of the module, tests
+// included, to 400 lines: a file past it is split by concern. (The
+// functions of ui/ and screens/ are held to 80 lines in screens/.)
+func TestNoCodeFileOver400Lines(t *testing.T) {
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "dist" || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if lines := strings.Count(string(src), "\n"); lines > 400 {
+			t.Errorf("%s has %d lines, over 400: split it by concern", path, lines)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"cardterm/domain/recordcommand"
+
 	"errors"
 	"fmt"
 	"io"
@@ -32,6 +34,9 @@ type options struct {
 	environment string
 	start       string // sign-in or support
 	agent       string // the agent's name in the support console's action log
+	// responseTimes are the support desk's response times per priority
+	// ("urgent=1h,high=4h"), for the queue's due column.
+	responseTimes string
 	// requireTicket is "true" or "false" as set, "" when unset (then on
 	// in production): the console asks for a ticket before a change.
 	requireTicket string
@@ -44,6 +49,9 @@ type options struct {
 	presenter, mouse bool
 	// accessible runs the app in the accessible mode (ui/accessible).
 	accessible bool
+	// theme is the colours: a built-in's name or a theme file's path
+	// (theme_setting.go).
+	theme string
 	// alerts and alertInterval are the transaction alerts;
 	// orderPaymentMethod the card orders' paymentMethod.
 	alerts             bool
@@ -68,6 +76,11 @@ type options struct {
 	// configProblem says why the config file was ignored, for the app
 	// to show on its first screen.
 	configProblem string
+	// commands are the user's commands on a record (commands.yaml,
+	// cmd_keys.go), loaded when the app starts.
+	commands *recordcommand.File
+	// view is get's --view: a saved view's filters (views.go).
+	view string
 
 	// What the command adds.
 	json bool // run one look-up (--json) instead of the UI
@@ -152,6 +165,8 @@ func addSettingFlags(cmd *cobra.Command, take func(*setting) bool) givenFlags {
 func completeSetting(s *setting) cobra.CompletionFunc {
 	return func(c *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		switch {
+		case ownCompletions[s.name] != nil:
+			return ownCompletions[s.name](c, nil, "")
 		case s.kind == choiceSetting:
 			return s.choices, cobra.ShellCompDirectiveNoFileComp
 		case s.kind == switchSetting:

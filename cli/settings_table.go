@@ -113,6 +113,8 @@ const (
 	envAlerts        = "CARDTERM_ALERTS"
 	envAlertEvery    = "CARDTERM_ALERT_INTERVAL"
 	envPayMethod     = "CARDTERM_ORDER_PAYMENT_METHOD"
+	envResponseTimes = "CARDTERM_RESPONSE_TIMES"
+	envTheme         = "CARDTERM_THEME"
 )
 
 // defaultAlertInterval is how often the app looks for new transactions.
@@ -160,6 +162,10 @@ var settings = []*setting{
 	{name: "agent", env: envAgent, key: "agent", placeholder: "NAME", label: "agent",
 		usage: "who you are in the support console's action log and case files",
 		unset: "the OS user", field: func(o *options) any { return &o.agent }},
+	{name: "response-times", env: envResponseTimes, key: "response_times", placeholder: "TIMES", label: "due times",
+		usage: "how long a support case of each priority may wait for an answer, for the queue's due column and the handover (urgent=1h,high=4h,normal=24h,low=72h)",
+		unset: "urgent=1h,high=4h,normal=24h,low=72h", takenBy: appCommands, check: checkResponseTimes,
+		field: func(o *options) any { return &o.responseTimes }},
 	{name: "require-ticket", env: envRequireTicket, key: "require_ticket", kind: switchSetting, label: "ticket",
 		usage: "the support console asks for the case's ticket before any change (revoke, link) or customer-approved session",
 		unset: "on in production, off elsewhere", takenBy: appCommands, survives: true,
@@ -176,6 +182,10 @@ var settings = []*setting{
 	{name: "accessible", env: envAccessible, key: "accessible", kind: switchSetting, label: "accessible",
 		usage:   "for screen readers: no alternate screen, no drawing, no animation, no colour; each screen printed as plain lines with its actions as a numbered list, input read a line at a time",
 		initial: "false", takenBy: appCommands, survives: true, field: func(o *options) any { return &o.accessible }},
+	{name: "theme", env: envTheme, key: "theme", placeholder: "THEME", label: "theme",
+		usage:   "the colours: auto (follow the terminal's background), dark, light, high-contrast, colour-blind (Okabe-Ito), or the path of a theme file (docs/themes.md); NO_COLOR still wins",
+		initial: "auto", check: checkThemeSetting, takenBy: appCommands, survives: true,
+		field: func(o *options) any { return &o.theme }},
 	{name: "mouse", env: envMouse, key: "mouse", kind: switchSetting, label: "mouse",
 		usage:   "let the app take clicks and the wheel (shift, or option on macOS, still selects text); --mouse=false leaves the mouse to the terminal",
 		initial: "true", takenBy: appCommands, field: func(o *options) any { return &o.mouse }},

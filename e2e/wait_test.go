@@ -18,7 +18,7 @@ func waitSandbox(t *testing.T, user, product string) (string, *sandbox.ManualClo
 	clock := sandbox.NewManualClock(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
 	gw := httptest.NewServer(sandbox.New(sandbox.Options{Clock: clock}))
 	t.Cleanup(gw.Close)
-	client := apiclient.New(apiclient.Config{BaseURL: gw.URL, ClientKey: sandbox.DemoClientKey})
+	client := apiclient.New(apiclient.Config{BaseURL: gw.URL, ClientKey: sandbox.DemoClientKey, Sandbox: true, SandboxClientID: demoClientID(t)})
 	if _, err := client.Login(context.Background(), user, "demo-pass"); err != nil {
 		t.Fatal(err)
 	}
@@ -100,4 +100,14 @@ func TestWaitWithoutAnswerOrCredentialsExitsAsEveryCommand(t *testing.T) {
 	if _, _, code := sealedRun(t, aliceEnv, "wait", "card", "--status", "FROZEN", "--client-key", sandbox.DemoClientKey, "--base-url", "http://127.0.0.1:1"); code != exitNetwork {
 		t.Errorf("no gateway: exit %d, want %d", code, exitNetwork)
 	}
+}
+
+// demoClientID is the demo tenant's client id, for its order endpoints.
+func demoClientID(t *testing.T) string {
+	t.Helper()
+	cred, ok := sandbox.CredentialFor(sandbox.DemoClientKey)
+	if !ok {
+		t.Fatal("the sandbox has no credential for its demo client key")
+	}
+	return cred.ClientID
 }

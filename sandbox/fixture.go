@@ -46,6 +46,9 @@ type fixtureUser struct {
 	Orders            *fixtureOrders     `json:"orders,omitempty"`
 	// Transactions are the simulated ones (simulate.go), oldest first.
 	Transactions []transactionRecord `json:"transactions,omitempty"`
+	// NoSeededTransactions hides the seeded history, so that Transactions
+	// are the user's only ones (a reproduction).
+	NoSeededTransactions bool `json:"noSeededTransactions,omitempty"`
 }
 
 // fixtureWallets is a user's wallets. Whitelist is filled in a fixture

@@ -13,7 +13,7 @@ import (
 // s.mu held; the result shares u's slices, so encode it before unlocking.
 func userFixture(u *userRecord, withWhitelist bool) fixtureUser {
 	out := fixtureUser{ID: u.ID, Username: u.Username, VerificationState: u.Verification, Card: u.Card, CardsIssued: u.cardSeq,
-		Transactions: u.simulated}
+		Transactions: u.simulated, NoSeededTransactions: u.noSeededTransactions}
 	if ws := u.wallets; ws != nil {
 		w := &fixtureWallets{Internal: ws.internal, Linked: ws.linked, External: ws.external, History: ws.history,
 			WhitelistCreated: ws.whitelistSeq}
@@ -66,7 +66,7 @@ func (s *Server) applyUser(path string, in fixtureUser) error {
 	switch {
 	case u == nil:
 		return fixtureProblem(path+".id", "%q is not a user of the sandbox's seed (the demo users are fixed; see cardterm sandbox)", in.ID)
-	case !strings.EqualFold(in.Username, u.Username):
+	case in.Username != "" && !strings.EqualFold(in.Username, u.Username): // "" is the seed's user, unnamed
 		return fixtureProblem(path+".username", "%q is not the username of user %s (%s)", in.Username, u.ID, u.Username)
 	case !slices.Contains(verificationStates, in.VerificationState):
 		return fixtureProblem(path+".verificationState", "must be one of %s", strings.Join(verificationStates, ", "))
@@ -100,7 +100,7 @@ func (s *Server) applyUser(path string, in fixtureUser) error {
 	}
 	u.Verification, u.Card, u.cardSeq = in.VerificationState, in.Card, in.CardsIssued
 	u.wallets, u.delegation, u.orders = wallets, delegation, orders
-	u.simulated = simulatedFromFixture(in.Transactions)
+	u.simulated, u.noSeededTransactions = simulatedFromFixture(in.Transactions), in.NoSeededTransactions
 	return nil
 }
 

@@ -122,6 +122,9 @@ type userRecord struct {
 	// last) are added to the seeded history while the sandbox runs
 	// (transactions_append.go); not stored in a data directory.
 	appendedTransactions, earlierTransactions []transactionRecord
+	// noSeededTransactions hides the seeded history: a reproduction's
+	// user shows the case's transactions alone (fixture_repro.go).
+	noSeededTransactions bool
 }
 
 // cardRecord is a stored card; its tags are its stored (fixture) form.

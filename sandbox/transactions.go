@@ -57,7 +57,7 @@ func (s *Server) cardTransactions(c *call) {
 
 	s.mu.Lock()
 	s.expireUserAuthorizationsLocked(c.be, c.user)
-	username, hasCard := c.user.Username, c.user.Card != nil
+	username, hasCard, seedHidden := c.user.Username, c.user.Card != nil, c.user.noSeededTransactions
 	// What the sandbox added while it runs, newest last: simulated card
 	// activity (simulate.go) and appended transactions
 	// (transactions_append.go), in time order.
@@ -66,6 +66,9 @@ func (s *Server) cardTransactions(c *call) {
 	s.mu.Unlock()
 	slices.SortStableFunc(appended, func(a, b transactionRecord) int { return strings.Compare(a.DateTime, b.DateTime) })
 	seeded := seededTransactions(username)
+	if seedHidden {
+		seeded = nil
+	}
 	if !hasCard && len(seeded)+len(appended)+len(earlier) == 0 {
 		c.fail(http.StatusNotFound, "Card not found")
 		return

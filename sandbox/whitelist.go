@@ -20,6 +20,7 @@ const maxWhitelistBatch = 50
 var whitelistCurrencies = map[string]bool{
 	"usdc": true, "usdt": true, "eth": true, "matic": true, "pol": true, "dai": true,
 	"btc": true, "sol": true, "xrp": true, "xlm": true,
+	"musd": true, // a token of the chain configuration (linea)
 }
 
 type whitelistJSON struct {

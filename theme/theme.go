@@ -25,6 +25,9 @@ const (
 // Styles is the semantic style set. Build it with New; rebuild it when the
 // terminal's background colour becomes known.
 type Styles struct {
+	// Theme is the theme the styles come from, so they can be rebuilt
+	// for another background.
+	Theme   Theme
 	IsDark  bool
 	NoColor bool
 
@@ -80,39 +83,20 @@ type badgeKey struct {
 // maxCachedBadges bounds the cache; labels past it are rendered each time.
 const maxCachedBadges = 512
 
-// palette picks the colour for the terminal's background.
-type palette struct {
-	fg, muted, subtle, border, accent  color.Color
-	info, ok, warn, danger             color.Color
-	selBG, selFG, barBG, barFG, markFG color.Color
-}
+// New builds the styles of the default theme (Auto) for a dark or light
+// background.
+func New(isDark, noColor bool) Styles { return NewWith(Auto, isDark, noColor) }
 
-func newPalette(isDark bool) palette {
-	ld := lipgloss.LightDark(isDark)
-	return palette{
-		fg:     ld(lipgloss.Color("#1F2328"), lipgloss.Color("#E6EDF3")),
-		muted:  ld(lipgloss.Color("#57606A"), lipgloss.Color("#8B949E")),
-		subtle: ld(lipgloss.Color("#6E7781"), lipgloss.Color("#6E7681")),
-		border: ld(lipgloss.Color("#8C959F"), lipgloss.Color("#484F58")),
-		accent: ld(lipgloss.Color("#6639BA"), lipgloss.Color("#BC8CFF")),
-		info:   ld(lipgloss.Color("#0550AE"), lipgloss.Color("#58A6FF")),
-		ok:     ld(lipgloss.Color("#116329"), lipgloss.Color("#3FB950")),
-		warn:   ld(lipgloss.Color("#7D4E00"), lipgloss.Color("#D29922")),
-		danger: ld(lipgloss.Color("#A40E26"), lipgloss.Color("#F85149")),
-		selBG:  ld(lipgloss.Color("#DDF4FF"), lipgloss.Color("#1F3A5F")),
-		selFG:  ld(lipgloss.Color("#0A3069"), lipgloss.Color("#F0F6FC")),
-		barBG:  ld(lipgloss.Color("#EAEEF2"), lipgloss.Color("#161B22")),
-		barFG:  ld(lipgloss.Color("#24292F"), lipgloss.Color("#C9D1D9")),
-		markFG: ld(lipgloss.Color("#8250DF"), lipgloss.Color("#D2A8FF")),
+// NewWith builds the styles of a theme for a dark or light background.
+// With noColor (the NO_COLOR convention) no colour is set at all, whatever
+// the theme; emphasis uses bold, reverse and the text of badges, so
+// nothing depends on colour to be understood.
+func NewWith(theme Theme, isDark, noColor bool) Styles {
+	if theme.palette == nil {
+		theme = Auto
 	}
-}
-
-// New builds the styles for a dark or light background. With noColor (the
-// NO_COLOR convention) no colour is set at all; emphasis uses bold, reverse
-// and the text of badges, so nothing depends on colour to be understood.
-func New(isDark, noColor bool) Styles {
-	p := newPalette(isDark)
-	s := Styles{IsDark: isDark, NoColor: noColor, badges: &badgeCache{m: map[badgeKey]string{}}}
+	p := theme.palette(isDark)
+	s := Styles{Theme: theme, IsDark: isDark, NoColor: noColor, badges: &badgeCache{m: map[badgeKey]string{}}}
 	fg := func(c color.Color) lipgloss.Style {
 		if noColor {
 			return lipgloss.NewStyle()
@@ -149,7 +133,7 @@ func New(isDark, noColor bool) Styles {
 	if noColor {
 		s.SandboxTag = s.SandboxTag.Reverse(true)
 	} else {
-		s.SandboxTag = s.SandboxTag.Background(p.warn).Foreground(lipgloss.Color("#FFFFFF"))
+		s.SandboxTag = s.SandboxTag.Background(p.warn).Foreground(p.sandboxText)
 	}
 
 	s.TableHeader = fg(p.muted).Bold(true)
@@ -178,7 +162,7 @@ func New(isDark, noColor bool) Styles {
 		if noColor {
 			tag = tag.Reverse(true)
 		} else {
-			tag = tag.Background(c).Foreground(lipgloss.LightDark(isDark)(lipgloss.Color("#FFFFFF"), lipgloss.Color("#0D1117")))
+			tag = tag.Background(c).Foreground(p.badgeText)
 		}
 		s.tags[t] = tag
 	}

@@ -78,6 +78,10 @@ func (r *Root) footerKeys(modal bool) []key.Binding {
 	default:
 		global := r.keys
 		global.Help.SetEnabled(false) // drawn last
+		if r.approved != nil {
+			// What an approved session is opened for: keeping evidence.
+			bs = appendUnshadowed(bs, []key.Binding{global.Keep})
+		}
 		bs = appendUnshadowed(bs, global.ShortHelp())
 	}
 	if helpKey.Enabled() && len(helpKey.Keys()) > 0 {
@@ -223,7 +227,7 @@ func (r *Root) renderHelp(w, h, offset int) string {
 func (r *Root) screenKeys() help.KeyMap {
 	bindings := make([]key.Binding, len(r.screens))
 	for i, s := range r.screens {
-		k := NumberKey(i)
+		k := r.numberKeyAt(i)
 		if k == "" {
 			k = "tab ↓ enter"
 		}

@@ -4,6 +4,8 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"cardterm/ui/keymap"
 )
 
 // GlobalKeyMap holds the keys the root model handles on every screen. It is
@@ -43,7 +45,10 @@ type GlobalKeyMap struct {
 	Presenter key.Binding
 	// Keep copies what a customer-approved session shows into the support
 	// case (root_evidence.go); offered only in such a session.
-	Keep  key.Binding
+	Keep key.Binding
+	// Run runs one of the user's commands on the selected record
+	// (record_command.go), in read-only mode too.
+	Run   key.Binding
 	Up    key.Binding
 	Down  key.Binding
 	Enter key.Binding
@@ -52,30 +57,30 @@ type GlobalKeyMap struct {
 // GlobalKeys builds the global key map (ARCHITECTURE.md, "The path of a key press").
 func GlobalKeys() GlobalKeyMap {
 	return GlobalKeyMap{
-		Help:         key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		HelpAnywhere: key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "help")),
-		Interrupt:    key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
-		Suspend:      key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "suspend")),
-		Notices:      key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "notice log")),
-		Nav:          key.NewBinding(key.WithKeys("\\"), key.WithHelp("\\", "hide/show navigation")),
-		Inspect:      key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "inspect the gateway's JSON")),
-		Quit:         key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
-		Focus:        key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "focus")),
-		Back:         key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back/cancel")),
-		Refresh:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
-		Copy:         key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy")),
-		Open:         key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open link")),
-		Filter:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
-		SignOut:      key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "sign out")),
-		Profiles:     key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "switch profile")),
-		Presenter:    key.NewBinding(key.WithKeys("f2"), key.WithHelp("f2", "hide/show keys pressed")),
-		Keep:         key.NewBinding(key.WithKeys("ctrl+k"), key.WithHelp("ctrl+k", "keep in the support case")),
-		Jump: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
-			key.WithHelp("0-9", "jump to screen")),
-		GoTo:  key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to screen")),
-		Up:    UpKey(),
-		Down:  DownKey(),
-		Enter: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		Help:         keymap.Bind("global.help"),
+		HelpAnywhere: keymap.Bind("global.help-anywhere"),
+		Interrupt:    keymap.Bind("global.interrupt"),
+		Suspend:      keymap.Bind("global.suspend"),
+		Notices:      keymap.Bind("global.notices"),
+		Nav:          keymap.Bind("global.nav"),
+		Inspect:      keymap.Bind("global.inspect"),
+		Quit:         keymap.Bind("global.quit"),
+		Focus:        keymap.Bind("global.focus"),
+		Back:         keymap.Bind("global.back"),
+		Refresh:      keymap.Bind("global.refresh"),
+		Copy:         keymap.Bind("global.copy"),
+		Open:         keymap.Bind("global.open"),
+		Filter:       keymap.Bind("global.filter"),
+		SignOut:      keymap.Bind("global.sign-out"),
+		Profiles:     keymap.Bind("global.profiles"),
+		Presenter:    keymap.Bind("global.presenter"),
+		Keep:         keymap.Bind("global.keep"),
+		Run:          keymap.Bind("global.run"),
+		Jump:         keymap.Bind("global.jump"),
+		GoTo:         keymap.Bind("global.goto"),
+		Up:           keymap.Bind("global.up"),
+		Down:         keymap.Bind("global.down"),
+		Enter:        keymap.Bind("global.enter"),
 	}
 }
 
@@ -124,7 +129,7 @@ func (k GlobalKeyMap) ShortHelp() []key.Binding {
 func (k GlobalKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Help, k.Quit, k.Jump, k.GoTo, k.Focus, k.Back},
-		{k.Refresh, k.Copy, k.Open, k.Inspect, k.Filter, k.SignOut, k.Keep},
+		{k.Refresh, k.Copy, k.Open, k.Inspect, k.Run, k.Filter, k.SignOut, k.Keep},
 		{k.Notices, k.Nav, k.HelpAnywhere, k.Profiles, k.Presenter, k.Suspend, k.Up, k.Down, k.Enter},
 	}
 }

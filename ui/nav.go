@@ -102,7 +102,7 @@ func (r *Root) drawNav(h int) string {
 		if r.focusNav && i == r.navCur {
 			mark = r.st.Accent.Render("›")
 		}
-		num := NumberKey(i)
+		num := r.numberKeyAt(i)
 		if num == "" {
 			num = "·" // past the tenth: no number key, reached from here
 		}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"cardterm/domain/savedview"
+
 	"slices"
 	"time"
 
@@ -39,6 +41,11 @@ type Root struct {
 	layers layer.Stack
 	// switchTo is the profile chosen in the switcher (root_profiles.go).
 	switchTo string
+	// commandSeq numbers the user's commands run, so a command's end goes
+	// to its own pane (record_command.go).
+	commandSeq int
+	// views are the profile's saved views (saved_views.go).
+	views []savedview.View
 
 	notice      Notice
 	noticeSeq   int
@@ -51,6 +58,9 @@ type Root struct {
 	// approved is the customer-approved session shown, if any
 	// (root_approved.go).
 	approved *approvedSession
+	// places are the approved session's screens' places in the app
+	// (root_places.go); nil outside one.
+	places []int
 	// presenter is the keys shown in presenter mode (presenter.go).
 	presenter presenter
 	// pressed is the dialog button a plain left press went down on; the
@@ -87,6 +97,7 @@ func NewRoot(opts RootOptions) *Root {
 	}
 	r := &Root{
 		opts:       opts,
+		views:      opts.Views,
 		st:         opts.Styles,
 		keys:       GlobalKeys(),
 		navKeys:    newNavKeys(),
@@ -121,6 +132,11 @@ func jumpKeys(screens []Screen) key.Binding {
 			keys = append(keys, k)
 		}
 	}
+	return jumpKeysOf(keys)
+}
+
+// jumpKeysOf binds the number keys given.
+func jumpKeysOf(keys []string) key.Binding {
 	desc := "1-9"
 	if slices.Contains(keys, "0") {
 		desc = "0-9"
@@ -230,7 +246,7 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		return r.setWindowSize(msg)
 	case tea.BackgroundColorMsg:
-		*r.st = theme.New(msg.IsDark(), r.opts.NoColor)
+		*r.st = theme.NewWith(r.st.Theme, msg.IsDark(), r.opts.NoColor)
 		r.restyle()
 		r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}
 		return r.broadcast(msg)
@@ -251,6 +267,10 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 		return r.navigate(msg.To)
 	case OpenSupportMsg, CloseSupportMsg:
 		return r.updateSupport(msg)
+	case runCommandMsg, commandDoneMsg:
+		return r.updateCommand(msg)
+	case saveViewMsg, viewSavedMsg:
+		return r.updateViews(msg)
 	}
 	return r.broadcast(msg)
 }

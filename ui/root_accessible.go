@@ -82,7 +82,7 @@ func (r *Root) Page() Page {
 	p.Actions = r.actions()
 	if r.signedIn && !r.dialogOpen() && !p.Typing {
 		for i, s := range r.screens {
-			p.Screens = append(p.Screens, strings.TrimSpace(NumberKey(i)+" "+s.Title()))
+			p.Screens = append(p.Screens, strings.TrimSpace(r.numberKeyAt(i)+" "+s.Title()))
 		}
 	}
 	return p

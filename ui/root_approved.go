@@ -30,6 +30,9 @@ type (
 		Customer string
 		Region   string
 		Screens  []Screen
+		// Places are the screens' places in the app's navigation, from 0,
+		// so that each keeps its number key; nil numbers them in order.
+		Places []int
 	}
 	// ApprovedViewMsg tells the support console a screen of the approved
 	// session was opened, for its action log.
@@ -104,6 +107,11 @@ func (r *Root) updateApproved(msg tea.Msg) (tea.Cmd, bool) {
 		return r.endApproved("the customer's session ended: "+msg.Reason, false), true
 	case SignedOutMsg:
 		return r.endApproved("the customer's session ended", false), true
+	case KeepEvidenceMsg:
+		// The agent's answer to the console's question on personal data.
+		var cmd tea.Cmd
+		r.support, cmd = r.support.Update(msg)
+		return stampNotices(cmd, msg.Screen), true
 	}
 	return nil, false
 }
@@ -181,7 +189,8 @@ func (r *Root) openApproved(msg ApprovedSessionMsg) tea.Cmd {
 	r.approved = &approvedSession{customer: msg.Customer, region: msg.Region, screens: r.screens, readOnly: r.opts.ReadOnly,
 		jump: r.keys.Jump, quit: r.keys.Quit}
 	screens := slices.Clone(msg.Screens) // in the navigation's order
-	r.screens, r.opts.ReadOnly, r.keys.Jump = screens, true, jumpKeys(screens)
+	r.screens, r.opts.ReadOnly, r.places = screens, true, slices.Clone(msg.Places)
+	r.keys.Jump = jumpKeysOf(r.numberKeys())
 	// q asks to end the session and comes back to the console: the help
 	// says so.
 	r.keys.Quit.SetHelp("q", "end the session")
@@ -201,7 +210,7 @@ func (r *Root) closeApproved(msg ApprovedSessionEndedMsg) tea.Cmd {
 	a := r.approved
 	r.approved = nil
 	r.retire(r.screens) // the customer's
-	r.screens, r.opts.ReadOnly, r.keys.Jump, r.keys.Quit = a.screens, a.readOnly, a.jump, a.quit
+	r.screens, r.opts.ReadOnly, r.keys.Jump, r.keys.Quit, r.places = a.screens, a.readOnly, a.jump, a.quit, nil
 	r.rebuildScreens()
 	r.signedIn, r.active, r.navCur, r.focusNav = false, 0, 0, false
 	r.closeRootLayers()

@@ -187,3 +187,31 @@ func TestApprovedSessionCtrlCExitsAsInterrupted(t *testing.T) {
 		t.Fatal("a second ctrl+c did not interrupt")
 	}
 }
+
+// An approved session's screens keep the number keys they have in the
+// app (Wallets is 5 there, not 2), and its footer offers ctrl+k.
+func TestApprovedSessionNumbersScreensAsTheApp(t *testing.T) {
+	st := theme.New(true, false)
+	console := &fakeScreen{id: ui.ScreenSupport, title: "Support console"}
+	account := &readOnlyScreen{fakeScreen{id: "account", title: "Account"}}
+	wallets := &readOnlyScreen{fakeScreen{id: "wallets", title: "Wallets"}}
+	root := ui.NewRoot(ui.RootOptions{Styles: &st, Requests: ui.NewRequests(), SignIn: &fakeScreen{id: ui.ScreenSignIn, title: "Sign in"},
+		Support: console, StartInSupport: true, Gateway: "SANDBOX", Now: func() time.Time { return t0 }})
+	uitest.Drive(root, tea.WindowSizeMsg{Width: 120, Height: 30})
+	uitest.Drive(root, ui.ApprovedSessionMsg{Customer: "Alice", Region: "EU", Screens: []ui.Screen{account, wallets}, Places: []int{0, 4}})
+	if k := root.NumberKeyOf("wallets"); k != "5" {
+		t.Fatalf("Wallets has the number key %q in the session; 5 in the app", k)
+	}
+	frame := uitest.Plain(root.View())
+	if !strings.Contains(frame, "5 Wallets") || !strings.Contains(frame, "ctrl+k keep in the support case") {
+		t.Fatalf("the navigation or the footer:\n%s", frame)
+	}
+	uitest.Drive(root, uitest.Key("2"))
+	if root.Active().ID() != "account" {
+		t.Fatalf("2 opened %s: no screen has 2 in the session", root.Active().ID())
+	}
+	uitest.Drive(root, uitest.Key("5"))
+	if root.Active().ID() != "wallets" {
+		t.Fatalf("5 opened %s, not Wallets", root.Active().ID())
+	}
+}

@@ -22,7 +22,12 @@ func (r *Root) BodyView() string {
 
 // NumberKeyOf is the number key that opens the screen called id, "" when
 // it has none (past the tenth, or not in the navigation).
-func (r *Root) NumberKeyOf(id ScreenID) string { return NumberKey(r.PositionOf(id)) }
+func (r *Root) NumberKeyOf(id ScreenID) string {
+	if i := r.PositionOf(id); i >= 0 {
+		return r.numberKeyAt(i)
+	}
+	return ""
+}
 
 // PositionOf is the place of the screen called id in the navigation, from
 // 0; -1 when it is not there.

@@ -23,7 +23,24 @@ type KeepEvidenceMsg struct {
 	Record      []byte
 	// View is the screen's body as drawn, without styling.
 	View string
+	// Personal is the agent's answer, once asked, on keeping the
+	// customer's personal data (Account's name, date of birth, phone,
+	// address): the console asks, and the answer comes back in this
+	// message.
+	Personal PersonalChoice
 }
+
+// PersonalChoice is whether a customer's personal data may be kept.
+type PersonalChoice int
+
+const (
+	// PersonalNotAsked: the console asks before keeping any.
+	PersonalNotAsked PersonalChoice = iota
+	// PersonalMasked: kept with the personal values masked.
+	PersonalMasked
+	// PersonalKept: the agent chose to keep them as shown.
+	PersonalKept
+)
 
 // keepKey sends the active customer screen to the console on the keep
 // key, while an approved session is shown; ok is false otherwise.

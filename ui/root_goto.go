@@ -18,41 +18,62 @@ import (
 // key), and it is how the demo and the tests name a screen without
 // depending on its place in the navigation.
 
-// goToPrompt is the open prompt, a layer drawn in the footer's line:
-// what has been typed so far. open is the root's answer to enter.
+// goToPrompt is the open prompt, a layer: what has been typed so far, the
+// palette's rows it matches (root_palette.go) and the one enter runs.
 type goToPrompt struct {
-	query string
-	keys  goToKeyMap
-	open  func(query string) tea.Cmd
-	done  bool
+	query   string
+	keys    goToKeyMap
+	st      *theme.Styles
+	entries func(query string) []paletteEntry
+	run     func(paletteEntry) tea.Cmd
+	rows    []paletteEntry
+	cursor  int
+	width   int
+	height  int
+	done    bool
 }
 
 // goToKeyMap is the keys of the open prompt; any other printable key types.
 type goToKeyMap struct {
-	Open, Cancel, Erase key.Binding
+	Open, Cancel, Erase, Up, Down key.Binding
 }
 
 func newGoToKeys() goToKeyMap {
 	return goToKeyMap{
-		Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		Erase:  key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "erase")),
+		Up:     key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "previous")),
+		Down:   key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "next")),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
-func (k goToKeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Open, k.Cancel, k.Erase} }
+func (k goToKeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Open, k.Cancel, k.Up, k.Down, k.Erase}
+}
 
 // FullHelp implements help.KeyMap.
 func (k goToKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
-// openGoTo opens the prompt, empty.
+// openGoTo opens the prompt, empty, listing every screen and action.
 func (r *Root) openGoTo() {
-	r.openRootLayer(&goToPrompt{keys: newGoToKeys(), open: r.goToNamed}, layer.Prompt)
+	p := &goToPrompt{keys: newGoToKeys(), st: r.st, entries: r.paletteEntries, run: r.runEntry}
+	p.rows = p.entries("")
+	r.openRootLayer(p, layer.Prompt)
 	r.focusNav = false
 }
 
-// Update implements layer.Layer: printable keys type, enter opens.
+// selected is the row enter runs.
+func (p *goToPrompt) selected() (paletteEntry, bool) {
+	if p.cursor < len(p.rows) {
+		return p.rows[p.cursor], true
+	}
+	return paletteEntry{}, false
+}
+
+// Update implements layer.Layer: printable keys type, the arrows choose,
+// enter runs the row chosen.
 func (p *goToPrompt) Update(msg tea.Msg) tea.Cmd {
 	press, ok := msg.(tea.KeyPressMsg)
 	if !ok {
@@ -63,25 +84,31 @@ func (p *goToPrompt) Update(msg tea.Msg) tea.Cmd {
 		p.done = true
 	case key.Matches(press, p.keys.Open):
 		p.done = true
-		return p.open(p.query)
+		if entry, ok := p.selected(); ok {
+			return p.run(entry)
+		}
+		return Notify(theme.ToneWarn, fmt.Sprintf("no screen or action is called %q", p.query))
+	case key.Matches(press, p.keys.Up):
+		p.cursor = max(p.cursor-1, 0)
+	case key.Matches(press, p.keys.Down):
+		p.cursor = max(min(p.cursor+1, len(p.rows)-1), 0)
 	case key.Matches(press, p.keys.Erase):
 		if q := []rune(p.query); len(q) > 0 {
 			p.query = string(q[:len(q)-1])
 		}
+		p.rows, p.cursor = p.entries(p.query), 0
 	default:
 		if text := press.Key().Text; text != "" && len([]rune(p.query)) < 32 {
 			p.query += sanitize.Text(text)
+			p.rows, p.cursor = p.entries(p.query), 0
 		}
 	}
 	return nil
 }
 
-// SetSize implements layer.Layer: the prompt takes the footer's line.
-func (p *goToPrompt) SetSize(int, int) {}
-
-// View implements layer.Layer: nothing over the body; the footer draws
-// the prompt (renderGoTo).
-func (p *goToPrompt) View() string { return "" }
+// SetSize implements layer.Layer: the rows float over the body; the
+// typed text is in the footer's line.
+func (p *goToPrompt) SetSize(width, height int) { p.width, p.height = width, height }
 
 // KeyMap implements layer.Layer.
 func (p *goToPrompt) KeyMap() help.KeyMap { return p.keys }
@@ -95,42 +122,14 @@ func (p *goToPrompt) Floats() {}
 // CapturesKeys implements layer.Typist: every letter types.
 func (p *goToPrompt) CapturesKeys() bool { return true }
 
-// goToNamed opens the screen the prompt names.
-func (r *Root) goToNamed(query string) tea.Cmd {
-	if i, ok := r.screenNamed(query); ok {
-		return r.navigate(r.screens[i].ID())
-	}
-	return Notify(theme.ToneWarn, fmt.Sprintf("no screen is called %q", query))
-}
-
-// screenNamed is the screen a typed name means: the first whose title
-// starts with it, else the first whose title holds it, letter case aside.
-func (r *Root) screenNamed(query string) (int, bool) {
-	q := strings.ToLower(strings.TrimSpace(query))
-	if q == "" {
-		return 0, false
-	}
-	for i, s := range r.screens {
-		if strings.HasPrefix(strings.ToLower(s.Title()), q) {
-			return i, true
-		}
-	}
-	for i, s := range r.screens {
-		if strings.Contains(strings.ToLower(s.Title()), q) {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
 // renderGoTo is the footer while the prompt is open: what was typed, the
-// screen enter would open, and the prompt's keys.
+// row enter would run, and the prompt's keys.
 func (r *Root) renderGoTo(p *goToPrompt) string {
 	line := r.st.KeyHint.Render("go to:") + " " + p.query + "▏"
-	if i, ok := r.screenNamed(p.query); ok {
-		line += " " + r.st.Muted.Render("→ "+r.screens[i].Title())
+	if entry, ok := p.selected(); ok {
+		line += " " + r.st.Muted.Render("→ "+strings.TrimPrefix(entry.title, "go to "))
 	} else if p.query != "" {
-		line += " " + r.st.Muted.Render("(no such screen)")
+		line += " " + r.st.Muted.Render("(no such screen or action)")
 	}
 	return line + "   " + r.fitFooter(p.keys.ShortHelp(), max(r.width-CellWidth(line)-3, 0))
 }

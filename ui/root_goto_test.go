@@ -31,7 +31,7 @@ func TestGoToOpensAScreenByName(t *testing.T) {
 		t.Fatalf("enter did not open Account: %s", f.root.Active().Title())
 	}
 	f.drive(uitest.Key(":"), uitest.Key("z"), uitest.Key("enter"))
-	if n, ok := f.root.CurrentNotice(); !ok || !strings.Contains(n.Text, `no screen is called "z"`) || f.root.Active() != f.account {
+	if n, ok := f.root.CurrentNotice(); !ok || !strings.Contains(n.Text, `no screen or action is called "z"`) || f.root.Active() != f.account {
 		t.Fatalf("an unknown name: notice %+v, active %s", n, f.root.Active().Title())
 	}
 	f.drive(uitest.Key(":"), uitest.Key("c"), uitest.Key("backspace"), uitest.Key("esc"))

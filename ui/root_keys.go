@@ -129,7 +129,7 @@ func (r *Root) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return r.resize(), true
 	case key.Matches(msg, r.keys.Jump):
 		r.focusNav = false
-		if i := positionOfKey(msg.String()); r.signedIn && i < len(r.screens) {
+		if i := r.screenOfKey(msg.String()); r.signedIn && i >= 0 {
 			return r.navigate(r.screens[i].ID()), true
 		}
 	case key.Matches(msg, r.keys.GoTo) && r.signedIn && len(r.screens) > 0:
@@ -190,6 +190,8 @@ func (r *Root) actionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 	case key.Matches(msg, r.keys.Inspect):
 		return r.openInspector(), true
+	case key.Matches(msg, r.keys.Run) && (r.signedIn || r.Supporting()):
+		return r.runCommandKey(), true
 	case key.Matches(msg, r.keys.Open):
 		if o, ok := r.Active().(Opener); ok {
 			label, url, ok := o.OpenValue()
@@ -236,25 +238,9 @@ func (r *Root) whyDisabled(keys help.KeyMap, of any, msg tea.KeyPressMsg) tea.Cm
 	}
 	for _, group := range groups {
 		for _, b := range group {
-			if b.Enabled() {
-				continue
-			}
-			for _, k := range b.Keys() {
-				if k == pressed {
-					what := b.Help().Desc
-					if what == "" {
-						what = "this action"
-					}
-					if r.opts.ReadOnly {
-						return Notify(theme.ToneWarn, "read-only mode: "+what+" is disabled")
-					}
-					if e, ok := of.(Explainer); ok {
-						if why, ok := e.WhyDisabled(pressed); ok {
-							return Notify(theme.ToneInfo, why)
-						}
-					}
-					return Notify(theme.ToneInfo, what+" is not available here")
-				}
+			if !b.Enabled() && slices.Contains(b.Keys(), pressed) {
+				why, tone := r.disabledReason(b, of)
+				return Notify(tone, why)
 			}
 		}
 	}

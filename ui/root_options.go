@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"cardterm/domain/recordcommand"
+	"cardterm/domain/savedview"
+
 	"cardterm/theme"
 	"time"
 )
@@ -77,4 +80,11 @@ type RootOptions struct {
 	// Accessible is the accessible mode's layout (ui/accessible): no
 	// navigation pane, so the screen's body has the whole width.
 	Accessible bool
+	// Commands are the user's commands on a record (commands.yaml), run
+	// with ! on a screen's selected record (ui/record_command.go).
+	Commands *recordcommand.File
+	// Views are the profile's saved views at start; SaveView keeps one
+	// (run in a tea.Cmd: it writes the state file).
+	Views    []savedview.View
+	SaveView func(savedview.View) error
 }

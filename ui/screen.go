@@ -33,14 +33,6 @@ func NumberKey(i int) string {
 	return string(rune('1' + i))
 }
 
-// positionOfKey is the navigation position a number key jumps to.
-func positionOfKey(k string) int {
-	if k == "0" {
-		return 9
-	}
-	return int(k[0] - '1')
-}
-
 // Identity is what the root knows a screen by: its ID and its title in the
 // navigation and the help. A screen embeds one, set in
 // New, for the ID and Title methods of Screen.
@@ -90,16 +82,5 @@ type Screen interface {
 	KeyMap() help.KeyMap
 	// CapturesKeys reports whether a text input has focus or a list is
 	// filtering, so global single-letter keys must go to the screen.
-	CapturesKeys() bool
-}
-
-// SubView is a panel shown inside a screen (a form, a detail, a chooser).
-// While open it gets the screen's keys and its key map is the screen's.
-// Update returns nil when the sub-view closes itself.
-type SubView interface {
-	Update(msg tea.Msg) (SubView, tea.Cmd)
-	SetSize(width, height int)
-	View() string
-	KeyMap() help.KeyMap
 	CapturesKeys() bool
 }

@@ -41,6 +41,13 @@ const (
 	ActionApprovedView      = "approved-session-view"
 	ActionApprovedEnd       = "approved-session-end"
 	ActionApprovedRecovered = "approved-session-recovered"
+
+	// The desk's queue: a case taken, handed over, its status or its
+	// priority changed (the case's own activity has them too).
+	ActionCaseTaken      = "case-taken"
+	ActionCaseHandedOver = "case-handed-over"
+	ActionCaseStatus     = "case-status"
+	ActionCasePriority   = "case-priority"
 )
 
 // Requested is the outcome of the line a change writes before its request

@@ -11,6 +11,8 @@
 package casefile
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -42,6 +44,13 @@ type Case struct {
 	// (transactions, wallet history) from an approved session; the
 	// consent audit is read again each time instead.
 	Events []Event `json:"events,omitempty"`
+	// State is the case's place in the desk's queue (state.go).
+	State State `json:"state,omitzero"`
+	// Revision counts the writes of the file; Updated and UpdatedBy say
+	// the last one (shared.go).
+	Revision  int       `json:"revision,omitempty"`
+	Updated   time.Time `json:"updated,omitzero"`
+	UpdatedBy string    `json:"updatedBy,omitempty"`
 }
 
 // Lookup is one look-up made under the ticket.
@@ -59,11 +68,16 @@ type Lookup struct {
 
 // Note is a free-text note; Text may hold several lines.
 type Note struct {
+	// ID tells two notes apart when merging copies of a case (newID).
+	ID    string    `json:"id,omitempty"`
 	Time  time.Time `json:"time"`
 	Agent string    `json:"agent"`
 	Text  string    `json:"text"`
 	// Draft marks a reply drafted by a runbook, for the agent to edit.
 	Draft string `json:"draftFrom,omitempty"`
+	// Edited is when the text was last edited: of two agents' edits of a
+	// note, the later is kept.
+	Edited time.Time `json:"edited,omitzero"`
 }
 
 // Request is where an answer came from.
@@ -113,6 +127,7 @@ type Answered struct {
 
 // Activity is one thing an agent did.
 type Activity struct {
+	ID     string    `json:"id,omitempty"`
 	Time   time.Time `json:"time"`
 	Agent  string    `json:"agent"`
 	Action string    `json:"action"`
@@ -139,22 +154,38 @@ func (c *Case) AddLookup(l Lookup) { c.Lookups = append(c.Lookups, l) }
 
 // AddNote records a note and the act of adding it.
 func (c *Case) AddNote(n Note) {
+	if n.ID == "" {
+		n.ID = newID()
+	}
 	c.Notes = append(c.Notes, n)
 	what := "note added"
 	if n.Draft != "" {
 		what = "reply drafted by runbook " + n.Draft
 	}
-	c.Activity = append(c.Activity, Activity{Time: n.Time, Agent: n.Agent, Action: what})
+	c.Did(Activity{Time: n.Time, Agent: n.Agent, Action: what})
 }
 
 // AddEvidence records evidence and the act of keeping it.
 func (c *Case) AddEvidence(it Item) {
 	c.Evidence = append(c.Evidence, it)
-	c.Activity = append(c.Activity, Activity{Time: it.Time, Agent: it.Agent, Action: "evidence kept", Detail: it.Title + " from " + it.Request.String()})
+	c.Did(Activity{Time: it.Time, Agent: it.Agent, Action: "evidence kept", Detail: it.Title + " from " + it.Request.String()})
 }
 
 // Did records something else the agent did.
-func (c *Case) Did(a Activity) { c.Activity = append(c.Activity, a) }
+func (c *Case) Did(a Activity) {
+	if a.ID == "" {
+		a.ID = newID()
+	}
+	c.Activity = append(c.Activity, a)
+}
+
+// newID is a random id for an entry, so that two entries made at the
+// same instant by the same agent are both kept when copies merge.
+func newID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
 
 // AddEvents keeps the timeline records not kept already.
 func (c *Case) AddEvents(events []Event) {

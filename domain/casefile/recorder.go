@@ -2,6 +2,7 @@ package casefile
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
@@ -97,7 +98,11 @@ func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.URL.RawQuery != "" {
 		path += "?" + req.URL.RawQuery
 	}
-	r.keep(Answer{Request: Request{Method: req.Method, Path: path, Region: region, Status: resp.StatusCode, Via: r.via}, At: r.now().UTC(), SHA256: sum})
+	answer := Answer{Request: Request{Method: req.Method, Path: path, Region: region, Status: resp.StatusCode, Via: r.via}, At: r.now().UTC(), SHA256: sum}
+	r.keep(answer)
+	if c, ok := req.Context().Value(captureKey{}).(*Captured); ok {
+		c.add(answer)
+	}
 	return resp, nil
 }
 
@@ -139,4 +144,39 @@ func (r *Recorder) Latest(prefixes ...string) (Answer, bool) {
 		}
 	}
 	return Answer{}, false
+}
+
+// captureKey marks a context whose requests' answers are captured.
+type captureKey struct{}
+
+// Captured holds the answers of the requests sent under one context
+// (Capture), so that a caller cites the very answer that held a record,
+// not the recorder's latest answer for a path (another page of the same
+// list, or a later read).
+type Captured struct {
+	mu      sync.Mutex
+	answers []Answer
+}
+
+// Capture is ctx with a place that every recorder through which a request
+// under it is sent notes the answer in.
+func Capture(ctx context.Context) (context.Context, *Captured) {
+	c := &Captured{}
+	return context.WithValue(ctx, captureKey{}, c), c
+}
+
+func (c *Captured) add(a Answer) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.answers = append(c.answers, a)
+}
+
+// Last is the last answer captured: the one a call that retried used.
+func (c *Captured) Last() (Answer, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.answers) == 0 {
+		return Answer{}, false
+	}
+	return c.answers[len(c.answers)-1], true
 }

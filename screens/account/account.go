@@ -3,6 +3,8 @@
 package account
 
 import (
+	"cardterm/ui/keymap"
+
 	"strings"
 	"time"
 
@@ -41,8 +43,8 @@ type Screen struct {
 // New builds the account screen.
 func New(deps screenkit.Deps) *Screen {
 	return &Screen{Base: screenkit.NewBase(deps, screenkit.AccountScreen, "Account"), keys: accountKeys{
-		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload profile")),
-		Copy:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy user id")),
+		Refresh: keymap.Bind("account.refresh"),
+		Copy:    keymap.Bind("account.copy"),
 	}}
 }
 

@@ -13,6 +13,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
@@ -29,16 +30,16 @@ type cardKeys struct {
 
 func newCardKeys(readOnly bool) cardKeys {
 	k := cardKeys{
-		Toggle:       key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "freeze/unfreeze")),
-		Order:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "order a new card")),
-		SetPIN:       key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "set PIN")),
-		Style:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "set-PIN page style")),
-		ViewPIN:      key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "view PIN")),
-		Details:      key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "card details")),
-		Refresh:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload card")),
-		Guard:        key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "guard rules")),
-		ViewPINStyle: key.NewBinding(key.WithKeys("V"), key.WithHelp("V", "PIN image colours")),
-		DetailsStyle: key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "details image colours")),
+		Toggle:       keymap.Bind("card.freeze"),
+		Order:        keymap.Bind("card.order"),
+		SetPIN:       keymap.Bind("card.set-pin"),
+		Style:        keymap.Bind("card.set-pin-style"),
+		ViewPIN:      keymap.Bind("card.view-pin"),
+		Details:      keymap.Bind("card.details"),
+		Refresh:      keymap.Bind("card.reload"),
+		Guard:        keymap.Bind("card.guard"),
+		ViewPINStyle: keymap.Bind("card.view-pin-colours"),
+		DetailsStyle: keymap.Bind("card.details-colours"),
 	}
 	// PIN and details tokens are issued on the gateway and reveal secrets:
 	// support agents in read-only mode get none of them.
@@ -48,7 +49,7 @@ func newCardKeys(readOnly bool) cardKeys {
 
 // Why card actions cannot work for the card as last read.
 const (
-	whyNoCard     = " needs a card: there is none yet, order one with n"
+	whyNoCard     = " needs a card: there is none yet, order one with "
 	whyNotBlocked = "a new card can be ordered only when there is none or it is BLOCKED"
 )
 
@@ -62,7 +63,7 @@ func (c *Screen) offerOnly() {
 	switch {
 	case apiclient.IsNotFound(c.loadErr):
 		for _, b := range cardActions {
-			c.why.Disable(b, b.Help().Desc+whyNoCard)
+			c.why.Disable(b, b.Help().Desc+whyNoCard+c.keys.Order.Help().Key)
 		}
 	case apiclient.IsStatus(c.loadErr, 403):
 		for _, b := range append(cardActions, &c.keys.Order) {

@@ -18,10 +18,11 @@ import (
 	"cardterm/ui/table"
 )
 
-// auditView is the audit trail of one user, a ui.SubView: a page (50
+// auditView is the audit trail of one user, a layer over the screen: a page (50
 // records) at a time, n and p following the gateway's next and prev links,
 // and under the table the selected record's metadata.
 type auditView struct {
+	panel
 	st       *theme.Styles
 	client   *apiclient.Client
 	requests ui.Owner
@@ -36,12 +37,12 @@ type auditView struct {
 	loadErr error
 	loaded  bool
 
-	wide          bool // the set and IP address columns show
-	width, height int
+	wide bool // the set and IP address columns show
 }
 
-func newAuditView(deps screenkit.Deps, requests ui.Owner, userID string) *auditView {
-	v := &auditView{st: deps.Styles, client: deps.Client, requests: requests, userID: userID,
+func newAuditView(s *Screen, userID string) *auditView {
+	deps := s.Deps
+	v := &auditView{panel: s.newPanel(), st: deps.Styles, client: deps.Client, requests: s.Requests, userID: userID,
 		table: table.New(deps.Styles, auditColumns(false))}
 	v.keys = newAuditKeys(v.table.KeyMap())
 	return v
@@ -58,28 +59,36 @@ func auditColumns(wide bool) []table.Column {
 }
 
 // openAudit shows the audit trail of the subject user, or of the selected
-// set's user when an onboarding was looked up or a set is open.
+// set's user when an onboarding was looked up.
 func (s *Screen) openAudit() tea.Cmd {
-	userID := s.subject.userID
-	if _, detail := s.open.(*detailView); detail || s.subject.onboardingID != "" {
+	if s.subject.onboardingID != "" {
 		set, ok := s.selectedSet()
-		switch {
-		case !ok:
-			return ui.Notify(theme.ToneInfo, "no consent set selected")
-		case !set.Linked():
-			return ui.Notify(theme.ToneInfo, "this set is not linked to a user yet: the audit trail is kept per user (L links it)")
-		}
-		userID = *set.UserID
+		return s.openAuditOf(set, ok)
 	}
+	return s.openAuditFor(s.subject.userID)
+}
+
+// openAuditOf shows the audit trail of set's user (ok false: no set).
+func (s *Screen) openAuditOf(set apiclient.ConsentSet, ok bool) tea.Cmd {
+	switch {
+	case !ok:
+		return ui.Notify(theme.ToneInfo, "no consent set selected")
+	case !set.Linked():
+		return ui.Notify(theme.ToneInfo, "this set is not linked to a user yet: the audit trail is kept per user (L links it)")
+	}
+	return s.openAuditFor(*set.UserID)
+}
+
+// openAuditFor shows userID's audit trail.
+func (s *Screen) openAuditFor(userID string) tea.Cmd {
 	if userID == "" {
 		return ui.Notify(theme.ToneInfo, "look up a user first (u)")
 	}
 	if s.notFound && userID == s.subject.userID {
 		return ui.Notify(theme.ToneInfo, "this user has no consent set, so no audit trail")
 	}
-	audit := newAuditView(s.Deps, s.Requests, userID)
-	s.show(audit)
-	return audit.load(0)
+	audit := newAuditView(s, userID)
+	return ui.OpenLayer(audit, audit.load(0))
 }
 
 // load reads the page at offset.
@@ -94,34 +103,46 @@ func (v *auditView) load(offset int) tea.Cmd {
 // reload reads the page shown again (r).
 func (v *auditView) reload() tea.Cmd { return v.load(v.offset) }
 
-// Update implements ui.SubView: pages arrive, n and p page, esc closes,
-// other keys move in or filter the table.
-func (v *auditView) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
+// Update implements layer.Layer: pages arrive, n and p page, r reads
+// the page again, esc closes, a click selects a record, other keys move
+// in or filter the table.
+func (v *auditView) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case ui.Result[apiclient.ConsentAuditPage]:
-		return v, v.pageLoaded(msg)
-	case tea.KeyPressMsg:
-		if !v.table.Filtering() {
-			switch {
-			case key.Matches(msg, v.keys.Back):
-				return nil, nil
-			case key.Matches(msg, v.keys.Next):
-				if v.page.Links["next"] == nil {
-					return v, ui.Notify(theme.ToneInfo, "this is the last page")
-				}
-				return v, v.load(v.offset + v.pageLimit())
-			case key.Matches(msg, v.keys.Prev):
-				if v.page.Links["prev"] == nil {
-					return v, ui.Notify(theme.ToneInfo, "this is the first page")
-				}
-				return v, v.load(max(v.offset-v.pageLimit(), 0))
-			}
+		return v.pageLoaded(msg)
+	case ui.RefreshMsg:
+		return v.reload()
+	case ui.BodyMouseMsg:
+		if top, ok := screenkit.LinesAbove(v.View(), v.table.View()); ok && v.loaded {
+			screenkit.ClickTable(&v.table, top, msg)
 		}
-		var cmd tea.Cmd
-		v.table, cmd = v.table.Update(msg)
-		return v, cmd
+	case tea.KeyPressMsg:
+		return v.key(msg)
 	}
-	return v, nil
+	return nil
+}
+
+func (v *auditView) key(msg tea.KeyPressMsg) tea.Cmd {
+	if !v.table.Filtering() {
+		switch {
+		case key.Matches(msg, v.keys.Back):
+			v.closed = true
+			return nil
+		case key.Matches(msg, v.keys.Next):
+			if v.page.Links["next"] == nil {
+				return ui.Notify(theme.ToneInfo, "this is the last page")
+			}
+			return v.load(v.offset + v.pageLimit())
+		case key.Matches(msg, v.keys.Prev):
+			if v.page.Links["prev"] == nil {
+				return ui.Notify(theme.ToneInfo, "this is the first page")
+			}
+			return v.load(max(v.offset-v.pageLimit(), 0))
+		}
+	}
+	var cmd tea.Cmd
+	v.table, cmd = v.table.Update(msg)
+	return cmd
 }
 
 func (v *auditView) pageLoaded(msg ui.Result[apiclient.ConsentAuditPage]) tea.Cmd {
@@ -182,10 +203,10 @@ func (v *auditView) rangeText() string {
 	return fmt.Sprintf("records %s–%s of %s", ui.FormatCount(p.Offset+1), ui.FormatCount(p.Offset+n), ui.FormatCount(p.Total))
 }
 
-// SetSize implements ui.SubView: the wide columns from 90 cells, rows and
-// cursor kept; the header takes 3 lines and the metadata 2.
+// SetSize implements layer.Layer: the wide columns from 90 cells, rows
+// and cursor kept; the header takes 3 lines and the metadata 2.
 func (v *auditView) SetSize(width, height int) {
-	v.width, v.height = width, height
+	v.panel.SetSize(width, height)
 	if wide := width >= 90; wide != v.wide {
 		v.wide = wide
 		screenkit.KeepCursor(&v.table, func() {
@@ -196,15 +217,27 @@ func (v *auditView) SetSize(width, height int) {
 	v.table.SetSize(width, max(height-5, 3))
 }
 
-// KeyMap implements ui.SubView.
+// KeyMap implements layer.Layer.
 func (v *auditView) KeyMap() help.KeyMap { return v.keys }
 
-// CapturesKeys implements ui.SubView: the table's filter takes every key.
+// CapturesKeys implements layer.Typist: the table's filter takes every
+// key.
 func (v *auditView) CapturesKeys() bool { return v.table.Filtering() }
 
-// View implements ui.SubView: the page, and below it the selected
+// CopyValue implements ui.Copier: the selected record's audit id.
+func (v *auditView) CopyValue() (label, value string, ok bool) {
+	if r, ok := v.selected(); ok {
+		return "audit id", r.AuditID, true
+	}
+	return "", "", false
+}
+
+// View implements layer.Layer: the page, and below it the selected
 // record's metadata.
-func (v *auditView) View() string {
+func (v *auditView) View() string { return ui.FitBlock(v.draw(), v.width, v.height) }
+
+// draw draws the page and the selected record's metadata.
+func (v *auditView) draw() string {
 	st, width := v.st, v.width
 	head := st.Title.Render("Audit trail") + "  " + st.Label.Render("user ") + st.Value.Render(sanitize.Text(v.userID))
 	if v.loading {

@@ -30,14 +30,6 @@ type changed struct {
 	onboarding string
 }
 
-// changeForm is a form whose submission is a change (link, create): it is
-// busy while the change runs and shows the refusal, keeping what was typed.
-type changeForm interface {
-	ui.SubView
-	Sending()
-	refused(err error) tea.Cmd
-}
-
 // reread follows a change: the set, then its user's aggregate status.
 func reread(ctx context.Context, client *apiclient.Client, setID string) changed {
 	var d changed
@@ -61,9 +53,10 @@ func reread(ctx context.Context, client *apiclient.Client, setID string) changed
 	return d
 }
 
-// ask opens the confirmation of a change, from a form or (form nil) from
-// the main view. Only one consent change is confirmed or runs at a time.
-func (s *Screen) ask(form changeForm, spec ui.ChangeSpec[changed]) tea.Cmd {
+// ask opens the confirmation of a change, from form number form or (0)
+// from the main view. Only one consent change is confirmed or runs at a
+// time.
+func (s *Screen) ask(form int, spec ui.ChangeSpec[changed]) tea.Cmd {
 	if s.change.Busy() {
 		return ui.Notify(theme.ToneInfo, "another consent change ("+s.change.What()+") is in progress: try again when it is done")
 	}
@@ -71,42 +64,29 @@ func (s *Screen) ask(form changeForm, spec ui.ChangeSpec[changed]) tea.Cmd {
 	return s.change.Ask(spec)
 }
 
-// sending marks the form the confirmed change came from as busy.
-func (s *Screen) sending() {
-	if s.asking != nil && s.open == s.asking {
-		s.asking.Sending()
-	}
-}
-
-// changeDone closes the form on success, or shows the refusal on it, and
-// looks the subject up again either way: after a failure the change may
-// have happened all the same (an answer lost on the way), so the screen
-// shows what the gateway now says.
+// changeDone tells the form the change came from how it ended (it closes,
+// or shows the refusal with what was typed), and looks the subject up
+// again either way: after a failure the change may have happened all the
+// same (an answer lost on the way), so the screen shows what the gateway
+// now says.
 func (s *Screen) changeDone(res ui.ChangeResult[changed]) tea.Cmd {
-	form := s.asking
-	s.asking = nil
-	onForm := form != nil && s.open == form
+	answered := tell(changeAnswered{form: s.asking, err: res.Err, what: res.Spec.What})
+	s.asking = 0
 	if res.Err != nil {
-		var refused tea.Cmd
-		if onForm {
-			refused = form.refused(res.Err)
-		}
-		return tea.Batch(reportFailure(res.Spec.What, res.Err), refused, s.load(s.subject))
+		return tea.Batch(reportFailure(res.Spec.What, res.Err), answered, s.load(s.subject))
 	}
 	d := res.Value
 	next := s.subject
 	if d.onboarding != "" {
 		// A new set: its onboarding is shown, on the main view.
-		next, s.under = subject{onboardingID: d.onboarding}, nil
-	}
-	if onForm {
-		s.closeOpen()
+		next = subject{onboardingID: d.onboarding}
+		s.showMainView()
 	}
 	notice := ui.Notify(theme.ToneOK, d.notice)
 	if d.readErr != nil {
 		notice = ui.Notify(theme.ToneWarn, d.notice+"; re-reading failed: "+apiclient.ErrorMessage(d.readErr))
 	}
-	return tea.Batch(notice, s.load(next))
+	return tea.Batch(notice, answered, s.load(next))
 }
 
 // reportFailure reports a failed change. Consent changes carry no bearer
@@ -179,7 +159,7 @@ func (s *Screen) askRevoke() tea.Cmd {
 	}
 	lines, tone := s.revokeEffect(set, k)
 	client, setID, consentID, consentType := s.Deps.Client, set.ConsentSetID, k.ConsentID, k.ConsentType
-	return s.ask(nil, ui.ChangeSpec[changed]{
+	return s.ask(0, ui.ChangeSpec[changed]{
 		Title:        "Revoke " + consentType + "?",
 		Request:      append(apiclient.RevokeConsentCall(setID, consentID).Lines(), secretHeaders),
 		Lines:        lines,

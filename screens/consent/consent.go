@@ -19,7 +19,7 @@ import (
 // onboarding's) consent sets, read the audit trail, revoke a consent, link
 // a set to a user, create a set. The main view is the table of consents in
 // force; the look-up and change forms, a set's detail and the audit trail
-// open over it as sub-views.
+// open over it as layers (layers.go).
 
 // row is a table row: one consent in force of one set.
 type row struct {
@@ -46,17 +46,18 @@ type Screen struct {
 	loading bool
 	loadErr error
 
-	// open is the sub-view shown instead of the main view: a look-up,
-	// link or create form, a set's detail, the audit trail. under is the
-	// set's detail a form was opened from, shown again when the form
-	// closes (esc, or a link made).
-	open, under ui.SubView
+	// view counts the main view's showings: a look-up or a new set moves
+	// it on, which closes the layers opened over the last one (layers.go).
+	view int
+	// forms numbers the forms opened, so a change's answers reach the form
+	// it came from.
+	forms int
 
 	// change is every consent change (revoke, link, create): one
 	// confirmation and one double-press guard for all three. asking is the
-	// form the pending change came from, shown the refusal if any.
+	// number of the form the pending change came from (0: the main view).
 	change ui.Change[changed]
-	asking changeForm
+	asking int
 }
 
 // New builds the consent screen; it looks up the signed-in user first.
@@ -68,43 +69,21 @@ func New(deps screenkit.Deps) *Screen {
 	return s
 }
 
-// KeyMap implements ui.Screen: the open sub-view's keys, else the main
-// view's.
-func (s *Screen) KeyMap() help.KeyMap {
-	if s.open != nil {
-		return s.open.KeyMap()
-	}
-	return s.keys
-}
+// KeyMap implements ui.Screen: the main view's keys (a layer over the
+// screen has its own).
+func (s *Screen) KeyMap() help.KeyMap { return s.keys }
 
-// CapturesKeys implements ui.Screen: forms and table filters take every
-// key.
-func (s *Screen) CapturesKeys() bool {
-	if s.open != nil {
-		return s.open.CapturesKeys()
-	}
-	return s.table.Filtering()
-}
+// CapturesKeys implements ui.Screen: the table's filter takes every key.
+func (s *Screen) CapturesKeys() bool { return s.table.Filtering() }
 
-// Enter loads the current subject (the signed-in user the first time), or
-// the audit page while the audit trail is open; an open form stays as it
-// is.
-func (s *Screen) Enter() tea.Cmd {
-	switch v := s.open.(type) {
-	case *auditView:
-		return v.reload()
-	case *lookupForm, *linkForm, *createForm:
-		return nil
-	}
-	return s.load(s.subject)
-}
+// Enter loads the current subject (the signed-in user the first time).
+func (s *Screen) Enter() tea.Cmd { return s.load(s.subject) }
 
 // Update implements ui.Screen.
 func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	if res, done, cmd := s.change.Update(msg); done {
 		return s, s.changeDone(res)
 	} else if cmd != nil {
-		s.sending()
 		return s, cmd
 	}
 	switch msg := msg.(type) {
@@ -116,52 +95,18 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.handleKey(msg)
 	case ui.BodyMouseMsg:
 		return s, s.mouse(msg)
-	default:
-		if s.open != nil {
-			return s, s.toOpen(msg)
-		}
 	}
 	return s, nil
 }
 
-// toOpen hands a message to the open sub-view and closes it when it says
-// so.
-func (s *Screen) toOpen(msg tea.Msg) tea.Cmd {
-	closed, cmd := screenkit.ToOpen(&s.open, msg)
-	if closed {
-		s.closeOpen()
-	}
-	return cmd
+// openDetail opens the set's detail over the main view.
+func (s *Screen) openDetail(set apiclient.ConsentSet) tea.Cmd {
+	return ui.OpenLayer(newDetailView(s, set))
 }
 
-// show opens a sub-view in the screen's size, instead of what was open.
-func (s *Screen) show(v ui.SubView) {
-	v.SetSize(s.Width, s.Height)
-	s.open, s.under = v, nil
-}
-
-// showForm opens a form; one opened from a set's detail keeps the detail
-// under it.
-func (s *Screen) showForm(v ui.SubView) {
-	detail, fromDetail := s.open.(*detailView)
-	s.show(v)
-	if fromDetail {
-		s.under = detail
-	}
-}
-
-// closeOpen closes the open sub-view, back to the detail under it if any.
-func (s *Screen) closeOpen() { s.open, s.under = s.under, nil }
-
-// handleKey routes a key: to an open form or the audit trail; else the
-// keys that work on the main view and in a set's detail; else the detail's
-// scrolling, or the main view's own keys and the table.
+// handleKey routes a key of the main view: its own keys, else the table.
 func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	_, detail := s.open.(*detailView)
-	switch {
-	case s.open != nil && !detail:
-		return s.toOpen(msg)
-	case s.open == nil && s.table.Filtering():
+	if s.table.Filtering() {
 		cmd, _ := s.table.FilterKey(msg)
 		return cmd
 	}
@@ -173,14 +118,12 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, s.keys.Audit):
 		return s.openAudit()
 	case key.Matches(msg, s.keys.Link):
-		return s.openLink()
+		return s.openLinkSelected()
 	case key.Matches(msg, s.keys.New):
 		return s.openCreate()
-	case detail:
-		return s.toOpen(msg)
 	case key.Matches(msg, s.keys.Open):
 		if set, ok := s.selectedSet(); ok {
-			s.show(newDetailView(s.Deps.Styles, newDetailKeys(s.keys), set, s.Deps.Clock))
+			return s.openDetail(set)
 		}
 		return nil
 	case key.Matches(msg, s.keys.Revoke):
@@ -194,33 +137,19 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 // selected is the row under the cursor.
 func (s *Screen) selected() (row, bool) { return screenkit.Selected(&s.table, s.rows) }
 
-// selectedSet is the set the keys act on: the open one, else the selected
-// row's.
+// selectedSet is the selected row's set.
 func (s *Screen) selectedSet() (apiclient.ConsentSet, bool) {
-	if d, ok := s.open.(*detailView); ok {
-		return d.set, d.found
-	}
 	if r, ok := s.selected(); ok {
 		return s.sets[r.set], true
 	}
 	return apiclient.ConsentSet{}, false
 }
 
-// CopyValue implements ui.Copier: the selected audit record, the open set
-// or the selected consent's id.
+// CopyValue implements ui.Copier: the selected consent's id (the detail
+// and the audit trail offer their own).
 func (s *Screen) CopyValue() (label, value string, ok bool) {
-	switch v := s.open.(type) {
-	case *auditView:
-		if r, ok := v.selected(); ok {
-			return "audit id", r.AuditID, true
-		}
-		return "", "", false
-	case *detailView:
-		return "consent set id", v.set.ConsentSetID, v.found
-	case nil:
-		if r, ok := s.selected(); ok {
-			return "consent id of " + sanitize.Text(r.consent.ConsentType), r.consent.ConsentID, true
-		}
+	if r, ok := s.selected(); ok {
+		return "consent id of " + sanitize.Text(r.consent.ConsentType), r.consent.ConsentID, true
 	}
 	return "", "", false
 }

@@ -275,11 +275,14 @@ func TestConsentDetailSanitizesUnknownStatus(t *testing.T) {
 		Consents: []apiclient.Consent{{ConsentID: "k1", ConsentType: "termsAndPrivacy", ConsentStatus: screentest.HostileText}},
 	}}})
 	c.SetSize(100, 30)
-	c.Update(uitest.Key("enter"))
-	if _, ok := c.open.(*detailView); !ok {
+	_, cmd := c.Update(uitest.Key("enter"))
+	opened, _ := cmd().(ui.OpenLayerMsg)
+	detail, ok := opened.Layer.(*detailView)
+	if !ok {
 		t.Fatal("enter did not open the set")
 	}
-	frame := c.View()
+	detail.SetSize(100, 30)
+	frame := detail.View()
 	screentest.MustBeClean(t, "the consent detail", frame)
 	screentest.MustShow(t, uitest.Plain(tea.NewView(frame)), "<U+202E>evil")
 }
@@ -287,8 +290,7 @@ func TestConsentDetailSanitizesUnknownStatus(t *testing.T) {
 // In the audit view the help lists only what works there.
 func TestConsentHelpMatchesMode(t *testing.T) {
 	c := bareScreen()
-	c.show(newAuditView(c.Deps, c.Requests, "u-1"))
-	for _, group := range c.KeyMap().FullHelp() {
+	for _, group := range newAuditView(c, "u-1").KeyMap().FullHelp() {
 		for _, b := range group {
 			for _, k := range b.Keys() {
 				if b.Enabled() && (k == "x" || k == "L" || k == "N" || k == "u") {

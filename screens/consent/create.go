@@ -8,28 +8,21 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
-	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
 	"cardterm/ui/sanitize"
 )
 
-// createForm creates a consent set, a ui.SubView: an onboarding id, the
-// policy and, per consent type, granted, denied or left out (choice
-// fields). Choosing the us policy grants eSignAct, which it requires,
-// unless it was chosen already.
-type createForm struct {
-	screenkit.FormPanel
-	st     *theme.Styles
-	submit func(form *createForm, body apiclient.NewConsentSet) tea.Cmd
-	policy string // the policy chosen, to notice a change
-}
+// The create form makes a consent set: an onboarding id, the policy and,
+// per consent type, granted, denied or left out (choice fields). Choosing
+// the us policy grants eSignAct, which it requires, unless it was chosen
+// already.
 
 // leftOut is the choice of a consent type that is not sent.
 const leftOut = ""
 
-func newCreateForm(st *theme.Styles, requests ui.Owner, onboarding string, submit func(*createForm, apiclient.NewConsentSet) tea.Cmd) *createForm {
+func newCreateForm(st *theme.Styles, onboarding string) *form.Form {
 	fields := []form.Field{
 		{Key: "onboardingId", Label: "Onboarding ID", Value: onboarding, CharLimit: 128, Placeholder: "onboarding id, e.g. onb-2026-0042",
 			Check: func(v string) string {
@@ -50,28 +43,44 @@ func newCreateForm(st *theme.Styles, requests ui.Owner, onboarding string, submi
 		fields = append(fields, form.Field{Key: t, Label: t, Kind: form.FieldChoice, Value: value, Placeholder: "left out",
 			Choices: []string{apiclient.ConsentGranted, apiclient.ConsentDenied, leftOut}})
 	}
-	return &createForm{st: st, submit: submit, policy: apiclient.ConsentPolicyGlobal, FormPanel: screenkit.FormPanel{Requests: requests,
-		Form: form.New(st, form.Spec{
-			Title:  "New consent set",
-			Lines:  []string{"POST /v2/consent/onboarding · the set starts unlinked"},
-			Submit: "review and create",
-			Fields: fields,
-		})}}
+	return form.New(st, form.Spec{
+		Title:  "New consent set",
+		Lines:  []string{"POST /v2/consent/onboarding · the set starts unlinked"},
+		Submit: "review and create",
+		Fields: fields,
+	})
 }
 
 // openCreate opens the create form, filled with the onboarding looked up.
 func (s *Screen) openCreate() tea.Cmd {
-	form := newCreateForm(s.Deps.Styles, s.Requests, s.subject.onboardingID, s.askCreate)
-	s.showForm(form)
-	return form.Form.Focus()
+	f := newCreateForm(s.Deps.Styles, s.subject.onboardingID)
+	policy := f.Value("policyType")
+	var l *formLayer
+	l = s.newFormLayer(f, func(f *form.Form) (tea.Cmd, bool) {
+		b := createBody(f)
+		if len(b.Consents) == 0 {
+			f.SetProblem("Include at least one consent: every type is left out.")
+			return nil, false
+		}
+		return s.askCreate(l.number, b), false
+	}, func(f *form.Form) string { return ui.FitBlock(createView(s.Deps.Styles, f), s.Width, s.Height) })
+	l.edited = func(f *form.Form) {
+		if now := f.Value("policyType"); now != policy {
+			policy = now
+			if now == apiclient.ConsentPolicyUS && f.Value(apiclient.ConsentESignAct) == leftOut {
+				f.SetValue(apiclient.ConsentESignAct, apiclient.ConsentGranted)
+			}
+		}
+	}
+	return ui.OpenLayer(l, f.Focus())
 }
 
-// body is what will be sent.
-func (v *createForm) body() apiclient.NewConsentSet {
-	b := apiclient.NewConsentSet{OnboardingID: v.Form.Value("onboardingId"), PolicyType: v.Form.Value("policyType"),
+// createBody is what the create form will send.
+func createBody(f *form.Form) apiclient.NewConsentSet {
+	b := apiclient.NewConsentSet{OnboardingID: f.Value("onboardingId"), PolicyType: f.Value("policyType"),
 		Metadata: map[string]any{"source": "cardterm"}}
 	for _, t := range apiclient.ConsentTypes {
-		if status := v.Form.Value(t); status != leftOut {
+		if status := f.Value(t); status != leftOut {
 			b.Consents = append(b.Consents, apiclient.NewConsent{ConsentType: t, ConsentStatus: status})
 		}
 	}
@@ -80,7 +89,7 @@ func (v *createForm) body() apiclient.NewConsentSet {
 
 // askCreate confirms the new set with the request, warning when a
 // required consent is not granted.
-func (s *Screen) askCreate(form *createForm, b apiclient.NewConsentSet) tea.Cmd {
+func (s *Screen) askCreate(form int, b apiclient.NewConsentSet) tea.Cmd {
 	status := map[string]string{}
 	for _, k := range b.Consents {
 		status[k.ConsentType] = k.ConsentStatus
@@ -115,39 +124,9 @@ func (s *Screen) askCreate(form *createForm, b apiclient.NewConsentSet) tea.Cmd 
 	})
 }
 
-// Update implements ui.SubView: a submit with at least one consent asks
-// for confirmation; esc while the set is being created cancels, else
-// closes.
-func (v *createForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	event, closed, cmd := v.HandleForm(msg)
-	if policy := v.Form.Value("policyType"); policy != v.policy {
-		v.policy = policy
-		if policy == apiclient.ConsentPolicyUS && v.Form.Value(apiclient.ConsentESignAct) == leftOut {
-			v.Form.SetValue(apiclient.ConsentESignAct, apiclient.ConsentGranted)
-		}
-	}
-	switch {
-	case closed:
-		return nil, nil
-	case event != form.Submit:
-		return v, cmd
-	}
-	b := v.body()
-	if len(b.Consents) == 0 {
-		v.Form.SetProblem("Include at least one consent: every type is left out.")
-		return v, nil
-	}
-	return v, v.submit(v, b)
-}
-
-// refused implements changeForm: every choice stays.
-func (v *createForm) refused(err error) tea.Cmd {
-	return formRefused(v.Form, "creating the consent set", err)
-}
-
-// View implements ui.SubView: the form, and which consents the chosen
-// policy requires.
-func (v *createForm) View() string {
-	required := apiclient.RequiredConsentTypes(v.policy)
-	return v.Form.View() + "\n" + v.st.Muted.Render("Required by the "+sanitize.Text(v.policy)+" policy: "+strings.Join(required, ", "))
+// createView is the form, and which consents the chosen policy requires.
+func createView(st *theme.Styles, f *form.Form) string {
+	policy := f.Value("policyType")
+	required := apiclient.RequiredConsentTypes(policy)
+	return f.View() + "\n" + st.Muted.Render("Required by the "+sanitize.Text(policy)+" policy: "+strings.Join(required, ", "))
 }

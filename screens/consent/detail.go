@@ -18,24 +18,24 @@ import (
 	"cardterm/ui/sanitize"
 )
 
-// detailView is one consent set, a ui.SubView: its fields, every record
-// (the originals a revocation superseded included) with their metadata,
-// and its _links. It scrolls; its lines are built when the set or the size
-// changes, so View only cuts the visible part.
+// detailView is one consent set, a layer over the main view: its fields,
+// every record (the originals a revocation superseded included) with
+// their metadata, and its _links. It scrolls; its lines are built when the
+// set or the size changes, so View only cuts the visible part. The
+// screen's keys that act on a set (a, L) act on this one.
 type detailView struct {
+	panel
 	st     *theme.Styles
 	keys   detailKeys
 	set    apiclient.ConsentSet
 	found  bool // false once a reload no longer lists the set
 	lines  []string
 	scroll int
-	width  int
-	height int
 	now    func() time.Time // the app's clock, for how long ago a date was
 }
 
-func newDetailView(st *theme.Styles, keys detailKeys, set apiclient.ConsentSet, now func() time.Time) *detailView {
-	return &detailView{st: st, keys: keys, set: set, found: true, now: now}
+func newDetailView(s *Screen, set apiclient.ConsentSet) *detailView {
+	return &detailView{panel: s.newPanel(), st: s.Deps.Styles, keys: newDetailKeys(s.keys), set: set, found: true, now: s.Deps.Clock}
 }
 
 // follow finds the open set again in reloaded sets.
@@ -48,15 +48,42 @@ func (v *detailView) follow(sets []apiclient.ConsentSet) {
 	v.build()
 }
 
-// Update implements ui.SubView: the arrows scroll, esc closes.
-func (v *detailView) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	k, ok := msg.(tea.KeyPressMsg)
-	if !ok {
-		return v, nil
+// Update implements layer.Layer: the screen's answer to a look-up
+// (which the screen took first) is followed, r reads the subject again,
+// the wheel scrolls.
+func (v *detailView) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case ui.Result[loaded]:
+		if msg.ID == v.s.loadID && msg.Err == nil {
+			v.follow(v.s.sets)
+		}
+	case ui.RefreshMsg:
+		return v.s.load(v.s.subject)
+	case ui.BodyMouseMsg:
+		v.scroll += msg.Wheel * screenkit.WheelLines
+		v.clampScroll()
+	case tea.KeyPressMsg:
+		return v.key(msg)
 	}
+	return nil
+}
+
+// key acts on the set (look-ups, the audit trail, link, new) or scrolls;
+// esc closes.
+func (v *detailView) key(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, v.keys.Back):
-		return nil, nil
+		v.closed = true
+	case key.Matches(k, v.keys.User):
+		return v.s.openLookup(false)
+	case key.Matches(k, v.keys.Onboarding):
+		return v.s.openLookup(true)
+	case key.Matches(k, v.keys.Audit):
+		return v.s.openAuditOf(v.set, v.found)
+	case key.Matches(k, v.keys.Link):
+		return v.s.openLink(v.set)
+	case key.Matches(k, v.keys.New):
+		return v.s.openCreate()
 	case key.Matches(k, v.keys.Up):
 		v.scroll--
 	case key.Matches(k, v.keys.Down):
@@ -71,29 +98,39 @@ func (v *detailView) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 		v.scroll = len(v.lines)
 	}
 	v.clampScroll()
-	return v, nil
+	return nil
 }
 
 func (v *detailView) clampScroll() {
 	v.scroll = max(min(v.scroll, len(v.lines)-v.height), 0)
 }
 
-// SetSize implements ui.SubView.
+// SetSize implements layer.Layer.
 func (v *detailView) SetSize(width, height int) {
-	v.width, v.height = width, height
+	v.panel.SetSize(width, height)
 	v.build()
 }
 
-// View implements ui.SubView.
+// View implements layer.Layer.
 func (v *detailView) View() string {
-	return strings.Join(v.lines[v.scroll:], "\n")
+	return ui.FitBlock(strings.Join(v.lines[v.scroll:], "\n"), v.width, v.height)
 }
 
-// KeyMap implements ui.SubView.
+// KeyMap implements layer.Layer.
 func (v *detailView) KeyMap() help.KeyMap { return v.keys }
 
-// CapturesKeys implements ui.SubView: no inputs, the global keys work.
-func (v *detailView) CapturesKeys() bool { return false }
+// CopyValue implements ui.Copier: the set's id.
+func (v *detailView) CopyValue() (label, value string, ok bool) {
+	return "consent set id", v.set.ConsentSetID, v.found
+}
+
+// Inspect implements ui.Inspectable: the set as the gateway sent it.
+func (v *detailView) Inspect() (string, []byte, bool) {
+	if !v.found {
+		return "", nil, false
+	}
+	return screenkit.Inspected("consent set "+v.set.ConsentSetID, v.set.Raw)
+}
 
 // build lays the set out in the width.
 func (v *detailView) build() {
@@ -194,7 +231,7 @@ func (v *detailView) linkLines() []string {
 	return lines
 }
 
-// Inspect implements ui.Inspectable: the set the keys act on, as the
+// Inspect implements ui.Inspectable: the selected row's set, as the
 // gateway sent it.
 func (s *Screen) Inspect() (string, []byte, bool) {
 	set, ok := s.selectedSet()

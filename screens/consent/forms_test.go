@@ -58,8 +58,8 @@ func TestConsentFormsSubmitTheSameWay(t *testing.T) {
 	mustAsk(t, a, "PATCH /v2/consent/onboarding/", "n")
 	a.MustShow(t, "Link a consent set to a user", "someone")
 	a.Keys("esc")
-	if s := consentScreen(t, a); s.open != nil {
-		t.Fatalf("esc left the link form open")
+	if top, open := a.UI().TopLayer(); open {
+		t.Fatalf("esc left the link form open: %T", top)
 	}
 
 	// Create: enter moves from field to field and sends on the last one.
@@ -74,8 +74,8 @@ func TestConsentFormsSubmitTheSameWay(t *testing.T) {
 	a.Keys("enter")
 	mustAsk(t, a, "POST /v2/consent/onboarding", "n")
 	a.Keys("esc")
-	if s := consentScreen(t, a); s.open != nil {
-		t.Fatalf("esc left the create form open")
+	if top, open := a.UI().TopLayer(); open {
+		t.Fatalf("esc left the create form open: %T", top)
 	}
 }
 
@@ -88,8 +88,7 @@ func TestConsentCreateRefusedKeepsWhatWasTyped(t *testing.T) {
 	a.Keys("tab", "tab", "space") // termsAndPrivacy: denied
 	a.Keys("ctrl+s")
 	mustAsk(t, a, "POST /v2/consent/onboarding", "y")
-	s := consentScreen(t, a)
-	form, ok := s.open.(*createForm)
+	form, ok := topForm(a)
 	if !ok {
 		t.Fatalf("the refused create form closed:\n%s", a.Screen())
 	}
@@ -130,9 +129,9 @@ func TestConsentOneChangeAtATime(t *testing.T) {
 func TestConsentDetailKeys(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test", screentest.ReadOnly())
 	a.Keys("enter")
-	s := consentScreen(t, a)
+	top, _ := a.UI().TopLayer()
 	var keys []string
-	for _, group := range s.KeyMap().FullHelp() {
+	for _, group := range top.KeyMap().FullHelp() {
 		for _, b := range group {
 			if b.Enabled() {
 				keys = append(keys, b.Keys()...)
@@ -144,7 +143,7 @@ func TestConsentDetailKeys(t *testing.T) {
 			t.Fatalf("the detail's help lacks %q: %v", want, keys)
 		}
 	}
-	if s.KeyMap().(detailKeys).Link.Enabled() {
+	if top.KeyMap().(detailKeys).Link.Enabled() {
 		t.Fatal("link is enabled in the read-only detail")
 	}
 	a.Keys("L")
@@ -158,7 +157,8 @@ func TestConsentDetailKeys(t *testing.T) {
 func TestConsentIDsKeepTheirEndsWhenNarrow(t *testing.T) {
 	a := newConsentApp(t, "alice@demo.test", screentest.WithSize(80, 24))
 	a.Keys("a")
-	audit, ok := consentScreen(t, a).open.(*auditView)
+	top, _ := a.UI().TopLayer()
+	audit, ok := top.(*auditView)
 	if !ok {
 		t.Fatal("a did not open the audit trail")
 	}
@@ -196,7 +196,14 @@ func TestConsentFormsFromTheDetailGoBackToIt(t *testing.T) {
 	}
 	a.Keys("u", "enter")
 	a.MustShow(t, "All required consents granted", "row 1 of 4")
-	if s := consentScreen(t, a); s.open != nil || s.under != nil {
-		t.Fatalf("after a look-up from the detail: open %T, under %T", s.open, s.under)
+	if top, open := a.UI().TopLayer(); open {
+		t.Fatalf("after a look-up from the detail %T is open", top)
 	}
+}
+
+// topForm is the form of the consent form layer on top, if one is.
+func topForm(a *screentest.App) (*formLayer, bool) {
+	top, _ := a.UI().TopLayer()
+	form, ok := top.(*formLayer)
+	return form, ok
 }

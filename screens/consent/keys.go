@@ -1,6 +1,8 @@
 package consent
 
 import (
+	"cardterm/ui/keymap"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 
@@ -19,13 +21,13 @@ type keyMap struct {
 
 func newKeyMap(readOnly bool, table help.KeyMap) keyMap {
 	k := keyMap{
-		User:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "look up a user id")),
-		Onboarding: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "look up an onboarding id")),
-		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open set")),
-		Audit:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "audit trail")),
-		Revoke:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "revoke consent")),
-		Link:       key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "link set to a user")),
-		New:        key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "new consent set")),
+		User:       keymap.Bind("consent.user"),
+		Onboarding: keymap.Bind("consent.onboarding"),
+		Open:       keymap.Bind("consent.open"),
+		Audit:      keymap.Bind("consent.audit"),
+		Revoke:     keymap.Bind("consent.revoke"),
+		Link:       keymap.Bind("consent.link"),
+		New:        keymap.Bind("consent.new"),
 		table:      table,
 	}
 	screenkit.DisableInReadOnly(readOnly, &k.Revoke, &k.Link, &k.New)
@@ -52,13 +54,13 @@ type detailKeys struct {
 
 func newDetailKeys(screen keyMap) detailKeys {
 	return detailKeys{
-		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "scroll up")),
-		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll down")),
-		PageUp:     key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-		PageDown:   key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn/space", "page down")),
-		Top:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "top")),
-		Bottom:     key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "bottom")),
-		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Up:         keymap.Bind("consent.up"),
+		Down:       keymap.Bind("consent.down"),
+		PageUp:     keymap.Bind("consent.page-up"),
+		PageDown:   keymap.Bind("consent.page-down"),
+		Top:        keymap.Bind("consent.top"),
+		Bottom:     keymap.Bind("consent.bottom"),
+		Back:       keymap.Bind("consent.back"),
 		User:       screen.User,
 		Onboarding: screen.Onboarding,
 		Audit:      screen.Audit,
@@ -87,9 +89,9 @@ type auditKeys struct {
 
 func newAuditKeys(table help.KeyMap) auditKeys {
 	return auditKeys{
-		Next:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
-		Prev:  key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
-		Back:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Next:  keymap.Bind("consent.next"),
+		Prev:  keymap.Bind("consent.prev"),
+		Back:  keymap.Bind("consent.back"),
 		table: table,
 	}
 }

@@ -14,39 +14,45 @@ import (
 	"cardterm/ui/sanitize"
 )
 
-// linkForm links one consent set to a user id, a ui.SubView: the set's
-// fields above a one-field form. Linking cannot be undone; a second link
-// is refused (409) and said so on the form.
+// linkForm is the link form's heading: one consent set to link to a
+// user id, its fields drawn above a one-field form. Linking cannot be
+// undone; a second link is refused (409) and said so on the form.
 type linkForm struct {
-	screenkit.FormPanel
-	st     *theme.Styles
-	set    apiclient.ConsentSet
-	submit func(form *linkForm, userID string) tea.Cmd
-	width  int
+	st  *theme.Styles
+	set apiclient.ConsentSet
 	// conflict: the gateway answered 409, the set is linked already.
 	conflict bool
 }
 
-// openLink opens the link form for the selected (or open) set.
-func (s *Screen) openLink() tea.Cmd {
+// openLinkSelected opens the link form for the selected set.
+func (s *Screen) openLinkSelected() tea.Cmd {
 	set, ok := s.selectedSet()
 	if !ok {
 		return ui.Notify(theme.ToneInfo, "no consent set selected (b looks up an onboarding)")
 	}
+	return s.openLink(set)
+}
+
+// openLink opens the link form for set.
+func (s *Screen) openLink(set apiclient.ConsentSet) tea.Cmd {
 	if cmd := s.needSecret(); cmd != nil {
 		return cmd
 	}
-	form := &linkForm{st: s.Deps.Styles, set: set, submit: s.askLink, FormPanel: screenkit.FormPanel{Requests: s.Requests,
-		Form: form.New(s.Deps.Styles, form.Spec{
-			// No request line here: the confirmation shows the exact one.
-			Title:  "The user to link it to",
-			Submit: "review and link",
-			Note:   "Linking is recorded in the audit trail and cannot be undone.",
-			Fields: []form.Field{{Key: "userId", Label: "userId", CharLimit: 128,
-				Placeholder: "user id to link to (e.g. a UUID)", Check: checkUserID}},
-		})}}
-	s.showForm(form)
-	return form.Form.Focus()
+	f := form.New(s.Deps.Styles, form.Spec{
+		// No request line here: the confirmation shows the exact one.
+		Title:  "The user to link it to",
+		Submit: "review and link",
+		Note:   "Linking is recorded in the audit trail and cannot be undone.",
+		Fields: []form.Field{{Key: "userId", Label: "userId", CharLimit: 128,
+			Placeholder: "user id to link to (e.g. a UUID)", Check: checkUserID}},
+	})
+	head := &linkForm{st: s.Deps.Styles, set: set}
+	var l *formLayer
+	l = s.newFormLayer(f, func(f *form.Form) (tea.Cmd, bool) {
+		return s.askLink(l.number, set.ConsentSetID, f.Value("userId")), false
+	}, func(f *form.Form) string { return ui.FitBlock(head.view(f, s.Width), s.Width, s.Height) })
+	l.refused = func(err error) { head.conflict = apiclient.IsStatus(err, 409) }
+	return ui.OpenLayer(l, f.Focus())
 }
 
 // checkUserID is the link form's check: a user id, without spaces.
@@ -64,9 +70,10 @@ func checkUserID(value string) string {
 // the request a confirmation shows.
 const secretHeaders = "headers: x-client-key, x-secret-key"
 
-// askLink confirms the link with the exact request.
-func (s *Screen) askLink(form *linkForm, userID string) tea.Cmd {
-	client, setID := s.Deps.Client, form.set.ConsentSetID
+// askLink confirms the link with the exact request, asked from form
+// number form.
+func (s *Screen) askLink(form int, setID, userID string) tea.Cmd {
+	client := s.Deps.Client
 	return s.ask(form, ui.ChangeSpec[changed]{
 		Title:        "Link this consent set to " + userID + "?",
 		Request:      append(apiclient.LinkConsentSetCall(setID, userID).Lines(), secretHeaders),
@@ -85,31 +92,8 @@ func (s *Screen) askLink(form *linkForm, userID string) tea.Cmd {
 	})
 }
 
-// Update implements ui.SubView: a submit asks for confirmation; esc while
-// the link is on its way cancels it, else closes.
-func (v *linkForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	event, closed, cmd := v.HandleForm(msg)
-	switch {
-	case closed:
-		return nil, nil
-	case event == form.Submit:
-		return v, v.submit(v, v.Form.Value("userId"))
-	}
-	return v, cmd
-}
-
-// refused implements changeForm: a 409 means the set is linked already,
-// for good.
-func (v *linkForm) refused(err error) tea.Cmd {
-	v.conflict = apiclient.IsStatus(err, 409)
-	return formRefused(v.Form, "linking the consent set", err)
-}
-
-// SetSize implements ui.SubView: the set's fields take the width too.
-func (v *linkForm) SetSize(width, height int) { v.width = width; v.FormPanel.SetSize(width, height) }
-
-// View implements ui.SubView: the set, then the form.
-func (v *linkForm) View() string {
+// view draws the set, then the form, in width cells.
+func (v *linkForm) view(f *form.Form, width int) string {
 	st, set := v.st, v.set
 	fields := []screenkit.Field{{Label: "consent set", Value: set.ConsentSetID}, {Label: "onboarding", Value: set.OnboardingID},
 		{Label: "policy", Value: set.PolicyType}}
@@ -119,9 +103,9 @@ func (v *linkForm) View() string {
 	} else {
 		fields = append(fields, screenkit.Field{Label: "linked to", Styled: st.Muted.Render("nobody yet")})
 	}
-	head := st.Title.Render("Link a consent set to a user") + "\n\n" + screenkit.RenderFields(st, fields, v.width)
+	head := st.Title.Render("Link a consent set to a user") + "\n\n" + screenkit.RenderFields(st, fields, width)
 	if v.conflict {
-		head += "\n" + st.Text(theme.ToneDanger).Render(ui.FitLine("✗ already linked; linking cannot be undone", v.width))
+		head += "\n" + st.Text(theme.ToneDanger).Render(ui.FitLine("✗ already linked; linking cannot be undone", width))
 	}
-	return head + "\n\n" + v.Form.View()
+	return head + "\n\n" + f.View()
 }

@@ -82,8 +82,8 @@ func (s *Screen) loaded(msg ui.Result[loaded]) tea.Cmd {
 	return nil
 }
 
-// setData shows what a look-up found; rows are built once, and an open
-// detail follows its set.
+// setData shows what a look-up found; rows are built once (an open
+// detail follows its set when the answer reaches it).
 func (s *Screen) setData(d loaded) {
 	s.subject, s.status, s.notFound, s.sets = d.subject, d.status, d.notFound, d.sets
 	if d.selfID != "" {
@@ -91,11 +91,6 @@ func (s *Screen) setData(d loaded) {
 	}
 	s.summary = s.summarize()
 	s.rebuildRows()
-	for _, v := range []ui.SubView{s.open, s.under} {
-		if detail, ok := v.(*detailView); ok {
-			detail.follow(s.sets)
-		}
-	}
 }
 
 // openLookup opens the look-up form, filled with the current subject's id.
@@ -107,27 +102,28 @@ func (s *Screen) openLookup(onboarding bool) tea.Cmd {
 			value = s.selfID
 		}
 	}
-	form := newLookupForm(s.Deps.Styles, onboarding, value, s.lookUp)
-	s.showForm(form)
-	return form.Form.Focus()
+	f := newLookupForm(s.Deps.Styles, onboarding, value)
+	l := s.newFormLayer(f, func(f *form.Form) (tea.Cmd, bool) {
+		if id := f.Value("onboardingId"); id != "" {
+			return s.lookUp(subject{onboardingID: id}), true
+		}
+		return s.lookUp(subject{userID: f.Value("userId")}), true
+	}, nil)
+	return ui.OpenLayer(l, f.Focus())
 }
 
 // lookUp shows target at once (empty until it loads) and reads it, on
-// the main view.
+// the main view: the layers over it close.
 func (s *Screen) lookUp(target subject) tea.Cmd {
-	s.under, s.loadErr = nil, nil
+	s.showMainView()
+	s.loadErr = nil
 	s.setData(loaded{subject: target})
 	return s.load(target)
 }
 
-// lookupForm asks for a user id (empty: the signed-in user) or an
-// onboarding id; a ui.SubView that closes when it submits.
-type lookupForm struct {
-	screenkit.FormPanel
-	submit func(subject) tea.Cmd
-}
-
-func newLookupForm(st *theme.Styles, onboarding bool, value string, submit func(subject) tea.Cmd) *lookupForm {
+// newLookupForm asks for a user id (empty: the signed-in user) or an
+// onboarding id.
+func newLookupForm(st *theme.Styles, onboarding bool, value string) *form.Form {
 	spec := form.Spec{
 		Title:  "Look up a user's consents",
 		Lines:  []string{"GET /v2/consent/user/{userId}?full=true"},
@@ -146,23 +142,5 @@ func newLookupForm(st *theme.Styles, onboarding bool, value string, submit func(
 				return ""
 			}}}
 	}
-	return &lookupForm{FormPanel: screenkit.FormPanel{Form: form.New(st, spec)}, submit: submit}
+	return form.New(st, spec)
 }
-
-// Update implements ui.SubView: esc closes; a submit closes and looks up.
-func (v *lookupForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	event, closed, cmd := v.HandleForm(msg)
-	switch {
-	case closed:
-		return nil, nil
-	case event != form.Submit:
-		return v, cmd
-	}
-	if id := v.Form.Value("onboardingId"); id != "" {
-		return nil, v.submit(subject{onboardingID: id})
-	}
-	return nil, v.submit(subject{userID: v.Form.Value("userId")})
-}
-
-// View implements ui.SubView.
-func (v *lookupForm) View() string { return v.Form.View() }

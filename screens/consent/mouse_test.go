@@ -43,7 +43,8 @@ func TestConsentTakesClicksAndTheWheel(t *testing.T) {
 	a.Keys("esc")
 
 	a.Keys("N")
-	form := a.UI().Active().(*Screen).openForm()
+	layer, _ := topForm(a)
+	form := layer.Form
 	a.ClickOn("eSignAct")
 	if got := form.Focused(); got != "eSignAct" {
 		t.Fatalf("a click on eSignAct focused %q:\n%s", got, a.Screen())

@@ -78,11 +78,6 @@ func (s *Screen) SetSize(width, height int) {
 		})
 	}
 	s.layoutTable()
-	for _, v := range []ui.SubView{s.open, s.under} {
-		if v != nil {
-			v.SetSize(width, height)
-		}
-	}
 }
 
 // layoutTable gives the table what the header leaves; the header grows
@@ -93,9 +88,6 @@ func (s *Screen) layoutTable() {
 
 // View implements ui.Screen.
 func (s *Screen) View() string {
-	if s.open != nil {
-		return ui.FitBlock(s.open.View(), s.Width, s.Height)
-	}
 	lines := append(s.header(s.Width), "")
 	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+s.table.View(), s.Width, s.Height)
 }

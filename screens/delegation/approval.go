@@ -14,20 +14,14 @@ import (
 	"cardterm/ui/form"
 )
 
-// approvalForm is the post-approval form, a ui.SubView, prefilled with the
-// last unused token, its nonce and the network and address it was asked
-// for. Field keys are the wire names, so the gateway's 422 shows on the
-// field it names; what was typed survives a refusal.
-type approvalForm struct {
-	screenkit.FormPanel
-	submit func(chain string, r apiclient.PostApprovalRequest) tea.Cmd
-	height int
-}
-
-func newApprovalForm(st *theme.Styles, requests ui.Owner, last *tokenPanel, submit func(string, apiclient.PostApprovalRequest) tea.Cmd) *approvalForm {
+// openApproval opens the post-approval form, prefilled with the last
+// unused token, its nonce and the network and address it was asked for.
+// Field keys are the wire names, so the gateway's 422 shows on the field
+// it names; what was typed survives a refusal.
+func (s *Screen) openApproval() tea.Cmd {
 	network, address, token, nonce := "linea", "", "", ""
 	lines := []string{"Send it after the on-chain approval; the network decides the chain (evm or solana)."}
-	if last != nil {
+	if last := s.issued; last != nil {
 		if last.asked.network != "" {
 			network = last.asked.network
 		}
@@ -39,7 +33,7 @@ func newApprovalForm(st *theme.Styles, requests ui.Owner, last *tokenPanel, subm
 	if token == "" {
 		lines = append(lines, "No unused delegation token: esc, then t requests one (or paste a token and its nonce).")
 	}
-	form := form.New(st, form.Spec{
+	f := form.New(s.Deps.Styles, form.Spec{
 		Title:  "Post-approval",
 		Lines:  lines,
 		Submit: "review and send",
@@ -55,13 +49,12 @@ func newApprovalForm(st *theme.Styles, requests ui.Owner, last *tokenPanel, subm
 			{Key: "nonce", Label: "Nonce", Value: nonce, Placeholder: "from t"},
 		},
 	})
-	return &approvalForm{FormPanel: screenkit.FormPanel{Form: form, Requests: requests}, submit: submit}
+	return s.openFormLayer(f, s.sendApproval, s.approval.Running, approvalFormAnswered, f.Focus())
 }
 
-// request is the post-approval and its chain (evm or solana, from the
-// network).
-func (v *approvalForm) request() (string, apiclient.PostApprovalRequest) {
-	f := v.Form
+// approvalRequest is the form's post-approval and its chain (evm or
+// solana, from the network).
+func approvalRequest(f *form.Form) (string, apiclient.PostApprovalRequest) {
 	r := apiclient.PostApprovalRequest{
 		Network: strings.ToLower(f.Value("network")), Currency: strings.ToLower(f.Value("currency")), Amount: f.Value("amount"),
 		Address: f.Value("address"), TxHash: f.Value("txHash"), SigHash: f.Value("sigHash"), SigMessage: f.Value("sigMessage"),
@@ -70,29 +63,28 @@ func (v *approvalForm) request() (string, apiclient.PostApprovalRequest) {
 	return apiclient.ChainOf(r.Network), r
 }
 
-// Update implements ui.SubView: a submit is checked field by field before
-// the confirmation; esc while it is on its way cancels it, else closes.
-func (v *approvalForm) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	event, closed, cmd := v.HandleForm(msg)
-	if closed {
-		return nil, nil
+// sendApproval checks the form field by field before the confirmation.
+func (s *Screen) sendApproval(f *form.Form) tea.Cmd {
+	chain, r := approvalRequest(f)
+	if problems := apiclient.ValidatePostApproval(chain, r); len(problems) > 0 {
+		return f.SetErrors("Fix the marked fields; nothing was sent.", screenkit.FieldErrors(problems))
 	}
-	switch event {
-	case form.Submit:
-		chain, r := v.request()
-		if problems := apiclient.ValidatePostApproval(chain, r); len(problems) > 0 {
-			return v, v.Form.SetErrors("Fix the marked fields; nothing was sent.", screenkit.FieldErrors(problems))
-		}
-		return v, v.submit(chain, r)
-	}
-	return v, cmd
+	return s.askApproval(chain, r)
 }
 
-// SetSize implements ui.SubView.
-func (v *approvalForm) SetSize(width, height int) { v.Form.SetWidth(width); v.height = height }
-
-// View implements ui.SubView.
-func (v *approvalForm) View() string { return fitForm(v.Form.View(), v.height) }
+// approvalFormAnswered is how the post-approval ended, told to its form:
+// a success closes it; a refusal shows on it, every value kept.
+func approvalFormAnswered(f *form.Form, msg tea.Msg) (tea.Cmd, bool) {
+	answer, ok := msg.(approvalAnswer)
+	if !ok {
+		return nil, false
+	}
+	f.SetBusy(false)
+	if answer.err == nil {
+		return nil, true
+	}
+	return approvalRefused(f, answer.err), false
+}
 
 // askApproval confirms the post-approval with the exact request, token
 // masked; it uses the token (single use) and registers the wallet.
@@ -112,26 +104,18 @@ func (s *Screen) askApproval(chain string, r apiclient.PostApprovalRequest) tea.
 	})
 }
 
-// approvalAnswered closes the form and marks the token used, or shows the
-// refusal on the form with every value kept; the external wallets are
-// read again either way.
+// approvalAnswered tells the form how the post-approval ended and marks
+// the token used; the external wallets are read again either way.
 func (s *Screen) approvalAnswered(res ui.ChangeResult[approved]) tea.Cmd {
 	reload := s.loadExternal()
-	form, open := s.open.(*approvalForm)
+	told := tell(approvalAnswer{err: res.Err})
 	if res.Err != nil {
-		var focus tea.Cmd
-		if open {
-			focus = approvalRefused(form.Form, res.Err)
-		}
-		return tea.Batch(screenkit.Report(res), reload, focus)
-	}
-	if open {
-		s.open = nil
+		return tea.Batch(screenkit.Report(res), reload, told)
 	}
 	if s.issued != nil && s.issued.token.Token == res.Value.token {
 		s.issued.used = true
 	}
-	return tea.Batch(screenkit.Report(res), reload)
+	return tea.Batch(screenkit.Report(res), reload, told)
 }
 
 // approvalRefused shows a refusal on the form: a 422's field errors on

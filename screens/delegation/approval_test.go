@@ -90,7 +90,7 @@ func TestDelegationPostApprovalRefusalKeepsValues(t *testing.T) {
 	if s.issued.used {
 		t.Fatal("a refused post-approval marked the token used")
 	}
-	if _, ok := s.open.(*approvalForm); !ok {
+	if _, ok := topForm(app); !ok {
 		t.Fatal("the refused form was closed")
 	}
 }
@@ -128,7 +128,7 @@ func TestDelegationPostApprovalEscCancelsInFlight(t *testing.T) {
 	}
 	app.MustShow(t, "sending… (esc cancels)")
 	app.EscCancels(screenkit.DelegationScreen, request)
-	if _, ok := s.open.(*approvalForm); !ok {
+	if _, ok := topForm(app); !ok {
 		t.Fatal("esc while sending closed the form")
 	}
 	app.MustShow(t, "Cancelled", "I approve 150 USDC")

@@ -1,6 +1,8 @@
 package delegation
 
 import (
+	"cardterm/ui/keymap"
+
 	"context"
 	"fmt"
 	"slices"
@@ -52,7 +54,7 @@ func (k chainKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Open, k.Network, k.Back}, {t.Up, t.Down, t.PageUp, t.PageDown, t.Home, t.End}, {t.Filter}}
 }
 
-// chainBrowser browses the chain configuration, a ui.SubView: networks in
+// chainBrowser browses the chain configuration, a layer over the screen: networks in
 // a table, enter shows a network's tokens with decimals and addresses. n
 // asks the gateway for one network (its filter); / filters the rows shown.
 // Both tables are built once and sized in SetSize.
@@ -70,6 +72,7 @@ type chainBrowser struct {
 	loading  bool
 	err      error
 	detail   int // index of the network whose tokens are shown; -1 = the list
+	closed   bool
 }
 
 func newChainBrowser(deps screenkit.Deps, requests ui.Owner) *chainBrowser {
@@ -87,15 +90,15 @@ func newChainBrowser(deps screenkit.Deps, requests ui.Owner) *chainBrowser {
 		{Title: "Address", Min: 20},
 	})
 	c.keys = chainKeys{
-		Open:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "tokens")),
-		Network: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "ask for one network")),
-		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Open:    keymap.Bind("delegation.open"),
+		Network: keymap.Bind("delegation.network"),
+		Back:    keymap.Bind("delegation.back"),
 		table:   table.Keys(),
 	}
 	return c
 }
 
-// KeyMap implements ui.SubView.
+// KeyMap implements layer.Layer.
 func (c *chainBrowser) KeyMap() help.KeyMap {
 	k := c.keys
 	k.detail = c.detail >= 0
@@ -103,7 +106,7 @@ func (c *chainBrowser) KeyMap() help.KeyMap {
 	return k
 }
 
-// CapturesKeys implements ui.SubView: a table's filter takes every key.
+// CapturesKeys implements layer.Typist: a table's filter takes every key.
 func (c *chainBrowser) CapturesKeys() bool { return c.networks.Filtering() || c.tokens.Filtering() }
 
 // load asks the gateway for the configuration of the current filter.
@@ -144,48 +147,58 @@ func (c *chainBrowser) loaded(msg ui.Result[apiclient.ChainConfig]) tea.Cmd {
 	return nil
 }
 
-// Update implements ui.SubView; it returns nil when esc leaves the
-// browser.
-func (c *chainBrowser) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
+// Update implements layer.Layer: its answers, keys and clicks; r reads
+// the configuration again.
+func (c *chainBrowser) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case ui.Result[apiclient.ChainConfig]:
-		return c, c.loaded(msg)
+		return c.loaded(msg)
+	case ui.RefreshMsg:
+		return c.load()
+	case ui.BodyMouseMsg:
+		c.mouse(msg)
 	case tea.KeyPressMsg:
 		return c.key(msg)
 	}
-	return c, nil
+	return nil
 }
 
-func (c *chainBrowser) key(msg tea.KeyPressMsg) (ui.SubView, tea.Cmd) {
+// Done implements layer.Layer.
+func (c *chainBrowser) Done() bool { return c.closed }
+
+// key moves in, filters or leaves the table in sight; esc clears a
+// filter, then leaves a network's tokens, then closes the browser.
+func (c *chainBrowser) key(msg tea.KeyPressMsg) tea.Cmd {
 	t := &c.networks
 	if c.detail >= 0 {
 		t = &c.tokens
 	}
 	if cmd, ok := t.FilterKey(msg); ok {
-		return c, cmd
+		return cmd
 	}
 	var cmd tea.Cmd
 	switch {
 	case key.Matches(msg, c.keys.Back):
 		if t.Filter() != "" {
 			*t, cmd = t.Update(msg) // esc clears the filter first
-			return c, cmd
+			return cmd
 		}
 		if c.detail >= 0 {
 			c.detail = -1
-			return c, nil
+			return nil
 		}
-		return nil, nil
+		c.closed = true
+		return nil
 	case key.Matches(msg, c.keys.Open) && c.detail < 0:
 		c.openNetwork()
-		return c, nil
+		return nil
 	case key.Matches(msg, c.keys.Network) && c.detail < 0:
 		all := append([]string{""}, apiclient.ChainNetworks...)
 		c.network = all[(slices.Index(all, c.network)+1)%len(all)]
-		return c, c.load()
+		return c.load()
 	}
 	*t, cmd = t.Update(msg)
-	return c, cmd
+	return cmd
 }
 
 // openNetwork shows the tokens of the network under the cursor.
@@ -203,9 +216,9 @@ func (c *chainBrowser) openNetwork() {
 	c.layout()
 }
 
-// copyValue is the selected network's contract, or the selected token's
-// address.
-func (c *chainBrowser) copyValue() (label, value string, ok bool) {
+// CopyValue implements ui.Copier: the selected network's contract, or
+// the selected token's address.
+func (c *chainBrowser) CopyValue() (label, value string, ok bool) {
 	if c.detail >= 0 && c.detail < len(c.config.Networks) {
 		tokens := c.config.Networks[c.detail].SortedTokens()
 		if token, ok := screenkit.Selected(&c.tokens, tokens); ok {
@@ -219,7 +232,7 @@ func (c *chainBrowser) copyValue() (label, value string, ok bool) {
 	return "", "", false
 }
 
-// SetSize implements ui.SubView.
+// SetSize implements layer.Layer.
 func (c *chainBrowser) SetSize(width, height int) {
 	c.width, c.height = width, height
 	c.layout()
@@ -266,7 +279,7 @@ func (c *chainBrowser) detailHead() string {
 		st.Subtitle.Render("Tokens") + "  " + st.Muted.Render("y copies the selected address · esc back")}, "\n")
 }
 
-// View implements ui.SubView: the network list or one network's tokens.
+// View implements layer.Layer: the network list or one network's tokens.
 func (c *chainBrowser) View() string {
 	st, width, height := c.deps.Styles, c.width, c.height
 	lines := []string{c.heading()}
@@ -294,8 +307,9 @@ func (c *chainBrowser) View() string {
 // the browser draws itself.
 var chainNetworkKnown = []screenkit.KnownField{{Names: []string{"network", "environment", "chainId", "delegationContract", "tokens"}}}
 
-// inspect is the network shown or selected, as the gateway sent it.
-func (c *chainBrowser) inspect() (string, []byte, bool) {
+// Inspect implements ui.Inspectable: the network shown or selected, as
+// the gateway sent it.
+func (c *chainBrowser) Inspect() (string, []byte, bool) {
 	i := c.detail
 	if i < 0 {
 		var ok bool

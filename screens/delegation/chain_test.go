@@ -8,16 +8,17 @@ import (
 )
 
 func TestDelegationChainConfigBrowser(t *testing.T) {
-	app, s := newApp(t, "alice@demo.test")
+	app, _ := newApp(t, "alice@demo.test")
 	app.Keys("c")
 	app.MustShow(t, "Chain configuration", "ALL NETWORKS", "4 networks", "ethereum", "linea", "solana", "etherlink", "11155111", "staging")
 	app.Golden("chain_config")
 	app.Keys("j", "enter")
 	app.MustShow(t, "Tokens", "musd", "usdc", "usdt", "59141")
-	if label, v, ok := s.CopyValue(); !ok || !strings.HasPrefix(v, "0x") || label != "musd token address" {
+	chain, _ := app.UI().TopLayer()
+	if label, v, ok := chain.(*chainBrowser).CopyValue(); !ok || !strings.HasPrefix(v, "0x") || label != "musd token address" {
 		t.Fatalf("y copies %q %q", label, v)
 	}
-	for _, b := range s.KeyMap().ShortHelp() {
+	for _, b := range chain.KeyMap().ShortHelp() {
 		if k := b.Help().Key; k == "enter" || k == "n" {
 			t.Fatalf("a network's tokens offer %q, which does nothing there", k)
 		}

@@ -5,6 +5,8 @@
 package delegation
 
 import (
+	"cardterm/ui/keymap"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -24,9 +26,9 @@ type keyMap struct {
 
 func newKeyMap(readOnly bool) keyMap {
 	k := keyMap{
-		Token:   key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "request token")),
-		Chain:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "chain config")),
-		Approve: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "post-approval")),
+		Token:   keymap.Bind("delegation.token"),
+		Chain:   keymap.Bind("delegation.chain"),
+		Approve: keymap.Bind("delegation.approve"),
 	}
 	screenkit.DisableInReadOnly(readOnly, &k.Token, &k.Approve)
 	return k
@@ -88,10 +90,6 @@ type Screen struct {
 	// intro and wallets keep those parts of the main view (view.go).
 	intro   screenkit.Piece[introKey]
 	wallets screenkit.Piece[walletsKey]
-
-	// open is the sub-view shown instead of the main view: the token
-	// form, the post-approval form or the chain browser.
-	open ui.SubView
 }
 
 // New builds the delegation screen.
@@ -101,12 +99,9 @@ func New(deps screenkit.Deps) *Screen {
 	return s
 }
 
-// KeyMap implements ui.Screen: the open sub-view's keys, else the main
-// view's with the token panel's.
+// KeyMap implements ui.Screen: the main view's keys with the token
+// panel's (the forms and the chain browser are layers with their own).
 func (s *Screen) KeyMap() help.KeyMap {
-	if s.open != nil {
-		return s.open.KeyMap()
-	}
 	k := s.keys
 	if s.issued != nil {
 		k.panel = s.issued.KeyMap()
@@ -114,20 +109,12 @@ func (s *Screen) KeyMap() help.KeyMap {
 	return k
 }
 
-// CapturesKeys implements ui.Screen: the forms' inputs and the chain
-// table's filter take every key.
-func (s *Screen) CapturesKeys() bool { return s.open != nil && s.open.CapturesKeys() }
+// CapturesKeys implements ui.Screen: the main view has no inputs.
+func (s *Screen) CapturesKeys() bool { return false }
 
 // Enter loads the registered external wallets (the result of a completed
-// delegation), or the chain configuration while it is open.
-func (s *Screen) Enter() tea.Cmd { return s.reload() }
-
-func (s *Screen) reload() tea.Cmd {
-	if chain, ok := s.open.(*chainBrowser); ok {
-		return chain.load()
-	}
-	return s.loadExternal()
-}
+// delegation).
+func (s *Screen) Enter() tea.Cmd { return s.loadExternal() }
 
 func (s *Screen) loadExternal() tea.Cmd {
 	s.externalLoading = true
@@ -137,15 +124,13 @@ func (s *Screen) loadExternal() tea.Cmd {
 // Update implements ui.Screen.
 func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	if res, done, cmd := s.faucet.Update(msg); done {
-		return s, s.tokenAnswered(res.Value, res.Err)
+		return s, s.tokenDone(res.Value, res.Err)
 	} else if cmd != nil {
-		s.setFormBusy()
 		return s, cmd
 	}
 	if res, done, cmd := s.approval.Update(msg); done {
 		return s, s.approvalAnswered(res)
 	} else if cmd != nil {
-		s.setFormBusy()
 		return s, cmd
 	}
 	switch msg := msg.(type) {
@@ -156,30 +141,17 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			return s, nil
 		}
 		s.directID = 0
-		return s, s.tokenAnswered(msg.Value, msg.Err)
+		return s, s.tokenDone(msg.Value, msg.Err)
 	case tickMsg:
 		if s.issued != nil {
-			_, cmd := s.issued.Update(msg)
-			return s, cmd
+			return s, s.issued.Update(msg)
 		}
 	case ui.RefreshMsg:
-		return s, s.reload()
+		return s, s.loadExternal()
 	case tea.KeyPressMsg:
 		return s, s.handleKey(msg)
-	case ui.BodyMouseMsg:
-		return s, s.mouse(msg)
-	default:
-		if s.open != nil {
-			return s, s.toOpen(msg)
-		}
 	}
 	return s, nil
-}
-
-// toOpen hands a message to the open sub-view and closes it when it says so.
-func (s *Screen) toOpen(msg tea.Msg) tea.Cmd {
-	_, cmd := screenkit.ToOpen(&s.open, msg)
-	return cmd
 }
 
 func (s *Screen) externalLoaded(msg ui.Result[[]apiclient.ExternalWallet]) tea.Cmd {
@@ -196,77 +168,37 @@ func (s *Screen) externalLoaded(msg ui.Result[[]apiclient.ExternalWallet]) tea.C
 	return nil
 }
 
+// handleKey opens the forms and the chain browser (layers) or gives the
+// token panel its keys.
 func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	if s.open != nil {
-		return s.toOpen(msg)
-	}
 	switch {
 	case key.Matches(msg, s.keys.Token):
-		request := newTokenRequest(s.Deps.Styles, s.Requests, s.issued, s.askToken)
-		s.show(request)
-		// Both fields come filled (the network, the wallet or no gas): no
-		// field is chosen, so the next printable key cannot land in one.
-		return request.Form.FocusNothing()
+		return s.openTokenRequest()
 	case key.Matches(msg, s.keys.Approve):
-		approval := newApprovalForm(s.Deps.Styles, s.Requests, s.issued, s.askApproval)
-		s.show(approval)
-		return approval.Form.Focus()
+		return s.openApproval()
 	case key.Matches(msg, s.keys.Chain):
 		chain := newChainBrowser(s.Deps, s.Requests)
-		s.show(chain)
-		return chain.load()
+		return ui.OpenLayer(chain, chain.load())
 	}
 	if s.issued != nil {
-		_, cmd := s.issued.Update(msg)
-		return cmd
+		return s.issued.Update(msg)
 	}
 	return nil
-}
-
-// show opens a sub-view in the screen's size.
-func (s *Screen) show(v ui.SubView) {
-	v.SetSize(s.Width, s.Height)
-	s.open = v
-}
-
-// setFormBusy marks the open form as sending once its confirmed change
-// runs: only esc (which cancels) is taken then.
-func (s *Screen) setFormBusy() {
-	if form, ok := s.open.(interface{ Sending() }); ok {
-		form.Sending()
-	}
 }
 
 // SetSize implements ui.Screen.
 func (s *Screen) SetSize(width, height int) {
 	s.Width, s.Height = width, height
-	if s.open != nil {
-		s.open.SetSize(width, height)
-	}
 	if s.issued != nil {
-		s.issued.SetSize(width, height)
+		s.issued.SetSize(width)
 	}
 }
 
-// CopyValue implements ui.Copier: the selected network's contract or
-// token address in the chain browser, else the selected value of the
-// token panel.
+// CopyValue implements ui.Copier: the selected value of the token panel
+// (the chain browser offers its own).
 func (s *Screen) CopyValue() (label, value string, ok bool) {
-	if chain, isChain := s.open.(*chainBrowser); isChain {
-		return chain.copyValue()
-	}
 	if s.issued == nil {
 		return "", "", false
 	}
 	return s.issued.copyValue()
-}
-
-// Inspect implements ui.Inspectable: the chain configuration's network
-// while the browser is open (the delegation token is a secret and is not
-// offered).
-func (s *Screen) Inspect() (string, []byte, bool) {
-	if chain, ok := s.open.(*chainBrowser); ok {
-		return chain.inspect()
-	}
-	return "", nil, false
 }

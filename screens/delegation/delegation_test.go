@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/help"
+
 	"cardterm/screens/account"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
@@ -99,11 +101,11 @@ func TestDelegationFaucetConfirmationShowsTheRequestBeforeSending(t *testing.T) 
 func TestDelegationTokenFormSubmitKeys(t *testing.T) {
 	app, s := newApp(t, "nora@demo.test")
 	app.Keys("t", "tab", "enter") // tab chooses the network; enter there moves on
-	if _, ok := s.open.(*tokenRequest); !ok || s.issued != nil {
+	if _, ok := topForm(app); !ok || s.issued != nil {
 		t.Fatal("enter on the network field must move to the address, not send")
 	}
 	app.Keys("shift+tab", "ctrl+s") // from the first field; no address: a token only
-	if s.issued == nil || s.open != nil {
+	if _, open := app.UI().TopLayer(); s.issued == nil || open {
 		t.Fatalf("ctrl+s did not send the form:\n%s", app.Screen())
 	}
 	first := s.issued.token.Token
@@ -177,7 +179,7 @@ func TestDelegationTokenEscCancelsInFlight(t *testing.T) {
 		t.Fatal("the token request did not start")
 	}
 	app.EscCancels(screenkit.DelegationScreen, send)
-	if _, ok := s.open.(*tokenRequest); !ok {
+	if _, ok := topForm(app); !ok {
 		t.Fatal("the form did not stay after the cancel")
 	}
 	app.MustShow(t, "Cancelled", "linea")
@@ -189,11 +191,11 @@ func TestDelegationTokenEscCancelsInFlight(t *testing.T) {
 func TestDelegationReadOnly(t *testing.T) {
 	app, s := newApp(t, "alice@demo.test", screentest.ReadOnly())
 	app.Keys("t")
-	if n := app.Notice(); !strings.Contains(n, "read-only mode: request token is disabled") || s.open != nil {
-		t.Fatalf("t in read-only mode: notice %q", n)
+	if _, open := app.UI().TopLayer(); !strings.Contains(app.Notice(), "read-only mode: request token is disabled") || open {
+		t.Fatalf("t in read-only mode: notice %q", app.Notice())
 	}
 	app.Keys("a")
-	if s.open != nil {
+	if _, open := app.UI().TopLayer(); open {
 		t.Fatal("a opened the post-approval form in read-only mode")
 	}
 	for _, b := range s.KeyMap().ShortHelp() {
@@ -240,7 +242,11 @@ func TestDelegationHelpFollowsWhatIsShown(t *testing.T) {
 	app, s := newApp(t, "alice@demo.test")
 	keys := func() string {
 		var out []string
-		for _, b := range s.KeyMap().ShortHelp() {
+		var shown help.KeyMap = s.KeyMap()
+		if top, open := app.UI().TopLayer(); open {
+			shown = top.KeyMap()
+		}
+		for _, b := range shown.ShortHelp() {
 			if b.Enabled() {
 				out = append(out, b.Help().Key)
 			}
@@ -258,4 +264,11 @@ func TestDelegationHelpFollowsWhatIsShown(t *testing.T) {
 	if got := keys(); got != "t c a ↑/↓" {
 		t.Fatalf("with a token the help offers %q", got)
 	}
+}
+
+// topForm is the screen's form layer on top, if one is.
+func topForm(app *screentest.App) (*formLayer, bool) {
+	top, _ := app.UI().TopLayer()
+	form, ok := top.(*formLayer)
+	return form, ok
 }

@@ -12,20 +12,21 @@ import (
 // presenter mode.
 func TestDelegationFormTakesClicks(t *testing.T) {
 	for _, size := range [][2]int{{120, 40}, {80, 18}} {
-		app, s := newApp(t, "alice@demo.test", screentest.WithSize(size[0], size[1]))
+		app, _ := newApp(t, "alice@demo.test", screentest.WithSize(size[0], size[1]))
 		app.Keys("a")
 		if cut := !strings.Contains(app.Screen(), "Send it after"); cut != (size[1] == 18) {
 			t.Fatalf("%v: the form's explanation cut %v:\n%s", size, cut, app.Screen())
 		}
-		form := s.openForm()
+		l, _ := topForm(app)
+		form := l.Form
 		app.ClickOn("Sig message")
 		if got := form.Focused(); got != "sigMessage" {
 			t.Fatalf("%v: a click on Sig message focused %q:\n%s", size, got, app.Screen())
 		}
 		x, nonce := app.Find("Nonce")
 		app.Click(x, nonce-1)
-		if got := form.Focused(); got != "token" || s.TypingPlain() {
-			t.Fatalf("%v: a click on the token focused %q (plain %v)", size, got, s.TypingPlain())
+		if got := form.Focused(); got != "token" || l.TypingPlain() {
+			t.Fatalf("%v: a click on the token focused %q (plain %v)", size, got, l.TypingPlain())
 		}
 		app.ClickOn("Post-approval") // the title takes no focus
 		if got := form.Focused(); got != "token" {

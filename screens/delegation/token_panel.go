@@ -1,6 +1,8 @@
 package delegation
 
 import (
+	"cardterm/ui/keymap"
+
 	"fmt"
 	"net/http"
 	"strings"
@@ -14,7 +16,6 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
-	"cardterm/ui"
 	"cardterm/ui/sanitize"
 )
 
@@ -29,8 +30,8 @@ func (k panelKeys) ShortHelp() []key.Binding { return []key.Binding{k.Up} }
 // FullHelp implements help.KeyMap.
 func (k panelKeys) FullHelp() [][]key.Binding { return [][]key.Binding{{k.Up, k.Down}} }
 
-// tokenPanel is the last delegation token, a ui.SubView drawn inside the
-// main view. The token is a secret: it is drawn masked and leaves the app
+// tokenPanel is the last delegation token, a part of the main view (not
+// a layer: it takes no keys from the screen but its own two). The token is a secret: it is drawn masked and leaves the app
 // only through y (clipboard) or the post-approval request.
 type tokenPanel struct {
 	deps   screenkit.Deps
@@ -47,8 +48,8 @@ type tokenPanel struct {
 
 func newTokenPanel(deps screenkit.Deps, answer issuedToken, issued time.Time, number int) *tokenPanel {
 	return &tokenPanel{deps: deps, asked: answer.asked, token: answer.token, issued: issued, number: number, keys: panelKeys{
-		Up:   key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "select value to copy")),
-		Down: key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "next value to copy")),
+		Up:   keymap.Bind("delegation.up"),
+		Down: keymap.Bind("delegation.down"),
 	}}
 }
 
@@ -57,9 +58,9 @@ func (p *tokenPanel) left() time.Duration {
 	return p.issued.Add(apiclient.DelegationTokenLifetime * time.Second).Sub(p.deps.Clock())
 }
 
-// Update implements ui.SubView: ↑/↓ pick the value to copy; the countdown
-// ticks while the token lives. The panel never closes itself.
-func (p *tokenPanel) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
+// Update takes the screen's ↑/↓, which pick the value to copy, and the
+// countdown's ticks while the token lives.
+func (p *tokenPanel) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		switch {
@@ -70,20 +71,17 @@ func (p *tokenPanel) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
 		}
 	case tickMsg:
 		if msg.token == p.number && !p.used && p.left() > 0 {
-			return p, tick(p.number)
+			return tick(p.number)
 		}
 	}
-	return p, nil
+	return nil
 }
 
-// SetSize implements ui.SubView.
-func (p *tokenPanel) SetSize(width, _ int) { p.width = width }
+// SetSize gives the panel the body's width.
+func (p *tokenPanel) SetSize(width int) { p.width = width }
 
-// KeyMap implements ui.SubView.
+// KeyMap is the panel's keys, shown with the screen's.
 func (p *tokenPanel) KeyMap() help.KeyMap { return p.keys }
-
-// CapturesKeys implements ui.SubView: the panel has no inputs.
-func (p *tokenPanel) CapturesKeys() bool { return false }
 
 // copyable is a value y can copy from the panel.
 type copyable struct{ label, value string }
@@ -136,7 +134,7 @@ func clock(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
-// View implements ui.SubView: the token masked, its nonce, its countdown
+// View draws the token masked, its nonce, its countdown
 // and the faucet's outcome.
 func (p *tokenPanel) View() string {
 	st, width := p.deps.Styles, p.width

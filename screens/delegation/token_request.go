@@ -23,21 +23,15 @@ type tokenAsk struct {
 	network string
 }
 
-// tokenRequest is the token form, a ui.SubView: with an address the
-// faucet sends gas to it (a mutation, confirmed first); without one only
-// a token is asked for. What was typed stays on failure.
-type tokenRequest struct {
-	screenkit.FormPanel
-	submit func(tokenAsk) tea.Cmd
-	height int
-}
-
-func newTokenRequest(st *theme.Styles, requests ui.Owner, last *tokenPanel, submit func(tokenAsk) tea.Cmd) *tokenRequest {
+// openTokenRequest opens the token form: with an address the faucet
+// sends gas to it (a mutation, confirmed first); without one only a token
+// is asked for. What was typed stays on failure.
+func (s *Screen) openTokenRequest() tea.Cmd {
 	network, address := apiclient.FaucetNetworks[0], ""
-	if last != nil {
+	if last := s.issued; last != nil {
 		network, address = last.asked.network, last.asked.request.Address
 	}
-	form := form.New(st, form.Spec{
+	f := form.New(s.Deps.Styles, form.Spec{
 		Title: "Request a delegation token",
 		Lines: []string{
 			"With an address, the faucet sends gas to it (once per user, across all networks); you confirm the request first.",
@@ -50,48 +44,50 @@ func newTokenRequest(st *theme.Styles, requests ui.Owner, last *tokenPanel, subm
 		},
 		Note: "A single-use token (about 10 minutes) and its nonce come back either way.",
 	})
-	return &tokenRequest{FormPanel: screenkit.FormPanel{Form: form, Requests: requests}, submit: submit}
+	// Both fields come filled (the network, the wallet or no gas): no
+	// field is chosen, so the next printable key cannot land in one.
+	return s.openFormLayer(f, s.sendToken, s.faucet.Running, tokenAnswered, f.FocusNothing())
 }
 
-// Update implements ui.SubView. esc while the request is on its way
-// cancels it (the form stays with what was typed); otherwise it closes.
-func (v *tokenRequest) Update(msg tea.Msg) (ui.SubView, tea.Cmd) {
-	event, closed, cmd := v.HandleForm(msg)
-	if closed {
-		return nil, nil
-	}
-	switch event {
-	case form.Submit:
-		return v, v.send()
-	}
-	return v, cmd
-}
-
-// send checks the faucet's network and address before anything is sent.
-func (v *tokenRequest) send() tea.Cmd {
-	network, address := strings.ToLower(v.Form.Value("network")), v.Form.Value("address")
+// sendToken checks the faucet's network and address before anything is
+// sent.
+func (s *Screen) sendToken(f *form.Form) tea.Cmd {
+	network, address := strings.ToLower(f.Value("network")), f.Value("address")
 	if address == "" {
-		return v.submit(tokenAsk{network: network})
+		return s.askToken(f, tokenAsk{network: network})
 	}
 	if !slices.Contains(apiclient.FaucetNetworks, network) {
-		return v.Form.SetErrors("", []form.FieldError{{Field: "network", Message: "the faucet pays on " + strings.Join(apiclient.FaucetNetworks, ", ")}})
+		return f.SetErrors("", []form.FieldError{{Field: "network", Message: "the faucet pays on " + strings.Join(apiclient.FaucetNetworks, ", ")}})
 	}
 	if err := apiclient.ValidateFaucetAddress(network, address); err != nil {
-		return v.Form.SetErrors("", []form.FieldError{{Field: "address", Message: err.Error()}})
+		return f.SetErrors("", []form.FieldError{{Field: "address", Message: err.Error()}})
 	}
-	return v.submit(tokenAsk{network: network, request: apiclient.DelegationTokenRequest{Faucet: true, Network: network, Address: address}})
+	return s.askToken(f, tokenAsk{network: network, request: apiclient.DelegationTokenRequest{Faucet: true, Network: network, Address: address}})
 }
 
-// SetSize implements ui.SubView.
-func (v *tokenRequest) SetSize(width, height int) { v.Form.SetWidth(width); v.height = height }
-
-// View implements ui.SubView.
-func (v *tokenRequest) View() string { return fitForm(v.Form.View(), v.height) }
+// tokenAnswered is how the token request ended, told to its form: a
+// token closes it; a failure keeps what was typed and says why.
+func tokenAnswered(f *form.Form, msg tea.Msg) (tea.Cmd, bool) {
+	answer, ok := msg.(tokenAnswer)
+	if !ok {
+		return nil, false
+	}
+	f.SetBusy(false)
+	switch {
+	case answer.err == nil:
+		return nil, true
+	case errors.Is(answer.err, context.Canceled):
+		f.SetProblem("Cancelled: no token was received. What you typed is kept.")
+	default:
+		f.SetProblem("The gateway refused: " + apiclient.ErrorMessage(answer.err) + ". What you typed is kept.")
+	}
+	return nil, false
+}
 
 // askToken sends the form's request: with gas it is a change on the
 // gateway, confirmed with the exact request first; without, a token is
-// only read, at once.
-func (s *Screen) askToken(ask tokenAsk) tea.Cmd {
+// only read, at once, f busy meanwhile.
+func (s *Screen) askToken(f *form.Form, ask tokenAsk) tea.Cmd {
 	if s.faucet.Busy() || s.directID != 0 {
 		return nil
 	}
@@ -101,9 +97,8 @@ func (s *Screen) askToken(ask tokenAsk) tea.Cmd {
 		return issuedToken{asked: ask, token: token}, err
 	}
 	if !r.Faucet {
-		cmd := ui.Start(s.Requests, &s.directID, run)
-		s.setFormBusy()
-		return cmd
+		f.SetBusy(true)
+		return ui.Start(s.Requests, &s.directID, run)
 	}
 	return s.faucet.Ask(ui.ChangeSpec[issuedToken]{
 		Title:   "Request a delegation token with gas?",
@@ -119,32 +114,23 @@ func (s *Screen) askToken(ask tokenAsk) tea.Cmd {
 	})
 }
 
-// tokenAnswered shows the new token, or keeps the form with what was typed
-// and says why not. Either way the external wallets are read again: the
+// tokenDone shows the new token, or keeps the form with what was typed
+// and says why not (tokenAnswered). Either way the external wallets are read again: the
 // faucet may have paid before an answer was lost.
-func (s *Screen) tokenAnswered(answer issuedToken, err error) tea.Cmd {
+func (s *Screen) tokenDone(answer issuedToken, err error) tea.Cmd {
 	reload := s.loadExternal()
+	told := tell(tokenAnswer{err: err})
 	if err != nil {
-		if form, ok := s.open.(*tokenRequest); ok {
-			if errors.Is(err, context.Canceled) {
-				form.Form.SetProblem("Cancelled: no token was received. What you typed is kept.")
-			} else {
-				form.Form.SetProblem("The gateway refused: " + apiclient.ErrorMessage(err) + ". What you typed is kept.")
-			}
-		}
-		return tea.Batch(screenkit.Failed("requesting a delegation token", err), reload)
-	}
-	if _, ok := s.open.(*tokenRequest); ok {
-		s.open = nil
+		return tea.Batch(screenkit.Failed("requesting a delegation token", err), reload, told)
 	}
 	s.tokens++
 	s.issued = newTokenPanel(s.Deps, answer, s.Deps.Clock(), s.tokens)
-	s.issued.SetSize(s.Width, s.Height)
+	s.issued.SetSize(s.Width)
 	note := ui.Notify(theme.ToneOK, "delegation token issued")
 	if answer.token.FaucetFailed() {
 		note = ui.Notify(theme.ToneWarn, "token issued; the faucet did not pay")
 	}
-	return tea.Batch(note, tick(s.tokens), reload)
+	return tea.Batch(note, tick(s.tokens), reload, told)
 }
 
 // tickMsg redraws a token's countdown each second; only the latest

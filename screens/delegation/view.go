@@ -12,11 +12,9 @@ import (
 	"cardterm/ui/sanitize"
 )
 
-// View implements ui.Screen: the open sub-view, else the main view.
+// View implements ui.Screen: the main view (its forms and the chain
+// browser are layers drawn over it).
 func (s *Screen) View() string {
-	if s.open != nil {
-		return screenkit.Place(s.open.View(), s.Width, s.Height)
-	}
 	return screenkit.Place(s.mainView(), s.Width, s.Height)
 }
 

@@ -16,6 +16,7 @@ import (
 	"cardterm/sandbox/webhookreceiver"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/table"
 )
 
@@ -30,11 +31,11 @@ type keyMap struct {
 
 func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
 	k := keyMap{
-		TestEvent:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "send a test event")),
-		Resend:     key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "deliver this event again")),
-		Simulate:   key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "simulate card activity")),
-		ScrollDown: key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J", "scroll the detail down")),
-		ScrollUp:   key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K", "scroll the detail up")),
+		TestEvent:  keymap.Bind("events.test"),
+		Resend:     keymap.Bind("events.resend"),
+		Simulate:   keymap.Bind("events.simulate"),
+		ScrollDown: keymap.Bind("events.scroll-down"),
+		ScrollUp:   keymap.Bind("events.scroll-up"),
 		table:      table,
 	}
 	switch {

@@ -7,6 +7,8 @@
 package insights
 
 import (
+	"cardterm/ui/keymap"
+
 	"context"
 	"errors"
 	"fmt"
@@ -45,12 +47,12 @@ type keyMap struct {
 
 func newKeyMap() keyMap {
 	return keyMap{
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "its transactions")),
-		Chart:    key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "next view")),
-		Currency: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "next currency")),
-		Budget:   key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "set a budget")),
+		Up:       keymap.Bind("insights.up"),
+		Down:     keymap.Bind("insights.down"),
+		Open:     keymap.Bind("insights.open"),
+		Chart:    keymap.Bind("insights.chart"),
+		Currency: keymap.Bind("insights.currency"),
+		Budget:   keymap.Bind("insights.budget"),
 	}
 }
 

@@ -1,6 +1,8 @@
 package orders
 
 import (
+	"cardterm/ui/keymap"
+
 	"context"
 	"strings"
 
@@ -48,8 +50,8 @@ func (k lookupKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortH
 
 func newOrderLookup(deps screenkit.Deps, requests ui.Owner, width int) *orderLookup {
 	l := &orderLookup{deps: deps, requests: requests, width: width, keys: lookupKeys{
-		Again: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find an order by id")),
-		Back:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to the products")),
+		Again: keymap.Bind("orders.again"),
+		Back:  keymap.Bind("orders.back"),
 	}}
 	l.newForm("")
 	return l

@@ -1,6 +1,8 @@
 package orders
 
 import (
+	"cardterm/ui/keymap"
+
 	"context"
 	"errors"
 	"fmt"
@@ -99,10 +101,10 @@ type payment struct {
 
 func newPayment(deps screenkit.Deps, requests ui.Owner, p apiclient.Product, order apiclient.Order) *payment {
 	pay := &payment{deps: deps, requests: requests, product: p, order: order, polling: true, id: panelIDs.Add(1), keys: paymentKeys{
-		Recheck: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "check status now")),
-		Copy:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy address")),
-		QR:      key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "QR code alone")),
-		Close:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close payment")),
+		Recheck: keymap.Bind("orders.recheck"),
+		Copy:    keymap.Bind("orders.copy"),
+		QR:      keymap.Bind("orders.qr"),
+		Close:   keymap.Bind("orders.close"),
 	}}
 	if order.PaymentConfig == nil {
 		pay.keys.Copy.SetHelp("y", "copy order id")

@@ -69,7 +69,7 @@ func finalText(deps screenkit.Deps, st apiclient.OrderStatus) (string, theme.Ton
 	return "The order is " + st.Status + ".", theme.ToneInfo
 }
 
-// View implements ui.SubView: the frame rebuild made when the order, the
+// View implements layer.Layer: the frame rebuild made when the order, the
 // size or the view last changed, so a key press that changes nothing
 // (an arrow, a key of another screen) draws without rendering anything.
 func (p *payment) View() string {

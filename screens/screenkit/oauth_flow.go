@@ -1,6 +1,8 @@
 package screenkit
 
 import (
+	"cardterm/ui/keymap"
+
 	"context"
 	"strings"
 	"sync"
@@ -196,10 +198,10 @@ type OAuthKeys struct {
 // NewOAuthKeys are the panel's keys; cancel says where esc goes.
 func NewOAuthKeys(cancel string) OAuthKeys {
 	return OAuthKeys{
-		Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "use the typed code")),
-		Reopen: key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "open the link again")),
+		Submit: keymap.Bind("screenkit.submit"),
+		Reopen: keymap.Bind("screenkit.reopen"),
 		// y would type into the code field: ctrl+y copies the link.
-		Copy:   key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "copy the link")),
+		Copy:   keymap.Bind("screenkit.copy"),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", cancel)),
 	}
 }

@@ -288,8 +288,14 @@ func OtherFieldsIn(sent []apiclient.RawField, known []KnownField) []Field {
 		}) {
 			continue
 		}
-		// Timestamps read as every date in the app; other text as sent.
-		out = append(out, Field{Value: FormatTime(f.Value)})
+		// Timestamps read as every date in the app; a JSON null as words
+		// ("Paid at null" read as a date that is the word null); other
+		// text as sent.
+		value := FormatTime(f.Value)
+		if f.Value == "null" {
+			value = "not given"
+		}
+		out = append(out, Field{Value: value})
 		paths = append(paths, f.Path)
 	}
 	for i, label := range Labels(paths) {

@@ -73,7 +73,7 @@ func TestDetailFieldsListEverythingSent(t *testing.T) {
 		{Field: Field{Label: "Balance", Value: ""}, Names: []string{"balance"}},
 	})
 	want := []Field{{Label: "Id", Value: "x1"}, {Label: "Occurred at", Value: "2026-11-20 18:00 UTC"},
-		{Label: "Funds available", Value: "3.00"}, {Label: "Note", Value: "null"}}
+		{Label: "Funds available", Value: "3.00"}, {Label: "Note", Value: "not given"}}
 	if len(got) != len(want) {
 		t.Fatalf("fields %+v", got)
 	}
@@ -98,5 +98,21 @@ func TestAmountColumnSkipsDatesAndFlags(t *testing.T) {
 	shape = NewRecordShape(raws, []RecordColumn{{Known: []string{"date"}, Hints: []string{"balance"}, Kind: DateValue}})
 	if got := shape.FallbackPath(0); got != "balanceAsOf" {
 		t.Fatalf("the date column reads %q", got)
+	}
+}
+
+// A member the gateway sent as null reads "not given", never "null".
+func TestOtherFieldsSayNullAsNotGiven(t *testing.T) {
+	fields := OtherFields(`{"orderId":"o1","paidAt":null,"status":"PENDING"}`, nil)
+	for _, f := range fields {
+		if f.Value == "null" {
+			t.Fatalf("%s reads null", f.Label)
+		}
+		if f.Label == "Paid at" && f.Value != "not given" {
+			t.Fatalf("Paid at reads %q", f.Value)
+		}
+	}
+	if len(fields) != 3 {
+		t.Fatalf("fields %+v", fields)
 	}
 }

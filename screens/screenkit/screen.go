@@ -27,15 +27,6 @@ func NewBase(deps Deps, id ui.ScreenID, title string) Base {
 	return Base{Identity: ui.Identify(id, title), Deps: deps, Requests: deps.Requests.For(id)}
 }
 
-// ToOpen hands a message to the sub-view a screen has open and keeps what
-// its Update answers: closed says the sub-view closed itself (it answered
-// nil), and *open is then empty.
-func ToOpen[View ui.SubView](open *View, msg tea.Msg) (closed bool, cmd tea.Cmd) {
-	next, cmd := (*open).Update(msg)
-	*open, _ = next.(View) // empty when next is nil
-	return next == nil, cmd
-}
-
 // ToForm hands a message that is not a key press (a cursor blink, a paste,
 // a theme change) to the screen's open form; with none open it does nothing.
 func ToForm(form *form.Form, msg tea.Msg) tea.Cmd {

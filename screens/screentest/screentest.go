@@ -6,7 +6,12 @@
 package screentest
 
 import (
+	"cardterm/theme"
 	"net/http"
+
+	"cardterm/domain/recordcommand"
+	"cardterm/domain/savedview"
+
 	"net/http/httptest"
 	"regexp"
 	"strings"
@@ -143,6 +148,24 @@ func WithSupport(build Build, start bool) Option {
 
 // WithNoColor draws the app as NO_COLOR does (noColor true), or in colour.
 func WithNoColor(noColor bool) Option { return func(s *Setup) { s.Shell.NoColor = noColor } }
+
+// WithCommands gives the app the user's commands on a record.
+func WithCommands(commands *recordcommand.File) Option {
+	return func(s *Setup) { s.Shell.Commands = commands }
+}
+
+// WithViews gives the app the saved views of a store, and saves there.
+func WithViews(store savedview.Store) Option {
+	return func(s *Setup) {
+		s.Shell.Views, _ = store.Load()
+		s.Shell.SaveView = store.Save
+	}
+}
+
+// WithTheme draws the app in a theme, in colour.
+func WithTheme(t theme.Theme) Option {
+	return func(s *Setup) { s.Shell.Theme, s.Shell.NoColor = t, false }
+}
 
 // WithSize sets the first window size (104x30 otherwise: a body of 84x27
 // beside the navigation).
@@ -322,6 +345,13 @@ var loopbackPort = regexp.MustCompile(`127\.0\.0\.1:\d{4,5}`)
 func (a *App) Golden(name string) {
 	a.T.Helper()
 	a.golden(name, a.UI().BodyView())
+}
+
+// ColourGolden compares the whole frame with its golden file, colours
+// kept: for the tests of the themes.
+func (a *App) ColourGolden(name string) {
+	a.T.Helper()
+	uitest.Golden(a.T.(*testing.T), name, loopbackPort.ReplaceAllString(a.Root.View().Content, "127.0.0.1:PORT"))
 }
 
 // FrameGolden compares the whole frame, shell included, with its golden

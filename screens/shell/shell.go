@@ -6,6 +6,9 @@
 package shell
 
 import (
+	"cardterm/domain/recordcommand"
+	"cardterm/domain/savedview"
+
 	"time"
 
 	"cardterm/apiclient"
@@ -74,6 +77,13 @@ type Config struct {
 	// Accessible lays the app out for the accessible mode (ui/accessible):
 	// no navigation pane, the body the whole width.
 	Accessible bool
+	// Theme is the colours chosen (theme.Auto when zero).
+	Theme theme.Theme
+	// Commands are the user's commands on a record (commands.yaml).
+	Commands *recordcommand.File
+	// Views are the profile's saved views; SaveView keeps one.
+	Views    []savedview.View
+	SaveView func(savedview.View) error
 	// Alerts are the transaction alerts; OrderPaymentMethod the card
 	// orders' payment method (screenkit.Deps).
 	Alerts             screenkit.Alerts
@@ -102,7 +112,7 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	styles := theme.New(true, cfg.NoColor)
+	styles := theme.NewWith(cfg.Theme, true, cfg.NoColor)
 	deps := screenkit.Deps{
 		Client:          cfg.Client,
 		Requests:        ui.NewRequests(),
@@ -150,6 +160,9 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		Mouse:        cfg.Mouse,
 		Accessible:   cfg.Accessible,
 		CurlOf:       curlOf(cfg.Client),
+		Commands:     cfg.Commands,
+		Views:        cfg.Views,
+		SaveView:     cfg.SaveView,
 	}
 	// The screens name each other's number keys, which the root gives
 	// by position once it is built.

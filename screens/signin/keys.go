@@ -1,6 +1,8 @@
 package signin
 
 import (
+	"cardterm/ui/keymap"
+
 	"charm.land/bubbles/v2/key"
 )
 
@@ -11,12 +13,12 @@ type signInKeys struct {
 
 func newSignInKeys() signInKeys {
 	return signInKeys{
-		Next:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next field")),
-		Prev:   key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous field")),
-		Enter:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "sign in")),
-		Submit: key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "sign in")),
-		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel sign-in")),
-		OAuth:  key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "browser/phone sign-in")),
+		Next:   keymap.Bind("signin.next"),
+		Prev:   keymap.Bind("signin.prev"),
+		Enter:  keymap.Bind("signin.enter"),
+		Submit: keymap.Bind("signin.submit"),
+		Cancel: keymap.Bind("signin.cancel"),
+		OAuth:  keymap.Bind("signin.o-auth"),
 		Support: key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "support console"),
 			key.WithDisabled()),
 	}

@@ -3,6 +3,7 @@ package support
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -235,16 +236,17 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 	deps.Client, deps.ReadOnly, deps.Support, deps.Demo = a.client, true, false, nil
 	deps.Events, deps.EventsURL = nil, ""
 	var screens []ui.Screen
-	for _, screen := range s.opts.CustomerScreens(deps) {
-		for _, id := range customerScreenIDs {
-			if screen.ID() == id {
-				screens = append(screens, screen)
-			}
+	var places []int // each screen's place in the app, so it keeps its number
+	for place, screen := range s.opts.CustomerScreens(deps) {
+		if slices.Contains(customerScreenIDs, screen.ID()) {
+			screens, places = append(screens, screen), append(places, place)
 		}
 	}
 	banner := a.customer
 	region := regionName(a.client.Config().US)
-	open := func() tea.Msg { return ui.ApprovedSessionMsg{Customer: banner, Region: region, Screens: screens} }
+	open := func() tea.Msg {
+		return ui.ApprovedSessionMsg{Customer: banner, Region: region, Screens: screens, Places: places}
+	}
 	return tea.Batch(open, logWarn, ui.Notify(theme.ToneOK, "customer-approved session open: "+a.customer+", read-only"), s.resumePending())
 }
 
@@ -297,7 +299,9 @@ func (s *Screen) endApproval(reason string, quit bool) tea.Cmd {
 // console being told (a hang-up), or one whose revoke had not gone out
 // when the program stopped (a second ctrl+c): main calls it after the
 // program. A session revoked already is not sent again (Revoke clears it).
+// It first waits for the case write in flight and makes the last one.
 func (s *Screen) Close() {
+	s.finishWrites()
 	if cmd := s.endApproval("cardterm ended", false); cmd != nil {
 		cmd()
 		return

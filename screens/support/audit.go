@@ -1,6 +1,8 @@
 package support
 
 import (
+	"cardterm/ui/keymap"
+
 	"context"
 	"fmt"
 	"slices"
@@ -12,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/domain/casefile"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
@@ -37,9 +40,12 @@ type auditView struct {
 	height   int
 
 	records []apiclient.AuditRecord // every record loaded, oldest page first
-	times   []time.Time             // each record's timestamp, read once
-	cells   [][]string              // each record's row, formatted once
-	shown   []int                   // indices into records that pass the filters
+	// answers are, per record, the answer of the page that held it, so
+	// that evidence cites that page and its hash.
+	answers []casefile.Answer
+	times   []time.Time // each record's timestamp, read once
+	cells   [][]string  // each record's row, formatted once
+	shown   []int       // indices into records that pass the filters
 	total   int
 	loading bool
 	stopped bool
@@ -65,26 +71,35 @@ func newAuditView(deps screenkit.Deps, requests ui.Owner, client *apiclient.Clie
 	return &auditView{deps: deps, requests: requests, client: client, userID: userID,
 		table: table.New(deps.Styles, auditColumns),
 		keys: auditKeys{
-			Type:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "filter by consent type")),
-			Status:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "filter by status")),
-			Reverse: key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "reverse the order")),
-			Stop:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop loading")),
-			Close:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to the case")),
+			Type:    keymap.Bind("support.type"),
+			Status:  keymap.Bind("support.status"),
+			Reverse: keymap.Bind("support.reverse"),
+			Stop:    keymap.Bind("support.stop"),
+			Close:   keymap.Bind("support.close"),
 		}}
 }
 
 // start fetches the trail from its first page, from empty.
 func (a *auditView) start() tea.Cmd {
-	a.records, a.times, a.cells, a.shown, a.total = nil, nil, nil, nil, 0
+	a.records, a.answers, a.times, a.cells, a.shown, a.total = nil, nil, nil, nil, nil, 0
 	a.loading, a.stopped, a.err = true, false, nil
 	a.refilter()
 	return a.fetch(0)
 }
 
+// auditPage is one page of the trail with the answer that carried it.
+type auditPage struct {
+	page   apiclient.ConsentAuditPage
+	answer casefile.Answer
+}
+
 func (a *auditView) fetch(offset int) tea.Cmd {
 	client, id := a.client, a.userID
-	return ui.Start(a.requests, &a.pageID, func(ctx context.Context) (apiclient.ConsentAuditPage, error) {
-		return client.ConsentAudit(ctx, id, auditPageSize, offset)
+	return ui.Start(a.requests, &a.pageID, func(ctx context.Context) (auditPage, error) {
+		ctx, captured := casefile.Capture(ctx)
+		page, err := client.ConsentAudit(ctx, id, auditPageSize, offset)
+		answer, _ := captured.Last()
+		return auditPage{page: page, answer: answer}, err
 	})
 }
 
@@ -128,7 +143,7 @@ func detailLines(width int) int {
 // update takes the pages and the keys; nil closes the timeline.
 func (a *auditView) update(msg tea.Msg) (*auditView, tea.Cmd) {
 	switch msg := msg.(type) {
-	case ui.Result[apiclient.ConsentAuditPage]:
+	case ui.Result[auditPage]:
 		if msg.ID != a.pageID {
 			return a, nil
 		}
@@ -138,8 +153,11 @@ func (a *auditView) update(msg tea.Msg) (*auditView, tea.Cmd) {
 			// Said on the console: a tenant's read never ends a session.
 			return a, ui.ReportError("reading the audit trail", msg.Err)
 		}
-		page := msg.Value
+		page := msg.Value.page
 		a.records = append(a.records, page.AuditRecords...)
+		for range page.AuditRecords {
+			a.answers = append(a.answers, msg.Value.answer)
+		}
 		a.times = append(a.times, recordTimes(page.AuditRecords)...)
 		a.cells = append(a.cells, recordCells(page.AuditRecords)...)
 		a.total = max(page.Pagination.Total, len(a.records))
@@ -299,6 +317,26 @@ func (a *auditView) selected() (apiclient.AuditRecord, bool) {
 		return apiclient.AuditRecord{}, false
 	}
 	return a.records[a.shown[i]], true
+}
+
+// selectedAnswer is the answer of the page that held the selected record.
+func (a *auditView) selectedAnswer() (casefile.Answer, bool) {
+	i, ok := a.table.Cursor()
+	if !ok || i >= len(a.shown) || a.shown[i] >= len(a.answers) {
+		return casefile.Answer{}, false
+	}
+	return a.answers[a.shown[i]], a.answers[a.shown[i]].SHA256 != ""
+}
+
+// pageAnswers are the answers of every page loaded, first page first.
+func (a *auditView) pageAnswers() []casefile.Answer {
+	var out []casefile.Answer
+	for _, answer := range a.answers {
+		if len(out) == 0 || out[len(out)-1] != answer {
+			out = append(out, answer)
+		}
+	}
+	return out
 }
 
 // View draws the timeline.

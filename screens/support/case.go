@@ -182,6 +182,7 @@ func (s *Screen) caseHeader() []string {
 			lines = append(lines, st.Text(theme.ToneDanger).Render(line))
 		}
 	}
+	lines = append(lines, s.searchedLines()...)
 	switch {
 	case s.loading && len(c.sets) == 0 && !c.notFound && c.err == nil:
 		lines = append(lines, st.Muted.Render("Looking up…"))
@@ -241,6 +242,9 @@ func (s *Screen) lookupsView() string {
 		st.Value.Render(regionName(s.us)) + "\n" + st.Muted.Render(ansi.Wrap(reachLine, max(s.Width, 20), " ")) + "\n"
 	if s.caseFile != nil {
 		body += ui.FitLine(s.caseFileLine(), max(s.Width, 20)) + "\n"
+	}
+	if searched := s.searchedLines(); len(searched) > 0 {
+		body += strings.Join(searched, "\n") + "\n"
 	}
 	body += "\n"
 	switch {

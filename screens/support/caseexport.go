@@ -2,6 +2,7 @@ package support
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,6 +40,8 @@ func (s *Screen) exportCase() tea.Cmd { return s.exportCaseWith(false) }
 // from the model before the command runs.
 type caseFileSource struct {
 	snapshot *casefile.Case
+	path     string // the case file, whose merged state is exported
+	gate     *writeGate
 	agent    string
 	now      time.Time
 	consent  *caseSource // nil when no customer's case is shown
@@ -52,7 +55,7 @@ type builtExport struct {
 }
 
 func (s *Screen) caseFileSource(personal bool) caseFileSource {
-	src := caseFileSource{snapshot: s.caseFile.Clone(), agent: s.agent(), now: s.Deps.Clock()}
+	src := caseFileSource{snapshot: s.caseFile.Clone(), path: s.casePath, gate: s.gate, agent: s.agent(), now: s.Deps.Clock()}
 	if s.kase != nil && s.kase.err == nil {
 		cs := s.caseSource(personal)
 		src.consent = &cs
@@ -65,6 +68,21 @@ func (s *Screen) caseFileSource(personal bool) caseFileSource {
 // part and the action log's lines too, so a case export never carries an
 // e-mail or a key.
 func (src caseFileSource) build(ctx context.Context) (builtExport, error) {
+	if src.path != "" {
+		// What other agents wrote meanwhile is part of the case: write
+		// this copy merged, and export the merged case.
+		saveMu.Lock()
+		if src.gate.closed {
+			saveMu.Unlock()
+			return builtExport{}, errEnding
+		}
+		written, err := src.snapshot.Write(src.path, src.agent, src.now)
+		saveMu.Unlock()
+		if err != nil {
+			return builtExport{}, err
+		}
+		src.snapshot = written.Case
+	}
 	export := casefile.NewExport(src.snapshot, src.agent, src.now)
 	out := caseFileExport{ExportedAt: export.ExportedAt, Case: export.Case}
 	clean := func(t string) string { return strings.ReplaceAll(sanitize.Text(t), "|", `\|`) }
@@ -100,10 +118,17 @@ func (s *Screen) exportCaseWith(personal bool) tea.Cmd {
 		}
 		base := filepath.Join(dir, b.name+"-"+src.now.UTC().Format("20060102T150405Z"))
 		files := exported{markdown: base + ".md", json: base + ".json"}
-		if err := os.WriteFile(files.markdown, []byte(b.markdown), 0o600); err != nil {
+		// Under saveMu, each whole or not at all: quitting waits for them,
+		// and none starts once it has begun.
+		saveMu.Lock()
+		defer saveMu.Unlock()
+		if src.gate.closed {
+			return exported{}, errEnding
+		}
+		if err := writeWhole(files.markdown, []byte(b.markdown)); err != nil {
 			return exported{}, err
 		}
-		if err := os.WriteFile(files.json, b.json, 0o600); err != nil {
+		if err := writeWhole(files.json, b.json); err != nil {
 			return exported{}, err
 		}
 		return files, nil
@@ -139,4 +164,26 @@ func (s *Screen) follow() tea.Cmd {
 		return notify("this set is waiting to be linked: there is no user to open yet")
 	}
 	return s.lookUp(caseUser, *r.set.UserID, s.us, s.ticket)
+}
+
+// errEnding refuses a write that would start while cardterm ends (Close
+// has made the case's last write): it could be cut off half-way.
+var errEnding = errors.New("cardterm is ending: nothing more is written")
+
+// writeWhole writes data to path owner-only through a temporary file
+// renamed over it, so that a reader never finds half an export.
+func writeWhole(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".export-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }

@@ -136,3 +136,31 @@ func TestSupportCaseViewsFitEverySize(t *testing.T) {
 		}
 	}
 }
+
+// u on a customer's case opens the look-up (it did nothing and said
+// nothing), and a look-up made before the ticket is logged under the
+// ticket once T opens its case.
+func TestSupportUOnACaseLooksUpTheNextAndTheTicketReachesTheLog(t *testing.T) {
+	logFile := filepath.Join(t.TempDir(), "state", "support-actions.jsonl")
+	alice, frank := sandbox.DemoUserID("alice@demo.test"), sandbox.DemoUserID("frank@demo.test")
+	app := newConsole(t, support.Options{User: alice, CasesDir: t.TempDir(), ActionLog: logFile, Agent: "dana"})
+	screentest.MustShow(t, app.Screen(), "User "+alice)
+	app.Keys("T")
+	app.Type("TCK-U")
+	app.Keys("enter")
+	screentest.MustShow(t, app.Screen(), "Case TCK-U · 1 look-up")
+	app.Keys("u")
+	screentest.MustShow(t, app.Screen(), "User id")
+	app.Type(frank)
+	app.Keys("enter")
+	screentest.MustShow(t, app.Screen(), "User "+frank, "ticket TCK-U", "Case TCK-U · 2 look-ups")
+	var ticketed []string
+	for _, e := range outcomes(logEntries(t, logFile), "lookup") {
+		if e["ticket"] == "TCK-U" {
+			ticketed = append(ticketed, e["userId"].(string))
+		}
+	}
+	if len(ticketed) != 2 || ticketed[0] != alice || ticketed[1] != frank {
+		t.Fatalf("look-ups logged under TCK-U: %v", ticketed)
+	}
+}

@@ -3,7 +3,9 @@ package support
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,15 +38,25 @@ type openedCase struct {
 	created bool
 }
 
-// caseSaved is the answer of a write of the case file.
-type caseSaved struct{ path string }
+// caseSaved is the answer of a write of the case file: the case as it is
+// on disk now, with what other agents added since.
+type caseSaved struct {
+	path    string
+	written casefile.Written
+}
 
-// saveMu serializes writes of case files; savedSeq keeps a late write of
-// an older state from replacing a newer one.
-var (
-	saveMu   sync.Mutex
-	savedSeq = map[string]int{}
-)
+// saveMu serializes this process's writes of case files (and export
+// files), so that quitting can wait for the one in flight.
+var saveMu sync.Mutex
+
+// writeGate is a console's writes, under saveMu: savedSeq keeps a late
+// write of an older state from being made after a newer one, and closed
+// (when the console ends) lets no write start after the last one Close
+// makes.
+type writeGate struct {
+	closed   bool
+	savedSeq map[string]int
+}
 
 // agent is who works the case, as the action log names them.
 func (s *Screen) agent() string { return actionlog.Agent(s.opts.Agent) }
@@ -107,9 +119,15 @@ func (s *Screen) gotCaseFile(msg ui.Result[openedCase]) tea.Cmd {
 	}
 	if s.kase != nil {
 		// The look-up shown is part of the case from now on (one still
-		// loading is added when it answers).
-		if !s.loading {
+		// loading is added when it answers), and the action log has it
+		// under the case's ticket: a line still to be written takes the
+		// ticket; one written before the ticket is logged again under it.
+		switch {
+		case !s.loading:
 			s.recordLookup(s.kase)
+			cmds = append(cmds, s.logAction(s.lookupEntry(), lookupOutcome(s.kase)+"; kept in case "+c.Ticket))
+		case s.unlogged != nil:
+			s.unlogged.Ticket = c.Ticket
 		}
 		if !s.kase.notFound && s.kase.err == nil {
 			cmds = append(cmds, s.remember(recentLookup{Kind: s.kase.kind, ID: s.kase.id, US: s.kase.us, Ticket: s.ticket}))
@@ -146,26 +164,84 @@ func (s *Screen) saveCase() tea.Cmd {
 	if s.caseFile == nil {
 		return nil
 	}
-	snapshot, path := s.caseFile.Clone(), s.casePath
+	snapshot, path, agent, now, gate := s.caseFile.Clone(), s.casePath, s.agent(), s.Deps.Clock(), s.gate
 	s.saveSeq++
 	seq := s.saveSeq
 	_, cmd := ui.Go(s.Requests, func(context.Context) (caseSaved, error) {
 		saveMu.Lock()
 		defer saveMu.Unlock()
-		if savedSeq[path] > seq {
+		if gate.savedSeq[path] > seq || gate.closed {
 			return caseSaved{path: path}, nil // a newer state is written already
 		}
-		savedSeq[path] = seq
-		return caseSaved{path: path}, snapshot.Save(path)
+		written, err := snapshot.Write(path, agent, now)
+		if err == nil {
+			gate.savedSeq[path] = seq // written: quitting need not write it again
+		}
+		return caseSaved{path: path, written: written}, err
 	})
 	return cmd
 }
 
+// gotCaseSaved takes in what other agents added to the case (the write
+// merged it) and says who changed it.
 func (s *Screen) gotCaseSaved(msg ui.Result[caseSaved]) tea.Cmd {
 	if msg.Err != nil {
 		return ui.ReportError("writing the case file", msg.Err)
 	}
-	return nil
+	w := msg.Value.written
+	if w.Case == nil || s.caseFile == nil || msg.Value.path != s.casePath {
+		return nil
+	}
+	s.caseFile = casefile.Merge(s.caseFile, w.Case)
+	if len(w.News) == 0 {
+		return nil
+	}
+	return ui.Notify(theme.ToneWarn, "case "+s.caseFile.Ticket+" changed by another agent since you read it (merged, nothing lost): "+strings.Join(w.News, "; "))
+}
+
+// finishWrites waits for the case write in flight, if any, makes the
+// last one (so that a change made just before quitting reaches the
+// file), and lets no write start after it.
+func (s *Screen) finishWrites() {
+	saveMu.Lock()
+	defer saveMu.Unlock()
+	s.gate.closed = true
+	if s.caseFile != nil && s.casePath != "" && s.gate.savedSeq[s.casePath] < s.saveSeq {
+		if _, err := s.caseFile.Write(s.casePath, s.agent(), s.Deps.Clock()); err != nil {
+			slog.Error("writing the case file at the end", "path", s.casePath, "err", err)
+		}
+	}
+}
+
+// adoptOrphans takes in, at the start, the temporary case files a quit or
+// a crash cut short (casefile.AdoptOrphans), and says so.
+func (s *Screen) adoptOrphans() tea.Cmd {
+	dir, now := s.opts.CasesDir, s.Deps.Clock()
+	if dir == "" {
+		return nil
+	}
+	return func() tea.Msg {
+		saveMu.Lock()
+		adopted, err := casefile.AdoptOrphans(dir, now)
+		saveMu.Unlock()
+		var taken, torn []string
+		for _, a := range adopted {
+			if a.Torn {
+				torn = append(torn, filepath.Base(a.File))
+			} else {
+				taken = append(taken, a.Ticket)
+			}
+		}
+		switch {
+		case err != nil:
+			return ui.Notify(theme.ToneDanger, "taking in the case files a quit left: "+err.Error())()
+		case len(torn) > 0:
+			return ui.Notify(theme.ToneWarn, "cases folder: "+strings.Join(torn, ", ")+" not whole cases (left as they are)")()
+		case len(taken) > 0:
+			return ui.Notify(theme.ToneInfo, "took in the last change of case "+strings.Join(taken, ", ")+" that a quit had left unwritten")()
+		}
+		return nil
+	}
 }
 
 // recordLookup adds a look-up's answer to the open case.
@@ -206,18 +282,24 @@ func (s *Screen) editNote(i int, text string) tea.Cmd {
 		return nil
 	}
 	s.caseFile.Notes[i].Text = clean(strings.TrimRight(text, "\n "))
+	s.caseFile.Notes[i].Edited = s.Deps.Clock().UTC()
 	s.caseFile.Did(casefile.Activity{Time: s.Deps.Clock().UTC(), Agent: s.agent(), Action: "note edited",
 		Detail: "the note of " + s.caseFile.Notes[i].Agent + " at " + s.caseFile.Notes[i].Time.Format(time.RFC3339)})
 	return s.saveCase()
 }
 
-// keep adds evidence: text as the agent saw it, from answer.
-func (s *Screen) keep(title, text string, answer casefile.Answer) tea.Cmd {
+// keep adds evidence: text as the agent saw it, from answer (and the
+// more answers it was drawn from: every page of a trail kept whole).
+func (s *Screen) keep(title, text string, answer casefile.Answer, more ...casefile.Answer) tea.Cmd {
 	if s.caseFile == nil {
 		return ui.Notify(theme.ToneWarn, "no case open: set a ticket first (T on a case), and what you keep goes into its case")
 	}
-	s.caseFile.AddEvidence(casefile.Item{Time: s.Deps.Clock().UTC(), Agent: s.agent(), Title: casefile.Scrub(sanitize.Text(title)),
-		Text: clean(text), Request: answer.Request, AnsweredAt: answer.At, SHA256: answer.SHA256})
+	it := casefile.Item{Time: s.Deps.Clock().UTC(), Agent: s.agent(), Title: casefile.Scrub(sanitize.Text(title)),
+		Text: clean(text), Request: answer.Request, AnsweredAt: answer.At, SHA256: answer.SHA256}
+	for _, a := range more {
+		it.More = append(it.More, casefile.Answered{Request: a.Request, AnsweredAt: a.At, SHA256: a.SHA256})
+	}
+	s.caseFile.AddEvidence(it)
 	return tea.Batch(s.saveCase(), ui.Notify(theme.ToneOK, "kept in case "+s.caseFile.Ticket+": "+title+" ("+answer.Request.Method+" "+answer.Request.Path+", sha256 "+short(answer.SHA256)+")"))
 }
 

@@ -1,6 +1,8 @@
 package support
 
 import (
+	"cardterm/ui/keymap"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -34,7 +36,7 @@ func (s *Screen) openDetail() tea.Cmd {
 		return notify("no consent selected")
 	}
 	return ui.OpenLayer(&detailLayer{caseLayer: s.newCaseLayer(), row: row, keys: detailKeys{
-		Back: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Back: keymap.Bind("support.back"),
 	}})
 }
 

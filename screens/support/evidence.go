@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"cardterm/domain/casefile"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
@@ -36,14 +37,18 @@ func (s *Screen) keepAudit(audit *auditView) tea.Cmd {
 	if s.kase == nil {
 		return notify("nothing to keep yet")
 	}
-	answer, ok := s.consentRec.Latest("/v2/consent/user/" + s.kase.id + "/audit")
-	if !ok {
-		return notify("the audit trail has not answered yet")
-	}
 	if r, ok := audit.selected(); ok {
+		answer, ok := audit.selectedAnswer()
+		if !ok {
+			return notify("the page of this record has no recorded answer")
+		}
 		return s.keep("audit record "+r.AuditID+" of user "+s.kase.id, string(withoutPersonalRecord([]byte(r.Raw))), answer)
 	}
-	return s.keep("audit trail of user "+s.kase.id, ansi.Strip(audit.View()), answer)
+	pages := audit.pageAnswers()
+	if len(pages) == 0 {
+		return notify("the audit trail has not answered yet")
+	}
+	return s.keep("audit trail of user "+s.kase.id, ansi.Strip(audit.View()), pages[0], pages[1:]...)
 }
 
 // keepOnConsole keeps the selected consent row of the case, else the
@@ -104,6 +109,9 @@ func (s *Screen) keepFromSession(msg ui.KeepEvidenceMsg) tea.Cmd {
 			return notify("the " + msg.Title + " screen has not read anything yet")
 		}
 	}
+	if msg.Screen == screenkit.AccountScreen && msg.Record != nil {
+		return s.keepAccount(msg, answer)
+	}
 	if msg.Record != nil {
 		return s.keep(msg.RecordTitle+" ("+msg.Title+" screen, approved session)", ui.InspectText(msg.Record), answer)
 	}
@@ -117,4 +125,30 @@ func (s *Screen) caseFileLine() string {
 		return st.Muted.Render("No case open: T sets a ticket and opens its case.")
 	}
 	return st.Muted.Render("Case ") + st.Value.Render(sanitize.Text(s.caseFile.Ticket)) + st.Muted.Render(" · "+caseCounts(s.caseFile)+" · N opens it")
+}
+
+// keepAccount keeps the customer's profile: the name, date of birth,
+// phone and address only when the agent chooses to (asked once per
+// ctrl+k), masked otherwise.
+func (s *Screen) keepAccount(msg ui.KeepEvidenceMsg, answer casefile.Answer) tea.Cmd {
+	switch msg.Personal {
+	case ui.PersonalNotAsked:
+		if s.caseFile == nil {
+			return s.keep("", "", answer) // says that no case is open
+		}
+		kept, masked := msg, msg
+		kept.Personal, masked.Personal = ui.PersonalKept, ui.PersonalMasked
+		return ui.Confirm(ui.ConfirmSpec{Title: "Keep the customer's personal data?",
+			Lines: []string{"The profile goes into case " + s.caseFile.Ticket + ".",
+				"y keeps the name, date of birth, phone and address as shown;",
+				"n keeps the profile with them masked."},
+			ConfirmLabel: "Keep unmasked", Tone: theme.ToneWarn, OnConfirm: kept, OnCancel: masked})
+	case ui.PersonalKept:
+		if s.caseFile != nil {
+			s.caseFile.Did(casefile.Activity{Time: s.Deps.Clock().UTC(), Agent: s.agent(), Action: "personal data kept", Detail: "the customer's profile, unmasked, at the agent's choice"})
+		}
+		return s.keep(msg.RecordTitle+" ("+msg.Title+" screen, approved session; personal data kept at the agent's choice)", ui.InspectText(msg.Record), answer)
+	}
+	record, _ := casefile.MaskPersonal(msg.Record)
+	return s.keep(msg.RecordTitle+" ("+msg.Title+" screen, approved session; personal data masked)", ui.InspectText(record), answer)
 }

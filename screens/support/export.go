@@ -240,8 +240,12 @@ func (e caseExport) writeActions(b *strings.Builder, clean, when func(string) st
 	}
 	b.WriteString("| Time | Agent | Ticket | Action | Request | Outcome |\n|---|---|---|---|---|---|\n")
 	for _, a := range e.Actions {
+		action := a.Action
+		if a.Screen != "" {
+			action += " (" + a.Screen + ")" // which of the customer's screens was viewed
+		}
 		fmt.Fprintf(b, "| %s | %s | %s | %s | `%s` | %s |\n", when(a.Time.Format(time.RFC3339)), clean(a.Agent), clean(orNone(a.Ticket)),
-			clean(a.Action), clean(a.Request), clean(a.Outcome))
+			clean(action), clean(a.Request), clean(a.Outcome))
 	}
 }
 

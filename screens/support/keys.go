@@ -1,6 +1,8 @@
 package support
 
 import (
+	"cardterm/ui/keymap"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 
@@ -11,7 +13,9 @@ import (
 // keyMap is the console's bindings; mutating ones are disabled in
 // read-only mode, so the help never offers them.
 type keyMap struct {
-	User, Onboarding, Open, Back, Region, Ticket  key.Binding
+	User, Onboarding, Open, Back, Region, Ticket key.Binding
+	// Desk shows the desk's queue (on the look-ups).
+	Desk                                          key.Binding
 	Audit, Revoke, Link, Export, ExportFull, Copy key.Binding
 	Approve                                       key.Binding
 	// The case file's keys (casework.go, evidence.go, panel.go,
@@ -23,26 +27,27 @@ type keyMap struct {
 
 func newKeys(readOnly bool) keyMap {
 	k := keyMap{
-		User:       key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "look up a user id")),
-		Onboarding: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "look up an onboarding id")),
-		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open look-up")),
-		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		Region:     key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "switch region (EU/US)")),
-		Ticket:     key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "set the ticket")),
-		Audit:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "audit trail")),
-		Revoke:     key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "revoke consent")),
-		Link:       key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "link set to a user")),
-		Export:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export case")),
-		ExportFull: key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "export with IPs and user agents")),
-		Copy:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy case as Markdown")),
-		Approve:    key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "customer-approved session")),
-		Keep:       key.NewBinding(key.WithKeys("ctrl+k"), key.WithHelp("ctrl+k", "keep selection in the case")),
-		Note:       key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "add a note")),
-		Panel:      key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "the case: notes, evidence")),
-		Runbook:    key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "run a runbook")),
-		Timeline:   key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "timeline")),
-		Follow:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the set's onboarding/user")),
-		Detail:     key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "consent detail")),
+		User:       keymap.Bind("support.user"),
+		Desk:       keymap.Bind("support.desk"),
+		Onboarding: keymap.Bind("support.onboarding"),
+		Open:       keymap.Bind("support.open"),
+		Back:       keymap.Bind("support.back"),
+		Region:     keymap.Bind("support.region"),
+		Ticket:     keymap.Bind("support.ticket"),
+		Audit:      keymap.Bind("support.audit"),
+		Revoke:     keymap.Bind("support.revoke"),
+		Link:       keymap.Bind("support.link"),
+		Export:     keymap.Bind("support.export"),
+		ExportFull: keymap.Bind("support.export-full"),
+		Copy:       keymap.Bind("support.copy"),
+		Approve:    keymap.Bind("support.approve"),
+		Keep:       keymap.Bind("support.keep"),
+		Note:       keymap.Bind("support.note"),
+		Panel:      keymap.Bind("support.panel"),
+		Runbook:    keymap.Bind("support.runbook"),
+		Timeline:   keymap.Bind("support.timeline"),
+		Follow:     keymap.Bind("support.follow"),
+		Detail:     keymap.Bind("support.detail"),
 	}
 	screenkit.DisableInReadOnly(readOnly, &k.Revoke, &k.Link)
 	return k
@@ -54,9 +59,11 @@ func (s *Screen) KeyMap() help.KeyMap {
 	k := s.activeKeys()
 	if s.view == viewLookups {
 		return ui.KeyMapFunc{
-			Short: func() []key.Binding { return []key.Binding{k.User, k.Onboarding, k.Open, k.Region, k.Panel, k.Back} },
+			Short: func() []key.Binding {
+				return []key.Binding{k.User, k.Onboarding, k.Open, k.Desk, k.Region, k.Panel, k.Back}
+			},
 			Full: func() [][]key.Binding {
-				return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Region, k.Back}, {k.Note, k.Panel}}, s.lookups.KeyMap().FullHelp()...)
+				return append([][]key.Binding{{k.User, k.Onboarding, k.Open, k.Desk, k.Region, k.Back}, {k.Note, k.Panel}}, s.lookups.KeyMap().FullHelp()...)
 			},
 		}
 	}
@@ -65,7 +72,7 @@ func (s *Screen) KeyMap() help.KeyMap {
 			return []key.Binding{k.Ticket, k.Note, k.Keep, k.Runbook, k.Timeline, k.Audit, k.Approve, k.Export, k.Revoke, k.Link, k.Region, k.Back}
 		},
 		Full: func() [][]key.Binding {
-			return append([][]key.Binding{{k.Audit, k.Timeline, k.Revoke, k.Link, k.Approve, k.Follow, k.Detail, k.Back},
+			return append([][]key.Binding{{k.Audit, k.Timeline, k.Revoke, k.Link, k.Approve, k.Follow, k.Detail, k.User, k.Onboarding, k.Back},
 				{k.Export, k.ExportFull, k.Copy, k.Ticket, k.Region}, {k.Note, k.Panel, k.Keep, k.Runbook}},
 				s.sets.KeyMap().FullHelp()...)
 		},

@@ -99,17 +99,22 @@ func (s *Screen) lookUp(kind caseKind, id string, us bool, ticket string) tea.Cm
 	s.kase = &caseData{kind: kind, id: id, us: us}
 	s.sets.SetColumns(columnsFor(kind))
 	s.SetSize(s.Width, s.Height)
-	request := "GET /v2/consent/user/" + id + "?includeSets=true"
-	if kind == caseOnboarding {
-		request = "GET /v2/consent/onboarding/" + id
-	}
-	userID := ""
-	if kind == caseUser {
-		userID = id
-	}
-	entry := s.entry(actionlog.ActionLookup, request, userID)
+	entry := s.lookupEntry()
 	s.unlogged = &entry // logged with its answer (gotCase)
 	return tea.Batch(end, open, s.read(), s.remember(recentLookup{Kind: kind, ID: id, US: us, Ticket: ticket}))
+}
+
+// lookupEntry is the action log's line of the look-up shown.
+func (s *Screen) lookupEntry() actionlog.Entry {
+	request := "GET /v2/consent/user/" + s.kase.id + "?includeSets=true"
+	if s.kase.kind == caseOnboarding {
+		request = "GET /v2/consent/onboarding/" + s.kase.id
+	}
+	userID := ""
+	if s.kase.kind == caseUser {
+		userID = s.kase.id
+	}
+	return s.entry(actionlog.ActionLookup, request, userID)
 }
 
 // lookupOutcome is how the log says a look-up's answer: what was found,

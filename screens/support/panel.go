@@ -1,6 +1,8 @@
 package support
 
 import (
+	"cardterm/ui/keymap"
+
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -41,12 +43,12 @@ func (s *Screen) openPanel() tea.Cmd {
 		return notify("no case open: T sets a ticket and opens its case")
 	}
 	panel := &casePanel{selected: len(s.caseFile.Notes) - 1, keys: panelKeys{
-		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "previous note")),
-		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "next note")),
-		Edit:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "edit the note")),
-		Add:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "add a note")),
-		Export: key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "export the case")),
-		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Up:     keymap.Bind("support.up"),
+		Down:   keymap.Bind("support.down"),
+		Edit:   keymap.Bind("support.edit"),
+		Add:    keymap.Bind("support.add"),
+		Export: keymap.Bind("support.open-panel-export"),
+		Back:   keymap.Bind("support.back"),
 	}}
 	return ui.OpenLayer(&panelLayer{caseLayer: s.newCaseLayer(), panel: panel})
 }

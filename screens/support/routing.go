@@ -26,6 +26,8 @@ func (s *Screen) lookupsKey(msg tea.KeyPressMsg) tea.Cmd {
 		return s.openForm(formLookup, lookupForm(s.Deps.Styles, caseUser, s.us))
 	case key.Matches(msg, s.keys.Onboarding):
 		return s.openForm(formLookup, lookupForm(s.Deps.Styles, caseOnboarding, s.us))
+	case key.Matches(msg, s.keys.Desk) && s.opts.CasesDir != "":
+		return s.openQueue()
 	case key.Matches(msg, s.keys.Region):
 		s.setRegion(!s.us)
 		return notify("look-ups now go to the " + regionName(s.us) + " region")
@@ -51,6 +53,13 @@ func (s *Screen) caseKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Back):
 		return s.closeCase()
+	case key.Matches(msg, k.User), key.Matches(msg, k.Onboarding):
+		// The next customer, from the case: the ticket's case goes on.
+		kind := caseUser
+		if key.Matches(msg, k.Onboarding) {
+			kind = caseOnboarding
+		}
+		return s.openForm(formLookup, lookupForm(s.Deps.Styles, kind, s.us))
 	case key.Matches(msg, k.Audit):
 		return s.openAudit(s.readClient())
 	case key.Matches(msg, k.Revoke):

@@ -1,6 +1,8 @@
 package support
 
 import (
+	"cardterm/ui/keymap"
+
 	"context"
 	"strings"
 
@@ -10,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/domain/casefile"
-	"cardterm/screens/support/runbook"
+	"cardterm/domain/runbook"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
@@ -65,10 +67,10 @@ type runDone struct {
 func (s *Screen) openRunbooks() tea.Cmd {
 	books, err := runbook.Load(s.opts.RunbooksDir)
 	p := &runbookPicker{books: books, keys: pickerKeys{
-		Up:   key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down: key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		Run:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run on this case")),
-		Back: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Up:   keymap.Bind("support.open-runbooks-up"),
+		Down: keymap.Bind("support.open-runbooks-down"),
+		Run:  keymap.Bind("support.run"),
+		Back: keymap.Bind("support.back"),
 	}}
 	if err != nil {
 		p.problem = err.Error()
@@ -150,6 +152,16 @@ func (s *Screen) searchAddress(address string) tea.Cmd {
 	return cmd
 }
 
+// showSearched puts an address search's answer on the console, where the
+// agent looks, besides the notice.
+func (s *Screen) showSearched(f runbook.Fact) {
+	s.searched = f.Summary
+	if f.Missing != "" {
+		s.searched = "the address search failed: " + f.Missing
+	}
+	s.SetSize(s.Width, s.Height)
+}
+
 // resumePending runs what waited for the approved session, once it is
 // open for the same user.
 func (s *Screen) resumePending() tea.Cmd {
@@ -176,6 +188,9 @@ func (s *Screen) gotRun(msg ui.Result[runDone]) tea.Cmd {
 		return ui.ReportError("the runbook", msg.Err)
 	}
 	res, now, agent := msg.Value.result, s.Deps.Clock().UTC(), s.agent()
+	if msg.Value.address != "" && len(res.Facts) > 0 {
+		s.showSearched(res.Facts[0])
+	}
 	if s.caseFile == nil {
 		if msg.Value.address != "" && len(res.Facts) > 0 {
 			return ui.Notify(theme.ToneInfo, res.Facts[0].Summary+" (no case open: not kept)")

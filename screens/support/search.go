@@ -4,7 +4,11 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"cardterm/apiclient"
+	"cardterm/theme"
+	"cardterm/ui/sanitize"
 )
 
 // Search within what the interface allows. The gateway finds a customer
@@ -93,4 +97,16 @@ func (c *caseData) regionsLine() string {
 		second += "found, consent status " + o.status + " (shown)"
 	}
 	return "Looked up in both regions. " + first + " · " + second
+}
+
+// searchedLines are the last address search's answer, wrapped.
+func (s *Screen) searchedLines() []string {
+	if s.searched == "" {
+		return nil
+	}
+	var out []string
+	for _, line := range strings.Split(ansi.Wrap("Address search: "+sanitize.Text(s.searched), max(s.Width, 20), " "), "\n") {
+		out = append(out, s.Deps.Styles.Text(theme.ToneInfo).Render(line))
+	}
+	return out
 }

@@ -7,6 +7,8 @@
 package support
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
@@ -14,6 +16,7 @@ import (
 	"cardterm/domain/casefile"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/support/grants"
+	"cardterm/screens/support/queue"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/table"
@@ -60,6 +63,9 @@ type Options struct {
 	// RunbooksDir holds the tenant's own runbooks (*.yaml), besides the
 	// built-in ones; "" reads none.
 	RunbooksDir string
+	// ResponseTimes are how long a case of each priority may wait, for
+	// the queue's due column (nil: casefile.DefaultResponseTimes).
+	ResponseTimes map[string]time.Duration
 }
 
 // DemoUser is a sandbox customer the console offers to look up.
@@ -103,6 +109,8 @@ type Screen struct {
 	ticket string
 	// problem is the last failure of the case, said on the case itself.
 	problem string
+	// searched is the last address search's answer, said on the console.
+	searched string
 
 	// caseSeq counts the cases shown: the layers of one (its forms,
 	// panels and views, layers.go) close when it does.
@@ -121,8 +129,12 @@ type Screen struct {
 	// with --case goes on with its last look-up. saveSeq orders writes.
 	caseFile *casefile.Case
 	casePath string
-	resume   bool
-	saveSeq  int
+	gate     *writeGate
+	// opened says Enter ran once: the desk and the orphans are for the
+	// console's start, not every return to it.
+	opened  bool
+	resume  bool
+	saveSeq int
 	// consentRec records the answers of the client-key reads, so that
 	// evidence names them; readClients are those clients, EU and US.
 	consentRec  *casefile.Recorder
@@ -141,7 +153,7 @@ type Screen struct {
 func New(deps screenkit.Deps, opts Options) *Screen {
 	s := &Screen{Base: screenkit.NewBase(deps, ui.ScreenSupport, "Support console"), opts: opts, keys: newKeys(deps.ReadOnly),
 		lookups: table.New(deps.Styles, lookupColumns), log: actionlog.Open(opts.ActionLog),
-		grants: grants.Open(opts.GrantsDir)}
+		grants: grants.Open(opts.GrantsDir), gate: &writeGate{savedSeq: map[string]int{}}}
 	if deps.Client != nil {
 		s.us = deps.Client.Config().US
 		s.consentRec = casefile.NewRecorder(deps.Client.Config().HTTPClient, "client key", deps.Clock)
@@ -165,12 +177,17 @@ func (s *Screen) CapturesKeys() bool {
 // Enter reads the recent look-ups and opens the one main asked for.
 func (s *Screen) Enter() tea.Cmd {
 	cmds := []tea.Cmd{s.loadRecent()}
+	if !s.opened {
+		cmds = append(cmds, s.adoptOrphans())
+	}
 	if s.opts.CaseFile != "" {
 		s.resume = s.opts.User == "" && s.opts.Onboarding == ""
 		cmds = append(cmds, s.loadCase(s.opts.CaseFile, ""))
 		s.opts.CaseFile = ""
 	}
 	switch {
+	case s.opts.User == "" && s.opts.Onboarding == "" && !s.resume && s.opts.CasesDir != "" && !s.opened:
+		cmds = append(cmds, s.deskAtStart()) // the console opens on the desk, if it has cases
 	case s.opts.User != "":
 		cmds = append(cmds, s.lookUp(caseUser, s.opts.User, s.us, ""))
 		s.opts.User = ""
@@ -178,6 +195,7 @@ func (s *Screen) Enter() tea.Cmd {
 		cmds = append(cmds, s.lookUp(caseOnboarding, s.opts.Onboarding, s.us, ""))
 		s.opts.Onboarding = ""
 	}
+	s.opened = true
 	return tea.Batch(cmds...)
 }
 
@@ -188,7 +206,7 @@ func (s *Screen) SetSize(width, height int) {
 	if s.caseFile != nil {
 		caseLine = 1
 	}
-	s.lookups.SetSize(width, max(height-3-reachHeight(width)-caseLine, 3))
+	s.lookups.SetSize(width, max(height-3-reachHeight(width)-caseLine-len(s.searchedLines()), 3))
 	s.sets.SetSize(width, max(height-s.caseHeaderHeight()-3, 3))
 }
 
@@ -221,6 +239,13 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.gotRun(msg)
 	case ui.KeepEvidenceMsg:
 		return s, s.keepFromSession(msg)
+	case queue.OpenCaseMsg:
+		return s, s.openFromQueue(msg)
+	case deskHasCases:
+		if s.view == viewLookups && s.kase == nil && s.caseFile == nil {
+			return s, s.openQueue()
+		}
+		return s, nil
 	case ui.RefreshMsg:
 		return s, s.reload()
 	case tea.KeyPressMsg:
@@ -247,7 +272,7 @@ func (s *Screen) closeCase() tea.Cmd {
 func (s *Screen) clearCase() {
 	s.kase, s.action = nil, nil
 	s.caseSeq++ // its layers close
-	s.problem, s.loading, s.unlogged = "", false, nil
+	s.problem, s.loading, s.unlogged, s.searched = "", false, nil, ""
 	if s.caseFile == nil {
 		// Without a case file the ticket was the look-up's label; with one
 		// it is the case's and stays for the next look-up.

@@ -1,6 +1,8 @@
 package support
 
 import (
+	"cardterm/ui/keymap"
+
 	"context"
 	"fmt"
 	"slices"
@@ -13,8 +15,8 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/domain/casefile"
+	"cardterm/domain/runbook"
 	"cardterm/screens/screenkit"
-	"cardterm/screens/support/runbook"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
@@ -43,6 +45,7 @@ type timelineRead struct {
 	userID string
 	events []casefile.Event
 	total  int
+	pages  []casefile.Answer // each audit page's answer, cited when kept
 }
 
 type timelineView struct {
@@ -50,6 +53,7 @@ type timelineView struct {
 	table  table.Table
 	events []casefile.Event
 	total  int
+	pages  []casefile.Answer
 	loaded bool
 	keys   timelineKeys
 }
@@ -65,9 +69,9 @@ var timelineColumns = []table.Column{{Title: "Time", Width: 21}, {Title: "Source
 
 func (s *Screen) openTimeline() tea.Cmd {
 	t := &timelineView{userID: s.kase.id, table: table.New(s.Deps.Styles, timelineColumns), keys: timelineKeys{
-		Keep:    key.NewBinding(key.WithKeys("ctrl+k"), key.WithHelp("ctrl+k", "keep the timeline in the case")),
-		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "read again")),
-		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Keep:    keymap.Bind("support.open-timeline-keep"),
+		Refresh: keymap.Bind("support.refresh"),
+		Back:    keymap.Bind("support.back"),
 	}}
 	l := &timelineLayer{caseLayer: s.newCaseLayer(), timeline: t}
 	l.SetSize(s.Width, s.Height)
@@ -78,12 +82,12 @@ func (s *Screen) openTimeline() tea.Cmd {
 func (s *Screen) readTimeline(t *timelineView) tea.Cmd {
 	client, id := s.readClient(), t.userID
 	_, cmd := ui.Go(s.Requests, func(ctx context.Context) (timelineRead, error) {
-		records, total, err := runbook.ReadAudit(ctx, client, id)
-		out := timelineRead{userID: id, total: total}
+		trail, err := runbook.ReadAudit(ctx, client, id)
+		out := timelineRead{userID: id, total: trail.Total, pages: trail.Pages}
 		if apiclient.IsNotFound(err) {
 			return out, nil // no consent set: no audit trail, the rest still shows
 		}
-		for _, r := range records {
+		for _, r := range trail.Records {
 			out.events = append(out.events, runbook.AuditEvent(r))
 		}
 		return out, err
@@ -104,7 +108,7 @@ func (s *Screen) gotTimeline(t *timelineView, msg ui.Result[timelineRead]) tea.C
 	}
 	// Newest first; the wire's RFC 3339 times sort as text.
 	slices.SortStableFunc(events, func(a, b casefile.Event) int { return strings.Compare(b.Time, a.Time) })
-	t.events, t.total, t.loaded = events, msg.Value.total, true
+	t.events, t.total, t.pages, t.loaded = events, msg.Value.total, msg.Value.pages, true
 	rows := make([][]string, len(events))
 	for i, e := range events {
 		rows[i] = []string{screenkit.FormatTime(e.Time), e.Source, e.Text}
@@ -122,11 +126,10 @@ func (s *Screen) timelineKey(l *timelineLayer, msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, t.keys.Refresh):
 		return s.readTimeline(t)
 	case key.Matches(msg, t.keys.Keep):
-		answer, ok := s.consentRec.Latest("/v2/consent/user/" + t.userID + "/audit")
-		if !ok {
+		if len(t.pages) == 0 {
 			return notify("the audit trail has not answered yet")
 		}
-		return s.keep("timeline of user "+t.userID, ansi.Strip(s.timelineView(t)), answer)
+		return s.keep("timeline of user "+t.userID, ansi.Strip(s.timelineView(t)), t.pages[0], t.pages[1:]...)
 	}
 	var cmd tea.Cmd
 	t.table, cmd = t.table.Update(msg)

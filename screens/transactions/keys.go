@@ -3,6 +3,7 @@ package transactions
 import (
 	"charm.land/bubbles/v2/key"
 
+	"cardterm/ui/keymap"
 	"cardterm/ui/table"
 )
 
@@ -10,6 +11,8 @@ import (
 // movement and filter keys.
 type keyMap struct {
 	Filters, Clear, Next, Prev, Refresh, Export key.Binding
+	// SaveView opens the filters with a name to save them under.
+	SaveView key.Binding
 	// Note and Tag are the holder's notes (notes.go).
 	Note, Tag key.Binding
 	table     table.KeyMap
@@ -17,15 +20,16 @@ type keyMap struct {
 
 func newKeyMap() keyMap {
 	return keyMap{
-		Filters: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filters")),
-		Clear:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "clear filters")),
-		Next:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
-		Prev:    key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
-		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload page")),
-		Export:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "export")),
-		Note:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "note and tags")),
-		Tag:     key.NewBinding(key.WithKeys("#"), key.WithHelp("#", "list a tag")),
-		table:   table.Keys(),
+		Filters:  keymap.Bind("transactions.filters"),
+		Clear:    keymap.Bind("transactions.clear"),
+		Next:     keymap.Bind("transactions.next"),
+		Prev:     keymap.Bind("transactions.previous"),
+		Refresh:  keymap.Bind("transactions.reload"),
+		Export:   keymap.Bind("transactions.export"),
+		SaveView: keymap.Bind("transactions.save-view"),
+		Note:     keymap.Bind("transactions.note"),
+		Tag:      keymap.Bind("transactions.tag"),
+		table:    table.Keys(),
 	}
 }
 
@@ -33,5 +37,5 @@ func (k keyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.table.Up, k.table.Down, k.Filters, k.Next, k.Prev, k.table.Filter}
 }
 func (k keyMap) FullHelp() [][]key.Binding {
-	return append([][]key.Binding{{k.Filters, k.Clear, k.Next, k.Prev, k.Refresh, k.Export}, {k.Note, k.Tag}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.Filters, k.SaveView, k.Clear, k.Next, k.Prev, k.Refresh, k.Export}, {k.Note, k.Tag}}, k.table.FullHelp()...)
 }

@@ -3,7 +3,6 @@ package transactions
 import (
 	"cardterm/apiclient"
 	"cardterm/domain/ledger"
-	"cardterm/screens/screenkit"
 )
 
 // selected is the transaction under the cursor.
@@ -29,21 +28,4 @@ func (t *Screen) CopyValue() (label, value string, ok bool) {
 		return "", "", false
 	}
 	return "transaction id", id, true
-}
-
-// transactionDetailHeight is the rows the detail pane takes.
-const transactionDetailHeight = 11
-
-// Inspect implements ui.Inspectable: the selected transaction as the
-// gateway sent it.
-func (t *Screen) Inspect() (string, []byte, bool) {
-	x, ok := t.selected()
-	if !ok || t.form != nil {
-		return "", nil, false
-	}
-	id := x.ID
-	if id == "" {
-		id = ledger.RecordID(x.Raw)
-	}
-	return screenkit.Inspected("transaction "+id, x.Raw)
 }

@@ -196,6 +196,8 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 		t.table.ClearFilter()
 		t.filter, t.tag = msg.Filter, msg.Tag
 		return t.load(msg.Filter)
+	case ui.OpenViewMsg:
+		return t.openView(msg.View)
 	case ui.RefreshMsg:
 		return t.load(t.filter)
 	case ui.BodyMouseMsg:
@@ -308,8 +310,8 @@ func (t *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	switch {
-	case key.Matches(msg, t.keys.Filters):
-		return t.openFilters()
+	case key.Matches(msg, t.keys.Filters, t.keys.SaveView):
+		return t.openFilters(key.Matches(msg, t.keys.SaveView))
 	case key.Matches(msg, t.keys.Export):
 		return t.openExport()
 	case key.Matches(msg, t.keys.Note):
@@ -347,3 +349,6 @@ func (t *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	t.table, cmd = t.table.Update(msg)
 	return cmd
 }
+
+// transactionDetailHeight is the rows the detail pane takes.
+const transactionDetailHeight = 11

@@ -163,7 +163,7 @@ func TestTransactionCategoriesFromGatewayAreSanitized(t *testing.T) {
 		{ID: "2", MCCCategory: screentest.HostileText, MerchantNameLocation: screentest.HostileText, Status: "CONFIRMED"},
 	})
 	tr.SetSize(100, 30)
-	tr.openFilters()
+	tr.openFilters(false)
 	frame := tr.View()
 	screentest.MustBeClean(t, "the filter form", frame)
 	screentest.MustShow(t, uitest.Plain(tea.NewView(frame)), "categories seen: GROCERIES")

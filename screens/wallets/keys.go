@@ -1,6 +1,8 @@
 package wallets
 
 import (
+	"cardterm/ui/keymap"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 
@@ -30,17 +32,17 @@ const (
 
 func newWalletKeys(readOnly bool, table help.KeyMap) walletKeys {
 	k := walletKeys{
-		Link:     key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "link to card")),
-		Unlink:   key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unlink")),
-		Up:       key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "priority up")),
-		Down:     key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "priority down")),
-		Withdraw: key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "withdraw credit")),
-		History:  key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "history")),
-		Receive:  key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "receive (address, QR)")),
-		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
-		Prev:     key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "previous page")),
-		Credit:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "credit/internal wallet")),
-		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Link:     keymap.Bind("wallets.link"),
+		Unlink:   keymap.Bind("wallets.unlink"),
+		Up:       keymap.Bind("wallets.up"),
+		Down:     keymap.Bind("wallets.down"),
+		Withdraw: keymap.Bind("wallets.withdraw"),
+		History:  keymap.Bind("wallets.history"),
+		Receive:  keymap.Bind("wallets.receive"),
+		Next:     keymap.Bind("wallets.next"),
+		Prev:     keymap.Bind("wallets.prev"),
+		Credit:   keymap.Bind("wallets.credit"),
+		Back:     keymap.Bind("wallets.back"),
 		table:    table,
 	}
 	screenkit.DisableInReadOnly(readOnly, &k.Link, &k.Unlink, &k.Up, &k.Down, &k.Withdraw)

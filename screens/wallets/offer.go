@@ -48,7 +48,7 @@ func (w *Screen) whyNoWithdraw() string {
 	case w.credit != nil && !w.credit.IsWithdrawable:
 		return "withdraw: the credit wallet is not withdrawable now"
 	case w.loaded[readExternal] && w.errs[readExternal] == nil && len(w.external) == 0:
-		return "withdraw: there is no external wallet to send it to; complete the delegation first (6)"
+		return "withdraw: there is no external wallet to send it to; complete the delegation first on " + w.Deps.ScreenNamed(screenkit.DelegationScreen, "Delegation")
 	}
 	return ""
 }

@@ -132,7 +132,7 @@ func (w *Screen) writeExternal(b *strings.Builder, width int) {
 	case w.errs[readExternal] != nil:
 		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load: "+sanitize.Text(apiclient.ErrorMessage(w.errs[readExternal]))) + "\n")
 	case len(w.external) == 0:
-		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("None registered. Withdrawals are sent to the external wallet: complete the delegation first (6).") + "\n")
+		b.WriteString(st.Muted.Width(max(width-2, 20)).Render("None registered. Withdrawals are sent to the external wallet: complete the delegation first on "+w.Deps.ScreenNamed(screenkit.DelegationScreen, "Delegation")+".") + "\n")
 	default:
 		for _, e := range w.external {
 			line := fmt.Sprintf("%-6s %-9s %s", strings.ToUpper(sanitize.Text(e.Currency)), sanitize.Text(e.Network), sanitize.Text(e.Address))

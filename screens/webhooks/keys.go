@@ -1,6 +1,8 @@
 package webhooks
 
 import (
+	"cardterm/ui/keymap"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 
@@ -22,17 +24,17 @@ type keyMap struct {
 
 func newWhKeys(readOnly bool, table help.KeyMap) keyMap {
 	k := keyMap{
-		Details:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
-		Add:       key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add")),
-		Edit:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
-		Toggle:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "toggle active")),
-		Rotate:    key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "rotate key")),
-		Delete:    key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "delete")),
-		Close:     key.NewBinding(key.WithKeys("esc", "enter"), key.WithHelp("enter/esc", "close")),
-		CopyKey:   key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy the key")),
-		Listen:    key.NewBinding(key.WithKeys("l"), key.WithHelp("l", "point at the in-app listener")),
-		ListenNew: key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "new webhook for the in-app listener")),
-		OpenByID:  key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find a webhook by id")),
+		Details:   keymap.Bind("webhooks.details"),
+		Add:       keymap.Bind("webhooks.add"),
+		Edit:      keymap.Bind("webhooks.edit"),
+		Toggle:    keymap.Bind("webhooks.toggle"),
+		Rotate:    keymap.Bind("webhooks.rotate"),
+		Delete:    keymap.Bind("webhooks.delete"),
+		Close:     keymap.Bind("webhooks.close"),
+		CopyKey:   keymap.Bind("webhooks.copy-key"),
+		Listen:    keymap.Bind("webhooks.listen"),
+		ListenNew: keymap.Bind("webhooks.listen-new"),
+		OpenByID:  keymap.Bind("webhooks.open-by-id"),
 		table:     table,
 	}
 	screenkit.DisableInReadOnly(readOnly, &k.Add, &k.Edit, &k.Toggle, &k.Rotate, &k.Delete, &k.Listen, &k.ListenNew)

@@ -14,9 +14,10 @@ import (
 )
 
 // openLookup asks for a configuration's id (GET /v1/webhooks/{id}): a
-// support agent opens the one a ticket names.
+// support agent opens the one a ticket names. The form is a layer
+// (screenkit.FormLayer); esc abandons the read and closes it.
 func (w *Screen) openLookup() tea.Cmd {
-	w.lookupForm = form.New(w.Deps.Styles, form.Spec{
+	f := form.New(w.Deps.Styles, form.Spec{
 		Title:  "Open a webhook by id",
 		Lines:  []string{"GET /v1/webhooks/{id}: shown with every field the gateway sends"},
 		Submit: "open",
@@ -28,44 +29,44 @@ func (w *Screen) openLookup() tea.Cmd {
 				return ""
 			}}},
 	})
-	w.lookupForm.SetWidth(min(w.Width-2, 70))
-	return w.lookupForm.Focus()
-}
-
-// lookupKey handles a key while the id form is open.
-func (w *Screen) lookupKey(msg tea.KeyPressMsg) tea.Cmd {
-	cmd, closed := w.lookupForm.HandleKey(msg, w.Requests, w.lookUp)
-	if closed {
-		w.lookupForm = nil
+	l := &screenkit.FormLayer{Form: f, Requests: w.Requests,
+		Width:  func(width int) int { return min(width-2, 70) },
+		Submit: func(f *form.Form) (tea.Cmd, bool) { return w.lookUp(f), false },
+		Answer: w.lookedUp,
+		Draw: func(f *form.Form) string {
+			return screenkit.Place(w.Deps.Styles.Title.Render("Webhooks")+"\n\n"+f.View(), w.Width, w.Height)
+		},
 	}
-	return cmd
+	return l.Open(f.Focus())
 }
 
 // lookUp reads the configuration the id form names.
-func (w *Screen) lookUp() tea.Cmd {
-	id, client := strings.TrimSpace(w.lookupForm.Value("id")), w.Deps.Client
-	return form.SubmitRequest(w.lookupForm, w.Requests, &w.lookupID, func(ctx context.Context) (apiclient.Webhook, error) {
+func (w *Screen) lookUp(f *form.Form) tea.Cmd {
+	id, client := strings.TrimSpace(f.Value("id")), w.Deps.Client
+	return form.SubmitRequest(f, w.Requests, &w.lookupID, func(ctx context.Context) (apiclient.Webhook, error) {
 		return client.Webhook(ctx, id)
 	})
 }
 
-// lookedUp shows the configuration, or keeps the form with the reason: a
-// 404 is "no such webhook", never an empty record.
-func (w *Screen) lookedUp(res ui.Result[apiclient.Webhook]) tea.Cmd {
-	if w.lookupForm == nil {
-		return nil
+// lookedUp shows the configuration and closes the form, or keeps the
+// form with the reason: a 404 is "no such webhook", never an empty
+// record.
+func (w *Screen) lookedUp(f *form.Form, msg tea.Msg) (tea.Cmd, bool) {
+	res, ok := msg.(ui.Result[apiclient.Webhook])
+	if !ok || res.ID != w.lookupID {
+		return nil, false
 	}
-	w.lookupForm.SetBusy(false)
+	f.SetBusy(false)
 	switch {
 	case apiclient.IsNotFound(res.Err):
-		w.lookupForm.SetProblem("No webhook with this id (404)")
-		return nil
+		f.SetProblem("No webhook with this id (404)")
+		return nil, false
 	case res.Err != nil:
-		return screenkit.FormFailed(w.lookupForm, "opening the webhook", res.Err)
+		return screenkit.FormFailed(f, "opening the webhook", res.Err), false
 	}
 	hook := res.Value
-	w.lookupForm, w.looked, w.mode = nil, &hook, modeLookup
-	return nil
+	w.looked, w.mode = &hook, modeLookup
+	return nil, true
 }
 
 // lookupView lists every field of the configuration as the gateway sent

@@ -22,8 +22,6 @@ func (w *Screen) TypingPlain() bool {
 	switch {
 	case w.form != nil:
 		return w.form.form.TypingPlain()
-	case w.lookupForm != nil:
-		return w.lookupForm.TypingPlain()
 	}
 	return true
 }
@@ -39,8 +37,6 @@ func (w *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
 	switch {
 	case w.form != nil:
 		return screenkit.ClickForm(w.form.form, 0, msg)
-	case w.lookupForm != nil:
-		return screenkit.ClickForm(w.lookupForm, w.underTitle(), msg)
 	case w.mode != modeList || w.loadErr != nil || len(w.hooks) == 0:
 		return nil
 	}

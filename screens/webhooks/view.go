@@ -42,9 +42,6 @@ func (w *Screen) View() string {
 	if w.form != nil {
 		return screenkit.Place(w.form.form.View(), width, height)
 	}
-	if w.lookupForm != nil {
-		return screenkit.Place(w.Deps.Styles.Title.Render("Webhooks")+"\n\n"+w.lookupForm.View(), width, height)
-	}
 	st := w.Deps.Styles
 	head := st.Title.Render("Webhooks")
 	switch {

@@ -14,7 +14,6 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
-	"cardterm/ui/form"
 	"cardterm/ui/table"
 )
 
@@ -77,10 +76,10 @@ type Screen struct {
 	attemptsErr error
 	attemptsID  ui.RequestID
 
-	// lookupForm asks for an id; looked is the configuration it found.
-	lookupForm *form.Form
-	lookupID   ui.RequestID
-	looked     *apiclient.Webhook
+	// lookupID is the id form's read (a layer); looked is the
+	// configuration it found.
+	lookupID ui.RequestID
+	looked   *apiclient.Webhook
 
 	// change adds, edits, toggles, re-keys and deletes configurations, one
 	// at a time: a second press while one is confirmed or sent asks nothing.
@@ -103,14 +102,12 @@ func New(deps screenkit.Deps) *Screen {
 	return w
 }
 
-// KeyMap implements ui.Screen: the add/edit form's keys or the id form's
-// while one is open, else those of what is shown.
+// KeyMap implements ui.Screen: the add/edit form's keys while it is
+// open, else those of what is shown (the id form is a layer).
 func (w *Screen) KeyMap() help.KeyMap {
 	switch {
 	case w.form != nil:
 		return w.form.form.KeyMap()
-	case w.lookupForm != nil:
-		return w.lookupForm.KeyMap()
 	}
 	k := w.keys
 	k.mode = w.mode
@@ -122,7 +119,7 @@ func (w *Screen) KeyMap() help.KeyMap {
 // CapturesKeys implements ui.Screen: the form and the table filter take
 // every key.
 func (w *Screen) CapturesKeys() bool {
-	return w.form != nil || w.lookupForm != nil || w.table.Filtering()
+	return w.form != nil || w.table.Filtering()
 }
 
 // Enter implements ui.Screen: it loads the configurations.
@@ -197,10 +194,6 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		if msg.ID == w.attemptsID {
 			w.attempts, w.attemptsErr = msg.Value, msg.Err
 		}
-	case ui.Result[apiclient.Webhook]:
-		if msg.ID == w.lookupID {
-			return w, w.lookedUp(msg)
-		}
 	case ui.Result[[]apiclient.Webhook]:
 		if msg.ID != w.loadID {
 			return w, nil
@@ -222,9 +215,6 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	case ui.BodyMouseMsg:
 		return w, w.mouse(msg)
 	default:
-		if w.lookupForm != nil {
-			return w, screenkit.ToForm(w.lookupForm, msg)
-		}
 		if w.form != nil {
 			return w, screenkit.ToForm(w.form.form, msg)
 		}
@@ -236,8 +226,6 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case w.form != nil:
 		return w.formKey(msg)
-	case w.lookupForm != nil:
-		return w.lookupKey(msg)
 	case w.mode == modeKey:
 		switch {
 		case key.Matches(msg, w.keys.Close):

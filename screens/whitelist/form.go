@@ -1,6 +1,8 @@
 package whitelist
 
 import (
+	"cardterm/ui/keymap"
+
 	"context"
 	"errors"
 	"fmt"
@@ -25,8 +27,8 @@ type entryKeys struct {
 
 func newEntryKeys() entryKeys {
 	return entryKeys{
-		AddEntry:    key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "add another entry")),
-		RemoveEntry: key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "remove this entry")),
+		AddEntry:    keymap.Bind("whitelist.add-entry"),
+		RemoveEntry: keymap.Bind("whitelist.remove-entry"),
 	}
 }
 

@@ -1,6 +1,8 @@
 package whitelist
 
 import (
+	"cardterm/ui/keymap"
+
 	"regexp"
 	"slices"
 	"strings"
@@ -26,11 +28,11 @@ type pickerKeys struct {
 
 func newPickerKeys() pickerKeys {
 	return pickerKeys{
-		Up:     key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓", "choose")),
+		Up:     keymap.Bind("whitelist.up"),
 		Down:   key.NewBinding(key.WithKeys("down")),
-		Select: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select")),
-		Erase:  key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "erase")),
-		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Select: keymap.Bind("whitelist.select"),
+		Erase:  keymap.Bind("whitelist.erase"),
+		Cancel: keymap.Bind("whitelist.cancel"),
 		Type:   key.NewBinding(key.WithKeys(codeKeys()...), key.WithHelp("a-z 0-9", "filter")),
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 	"cardterm/ui/table"
 )
@@ -27,9 +28,9 @@ type whitelistKeys struct {
 
 func newWhitelistKeys(readOnly bool, table help.KeyMap) whitelistKeys {
 	k := whitelistKeys{
-		Currency: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "currency")),
-		Add:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add entries")),
-		Delete:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "delete marked/selected")),
+		Currency: keymap.Bind("whitelist.currency"),
+		Add:      keymap.Bind("whitelist.add"),
+		Delete:   keymap.Bind("whitelist.delete"),
 		table:    table,
 	}
 	screenkit.DisableInReadOnly(readOnly, &k.Add, &k.Delete)

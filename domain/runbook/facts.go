@@ -3,6 +3,7 @@ package runbook
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -127,26 +128,17 @@ func readConsent(ctx context.Context, src Sources, f *Fact) error {
 func missingRequired(sets []apiclient.ConsentSet) []string {
 	var out []string
 	for _, set := range sets {
-		current := apiclient.CurrentConsents(set)
-		for _, t := range apiclient.RequiredConsentTypes(set.PolicyType) {
-			status := "missing"
-			for _, c := range current {
-				if c.ConsentType == t {
-					status = c.ConsentStatus
-				}
-			}
-			if status != apiclient.ConsentGranted {
-				out = append(out, t+" is "+status)
-			}
+		for _, gap := range apiclient.RequiredNotGranted(set) {
+			out = append(out, gap.Type+" is "+gap.Status)
 		}
 	}
 	return out
 }
 
 func readAudit(ctx context.Context, src Sources, f *Fact) error {
-	records, total, err := ReadAudit(ctx, src.Consent, src.UserID)
-	f.from(src.ConsentRec, "/v2/consent/user/")
+	trail, err := ReadAudit(ctx, src.Consent, src.UserID)
 	if apiclient.IsNotFound(err) {
+		f.from(src.ConsentRec, "/v2/consent/user/")
 		f.Values["revoked"], f.Values["count"] = "no revocation", "0"
 		f.Summary = "no audit trail (no consent set)"
 		return nil
@@ -154,19 +146,24 @@ func readAudit(ctx context.Context, src Sources, f *Fact) error {
 	if err != nil {
 		return err
 	}
-	f.Values["count"] = strconv.Itoa(total)
-	var last *apiclient.AuditRecord
-	for i, r := range records {
+	f.Values["count"] = strconv.Itoa(trail.Total)
+	last := -1
+	for i, r := range trail.Records {
 		f.Events = append(f.Events, AuditEvent(r))
-		if r.Action == "revoked" && (last == nil || r.Timestamp > last.Timestamp) {
-			last = &records[i]
+		if r.Action == "revoked" && (last < 0 || r.Timestamp > trail.Records[last].Timestamp) {
+			last = i
 		}
 	}
+	f.Answers = trail.Pages
 	f.Values["revoked"] = "no revocation recorded"
-	if last != nil {
-		by := orText(last.Metadata.ClientID, "a client the audit record does not name")
-		f.Values["revoked"] = last.Changes.After.ConsentType + " was revoked on " + last.Timestamp + " (recorded client: " + by + ")"
-		f.Values["revokedType"] = last.Changes.After.ConsentType
+	if last >= 0 {
+		r := trail.Records[last]
+		by := orText(r.Metadata.ClientID, "a client the audit record does not name")
+		f.Values["revoked"] = r.Changes.After.ConsentType + " was revoked on " + r.Timestamp + " (recorded client: " + by + ")"
+		f.Values["revokedType"] = r.Changes.After.ConsentType
+		// The fact is the revocation: its page is cited first.
+		page := trail.PageOf[last]
+		f.Answers = append([]casefile.Answer{trail.Pages[page]}, append(slices.Clone(trail.Pages[:page]), trail.Pages[page+1:]...)...)
 	}
 	f.Summary = f.Values["count"] + " audit records; " + f.Values["revoked"]
 	return nil
@@ -175,24 +172,40 @@ func readAudit(ctx context.Context, src Sources, f *Fact) error {
 // maxAuditPages bounds the pages of an audit trail a run reads.
 const maxAuditPages = 50
 
+// AuditTrail is a user's audit trail as read, with the answer of each
+// page, so that a record is cited by the page that held it.
+type AuditTrail struct {
+	Records []apiclient.AuditRecord
+	Total   int
+	// Pages are the answers of the pages read, in order; PageOf is, per
+	// record, the index of its page.
+	Pages  []casefile.Answer
+	PageOf []int
+}
+
 // ReadAudit reads a user's audit trail page by page (at most
-// maxAuditPages of 100).
-func ReadAudit(ctx context.Context, client *apiclient.Client, userID string) ([]apiclient.AuditRecord, int, error) {
-	var records []apiclient.AuditRecord
-	total := 0
+// maxAuditPages of 100), noting each page's answer.
+func ReadAudit(ctx context.Context, client *apiclient.Client, userID string) (AuditTrail, error) {
+	var trail AuditTrail
 	for offset, pages := 0, 0; pages < maxAuditPages; pages++ {
-		page, err := client.ConsentAudit(ctx, userID, apiclient.ConsentAuditMaxLimit, offset)
+		pageCtx, captured := casefile.Capture(ctx)
+		page, err := client.ConsentAudit(pageCtx, userID, apiclient.ConsentAuditMaxLimit, offset)
 		if err != nil {
-			return nil, 0, err
+			return AuditTrail{}, err
 		}
-		records = append(records, page.AuditRecords...)
-		total = max(page.Pagination.Total, len(records))
+		answer, _ := captured.Last()
+		trail.Pages = append(trail.Pages, answer)
+		for range page.AuditRecords {
+			trail.PageOf = append(trail.PageOf, len(trail.Pages)-1)
+		}
+		trail.Records = append(trail.Records, page.AuditRecords...)
+		trail.Total = max(page.Pagination.Total, len(trail.Records))
 		offset = page.Pagination.Offset + len(page.AuditRecords)
 		if len(page.AuditRecords) == 0 || offset >= page.Pagination.Total {
 			break
 		}
 	}
-	return records, total, nil
+	return trail, nil
 }
 
 // AuditEvent is an audit record as a timeline line (no IP address or

@@ -2,6 +2,7 @@ package runbook
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -174,8 +175,10 @@ func TestRunWithoutApprovalSaysWhatWaits(t *testing.T) {
 }
 
 // An address is looked up in the customer's whitelist under every
-// currency: found under the one it was added to, each currency's answer
-// kept with its request.
+// currency the customer's wallets and the gateway's chain configuration
+// name, not a fixed list: an MUSD entry (a token of the chain
+// configuration, outside the ten common currencies) is found, and each
+// currency's answer is kept with its request.
 func TestSearchAddressAcrossEveryWhitelistCurrency(t *testing.T) {
 	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
 	if err != nil {
@@ -183,26 +186,39 @@ func TestSearchAddressAcrossEveryWhitelistCurrency(t *testing.T) {
 	}
 	defer sb.Close()
 	src := sources(t, sb, "alice@demo.test")
-	const address = "0x52908400098527886E0F7030069857D2E4169EE7"
-	if err := src.Customer.AddWhitelist(context.Background(), []apiclient.NewWhitelistEntry{{Currency: "usdt", Name: "Cold wallet",
-		BeneficiaryFirstName: "Alice", BeneficiaryLastName: "Martin", WalletAddress: address}}); err != nil {
-		t.Fatal(err)
-	}
-	f := SearchAddress(context.Background(), src, strings.ToLower(address))
-	if f.Missing != "" || !strings.Contains(f.Summary, `whitelist USDT entry "Cold wallet"`) || !strings.Contains(f.Summary, "looked in 10 whitelist currencies") {
-		t.Fatalf("found: %+v", f)
-	}
-	whitelist := 0
-	for _, a := range f.Answers {
-		if strings.HasPrefix(a.Request.Path, "/v1/wallet/whitelist?currency=") && len(a.SHA256) == 64 {
-			whitelist++
+	for _, c := range []struct{ currency, address string }{
+		{"usdt", "0x52908400098527886E0F7030069857D2E4169EE7"},
+		{"musd", "0x8617E340B3D01FA5F11F306F4090FD50E238070D"},
+	} {
+		if err := src.Customer.AddWhitelist(context.Background(), []apiclient.NewWhitelistEntry{{Currency: c.currency, Name: "Cold wallet " + c.currency,
+			BeneficiaryFirstName: "Alice", BeneficiaryLastName: "Martin", WalletAddress: c.address}}); err != nil {
+			t.Fatal(err)
 		}
-	}
-	if whitelist != len(apiclient.WhitelistCurrencies) {
-		t.Fatalf("%d whitelist answers kept: %+v", whitelist, f.Answers)
+		f := SearchAddress(context.Background(), src, strings.ToLower(c.address))
+		want := `whitelist ` + strings.ToUpper(c.currency) + ` entry "Cold wallet ` + c.currency + `"`
+		if f.Missing != "" || !strings.Contains(f.Summary, want) || !strings.Contains(f.Summary, "MUSD") || strings.Contains(f.Summary, "could not read") {
+			t.Fatalf("%s: %+v", c.currency, f)
+		}
+		whitelist := 0
+		for _, a := range f.Answers {
+			if strings.HasPrefix(a.Request.Path, "/v1/wallet/whitelist?currency=") && len(a.SHA256) == 64 {
+				whitelist++
+			}
+		}
+		if whitelist < 3 || !strings.Contains(f.Summary, fmt.Sprintf("under %d currencies", whitelist)) {
+			t.Fatalf("%d whitelist answers kept: %s", whitelist, f.Summary)
+		}
 	}
 	other := SearchAddress(context.Background(), src, "0x000000000000000000000000000000000000dEaD")
 	if !strings.Contains(other.Summary, "not found for this customer") {
 		t.Fatalf("not found: %+v", other)
+	}
+}
+
+// The currencies searched are the customer's and the gateway's, each once.
+func TestSearchOrderKeepsEachCurrencyOnce(t *testing.T) {
+	got := searchOrder([]string{"USDC", "usdc", " eth", "", "MUSD", "weth"})
+	if strings.Join(got, ",") != "usdc,eth,musd,weth" {
+		t.Fatalf("searchOrder: %v", got)
 	}
 }

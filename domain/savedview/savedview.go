@@ -1,0 +1,158 @@
+// Package savedview keeps the user's saved views: a screen's filter saved
+// under a name, per profile, in a state file, so the app's palette and
+// `cardterm get … --view NAME` open it again after a restart.
+package savedview
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"cardterm/apiclient"
+)
+
+// View is one saved filter.
+type View struct {
+	// Screen is the screen's ID ("transactions"); Name the user's name.
+	Screen string `json:"screen"`
+	Name   string `json:"name"`
+	// Filter is the screen's filter fields, by the gateway's query names.
+	Filter map[string]string `json:"filter"`
+}
+
+// Store is the state file of one profile's views.
+type Store struct {
+	Path string
+	// Profile names whose views these are ("" for no profile).
+	Profile string
+}
+
+// file is the state file: each profile's views.
+type file struct {
+	Profiles map[string][]View `json:"profiles"`
+}
+
+// profileKey is how the file names the settings without a profile.
+func (s Store) profileKey() string {
+	if s.Profile == "" {
+		return "(no profile)"
+	}
+	return s.Profile
+}
+
+// Load is the profile's views; a missing file is none.
+func (s Store) Load() ([]View, error) {
+	f, err := s.read()
+	return f.Profiles[s.profileKey()], err
+}
+
+func (s Store) read() (file, error) {
+	f := file{Profiles: map[string][]View{}}
+	data, err := os.ReadFile(s.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return f, nil
+	}
+	if err != nil {
+		return f, err
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		return f, fmt.Errorf("%s: not a views file: %w", s.Path, err)
+	}
+	if f.Profiles == nil {
+		f.Profiles = map[string][]View{}
+	}
+	return f, nil
+}
+
+// Save keeps v, replacing the profile's view of the same screen and name,
+// and writes the file whole (a temporary file renamed), owner-only.
+func (s Store) Save(v View) error {
+	if err := CheckName(v.Name); err != nil {
+		return err
+	}
+	f, err := s.read()
+	if err != nil {
+		return err
+	}
+	views := slices.DeleteFunc(f.Profiles[s.profileKey()], func(old View) bool {
+		return old.Screen == v.Screen && old.Name == v.Name
+	})
+	f.Profiles[s.profileKey()] = append(views, v)
+	data, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(s.Path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(s.Path), ".views-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), s.Path)
+}
+
+// CheckName refuses a name that is empty, too long or holds a control
+// character.
+func CheckName(name string) error {
+	switch {
+	case strings.TrimSpace(name) == "":
+		return errors.New("a view needs a name")
+	case len(name) > 40:
+		return errors.New("a view's name is at most 40 characters")
+	case strings.ContainsFunc(name, func(r rune) bool { return r < ' ' || r == 0x7f }):
+		return errors.New("a view's name cannot hold control characters")
+	}
+	return nil
+}
+
+// Find is the view of screen called name.
+func Find(views []View, screen, name string) (View, bool) {
+	i := slices.IndexFunc(views, func(v View) bool { return v.Screen == screen && v.Name == name })
+	if i < 0 {
+		return View{}, false
+	}
+	return views[i], true
+}
+
+// Names lists the names of screen's views, for messages and completion.
+func Names(views []View, screen string) []string {
+	var names []string
+	for _, v := range views {
+		if v.Screen == screen {
+			names = append(names, v.Name)
+		}
+	}
+	return names
+}
+
+// FromTransactions is a transaction filter as a view's fields.
+func FromTransactions(f apiclient.TransactionFilter) map[string]string {
+	return map[string]string{"dateFrom": f.DateFrom, "dateTo": f.DateTo, "searchKey": f.SearchKey,
+		"mccCategories": strings.Join(f.MCCCategories, ",")}
+}
+
+// Transactions is a view's fields as a transaction filter, first page.
+func (v View) Transactions() apiclient.TransactionFilter {
+	var categories []string
+	for _, c := range strings.Split(v.Filter["mccCategories"], ",") {
+		if c = strings.TrimSpace(c); c != "" {
+			categories = append(categories, c)
+		}
+	}
+	return apiclient.TransactionFilter{DateFrom: v.Filter["dateFrom"], DateTo: v.Filter["dateTo"],
+		SearchKey: v.Filter["searchKey"], MCCCategories: categories}
+}

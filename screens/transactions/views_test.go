@@ -1,0 +1,63 @@
+package transactions_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"cardterm/domain/savedview"
+	"cardterm/screens/screenkit"
+	"cardterm/screens/screentest"
+	"cardterm/screens/signin"
+	"cardterm/screens/transactions"
+)
+
+// Filters saved as a view (V: the filter form and a name) is in the state file; it
+// opens from the palette, and after a restart (a new app on the same
+// file) too. A bad name is refused next to its field and nothing is saved.
+func TestSavedTransactionsView(t *testing.T) {
+	store := savedview.Store{Path: filepath.Join(t.TempDir(), "views.json"), Profile: "acme"}
+	newApp := func() *screentest.App {
+		app := screentest.New(t, screentest.Of(signin.New), screentest.WithScreen(screentest.Of(transactions.New)),
+			screentest.WithViews(store), screentest.WithSize(120, 34))
+		app.SignIn("alice@demo.test")
+		app.Open(screenkit.TransactionsScreen)
+		return app
+	}
+	app := newApp()
+	app.Keys("V", "tab", "tab")
+	app.Type("Amazon")
+	app.Keys("tab", "tab")
+	app.Type("a name far too long to be a view's name, really")
+	app.Keys("enter")
+	screentest.MustShow(t, app.Screen(), "Save the filters as a view", "at most 40 characters")
+	if _, err := os.Stat(store.Path); err == nil {
+		t.Fatal("a view with a bad name was saved")
+	}
+	app.Keys("ctrl+u")
+	app.Type("amazon only")
+	app.Keys("enter")
+	screentest.MustShow(t, app.Screen(), "Amazon EU", "view amazon only saved")
+	screentest.MustNotShow(t, app.Screen(), "Zara")
+	views, err := store.Load()
+	if err != nil || len(views) != 1 || views[0].Filter["searchKey"] != "Amazon" {
+		t.Fatalf("store: %+v %v", views, err)
+	}
+	app.Keys("c") // clear filters
+	screentest.MustShow(t, app.Screen(), "Zara")
+	app.Keys(":")
+	app.Type("amaz")
+	screentest.MustShow(t, app.Screen(), "view amazon only on Transactions")
+	app.Keys("enter")
+	screentest.MustShow(t, app.Screen(), "Amazon EU")
+	screentest.MustNotShow(t, app.Screen(), "Zara")
+
+	restarted := newApp()
+	screentest.MustShow(t, restarted.Screen(), "Zara")
+	restarted.Keys(":")
+	restarted.Type("view")
+	screentest.MustShow(t, restarted.Screen(), "view amazon only on Transactions")
+	restarted.Keys("enter")
+	screentest.MustNotShow(t, restarted.Screen(), "Zara")
+	screentest.MustShow(t, restarted.Screen(), "Amazon EU")
+}
