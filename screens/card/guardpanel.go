@@ -68,7 +68,7 @@ func (c *Screen) openGuardPanel() tea.Cmd {
 		DryRun: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "dry run over the history")),
 		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	}}
-	return tea.Batch(ui.OpenLayer(p), readGuardLog(c.Deps.HolderDir))
+	return ui.OpenLayer(p, readGuardLog(c.Deps.HolderDir))
 }
 
 func readGuardLog(dir string) tea.Cmd {
