@@ -170,6 +170,7 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 		Alerts: screenkit.Alerts{On: o.alerts, Interval: o.alertInterval,
 			Desktop: ui.DesktopNotifyFor(os.Getenv)},
 		OrderPaymentMethod: strings.ToUpper(o.orderPaymentMethod),
+		HolderDir:          holderDir(o),
 		Version:            appVersion(),
 		SignIn:             screens.SignIn,
 		Screens:            screens.All,

@@ -105,6 +105,7 @@ request to any endpoint.
 		newManCommand(),
 		newKeysCommand(),
 		newAPICommand(std),
+		newGuardCommand(std),
 		newProxyCommand(),
 		newCertifyCommand(),
 	)

@@ -21,6 +21,10 @@ Look-ups marked * sign in as $CARDTERM_USERNAME with $CARDTERM_PASSWORD (on the
 embedded sandbox, the first demo user) and sign out after; the others need
 only the client key. No look-up asks for the secret key.
 
+budgets (signs in *) adds this month's spending up against the budgets kept
+in the profile's folder (set on the Spending screen), as JSON with the month,
+each budget's limit, spent, left and percent used (docs/budgets.md).
+
 transactions also writes statements: --all walks every page, --since and
 --until (YYYY-MM-DD, UTC) ask the gateway for a date range, and --format
 csv|json|jsonl writes one row per transaction (amounts signed and exact,
@@ -44,6 +48,7 @@ code still says which kind), so a script can read the gateway's own fields.
   cardterm get whitelist --view landlords   # the view's currency
   cardterm get consent --view "case 4411"   # the view's user id
   cardterm get card --watch 1   # redrawn every second, changes marked
+  cardterm get budgets --json
   cardterm get transactions --since 2026-01-01 \
       --until 2026-06-30 --all --format csv > h1.csv`,
 		// runLookup says what is missing, with the list of look-ups.
@@ -60,6 +65,9 @@ code still says which kind), so a script can read the gateway's own fields.
 				return err
 			}
 			o.json, o.view = asJSON, view
+			if len(args) > 0 && args[0] == "budgets" {
+				return statusError(runBudgets(o, args, std, cmd.CommandPath()))
+			}
 			if view != "" && statementOptions.given() {
 				return usageError{"--view reads one page of a saved view; it does not go with the statement flags"}
 			}

@@ -14,6 +14,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/domain/ledger"
+	"cardterm/domain/notes"
 	"cardterm/domain/statement"
 	"cardterm/ui/sanitize"
 )
@@ -104,26 +105,41 @@ func runStatement(o options, s *statementFlags, args []string, std streams, comm
 	}
 	defer func() { _ = client.Logout(context.Background()) }()
 
-	progress := newProgressLine(std.stderr)
-	var sum statement.Summary
-	if s.all {
-		sum, err = statement.Export(ctx, client, statement.Query{Filter: filter}, std.stdout, format, progress.show)
-	} else {
-		sum, err = onePage(ctx, client, filter, std.stdout, format)
-	}
-	progress.clear()
-	if err != nil {
+	if err := writeStatement(ctx, client, o, user, s.all, filter, format, std); err != nil {
 		return fail(err)
-	}
-	if progress.on {
-		fmt.Fprintf(std.stderr, "%d transactions from %d pages; amounts %s\n", sum.Kept, sum.Pages, orNone(sum.Totals.String()))
 	}
 	return exitOK
 }
 
+// writeStatement writes the rows of one page or, with all, of every
+// page, the holder's notes and tags in their columns (domain/notes); on
+// a terminal a progress line, then a summary, go to stderr.
+func writeStatement(ctx context.Context, client *apiclient.Client, o options, user string, all bool, filter apiclient.TransactionFilter, format statement.Format, std streams) error {
+	book, err := notes.Load(notes.File(holderDir(o), user))
+	if err != nil {
+		return err
+	}
+	progress := newProgressLine(std.stderr)
+	var sum statement.Summary
+	if all {
+		sum, err = statement.Export(ctx, client, statement.Query{Filter: filter, Notes: book.Columns}, std.stdout, format, progress.show)
+	} else {
+		sum, err = onePage(ctx, client, filter, std.stdout, format, book.Columns)
+	}
+	progress.clear()
+	if err != nil {
+		return err
+	}
+	if progress.on {
+		fmt.Fprintf(std.stderr, "%d transactions from %d pages; amounts %s\n", sum.Kept, sum.Pages, orNone(sum.Totals.String()))
+	}
+	return nil
+}
+
 // onePage writes the rows of the filter's page.
-func onePage(ctx context.Context, client *apiclient.Client, filter apiclient.TransactionFilter, out io.Writer, format statement.Format) (statement.Summary, error) {
+func onePage(ctx context.Context, client *apiclient.Client, filter apiclient.TransactionFilter, out io.Writer, format statement.Format, notes func(id string) (string, string)) (statement.Summary, error) {
 	w := statement.NewWriter(out, format)
+	w.Notes = notes
 	page, err := client.Transactions(ctx, filter)
 	if err != nil {
 		return statement.Summary{}, err

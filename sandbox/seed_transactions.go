@@ -103,7 +103,7 @@ func seededTransactions(username string) []transactionRecord {
 	}
 	var out []transactionRecord
 	if su != nil && su.card != nil {
-		out = generateTransactions(username)
+		out = withSubscriptions(username, generateTransactions(username))
 	}
 	v, _ := transactionCache.LoadOrStore(username, out)
 	return v.([]transactionRecord)

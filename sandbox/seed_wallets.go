@@ -126,7 +126,7 @@ var walletSeeds = map[string]seedWallet{
 		external: true, credit: "75.00", history: 4,
 	},
 	"nora@demo.test":  {internal: []seedInternal{{"usdc", "20.00", false}}},
-	"frank@demo.test": {internal: []seedInternal{{"usdc", "88.10", true}, {"eth", "0.05", false}}, credit: "200.00", history: 2},
+	"frank@demo.test": {internal: []seedInternal{{"usdc", "88.10", true}, {"eth", "0.05", false}, {"xrp", "140.00", false}}, credit: "200.00", history: 2},
 	"bruno@demo.test": {internal: []seedInternal{{"usdc", "15.00", true}}, external: true, credit: "900.00", creditOff: true},
 	"mallory@demo.test": {
 		internal: []seedInternal{{"usdc", "1.00", false}},

@@ -46,7 +46,7 @@ func ParseFormat(name string) (Format, error) {
 // JSON members. docs/statements.md says what each holds.
 var Columns = []string{
 	"id", "time_utc", "status", "direction", "amount", "currency", "billed_amount", "billed_currency",
-	"fee", "fee_currency", "merchant", "mcc", "mcc_name", "category", "decline_reason",
+	"fee", "fee_currency", "merchant", "mcc", "mcc_name", "category", "decline_reason", "note", "tags",
 }
 
 // Row is one transaction as a statement writes it: amounts signed (a
@@ -58,6 +58,9 @@ type Row struct {
 	Fee, FeeCurrency               string
 	Merchant, MCC, MCCName         string
 	Category, DeclineReason        string
+	// Note and Tags are the holder's own (domain/notes), tags joined by
+	// spaces.
+	Note, Tags string
 }
 
 // RowOf is x as a statement row; x has been through
@@ -80,7 +83,7 @@ func RowOf(x *apiclient.Transaction) Row {
 // values are the row's cells in Columns' order.
 func (r *Row) values() []string {
 	return []string{r.ID, r.TimeUTC, r.Status, r.Direction, r.Amount, r.Currency, r.Billed, r.BilledCurrency,
-		r.Fee, r.FeeCurrency, r.Merchant, r.MCC, r.MCCName, r.Category, r.DeclineReason}
+		r.Fee, r.FeeCurrency, r.Merchant, r.MCC, r.MCCName, r.Category, r.DeclineReason, r.Note, r.Tags}
 }
 
 // direction is "out" for a debit, "in" for a credit, "" when the gateway
@@ -135,6 +138,8 @@ type Writer struct {
 	rows   int
 	// Totals are the signed amounts per currency written so far.
 	Totals ledger.Totals
+	// Notes, when set, gives a transaction's note and tags.
+	Notes func(id string) (note, tags string)
 }
 
 // NewWriter starts a statement on out (CSV: the header line).
@@ -150,6 +155,10 @@ func NewWriter(out io.Writer, format Format) *Writer {
 // Write writes one transaction.
 func (w *Writer) Write(x *apiclient.Transaction) error {
 	r := RowOf(x)
+	if w.Notes != nil {
+		note, tags := w.Notes(x.ID)
+		r.Note, r.Tags = clean(note), clean(tags)
+	}
 	if x.TransactionAmount != "" {
 		w.Totals.Add(x.TransactionCurrency, string(x.TransactionAmount), x.Sign == apiclient.TxDebit)
 	}

@@ -21,6 +21,9 @@ type Query struct {
 	Keep func(*apiclient.Transaction) bool
 	// MaxPages bounds the walk; 0 means DefaultMaxPages.
 	MaxPages int
+	// Notes, when set, gives each transaction's note and tags for their
+	// columns (domain/notes).
+	Notes func(id string) (note, tags string)
 }
 
 // DefaultMaxPages bounds a walk whose gateway never sends an empty page:
@@ -151,6 +154,7 @@ type Summary struct {
 // Export writes the query's statement in format to out, page by page.
 func Export(ctx context.Context, client *apiclient.Client, q Query, out io.Writer, format Format, progress func(Progress)) (Summary, error) {
 	w := NewWriter(out, format)
+	w.Notes = q.Notes
 	p, err := Walk(ctx, client, q, w.Write, progress)
 	if closeErr := w.Close(); err == nil {
 		err = closeErr

@@ -21,6 +21,8 @@ import (
 // read-only mode so the footer and help never offer them.
 type cardKeys struct {
 	Toggle, Order, SetPIN, Style, ViewPIN, Details, Refresh key.Binding
+	// Guard opens the guard rules' panel (guardpanel.go).
+	Guard key.Binding
 	// ViewPINStyle and DetailsStyle open the images' colour forms; v and
 	// d open the images at once with the colours kept for the session.
 	ViewPINStyle, DetailsStyle key.Binding
@@ -35,6 +37,7 @@ func newCardKeys(readOnly bool) cardKeys {
 		ViewPIN:      keymap.Bind("card.view-pin"),
 		Details:      keymap.Bind("card.details"),
 		Refresh:      keymap.Bind("card.reload"),
+		Guard:        keymap.Bind("card.guard"),
 		ViewPINStyle: keymap.Bind("card.view-pin-colours"),
 		DetailsStyle: keymap.Bind("card.details-colours"),
 	}
@@ -82,7 +85,7 @@ func (k cardKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Toggle, k.SetPIN, k.ViewPIN, k.Details, k.Order}
 }
 func (k cardKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Toggle, k.Order, k.Refresh}, {k.SetPIN, k.Style, k.ViewPIN, k.ViewPINStyle, k.Details, k.DetailsStyle}}
+	return [][]key.Binding{{k.Toggle, k.Order, k.Refresh}, {k.SetPIN, k.Style, k.ViewPIN, k.ViewPINStyle, k.Details, k.DetailsStyle, k.Guard}}
 }
 
 // cardAction is a confirmed change to the card, sent back by the dialog.
@@ -92,6 +95,8 @@ const (
 	actionFreeze cardAction = iota + 1
 	actionUnfreeze
 	actionOrder
+	// actionRuleFreeze is a freeze a guard rule asked for (guard.go).
+	actionRuleFreeze
 )
 
 // Screen shows the debit card and changes its state.
@@ -130,6 +135,9 @@ type Screen struct {
 	imageReqID   ui.RequestID
 	imageBusy    bool
 	secret       *secretNote
+
+	// guard is the guard rules in force and their cool-down (guard.go).
+	guard guardState
 }
 
 // New builds the card screen.
@@ -158,8 +166,11 @@ func (c *Screen) load() tea.Cmd {
 func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	if res, done, cmd := c.change.Update(msg); done {
 		// Whatever happened, show what the gateway now says.
-		return c, tea.Batch(c.load(), screenkit.Report(res))
+		return c, tea.Batch(c.load(), screenkit.Report(res), c.afterRuleFreeze(res))
 	} else if cmd != nil {
+		return c, cmd
+	}
+	if cmd, ok := c.guardUpdate(msg); ok {
 		return c, cmd
 	}
 	switch msg := msg.(type) {
@@ -224,6 +235,8 @@ func (c *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return c.requestSetPIN()
 	case key.Matches(msg, c.keys.Style):
 		return c.openForm(formPINStyle)
+	case key.Matches(msg, c.keys.Guard):
+		return c.openGuardPanel()
 	case key.Matches(msg, c.keys.ViewPIN), key.Matches(msg, c.keys.Details),
 		key.Matches(msg, c.keys.ViewPINStyle), key.Matches(msg, c.keys.DetailsStyle):
 		if c.card == nil {
@@ -246,6 +259,9 @@ func (c *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		if c.card == nil {
 			return ui.Notify(theme.ToneWarn, "there is no card to freeze")
+		}
+		if wait := c.inCooldown(); wait != nil && c.toggleAction() == actionUnfreeze {
+			return wait
 		}
 		return c.confirm(c.toggleAction())
 	case key.Matches(msg, c.keys.Order):
@@ -315,7 +331,7 @@ func (c *Screen) confirm(action cardAction) tea.Cmd {
 
 func actionName(a cardAction) string {
 	switch a {
-	case actionFreeze:
+	case actionFreeze, actionRuleFreeze:
 		return "freeze"
 	case actionUnfreeze:
 		return "unfreeze"

@@ -110,10 +110,10 @@ func (b *bodyFields) of(d webhookreceiver.Delivery) []screenkit.Field {
 		switch inner, isObject := strings.CutPrefix(f.Path, "event_object."); {
 		case slices.ContainsFunc(envelope, func(e struct{ path, label string }) bool { return e.path == f.Path }):
 		case isObject:
-			object = append(object, screenkit.Field{Value: screenkit.FormatTime(f.Value)})
+			object = append(object, screenkit.Field{Value: screenkit.SentValue(f.Value)})
 			objectPaths = append(objectPaths, inner)
 		default:
-			rest = append(rest, screenkit.Field{Value: screenkit.FormatTime(f.Value)})
+			rest = append(rest, screenkit.Field{Value: screenkit.SentValue(f.Value)})
 			restPaths = append(restPaths, f.Path)
 		}
 	}

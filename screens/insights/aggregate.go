@@ -7,6 +7,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/domain/ledger"
+	"cardterm/domain/notes"
 )
 
 // Spending is added up per currency and never across currencies: each
@@ -29,8 +30,10 @@ type Bucket struct {
 	// see one currency, so adding skips the map.
 	lastCurrency string
 	last         *ledger.Total
-	// Filter lists its transactions on the Transactions screen.
+	// Filter lists its transactions on the Transactions screen; Tag, for
+	// a tag's bar, lists those carrying it instead.
 	Filter apiclient.TransactionFilter
+	Tag    string
 	// codes and words are the MCCs and gateway category words seen, for
 	// a category's filter.
 	codes, words map[string]bool
@@ -70,6 +73,10 @@ type Aggregator struct {
 	Transactions, NoAmount int
 	// First and Last are the oldest and newest days read.
 	First, Last string
+	// TagsOf, when set, gives a transaction's note and tags
+	// (domain/notes): its spending also counts under each tag.
+	TagsOf func(id string) notes.Note
+	tags   map[string]*Bucket
 }
 
 // NewAggregator starts empty totals.
@@ -120,6 +127,11 @@ func (a *Aggregator) Add(x *apiclient.Transaction) {
 	}
 	a.category(x.MCC, x.MCCCategory).add(currency, amount)
 	a.merchant(x.MerchantNameLocation).add(currency, amount)
+	if a.TagsOf != nil && x.ID != "" {
+		for _, tag := range a.TagsOf(x.ID).Tags {
+			a.tag(tag).add(currency, amount)
+		}
+	}
 }
 
 // dayOf is a timestamp's day in UTC ("2026-11-20"), "" when it is none.

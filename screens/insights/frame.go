@@ -86,14 +86,23 @@ func (s *Screen) rebuild() {
 	b.WriteByte('\n')
 	b.WriteString(s.tabs(st))
 	b.WriteString("\n\n")
+	b.WriteString(s.chartView(st, cur, curLabel))
+	s.body = screenkit.Place(b.String(), s.Width, s.Height)
+}
+
+// chartView is what is under the charts' names: the bars, or the
+// Budgets or Recurring list (views.go).
+func (s *Screen) chartView(st *theme.Styles, cur, curLabel string) string {
+	if s.chart == budgetsView || s.chart == recurringView {
+		s.keys.Open.SetEnabled(false)
+		return s.listView(st)
+	}
 	bars := s.bars()
 	s.keys.Open.SetEnabled(len(bars) > 0)
 	if len(bars) == 0 {
-		b.WriteString(st.Muted.Render("Nothing spent in " + curLabel + "."))
-	} else {
-		b.WriteString(drawBars(st, bars, cur, s.selection[s.chart], s.Width))
+		return st.Muted.Render(s.nothingText(curLabel))
 	}
-	s.body = screenkit.Place(b.String(), s.Width, s.Height)
+	return drawBars(st, bars, cur, s.selection[s.chart], s.Width)
 }
 
 // maxDate bounds a date from the gateway as drawn (an RFC 3339 time is
@@ -111,7 +120,11 @@ func (s *Screen) tabs(st *theme.Styles) string {
 			parts[c] = st.Muted.Render(" " + chartNames[c] + " ")
 		}
 	}
-	return strings.Join(parts, " ") + st.Muted.Render("  v switches · enter lists")
+	line := strings.Join(parts, " ")
+	if hint := "  v switches · enter lists"; lipgloss.Width(line)+len(hint) <= s.Width {
+		line += st.Muted.Render(hint)
+	}
+	return line
 }
 
 // drawBars draws one bar a line: a marker on the selected one, the label,

@@ -32,13 +32,17 @@ const (
 	byMonth chart = iota
 	byCategory
 	byMerchant
+	byTag
+	// budgetsView and recurringView are lists, not bars (views.go).
+	budgetsView
+	recurringView
 	chartCount
 )
 
-var chartNames = [chartCount]string{"Months", "Categories", "Merchants"}
+var chartNames = [chartCount]string{"Months", "Categories", "Merchants", "Tags", "Budgets", "Recurring"}
 
 type keyMap struct {
-	Up, Down, Open, Chart, Currency key.Binding
+	Up, Down, Open, Chart, Currency, Budget key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -48,11 +52,12 @@ func newKeyMap() keyMap {
 		Open:     keymap.Bind("insights.open"),
 		Chart:    keymap.Bind("insights.chart"),
 		Currency: keymap.Bind("insights.currency"),
+		Budget:   keymap.Bind("insights.budget"),
 	}
 }
 
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Open, k.Chart, k.Currency}
+	return []key.Binding{k.Up, k.Down, k.Open, k.Chart, k.Currency, k.Budget}
 }
 func (k keyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
@@ -77,7 +82,10 @@ type Screen struct {
 	// again, or the cap); the totals are of what was read.
 	partial bool
 
-	totals    *Aggregator
+	totals *Aggregator
+	// holder is the budgets, recurring payments and this month's
+	// transactions (holder.go).
+	holder    *holderData
 	chart     chart
 	currency  int
 	selection [chartCount]int
@@ -113,11 +121,18 @@ func (s *Screen) load() tea.Cmd {
 	client := s.Deps.Client
 	progress := make(chan statement.Progress, 1)
 	s.loading, s.progress, s.reached, s.loadErr = true, progress, statement.Progress{Fraction: -1}, nil
-	cmd := ui.Start(s.Requests, &s.loadID, func(ctx context.Context) (*Aggregator, error) {
+	dir, now := s.Deps.HolderDir, s.Deps.Clock()
+	cmd := ui.Start(s.Requests, &s.loadID, func(ctx context.Context) (*spending, error) {
 		defer close(progress)
+		read, err := readHolderData(dir, client.Session().Username, now)
+		if err != nil {
+			return nil, err
+		}
 		totals := NewAggregator()
-		_, err := statement.Walk(ctx, client, statement.Query{}, func(x *apiclient.Transaction) error {
+		totals.TagsOf = read.notes.Get
+		_, err = statement.Walk(ctx, client, statement.Query{}, func(x *apiclient.Transaction) error {
 			totals.Add(x)
+			read.add(x)
 			return nil
 		}, func(p statement.Progress) {
 			select {
@@ -126,7 +141,8 @@ func (s *Screen) load() tea.Cmd {
 			}
 			progress <- p
 		})
-		return totals, err
+		read.settle(now)
+		return &spending{totals: totals, holder: read}, err
 	})
 	s.rebuild()
 	id := s.loadID
@@ -155,11 +171,15 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 		s.reached = msg.at
 		s.rebuild()
 		return waitProgress(msg.id, s.progress)
-	case ui.Result[*Aggregator]:
+	case ui.Result[*spending]:
 		if msg.ID != s.loadID {
 			return nil
 		}
 		return s.loaded(msg)
+	case screenkit.FreshTransactionsMsg:
+		return s.fresh(msg.List)
+	case budgetsSavedMsg:
+		return s.budgetsSaved(msg.book)
 	case ui.RefreshMsg:
 		return s.load()
 	case tea.BackgroundColorMsg:
@@ -171,15 +191,15 @@ func (s *Screen) update(msg tea.Msg) tea.Cmd {
 }
 
 // loaded takes the totals, or why there are none.
-func (s *Screen) loaded(msg ui.Result[*Aggregator]) tea.Cmd {
+func (s *Screen) loaded(msg ui.Result[*spending]) tea.Cmd {
 	s.loading = false
 	defer s.rebuild()
-	s.partial = errors.Is(msg.Err, statement.ErrStopped) && msg.Value != nil && msg.Value.Transactions > 0
+	s.partial = errors.Is(msg.Err, statement.ErrStopped) && msg.Value != nil && msg.Value.totals.Transactions > 0
 	if msg.Err != nil && !s.partial {
 		s.loadErr = msg.Err
 		return screenkit.ReadFailed("reading transactions", msg.Err, 404, 403)
 	}
-	s.totals = msg.Value
+	s.totals, s.holder = msg.Value.totals, msg.Value.holder
 	s.currency = 0
 	s.selection = [chartCount]int{}
 	if months := s.bars(); len(months) > 0 {
@@ -194,6 +214,9 @@ func (s *Screen) loaded(msg ui.Result[*Aggregator]) tea.Cmd {
 func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if s.totals == nil {
 		return nil
+	}
+	if key.Matches(msg, s.keys.Budget) {
+		return s.openBudgetForm()
 	}
 	bars := s.bars()
 	sel := &s.selection[s.chart]
@@ -228,9 +251,9 @@ func (s *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // open shows the Transactions screen on the bar's transactions.
 func (s *Screen) open(b *Bucket) tea.Cmd {
-	filter := b.Filter
+	filter, tag := b.Filter, b.Tag
 	return tea.Sequence(
-		func() tea.Msg { return screenkit.ShowTransactionsMsg{Filter: filter} },
+		func() tea.Msg { return screenkit.ShowTransactionsMsg{Filter: filter, Tag: tag} },
 		func() tea.Msg { return ui.NavigateMsg{To: screenkit.TransactionsScreen} },
 	)
 }
@@ -261,6 +284,10 @@ func (s *Screen) bars() []*Bucket {
 		return s.totals.Categories(cur, s.barRows())
 	case byMerchant:
 		return s.totals.Merchants(cur, s.barRows())
+	case byTag:
+		return s.totals.Tags(cur, s.barRows())
+	case budgetsView, recurringView:
+		return nil
 	}
 	return s.monthBars()
 }

@@ -62,6 +62,10 @@ type Deps struct {
 	// Alerts are the transaction alerts while the app runs (the settings
 	// alerts and alert-interval); the zero value is off.
 	Alerts Alerts
+	// HolderDir is the profile's folder for the card holder's own data:
+	// budgets, guard rules and their log, notes (domain/profiledata).
+	// "" keeps nothing (a test that does not need it).
+	HolderDir string
 	// OrderPaymentMethod is the paymentMethod a card order sends (the
 	// setting order-payment-method); "" is apiclient.DefaultPaymentMethod.
 	OrderPaymentMethod string

@@ -288,14 +288,7 @@ func OtherFieldsIn(sent []apiclient.RawField, known []KnownField) []Field {
 		}) {
 			continue
 		}
-		// Timestamps read as every date in the app; a JSON null as words
-		// ("Paid at null" read as a date that is the word null); other
-		// text as sent.
-		value := FormatTime(f.Value)
-		if f.Value == "null" {
-			value = "not given"
-		}
-		out = append(out, Field{Value: value})
+		out = append(out, Field{Value: SentValue(f.Value)})
 		paths = append(paths, f.Path)
 	}
 	for i, label := range Labels(paths) {
@@ -308,4 +301,14 @@ func OtherFieldsIn(sent []apiclient.RawField, known []KnownField) []Field {
 // its order: the detail of a record the client has no typed view of.
 func SentFields(raw apiclient.RawJSON) []Field {
 	return DetailFields(raw, nil)
+}
+
+// SentValue is a value of a record's own field as a detail shows it:
+// timestamps read as every date in the app, a JSON null as words ("Paid
+// at null" read as though null were the date), other text as sent.
+func SentValue(value string) string {
+	if value == "null" {
+		return "not given"
+	}
+	return FormatTime(value)
 }

@@ -7,4 +7,7 @@ import "cardterm/apiclient"
 // broadcasts it, and a NavigateMsg then shows the screen.
 type ShowTransactionsMsg struct {
 	Filter apiclient.TransactionFilter
+	// Tag, when set, lists the transactions carrying this tag of the
+	// holder's (domain/notes).
+	Tag string
 }

@@ -88,8 +88,11 @@ type Config struct {
 	// orders' payment method (screenkit.Deps).
 	Alerts             screenkit.Alerts
 	OrderPaymentMethod string
-	Now                func() time.Time
-	Version            string
+	// HolderDir is the profile's folder for the holder's own data
+	// (budgets, guard rules, notes: domain/profiledata).
+	HolderDir string
+	Now       func() time.Time
+	Version   string
 
 	SignIn Build
 	// Screens builds the navigation, in its order (screens.All): at start,
@@ -124,6 +127,7 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		SandboxGateway:  cfg.Gateway.Local,
 		LoopbackGateway: cfg.Gateway.Loopback,
 		Alerts:          cfg.Alerts,
+		HolderDir:       cfg.HolderDir,
 
 		OrderPaymentMethod: cfg.OrderPaymentMethod,
 	}

@@ -12,6 +12,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/domain/ledger"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/sanitize"
@@ -77,8 +78,11 @@ func (t *Screen) alertInterval() time.Duration {
 }
 
 // startAlerts begins watching for a new session: a first read at once.
+// The reads also run, silent, for the holder's budgets and guard rules
+// (a profile folder given): what they find goes out as
+// screenkit.FreshTransactionsMsg.
 func (t *Screen) startAlerts() tea.Cmd {
-	if !t.Deps.Alerts.On || t.Deps.Client == nil {
+	if (!t.Deps.Alerts.On && t.Deps.HolderDir == "") || t.Deps.Client == nil {
 		return nil
 	}
 	t.alerts = alerts{session: alertSessions.Add(1), seen: map[string]string{}, wait: t.alertInterval()}
@@ -143,12 +147,29 @@ func (t *Screen) alertRead(msg alertReadMsg) tea.Cmd {
 		a.seen[x.ID] = x.Status
 	}
 	a.baseline = true
-	cmds := append(t.tell(fresh, declined), alertTick(a.session, a.wait))
+	cmds := []tea.Cmd{alertTick(a.session, a.wait), freshTransactions(fresh, declined)}
+	if t.Deps.Alerts.On {
+		cmds = append(cmds, t.tell(fresh, declined)...)
+	}
 	if len(fresh)+len(declined) > 0 && t.loaded && t.filter.Page == 0 && !t.loading {
 		// The first page on screen is out of date: read it again.
 		cmds = append(cmds, t.load(t.filter))
 	}
 	return tea.Batch(cmds...)
+}
+
+// freshTransactions tells the other screens (budgets, guard rules) what
+// is new, oldest first; nil when nothing is.
+func freshTransactions(fresh, declined []*apiclient.Transaction) tea.Cmd {
+	all := append(append([]*apiclient.Transaction{}, fresh...), declined...)
+	if len(all) == 0 {
+		return nil
+	}
+	list := make([]apiclient.Transaction, len(all))
+	for i, x := range all {
+		list[len(all)-1-i] = *x // the page is newest first
+	}
+	return func() tea.Msg { return screenkit.FreshTransactionsMsg{List: list} }
 }
 
 // remember notes an id, forgetting the oldest past alertMemory.

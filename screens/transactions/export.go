@@ -76,6 +76,9 @@ func (t *Screen) filterSummary() string {
 	if t.filter.SearchKey != "" {
 		parts = append(parts, "search \""+t.filter.SearchKey+"\"")
 	}
+	if t.tag != "" {
+		parts = append(parts, "tag #"+t.tag)
+	}
 	if q := t.table.Filter(); q != "" {
 		parts = append(parts, "rows holding \""+q+"\"")
 	}
@@ -113,7 +116,8 @@ func (t *Screen) exportChecked(f *form.Form, msg tea.Msg) (tea.Cmd, bool) {
 // startExport starts writing the list to path.
 func (t *Screen) startExport(path string) tea.Cmd {
 	client := t.Deps.Client
-	q := statement.Query{Filter: t.filter, Keep: quickFilterKeep(t.table.Filter())}
+	q := statement.Query{Filter: t.filter, Keep: bothKeep(quickFilterKeep(t.table.Filter()), tagKeep(t.notes, t.tag)),
+		Notes: t.notesColumns()}
 	progress := make(chan statement.Progress, 1)
 	run := &exportRun{path: path, progress: progress, started: t.Deps.Clock()}
 	cmd := ui.Start(t.Requests, &run.id, func(ctx context.Context) (statement.Summary, error) {

@@ -13,7 +13,9 @@ type keyMap struct {
 	Filters, Clear, Next, Prev, Refresh, Export key.Binding
 	// SaveView opens the filters with a name to save them under.
 	SaveView key.Binding
-	table    table.KeyMap
+	// Note and Tag are the holder's notes (notes.go).
+	Note, Tag key.Binding
+	table     table.KeyMap
 }
 
 func newKeyMap() keyMap {
@@ -25,6 +27,8 @@ func newKeyMap() keyMap {
 		Refresh:  keymap.Bind("transactions.reload"),
 		Export:   keymap.Bind("transactions.export"),
 		SaveView: keymap.Bind("transactions.save-view"),
+		Note:     keymap.Bind("transactions.note"),
+		Tag:      keymap.Bind("transactions.tag"),
 		table:    table.Keys(),
 	}
 }
@@ -33,5 +37,5 @@ func (k keyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.table.Up, k.table.Down, k.Filters, k.Next, k.Prev, k.table.Filter}
 }
 func (k keyMap) FullHelp() [][]key.Binding {
-	return append([][]key.Binding{{k.Filters, k.SaveView, k.Clear, k.Next, k.Prev, k.Refresh, k.Export}}, k.table.FullHelp()...)
+	return append([][]key.Binding{{k.Filters, k.SaveView, k.Clear, k.Next, k.Prev, k.Refresh, k.Export}, {k.Note, k.Tag}}, k.table.FullHelp()...)
 }

@@ -14,6 +14,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/domain/ledger"
+	"cardterm/domain/notes"
 	"cardterm/domain/statement"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
@@ -63,6 +64,10 @@ type Screen struct {
 
 	// alerts watches for new and declined transactions (alerts.go).
 	alerts alerts
+	// notes are the holder's notes and tags; tag, when set, lists the
+	// transactions carrying it, from every page (notes.go).
+	notes *notes.Book
+	tag   string
 
 	// frame is what View draws besides the table, built in Update and
 	// SetSize (frame.go).
@@ -125,6 +130,9 @@ func (t *Screen) load(f apiclient.TransactionFilter) tea.Cmd {
 	client := t.Deps.Client
 	t.loading, t.asked = true, f
 	t.staleFrame()
+	if t.tag != "" {
+		return t.loadTagged(f)
+	}
 	return ui.Start(t.Requests, &t.loadID, func(ctx context.Context) (transactionLoad, error) {
 		p, err := client.Transactions(ctx, f)
 		return transactionLoad{filter: f, page: p}, err
@@ -140,6 +148,9 @@ func (t *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 }
 
 func (t *Screen) update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := t.notesUpdate(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case ui.Result[transactionLoad]:
 		if msg.ID != t.loadID {
@@ -154,7 +165,7 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 		}
 		return t.exportDone(msg)
 	case ui.SessionStartedMsg:
-		return t.startAlerts()
+		return tea.Batch(t.startAlerts(), t.loadNotes())
 	case alertTickMsg:
 		return t.alertTicked(msg)
 	case alertReadMsg:
@@ -166,7 +177,7 @@ func (t *Screen) update(msg tea.Msg) tea.Cmd {
 		// The filter is the screen's at once: entering the screen next
 		// reads it, not the one before.
 		t.table.ClearFilter()
-		t.filter = msg.Filter
+		t.filter, t.tag = msg.Filter, msg.Tag
 		return t.load(msg.Filter)
 	case ui.OpenViewMsg:
 		return t.openView(msg.View)
@@ -268,16 +279,21 @@ func (t *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return t.openFilters(key.Matches(msg, t.keys.SaveView))
 	case key.Matches(msg, t.keys.Export):
 		return t.openExport()
+	case key.Matches(msg, t.keys.Note):
+		return t.openNote()
+	case key.Matches(msg, t.keys.Tag):
+		return t.openTagChoice()
 	case key.Matches(msg, t.keys.Clear):
-		if t.filter.DateFrom == "" && t.filter.SearchKey == "" && len(t.filter.MCCCategories) == 0 {
+		if t.filter.DateFrom == "" && t.filter.SearchKey == "" && len(t.filter.MCCCategories) == 0 && t.tag == "" {
 			return ui.Notify(theme.ToneInfo, "no filters to clear")
 		}
+		t.tag = ""
 		return t.load(apiclient.TransactionFilter{})
 	case key.Matches(msg, t.keys.Next):
 		if t.loading {
 			return nil
 		}
-		if t.atEnd || len(t.rows) == 0 {
+		if t.atEnd || len(t.rows) == 0 || t.tag != "" {
 			return ui.Notify(theme.ToneInfo, "this is the last page")
 		}
 		f := t.filter
@@ -297,31 +313,6 @@ func (t *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	var cmd tea.Cmd
 	t.table, cmd = t.table.Update(msg)
 	return cmd
-}
-
-// selected is the transaction under the cursor.
-func (t *Screen) selected() (*apiclient.Transaction, bool) {
-	i, ok := t.table.Cursor()
-	if !ok || i >= len(t.rows) {
-		return nil, false
-	}
-	return &t.rows[i], true
-}
-
-// CopyValue lets y copy the selected transaction's id.
-func (t *Screen) CopyValue() (label, value string, ok bool) {
-	x, ok := t.selected()
-	if !ok {
-		return "", "", false
-	}
-	id := x.ID
-	if id == "" {
-		id = ledger.RecordID(x.Raw)
-	}
-	if id == "" {
-		return "", "", false
-	}
-	return "transaction id", id, true
 }
 
 // transactionDetailHeight is the rows the detail pane takes.

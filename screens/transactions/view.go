@@ -77,6 +77,9 @@ func (t *Screen) summary() string {
 	if t.filter.SearchKey != "" {
 		parts = append(parts, "search \""+t.filter.SearchKey+"\"")
 	}
+	if t.tag != "" {
+		parts = append(parts, "#"+t.tag+" from every page")
+	}
 	if t.loading {
 		parts = append(parts, "loading…")
 	} else if t.atEnd {
@@ -136,7 +139,7 @@ func (t *Screen) detailView(width, height int) string {
 		at := min(1, len(left))
 		left = append(left[:at], append([]screenkit.Field{{Label: "Amount", Value: ledger.NoAmount}}, left[at:]...)...)
 	}
-	right := append(screenkit.PresentFieldsIn(x.Raw, sent, rightKnown),
+	right := append(append(t.noteFields(x), screenkit.PresentFieldsIn(x.Raw, sent, rightKnown)...),
 		screenkit.OtherFieldsIn(sent, append(leftKnown, rightKnown...))...)
 	if len(left) == 0 {
 		half := (len(right) + 1) / 2

@@ -13,6 +13,8 @@ import (
 // in read-only mode so the footer and help never offer them.
 type walletKeys struct {
 	Link, Unlink, Up, Down, Withdraw, History key.Binding
+	// Receive opens the receive view of the selected wallet (receive.go).
+	Receive key.Binding
 	// Used inside the history view.
 	Next, Prev, Credit, Back key.Binding
 	table                    help.KeyMap
@@ -35,6 +37,7 @@ func newWalletKeys(readOnly bool, table help.KeyMap) walletKeys {
 		Down:     keymap.Bind("wallets.down"),
 		Withdraw: keymap.Bind("wallets.withdraw"),
 		History:  keymap.Bind("wallets.history"),
+		Receive:  keymap.Bind("wallets.receive"),
 		Next:     keymap.Bind("wallets.next"),
 		Prev:     keymap.Bind("wallets.prev"),
 		Credit:   keymap.Bind("wallets.credit"),
@@ -51,7 +54,7 @@ func (k walletKeys) ShortHelp() []key.Binding {
 	case modeHistory:
 		return []key.Binding{k.Next, k.Prev, k.Credit, k.Back}
 	}
-	return []key.Binding{k.Link, k.Unlink, k.Up, k.Down, k.Withdraw, k.History}
+	return []key.Binding{k.Link, k.Unlink, k.Up, k.Down, k.Withdraw, k.History, k.Receive}
 }
 
 // FullHelp implements help.KeyMap.

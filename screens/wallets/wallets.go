@@ -220,6 +220,8 @@ func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return w.move(+1)
 	case key.Matches(msg, w.keys.Withdraw):
 		return w.openWithdraw()
+	case key.Matches(msg, w.keys.Receive):
+		return w.openReceive()
 	case key.Matches(msg, w.keys.History):
 		iw, ok := w.selected()
 		if !ok {

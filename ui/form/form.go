@@ -53,6 +53,8 @@ type Field struct {
 	// Check validates the trimmed value before the form submits; it returns
 	// the message to show under the field, or "".
 	Check func(value string) string
+	// Lines is a FieldMultiline's height; 0 means 4.
+	Lines int
 	// Group names the fields that belong together ("Entry 2"): a heading
 	// is drawn above the first of them, marked ✗ while one is wrong.
 	Group string
@@ -139,7 +141,7 @@ func New(st *theme.Styles, spec Spec) *Form {
 			field.area.Prompt = ""
 			field.area.Placeholder = fs.Placeholder
 			field.area.CharLimit = orDefault(fs.CharLimit, 64<<10)
-			field.area.SetHeight(4)
+			field.area.SetHeight(orDefault(fs.Lines, 4))
 			field.area.SetValue(fs.Value)
 		case FieldChoice:
 			field.choice = max(slices.Index(fs.Choices, fs.Value), 0)

@@ -44,6 +44,7 @@ var card = []Action{
 	{Name: "card.reload", Keys: []string{"r"}, Help: "reload card", Title: "reload the card"},
 	{Name: "card.view-pin-colours", Keys: []string{"V"}, Help: "PIN image colours", Title: "colours of the PIN image"},
 	{Name: "card.details-colours", Keys: []string{"D"}, Help: "details image colours", Title: "colours of the details image"},
+	{Name: "card.guard", Keys: []string{"g"}, Help: "guard rules", Title: "the guard rules: their log, a dry run, the editor"},
 }
 
 // transactions is the Transactions screen's.
@@ -55,6 +56,8 @@ var transactions = []Action{
 	{Name: "transactions.reload", Keys: []string{"r"}, Help: "reload page", Title: "reload the transactions"},
 	{Name: "transactions.save-view", Keys: []string{"V"}, Help: "save a view", Title: "save the filters as a view"},
 	{Name: "transactions.export", Keys: []string{"x"}, Help: "export", Title: "export the transactions"},
+	{Name: "transactions.note", Keys: []string{"t"}, Help: "note and tags", Title: "write a note and tags on the transaction"},
+	{Name: "transactions.tag", Keys: []string{"#"}, Help: "list a tag", Title: "list the transactions of a tag"},
 }
 
 // events is the Events screen's.

@@ -20,6 +20,7 @@ var screenWallets = []Action{
 	{Name: "wallets.down", Keys: []string{"J"}, Help: "priority down", Title: "priority down"},
 	{Name: "wallets.withdraw", Keys: []string{"w"}, Help: "withdraw credit", Title: "withdraw credit"},
 	{Name: "wallets.history", Keys: []string{"h"}, Help: "history", Title: "history"},
+	{Name: "wallets.receive", Keys: []string{"R"}, Help: "receive (address, QR)", Title: "receive money: the address as a QR code"},
 	{Name: "wallets.next", Keys: []string{"n"}, Help: "next page", Title: "next page"},
 	{Name: "wallets.prev", Keys: []string{"p"}, Help: "previous page", Title: "previous page"},
 	{Name: "wallets.credit", Keys: []string{"c"}, Help: "credit/internal wallet", Title: "credit/internal wallet"},
@@ -154,8 +155,9 @@ var screenInsights = []Action{
 	{Name: "insights.up", Keys: []string{"up", "k"}, HelpKeys: "↑/k", Help: "up", Title: "up"},
 	{Name: "insights.down", Keys: []string{"down", "j"}, HelpKeys: "↓/j", Help: "down", Title: "down"},
 	{Name: "insights.open", Keys: []string{"enter"}, Help: "its transactions", Title: "its transactions"},
-	{Name: "insights.chart", Keys: []string{"v"}, Help: "months/categories/merchants", Title: "months/categories/merchants"},
+	{Name: "insights.chart", Keys: []string{"v"}, Help: "next view", Title: "next view: months, categories, merchants, tags, budgets, recurring"},
 	{Name: "insights.currency", Keys: []string{"c"}, Help: "next currency", Title: "next currency"},
+	{Name: "insights.budget", Keys: []string{"b"}, Help: "set a budget", Title: "set a monthly budget"},
 }
 
 // screenTables are the tables above, for contexts.
