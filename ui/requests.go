@@ -52,6 +52,22 @@ func (r *Requests) For(screen ScreenID) Owner { return Owner{requests: r, screen
 // Cancel cancels the owner's requests in flight (a sub-view's "stop").
 func (o Owner) Cancel() int { return o.requests.Cancel(o.screen) }
 
+// CancelOne cancels one of the owner's requests in flight (a form's
+// read it no longer needs), the owner's others going on; false when it has
+// answered already. Its answer still arrives, carrying context.Canceled.
+func (o Owner) CancelOne(id RequestID) bool {
+	r := o.requests
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f, ok := r.inFlight[id]
+	if !ok || f.owner != o.screen {
+		return false
+	}
+	f.cancel()
+	delete(r.inFlight, id)
+	return true
+}
+
 // Go starts fn in a command on behalf of the owner and returns the
 // request's ID and that command. fn must capture values, never a model: it
 // runs outside Update.

@@ -26,7 +26,6 @@ type walletMode int
 
 const (
 	modeOverview walletMode = iota
-	modeWithdraw
 	modeHistory
 )
 

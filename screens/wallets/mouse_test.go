@@ -29,7 +29,7 @@ func TestWalletsTakeClicksAndTheWheel(t *testing.T) {
 	}
 
 	a.Keys("w")
-	form := a.UI().Active().(*Screen).withdraw.form
+	form := openWithdrawForm(t, a)
 	a.ClickOn("Withdraw from the credit wallet") // the title takes no focus
 	a.ClickOn("Amount (USDC)")
 	if got := form.Focused(); got != "amount" {

@@ -6,7 +6,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/screens/screenkit"
-	"cardterm/ui"
 )
 
 // A paste into the withdrawal amount is kept: cleaned of a terminal's
@@ -16,14 +15,14 @@ func TestWithdrawAmountTakesPastes(t *testing.T) {
 	a.Open(screenkit.WalletsScreen)
 	a.Keys("w")
 	a.Drive(tea.PasteMsg{Content: "\x1b[1m100\x1b[0m\n"})
-	w := a.Root.(*ui.Root).Active().(*Screen)
-	if got := w.withdraw.form.Value("amount"); got != "100" {
+	amount := openWithdrawForm(t, a)
+	if got := amount.Value("amount"); got != "100" {
 		t.Fatalf("amount %q after a paste", got)
 	}
 	a.MustShow(t, "removed 2 escape sequences from the paste", "will arrive: 99.55 USDC")
 	a.Keys("ctrl+u")
 	a.Drive(tea.PasteMsg{Content: "1234567890123456789012345678901234567890"})
-	got := w.withdraw.form.Value("amount")
+	got := amount.Value("amount")
 	if got == "" || len(got) >= 40 {
 		t.Fatalf("amount %q after an over-long paste", got)
 	}

@@ -82,15 +82,11 @@ func linkedAddressID(l apiclient.LinkedWallet) string {
 	return strings.TrimSpace(v)
 }
 
-// Inspect implements ui.Inspectable: the fee estimation while withdrawing,
-// else the selected internal wallet, as the gateway sent them.
+// Inspect implements ui.Inspectable: the history page shown, else the
+// selected internal wallet, as the gateway sent them (the withdrawal's
+// fee estimation is its layer's).
 func (w *Screen) Inspect() (string, []byte, bool) {
 	switch w.mode {
-	case modeWithdraw:
-		if w.withdraw.est != nil {
-			return screenkit.Inspected("withdrawal fee estimation", w.withdraw.est.Raw)
-		}
-		return "", nil, false
 	case modeHistory:
 		// The page on screen: its movements exactly as sent, as one array.
 		if len(w.hist.items) == 0 {

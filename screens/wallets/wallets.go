@@ -58,9 +58,9 @@ type Screen struct {
 	// reason explains the last refusal (before sending or by the gateway).
 	reason string
 
-	mode     walletMode
-	withdraw withdrawForm
-	// withdrawChange confirms, sends and reports a withdrawal.
+	mode walletMode
+	// withdrawChange confirms, sends and reports a withdrawal asked for
+	// on its form (withdrawLayer).
 	withdrawChange ui.Change[withdrawal]
 	hist           historyView
 
@@ -114,33 +114,23 @@ func (w *Screen) SetSize(width, height int) {
 	w.Width, w.Height = width, height
 	w.table.SetColumns(w.columns())
 	w.table.SetSize(width, min(len(w.internal), 8)+2)
-	if w.withdraw.form != nil {
-		w.withdraw.form.SetWidth(max(width-2, 20))
-	}
 	w.layoutOverview()
 }
 
 // KeyMap implements ui.Screen: the keys of what is shown.
 func (w *Screen) KeyMap() help.KeyMap {
-	if w.mode == modeWithdraw && w.withdraw.form != nil {
-		return w.withdraw.form.KeyMap()
-	}
 	k := w.keys
 	k.mode = w.mode
 	return k
 }
 
-// CapturesKeys implements ui.Screen: the amount input and the table filter
-// take every key.
+// CapturesKeys implements ui.Screen: the table filter takes every key.
 func (w *Screen) CapturesKeys() bool {
-	return w.mode == modeWithdraw || (w.mode == modeOverview && w.table.Filtering())
+	return w.mode == modeOverview && w.table.Filtering()
 }
 
 // Enter loads everything the screen shows.
 func (w *Screen) Enter() tea.Cmd {
-	if w.mode == modeWithdraw {
-		return nil // keep the form as typed
-	}
 	if w.mode == modeHistory {
 		return tea.Batch(w.reload(), w.loadHistory())
 	}
@@ -183,7 +173,9 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	} else if cmd != nil {
 		return w, cmd
 	}
-	if cmd := w.updateWithdraw(msg); cmd != nil {
+	if res, done, cmd := w.withdrawChange.Update(msg); done {
+		return w, w.withdrawn(res)
+	} else if cmd != nil {
 		return w, cmd
 	}
 	if cmd, ok := w.gotWallets(msg); ok {
@@ -197,18 +189,10 @@ func (w *Screen) update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			return w, tea.Batch(w.reload(), w.loadHistory())
 		}
 		return w, w.reload()
-	case tea.PasteMsg:
-		// A paste goes to the amount as typing does (form.Form cleans it).
-		if w.mode == modeWithdraw {
-			return w, screenkit.ToForm(w.withdraw.form, msg)
-		}
 	case ui.BodyMouseMsg:
 		return w, w.mouse(msg)
 	case tea.KeyPressMsg:
-		switch w.mode {
-		case modeWithdraw:
-			return w, w.withdrawKey(msg)
-		case modeHistory:
+		if w.mode == modeHistory {
 			return w, w.historyKey(msg)
 		}
 		return w, w.handleKey(msg)
@@ -280,10 +264,7 @@ func (w *Screen) CopyValue() (label, value string, ok bool) {
 // View implements ui.Screen.
 func (w *Screen) View() string {
 	width, height := w.Width, w.Height
-	switch w.mode {
-	case modeWithdraw:
-		return screenkit.Place(w.withdrawView(width), width, height)
-	case modeHistory:
+	if w.mode == modeHistory {
 		return screenkit.Place(w.historyView(width, height), width, height)
 	}
 	return screenkit.Place(w.overview(), width, height)

@@ -13,6 +13,7 @@ import (
 	"cardterm/screens/screentest"
 	"cardterm/screens/signin"
 	"cardterm/ui"
+	"cardterm/ui/form"
 	"cardterm/ui/uitest"
 )
 
@@ -32,6 +33,18 @@ func other(a *screentest.App, user string) *apiclient.Client {
 		a.T.Fatal(err)
 	}
 	return c
+}
+
+// openWithdrawForm is the withdrawal's form, which must be the layer on
+// top.
+func openWithdrawForm(t *testing.T, a *screentest.App) *form.Form {
+	t.Helper()
+	top, _ := a.UI().TopLayer()
+	l, ok := top.(*withdrawLayer)
+	if !ok {
+		t.Fatalf("the withdrawal form is not on top: %T\n%s", top, a.Screen())
+	}
+	return l.Form
 }
 
 func TestWalletsOverview(t *testing.T) {
@@ -132,7 +145,7 @@ func TestWithdrawChecksConfirmsAndShowsTx(t *testing.T) {
 	a.Type("10")
 	a.Keys("enter", "y")
 	a.MustShow(t, "Another withdrawal is still in progress", "A withdrawal is already in progress", "Withdraw from the credit wallet")
-	if got := w.withdraw.form.Value("amount"); got != "10" {
+	if got := openWithdrawForm(t, a).Value("amount"); got != "10" {
 		t.Fatalf("the form lost the amount: %q", got)
 	}
 }

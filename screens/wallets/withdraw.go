@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
@@ -28,13 +29,21 @@ import (
 // confirmation shows the estimation as the gateway sent it and says so,
 // and the user may still confirm (the gateway decides).
 
-// withdrawForm is the credit withdrawal form: the amount (a form.Form), and
-// the fee estimation fetched when it opens.
-type withdrawForm struct {
-	form   *form.Form
-	estID  ui.RequestID
-	est    *apiclient.WithdrawEstimation
-	estErr error
+// withdrawLayer is the credit withdrawal form, a layer on the root's
+// stack over the screen: the amount, and the fee estimation it asks for
+// when it opens and for the amount typed. The withdrawal itself is the
+// screen's change (withdrawChange), whose outcome comes back as
+// withdrawAnswered.
+type withdrawLayer struct {
+	*screenkit.FormLayer
+	w *Screen
+
+	// estID is the estimation asked last; estimating says it is on its
+	// way (esc cancels it).
+	estID      ui.RequestID
+	estimating bool
+	est        *apiclient.WithdrawEstimation
+	estErr     error
 	// estFor is the amount est was asked for ("" for none); asking is
 	// the amount of the request in flight; typed counts the pauses in
 	// typing (estimateAfterTyping); confirmNext opens the confirmation
@@ -59,7 +68,11 @@ type withdrawal struct {
 	result          apiclient.WithdrawResult
 }
 
-// openWithdraw opens the form and fetches the fee estimation.
+// withdrawAnswered tells the form how the withdrawal it asked for ended:
+// a success closes it, a refusal shows on it.
+type withdrawAnswered struct{ err error }
+
+// openWithdraw opens the form and asks for the fee estimation.
 func (w *Screen) openWithdraw() tea.Cmd {
 	switch {
 	case !w.loaded[readCredit] && w.credit == nil:
@@ -67,40 +80,91 @@ func (w *Screen) openWithdraw() tea.Cmd {
 	case w.credit == nil:
 		return ui.Notify(theme.ToneInfo, "there is no credit wallet yet: nothing to withdraw")
 	}
-	form := form.New(w.Deps.Styles, form.Spec{
+	l := &withdrawLayer{w: w}
+	amount := form.New(w.Deps.Styles, form.Spec{
 		Submit: "review the withdrawal",
 		Fields: []form.Field{{Key: "amount", Label: "Amount (USDC)", Placeholder: "amount in USDC, e.g. 25.50",
-			CharLimit: 24, Check: w.checkAmount}},
+			CharLimit: 24, Check: l.checkAmount}},
 	})
-	form.SetWidth(max(w.Width-2, 20))
-	w.withdraw = withdrawForm{form: form}
-	w.mode = modeWithdraw
-	return tea.Batch(form.Focus(), w.estimate(""))
+	l.FormLayer = &screenkit.FormLayer{Form: amount, Requests: w.Requests, Submit: l.submit, Answer: l.answer, Draw: l.draw}
+	return ui.OpenLayer(l, amount.Focus(), l.estimate(""))
 }
 
-// estimate asks the estimation for amount ("" for none given).
-func (w *Screen) estimate(amount string) tea.Cmd {
-	client := w.Deps.Client
+// estimate asks the estimation for amount ("" for none given), in place
+// of any still on its way.
+func (l *withdrawLayer) estimate(amount string) tea.Cmd {
+	client := l.w.Deps.Client
+	l.cancelEstimate()
+	l.asking, l.estimating = amount, true
 	var load tea.Cmd
-	w.withdraw.asking = amount
-	w.withdraw.estID, load = ui.Go(w.Requests, func(ctx context.Context) (apiclient.WithdrawEstimation, error) {
+	l.estID, load = ui.Go(l.w.Requests, func(ctx context.Context) (apiclient.WithdrawEstimation, error) {
 		return client.WithdrawEstimationFor(ctx, amount)
 	})
 	return load
 }
 
+// cancelEstimate cancels the estimation on its way, if any; the screen's
+// own reads go on.
+func (l *withdrawLayer) cancelEstimate() {
+	if l.estimating {
+		l.w.Requests.CancelOne(l.estID)
+		l.estimating = false
+	}
+}
+
+// Update implements layer.Layer: while the withdrawal is on its way no
+// key does anything, esc included (its outcome is told, never abandoned);
+// esc otherwise closes the form, cancelling the estimation in flight; a
+// change to the amount asks for its estimation after a pause in typing.
+func (l *withdrawLayer) Update(msg tea.Msg) tea.Cmd {
+	_, isKey := msg.(tea.KeyPressMsg)
+	_, isPaste := msg.(tea.PasteMsg)
+	if (isKey || isPaste) && l.w.withdrawChange.Running() {
+		return nil
+	}
+	if press, ok := msg.(tea.KeyPressMsg); ok && key.Matches(press, l.Form.KeyMap().(form.KeyMap).Cancel) {
+		// The form is busy only waiting for the estimation: esc stops
+		// that one request, never the screen's others.
+		l.cancelEstimate()
+		l.confirmNext = false
+		l.Form.SetBusy(false)
+	}
+	before := l.Form.Value("amount")
+	cmd := l.FormLayer.Update(msg)
+	if l.Done() {
+		l.cancelEstimate()
+		return cmd
+	}
+	amount := l.Form.Value("amount")
+	if (isKey || isPaste) && amount != before && amount != l.estFor && apiclient.ValidDecimalAmount(amount) == nil {
+		l.typed++
+		typed := l.typed
+		return tea.Batch(cmd, tea.Tick(estimateAfterTyping, func(time.Time) tea.Msg { return estimateTypedMsg{typed: typed} }))
+	}
+	return cmd
+}
+
+// Inspect implements ui.Inspectable: the fee estimation as the gateway
+// sent it.
+func (l *withdrawLayer) Inspect() (string, []byte, bool) {
+	if l.est == nil {
+		return "", nil, false
+	}
+	return screenkit.Inspected("withdrawal fee estimation", l.est.Raw)
+}
+
 // estimateMatches reports whether the estimation holds for amount: it
 // was asked for it, or it names no amount of its own (a fee that does not
 // depend on the amount).
-func (f *withdrawForm) estimateMatches(amount string) bool {
-	if f.est == nil {
+func (l *withdrawLayer) estimateMatches(amount string) bool {
+	if l.est == nil {
 		return false
 	}
-	if f.estFor == amount {
+	if l.estFor == amount {
 		return true
 	}
 	for _, name := range []string{"amount", "requestedAmount", "amount.value"} {
-		if v := ledger.FieldAt(f.est.Raw.Fields(), name); v != "" {
+		if v := ledger.FieldAt(l.est.Raw.Fields(), name); v != "" {
 			c, err := apiclient.CompareDecimal(v, amount)
 			return err == nil && c == 0
 		}
@@ -114,15 +178,15 @@ var feeNames = []string{"fee", "networkFee", "feeAmount", "gasFee", "fees"}
 
 // fee is the network fee in USDC read from the estimation, in the
 // client's shape or another; ok false when it could not be read.
-func (f *withdrawForm) fee() (string, bool) {
-	if f.est == nil {
+func (l *withdrawLayer) fee() (string, bool) {
+	if l.est == nil {
 		return "", false
 	}
-	fee := strings.TrimSpace(string(f.est.USDC))
+	fee := strings.TrimSpace(string(l.est.USDC))
 	if _, err := apiclient.CompareDecimal(fee, "0"); err == nil {
 		return fee, true
 	}
-	m, ok := ledger.MoneyAt(f.est.Raw.Fields(), feeNames...)
+	m, ok := ledger.MoneyAt(l.est.Raw.Fields(), feeNames...)
 	if !ok || m.Negative || (m.Currency != "" && !strings.EqualFold(m.Currency, "usdc")) {
 		return "", false
 	}
@@ -131,76 +195,82 @@ func (f *withdrawForm) fee() (string, bool) {
 
 // feeFor is the fee of a withdrawal of amount: only from an estimation
 // that holds for it.
-func (f *withdrawForm) feeFor(amount string) (string, bool) {
-	if !f.estimateMatches(amount) {
+func (l *withdrawLayer) feeFor(amount string) (string, bool) {
+	if !l.estimateMatches(amount) {
 		return "", false
 	}
-	return f.fee()
+	return l.fee()
 }
 
 // estimationFields are the estimation's fields as the gateway sent them.
-func (f *withdrawForm) estimationFields() []screenkit.Field {
-	if f.est == nil {
+func (l *withdrawLayer) estimationFields() []screenkit.Field {
+	if l.est == nil {
 		return nil
 	}
-	return screenkit.SentFields(f.est.Raw)
+	return screenkit.SentFields(l.est.Raw)
 }
 
-// updateWithdraw takes the estimation and the withdrawal's outcome.
-func (w *Screen) updateWithdraw(msg tea.Msg) tea.Cmd {
-	f := &w.withdraw
-	if res, done, cmd := w.withdrawChange.Update(msg); done {
-		reload := w.reload()
-		if res.Err != nil {
-			if w.mode == modeWithdraw && f.form != nil {
-				// The form keeps the amount; the gateway's own words say why.
-				f.form.SetBusy(false)
-				f.form.SetProblem(withdrawProblem(res.Err))
-			}
-			return tea.Batch(screenkit.Failed("withdrawal", res.Err), reload)
-		}
-		w.last = res.Value
-		w.mode = modeOverview
-		return tea.Batch(ui.Notify(theme.ToneOK, "withdrawal sent: tx "+sanitize.Text(res.Value.result.TxHash)), reload)
-	} else if cmd != nil {
-		return cmd
+// withdrawn tells the form how the withdrawal ended, shows the
+// transaction on success, and re-reads the wallets (the new balance).
+func (w *Screen) withdrawn(res ui.ChangeResult[withdrawal]) tea.Cmd {
+	answered := withdrawAnswered{err: res.Err}
+	tell := func() tea.Msg { return answered }
+	if res.Err != nil {
+		return tea.Batch(tell, screenkit.Failed("withdrawal", res.Err), w.reload())
 	}
+	w.last = res.Value
+	return tea.Batch(tell, ui.Notify(theme.ToneOK, "withdrawal sent: tx "+sanitize.Text(res.Value.result.TxHash)), w.reload())
+}
+
+// answer takes the pause after typing, the estimation, and the
+// withdrawal's outcome: a refusal keeps the amount and shows the
+// gateway's own words on the form; a success closes it.
+func (l *withdrawLayer) answer(f *form.Form, msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
+	case withdrawAnswered:
+		if msg.err == nil {
+			return nil, true
+		}
+		f.SetBusy(false)
+		f.SetProblem(withdrawProblem(msg.err))
 	case estimateTypedMsg:
-		if msg.typed == f.typed && f.form != nil {
-			if amount := f.form.Value("amount"); apiclient.ValidDecimalAmount(amount) == nil && amount != f.estFor && amount != f.asking {
-				return w.estimate(amount)
-			}
+		if amount := f.Value("amount"); msg.typed == l.typed && apiclient.ValidDecimalAmount(amount) == nil && amount != l.estFor && amount != l.asking {
+			return l.estimate(amount), false
 		}
 	case ui.Result[apiclient.WithdrawEstimation]:
-		if msg.ID != f.estID {
-			return nil
-		}
-		f.estErr = msg.Err
-		if msg.Err != nil {
-			f.confirmNext = false
-			if f.form != nil {
-				f.form.SetBusy(false)
-			}
-			return screenkit.Failed("loading the withdrawal fee", msg.Err)
-		}
-		f.est, f.estFor = &msg.Value, f.asking
-		if f.confirmNext && f.form != nil {
-			// The estimation for the amount that was submitted: the
-			// confirmation opens now, unless the amount changed since.
-			f.confirmNext = false
-			f.form.SetBusy(false)
-			amount := f.form.Value("amount")
-			if amount != f.estFor {
-				return nil
-			}
-			if problem := w.checkAmount(amount); problem != "" {
-				return f.form.SetErrors("", []form.FieldError{{Field: "amount", Message: problem}})
-			}
-			return w.askWithdraw(amount)
+		if msg.ID == l.estID {
+			return l.estimated(f, msg), false
 		}
 	}
-	return nil
+	return nil, false
+}
+
+// estimated takes the estimation's answer; when the amount was submitted
+// waiting for it, the confirmation opens now.
+func (l *withdrawLayer) estimated(f *form.Form, msg ui.Result[apiclient.WithdrawEstimation]) tea.Cmd {
+	l.estimating = false
+	l.estErr = msg.Err
+	if msg.Err != nil {
+		l.confirmNext = false
+		f.SetBusy(false)
+		return screenkit.Failed("loading the withdrawal fee", msg.Err)
+	}
+	l.est, l.estFor = &msg.Value, l.asking
+	if !l.confirmNext {
+		return nil
+	}
+	// The estimation for the amount that was submitted: the confirmation
+	// opens now, unless the amount changed since.
+	l.confirmNext = false
+	f.SetBusy(false)
+	amount := f.Value("amount")
+	if amount != l.estFor {
+		return nil
+	}
+	if problem := l.checkAmount(amount); problem != "" {
+		return f.SetErrors("", []form.FieldError{{Field: "amount", Message: problem}})
+	}
+	return l.ask(amount)
 }
 
 // withdrawProblem names each failure the interface lists in its own words,
@@ -225,8 +295,8 @@ func withdrawProblem(err error) string {
 
 // checkAmount is the client-side check of an amount; "" means it may be
 // sent. A balance or fee the client cannot read is left to the gateway.
-func (w *Screen) checkAmount(amount string) string {
-	f := &w.withdraw
+func (l *withdrawLayer) checkAmount(amount string) string {
+	w := l.w
 	cw := w.credit
 	if err := apiclient.ValidDecimalAmount(amount); err != nil {
 		return err.Error()
@@ -238,12 +308,12 @@ func (w *Screen) checkAmount(amount string) string {
 		return "withdrawal not allowed: the gateway marks this credit wallet as not withdrawable"
 	case w.loaded[readExternal] && w.errs[readExternal] == nil && len(w.external) == 0:
 		return "no external wallet registered: withdrawals are sent to it; complete the delegation first"
-	case f.est == nil && f.estErr == nil:
+	case l.est == nil && l.estErr == nil:
 		return "waiting for the network fee estimation"
-	case f.est == nil:
-		return "the network fee is unknown (" + apiclient.ErrorMessage(f.estErr) + "); press esc and try again"
+	case l.est == nil:
+		return "the network fee is unknown (" + apiclient.ErrorMessage(l.estErr) + "); press esc and try again"
 	}
-	fee, feeKnown := f.feeFor(amount)
+	fee, feeKnown := l.feeFor(amount)
 	if feeKnown {
 		if c, _ := apiclient.CompareDecimal(amount, fee); c <= 0 {
 			return "the amount must be greater than the network fee of " + fee + " USDC"
@@ -261,126 +331,16 @@ func (w *Screen) checkAmount(amount string) string {
 	return ""
 }
 
-// formKey passes a key to the form; a valid amount opens the confirmation.
-func (w *Screen) withdrawKey(msg tea.KeyPressMsg) tea.Cmd {
-	f := &w.withdraw
-	event, cmd := f.form.Update(msg)
-	switch event {
-	case form.Cancel:
-		if w.withdrawChange.Running() {
-			return nil // the request is on its way; its answer will show
-		}
-		w.mode = modeOverview
-		return nil
-	case form.Submit:
-		amount := f.form.Value("amount")
-		if !f.estimateMatches(amount) {
-			// The estimation is for another amount: ask for this one,
-			// and confirm when it answers.
-			f.confirmNext = true
-			f.form.SetBusy(true)
-			return w.estimate(amount)
-		}
-		return w.askWithdraw(amount)
+// submit reviews a checked amount: the confirmation opens now, or when
+// the estimation for this amount arrives.
+func (l *withdrawLayer) submit(f *form.Form) (tea.Cmd, bool) {
+	amount := f.Value("amount")
+	if !l.estimateMatches(amount) {
+		// The estimation is for another amount: ask for this one,
+		// and confirm when it answers.
+		l.confirmNext = true
+		f.SetBusy(true)
+		return l.estimate(amount), false
 	}
-	if amount := f.form.Value("amount"); amount != f.estFor && apiclient.ValidDecimalAmount(amount) == nil {
-		f.typed++
-		typed := f.typed
-		return tea.Batch(cmd, tea.Tick(estimateAfterTyping, func(time.Time) tea.Msg { return estimateTypedMsg{typed: typed} }))
-	}
-	return cmd
-}
-
-// askWithdraw opens the confirmation of a checked amount: the request, the
-// fee and what arrives, or the estimation as sent when its fee is unreadable.
-func (w *Screen) askWithdraw(amount string) tea.Cmd {
-	f := &w.withdraw
-	lines := []string{"Amount:       " + amount + " USDC"}
-	fee, feeKnown := f.feeFor(amount)
-	arrives := ""
-	if feeKnown {
-		arrives, _ = apiclient.SubDecimal(amount, fee)
-		feeLine := "Network fee:  " + fee + " USDC"
-		if f.est.ETH != "" {
-			feeLine += " (" + string(f.est.ETH) + " ETH)"
-		}
-		lines = append(lines, feeLine, "Will arrive:  "+arrives+" USDC")
-	} else {
-		lines = append(lines, "The network fee could not be read from the gateway's estimation, which said:")
-		for _, fl := range f.estimationFields() {
-			lines = append(lines, "  "+fl.Label+": "+fl.Value)
-		}
-		lines = append(lines, "Will arrive:  the amount minus the network fee")
-	}
-	if address, network, ok := w.externalTarget(); ok {
-		lines = append(lines, "To:           "+address+" ("+network+")")
-	} else {
-		lines = append(lines, "To:           the registered external wallet")
-	}
-	if after, err := apiclient.SubDecimal(w.creditBalance(), amount); err == nil {
-		lines = append(lines, "Credit balance after: "+after+" USDC")
-	}
-	client := w.Deps.Client
-	return w.withdrawChange.Ask(ui.ChangeSpec[withdrawal]{
-		Title:        "Withdraw " + amount + " USDC?",
-		Request:      apiclient.WithdrawCall(amount).Lines(),
-		Lines:        lines,
-		ConfirmLabel: "withdraw",
-		Tone:         theme.ToneWarn,
-		What:         "withdrawal",
-		Run: func(ctx context.Context) (withdrawal, error) {
-			res, err := client.Withdraw(ctx, amount)
-			return withdrawal{amount: amount, arrives: arrives, result: res}, err
-		},
-	})
-}
-
-// withdrawView draws the form with the balance, the fee and the target.
-func (w *Screen) withdrawView(width int) string {
-	st := w.Deps.Styles
-	f := &w.withdraw
-	var b strings.Builder
-	b.WriteString(st.Title.Render("Withdraw from the credit wallet") + "\n\n")
-	fields := []screenkit.Field{}
-	if w.credit != nil {
-		fields = append(fields, screenkit.Field{Label: "Balance", Value: dashIfEmpty(w.creditBalance()) + " USDC"})
-	}
-	amount := f.form.Value("amount")
-	fee, feeKnown := f.fee()
-	switch {
-	case feeKnown && f.estFor != "" && !f.estimateMatches(amount):
-		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Muted.Render("estimating for " + sanitize.Text(amount) + " USDC…")})
-		feeKnown = false
-	case feeKnown:
-		v := fee + " USDC"
-		// The gas in ETH helps; the same in wei is the wire's unit, for
-		// the inspector (i), not for reading.
-		if f.est.ETH != "" {
-			v += " (" + string(f.est.ETH) + " ETH of gas)"
-		}
-		fields = append(fields, screenkit.Field{Label: "Network fee", Value: v})
-	case f.est != nil:
-		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Text(theme.ToneWarn).Render("could not be read; the gateway's estimation:")})
-		for _, fl := range f.estimationFields() {
-			fields = append(fields, screenkit.Field{Label: "  " + fl.Label, Value: fl.Value})
-		}
-	case f.estErr != nil:
-		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Text(theme.ToneDanger).Render("unknown: " + sanitize.Text(apiclient.ErrorMessage(f.estErr)))})
-	default:
-		fields = append(fields, screenkit.Field{Label: "Network fee", Styled: st.Muted.Render("estimating…")})
-	}
-	if address, network, ok := w.externalTarget(); ok {
-		fields = append(fields, screenkit.Field{Label: "To", Value: address + " (" + network + ")"})
-	}
-	b.WriteString(screenkit.RenderFields(st, fields, width) + "\n\n")
-	b.WriteString(f.form.View() + "\n")
-	if amount != "" && feeKnown && f.estimateMatches(amount) && apiclient.ValidDecimalAmount(amount) == nil {
-		if arrives, err := apiclient.SubDecimal(amount, fee); err == nil && !strings.HasPrefix(arrives, "-") {
-			b.WriteString(st.Muted.Render("will arrive: "+arrives+" USDC (amount minus the network fee)") + "\n")
-		}
-	}
-	if w.withdrawChange.Running() {
-		b.WriteString(st.Muted.Render("Sending the withdrawal…") + "\n")
-	}
-	return b.String()
+	return l.ask(amount), false
 }
