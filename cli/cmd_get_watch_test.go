@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
@@ -11,6 +12,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/sandbox"
+	"cardterm/sandbox/gatewaytest"
 )
 
 // lockedBuffer is a buffer the watch writes while the test reads it.
@@ -131,5 +133,36 @@ func TestWatchInterval(t *testing.T) {
 		if (err != nil) != tc.refused || (!tc.refused && (interval != tc.interval || len(rest) != tc.rest)) {
 			t.Errorf("watchArgs(%q, %q) = %s %q %v", tc.flag, tc.args, interval, rest, err)
 		}
+	}
+}
+
+// A gateway that answers the card 429 with Retry-After: 2 gets no request
+// to that endpoint from a watch reading every second until the 2 s have
+// passed; then the watch reads it again and prints it.
+func TestWatchSendsNothingToAnEndpointBeforeItsRetryAfter(t *testing.T) {
+	limited := &gatewaytest.RetryAfter{Next: sandbox.New(sandbox.Options{}), Method: http.MethodGet,
+		Path: "/v1/card/status", Seconds: 2, Now: time.Now}
+	hs := httptest.NewServer(limited)
+	t.Cleanup(hs.Close)
+	watcher := apiclient.New(apiclient.Config{BaseURL: hs.URL, ClientKey: sandbox.DemoClientKey, SecretKey: sandbox.DemoSecretKey})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if _, err := watcher.Login(ctx, "alice@demo.test", "demo-pass"); err != nil {
+		t.Fatal(err)
+	}
+	out := &lockedBuffer{}
+	screen := &watchScreen{w: out, what: "card", interval: minWatchInterval}
+	done := make(chan int)
+	go func() {
+		done <- watchLoop(ctx, func(ctx context.Context) ([]byte, error) { return lookupCall(ctx, watcher, "card", nil, nil) }, screen, &lockedBuffer{})
+	}()
+	waitForLines(t, out, 1)
+	cancel()
+	<-done
+	if early := limited.Early(); early != 0 {
+		t.Fatalf("%d reads reached the card within its Retry-After (hits %v)", early, limited.Hits())
+	}
+	if !strings.Contains(out.String(), `"status":"ACTIVE"`) {
+		t.Fatalf("after the wait the card was not printed:\n%s", out)
 	}
 }
