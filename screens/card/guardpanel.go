@@ -23,6 +23,7 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
@@ -64,8 +65,8 @@ func (c *Screen) openGuardPanel() tea.Cmd {
 		return ui.Notify(theme.ToneWarn, "guard rules need a profile folder")
 	}
 	p := &guardPanel{c: c, keys: guardPanelKeys{
-		Edit:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit the rules")),
-		DryRun: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "dry run over the history")),
+		Edit:   keymap.Bind("guard.edit"),
+		DryRun: keymap.Bind("guard.dry-run"),
 		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	}}
 	return ui.OpenLayer(p, readGuardLog(c.Deps.HolderDir))

@@ -14,6 +14,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
@@ -69,10 +70,11 @@ func (w *Screen) openReceive() tea.Cmd {
 	l := &receiveLayer{st: w.Deps.Styles, currency: strings.ToUpper(currency), address: address,
 		network: w.networkOf(iw), memo: screenkit.OrDash(iw.AddressMemo), memoName: memoNames[currency]}
 	l.keys = receiveKeys{
-		CopyAddress: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy the address")),
-		CopyMemo:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "copy the "+cmpOr(l.memoName, "memo"))),
+		CopyAddress: keymap.Bind("receive.copy-address"),
+		CopyMemo:    keymap.Bind("receive.copy-memo"),
 		Back:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	}
+	l.keys.CopyMemo.SetHelp(l.keys.CopyMemo.Help().Key, "copy the "+cmpOr(l.memoName, "memo"))
 	l.keys.CopyMemo.SetEnabled(l.memo != "")
 	return ui.OpenLayer(l)
 }

@@ -160,5 +160,18 @@ var screenInsights = []Action{
 	{Name: "insights.budget", Keys: []string{"b"}, Help: "set a budget", Title: "set a monthly budget"},
 }
 
+// guardPanel is the Card screen's guard-rules panel (g), a layer of its
+// own keys.
+var guardPanel = []Action{
+	{Name: "guard.edit", Keys: []string{"e"}, Help: "edit the rules", Title: "edit the guard rules"},
+	{Name: "guard.dry-run", Keys: []string{"d"}, Help: "dry run over the history", Title: "dry-run the guard rules over the history"},
+}
+
+// receiveView is the Wallets screen's receive view (R).
+var receiveView = []Action{
+	{Name: "receive.copy-address", Keys: []string{"c"}, Help: "copy the address", Title: "copy the receiving address"},
+	{Name: "receive.copy-memo", Keys: []string{"t"}, Help: "copy the memo", Title: "copy the memo or tag to send with"},
+}
+
 // screenTables are the tables above, for contexts.
-var screenTables = [][]Action{screenWhitelist, screenWallets, screenOrders, screenAccount, screenScreenkit, screenSignin, screenSupport, screenQueue, screenDelegation, screenWebhooks, screenConsent, screenInsights}
+var screenTables = [][]Action{screenWhitelist, screenWallets, screenOrders, screenAccount, screenScreenkit, screenSignin, screenSupport, screenQueue, screenDelegation, screenWebhooks, screenConsent, screenInsights, guardPanel, receiveView}
