@@ -107,6 +107,9 @@ func checkDialogRows(t *testing.T, body, where string) {
 // the views those open in turn, at 80x24, 120x40 and 200x60, with colour
 // and under NO_COLOR: checkFrame on each.
 func TestEveryViewAtThreeSizes(t *testing.T) {
+	if raceDetector {
+		t.Skip("a walk that draws frames: run without -race (go test ./... does)")
+	}
 	t.Setenv("BROWSER", "true") // a key that opens a link opens nothing
 	for _, noColor := range []bool{false, true} {
 		for _, size := range sizes {

@@ -101,6 +101,9 @@ func (c *hostileCheck) inspect(where string) {
 // alone) the gateway's text reaches the screens' tables and details;
 // without, their errors.
 func TestHostileGatewayReachesNoScreen(t *testing.T) {
+	if raceDetector {
+		t.Skip("a walk that draws frames: run without -race (go test ./... does)")
+	}
 	t.Setenv("BROWSER", "true")
 	for _, keepParseable := range []bool{true, false} {
 		t.Run(fmt.Sprintf("parseable=%v", keepParseable), func(t *testing.T) {

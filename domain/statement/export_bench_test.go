@@ -54,6 +54,9 @@ func exportToFile(t testing.TB, client *apiclient.Client, path string) (Summary,
 // exactly the gateway's, its live heap never more than 20 MB above where it
 // started (one page is held at a time).
 func TestExport100kMatchesTheGateway(t *testing.T) {
+	if raceDetector {
+		t.Skip("100,000 transactions: run without -race (go test ./... does)")
+	}
 	client := signedIn(t, sandbox.Options{}, history100k)
 	wantRows, wantTotals := gatewayTotals(t, client, apiclient.TransactionFilter{})
 	path := filepath.Join(t.TempDir(), "statement.csv")
