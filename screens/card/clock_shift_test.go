@@ -40,19 +40,19 @@ func TestSandboxClockPastTheAccessTokenRenewsIt(t *testing.T) {
 	app.Open(screenkit.CardScreen)
 	moveSandboxClock(t, app, "7h")
 	app.Keys("r")
-	screentest.MustShow(t, app.Screen(), "ACTIVE", "ALICE MARTIN")
+	app.MustShow(t, "ACTIVE", "ALICE MARTIN")
 	if n := tokenRefreshes(app); n != 1 || !app.UI().SignedIn() {
 		t.Fatalf("%d refreshes, signed in %v; screen:\n%s", n, app.UI().SignedIn(), app.Screen())
 	}
 	// The status bar says the sandbox's time while it differs from ours.
-	screentest.MustShow(t, app.Screen(), "sandbox time "+app.Clock.Now().Add(7*time.Hour).UTC().Format("2006-01-02 15:04")+" UTC")
+	app.MustShow(t, "sandbox time "+app.Clock.Now().Add(7*time.Hour).UTC().Format("2006-01-02 15:04")+" UTC")
 	cfg := app.Client.Config()
 	cfg.SecretKey = "sk_sandbox_acme"
 	if _, err := apiclient.New(cfg).SandboxClockSet(t.Context(), apiclient.SandboxClockMove{Reset: true}); err != nil {
 		t.Fatal(err)
 	}
 	app.Keys("r")
-	screentest.MustNotShow(t, app.Screen(), "sandbox time")
+	app.MustNotShow(t, "sandbox time")
 }
 
 func TestSandboxClockEndsASessionItCannotRenew(t *testing.T) {
@@ -71,7 +71,7 @@ func TestSandboxClockEndsASessionItCannotRenew(t *testing.T) {
 			app.Open(screenkit.CardScreen)
 			moveSandboxClock(t, app, tc.step)
 			app.Keys("r")
-			screentest.MustShow(t, app.Screen(), "Sign in to the Card and Wallet Gateway", "session")
+			app.MustShow(t, "Sign in to the Card and Wallet Gateway", "session")
 			if app.UI().SignedIn() {
 				t.Fatalf("still signed in:\n%s", app.Screen())
 			}

@@ -56,7 +56,7 @@ func TestGuardRuleFreezesAloneOnce(t *testing.T) {
 		t.Fatalf("one decline froze the card")
 	}
 	declineAbroad(app, "d2", 5)
-	screentest.MustShow(t, app.Screen(), "FROZEN")
+	app.MustShow(t, "FROZEN")
 	if !strings.Contains(app.Notice(), "Card frozen by a guard rule: declines abroad") {
 		t.Fatalf("notice %q", app.Notice())
 	}
@@ -79,12 +79,12 @@ func TestGuardRuleAsksFirst(t *testing.T) {
 	app, _ := guardApp(t, "false")
 	declineAbroad(app, "d1", 0)
 	declineAbroad(app, "d2", 1)
-	screentest.MustShow(t, app.Screen(), "Guard rule: freeze the card?", "POST /v1/card/freeze", "declines abroad")
+	app.MustShow(t, "Guard rule: freeze the card?", "POST /v1/card/freeze", "declines abroad")
 	if n := app.Sent("POST", "/v1/card/freeze"); n != 0 {
 		t.Fatal("a freeze was sent before the answer")
 	}
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "FROZEN")
+	app.MustShow(t, "FROZEN")
 	if n := app.Sent("POST", "/v1/card/freeze"); n != 1 {
 		t.Fatalf("%d freezes sent, want 1", n)
 	}
@@ -106,15 +106,15 @@ func TestGuardRuleOnlyNotifiesReadOnly(t *testing.T) {
 func TestGuardPanelDryRunAndEditor(t *testing.T) {
 	app, dir := guardApp(t, "true")
 	app.Keys("g")
-	screentest.MustShow(t, app.Screen(), "Guard rules", "declines abroad: 2 declines within 10m, abroad (not FR) → freeze alone, cool-down 30m")
+	app.MustShow(t, "Guard rules", "declines abroad: 2 declines within 10m, abroad (not FR) → freeze alone, cool-down 30m")
 	app.Keys("d")
-	screentest.MustShow(t, app.Screen(), "transactions read: the rules would have acted")
+	app.MustShow(t, "transactions read: the rules would have acted")
 	app.Keys("e")
-	screentest.MustShow(t, app.Screen(), "Guard rules (YAML)", "home: FR")
+	app.MustShow(t, "Guard rules (YAML)", "home: FR")
 	app.Keys("ctrl+home")
 	app.Type("rules: 3\n")
 	app.Keys("ctrl+s")
-	screentest.MustShow(t, app.Screen(), "guard.yaml:1: rules: must be a list of rules")
+	app.MustShow(t, "guard.yaml:1: rules: must be a list of rules")
 	data, _ := os.ReadFile(filepath.Join(dir, "guard.yaml"))
 	if strings.HasPrefix(string(data), "rules: 3") {
 		t.Fatal("a malformed file was written")

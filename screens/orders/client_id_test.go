@@ -19,7 +19,7 @@ func TestOrdersWithoutAClientIDNameTheSetting(t *testing.T) {
 		screentest.WithConfig(func(c *apiclient.Config) { c.ClientID = "" }), screentest.AsRemote("staging"), screentest.WithSize(80, 24))
 	app.SignIn("nora@demo.test")
 	app.Open(screenkit.OrdersScreen)
-	screentest.MustShow(t, app.Screen(), "no client id is configured", "--client-id")
+	app.MustShow(t, "no client id is configured", "--client-id")
 	if n := app.Sent("GET", "/v1/order/products/available"); n != 0 {
 		t.Fatalf("the products were asked %d times without X-Client-ID", n)
 	}

@@ -144,16 +144,16 @@ func TestSupportUOnACaseLooksUpTheNextAndTheTicketReachesTheLog(t *testing.T) {
 	logFile := filepath.Join(t.TempDir(), "state", "support-actions.jsonl")
 	alice, frank := sandbox.DemoUserID("alice@demo.test"), sandbox.DemoUserID("frank@demo.test")
 	app := newConsole(t, support.Options{User: alice, CasesDir: t.TempDir(), ActionLog: logFile, Agent: "dana"})
-	screentest.MustShow(t, app.Screen(), "User "+alice)
+	app.MustShow(t, "User "+alice)
 	app.Keys("T")
 	app.Type("TCK-U")
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "Case TCK-U · 1 look-up")
+	app.MustShow(t, "Case TCK-U · 1 look-up")
 	app.Keys("u")
-	screentest.MustShow(t, app.Screen(), "User id")
+	app.MustShow(t, "User id")
 	app.Type(frank)
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "User "+frank, "ticket TCK-U", "Case TCK-U · 2 look-ups")
+	app.MustShow(t, "User "+frank, "ticket TCK-U", "Case TCK-U · 2 look-ups")
 	var ticketed []string
 	for _, e := range outcomes(logEntries(t, logFile), "lookup") {
 		if e["ticket"] == "TCK-U" {

@@ -25,22 +25,22 @@ func TestSupportDeskSharedByTwoAgents(t *testing.T) {
 	ana.Keys("T")
 	ana.Type("TCK-A")
 	ana.Keys("enter")
-	screentest.MustShow(t, ana.Screen(), "Case TCK-A")
+	ana.MustShow(t, "Case TCK-A")
 	ana.Keys("T", "ctrl+u", "enter") // an empty ticket closes the case
 	ana.Keys("u")
 	ana.Type(frank)
 	ana.Keys("enter", "T")
 	ana.Type("TCK-F")
 	ana.Keys("enter")
-	screentest.MustShow(t, ana.Screen(), "Case TCK-F · 1 look-up")
+	ana.MustShow(t, "Case TCK-F · 1 look-up")
 
 	ben := newConsole(t, support.Options{CasesDir: dir, Agent: "ben", ActionLog: logFile})
 	s := ben.Screen()
 	screentest.MustShow(t, s, "Support desk", "TCK-A", "TCK-F", "unassigned", "open", alice, "2 not solved")
 	ben.Keys("t")
-	screentest.MustShow(t, ben.Screen(), "taken by ben")
+	ben.MustShow(t, "taken by ben")
 	ben.Keys("s")
-	screentest.MustShow(t, ben.Screen(), "now waiting on the customer", "waiting (customer)")
+	ben.MustShow(t, "now waiting on the customer", "waiting (customer)")
 	taken := ""
 	for _, e := range logEntries(t, logFile) {
 		if e["action"] == "case-taken" || e["action"] == "case-status" {
@@ -55,11 +55,11 @@ func TestSupportDeskSharedByTwoAgents(t *testing.T) {
 	// Both open that case and add a note; ben writes first, ana's write
 	// merges.
 	ben.Keys("enter")
-	screentest.MustShow(t, ben.Screen(), "Case "+first)
+	ben.MustShow(t, "Case "+first)
 	ana.Keys("esc", "D")
-	screentest.MustShow(t, ana.Screen(), "Support desk", "waiting (customer)", "ben")
+	ana.MustShow(t, "Support desk", "waiting (customer)", "ben")
 	ana.Keys("j", "enter") // the waiting case comes after the one due
-	screentest.MustShow(t, ana.Screen(), "Case "+first)
+	ana.MustShow(t, "Case "+first)
 	ben.Keys("n")
 	ben.Type("ben: asked the customer for a screenshot")
 	ana.Keys("n")
@@ -74,7 +74,7 @@ func TestSupportDeskSharedByTwoAgents(t *testing.T) {
 		t.Fatalf("the shared case: notes %+v, owner %q, status %q", c.Notes, c.State.Owner.Value, c.Status())
 	}
 	ana.Keys("m")
-	screentest.MustShow(t, ana.Screen(), "changed by another agent", "ben: 1 note")
+	ana.MustShow(t, "changed by another agent", "ben: 1 note")
 
 	// ben writes a second note after ana's last write: ana's export
 	// still holds every note (the export merges the file first).

@@ -82,7 +82,7 @@ func TestSupportStartTakesInAnOrphanedWrite(t *testing.T) {
 	}
 	app := newConsole(t, support.Options{CasesDir: dir})
 	app.Keys("m")
-	screentest.MustShow(t, app.Screen(), "took in the last change of case TCK-O")
+	app.MustShow(t, "took in the last change of case TCK-O")
 	data, err := os.ReadFile(casefile.PathFor(dir, "TCK-O"))
 	if err != nil {
 		t.Fatal(err)

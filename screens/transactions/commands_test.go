@@ -47,20 +47,20 @@ func TestCommandsOnATransaction(t *testing.T) {
 	}
 	app.Open(screenkit.TransactionsScreen)
 	app.Keys("r") // it loaded at sign-in, before the simulated transaction
-	screentest.MustShow(t, app.Screen(), "Joe's")
+	app.MustShow(t, "Joe's")
 
 	app.Keys("!")
-	screentest.MustShow(t, app.Screen(), "Run on this transactions record", "show merchant", "shell merchant")
+	app.MustShow(t, "Run on this transactions record", "show merchant", "shell merchant")
 	app.Keys("enter")
-	screentest.MustShow(t, app.Screen(), "Run show merchant?", `$(touch pwned)`, "without a shell")
+	app.MustShow(t, "Run show merchant?", `$(touch pwned)`, "without a shell")
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "show merchant — exit status 0", `[`+hostileMerchant+`] [7.10 EUR]`)
+	app.MustShow(t, "show merchant — exit status 0", `[`+hostileMerchant+`] [7.10 EUR]`)
 	app.Keys("esc")
 
 	app.Keys("!", "down", "enter")
-	screentest.MustShow(t, app.Screen(), "Run shell merchant?", "/bin/sh", "CARDTERM_FIELD_*")
+	app.MustShow(t, "Run shell merchant?", "/bin/sh", "CARDTERM_FIELD_*")
 	app.Keys("y")
-	screentest.MustShow(t, app.Screen(), "shell merchant — exit status 3", "<"+hostileMerchant+"> secret=none")
+	app.MustShow(t, "shell merchant — exit status 3", "<"+hostileMerchant+"> secret=none")
 	if got := app.Notice(); !strings.Contains(got, "shell merchant exited with status 3") {
 		t.Fatalf("notice %q", got)
 	}

@@ -37,7 +37,7 @@ func TestNotesAndTagsSurviveAndExport(t *testing.T) {
 	a.Keys("tab")
 	a.Type("#Work, bad/tag")
 	a.Keys("ctrl+s")
-	screentest.MustShow(t, a.Screen(), `tag "bad/tag" must be letters`)
+	a.MustShow(t, `tag "bad/tag" must be letters`)
 	for range len("bad/tag") + 2 {
 		a.Keys("backspace")
 	}
@@ -46,12 +46,12 @@ func TestNotesAndTagsSurviveAndExport(t *testing.T) {
 	if _, open := a.UI().TopLayer(); open || !strings.Contains(a.Notice(), "note saved") {
 		t.Fatalf("the note form is still open; notice %q", a.Notice())
 	}
-	screentest.MustShow(t, a.Screen(), "Note", "team lunch", "#work #team")
+	a.MustShow(t, "Note", "team lunch", "#work #team")
 
 	// A restart: a new app on the same folder.
 	b := notesApp(t, dir)
 	b.Keys("down")
-	screentest.MustShow(t, b.Screen(), "team lunch", "#work #team")
+	b.MustShow(t, "team lunch", "#work #team")
 	b.Keys("#", "right", "ctrl+s")
 	s := b.Screen()
 	if !strings.Contains(s, "#team from every page") || strings.Count(s, "2026-") > 4 {

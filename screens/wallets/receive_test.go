@@ -48,7 +48,7 @@ func TestReceiveShowsTheAddressAsAQRCode(t *testing.T) {
 	if got := readScreenQR(t, a.UI().BodyView()); got != wallets[0].Address {
 		t.Fatalf("the code reads %q, the address is %q", got, wallets[0].Address)
 	}
-	screentest.MustShow(t, a.Screen(), "Receive USDC", "Network  linea", "Send only USDC on linea to this address")
+	a.MustShow(t, "Receive USDC", "Network  linea", "Send only USDC on linea to this address")
 	a.Keys("c")
 	if !strings.Contains(a.Notice(), "copied the USDC address") {
 		t.Fatalf("notice %q", a.Notice())
@@ -80,7 +80,7 @@ func TestReceiveXRPShowsItsTag(t *testing.T) {
 	if got := readScreenQR(t, a.UI().BodyView()); got != wallets[row].Address {
 		t.Fatalf("the code reads %q, the address is %q", got, wallets[row].Address)
 	}
-	screentest.MustShow(t, a.Screen(), "Receive XRP", "Network  xrpl", "Destination tag  "+*wallets[row].AddressMemo, "Include this destination tag")
+	a.MustShow(t, "Receive XRP", "Network  xrpl", "Destination tag  "+*wallets[row].AddressMemo, "Include this destination tag")
 	a.Keys("t")
 	if !strings.Contains(a.Notice(), "copied the destination tag") {
 		t.Fatalf("notice %q", a.Notice())
