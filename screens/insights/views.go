@@ -42,7 +42,8 @@ func (s *Screen) listView(st *theme.Styles) string {
 // limit, the share used and what is left.
 func drawBudgets(st *theme.Styles, progress []budget.Progress, month string, width int) string {
 	if len(progress) == 0 {
-		return st.Muted.Render("No budgets yet: b sets one (a monthly limit, overall or for a category).")
+		hint := ansi.Wrap("No budgets yet: b sets one (a monthly limit, overall or for a category).", max(width-2, 20), " ")
+		return st.Muted.Render(hint)
 	}
 	var b strings.Builder
 	b.WriteString(st.Muted.Render("This month, " + month + " (UTC)"))
