@@ -25,7 +25,7 @@ func TestListenChaosDuplicatesEveryForwardAtRateOne(t *testing.T) {
 		w.WriteHeader(http.StatusOK)
 	}))
 	defer target.Close()
-	rl := startListen(t, "--forward-to", target.URL, "--chaos", "duplicate", "--chaos-rate", "1", "--chaos-seed", "9")
+	rl := startListenInProcess(t, "--forward-to", target.URL, "--chaos", "duplicate", "--chaos-rate", "1", "--chaos-seed", "9")
 	for i := 1; i <= 3; i++ {
 		body := fmt.Sprintf(`{"event_type":"card.frozen","event_id":"evt_%d"}`, i)
 		if status := deliver(t, rl.url, listenKey, nowTS(0), body); status != 200 {

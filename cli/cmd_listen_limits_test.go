@@ -50,7 +50,7 @@ func TestListenRefusesAShortKeyAWideToleranceAndAnExposedAddress(t *testing.T) {
 
 func TestListenAcceptsWhatAFlagAllowsAndWarns(t *testing.T) {
 	t.Setenv(webhookKeyEnv, "short-key")
-	rl := startListen(t, "--allow-short-key", "--tolerance", "2h", "--allow-wide-tolerance")
+	rl := startListenInProcess(t, "--allow-short-key", "--tolerance", "2h", "--allow-wide-tolerance")
 	for _, want := range []string{"Warning: the signing key is only 9 bytes", "Warning: timestamps within 2h0m0s are accepted"} {
 		if !strings.Contains(rl.stderr.String(), want) {
 			t.Errorf("stderr lacks %q: %s", want, rl.stderr.String())
@@ -86,7 +86,7 @@ func TestListenEventsFilter(t *testing.T) {
 	var forwarded atomic.Int32
 	target := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { forwarded.Add(1) }))
 	defer target.Close()
-	rl := startListen(t, "--events", "card.frozen", "--forward-to", target.URL)
+	rl := startListenInProcess(t, "--events", "card.frozen", "--forward-to", target.URL)
 	unfrozen := strings.Replace(frozenBody, "card.frozen", "card.unfrozen", 1)
 	if status := deliver(t, rl.url, listenKey, nowTS(0), unfrozen); status != http.StatusOK {
 		t.Fatalf("card.unfrozen answered %d", status)
@@ -116,7 +116,7 @@ func TestListenEventsFilter(t *testing.T) {
 // the body.
 func TestListenPrintsRejectedDeliveriesWithoutTheirBody(t *testing.T) {
 	t.Setenv(webhookKeyEnv, listenKey)
-	rl := startListen(t)
+	rl := startListenInProcess(t)
 	body := `{"event_type":"card.frozen","secret":"` + strings.Repeat("x", 5000) + `"}`
 	if status := deliver(t, rl.url, "", nowTS(0), body); status != http.StatusUnauthorized {
 		t.Fatalf("unsigned answered %d", status)
@@ -135,7 +135,7 @@ func TestListenForwardRunsBesideTheAnswer(t *testing.T) {
 	target := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { <-release }))
 	defer target.Close()
 	defer close(release)
-	rl := startListen(t, "--forward-to", target.URL)
+	rl := startListenInProcess(t, "--forward-to", target.URL)
 	start := time.Now()
 	if status := deliver(t, rl.url, listenKey, nowTS(0), frozenBody); status != http.StatusOK {
 		t.Fatalf("answered %d", status)
@@ -150,7 +150,7 @@ func TestListenForwardRunsBesideTheAnswer(t *testing.T) {
 // deliveries within 5 s.
 func TestListenServesValidDeliveriesBesideHalfSentConnections(t *testing.T) {
 	t.Setenv(webhookKeyEnv, listenKey)
-	rl := startListen(t)
+	rl := startListenInProcess(t)
 	addr := strings.TrimSuffix(strings.TrimPrefix(rl.url, "http://"), "/")
 	for i := range 64 {
 		conn, err := net.Dial("tcp", addr)

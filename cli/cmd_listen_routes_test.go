@@ -45,7 +45,7 @@ func TestListenForwardRoutesASlowTargetHoldsUpNoOther(t *testing.T) {
 	t.Setenv(webhookKeyEnv, "")
 	slow, slowGot := target(t, 10*time.Second)
 	fast, fastGot := target(t, 0)
-	rl := startListen(t, "--base-url", gw.URL, "--forward", "card.*="+slow.URL, "--forward", "*="+fast.URL)
+	rl := startListenInProcess(t, "--base-url", gw.URL, "--forward", "card.*="+slow.URL, "--forward", "*="+fast.URL)
 	waitFor(t, "stderr", rl.stderr.String, regexp.MustCompile(`Ready!`))
 	if !strings.Contains(rl.stderr.String(), "Forwarding card.* to "+slow.URL+" (a queue of its own)") {
 		t.Fatalf("stderr:\n%s", rl.stderr.String())

@@ -33,7 +33,7 @@ func TestListenSinceDeliversWhatItMissedInOrderThenGoesLive(t *testing.T) {
 	defer gw.Close()
 	t.Setenv(webhookKeyEnv, "")
 	tools := sandboxTools(gw.URL)
-	first := startListen(t, "--base-url", gw.URL)
+	first := startListenInProcess(t, "--base-url", gw.URL)
 	waitFor(t, "stderr", first.stderr.String, regexp.MustCompile(`Ready!`))
 	if err := first.stop(); err != nil {
 		t.Fatal(err)
@@ -43,7 +43,7 @@ func TestListenSinceDeliversWhatItMissedInOrderThenGoesLive(t *testing.T) {
 		missed = append(missed, triggerEvent(t, tools, eventType))
 	}
 
-	rl := startListen(t, "--base-url", gw.URL, "--since", "5m")
+	rl := startListenInProcess(t, "--base-url", gw.URL, "--since", "5m")
 	waitFor(t, "stderr", rl.stderr.String, regexp.MustCompile(`Ready!`))
 	if !strings.Contains(rl.stderr.String(), "Delivered 3 missed event(s) since 5m, in order; now live.") {
 		t.Fatalf("stderr:\n%s", rl.stderr.String())
@@ -81,7 +81,7 @@ func TestClockExpiresAnAuthorizationIntoAReversalThatReachesListen(t *testing.T)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rl := startListen(t, "--base-url", gw.URL)
+	rl := startListenInProcess(t, "--base-url", gw.URL)
 	waitFor(t, "stderr", rl.stderr.String, regexp.MustCompile(`Ready!`))
 	out, errOut, code := runCLI(t, "sandbox", "clock", "+8d", "--base-url", gw.URL)
 	if code != 0 || !strings.Contains(out, "8d ahead of the wall clock") || !strings.Contains(out, "1 pending authorization(s), reversed") {
@@ -92,7 +92,7 @@ func TestClockExpiresAnAuthorizationIntoAReversalThatReachesListen(t *testing.T)
 		t.Fatalf("listen got %+v", lines[0])
 	}
 
-	again := startListen(t, "--base-url", gw.URL, "--addr", "127.0.0.1:0")
+	again := startListenInProcess(t, "--base-url", gw.URL, "--addr", "127.0.0.1:0")
 	waitFor(t, "stderr", again.stderr.String, regexp.MustCompile(`Ready!`))
 	if !regexp.MustCompile(`Sandbox time \S+ \S+ UTC: 8d ahead of the wall clock`).MatchString(again.stderr.String()) {
 		t.Fatalf("listen does not say the sandbox's time:\n%s", again.stderr.String())

@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
+	"cardterm/cli/clitest"
 	"cardterm/sandbox/webhookreceiver"
 )
 
@@ -27,34 +28,23 @@ const listenKey = "whsec_4f1c0e2d9b8a7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6
 // waitFor polls s until re matches, and returns the first submatch.
 func waitFor(t *testing.T, what string, s func() string, re *regexp.Regexp) string {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if m := re.FindStringSubmatch(s()); m != nil {
-			for _, g := range m[1:] {
-				if g != "" {
-					return g
-				}
-			}
-			return m[0]
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s never showed %s; it holds:\n%s", what, re, s())
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	return clitest.WaitFor(t, what, s, re, 10*time.Second)
 }
 
-// runningListen is `cardterm listen` running in the background, piped.
-type runningListen struct {
+// listenInProcess is `cardterm listen` run in process (its cobra command
+// in a goroutine), its output piped; e2e's listenBinary runs the binary.
+type listenInProcess struct {
 	url            string
-	stdout, stderr *syncBuffer
+	stdout, stderr *clitest.Buffer
 	stop           func() error
 }
 
-func startListen(t *testing.T, args ...string) *runningListen {
+// startListenInProcess runs the listen command with args until the test
+// ends (or stop), once it says where it listens.
+func startListenInProcess(t *testing.T, args ...string) *listenInProcess {
 	t.Helper()
 	cmd := newListenCommand()
-	rl := &runningListen{stdout: &syncBuffer{}, stderr: &syncBuffer{}}
+	rl := &listenInProcess{stdout: &clitest.Buffer{}, stderr: &clitest.Buffer{}}
 	cmd.SetOut(rl.stdout)
 	cmd.SetErr(rl.stderr)
 	cmd.SetIn(strings.NewReader(""))
@@ -77,27 +67,14 @@ func startListen(t *testing.T, args ...string) *runningListen {
 		return stopErr
 	}
 	t.Cleanup(func() { _ = rl.stop() })
-	re := regexp.MustCompile(`Listening for webhook deliveries on (http://127\.0\.0\.1:\d+/)|(?s)^(Error: .*)`)
-	rl.url = waitFor(t, "stderr", rl.stderr.String, re)
-	if !strings.HasPrefix(rl.url, "http://") {
-		t.Fatalf("listen failed: %s", rl.url)
-	}
+	rl.url = clitest.ListenURL(t, rl.stderr, 10*time.Second)
 	return rl
 }
 
 // lines decodes the JSON lines printed so far, waiting until there are n.
-func (rl *runningListen) lines(t *testing.T, n int) []deliveryLine {
+func (rl *listenInProcess) lines(t *testing.T, n int) []deliveryLine {
 	t.Helper()
-	waitFor(t, "stdout", rl.stdout.String, regexp.MustCompile(`(?s)^(([^\n]*\n){`+strconv.Itoa(n)+`})`))
-	var out []deliveryLine
-	for _, l := range strings.Split(strings.TrimSpace(rl.stdout.String()), "\n") {
-		var d deliveryLine
-		if err := json.Unmarshal([]byte(l), &d); err != nil {
-			t.Fatalf("line %q is not JSON: %v", l, err)
-		}
-		out = append(out, d)
-	}
-	return out
+	return clitest.ListenLines[deliveryLine](t, rl.stdout, n, 10*time.Second)
 }
 
 // deliver posts body with X-Timestamp/X-Signature built from ts and key;
@@ -133,7 +110,7 @@ const frozenBody = `{"api_version":"v1","event_id":"evt_1","event_category":"car
 
 func TestListenChecksEveryDeliveryAndPrintsJSONLines(t *testing.T) {
 	t.Setenv(webhookKeyEnv, listenKey)
-	rl := startListen(t)
+	rl := startListenInProcess(t)
 	if rl.stdout.String() != "" {
 		t.Fatalf("piped stdout holds more than deliveries: %q", rl.stdout.String())
 	}
@@ -193,7 +170,7 @@ func TestListenChecksEveryDeliveryAndPrintsJSONLines(t *testing.T) {
 
 func TestListenEscapesWhatADeliveryCouldDoToATerminal(t *testing.T) {
 	t.Setenv(webhookKeyEnv, listenKey)
-	rl := startListen(t)
+	rl := startListenInProcess(t)
 	// Not JSON (raw control characters in a string): printed as bodyText.
 	notJSON := "{\"event_id\":\"\x1b]52;c;cm0gLXJmIH4=\x07\",\"note\":\"\u0085\x7f\"}"
 	deliver(t, rl.url, listenKey, nowTS(0), notJSON, "X-Evil", "a\u202eb")
@@ -236,7 +213,7 @@ func TestListenForwardsHeadersAndBodyByteForByte(t *testing.T) {
 		w.WriteHeader(http.StatusTeapot)
 	}))
 	defer target.Close()
-	rl := startListen(t, "--forward-to", target.URL+"/hook")
+	rl := startListenInProcess(t, "--forward-to", target.URL+"/hook")
 	if !strings.Contains(rl.stderr.String(), "Forwarding verified deliveries to "+target.URL+"/hook") {
 		t.Fatalf("stderr %q", rl.stderr.String())
 	}
@@ -289,7 +266,7 @@ func TestListenKeyComesFromTheEnvironmentOrAMaskedPrompt(t *testing.T) {
 		}
 		return listenKey, nil
 	}
-	rl := startListen(t, "--key")
+	rl := startListenInProcess(t, "--key")
 	if asked != 1 {
 		t.Fatalf("asked %d times", asked)
 	}

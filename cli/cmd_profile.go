@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"cardterm/domain/fileerror"
 	"cardterm/sandbox"
 	"cardterm/ui/sanitize"
 )
@@ -41,7 +42,7 @@ base URL runs on the embedded sandbox as the tenant of its client key.`,
 // shows it: a malformed file is an error (2), never overwritten.
 func loadConfigStrict() (*config, error) {
 	cfg, err := loadConfig(configPath())
-	var ce *configError
+	var ce *fileerror.Error
 	if errors.As(err, &ce) {
 		return nil, usageError{ce.Error() + "\nfix the file by hand; it is left as it is"}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"cardterm/cli/clitest"
 	"cardterm/sandbox"
 	"cardterm/sandbox/proxy"
 )
@@ -18,7 +19,7 @@ import (
 func TestProxyCommandPrintsEachRequestAndItsBrokenRules(t *testing.T) {
 	gw := httptest.NewServer(sandbox.New(sandbox.Options{}))
 	defer gw.Close()
-	stdout, stderr := &syncBuffer{}, &syncBuffer{}
+	stdout, stderr := &clitest.Buffer{}, &clitest.Buffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- runProxy(ctx, stdout, stderr, gw.URL, "127.0.0.1:0", true) }()

@@ -33,7 +33,7 @@ func TestTriggerReachesListenThroughTheSandbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv(webhookKeyEnv, hook.APIKey)
-	rl := startListen(t, "--addr", addr)
+	rl := startListenInProcess(t, "--addr", addr)
 
 	cmd := newSandboxTriggerCommand()
 	var stdout, stderr bytes.Buffer

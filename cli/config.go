@@ -8,11 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/adrg/xdg"
 	"go.yaml.in/yaml/v3"
+
+	"cardterm/domain/fileerror"
 )
 
 // The config file: named profiles, one per gateway and tenant, and the one
@@ -82,24 +83,9 @@ func configPath() string {
 	return filepath.Join(xdg.ConfigHome, "cardterm", "config.yaml")
 }
 
-// configError says where a config file is wrong: the file, the line and
-// the field, so it can be fixed by hand.
-type configError struct {
-	file  string
-	line  int
-	field string
-	msg   string
-}
-
-func (e *configError) Error() string {
-	if e.field == "" {
-		return fmt.Sprintf("%s:%d: %s", e.file, e.line, e.msg)
-	}
-	return fmt.Sprintf("%s:%d: %s: %s", e.file, e.line, e.field, e.msg)
-}
-
 // loadConfig reads the config file at path. A missing file is an empty
-// config; a malformed one is a *configError.
+// config; a malformed one is a *fileerror.Error naming the
+// file, the line and the field, so it can be fixed by hand.
 func loadConfig(path string) (*config, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -116,20 +102,7 @@ func loadConfig(path string) (*config, error) {
 func parseConfig(path string, data []byte) (*config, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		line := 1
-		var te *yaml.TypeError
-		msg := err.Error()
-		if !errors.As(err, &te) {
-			// "yaml: line 3: did not find expected key"
-			if rest, ok := strings.CutPrefix(msg, "yaml: line "); ok {
-				if n, after, ok := strings.Cut(rest, ": "); ok {
-					if v, err := strconv.Atoi(n); err == nil {
-						line, msg = v, after
-					}
-				}
-			}
-		}
-		return nil, &configError{file: path, line: line, msg: "not valid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+		return nil, fileerror.InvalidYAML(path, err)
 	}
 	c := &config{}
 	if len(doc.Content) == 0 {
@@ -137,7 +110,7 @@ func parseConfig(path string, data []byte) (*config, error) {
 	}
 	root := doc.Content[0]
 	bad := func(n *yaml.Node, field, format string, args ...any) error {
-		return &configError{file: path, line: n.Line, field: field, msg: fmt.Sprintf(format, args...)}
+		return &fileerror.Error{Path: path, Line: n.Line, Field: field, Reason: fmt.Sprintf(format, args...)}
 	}
 	if root.Kind != yaml.MappingNode {
 		return nil, bad(root, "", "want a mapping with default and profiles")

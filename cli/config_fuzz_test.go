@@ -7,10 +7,12 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"cardterm/domain/fileerror"
 )
 
 // The profile file is read by parseConfig field by field. Whatever the
-// file holds, it answers a config or a *configError naming the file and a
+// file holds, it answers a config or a *fileerror.Error naming the file and a
 // line; a config it accepts has valid profile names, no duplicate, a
 // default that exists, and survives being saved (yaml.Marshal, as
 // saveConfig writes it) and read again unchanged.
@@ -35,8 +37,8 @@ func FuzzParseConfig(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := parseConfig("config.yaml", data)
 		if err != nil {
-			var ce *configError
-			if !errors.As(err, &ce) || ce.line < 0 || !strings.HasPrefix(err.Error(), "config.yaml:") {
+			var ce *fileerror.Error
+			if !errors.As(err, &ce) || ce.Line < 0 || !strings.HasPrefix(err.Error(), "config.yaml:") {
 				t.Fatalf("error %T %q does not name the file and a line", err, err)
 			}
 			return

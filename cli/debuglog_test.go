@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
+	"cardterm/cli/clitest"
 	"cardterm/sandbox"
 	"cardterm/screens"
 	"cardterm/screens/screentest"
@@ -17,7 +18,7 @@ import (
 // hosted pages, and signs out, with the debug log on: every request has
 // its line, and no password, key, token or hosted-page URL is in it.
 func TestDebugLogOfAWholeSessionHoldsNoSecret(t *testing.T) {
-	var log syncBuffer
+	var log clitest.Buffer
 	logger := slog.New(slog.NewTextHandler(&log, nil))
 	app := screentest.New(t, screens.SignIn, screentest.WithScreen(screentest.EachOf(screens.All)...), screentest.WithSize(140, 45),
 		screentest.WithConfig(func(c *apiclient.Config) { c.Logger = logger }))

@@ -89,7 +89,7 @@ func flood(t *testing.T, url string) (peak uint64) {
 
 func TestListenKeepsNoUnsignedBodies(t *testing.T) {
 	t.Setenv(webhookKeyEnv, listenKey)
-	rl := startListen(t)
+	rl := startListenInProcess(t)
 	before := heapAfterGC()
 	peak := flood(t, rl.url)
 	rl.lines(t, floodDeliveries) // every delivery printed

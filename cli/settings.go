@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"cardterm/domain/recordcommand"
-
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +11,9 @@ import (
 	"github.com/itchyny/gojq"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"cardterm/domain/fileerror"
+	"cardterm/domain/recordcommand"
 )
 
 // Settings: where each of the app's settings comes from. Precedence, for
@@ -337,7 +338,7 @@ func loadConfigOrWarn(stderr io.Writer) (cfg *config, problem string) {
 	if err == nil {
 		return cfg, ""
 	}
-	var ce *configError
+	var ce *fileerror.Error
 	if errors.As(err, &ce) {
 		problem = err.Error() + " (the config file is ignored until it is fixed)"
 	} else {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"cardterm/cli/clitest"
 	"cardterm/ui/uitest"
 )
 
@@ -126,7 +127,7 @@ func TestAccessibleModeInterruptExits130(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out syncBuffer
+	var out clitest.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -5,18 +5,19 @@ import (
 	"errors"
 	"os/exec"
 	"regexp"
-	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"cardterm/cli/clitest"
 )
 
-// runningListen is `cardterm listen` (the built binary) running in the
-// background, its output piped.
-type runningListen struct {
+// listenBinary is `cardterm listen` (the built binary) running in the
+// background, its output piped; cli's listenInProcess runs the command in
+// process.
+type listenBinary struct {
 	url            string
-	stdout, stderr *syncBuffer
+	stdout, stderr *clitest.Buffer
 	stop           func() error // SIGTERM, then its exit: nil for 0 or 130
 }
 
@@ -28,12 +29,12 @@ type deliveryLine struct {
 	Body      json.RawMessage     `json:"body"`
 }
 
-// startListen runs `cardterm listen args...` with no stdin and waits until
-// it says where it listens; it is stopped when the test ends.
-func startListen(t *testing.T, args ...string) *runningListen {
+// startListenBinary runs `cardterm listen args...` with no stdin and
+// waits until it says where it listens; it is stopped when the test ends.
+func startListenBinary(t *testing.T, args ...string) *listenBinary {
 	t.Helper()
 	cmd := binaryCommand(t, append([]string{"listen"}, args...)...)
-	rl := &runningListen{stdout: &syncBuffer{}, stderr: &syncBuffer{}}
+	rl := &listenBinary{stdout: &clitest.Buffer{}, stderr: &clitest.Buffer{}}
 	cmd.Stdout, cmd.Stderr = rl.stdout, rl.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -61,46 +62,19 @@ func startListen(t *testing.T, args ...string) *runningListen {
 		return stopErr
 	}
 	t.Cleanup(func() { _ = rl.stop() })
-	re := regexp.MustCompile(`Listening for webhook deliveries on (http://127\.0\.0\.1:\d+/)|(?s)^(Error: .*)`)
-	rl.url = waitFor(t, "stderr", rl.stderr.String, re)
-	if !strings.HasPrefix(rl.url, "http://") {
-		t.Fatalf("listen failed: %s", rl.url)
-	}
+	rl.url = clitest.ListenURL(t, rl.stderr, e2eWait)
 	return rl
 }
 
 // lines decodes the JSON lines printed so far, waiting until there are n.
-func (rl *runningListen) lines(t *testing.T, n int) []deliveryLine {
+func (rl *listenBinary) lines(t *testing.T, n int) []deliveryLine {
 	t.Helper()
-	waitFor(t, "stdout", rl.stdout.String, regexp.MustCompile(`(?s)^(([^\n]*\n){`+strconv.Itoa(n)+`})`))
-	var out []deliveryLine
-	for _, l := range strings.Split(strings.TrimSpace(rl.stdout.String()), "\n") {
-		var d deliveryLine
-		if err := json.Unmarshal([]byte(l), &d); err != nil {
-			t.Fatalf("line %q is not JSON: %v", l, err)
-		}
-		out = append(out, d)
-	}
-	return out
+	return clitest.ListenLines[deliveryLine](t, rl.stdout, n, e2eWait)
 }
 
 // waitFor waits until s() matches re and returns the first non-empty
 // group (or the whole match); what names s in the failure.
 func waitFor(t *testing.T, what string, s func() string, re *regexp.Regexp) string {
 	t.Helper()
-	deadline := time.Now().Add(e2eWait)
-	for {
-		if m := re.FindStringSubmatch(s()); m != nil {
-			for _, g := range m[1:] {
-				if g != "" {
-					return g
-				}
-			}
-			return m[0]
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s never showed %s; it holds:\n%s", what, re, s())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	return clitest.WaitFor(t, what, s, re, e2eWait)
 }

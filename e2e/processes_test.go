@@ -1,25 +1,24 @@
 package e2e
 
 import (
-	"bytes"
 	"os/exec"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"cardterm/cli/clitest"
 	"cardterm/sandbox"
 )
 
 // sandboxProc is a `cardterm sandbox` process of one test.
 type sandboxProc struct {
 	cmd       *exec.Cmd
-	addr      string        // host:port it listens on
-	described string        // what it printed on start
-	done      chan struct{} // closed once it has exited
-	out       *syncBuffer   // stdout and stderr
-	err       error         // Wait's answer, once done is closed
+	addr      string          // host:port it listens on
+	described string          // what it printed on start
+	done      chan struct{}   // closed once it has exited
+	out       *clitest.Buffer // stdout and stderr
+	err       error           // Wait's answer, once done is closed
 }
 
 var baseURLRE = regexp.MustCompile(`Base URL\s+http://(\S+)`)
@@ -32,7 +31,7 @@ func startSandbox(t *testing.T, args ...string) *sandboxProc {
 	sb := &sandboxProc{
 		cmd:  binaryCommand(t, append([]string{"sandbox", "--addr", "127.0.0.1:0"}, args...)...),
 		done: make(chan struct{}),
-		out:  &syncBuffer{},
+		out:  &clitest.Buffer{},
 	}
 	sb.cmd.Stdout, sb.cmd.Stderr = sb.out, sb.out
 	if err := sb.cmd.Start(); err != nil {
@@ -84,23 +83,4 @@ func startTermSignedIn(t *testing.T, sb *sandbox.Running) *tmuxTerm {
 	tm.waitFor("Sign in to the Card and Wallet Gateway")
 	tm.signInWithForm("alice@demo.test", "demo-pass")
 	return tm
-}
-
-// syncBuffer is a bytes.Buffer a command or process writes while the test
-// reads it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

@@ -17,13 +17,14 @@ import (
 	"time"
 
 	"cardterm/apiclient"
+	"cardterm/cli/clitest"
 	"cardterm/sandbox"
 )
 
 // sandboxProcess is `cardterm sandbox` running as a process of its own.
 type sandboxProcess struct {
 	cmd    *exec.Cmd
-	out    *syncBuffer
+	out    *clitest.Buffer
 	url    string
 	exited chan struct{}
 }
@@ -35,7 +36,7 @@ var baseURLLine = regexp.MustCompile(`Base URL\s+(http://\S+)`)
 // port and waits until it serves; the test kills it when it ends.
 func startSandboxProcess(t *testing.T, args ...string) *sandboxProcess {
 	t.Helper()
-	p := &sandboxProcess{out: &syncBuffer{}, exited: make(chan struct{})}
+	p := &sandboxProcess{out: &clitest.Buffer{}, exited: make(chan struct{})}
 	p.cmd = binaryCommand(t, append([]string{"sandbox", "--addr", "127.0.0.1:0"}, args...)...)
 	p.cmd.Stdout, p.cmd.Stderr = p.out, p.out
 	if err := p.cmd.Start(); err != nil {
@@ -240,7 +241,7 @@ func TestSandboxTriggerOverrideAndResend(t *testing.T) {
 func TestSandboxLogsFollowsTheAnsweredRequests(t *testing.T) {
 	sb := startSandboxProcess(t)
 	logs := binaryCommand(t, "sandbox", "logs", "--base-url", sb.url)
-	out := &syncBuffer{}
+	out := &clitest.Buffer{}
 	logs.Stdout, logs.Stderr = out, out
 	if err := logs.Start(); err != nil {
 		t.Fatal(err)

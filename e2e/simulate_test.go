@@ -20,7 +20,7 @@ import (
 func TestSimulatedPaymentReachesTransactionsAndListen(t *testing.T) {
 	gw := httptest.NewServer(sandbox.New(sandbox.Options{}))
 	defer gw.Close()
-	rl := startListen(t, "--base-url", gw.URL)
+	rl := startListenBinary(t, "--base-url", gw.URL)
 	key := waitFor(t, "stderr", rl.stderr.String, regexp.MustCompile(`Ready! Your webhook signing key is (\S+)`))
 
 	simulate := func(args ...string) string {

@@ -11,6 +11,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"go.yaml.in/yaml/v3"
+
+	"cardterm/domain/fileerror"
 )
 
 // A theme file sets the colour of some roles over a built-in theme:
@@ -49,15 +51,6 @@ func Roles() []string {
 	return names
 }
 
-// FileError is a refused theme file: the file, the line and why.
-type FileError struct {
-	Path   string
-	Line   int
-	Reason string
-}
-
-func (e *FileError) Error() string { return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Reason) }
-
 // Load reads a theme file.
 func Load(path string) (Theme, error) {
 	data, err := os.ReadFile(path)
@@ -81,12 +74,12 @@ func Parse(path string, data []byte) (Theme, error) {
 	if len(document.Content) > 0 {
 		top := document.Content[0]
 		if top.Kind != yaml.MappingNode {
-			return Theme{}, &FileError{path, top.Line, "expected lines of role: colour"}
+			return Theme{}, &fileerror.Error{Path: path, Line: top.Line, Reason: "expected lines of role: colour"}
 		}
 		for i := 0; i+1 < len(top.Content); i += 2 {
 			name, value := top.Content[i], top.Content[i+1]
 			if err := take(name, value, &base, colours); err != nil {
-				return Theme{}, &FileError{path, name.Line, err.Error()}
+				return Theme{}, &fileerror.Error{Path: path, Line: name.Line, Reason: err.Error()}
 			}
 		}
 	}

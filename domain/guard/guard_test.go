@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
+	"cardterm/domain/fileerror"
 )
 
 const abroadRule = `home: FR
@@ -108,9 +109,9 @@ func TestMalformedRulesAreRefusedWithLineAndField(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := Parse("guard.yaml", []byte(c.yaml))
-		var fe *FileError
+		var fe *fileerror.Error
 		if !errors.As(err, &fe) {
-			t.Errorf("%s: %v is not a FileError", c.name, err)
+			t.Errorf("%s: %v is not a *fileerror.Error", c.name, err)
 			continue
 		}
 		if fe.Line != c.line || fe.Field != c.field {

@@ -11,22 +11,9 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"cardterm/domain/fileerror"
 )
-
-// FileError is a rule file refused: the line and the field it is about.
-type FileError struct {
-	File  string
-	Line  int
-	Field string
-	Msg   string
-}
-
-func (e *FileError) Error() string {
-	if e.Field == "" {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, e.Field, e.Msg)
-}
 
 // Load reads the rules' file; a missing file is no rules.
 func Load(path string) (Rules, error) {
@@ -45,15 +32,7 @@ func Load(path string) (Rules, error) {
 func Parse(name string, data []byte) (Rules, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		line, msg := 1, strings.TrimPrefix(err.Error(), "yaml: ")
-		if rest, ok := strings.CutPrefix(msg, "line "); ok {
-			if n, after, ok := strings.Cut(rest, ": "); ok {
-				if v, err := strconv.Atoi(n); err == nil {
-					line, msg = v, after
-				}
-			}
-		}
-		return Rules{}, &FileError{File: name, Line: line, Msg: "not valid YAML: " + msg}
+		return Rules{}, fileerror.InvalidYAML(name, err)
 	}
 	var out Rules
 	if len(doc.Content) == 0 {
@@ -61,7 +40,7 @@ func Parse(name string, data []byte) (Rules, error) {
 	}
 	root := doc.Content[0]
 	bad := func(n *yaml.Node, field, format string, args ...any) error {
-		return &FileError{File: name, Line: n.Line, Field: field, Msg: fmt.Sprintf(format, args...)}
+		return &fileerror.Error{Path: name, Line: n.Line, Field: field, Reason: fmt.Sprintf(format, args...)}
 	}
 	if root.Kind != yaml.MappingNode {
 		return out, bad(root, "", "must be a mapping with home and rules")
@@ -92,7 +71,7 @@ func Parse(name string, data []byte) (Rules, error) {
 	}
 	for _, r := range out.Rules {
 		if r.Abroad && out.Home == "" {
-			return out, &FileError{File: name, Line: r.Line, Field: "abroad", Msg: "needs home: the country abroad is judged from"}
+			return out, &fileerror.Error{Path: name, Line: r.Line, Field: "abroad", Reason: "needs home: the country abroad is judged from"}
 		}
 	}
 	return out, nil

@@ -15,6 +15,8 @@ import (
 	"regexp"
 
 	"go.yaml.in/yaml/v3"
+
+	"cardterm/domain/fileerror"
 )
 
 // Command is one entry of the file.
@@ -43,15 +45,6 @@ func (f *File) For(kind string) []Command {
 	}
 	return f.ByKind[kind]
 }
-
-// Error is a refused file: where, and what is wrong.
-type Error struct {
-	Path   string
-	Line   int
-	Reason string
-}
-
-func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Reason) }
 
 // entry is a command as written.
 type entry struct {
@@ -87,12 +80,12 @@ func Parse(path string, data []byte) (*File, error) {
 	}
 	top := document.Content[0]
 	if top.Kind != yaml.MappingNode {
-		return nil, &Error{path, top.Line, "expected a kind of record (transactions, consent, events…) and its commands"}
+		return nil, &fileerror.Error{Path: path, Line: top.Line, Reason: "expected a kind of record (transactions, consent, events…) and its commands"}
 	}
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		kind, list := top.Content[i], top.Content[i+1]
 		if list.Kind != yaml.SequenceNode {
-			return nil, &Error{path, kind.Line, kind.Value + ": expected a list of commands"}
+			return nil, &fileerror.Error{Path: path, Line: kind.Line, Field: kind.Value, Reason: "expected a list of commands"}
 		}
 		for _, item := range list.Content {
 			command, err := commandOf(path, item)
@@ -110,19 +103,19 @@ func Parse(path string, data []byte) (*File, error) {
 func commandOf(path string, item *yaml.Node) (Command, error) {
 	var e entry
 	if err := item.Decode(&e); err != nil {
-		return Command{}, &Error{path, item.Line, "a command is name: and run: [program, args…] (or shell: script)"}
+		return Command{}, &fileerror.Error{Path: path, Line: item.Line, Reason: "a command is name: and run: [program, args…] (or shell: script)"}
 	}
 	switch {
 	case e.Name == "":
-		return Command{}, &Error{path, item.Line, "a command needs a name"}
+		return Command{}, &fileerror.Error{Path: path, Line: item.Line, Reason: "a command needs a name"}
 	case len(e.Run) > 0 && e.Shell != "":
-		return Command{}, &Error{path, item.Line, e.Name + ": give run or shell, not both"}
+		return Command{}, &fileerror.Error{Path: path, Line: item.Line, Field: e.Name, Reason: "give run or shell, not both"}
 	case len(e.Run) == 0 && e.Shell == "":
-		return Command{}, &Error{path, item.Line, e.Name + ": give run: [program, args…] or shell: script"}
+		return Command{}, &fileerror.Error{Path: path, Line: item.Line, Field: e.Name, Reason: "give run: [program, args…] or shell: script"}
 	case len(e.Run) > 0 && placeholder.MatchString(e.Run[0]):
-		return Command{}, &Error{path, item.Line, e.Name + ": the program itself cannot come from a field"}
+		return Command{}, &fileerror.Error{Path: path, Line: item.Line, Field: e.Name, Reason: "the program itself cannot come from a field"}
 	case e.Shell != "" && placeholder.MatchString(e.Shell):
-		return Command{}, &Error{path, item.Line, e.Name + ": a shell script reads the fields as $CARDTERM_FIELD_NAME, never {name}"}
+		return Command{}, &fileerror.Error{Path: path, Line: item.Line, Field: e.Name, Reason: "a shell script reads the fields as $CARDTERM_FIELD_NAME, never {name}"}
 	}
 	return Command{Name: e.Name, Argv: e.Run, Shell: e.Shell, Line: item.Line}, nil
 }

@@ -30,7 +30,6 @@ import (
 // runbookPicker lists the runbooks.
 type runbookPicker struct {
 	books    []runbook.Runbook
-	problem  string // a tenant runbook that did not load
 	selected int
 	keys     pickerKeys
 }
@@ -64,18 +63,38 @@ type runDone struct {
 	resumed *pendingRun
 }
 
+// loadedRunbooks is the runbooks read for the picker, and the case they
+// were asked for: a picker never opens on a case the agent has left.
+type loadedRunbooks struct {
+	books   []runbook.Runbook
+	caseSeq int
+}
+
+// openRunbooks reads the built-in and the tenant's runbooks in a command
+// (disk IO stays out of Update); showRunbooks opens the picker.
 func (s *Screen) openRunbooks() tea.Cmd {
-	books, err := runbook.Load(s.opts.RunbooksDir)
-	p := &runbookPicker{books: books, keys: pickerKeys{
+	dir, caseSeq := s.opts.RunbooksDir, s.caseSeq
+	_, cmd := ui.Go(s.Requests, func(context.Context) (loadedRunbooks, error) {
+		books, err := runbook.Load(dir)
+		return loadedRunbooks{books: books, caseSeq: caseSeq}, err
+	})
+	return cmd
+}
+
+// showRunbooks opens the picker on what loaded; a tenant runbook that did
+// not load is reported as every failure is, and the others still list.
+func (s *Screen) showRunbooks(msg ui.Result[loadedRunbooks]) tea.Cmd {
+	if s.kase == nil || msg.Value.caseSeq != s.caseSeq {
+		return nil
+	}
+	p := &runbookPicker{books: msg.Value.books, keys: pickerKeys{
 		Up:   keymap.Bind("support.open-runbooks-up"),
 		Down: keymap.Bind("support.open-runbooks-down"),
 		Run:  keymap.Bind("support.run"),
 		Back: keymap.Bind("support.back"),
 	}}
-	if err != nil {
-		p.problem = err.Error()
-	}
-	return ui.OpenLayer(&pickerLayer{caseLayer: s.newCaseLayer(), picker: p})
+	return tea.Batch(ui.OpenLayer(&pickerLayer{caseLayer: s.newCaseLayer(), picker: p}),
+		ui.ReportError("loading the runbooks", msg.Err))
 }
 
 func (s *Screen) runbookKey(l *pickerLayer, msg tea.KeyPressMsg) tea.Cmd {
@@ -255,11 +274,6 @@ func (s *Screen) runbooksView(p *runbookPicker) string {
 	st := s.Deps.Styles
 	width := max(s.Width, 20)
 	lines := []string{st.Title.Render("Run a runbook") + "  " + st.Muted.Render("on user "+sanitize.Text(s.kase.id)+" · case "+sanitize.Text(s.ticket)), ""}
-	if p.problem != "" {
-		for _, l := range strings.Split(ansi.Wrap("✗ "+sanitize.Text(p.problem), width, " "), "\n") {
-			lines = append(lines, st.Text(theme.ToneDanger).Render(l))
-		}
-	}
 	for i, b := range p.books {
 		mark := "  "
 		title := st.Value.Render(sanitize.Text(b.Title))

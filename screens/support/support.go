@@ -237,6 +237,8 @@ func (s *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		return s, s.gotCaseSaved(msg)
 	case ui.Result[runDone]:
 		return s, s.gotRun(msg)
+	case ui.Result[loadedRunbooks]:
+		return s, s.showRunbooks(msg)
 	case ui.KeepEvidenceMsg:
 		return s, s.keepFromSession(msg)
 	case queue.OpenCaseMsg:

@@ -124,3 +124,32 @@ func TestWithdrawEstimatesAfterAPauseInTyping(t *testing.T) {
 		t.Fatalf("the form inspects %q (%v), not the estimation", title, ok)
 	}
 }
+
+// An amount that is refused shows why and no arrival estimate under it:
+// over the balance (the client's check) and refused by the gateway (a
+// withdrawal still in progress). The form keeps its error until the
+// amount is sent again, so the estimate stays away till then.
+func TestWithdrawRefusedAmountShowsNoArrivalEstimate(t *testing.T) {
+	a := newWalletApp(t, "alice@demo.test")
+	a.Open(screenkit.WalletsScreen)
+	a.Keys("w")
+	a.Type("600")
+	a.Keys("enter")
+	s := a.Screen()
+	screentest.MustShow(t, s, "insufficient balance: 500.00 USDC", "600 USDC requested")
+	screentest.MustNotShow(t, s, "will arrive")
+	a.Keys("backspace", "backspace", "backspace")
+	a.Type("100")
+	a.Keys("enter")
+	a.MustShow(t, "Withdraw 100 USDC?", "Will arrive:  99.55 USDC")
+	a.Keys("y")
+	a.MustShow(t, "Tx hash  0x")
+
+	a.Keys("w")
+	a.Type("10")
+	a.MustShow(t, "will arrive: 9.55 USDC")
+	a.Keys("enter", "y")
+	s = a.Screen()
+	screentest.MustShow(t, s, "Another withdrawal is still in progress", "Withdraw from the credit wallet")
+	screentest.MustNotShow(t, s, "will arrive")
+}

@@ -106,7 +106,7 @@ func (l *withdrawLayer) view(f *form.Form, width int) string {
 	}
 	b.WriteString(screenkit.RenderFields(st, fields, width) + "\n\n")
 	b.WriteString(f.View() + "\n")
-	if amount != "" && feeKnown && l.estimateMatches(amount) && apiclient.ValidDecimalAmount(amount) == nil {
+	if l.showsArrival(f, amount, feeKnown) {
 		if arrives, err := apiclient.SubDecimal(amount, fee); err == nil && !strings.HasPrefix(arrives, "-") {
 			b.WriteString(st.Muted.Render("will arrive: "+arrives+" USDC (amount minus the network fee)") + "\n")
 		}
@@ -115,4 +115,11 @@ func (l *withdrawLayer) view(f *form.Form, width int) string {
 		b.WriteString(st.Muted.Render("Sending the withdrawal…") + "\n")
 	}
 	return b.String()
+}
+
+// showsArrival says whether what arrives of amount goes under the form:
+// only for an amount that may be sent, with its fee known, and never under
+// a refusal (the client's check or the gateway's).
+func (l *withdrawLayer) showsArrival(f *form.Form, amount string, feeKnown bool) bool {
+	return amount != "" && feeKnown && l.estimateMatches(amount) && !f.ShowsError() && l.checkAmount(amount) == ""
 }

@@ -83,3 +83,10 @@ func (f *Form) SetProblem(message string) {
 	f.busy = false
 	f.problem = ui.CutText(message, ui.MaxMessageText)
 }
+
+// ShowsError reports whether the form shows an error, under a field or
+// under the form: what a screen draws about the values (an estimate, a
+// preview) must not contradict it.
+func (f *Form) ShowsError() bool {
+	return f.problem != "" || slices.ContainsFunc(f.fields, func(fl formField) bool { return fl.err != "" })
+}

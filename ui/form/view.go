@@ -2,6 +2,7 @@ package form
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -156,25 +157,62 @@ func (f *Form) footLines() []string {
 		}
 		return out
 	}
-	hint := "ctrl+s " + f.spec.Submit + " · enter on the last field " + f.spec.Submit + " · tab next field · esc closes"
-	if len(f.fields) == 1 && f.keys.SubmitLast.Enabled() {
-		hint = "enter or ctrl+s " + f.spec.Submit + " · esc closes"
-	}
-	if f.hasChoice() {
-		hint += " · space changes a choice"
-	}
-	if f.hasChecklist() {
-		hint += " · space on a list ticks"
-	}
-	var out []string
-	for _, text := range []string{hint, sanitize.Text(f.spec.Note)} {
-		if text == "" {
-			continue
-		}
+	out := []string{st.Muted.Render(fitHint(f.hintParts(), width))}
+	if note := sanitize.Text(f.spec.Note); note != "" {
 		// one block, split into its lines so the height counts them
-		out = append(out, strings.Split(st.Muted.Render(ansi.Wrap(text, width, " ")), "\n")...)
+		out = append(out, strings.Split(st.Muted.Render(ansi.Wrap(note, width, " ")), "\n")...)
 	}
 	return out
+}
+
+// hintPart is a piece of the hint under the fields; rank says which go
+// first where the width is short (the highest rank first).
+type hintPart struct {
+	text string
+	rank int
+}
+
+// hintParts say how to send and leave, most needed first in rank.
+func (f *Form) hintParts() []hintPart {
+	if len(f.fields) == 1 && f.keys.SubmitLast.Enabled() {
+		return []hintPart{{"enter or ctrl+s " + f.spec.Submit, 0}, {"esc closes", 1}}
+	}
+	parts := []hintPart{{"ctrl+s " + f.spec.Submit, 0}, {"enter on the last field " + f.spec.Submit, 4},
+		{"tab next field", 3}, {"esc closes", 1}}
+	if f.hasChoice() {
+		parts = append(parts, hintPart{"space changes a choice", 2})
+	}
+	if f.hasChecklist() {
+		parts = append(parts, hintPart{"space on a list ticks", 2})
+	}
+	return parts
+}
+
+// fitHint lays the parts on one line of width as bubbles' help does at
+// narrow widths: the parts of highest rank drop until the rest fit, and
+// "…" says some did; a hint is never wrapped or cut.
+func fitHint(parts []hintPart, width int) string {
+	kept := slices.Clone(parts)
+	for {
+		texts := make([]string, len(kept))
+		for i, p := range kept {
+			texts[i] = p.text
+		}
+		line := strings.Join(texts, " · ")
+		if len(kept) < len(parts) {
+			line = strings.TrimPrefix(line+" …", " ")
+		}
+		if ansi.StringWidth(line) <= width || len(kept) == 0 {
+			return line
+		}
+		drop := 0
+		for i, p := range kept {
+			if p.rank >= kept[drop].rank {
+				drop = i
+			}
+		}
+		kept = slices.Delete(kept, drop, drop+1)
+	}
 }
 
 // scrollLines keeps room lines of body (at least three) around the lines

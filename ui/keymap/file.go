@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"cardterm/domain/fileerror"
 )
 
 // File is a user's keys.yaml: for each action named, the keys that replace
@@ -26,18 +28,6 @@ type FileBinding struct {
 	Action string
 	Keys   []string
 	Line   int
-}
-
-// Error is a refused keys file: where, and what is wrong.
-type Error struct {
-	Path   string
-	Line   int
-	Action string
-	Reason string
-}
-
-func (e *Error) Error() string {
-	return fmt.Sprintf("%s:%d: %s: %s", e.Path, e.Line, e.Action, e.Reason)
 }
 
 // Load reads and checks the keys file at path; a missing file is no file
@@ -70,13 +60,13 @@ func Parse(path string, data []byte) (*File, error) {
 	}
 	top := document.Content[0]
 	if top.Kind != yaml.MappingNode {
-		return nil, &Error{Path: path, Line: top.Line, Action: "(file)", Reason: "expected lines of action: key"}
+		return nil, &fileerror.Error{Path: path, Line: top.Line, Field: "(file)", Reason: "expected lines of action: key"}
 	}
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		name, value := top.Content[i], top.Content[i+1]
 		keys, err := keysOf(value)
 		if err != nil {
-			return nil, &Error{Path: path, Line: name.Line, Action: name.Value, Reason: err.Error()}
+			return nil, &fileerror.Error{Path: path, Line: name.Line, Field: name.Value, Reason: err.Error()}
 		}
 		file.Bindings = append(file.Bindings, FileBinding{Action: name.Value, Keys: keys, Line: name.Line})
 	}
@@ -139,10 +129,10 @@ func (f *File) check() error {
 	seen := map[string]int{}
 	for _, binding := range f.Bindings {
 		if _, ok := known[binding.Action]; !ok {
-			return &Error{Path: f.Path, Line: binding.Line, Action: binding.Action, Reason: "no such action (`cardterm keys` lists them)"}
+			return &fileerror.Error{Path: f.Path, Line: binding.Line, Field: binding.Action, Reason: "no such action (`cardterm keys` lists them)"}
 		}
 		if line, twice := seen[binding.Action]; twice {
-			return &Error{Path: f.Path, Line: binding.Line, Action: binding.Action, Reason: fmt.Sprintf("bound already on line %d", line)}
+			return &fileerror.Error{Path: f.Path, Line: binding.Line, Field: binding.Action, Reason: fmt.Sprintf("bound already on line %d", line)}
 		}
 		seen[binding.Action] = binding.Line
 	}
@@ -154,7 +144,7 @@ func (f *File) check() error {
 	}
 	for _, binding := range f.Bindings {
 		if other, k, ok := clash(merged, merged[binding.Action]); ok {
-			return &Error{Path: f.Path, Line: binding.Line, Action: binding.Action,
+			return &fileerror.Error{Path: f.Path, Line: binding.Line, Field: binding.Action,
 				Reason: fmt.Sprintf("key %q is %s's too, in the same context", k, other)}
 		}
 	}
