@@ -1,9 +1,9 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"net/url"
 	"os"
 	"regexp"
@@ -12,17 +12,14 @@ import (
 	"strings"
 )
 
-// The fields of `cardterm api` (-f and -F), read as `gh api` reads them:
-// key[sub]=v nests an object, key[]=v appends to an array (key[][sub]=v
-// fills the array's last object until sub repeats), key[] alone is an
-// empty array; -F types its value, -f never does. All -f fields are read
-// before the -F ones, as gh reads them.
+// The -f and -F fields of `cardterm api`, nested and typed as gh api
+// reads them (docs/api.md, "Nesting").
 
 // fieldKey is a field's key: a name, then bracketed keys ([sub] or []).
 var fieldKey = regexp.MustCompile(`^[^\[\]]+(\[[^\[\]]*\])*$`)
 
 // parseFields builds the JSON object of the raw (-f) and typed (-F)
-// fields; stdin is read once, by the first -F key=@-.
+// fields, all -f before the -F as gh; stdin is read by the first @-.
 func parseFields(raw, typed []string, stdin io.Reader) (map[string]any, error) {
 	params := map[string]any{}
 	for i, field := range append(slices.Clone(raw), typed...) {
@@ -42,25 +39,21 @@ func parseFields(raw, typed []string, stdin io.Reader) (map[string]any, error) {
 func addField(params map[string]any, field string, typed bool, stdin *io.Reader) error {
 	name, text, hasValue := strings.Cut(field, "=")
 	if !fieldKey.MatchString(name) {
-		return fmt.Errorf("write key=value (key[sub]=value nests, key[]=value appends)")
+		return errors.New("write key=value (key[sub]=value nests, key[]=value appends)")
 	}
 	if !hasValue && !strings.HasSuffix(name, "[]") {
-		return fmt.Errorf("a field needs a value after '=' (only key[] stands alone, for an empty array)")
+		return errors.New("a field needs a value after '=' (only key[] stands alone, for an empty array)")
 	}
-	// "a[b][]" is the keys a, b and "" (an array).
-	first, brackets, _ := strings.Cut(name, "[")
+	first, brackets, _ := strings.Cut(name, "[") // "a[b][]" is the keys a, b and "" (an array)
 	keys := []string{first}
 	if brackets != "" {
 		keys = append(keys, strings.Split(strings.TrimSuffix(brackets, "]"), "][")...)
 	}
-	var value any
-	if hasValue {
-		value = text
-		if typed {
-			var err error
-			if value, err = typedValue(text, stdin); err != nil {
-				return err
-			}
+	var value any = text
+	if typed && hasValue {
+		var err error
+		if value, err = typedValue(text, stdin); err != nil {
+			return err
 		}
 	}
 	return putField(params, keys, value, hasValue)
@@ -118,56 +111,64 @@ func arrayObject(object map[string]any, key string, list []any, next string) map
 	return fresh
 }
 
-// typedValue is -F's value: a file's contents (@FILE, @- for stdin, read
-// once), an integer, true, false or null as JSON, else the text itself.
+// typedValue is -F's value: @FILE's contents, an integer, true, false or
+// null as JSON, else the text itself.
 func typedValue(text string, stdin *io.Reader) (any, error) {
 	if n, err := strconv.Atoi(text); err == nil {
 		return n, nil
+	}
+	if name, isFile := strings.CutPrefix(text, "@"); isFile {
+		return readFieldFile(name, stdin)
 	}
 	switch text {
 	case "true", "false":
 		return text == "true", nil
 	case "null":
 		return nil, nil
-	case "@-":
-		if *stdin == nil {
-			return nil, fmt.Errorf("@- reads stdin, and it is not there or was read before")
-		}
-		data, err := io.ReadAll(*stdin)
-		*stdin = nil
-		return string(data), err
-	}
-	if name, ok := strings.CutPrefix(text, "@"); ok {
-		data, err := os.ReadFile(name)
-		return string(data), err
 	}
 	return text, nil
 }
 
-// fieldsQuery makes fields into query parameters (a GET, or a body read
-// from --input): scalars as text (null as empty), arrays as key[]=v,
-// objects as key[sub]=v.
+// readFieldFile reads the file of @FILE or --input; "-" is stdin, read
+// once.
+func readFieldFile(name string, stdin *io.Reader) (string, error) {
+	if name != "-" {
+		data, err := os.ReadFile(name)
+		return string(data), err
+	}
+	if *stdin == nil {
+		return "", errors.New("@- reads stdin, and it is not there or was read before")
+	}
+	data, err := io.ReadAll(*stdin)
+	*stdin = nil
+	return string(data), err
+}
+
+// fieldsQuery makes fields into query parameters: scalars as text (null
+// as empty), arrays as key[]=v, objects as key[sub]=v.
 func fieldsQuery(fields map[string]any) url.Values {
 	query := url.Values{}
-	var add func(key string, value any)
-	add = func(key string, value any) {
-		switch v := value.(type) {
-		case map[string]any:
-			for _, name := range slices.Sorted(maps.Keys(v)) {
-				add(key+"["+name+"]", v[name])
-			}
-		case []any:
-			for _, item := range v {
-				add(key+"[]", item)
-			}
-		case nil:
-			query.Add(key, "")
-		default:
-			query.Add(key, fmt.Sprint(v))
-		}
-	}
 	for key, value := range fields {
-		add(key, value)
+		addQuery(query, key, value)
 	}
 	return query
+}
+
+// addQuery adds one field's value; Encode sorts the keys, so a map's
+// order does not show.
+func addQuery(query url.Values, key string, value any) {
+	switch v := value.(type) {
+	case map[string]any:
+		for name, member := range v {
+			addQuery(query, key+"["+name+"]", member)
+		}
+	case []any:
+		for _, item := range v {
+			addQuery(query, key+"[]", item)
+		}
+	case nil:
+		query.Add(key, "")
+	default:
+		query.Add(key, fmt.Sprint(v))
+	}
 }

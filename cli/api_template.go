@@ -19,19 +19,17 @@ import (
 	"cardterm/ui/sanitize"
 )
 
-// answerTemplate is a parsed `cardterm api --template`, with the functions
-// gh api's templates have (gh help formatting), and the table its
-// tablerow calls gather, kept across pages until tablerender (or the end)
-// prints it. Numbers keep their digits (json.Number).
+// answerTemplate is --template: a Go template with gh's functions (gh help
+// formatting) run on each JSON answer, numbers keeping their digits. The
+// rows tablerow gathers wait, across pages, for tablerender or the end.
 type answerTemplate struct {
 	template *template.Template
 	rows     [][]string
-	out      *bytes.Buffer // where the running template writes
+	out      *bytes.Buffer // the running template's output: tablerender's too
 	color    bool          // autocolor paints
 }
 
-// parseAnswerTemplate checks the template's syntax before anything is
-// sent.
+// parseAnswerTemplate checks the template before anything is sent.
 func parseAnswerTemplate(text string) (*answerTemplate, error) {
 	t := &answerTemplate{}
 	var err error
@@ -41,9 +39,8 @@ func parseAnswerTemplate(text string) (*answerTemplate, error) {
 	return t, nil
 }
 
-// execute runs the template on one answer. On a terminal the answer's
-// strings (map keys too) are sanitized first: the terminal's writer keeps
-// colour, and only the template's own colours may reach the terminal.
+// execute runs the template on one answer; on a terminal its strings and
+// keys are sanitized first, so only the template's own colours reach it.
 func (t *answerTemplate) execute(w io.Writer, body []byte, terminal, color bool) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
@@ -62,8 +59,7 @@ func (t *answerTemplate) execute(w io.Writer, body []byte, terminal, color bool)
 	return err
 }
 
-// render writes the rows tablerow gathered in aligned columns and
-// forgets them.
+// render writes the rows tablerow gathered in aligned columns.
 func (t *answerTemplate) render(w io.Writer) error {
 	table := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, row := range t.rows {
@@ -73,8 +69,7 @@ func (t *answerTemplate) render(w io.Writer) error {
 	return table.Flush()
 }
 
-// functions are gh's template functions; timeago says spans the way the
-// app does ("3 h 20 min ago").
+// functions are gh's; timeago speaks as the app does ("3 h 20 min ago").
 func (t *answerTemplate) functions() template.FuncMap {
 	return template.FuncMap{
 		"color": func(style string, input any) string { return colorText(style, valueText(input)) },
@@ -85,7 +80,11 @@ func (t *answerTemplate) functions() template.FuncMap {
 			return valueText(input)
 		},
 		"join": func(separator string, input []any) string {
-			return strings.Join(valueTexts(input), separator)
+			texts := make([]string, len(input))
+			for i, value := range input {
+				texts[i] = valueText(value)
+			}
+			return strings.Join(texts, separator)
 		},
 		"pluck": func(field string, input []any) []any {
 			var out []any
@@ -97,9 +96,9 @@ func (t *answerTemplate) functions() template.FuncMap {
 			return out
 		},
 		"tablerow": func(fields ...any) string {
-			row := valueTexts(fields)
-			for i, text := range row { // one line a row, tabs for the columns
-				first, _, _ := strings.Cut(text, "\n")
+			row := make([]string, len(fields))
+			for i, field := range fields { // one line a row, tabs for the columns
+				first, _, _ := strings.Cut(valueText(field), "\n")
 				row[i] = strings.ReplaceAll(first, "\t", " ")
 			}
 			t.rows = append(t.rows, row)
@@ -121,8 +120,8 @@ func (t *answerTemplate) functions() template.FuncMap {
 	}
 }
 
-// valueText is a JSON value as a template prints it: a string as itself,
-// a number as its digits, null as nothing, an array or object as JSON.
+// valueText is a JSON value as the functions print it: null as nothing,
+// an array or object as JSON.
 func valueText(input any) string {
 	switch v := input.(type) {
 	case nil:
@@ -134,15 +133,6 @@ func valueText(input any) string {
 		return string(data)
 	}
 	return fmt.Sprint(input)
-}
-
-// valueTexts is valueText of each value.
-func valueTexts(values []any) []string {
-	texts := make([]string, len(values))
-	for i, value := range values {
-		texts[i] = valueText(value)
-	}
-	return texts
 }
 
 // colorText paints text in a style of gh's templates (mgutz/ansi): a
@@ -160,9 +150,8 @@ func colorText(style, text string) string {
 		Bold(strings.Contains(attributes, "b")).Underline(strings.Contains(attributes, "u")).Render(text)
 }
 
-// sanitizeStrings returns data with every string and map key sanitized
-// for a terminal. A key that only differed from another by what
-// sanitizing removed does not replace it.
+// sanitizeStrings sanitizes data's strings and keys for a terminal; a key
+// sanitized into another's does not replace it.
 func sanitizeStrings(data any) any {
 	switch v := data.(type) {
 	case string:

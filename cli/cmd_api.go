@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -15,25 +16,23 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
+	"cardterm/apiclient/curlcmd"
+	"cardterm/sandbox"
 	"cardterm/ui/sanitize"
 )
 
-// `cardterm api [flags] PATH`: any endpoint of the gateway, with the
-// app's settings, headers and sign-in, for what `get` does not name; gh
-// api's flags with gh's meanings (docs/api.md). The fields are read in
-// api_fields.go, the answers printed by cmd_api_output.go, --template is
-// api_template.go's and --dry-run api_curl.go's.
+// `cardterm api [flags] PATH`: any endpoint, with gh api's flags and
+// meanings. docs/api.md is the reference; this file reads the command
+// line into a request and sends it, or prints it as curl (--dry-run).
 
 // apiFlags are the api command's own flags.
 type apiFlags struct {
 	method                     string
-	methodGiven                bool // -X was given: fields no longer imply POST
+	methodGiven                bool // -X or api METHOD PATH: fields no longer imply POST
 	rawFields, fields, headers []string
-	input                      string
-	include, silent            bool
-	paginate, slurp            bool
-	jq, template               string
-	dryRun, showSecrets        bool
+	input, jq, template        string
+	include, silent, paginate  bool
+	slurp, dryRun, showSecrets bool
 }
 
 // apiCall is one command line made into a request, checked before
@@ -44,21 +43,17 @@ type apiCall struct {
 	output  *answerTemplate // nil without --template
 }
 
-const apiHelp = `Send one request to any endpoint of the gateway, with the settings, headers
-and sign-in the app uses, and print the answer: byte for byte in a pipe;
-indented, coloured and escaped on a terminal. The flags are gh api's, with
-gh's meanings; docs/api.md is the reference. --read-only sends only the
-interface's reads (exit 2 for the rest).
-
-`
-
 func newAPICommand(std streams) *cobra.Command {
 	var given givenFlags
 	var a apiFlags
 	cmd := &cobra.Command{
 		Use:   "api [flags] PATH",
 		Short: "Send a request to any gateway endpoint and print its answer",
-		Long:  apiHelp + exitCodesHelp,
+		Long: `Send one request to any endpoint of the gateway, with the app's settings,
+headers and sign-in, and print the answer. The flags are gh api's, with gh's
+meanings; docs/api.md is the reference.
+
+` + exitCodesHelp,
 		Example: `  cardterm api /v1/card/status --jq .status
   cardterm api -X POST /v1/card/freeze --dry-run
   cardterm api /v2/consent/user/USER_ID/audit -f limit=100 --paginate \
@@ -73,7 +68,7 @@ func newAPICommand(std streams) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			var stdin io.Reader // -F key=@- and --input - read it; none in tests
+			var stdin io.Reader // stays nil, not a nil *os.File, without one
 			if std.stdin != nil {
 				stdin = std.stdin
 			}
@@ -111,69 +106,61 @@ func newAPICommand(std streams) *cobra.Command {
 	return cmd
 }
 
-// refusal is why gh api would refuse these flags together, or "".
-func (a apiFlags) refusal(args []string) string {
-	outputs := 0
-	for _, on := range []bool{a.silent, a.jq != "", a.template != ""} {
-		if on {
-			outputs++
-		}
-	}
+// refusal is why gh api would refuse these flags with this method, or "".
+func (a apiFlags) refusal(args []string, method string) string {
+	filtered := a.jq != "" || a.template != ""
 	switch {
 	case a.paginate && a.input != "":
 		return "--paginate cannot be used with --input"
 	case a.slurp && !a.paginate:
 		return "--slurp needs --paginate"
-	case a.slurp && (a.jq != "" || a.template != ""):
+	case a.slurp && filtered:
 		return "--slurp cannot be used with --jq or --template"
-	case outputs > 1:
+	case a.jq != "" && a.template != "" || a.silent && filtered:
 		return "only one of --template, --jq or --silent may be used"
 	case len(args) == 2 && a.methodGiven:
 		return fmt.Sprintf("the method is given twice (-X %s and %s): write api -X METHOD PATH", a.method, args[0])
+	case method == "" || strings.Trim(method, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "":
+		return fmt.Sprintf("%q is not an HTTP method such as GET, POST, PUT, PATCH or DELETE", method)
+	case a.paginate && method != http.MethodGet:
+		return "--paginate follows the pages of a GET"
 	}
 	return ""
 }
 
-// call checks the command line as gh api does and makes the request: the
-// method, the path, the fields or the body, the headers and the output's
-// filter. Nothing is read from the keyring and nothing is sent yet.
+// call makes the command line into a request as gh api does; nothing is
+// read from the keyring and nothing is sent yet.
 func (a apiFlags) call(args []string, o options, stdin io.Reader) (apiCall, error) {
-	if why := a.refusal(args); why != "" {
-		return apiCall{}, usageError{why}
-	}
-	method, path := strings.ToUpper(a.method), args[0]
+	method, path := a.method, args[0]
 	if len(args) == 2 { // the old form: api METHOD PATH
-		method, path, a.methodGiven = strings.ToUpper(args[0]), args[1], true
+		method, path = args[0], args[1]
 	}
-	if method == "" || strings.Trim(method, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
-		return apiCall{}, usageError{fmt.Sprintf("%q is not an HTTP method such as GET, POST, PUT, PATCH or DELETE", method)}
+	method = strings.ToUpper(method)
+	if why := a.refusal(args, method); why != "" {
+		return apiCall{}, usageError{why}
 	}
 	fields, err := parseFields(a.rawFields, a.fields, stdin)
 	if err != nil {
 		return apiCall{}, err
 	}
-	// As gh: a field or a body makes the request a POST unless -X says
-	// otherwise; --paginate keeps GET (its pages are read with GET).
-	if !a.methodGiven && !a.paginate && (len(fields) > 0 || a.input != "") {
+	// As gh, a field or a body makes a POST; --paginate reads with GET.
+	if !a.methodGiven && len(args) == 1 && !a.paginate && (len(fields) > 0 || a.input != "") {
 		method = http.MethodPost
 	}
-	if a.paginate && method != http.MethodGet {
-		return apiCall{}, usageError{"--paginate follows the pages of a GET"}
-	}
 	call := apiCall{request: apiclient.RawRequest{Method: method, Path: path}}
-	switch {
-	case a.input != "":
-		call.request.Body, err = readInput(a.input, stdin)
+	if a.input != "" || method == http.MethodGet {
 		call.request.Query = fieldsQuery(fields)
-	case method == http.MethodGet:
-		call.request.Query = fieldsQuery(fields)
-	case len(fields) > 0:
+	} else if len(fields) > 0 {
 		call.request.Body = mustJSON(fields)
 	}
-	if err == nil {
-		call.request.Header, err = parseHeaders(a.headers)
+	if a.input != "" { // as -F @FILE reads; an empty file sends an empty body
+		var body string
+		if body, err = readFieldFile(a.input, &stdin); err != nil {
+			return apiCall{}, usageError{fmt.Sprintf("--input %s: %v", a.input, err)}
+		}
+		call.request.Body = []byte(body)
 	}
-	if err == nil {
+	if call.request.Header, err = parseHeaders(a.headers); err == nil {
 		err = guardAPIRequest(o, call.request)
 	}
 	if err == nil && a.jq != "" {
@@ -185,9 +172,8 @@ func (a apiFlags) call(args []string, o options, stdin io.Reader) (apiCall, erro
 	return call, err
 }
 
-// guardAPIRequest refuses, before a secret is read or anyone signs in,
-// a path that is not under the gateway and, in read-only mode, anything
-// but one of the interface's reads (the client refuses the same again).
+// guardAPIRequest refuses, before a secret is read or anyone signs in, a
+// path off the gateway and, read-only, all but the interface's reads.
 func guardAPIRequest(o options, request apiclient.RawRequest) error {
 	if err := apiclient.CheckRawPath(request.Path); err != nil {
 		return usageError{err.Error()}
@@ -199,50 +185,35 @@ func guardAPIRequest(o options, request apiclient.RawRequest) error {
 	if request.Body == nil {
 		_, why = apiclient.ReadOnlyAllows(request.Method, request.Path+"?"+request.Query.Encode(), request.Header)
 	}
-	if why != "" {
-		return usageError{fmt.Sprintf("%s (--read-only, $%s or the profile)", why, envReadOnly)}
+	if why == "" {
+		return nil
 	}
-	return nil
+	return usageError{fmt.Sprintf("%s (--read-only, $%s or the profile)", why, envReadOnly)}
 }
 
-// readInput reads --input as -F reads @FILE (@- for stdin). The bytes
-// are sent as they are: an empty file sends an empty body, not none.
-func readInput(name string, stdin io.Reader) ([]byte, error) {
-	text, err := typedValue("@"+name, &stdin)
-	if err != nil {
-		return nil, usageError{fmt.Sprintf("--input %s: %v", name, err)}
-	}
-	return []byte(text.(string)), nil
+// mustJSON encodes fields, which hold nothing JSON cannot encode.
+func mustJSON(v any) []byte {
+	data, _ := json.Marshal(v)
+	return data
 }
 
 // parseHeaders reads -H 'Name: value'.
 func parseHeaders(lines []string) (http.Header, error) {
-	var header http.Header
+	header := http.Header{}
 	for _, line := range lines {
 		name, value, ok := strings.Cut(line, ":")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") || strings.ContainsAny(value, "\r\n") {
 			return nil, usageError{fmt.Sprintf("-H %q: write 'Name: value'", line)}
 		}
-		if header == nil {
-			header = http.Header{}
-		}
 		header.Add(name, strings.TrimSpace(value))
 	}
 	return header, nil
 }
 
-// mustJSON encodes fields, which hold only strings, numbers, booleans,
-// null, arrays and objects of them: it cannot fail.
-func mustJSON(v any) []byte {
-	data, _ := json.Marshal(v)
-	return data
-}
-
 // runAPI signs in when the path is a user's (not with -H Authorization),
-// sends the call and the pages after it, prints the answers and returns
-// the exit code. The secret key is read only for the endpoints it is sent
-// to; nothing ever prompts.
+// sends the call and prints the answers; the secret key is read only for
+// the endpoints it goes to, and nothing prompts.
 func runAPI(o options, call apiCall, a apiFlags, std streams) int {
 	method, path := call.request.Method, call.request.Path
 	if !apiclient.RawNeedsSecretKey(method, path) {
@@ -267,4 +238,40 @@ func runAPI(o options, call apiCall, a apiFlags, std streams) int {
 		defer signOut()
 	}
 	return sendPages(ctx, client, gw.cfg.BaseURL, call, a, std)
+}
+
+// printDryRun prints call as the app's copy as curl writes it, and on
+// stderr the variables it needs. Nothing is sent and nobody signs in;
+// without a base URL it names the sandbox `cardterm sandbox` serves.
+func printDryRun(o options, call apiCall, showSecrets bool, std streams) int {
+	cfg, closeLog, err := clientConfig(o)
+	if err != nil {
+		fmt.Fprintln(std.stderr, "cardterm api:", err)
+		return exitCodeFor(err)
+	}
+	defer closeLog()
+	if cfg.BaseURL == "" {
+		cfg.BaseURL, cfg.ClientKey = defaultSandboxURL, cmp.Or(cfg.ClientKey, sandbox.DemoClientKey)
+	}
+	cfg.SecretKey = ""
+	if showSecrets {
+		cfg.SecretKey = strings.TrimSpace(os.Getenv(secretKeyEnv))
+	}
+	prepared, err := apiclient.New(cfg).PrepareRaw(context.Background(), call.request)
+	if err != nil {
+		fmt.Fprintln(std.stderr, "cardterm api:", apiclient.ErrorMessage(err))
+		return exitCodeFor(err)
+	}
+	command, variables := curlcmd.Command(prepared.Request, prepared.Body, curlcmd.Options{Reveal: showSecrets,
+		NeedsToken: prepared.NeedsToken && call.request.Header.Get("Authorization") == "", NeedsSecretKey: prepared.NeedsSecretKey})
+	fmt.Fprintln(std.stdout, command)
+	hints := map[string]string{
+		curlcmd.AccessTokenVariable: "an access token from POST /v1/auth/login",
+		curlcmd.SecretKeyVariable:   "your secret key",
+		curlcmd.BodyFileVariable:    "a file holding the body: it has a NUL byte, which no shell word carries",
+	}
+	for _, variable := range variables {
+		fmt.Fprintf(std.stderr, "Set $%s first (%s).\n", variable, hints[variable])
+	}
+	return exitOK
 }
