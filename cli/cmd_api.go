@@ -1,29 +1,26 @@
 package cli
 
 import (
-	"cmp"
-	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
-	"os/signal"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/itchyny/gojq"
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/curlcmd"
-	"cardterm/sandbox"
-	"cardterm/ui/sanitize"
 )
 
-// `cardterm api [flags] PATH`: any endpoint, with gh api's flags and
-// meanings. docs/api.md is the reference; this file reads the command
-// line into a request and sends it, or prints it as curl (--dry-run).
+// `cardterm api`: any endpoint, with gh api's flags and meanings
+// (docs/api.md). The command line made into a request, sent or printed.
 
 // apiFlags are the api command's own flags.
 type apiFlags struct {
@@ -49,9 +46,8 @@ func newAPICommand(std streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "api [flags] PATH",
 		Short: "Send a request to any gateway endpoint and print its answer",
-		Long: `Send one request to any endpoint of the gateway, with the app's settings,
-headers and sign-in, and print the answer. The flags are gh api's, with gh's
-meanings; docs/api.md is the reference.
+		Long: `Send one request to any endpoint of the gateway, as the app would, and
+print the answer. The flags are gh api's, with gh's meanings: docs/api.md.
 
 ` + exitCodesHelp,
 		Example: `  cardterm api /v1/card/status --jq .status
@@ -73,10 +69,9 @@ meanings; docs/api.md is the reference.
 				stdin = std.stdin
 			}
 			call, err := a.call(args, o, stdin)
-			switch {
-			case err != nil:
+			if err != nil {
 				return err
-			case a.dryRun:
+			} else if a.dryRun {
 				return statusError(printDryRun(o, call, a.showSecrets, std))
 			}
 			return statusError(runAPI(o, call, a, std))
@@ -143,9 +138,8 @@ func (a apiFlags) call(args []string, o options, stdin io.Reader) (apiCall, erro
 	if err != nil {
 		return apiCall{}, err
 	}
-	// As gh, a field or a body makes a POST; --paginate reads with GET.
 	if !a.methodGiven && len(args) == 1 && !a.paginate && (len(fields) > 0 || a.input != "") {
-		method = http.MethodPost
+		method = http.MethodPost // as gh; --paginate reads its pages with GET
 	}
 	call := apiCall{request: apiclient.RawRequest{Method: method, Path: path}}
 	if a.input != "" || method == http.MethodGet {
@@ -153,9 +147,9 @@ func (a apiFlags) call(args []string, o options, stdin io.Reader) (apiCall, erro
 	} else if len(fields) > 0 {
 		call.request.Body = mustJSON(fields)
 	}
-	if a.input != "" { // as -F @FILE reads; an empty file sends an empty body
-		var body string
-		if body, err = readFieldFile(a.input, &stdin); err != nil {
+	if a.input != "" { // read as -F @FILE; an empty file sends an empty body
+		body, err := readFieldFile(a.input, &stdin)
+		if err != nil {
 			return apiCall{}, usageError{fmt.Sprintf("--input %s: %v", a.input, err)}
 		}
 		call.request.Body = []byte(body)
@@ -211,67 +205,152 @@ func parseHeaders(lines []string) (http.Header, error) {
 	return header, nil
 }
 
-// runAPI signs in when the path is a user's (not with -H Authorization),
-// sends the call and prints the answers; the secret key is read only for
-// the endpoints it goes to, and nothing prompts.
-func runAPI(o options, call apiCall, a apiFlags, std streams) int {
-	method, path := call.request.Method, call.request.Path
-	if !apiclient.RawNeedsSecretKey(method, path) {
-		o.secrets = nil
-	}
-	o.noPrompt = true
-	gw, err := chooseGateway(o, std.stdin, std.stderr)
-	if err != nil {
-		fmt.Fprintln(std.stderr, "cardterm api:", err)
-		return exitCodeFor(err)
-	}
-	defer gw.close()
-	client := apiclient.New(gw.cfg)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if apiclient.RawNeedsSignIn(method, path) && call.request.Header.Get("Authorization") == "" {
-		signOut, err := signIn(ctx, client, gw, method+" "+path)
-		if err != nil {
-			fmt.Fprintln(std.stderr, "cardterm api:", sanitize.Text(lookupMessage(err)))
-			return exitCodeFor(err)
+// The -f and -F fields, nested and typed as gh api reads them.
+
+// fieldKey is a field's key: a name, then bracketed keys ([sub] or []).
+var fieldKey = regexp.MustCompile(`^[^\[\]]+(\[[^\[\]]*\])*$`)
+
+// parseFields builds the JSON object of the raw (-f) and typed (-F)
+// fields, all -f before the -F as gh; stdin is read by the first @-.
+func parseFields(raw, typed []string, stdin io.Reader) (map[string]any, error) {
+	params := map[string]any{}
+	for i, field := range append(slices.Clone(raw), typed...) {
+		flag, isTyped := "-f", i >= len(raw)
+		if isTyped {
+			flag = "-F"
 		}
-		defer signOut()
+		if err := addField(params, field, isTyped, &stdin); err != nil {
+			return nil, usageError{fmt.Sprintf("%s %q: %v", flag, field, err)}
+		}
 	}
-	return sendPages(ctx, client, gw.cfg.BaseURL, call, a, std)
+	return params, nil
 }
 
-// printDryRun prints call as the app's copy as curl writes it, and on
-// stderr the variables it needs. Nothing is sent and nobody signs in;
-// without a base URL it names the sandbox `cardterm sandbox` serves.
-func printDryRun(o options, call apiCall, showSecrets bool, std streams) int {
-	cfg, closeLog, err := clientConfig(o)
-	if err != nil {
-		fmt.Fprintln(std.stderr, "cardterm api:", err)
-		return exitCodeFor(err)
+// addField splits one field into its keys and value and puts it in params.
+func addField(params map[string]any, field string, typed bool, stdin *io.Reader) error {
+	name, text, hasValue := strings.Cut(field, "=")
+	switch {
+	case !fieldKey.MatchString(name):
+		return errors.New("write key=value (key[sub]=value nests, key[]=value appends)")
+	case !hasValue && !strings.HasSuffix(name, "[]"):
+		return errors.New("a field needs a value after '=' (only key[] stands alone, for an empty array)")
 	}
-	defer closeLog()
-	if cfg.BaseURL == "" {
-		cfg.BaseURL, cfg.ClientKey = defaultSandboxURL, cmp.Or(cfg.ClientKey, sandbox.DemoClientKey)
+	// "a[b][]" is the keys a, b and "" (an array): "a[b[" split at "[".
+	keys := strings.Split(strings.ReplaceAll(strings.TrimSuffix(name, "]"), "][", "["), "[")
+	var value any = text
+	if typed && hasValue {
+		var err error
+		if value, err = typedValue(text, stdin); err != nil {
+			return err
+		}
 	}
-	cfg.SecretKey = ""
-	if showSecrets {
-		cfg.SecretKey = strings.TrimSpace(os.Getenv(secretKeyEnv))
+	return putField(params, keys, value, hasValue)
+}
+
+// putField puts value at keys[0], under the keys after it: an object for
+// each [sub], an array for each [].
+func putField(object map[string]any, keys []string, value any, hasValue bool) error {
+	key, rest := keys[0], keys[1:]
+	existing, exists := object[key]
+	inner, isObject := existing.(map[string]any)
+	list, isList := existing.([]any)
+	switch {
+	case len(rest) == 0 && exists:
+		return fmt.Errorf("%q is given twice", key)
+	case len(rest) == 0:
+		object[key] = value
+	case rest[0] != "" && exists && !isObject:
+		return fmt.Errorf("%q is not an object here", key)
+	case rest[0] != "": // key[sub]
+		if !exists {
+			inner = map[string]any{}
+			object[key] = inner
+		}
+		return putField(inner, rest, value, hasValue)
+	case exists && !isList:
+		return fmt.Errorf("%q is not an array here", key)
+	case len(rest) > 1: // key[][sub]
+		return putField(arrayObject(object, key, list, rest[1]), rest[1:], value, hasValue)
+	case hasValue:
+		object[key] = append(list, value)
+	case !exists: // key[] alone: an empty array
+		object[key] = []any{}
 	}
-	prepared, err := apiclient.New(cfg).PrepareRaw(context.Background(), call.request)
-	if err != nil {
-		fmt.Fprintln(std.stderr, "cardterm api:", apiclient.ErrorMessage(err))
-		return exitCodeFor(err)
+	return nil
+}
+
+// arrayObject is the object of object[key] (list) that next goes into:
+// as gh, the last one while it lacks next (or next is an array), else a
+// new one appended.
+func arrayObject(object map[string]any, key string, list []any, next string) map[string]any {
+	if len(list) > 0 {
+		last, _ := list[len(list)-1].(map[string]any)
+		held, taken := last[next]
+		if _, isList := held.([]any); last != nil && (!taken || isList) {
+			return last
+		}
 	}
-	command, variables := curlcmd.Command(prepared.Request, prepared.Body, curlcmd.Options{Reveal: showSecrets,
-		NeedsToken: prepared.NeedsToken && call.request.Header.Get("Authorization") == "", NeedsSecretKey: prepared.NeedsSecretKey})
-	fmt.Fprintln(std.stdout, command)
-	hints := map[string]string{
-		curlcmd.AccessTokenVariable: "an access token from POST /v1/auth/login",
-		curlcmd.SecretKeyVariable:   "your secret key",
-		curlcmd.BodyFileVariable:    "a file holding the body: it has a NUL byte, which no shell word carries",
+	fresh := map[string]any{}
+	object[key] = append(list, fresh)
+	return fresh
+}
+
+// typedValue is -F's value: @FILE's contents, an integer, true, false or
+// null as JSON, else the text itself.
+func typedValue(text string, stdin *io.Reader) (any, error) {
+	if n, err := strconv.Atoi(text); err == nil {
+		return n, nil
 	}
-	for _, variable := range variables {
-		fmt.Fprintf(std.stderr, "Set $%s first (%s).\n", variable, hints[variable])
+	if name, isFile := strings.CutPrefix(text, "@"); isFile {
+		return readFieldFile(name, stdin)
 	}
-	return exitOK
+	switch text {
+	case "true", "false":
+		return text == "true", nil
+	case "null":
+		return nil, nil
+	}
+	return text, nil
+}
+
+// readFieldFile reads the file of @FILE or --input; "-" is stdin, read
+// once.
+func readFieldFile(name string, stdin *io.Reader) (string, error) {
+	if name != "-" {
+		data, err := os.ReadFile(name)
+		return string(data), err
+	}
+	if *stdin == nil {
+		return "", errors.New("@- reads stdin, and it is not there or was read before")
+	}
+	data, err := io.ReadAll(*stdin)
+	*stdin = nil
+	return string(data), err
+}
+
+// fieldsQuery makes fields into query parameters: scalars as text (null
+// as empty), arrays as key[]=v, objects as key[sub]=v (Encode sorts them).
+func fieldsQuery(fields map[string]any) url.Values {
+	query := url.Values{}
+	var add func(key string, value any)
+	add = func(key string, value any) {
+		switch v := value.(type) {
+		case map[string]any:
+			for name, member := range v {
+				add(key+"["+name+"]", member)
+			}
+		case []any:
+			for _, item := range v {
+				add(key+"[]", item)
+			}
+		case nil:
+			query.Add(key, "")
+		default:
+			query.Add(key, fmt.Sprint(v))
+		}
+	}
+	for key, value := range fields {
+		add(key, value)
+	}
+	return query
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,12 +11,16 @@ import (
 	"maps"
 	"net/url"
 	"os"
+	"os/signal"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/itchyny/gojq"
 
 	"cardterm/apiclient"
+	"cardterm/apiclient/curlcmd"
+	"cardterm/sandbox"
 	"cardterm/ui/sanitize"
 )
 
@@ -30,6 +35,71 @@ type answerWriter struct {
 	slurped         [][]byte // --slurp's pages, printed by finish
 }
 
+// runAPI signs in when the path is a user's (not with -H Authorization),
+// sends the call and prints the answers; the secret key is read only for
+// the endpoints it goes to, and nothing prompts.
+func runAPI(o options, call apiCall, a apiFlags, std streams) int {
+	method, path := call.request.Method, call.request.Path
+	if !apiclient.RawNeedsSecretKey(method, path) {
+		o.secrets = nil
+	}
+	o.noPrompt = true
+	gw, err := chooseGateway(o, std.stdin, std.stderr)
+	if err != nil {
+		fmt.Fprintln(std.stderr, "cardterm api:", err)
+		return exitCodeFor(err)
+	}
+	defer gw.close()
+	client := apiclient.New(gw.cfg)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if apiclient.RawNeedsSignIn(method, path) && call.request.Header.Get("Authorization") == "" {
+		signOut, err := signIn(ctx, client, gw, method+" "+path)
+		if err != nil {
+			fmt.Fprintln(std.stderr, "cardterm api:", sanitize.Text(lookupMessage(err)))
+			return exitCodeFor(err)
+		}
+		defer signOut()
+	}
+	return sendPages(ctx, client, gw.cfg.BaseURL, call, a, std)
+}
+
+// printDryRun prints call as the app's copy as curl writes it, and on
+// stderr the variables it needs. Nothing is sent and nobody signs in;
+// without a base URL it names the sandbox `cardterm sandbox` serves.
+func printDryRun(o options, call apiCall, showSecrets bool, std streams) int {
+	cfg, closeLog, err := clientConfig(o)
+	if err != nil {
+		fmt.Fprintln(std.stderr, "cardterm api:", err)
+		return exitCodeFor(err)
+	}
+	defer closeLog()
+	if cfg.BaseURL == "" {
+		cfg.BaseURL, cfg.ClientKey = defaultSandboxURL, cmp.Or(cfg.ClientKey, sandbox.DemoClientKey)
+	}
+	cfg.SecretKey = ""
+	if showSecrets {
+		cfg.SecretKey = strings.TrimSpace(os.Getenv(secretKeyEnv))
+	}
+	prepared, err := apiclient.New(cfg).PrepareRaw(context.Background(), call.request)
+	if err != nil {
+		fmt.Fprintln(std.stderr, "cardterm api:", apiclient.ErrorMessage(err))
+		return exitCodeFor(err)
+	}
+	command, variables := curlcmd.Command(prepared.Request, prepared.Body, curlcmd.Options{Reveal: showSecrets,
+		NeedsToken: prepared.NeedsToken && call.request.Header.Get("Authorization") == "", NeedsSecretKey: prepared.NeedsSecretKey})
+	fmt.Fprintln(std.stdout, command)
+	hints := map[string]string{
+		curlcmd.AccessTokenVariable: "an access token from POST /v1/auth/login",
+		curlcmd.SecretKeyVariable:   "your secret key",
+		curlcmd.BodyFileVariable:    "a file holding the body: it has a NUL byte, which no shell word carries",
+	}
+	for _, variable := range variables {
+		fmt.Fprintf(std.stderr, "Set $%s first (%s).\n", variable, hints[variable])
+	}
+	return exitOK
+}
+
 // sendPages sends the call, then with --paginate each next page, prints
 // every answer and returns the exit code.
 func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, call apiCall, a apiFlags, std streams) int {
@@ -42,10 +112,11 @@ func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, ca
 		}
 		return exitRefused
 	}
-	pages, request := newPageFollower(baseURL), call.request
-	for page := 1; ; page++ {
+	base, _ := url.Parse(baseURL) // the client's: it parses
+	seen := map[string]bool{}     // the pages followed
+	for request := call.request; request.Path != ""; {
 		answer, err := client.Raw(ctx, request)
-		out.head(answer, page > 1)
+		out.head(answer, len(seen) > 0)
 		if err != nil { // as gh api: the gateway's error answer on stdout, unfiltered
 			if !a.silent {
 				_ = out.raw(answer.Body)
@@ -56,16 +127,12 @@ func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, ca
 		if err := out.body(ctx, answer.Body); err != nil {
 			return fail(err)
 		}
-		if !a.paginate {
-			break
+		request = apiclient.RawRequest{Method: request.Method, Header: request.Header} // no path: the last
+		if a.paginate {
+			if request.Path, err = nextPage(base, answer.Body, seen); err != nil {
+				return fail(err)
+			}
 		}
-		next, more, err := pages.next(answer.Body)
-		if err != nil {
-			return fail(err)
-		} else if !more {
-			break
-		}
-		request = apiclient.RawRequest{Method: request.Method, Path: next, Header: request.Header}
 	}
 	if err := out.finish(); err != nil {
 		return fail(err)
@@ -186,46 +253,36 @@ func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, b
 	return nil
 }
 
-// pageFollower finds the page after a paged answer (_links.next, {href,
-// method} or the href alone), only on the gateway: the credentials go
-// nowhere else. It stops pages that never end.
-type pageFollower struct {
-	base *url.URL // the client's base URL, which parses: it has been sent to
-	seen map[string]bool
-}
-
+// maxPages stops a gateway whose pages never end.
 const maxPages = 10000
 
-func newPageFollower(baseURL string) *pageFollower {
-	base, _ := url.Parse(baseURL)
-	return &pageFollower{base: base, seen: map[string]bool{}}
-}
-
-// next returns the path, under the base URL, of the page after body; false
-// on the last page or an answer that is not paged.
-func (p *pageFollower) next(body []byte) (string, bool, error) {
+// nextPage is the path, under base, of the page after body ("" on the
+// last page): its _links.next, {href, method} or the href alone. A page
+// off the gateway is refused, as the credentials go nowhere else, and so
+// is one seen before.
+func nextPage(base *url.URL, body []byte, seen map[string]bool) (string, error) {
 	var page struct {
-		Links struct{ Next json.RawMessage } `json:"_links"`
+		Links struct{ Next any } `json:"_links"`
 	}
-	var link struct{ Href string }
-	_ = json.Unmarshal(body, &page)
-	if json.Unmarshal(page.Links.Next, &link.Href) != nil {
-		_ = json.Unmarshal(page.Links.Next, &link)
+	_ = json.Unmarshal(body, &page) // not JSON, or not paged: the last page
+	href, _ := page.Links.Next.(string)
+	if link, ok := page.Links.Next.(map[string]any); ok {
+		href, _ = link["href"].(string)
 	}
-	if link.Href == "" {
-		return "", false, nil
+	if href == "" {
+		return "", nil
 	}
-	u, err := p.base.Parse(link.Href)
-	if err != nil || u.Host != p.base.Host || u.Scheme != p.base.Scheme {
-		return "", false, fmt.Errorf("the next page, %s, is not on the gateway: it is not followed with your credentials", sanitize.Text(link.Href))
+	u, err := base.Parse(href)
+	if err != nil || u.Host != base.Host || u.Scheme != base.Scheme {
+		return "", fmt.Errorf("the next page, %s, is not on the gateway: it is not followed with your credentials", sanitize.Text(href))
 	}
 	path := u.RequestURI()
-	if prefix := strings.TrimRight(p.base.Path, "/"); strings.HasPrefix(path, prefix+"/") {
+	if prefix := strings.TrimRight(base.Path, "/"); strings.HasPrefix(path, prefix+"/") {
 		path = path[len(prefix):]
 	}
-	if p.seen[path] || len(p.seen) >= maxPages {
-		return "", false, fmt.Errorf("the pages do not end (%s again, or %d pages)", sanitize.Text(link.Href), maxPages)
+	if seen[path] || len(seen) >= maxPages {
+		return "", fmt.Errorf("the pages do not end (%s again, or %d pages)", sanitize.Text(href), maxPages)
 	}
-	p.seen[path] = true
-	return path, true, nil
+	seen[path] = true
+	return path, nil
 }
