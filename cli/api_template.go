@@ -19,14 +19,13 @@ import (
 	"cardterm/ui/sanitize"
 )
 
-// answerTemplate is --template: a Go template with gh's functions (gh help
-// formatting) run on each JSON answer, numbers keeping their digits. The
-// rows tablerow gathers wait, across pages, for tablerender or the end.
+// answerTemplate is --template with gh's functions; the rows tablerow
+// gathers wait, across pages, for tablerender or the end.
 type answerTemplate struct {
 	template *template.Template
 	rows     [][]string
-	out      *bytes.Buffer // the running template's output: tablerender's too
-	color    bool          // autocolor paints
+	out      io.Writer // where the running template, and tablerender, write
+	color    bool      // autocolor paints
 }
 
 // parseAnswerTemplate checks the template before anything is sent.
@@ -51,12 +50,11 @@ func (t *answerTemplate) execute(w io.Writer, body []byte, terminal, color bool)
 	if terminal {
 		data = sanitizeStrings(data)
 	}
-	t.out, t.color = &bytes.Buffer{}, color
-	if err := t.template.Execute(t.out, data); err != nil {
+	t.out, t.color = w, color
+	if err := t.template.Execute(w, data); err != nil {
 		return fmt.Errorf("--template: %v", err)
 	}
-	_, err := w.Write(t.out.Bytes())
-	return err
+	return nil
 }
 
 // render writes the rows tablerow gathered in aligned columns.
@@ -120,23 +118,17 @@ func (t *answerTemplate) functions() template.FuncMap {
 	}
 }
 
-// valueText is a JSON value as the functions print it: null as nothing,
-// an array or object as JSON.
+// valueText is a JSON value as the functions print it: a string as
+// itself, null as nothing, anything else as JSON (numbers keep digits).
 func valueText(input any) string {
-	switch v := input.(type) {
-	case nil:
-		return ""
-	case string:
-		return v
-	case map[string]any, []any:
-		data, _ := json.Marshal(v)
-		return string(data)
+	if text, isText := input.(string); isText || input == nil {
+		return text
 	}
-	return fmt.Sprint(input)
+	data, _ := json.Marshal(input)
+	return string(data)
 }
 
-// colorText paints text in a style of gh's templates (mgutz/ansi): a
-// colour name, then +b bold, +u underline or +h bright ("green+b").
+// colorText paints text in gh's styles: "green+b" (+b bold, +u underline, +h bright).
 func colorText(style, text string) string {
 	name, attributes, _ := strings.Cut(style, "+")
 	code := slices.Index([]string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}, name)

@@ -25,15 +25,14 @@ import (
 // apiFlags are the api command's own flags.
 type apiFlags struct {
 	method                     string
-	methodGiven                bool // -X or api METHOD PATH: fields no longer imply POST
+	methodGiven                bool // -X was given: fields no longer imply POST
 	rawFields, fields, headers []string
 	input, jq, template        string
 	include, silent, paginate  bool
 	slurp, dryRun, showSecrets bool
 }
 
-// apiCall is one command line made into a request, checked before
-// anything is sent.
+// apiCall is the command line made into a request, checked, not yet sent.
 type apiCall struct {
 	request apiclient.RawRequest
 	jq      *gojq.Code      // nil without --jq
@@ -123,14 +122,12 @@ func (a apiFlags) refusal(args []string, method string) string {
 	return ""
 }
 
-// call makes the command line into a request as gh api does; nothing is
-// read from the keyring and nothing is sent yet.
+// call makes the command line into a request as gh api does.
 func (a apiFlags) call(args []string, o options, stdin io.Reader) (apiCall, error) {
-	method, path := a.method, args[0]
+	method, path := strings.ToUpper(a.method), args[0]
 	if len(args) == 2 { // the old form: api METHOD PATH
-		method, path = args[0], args[1]
+		method, path = strings.ToUpper(args[0]), args[1]
 	}
-	method = strings.ToUpper(method)
 	if why := a.refusal(args, method); why != "" {
 		return apiCall{}, usageError{why}
 	}
@@ -205,9 +202,8 @@ func parseHeaders(lines []string) (http.Header, error) {
 	return header, nil
 }
 
-// The -f and -F fields, nested and typed as gh api reads them.
-
-// fieldKey is a field's key: a name, then bracketed keys ([sub] or []).
+// fieldKey is -f and -F's key, nested as gh api nests it (docs/api.md):
+// a name, then bracketed keys ([sub] or []).
 var fieldKey = regexp.MustCompile(`^[^\[\]]+(\[[^\[\]]*\])*$`)
 
 // parseFields builds the JSON object of the raw (-f) and typed (-F)
@@ -279,9 +275,8 @@ func putField(object map[string]any, keys []string, value any, hasValue bool) er
 	return nil
 }
 
-// arrayObject is the object of object[key] (list) that next goes into:
-// as gh, the last one while it lacks next (or next is an array), else a
-// new one appended.
+// arrayObject is where key[][next] goes, as gh: list's last object while
+// it lacks next (or next is an array), else a new one appended.
 func arrayObject(object map[string]any, key string, list []any, next string) map[string]any {
 	if len(list) > 0 {
 		last, _ := list[len(list)-1].(map[string]any)
@@ -313,8 +308,7 @@ func typedValue(text string, stdin *io.Reader) (any, error) {
 	return text, nil
 }
 
-// readFieldFile reads the file of @FILE or --input; "-" is stdin, read
-// once.
+// readFieldFile reads @FILE's or --input's file; "-" is stdin, once.
 func readFieldFile(name string, stdin *io.Reader) (string, error) {
 	if name != "-" {
 		data, err := os.ReadFile(name)

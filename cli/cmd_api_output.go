@@ -24,20 +24,8 @@ import (
 	"cardterm/ui/sanitize"
 )
 
-// answerWriter prints `cardterm api`'s answers: byte for byte to a pipe or
-// a file (a script gets what the gateway sent), on a terminal indented,
-// coloured and escaped; the flags and the call say what else.
-type answerWriter struct {
-	w               io.Writer
-	terminal, color bool // color: a terminal without NO_COLOR
-	flags           apiFlags
-	call            apiCall
-	slurped         [][]byte // --slurp's pages, printed by finish
-}
-
-// runAPI signs in when the path is a user's (not with -H Authorization),
-// sends the call and prints the answers; the secret key is read only for
-// the endpoints it goes to, and nothing prompts.
+// runAPI signs in for a user's path (not with -H Authorization) and sends
+// the call; the secret key is read only where it is sent, nothing prompts.
 func runAPI(o options, call apiCall, a apiFlags, std streams) int {
 	method, path := call.request.Method, call.request.Path
 	if !apiclient.RawNeedsSecretKey(method, path) {
@@ -64,8 +52,7 @@ func runAPI(o options, call apiCall, a apiFlags, std streams) int {
 	return sendPages(ctx, client, gw.cfg.BaseURL, call, a, std)
 }
 
-// printDryRun prints call as the app's copy as curl writes it, and on
-// stderr the variables it needs. Nothing is sent and nobody signs in;
+// printDryRun prints call as the app's copy as curl does, sending nothing;
 // without a base URL it names the sandbox `cardterm sandbox` serves.
 func printDryRun(o options, call apiCall, showSecrets bool, std streams) int {
 	cfg, closeLog, err := clientConfig(o)
@@ -77,8 +64,7 @@ func printDryRun(o options, call apiCall, showSecrets bool, std streams) int {
 	if cfg.BaseURL == "" {
 		cfg.BaseURL, cfg.ClientKey = defaultSandboxURL, cmp.Or(cfg.ClientKey, sandbox.DemoClientKey)
 	}
-	cfg.SecretKey = ""
-	if showSecrets {
+	if showSecrets { // clientConfig reads no secret: the command holds variables
 		cfg.SecretKey = strings.TrimSpace(os.Getenv(secretKeyEnv))
 	}
 	prepared, err := apiclient.New(cfg).PrepareRaw(context.Background(), call.request)
@@ -105,44 +91,50 @@ func printDryRun(o options, call apiCall, showSecrets bool, std streams) int {
 func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, call apiCall, a apiFlags, std streams) int {
 	terminal := isTerminal(std.stdout)
 	out := &answerWriter{w: std.stdout, terminal: terminal, color: terminal && os.Getenv("NO_COLOR") == "", flags: a, call: call}
-	fail := func(err error) int {
-		fmt.Fprintln(std.stderr, "cardterm api:", err)
-		if ctx.Err() != nil { // SIGINT or SIGTERM while --jq ran
-			return exitInterrupted
-		}
-		return exitRefused
-	}
 	base, _ := url.Parse(baseURL) // the client's: it parses
 	seen := map[string]bool{}     // the pages followed
+	var err error
 	for request := call.request; request.Path != ""; {
-		answer, err := client.Raw(ctx, request)
+		answer, sendErr := client.Raw(ctx, request)
 		out.head(answer, len(seen) > 0)
-		if err != nil { // as gh api: the gateway's error answer on stdout, unfiltered
+		if sendErr != nil { // as gh api: the gateway's error answer on stdout, unfiltered
 			if !a.silent {
 				_ = out.raw(answer.Body)
 			}
-			fmt.Fprintf(std.stderr, "cardterm api: %s %s: %s\n", request.Method, sanitize.Text(request.Path), sanitize.Text(apiclient.ErrorMessage(err)))
-			return exitCodeFor(err)
+			fmt.Fprintf(std.stderr, "cardterm api: %s %s: %s\n", request.Method, sanitize.Text(request.Path), sanitize.Text(apiclient.ErrorMessage(sendErr)))
+			return exitCodeFor(sendErr)
 		}
-		if err := out.body(ctx, answer.Body); err != nil {
-			return fail(err)
-		}
-		request = apiclient.RawRequest{Method: request.Method, Header: request.Header} // no path: the last
-		if a.paginate {
-			if request.Path, err = nextPage(base, answer.Body, seen); err != nil {
-				return fail(err)
-			}
+		err = out.body(ctx, answer.Body)
+		request = apiclient.RawRequest{Method: request.Method, Header: request.Header} // no path: the last page
+		if a.paginate && err == nil {
+			request.Path, err = nextPage(base, answer.Body, seen)
 		}
 	}
-	if err := out.finish(); err != nil {
-		return fail(err)
+	if err == nil {
+		err = out.finish()
 	}
-	return exitOK
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintln(std.stderr, "cardterm api:", err)
+	if ctx.Err() != nil { // SIGINT or SIGTERM while --jq ran
+		return exitInterrupted
+	}
+	return exitRefused
 }
 
-// head prints the status line and the headers, sorted, as gh api -i does,
-// a later page's after an empty line. Go refuses control bytes in
-// headers, not in the status line.
+// answerWriter prints the answers: byte for byte to a pipe or a file (a
+// script gets what the gateway sent), on a terminal indented and escaped.
+type answerWriter struct {
+	w               io.Writer
+	terminal, color bool // color: a terminal without NO_COLOR
+	flags           apiFlags
+	call            apiCall
+	slurped         [][]byte // --slurp's pages, printed by finish
+}
+
+// head is -i's status line and sorted headers, the page after the first
+// set apart. Go refuses control bytes in headers, not in a status line.
 func (a *answerWriter) head(answer apiclient.RawAnswer, later bool) {
 	if later && a.flags.include {
 		_, _ = io.WriteString(a.w, "\n")
@@ -150,17 +142,13 @@ func (a *answerWriter) head(answer apiclient.RawAnswer, later bool) {
 	if !a.flags.include || answer.Status == 0 {
 		return
 	}
-	status := answer.Proto + " " + answer.StatusText
-	if a.terminal {
-		status = sanitize.Text(status)
+	fmt.Fprintf(a.w, "%s\r\n", sanitize.Text(answer.Proto+" "+answer.StatusText))
+	header := "%s: %s\r\n"
+	if a.color {
+		header = "\x1b[" + colorKey + "m%s\x1b[m: %s\r\n"
 	}
-	fmt.Fprintf(a.w, "%s\r\n", status)
 	for _, name := range slices.Sorted(maps.Keys(answer.Header)) {
-		shown := name
-		if a.color {
-			shown = "\x1b[" + colorKey + "m" + name + "\x1b[m"
-		}
-		fmt.Fprintf(a.w, "%s: %s\r\n", shown, strings.Join(answer.Header[name], ", "))
+		fmt.Fprintf(a.w, header, name, strings.Join(answer.Header[name], ", "))
 	}
 	_, _ = io.WriteString(a.w, "\r\n")
 }
@@ -184,8 +172,7 @@ func (a *answerWriter) body(ctx context.Context, body []byte) error {
 	return a.raw(body)
 }
 
-// finish prints what waits for the last page: the --slurp array, or the
-// table --template's tablerow started.
+// finish prints what waits for the last page: --slurp's array, a table.
 func (a *answerWriter) finish() error {
 	switch {
 	case a.flags.slurp:
@@ -218,9 +205,8 @@ func (a *answerWriter) raw(body []byte) error {
 	return err
 }
 
-// printJQ prints what code selects from body (api and get --jq), one
-// result a line: a string as its text, the rest as compact JSON, as jq -r
-// and gh api --jq do.
+// printJQ is --jq (api and get) as jq -r and gh have it: one result a
+// line, a string as its text, the rest as compact JSON.
 func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, body []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber() // gojq keeps a json.Number's digits
@@ -230,10 +216,10 @@ func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, b
 	}
 	results := code.RunWithContext(ctx, value)
 	for result, ok := results.Next(); ok; result, ok = results.Next() {
-		var halt *gojq.HaltError
-		if err, isErr := result.(error); isErr && errors.As(err, &halt) && halt.Value() == nil {
-			return nil // halt: the end, not an error
-		} else if isErr {
+		if err, isErr := result.(error); isErr {
+			if halt, ok := err.(*gojq.HaltError); ok && halt.Value() == nil {
+				return nil // halt: the end, not an error
+			}
 			return jqError(err)
 		}
 		line, _ := gojq.Marshal(result) // it fails on no value gojq makes
@@ -256,10 +242,8 @@ func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, b
 // maxPages stops a gateway whose pages never end.
 const maxPages = 10000
 
-// nextPage is the path, under base, of the page after body ("" on the
-// last page): its _links.next, {href, method} or the href alone. A page
-// off the gateway is refused, as the credentials go nowhere else, and so
-// is one seen before.
+// nextPage is the path of the page after body, "" on the last. A page
+// off the gateway is refused: the credentials go nowhere else.
 func nextPage(base *url.URL, body []byte, seen map[string]bool) (string, error) {
 	var page struct {
 		Links struct{ Next any } `json:"_links"`
