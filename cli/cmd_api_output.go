@@ -222,7 +222,7 @@ func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, b
 			}
 			return jqError(err)
 		}
-		line, _ := gojq.Marshal(result) // it fails on no value gojq makes
+		line, _ := gojq.Marshal(result) // it never fails on a value gojq made
 		text, isText := result.(string)
 		switch {
 		case isText && terminal:
