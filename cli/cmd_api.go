@@ -19,9 +19,6 @@ import (
 	"cardterm/apiclient"
 )
 
-// `cardterm api`: any endpoint, with gh api's flags and meanings
-// (docs/api.md). The command line made into a request, sent or printed.
-
 // apiFlags are the api command's own flags.
 type apiFlags struct {
 	method                     string
@@ -39,6 +36,8 @@ type apiCall struct {
 	output  *answerTemplate // nil without --template
 }
 
+// newAPICommand is `cardterm api`: any endpoint, with gh api's flags and
+// meanings (docs/api.md).
 func newAPICommand(std streams) *cobra.Command {
 	var given givenFlags
 	var a apiFlags
@@ -215,32 +214,25 @@ func parseFields(raw, typed []string, stdin io.Reader) (map[string]any, error) {
 		if isTyped {
 			flag = "-F"
 		}
-		if err := addField(params, field, isTyped, &stdin); err != nil {
+		name, text, hasValue := strings.Cut(field, "=")
+		var value any = text
+		var err error
+		switch {
+		case !fieldKey.MatchString(name):
+			err = errors.New("write key=value (key[sub]=value nests, key[]=value appends)")
+		case !hasValue && !strings.HasSuffix(name, "[]"):
+			err = errors.New("a field needs a value after '=' (only key[] stands alone, for an empty array)")
+		case isTyped && hasValue:
+			value, err = typedValue(text, &stdin)
+		}
+		if err == nil { // "a[b][]" is the keys a, b and "" (an array): "a[b[" split at "["
+			err = putField(params, strings.Split(strings.ReplaceAll(strings.TrimSuffix(name, "]"), "][", "["), "["), value, hasValue)
+		}
+		if err != nil {
 			return nil, usageError{fmt.Sprintf("%s %q: %v", flag, field, err)}
 		}
 	}
 	return params, nil
-}
-
-// addField splits one field into its keys and value and puts it in params.
-func addField(params map[string]any, field string, typed bool, stdin *io.Reader) error {
-	name, text, hasValue := strings.Cut(field, "=")
-	switch {
-	case !fieldKey.MatchString(name):
-		return errors.New("write key=value (key[sub]=value nests, key[]=value appends)")
-	case !hasValue && !strings.HasSuffix(name, "[]"):
-		return errors.New("a field needs a value after '=' (only key[] stands alone, for an empty array)")
-	}
-	// "a[b][]" is the keys a, b and "" (an array): "a[b[" split at "[".
-	keys := strings.Split(strings.ReplaceAll(strings.TrimSuffix(name, "]"), "][", "["), "[")
-	var value any = text
-	if typed && hasValue {
-		var err error
-		if value, err = typedValue(text, stdin); err != nil {
-			return err
-		}
-	}
-	return putField(params, keys, value, hasValue)
 }
 
 // putField puts value at keys[0], under the keys after it: an object for
@@ -265,29 +257,23 @@ func putField(object map[string]any, keys []string, value any, hasValue bool) er
 		return putField(inner, rest, value, hasValue)
 	case exists && !isList:
 		return fmt.Errorf("%q is not an array here", key)
-	case len(rest) > 1: // key[][sub]
-		return putField(arrayObject(object, key, list, rest[1]), rest[1:], value, hasValue)
+	case len(rest) > 1: // key[][sub]: as gh, the last object while it lacks sub (or sub is an array)
+		var last map[string]any
+		if len(list) > 0 {
+			last, _ = list[len(list)-1].(map[string]any)
+		}
+		held, taken := last[rest[1]]
+		if _, heldList := held.([]any); last == nil || taken && !heldList {
+			last = map[string]any{}
+			object[key] = append(list, last)
+		}
+		return putField(last, rest[1:], value, hasValue)
 	case hasValue:
 		object[key] = append(list, value)
 	case !exists: // key[] alone: an empty array
 		object[key] = []any{}
 	}
 	return nil
-}
-
-// arrayObject is where key[][next] goes, as gh: list's last object while
-// it lacks next (or next is an array), else a new one appended.
-func arrayObject(object map[string]any, key string, list []any, next string) map[string]any {
-	if len(list) > 0 {
-		last, _ := list[len(list)-1].(map[string]any)
-		held, taken := last[next]
-		if _, isList := held.([]any); last != nil && (!taken || isList) {
-			return last
-		}
-	}
-	fresh := map[string]any{}
-	object[key] = append(list, fresh)
-	return fresh
 }
 
 // typedValue is -F's value: @FILE's contents, an integer, true, false or

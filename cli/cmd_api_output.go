@@ -110,8 +110,10 @@ func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, ca
 			request.Path, err = nextPage(base, answer.Body, seen)
 		}
 	}
-	if err == nil {
-		err = out.finish()
+	if err == nil && a.slurp { // what waited for the last page
+		err = out.raw([]byte("[" + string(bytes.Join(out.slurped, []byte{','})) + "]\n"))
+	} else if err == nil && call.output != nil {
+		err = call.output.render(out.w)
 	}
 	if err == nil {
 		return exitOK
@@ -130,7 +132,7 @@ type answerWriter struct {
 	terminal, color bool // color: a terminal without NO_COLOR
 	flags           apiFlags
 	call            apiCall
-	slurped         [][]byte // --slurp's pages, printed by finish
+	slurped         [][]byte // --slurp's pages, printed after the last
 }
 
 // head is -i's status line and sorted headers, the page after the first
@@ -154,7 +156,7 @@ func (a *answerWriter) head(answer apiclient.RawAnswer, later bool) {
 }
 
 // body prints one answer as --jq, --template or --silent say; --slurp
-// keeps the page for finish.
+// keeps the page for the end.
 func (a *answerWriter) body(ctx context.Context, body []byte) error {
 	switch {
 	case a.flags.silent:
@@ -170,17 +172,6 @@ func (a *answerWriter) body(ctx context.Context, body []byte) error {
 		return a.call.output.execute(a.w, body, a.terminal, a.color)
 	}
 	return a.raw(body)
-}
-
-// finish prints what waits for the last page: --slurp's array, a table.
-func (a *answerWriter) finish() error {
-	switch {
-	case a.flags.slurp:
-		return a.raw([]byte("[" + string(bytes.Join(a.slurped, []byte{','})) + "]\n"))
-	case a.call.output != nil:
-		return a.call.output.render(a.w)
-	}
-	return nil
 }
 
 // raw prints a whole answer: as sent when piped; on a terminal JSON
