@@ -279,17 +279,15 @@ func putField(object map[string]any, keys []string, value any, hasValue bool) er
 // typedValue is -F's value: @FILE's contents, an integer, true, false or
 // null as JSON, else the text itself.
 func typedValue(text string, stdin *io.Reader) (any, error) {
-	if n, err := strconv.Atoi(text); err == nil {
+	switch n, err := strconv.Atoi(text); {
+	case err == nil:
 		return n, nil
-	}
-	if name, isFile := strings.CutPrefix(text, "@"); isFile {
-		return readFieldFile(name, stdin)
-	}
-	switch text {
-	case "true", "false":
+	case text == "true" || text == "false":
 		return text == "true", nil
-	case "null":
+	case text == "null":
 		return nil, nil
+	case strings.HasPrefix(text, "@"):
+		return readFieldFile(text[1:], stdin)
 	}
 	return text, nil
 }
