@@ -19,19 +19,16 @@ import (
 	"cardterm/ui/sanitize"
 )
 
-// answerTemplate is a parsed `cardterm api --template`, with the functions
-// gh api's templates have (gh help formatting), and the table its
-// tablerow calls gather, kept across pages until tablerender (or the end)
-// prints it. Numbers keep their digits (json.Number).
+// answerTemplate is --template with gh's functions; the rows tablerow
+// gathers wait, across pages, for tablerender or the end.
 type answerTemplate struct {
 	template *template.Template
 	rows     [][]string
-	out      *bytes.Buffer // where the running template writes
-	color    bool          // autocolor paints
+	out      io.Writer // where the running template, and tablerender, write
+	color    bool      // autocolor paints
 }
 
-// parseAnswerTemplate checks the template's syntax before anything is
-// sent.
+// parseAnswerTemplate checks the template before anything is sent.
 func parseAnswerTemplate(text string) (*answerTemplate, error) {
 	t := &answerTemplate{}
 	var err error
@@ -41,9 +38,8 @@ func parseAnswerTemplate(text string) (*answerTemplate, error) {
 	return t, nil
 }
 
-// execute runs the template on one answer. On a terminal the answer's
-// strings (map keys too) are sanitized first: the terminal's writer keeps
-// colour, and only the template's own colours may reach the terminal.
+// execute runs the template on one answer; on a terminal its strings and
+// keys are sanitized first, so only the template's own colours reach it.
 func (t *answerTemplate) execute(w io.Writer, body []byte, terminal, color bool) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
@@ -54,16 +50,14 @@ func (t *answerTemplate) execute(w io.Writer, body []byte, terminal, color bool)
 	if terminal {
 		data = sanitizeStrings(data)
 	}
-	t.out, t.color = &bytes.Buffer{}, color
-	if err := t.template.Execute(t.out, data); err != nil {
+	t.out, t.color = w, color
+	if err := t.template.Execute(w, data); err != nil {
 		return fmt.Errorf("--template: %v", err)
 	}
-	_, err := w.Write(t.out.Bytes())
-	return err
+	return nil
 }
 
-// render writes the rows tablerow gathered in aligned columns and
-// forgets them.
+// render writes the rows tablerow gathered in aligned columns.
 func (t *answerTemplate) render(w io.Writer) error {
 	table := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, row := range t.rows {
@@ -73,8 +67,7 @@ func (t *answerTemplate) render(w io.Writer) error {
 	return table.Flush()
 }
 
-// functions are gh's template functions; timeago says spans the way the
-// app does ("3 h 20 min ago").
+// functions are gh's; timeago speaks as the app does ("3 h 20 min ago").
 func (t *answerTemplate) functions() template.FuncMap {
 	return template.FuncMap{
 		"color": func(style string, input any) string { return colorText(style, valueText(input)) },
@@ -85,7 +78,11 @@ func (t *answerTemplate) functions() template.FuncMap {
 			return valueText(input)
 		},
 		"join": func(separator string, input []any) string {
-			return strings.Join(valueTexts(input), separator)
+			texts := make([]string, len(input))
+			for i, value := range input {
+				texts[i] = valueText(value)
+			}
+			return strings.Join(texts, separator)
 		},
 		"pluck": func(field string, input []any) []any {
 			var out []any
@@ -97,9 +94,9 @@ func (t *answerTemplate) functions() template.FuncMap {
 			return out
 		},
 		"tablerow": func(fields ...any) string {
-			row := valueTexts(fields)
-			for i, text := range row { // one line a row, tabs for the columns
-				first, _, _ := strings.Cut(text, "\n")
+			row := make([]string, len(fields))
+			for i, field := range fields { // one line a row, tabs for the columns
+				first, _, _ := strings.Cut(valueText(field), "\n")
 				row[i] = strings.ReplaceAll(first, "\t", " ")
 			}
 			t.rows = append(t.rows, row)
@@ -121,32 +118,17 @@ func (t *answerTemplate) functions() template.FuncMap {
 	}
 }
 
-// valueText is a JSON value as a template prints it: a string as itself,
-// a number as its digits, null as nothing, an array or object as JSON.
+// valueText is a JSON value as the functions print it: a string as
+// itself, null as nothing, anything else as JSON (numbers keep digits).
 func valueText(input any) string {
-	switch v := input.(type) {
-	case nil:
-		return ""
-	case string:
-		return v
-	case map[string]any, []any:
-		data, _ := json.Marshal(v)
-		return string(data)
+	if text, isText := input.(string); isText || input == nil {
+		return text
 	}
-	return fmt.Sprint(input)
+	data, _ := json.Marshal(input)
+	return string(data)
 }
 
-// valueTexts is valueText of each value.
-func valueTexts(values []any) []string {
-	texts := make([]string, len(values))
-	for i, value := range values {
-		texts[i] = valueText(value)
-	}
-	return texts
-}
-
-// colorText paints text in a style of gh's templates (mgutz/ansi): a
-// colour name, then +b bold, +u underline or +h bright ("green+b").
+// colorText paints text in gh's styles: "green+b" (+b bold, +u underline, +h bright).
 func colorText(style, text string) string {
 	name, attributes, _ := strings.Cut(style, "+")
 	code := slices.Index([]string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}, name)
@@ -160,9 +142,8 @@ func colorText(style, text string) string {
 		Bold(strings.Contains(attributes, "b")).Underline(strings.Contains(attributes, "u")).Render(text)
 }
 
-// sanitizeStrings returns data with every string and map key sanitized
-// for a terminal. A key that only differed from another by what
-// sanitizing removed does not replace it.
+// sanitizeStrings sanitizes data's strings and keys for a terminal; a key
+// sanitized into another's does not replace it.
 func sanitizeStrings(data any) any {
 	switch v := data.(type) {
 	case string:

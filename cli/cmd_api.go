@@ -1,64 +1,53 @@
 package cli
 
 import (
-	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
-	"os/signal"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/itchyny/gojq"
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
-	"cardterm/ui/sanitize"
 )
-
-// `cardterm api [flags] PATH`: any endpoint of the gateway, with the
-// app's settings, headers and sign-in, for what `get` does not name; gh
-// api's flags with gh's meanings (docs/api.md). The fields are read in
-// api_fields.go, the answers printed by cmd_api_output.go, --template is
-// api_template.go's and --dry-run api_curl.go's.
 
 // apiFlags are the api command's own flags.
 type apiFlags struct {
 	method                     string
 	methodGiven                bool // -X was given: fields no longer imply POST
 	rawFields, fields, headers []string
-	input                      string
-	include, silent            bool
-	paginate, slurp            bool
-	jq, template               string
-	dryRun, showSecrets        bool
+	input, jq, template        string
+	include, silent, paginate  bool
+	slurp, dryRun, showSecrets bool
 }
 
-// apiCall is one command line made into a request, checked before
-// anything is sent.
+// apiCall is the command line made into a request, checked, not yet sent.
 type apiCall struct {
 	request apiclient.RawRequest
 	jq      *gojq.Code      // nil without --jq
 	output  *answerTemplate // nil without --template
 }
 
-const apiHelp = `Send one request to any endpoint of the gateway, with the settings, headers
-and sign-in the app uses, and print the answer: byte for byte in a pipe;
-indented, coloured and escaped on a terminal. The flags are gh api's, with
-gh's meanings; docs/api.md is the reference. --read-only sends only the
-interface's reads (exit 2 for the rest).
-
-`
-
+// newAPICommand is `cardterm api`: any endpoint, with gh api's flags and
+// meanings (docs/api.md).
 func newAPICommand(std streams) *cobra.Command {
 	var given givenFlags
 	var a apiFlags
 	cmd := &cobra.Command{
 		Use:   "api [flags] PATH",
 		Short: "Send a request to any gateway endpoint and print its answer",
-		Long:  apiHelp + exitCodesHelp,
+		Long: `Send one request to any endpoint of the gateway, as the app would, and
+print the answer. The flags are gh api's, with gh's meanings: docs/api.md.
+
+` + exitCodesHelp,
 		Example: `  cardterm api /v1/card/status --jq .status
   cardterm api -X POST /v1/card/freeze --dry-run
   cardterm api /v2/consent/user/USER_ID/audit -f limit=100 --paginate \
@@ -73,15 +62,14 @@ func newAPICommand(std streams) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			var stdin io.Reader // -F key=@- and --input - read it; none in tests
+			var stdin io.Reader // stays nil, not a nil *os.File, without one
 			if std.stdin != nil {
 				stdin = std.stdin
 			}
 			call, err := a.call(args, o, stdin)
-			switch {
-			case err != nil:
+			if err != nil {
 				return err
-			case a.dryRun:
+			} else if a.dryRun {
 				return statusError(printDryRun(o, call, a.showSecrets, std))
 			}
 			return statusError(runAPI(o, call, a, std))
@@ -111,69 +99,58 @@ func newAPICommand(std streams) *cobra.Command {
 	return cmd
 }
 
-// refusal is why gh api would refuse these flags together, or "".
-func (a apiFlags) refusal(args []string) string {
-	outputs := 0
-	for _, on := range []bool{a.silent, a.jq != "", a.template != ""} {
-		if on {
-			outputs++
-		}
-	}
+// refusal is why gh api would refuse these flags with this method, or "".
+func (a apiFlags) refusal(args []string, method string) string {
+	filtered := a.jq != "" || a.template != ""
 	switch {
 	case a.paginate && a.input != "":
 		return "--paginate cannot be used with --input"
 	case a.slurp && !a.paginate:
 		return "--slurp needs --paginate"
-	case a.slurp && (a.jq != "" || a.template != ""):
+	case a.slurp && filtered:
 		return "--slurp cannot be used with --jq or --template"
-	case outputs > 1:
+	case a.jq != "" && a.template != "" || a.silent && filtered:
 		return "only one of --template, --jq or --silent may be used"
 	case len(args) == 2 && a.methodGiven:
 		return fmt.Sprintf("the method is given twice (-X %s and %s): write api -X METHOD PATH", a.method, args[0])
+	case method == "" || strings.Trim(method, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "":
+		return fmt.Sprintf("%q is not an HTTP method such as GET, POST, PUT, PATCH or DELETE", method)
+	case a.paginate && method != http.MethodGet:
+		return "--paginate follows the pages of a GET"
 	}
 	return ""
 }
 
-// call checks the command line as gh api does and makes the request: the
-// method, the path, the fields or the body, the headers and the output's
-// filter. Nothing is read from the keyring and nothing is sent yet.
+// call makes the command line into a request as gh api does.
 func (a apiFlags) call(args []string, o options, stdin io.Reader) (apiCall, error) {
-	if why := a.refusal(args); why != "" {
-		return apiCall{}, usageError{why}
-	}
 	method, path := strings.ToUpper(a.method), args[0]
 	if len(args) == 2 { // the old form: api METHOD PATH
-		method, path, a.methodGiven = strings.ToUpper(args[0]), args[1], true
+		method, path = strings.ToUpper(args[0]), args[1]
 	}
-	if method == "" || strings.Trim(method, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
-		return apiCall{}, usageError{fmt.Sprintf("%q is not an HTTP method such as GET, POST, PUT, PATCH or DELETE", method)}
+	if why := a.refusal(args, method); why != "" {
+		return apiCall{}, usageError{why}
 	}
 	fields, err := parseFields(a.rawFields, a.fields, stdin)
 	if err != nil {
 		return apiCall{}, err
 	}
-	// As gh: a field or a body makes the request a POST unless -X says
-	// otherwise; --paginate keeps GET (its pages are read with GET).
-	if !a.methodGiven && !a.paginate && (len(fields) > 0 || a.input != "") {
-		method = http.MethodPost
-	}
-	if a.paginate && method != http.MethodGet {
-		return apiCall{}, usageError{"--paginate follows the pages of a GET"}
+	if !a.methodGiven && len(args) == 1 && !a.paginate && (len(fields) > 0 || a.input != "") {
+		method = http.MethodPost // as gh; --paginate reads its pages with GET
 	}
 	call := apiCall{request: apiclient.RawRequest{Method: method, Path: path}}
-	switch {
-	case a.input != "":
-		call.request.Body, err = readInput(a.input, stdin)
+	if a.input != "" || method == http.MethodGet {
 		call.request.Query = fieldsQuery(fields)
-	case method == http.MethodGet:
-		call.request.Query = fieldsQuery(fields)
-	case len(fields) > 0:
+	} else if len(fields) > 0 {
 		call.request.Body = mustJSON(fields)
 	}
-	if err == nil {
-		call.request.Header, err = parseHeaders(a.headers)
+	if a.input != "" { // read as -F @FILE; an empty file sends an empty body
+		body, err := readFieldFile(a.input, &stdin)
+		if err != nil {
+			return apiCall{}, usageError{fmt.Sprintf("--input %s: %v", a.input, err)}
+		}
+		call.request.Body = []byte(body)
 	}
-	if err == nil {
+	if call.request.Header, err = parseHeaders(a.headers); err == nil {
 		err = guardAPIRequest(o, call.request)
 	}
 	if err == nil && a.jq != "" {
@@ -185,9 +162,8 @@ func (a apiFlags) call(args []string, o options, stdin io.Reader) (apiCall, erro
 	return call, err
 }
 
-// guardAPIRequest refuses, before a secret is read or anyone signs in,
-// a path that is not under the gateway and, in read-only mode, anything
-// but one of the interface's reads (the client refuses the same again).
+// guardAPIRequest refuses, before a secret is read or anyone signs in, a
+// path off the gateway and, read-only, all but the interface's reads.
 func guardAPIRequest(o options, request apiclient.RawRequest) error {
 	if err := apiclient.CheckRawPath(request.Path); err != nil {
 		return usageError{err.Error()}
@@ -199,72 +175,160 @@ func guardAPIRequest(o options, request apiclient.RawRequest) error {
 	if request.Body == nil {
 		_, why = apiclient.ReadOnlyAllows(request.Method, request.Path+"?"+request.Query.Encode(), request.Header)
 	}
-	if why != "" {
-		return usageError{fmt.Sprintf("%s (--read-only, $%s or the profile)", why, envReadOnly)}
+	if why == "" {
+		return nil
 	}
-	return nil
+	return usageError{fmt.Sprintf("%s (--read-only, $%s or the profile)", why, envReadOnly)}
 }
 
-// readInput reads --input as -F reads @FILE (@- for stdin). The bytes
-// are sent as they are: an empty file sends an empty body, not none.
-func readInput(name string, stdin io.Reader) ([]byte, error) {
-	text, err := typedValue("@"+name, &stdin)
-	if err != nil {
-		return nil, usageError{fmt.Sprintf("--input %s: %v", name, err)}
-	}
-	return []byte(text.(string)), nil
+// mustJSON encodes fields, which hold nothing JSON cannot encode.
+func mustJSON(v any) []byte {
+	data, _ := json.Marshal(v)
+	return data
 }
 
 // parseHeaders reads -H 'Name: value'.
 func parseHeaders(lines []string) (http.Header, error) {
-	var header http.Header
+	header := http.Header{}
 	for _, line := range lines {
 		name, value, ok := strings.Cut(line, ":")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") || strings.ContainsAny(value, "\r\n") {
 			return nil, usageError{fmt.Sprintf("-H %q: write 'Name: value'", line)}
 		}
-		if header == nil {
-			header = http.Header{}
-		}
 		header.Add(name, strings.TrimSpace(value))
 	}
 	return header, nil
 }
 
-// mustJSON encodes fields, which hold only strings, numbers, booleans,
-// null, arrays and objects of them: it cannot fail.
-func mustJSON(v any) []byte {
-	data, _ := json.Marshal(v)
-	return data
+// fieldKey is -f and -F's key, nested as gh api nests it (docs/api.md):
+// a name, then bracketed keys ([sub] or []).
+var fieldKey = regexp.MustCompile(`^[^\[\]]+(\[[^\[\]]*\])*$`)
+
+// parseFields builds the JSON object of the raw (-f) and typed (-F)
+// fields, all -f before the -F as gh; stdin is read by the first @-.
+func parseFields(raw, typed []string, stdin io.Reader) (map[string]any, error) {
+	params := map[string]any{}
+	for i, field := range append(slices.Clone(raw), typed...) {
+		flag, isTyped := "-f", i >= len(raw)
+		if isTyped {
+			flag = "-F"
+		}
+		name, text, hasValue := strings.Cut(field, "=")
+		var value any = text
+		var err error
+		switch {
+		case !fieldKey.MatchString(name):
+			err = errors.New("write key=value (key[sub]=value nests, key[]=value appends)")
+		case !hasValue && !strings.HasSuffix(name, "[]"):
+			err = errors.New("a field needs a value after '=' (only key[] stands alone, for an empty array)")
+		case isTyped && hasValue:
+			value, err = typedValue(text, &stdin)
+		}
+		if err == nil { // "a[b][]" is the keys a, b and "" (an array): "a[b[" split at "["
+			err = putField(params, strings.Split(strings.ReplaceAll(strings.TrimSuffix(name, "]"), "][", "["), "["), value, hasValue)
+		}
+		if err != nil {
+			return nil, usageError{fmt.Sprintf("%s %q: %v", flag, field, err)}
+		}
+	}
+	return params, nil
 }
 
-// runAPI signs in when the path is a user's (not with -H Authorization),
-// sends the call and the pages after it, prints the answers and returns
-// the exit code. The secret key is read only for the endpoints it is sent
-// to; nothing ever prompts.
-func runAPI(o options, call apiCall, a apiFlags, std streams) int {
-	method, path := call.request.Method, call.request.Path
-	if !apiclient.RawNeedsSecretKey(method, path) {
-		o.secrets = nil
-	}
-	o.noPrompt = true
-	gw, err := chooseGateway(o, std.stdin, std.stderr)
-	if err != nil {
-		fmt.Fprintln(std.stderr, "cardterm api:", err)
-		return exitCodeFor(err)
-	}
-	defer gw.close()
-	client := apiclient.New(gw.cfg)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if apiclient.RawNeedsSignIn(method, path) && call.request.Header.Get("Authorization") == "" {
-		signOut, err := signIn(ctx, client, gw, method+" "+path)
-		if err != nil {
-			fmt.Fprintln(std.stderr, "cardterm api:", sanitize.Text(lookupMessage(err)))
-			return exitCodeFor(err)
+// putField puts value at keys[0], under the keys after it: an object for
+// each [sub], an array for each [].
+func putField(object map[string]any, keys []string, value any, hasValue bool) error {
+	key, rest := keys[0], keys[1:]
+	existing, exists := object[key]
+	inner, isObject := existing.(map[string]any)
+	list, isList := existing.([]any)
+	switch {
+	case len(rest) == 0 && exists:
+		return fmt.Errorf("%q is given twice", key)
+	case len(rest) == 0:
+		object[key] = value
+	case rest[0] != "" && exists && !isObject:
+		return fmt.Errorf("%q is not an object here", key)
+	case rest[0] != "": // key[sub]
+		if !exists {
+			inner = map[string]any{}
+			object[key] = inner
 		}
-		defer signOut()
+		return putField(inner, rest, value, hasValue)
+	case exists && !isList:
+		return fmt.Errorf("%q is not an array here", key)
+	case len(rest) > 1: // key[][sub]: as gh, the last object while it lacks sub (or sub is an array)
+		var last map[string]any
+		if len(list) > 0 {
+			last, _ = list[len(list)-1].(map[string]any)
+		}
+		held, taken := last[rest[1]]
+		if _, heldList := held.([]any); last == nil || taken && !heldList {
+			last = map[string]any{}
+			object[key] = append(list, last)
+		}
+		return putField(last, rest[1:], value, hasValue)
+	case hasValue:
+		object[key] = append(list, value)
+	case !exists: // key[] alone: an empty array
+		object[key] = []any{}
 	}
-	return sendPages(ctx, client, gw.cfg.BaseURL, call, a, std)
+	return nil
+}
+
+// typedValue is -F's value: @FILE's contents, an integer, true, false or
+// null as JSON, else the text itself.
+func typedValue(text string, stdin *io.Reader) (any, error) {
+	switch n, err := strconv.Atoi(text); {
+	case err == nil:
+		return n, nil
+	case text == "true" || text == "false":
+		return text == "true", nil
+	case text == "null":
+		return nil, nil
+	case strings.HasPrefix(text, "@"):
+		return readFieldFile(text[1:], stdin)
+	}
+	return text, nil
+}
+
+// readFieldFile reads @FILE's or --input's file; "-" is stdin, once.
+func readFieldFile(name string, stdin *io.Reader) (string, error) {
+	if name != "-" {
+		data, err := os.ReadFile(name)
+		return string(data), err
+	}
+	if *stdin == nil {
+		return "", errors.New("@- reads stdin, and it is not there or was read before")
+	}
+	data, err := io.ReadAll(*stdin)
+	*stdin = nil
+	return string(data), err
+}
+
+// fieldsQuery makes fields into query parameters: scalars as text (null
+// as empty), arrays as key[]=v, objects as key[sub]=v (Encode sorts them).
+func fieldsQuery(fields map[string]any) url.Values {
+	query := url.Values{}
+	var add func(key string, value any)
+	add = func(key string, value any) {
+		switch v := value.(type) {
+		case map[string]any:
+			for name, member := range v {
+				add(key+"["+name+"]", member)
+			}
+		case []any:
+			for _, item := range v {
+				add(key+"[]", item)
+			}
+		case nil:
+			query.Add(key, "")
+		default:
+			query.Add(key, fmt.Sprint(v))
+		}
+	}
+	for key, value := range fields {
+		add(key, value)
+	}
+	return query
 }

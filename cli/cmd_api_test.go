@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,25 +30,26 @@ func TestAnswerWriterOnATerminal(t *testing.T) {
 	}
 }
 
-func TestPageFollower(t *testing.T) {
-	pages := newPageFollower("https://gw.example/prefix")
-	next, ok, err := pages.next([]byte(`{"_links":{"next":{"href":"/v2/x?offset=2","method":"GET"}}}`))
-	if err != nil || !ok || next != "/v2/x?offset=2" {
-		t.Errorf("relative: %q %v %v", next, ok, err)
+func TestNextPage(t *testing.T) {
+	base, _ := url.Parse("https://gw.example/prefix")
+	seen := map[string]bool{}
+	next, err := nextPage(base, []byte(`{"_links":{"next":{"href":"/v2/x?offset=2","method":"GET"}}}`), seen)
+	if err != nil || next != "/v2/x?offset=2" {
+		t.Errorf("relative: %q %v", next, err)
 	}
-	next, ok, err = pages.next([]byte(`{"_links":{"next":"https://gw.example/prefix/v2/x?offset=4"}}`))
-	if err != nil || !ok || next != "/v2/x?offset=4" {
-		t.Errorf("absolute on the gateway: %q %v %v", next, ok, err)
+	next, err = nextPage(base, []byte(`{"_links":{"next":"https://gw.example/prefix/v2/x?offset=4"}}`), seen)
+	if err != nil || next != "/v2/x?offset=4" {
+		t.Errorf("absolute on the gateway: %q %v", next, err)
 	}
-	if _, _, err := pages.next([]byte(`{"_links":{"next":{"href":"https://evil.example/v2/x"}}}`)); err == nil {
+	if _, err := nextPage(base, []byte(`{"_links":{"next":{"href":"https://evil.example/v2/x"}}}`), seen); err == nil {
 		t.Error("a next page on another host is followed")
 	}
-	if _, _, err := pages.next([]byte(`{"_links":{"next":{"href":"/v2/x?offset=2"}}}`)); err == nil {
+	if _, err := nextPage(base, []byte(`{"_links":{"next":{"href":"/v2/x?offset=2"}}}`), seen); err == nil {
 		t.Error("a page seen before is followed again")
 	}
 	for _, last := range []string{`{"_links":{"next":null}}`, `[1,2]`, `{}`, `not json`} {
-		if _, ok, err := pages.next([]byte(last)); ok || err != nil {
-			t.Errorf("%s: next %v %v; want the last page", last, ok, err)
+		if next, err := nextPage(base, []byte(last), seen); next != "" || err != nil {
+			t.Errorf("%s: next %q %v; want the last page", last, next, err)
 		}
 	}
 }

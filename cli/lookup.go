@@ -246,8 +246,7 @@ func runLookup(o options, args []string, std streams, command string) int {
 	}
 	if o.jq != nil {
 		// --jq: as cardterm api --jq (strings unquoted, one result a line).
-		out := &answerWriter{w: std.stdout, terminal: isTerminal(std.stdout), jq: o.jq}
-		if err := out.jqResults(ctx, body); err != nil {
+		if err := printJQ(ctx, std.stdout, isTerminal(std.stdout), o.jq, body); err != nil {
 			fmt.Fprintf(std.stderr, "cardterm: %s: %v\n", name, err)
 			return exitRefused
 		}
