@@ -41,11 +41,17 @@ func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
+	return buildApp(gw, o), nil
+}
+
+// buildApp builds the client and the screens on the chosen gateway, and
+// wires the root.
+func buildApp(gw gateway, o options) *app {
 	gw = withInAppEvents(gw)
 	shell, console := buildRoot(gw, o)
 	// A customer-approved session still open is revoked before the
 	// gateway closes.
-	return &app{root: shell, shell: shell, close: func() { console.Close(); gw.close() }}, nil
+	return &app{root: shell, shell: shell, close: func() { console.Close(); gw.close() }}
 }
 
 // runApp runs the app. When the user picks another profile in the app
@@ -70,16 +76,14 @@ func runApp(o options, std streams) error {
 	}
 	for {
 		o.commands = commands
-		a, err := newApp(o, std.stdin, std.stderr)
-		if err != nil {
-			return err
-		}
 		run := runDrawn
 		if o.accessible {
 			run = runAccessible
 		}
-		interrupted, err := run(a, std)
-		a.close()
+		a, interrupted, err := run(o, std)
+		if a != nil {
+			a.close()
+		}
 		if interrupted {
 			return exitStatus(exitInterrupted) // ctrl+c, SIGINT, SIGTERM or SIGHUP
 		}
@@ -102,20 +106,60 @@ func runApp(o options, std streams) error {
 	}
 }
 
-// runDrawn runs the app as Bubble Tea draws it, in the alternate screen.
-func runDrawn(a *app, _ streams) (interrupted bool, err error) {
+// runDrawn runs the app as Bubble Tea draws it, in the alternate screen,
+// building it while Bubble Tea starts (app_start.go). What can fail on
+// the command line's account (the debug log, the base URL) or ask on the
+// terminal (a secret key) comes first: nothing may read the terminal
+// while Bubble Tea has it, and a typing error is said before anything is
+// drawn.
+func runDrawn(o options, std streams) (a *app, interrupted bool, err error) {
+	build, err := appBuilder(o, std)
+	if err != nil {
+		return nil, false, err
+	}
+	starting := startApp(build)
 	signals := newAppSignals() // app_signals.go
-	program := tea.NewProgram(a.root, tea.WithFilter(signals.filter))
+	program := tea.NewProgram(starting, tea.WithFilter(signals.filter))
 	signals.watch(program)
 	_, err = program.Run()
 	signals.stop()
-	return errors.Is(err, tea.ErrInterrupted) || signals.wasInterrupted(), err
+	a, buildErr := starting.built()
+	if err == nil {
+		err = buildErr
+	}
+	return a, errors.Is(err, tea.ErrInterrupted) || signals.wasInterrupted(), err
+}
+
+// appBuilder does what must come before the app draws and returns what
+// builds the rest: the embedded sandbox and the screens.
+func appBuilder(o options, std streams) (func() (*app, error), error) {
+	if o.baseURL != "" {
+		gw, err := chooseGateway(o, std.stdin, std.stderr)
+		if err != nil {
+			return nil, err
+		}
+		return func() (*app, error) { return buildApp(gw, o), nil }, nil
+	}
+	cfg, closeLog, err := clientConfig(o)
+	if err != nil {
+		return nil, err
+	}
+	return func() (*app, error) {
+		gw, err := startEmbedded(o, cfg, closeLog)
+		if err != nil {
+			return nil, err
+		}
+		return buildApp(gw, o), nil
+	}, nil
 }
 
 // runAccessible runs the app in the accessible mode: plain lines out, a
 // line at a time in (ui/accessible). SIGINT, SIGTERM and SIGHUP end it
 // as ctrl+c does in the drawn app.
-func runAccessible(a *app, std streams) (interrupted bool, err error) {
+func runAccessible(o options, std streams) (a *app, interrupted bool, err error) {
+	if a, err = newApp(o, std.stdin, std.stderr); err != nil {
+		return nil, false, err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	var in io.Reader = std.stdin
@@ -124,9 +168,9 @@ func runAccessible(a *app, std streams) (interrupted bool, err error) {
 	}
 	err = accessible.Run(ctx, a.shell, in, std.stdout)
 	if errors.Is(err, accessible.ErrInterrupted) || ctx.Err() != nil {
-		return true, nil
+		return a, true, nil
 	}
-	return false, err
+	return a, false, err
 }
 
 // buildRoot wires the client, the screens and the shell (screens/shell,
