@@ -29,7 +29,8 @@ func (m *recordingModel) View() tea.View { return tea.NewView("app") }
 func TestStartingModelHandsOverWhatArrivedMeanwhile(t *testing.T) {
 	release := make(chan struct{})
 	root := &recordingModel{}
-	starting := startApp(func() (*app, error) {
+	starting := newStartingModel()
+	starting.start(func() (*app, error) {
 		<-release
 		return &app{root: root}, nil
 	})
@@ -59,7 +60,8 @@ func TestStartingModelHandsOverWhatArrivedMeanwhile(t *testing.T) {
 // A build that fails ends the program; the error is the run's.
 func TestStartingModelQuitsWhenTheBuildFails(t *testing.T) {
 	failure := errors.New("the sandbox could not listen")
-	starting := startApp(func() (*app, error) { return nil, failure })
+	starting := newStartingModel()
+	starting.start(func() (*app, error) { return nil, failure })
 	_, cmd := starting.Update(starting.Init()())
 	if cmd == nil {
 		t.Fatal("a failed build did not end the program")
