@@ -12,9 +12,9 @@ import (
 	"syscall"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/adrg/xdg"
 
 	"cardterm/apiclient"
+	"cardterm/domain/appdirs"
 	"cardterm/sandbox"
 	"cardterm/screens"
 	"cardterm/screens/screenkit"
@@ -262,20 +262,14 @@ func supportCasesDir(named string) string {
 	if named != "" {
 		return named
 	}
-	dir := os.Getenv("XDG_DATA_HOME") // read on each call, as configPath does
-	if dir == "" {
-		dir = xdg.DataHome
-	}
+	dir := appdirs.Data()
 	return filepath.Join(dir, "cardterm", "cases")
 }
 
 // supportRunbooksDir holds the tenant's own runbooks, beside the
 // built-in ones: cardterm/runbooks in the user's config folder.
 func supportRunbooksDir() string {
-	dir := os.Getenv("XDG_CONFIG_HOME")
-	if dir == "" {
-		dir = xdg.ConfigHome
-	}
+	dir := appdirs.Config()
 	return filepath.Join(dir, "cardterm", "runbooks")
 }
 
@@ -311,10 +305,7 @@ func supportDemoUsers(gw gateway) []support.DemoUser {
 // (XDG_STATE_HOME or ~/.local/state on Linux, Application Support on
 // macOS, LocalAppData on Windows), one file per client key.
 func supportStateFile(clientKey string) string {
-	dir := os.Getenv("XDG_STATE_HOME") // read on each call, as configPath does
-	if dir == "" {
-		dir = xdg.StateHome
-	}
+	dir := appdirs.State()
 	return filepath.Join(dir, "cardterm", "support-"+fileSafe(clientKey)+".json")
 }
 
