@@ -12,9 +12,9 @@ import (
 	"syscall"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/adrg/xdg"
 
 	"cardterm/apiclient"
+	"cardterm/domain/appdirs"
 	"cardterm/sandbox"
 	"cardterm/screens"
 	"cardterm/screens/screenkit"
@@ -41,11 +41,17 @@ func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
+	return buildApp(gw, o), nil
+}
+
+// buildApp builds the client and the screens on the chosen gateway, and
+// wires the root.
+func buildApp(gw gateway, o options) *app {
 	gw = withInAppEvents(gw)
 	shell, console := buildRoot(gw, o)
 	// A customer-approved session still open is revoked before the
 	// gateway closes.
-	return &app{root: shell, shell: shell, close: func() { console.Close(); gw.close() }}, nil
+	return &app{root: shell, shell: shell, close: func() { console.Close(); gw.close() }}
 }
 
 // runApp runs the app. When the user picks another profile in the app
@@ -70,16 +76,14 @@ func runApp(o options, std streams) error {
 	}
 	for {
 		o.commands = commands
-		a, err := newApp(o, std.stdin, std.stderr)
-		if err != nil {
-			return err
-		}
 		run := runDrawn
 		if o.accessible {
 			run = runAccessible
 		}
-		interrupted, err := run(a, std)
-		a.close()
+		a, interrupted, err := run(o, std)
+		if a != nil {
+			a.close()
+		}
 		if interrupted {
 			return exitStatus(exitInterrupted) // ctrl+c, SIGINT, SIGTERM or SIGHUP
 		}
@@ -102,20 +106,63 @@ func runApp(o options, std streams) error {
 	}
 }
 
-// runDrawn runs the app as Bubble Tea draws it, in the alternate screen.
-func runDrawn(a *app, _ streams) (interrupted bool, err error) {
+// runDrawn runs the app as Bubble Tea draws it, in the alternate screen,
+// building it while Bubble Tea starts (app_start.go). What can fail on
+// the command line's account (the debug log, the base URL) or ask on the
+// terminal (a secret key) comes first: nothing may read the terminal
+// while Bubble Tea has it, and a typing error is said before anything is
+// drawn.
+func runDrawn(o options, std streams) (a *app, interrupted bool, err error) {
+	build, err := appBuilder(o, std)
+	if err != nil {
+		return nil, false, err
+	}
+	// The build starts last: a goroutine started earlier takes the core
+	// the signal set-up is on (1.5 ms more before Run, measured).
+	starting := newStartingModel()
 	signals := newAppSignals() // app_signals.go
-	program := tea.NewProgram(a.root, tea.WithFilter(signals.filter))
+	program := tea.NewProgram(starting, tea.WithFilter(signals.filter))
 	signals.watch(program)
+	starting.start(build)
 	_, err = program.Run()
 	signals.stop()
-	return errors.Is(err, tea.ErrInterrupted) || signals.wasInterrupted(), err
+	a, buildErr := starting.built()
+	if err == nil {
+		err = buildErr
+	}
+	return a, errors.Is(err, tea.ErrInterrupted) || signals.wasInterrupted(), err
+}
+
+// appBuilder does what must come before the app draws and returns what
+// builds the rest: the embedded sandbox and the screens.
+func appBuilder(o options, std streams) (func() (*app, error), error) {
+	if o.baseURL != "" {
+		gw, err := chooseGateway(o, std.stdin, std.stderr)
+		if err != nil {
+			return nil, err
+		}
+		return func() (*app, error) { return buildApp(gw, o), nil }, nil
+	}
+	cfg, closeLog, err := clientConfig(o)
+	if err != nil {
+		return nil, err
+	}
+	return func() (*app, error) {
+		gw, err := startEmbedded(o, cfg, closeLog)
+		if err != nil {
+			return nil, err
+		}
+		return buildApp(gw, o), nil
+	}, nil
 }
 
 // runAccessible runs the app in the accessible mode: plain lines out, a
 // line at a time in (ui/accessible). SIGINT, SIGTERM and SIGHUP end it
 // as ctrl+c does in the drawn app.
-func runAccessible(a *app, std streams) (interrupted bool, err error) {
+func runAccessible(o options, std streams) (a *app, interrupted bool, err error) {
+	if a, err = newApp(o, std.stdin, std.stderr); err != nil {
+		return nil, false, err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	var in io.Reader = std.stdin
@@ -124,9 +171,9 @@ func runAccessible(a *app, std streams) (interrupted bool, err error) {
 	}
 	err = accessible.Run(ctx, a.shell, in, std.stdout)
 	if errors.Is(err, accessible.ErrInterrupted) || ctx.Err() != nil {
-		return true, nil
+		return a, true, nil
 	}
-	return false, err
+	return a, false, err
 }
 
 // buildRoot wires the client, the screens and the shell (screens/shell,
@@ -215,20 +262,14 @@ func supportCasesDir(named string) string {
 	if named != "" {
 		return named
 	}
-	dir := os.Getenv("XDG_DATA_HOME") // read on each call, as configPath does
-	if dir == "" {
-		dir = xdg.DataHome
-	}
+	dir := appdirs.Data()
 	return filepath.Join(dir, "cardterm", "cases")
 }
 
 // supportRunbooksDir holds the tenant's own runbooks, beside the
 // built-in ones: cardterm/runbooks in the user's config folder.
 func supportRunbooksDir() string {
-	dir := os.Getenv("XDG_CONFIG_HOME")
-	if dir == "" {
-		dir = xdg.ConfigHome
-	}
+	dir := appdirs.Config()
 	return filepath.Join(dir, "cardterm", "runbooks")
 }
 
@@ -264,10 +305,7 @@ func supportDemoUsers(gw gateway) []support.DemoUser {
 // (XDG_STATE_HOME or ~/.local/state on Linux, Application Support on
 // macOS, LocalAppData on Windows), one file per client key.
 func supportStateFile(clientKey string) string {
-	dir := os.Getenv("XDG_STATE_HOME") // read on each call, as configPath does
-	if dir == "" {
-		dir = xdg.StateHome
-	}
+	dir := appdirs.State()
 	return filepath.Join(dir, "cardterm", "support-"+fileSafe(clientKey)+".json")
 }
 

@@ -26,6 +26,16 @@ const exitCodesHelp = `Exit codes:
 
 // newRootCommand builds `cardterm` and its subcommands.
 func newRootCommand(std streams) *cobra.Command {
+	root := newAppCommand(std)
+	addSubcommands(root, std)
+	return root
+}
+
+// newAppCommand is the root command alone: the app, --json and the
+// settings' flags. Run leaves the subcommands out when there are no
+// arguments, since only the app can run then: building the forty
+// commands, their flags and completions was a tenth of the app's start.
+func newAppCommand(std streams) *cobra.Command {
 	var given givenFlags
 	var asJSON bool
 	root := &cobra.Command{
@@ -92,6 +102,17 @@ request to any endpoint.
 		return commandError{command: c.CommandPath(), err: usageError{err.Error()}}
 	})
 	root.SetVersionTemplate("{{.Version}}")
+	if std.stdin != nil {
+		root.SetIn(std.stdin)
+	}
+	root.SetOut(cmp.Or(std.messages, std.stdout))
+	root.SetErr(std.stderr)
+	return root
+}
+
+// addSubcommands adds every command under the root, with help and
+// completion.
+func addSubcommands(root *cobra.Command, std streams) {
 	sandboxCmd := newSandboxCommand(std)
 	root.AddCommand(
 		newSupportCommand(std),
@@ -114,11 +135,6 @@ request to any endpoint.
 	// the signals keep their default, so a masked prompt stays
 	// interruptible by ctrl+c.
 	cancelOnSignal(sandboxCmd)
-	if std.stdin != nil {
-		root.SetIn(std.stdin)
-	}
-	root.SetOut(cmp.Or(std.messages, std.stdout))
-	root.SetErr(std.stderr)
 	// cobra would add these when it runs; added now (after the streams,
 	// which completion captures) so their arguments are checked too.
 	root.InitDefaultHelpCmd()
@@ -126,7 +142,6 @@ request to any endpoint.
 	completeFlagValues(root)
 	root.ValidArgsFunction = completeRootArgs
 	wrapArgsErrors(root)
-	return root
 }
 
 // newVersionCommand is `cardterm version`: the same text as --version, or

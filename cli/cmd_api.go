@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/itchyny/gojq"
 	"github.com/spf13/cobra"
@@ -203,7 +204,7 @@ func parseHeaders(lines []string) (http.Header, error) {
 
 // fieldKey is -f and -F's key, nested as gh api nests it (docs/api.md):
 // a name, then bracketed keys ([sub] or []).
-var fieldKey = regexp.MustCompile(`^[^\[\]]+(\[[^\[\]]*\])*$`)
+var fieldKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^\[\]]+(\[[^\[\]]*\])*$`) })
 
 // parseFields builds the JSON object of the raw (-f) and typed (-F)
 // fields, all -f before the -F as gh; stdin is read by the first @-.
@@ -218,7 +219,7 @@ func parseFields(raw, typed []string, stdin io.Reader) (map[string]any, error) {
 		var value any = text
 		var err error
 		switch {
-		case !fieldKey.MatchString(name):
+		case !fieldKey().MatchString(name):
 			err = errors.New("write key=value (key[sub]=value nests, key[]=value appends)")
 		case !hasValue && !strings.HasSuffix(name, "[]"):
 			err = errors.New("a field needs a value after '=' (only key[] stands alone, for an empty array)")

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cardterm/domain/appdirs"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +11,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/adrg/xdg"
 	"go.yaml.in/yaml/v3"
 
 	"cardterm/domain/fileerror"
@@ -76,12 +76,7 @@ func (c *config) names() []string {
 // configPath is $XDG_CONFIG_HOME/cardterm/config.yaml (on macOS and
 // Windows, their own config directory). It reads the variable on every
 // call, so tests and a changed environment are honoured.
-func configPath() string {
-	if dir := os.Getenv("XDG_CONFIG_HOME"); dir != "" {
-		return filepath.Join(dir, "cardterm", "config.yaml")
-	}
-	return filepath.Join(xdg.ConfigHome, "cardterm", "config.yaml")
-}
+func configPath() string { return filepath.Join(appdirs.Config(), "cardterm", "config.yaml") }
 
 // loadConfig reads the config file at path. A missing file is an empty
 // config; a malformed one is a *fileerror.Error naming the

@@ -40,32 +40,40 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 	if err != nil {
 		return gateway{}, err
 	}
-	gw := gateway{close: closeLog, cfg: cfg}
-	if o.baseURL != "" {
-		host, err := checkBaseURL(o.baseURL)
-		if err != nil {
-			closeLog()
-			return gw, err
-		}
-		gw.label = host
-		// Nothing is asked at start: what the gateway is comes from its
-		// answers (apiclient.KnownSandbox). A `cardterm sandbox` on a
-		// demo tenant's client key gets that tenant's public keys, which
-		// the client sends only once the gateway announced itself.
-		// A profile is a saved configuration of a real gateway: its
-		// secret key is asked for as usual.
-		if cred, ok := sandbox.CredentialFor(gw.cfg.ClientKey); ok {
-			gw.cfg.SandboxSecretKey, gw.cfg.SandboxClientID = cred.SecretKey, cred.ClientID
-			if !o.profileInUse {
-				gw.cfg.SecretKey = secretKey(o, stdin, stderr, false)
-				return gw, nil
-			}
-		}
-		// The support console needs only the client key; it asks for the
-		// secret key when an action needs it.
-		gw.cfg.SecretKey = secretKey(o, stdin, stderr, !o.support && !o.noPrompt)
-		return gw, nil
+	if o.baseURL == "" {
+		return startEmbedded(o, cfg, closeLog)
 	}
+	gw := gateway{close: closeLog, cfg: cfg}
+	host, err := checkBaseURL(o.baseURL)
+	if err != nil {
+		closeLog()
+		return gw, err
+	}
+	gw.label = host
+	// Nothing is asked at start: what the gateway is comes from its
+	// answers (apiclient.KnownSandbox). A `cardterm sandbox` on a
+	// demo tenant's client key gets that tenant's public keys, which
+	// the client sends only once the gateway announced itself.
+	// A profile is a saved configuration of a real gateway: its
+	// secret key is asked for as usual.
+	if cred, ok := sandbox.CredentialFor(gw.cfg.ClientKey); ok {
+		gw.cfg.SandboxSecretKey, gw.cfg.SandboxClientID = cred.SecretKey, cred.ClientID
+		if !o.profileInUse {
+			gw.cfg.SecretKey = secretKey(o, stdin, stderr, false)
+			return gw, nil
+		}
+	}
+	// The support console needs only the client key; it asks for the
+	// secret key when an action needs it.
+	gw.cfg.SecretKey = secretKey(o, stdin, stderr, !o.support && !o.noPrompt)
+	return gw, nil
+}
+
+// startEmbedded starts the embedded sandbox gateway for cfg, whose debug
+// log closeLog closes. It never reads the terminal: the app starts it
+// while Bubble Tea starts (app_start.go).
+func startEmbedded(o options, cfg apiclient.Config, closeLog func()) (gateway, error) {
+	gw := gateway{close: closeLog, cfg: cfg}
 	running, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
 	if err != nil {
 		closeLog()

@@ -1,13 +1,13 @@
 package cli
 
 import (
+	"cardterm/domain/appdirs"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/adrg/xdg"
 	"github.com/spf13/cobra"
 )
 
@@ -110,12 +110,12 @@ func TestAppWithoutTerminalExitsTwo(t *testing.T) {
 	}
 }
 
-// The support console's state lives in the state folder the XDG library
-// gives each OS (on macOS and Windows not ~/.local/state), or under
+// The support console's state lives in the state folder appdirs gives
+// each OS (on macOS and Windows not ~/.local/state), or under
 // $XDG_STATE_HOME when it is set.
 func TestSupportStateFileIsInTheStateFolder(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", "")
-	if got, want := supportStateFile("ck_a/b"), filepath.Join(xdg.StateHome, "cardterm", "support-ck_a_b.json"); got != want {
+	if got, want := supportStateFile("ck_a/b"), filepath.Join(appdirs.State(), "cardterm", "support-ck_a_b.json"); got != want {
 		t.Errorf("without XDG_STATE_HOME: %s, want %s", got, want)
 	}
 	dir := t.TempDir()

@@ -43,7 +43,11 @@ func Run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	// api) goes to stdout as it is.
 	messages, flush := trimmedOutput(stdout)
 	defer flush()
-	root := newRootCommand(streams{stdin: stdin, stdout: stdout, stderr: stderr, messages: messages})
+	std := streams{stdin: stdin, stdout: stdout, stderr: stderr, messages: messages}
+	root := newAppCommand(std)
+	if len(args) > 0 {
+		addSubcommands(root, std)
+	}
 	root.SetArgs(args)
 	// The command that ran, to know whether it has already said why it
 	// failed: it turns SilenceErrors on while it runs (webhook verify).

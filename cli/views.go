@@ -3,12 +3,10 @@ package cli
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/adrg/xdg"
-
+	"cardterm/domain/appdirs"
 	"cardterm/domain/savedview"
 	"cardterm/ui/sanitize"
 )
@@ -19,10 +17,7 @@ import (
 
 // viewStore is the views of the profile in use.
 func viewStore(o options) savedview.Store {
-	dir := os.Getenv("XDG_STATE_HOME") // read on each call, as configPath does
-	if dir == "" {
-		dir = xdg.StateHome
-	}
+	dir := appdirs.State()
 	return savedview.Store{Path: filepath.Join(dir, "cardterm", "views.json"), Profile: o.profileShown()}
 }
 

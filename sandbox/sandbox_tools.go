@@ -62,7 +62,7 @@ var errNoUser = errors.New("no such user")
 // active configuration of the user's partner subscribed to that type. The
 // deliveries run on their own, with the usual retries.
 func (s *Server) Trigger(eventType, user string) (TriggerResult, error) {
-	if !webhookEventRE.MatchString(eventType) {
+	if !webhookEventRE().MatchString(eventType) {
 		return TriggerResult{}, fmt.Errorf("invalid event type %q: use dotted lower-case names such as card.frozen", eventType)
 	}
 	s.mu.Lock()

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -105,9 +106,9 @@ func refuseSimulation(status int, format string, args ...any) error {
 }
 
 var (
-	amountRE = regexp.MustCompile(`^\d{1,9}(\.\d{1,2})?$`)
-	mccRE    = regexp.MustCompile(`^\d{4}$`)
-	reasonRE = regexp.MustCompile(`^[A-Z][A-Z0-9_]{0,63}$`)
+	amountRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{1,9}(\.\d{1,2})?$`) })
+	mccRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{4}$`) })
+	reasonRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z][A-Z0-9_]{0,63}$`) })
 )
 
 // maxMerchantName bounds a simulated merchant's name.
@@ -116,7 +117,7 @@ const maxMerchantName = 120
 // amountCents reads a positive amount of at most two decimals.
 func amountCents(s string) (int, error) {
 	s = strings.TrimSpace(s)
-	if !amountRE.MatchString(s) {
+	if !amountRE().MatchString(s) {
 		return 0, refuseSimulation(http.StatusBadRequest, "amount %q must be a positive decimal with at most two decimals, such as 12.50", s)
 	}
 	whole, frac, _ := strings.Cut(s, ".")
@@ -243,7 +244,7 @@ func (s *Server) newAuthorization(u *userRecord, kind string, in simulateRequest
 	case mcc == "":
 		mcc = "5999"
 	}
-	if !mccRE.MatchString(mcc) {
+	if !mccRE().MatchString(mcc) {
 		return transactionRecord{}, refuseSimulation(http.StatusBadRequest, "mcc %q must be four digits (a merchant category code, such as 5814)", mcc)
 	}
 	reason := strings.ToUpper(strings.TrimSpace(in.Reason))
@@ -257,7 +258,7 @@ func (s *Server) newAuthorization(u *userRecord, kind string, in simulateRequest
 	case kind != SimulateDecline && u.Card.Status == cardBlocked:
 		reason = "CARD_BLOCKED"
 	}
-	if reason != "" && !reasonRE.MatchString(reason) {
+	if reason != "" && !reasonRE().MatchString(reason) {
 		return transactionRecord{}, refuseSimulation(http.StatusBadRequest, "reason %q must be an upper-case code such as INSUFFICIENT_FUNDS", in.Reason)
 	}
 	t := s.simulatedRecord(u, transactionAuthorization, "DEBIT", amount, currency)

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unsafe"
 
 	bolt "go.etcd.io/bbolt"
@@ -22,11 +23,13 @@ import (
 // is what tells a flipped bit in a record from the record, and where it
 // is, before the sandbox starts on it.
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// castagnoli is made at first use: making the table costs more than every
+// other initialisation of the package, and most runs keep no store.
+var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // recordSum is the checksum of a record.
 func recordSum(key, data []byte) uint32 {
-	return crc32.Update(crc32.Checksum(key, castagnoli), castagnoli, data)
+	return crc32.Update(crc32.Checksum(key, castagnoli()), castagnoli(), data)
 }
 
 // sealRecord is a record as stored.
@@ -152,7 +155,7 @@ func whereIs(tx *bolt.Tx, data []byte) string {
 }
 
 // pageInProblem finds the page a tx.Check problem is about.
-var pageInProblem = regexp.MustCompile(`(?:page |page\(|pgId:)(\d+)`)
+var pageInProblem = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:page |page\(|pgId:)(\d+)`) })
 
 // checkPages runs bbolt's consistency check; each problem says where it
 // lies in the file.
@@ -160,7 +163,7 @@ func checkPages(tx *bolt.Tx) []string {
 	var problems []string
 	for err := range tx.Check() { // read to the end: Check's goroutine waits on each send
 		where := "(" + err.Error() + ")"
-		if m := pageInProblem.FindStringSubmatch(err.Error()); m != nil {
+		if m := pageInProblem().FindStringSubmatch(err.Error()); m != nil {
 			page, _ := strconv.ParseInt(m[1], 10, 64)
 			where = fmt.Sprintf("at byte %d (page %d): %v", page*int64(tx.DB().Info().PageSize), page, err)
 		}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"charm.land/lipgloss/v2"
 	"go.yaml.in/yaml/v3"
@@ -61,7 +62,7 @@ func Load(path string) (Theme, error) {
 }
 
 // hexColour is #RGB or #RRGGBB.
-var hexColour = regexp.MustCompile(`^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$`)
+var hexColour = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$`) })
 
 // Parse reads a theme file's text; path names it in messages and is the
 // theme's name.
@@ -114,7 +115,7 @@ func take(name, value *yaml.Node, base *Theme, colours map[string]color.Color) e
 }
 
 func parseColour(s string) (color.Color, bool) {
-	if hexColour.MatchString(s) {
+	if hexColour().MatchString(s) {
 		return lipgloss.Color(s), true
 	}
 	if n, err := strconv.Atoi(s); err == nil && n >= 0 && n <= 255 {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -37,7 +38,7 @@ type RequestInspectable interface {
 }
 
 // requestLine is a confirmation's first request line: "METHOD /path".
-var requestLine = regexp.MustCompile(`^([A-Z]+) (/\S*)$`)
+var requestLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Z]+) (/\S*)$`) })
 
 // sentRequestOf is what a confirmation sends: its Send, else its request
 // lines when they are exactly a method and path and, at most, a JSON
@@ -49,7 +50,7 @@ func sentRequestOf(spec ConfirmSpec) (SentRequest, bool) {
 	if len(spec.Request) == 0 || len(spec.Request) > 2 {
 		return SentRequest{}, false
 	}
-	m := requestLine.FindStringSubmatch(strings.TrimSpace(spec.Request[0]))
+	m := requestLine().FindStringSubmatch(strings.TrimSpace(spec.Request[0]))
 	if m == nil {
 		return SentRequest{}, false
 	}

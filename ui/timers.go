@@ -2,6 +2,7 @@ package ui
 
 import (
 	"reflect"
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/cursor"
@@ -12,8 +13,9 @@ import (
 // timerCode holds the code pointers of commands that only wait: tea.Tick,
 // tea.Every, a spinner's tick and a text cursor's blink. Every closure made
 // by one function literal shares its code pointer, so one sample of each
-// identifies them all.
-var timerCode = func() map[uintptr]bool {
+// identifies them all. Made at first use: a cursor's blink sample starts
+// a timer, which has no place in every start.
+var timerCode = sync.OnceValue(func() map[uintptr]bool {
 	m := map[uintptr]bool{}
 	blink := cursor.New()
 	blink.BlinkSpeed = time.Hour
@@ -26,11 +28,11 @@ var timerCode = func() map[uintptr]bool {
 		m[reflect.ValueOf(c).Pointer()] = true
 	}
 	return m
-}()
+})
 
 // IsTimer reports whether cmd only waits and then sends a message (a tick,
 // a blink). The root passes such commands on as they are; test drivers
 // skip them instead of waiting.
 func IsTimer(cmd tea.Cmd) bool {
-	return cmd != nil && timerCode[reflect.ValueOf(cmd).Pointer()]
+	return cmd != nil && timerCode()[reflect.ValueOf(cmd).Pointer()]
 }

@@ -18,6 +18,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"cardterm/domain/profiledata"
 )
@@ -53,18 +54,18 @@ type Book struct {
 func File(dir string) string { return filepath.Join(dir, "budgets.json") }
 
 var (
-	currencyRE = regexp.MustCompile(`^[A-Z]{3}$`)
-	limitRE    = regexp.MustCompile(`^\d{1,15}(\.\d{1,8})?$`)
+	currencyRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z]{3}$`) })
+	limitRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{1,15}(\.\d{1,8})?$`) })
 )
 
 // Check says what is wrong with a budget, field by field (currency,
 // limit); nil when it can be kept.
 func Check(b Budget) map[string]string {
 	problems := map[string]string{}
-	if !currencyRE.MatchString(b.Currency) {
+	if !currencyRE().MatchString(b.Currency) {
 		problems["currency"] = "must be a three-letter currency code such as EUR"
 	}
-	if !limitRE.MatchString(b.Limit) {
+	if !limitRE().MatchString(b.Limit) {
 		problems["limit"] = "must be an amount such as 400 or 399.90"
 	} else if r, _ := new(big.Rat).SetString(b.Limit); r.Sign() == 0 {
 		problems["limit"] = "must be more than 0"

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -74,14 +75,14 @@ rules:
     action: notify
 `
 
-var countryRE = regexp.MustCompile(`^[A-Z]{2}$`)
+var countryRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z]{2}$`) })
 
 // CountryOf is the merchant's country: the two capital letters that end
 // its name and location ("Apple Store, New York US"), "" when none.
 func CountryOf(merchant string) string {
 	merchant = strings.TrimSpace(merchant)
 	i := strings.LastIndexAny(merchant, " ,")
-	if last := merchant[i+1:]; countryRE.MatchString(last) {
+	if last := merchant[i+1:]; countryRE().MatchString(last) {
 		return last
 	}
 	return ""

@@ -6,22 +6,18 @@
 package profiledata
 
 import (
+	"cardterm/domain/appdirs"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/adrg/xdg"
 )
 
 // Dir is the profile's folder: cardterm/holder/PROFILE in the user's data
 // folder (XDG_DATA_HOME, else ~/.local/share on Linux). The environment
 // is read on each call, so sealed tests get their own folder.
 func Dir(profile string) string {
-	base := os.Getenv("XDG_DATA_HOME")
-	if base == "" {
-		base = xdg.DataHome
-	}
+	base := appdirs.Data()
 	if profile == "" {
 		profile = "default"
 	}

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 
 	"cardterm/apiclient"
 	"cardterm/domain/casefile"
@@ -22,7 +23,7 @@ type record struct {
 
 // trailingComma is a comma left before a closing bracket where the
 // console dropped a record's last member (its user agent) on keeping it.
-var trailingComma = regexp.MustCompile(`,(\s*[}\]])`)
+var trailingComma = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`,(\s*[}\]])`) })
 
 // records are the JSON records of c's evidence, oldest kept first, and
 // the evidence kept as drawn text (no record to read) by screen.
@@ -34,7 +35,7 @@ func records(c *casefile.Case) (out []record, drawn map[string]bool) {
 		text := strings.TrimSpace(it.Text)
 		var v any
 		if json.Unmarshal([]byte(text), &v) != nil {
-			text = trailingComma.ReplaceAllString(text, "$1")
+			text = trailingComma().ReplaceAllString(text, "$1")
 			if json.Unmarshal([]byte(text), &v) != nil {
 				drawn[screen] = true
 				continue

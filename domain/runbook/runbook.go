@@ -29,6 +29,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -52,7 +53,7 @@ type Runbook struct {
 var builtIn embed.FS
 
 // placeholder matches {fact.value}.
-var placeholder = regexp.MustCompile(`\{([a-z]+)\.([A-Za-z0-9]+)\}`)
+var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{([a-z]+)\.([A-Za-z0-9]+)\}`) })
 
 // Parse reads one runbook file and checks it.
 func Parse(name string, data []byte) (Runbook, error) {
@@ -76,7 +77,7 @@ func Parse(name string, data []byte) (Runbook, error) {
 			return Runbook{}, fmt.Errorf("runbook %s: no fact %q (the facts are %s)", name, f, strings.Join(FactNames(), ", "))
 		}
 	}
-	for _, m := range placeholder.FindAllStringSubmatch(r.Reply, -1) {
+	for _, m := range placeholder().FindAllStringSubmatch(r.Reply, -1) {
 		if !slices.Contains(r.Facts, m[1]) {
 			return Runbook{}, fmt.Errorf("runbook %s: the reply uses {%s.%s} but the facts do not name %s", name, m[1], m[2], m[1])
 		}
@@ -170,8 +171,8 @@ func Draft(rb Runbook, facts []Fact) string {
 	for _, f := range facts {
 		byName[f.Name] = f
 	}
-	return strings.TrimSpace(placeholder.ReplaceAllStringFunc(rb.Reply, func(m string) string {
-		parts := placeholder.FindStringSubmatch(m)
+	return strings.TrimSpace(placeholder().ReplaceAllStringFunc(rb.Reply, func(m string) string {
+		parts := placeholder().FindStringSubmatch(m)
 		f := byName[parts[1]]
 		if v, ok := f.Values[parts[2]]; ok {
 			return v

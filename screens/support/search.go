@@ -3,6 +3,7 @@ package support
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -20,9 +21,9 @@ import (
 // region is looked up in the other at once.
 
 var (
-	emailLike = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$`)
-	cardLike  = regexp.MustCompile(`^\d{4}([ -]?\d{4}){2}[ -]?\d{1,7}$`)
-	phoneLike = regexp.MustCompile(`^\+?[\d ()./-]{7,20}$`)
+	emailLike = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$`) })
+	cardLike  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{4}([ -]?\d{4}){2}[ -]?\d{1,7}$`) })
+	phoneLike = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\+?[\d ()./-]{7,20}$`) })
 )
 
 // whereAnIDBelongs refuses what is not an id, saying what to ask the
@@ -37,11 +38,11 @@ func whereAnIDBelongs(kind caseKind) func(string) string {
 		switch {
 		case v == "":
 			return "paste an id"
-		case emailLike.MatchString(v):
+		case emailLike().MatchString(v):
 			return "that is an e-mail address: the gateway finds customers by id only; " + ask
-		case cardLike.MatchString(v):
+		case cardLike().MatchString(v):
 			return "that looks like a card number: never ask for one; " + ask
-		case phoneLike.MatchString(v):
+		case phoneLike().MatchString(v):
 			return "that is a phone number: the gateway finds customers by id only; " + ask
 		}
 		return ""

@@ -2,9 +2,8 @@ package whitelist
 
 import (
 	"math"
-
+	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -28,11 +27,12 @@ const memoryHeadroom = 2 << 20
 
 // holdMemoryNearLive sets the soft memory limit to the Go memory in use
 // now (call it right after debug.FreeOSMemory) plus memoryHeadroom.
+// (runtime.MemStats rather than runtime/metrics, whose table of every
+// metric would be built at each start, for this one reading.)
 func holdMemoryNearLive() {
-	samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
-	metrics.Read(samples)
-	inUse := samples[0].Value.Uint64() - samples[1].Value.Uint64()
-	debug.SetMemoryLimit(int64(inUse) + memoryHeadroom)
+	var stats runtime.MemStats
+	runtime.ReadMemStats(&stats)
+	debug.SetMemoryLimit(int64(stats.Sys-stats.HeapReleased) + memoryHeadroom)
 }
 
 // settleMemory is the command that ends a long list's load: the garbage

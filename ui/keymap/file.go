@@ -136,7 +136,7 @@ func (f *File) check() error {
 		}
 		seen[binding.Action] = binding.Line
 	}
-	merged := defaults()
+	merged := registryDefaults()
 	for _, binding := range f.Bindings {
 		action := merged[binding.Action]
 		action.Keys = binding.Keys

@@ -48,12 +48,23 @@ func (a Action) HelpKey() string {
 }
 
 var (
-	mu      sync.RWMutex
-	inForce = defaults()
+	mu sync.RWMutex
+	// used is what Use put in force; nil: the registry's defaults, made
+	// at their first use rather than at every start.
+	used     map[string]Action
+	defaults = sync.OnceValue(registryDefaults)
 )
 
-// defaults indexes the registry by name.
-func defaults() map[string]Action {
+// inForce is the actions with their keys in force. Call with mu held.
+func inForce() map[string]Action {
+	if used != nil {
+		return used
+	}
+	return defaults()
+}
+
+// registryDefaults indexes the registry by name.
+func registryDefaults() map[string]Action {
 	byName := map[string]Action{}
 	for _, table := range contexts {
 		for _, action := range table {
@@ -81,7 +92,7 @@ func Bind(name string) key.Binding {
 func Lookup(name string) (Action, bool) {
 	mu.RLock()
 	defer mu.RUnlock()
-	action, ok := inForce[name]
+	action, ok := inForce()[name]
 	return action, ok
 }
 
@@ -93,7 +104,7 @@ func Of(binding key.Binding) (Action, bool) {
 	defer mu.RUnlock()
 	help := binding.Help()
 	keys := binding.Keys()
-	for _, action := range inForce {
+	for _, action := range inForce() {
 		if action.Help == help.Desc && action.HelpKey() == help.Key && len(keys) > 0 && len(action.Keys) > 0 && action.Keys[0] == keys[0] {
 			return action, true
 		}
@@ -105,8 +116,8 @@ func Of(binding key.Binding) (Action, bool) {
 func All() []Action {
 	mu.RLock()
 	defer mu.RUnlock()
-	all := make([]Action, 0, len(inForce))
-	for _, action := range inForce {
+	all := make([]Action, 0, len(inForce()))
+	for _, action := range inForce() {
 		all = append(all, action)
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].Name < all[j].Name })
@@ -116,8 +127,9 @@ func All() []Action {
 // Use puts the keys of a loaded file in force (start-up, before any key
 // map is built); Use(nil) restores the defaults.
 func Use(file *File) {
-	next := defaults()
+	var next map[string]Action
 	if file != nil {
+		next = registryDefaults()
 		for _, binding := range file.Bindings {
 			action := next[binding.Action]
 			action.Keys, action.HelpKeys = binding.Keys, ""
@@ -126,6 +138,6 @@ func Use(file *File) {
 		}
 	}
 	mu.Lock()
-	inForce = next
+	used = next
 	mu.Unlock()
 }

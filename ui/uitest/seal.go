@@ -7,8 +7,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
-	"github.com/adrg/xdg"
 )
 
 // The tests are sealed from the machine they run on: a developer's
@@ -34,8 +32,8 @@ var callerSettings = []string{
 const NoKeyring = "DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent/cardterm-test-bus"
 
 // Seal removes the caller's settings from the test process's environment
-// and points HOME and the XDG folders at a fresh temporary folder (and
-// makes the xdg package read them again); remove deletes that folder.
+// and points HOME and the XDG folders at a fresh temporary folder
+// (domain/appdirs reads them on each call); remove deletes that folder.
 func Seal() (remove func(), err error) {
 	if err := keepGoFolders(); err != nil {
 		return nil, err
@@ -65,7 +63,6 @@ func Seal() (remove func(), err error) {
 			return nil, err
 		}
 	}
-	xdg.Reload()
 	return func() { _ = os.RemoveAll(home) }, nil
 }
 

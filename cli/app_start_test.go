@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// recordingModel is an app root that notes what reached it.
+type recordingModel struct {
+	initialised bool
+	got         []tea.Msg
+}
+
+func (m *recordingModel) Init() tea.Cmd { m.initialised = true; return nil }
+
+func (m *recordingModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.got = append(m.got, msg)
+	return m, nil
+}
+
+func (m *recordingModel) View() tea.View { return tea.NewView("app") }
+
+// What arrives while the app is being built (the size, a key typed at
+// once) reaches it, in order, after its Init; then the program talks to
+// the app alone.
+func TestStartingModelHandsOverWhatArrivedMeanwhile(t *testing.T) {
+	release := make(chan struct{})
+	root := &recordingModel{}
+	starting := newStartingModel()
+	starting.start(func() (*app, error) {
+		<-release
+		return &app{root: root}, nil
+	})
+	early := []tea.Msg{tea.WindowSizeMsg{Width: 80, Height: 24}, tea.KeyPressMsg{Code: 'q', Text: "q"}}
+	for _, msg := range early {
+		if model, cmd := starting.Update(msg); model != starting || cmd != nil {
+			t.Fatalf("before the app is built, %T was not kept", msg)
+		}
+	}
+	if root.initialised || len(root.got) > 0 {
+		t.Fatal("the app was reached before it was built")
+	}
+	close(release)
+	msg := starting.Init()() // waits for the build
+	model, _ := starting.Update(msg)
+	if model != tea.Model(root) {
+		t.Fatalf("after the build the program's model is %T, not the app's root", model)
+	}
+	if !root.initialised || !reflect.DeepEqual(root.got, early) {
+		t.Fatalf("the app got init=%v and %#v, want its Init and %#v", root.initialised, root.got, early)
+	}
+	if a, err := starting.built(); err != nil || a.root != tea.Model(root) {
+		t.Fatalf("built() = %v, %v", a, err)
+	}
+}
+
+// A build that fails ends the program; the error is the run's.
+func TestStartingModelQuitsWhenTheBuildFails(t *testing.T) {
+	failure := errors.New("the sandbox could not listen")
+	starting := newStartingModel()
+	starting.start(func() (*app, error) { return nil, failure })
+	_, cmd := starting.Update(starting.Init()())
+	if cmd == nil {
+		t.Fatal("a failed build did not end the program")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("a failed build did not quit")
+	}
+	if _, err := starting.built(); !errors.Is(err, failure) {
+		t.Fatalf("built() error = %v, want %v", err, failure)
+	}
+}
