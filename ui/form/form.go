@@ -231,13 +231,13 @@ func (f *Form) Update(msg tea.Msg) (Event, tea.Cmd) {
 			}
 			return Nothing, f.setFocusFrom(f.focus-1, -1)
 		case key.Matches(k, f.keys.Tick):
-			f.fields[f.focus].tick()
+			f.editFocused(func(fl *formField) tea.Cmd { fl.tick(); return nil })
 			return Nothing, nil
 		case key.Matches(k, f.keys.ChoiceNext):
-			f.fields[f.focus].cycle(1)
+			f.editFocused(func(fl *formField) tea.Cmd { fl.cycle(1); return nil })
 			return Nothing, nil
 		case key.Matches(k, f.keys.ChoicePrev):
-			f.fields[f.focus].cycle(-1)
+			f.editFocused(func(fl *formField) tea.Cmd { fl.cycle(-1); return nil })
 			return Nothing, nil
 		}
 	}
@@ -249,18 +249,33 @@ func (f *Form) Update(msg tea.Msg) (Event, tea.Cmd) {
 		return Nothing, nil // no field chosen: a printable key types nowhere
 	}
 	if p, ok := msg.(tea.PasteMsg); ok {
-		return Nothing, f.paste(p.Content)
+		return Nothing, f.editFocused(func(*formField) tea.Cmd { return f.paste(p.Content) })
 	}
-	var cmd tea.Cmd
-	switch fl.spec.Kind {
-	case FieldChoice, FieldChecklist:
-		// A choice takes no text: other keys do nothing.
-	case FieldMultiline:
-		fl.area, cmd = fl.area.Update(msg)
-	default:
-		fl.input, cmd = fl.input.Update(msg)
+	return Nothing, f.editFocused(func(fl *formField) (cmd tea.Cmd) {
+		switch fl.spec.Kind {
+		case FieldChoice, FieldChecklist:
+			// A choice takes no text: other keys do nothing.
+		case FieldMultiline:
+			fl.area, cmd = fl.area.Update(msg)
+		default:
+			fl.input, cmd = fl.input.Update(msg)
+		}
+		return cmd
+	})
+}
+
+// editFocused runs edit on the field in focus; when its value changes, the
+// message under it goes: it was about what the field held (a refused
+// amount, the gateway's word on an address), and left there it would
+// still refuse what was typed since.
+func (f *Form) editFocused(edit func(fl *formField) tea.Cmd) tea.Cmd {
+	fl := &f.fields[f.focus]
+	before := fl.text()
+	cmd := edit(fl)
+	if fl.text() != before {
+		fl.err = ""
 	}
-	return Nothing, cmd
+	return cmd
 }
 
 // Value is the trimmed text of the field with that key.

@@ -268,3 +268,26 @@ func TestFormFocusNothingTypesNowhereUntilAFieldIsChosen(t *testing.T) {
 		t.Errorf("enter with no field chosen: event %v, want a submit", event)
 	}
 }
+
+// A field's message goes once its value changes (it was about what the
+// field held); the other fields' messages and the form's stay.
+func TestFormMessageGoesWhenItsFieldChanges(t *testing.T) {
+	f := newTestForm()
+	typeInto(f, "#zzz")
+	f.SetErrors("Validation failed", []form.FieldError{
+		{Field: "backgroundColor", Message: "invalid hex colour"},
+		{Field: "radius", Message: "too round"},
+	})
+	pressForm(f, "tab", "shift+tab") // away and back: SetErrors focused Background, the first in error
+	view := uitest.Plain(tea.NewView(f.View()))
+	if !strings.Contains(view, "invalid hex colour") {
+		t.Fatalf("moving the focus took the message away:\n%s", view)
+	}
+	typeInto(f, "f")
+	view = uitest.Plain(tea.NewView(f.View()))
+	for want, shown := range map[string]bool{"invalid hex colour": false, "too round": true, "Validation failed": true} {
+		if strings.Contains(view, want) != shown {
+			t.Errorf("after typing in Background, %q shown: %v, want %v:\n%s", want, !shown, shown, view)
+		}
+	}
+}
