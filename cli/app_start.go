@@ -14,8 +14,8 @@ import (
 // milliseconds (the embedded sandbox seeds and listens, the screens are
 // made), and Bubble Tea draws its first frame only at its first tick, a
 // sixtieth of a second after Run: built in that wait, on another core,
-// the app is what the first frame shows, as soon as an empty program's.
-// docs/performance.md has the figures.
+// the app is what the first frame shows, with no wait of its own before
+// Run. docs/performance.md has the figures.
 
 // startingModel stands for the app until it is built: it keeps what
 // arrives meanwhile (the window's size, the colour profile, keys typed
@@ -94,7 +94,8 @@ func (m *startingModel) View() tea.View {
 // pay for bringing that code and its Unicode tables into memory, at the
 // tick, in front of the user (the sign-in frame came 4-5 ms after the
 // bytes before it; 1-2 ms once warm). It runs on the build's goroutine
-// while the program waits for its first tick.
+// while the program waits for its first tick. The buffer is a whole
+// screen's: a sample of a few lines left the first frame slower.
 func warmRenderer() {
 	sample := lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("141")).
 		Border(lipgloss.RoundedBorder()).Render("Sign in › ↑/↓ • … ✓ — é")
