@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
+	"cardterm/domain/atomicfile"
 	"cardterm/sandbox/webhookprobe"
 	"cardterm/ui/sanitize"
 )
@@ -99,13 +100,13 @@ prompt); never from a flag value.`,
 // writeCertification writes the Markdown report and the JSON beside it.
 func writeCertification(report webhookprobe.Certification, markdownPath string) error {
 	jsonPath := strings.TrimSuffix(markdownPath, ".md") + ".json"
-	if err := writeFileAtomically(markdownPath, func(w io.Writer) error {
+	if err := atomicfile.Write(markdownPath, func(w io.Writer) error {
 		_, err := io.WriteString(w, report.Markdown())
 		return err
 	}); err != nil {
 		return fmt.Errorf("writing %s: %w", markdownPath, err)
 	}
-	return writeFileAtomically(jsonPath, func(w io.Writer) error {
+	return atomicfile.Write(jsonPath, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(report)

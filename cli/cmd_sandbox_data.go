@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"cardterm/domain/atomicfile"
 	"cardterm/sandbox"
 	"cardterm/ui/sanitize"
 )
@@ -54,7 +55,7 @@ version 1). The file holds the sandbox's own keys and PINs: sandbox values.`,
 				if args[0] == "-" {
 					return st.Export(cmd.OutOrStdout())
 				}
-				return writeFileAtomically(args[0], st.Export)
+				return atomicfile.Write(args[0], st.Export)
 			})
 		},
 	}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"cardterm/domain/appdirs"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +12,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"cardterm/domain/appdirs"
+	"cardterm/domain/atomicfile"
 	"cardterm/domain/fileerror"
 )
 
@@ -211,7 +212,7 @@ func saveConfig(path string, c *config) error {
 	}
 	// os.CreateTemp makes the file 0600: the file is owner-only from its
 	// first byte.
-	return writeFileAtomically(path, func(w io.Writer) error {
+	return atomicfile.Write(path, func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
 	})

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"cardterm/domain/appdirs"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"cardterm/domain/appdirs"
 )
 
 func helpOf(t *testing.T, args ...string) string {

@@ -1,7 +1,6 @@
 package sandbox_test
 
 import (
-	"cardterm/sandbox"
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
@@ -11,6 +10,8 @@ import (
 	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
+
+	"cardterm/sandbox"
 )
 
 // scriptOAuthLogoutAndLimits goes on with the OAuth flow, logout, the

@@ -1,13 +1,13 @@
 package ui
 
 import (
-	"cardterm/ui/layer"
 	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"cardterm/ui/layer"
 	"cardterm/ui/sanitize"
 )
 

@@ -1,13 +1,13 @@
 package ui
 
 import (
-	"cardterm/ui/layer"
 	"slices"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/layer"
 	"cardterm/ui/sanitize"
 )
 

@@ -1,12 +1,13 @@
 package ui
 
 import (
-	"cardterm/ui/layer"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/ui/layer"
 )
 
 // The mouse (RootOptions.Mouse asks the terminal for it): the root knows

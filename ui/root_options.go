@@ -1,11 +1,11 @@
 package ui
 
 import (
+	"time"
+
 	"cardterm/domain/recordcommand"
 	"cardterm/domain/savedview"
-
 	"cardterm/theme"
-	"time"
 )
 
 // RootOptions wires the root model: the shared styles and request registry,

@@ -21,6 +21,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"cardterm/domain/atomicfile"
 )
 
 // Version is the case file format's version, written in every file.
@@ -232,23 +234,11 @@ func (c *Case) Save(path string) error {
 	if info, err := os.Lstat(path); err == nil && info.Mode()&os.ModeSymlink != 0 {
 		return errors.New("the case file " + path + " is a symbolic link; refusing to write through it")
 	}
-	tmp, err := os.CreateTemp(dir, ".case-*")
-	if err != nil {
+	// The temporary file's name is the one AdoptOrphans looks for.
+	if err := atomicfile.WriteVia(path, orphanPattern, atomicfile.Bytes(append(data, '\n'))); err != nil {
 		return fmt.Errorf("the case file: %w", err)
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("the case file: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("the case file: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("the case file: %w", err)
-	}
-	return os.Rename(tmp.Name(), path)
+	return nil
 }
 
 // PathFor is the file of a ticket's case in dir.

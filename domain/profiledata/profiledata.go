@@ -6,11 +6,13 @@
 package profiledata
 
 import (
-	"cardterm/domain/appdirs"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"cardterm/domain/appdirs"
+	"cardterm/domain/atomicfile"
 )
 
 // Dir is the profile's folder: cardterm/holder/PROFILE in the user's data
@@ -42,21 +44,5 @@ func WriteFile(path string, write func(io.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, write)
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"cardterm/apiclient"
+	"cardterm/domain/atomicfile"
 )
 
 // View is one saved filter.
@@ -90,19 +91,7 @@ func (s Store) Save(v View) error {
 	if err := os.MkdirAll(filepath.Dir(s.Path), 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(s.Path), ".views-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), s.Path)
+	return atomicfile.Write(s.Path, atomicfile.Bytes(append(data, '\n')))
 }
 
 // CheckName refuses a name that is empty, too long or holds a control

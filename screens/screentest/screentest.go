@@ -6,12 +6,7 @@
 package screentest
 
 import (
-	"cardterm/theme"
 	"net/http"
-
-	"cardterm/domain/recordcommand"
-	"cardterm/domain/savedview"
-
 	"net/http/httptest"
 	"regexp"
 	"strings"
@@ -21,9 +16,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/domain/recordcommand"
+	"cardterm/domain/savedview"
 	"cardterm/sandbox"
 	"cardterm/screens/screenkit"
 	"cardterm/screens/shell"
+	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/uitest"
 )

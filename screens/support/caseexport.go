@@ -3,13 +3,13 @@ package support
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"cardterm/domain/atomicfile"
 	"cardterm/domain/casefile"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
@@ -125,10 +125,10 @@ func (s *Screen) exportCaseWith(personal bool) tea.Cmd {
 		if src.gate.closed {
 			return exported{}, errEnding
 		}
-		if err := writeWhole(files.markdown, []byte(b.markdown)); err != nil {
+		if err := atomicfile.Write(files.markdown, atomicfile.Bytes([]byte(b.markdown))); err != nil {
 			return exported{}, err
 		}
-		if err := writeWhole(files.json, b.json); err != nil {
+		if err := atomicfile.Write(files.json, atomicfile.Bytes(b.json)); err != nil {
 			return exported{}, err
 		}
 		return files, nil
@@ -169,21 +169,3 @@ func (s *Screen) follow() tea.Cmd {
 // errEnding refuses a write that would start while cardterm ends (Close
 // has made the case's last write): it could be cut off half-way.
 var errEnding = errors.New("cardterm is ending: nothing more is written")
-
-// writeWhole writes data to path owner-only through a temporary file
-// renamed over it, so that a reader never finds half an export.
-func writeWhole(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".export-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}

@@ -1,18 +1,17 @@
 package whitelist
 
 import (
-	"cardterm/ui/keymap"
-	"sync"
-
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
 	"cardterm/theme"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
