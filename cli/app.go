@@ -136,19 +136,12 @@ func runDrawn(o options, std streams) (a *app, interrupted bool, err error) {
 // appBuilder does what must come before the app draws and returns what
 // builds the rest: the embedded sandbox and the screens.
 func appBuilder(o options, std streams) (func() (*app, error), error) {
-	if o.baseURL != "" {
-		gw, err := chooseGateway(o, std.stdin, std.stderr)
-		if err != nil {
-			return nil, err
-		}
-		return func() (*app, error) { return buildApp(gw, o), nil }, nil
-	}
-	cfg, closeLog, err := clientConfig(o)
+	start, err := prepareGateway(o, std.stdin, std.stderr)
 	if err != nil {
 		return nil, err
 	}
 	return func() (*app, error) {
-		gw, err := startEmbedded(o, cfg, closeLog)
+		gw, err := start()
 		if err != nil {
 			return nil, err
 		}

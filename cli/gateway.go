@@ -36,13 +36,35 @@ type gateway struct {
 // chooseGateway picks a remote gateway from --base-url, or starts the
 // embedded sandbox gateway when none is given.
 func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error) {
-	cfg, closeLog, err := clientConfig(o)
+	start, err := prepareGateway(o, stdin, stderr)
 	if err != nil {
 		return gateway{}, err
 	}
-	if o.baseURL == "" {
-		return startEmbedded(o, cfg, closeLog)
+	return start()
+}
+
+// prepareGateway does what choosing the gateway may fail on because of
+// the command line or ask on the terminal (the debug log, the base URL, a
+// secret key), and returns what finishes it: starting the embedded
+// sandbox, which reads nothing from the terminal, so that the app can
+// run it while Bubble Tea starts (app_start.go).
+func prepareGateway(o options, stdin *os.File, stderr io.Writer) (start func() (gateway, error), err error) {
+	cfg, closeLog, err := clientConfig(o)
+	if err != nil {
+		return nil, err
 	}
+	if o.baseURL == "" {
+		return func() (gateway, error) { return startEmbedded(o, cfg, closeLog) }, nil
+	}
+	gw, err := remoteGateway(o, cfg, closeLog, stdin, stderr)
+	if err != nil {
+		return nil, err
+	}
+	return func() (gateway, error) { return gw, nil }, nil
+}
+
+// remoteGateway is the --base-url gateway for cfg, with its secret key.
+func remoteGateway(o options, cfg apiclient.Config, closeLog func(), stdin *os.File, stderr io.Writer) (gateway, error) {
 	gw := gateway{close: closeLog, cfg: cfg}
 	host, err := checkBaseURL(o.baseURL)
 	if err != nil {
@@ -70,8 +92,7 @@ func chooseGateway(o options, stdin *os.File, stderr io.Writer) (gateway, error)
 }
 
 // startEmbedded starts the embedded sandbox gateway for cfg, whose debug
-// log closeLog closes. It never reads the terminal: the app starts it
-// while Bubble Tea starts (app_start.go).
+// log closeLog closes.
 func startEmbedded(o options, cfg apiclient.Config, closeLog func()) (gateway, error) {
 	gw := gateway{close: closeLog, cfg: cfg}
 	running, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
