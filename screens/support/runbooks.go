@@ -280,7 +280,8 @@ func (s *Screen) runbooksView(p *runbookPicker) string {
 		if i == p.selected {
 			mark, title = "▸ ", st.TableSelected.Render(sanitize.Text(b.Title))
 		}
-		lines = append(lines, ui.FitLine(mark+title+st.Muted.Render("  "+sanitize.Text(b.Ticket)), width))
+		// A row too wide loses its end, marked with "…".
+		lines = append(lines, ui.FitLine(ansi.Truncate(mark+title+st.Muted.Render("  "+sanitize.Text(b.Ticket)), width, "…"), width))
 	}
 	if p.selected >= 0 && p.selected < len(p.books) {
 		b := p.books[p.selected]

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"cardterm/sandbox"
+	"cardterm/screens/screentest"
 	"cardterm/screens/support"
 )
 
@@ -32,5 +33,26 @@ func TestSupportRunbookPickerListsTheTenantsAndReportsABrokenOne(t *testing.T) {
 	app.MustShow(t, "Run a runbook", "Refund asked", "Card not working")
 	if got := app.Notice(); !strings.Contains(got, "loading the runbooks") || !strings.Contains(got, "runbook broken") {
 		t.Fatalf("notice %q, want the broken runbook reported", got)
+	}
+}
+
+// At 80 columns a runbook's row too wide for the picker ends in "…",
+// never cut short mid-word without a mark.
+func TestSupportRunbookRowsTooWideEndMarked(t *testing.T) {
+	app := newConsole(t, support.Options{User: sandbox.DemoUserID("frank@demo.test"), CasesDir: t.TempDir(), Agent: "dana"},
+		screentest.WithSize(80, 24))
+	app.Keys("T")
+	app.Type("TCK-W")
+	app.Keys("enter")
+	app.Keys("B")
+	app.MustShow(t, "Run a runbook")
+	row := ""
+	for _, line := range strings.Split(app.Screen(), "\n") {
+		if strings.Contains(line, "Partner missed a webhook event") {
+			row = strings.TrimRight(line, " ")
+		}
+	}
+	if !strings.HasSuffix(row, "…") {
+		t.Fatalf("the cut row does not end in …: %q", row)
 	}
 }
