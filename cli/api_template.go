@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -19,61 +18,49 @@ import (
 	"cardterm/ui/sanitize"
 )
 
-// answerTemplate is --template with gh's functions; the rows tablerow
-// gathers wait, across pages, for tablerender or the end.
-type answerTemplate struct {
-	template *template.Template
-	rows     [][]string
-	out      io.Writer // where the running template, and tablerender, write
-	color    bool      // autocolor paints
-}
-
-// parseAnswerTemplate checks the template before anything is sent.
-func parseAnswerTemplate(text string) (*answerTemplate, error) {
-	t := &answerTemplate{}
+// parseTemplate checks --template before anything is sent.
+func (c *apiCall) parseTemplate() error {
 	var err error
-	if t.template, err = template.New("").Funcs(t.functions()).Parse(text); err != nil {
-		return nil, usageError{fmt.Sprintf("--template: %v", err)}
+	if c.format, err = template.New("").Funcs(c.templateFunctions()).Parse(c.template); err != nil {
+		return usageError{fmt.Sprintf("--template: %v", err)}
 	}
-	return t, nil
+	return nil
 }
 
-// execute runs the template on one answer; on a terminal its strings and
-// keys are sanitized first, so only the template's own colours reach it.
-func (t *answerTemplate) execute(w io.Writer, body []byte, terminal, color bool) error {
+// execute sanitizes the answer's strings and keys for a terminal first, so
+// that only the template's own colours reach it.
+func (c *apiCall) execute(body []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	var data any
 	if err := dec.Decode(&data); err != nil {
 		return fmt.Errorf("--template: the answer is not JSON: %v", err)
 	}
-	if terminal {
+	if c.terminal {
 		data = sanitizeStrings(data)
 	}
-	t.out, t.color = w, color
-	if err := t.template.Execute(w, data); err != nil {
+	if err := c.format.Execute(c.w, data); err != nil {
 		return fmt.Errorf("--template: %v", err)
 	}
 	return nil
 }
 
-// render writes the rows tablerow gathered in aligned columns.
-func (t *answerTemplate) render(w io.Writer) error {
-	table := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, row := range t.rows {
+func (c *apiCall) renderTable() error {
+	table := tabwriter.NewWriter(c.w, 0, 0, 2, ' ', 0)
+	for _, row := range c.rows {
 		fmt.Fprintln(table, strings.Join(row, "\t"))
 	}
-	t.rows = nil
+	c.rows = nil
 	return table.Flush()
 }
 
-// functions are gh's; timeago speaks as the app does ("3 h 20 min ago").
-func (t *answerTemplate) functions() template.FuncMap {
+// templateFunctions are gh's; timeago speaks as the app does ("3 h 20 min ago").
+func (c *apiCall) templateFunctions() template.FuncMap {
 	return template.FuncMap{
-		"color": func(style string, input any) string { return colorText(style, valueText(input)) },
+		"color": colorText,
 		"autocolor": func(style string, input any) string {
-			if t.color {
-				return colorText(style, valueText(input))
+			if c.color {
+				return colorText(style, input)
 			}
 			return valueText(input)
 		},
@@ -99,10 +86,10 @@ func (t *answerTemplate) functions() template.FuncMap {
 				first, _, _ := strings.Cut(valueText(field), "\n")
 				row[i] = strings.ReplaceAll(first, "\t", " ")
 			}
-			t.rows = append(t.rows, row)
+			c.rows = append(c.rows, row)
 			return ""
 		},
-		"tablerender": func() (string, error) { return "", t.render(t.out) },
+		"tablerender": func() (string, error) { return "", c.renderTable() },
 		"timeago": func(input string) (string, error) {
 			at, err := time.Parse(time.RFC3339, input)
 			return humantime.Relative(at, time.Now()), err
@@ -113,13 +100,13 @@ func (t *answerTemplate) functions() template.FuncMap {
 		},
 		"truncate": func(width int, input any) string { return ansi.Truncate(valueText(input), width, "...") },
 		"hyperlink": func(link, text string) string {
-			return "\x1b]8;;" + link + "\x1b\\" + cmp.Or(text, link) + "\x1b]8;;\x1b\\"
+			return ansi.SetHyperlink(link) + cmp.Or(text, link) + ansi.ResetHyperlink()
 		},
 	}
 }
 
-// valueText is a JSON value as the functions print it: a string as
-// itself, null as nothing, anything else as JSON (numbers keep digits).
+// valueText is a JSON value as the functions print it: null as nothing,
+// anything but a string as JSON (numbers keep their digits).
 func valueText(input any) string {
 	if text, isText := input.(string); isText || input == nil {
 		return text
@@ -128,22 +115,21 @@ func valueText(input any) string {
 	return string(data)
 }
 
-// colorText paints text in gh's styles: "green+b" (+b bold, +u underline, +h bright).
-func colorText(style, text string) string {
+// colorText paints in gh's styles: "green+b" (+b bold, +u underline, +h bright).
+func colorText(style string, input any) string {
 	name, attributes, _ := strings.Cut(style, "+")
 	code := slices.Index([]string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}, name)
 	if code < 0 {
-		return text
+		return valueText(input)
 	}
 	if strings.Contains(attributes, "h") {
 		code += 8
 	}
 	return lipgloss.NewStyle().Foreground(lipgloss.ANSIColor(code)).
-		Bold(strings.Contains(attributes, "b")).Underline(strings.Contains(attributes, "u")).Render(text)
+		Bold(strings.Contains(attributes, "b")).Underline(strings.Contains(attributes, "u")).Render(valueText(input))
 }
 
-// sanitizeStrings sanitizes data's strings and keys for a terminal; a key
-// sanitized into another's does not replace it.
+// sanitizeStrings leaves a key sanitized into another's from replacing it.
 func sanitizeStrings(data any) any {
 	switch v := data.(type) {
 	case string:

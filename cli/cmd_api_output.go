@@ -24,9 +24,9 @@ import (
 	"cardterm/ui/sanitize"
 )
 
-// runAPI signs in for a user's path (not with -H Authorization) and sends
-// the call; the secret key is read only where it is sent, nothing prompts.
-func runAPI(o options, call apiCall, a apiFlags, std streams) int {
+// runAPI reads the secret key only for a path that sends it and signs in
+// only for a user's path without -H Authorization; nothing prompts.
+func runAPI(o options, call *apiCall, std streams) int {
 	method, path := call.request.Method, call.request.Path
 	if !apiclient.RawNeedsSecretKey(method, path) {
 		o.secrets = nil
@@ -49,12 +49,12 @@ func runAPI(o options, call apiCall, a apiFlags, std streams) int {
 		}
 		defer signOut()
 	}
-	return sendPages(ctx, client, gw.cfg.BaseURL, call, a, std)
+	return sendPages(ctx, client, gw.cfg.BaseURL, call, std)
 }
 
-// printDryRun prints call as the app's copy as curl does, sending nothing;
-// without a base URL it names the sandbox `cardterm sandbox` serves.
-func printDryRun(o options, call apiCall, showSecrets bool, std streams) int {
+// printDryRun sends nothing; without a base URL it names the sandbox that
+// `cardterm sandbox` serves, not one started for the occasion.
+func printDryRun(o options, call *apiCall, std streams) int {
 	cfg, closeLog, err := clientConfig(o)
 	if err != nil {
 		fmt.Fprintln(std.stderr, "cardterm api:", err)
@@ -64,7 +64,7 @@ func printDryRun(o options, call apiCall, showSecrets bool, std streams) int {
 	if cfg.BaseURL == "" {
 		cfg.BaseURL, cfg.ClientKey = defaultSandboxURL, cmp.Or(cfg.ClientKey, sandbox.DemoClientKey)
 	}
-	if showSecrets { // clientConfig reads no secret: the command holds variables
+	if call.showSecrets { // clientConfig reads no secret: the command holds variables
 		cfg.SecretKey = strings.TrimSpace(os.Getenv(secretKeyEnv))
 	}
 	prepared, err := apiclient.New(cfg).PrepareRaw(context.Background(), call.request)
@@ -72,8 +72,8 @@ func printDryRun(o options, call apiCall, showSecrets bool, std streams) int {
 		fmt.Fprintln(std.stderr, "cardterm api:", apiclient.ErrorMessage(err))
 		return exitCodeFor(err)
 	}
-	command, variables := curlcmd.Command(prepared.Request, prepared.Body, curlcmd.Options{Reveal: showSecrets,
-		NeedsToken: prepared.NeedsToken && call.request.Header.Get("Authorization") == "", NeedsSecretKey: prepared.NeedsSecretKey})
+	command, variables := curlcmd.Command(prepared.Request, prepared.Body,
+		curlcmd.Options{Reveal: call.showSecrets, NeedsToken: prepared.NeedsToken, NeedsSecretKey: prepared.NeedsSecretKey})
 	fmt.Fprintln(std.stdout, command)
 	hints := map[string]string{
 		curlcmd.AccessTokenVariable: "an access token from POST /v1/auth/login",
@@ -86,34 +86,33 @@ func printDryRun(o options, call apiCall, showSecrets bool, std streams) int {
 	return exitOK
 }
 
-// sendPages sends the call, then with --paginate each next page, prints
-// every answer and returns the exit code.
-func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, call apiCall, a apiFlags, std streams) int {
-	terminal := isTerminal(std.stdout)
-	out := &answerWriter{w: std.stdout, terminal: terminal, color: terminal && os.Getenv("NO_COLOR") == "", flags: a, call: call}
+// sendPages prints a gateway's error answer too, unfiltered, as gh does.
+func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, call *apiCall, std streams) int {
+	call.w, call.terminal = std.stdout, isTerminal(std.stdout)
+	call.color = call.terminal && os.Getenv("NO_COLOR") == ""
 	base, _ := url.Parse(baseURL) // the client's: it parses
 	seen := map[string]bool{}     // the pages followed
 	var err error
-	for request := call.request; request.Path != ""; {
+	for request := call.request; request.Path != "" && err == nil; {
 		answer, sendErr := client.Raw(ctx, request)
-		out.head(answer, len(seen) > 0)
-		if sendErr != nil { // as gh api: the gateway's error answer on stdout, unfiltered
-			if !a.silent {
-				_ = out.raw(answer.Body)
+		call.head(answer, len(seen) > 0)
+		if sendErr != nil {
+			if !call.silent {
+				_ = call.raw(answer.Body)
 			}
 			fmt.Fprintf(std.stderr, "cardterm api: %s %s: %s\n", request.Method, sanitize.Text(request.Path), sanitize.Text(apiclient.ErrorMessage(sendErr)))
 			return exitCodeFor(sendErr)
 		}
-		err = out.body(ctx, answer.Body)
-		request = apiclient.RawRequest{Method: request.Method, Header: request.Header} // no path: the last page
-		if a.paginate && err == nil {
+		err = call.body(ctx, answer.Body)
+		request.Path, request.Query = "", nil // the last page, unless --paginate finds one more
+		if call.paginate && err == nil {
 			request.Path, err = nextPage(base, answer.Body, seen)
 		}
 	}
-	if err == nil && a.slurp { // what waited for the last page
-		err = out.raw([]byte("[" + string(bytes.Join(out.slurped, []byte{','})) + "]\n"))
-	} else if err == nil && call.output != nil {
-		err = call.output.render(out.w)
+	if err == nil && call.slurp {
+		err = call.raw([]byte("[" + string(bytes.Join(call.slurped, []byte{','})) + "]\n"))
+	} else if err == nil && call.format != nil {
+		err = call.renderTable() // the rows no tablerender printed
 	}
 	if err == nil {
 		return exitOK
@@ -125,79 +124,66 @@ func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, ca
 	return exitRefused
 }
 
-// answerWriter prints the answers: byte for byte to a pipe or a file (a
-// script gets what the gateway sent), on a terminal indented and escaped.
-type answerWriter struct {
-	w               io.Writer
-	terminal, color bool // color: a terminal without NO_COLOR
-	flags           apiFlags
-	call            apiCall
-	slurped         [][]byte // --slurp's pages, printed after the last
-}
-
-// head is -i's status line and sorted headers, the page after the first
-// set apart. Go refuses control bytes in headers, not in a status line.
-func (a *answerWriter) head(answer apiclient.RawAnswer, later bool) {
-	if later && a.flags.include {
-		_, _ = io.WriteString(a.w, "\n")
+// head is -i's; Go refuses control bytes in headers, not in a status line.
+func (c *apiCall) head(answer apiclient.RawAnswer, later bool) {
+	if later && c.include {
+		_, _ = io.WriteString(c.w, "\n")
 	}
-	if !a.flags.include || answer.Status == 0 {
+	if !c.include || answer.Status == 0 {
 		return
 	}
-	fmt.Fprintf(a.w, "%s\r\n", sanitize.Text(answer.Proto+" "+answer.StatusText))
+	fmt.Fprintf(c.w, "%s\r\n", sanitize.Text(answer.Proto+" "+answer.StatusText))
 	header := "%s: %s\r\n"
-	if a.color {
+	if c.color {
 		header = "\x1b[" + colorKey + "m%s\x1b[m: %s\r\n"
 	}
 	for _, name := range slices.Sorted(maps.Keys(answer.Header)) {
-		fmt.Fprintf(a.w, header, name, strings.Join(answer.Header[name], ", "))
+		fmt.Fprintf(c.w, header, name, strings.Join(answer.Header[name], ", "))
 	}
-	_, _ = io.WriteString(a.w, "\r\n")
+	_, _ = io.WriteString(c.w, "\r\n")
 }
 
-// body prints one answer as --jq, --template or --silent say; --slurp
-// keeps the page for the end.
-func (a *answerWriter) body(ctx context.Context, body []byte) error {
+func (c *apiCall) body(ctx context.Context, body []byte) error {
 	switch {
-	case a.flags.silent:
+	case c.silent:
 		return nil
-	case a.flags.slurp && !json.Valid(body):
+	case c.slurp && !json.Valid(body):
 		return errors.New("--slurp: a page is not JSON")
-	case a.flags.slurp:
-		a.slurped = append(a.slurped, bytes.TrimSpace(body))
+	case c.slurp:
+		c.slurped = append(c.slurped, bytes.TrimSpace(body))
 		return nil
-	case a.call.jq != nil:
-		return printJQ(ctx, a.w, a.terminal, a.call.jq, body)
-	case a.call.output != nil:
-		return a.call.output.execute(a.w, body, a.terminal, a.color)
+	case c.jqProgram != nil:
+		return printJQ(ctx, c.w, c.terminal, c.jqProgram, body)
+	case c.format != nil:
+		return c.execute(body)
 	}
-	return a.raw(body)
+	return c.raw(body)
 }
 
-// raw prints a whole answer: as sent when piped; on a terminal JSON
-// indented (coloured unless NO_COLOR) and escaped, other text sanitized.
-func (a *answerWriter) raw(body []byte) error {
-	if !a.terminal {
-		_, err := a.w.Write(body)
+// raw prints an answer as sent to a pipe or a file (a script gets what the
+// gateway sent), on a terminal indented and escaped.
+func (c *apiCall) raw(body []byte) error {
+	if !c.terminal {
+		_, err := c.w.Write(body)
 		return err
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil
 	}
 	show := indentBody
-	if a.color {
+	if c.color {
 		show = colorJSON
 	}
 	out, err := show(body)
 	if err != nil {
 		out = []byte(strings.TrimRight(sanitize.Multiline(string(body)), "\n") + "\n")
 	}
-	_, err = a.w.Write(out)
+	_, err = c.w.Write(out)
 	return err
 }
 
-// printJQ is --jq (api and get) as jq -r and gh have it: one result a
-// line, a string as its text, the rest as compact JSON.
+// printJQ (api and get) prints as jq -r and gh do: a string as its text,
+// the rest as compact JSON, one result a line.
 func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, body []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber() // gojq keeps a json.Number's digits
@@ -233,8 +219,8 @@ func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, b
 // maxPages stops a gateway whose pages never end.
 const maxPages = 10000
 
-// nextPage is the path of the page after body, "" on the last. A page
-// off the gateway is refused: the credentials go nowhere else.
+// nextPage is "" on the last page; a page off the gateway is refused: the
+// credentials go nowhere else.
 func nextPage(base *url.URL, body []byte, seen map[string]bool) (string, error) {
 	var page struct {
 		Links struct{ Next any } `json:"_links"`
