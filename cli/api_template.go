@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"text/template"
 	"time"
 
@@ -27,8 +26,7 @@ func (c *apiCall) parseTemplate() error {
 	return nil
 }
 
-// execute sanitizes the answer's strings and keys for a terminal first, so
-// that only the template's own colours reach it.
+// execute sanitizes the answer for a terminal: only the template's colours reach it.
 func (c *apiCall) execute(body []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
@@ -43,15 +41,6 @@ func (c *apiCall) execute(body []byte) error {
 		return fmt.Errorf("--template: %v", err)
 	}
 	return nil
-}
-
-func (c *apiCall) renderTable() error {
-	table := tabwriter.NewWriter(c.w, 0, 0, 2, ' ', 0)
-	for _, row := range c.rows {
-		fmt.Fprintln(table, strings.Join(row, "\t"))
-	}
-	c.rows = nil
-	return table.Flush()
 }
 
 // templateFunctions are gh's; timeago speaks as the app does ("3 h 20 min ago").
@@ -80,16 +69,16 @@ func (c *apiCall) templateFunctions() template.FuncMap {
 			}
 			return out
 		},
-		"tablerow": func(fields ...any) string {
+		"tablerow": func(fields ...any) (string, error) {
 			row := make([]string, len(fields))
 			for i, field := range fields { // one line a row, tabs for the columns
 				first, _, _ := strings.Cut(valueText(field), "\n")
 				row[i] = strings.ReplaceAll(first, "\t", " ")
 			}
-			c.rows = append(c.rows, row)
-			return ""
+			_, err := fmt.Fprintln(c.table, strings.Join(row, "\t"))
+			return "", err
 		},
-		"tablerender": func() (string, error) { return "", c.renderTable() },
+		"tablerender": func() (string, error) { return "", c.table.Flush() },
 		"timeago": func(input string) (string, error) {
 			at, err := time.Parse(time.RFC3339, input)
 			return humantime.Relative(at, time.Now()), err
@@ -105,8 +94,7 @@ func (c *apiCall) templateFunctions() template.FuncMap {
 	}
 }
 
-// valueText is a JSON value as the functions print it: null as nothing,
-// anything but a string as JSON (numbers keep their digits).
+// valueText prints null as nothing, anything but a string as JSON.
 func valueText(input any) string {
 	if text, isText := input.(string); isText || input == nil {
 		return text

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"text/tabwriter"
 	"text/template"
 
 	"github.com/itchyny/gojq"
@@ -21,8 +22,7 @@ import (
 	"cardterm/apiclient"
 )
 
-// apiCall is the command line, the request made of it, and what printing
-// its answers keeps between pages.
+// apiCall is one run: the flags, the request made of them, the printing.
 type apiCall struct {
 	method                     string
 	methodGiven                bool // -X was given: fields no longer imply POST
@@ -35,9 +35,9 @@ type apiCall struct {
 	jqProgram       *gojq.Code         // nil without --jq
 	format          *template.Template // nil without --template
 	w               io.Writer
-	terminal, color bool       // color: a terminal without NO_COLOR
-	slurped         [][]byte   // --slurp's pages, printed after the last
-	rows            [][]string // tablerow's, printed by tablerender or at the end
+	terminal, color bool              // color: a terminal without NO_COLOR
+	slurped         [][]byte          // --slurp's pages, printed after the last
+	table           *tabwriter.Writer // tablerow's rows, aligned by tablerender or at the end
 }
 
 func newAPICommand(std streams) *cobra.Command {
@@ -46,10 +46,8 @@ func newAPICommand(std streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "api [flags] PATH",
 		Short: "Send a request to any gateway endpoint and print its answer",
-		Long: `Send one request to any endpoint of the gateway, as the app would, and
-print the answer. The flags are gh api's, with gh's meanings: docs/api.md.
-
-` + exitCodesHelp,
+		Long: "Send one request to any endpoint of the gateway, as the app would, and\n" +
+			"print the answer. The flags are gh api's, with gh's meanings: docs/api.md.\n\n" + exitCodesHelp,
 		Example: `  cardterm api /v1/card/status --jq .status
   cardterm api -X POST /v1/card/freeze --dry-run
   cardterm api /v2/consent/user/USER_ID/audit -f limit=100 --paginate \
@@ -63,11 +61,7 @@ print the answer. The flags are gh api's, with gh's meanings: docs/api.md.
 			if err != nil {
 				return err
 			}
-			var stdin io.Reader // stays nil, not a nil *os.File, without one
-			if std.stdin != nil {
-				stdin = std.stdin
-			}
-			if err := c.prepare(args, o, stdin); err != nil {
+			if err := c.prepare(args, o, std.stdin); err != nil {
 				return err
 			} else if c.dryRun {
 				return statusError(printDryRun(o, &c, std))
@@ -118,8 +112,7 @@ func (c *apiCall) refusal(args []string, method string) string {
 	return ""
 }
 
-// prepare makes the command line into a request as gh api does, checked
-// before a secret is read or anyone signs in.
+// prepare refuses what it can before a secret is read or anyone signs in.
 func (c *apiCall) prepare(args []string, o options, stdin io.Reader) error {
 	method, path := strings.ToUpper(c.method), args[0]
 	if len(args) == 2 { // the old form: api METHOD PATH
@@ -158,8 +151,6 @@ func (c *apiCall) prepare(args []string, o options, stdin io.Reader) error {
 	return err
 }
 
-// guardAPIRequest refuses a path off the gateway and, read-only, all but
-// the interface's reads.
 func guardAPIRequest(o options, request apiclient.RawRequest) error {
 	if err := apiclient.CheckRawPath(request.Path); err != nil {
 		return usageError{err.Error()}
@@ -190,12 +181,10 @@ func parseHeaders(lines []string) (http.Header, error) {
 	return header, nil
 }
 
-// fieldKey is -f and -F's key, nested as gh api nests it (docs/api.md):
-// a name, then bracketed keys ([sub] or []).
+// fieldKey is gh's: a name, then bracketed keys ([sub] or []).
 var fieldKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^\[\]]+(\[[^\[\]]*\])*$`) })
 
-// parseFields builds the body and the query of the raw (-f) and typed
-// (-F) fields, all -f before the -F as gh; stdin is read by the first @-.
+// parseFields reads all -f before the -F, as gh; the first @- reads stdin.
 func parseFields(raw, typed []string, stdin io.Reader) (map[string]any, url.Values, error) {
 	body, query := map[string]any{}, url.Values{}
 	for i, field := range slices.Concat(raw, typed) {
@@ -227,8 +216,7 @@ func parseFields(raw, typed []string, stdin io.Reader) (map[string]any, url.Valu
 	return body, query, nil
 }
 
-// putField puts value at keys[0], under the keys after it: an object for
-// each [sub], an array for each [].
+// putField nests as gh: an object for each [sub], an array for each [].
 func putField(object map[string]any, keys []string, value any, hasValue bool) error {
 	key, rest := keys[0], keys[1:]
 	existing, exists := object[key]
@@ -268,8 +256,6 @@ func putField(object map[string]any, keys []string, value any, hasValue bool) er
 	return nil
 }
 
-// typedValue is -F's value: @FILE's contents, an integer, true, false or
-// null as JSON, else the text itself.
 func typedValue(text string, stdin *io.Reader) (any, error) {
 	switch n, err := strconv.Atoi(text); {
 	case err == nil:
@@ -290,7 +276,7 @@ func readFieldFile(name string, stdin *io.Reader) ([]byte, error) {
 	if name != "-" {
 		return os.ReadFile(name)
 	}
-	if *stdin == nil {
+	if *stdin == nil || *stdin == (*os.File)(nil) { // Run was given no stdin
 		return nil, errors.New("@- reads stdin, and it is not there or was read before")
 	}
 	data, err := io.ReadAll(*stdin)

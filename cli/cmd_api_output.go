@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+	"text/tabwriter"
 
 	"github.com/itchyny/gojq"
 
@@ -24,8 +25,7 @@ import (
 	"cardterm/ui/sanitize"
 )
 
-// runAPI reads the secret key only for a path that sends it and signs in
-// only for a user's path without -H Authorization; nothing prompts.
+// runAPI never prompts; it reads the secret key and signs in only if needed.
 func runAPI(o options, call *apiCall, std streams) int {
 	method, path := call.request.Method, call.request.Path
 	if !apiclient.RawNeedsSecretKey(method, path) {
@@ -52,8 +52,7 @@ func runAPI(o options, call *apiCall, std streams) int {
 	return sendPages(ctx, client, gw.cfg.BaseURL, call, std)
 }
 
-// printDryRun sends nothing; without a base URL it names the sandbox that
-// `cardterm sandbox` serves, not one started for the occasion.
+// printDryRun names the sandbox `cardterm sandbox` serves when no gateway is set.
 func printDryRun(o options, call *apiCall, std streams) int {
 	cfg, closeLog, err := clientConfig(o)
 	if err != nil {
@@ -76,12 +75,11 @@ func printDryRun(o options, call *apiCall, std streams) int {
 		curlcmd.Options{Reveal: call.showSecrets, NeedsToken: prepared.NeedsToken, NeedsSecretKey: prepared.NeedsSecretKey})
 	fmt.Fprintln(std.stdout, command)
 	hints := map[string]string{
-		curlcmd.AccessTokenVariable: "an access token from POST /v1/auth/login",
-		curlcmd.SecretKeyVariable:   "your secret key",
-		curlcmd.BodyFileVariable:    "a file holding the body: it has a NUL byte, which no shell word carries",
+		curlcmd.AccessTokenVariable: " (an access token from POST /v1/auth/login)",
+		curlcmd.BodyFileVariable:    " (a file holding the body: it has a NUL byte, which no shell word carries)",
 	}
 	for _, variable := range variables {
-		fmt.Fprintf(std.stderr, "Set $%s first (%s).\n", variable, hints[variable])
+		fmt.Fprintf(std.stderr, "Set $%s first%s.\n", variable, hints[variable])
 	}
 	return exitOK
 }
@@ -90,6 +88,7 @@ func printDryRun(o options, call *apiCall, std streams) int {
 func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, call *apiCall, std streams) int {
 	call.w, call.terminal = std.stdout, isTerminal(std.stdout)
 	call.color = call.terminal && os.Getenv("NO_COLOR") == ""
+	call.table = tabwriter.NewWriter(call.w, 0, 0, 2, ' ', 0)
 	base, _ := url.Parse(baseURL) // the client's: it parses
 	seen := map[string]bool{}     // the pages followed
 	var err error
@@ -112,7 +111,7 @@ func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, ca
 	if err == nil && call.slurp {
 		err = call.raw([]byte("[" + string(bytes.Join(call.slurped, []byte{','})) + "]\n"))
 	} else if err == nil && call.format != nil {
-		err = call.renderTable() // the rows no tablerender printed
+		err = call.table.Flush() // the rows no tablerender printed
 	}
 	if err == nil {
 		return exitOK
@@ -160,21 +159,18 @@ func (c *apiCall) body(ctx context.Context, body []byte) error {
 	return c.raw(body)
 }
 
-// raw prints an answer as sent to a pipe or a file (a script gets what the
-// gateway sent), on a terminal indented and escaped.
+// raw gives a pipe or a file the gateway's bytes, a terminal escaped JSON.
 func (c *apiCall) raw(body []byte) error {
-	if !c.terminal {
-		_, err := c.w.Write(body)
-		return err
-	}
-	if len(bytes.TrimSpace(body)) == 0 {
+	out, err := body, error(nil)
+	switch {
+	case !c.terminal:
+	case len(bytes.TrimSpace(body)) == 0:
 		return nil
+	case c.color:
+		out, err = colorJSON(body)
+	default:
+		out, err = indentBody(body)
 	}
-	show := indentBody
-	if c.color {
-		show = colorJSON
-	}
-	out, err := show(body)
 	if err != nil {
 		out = []byte(strings.TrimRight(sanitize.Multiline(string(body)), "\n") + "\n")
 	}
@@ -182,8 +178,7 @@ func (c *apiCall) raw(body []byte) error {
 	return err
 }
 
-// printJQ (api and get) prints as jq -r and gh do: a string as its text,
-// the rest as compact JSON, one result a line.
+// printJQ (api and get) prints as jq -r and gh: strings as text, one a line.
 func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, body []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber() // gojq keeps a json.Number's digits
@@ -200,13 +195,11 @@ func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, b
 			return jqError(err)
 		}
 		line, _ := gojq.Marshal(result) // it never fails on a value gojq made
-		text, isText := result.(string)
-		switch {
-		case isText && terminal:
+		if text, isText := result.(string); isText && terminal {
 			line = []byte(sanitize.Multiline(text))
-		case isText:
+		} else if isText {
 			line = []byte(text)
-		case terminal:
+		} else if terminal {
 			line = sanitize.JSON(line)
 		}
 		if _, err := w.Write(append(line, '\n')); err != nil {
@@ -216,11 +209,9 @@ func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, b
 	return nil
 }
 
-// maxPages stops a gateway whose pages never end.
 const maxPages = 10000
 
-// nextPage is "" on the last page; a page off the gateway is refused: the
-// credentials go nowhere else.
+// nextPage is "" on the last page; it follows no link off the gateway.
 func nextPage(base *url.URL, body []byte, seen map[string]bool) (string, error) {
 	var page struct {
 		Links struct{ Next any } `json:"_links"`

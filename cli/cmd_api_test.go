@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"text/tabwriter"
 )
 
 func TestAnswerWriterOnATerminal(t *testing.T) {
@@ -157,7 +158,7 @@ func TestAnswerTemplateFunctions(t *testing.T) {
 		{`{{.name}} {{color "red" "ok"}}`, true, "xy \x1b[38;5;1mok\x1b[m"},
 	} {
 		var out bytes.Buffer
-		call := &apiCall{template: c.template, w: &out, terminal: c.terminal}
+		call := &apiCall{template: c.template, w: &out, terminal: c.terminal, table: tabwriter.NewWriter(&out, 0, 0, 2, ' ', 0)}
 		if err := call.parseTemplate(); err != nil {
 			t.Fatal(err)
 		}
@@ -167,5 +168,26 @@ func TestAnswerTemplateFunctions(t *testing.T) {
 		if out.String() != c.want {
 			t.Errorf("%s (terminal %v):\n got %q\nwant %q", c.template, c.terminal, out.String(), c.want)
 		}
+	}
+}
+
+// A dry run names every variable its command needs, and says where one
+// comes from only when there is something to say.
+func TestAPIDryRunSaysWhichVariablesToSet(t *testing.T) {
+	var out, errOut bytes.Buffer
+	args := []string{"api", "-X", "POST", "/v1/auth/login", "-f", "username=a", "-f", "password=b", "--dry-run"}
+	if code := Run(args, nil, &out, &errOut); code != exitOK || !strings.Contains(out.String(), "$CARDTERM_PASSWORD") {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errOut.String())
+	}
+	if got := errOut.String(); got != "Set $CARDTERM_PASSWORD first.\n" {
+		t.Errorf("stderr %q", got)
+	}
+}
+
+// Run without a stdin (in process): @- says so instead of failing to read.
+func TestAPIFieldFromAMissingStdin(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := Run([]string{"api", "-F", "body=@-", "/v1/user", "--dry-run"}, nil, &out, &errOut); code != exitUsage || !strings.Contains(errOut.String(), "@- reads stdin") {
+		t.Errorf("exit %d, %q", code, errOut.String())
 	}
 }
