@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,11 +10,13 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"os/signal"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"text/tabwriter"
 	"text/template"
 
@@ -20,6 +24,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
+	"cardterm/apiclient/curlcmd"
+	"cardterm/sandbox"
+	"cardterm/ui/sanitize"
 )
 
 // apiCall is one run: the flags, the request made of them, the printing.
@@ -90,6 +97,65 @@ func newAPICommand(std streams) *cobra.Command {
 	return cmd
 }
 
+// runAPI never prompts; it reads the secret key and signs in only if needed.
+func runAPI(o options, call *apiCall, std streams) int {
+	method, path := call.request.Method, call.request.Path
+	if !apiclient.RawNeedsSecretKey(method, path) {
+		o.secrets = nil
+	}
+	o.noPrompt = true
+	gw, err := chooseGateway(o, std.stdin, std.stderr)
+	if err != nil {
+		fmt.Fprintln(std.stderr, "cardterm api:", err)
+		return exitCodeFor(err)
+	}
+	defer gw.close()
+	client := apiclient.New(gw.cfg)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if apiclient.RawNeedsSignIn(method, path) && call.request.Header.Get("Authorization") == "" {
+		signOut, err := signIn(ctx, client, gw, method+" "+path)
+		if err != nil {
+			fmt.Fprintln(std.stderr, "cardterm api:", sanitize.Text(lookupMessage(err)))
+			return exitCodeFor(err)
+		}
+		defer signOut()
+	}
+	return sendPages(ctx, client, gw.cfg.BaseURL, call, std)
+}
+
+// printDryRun names the sandbox `cardterm sandbox` serves when no gateway is set.
+func printDryRun(o options, call *apiCall, std streams) int {
+	cfg, closeLog, err := clientConfig(o)
+	if err != nil {
+		fmt.Fprintln(std.stderr, "cardterm api:", err)
+		return exitCodeFor(err)
+	}
+	defer closeLog()
+	if cfg.BaseURL == "" {
+		cfg.BaseURL, cfg.ClientKey = defaultSandboxURL, cmp.Or(cfg.ClientKey, sandbox.DemoClientKey)
+	}
+	if call.showSecrets { // clientConfig reads no secret: the command holds variables
+		cfg.SecretKey = strings.TrimSpace(os.Getenv(secretKeyEnv))
+	}
+	prepared, err := apiclient.New(cfg).PrepareRaw(context.Background(), call.request)
+	if err != nil {
+		fmt.Fprintln(std.stderr, "cardterm api:", apiclient.ErrorMessage(err))
+		return exitCodeFor(err)
+	}
+	command, variables := curlcmd.Command(prepared.Request, prepared.Body,
+		curlcmd.Options{Reveal: call.showSecrets, NeedsToken: prepared.NeedsToken, NeedsSecretKey: prepared.NeedsSecretKey})
+	fmt.Fprintln(std.stdout, command)
+	hints := map[string]string{
+		curlcmd.AccessTokenVariable: " (an access token from POST /v1/auth/login)",
+		curlcmd.BodyFileVariable:    " (a file holding the body: it has a NUL byte, which no shell word carries)",
+	}
+	for _, variable := range variables {
+		fmt.Fprintf(std.stderr, "Set $%s first%s.\n", variable, hints[variable])
+	}
+	return exitOK
+}
+
 // refusal is why gh api would refuse these flags with this method, or "".
 func (c *apiCall) refusal(args []string, method string) string {
 	filtered := c.jq != "" || c.template != ""
@@ -155,11 +221,10 @@ func guardAPIRequest(o options, request apiclient.RawRequest) error {
 	if err := apiclient.CheckRawPath(request.Path); err != nil {
 		return usageError{err.Error()}
 	}
-	if !o.readOnly {
-		return nil
-	}
-	why := "read-only mode: " + request.Method + " " + request.Path + " carries a body; nothing was sent"
-	if request.Body == nil {
+	why := ""
+	if o.readOnly && request.Body != nil {
+		why = "read-only mode: " + request.Method + " " + request.Path + " carries a body; nothing was sent"
+	} else if o.readOnly {
 		_, why = apiclient.ReadOnlyAllows(request.Method, request.Path+"?"+request.Query.Encode(), request.Header)
 	}
 	if why == "" {

@@ -11,78 +11,20 @@ import (
 	"maps"
 	"net/url"
 	"os"
-	"os/signal"
 	"slices"
 	"strings"
-	"syscall"
 	"text/tabwriter"
+	"text/template"
+	"time"
 
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/itchyny/gojq"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/curlcmd"
-	"cardterm/sandbox"
+	"cardterm/domain/humantime"
 	"cardterm/ui/sanitize"
 )
-
-// runAPI never prompts; it reads the secret key and signs in only if needed.
-func runAPI(o options, call *apiCall, std streams) int {
-	method, path := call.request.Method, call.request.Path
-	if !apiclient.RawNeedsSecretKey(method, path) {
-		o.secrets = nil
-	}
-	o.noPrompt = true
-	gw, err := chooseGateway(o, std.stdin, std.stderr)
-	if err != nil {
-		fmt.Fprintln(std.stderr, "cardterm api:", err)
-		return exitCodeFor(err)
-	}
-	defer gw.close()
-	client := apiclient.New(gw.cfg)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if apiclient.RawNeedsSignIn(method, path) && call.request.Header.Get("Authorization") == "" {
-		signOut, err := signIn(ctx, client, gw, method+" "+path)
-		if err != nil {
-			fmt.Fprintln(std.stderr, "cardterm api:", sanitize.Text(lookupMessage(err)))
-			return exitCodeFor(err)
-		}
-		defer signOut()
-	}
-	return sendPages(ctx, client, gw.cfg.BaseURL, call, std)
-}
-
-// printDryRun names the sandbox `cardterm sandbox` serves when no gateway is set.
-func printDryRun(o options, call *apiCall, std streams) int {
-	cfg, closeLog, err := clientConfig(o)
-	if err != nil {
-		fmt.Fprintln(std.stderr, "cardterm api:", err)
-		return exitCodeFor(err)
-	}
-	defer closeLog()
-	if cfg.BaseURL == "" {
-		cfg.BaseURL, cfg.ClientKey = defaultSandboxURL, cmp.Or(cfg.ClientKey, sandbox.DemoClientKey)
-	}
-	if call.showSecrets { // clientConfig reads no secret: the command holds variables
-		cfg.SecretKey = strings.TrimSpace(os.Getenv(secretKeyEnv))
-	}
-	prepared, err := apiclient.New(cfg).PrepareRaw(context.Background(), call.request)
-	if err != nil {
-		fmt.Fprintln(std.stderr, "cardterm api:", apiclient.ErrorMessage(err))
-		return exitCodeFor(err)
-	}
-	command, variables := curlcmd.Command(prepared.Request, prepared.Body,
-		curlcmd.Options{Reveal: call.showSecrets, NeedsToken: prepared.NeedsToken, NeedsSecretKey: prepared.NeedsSecretKey})
-	fmt.Fprintln(std.stdout, command)
-	hints := map[string]string{
-		curlcmd.AccessTokenVariable: " (an access token from POST /v1/auth/login)",
-		curlcmd.BodyFileVariable:    " (a file holding the body: it has a NUL byte, which no shell word carries)",
-	}
-	for _, variable := range variables {
-		fmt.Fprintf(std.stderr, "Set $%s first%s.\n", variable, hints[variable])
-	}
-	return exitOK
-}
 
 // sendPages prints a gateway's error answer too, unfiltered, as gh does.
 func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, call *apiCall, std streams) int {
@@ -237,4 +179,121 @@ func nextPage(base *url.URL, body []byte, seen map[string]bool) (string, error) 
 	}
 	seen[path] = true
 	return path, nil
+}
+
+// execute sanitizes the answer for a terminal: only the template's colours reach it.
+func (c *apiCall) execute(body []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var data any
+	if err := dec.Decode(&data); err != nil {
+		return fmt.Errorf("--template: the answer is not JSON: %v", err)
+	}
+	if c.terminal {
+		data = sanitizeStrings(data)
+	}
+	if err := c.format.Execute(c.w, data); err != nil {
+		return fmt.Errorf("--template: %v", err)
+	}
+	return nil
+}
+
+// parseTemplate checks --template, with gh's functions, before anything is sent.
+func (c *apiCall) parseTemplate() (err error) {
+	c.format, err = template.New("").Funcs(template.FuncMap{
+		"color": colorText,
+		"autocolor": func(style string, input any) string {
+			if c.color {
+				return colorText(style, input)
+			}
+			return valueText(input)
+		},
+		"join": func(separator string, input []any) string {
+			texts := make([]string, len(input))
+			for i, value := range input {
+				texts[i] = valueText(value)
+			}
+			return strings.Join(texts, separator)
+		},
+		"pluck": func(field string, input []any) []any {
+			var out []any
+			for _, item := range input {
+				if object, ok := item.(map[string]any); ok {
+					out = append(out, object[field])
+				}
+			}
+			return out
+		},
+		"tablerow": func(fields ...any) (string, error) {
+			row := make([]string, len(fields))
+			for i, field := range fields { // one line a row, tabs for the columns
+				first, _, _ := strings.Cut(valueText(field), "\n")
+				row[i] = strings.ReplaceAll(first, "\t", " ")
+			}
+			_, err := fmt.Fprintln(c.table, strings.Join(row, "\t"))
+			return "", err
+		},
+		"tablerender": func() (string, error) { return "", c.table.Flush() },
+		"timeago": func(input string) (string, error) { // in the app's words: "3 h 20 min ago"
+			at, err := time.Parse(time.RFC3339, input)
+			return humantime.Relative(at, time.Now()), err
+		},
+		"timefmt": func(layout, input string) (string, error) {
+			at, err := time.Parse(time.RFC3339, input)
+			return at.Format(layout), err
+		},
+		"truncate": func(width int, input any) string { return ansi.Truncate(valueText(input), width, "...") },
+		"hyperlink": func(link, text string) string {
+			return ansi.SetHyperlink(link) + cmp.Or(text, link) + ansi.ResetHyperlink()
+		},
+	}).Parse(c.template)
+	if err != nil {
+		return usageError{fmt.Sprintf("--template: %v", err)}
+	}
+	return nil
+}
+
+// valueText prints null as nothing, anything but a string as JSON.
+func valueText(input any) string {
+	if text, isText := input.(string); isText || input == nil {
+		return text
+	}
+	data, _ := json.Marshal(input)
+	return string(data)
+}
+
+// colorText paints in gh's styles: "green+b" (+b bold, +u underline, +h bright).
+func colorText(style string, input any) string {
+	name, attributes, _ := strings.Cut(style, "+")
+	code := slices.Index([]string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}, name)
+	if code < 0 {
+		return valueText(input)
+	}
+	if strings.Contains(attributes, "h") {
+		code += 8
+	}
+	return lipgloss.NewStyle().Foreground(lipgloss.ANSIColor(code)).
+		Bold(strings.Contains(attributes, "b")).Underline(strings.Contains(attributes, "u")).Render(valueText(input))
+}
+
+// sanitizeStrings leaves a key sanitized into another's from replacing it.
+func sanitizeStrings(data any) any {
+	switch v := data.(type) {
+	case string:
+		return sanitize.Multiline(v)
+	case []any:
+		for i := range v {
+			v[i] = sanitizeStrings(v[i])
+		}
+	case map[string]any:
+		clean := make(map[string]any, len(v))
+		for key, value := range v {
+			cleanKey := sanitize.Multiline(key)
+			if _, taken := clean[cleanKey]; !taken || cleanKey == key {
+				clean[cleanKey] = sanitizeStrings(value)
+			}
+		}
+		return clean
+	}
+	return data
 }
