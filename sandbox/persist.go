@@ -7,25 +7,16 @@ import (
 	"sync"
 )
 
-// How a change reaches the data directory (Options.Store; store.go):
-//
-//  1. A handler changes state under s.mu and calls one of the keep…Locked
-//     helpers, which encodes the changed part at once (so no lock is
-//     needed later) into the pending records.
-//  2. Before the first byte of the answer leaves (committingWriter), the
-//     pending records are committed in one bbolt transaction (Store.write).
-//     Commits are ordered (commitMu) and take the newest encoding of each
-//     record, so a later state is never overwritten by an earlier one.
-//     Concurrent requests group by themselves: while one commit syncs,
-//     the next takes every record kept meanwhile, and the requests whose
-//     records it took find nothing left to commit. (db.Batch would group
-//     them too, but it re-runs a function after a failure, and one that
-//     takes pending records out of order could write an older state.)
-//  3. Changes made outside a request (webhook delivery attempts,
-//     Server.Trigger, Server.SeedWhitelist) commit when they are done.
-//
-// Without a store every helper returns at once: the in-memory sandbox of
-// the app and the tests does no extra work.
+// A handler changes state under s.mu and calls a keep…Locked helper, which
+// encodes the changed part at once into the pending records. Before the
+// answer's first byte leaves (committingWriter) they are committed in one
+// transaction. Commits are ordered (commitMu) and take the newest encoding
+// of each record, so a later state is never overwritten by an earlier one;
+// while one syncs, the next takes every record kept meanwhile, which groups
+// concurrent requests. (db.Batch would group them too, but re-runs a
+// function after a failure, and waits up to 10 ms for company.) Changes made
+// outside a request (webhook deliveries, Trigger, SeedWhitelist) commit when
+// done. Without a store every helper returns at once.
 
 // persistence is the Server's side of a data directory.
 type persistence struct {
@@ -38,8 +29,7 @@ type persistence struct {
 // openPersistence applies the directory's state to a freshly seeded s.
 func (s *Server) openPersistence(store *Store) {
 	s.persist = persistence{store: store, pending: map[string][]byte{}}
-	// OpenStore applied the same state to a seeded sandbox to check it, so
-	// this cannot fail on the identical seed.
+	// OpenStore applied the same state to the same seed, so this cannot fail.
 	if err := s.applyFixture(store.state); err != nil {
 		slog.Error("sandbox: the data directory's state no longer applies", "err", err)
 	}
@@ -76,8 +66,8 @@ func (s *Server) keepUserLocked(u *userRecord) {
 	}
 }
 
-// keepWhitelistLocked records entries of u's whitelist that were added
-// (keep) or removed (drop).
+// keepWhitelistLocked records entries of u's whitelist that were added or
+// removed.
 func (s *Server) keepWhitelistLocked(u *userRecord, added, removed []*whitelistRecord) {
 	if s.persist.store == nil {
 		return
@@ -93,31 +83,27 @@ func (s *Server) keepWhitelistLocked(u *userRecord, added, removed []*whitelistR
 
 // keepPartnerLocked records a partner's webhooks and their deliveries.
 func (s *Server) keepPartnerLocked(p *webhookPartner) {
-	if s.persist.store == nil {
-		return
+	if s.persist.store != nil {
+		s.keepLocked(partnerKey(p.home), partnerFixture(p))
 	}
-	s.keepLocked(partnerKey(p.home), partnerFixture(p))
 }
 
 // keepConsentLocked records be's consent data.
 func (s *Server) keepConsentLocked(be *backend) {
-	if s.persist.store == nil || be.consent == nil {
-		return
+	if s.persist.store != nil && be.consent != nil {
+		s.keepLocked(consentKey(be.key), consentFixture(be, be.consent))
 	}
-	s.keepLocked(consentKey(be.key), consentFixture(be, be.consent))
 }
 
 // keepPINLocked records a PIN set on the hosted page.
 func (s *Server) keepPINLocked(cardID, pin string) {
-	if s.persist.store == nil {
-		return
+	if s.persist.store != nil {
+		s.keepLocked(pinKey(cardID), fixturePIN{CardID: cardID, PIN: pin})
 	}
-	s.keepLocked(pinKey(cardID), fixturePIN{CardID: cardID, PIN: pin})
 }
 
 // commit writes the pending records in one transaction. A failed commit
-// keeps them pending (unless a newer state replaced them), so the next
-// commit tries again.
+// puts back those no newer state replaced, for the next one to try.
 func (s *Server) commit() error {
 	p := &s.persist
 	if p.store == nil {
@@ -156,7 +142,7 @@ func (s *Server) commitLogged() {
 
 // committingWriter commits the pending records before the answer's first
 // byte (or its status) leaves: a client never sees an answer to a change
-// that is not on disk. When the commit fails the answer is a 500 saying so.
+// that is not on disk. A failed commit makes the answer a 500 saying so.
 type committingWriter struct {
 	http.ResponseWriter
 	s      *Server
