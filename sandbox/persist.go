@@ -4,31 +4,20 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
-	"sync"
 )
 
 // A handler changes state under s.mu and calls a keep…Locked helper, which
-// encodes the changed part at once into the pending records. Before the
-// answer's first byte leaves (committingWriter) they are committed in one
-// transaction. Commits are ordered (commitMu) and take the newest encoding
-// of each record, so a later state is never overwritten by an earlier one;
-// while one syncs, the next takes every record kept meanwhile, which groups
-// concurrent requests. (db.Batch would group them too, but re-runs a
-// function after a failure, and waits up to 10 ms for company.) Changes made
-// outside a request (webhook deliveries, Trigger, SeedWhitelist) commit when
-// done. Without a store every helper returns at once.
+// encodes the changed part at once for the store to commit (Store.keep);
+// committingWriter commits before the answer's first byte leaves. Changes
+// made outside a request commit when done (commitLogged). Without a store
+// every helper returns at once.
 
 // persistence is the Server's side of a data directory.
-type persistence struct {
-	store    *Store
-	commitMu sync.Mutex        // one commit at a time, in order
-	mu       sync.Mutex        // guards pending
-	pending  map[string][]byte // record key -> JSON; nil deletes the record
-}
+type persistence struct{ store *Store }
 
 // openPersistence applies the directory's state to a freshly seeded s.
 func (s *Server) openPersistence(store *Store) {
-	s.persist = persistence{store: store, pending: map[string][]byte{}}
+	s.persist.store = store
 	// OpenStore applied the same state to the same seed, so this cannot fail.
 	if err := s.applyFixture(store.state); err != nil {
 		slog.Error("sandbox: the data directory's state no longer applies", "err", err)
@@ -46,9 +35,7 @@ func (s *Server) keepLocked(key string, v any) {
 			return
 		}
 	}
-	s.persist.mu.Lock()
-	s.persist.pending[key] = data
-	s.persist.mu.Unlock()
+	s.persist.store.keep(key, data)
 }
 
 // keepUserLocked records u's card, verification, wallets, delegation and
@@ -66,8 +53,8 @@ func (s *Server) keepUserLocked(u *userRecord) {
 	}
 }
 
-// keepWhitelistLocked records entries of u's whitelist that were added or
-// removed.
+// keepWhitelistLocked records the entries added to u's whitelist or
+// removed from it.
 func (s *Server) keepWhitelistLocked(u *userRecord, added, removed []*whitelistRecord) {
 	if s.persist.store == nil {
 		return
@@ -102,35 +89,12 @@ func (s *Server) keepPINLocked(cardID, pin string) {
 	}
 }
 
-// commit writes the pending records in one transaction. A failed commit
-// puts back those no newer state replaced, for the next one to try.
+// commit writes what was kept, on disk when it returns.
 func (s *Server) commit() error {
-	p := &s.persist
-	if p.store == nil {
+	if s.persist.store == nil {
 		return nil
 	}
-	p.commitMu.Lock()
-	defer p.commitMu.Unlock()
-	p.mu.Lock()
-	batch := p.pending
-	if len(batch) > 0 {
-		p.pending = map[string][]byte{}
-	}
-	p.mu.Unlock()
-	if len(batch) == 0 {
-		return nil
-	}
-	err := p.store.write(batch)
-	if err != nil {
-		p.mu.Lock()
-		for k, v := range batch {
-			if _, newer := p.pending[k]; !newer {
-				p.pending[k] = v
-			}
-		}
-		p.mu.Unlock()
-	}
-	return err
+	return s.persist.store.commit()
 }
 
 // commitLogged commits a change made outside a request.
@@ -140,9 +104,9 @@ func (s *Server) commitLogged() {
 	}
 }
 
-// committingWriter commits the pending records before the answer's first
-// byte (or its status) leaves: a client never sees an answer to a change
-// that is not on disk. A failed commit makes the answer a 500 saying so.
+// committingWriter commits before the answer's first byte (or its status)
+// leaves: a client never sees an answer to a change that is not on disk.
+// A failed commit makes the answer a 500 saying so.
 type committingWriter struct {
 	http.ResponseWriter
 	s      *Server

@@ -65,7 +65,9 @@ func Repair(dir string, now time.Time) (RepairReport, error) {
 		return report, err
 	default:
 		defer db.Close()
-		salvage(db, records, &report)
+		if err := db.View(func(tx *bolt.Tx) error { return salvage(tx, records, &report) }); err != nil {
+			report.Damage = append(report.Damage, path+": "+err.Error())
+		}
 	}
 	if len(report.Damage) == 0 && len(report.Lost) == 0 {
 		return report, nil
@@ -77,45 +79,36 @@ func Repair(dir string, now time.Time) (RepairReport, error) {
 	return report, replaceStore(dir, now, records, &report)
 }
 
-// salvage reads every record it can into records, checksums checked, and
-// notes the damage it meets. A damaged page may stop a walk, with a panic
-// or a memory fault: the walk then goes on from the last record backwards.
-func salvage(db *bolt.DB, records map[string][]byte, report *RepairReport) {
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	damaged := func(format string, a ...any) {
-		report.Damage = append(report.Damage, db.Path()+": "+fmt.Sprintf(format, a...))
+// salvage reads every record whose checksum holds into records, and notes
+// the damage it meets. A damaged page may stop a walk, with a panic or a
+// memory fault: the walk then goes on from the last record backwards.
+func salvage(tx *bolt.Tx, records map[string][]byte, report *RepairReport) (err error) {
+	defer recoverInto(&err)
+	for _, problem := range checkPages(tx) {
+		report.Damage = append(report.Damage, tx.DB().Path()+": "+problem)
 	}
-	err := db.View(func(tx *bolt.Tx) (err error) {
-		defer recoverInto(&err)
-		for _, problem := range checkPages(tx) {
-			damaged("%s", problem)
-		}
-		state, meta := tx.Bucket(bucketState), tx.Bucket(bucketMeta)
-		if state == nil || meta == nil {
-			return errors.New("the meta or state bucket cannot be read")
-		}
-		sealed := string(meta.Get(versionKey)) != "1"
-		keep := func(k, v []byte) {
-			data, err := v, error(nil)
-			if sealed {
-				data, err = unsealRecord(k, v)
-			}
-			if err != nil {
-				report.Lost = append(report.Lost, fmt.Sprintf("record %q %s: %v", k, whereIs(tx, v), err))
-			} else {
-				records[string(k)] = bytes.Clone(data)
-			}
-		}
-		if last, err := walkRecords(state.Cursor(), "", keep); err != nil {
-			damaged("reading the records stopped after %q (%v)", last, err)
-			first, err := walkRecords(state.Cursor(), last, keep)
-			report.Lost = append(report.Lost, fmt.Sprintf("the records after %q and before %q, if any (%v)", last, first, err))
-		}
-		return nil
-	})
-	if err != nil {
-		damaged("%v", err)
+	state, meta := tx.Bucket(bucketState), tx.Bucket(bucketMeta)
+	if state == nil || meta == nil {
+		return errors.New("the meta or state bucket cannot be read")
 	}
+	sealed := string(meta.Get(versionKey)) != "1"
+	keep := func(k, v []byte) {
+		data, err := v, error(nil)
+		if sealed {
+			data, err = unsealRecord(k, v)
+		}
+		if err != nil {
+			report.Lost = append(report.Lost, fmt.Sprintf("record %q %s: %v", k, whereIs(tx, v), err))
+		} else {
+			records[string(k)] = bytes.Clone(data)
+		}
+	}
+	if last, err := walkRecords(state.Cursor(), "", keep); err != nil {
+		first, err := walkRecords(state.Cursor(), last, keep)
+		report.Lost = append(report.Lost, fmt.Sprintf("the records after %q and before %q, if any (%v)", last, first, err))
+		return fmt.Errorf("reading the records stopped after %q (%v)", last, err)
+	}
+	return nil
 }
 
 // recoverInto turns a panic (bbolt's on a damaged page) into *err.
@@ -125,10 +118,11 @@ func recoverInto(err *error) {
 	}
 }
 
-// walkRecords visits the records of a cursor's bucket: forward from the
-// first when after is "", else backward from the last down to after. at
-// is the last key visited; err says why a damaged page stopped the walk.
+// walkRecords visits a bucket's records forward from the first, or when
+// after is given backward from the last down to after. at is the last key
+// visited; err says why a damaged page stopped the walk.
 func walkRecords(c *bolt.Cursor, after string, visit func(k, v []byte)) (at string, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer recoverInto(&err)
 	first, next := c.First, c.Next
 	if after != "" {
@@ -156,20 +150,19 @@ func keepDecodable(records map[string][]byte, report *RepairReport) *fixture {
 	return f
 }
 
-// replaceStore writes records into a fresh database, links the damaged
-// one into the set-aside folder and renames the fresh one into its place,
-// so a crash leaves one or the other.
+// replaceStore links the damaged file into the set-aside folder, writes
+// records into a fresh database there and renames it into the damaged
+// one's place: a crash leaves one or the other.
 func replaceStore(dir string, now time.Time, records map[string][]byte, report *RepairReport) error {
-	folder := filepath.Join(dir, SetAsideDir, now.UTC().Format("20060102T150405Z"))
-	if err := os.MkdirAll(filepath.Dir(folder), 0o700); err != nil {
+	report.Folder = filepath.Join(dir, SetAsideDir, now.UTC().Format("20060102T150405Z"))
+	path, repaired := filepath.Join(dir, StoreFile), filepath.Join(report.Folder, "repaired.db")
+	if err := os.MkdirAll(report.Folder, 0o700); err != nil {
 		return err
 	}
-	if err := os.Mkdir(folder, 0o700); err != nil {
-		return fmt.Errorf("setting the damaged file aside: %w", err)
+	if err := os.Link(path, filepath.Join(report.Folder, StoreFile)); err != nil {
+		return fmt.Errorf("setting %s aside: %w", path, err)
 	}
-	report.Folder = folder
-	repaired, path := filepath.Join(folder, "repaired.db"), filepath.Join(dir, StoreFile)
-	db, err := bolt.Open(repaired, 0o600, &bolt.Options{FreelistType: bolt.FreelistMapType})
+	db, err := bolt.Open(repaired, 0o600, nil)
 	if err != nil {
 		return err
 	}
@@ -177,14 +170,11 @@ func replaceStore(dir string, now time.Time, records map[string][]byte, report *
 	if err = errors.Join(err, db.Close()); err != nil {
 		return err
 	}
-	if err := os.Link(path, filepath.Join(folder, StoreFile)); err != nil {
-		return fmt.Errorf("setting %s aside: %w", path, err)
-	}
 	if err := os.Rename(repaired, path); err != nil {
 		return err
 	}
-	err = os.WriteFile(filepath.Join(folder, "REPORT.txt"), []byte(report.String()), 0o600)
+	err = os.WriteFile(filepath.Join(report.Folder, "REPORT.txt"), []byte(report.String()), 0o600)
 	syncDir(dir)
-	syncDir(folder)
+	syncDir(report.Folder)
 	return err
 }

@@ -18,8 +18,7 @@ import (
 // A data directory (cardterm sandbox --data DIR) keeps the sandbox's state
 // in DIR/sandbox.db, a bbolt database: bucket "meta" marks it as ours,
 // bucket "state" holds a checksummed record per changed part of the sandbox
-// (store_records.go), and what has no record is as seeded. Each change is
-// one bbolt transaction, on disk before it is answered (persist.go).
+// (store_records.go); what has no record is as seeded.
 
 // StoreFile is the name of the database in a data directory.
 const StoreFile = "sandbox.db"
@@ -40,11 +39,13 @@ var ErrStoreInUse = errors.New("in use by another cardterm sandbox (stop it firs
 // Store is an open data directory.
 type Store struct {
 	db    *bolt.DB
-	path  string
 	state *fixture // what the directory held when opened; New applies it
 
-	mu     sync.Mutex // one write at a time; guards broken
-	broken error      // set when a failed commit may have reached the file
+	commitMu sync.Mutex // one commit at a time, in order; guards broken
+	broken   error      // set when a failed commit may have reached the file
+
+	pendingMu sync.Mutex
+	pending   map[string][]byte // record key -> JSON; nil deletes the record
 }
 
 // OpenStore opens (creating when absent) the data directory dir. A file
@@ -61,7 +62,7 @@ func OpenStore(dir string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &Store{db: db, path: path}
+	st := &Store{db: db, pending: map[string][]byte{}}
 	if err := st.prepare(fresh); err != nil {
 		db.Close()
 		return nil, err
@@ -114,72 +115,56 @@ func openBolt(path string, readOnly bool) (db *bolt.DB, err error) {
 	return db, nil
 }
 
-// errNothingToWrite rolls back the opening transaction of a sound store.
-var errNothingToWrite = errors.New("nothing to write")
-
 // prepare checks the store and reads its state in one transaction, which
 // commits only to mark a fresh file ours or to migrate an older one.
 func (st *Store) prepare(fresh bool) (err error) {
-	defer recoverDamage(st.path, &err)
-	err = st.db.Update(func(tx *bolt.Tx) error {
-		if fresh {
-			if err := markOurs(tx, nil); err != nil {
-				return err
-			}
-		}
-		version, err := st.checkOurs(tx)
-		if err == nil && version < storeVersion {
-			err = migrate(tx)
-		}
-		if err != nil {
+	path := st.Path()
+	defer recoverDamage(path, &err)
+	tx, err := st.db.Begin(true)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() // after a commit, does nothing
+	if fresh {
+		if err := markOurs(tx, nil); err != nil {
 			return err
 		}
-		if st.state, err = readFixture(tx); err != nil {
-			return storeDamage{st.path, err.Error()}
-		}
-		if err := New(Options{}).applyFixture(st.state); err != nil {
-			return refuseStore(st.path, "its state does not fit this sandbox ("+err.Error()+")")
-		}
-		if fresh || version < storeVersion {
-			return nil
-		}
-		return errNothingToWrite
-	})
-	if errors.Is(err, errNothingToWrite) {
-		return nil
 	}
-	return err
-}
-
-// checkOurs checks the meta bucket and the page tree, and returns the
-// store's version.
-func (st *Store) checkOurs(tx *bolt.Tx) (int, error) {
 	meta := tx.Bucket(bucketMeta)
 	if meta == nil || string(meta.Get(formatKey)) != fixtureFormat {
-		return 0, refuseStore(st.path, "it is a bbolt database of another program")
+		return refuseStore(path, "it is a bbolt database of another program")
 	}
 	version, err := strconv.Atoi(string(meta.Get(versionKey)))
 	if err != nil || version < 1 || version > storeVersion {
-		return 0, refuseStore(st.path, fmt.Sprintf("it was written by another version of cardterm (store version %q, this one reads 1 to %d)", meta.Get(versionKey), storeVersion))
+		return refuseStore(path, fmt.Sprintf("it was written by another version of cardterm (store version %q, this one reads 1 to %d)", meta.Get(versionKey), storeVersion))
 	}
 	if problems := checkPages(tx); len(problems) > 0 {
-		return 0, storeDamage{st.path, problems[0]}
+		return storeDamage{path, problems[0]}
 	}
-	if tx.Bucket(bucketState) == nil {
-		return 0, storeDamage{st.path, "(no state bucket)"}
-	}
-	return version, nil
-}
-
-// markOurs makes the meta bucket and a state bucket of records, in place
-// of any there.
-func markOurs(tx *bolt.Tx, records map[string][]byte) error {
-	for _, name := range [][]byte{bucketMeta, bucketState} {
-		if err := tx.DeleteBucket(name); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
+	if version < storeVersion {
+		if err := migrate(tx); err != nil {
 			return err
 		}
 	}
-	meta, err := tx.CreateBucket(bucketMeta)
+	if st.state, err = readFixture(tx); err != nil {
+		return err
+	}
+	if err := New(Options{}).applyFixture(st.state); err != nil {
+		return refuseStore(path, "its state does not fit this sandbox ("+err.Error()+")")
+	}
+	if fresh || version < storeVersion {
+		return tx.Commit()
+	}
+	return nil
+}
+
+// markOurs writes the meta bucket and a state bucket of records, in place
+// of any.
+func markOurs(tx *bolt.Tx, records map[string][]byte) error {
+	if err := tx.DeleteBucket(bucketState); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
+		return err
+	}
+	meta, err := tx.CreateBucketIfNotExists(bucketMeta)
 	if err != nil {
 		return err
 	}
@@ -187,8 +172,7 @@ func markOurs(tx *bolt.Tx, records map[string][]byte) error {
 	if err != nil {
 		return err
 	}
-	err = errors.Join(meta.Put(formatKey, []byte(fixtureFormat)), meta.Put(versionKey, []byte(strconv.Itoa(storeVersion))))
-	if err != nil {
+	if err := errors.Join(meta.Put(formatKey, []byte(fixtureFormat)), meta.Put(versionKey, []byte(strconv.Itoa(storeVersion)))); err != nil {
 		return err
 	}
 	return putRecords(state, records)
@@ -203,36 +187,57 @@ func syncDir(dir string) {
 }
 
 // Path is the database file.
-func (st *Store) Path() string { return st.path }
+func (st *Store) Path() string { return st.db.Path() }
 
 // Close frees the directory for another process; a second Close does nothing.
 func (st *Store) Close() error { return st.db.Close() }
 
-// update commits change in one transaction, on disk when it returns. bbolt
-// rolls a failed commit back to be tried again; but should its meta page
-// have reached the file, bbolt now reads that commit, which a later one
-// could overwrite: the store then takes no more changes.
-func (st *Store) update(change func(tx *bolt.Tx) error) error {
-	st.mu.Lock()
-	defer st.mu.Unlock()
+// keep notes the new state of a record (nil deletes it) for the next commit.
+func (st *Store) keep(key string, data []byte) {
+	st.pendingMu.Lock()
+	st.pending[key] = data
+	st.pendingMu.Unlock()
+}
+
+// commit writes every record kept since the last commit, in one
+// transaction: while one commit syncs, the next gathers what concurrent
+// requests kept meanwhile. (db.Batch would wait up to 10 ms for company.)
+// A failed commit leaves its records pending, unless newer ones replaced
+// them; but should its meta page have reached the file, bbolt now reads
+// that commit, which a later one could overwrite: no more are taken.
+func (st *Store) commit() error {
+	st.commitMu.Lock()
+	defer st.commitMu.Unlock()
 	if st.broken != nil {
 		return st.broken
 	}
-	txID, seen := 0, 0
-	err := st.db.Update(func(tx *bolt.Tx) error { txID = tx.ID(); return change(tx) })
-	if err != nil {
-		_ = st.db.View(func(tx *bolt.Tx) error { seen = tx.ID(); return nil })
+	st.pendingMu.Lock()
+	batch := st.pending
+	if len(batch) > 0 {
+		st.pending = map[string][]byte{}
 	}
-	if err != nil && seen == txID {
+	st.pendingMu.Unlock()
+	if len(batch) == 0 {
+		return nil
+	}
+	txID, seen := 0, 0
+	err := st.db.Update(func(tx *bolt.Tx) error { txID = tx.ID(); return putRecords(tx.Bucket(bucketState), batch) })
+	if err == nil {
+		return nil
+	}
+	_ = st.db.View(func(tx *bolt.Tx) error { seen = tx.ID(); return nil })
+	if seen == txID {
 		st.broken = fmt.Errorf("%w (the sandbox takes no more changes: restart it; every change answered before is kept)", err)
 		return st.broken
 	}
+	st.pendingMu.Lock()
+	for k, v := range batch {
+		if _, newer := st.pending[k]; !newer {
+			st.pending[k] = v
+		}
+	}
+	st.pendingMu.Unlock()
 	return err
-}
-
-// write commits records (nil deletes one).
-func (st *Store) write(records map[string][]byte) error {
-	return st.update(func(tx *bolt.Tx) error { return putRecords(tx.Bucket(bucketState), records) })
 }
 
 // Reset forgets every change: the sandbox starts from its seed again.
@@ -243,10 +248,12 @@ func (st *Store) Reset() error {
 // replace makes f the whole stored state.
 func (st *Store) replace(f *fixture) error {
 	records, err := fixtureRecords(f)
-	if err == nil {
-		err = st.update(func(tx *bolt.Tx) error { return markOurs(tx, records) })
+	if err != nil {
+		return err
 	}
-	if err == nil {
+	st.commitMu.Lock()
+	defer st.commitMu.Unlock()
+	if err = st.db.Update(func(tx *bolt.Tx) error { return markOurs(tx, records) }); err == nil {
 		st.state = f
 	}
 	return err

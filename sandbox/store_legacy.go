@@ -3,24 +3,23 @@ package sandbox
 import (
 	"bytes"
 	"fmt"
-	"strconv"
+	"path/filepath"
 	"strings"
 
 	bolt "go.etcd.io/bbolt"
 )
 
-// Stores of version 1 (earlier cardterm releases) had no checksum on
-// records, and journals beside the database folded into it every 2 s and
-// when the sandbox stopped. Journals remain only where that release was
-// killed, holding changes in a format this one does not read.
+// Store version 1 (earlier releases) kept records without checksums, and
+// journals beside the database that were folded into it every 2 s and at
+// exit: they remain only where that release was killed, holding changes
+// in a format this one does not read.
 
 const legacyJournalPrefix = "sandbox.journal."
 
 // isLegacyJournal reports whether name is a journal's (sandbox.journal.N).
 func isLegacyJournal(name string) bool {
-	rest, ok := strings.CutPrefix(name, legacyJournalPrefix)
-	_, err := strconv.ParseUint(rest, 10, 64)
-	return ok && err == nil
+	ok, _ := filepath.Match(legacyJournalPrefix+"[0-9]*", name)
+	return ok
 }
 
 // refuseLegacyJournals is the refusal of a directory holding journals.
@@ -29,11 +28,13 @@ func refuseLegacyJournals(dir string, journals []string) error {
 		dir, strings.Join(journals, ", "), StoreFile)
 }
 
-// migrate makes a version 1 store the current version: every record gets
-// its checksum, in the opening transaction.
+// migrate gives every record of a version 1 store its checksum.
 func migrate(tx *bolt.Tx) error {
 	records := map[string][]byte{}
 	err := tx.Bucket(bucketState).ForEach(func(k, v []byte) error { records[string(k)] = bytes.Clone(v); return nil })
+	if err == nil {
+		err = tx.Bucket(bucketMeta).Delete([]byte("checkpoint")) // the last journal folded in
+	}
 	if err != nil {
 		return err
 	}

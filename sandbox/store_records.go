@@ -19,8 +19,7 @@ import (
 )
 
 // A record is stored as the CRC-32C (Castagnoli, little-endian) of its key
-// and JSON, then the JSON: bbolt checksums its meta pages only, and the CRC
-// tells a flipped bit in a record from the record before the sandbox uses it.
+// and JSON, then the JSON: bbolt checksums only its meta pages.
 
 // castagnoli is made at first use: it costs more than the rest of the
 // package's initialisation, and most runs keep no store.
@@ -46,8 +45,7 @@ func unsealRecord(key, stored []byte) ([]byte, error) {
 }
 
 // putRecords writes records (nil deletes one) in key order: bbolt inserts
-// into a page by moving what follows, so 100,000 keys in a map's order take
-// seconds.
+// by moving what follows, so 100,000 keys in a map's order take seconds.
 func putRecords(b *bolt.Bucket, records map[string][]byte) error {
 	for _, k := range slices.Sorted(maps.Keys(records)) {
 		var err error
@@ -69,8 +67,8 @@ func newFixture() *fixture {
 		Users: []fixtureUser{}, Webhooks: []fixturePartner{}, Consent: []fixtureConsent{}, PINs: []fixturePIN{}}
 }
 
-// decodeRecord adds one record's JSON to f, by the kind its key starts
-// with. Keys sort "user/" before "whitelist/", so an entry finds its user.
+// decodeRecord adds one record's JSON to f by its key's kind. Keys sort
+// "user/" before "whitelist/", so an entry finds its user.
 func decodeRecord(f *fixture, key string, data []byte) error {
 	kind, rest, _ := strings.Cut(key, "/")
 	switch kind {
@@ -106,26 +104,29 @@ func appendStrict[T any](list *[]T, data []byte) error {
 	return err
 }
 
-// readFixture reads and checks every record of the state bucket; an error
-// names the record and where it lies in the file.
+// readFixture reads and checks every record; an error names the record
+// and where it lies in the file.
 func readFixture(tx *bolt.Tx) (*fixture, error) {
-	f := newFixture()
-	err := tx.Bucket(bucketState).ForEach(func(k, v []byte) error {
+	f, state := newFixture(), tx.Bucket(bucketState)
+	if state == nil {
+		return nil, storeDamage{tx.DB().Path(), "(no state bucket)"}
+	}
+	err := state.ForEach(func(k, v []byte) error {
 		data, err := unsealRecord(k, v)
 		if err == nil {
 			err = decodeRecord(f, string(k), data)
 		}
 		if err != nil {
-			return fmt.Errorf("%s, in record %q: %v", whereIs(tx, v), k, err)
+			return storeDamage{tx.DB().Path(), fmt.Sprintf("%s, in record %q: %v", whereIs(tx, v), k, err)}
 		}
 		return nil
 	})
 	return f, err
 }
 
-// whereIs says where data, read in tx, lies in the file. bbolt hands out
-// slices of its memory map of the file, but may copy a small bucket kept
-// inline in its parent's page: such data is looked for from that page on.
+// whereIs says where data lies in the file: bbolt hands out slices of its
+// memory map, but may copy a small bucket kept inline in its parent's page,
+// whose data is then looked for from that page on.
 func whereIs(tx *bolt.Tx, data []byte) string {
 	info := tx.DB().Info()
 	offset := int64(uintptr(unsafe.Pointer(unsafe.SliceData(data))) - info.Data)
