@@ -35,10 +35,7 @@ func sealRecord(key, data []byte) []byte {
 
 // unsealRecord checks a stored record and returns its JSON.
 func unsealRecord(key, stored []byte) ([]byte, error) {
-	if len(stored) < 4 {
-		return nil, errors.New("too short to hold its checksum")
-	}
-	if binary.LittleEndian.Uint32(stored) != recordSum(key, stored[4:]) {
+	if len(stored) < 4 || binary.LittleEndian.Uint32(stored) != recordSum(key, stored[4:]) {
 		return nil, errors.New("the checksum does not match its contents")
 	}
 	return stored[4:], nil
