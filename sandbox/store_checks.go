@@ -1,7 +1,9 @@
 package sandbox
 
 import (
+	"encoding/binary"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -52,7 +54,7 @@ func checkDataDirectory(dir string) (path string, fresh bool, err error) {
 // checkEntry refuses an entry the sandbox did not write: a foreign name, a
 // symbolic link (never followed), a file of the wrong kind or of another
 // user, an empty database (bbolt would start it afresh, as if nothing was
-// kept).
+// kept) or one that is not bbolt's.
 func checkEntry(dir string, entry os.DirEntry) error {
 	info, err := entry.Info() // of a link itself, as Lstat
 	if err != nil {
@@ -73,10 +75,27 @@ func checkEntry(dir string, entry os.DirEntry) error {
 	default:
 		if err := ownedByUs(info); err != nil {
 			why = err.Error()
+		} else if name == StoreFile && !hasBoltMagic(filepath.Join(dir, name)) {
+			// bbolt calls a short foreign file too small, as it would a
+			// damaged store, which repair would then set aside.
+			return refuseStore(filepath.Join(dir, name), "the file is not a cardterm sandbox store")
 		}
 	}
 	if why == "" {
 		return nil
 	}
 	return fmt.Errorf("data directory %s holds %s: %s; refusing to use the directory (move it away)", dir, filepath.Join(dir, name), why)
+}
+
+// hasBoltMagic reports whether the file starts as a bbolt database: its
+// first meta page's magic number, at byte 16.
+func hasBoltMagic(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return true // the open that follows says why
+	}
+	defer f.Close()
+	var head [20]byte
+	_, err = io.ReadFull(f, head[:])
+	return err == nil && binary.LittleEndian.Uint32(head[16:]) == 0xED0CDAED
 }
