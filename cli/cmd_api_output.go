@@ -11,109 +11,49 @@ import (
 	"maps"
 	"net/url"
 	"os"
-	"os/signal"
 	"slices"
 	"strings"
-	"syscall"
+	"text/tabwriter"
+	"text/template"
+	"time"
 
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/itchyny/gojq"
 
 	"cardterm/apiclient"
-	"cardterm/apiclient/curlcmd"
-	"cardterm/sandbox"
+	"cardterm/domain/humantime"
 	"cardterm/ui/sanitize"
 )
 
-// runAPI signs in for a user's path (not with -H Authorization) and sends
-// the call; the secret key is read only where it is sent, nothing prompts.
-func runAPI(o options, call apiCall, a apiFlags, std streams) int {
-	method, path := call.request.Method, call.request.Path
-	if !apiclient.RawNeedsSecretKey(method, path) {
-		o.secrets = nil
-	}
-	o.noPrompt = true
-	gw, err := chooseGateway(o, std.stdin, std.stderr)
-	if err != nil {
-		fmt.Fprintln(std.stderr, "cardterm api:", err)
-		return exitCodeFor(err)
-	}
-	defer gw.close()
-	client := apiclient.New(gw.cfg)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if apiclient.RawNeedsSignIn(method, path) && call.request.Header.Get("Authorization") == "" {
-		signOut, err := signIn(ctx, client, gw, method+" "+path)
-		if err != nil {
-			fmt.Fprintln(std.stderr, "cardterm api:", sanitize.Text(lookupMessage(err)))
-			return exitCodeFor(err)
-		}
-		defer signOut()
-	}
-	return sendPages(ctx, client, gw.cfg.BaseURL, call, a, std)
-}
-
-// printDryRun prints call as the app's copy as curl does, sending nothing;
-// without a base URL it names the sandbox `cardterm sandbox` serves.
-func printDryRun(o options, call apiCall, showSecrets bool, std streams) int {
-	cfg, closeLog, err := clientConfig(o)
-	if err != nil {
-		fmt.Fprintln(std.stderr, "cardterm api:", err)
-		return exitCodeFor(err)
-	}
-	defer closeLog()
-	if cfg.BaseURL == "" {
-		cfg.BaseURL, cfg.ClientKey = defaultSandboxURL, cmp.Or(cfg.ClientKey, sandbox.DemoClientKey)
-	}
-	if showSecrets { // clientConfig reads no secret: the command holds variables
-		cfg.SecretKey = strings.TrimSpace(os.Getenv(secretKeyEnv))
-	}
-	prepared, err := apiclient.New(cfg).PrepareRaw(context.Background(), call.request)
-	if err != nil {
-		fmt.Fprintln(std.stderr, "cardterm api:", apiclient.ErrorMessage(err))
-		return exitCodeFor(err)
-	}
-	command, variables := curlcmd.Command(prepared.Request, prepared.Body, curlcmd.Options{Reveal: showSecrets,
-		NeedsToken: prepared.NeedsToken && call.request.Header.Get("Authorization") == "", NeedsSecretKey: prepared.NeedsSecretKey})
-	fmt.Fprintln(std.stdout, command)
-	hints := map[string]string{
-		curlcmd.AccessTokenVariable: "an access token from POST /v1/auth/login",
-		curlcmd.SecretKeyVariable:   "your secret key",
-		curlcmd.BodyFileVariable:    "a file holding the body: it has a NUL byte, which no shell word carries",
-	}
-	for _, variable := range variables {
-		fmt.Fprintf(std.stderr, "Set $%s first (%s).\n", variable, hints[variable])
-	}
-	return exitOK
-}
-
-// sendPages sends the call, then with --paginate each next page, prints
-// every answer and returns the exit code.
-func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, call apiCall, a apiFlags, std streams) int {
-	terminal := isTerminal(std.stdout)
-	out := &answerWriter{w: std.stdout, terminal: terminal, color: terminal && os.Getenv("NO_COLOR") == "", flags: a, call: call}
+// sendPages prints a gateway's error answer too, unfiltered, as gh does.
+func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, call *apiCall, std streams) int {
+	call.w, call.terminal = std.stdout, isTerminal(std.stdout)
+	call.color = call.terminal && os.Getenv("NO_COLOR") == ""
+	call.table = tabwriter.NewWriter(call.w, 0, 0, 2, ' ', 0)
 	base, _ := url.Parse(baseURL) // the client's: it parses
 	seen := map[string]bool{}     // the pages followed
 	var err error
-	for request := call.request; request.Path != ""; {
+	for request := call.request; request.Path != "" && err == nil; {
 		answer, sendErr := client.Raw(ctx, request)
-		out.head(answer, len(seen) > 0)
-		if sendErr != nil { // as gh api: the gateway's error answer on stdout, unfiltered
-			if !a.silent {
-				_ = out.raw(answer.Body)
+		call.head(answer, len(seen) > 0)
+		if sendErr != nil {
+			if !call.silent {
+				_ = call.raw(answer.Body)
 			}
 			fmt.Fprintf(std.stderr, "cardterm api: %s %s: %s\n", request.Method, sanitize.Text(request.Path), sanitize.Text(apiclient.ErrorMessage(sendErr)))
 			return exitCodeFor(sendErr)
 		}
-		err = out.body(ctx, answer.Body)
-		request = apiclient.RawRequest{Method: request.Method, Header: request.Header} // no path: the last page
-		if a.paginate && err == nil {
+		err = call.body(ctx, answer.Body)
+		request.Path, request.Query = "", nil // the last page, unless --paginate finds one more
+		if call.paginate && err == nil {
 			request.Path, err = nextPage(base, answer.Body, seen)
 		}
 	}
-	if err == nil && a.slurp { // what waited for the last page
-		err = out.raw([]byte("[" + string(bytes.Join(out.slurped, []byte{','})) + "]\n"))
-	} else if err == nil && call.output != nil {
-		err = call.output.render(out.w)
+	if err == nil && call.slurp {
+		err = call.raw([]byte("[" + string(bytes.Join(call.slurped, []byte{','})) + "]\n"))
+	} else if err == nil && call.format != nil {
+		err = call.table.Flush() // the rows no tablerender printed
 	}
 	if err == nil {
 		return exitOK
@@ -125,79 +65,62 @@ func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, ca
 	return exitRefused
 }
 
-// answerWriter prints the answers: byte for byte to a pipe or a file (a
-// script gets what the gateway sent), on a terminal indented and escaped.
-type answerWriter struct {
-	w               io.Writer
-	terminal, color bool // color: a terminal without NO_COLOR
-	flags           apiFlags
-	call            apiCall
-	slurped         [][]byte // --slurp's pages, printed after the last
-}
-
-// head is -i's status line and sorted headers, the page after the first
-// set apart. Go refuses control bytes in headers, not in a status line.
-func (a *answerWriter) head(answer apiclient.RawAnswer, later bool) {
-	if later && a.flags.include {
-		_, _ = io.WriteString(a.w, "\n")
+// head is -i's; Go refuses control bytes in headers, not in a status line.
+func (c *apiCall) head(answer apiclient.RawAnswer, later bool) {
+	if later && c.include {
+		_, _ = io.WriteString(c.w, "\n")
 	}
-	if !a.flags.include || answer.Status == 0 {
+	if !c.include || answer.Status == 0 {
 		return
 	}
-	fmt.Fprintf(a.w, "%s\r\n", sanitize.Text(answer.Proto+" "+answer.StatusText))
+	fmt.Fprintf(c.w, "%s\r\n", sanitize.Text(answer.Proto+" "+answer.StatusText))
 	header := "%s: %s\r\n"
-	if a.color {
+	if c.color {
 		header = "\x1b[" + colorKey + "m%s\x1b[m: %s\r\n"
 	}
 	for _, name := range slices.Sorted(maps.Keys(answer.Header)) {
-		fmt.Fprintf(a.w, header, name, strings.Join(answer.Header[name], ", "))
+		fmt.Fprintf(c.w, header, name, strings.Join(answer.Header[name], ", "))
 	}
-	_, _ = io.WriteString(a.w, "\r\n")
+	_, _ = io.WriteString(c.w, "\r\n")
 }
 
-// body prints one answer as --jq, --template or --silent say; --slurp
-// keeps the page for the end.
-func (a *answerWriter) body(ctx context.Context, body []byte) error {
+func (c *apiCall) body(ctx context.Context, body []byte) error {
 	switch {
-	case a.flags.silent:
+	case c.silent:
 		return nil
-	case a.flags.slurp && !json.Valid(body):
+	case c.slurp && !json.Valid(body):
 		return errors.New("--slurp: a page is not JSON")
-	case a.flags.slurp:
-		a.slurped = append(a.slurped, bytes.TrimSpace(body))
+	case c.slurp:
+		c.slurped = append(c.slurped, bytes.TrimSpace(body))
 		return nil
-	case a.call.jq != nil:
-		return printJQ(ctx, a.w, a.terminal, a.call.jq, body)
-	case a.call.output != nil:
-		return a.call.output.execute(a.w, body, a.terminal, a.color)
+	case c.jqProgram != nil:
+		return printJQ(ctx, c.w, c.terminal, c.jqProgram, body)
+	case c.format != nil:
+		return c.execute(body)
 	}
-	return a.raw(body)
+	return c.raw(body)
 }
 
-// raw prints a whole answer: as sent when piped; on a terminal JSON
-// indented (coloured unless NO_COLOR) and escaped, other text sanitized.
-func (a *answerWriter) raw(body []byte) error {
-	if !a.terminal {
-		_, err := a.w.Write(body)
-		return err
-	}
-	if len(bytes.TrimSpace(body)) == 0 {
+// raw gives a pipe or a file the gateway's bytes, a terminal escaped JSON.
+func (c *apiCall) raw(body []byte) error {
+	out, err := body, error(nil)
+	switch {
+	case !c.terminal:
+	case len(bytes.TrimSpace(body)) == 0:
 		return nil
+	case c.color:
+		out, err = colorJSON(body)
+	default:
+		out, err = indentBody(body)
 	}
-	show := indentBody
-	if a.color {
-		show = colorJSON
-	}
-	out, err := show(body)
 	if err != nil {
 		out = []byte(strings.TrimRight(sanitize.Multiline(string(body)), "\n") + "\n")
 	}
-	_, err = a.w.Write(out)
+	_, err = c.w.Write(out)
 	return err
 }
 
-// printJQ is --jq (api and get) as jq -r and gh have it: one result a
-// line, a string as its text, the rest as compact JSON.
+// printJQ (api and get) prints as jq -r and gh: strings as text, one a line.
 func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, body []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber() // gojq keeps a json.Number's digits
@@ -214,13 +137,11 @@ func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, b
 			return jqError(err)
 		}
 		line, _ := gojq.Marshal(result) // it never fails on a value gojq made
-		text, isText := result.(string)
-		switch {
-		case isText && terminal:
+		if text, isText := result.(string); isText && terminal {
 			line = []byte(sanitize.Multiline(text))
-		case isText:
+		} else if isText {
 			line = []byte(text)
-		case terminal:
+		} else if terminal {
 			line = sanitize.JSON(line)
 		}
 		if _, err := w.Write(append(line, '\n')); err != nil {
@@ -230,11 +151,9 @@ func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, b
 	return nil
 }
 
-// maxPages stops a gateway whose pages never end.
 const maxPages = 10000
 
-// nextPage is the path of the page after body, "" on the last. A page
-// off the gateway is refused: the credentials go nowhere else.
+// nextPage is "" on the last page; it follows no link off the gateway.
 func nextPage(base *url.URL, body []byte, seen map[string]bool) (string, error) {
 	var page struct {
 		Links struct{ Next any } `json:"_links"`
@@ -260,4 +179,121 @@ func nextPage(base *url.URL, body []byte, seen map[string]bool) (string, error) 
 	}
 	seen[path] = true
 	return path, nil
+}
+
+// execute sanitizes the answer for a terminal: only the template's colours reach it.
+func (c *apiCall) execute(body []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var data any
+	if err := dec.Decode(&data); err != nil {
+		return fmt.Errorf("--template: the answer is not JSON: %v", err)
+	}
+	if c.terminal {
+		data = sanitizeStrings(data)
+	}
+	if err := c.format.Execute(c.w, data); err != nil {
+		return fmt.Errorf("--template: %v", err)
+	}
+	return nil
+}
+
+// parseTemplate checks --template, with gh's functions, before anything is sent.
+func (c *apiCall) parseTemplate() (err error) {
+	c.format, err = template.New("").Funcs(template.FuncMap{
+		"color": colorText,
+		"autocolor": func(style string, input any) string {
+			if c.color {
+				return colorText(style, input)
+			}
+			return valueText(input)
+		},
+		"join": func(separator string, input []any) string {
+			texts := make([]string, len(input))
+			for i, value := range input {
+				texts[i] = valueText(value)
+			}
+			return strings.Join(texts, separator)
+		},
+		"pluck": func(field string, input []any) []any {
+			var out []any
+			for _, item := range input {
+				if object, ok := item.(map[string]any); ok {
+					out = append(out, object[field])
+				}
+			}
+			return out
+		},
+		"tablerow": func(fields ...any) (string, error) {
+			row := make([]string, len(fields))
+			for i, field := range fields { // one line a row, tabs for the columns
+				first, _, _ := strings.Cut(valueText(field), "\n")
+				row[i] = strings.ReplaceAll(first, "\t", " ")
+			}
+			_, err := fmt.Fprintln(c.table, strings.Join(row, "\t"))
+			return "", err
+		},
+		"tablerender": func() (string, error) { return "", c.table.Flush() },
+		"timeago": func(input string) (string, error) { // in the app's words: "3 h 20 min ago"
+			at, err := time.Parse(time.RFC3339, input)
+			return humantime.Relative(at, time.Now()), err
+		},
+		"timefmt": func(layout, input string) (string, error) {
+			at, err := time.Parse(time.RFC3339, input)
+			return at.Format(layout), err
+		},
+		"truncate": func(width int, input any) string { return ansi.Truncate(valueText(input), width, "...") },
+		"hyperlink": func(link, text string) string {
+			return ansi.SetHyperlink(link) + cmp.Or(text, link) + ansi.ResetHyperlink()
+		},
+	}).Parse(c.template)
+	if err != nil {
+		return usageError{fmt.Sprintf("--template: %v", err)}
+	}
+	return nil
+}
+
+// valueText prints null as nothing, anything but a string as JSON.
+func valueText(input any) string {
+	if text, isText := input.(string); isText || input == nil {
+		return text
+	}
+	data, _ := json.Marshal(input)
+	return string(data)
+}
+
+// colorText paints in gh's styles: "green+b" (+b bold, +u underline, +h bright).
+func colorText(style string, input any) string {
+	name, attributes, _ := strings.Cut(style, "+")
+	code := slices.Index([]string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}, name)
+	if code < 0 {
+		return valueText(input)
+	}
+	if strings.Contains(attributes, "h") {
+		code += 8
+	}
+	return lipgloss.NewStyle().Foreground(lipgloss.ANSIColor(code)).
+		Bold(strings.Contains(attributes, "b")).Underline(strings.Contains(attributes, "u")).Render(valueText(input))
+}
+
+// sanitizeStrings leaves a key sanitized into another's from replacing it.
+func sanitizeStrings(data any) any {
+	switch v := data.(type) {
+	case string:
+		return sanitize.Multiline(v)
+	case []any:
+		for i := range v {
+			v[i] = sanitizeStrings(v[i])
+		}
+	case map[string]any:
+		clean := make(map[string]any, len(v))
+		for key, value := range v {
+			cleanKey := sanitize.Multiline(key)
+			if _, taken := clean[cleanKey]; !taken || cleanKey == key {
+				clean[cleanKey] = sanitizeStrings(value)
+			}
+		}
+		return clean
+	}
+	return data
 }

@@ -2,29 +2,31 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"text/tabwriter"
 )
 
 func TestAnswerWriterOnATerminal(t *testing.T) {
 	hostile := []byte("{\"name\":\"x\u202ey\u0085\"}")
 	var out bytes.Buffer
-	if err := (&answerWriter{w: &out, terminal: true}).raw(hostile); err != nil {
+	if err := (&apiCall{w: &out, terminal: true}).raw(hostile); err != nil {
 		t.Fatal(err)
 	}
 	if got := out.String(); got != "{\n  \"name\": \"x\\u202ey\\u0085\"\n}\n" {
 		t.Errorf("JSON on a terminal: %q", got)
 	}
 	out.Reset()
-	_ = (&answerWriter{w: &out, terminal: true}).raw([]byte("oops \x1b]52;c;aGk=\x07 \x1b[2J"))
+	_ = (&apiCall{w: &out, terminal: true}).raw([]byte("oops \x1b]52;c;aGk=\x07 \x1b[2J"))
 	if strings.ContainsAny(out.String(), "\x1b\x07") {
 		t.Errorf("text on a terminal keeps escapes: %q", out.String())
 	}
 	out.Reset()
-	_ = (&answerWriter{w: &out}).raw(hostile) // piped: byte for byte
+	_ = (&apiCall{w: &out}).raw(hostile) // piped: byte for byte
 	if !bytes.Equal(out.Bytes(), hostile) {
 		t.Errorf("piped: %q, want %q", out.Bytes(), hostile)
 	}
@@ -84,24 +86,24 @@ func TestAPIGhFieldsTypedAndNestedAsGhBuildsThem(t *testing.T) {
 		{raw: []string{"w[][n]=a", "w[][n]=b", "w[][c]=x"}, want: `{"w":[{"n":"a"},{"c":"x","n":"b"}]}`},
 		{raw: []string{"e[]", "e[]=1", "v=a=b"}, want: `{"e":["1"],"v":"a=b"}`},
 	} {
-		fields, err := parseFields(c.raw, c.typed, strings.NewReader(c.stdin))
+		fields, _, err := parseFields(c.raw, c.typed, strings.NewReader(c.stdin))
 		if err != nil {
 			t.Errorf("%v %v: %v", c.raw, c.typed, err)
 			continue
 		}
-		if got := string(mustJSON(fields)); got != c.want {
+		if got, _ := json.Marshal(fields); string(got) != c.want {
 			t.Errorf("%v %v:\n got %s\nwant %s", c.raw, c.typed, got, c.want)
 		}
 	}
 	for _, bad := range [][]string{{"key"}, {"=v"}, {"a=1", "a=2"}, {"a=1", "a[]=2"}, {"a[b]=1", "a=2"},
 		{"a[]=1", "a[b]=2"}, {"a[b=1"}, {"a[b]c=1"}} {
-		if _, err := parseFields(bad, nil, nil); err == nil {
+		if _, _, err := parseFields(bad, nil, nil); err == nil {
 			t.Errorf("%v: no error", bad)
 		}
 	}
 	// A GET's fields are its query: arrays as key[], objects as key[sub].
-	fields, _ := parseFields([]string{"currency=usdc", "ids[]=a", "ids[]=b", "page[size]=2"}, nil, nil)
-	if got := fieldsQuery(fields).Encode(); got != "currency=usdc&ids%5B%5D=a&ids%5B%5D=b&page%5Bsize%5D=2" {
+	_, query, _ := parseFields([]string{"currency=usdc", "ids[]=a", "ids[]=b", "page[size]=2"}, nil, nil)
+	if got := query.Encode(); got != "currency=usdc&ids%5B%5D=a&ids%5B%5D=b&page%5Bsize%5D=2" {
 		t.Errorf("query %s", got)
 	}
 }
@@ -109,7 +111,7 @@ func TestAPIGhFieldsTypedAndNestedAsGhBuildsThem(t *testing.T) {
 // JSON is coloured on a terminal (gh's colours) and plain in a pipe.
 func TestAnswerWriterColoursJSONOnATerminal(t *testing.T) {
 	var out strings.Builder
-	w := &answerWriter{w: &out, terminal: true, color: true}
+	w := &apiCall{w: &out, terminal: true, color: true}
 	if err := w.raw([]byte(`{"name":"x` + "\u202e" + `","n":1,"ok":true,"none":null,"list":[]}`)); err != nil {
 		t.Fatal(err)
 	}
@@ -128,8 +130,8 @@ func TestAnswerWriterColoursJSONOnATerminal(t *testing.T) {
 // fields in the query (gh's rule; the binary's side is in e2e).
 func TestAPIInputWithAFieldIsPOSTWithTheFieldsInTheQuery(t *testing.T) {
 	body := `{"walletIds": ["w1"]}`
-	call, err := apiFlags{method: "GET", input: "-", rawFields: []string{"x-us-env=true"}}.call([]string{"/v1/wallet/whitelist"}, options{}, strings.NewReader(body))
-	if err != nil {
+	call := &apiCall{method: "GET", input: "-", rawFields: []string{"x-us-env=true"}}
+	if err := call.prepare([]string{"/v1/wallet/whitelist"}, options{}, strings.NewReader(body)); err != nil {
 		t.Fatal(err)
 	}
 	if call.request.Method != "POST" || string(call.request.Body) != body || call.request.Query.Get("x-us-env") != "true" {
@@ -155,16 +157,37 @@ func TestAnswerTemplateFunctions(t *testing.T) {
 		{`{{.name}}`, false, "x\x1b[31my"},
 		{`{{.name}} {{color "red" "ok"}}`, true, "xy \x1b[38;5;1mok\x1b[m"},
 	} {
-		tpl, err := parseAnswerTemplate(c.template)
-		if err != nil {
+		var out bytes.Buffer
+		call := &apiCall{template: c.template, w: &out, terminal: c.terminal, table: tabwriter.NewWriter(&out, 0, 0, 2, ' ', 0)}
+		if err := call.parseTemplate(); err != nil {
 			t.Fatal(err)
 		}
-		var out bytes.Buffer
-		if err := tpl.execute(&out, body, c.terminal, false); err != nil {
+		if err := call.execute(body); err != nil {
 			t.Fatalf("%s: %v", c.template, err)
 		}
 		if out.String() != c.want {
 			t.Errorf("%s (terminal %v):\n got %q\nwant %q", c.template, c.terminal, out.String(), c.want)
 		}
+	}
+}
+
+// A dry run names every variable its command needs, and says where one
+// comes from only when there is something to say.
+func TestAPIDryRunSaysWhichVariablesToSet(t *testing.T) {
+	var out, errOut bytes.Buffer
+	args := []string{"api", "-X", "POST", "/v1/auth/login", "-f", "username=a", "-f", "password=b", "--dry-run"}
+	if code := Run(args, nil, &out, &errOut); code != exitOK || !strings.Contains(out.String(), "$CARDTERM_PASSWORD") {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errOut.String())
+	}
+	if got := errOut.String(); got != "Set $CARDTERM_PASSWORD first.\n" {
+		t.Errorf("stderr %q", got)
+	}
+}
+
+// Run without a stdin (in process): @- says so instead of failing to read.
+func TestAPIFieldFromAMissingStdin(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := Run([]string{"api", "-F", "body=@-", "/v1/user", "--dry-run"}, nil, &out, &errOut); code != exitUsage || !strings.Contains(errOut.String(), "@- reads stdin") {
+		t.Errorf("exit %d, %q", code, errOut.String())
 	}
 }

@@ -1,13 +1,13 @@
 package cli
 
 import (
-	"cardterm/domain/savedview"
-	"cardterm/theme"
-
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"cardterm/domain/savedview"
+	"cardterm/theme"
 )
 
 // Shell completion of flag values: the settings complete their own
@@ -19,7 +19,7 @@ import (
 // key=@FILE), where the shell's file names are right; dirFlags, a
 // directory's.
 var (
-	fileFlags = map[string]bool{"debug": true, "body": true, "field": true}
+	fileFlags = map[string]bool{"debug": true, "body": true, "field": true, "input": true}
 	dirFlags  = map[string]bool{"data": true}
 )
 

@@ -55,6 +55,7 @@ func TestCompletionOfFlagValues(t *testing.T) {
 		// Values that are files keep the shell's file names.
 		{[]string{"get", "--debug", ""}, nil, files},
 		{[]string{"webhook", "verify", "--body", ""}, nil, files},
+		{[]string{"api", "-X", "POST", "/v1/order", "--input", ""}, nil, files},
 		{[]string{"sandbox", "export", ""}, nil, files},
 		{[]string{"sandbox", "import", ""}, nil, files},
 		{[]string{"sandbox", "--data", ""}, nil, dirs},

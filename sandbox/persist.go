@@ -4,42 +4,21 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
-	"sync"
 )
 
-// How a change reaches the data directory (Options.Store; store.go):
-//
-//  1. A handler changes state under s.mu and calls one of the keep…Locked
-//     helpers, which encodes the changed part at once (so no lock is
-//     needed later) into the pending records.
-//  2. Before the first byte of the answer leaves (committingWriter), the
-//     pending records are committed in one bbolt transaction (Store.write).
-//     Commits are ordered (commitMu) and take the newest encoding of each
-//     record, so a later state is never overwritten by an earlier one.
-//     Concurrent requests group by themselves: while one commit syncs,
-//     the next takes every record kept meanwhile, and the requests whose
-//     records it took find nothing left to commit. (db.Batch would group
-//     them too, but it re-runs a function after a failure, and one that
-//     takes pending records out of order could write an older state.)
-//  3. Changes made outside a request (webhook delivery attempts,
-//     Server.Trigger, Server.SeedWhitelist) commit when they are done.
-//
-// Without a store every helper returns at once: the in-memory sandbox of
-// the app and the tests does no extra work.
+// A handler changes state under s.mu and calls a keep…Locked helper, which
+// encodes the changed part at once for the store to commit (Store.keep);
+// committingWriter commits before the answer's first byte leaves. Changes
+// made outside a request commit when done (commitLogged). Without a store
+// every helper returns at once.
 
 // persistence is the Server's side of a data directory.
-type persistence struct {
-	store    *Store
-	commitMu sync.Mutex        // one commit at a time, in order
-	mu       sync.Mutex        // guards pending
-	pending  map[string][]byte // record key -> JSON; nil deletes the record
-}
+type persistence struct{ store *Store }
 
 // openPersistence applies the directory's state to a freshly seeded s.
 func (s *Server) openPersistence(store *Store) {
-	s.persist = persistence{store: store, pending: map[string][]byte{}}
-	// OpenStore applied the same state to a seeded sandbox to check it, so
-	// this cannot fail on the identical seed.
+	s.persist.store = store
+	// OpenStore applied the same state to the same seed, so this cannot fail.
 	if err := s.applyFixture(store.state); err != nil {
 		slog.Error("sandbox: the data directory's state no longer applies", "err", err)
 	}
@@ -56,9 +35,7 @@ func (s *Server) keepLocked(key string, v any) {
 			return
 		}
 	}
-	s.persist.mu.Lock()
-	s.persist.pending[key] = data
-	s.persist.mu.Unlock()
+	s.persist.store.keep(key, data)
 }
 
 // keepUserLocked records u's card, verification, wallets, delegation and
@@ -76,8 +53,8 @@ func (s *Server) keepUserLocked(u *userRecord) {
 	}
 }
 
-// keepWhitelistLocked records entries of u's whitelist that were added
-// (keep) or removed (drop).
+// keepWhitelistLocked records the entries added to u's whitelist or
+// removed from it.
 func (s *Server) keepWhitelistLocked(u *userRecord, added, removed []*whitelistRecord) {
 	if s.persist.store == nil {
 		return
@@ -93,58 +70,31 @@ func (s *Server) keepWhitelistLocked(u *userRecord, added, removed []*whitelistR
 
 // keepPartnerLocked records a partner's webhooks and their deliveries.
 func (s *Server) keepPartnerLocked(p *webhookPartner) {
-	if s.persist.store == nil {
-		return
+	if s.persist.store != nil {
+		s.keepLocked(partnerKey(p.home), partnerFixture(p))
 	}
-	s.keepLocked(partnerKey(p.home), partnerFixture(p))
 }
 
 // keepConsentLocked records be's consent data.
 func (s *Server) keepConsentLocked(be *backend) {
-	if s.persist.store == nil || be.consent == nil {
-		return
+	if s.persist.store != nil && be.consent != nil {
+		s.keepLocked(consentKey(be.key), consentFixture(be, be.consent))
 	}
-	s.keepLocked(consentKey(be.key), consentFixture(be, be.consent))
 }
 
 // keepPINLocked records a PIN set on the hosted page.
 func (s *Server) keepPINLocked(cardID, pin string) {
-	if s.persist.store == nil {
-		return
+	if s.persist.store != nil {
+		s.keepLocked(pinKey(cardID), fixturePIN{CardID: cardID, PIN: pin})
 	}
-	s.keepLocked(pinKey(cardID), fixturePIN{CardID: cardID, PIN: pin})
 }
 
-// commit writes the pending records in one transaction. A failed commit
-// keeps them pending (unless a newer state replaced them), so the next
-// commit tries again.
+// commit writes what was kept, on disk when it returns.
 func (s *Server) commit() error {
-	p := &s.persist
-	if p.store == nil {
+	if s.persist.store == nil {
 		return nil
 	}
-	p.commitMu.Lock()
-	defer p.commitMu.Unlock()
-	p.mu.Lock()
-	batch := p.pending
-	if len(batch) > 0 {
-		p.pending = map[string][]byte{}
-	}
-	p.mu.Unlock()
-	if len(batch) == 0 {
-		return nil
-	}
-	err := p.store.write(batch)
-	if err != nil {
-		p.mu.Lock()
-		for k, v := range batch {
-			if _, newer := p.pending[k]; !newer {
-				p.pending[k] = v
-			}
-		}
-		p.mu.Unlock()
-	}
-	return err
+	return s.persist.store.commit()
 }
 
 // commitLogged commits a change made outside a request.
@@ -154,9 +104,9 @@ func (s *Server) commitLogged() {
 	}
 }
 
-// committingWriter commits the pending records before the answer's first
-// byte (or its status) leaves: a client never sees an answer to a change
-// that is not on disk. When the commit fails the answer is a 500 saying so.
+// committingWriter commits before the answer's first byte (or its status)
+// leaves: a client never sees an answer to a change that is not on disk.
+// A failed commit makes the answer a 500 saying so.
 type committingWriter struct {
 	http.ResponseWriter
 	s      *Server

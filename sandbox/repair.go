@@ -15,24 +15,14 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// Repair (`cardterm sandbox repair --data DIR`) mends what the start
-// refuses as damage. It reads what it can: bbolt's tx.Check lists the
-// damaged pages, and every record is read and its checksum checked (a
-// walk a damaged page stops goes on from the other end). What was read
-// goes into a fresh database, which replaces DIR/sandbox.db; the file as
-// it was moves to DIR/set-aside/<time>/ with REPORT.txt. Nothing is
-// deleted. The directory must pass the start's own checks (owner, modes,
-// foreign files), and no sandbox may have it open.
-
-// RepairReport says what a repair found, kept and set aside.
+// RepairReport says what a repair (`cardterm sandbox repair`) found, kept
+// and set aside.
 type RepairReport struct {
 	Dir    string
 	Damage []string // what is damaged, and where
 	Lost   []string // what could not be kept, and why
 	Kept   int      // records in the repaired database
-	// Folder holds the damaged file and REPORT.txt; "" when nothing was
-	// damaged.
-	Folder string
+	Folder string   // holds the damaged file and REPORT.txt; "" when nothing was damaged
 }
 
 // String is the report as the command prints it and REPORT.txt holds it.
@@ -48,41 +38,36 @@ func (r RepairReport) String() string {
 		fmt.Fprintf(&b, "lost      %s\n", line)
 	}
 	path := filepath.Join(r.Dir, StoreFile)
-	fmt.Fprintf(&b, "kept      %d records, in a fresh %s\n", r.Kept, path)
-	fmt.Fprintf(&b, "set aside %s as it was, now %s\n", path, filepath.Join(r.Folder, StoreFile))
-	fmt.Fprintf(&b, "The sandbox now starts from what was kept.\n")
+	fmt.Fprintf(&b, "kept      %d records, in a fresh %s\nset aside %s as it was, now %s\nThe sandbox now starts from what was kept.\n",
+		r.Kept, path, path, filepath.Join(r.Folder, StoreFile))
 	return b.String()
 }
 
 // Repair copies what can be read of dir's store into a fresh one and sets
-// the damaged file aside; with nothing damaged it changes nothing.
+// the damaged file aside; with nothing damaged it changes nothing. The
+// directory must pass the start's checks, and no sandbox may have it open.
 func Repair(dir string, now time.Time) (RepairReport, error) {
 	report := RepairReport{Dir: filepath.Clean(dir)}
-	if err := checkDataDirectory(dir); err != nil {
-		return report, err
+	path, fresh, err := checkDataDirectory(dir)
+	if err == nil && fresh {
+		err = fmt.Errorf("%s: no store to repair (a sandbox creates it when it first starts)", path)
 	}
-	if err := refuseLegacyJournals(dir); err != nil {
-		return report, err
-	}
-	path := filepath.Join(dir, StoreFile)
-	if fresh, err := checkStoreHeader(path); err != nil || fresh {
-		if fresh {
-			err = fmt.Errorf("%s: no store to repair (a sandbox creates it when it first starts)", path)
-		}
+	if err != nil {
 		return report, err
 	}
 	records := map[string][]byte{}
-	// Held open while repairing: a sandbox cannot start meanwhile.
-	db, err := openBolt(path, true)
+	db, err := openBolt(path, true) // held open while repairing: no sandbox starts meanwhile
 	var damage storeDamage
 	switch {
 	case errors.As(err, &damage):
-		report.Damage = append(report.Damage, path+": "+string(damage))
+		report.Damage = append(report.Damage, path+": "+damage.where)
 	case err != nil:
 		return report, err
 	default:
 		defer db.Close()
-		salvage(db, records, &report)
+		if err := db.View(func(tx *bolt.Tx) error { return salvage(tx, records, &report) }); err != nil {
+			report.Damage = append(report.Damage, path+": "+err.Error())
+		}
 	}
 	if len(report.Damage) == 0 && len(report.Lost) == 0 {
 		return report, nil
@@ -94,59 +79,51 @@ func Repair(dir string, now time.Time) (RepairReport, error) {
 	return report, replaceStore(dir, now, records, &report)
 }
 
-// salvage reads every record it can into records, checksums checked, and
-// notes the damage it meets. A damaged page may stop a walk, with a panic
-// or a memory fault: the walk then goes on from the last record backwards.
-func salvage(db *bolt.DB, records map[string][]byte, report *RepairReport) {
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	path := db.Path()
-	err := db.View(func(tx *bolt.Tx) (err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				err = fmt.Errorf("%v", r)
-			}
-		}()
-		for _, problem := range checkPages(tx) {
-			report.Damage = append(report.Damage, path+": "+problem)
+// salvage reads every record whose checksum holds into records, and notes
+// the damage it meets. A damaged page may stop a walk, with a panic or a
+// memory fault: the walk then goes on from the last record backwards.
+func salvage(tx *bolt.Tx, records map[string][]byte, report *RepairReport) (err error) {
+	defer recoverInto(&err)
+	for _, problem := range checkPages(tx) {
+		report.Damage = append(report.Damage, tx.DB().Path()+": "+problem)
+	}
+	state, meta := tx.Bucket(bucketState), tx.Bucket(bucketMeta)
+	if state == nil || meta == nil {
+		return errors.New("the meta or state bucket cannot be read")
+	}
+	sealed := string(meta.Get(versionKey)) != "1"
+	keep := func(k, v []byte) {
+		data, err := v, error(nil)
+		if sealed {
+			data, err = unsealRecord(k, v)
 		}
-		state, meta := tx.Bucket(bucketState), tx.Bucket(bucketMeta)
-		if state == nil || meta == nil {
-			return errors.New("the meta or state bucket cannot be read")
-		}
-		sealed := string(meta.Get(versionKey)) != "1"
-		keep := func(k, v []byte) {
-			data, err := v, error(nil)
-			if sealed {
-				data, err = unsealRecord(k, v)
-			}
-			if err != nil {
-				report.Lost = append(report.Lost, fmt.Sprintf("record %q %s: %v", k, whereIs(tx, v), err))
-				return
-			}
+		if err != nil {
+			report.Lost = append(report.Lost, fmt.Sprintf("record %q %s: %v", k, whereIs(tx, v), err))
+		} else {
 			records[string(k)] = bytes.Clone(data)
 		}
-		last, err := walkRecords(state.Cursor(), "", keep)
-		if err != nil {
-			report.Damage = append(report.Damage, fmt.Sprintf("%s: reading the records stopped after %q (%v)", path, last, err))
-			first, err := walkRecords(state.Cursor(), last, keep)
-			report.Lost = append(report.Lost, fmt.Sprintf("the records after %q and before %q, if any (%v)", last, first, err))
-		}
-		return nil
-	})
-	if err != nil {
-		report.Damage = append(report.Damage, fmt.Sprintf("%s: %v", path, err))
+	}
+	if last, err := walkRecords(state.Cursor(), "", keep); err != nil {
+		first, err := walkRecords(state.Cursor(), last, keep)
+		report.Lost = append(report.Lost, fmt.Sprintf("the records after %q and before %q, if any (%v)", last, first, err))
+		return fmt.Errorf("reading the records stopped after %q (%v)", last, err)
+	}
+	return nil
+}
+
+// recoverInto turns a panic (bbolt's on a damaged page) into *err.
+func recoverInto(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%v", r)
 	}
 }
 
-// walkRecords visits the records of a cursor's bucket: forward from the
-// first when after is "", else backward from the last down to after. at
-// is the last key visited; err says why a damaged page stopped the walk.
+// walkRecords visits a bucket's records forward from the first, or when
+// after is given backward from the last down to after. at is the last key
+// visited; err says why a damaged page stopped the walk.
 func walkRecords(c *bolt.Cursor, after string, visit func(k, v []byte)) (at string, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("%v", r)
-		}
-	}()
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer recoverInto(&err)
 	first, next := c.First, c.Next
 	if after != "" {
 		first, next = c.Last, c.Prev
@@ -173,48 +150,31 @@ func keepDecodable(records map[string][]byte, report *RepairReport) *fixture {
 	return f
 }
 
-// replaceStore writes records into a fresh database, links the damaged
-// one into the set-aside folder and puts the fresh one in its place: one
-// rename, so a crash leaves one or the other.
+// replaceStore links the damaged file into the set-aside folder, writes
+// records into a fresh database there and renames it into the damaged
+// one's place: a crash leaves one or the other.
 func replaceStore(dir string, now time.Time, records map[string][]byte, report *RepairReport) error {
-	folder := filepath.Join(dir, SetAsideDir, now.UTC().Format("20060102T150405Z"))
-	if err := os.MkdirAll(filepath.Dir(folder), 0o700); err != nil {
+	report.Folder = filepath.Join(dir, SetAsideDir, now.UTC().Format("20060102T150405Z"))
+	path, repaired := filepath.Join(dir, StoreFile), filepath.Join(report.Folder, "repaired.db")
+	if err := os.MkdirAll(report.Folder, 0o700); err != nil {
 		return err
 	}
-	if err := os.Mkdir(folder, 0o700); err != nil {
-		return fmt.Errorf("setting the damaged file aside: %w", err)
-	}
-	report.Folder = folder
-	repaired, path := filepath.Join(folder, "repaired.db"), filepath.Join(dir, StoreFile)
-	if err := writeFreshStore(repaired, records); err != nil {
-		return err
-	}
-	if err := os.Link(path, filepath.Join(folder, StoreFile)); err != nil {
+	if err := os.Link(path, filepath.Join(report.Folder, StoreFile)); err != nil {
 		return fmt.Errorf("setting %s aside: %w", path, err)
+	}
+	db, err := bolt.Open(repaired, 0o600, nil)
+	if err != nil {
+		return err
+	}
+	err = db.Update(func(tx *bolt.Tx) error { return markOurs(tx, records) })
+	if err = errors.Join(err, db.Close()); err != nil {
+		return err
 	}
 	if err := os.Rename(repaired, path); err != nil {
 		return err
 	}
-	err := os.WriteFile(filepath.Join(folder, "REPORT.txt"), []byte(report.String()), 0o600)
+	err = os.WriteFile(filepath.Join(report.Folder, "REPORT.txt"), []byte(report.String()), 0o600)
 	syncDir(dir)
-	syncDir(folder)
-	return err
-}
-
-// writeFreshStore creates a store at path holding records.
-func writeFreshStore(path string, records map[string][]byte) error {
-	db, err := bolt.Open(path, 0o600, &bolt.Options{FreelistType: bolt.FreelistMapType})
-	if err != nil {
-		return err
-	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		if err := markOurs(tx); err != nil {
-			return err
-		}
-		return putRecords(tx.Bucket(bucketState), records)
-	})
-	if cerr := db.Close(); err == nil {
-		err = cerr
-	}
+	syncDir(report.Folder)
 	return err
 }

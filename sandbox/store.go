@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -17,89 +16,53 @@ import (
 )
 
 // A data directory (cardterm sandbox --data DIR) keeps the sandbox's state
-// in DIR/sandbox.db, a bbolt database. Every change is committed in one
-// bbolt transaction before its answer leaves (persist.go): bbolt writes
-// the changed pages, fsyncs, writes a meta page and fsyncs again, so a
-// commit is all or nothing and a kill -9 at any moment leaves the last
-// commit. Damage is refused at open with its byte offset: bbolt checks its
-// two meta pages and tx.Check the page tree, and every record carries a
-// CRC-32C (store_records.go).
-//
-// Bucket "meta" marks the file as ours (format, version). Bucket "state"
-// holds the fixture's parts (fixture.go), one record per key:
-//
-//	user/<user id>                          a user, without its whitelist
-//	whitelist/<user id>/<seq, 16 hex>       one whitelist entry
-//	webhooks/<tenant>/<environment>         a partner's webhooks
-//	consent/<tenant>/<environment>/<region> a backend's consent data
-//	pin/<card id>                           a PIN set on the hosted page
-//	session/<kind>/<token key>              a sign-in (fixture_sessions.go)
-//
-// What has no record is as seeded. A new kind of record is a key prefix,
-// its decoder in recordKinds and a keep…Locked helper (persist.go).
+// in DIR/sandbox.db, a bbolt database: bucket "meta" marks it as ours,
+// bucket "state" holds a checksummed record per changed part of the sandbox
+// (store_records.go); what has no record is as seeded.
 
 // StoreFile is the name of the database in a data directory.
 const StoreFile = "sandbox.db"
 
-// storeVersion is the database's layout: 2 has a checksum on every record
-// and no journals beside it; 1 is migrated at open (store_legacy.go).
+// storeVersion 2 has a checksum on every record; 1 is migrated at open.
 const storeVersion = 2
 
 var (
 	bucketMeta  = []byte("meta")
 	bucketState = []byte("state")
 	versionKey  = []byte("version")
+	formatKey   = []byte("format")
 )
 
-// ErrStoreInUse is returned when another process (a running sandbox) has
-// the data directory open.
+// ErrStoreInUse is returned when a running sandbox has the directory open.
 var ErrStoreInUse = errors.New("in use by another cardterm sandbox (stop it first)")
-
-// boltMagic is the magic number of a bbolt meta page, at byte 16.
-const boltMagic = 0xED0CDAED
 
 // Store is an open data directory.
 type Store struct {
-	db   *bolt.DB
-	path string
-	// state is what the directory held when it was opened; New applies it.
-	state *fixture
+	db    *bolt.DB
+	state *fixture // what the directory held when opened; New applies it
 
-	mu     sync.Mutex // one write at a time; guards broken
-	broken error      // set when a failed commit may have reached the file
+	commitMu sync.Mutex // one commit at a time, in order; guards broken
+	broken   error      // set when a failed commit may have reached the file
+
+	pendingMu sync.Mutex
+	pending   map[string][]byte // record key -> JSON; nil deletes the record
 }
 
 // OpenStore opens (creating when absent) the data directory dir. A file
-// that is not a cardterm sandbox store, or one that is damaged, is refused
-// and never written to.
+// that is not a sandbox store, or a damaged one, is refused and left as is.
 func OpenStore(dir string) (*Store, error) {
-	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
-		return nil, fmt.Errorf("data directory %s is a file, not a directory", dir)
-	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("data directory: %w", err)
 	}
-	// Everything is checked, reading only, before anything is written.
-	if err := checkDataDirectory(dir); err != nil {
-		return nil, err
-	}
-	path := filepath.Join(dir, StoreFile)
-	fresh, err := checkStoreHeader(path)
+	path, fresh, err := checkDataDirectory(dir)
 	if err != nil {
-		return nil, err
-	}
-	if err := refuseLegacyJournals(dir); err != nil {
 		return nil, err
 	}
 	db, err := openBolt(path, false)
-	var damage storeDamage
-	if errors.As(err, &damage) {
-		return nil, refuseDamage(path, string(damage))
-	}
 	if err != nil {
 		return nil, err
 	}
-	st := &Store{db: db, path: path}
+	st := &Store{db: db, pending: map[string][]byte{}}
 	if err := st.prepare(fresh); err != nil {
 		db.Close()
 		return nil, err
@@ -110,68 +73,20 @@ func OpenStore(dir string) (*Store, error) {
 	return st, nil
 }
 
-// checkStoreHeader refuses a file that does not start like a bbolt
-// database, before bbolt opens it (bbolt would initialise an empty file,
-// and a file of another program must stay untouched). fresh is true when
-// there is no file. An empty file is refused: it is no store, and taking
-// it for a fresh one would start from the seed as if nothing was kept.
-func checkStoreHeader(path string) (fresh bool, err error) {
-	info, err := os.Lstat(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return true, nil
-	case err != nil:
-		return false, fmt.Errorf("data directory: %w", err)
-	case info.Mode()&os.ModeSymlink != 0:
-		return false, refuseStore(path, "it is a symbolic link (the store must be a file of the data directory itself)")
-	case !info.Mode().IsRegular():
-		return false, refuseStore(path, "it is not a regular file")
-	case info.Size() == 0:
-		return false, refuseStore(path, "it is empty (0 bytes): no store, and not one to start afresh over")
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return false, fmt.Errorf("data directory: %w", err)
-	}
-	defer f.Close()
-	var head [20]byte
-	_, err = io.ReadFull(f, head[:])
-	switch {
-	case err != nil:
-		return false, refuseStore(path, "the file is too short to be a sandbox store")
-	case binary.LittleEndian.Uint32(head[16:]) != boltMagic:
-		return false, refuseStore(path, "the file is not a cardterm sandbox store")
-	}
-	return false, nil
+// storeDamage says where a store is damaged and how: a start refuses it,
+// repair reports it.
+type storeDamage struct{ path, where string }
+
+func (d storeDamage) Error() string {
+	return fmt.Sprintf("%s: the file is damaged %s; refusing to use or overwrite it. `cardterm sandbox repair --data %s` copies what can be read into a fresh database and sets the file aside",
+		d.path, d.where, filepath.Dir(d.path))
 }
 
-// storeDamage says where a store is damaged, and how.
-type storeDamage string
-
-func (d storeDamage) Error() string { return "the file is damaged " + string(d) }
-
-// openBolt opens the database, waiting a second for another process's
-// lock. bbolt panics on some damaged files: storeDamage here. The
-// freelist is synced (the default): rebuilding it on open walks every page
-// in a goroutine no recover reaches.
-func openBolt(path string, readOnly bool) (db *bolt.DB, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = storeDamage(fmt.Sprintf("(%v)", r))
-		}
-	}()
-	db, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second, ReadOnly: readOnly, FreelistType: bolt.FreelistMapType})
-	switch {
-	case errors.Is(err, berrors.ErrTimeout):
-		return nil, fmt.Errorf("%s is %w", path, ErrStoreInUse)
-	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum), errors.Is(err, berrors.ErrVersionMismatch):
-		return nil, storeDamage("at byte 0: both meta pages (pages 0 and 1) fail their checks (" + err.Error() + ")")
-	case errors.As(err, new(*fs.PathError)):
-		return nil, fmt.Errorf("data directory: %w", err)
-	case err != nil:
-		return nil, storeDamage("(" + err.Error() + ")")
+// recoverDamage turns bbolt's panic on a damaged page into a storeDamage.
+func recoverDamage(path string, err *error) {
+	if r := recover(); r != nil {
+		*err = storeDamage{path, fmt.Sprintf("(%v)", r)}
 	}
-	return db, nil
 }
 
 // refuseStore is the message for a file the sandbox will not use.
@@ -179,95 +94,88 @@ func refuseStore(path, why string) error {
 	return fmt.Errorf("%s: %s; refusing to use or overwrite it (move it away, or choose another --data directory)", path, why)
 }
 
-// refuseDamage is the message for a damaged store, where says where.
-func refuseDamage(path, where string) error {
-	return fmt.Errorf("%s: the file is damaged %s; refusing to use or overwrite it. `cardterm sandbox repair --data %s` copies what can be read into a fresh database and sets the file aside",
-		path, where, filepath.Dir(path))
+// openBolt opens the database, waiting a second for another process's
+// lock. The freelist stays synced (the default): rebuilding it walks every
+// page in a goroutine where a panic on a damaged page is not recovered.
+func openBolt(path string, readOnly bool) (db *bolt.DB, err error) {
+	defer recoverDamage(path, &err)
+	db, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second, ReadOnly: readOnly, FreelistType: bolt.FreelistMapType})
+	switch {
+	case errors.Is(err, berrors.ErrTimeout):
+		return nil, fmt.Errorf("%s is %w", path, ErrStoreInUse)
+	case errors.As(err, new(*fs.PathError)):
+		return nil, fmt.Errorf("data directory: %w", err)
+	case errors.Is(err, berrors.ErrInvalid): // neither meta page has bbolt's magic number
+		return nil, refuseStore(path, "the file is not a cardterm sandbox store")
+	case errors.Is(err, berrors.ErrChecksum), errors.Is(err, berrors.ErrVersionMismatch):
+		return nil, storeDamage{path, "at byte 0: both meta pages (pages 0 and 1) fail their checks (" + err.Error() + ")"}
+	case err != nil:
+		return nil, storeDamage{path, "(" + err.Error() + ")"}
+	}
+	return db, nil
 }
 
-// errMigrate stops a read-only look at a store that must be written first.
-var errMigrate = errors.New("the store needs migrating")
-
-// prepare marks a fresh file as ours, or checks (reading only) that it is
-// ours and sound; it migrates an older layout, and reads the state. A
-// failure rolls back whatever it wrote.
+// prepare checks the store and reads its state in one transaction, which
+// commits only to mark a fresh file ours or to migrate an older one.
 func (st *Store) prepare(fresh bool) (err error) {
-	defer func() {
-		if r := recover(); r != nil { // bbolt panics on some damaged pages
-			err = refuseDamage(st.path, fmt.Sprintf("(%v)", r))
-		}
-	}()
-	load := func(tx *bolt.Tx) error {
-		version, err := st.checkOurs(tx)
-		if err != nil {
-			return err
-		}
-		if version < storeVersion {
-			if !tx.Writable() {
-				return errMigrate
-			}
-			if err := migrate(tx); err != nil {
-				return err
-			}
-		}
-		f, err := readFixture(tx)
-		if err != nil {
-			return refuseDamage(st.path, err.Error())
-		}
-		if err := New(Options{}).applyFixture(f); err != nil {
-			return refuseStore(st.path, "its state does not fit this sandbox ("+err.Error()+")")
-		}
-		st.state = f
-		return nil
-	}
-	if fresh {
-		return st.db.Update(func(tx *bolt.Tx) error {
-			if err := markOurs(tx); err != nil {
-				return err
-			}
-			return load(tx)
-		})
-	}
-	if err = st.db.View(load); errors.Is(err, errMigrate) {
-		err = st.db.Update(load)
-	}
-	return err
-}
-
-// checkOurs checks the meta bucket and the page tree (tx.Check) and
-// returns the store's version.
-func (st *Store) checkOurs(tx *bolt.Tx) (int, error) {
-	meta := tx.Bucket(bucketMeta)
-	if meta == nil || string(meta.Get([]byte("format"))) != fixtureFormat {
-		return 0, refuseStore(st.path, "it is a bbolt database of another program")
-	}
-	version, err := strconv.Atoi(string(meta.Get(versionKey)))
-	if err != nil || version < 1 || version > storeVersion {
-		return 0, refuseStore(st.path, fmt.Sprintf("it was written by another version of cardterm (store version %q, this one reads 1 to %d)", meta.Get(versionKey), storeVersion))
-	}
-	if tx.Bucket(bucketState) == nil {
-		return 0, refuseDamage(st.path, "(no state bucket)")
-	}
-	if problems := checkPages(tx); len(problems) > 0 {
-		return 0, refuseDamage(st.path, problems[0])
-	}
-	return version, nil
-}
-
-// markOurs writes the meta bucket and an empty state.
-func markOurs(tx *bolt.Tx) error {
-	meta, err := tx.CreateBucket(bucketMeta)
+	path := st.Path()
+	defer recoverDamage(path, &err)
+	tx, err := st.db.Begin(true)
 	if err != nil {
 		return err
 	}
-	if err := meta.Put([]byte("format"), []byte(fixtureFormat)); err != nil {
+	defer tx.Rollback() // after a commit, does nothing
+	if fresh {
+		if err := markOurs(tx, nil); err != nil {
+			return err
+		}
+	}
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil || string(meta.Get(formatKey)) != fixtureFormat {
+		return refuseStore(path, "it is a bbolt database of another program")
+	}
+	version, err := strconv.Atoi(string(meta.Get(versionKey)))
+	if err != nil || version < 1 || version > storeVersion {
+		return refuseStore(path, fmt.Sprintf("it was written by another version of cardterm (store version %q, this one reads 1 to %d)", meta.Get(versionKey), storeVersion))
+	}
+	if problems := checkPages(tx); len(problems) > 0 {
+		return storeDamage{path, problems[0]}
+	}
+	if version < storeVersion {
+		if err := migrate(tx); err != nil {
+			return err
+		}
+	}
+	if st.state, err = readFixture(tx); err != nil {
 		return err
 	}
-	if err := meta.Put(versionKey, []byte(strconv.Itoa(storeVersion))); err != nil {
+	if err := New(Options{}).applyFixture(st.state); err != nil {
+		return refuseStore(path, "its state does not fit this sandbox ("+err.Error()+")")
+	}
+	if fresh || version < storeVersion {
+		return tx.Commit()
+	}
+	return nil
+}
+
+// markOurs writes the meta bucket and a state bucket of records, in place
+// of any.
+func markOurs(tx *bolt.Tx, records map[string][]byte) error {
+	if err := tx.DeleteBucket(bucketState); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
 		return err
 	}
-	_, err = tx.CreateBucket(bucketState)
-	return err
+	meta, err := tx.CreateBucketIfNotExists(bucketMeta)
+	if err != nil {
+		return err
+	}
+	state, err := tx.CreateBucket(bucketState)
+	if err != nil {
+		return err
+	}
+	if err := errors.Join(meta.Put(formatKey, []byte(fixtureFormat)), meta.Put(versionKey, []byte(strconv.Itoa(storeVersion)))); err != nil {
+		return err
+	}
+	return putRecords(state, records)
 }
 
 // syncDir makes a directory's new entries durable.
@@ -279,36 +187,56 @@ func syncDir(dir string) {
 }
 
 // Path is the database file.
-func (st *Store) Path() string { return st.path }
+func (st *Store) Path() string { return st.db.Path() }
 
-// Close closes the database; the directory is then free for another
-// process. A second Close does nothing.
+// Close frees the directory for another process; a second Close does nothing.
 func (st *Store) Close() error { return st.db.Close() }
 
-// write commits records (nil deletes one) in one bbolt transaction, on
-// disk when it returns. A failed commit is rolled back by bbolt and may be
-// tried again, unless its meta page may have reached the file: bbolt then
-// reads a commit it rolled back, and any later one could overwrite its
-// pages, so every later write fails until the sandbox restarts.
-func (st *Store) write(records map[string][]byte) error {
-	st.mu.Lock()
-	defer st.mu.Unlock()
+// keep notes the new state of a record (nil deletes it) for the next commit.
+func (st *Store) keep(key string, data []byte) {
+	st.pendingMu.Lock()
+	st.pending[key] = data
+	st.pendingMu.Unlock()
+}
+
+// commit writes every record kept since the last commit, in one
+// transaction: while one commit syncs, the next gathers what concurrent
+// requests kept meanwhile. (db.Batch would wait up to 10 ms for company.)
+// A failed commit leaves its records pending, unless newer ones replaced
+// them; but should its meta page have reached the file, bbolt now reads
+// that commit, which a later one could overwrite: no more are taken.
+func (st *Store) commit() error {
+	st.commitMu.Lock()
+	defer st.commitMu.Unlock()
 	if st.broken != nil {
 		return st.broken
 	}
-	txID := 0
-	err := st.db.Update(func(tx *bolt.Tx) error {
-		txID = tx.ID()
-		return putRecords(tx.Bucket(bucketState), records)
-	})
-	if err != nil {
-		seen := 0
-		_ = st.db.View(func(tx *bolt.Tx) error { seen = tx.ID(); return nil })
-		if seen == txID {
-			st.broken = fmt.Errorf("%w (the sandbox takes no more changes: restart it; every change answered before is kept)", err)
-			return st.broken
+	st.pendingMu.Lock()
+	batch := st.pending
+	if len(batch) > 0 {
+		st.pending = map[string][]byte{}
+	}
+	st.pendingMu.Unlock()
+	if len(batch) == 0 {
+		return nil
+	}
+	txID, seen := 0, 0
+	err := st.db.Update(func(tx *bolt.Tx) error { txID = tx.ID(); return putRecords(tx.Bucket(bucketState), batch) })
+	if err == nil {
+		return nil
+	}
+	_ = st.db.View(func(tx *bolt.Tx) error { seen = tx.ID(); return nil })
+	if seen == txID {
+		st.broken = fmt.Errorf("%w (the sandbox takes no more changes: restart it; every change answered before is kept)", err)
+		return st.broken
+	}
+	st.pendingMu.Lock()
+	for k, v := range batch {
+		if _, newer := st.pending[k]; !newer {
+			st.pending[k] = v
 		}
 	}
+	st.pendingMu.Unlock()
 	return err
 }
 
@@ -317,25 +245,15 @@ func (st *Store) Reset() error {
 	return st.replace(&fixture{Format: fixtureFormat, Version: fixtureVersion})
 }
 
-// replace makes f the whole stored state, in one transaction.
+// replace makes f the whole stored state.
 func (st *Store) replace(f *fixture) error {
 	records, err := fixtureRecords(f)
 	if err != nil {
 		return err
 	}
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	err = st.db.Update(func(tx *bolt.Tx) error {
-		if err := tx.DeleteBucket(bucketState); err != nil {
-			return err
-		}
-		b, err := tx.CreateBucket(bucketState)
-		if err != nil {
-			return err
-		}
-		return putRecords(b, records)
-	})
-	if err == nil {
+	st.commitMu.Lock()
+	defer st.commitMu.Unlock()
+	if err = st.db.Update(func(tx *bolt.Tx) error { return markOurs(tx, records) }); err == nil {
 		st.state = f
 	}
 	return err
@@ -344,11 +262,7 @@ func (st *Store) replace(f *fixture) error {
 // Export writes the stored state as a fixture file (JSON, indented).
 func (st *Store) Export(w io.Writer) error {
 	var f *fixture
-	err := st.db.View(func(tx *bolt.Tx) error {
-		var err error
-		f, err = readFixture(tx)
-		return err
-	})
+	err := st.db.View(func(tx *bolt.Tx) (err error) { f, err = readFixture(tx); return err })
 	if err != nil {
 		return err
 	}
@@ -357,8 +271,7 @@ func (st *Store) Export(w io.Writer) error {
 }
 
 // Import checks a fixture file (name is for messages) and makes it the
-// stored state; a bad file changes nothing and the error names the path
-// and the reason.
+// stored state; a bad file changes nothing, and the error says where.
 func (st *Store) Import(r io.Reader, name string) error {
 	f, err := decodeFixture(r)
 	if err == nil {

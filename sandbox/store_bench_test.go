@@ -8,8 +8,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // storeWith100k is a sandbox on a data directory that holds 100,000
@@ -145,4 +148,42 @@ func BenchmarkOpenStoreAt100kRecords(b *testing.B) {
 		}
 		st.Close()
 	}
+}
+
+// BenchmarkBoltBatchEntryAt100kRecords is the road not taken: one record
+// per db.Batch call, from one goroutine and from 16 (8 per core, as in
+// BenchmarkPersistedWhitelistEntriesInParallel), to set beside the store's
+// own grouping.
+func BenchmarkBoltBatchEntryAt100kRecords(b *testing.B) {
+	entry := []byte(`{"seq":1,"id":"bench","name":"Bench","currency":"usdc"}`)
+	setUp := func(b *testing.B) func() error {
+		s, _ := storeWith100k(b)
+		var seq atomic.Int64
+		b.ReportAllocs()
+		b.ResetTimer()
+		return func() error {
+			key := []byte(fmt.Sprintf("whitelist/bench/%016x", seq.Add(1)))
+			return s.persist.store.db.Batch(func(tx *bolt.Tx) error { return tx.Bucket(bucketState).Put(key, sealRecord(key, entry)) })
+		}
+	}
+	b.Run("alone", func(b *testing.B) {
+		put := setUp(b)
+		for range b.N {
+			if err := put(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("InParallel", func(b *testing.B) {
+		put := setUp(b)
+		b.SetParallelism(8)
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				if err := put(); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	})
 }

@@ -211,6 +211,12 @@ func TestDataDirectoryChecks(t *testing.T) {
 			_ = os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o600)
 			return "a file the sandbox does not write"
 		},
+		// Under two bbolt pages (8 KiB), bbolt would call it too small,
+		// as it would a damaged store, which repair would set aside.
+		"another program's small database": func(t *testing.T, dir string) string {
+			_ = os.WriteFile(filepath.Join(dir, StoreFile), []byte("SQLite format 3\x00"+strings.Repeat("x", 6000)), 0o600)
+			return "not a cardterm sandbox store"
+		},
 		"group-writable": func(t *testing.T, dir string) string {
 			_ = os.Chmod(dir, 0o770)
 			return "writable by its group or others"
@@ -232,7 +238,15 @@ func TestDataDirectoryChecks(t *testing.T) {
 	for name, arrange := range cases {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			refusedUnchanged(t, dir, arrange(t, dir), "refusing")
+			says := arrange(t, dir)
+			refusedUnchanged(t, dir, says, "refusing")
+			before := dirSums(t, dir)
+			if _, err := Repair(dir, time.Now()); err == nil || !strings.Contains(err.Error(), says) {
+				t.Errorf("repair = %v, want a refusal saying %q", err, says)
+			}
+			if after := dirSums(t, dir); fmt.Sprint(after) != fmt.Sprint(before) {
+				t.Errorf("repair changed a refused directory: %v -> %v", before, after)
+			}
 		})
 	}
 }

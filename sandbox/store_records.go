@@ -19,38 +19,30 @@ import (
 )
 
 // A record is stored as the CRC-32C (Castagnoli, little-endian) of its key
-// and JSON, then the JSON. bbolt checksums its meta pages only: the CRC
-// is what tells a flipped bit in a record from the record, and where it
-// is, before the sandbox starts on it.
+// and JSON, then the JSON: bbolt checksums only its meta pages.
 
-// castagnoli is made at first use: making the table costs more than every
-// other initialisation of the package, and most runs keep no store.
+// castagnoli is made at first use: it costs more than the rest of the
+// package's initialisation, and most runs keep no store.
 var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
-// recordSum is the checksum of a record.
 func recordSum(key, data []byte) uint32 {
 	return crc32.Update(crc32.Checksum(key, castagnoli()), castagnoli(), data)
 }
 
-// sealRecord is a record as stored.
 func sealRecord(key, data []byte) []byte {
 	return append(binary.LittleEndian.AppendUint32(make([]byte, 0, 4+len(data)), recordSum(key, data)), data...)
 }
 
 // unsealRecord checks a stored record and returns its JSON.
 func unsealRecord(key, stored []byte) ([]byte, error) {
-	if len(stored) < 4 {
-		return nil, errors.New("too short to hold its checksum")
-	}
-	if binary.LittleEndian.Uint32(stored) != recordSum(key, stored[4:]) {
+	if len(stored) < 4 || binary.LittleEndian.Uint32(stored) != recordSum(key, stored[4:]) {
 		return nil, errors.New("the checksum does not match its contents")
 	}
 	return stored[4:], nil
 }
 
-// putRecords writes records (nil deletes one) into b, in key order:
-// bbolt inserts into a page by moving what follows, so 100,000 keys in a
-// map's order take seconds.
+// putRecords writes records (nil deletes one) in key order: bbolt inserts
+// by moving what follows, so 100,000 keys in a map's order take seconds.
 func putRecords(b *bolt.Bucket, records map[string][]byte) error {
 	for _, k := range slices.Sorted(maps.Keys(records)) {
 		var err error
@@ -66,76 +58,72 @@ func putRecords(b *bolt.Bucket, records map[string][]byte) error {
 	return nil
 }
 
-// recordKinds decodes each kind of record (its key up to the first "/")
-// into a fixture. Keys sort "user/" before "whitelist/", so a whitelist
-// entry finds its user already read.
-var recordKinds = map[string]func(f *fixture, key string, data []byte) error{
-	"user":      func(f *fixture, _ string, data []byte) error { return appendStrict(&f.Users, data) },
-	"webhooks":  func(f *fixture, _ string, data []byte) error { return appendStrict(&f.Webhooks, data) },
-	"consent":   func(f *fixture, _ string, data []byte) error { return appendStrict(&f.Consent, data) },
-	"pin":       func(f *fixture, _ string, data []byte) error { return appendStrict(&f.PINs, data) },
-	"session":   func(f *fixture, _ string, data []byte) error { return appendStrict(&f.Sessions, data) },
-	"whitelist": decodeWhitelistEntry,
-}
-
-// appendStrict decodes one record onto a list, refusing unknown members.
-func appendStrict[T any](list *[]T, data []byte) error {
-	var v T
-	if err := decoderOf(bytes.NewReader(data)).Decode(&v); err != nil {
-		return err
-	}
-	*list = append(*list, v)
-	return nil
-}
-
-// decodeWhitelistEntry adds a whitelist entry to its user's wallets.
-func decodeWhitelistEntry(f *fixture, key string, data []byte) error {
-	parts := strings.Split(key, "/")
-	for i := range f.Users {
-		if u := &f.Users[i]; len(parts) == 3 && u.ID == parts[1] && u.Wallets != nil {
-			return appendStrict(&u.Wallets.Whitelist, data)
-		}
-	}
-	return errors.New("a whitelist entry without its user's wallets")
-}
-
-// decodeRecord adds one record's JSON to f.
-func decodeRecord(f *fixture, key string, data []byte) error {
-	kind, _, _ := strings.Cut(key, "/")
-	decode := recordKinds[kind]
-	if decode == nil {
-		return errors.New("unknown record")
-	}
-	return decode(f, key, data)
-}
-
 // newFixture is a fixture with no changes.
 func newFixture() *fixture {
 	return &fixture{Format: fixtureFormat, Version: fixtureVersion,
 		Users: []fixtureUser{}, Webhooks: []fixturePartner{}, Consent: []fixtureConsent{}, PINs: []fixturePIN{}}
 }
 
-// readFixture reads and checks every record of the state bucket; an error
-// names the record and where it lies in the file.
+// decodeRecord adds one record's JSON to f by its key's kind. Keys sort
+// "user/" before "whitelist/", so an entry finds its user.
+func decodeRecord(f *fixture, key string, data []byte) error {
+	kind, rest, _ := strings.Cut(key, "/")
+	switch kind {
+	case "user":
+		return appendStrict(&f.Users, data)
+	case "webhooks":
+		return appendStrict(&f.Webhooks, data)
+	case "consent":
+		return appendStrict(&f.Consent, data)
+	case "pin":
+		return appendStrict(&f.PINs, data)
+	case "session":
+		return appendStrict(&f.Sessions, data)
+	case "whitelist":
+		userID, seq, _ := strings.Cut(rest, "/")
+		for i := range f.Users {
+			if u := &f.Users[i]; u.ID == userID && seq != "" && u.Wallets != nil {
+				return appendStrict(&u.Wallets.Whitelist, data)
+			}
+		}
+		return errors.New("a whitelist entry without its user's wallets")
+	}
+	return errors.New("unknown record")
+}
+
+// appendStrict decodes one record onto a list, refusing unknown members.
+func appendStrict[T any](list *[]T, data []byte) error {
+	var v T
+	err := decoderOf(bytes.NewReader(data)).Decode(&v)
+	if err == nil {
+		*list = append(*list, v)
+	}
+	return err
+}
+
+// readFixture reads and checks every record; an error names the record
+// and where it lies in the file.
 func readFixture(tx *bolt.Tx) (*fixture, error) {
-	f := newFixture()
-	err := tx.Bucket(bucketState).ForEach(func(k, v []byte) error {
+	f, state := newFixture(), tx.Bucket(bucketState)
+	if state == nil {
+		return nil, storeDamage{tx.DB().Path(), "(no state bucket)"}
+	}
+	err := state.ForEach(func(k, v []byte) error {
 		data, err := unsealRecord(k, v)
 		if err == nil {
 			err = decodeRecord(f, string(k), data)
 		}
 		if err != nil {
-			return fmt.Errorf("%s, in record %q: %v", whereIs(tx, v), k, err)
+			return storeDamage{tx.DB().Path(), fmt.Sprintf("%s, in record %q: %v", whereIs(tx, v), k, err)}
 		}
 		return nil
 	})
 	return f, err
 }
 
-// whereIs says where data, read in tx, lies in the file: its byte offset
-// and page. bbolt hands out slices of the file's memory map, but copies a
-// small bucket kept inline in its parent's page out of it: such data is
-// looked for in the file from the root bucket's page on.
+// whereIs says where data lies in the file: bbolt hands out slices of its
+// memory map, but may copy a small bucket kept inline in its parent's page,
+// whose data is then looked for from that page on.
 func whereIs(tx *bolt.Tx, data []byte) string {
 	info := tx.DB().Info()
 	offset := int64(uintptr(unsafe.Pointer(unsafe.SliceData(data))) - info.Data)
@@ -157,8 +145,7 @@ func whereIs(tx *bolt.Tx, data []byte) string {
 // pageInProblem finds the page a tx.Check problem is about.
 var pageInProblem = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:page |page\(|pgId:)(\d+)`) })
 
-// checkPages runs bbolt's consistency check; each problem says where it
-// lies in the file.
+// checkPages runs bbolt's consistency check, each problem with where it is.
 func checkPages(tx *bolt.Tx) []string {
 	var problems []string
 	for err := range tx.Check() { // read to the end: Check's goroutine waits on each send
