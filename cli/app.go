@@ -117,13 +117,10 @@ func runDrawn(o options, std streams) (a *app, interrupted bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	// The build starts last: a goroutine started earlier takes the core
-	// the signal set-up is on (1.5 ms more before Run, measured).
-	starting := newStartingModel()
-	signals := newAppSignals() // app_signals.go
+	starting := newStartingModel(build) // app_start.go: built from Init
+	signals := newAppSignals()          // app_signals.go
 	program := tea.NewProgram(starting, tea.WithFilter(signals.filter))
 	signals.watch(program)
-	starting.start(build)
 	_, err = program.Run()
 	signals.stop()
 	a, buildErr := starting.built()

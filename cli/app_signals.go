@@ -23,7 +23,8 @@ import (
 type appSignals struct {
 	program     *tea.Program
 	signals     chan os.Signal
-	done        chan struct{}
+	done        chan struct{} // closed by stop
+	stopped     chan struct{} // closed once the subscription has ended
 	interrupted atomic.Bool
 	// suspending is set while Bubble Tea is handing the terminal back
 	// for a suspension (between its SuspendMsg and its ResumeMsg).
@@ -31,7 +32,7 @@ type appSignals struct {
 }
 
 func newAppSignals() *appSignals {
-	return &appSignals{signals: make(chan os.Signal, 4), done: make(chan struct{})}
+	return &appSignals{signals: make(chan os.Signal, 4), done: make(chan struct{}), stopped: make(chan struct{})}
 }
 
 // filter is the program's message filter (tea.WithFilter): it follows the
@@ -46,11 +47,16 @@ func (s *appSignals) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	return msg
 }
 
-// watch starts answering the signals for p, until stop.
+// watch starts answering the signals for p, until stop. It subscribes
+// on its own goroutine, as Bubble Tea does for its own signals: a
+// process's first subscription waits for the runtime to start the
+// thread that masks signals, 0.3-0.5 ms the first frame would wait for.
 func (s *appSignals) watch(p *tea.Program) {
 	s.program = p
-	signal.Notify(s.signals, append([]os.Signal{syscall.SIGHUP, syscall.SIGTERM}, stopSignals...)...)
 	go func() {
+		defer close(s.stopped)
+		signal.Notify(s.signals, append([]os.Signal{syscall.SIGHUP, syscall.SIGTERM}, stopSignals...)...)
+		defer signal.Stop(s.signals)
 		for {
 			select {
 			case sig := <-s.signals:
@@ -81,8 +87,9 @@ func (s *appSignals) handle(sig os.Signal) {
 // wasInterrupted reports whether SIGHUP or SIGTERM ended the program.
 func (s *appSignals) wasInterrupted() bool { return s.interrupted.Load() }
 
-// stop stops watching.
+// stop stops watching: when it returns, the signals have their default
+// actions again.
 func (s *appSignals) stop() {
-	signal.Stop(s.signals)
 	close(s.done)
+	<-s.stopped
 }

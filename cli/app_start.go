@@ -3,6 +3,7 @@ package cli
 import (
 	"io"
 	"os"
+	"sync"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -13,15 +14,20 @@ import (
 // The app is built while Bubble Tea starts. Building it takes a few
 // milliseconds (the embedded sandbox seeds and listens, the screens are
 // made), and Bubble Tea draws its first frame only at its first tick, a
-// sixtieth of a second after Run: built in that wait, on another core,
-// the app is what the first frame shows, with no wait of its own before
-// Run. docs/performance.md has the figures.
+// sixtieth of a second after its renderer starts: built in that wait, on
+// another core, the app is what the first frame shows, with no wait of
+// its own before Run. The build starts in Init, just after the renderer
+// has started, so that it takes no core from the program's own set-up
+// (the terminal's modes, the input reader). docs/performance.md has the
+// figures.
 
 // startingModel stands for the app until it is built: it keeps what
 // arrives meanwhile (the window's size, the colour profile, keys typed
 // already) and hands all of it to the app, in order, once it is there.
 // From then on the program talks to the app's root alone.
 type startingModel struct {
+	build func() (*app, error)
+	once  sync.Once     // starts the build, or marks that none will run
 	ready chan struct{} // closed when the build has ended
 	app   *app          // set before ready closes; nil when err is set
 	err   error
@@ -31,30 +37,35 @@ type startingModel struct {
 // appBuiltMsg says the build has ended (startingModel.app or err).
 type appBuiltMsg struct{}
 
-// newStartingModel is the model to run until the app is built.
-func newStartingModel() *startingModel {
-	return &startingModel{ready: make(chan struct{})}
+// newStartingModel is the model to run until build has built the app.
+func newStartingModel(build func() (*app, error)) *startingModel {
+	return &startingModel{build: build, ready: make(chan struct{})}
 }
 
 // start builds the app in its own goroutine, then warms the renderer.
-func (m *startingModel) start(build func() (*app, error)) {
-	go func() {
-		m.app, m.err = build()
-		close(m.ready)
-		if m.err == nil {
-			warmRenderer()
-		}
-	}()
+func (m *startingModel) start() {
+	m.once.Do(func() {
+		go func() {
+			m.app, m.err = m.build()
+			close(m.ready)
+			if m.err == nil {
+				warmRenderer()
+			}
+		}()
+	})
 }
 
 // built waits for the build to end and returns its result: after the
-// program ends, the app it built is closed even if it never showed.
+// program ends, the app it built is closed even if it never showed. A
+// program that ended before its Init built nothing.
 func (m *startingModel) built() (*app, error) {
+	m.once.Do(func() { close(m.ready) })
 	<-m.ready
 	return m.app, m.err
 }
 
 func (m *startingModel) Init() tea.Cmd {
+	m.start()
 	return func() tea.Msg {
 		<-m.ready
 		return appBuiltMsg{}

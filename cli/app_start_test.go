@@ -29,11 +29,11 @@ func (m *recordingModel) View() tea.View { return tea.NewView("app") }
 func TestStartingModelHandsOverWhatArrivedMeanwhile(t *testing.T) {
 	release := make(chan struct{})
 	root := &recordingModel{}
-	starting := newStartingModel()
-	starting.start(func() (*app, error) {
+	starting := newStartingModel(func() (*app, error) {
 		<-release
 		return &app{root: root}, nil
 	})
+	waitForApp := starting.Init()
 	early := []tea.Msg{tea.WindowSizeMsg{Width: 80, Height: 24}, tea.KeyPressMsg{Code: 'q', Text: "q"}}
 	for _, msg := range early {
 		if model, cmd := starting.Update(msg); model != starting || cmd != nil {
@@ -44,7 +44,7 @@ func TestStartingModelHandsOverWhatArrivedMeanwhile(t *testing.T) {
 		t.Fatal("the app was reached before it was built")
 	}
 	close(release)
-	msg := starting.Init()() // waits for the build
+	msg := waitForApp() // waits for the build
 	model, _ := starting.Update(msg)
 	if model != tea.Model(root) {
 		t.Fatalf("after the build the program's model is %T, not the app's root", model)
@@ -60,8 +60,7 @@ func TestStartingModelHandsOverWhatArrivedMeanwhile(t *testing.T) {
 // A build that fails ends the program; the error is the run's.
 func TestStartingModelQuitsWhenTheBuildFails(t *testing.T) {
 	failure := errors.New("the sandbox could not listen")
-	starting := newStartingModel()
-	starting.start(func() (*app, error) { return nil, failure })
+	starting := newStartingModel(func() (*app, error) { return nil, failure })
 	_, cmd := starting.Update(starting.Init()())
 	if cmd == nil {
 		t.Fatal("a failed build did not end the program")
@@ -71,5 +70,22 @@ func TestStartingModelQuitsWhenTheBuildFails(t *testing.T) {
 	}
 	if _, err := starting.built(); !errors.Is(err, failure) {
 		t.Fatalf("built() error = %v, want %v", err, failure)
+	}
+}
+
+// The build waits for Init, when Bubble Tea's renderer has started, so it
+// takes no core from the program's set-up; a program that ended before
+// its Init (a terminal that could not be set up) built nothing.
+func TestStartingModelBuildsFromInitOnly(t *testing.T) {
+	builds := 0
+	starting := newStartingModel(func() (*app, error) { builds++; return &app{root: &recordingModel{}}, nil })
+	starting.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if a, err := starting.built(); a != nil || err != nil || builds != 0 {
+		t.Fatalf("a program that never reached Init built %d apps (%v, %v)", builds, a, err)
+	}
+	starting = newStartingModel(func() (*app, error) { builds++; return &app{root: &recordingModel{}}, nil })
+	starting.Update(starting.Init()())
+	if a, _ := starting.built(); a == nil || builds != 1 {
+		t.Fatalf("after Init, %d builds and app %v", builds, a)
 	}
 }

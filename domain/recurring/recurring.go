@@ -8,7 +8,6 @@
 package recurring
 
 import (
-	"math/big"
 	"sort"
 	"strings"
 	"time"
@@ -22,8 +21,9 @@ type Interval struct {
 	Name string
 	// Days is the usual gap; Tolerance how far a gap may stray from it.
 	Days, Tolerance int
-	// PerMonth is how many payments a month it makes, as a fraction.
-	PerMonth *big.Rat
+	// PerYear is how many payments a year it makes (a month's share is
+	// PerYear/12): a whole number, so that the table needs no work at start.
+	PerYear int64
 	// next is the date of the payment after one on at.
 	next func(at time.Time) time.Time
 	// Least is how many payments make the rhythm sure.
@@ -32,11 +32,11 @@ type Interval struct {
 
 // Intervals are the rhythms looked for, the shortest first.
 var Intervals = []Interval{
-	{Name: "weekly", Days: 7, Tolerance: 1, PerMonth: big.NewRat(52, 12), Least: 4,
+	{Name: "weekly", Days: 7, Tolerance: 1, PerYear: 52, Least: 4,
 		next: func(at time.Time) time.Time { return at.AddDate(0, 0, 7) }},
-	{Name: "monthly", Days: 30, Tolerance: 3, PerMonth: big.NewRat(1, 1), Least: 3,
+	{Name: "monthly", Days: 30, Tolerance: 3, PerYear: 12, Least: 3,
 		next: func(at time.Time) time.Time { return at.AddDate(0, 1, 0) }},
-	{Name: "yearly", Days: 365, Tolerance: 7, PerMonth: big.NewRat(1, 12), Least: 2,
+	{Name: "yearly", Days: 365, Tolerance: 7, PerYear: 1, Least: 2,
 		next: func(at time.Time) time.Time { return at.AddDate(1, 0, 0) }},
 }
 

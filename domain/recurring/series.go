@@ -56,7 +56,7 @@ func describe(merchant, currency string, iv Interval, run []Payment, now time.Ti
 	}
 	s.New = len(run) == iv.Least && !s.Missed
 	cost, _ := new(big.Rat).SetString(last.Amount)
-	s.MonthlyCost = cost.Mul(cost, iv.PerMonth).FloatString(2)
+	s.MonthlyCost = cost.Mul(cost, big.NewRat(iv.PerYear, 12)).FloatString(2)
 	return s
 }
 
