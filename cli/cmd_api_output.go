@@ -23,6 +23,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/domain/humantime"
+	"cardterm/domain/statement"
 	"cardterm/ui/sanitize"
 )
 
@@ -62,7 +63,7 @@ func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, ca
 	if ctx.Err() != nil { // SIGINT or SIGTERM while --jq ran
 		return exitInterrupted
 	}
-	return exitRefused
+	return exitCodeFor(err) // a walk that stopped is incomplete (5), else refused
 }
 
 // head is -i's; Go refuses control bytes in headers, not in a status line.
@@ -153,6 +154,13 @@ func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, b
 
 const maxPages = 10000
 
+// pagesStopped is a page walk that could not reach the last page: what it
+// printed is not the whole list (exit 5, as get's walks).
+type pagesStopped string
+
+func (p pagesStopped) Error() string { return string(p) }
+func (p pagesStopped) Unwrap() error { return statement.ErrStopped }
+
 // nextPage is "" on the last page; it follows no link off the gateway.
 func nextPage(base *url.URL, body []byte, seen map[string]bool) (string, error) {
 	var page struct {
@@ -168,14 +176,14 @@ func nextPage(base *url.URL, body []byte, seen map[string]bool) (string, error) 
 	}
 	u, err := base.Parse(href)
 	if err != nil || u.Host != base.Host || u.Scheme != base.Scheme {
-		return "", fmt.Errorf("the next page, %s, is not on the gateway: it is not followed with your credentials", sanitize.Text(href))
+		return "", pagesStopped(fmt.Sprintf("the next page, %s, is not on the gateway: it is not followed with your credentials", sanitize.Text(href)))
 	}
 	path := u.RequestURI()
 	if prefix := strings.TrimRight(base.Path, "/"); strings.HasPrefix(path, prefix+"/") {
 		path = path[len(prefix):]
 	}
 	if seen[path] || len(seen) >= maxPages {
-		return "", fmt.Errorf("the pages do not end (%s again, or %d pages)", sanitize.Text(href), maxPages)
+		return "", pagesStopped(fmt.Sprintf("the pages do not end (%s again, or %d pages)", sanitize.Text(href), maxPages))
 	}
 	seen[path] = true
 	return path, nil

@@ -3,6 +3,9 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -189,5 +192,29 @@ func TestAPIFieldFromAMissingStdin(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if code := Run([]string{"api", "-F", "body=@-", "/v1/user", "--dry-run"}, nil, &out, &errOut); code != exitUsage || !strings.Contains(errOut.String(), "@- reads stdin") {
 		t.Errorf("exit %d, %q", code, errOut.String())
+	}
+}
+
+// A page walk that stops before the last page (a page again, a next link
+// off the gateway) prints what it read and exits 5, as get's walks do:
+// a script must not take the pages for the whole list.
+func TestAPIPaginateThatStopsBeforeTheEndExitsIncomplete(t *testing.T) {
+	useConfigDir(t)
+	gateway := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.Path {
+		case "/v1/loop":
+			fmt.Fprint(w, `{"page":1,"_links":{"next":"/v1/loop"}}`)
+		case "/v1/away":
+			fmt.Fprint(w, `{"page":1,"_links":{"next":"https://evil.example/v1/away"}}`)
+		}
+	}))
+	defer gateway.Close()
+	for path, says := range map[string]string{"/v1/loop": "again", "/v1/away": "not on the gateway"} {
+		out, errOut, code := runCLI(t, "api", path, "--paginate", "-H", "Authorization: Bearer token",
+			"--base-url", gateway.URL, "--client-key", "ck_test")
+		if code != exitIncomplete || !strings.Contains(errOut, says) || !strings.Contains(out, `"page":1`) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want the page, why it stopped, exit %d", path, code, out, errOut, exitIncomplete)
+		}
 	}
 }
