@@ -32,12 +32,12 @@ func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, ca
 	call.w, call.terminal = std.stdout, isTerminal(std.stdout)
 	call.color = call.terminal && os.Getenv("NO_COLOR") == ""
 	call.table = tabwriter.NewWriter(call.w, 0, 0, 2, ' ', 0)
-	base, _ := url.Parse(baseURL) // the client's: it parses
-	seen := map[string]bool{}     // the pages followed
+	base, _ := url.Parse(baseURL)                        // the client's: it parses
+	seen := map[string]bool{pageKey(call.request): true} // the pages read
 	var err error
-	for request := call.request; request.Path != "" && err == nil; {
+	for request, later := call.request, false; request.Path != "" && err == nil; later = true {
 		answer, sendErr := client.Raw(ctx, request)
-		call.head(answer, len(seen) > 0)
+		call.head(answer, later)
 		if sendErr != nil {
 			if !call.silent {
 				_ = call.raw(answer.Body)
@@ -153,6 +153,14 @@ func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, b
 }
 
 const maxPages = 10000
+
+// pageKey is a request's path and query, as nextPage keeps the pages.
+func pageKey(request apiclient.RawRequest) string {
+	if len(request.Query) == 0 {
+		return request.Path
+	}
+	return request.Path + "?" + request.Query.Encode()
+}
 
 // pagesStopped is a page walk that could not reach the last page: what it
 // printed is not the whole list (exit 5, as get's walks).
