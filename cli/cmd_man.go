@@ -213,7 +213,8 @@ func writeRoffFlags(b *strings.Builder, flags *pflag.FlagSet) {
 		if f.Shorthand != "" {
 			name = "\\fB\\-" + f.Shorthand + "\\fR, " + name
 		}
-		varName, usage := pflag.UnquoteUsage(f)
+		_, usage := pflag.UnquoteUsage(f)
+		varName := flagPlaceholder(f)
 		if varName != "" {
 			name += " \\fI" + roffText(varName) + "\\fR"
 		}

@@ -32,9 +32,17 @@ func TestManPageHasTheSectionsInOrder(t *testing.T) {
 
 func TestManPageFlagsAndParagraphs(t *testing.T) {
 	page := manOutput(t)
-	// -p, --profile: the short and long forms, each with its own dashes.
-	if !strings.Contains(page, `\fB\-p\fR, \fB\-\-profile\fR \fIstring\fR`) {
-		t.Errorf("--profile is not shown as -p, --profile")
+	// -p, --profile: the short and long forms, each with its own dashes,
+	// and the value's name: a setting's own, else the first quoted word of
+	// the flag's text (not a quoted command name in it: --client-id).
+	for _, want := range []string{
+		`\fB\-p\fR, \fB\-\-profile\fR \fINAME\fR`,
+		`\fB\-\-client\-id\fR \fIID\fR`,
+		`\fB\-q\fR, \fB\-\-jq\fR \fIexpression\fR`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
 	}
 	if strings.Contains(page, `\-\-p `) || strings.Contains(page, "--p ") || strings.Contains(page, "--v ") {
 		t.Errorf("a shorthand is written with two dashes")
@@ -120,5 +128,21 @@ func TestManPageAndHelpListTheWorkbenchCommands(t *testing.T) {
 	}
 	if !strings.Contains(help.String(), "wait ") {
 		t.Errorf("--help does not list wait:\n%s", help.String())
+	}
+}
+
+// fang prints a flag's text as written: no backtick of pflag's quoting
+// shows in any command's help.
+func TestHelpShowsNoFlagQuoting(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"api", "--help"}, {"get", "--help"}, {"sandbox", "events", "--help"}} {
+		var out, errOut strings.Builder
+		if code := Run(args, nil, &out, &errOut); code != exitOK {
+			t.Fatalf("%v: exit %d %s", args, code, errOut.String())
+		}
+		help := out.String()
+		flags := help[strings.Index(help, "FLAGS"):]
+		if strings.Contains(flags, "`") {
+			t.Errorf("%v: a flag's text shows pflag's quoting:\n%s", args, flags)
+		}
 	}
 }

@@ -47,6 +47,7 @@ func Run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	root := newAppCommand(std)
 	if len(args) > 0 {
 		addSubcommands(root, std)
+		plainFlagUsages(root) // flag_usage.go
 	}
 	root.SetArgs(args)
 	// The command that ran, to know whether it has already said why it
