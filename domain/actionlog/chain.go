@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 )
 
 // The chain: every line holds its number (seq, from 1) and the SHA-256 of
@@ -49,7 +50,7 @@ func (r Report) Whole() bool { return len(r.Problems) == 0 }
 
 // VerifyFile verifies the log at path (any owner: an auditor reads
 // another's log). A FIFO, a device or a directory is refused before
-// anything is read (openRegular: file_unix.go, file_other.go): reading
+// anything is read (openRegular): reading
 // one could wait forever.
 func VerifyFile(path string) (Report, error) {
 	f, err := openRegular(path)
@@ -153,4 +154,22 @@ func checkLink(add func(int, string, ...any), i, seq int, prev, prevHash string,
 	case seq != prevSeq+1:
 		add(i, "the line's number was edited (%d where %d follows)", seq, prevSeq+1)
 	}
+}
+
+// openRegular opens any user's file to read (readFlags: file_unix.go,
+// file_other.go), refusing what is not a regular file before any read.
+func openRegular(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, readFlags, 0)
+	if err != nil {
+		return nil, err
+	}
+	info, err := f.Stat()
+	if err == nil && !info.Mode().IsRegular() {
+		err = fmt.Errorf("%s is not a regular file (%v); refused", path, info.Mode().Type())
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }

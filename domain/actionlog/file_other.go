@@ -4,7 +4,6 @@ package actionlog
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 )
@@ -46,20 +45,5 @@ func refuseLink(path string) error {
 	return nil
 }
 
-// openRegular opens any user's file to read, refusing what is not a
-// regular file.
-func openRegular(path string) (*os.File, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	info, err := f.Stat()
-	if err == nil && !info.Mode().IsRegular() {
-		err = fmt.Errorf("%s is not a regular file (%v); refused", path, info.Mode().Type())
-	}
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
-}
+// readFlags open a file to read.
+const readFlags = os.O_RDONLY

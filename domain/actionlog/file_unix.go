@@ -95,21 +95,6 @@ func tighten(f *os.File) error {
 	return nil
 }
 
-// openRegular opens any user's file to read, refusing what is not a
-// regular file: O_NONBLOCK so that opening a FIFO returns at once, then
-// the check before any read.
-func openRegular(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	info, err := f.Stat()
-	if err == nil && !info.Mode().IsRegular() {
-		err = fmt.Errorf("%s is not a regular file (%v); refused", path, info.Mode().Type())
-	}
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
-}
+// readFlags open a file to read; O_NONBLOCK so that opening a FIFO
+// returns at once, before openRegular's check.
+const readFlags = os.O_RDONLY | syscall.O_NONBLOCK
