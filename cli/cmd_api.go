@@ -114,7 +114,7 @@ func runAPI(o options, call *apiCall, std streams) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if apiclient.RawNeedsSignIn(method, path) && call.request.Header.Get("Authorization") == "" {
-		signOut, err := signIn(ctx, client, gw, method+" "+path)
+		_, signOut, err := signIn(ctx, client, gw, method+" "+path)
 		if err != nil {
 			fmt.Fprintln(std.stderr, "cardterm api:", sanitize.Text(lookupMessage(err)))
 			return exitCodeFor(err)

@@ -93,17 +93,11 @@ func runStatement(o options, s *statementFlags, args []string, std streams, comm
 		fmt.Fprintf(std.stderr, "cardterm: transactions: %s\n", sanitize.Text(lookupMessage(err)))
 		return exitCodeFor(err)
 	}
-	user, pass, err := signInUser(gw)
-	if err == nil && (user == "" || pass == "") {
-		err = usageError{"transactions signs in; set CARDTERM_USERNAME and CARDTERM_PASSWORD"}
-	}
+	user, signOut, err := signIn(ctx, client, gw, "transactions")
 	if err != nil {
 		return fail(err)
 	}
-	if _, err := client.Login(ctx, user, pass); err != nil {
-		return fail(fmt.Errorf("sign-in: %w", err))
-	}
-	defer func() { _ = client.Logout(context.Background()) }()
+	defer signOut()
 
 	if err := writeStatement(ctx, client, o, user, s.all, filter, format, std); err != nil {
 		return fail(err)

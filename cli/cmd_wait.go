@@ -142,10 +142,11 @@ func runWait(o options, std streams, args []string, f waitFlags) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := waitSignIn(ctx, client, gw); err != nil {
+	_, signOut, err := signIn(ctx, client, gw, "wait")
+	if err != nil {
 		return fail(exitCodeFor(err), err)
 	}
-	defer func() { _ = client.Logout(context.Background()) }()
+	defer signOut()
 	interval := f.interval
 	if interval == 0 {
 		interval = waitRemoteInterval
@@ -177,21 +178,6 @@ func runWait(o options, std streams, args []string, f waitFlags) int {
 	}
 	fmt.Fprintln(std.stdout, sanitize.Text(state))
 	return exitOK
-}
-
-// waitSignIn signs in as a look-up does.
-func waitSignIn(ctx context.Context, client *apiclient.Client, gw gateway) error {
-	user, pass, err := signInUser(gw)
-	if err != nil {
-		return err
-	}
-	if user == "" || pass == "" {
-		return usageError{"wait signs in; set CARDTERM_USERNAME and CARDTERM_PASSWORD"}
-	}
-	if _, err := client.Login(ctx, user, pass); err != nil {
-		return fmt.Errorf("sign-in: %w", err)
-	}
-	return nil
 }
 
 // waitTargetOf reads KIND [ID].

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"fmt"
 
 	"cardterm/apiclient"
 	"cardterm/domain/profiledata"
@@ -31,21 +30,10 @@ func signInHolder(ctx context.Context, o options, std streams) (*holderSession, 
 		return nil, usageError{err.Error()}
 	}
 	client := apiclient.New(gw.cfg)
-	user, pass, err := signInUser(gw)
-	if err == nil && (user == "" || pass == "") {
-		err = usageError{"it signs in; set CARDTERM_USERNAME and CARDTERM_PASSWORD"}
-	}
-	if err == nil {
-		if _, loginErr := client.Login(ctx, user, pass); loginErr != nil {
-			err = fmt.Errorf("sign-in: %w", loginErr)
-		}
-	}
+	user, signOut, err := signIn(ctx, client, gw, "it")
 	if err != nil {
 		gw.close()
 		return nil, err
 	}
-	return &holderSession{client: client, user: user, end: func() {
-		_ = client.Logout(context.Background())
-		gw.close()
-	}}, nil
+	return &holderSession{client: client, user: user, end: func() { signOut(); gw.close() }}, nil
 }

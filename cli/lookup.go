@@ -307,7 +307,8 @@ func lookupSignIn(ctx context.Context, client *apiclient.Client, gw gateway, nam
 	if name != "wallets" && !lookups[name].signIn {
 		return func() {}, nil
 	}
-	return signIn(ctx, client, gw, name)
+	_, signOut, err = signIn(ctx, client, gw, name)
+	return signOut, err
 }
 
 // lookupCall makes the look-up's call and returns the body the gateway
@@ -372,18 +373,19 @@ func signInUser(gw gateway) (user, pass string, err error) {
 }
 
 // signIn signs client in as signInUser's user for what (a look-up, an
-// endpoint) and returns the sign-out to defer. A refused sign-in's error
-// says "sign-in: " (lookupMessage keeps it).
-func signIn(ctx context.Context, client *apiclient.Client, gw gateway, what string) (signOut func(), err error) {
+// endpoint, a command) and returns who signed in and the sign-out to
+// defer. A refused sign-in's error says "sign-in: " (lookupMessage keeps
+// it).
+func signIn(ctx context.Context, client *apiclient.Client, gw gateway, what string) (user string, signOut func(), err error) {
 	user, pass, err := signInUser(gw)
 	if err == nil && (user == "" || pass == "") {
 		err = usageError{what + " signs in; set CARDTERM_USERNAME and CARDTERM_PASSWORD"}
 	}
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	if _, err := client.Login(ctx, user, pass); err != nil {
-		return nil, fmt.Errorf("sign-in: %w", err)
+		return "", nil, fmt.Errorf("sign-in: %w", err)
 	}
-	return func() { _ = client.Logout(context.Background()) }, nil
+	return user, func() { _ = client.Logout(context.Background()) }, nil
 }
