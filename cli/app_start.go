@@ -16,10 +16,10 @@ import (
 // made), and Bubble Tea draws its first frame only at its first tick, a
 // sixtieth of a second after its renderer starts: built in that wait, on
 // another core, the app is what the first frame shows, with no wait of
-// its own before Run. The build starts in Init, just after the renderer
-// has started, so that it takes no core from the program's own set-up
-// (the terminal's modes, the input reader). docs/performance.md has the
-// figures.
+// its own before Run. The build is the starting model's Init command,
+// which Bubble Tea runs once its renderer has started, so that it takes
+// no core from the program's own set-up (the terminal's modes, the input
+// reader). docs/performance.md has the figures.
 
 // startingModel stands for the app until it is built: it keeps what
 // arrives meanwhile (the window's size, the colour profile, keys typed
@@ -27,9 +27,8 @@ import (
 // From then on the program talks to the app's root alone.
 type startingModel struct {
 	build func() (*app, error)
-	once  sync.Once     // starts the build, or marks that none will run
-	ready chan struct{} // closed when the build has ended
-	app   *app          // set before ready closes; nil when err is set
+	once  sync.Once // the build, or the mark that none will run
+	app   *app      // nil when err is set, or when no build ran
 	err   error
 	early []tea.Msg
 }
@@ -39,35 +38,25 @@ type appBuiltMsg struct{}
 
 // newStartingModel is the model to run until build has built the app.
 func newStartingModel(build func() (*app, error)) *startingModel {
-	return &startingModel{build: build, ready: make(chan struct{})}
+	return &startingModel{build: build}
 }
 
-// start builds the app in its own goroutine, then warms the renderer.
-func (m *startingModel) start() {
-	m.once.Do(func() {
-		go func() {
-			m.app, m.err = m.build()
-			close(m.ready)
-			if m.err == nil {
-				warmRenderer()
-			}
-		}()
-	})
-}
-
-// built waits for the build to end and returns its result: after the
+// built waits for a build under way and returns its result: after the
 // program ends, the app it built is closed even if it never showed. A
-// program that ended before its Init built nothing.
+// program that ended before its Init command ran built nothing.
 func (m *startingModel) built() (*app, error) {
-	m.once.Do(func() { close(m.ready) })
-	<-m.ready
+	m.once.Do(func() {})
 	return m.app, m.err
 }
 
+// Init builds the app, then warms the renderer while the program waits
+// for its first tick.
 func (m *startingModel) Init() tea.Cmd {
-	m.start()
 	return func() tea.Msg {
-		<-m.ready
+		m.once.Do(func() { m.app, m.err = m.build() })
+		if m.app != nil {
+			go warmRenderer()
+		}
 		return appBuiltMsg{}
 	}
 }
@@ -77,7 +66,7 @@ func (m *startingModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.early = append(m.early, msg)
 		return m, nil
 	}
-	if m.err != nil {
+	if m.app == nil { // the build failed: m.err is the run's
 		return m, tea.Quit
 	}
 	var root tea.Model = m.app.root

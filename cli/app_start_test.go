@@ -73,9 +73,10 @@ func TestStartingModelQuitsWhenTheBuildFails(t *testing.T) {
 	}
 }
 
-// The build waits for Init, when Bubble Tea's renderer has started, so it
-// takes no core from the program's set-up; a program that ended before
-// its Init (a terminal that could not be set up) built nothing.
+// The build is Init's command, which Bubble Tea runs once its renderer has
+// started, so it takes no core from the program's set-up; a program that
+// ended before that command ran (a terminal that could not be set up)
+// built nothing.
 func TestStartingModelBuildsFromInitOnly(t *testing.T) {
 	builds := 0
 	starting := newStartingModel(func() (*app, error) { builds++; return &app{root: &recordingModel{}}, nil })
