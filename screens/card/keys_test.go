@@ -1,28 +1,17 @@
 package card_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
-	"cardterm/ui/keymap"
+	"cardterm/ui/uitest"
 )
 
 // A keys file binding card.freeze to F: F opens the freeze confirmation, f
 // does nothing, and the footer, the help and the palette show F.
 func TestFreezeOnTheUsersKey(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "keys.yaml")
-	if err := os.WriteFile(path, []byte("card.freeze: F\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	file, err := keymap.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keymap.Use(file)
-	t.Cleanup(func() { keymap.Use(nil) })
+	uitest.UseKeys(t, "card.freeze: F\n")
 
 	app := newApp(t)
 	app.SignIn("alice@demo.test")

@@ -1,8 +1,6 @@
 package queue
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
@@ -10,22 +8,13 @@ import (
 
 	"cardterm/theme"
 	"cardterm/ui"
-	"cardterm/ui/keymap"
+	"cardterm/ui/uitest"
 )
 
 // The queue's keys come from the registry: a keys file rebinds them, and
 // the help shows the key in force.
 func TestKeysFileRebindsTheQueue(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "keys.yaml")
-	if err := os.WriteFile(path, []byte("queue.take: T\nqueue.filter: F\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	file, err := keymap.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keymap.Use(file)
-	t.Cleanup(func() { keymap.Use(nil) })
+	uitest.UseKeys(t, "queue.take: T\nqueue.filter: F\n")
 	st := theme.New(true, false)
 	q := New(&st, ui.NewRequests().For(ui.ScreenSupport), Options{Dir: t.TempDir(), Agent: "ana"})
 	for _, c := range []struct {
