@@ -74,6 +74,21 @@ func BenchmarkPersistedChangeAt100kRecords(b *testing.B) {
 	reportPercentiles(b, took)
 }
 
+// addBenchEntry adds one whitelist entry to u's wallets, keeps it and
+// commits, as the handler does without its checks.
+func addBenchEntry(s *Server, u *userRecord) error {
+	s.mu.Lock()
+	ws := walletsOf(u)
+	e := &whitelistRecord{Seq: ws.whitelistSeq, ID: uuidFrom("whitelist", u.ID, fmt.Sprint(ws.whitelistSeq)),
+		Name: "Bench", First: "B", Last: "B", Address: "0x3333333333333333333333333333333333333333", Currency: "usdc",
+		CreatedAt: "2026-01-01T00:00:00Z"}
+	ws.whitelistSeq++
+	ws.whitelist = append(ws.whitelist, e)
+	s.keepWhitelistLocked(u, []*whitelistRecord{e}, nil)
+	s.mu.Unlock()
+	return s.commit()
+}
+
 // BenchmarkPersistedWhitelistEntryAt100kRecords times keeping and
 // committing one more whitelist entry (one record written beside 100,000),
 // without the handler's own checks.
@@ -85,16 +100,7 @@ func BenchmarkPersistedWhitelistEntryAt100kRecords(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		start := time.Now()
-		s.mu.Lock()
-		ws := walletsOf(alice)
-		e := &whitelistRecord{Seq: ws.whitelistSeq, ID: uuidFrom("whitelist", alice.ID, fmt.Sprint(ws.whitelistSeq)),
-			Name: "Bench", First: "B", Last: "B", Address: "0x3333333333333333333333333333333333333333", Currency: "usdc",
-			CreatedAt: "2026-01-01T00:00:00Z"}
-		ws.whitelistSeq++
-		ws.whitelist = append(ws.whitelist, e)
-		s.keepWhitelistLocked(alice, []*whitelistRecord{e}, nil)
-		s.mu.Unlock()
-		if err := s.commit(); err != nil {
+		if err := addBenchEntry(s, alice); err != nil {
 			b.Fatal(err)
 		}
 		took = append(took, time.Since(start))
@@ -115,16 +121,7 @@ func BenchmarkPersistedWhitelistEntriesInParallel(b *testing.B) {
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			s.mu.Lock()
-			ws := walletsOf(alice)
-			e := &whitelistRecord{Seq: ws.whitelistSeq, ID: uuidFrom("whitelist", alice.ID, fmt.Sprint(ws.whitelistSeq)),
-				Name: "Bench", First: "B", Last: "B", Address: "0x3333333333333333333333333333333333333333", Currency: "usdc",
-				CreatedAt: "2026-01-01T00:00:00Z"}
-			ws.whitelistSeq++
-			ws.whitelist = append(ws.whitelist, e)
-			s.keepWhitelistLocked(alice, []*whitelistRecord{e}, nil)
-			s.mu.Unlock()
-			if err := s.commit(); err != nil {
+			if err := addBenchEntry(s, alice); err != nil {
 				b.Error(err)
 				return
 			}
