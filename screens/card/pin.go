@@ -15,6 +15,7 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
@@ -300,9 +301,9 @@ func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
 		// The QR code is offered only where it is drawn: a terminal too
 		// short for it gets the clipboard alone.
 		why := strings.TrimPrefix(sanitize.Text(p.openErr), "could not open set-PIN page: ")
-		ways := "Copy the link with y."
+		ways := "Copy the link with " + keymap.Key("global.copy") + "."
 		if withQR && p.qr != "" && c.pinLeft() > 0 {
-			ways = "Scan the QR code with a phone, or copy the link with y."
+			ways = "Scan the QR code with a phone, or copy the link with " + keymap.Key("global.copy") + "."
 		}
 		b.WriteString("\n" + st.Text(theme.ToneWarn).Render(ansi.Wrap("✗ The browser could not be opened: "+why+". "+ways, width, " ")))
 	}
@@ -312,7 +313,7 @@ func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
 		b.WriteString("\n" + st.Label.Render("link valid for ") + st.Value.Render(fmt.Sprintf("%d:%02d", mins, secs)) +
 			st.Muted.Render(" · single use"))
 	} else {
-		b.WriteString("\n" + st.Text(theme.ToneWarn).Render("link expired: press p for a new one"))
+		b.WriteString("\n" + st.Text(theme.ToneWarn).Render("link expired: press "+c.keys.SetPIN.Help().Key+" for a new one"))
 	}
 	if linkInside {
 		b.WriteString("\n" + linkLine(st, p.url, width))

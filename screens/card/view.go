@@ -39,7 +39,7 @@ func (c *Screen) viewWith(open *form.Form) string {
 		b.WriteString(st.Subtitle.Render("No card yet") + "\n")
 		b.WriteString(st.Muted.Render("You have not ordered a card."))
 		if !c.Deps.ReadOnly {
-			b.WriteString("\n" + st.Muted.Render("Press n to order a virtual card."))
+			b.WriteString("\n" + st.Muted.Render("Press "+c.keys.Order.Help().Key+" to order a virtual card."))
 		}
 		b.WriteString("\n" + st.Muted.Width(max(width-2, 20)).Render("Freezing, the PIN and the card details come with a card."))
 	case c.loadErr != nil && apiclient.IsStatus(c.loadErr, 403):

@@ -144,7 +144,7 @@ func (s *Screen) needSecret() tea.Cmd {
 // required and what the status will become.
 func (s *Screen) askRevoke() tea.Cmd {
 	if s.loading {
-		return ui.Notify(theme.ToneInfo, "the consents are being read again: press x once they are shown")
+		return ui.Notify(theme.ToneInfo, "the consents are being read again: press "+s.keys.Revoke.Help().Key+" once they are shown")
 	}
 	r, ok := s.selected()
 	if !ok {

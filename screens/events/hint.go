@@ -11,6 +11,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
@@ -47,7 +48,7 @@ func (s *Screen) hookHint() string {
 		return ""
 	}
 	card := s.Deps.ScreenNamed(screenkit.CardScreen, "Card")
-	then := "freeze the card on " + card + ", or press t here to send a test " + suggestedEvent + "."
+	then := "freeze the card on " + card + ", or press " + s.keys.TestEvent.Help().Key + " here to send a test " + suggestedEvent + "."
 	subscribed := func(h apiclient.Webhook) bool { return h.IsActive && slices.Contains(h.EventTypes, suggestedEvent) }
 	for _, h := range *s.hooks {
 		if h.URL == s.Deps.EventsURL && subscribed(h) {
@@ -57,10 +58,10 @@ func (s *Screen) hookHint() string {
 	webhooks := s.Deps.ScreenNamed(screenkit.WebhooksScreen, "Webhooks")
 	if i := slices.IndexFunc(*s.hooks, subscribed); i >= 0 {
 		return "No delivery yet. On " + webhooks + `, select "` + sanitize.Text((*s.hooks)[i].Name) + `" (subscribed to ` + suggestedEvent +
-			") and press l to point it at this listener; then " + then
+			") and press " + keymap.Key("webhooks.listen") + " to point it at this listener; then " + then
 	}
 	return "No delivery yet. No webhook is subscribed to " + suggestedEvent + ": on " + webhooks +
-		", L adds one for this listener, subscribed to every event the sandbox sends; then " + then
+		", " + keymap.Key("webhooks.listen-new") + " adds one for this listener, subscribed to every event the sandbox sends; then " + then
 }
 
 // wrapHint wraps text to the width, muted.

@@ -7,6 +7,7 @@ import (
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/uitest"
 )
 
 // flat is the screen's words on one line, so a wrapped hint reads whole.
@@ -38,5 +39,20 @@ func TestEmptyHintNamesAWebhookSubscribedToWhatItSuggests(t *testing.T) {
 	app.Keys("r")
 	if s := flat(app.Screen()); !strings.Contains(s, `Webhook "Here" points here and is subscribed to card.frozen: freeze the card`) {
 		t.Fatalf("hint:\n%s", app.Screen())
+	}
+}
+
+// The hint names the keys in force: a keys file that moves the test event
+// and the webhooks' listener actions moves the words with them.
+func TestEmptyHintNamesTheKeysInForce(t *testing.T) {
+	uitest.UseKeys(t, "events.test: T\nwebhooks.listen-new: N\n")
+	app, _ := newApp(t, true)
+	app.Drive(ui.SignedInMsg{})
+	app.Open(screenkit.EventsScreen)
+	s := flat(app.Screen())
+	for _, want := range []string{"on the Webhooks screen, N adds one for this listener", "or press T here to send a test card.frozen"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the hint lacks %q:\n%s", want, app.Screen())
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 	"cardterm/ui/table"
 )
@@ -125,8 +126,9 @@ func (s *Screen) emptyHint() []string {
 	if text := s.hookHint(); text != "" && s.Deps.LocalSandbox() {
 		return s.wrapHint(text)
 	}
-	text := "No delivery yet. On " + s.Deps.ScreenNamed(screenkit.WebhooksScreen, "Webhooks") + ", l points a webhook at this listener " +
-		"(L adds a new one); then freeze the card, or press t here to send a test event."
+	text := "No delivery yet. On " + s.Deps.ScreenNamed(screenkit.WebhooksScreen, "Webhooks") + ", " + keymap.Key("webhooks.listen") +
+		" points a webhook at this listener (" + keymap.Key("webhooks.listen-new") + " adds a new one); then freeze the card, or press " +
+		s.keys.TestEvent.Help().Key + " here to send a test event."
 	if !s.Deps.LocalSandbox() {
 		text = "No delivery yet. This gateway delivers only to public HTTPS addresses: run " +
 			"cardterm listen --forward-to URL behind a public HTTPS tunnel to watch deliveries."

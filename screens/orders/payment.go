@@ -294,8 +294,8 @@ func (p *payment) checked(status apiclient.OrderStatus, err error) tea.Cmd {
 	}
 	if p.checks >= apiclient.OrderPollMax {
 		p.polling, p.capped = false, true
-		return ui.Notify(theme.ToneWarn, fmt.Sprintf("the order is still %s after %d checks: press r on the Orders screen to check again",
-			statusText(p.status), apiclient.OrderPollMax))
+		return ui.Notify(theme.ToneWarn, fmt.Sprintf("the order is still %s after %d checks: press %s on the Orders screen to check again",
+			statusText(p.status), apiclient.OrderPollMax, p.keys.Recheck.Help().Key))
 	}
 	return p.schedule(retryAfter(err))
 }

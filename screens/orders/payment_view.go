@@ -152,10 +152,10 @@ func (p *payment) message(width int) []string {
 		text, tone := finalText(p.deps, *p.status)
 		out = append(out, wrap(text, tone))
 	case p.capped:
-		out = append(out, wrap(fmt.Sprintf("Still %s after %d checks: automatic checking stopped. The payment may still arrive; press r to check again.",
-			statusText(p.status), apiclient.OrderPollMax), theme.ToneWarn))
+		out = append(out, wrap(fmt.Sprintf("Still %s after %d checks: automatic checking stopped. The payment may still arrive; press %s to check again.",
+			statusText(p.status), apiclient.OrderPollMax, p.keys.Recheck.Help().Key), theme.ToneWarn))
 	case p.paused:
-		out = append(out, wrap("Checking stopped (the request was cancelled). Press r to check again.", theme.ToneWarn))
+		out = append(out, wrap("Checking stopped (the request was cancelled). Press "+p.keys.Recheck.Help().Key+" to check again.", theme.ToneWarn))
 	case p.polling:
 		out = append(out, wrap(fmt.Sprintf("Send the amount to the address above; the status is checked every %d s.", apiclient.OrderPollEverySeconds), theme.ToneNeutral))
 	}

@@ -363,6 +363,7 @@ func oauthText(st *theme.Styles, f *OAuthFlow, code *textinput.Model, words OAut
 	default:
 		b.WriteString(st.Muted.Render(ansi.Wrap("Waiting for the browser on "+strings.TrimPrefix(f.Loopback.RedirectURI(), "http://")+"…", w, " ")))
 	}
-	b.WriteString("\n" + st.Muted.Render(ansi.Wrap("enter uses the code · ctrl+y copies the link · esc cancels", w, " ")))
+	b.WriteString("\n" + st.Muted.Render(ansi.Wrap(keymap.Key("screenkit.submit")+" uses the code · "+
+		keymap.Key("screenkit.copy")+" copies the link · esc cancels", w, " ")))
 	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 )
 
 // The sign-in screen's OAuth panel: the browser or phone sign-in of
@@ -17,15 +18,18 @@ import (
 // oauthFlow is one OAuth sign-in in progress on the sign-in screen.
 type oauthFlow = screenkit.OAuthFlow
 
-// oauthWords are what the sign-in screen's panel says.
-var oauthWords = screenkit.OAuthWords{
-	Title:   "Sign in with browser / phone",
-	Opening: "Opening the browser… or scan the code with a phone.",
-	Opened:  "Finish in the browser that opened, or scan the code with a phone.",
-	Missing: "No browser could be opened here: scan the code with a phone, or copy the link with ctrl+y.",
-	Code:    "Code shown on the phone",
-	Copied:  "copied the sign-in link",
-	NoCode:  "Type the code the sign-in page showed (like ABCDE-FGHIJ), or finish in the browser.",
+// oauthWords are what the sign-in screen's panel says, with the keys in
+// force.
+func oauthWords() screenkit.OAuthWords {
+	return screenkit.OAuthWords{
+		Title:   "Sign in with browser / phone",
+		Opening: "Opening the browser… or scan the code with a phone.",
+		Opened:  "Finish in the browser that opened, or scan the code with a phone.",
+		Missing: "No browser could be opened here: scan the code with a phone, or copy the link with " + keymap.Key("screenkit.copy") + ".",
+		Code:    "Code shown on the phone",
+		Copied:  "copied the sign-in link",
+		NoCode:  "Type the code the sign-in page showed (like ABCDE-FGHIJ), or finish in the browser.",
+	}
 }
 
 func newOAuthKeys() screenkit.OAuthKeys { return screenkit.NewOAuthKeys("cancel, back to password") }
@@ -140,7 +144,7 @@ func (s *Screen) exchange(code string) tea.Cmd {
 // handleOAuthKey handles keys while the OAuth panel is open
 // (screenkit.HandleOAuthKey).
 func (s *Screen) handleOAuthKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := screenkit.HandleOAuthKey(s.flow, s.oauthKeys, &s.code, oauthWords, msg)
+	k := screenkit.HandleOAuthKey(s.flow, s.oauthKeys, &s.code, oauthWords(), msg)
 	switch {
 	case k.Cancel:
 		s.Deps.Requests.Cancel(ui.ScreenSignIn)
@@ -155,5 +159,5 @@ func (s *Screen) handleOAuthKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // oauthView draws the OAuth panel in width x height.
 func (s *Screen) oauthView(width, height int) string {
-	return screenkit.OAuthPanel(s.Deps.Styles, s.flow, &s.code, oauthWords, width, height)
+	return screenkit.OAuthPanel(s.Deps.Styles, s.flow, &s.code, oauthWords(), width, height)
 }

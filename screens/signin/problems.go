@@ -6,6 +6,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
+	"cardterm/ui/keymap"
 )
 
 // A failed sign-in in the user's terms, keeping the gateway's own words:
@@ -38,11 +39,11 @@ func callbackProblem(r screenkit.CallbackResult) string {
 	switch {
 	case errors.Is(r.Err, screenkit.ErrStateMismatch):
 		return "Sign-in refused: the browser came back with a state that does not belong to this sign-in " +
-			"(a replayed or forged answer). Nothing was signed in; press ctrl+o to start again."
+			"(a replayed or forged answer). Nothing was signed in; press " + keymap.Key("signin.o-auth") + " to start again."
 	case r.Desc != "":
-		return "The gateway ended the sign-in: " + r.Desc + " (" + r.Err.Error() + "). Press ctrl+o to try again."
+		return "The gateway ended the sign-in: " + r.Desc + " (" + r.Err.Error() + "). Press " + keymap.Key("signin.o-auth") + " to try again."
 	}
-	return "The sign-in did not complete: " + r.Err.Error() + ". Press ctrl+o to try again."
+	return "The sign-in did not complete: " + r.Err.Error() + ". Press " + keymap.Key("signin.o-auth") + " to try again."
 }
 
 // oauthProblem explains a failed initiate or code exchange in the user's
@@ -70,11 +71,11 @@ func oauthProblem(err error) string {
 	case errors.Is(err, context.Canceled):
 		return "Sign-in with the browser cancelled."
 	case field("code_verifier"):
-		return "The gateway refused the code: " + desc + ". The code belongs to another sign-in; press ctrl+o to start again."
+		return "The gateway refused the code: " + desc + ". The code belongs to another sign-in; press " + keymap.Key("signin.o-auth") + " to start again."
 	case field("code"):
-		return "The code was refused: " + desc + ". A code works once, within 10 minutes; check it or press ctrl+o for a new one."
+		return "The code was refused: " + desc + ". A code works once, within 10 minutes; check it or press " + keymap.Key("signin.o-auth") + " for a new one."
 	case field("redirect_uri"):
-		return "The gateway refused the code: " + desc + ". Press ctrl+o to start again."
+		return "The gateway refused the code: " + desc + ". Press " + keymap.Key("signin.o-auth") + " to start again."
 	case apiclient.IsStatus(err, 499), apiclient.IsStatus(err, 498), apiclient.IsSettingError(err):
 		return signInProblem(err)
 	case apiclient.IsUnauthorized(err):

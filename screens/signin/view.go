@@ -54,10 +54,11 @@ func (s *Screen) View() string {
 		// The footer names enter, tab and ctrl+o: the line is left blank
 		// for why the user is here, should that come.
 	default:
-		b.WriteString(st.Muted.Render("enter or ctrl+s signs in · tab switches fields"))
+		b.WriteString(st.Muted.Render(s.keys.Enter.Help().Key + " or " + s.keys.Submit.Help().Key + " signs in · " +
+			s.keys.Next.Help().Key + " switches fields"))
 	}
 	if !s.busy && !s.compact() && s.keys.OAuth.Enabled() {
-		b.WriteString("\n" + st.Muted.Render("ctrl+o signs in with the browser or a phone (QR code)"))
+		b.WriteString("\n" + st.Muted.Render(s.keys.OAuth.Help().Key+" signs in with the browser or a phone (QR code)"))
 	}
 	form := b.String()
 

@@ -11,6 +11,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 	"cardterm/ui/table"
 )
@@ -138,7 +139,10 @@ func statusBadge(st *theme.Styles, c *caseData) string {
 
 // reachLine says what the tenant's credentials reach in the console and
 // what needs the customer's approval.
-const reachLine = "The client key reads consent status, sets and audit trails; cards, wallets, transactions and the profile need the customer's approval (ctrl+o on a user)."
+func reachLine() string {
+	return "The client key reads consent status, sets and audit trails; cards, wallets, transactions and the profile need the customer's approval (" +
+		keymap.Key("support.approve") + " on a user)."
+}
 
 // ticketLabel is a case's ticket as the console shows it.
 func ticketLabel(ticket string) string {
@@ -150,7 +154,7 @@ func ticketLabel(ticket string) string {
 
 // reachHeight is the lines reachLine takes at width.
 func reachHeight(width int) int {
-	return strings.Count(ansi.Wrap(reachLine, max(width, 20), " "), "\n") + 1
+	return strings.Count(ansi.Wrap(reachLine(), max(width, 20), " "), "\n") + 1
 }
 
 // caseHeader is the lines above the case table.
@@ -239,7 +243,7 @@ func (s *Screen) View() string {
 func (s *Screen) lookupsView() string {
 	st := s.Deps.Styles
 	body := st.Title.Render("Support console") + "  " + st.Muted.Render("no customer sign-in: the tenant's client key only · region ") +
-		st.Value.Render(regionName(s.us)) + "\n" + st.Muted.Render(ansi.Wrap(reachLine, max(s.Width, 20), " ")) + "\n"
+		st.Value.Render(regionName(s.us)) + "\n" + st.Muted.Render(ansi.Wrap(reachLine(), max(s.Width, 20), " ")) + "\n"
 	if s.caseFile != nil {
 		body += ui.FitLine(s.caseFileLine(), max(s.Width, 20)) + "\n"
 	}

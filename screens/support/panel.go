@@ -124,7 +124,7 @@ func (s *Screen) panelView(p *casePanel) string {
 	}
 	lines = append(lines, "", st.Subtitle.Render("Evidence"))
 	if len(c.Evidence) == 0 {
-		lines = append(lines, st.Muted.Render("None yet: ctrl+k keeps the selection here, on the console or in an approved session."))
+		lines = append(lines, st.Muted.Render("None yet: "+keymap.Key("support.keep")+" keeps the selection here, on the console or in an approved session."))
 	}
 	for _, it := range c.Evidence {
 		first, _, _ := strings.Cut(it.Text, "\n")

@@ -157,12 +157,12 @@ func (s *Screen) searchAddress(address string) tea.Cmd {
 		}
 	}
 	if userID == "" {
-		return ui.Notify(theme.ToneWarn, "that is a wallet address: whitelists are the customer's own; look the customer up first (u, their user id), then type the address")
+		return ui.Notify(theme.ToneWarn, "that is a wallet address: whitelists are the customer's own; look the customer up first ("+keymap.Key("support.user")+", their user id), then type the address")
 	}
 	src := s.sources(userID)
 	if src.Customer == nil {
 		s.pending = &pendingRun{address: address, userID: userID}
-		return ui.Notify(theme.ToneInfo, "a wallet address: it is looked up in the whitelist of user "+userID+" under every currency as soon as the customer approves a session (ctrl+o on their case)")
+		return ui.Notify(theme.ToneInfo, "a wallet address: it is looked up in the whitelist of user "+userID+" under every currency as soon as the customer approves a session ("+keymap.Key("support.approve")+" on their case)")
 	}
 	_, cmd := ui.Go(s.Requests, func(ctx context.Context) (runDone, error) {
 		f := runbook.SearchAddress(ctx, src, address)
@@ -260,9 +260,9 @@ func (s *Screen) gotRun(msg ui.Result[runDone]) tea.Cmd {
 			p.note, p.noteText = len(s.caseFile.Notes)-1, text
 		}
 	}
-	done := "runbook " + res.Runbook.Title + ": " + plural(kept, "fact") + " kept as evidence; the draft reply is in the case's notes (N)"
+	done := "runbook " + res.Runbook.Title + ": " + plural(kept, "fact") + " kept as evidence; the draft reply is in the case's notes (" + keymap.Key("support.panel") + ")"
 	if w := res.Waiting(); len(w) > 0 {
-		done += "; " + strings.Join(w, ", ") + " wait for the customer's approval (ctrl+o), then the run goes on by itself"
+		done += "; " + strings.Join(w, ", ") + " wait for the customer's approval (" + keymap.Key("support.approve") + "), then the run goes on by itself"
 	} else if waiting > 0 {
 		done += "; " + plural(waiting, "fact") + " could not be read (see the draft)"
 	}
@@ -294,7 +294,7 @@ func (s *Screen) runbooksView(p *runbookPicker) string {
 				}
 			}
 			if len(waiting) > 0 {
-				lines = append(lines, st.Text(theme.ToneInfo).Render(ansi.Wrap("Read in the customer's session: "+strings.Join(waiting, ", ")+" (they are gathered when the customer approves one, ctrl+o).", width, " ")))
+				lines = append(lines, st.Text(theme.ToneInfo).Render(ansi.Wrap("Read in the customer's session: "+strings.Join(waiting, ", ")+" (they are gathered when the customer approves one, "+keymap.Key("support.approve")+").", width, " ")))
 			}
 		}
 		for _, c := range b.CannotTell {

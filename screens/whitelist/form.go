@@ -105,7 +105,8 @@ func (l *addLayer) build(typed map[string]string) *form.Form {
 	return form.New(l.w.Deps.Styles, form.Spec{
 		Title: fmt.Sprintf("Add whitelist entries · %s · %d %s, sent in one request",
 			strings.ToUpper(l.currency), l.count, screenkit.Plural(l.count, "entry", "entries")),
-		Lines:  []string{"ctrl+n adds another entry · ctrl+x removes the one in focus"},
+		Lines: []string{keymap.Key("whitelist.add-entry") + " adds another entry · " +
+			keymap.Key("whitelist.remove-entry") + " removes the one in focus"},
 		Submit: "send all",
 		Fields: fields,
 	})

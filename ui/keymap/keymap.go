@@ -88,6 +88,11 @@ func Bind(name string) key.Binding {
 	return key.NewBinding(key.WithKeys(action.Keys...), key.WithHelp(action.HelpKey(), action.Help))
 }
 
+// Key is how help writes the named action's keys in force ("r", "↑/k"),
+// for a message that tells which key to press: a user's keys file may
+// have moved it.
+func Key(name string) string { return Bind(name).Help().Key }
+
 // Lookup is the named action with its keys in force.
 func Lookup(name string) (Action, bool) {
 	mu.RLock()
