@@ -20,6 +20,7 @@ type listedPackage struct {
 	ImportPath string
 	Dir        string
 	GoFiles    []string
+	Imports    []string
 }
 
 // modulePackages lists every package of the module with `go list`, the
@@ -45,7 +46,8 @@ func modulePackages(t *testing.T) []listedPackage {
 
 // serverCalls are the calls that make a package listen or serve.
 var serverCalls = map[string][]string{
-	"net":               {"Listen", "ListenTCP", "ListenUnix", "ListenPacket", "ListenUDP"},
+	"net":               {"Listen", "ListenTCP", "ListenUnix", "ListenPacket", "ListenUDP", "ListenConfig", "FileListener", "ListenMulticastUDP", "ListenUnixgram", "ListenIP"},
+	"crypto/tls":        {"Listen", "NewListener"},
 	"net/http":          {"Server", "Serve", "ServeTLS", "ListenAndServe", "ListenAndServeTLS", "NewServeMux", "ServeMux"},
 	"net/http/httptest": {"NewServer", "NewUnstartedServer", "Server"},
 }
@@ -103,6 +105,9 @@ func TestRoomsByRole(t *testing.T) {
 			if where != "" {
 				t.Errorf("%s is the client's room but serves: %s", p.ImportPath, where)
 			}
+			for _, other := range importsOutsideClient(p) {
+				t.Errorf("%s imports %s: the client imports nothing of ours, so it cannot serve through another room", p.ImportPath, other)
+			}
 			if strings.Contains(p.ImportPath, "sandbox") || strings.Contains(p.ImportPath, "receiver") {
 				t.Errorf("%s: servers live under sandbox/, not apiclient/", p.ImportPath)
 			}
@@ -112,6 +117,47 @@ func TestRoomsByRole(t *testing.T) {
 	}
 	if !sandboxServes {
 		t.Error("found no server in cardterm/sandbox: the check above would find none anywhere")
+	}
+}
+
+// importsOutsideClient is what p's non-test files import of this module
+// from outside apiclient/.
+func importsOutsideClient(p listedPackage) []string {
+	var outside []string
+	for _, path := range p.Imports {
+		ours := path == "cardterm" || strings.HasPrefix(path, "cardterm/")
+		if ours && path != "cardterm/apiclient" && !strings.HasPrefix(path, "cardterm/apiclient/") {
+			outside = append(outside, path)
+		}
+	}
+	return outside
+}
+
+// Each way to listen is found, under any import name, and dialling is not
+// taken for serving.
+func TestServesFindsEveryWayToListen(t *testing.T) {
+	for file, want := range map[string]string{
+		"listen_config.go": "net.ListenConfig",
+		"listen_tls.go":    "crypto/tls.Listen",
+		"serve_renamed.go": "net/http.ListenAndServe",
+		"dial.go":          "",
+	} {
+		got := serves(t, listedPackage{Dir: filepath.Join("testdata", "rooms"), GoFiles: []string{file}})
+		if (want == "") != (got == "") || !strings.HasSuffix(got, want) {
+			t.Errorf("%s: serves = %q, want %q", file, got, want)
+		}
+	}
+}
+
+// A package of the client's room that imports another room of ours is
+// refused, as serving through the sandbox would otherwise pass.
+func TestTheClientImportsNothingOfOurs(t *testing.T) {
+	p := listedPackage{ImportPath: "cardterm/apiclient/local", Imports: []string{
+		"cardterm/apiclient", "cardterm/apiclient/curlcmd", "cardterm/sandbox", "cardterm/domain/ledger", "net/http", "cardtermx/y",
+	}}
+	got := importsOutsideClient(p)
+	if want := []string{"cardterm/sandbox", "cardterm/domain/ledger"}; !slices.Equal(got, want) {
+		t.Errorf("importsOutsideClient = %q, want %q", got, want)
 	}
 }
 

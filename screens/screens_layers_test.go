@@ -206,16 +206,52 @@ func TestNoScreenKeepsALayerInAField(t *testing.T) {
 	}
 }
 
-// modalKind says what t is when it is something modal (a layer or a
-// form), else "".
-func modalKind(t reflect.Type) string {
-	switch {
-	case t.Implements(reflect.TypeFor[layer.Layer]()):
-		return "a layer"
-	case t == reflect.TypeFor[*form.Form]() || t == reflect.TypeFor[form.Form]():
-		return "a form"
+// A second record of what is open hides as well in a list, a map or a
+// value as in a pointer: the field scan must see through each.
+func TestModalKindSeesThroughContainers(t *testing.T) {
+	for _, c := range []struct {
+		typ  reflect.Type
+		want string
+	}{
+		{reflect.TypeFor[*probe](), "a layer"},
+		{reflect.TypeFor[probe](), "a layer"},
+		{reflect.TypeFor[layer.Layer](), "a layer"},
+		{reflect.TypeFor[[]layer.Layer](), "a layer"},
+		{reflect.TypeFor[map[string]*probe](), "a layer"},
+		{reflect.TypeFor[[2]*probe](), "a layer"},
+		{reflect.TypeFor[*form.Form](), "a form"},
+		{reflect.TypeFor[[]*form.Form](), "a form"},
+		{reflect.TypeFor[map[string]form.Form](), "a form"},
+		{reflect.TypeFor[string](), ""},
+		{reflect.TypeFor[[]string](), ""},
+		{reflect.TypeFor[*screenkit.Base](), ""},
+	} {
+		if got := modalKind(c.typ); got != c.want {
+			t.Errorf("modalKind(%v) = %q, want %q", c.typ, got, c.want)
+		}
 	}
-	return ""
+}
+
+// modalKind says what t is when it is something modal (a layer or a
+// form), else "". It looks inside pointers, slices, arrays, maps and
+// channels, and takes a value whose pointer is a layer for a layer: a
+// list of open layers is as much a second record as one of them.
+func modalKind(t reflect.Type) string {
+	for {
+		switch {
+		case t.Implements(reflect.TypeFor[layer.Layer]()),
+			reflect.PointerTo(t).Implements(reflect.TypeFor[layer.Layer]()):
+			return "a layer"
+		case t == reflect.TypeFor[form.Form]():
+			return "a form"
+		}
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map, reflect.Chan:
+			t = t.Elem()
+		default:
+			return ""
+		}
+	}
 }
 
 type field struct {
@@ -226,9 +262,7 @@ type field struct {
 // fieldsOf lists the fields of t's struct and, within t's package, of
 // the structs it holds (by value, pointer, slice or map).
 func fieldsOf(t reflect.Type, seen map[reflect.Type]bool) []field {
-	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
-		t = t.Elem()
-	}
+	t = innermost(t)
 	if t.Kind() != reflect.Struct || seen[t] {
 		return nil
 	}
@@ -238,15 +272,19 @@ func fieldsOf(t reflect.Type, seen map[reflect.Type]bool) []field {
 		f := t.Field(i)
 		name := t.String() + "." + f.Name
 		out = append(out, field{name: strings.TrimPrefix(name, "*"), typ: f.Type})
-		inner := f.Type
-		for inner.Kind() == reflect.Pointer || inner.Kind() == reflect.Slice || inner.Kind() == reflect.Map {
-			inner = inner.Elem()
-		}
-		if inner.PkgPath() == t.PkgPath() {
+		if inner := innermost(f.Type); inner.PkgPath() == t.PkgPath() {
 			out = append(out, fieldsOf(inner, seen)...)
 		}
 	}
 	return out
+}
+
+// innermost is what t holds under its pointers, slices, arrays and maps.
+func innermost(t reflect.Type) reflect.Type {
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map {
+		t = t.Elem()
+	}
+	return t
 }
 
 // The support console's own layers (a look-up form, the audit trail, the

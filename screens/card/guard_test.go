@@ -134,3 +134,14 @@ func TestGuardGoldens(t *testing.T) {
 		uitest.Golden(t, "editor-"+name, app.UI().BodyView())
 	}
 }
+
+// The guard panel's hints name the keys in force: a keys file that moves
+// the editor and the dry run moves the words with them.
+func TestGuardPanelHintsNameTheKeysInForce(t *testing.T) {
+	uitest.UseKeys(t, "guard.edit: E\nguard.dry-run: x\n")
+	app := newApp(t, screentest.WithHolderDir(t.TempDir()), screentest.WithSize(120, 40))
+	app.SignIn("alice@demo.test")
+	app.Open(screenkit.CardScreen)
+	app.Keys("g")
+	app.MustShow(t, "No rules yet: E writes them", "x shows what the rules would have done")
+}

@@ -145,7 +145,7 @@ func (p *guardPanel) View() string {
 	}
 	b.WriteString("\n")
 	if len(rules.Rules) == 0 {
-		b.WriteString("\n" + st.Muted.Render("No rules yet: e writes them (an example to start from)."))
+		b.WriteString("\n" + st.Muted.Render("No rules yet: "+p.keys.Edit.Help().Key+" writes them (an example to start from)."))
 	}
 	for _, r := range rules.Rules {
 		b.WriteString("\n" + ansi.Wordwrap(sanitize.Text("• "+ruleSummary(r, rules.Home)), max(p.width, 10), " "))
@@ -155,7 +155,7 @@ func (p *guardPanel) View() string {
 	case p.dryRunning:
 		b.WriteString("\n" + st.Muted.Render("reading every page…"))
 	case p.dry == nil && p.dryRead == 0:
-		b.WriteString("\n" + st.Muted.Render("d shows what the rules would have done over the history"))
+		b.WriteString("\n" + st.Muted.Render(p.keys.DryRun.Help().Key+" shows what the rules would have done over the history"))
 	default:
 		b.WriteString("\n" + st.Muted.Render(fmt.Sprintf("%d transactions read: the rules would have acted %d times", p.dryRead, len(p.dry))))
 		for _, d := range p.dry[max(len(p.dry)-8, 0):] {
