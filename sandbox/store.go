@@ -213,13 +213,12 @@ func (st *Store) commit() error {
 	}
 	st.pendingMu.Lock()
 	batch := st.pending
-	if len(batch) > 0 {
-		st.pending = map[string][]byte{}
-	}
-	st.pendingMu.Unlock()
-	if len(batch) == 0 {
+	if len(batch) == 0 { // batch is still the map keep writes to
+		st.pendingMu.Unlock()
 		return nil
 	}
+	st.pending = map[string][]byte{}
+	st.pendingMu.Unlock()
 	txID, seen := 0, 0
 	err := st.db.Update(func(tx *bolt.Tx) error { txID = tx.ID(); return putRecords(tx.Bucket(bucketState), batch) })
 	if err == nil {
