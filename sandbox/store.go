@@ -23,8 +23,10 @@ import (
 // StoreFile is the name of the database in a data directory.
 const StoreFile = "sandbox.db"
 
-// storeVersion 2 has a checksum on every record; 1 is migrated at open.
-const storeVersion = 2
+// storeVersion 3 keeps a partner's events and deliveries as records of
+// their own; 2 (inside the partner's record) and 1 (no checksums) are
+// migrated at open (store_legacy.go).
+const storeVersion = 3
 
 var (
 	bucketMeta  = []byte("meta")
@@ -142,7 +144,7 @@ func (st *Store) prepare(fresh bool) (err error) {
 		return storeDamage{path, problems[0]}
 	}
 	if version < storeVersion {
-		if err := migrate(tx); err != nil {
+		if err := migrate(tx, version); err != nil {
 			return err
 		}
 	}
