@@ -15,7 +15,7 @@ import (
 // eventHistorySize events, whoever they were sent to (none, when no
 // webhook was subscribed), so a listener that was stopped can catch up
 // and a partner can see what happened. With a data directory the history
-// survives a restart (it is part of the partner's record).
+// survives a restart (each event a record of its own: persist.go).
 //
 //	GET /sandbox/events?type=card.*&user=alice@demo.test&since=10m&after=EVENT_ID&limit=100
 //	  -> 200 {events: [{eventId, eventType, userId, occurredAt, event}], total}, oldest first;
@@ -36,16 +36,21 @@ type keptEvent struct {
 	UserID     string          `json:"userId"`
 	OccurredAt time.Time       `json:"occurredAt"`
 	Event      json.RawMessage `json:"event"`
+	seq        int             // its record's number in a data directory (persist.go)
 }
 
-// keepEventLocked adds ev (sent as body) to p's history. Call with s.mu held.
-func (s *Server) keepEventLocked(p *webhookPartner, ev webhookEvent, body []byte) {
-	p.events = append(p.events, keptEvent{EventID: ev.EventID, EventType: ev.EventType, UserID: ev.UserID,
-		OccurredAt: s.now().UTC(), Event: body})
+// addToHistoryLocked adds ev (sent as body) to p's history. Call with s.mu held.
+func (s *Server) addToHistoryLocked(p *webhookPartner, ev webhookEvent, body []byte) {
+	p.eventSeq++
+	added := keptEvent{EventID: ev.EventID, EventType: ev.EventType, UserID: ev.UserID,
+		OccurredAt: s.now().UTC(), Event: body, seq: p.eventSeq}
+	p.events = append(p.events, added)
+	var removed []keptEvent
 	if over := len(p.events) - eventHistorySize; over > 0 {
+		removed = slices.Clone(p.events[:over])
 		p.events = slices.Delete(p.events, 0, over)
 	}
-	s.keepPartnerLocked(p)
+	s.keepEventsLocked(p, added, removed)
 }
 
 // checkKeptEvents checks a stored history.

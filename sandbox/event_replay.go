@@ -70,8 +70,7 @@ func (s *Server) deliverNow(p *webhookPartner, hookID string, e keptEvent) strin
 		s.mu.Unlock()
 		return webhookFailed
 	}
-	t := webhookTarget{partner: p, hookID: hookID, record: webhookStartDelivery(h, e.EventID, e.EventType, e.Event, s.now())}
-	s.keepPartnerLocked(p)
+	t := webhookTarget{partner: p, hookID: hookID, record: s.startDeliveryRecordLocked(p, h, e.EventID, e.EventType, e.Event)}
 	s.mu.Unlock()
 	s.webhookDeliver(t, e.Event)
 	s.mu.Lock()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -16,6 +17,16 @@ func whitelistKey(userID string, seq int) string {
 }
 
 func partnerKey(k backendKey) string { return "webhooks/" + k.Tenant + "/" + k.Env }
+
+// A partner's events and deliveries are records of their own, below its
+// key: a new event writes itself, not the partner's whole history.
+func eventKey(k backendKey, seq int) string {
+	return fmt.Sprintf("%s/event/%016x", partnerKey(k), seq)
+}
+
+func deliveryKey(k backendKey, hookID string, seq int) string {
+	return fmt.Sprintf("%s/delivery/%s/%016x", partnerKey(k), hookID, seq)
+}
 
 func consentKey(k backendKey) string { return "consent/" + k.String() }
 
@@ -45,7 +56,24 @@ func fixtureRecords(f *fixture) (map[string][]byte, error) {
 		}
 	}
 	for _, p := range f.Webhooks {
-		if err := put(partnerKey(backendKey{p.Tenant, p.Environment, "eu"}), p); err != nil {
+		home := backendKey{p.Tenant, p.Environment, "eu"}
+		for i, e := range p.Events {
+			if err := put(eventKey(home, i+1), e); err != nil {
+				return nil, err
+			}
+		}
+		p.Events = nil
+		p.Configurations = slices.Clone(p.Configurations)
+		for i := range p.Configurations {
+			h := &p.Configurations[i]
+			for j, d := range h.Deliveries {
+				if err := put(deliveryKey(home, h.ID, j+1), d); err != nil {
+					return nil, err
+				}
+			}
+			h.Deliveries = nil
+		}
+		if err := put(partnerKey(home), p); err != nil {
 			return nil, err
 		}
 	}

@@ -10,17 +10,67 @@ import (
 	"unicode/utf8"
 )
 
-// partnerFixture is p's stored form. Call with s.mu held and encode the
-// result before unlocking (it shares p's slices).
-func partnerFixture(p *webhookPartner) fixturePartner {
+// partnerFixture is p's stored form. withHistory puts its events and
+// deliveries in it (a fixture file); a data directory keeps them apart.
+// Call with s.mu held and encode the result before unlocking (it shares
+// p's slices).
+func partnerFixture(p *webhookPartner, withHistory bool) fixturePartner {
 	out := fixturePartner{Tenant: p.home.Tenant, Environment: p.home.Env, Created: p.seq, Configurations: []fixtureWebhook{}}
 	for _, h := range p.hooks {
 		out.Configurations = append(out.Configurations, fixtureWebhook{ID: h.ID, Name: h.Name, URL: h.URL, APIKey: h.APIKey,
 			EventTypes: h.EventTypes, Active: h.Active, Metadata: h.Metadata, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt,
-			LastDelivery: h.last, Deliveries: h.deliveries})
+			LastDelivery: h.last})
+		if withHistory {
+			out.Configurations[len(out.Configurations)-1].Deliveries = h.deliveries
+		}
 	}
-	out.Events = p.events
+	if withHistory {
+		out.Events = p.events
+	}
 	return out
+}
+
+// numberHistory numbers p's events and each configuration's deliveries
+// from 1, where they came without numbers (the seed, a fixture, an older
+// store that kept them inside the partner's record).
+func numberHistory(p *webhookPartner) {
+	if slices.ContainsFunc(p.events, func(e keptEvent) bool { return e.seq == 0 }) {
+		for i := range p.events {
+			p.events[i].seq = i + 1
+		}
+	}
+	p.eventSeq = max(p.eventSeq, lastSeq(p.events, func(e keptEvent) int { return e.seq }))
+	for _, h := range p.hooks {
+		if slices.ContainsFunc(h.deliveries, func(d *webhookDeliveryRecord) bool { return d.seq == 0 }) {
+			for i, d := range h.deliveries {
+				d.seq = i + 1
+			}
+		}
+		h.deliverySeq = max(h.deliverySeq, lastSeq(h.deliveries, func(d *webhookDeliveryRecord) int { return d.seq }))
+	}
+}
+
+// lastSeq is the number of the last of list, 0 when it is empty.
+func lastSeq[T any](list []T, seq func(T) int) int {
+	if len(list) == 0 {
+		return 0
+	}
+	return seq(list[len(list)-1])
+}
+
+// historyNumbered reports whether every event and delivery of p came with
+// its record's number, as they do from a data directory that keeps them
+// apart.
+func historyNumbered(p *webhookPartner) bool {
+	if slices.ContainsFunc(p.events, func(e keptEvent) bool { return e.seq == 0 }) {
+		return false
+	}
+	for _, h := range p.hooks {
+		if slices.ContainsFunc(h.deliveries, func(d *webhookDeliveryRecord) bool { return d.seq == 0 }) {
+			return false
+		}
+	}
+	return true
 }
 
 // deliveryStates are the states a delivery may be stored in.
@@ -37,7 +87,7 @@ func (s *Server) applyPartner(path string, in fixturePartner) error {
 	case in.Created < len(in.Configurations):
 		return fixtureProblem(path+".created", "must be at least the number of configurations (%d)", len(in.Configurations))
 	}
-	p := &webhookPartner{home: home.key, seq: in.Created}
+	p := &webhookPartner{home: home.key, seq: in.Created, historyStored: true}
 	if err := checkKeptEvents(path+".events", in.Events); err != nil {
 		return err
 	}
@@ -50,13 +100,29 @@ func (s *Server) applyPartner(path string, in fixturePartner) error {
 		if p.find(h.ID) != nil {
 			return fixtureProblem(at+".id", "%q appears twice", h.ID)
 		}
-		interruptDeliveries(&h, s.now())
+		h.Deliveries = cloneDeliveries(h.Deliveries) // in is applied twice at a start: once to check it
+		interrupted := interruptDeliveries(&h, s.now())
 		p.hooks = append(p.hooks, &webhookConfig{ID: h.ID, Name: h.Name, URL: h.URL, APIKey: h.APIKey,
 			EventTypes: h.EventTypes, Active: h.Active, Metadata: h.Metadata, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt,
 			last: h.LastDelivery, deliveries: h.Deliveries})
+		p.historyStored = p.historyStored && !interrupted
 	}
+	// What came numbered came from records of its own, which the next
+	// change adds to; anything else is stored whole at the next change.
+	p.historyStored = p.historyStored && historyNumbered(p)
+	numberHistory(p)
 	home.webhooks = p
 	return nil
+}
+
+// cloneDeliveries copies deliveries, each with its attempts.
+func cloneDeliveries(deliveries []*webhookDeliveryRecord) (out []*webhookDeliveryRecord) {
+	for _, d := range deliveries {
+		copied := *d
+		copied.Attempts = slices.Clone(d.Attempts)
+		out = append(out, &copied)
+	}
+	return out
 }
 
 // checkFixtureWebhook applies the create rules to a stored configuration.
@@ -98,15 +164,17 @@ func checkFixtureWebhook(path string, h fixtureWebhook) error {
 
 // interruptDeliveries ends the deliveries a stopped sandbox left under
 // way: nothing sends them any more, so they failed (a resend sends them
-// again).
-func interruptDeliveries(h *fixtureWebhook, now time.Time) {
+// again). It reports whether there were any.
+func interruptDeliveries(h *fixtureWebhook, now time.Time) (interrupted bool) {
 	for _, d := range h.Deliveries {
 		if d.State == webhookPending || d.State == webhookRetrying {
 			d.State = webhookFailed
 			d.Attempts = append(d.Attempts, webhookAttempt{Attempt: len(d.Attempts) + 1, At: now,
 				Error: "not sent: the sandbox stopped first; resend the event (cardterm sandbox resend " + d.EventID + ")"})
+			interrupted = true
 		}
 	}
+	return interrupted
 }
 
 // consentFixture is be's consent data in its stored form. Call with s.mu held.

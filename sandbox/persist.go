@@ -68,10 +68,57 @@ func (s *Server) keepWhitelistLocked(u *userRecord, added, removed []*whitelistR
 	}
 }
 
-// keepPartnerLocked records a partner's webhooks and their deliveries.
+// keepPartnerLocked records a partner's webhook configurations; the first
+// time, every event and delivery of its history as well.
 func (s *Server) keepPartnerLocked(p *webhookPartner) {
-	if s.persist.store != nil {
-		s.keepLocked(partnerKey(p.home), partnerFixture(p))
+	if s.persist.store == nil {
+		return
+	}
+	s.keepLocked(partnerKey(p.home), partnerFixture(p, false))
+	if p.historyStored {
+		return
+	}
+	numberHistory(p)
+	for _, e := range p.events {
+		s.keepLocked(eventKey(p.home, e.seq), e)
+	}
+	for _, h := range p.hooks {
+		for _, d := range h.deliveries {
+			s.keepLocked(deliveryKey(p.home, h.ID, d.seq), d)
+		}
+	}
+	p.historyStored = true
+}
+
+// keepEventsLocked records an event added to p's history and the ones it
+// pushed out.
+func (s *Server) keepEventsLocked(p *webhookPartner, added keptEvent, removed []keptEvent) {
+	if s.persist.store == nil {
+		return
+	}
+	if !p.historyStored {
+		s.keepPartnerLocked(p)
+		return
+	}
+	s.keepLocked(eventKey(p.home, added.seq), added)
+	for _, e := range removed {
+		s.keepLocked(eventKey(p.home, e.seq), nil)
+	}
+}
+
+// keepDeliveriesLocked records a delivery of h started or changed (when
+// not nil) and the ones removed from h's history.
+func (s *Server) keepDeliveriesLocked(p *webhookPartner, h *webhookConfig, changed *webhookDeliveryRecord, removed []*webhookDeliveryRecord) {
+	if s.persist.store == nil {
+		return
+	}
+	if !p.historyStored {
+		s.keepPartnerLocked(p)
+	} else if changed != nil {
+		s.keepLocked(deliveryKey(p.home, h.ID, changed.seq), changed)
+	}
+	for _, d := range removed {
+		s.keepLocked(deliveryKey(p.home, h.ID, d.seq), nil)
 	}
 }
 

@@ -34,6 +34,7 @@ type webhookConfig struct {
 	UpdatedAt     time.Time
 	last          *webhookDeliveryLog      // the latest delivery attempt
 	deliveries    []*webhookDeliveryRecord // the latest events sent, oldest first (webhook_history.go)
+	deliverySeq   int                      // the last delivery's seq
 }
 
 // webhookPartner is one partner's (tenant + environment) webhook state.
@@ -42,7 +43,11 @@ type webhookPartner struct {
 	hooks []*webhookConfig // creation order
 	seq   int              // configurations created so far, for ids
 	// events are the partner's latest events, oldest first (event_history.go).
-	events []keptEvent
+	events   []keptEvent
+	eventSeq int // the last event's seq
+	// historyStored says a data directory holds each event and delivery
+	// as a record of its own (persist.go).
+	historyStored bool
 }
 
 func (p *webhookPartner) index(id string) int {

@@ -23,8 +23,10 @@ import (
 // StoreFile is the name of the database in a data directory.
 const StoreFile = "sandbox.db"
 
-// storeVersion 2 has a checksum on every record; 1 is migrated at open.
-const storeVersion = 2
+// storeVersion 3 keeps a partner's events and deliveries as records of
+// their own; 2 (inside the partner's record) and 1 (no checksums) are
+// migrated at open (store_legacy.go).
+const storeVersion = 3
 
 var (
 	bucketMeta  = []byte("meta")
@@ -142,7 +144,7 @@ func (st *Store) prepare(fresh bool) (err error) {
 		return storeDamage{path, problems[0]}
 	}
 	if version < storeVersion {
-		if err := migrate(tx); err != nil {
+		if err := migrate(tx, version); err != nil {
 			return err
 		}
 	}
@@ -213,13 +215,12 @@ func (st *Store) commit() error {
 	}
 	st.pendingMu.Lock()
 	batch := st.pending
-	if len(batch) > 0 {
-		st.pending = map[string][]byte{}
-	}
-	st.pendingMu.Unlock()
-	if len(batch) == 0 {
+	if len(batch) == 0 { // batch is still the map keep writes to
+		st.pendingMu.Unlock()
 		return nil
 	}
+	st.pending = map[string][]byte{}
+	st.pendingMu.Unlock()
 	txID, seen := 0, 0
 	err := st.db.Update(func(tx *bolt.Tx) error { txID = tx.ID(); return putRecords(tx.Bucket(bucketState), batch) })
 	if err == nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	bolt "go.etcd.io/bbolt"
@@ -28,8 +29,16 @@ func refuseLegacyJournals(dir string, journals []string) error {
 		dir, strings.Join(journals, ", "), StoreFile)
 }
 
-// migrate gives every record of a version 1 store its checksum.
-func migrate(tx *bolt.Tx) error {
+// migrate brings an older store to this version. Version 2 kept a
+// partner's events and deliveries inside its record: they are read as
+// they are and stored apart at the partner's next change, so only the
+// number changes, which makes an older cardterm refuse the store by its
+// version instead of taking the new records for damage. Version 1's
+// records get their checksums.
+func migrate(tx *bolt.Tx, from int) error {
+	if from == 2 {
+		return tx.Bucket(bucketMeta).Put(versionKey, []byte(strconv.Itoa(storeVersion)))
+	}
 	records := map[string][]byte{}
 	err := tx.Bucket(bucketState).ForEach(func(k, v []byte) error { records[string(k)] = bytes.Clone(v); return nil })
 	if err == nil {

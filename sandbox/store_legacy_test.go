@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,15 +49,15 @@ func storeVersionOf(t *testing.T, dir string) string {
 }
 
 // A store an earlier cardterm wrote (version 1) is migrated at open: the
-// same state, every record with its checksum, version 2.
+// same state, every record with its checksum, this version.
 func TestAnOlderStoreIsMigratedAtOpen(t *testing.T) {
 	dir := storeWithChanges(t)
 	olderStore(t, dir)
 	if status, entries := aliceAndFrank(t, dir); status != cardFrozen || entries != 200 {
 		t.Errorf("after migrating: alice's card %s, frank's entries %d; want FROZEN and 200", status, entries)
 	}
-	if got := storeVersionOf(t, dir); got != "2" {
-		t.Errorf("the store's version after migrating: %q, want 2", got)
+	if got := storeVersionOf(t, dir); got != fmt.Sprint(storeVersion) {
+		t.Errorf("the store's version after migrating: %q, want %d", got, storeVersion)
 	}
 	if report, err := Repair(dir, time.Now()); err != nil || report.Folder != "" {
 		t.Errorf("a migrated store is not sound: %v\n%s", err, report)

@@ -65,14 +65,15 @@ func newFixture() *fixture {
 }
 
 // decodeRecord adds one record's JSON to f by its key's kind. Keys sort
-// "user/" before "whitelist/", so an entry finds its user.
+// "user/" before "whitelist/", and a partner before the events and
+// deliveries below its key, so each finds what it belongs to.
 func decodeRecord(f *fixture, key string, data []byte) error {
 	kind, rest, _ := strings.Cut(key, "/")
 	switch kind {
 	case "user":
 		return appendStrict(&f.Users, data)
 	case "webhooks":
-		return appendStrict(&f.Webhooks, data)
+		return decodePartnerRecord(f, strings.Split(rest, "/"), data)
 	case "consent":
 		return appendStrict(&f.Consent, data)
 	case "pin":
@@ -87,6 +88,41 @@ func decodeRecord(f *fixture, key string, data []byte) error {
 			}
 		}
 		return errors.New("a whitelist entry without its user's wallets")
+	}
+	return errors.New("unknown record")
+}
+
+// decodePartnerRecord adds a partner (tenant/environment), one of its
+// events (…/event/seq) or one of a configuration's deliveries
+// (…/delivery/webhook id/seq) to f.
+func decodePartnerRecord(f *fixture, parts []string, data []byte) error {
+	if len(parts) <= 2 {
+		return appendStrict(&f.Webhooks, data)
+	}
+	i := slices.IndexFunc(f.Webhooks, func(p fixturePartner) bool { return p.Tenant == parts[0] && p.Environment == parts[1] })
+	seq, err := strconv.ParseUint(parts[len(parts)-1], 16, 63)
+	switch {
+	case i < 0:
+		return errors.New("an event or delivery without its partner")
+	case err != nil || seq == 0:
+		return errors.New("an event or delivery without its sequence number")
+	case len(parts) == 4 && parts[2] == "event":
+		if err := appendStrict(&f.Webhooks[i].Events, data); err != nil {
+			return err
+		}
+		f.Webhooks[i].Events[len(f.Webhooks[i].Events)-1].seq = int(seq)
+		return nil
+	case len(parts) == 5 && parts[2] == "delivery":
+		configurations := f.Webhooks[i].Configurations
+		j := slices.IndexFunc(configurations, func(h fixtureWebhook) bool { return h.ID == parts[3] })
+		if j < 0 {
+			return errors.New("a delivery without its webhook configuration")
+		}
+		if err := appendStrict(&configurations[j].Deliveries, data); err != nil {
+			return err
+		}
+		configurations[j].Deliveries[len(configurations[j].Deliveries)-1].seq = int(seq)
+		return nil
 	}
 	return errors.New("unknown record")
 }

@@ -47,7 +47,7 @@ func everything(t *testing.T, s *Server) string {
 			f.Users = append(f.Users, userFixture(u, true))
 		}
 		if k.Region == "eu" {
-			f.Webhooks = append(f.Webhooks, partnerFixture(s.webhookPartnerOf(be)))
+			f.Webhooks = append(f.Webhooks, partnerFixture(s.webhookPartnerOf(be), true))
 		}
 		f.Consent = append(f.Consent, consentFixture(be, s.consentOf(be, t0)))
 	}

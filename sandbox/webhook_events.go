@@ -118,7 +118,7 @@ func (s *Server) sendEventLocked(be *backend, ev webhookEvent) []webhookSubscrib
 		return nil
 	}
 	p := s.webhookPartnerOf(be)
-	s.keepEventLocked(p, ev, body)
+	s.addToHistoryLocked(p, ev, body)
 	var to []webhookSubscriber
 	for _, h := range p.hooks {
 		if h.Active && slices.Contains(h.EventTypes, ev.EventType) {
@@ -131,9 +131,8 @@ func (s *Server) sendEventLocked(be *backend, ev webhookEvent) []webhookSubscrib
 // startDeliveryLocked records a delivery of body (the event eventID) to h
 // and sends it in the background. Call with s.mu held.
 func (s *Server) startDeliveryLocked(p *webhookPartner, h *webhookConfig, eventID, eventType string, body []byte) webhookSubscriber {
-	t := webhookTarget{partner: p, hookID: h.ID, record: webhookStartDelivery(h, eventID, eventType, body, s.now())}
+	t := webhookTarget{partner: p, hookID: h.ID, record: s.startDeliveryRecordLocked(p, h, eventID, eventType, body)}
 	go s.webhookDeliver(t, body)
-	s.keepPartnerLocked(p)
 	return webhookSubscriber{ID: h.ID, Name: h.Name, URL: h.URL}
 }
 

@@ -32,6 +32,7 @@ type webhookDeliveryRecord struct {
 	State     string           `json:"state"`
 	Attempts  []webhookAttempt `json:"attempts"`
 	Event     json.RawMessage  `json:"event"`
+	seq       int              // its record's number in a data directory (persist.go)
 }
 
 // webhookAttempt is one try at sending an event.
@@ -88,13 +89,18 @@ func (d *webhookDeliveryRecord) toJSON() webhookDeliveryJSON {
 		State: d.State, Attempts: convertAll(d.Attempts, webhookAttempt.toJSON)}
 }
 
-// webhookStartDelivery adds a pending delivery to h's history. Call with s.mu held.
-func webhookStartDelivery(h *webhookConfig, eventID, eventType string, body []byte, now time.Time) *webhookDeliveryRecord {
-	rec := &webhookDeliveryRecord{EventID: eventID, EventType: eventType, CreatedAt: now, State: webhookPending, Event: body}
+// startDeliveryRecordLocked adds a pending delivery to h's history and
+// keeps it. Call with s.mu held.
+func (s *Server) startDeliveryRecordLocked(p *webhookPartner, h *webhookConfig, eventID, eventType string, body []byte) *webhookDeliveryRecord {
+	h.deliverySeq++
+	rec := &webhookDeliveryRecord{EventID: eventID, EventType: eventType, CreatedAt: s.now(), State: webhookPending, Event: body, seq: h.deliverySeq}
 	h.deliveries = append(h.deliveries, rec)
-	if len(h.deliveries) > webhookHistorySize {
-		h.deliveries = slices.Delete(h.deliveries, 0, len(h.deliveries)-webhookHistorySize)
+	var removed []*webhookDeliveryRecord
+	if over := len(h.deliveries) - webhookHistorySize; over > 0 {
+		removed = slices.Clone(h.deliveries[:over])
+		h.deliveries = slices.Delete(h.deliveries, 0, over)
 	}
+	s.keepDeliveriesLocked(p, h, rec, removed)
 	return rec
 }
 
@@ -103,12 +109,13 @@ func (s *Server) webhookFinish(t webhookTarget, a webhookAttempt, state string) 
 	defer s.commitLogged()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	defer s.keepPartnerLocked(t.partner)
 	t.record.Attempts = append(t.record.Attempts, a)
 	t.record.State = state
-	if h := t.partner.find(t.hookID); h != nil {
+	if h := t.partner.find(t.hookID); h != nil { // not deleted meanwhile
 		h.last = &webhookDeliveryLog{EventID: t.record.EventID, EventType: t.record.EventType, At: a.At.UTC().Format(time.RFC3339),
 			Attempt: a.Attempt, Status: a.Status, Error: a.Error, State: state}
+		s.keepPartnerLocked(t.partner)
+		s.keepDeliveriesLocked(t.partner, h, t.record, nil)
 	}
 }
 

@@ -340,6 +340,7 @@ func (s *Server) webhookDelete(c *call) {
 	webhookAnswer(c, p, func(h *webhookConfig) any {
 		p.hooks = slices.DeleteFunc(p.hooks, func(other *webhookConfig) bool { return other == h })
 		s.keepPartnerLocked(p)
+		s.keepDeliveriesLocked(p, h, nil, h.deliveries)
 		return success
 	})
 }
