@@ -33,6 +33,19 @@ func TestPaletteRunsTheCardsActions(t *testing.T) {
 	if got := nora.Notice(); !strings.Contains(got, "freeze/unfreeze needs a card: there is none yet, order one with n") {
 		t.Fatalf("enter on a disabled action: notice %q", got)
 	}
+	// A BLOCKED card can be neither frozen nor unfrozen: the row says so
+	// instead of opening a confirmation the gateway would refuse.
+	bruno := newApp(t)
+	bruno.SignIn("bruno@demo.test")
+	bruno.Open(screenkit.CardScreen)
+	bruno.Keys(":")
+	bruno.Type("fre")
+	bruno.MustShow(t, "freeze the card", "a BLOCKED card cannot be frozen or unfrozen")
+	bruno.Keys("enter")
+	bruno.MustNotShow(t, "Unfreeze the card ending", "go to:")
+	if got := bruno.Notice(); !strings.Contains(got, "a BLOCKED card cannot be frozen or unfrozen: it is permanent; order a new one with n") {
+		t.Fatalf("enter on freeze for a BLOCKED card: notice %q", got)
+	}
 }
 
 // The palette also lists the global actions and the screens, matched by any
