@@ -51,7 +51,7 @@ func newCardKeys(readOnly bool) cardKeys {
 const (
 	whyNoCard     = " needs a card: there is none yet, order one with "
 	whyNotBlocked = "a new card can be ordered only when there is none or it is BLOCKED"
-	whyBlocked    = "a BLOCKED card cannot be frozen or unfrozen: it is permanent; order a new one with "
+	whyBlocked    = "a BLOCKED card cannot be frozen or unfrozen: order a new one with "
 )
 
 // offerOnly enables the card's actions that can work for what the gateway

@@ -123,7 +123,7 @@ func TestCardOffersOnlyActionsThatCanWork(t *testing.T) {
 		{"umar@demo.test", "v", "view PIN needs a VERIFIED identity: see the verification state on the Account screen (1)", []string{"f freeze", "n order", "p set PIN"}, nil},
 		{"umar@demo.test", "n", "order a new card needs a VERIFIED identity", nil, nil},
 		{"alice@demo.test", "n", "a new card can be ordered only when there is none or it is BLOCKED", []string{"n order"}, []string{"f freeze"}},
-		{"bruno@demo.test", "f", "a BLOCKED card cannot be frozen or unfrozen: it is permanent; order a new one with n", []string{"f freeze"}, []string{"n order a new card"}},
+		{"bruno@demo.test", "f", "a BLOCKED card cannot be frozen or unfrozen: order a new one with n", []string{"f freeze"}, []string{"n order a new card"}},
 	}
 	for _, tc := range cases {
 		t.Run(strings.TrimSuffix(tc.user, "@demo.test")+"_"+tc.press, func(t *testing.T) {

@@ -43,7 +43,7 @@ func TestPaletteRunsTheCardsActions(t *testing.T) {
 	bruno.MustShow(t, "freeze the card", "a BLOCKED card cannot be frozen or unfrozen")
 	bruno.Keys("enter")
 	bruno.MustNotShow(t, "Unfreeze the card ending", "go to:")
-	if got := bruno.Notice(); !strings.Contains(got, "a BLOCKED card cannot be frozen or unfrozen: it is permanent; order a new one with n") {
+	if got := bruno.Notice(); !strings.Contains(got, "a BLOCKED card cannot be frozen or unfrozen: order a new one with n") {
 		t.Fatalf("enter on freeze for a BLOCKED card: notice %q", got)
 	}
 }
