@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"cardterm/screens/screenkit"
+	"cardterm/screens/screentest"
 )
 
 // The palette (: and part of a name) lists the card's actions with their
@@ -46,6 +47,18 @@ func TestPaletteRunsTheCardsActions(t *testing.T) {
 	if got := bruno.Notice(); !strings.Contains(got, "a BLOCKED card cannot be frozen or unfrozen: order a new one with n") {
 		t.Fatalf("enter on freeze for a BLOCKED card: notice %q", got)
 	}
+}
+
+// At 80 columns the palette is narrower than a reason: it wraps the
+// reason under the row instead of cutting its end.
+func TestPaletteWrapsAReasonItCannotFit(t *testing.T) {
+	app := newApp(t, screentest.WithSize(80, 24))
+	app.SignIn("bruno@demo.test")
+	app.Open(screenkit.CardScreen)
+	app.Keys(":")
+	app.Type("fre")
+	app.MustShow(t, "a BLOCKED card cannot be frozen or unfrozen:", "new one with n")
+	app.MustNotShow(t, "…  │")
 }
 
 // The palette also lists the global actions and the screens, matched by any
