@@ -55,9 +55,34 @@ func TestDialogCopiesItsRequestAsCurlAndShowsIt(t *testing.T) {
 	if _, _ = d.update(tea.KeyPressMsg{Code: 'C', Text: "C"}); !revealed[1] {
 		t.Fatal("C did not ask for the secrets")
 	}
-	summary := &dialog{spec: ConfirmSpec{Request: []string{"POST /v1/wallet/whitelist", "3 entries"}}, keys: DialogKeys(), curlOf: curlOf}
-	if _, cmd := summary.update(tea.KeyPressMsg{Code: 'c', Text: "c"}); cmd == nil || len(asked) != 2 || summary.curl != "" {
-		t.Fatal("a described request was copied")
+}
+
+// A confirmation that only describes what it runs (a summary of a body,
+// a local command) does not offer c: the footer and help list only what
+// works, and c copies nothing.
+func TestDialogOffersCurlOnlyForAWholeRequest(t *testing.T) {
+	copied := 0
+	curlOf := func(SentRequest, bool) (string, []string, error) { copied++; return "curl", nil, nil }
+	for _, tc := range []struct {
+		name    string
+		request []string
+		offered bool
+	}{
+		{"a whole request", []string{"POST /v1/card/freeze"}, true},
+		{"a summary of the body", []string{"POST /v1/wallet/whitelist", "3 entries"}, false},
+		{"a local command", []string{"$ printf '%s' 'Joe'\\''s'"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			copied = 0
+			d := newDialog(ConfirmSpec{Request: tc.request}, curlOf, nil)
+			if got := d.keys.Copy.Enabled() && d.keys.CopyRevealed.Enabled(); got != tc.offered {
+				t.Fatalf("c and C offered: %v, want %v", got, tc.offered)
+			}
+			d.update(tea.KeyPressMsg{Code: 'c', Text: "c"})
+			if tc.offered != (copied == 1) || !tc.offered && d.curl != "" {
+				t.Fatalf("c copied %d times (curl %q), offered %v", copied, d.curl, tc.offered)
+			}
+		})
 	}
 }
 

@@ -82,6 +82,18 @@ type dialog struct {
 	done          bool
 }
 
+// newDialog is the confirmation of spec. Copy as curl is offered only
+// when spec holds the whole request: a confirmation that only describes
+// it (a summary, a masked secret, a local command) has no c in its footer.
+func newDialog(spec ConfirmSpec, curlOf CurlOf, st *theme.Styles) *dialog {
+	keys := DialogKeys()
+	if _, ok := sentRequestOf(spec); !ok {
+		keys.Copy.SetEnabled(false)
+		keys.CopyRevealed.SetEnabled(false)
+	}
+	return &dialog{spec: spec, keys: keys, curlOf: curlOf, st: st}
+}
+
 // Update implements layer.Layer: y/enter and n/esc answer and close it.
 func (d *dialog) Update(msg tea.Msg) tea.Cmd {
 	press, ok := msg.(tea.KeyPressMsg)
@@ -118,7 +130,7 @@ func (d *dialog) update(msg tea.KeyPressMsg) (done bool, cmd tea.Cmd) {
 	case key.Matches(msg, d.keys.Copy), key.Matches(msg, d.keys.CopyRevealed):
 		req, ok := sentRequestOf(d.spec)
 		if !ok {
-			return false, Notify(theme.ToneInfo, "this confirmation describes its request without all of it: nothing to copy as curl")
+			return false, nil // newDialog offers no c then
 		}
 		var cmd tea.Cmd
 		if command, c := copyAsCurl(d.curlOf, req, key.Matches(msg, d.keys.CopyRevealed)); command != "" {

@@ -157,9 +157,12 @@ type sheet struct {
 	done   bool
 }
 
-// sheetKeys are an open sheet's bindings.
+// sheetKeys are an open sheet's bindings. The scrolling ones are enabled
+// only while the help has more to show that way, so the footer offers
+// them exactly when a short terminal hides part of the help.
 type sheetKeys struct {
-	Close, Quit key.Binding
+	Close, Quit                key.Binding
+	Down, Up, PageDown, PageUp key.Binding
 }
 
 func newSheet(r *Root, kind sheetKind) *sheet {
@@ -167,14 +170,22 @@ func newSheet(r *Root, kind sheetKind) *sheet {
 	if kind == logSheet {
 		closeKey = key.NewBinding(key.WithKeys("m", "esc", "?"), key.WithHelp("m/esc", "close notices"))
 	}
-	return &sheet{r: r, kind: kind, keys: sheetKeys{Close: closeKey, Quit: r.keys.Quit}}
+	keys := sheetKeys{Close: closeKey, Quit: r.keys.Quit,
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "more"), key.WithDisabled()),
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "back"), key.WithDisabled()),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down"), key.WithDisabled()),
+		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up"), key.WithDisabled()),
+	}
+	return &sheet{r: r, kind: kind, keys: keys}
 }
 
 // ShortHelp implements help.KeyMap.
-func (k sheetKeys) ShortHelp() []key.Binding { return []key.Binding{k.Close} }
+func (k sheetKeys) ShortHelp() []key.Binding { return []key.Binding{k.Close, k.Down, k.Up} }
 
 // FullHelp implements help.KeyMap.
-func (k sheetKeys) FullHelp() [][]key.Binding { return [][]key.Binding{{k.Close, k.Quit}} }
+func (k sheetKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Close, k.Quit}, {k.Down, k.Up, k.PageDown, k.PageUp}}
+}
 
 // Update implements layer.Layer.
 func (s *sheet) Update(msg tea.Msg) tea.Cmd {
@@ -185,6 +196,14 @@ func (s *sheet) Update(msg tea.Msg) tea.Cmd {
 			s.done = true
 		case key.Matches(msg, s.keys.Quit):
 			return tea.Quit
+		case key.Matches(msg, s.keys.Down):
+			s.scroll(1)
+		case key.Matches(msg, s.keys.Up):
+			s.scroll(-1)
+		case key.Matches(msg, s.keys.PageDown):
+			s.scroll(max(s.height-1, 1))
+		case key.Matches(msg, s.keys.PageUp):
+			s.scroll(-max(s.height-1, 1))
 		}
 	case BodyMouseMsg:
 		if s.kind == helpSheet {
@@ -195,7 +214,12 @@ func (s *sheet) Update(msg tea.Msg) tea.Cmd {
 }
 
 // SetSize implements layer.Layer.
-func (s *sheet) SetSize(width, height int) { s.width, s.height = width, height }
+func (s *sheet) SetSize(width, height int) {
+	s.width, s.height = width, height
+	if s.kind == helpSheet {
+		s.scroll(0)
+	}
+}
 
 // View implements layer.Layer.
 func (s *sheet) View() string {

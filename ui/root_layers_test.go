@@ -1,6 +1,7 @@
 package ui_test
 
 import (
+	"strings"
 	"testing"
 
 	"charm.land/bubbles/v2/help"
@@ -94,5 +95,37 @@ func TestALayerOpensOverTheScreenThatAskedForIt(t *testing.T) {
 	}
 	if top, ok := root.TopLayerOf(cardScreen); !ok || top != card.layer {
 		t.Fatal("esc on the account screen closed the card's layer")
+	}
+}
+
+// On a terminal too short for the help, the keys scroll it as the wheel
+// does, and the footer offers them only while there is more that way: a
+// keyboard user reaches the screens' keys at the end of the help.
+func TestKeysScrollTheHelp(t *testing.T) {
+	f := newFixture(t, true, false)
+	f.signInNow()
+	f.drive(tea.WindowSizeMsg{Width: 100, Height: 14}, uitest.Key("?"))
+	top := f.view()
+	footer := lastLine(top)
+	if !strings.Contains(footer, "↓/j more") || strings.Contains(footer, "↑/k back") {
+		t.Fatalf("at the top the footer should offer more, not back: %q", footer)
+	}
+	f.drive(uitest.Key("down"))
+	if strings.Contains(strings.Split(f.view(), "\n")[0], "Help") {
+		t.Fatalf("down did not scroll the help:\n%s", f.view())
+	}
+	for range 10 {
+		f.drive(uitest.Key("pgdown"))
+	}
+	end := f.view()
+	if !strings.Contains(end, "Navigation") {
+		t.Fatalf("page down does not reach the end of the help:\n%s", end)
+	}
+	if footer := lastLine(end); strings.Contains(footer, "more") || !strings.Contains(footer, "↑/k back") {
+		t.Fatalf("at the end the footer should offer back, not more: %q", footer)
+	}
+	f.drive(uitest.Key("pgup"), uitest.Key("pgup"), uitest.Key("pgup"), uitest.Key("pgup"), uitest.Key("k"))
+	if f.view() != top {
+		t.Fatalf("page up and k do not come back to the top:\n%s", f.view())
 	}
 }

@@ -230,11 +230,17 @@ func (r *Root) dialogButtonAt(d *dialog, x, y int) dialogButton {
 // helpRoom is the most lines the help is drawn in to learn its length.
 const helpRoom = 400
 
-// scroll moves the help by lines, no further than its last screenful.
+// scroll moves the help by lines, no further than its last screenful,
+// and offers the keys that move it only where there is more to see.
 func (s *sheet) scroll(lines int) {
 	text := strings.TrimRight(s.r.renderHelp(s.width, helpRoom, 0), " \n")
 	total := strings.Count(text, "\n") + 1
-	s.offset = min(max(s.offset+lines, 0), max(total-s.height, 0))
+	last := max(total-s.height, 0)
+	s.offset = min(max(s.offset+lines, 0), last)
+	s.keys.Down.SetEnabled(s.offset < last)
+	s.keys.PageDown.SetEnabled(s.offset < last)
+	s.keys.Up.SetEnabled(s.offset > 0)
+	s.keys.PageUp.SetEnabled(s.offset > 0)
 }
 
 // scrolledHelp is the help's text from the line offset on.

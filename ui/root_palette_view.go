@@ -31,7 +31,7 @@ func (p *goToPrompt) View() string {
 }
 
 // rowLines is one row: its words, its key at the right, and for an
-// action that cannot run now the reason, muted, on the next line.
+// action that cannot run now the reason, muted, on the lines under it.
 func (p *goToPrompt) rowLines(entry paletteEntry, chosen bool, inner int) []string {
 	keyText := entry.keyHelp
 	title := ansi.Truncate(entry.title, max(inner-CellWidth(keyText)-4, 4), "…")
@@ -53,5 +53,10 @@ func (p *goToPrompt) rowLines(entry paletteEntry, chosen bool, inner int) []stri
 	if entry.why == "" {
 		return []string{line}
 	}
-	return []string{line, p.st.Muted.Render("    " + ansi.Truncate(entry.why, max(inner-4, 4), "…"))}
+	// The reason is what the user came to read: wrapped, never cut.
+	lines := []string{line}
+	for _, part := range strings.Split(ansi.Wordwrap(entry.why, max(inner-4, 4), ""), "\n") {
+		lines = append(lines, p.st.Muted.Render("    "+part))
+	}
+	return lines
 }

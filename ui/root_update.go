@@ -64,7 +64,7 @@ func (r *Root) openDialog(spec ConfirmSpec) {
 		return
 	}
 	r.closeRootLayers(layer.Sheet)
-	r.openRootLayer(&dialog{spec: spec, keys: DialogKeys(), curlOf: r.opts.CurlOf, st: r.st}, layer.Dialog)
+	r.openRootLayer(newDialog(spec, r.opts.CurlOf, r.st), layer.Dialog)
 }
 
 // openScreenLayer opens a screen's layer over the screen that asked and

@@ -51,6 +51,7 @@ func newCardKeys(readOnly bool) cardKeys {
 const (
 	whyNoCard     = " needs a card: there is none yet, order one with "
 	whyNotBlocked = "a new card can be ordered only when there is none or it is BLOCKED"
+	whyBlocked    = "a BLOCKED card cannot be frozen or unfrozen: order a new one with "
 )
 
 // offerOnly enables the card's actions that can work for what the gateway
@@ -69,7 +70,10 @@ func (c *Screen) offerOnly() {
 		for _, b := range append(cardActions, &c.keys.Order) {
 			c.why.Disable(b, b.Help().Desc+" needs a VERIFIED identity: see the verification state on "+c.Deps.ScreenNamed(screenkit.AccountScreen, "Account"))
 		}
-	case c.card != nil && c.card.Status != apiclient.CardBlocked:
+	case c.card != nil && c.card.Status == apiclient.CardBlocked:
+		// The gateway refuses both: offer only what replaces the card.
+		c.why.Disable(&c.keys.Toggle, whyBlocked+c.keys.Order.Help().Key)
+	case c.card != nil:
 		c.why.Disable(&c.keys.Order, whyNotBlocked)
 	}
 }
@@ -276,9 +280,8 @@ func (c *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// toggleAction is what f does for the card as last read: a FROZEN card is
-// unfrozen, an ACTIVE one frozen; a BLOCKED one is sent as an unfreeze so
-// the gateway's refusal is shown.
+// toggleAction is what f does for the card as last read: an ACTIVE card is
+// frozen, any other unfrozen (f is not offered for a BLOCKED one).
 func (c *Screen) toggleAction() cardAction {
 	if c.card.Status == apiclient.CardActive {
 		return actionFreeze
@@ -314,9 +317,6 @@ func (c *Screen) confirm(action cardAction) tea.Cmd {
 		spec.Title = "Unfreeze the card" + last4 + "?"
 		spec.Request = apiclient.UnfreezeCardCall().Lines()
 		spec.Lines = []string{"Takes effect at once: authorizations resume."}
-		if c.card != nil && c.card.Status == apiclient.CardBlocked {
-			spec.Lines = append(spec.Lines, "This card is BLOCKED: the gateway will refuse. A blocked card is permanent; order a new one with n.")
-		}
 		spec.ConfirmLabel = "unfreeze"
 		spec.Tone = theme.ToneInfo
 	case actionOrder:

@@ -78,8 +78,6 @@ func TestCardChangeConfirmsThenShowsTheAnswer(t *testing.T) {
 		// sent (a second would answer 400, already frozen).
 		{"double press sends one freeze", "alice@demo.test", []string{"f", "f"},
 			[]string{"Freeze the card ending 4242?"}, []string{"FROZEN", "card frozen"}, []string{"already frozen"}},
-		{"blocked card's unfreeze refused", "bruno@demo.test", []string{"f"},
-			[]string{"Unfreeze the card", "BLOCKED", "permanent"}, []string{"Card is not frozen", "BLOCKED"}, nil},
 		{"order replaces a blocked card", "bruno@demo.test", []string{"n"},
 			[]string{"Order a new virtual card?", "POST /v1/card/order"}, []string{"ACTIVE", "VIRTUAL", "new card ordered"}, nil},
 	}
@@ -109,7 +107,8 @@ func TestReadOnlyRefusesCardChanges(t *testing.T) {
 
 // TestCardOffersOnlyActionsThatCanWork: without a card, or unverified, the
 // card actions are not in the footer and a press says why; with a card that
-// is not BLOCKED, ordering says why it is not offered.
+// is not BLOCKED, ordering says why it is not offered, and with a BLOCKED
+// one, freezing or unfreezing.
 func TestCardOffersOnlyActionsThatCanWork(t *testing.T) {
 	cases := []struct {
 		user     string
@@ -124,6 +123,7 @@ func TestCardOffersOnlyActionsThatCanWork(t *testing.T) {
 		{"umar@demo.test", "v", "view PIN needs a VERIFIED identity: see the verification state on the Account screen (1)", []string{"f freeze", "n order", "p set PIN"}, nil},
 		{"umar@demo.test", "n", "order a new card needs a VERIFIED identity", nil, nil},
 		{"alice@demo.test", "n", "a new card can be ordered only when there is none or it is BLOCKED", []string{"n order"}, []string{"f freeze"}},
+		{"bruno@demo.test", "f", "a BLOCKED card cannot be frozen or unfrozen: order a new one with n", []string{"f freeze"}, []string{"n order a new card"}},
 	}
 	for _, tc := range cases {
 		t.Run(strings.TrimSuffix(tc.user, "@demo.test")+"_"+tc.press, func(t *testing.T) {
