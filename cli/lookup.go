@@ -15,6 +15,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/domain/savedview"
+	"cardterm/domain/transactionview"
 	"cardterm/ui/sanitize"
 )
 
@@ -105,7 +106,7 @@ func transactionsInView(view savedview.View) func(context.Context, *apiclient.Cl
 		if err != nil {
 			return err
 		}
-		filter := view.Transactions()
+		filter := transactionview.Filter(view)
 		filter.Page = max(page, 1) - 1
 		_, err = c.Transactions(ctx, filter)
 		return err

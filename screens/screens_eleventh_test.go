@@ -84,10 +84,14 @@ func TestAnEleventhScreenTakesNoOtherScreensKey(t *testing.T) {
 	// The help lists every screen with the way to open it.
 	app.Keys("?")
 	help := app.Screen()
-	screentest.MustShow(t, help, "Screens", "1 "+all[0].Title(), "0 "+all[9].Title(), "tab ↓ enter Eleventh")
+	screentest.MustShow(t, help, "Screens", "1 "+all[0].Title(), "0 "+all[9].Title(), "· Eleventh (tab ↓ enter)")
 	if strings.Count(help, "Eleventh") < 2 { // the navigation's entry and the help's
 		t.Fatalf("the help does not list the eleventh screen:\n%s", help)
 	}
+	// At 80 columns the Screens are in columns, the eleventh beside the
+	// ninth and tenth: its way in does not widen their key column.
+	app.Resize(80, 24)
+	app.MustShow(t, "9 "+all[8].Title(), "0 "+all[9].Title(), "· Eleventh")
 }
 
 // A screen's text names another screen's number key as the root gives it,

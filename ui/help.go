@@ -222,16 +222,18 @@ func (r *Root) renderHelp(w, h, offset int) string {
 }
 
 // screenKeys lists every screen of the navigation with the key that opens
-// it: its number, or, past the tenth, the navigation pane (tab, move to it,
-// enter), so a screen without a number key is still found from the help.
+// it: its number, or, past the tenth, "·" as the navigation pane marks it
+// and the way there (tab, move to it, enter) after its name, so a screen
+// without a number key is still found from the help and the key column
+// stays as wide as a number.
 func (r *Root) screenKeys() help.KeyMap {
 	bindings := make([]key.Binding, len(r.screens))
 	for i, s := range r.screens {
-		k := r.numberKeyAt(i)
+		k, title := r.numberKeyAt(i), sanitize.Text(s.Title())
 		if k == "" {
-			k = "tab ↓ enter"
+			k, title = "·", title+" (tab ↓ enter)"
 		}
-		bindings[i] = key.NewBinding(key.WithKeys(k), key.WithHelp(k, sanitize.Text(s.Title())))
+		bindings[i] = key.NewBinding(key.WithKeys(k), key.WithHelp(k, title))
 	}
 	return staticKeyMap(bindings)
 }

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/theme"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
@@ -112,7 +113,7 @@ func ReportError(what string, err error) tea.Cmd {
 			n.Answer, n.AnswerCut = body, cut
 			if cut || utf8.RuneCountInString(text) > longNoticeText {
 				// Too long to read here: the notice says where it is whole.
-				n.Text = sanitize.Text(CutText(text, answerNoticeText)) + " · i shows the answer"
+				n.Text = sanitize.Text(CutText(text, answerNoticeText)) + " · " + keymap.Key("global.inspect") + " shows the answer"
 			}
 		}
 	}

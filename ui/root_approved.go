@@ -191,9 +191,9 @@ func (r *Root) openApproved(msg ApprovedSessionMsg) tea.Cmd {
 	screens := slices.Clone(msg.Screens) // in the navigation's order
 	r.screens, r.opts.ReadOnly, r.places = screens, true, slices.Clone(msg.Places)
 	r.keys.Jump = jumpKeysOf(r.numberKeys())
-	// q asks to end the session and comes back to the console: the help
+	// Quit asks to end the session and comes back to the console: the help
 	// says so.
-	r.keys.Quit.SetHelp("q", "end the session")
+	r.keys.Quit.SetHelp(r.keys.Quit.Help().Key, "end the session")
 	r.signedIn, r.active, r.navCur, r.focusNav = true, 0, 0, false
 	r.closeRootLayers()
 	r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}

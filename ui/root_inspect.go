@@ -82,7 +82,7 @@ func (r *Root) noticeAnswer() (Notice, bool) {
 }
 
 // inspectNoticeAnswer opens the inspector on the answer behind the error
-// notice on screen when msg is i and nothing else takes the key (a text
+// notice on screen when msg is the inspect key and nothing else takes the key (a text
 // field, a dialog, an overlay); it reports whether it did.
 func (r *Root) inspectNoticeAnswer(msg tea.KeyPressMsg) bool {
 	if !key.Matches(msg, r.keys.Inspect) || r.topRank() > int(layer.Panel) || r.capturing() {

@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strings"
 
-	"cardterm/apiclient"
 	"cardterm/domain/atomicfile"
 )
 
@@ -126,24 +125,6 @@ func Names(views []View, screen string) []string {
 		}
 	}
 	return names
-}
-
-// FromTransactions is a transaction filter as a view's fields.
-func FromTransactions(f apiclient.TransactionFilter) map[string]string {
-	return map[string]string{"dateFrom": f.DateFrom, "dateTo": f.DateTo, "searchKey": f.SearchKey,
-		"mccCategories": strings.Join(f.MCCCategories, ",")}
-}
-
-// Transactions is a view's fields as a transaction filter, first page.
-func (v View) Transactions() apiclient.TransactionFilter {
-	var categories []string
-	for _, c := range strings.Split(v.Filter["mccCategories"], ",") {
-		if c = strings.TrimSpace(c); c != "" {
-			categories = append(categories, c)
-		}
-	}
-	return apiclient.TransactionFilter{DateFrom: v.Filter["dateFrom"], DateTo: v.Filter["dateTo"],
-		SearchKey: v.Filter["searchKey"], MCCCategories: categories}
 }
 
 // FromWhitelist is the whitelist's currency and quick filter as a view's

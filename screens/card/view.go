@@ -156,7 +156,7 @@ func (c *Screen) renderCard(width int) string {
 	case apiclient.CardFrozen:
 		note = "Frozen: every transaction attempt is declined. Unfreezing takes effect at once."
 	case apiclient.CardBlocked:
-		note = "Blocked: this is permanent. The card cannot be unfrozen; order a new card (n) to replace it."
+		note = "Blocked: this is permanent. The card cannot be unfrozen; order a new card (" + c.keys.Order.Help().Key + ") to replace it."
 		if c.Deps.ReadOnly { // read-only offers no key that orders
 			note = "Blocked: this is permanent. The card cannot be unfrozen; a new card replaces it."
 		}

@@ -14,6 +14,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 	"cardterm/ui/table"
 )
@@ -82,7 +83,7 @@ func (s *Screen) openAuditOf(set apiclient.ConsentSet, ok bool) tea.Cmd {
 // openAuditFor shows userID's audit trail.
 func (s *Screen) openAuditFor(userID string) tea.Cmd {
 	if userID == "" {
-		return ui.Notify(theme.ToneInfo, "look up a user first (u)")
+		return ui.Notify(theme.ToneInfo, "look up a user first ("+s.keys.User.Help().Key+")")
 	}
 	if s.notFound && userID == s.subject.userID {
 		return ui.Notify(theme.ToneInfo, "this user has no consent set, so no audit trail")
@@ -248,7 +249,7 @@ func (v *auditView) draw() string {
 	case v.loadErr != nil:
 		return strings.Join(append(lines,
 			st.Text(theme.ToneDanger).Render(ui.FitLine(sanitize.Text("Could not read the audit trail: "+apiclient.ErrorMessage(v.loadErr)), width)),
-			st.Muted.Render("r retries · esc goes back")), "\n")
+			st.Muted.Render(keymap.Key("global.refresh")+" retries · "+v.keys.Back.Help().Key+" goes back")), "\n")
 	case !v.loaded:
 		return lines[0]
 	}

@@ -136,7 +136,7 @@ func (v *detailView) Inspect() (string, []byte, bool) {
 func (v *detailView) build() {
 	st, set, width := v.st, v.set, v.width
 	if !v.found {
-		v.lines = []string{st.Muted.Render("The consent set is no longer listed (esc goes back).")}
+		v.lines = []string{st.Muted.Render("The consent set is no longer listed (" + v.keys.Back.Help().Key + " goes back).")}
 		v.clampScroll()
 		return
 	}

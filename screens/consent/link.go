@@ -28,7 +28,7 @@ type linkForm struct {
 func (s *Screen) openLinkSelected() tea.Cmd {
 	set, ok := s.selectedSet()
 	if !ok {
-		return ui.Notify(theme.ToneInfo, "no consent set selected (b looks up an onboarding)")
+		return ui.Notify(theme.ToneInfo, "no consent set selected ("+s.keys.Onboarding.Help().Key+" looks up an onboarding)")
 	}
 	return s.openLink(set)
 }

@@ -276,7 +276,7 @@ func (c *chainBrowser) detailHead() string {
 	// Every other field the gateway sent (Solana's own, in its names).
 	fields = append(fields, screenkit.OtherFields(n.Raw, chainNetworkKnown)...)
 	return strings.Join([]string{c.heading(), "", screenkit.RenderFields(st, fields, c.width), "",
-		st.Subtitle.Render("Tokens") + "  " + st.Muted.Render("y copies the selected address · esc back")}, "\n")
+		st.Subtitle.Render("Tokens") + "  " + st.Muted.Render(keymap.Key("global.copy")+" copies the selected address · "+c.keys.Back.Help().Key+" back")}, "\n")
 }
 
 // View implements layer.Layer: the network list or one network's tokens.
@@ -286,20 +286,21 @@ func (c *chainBrowser) View() string {
 	switch {
 	case apiclient.IsNotFound(c.err):
 		lines = append(lines, "", st.Text(theme.ToneWarn).Render("No network matches: "+sanitize.Text(apiclient.ErrorMessage(c.err))),
-			st.Muted.Render("n asks for the next network (or all) · esc goes back"))
+			st.Muted.Render(c.keys.Network.Help().Key+" asks for the next network (or all) · "+c.keys.Back.Help().Key+" goes back"))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case apiclient.IsStatus(c.err, 403):
 		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow delegation for this account (verification required)."))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case c.err != nil:
 		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the configuration: "+sanitize.Text(apiclient.ErrorMessage(c.err))),
-			st.Muted.Render("r retries · esc goes back"))
+			st.Muted.Render(keymap.Key("global.refresh")+" retries · "+c.keys.Back.Help().Key+" goes back"))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	}
 	if head := c.detailHead(); head != "" {
 		return ui.FitBlock(head+"\n"+c.tokens.View(), width, height)
 	}
-	lines = append(lines, st.Muted.Render("enter tokens · n one network (asks the gateway) · / filter · y copies the contract"), "")
+	lines = append(lines, st.Muted.Render(c.keys.Open.Help().Key+" tokens · "+c.keys.Network.Help().Key+" one network (asks the gateway) · "+
+		c.keys.table.Filter.Help().Key+" filter · "+keymap.Key("global.copy")+" copies the contract"), "")
 	return ui.FitBlock(strings.Join(lines, "\n")+"\n"+c.networks.View(), width, height)
 }
 

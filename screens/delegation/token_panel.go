@@ -147,9 +147,9 @@ func (p *tokenPanel) View() string {
 	life, lifeTone := "", theme.ToneOK
 	switch left := p.left(); {
 	case p.used:
-		life, lifeTone = "used by the post-approval (single use): t requests a new one", theme.ToneNeutral
+		life, lifeTone = "used by the post-approval (single use): "+keymap.Key("delegation.token")+" requests a new one", theme.ToneNeutral
 	case left <= 0:
-		life, lifeTone = "expired: t requests a new one", theme.ToneWarn
+		life, lifeTone = "expired: "+keymap.Key("delegation.token")+" requests a new one", theme.ToneWarn
 	default:
 		life = "valid for " + clock(left) + ", single use"
 		if left < time.Minute {
@@ -157,7 +157,7 @@ func (p *tokenPanel) View() string {
 		}
 	}
 	fields := []screenkit.Field{
-		{Label: mark(0, "Token"), Value: mask(p.token.Token) + "  (secret; y copies it)"},
+		{Label: mark(0, "Token"), Value: mask(p.token.Token) + "  (secret; " + keymap.Key("global.copy") + " copies it)"},
 		{Label: mark(1, "Nonce"), Value: p.token.Nonce},
 		{Label: "  Lifetime", Styled: st.Text(lifeTone).Render(life)},
 		{Label: "  Answer", Value: fmt.Sprintf("%d %s", p.token.Status, http.StatusText(p.token.Status))},

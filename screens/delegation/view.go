@@ -53,14 +53,14 @@ func (s *Screen) introView() string {
 	st, width := s.Deps.Styles, s.Width
 	var lines []string
 	// In read-only mode the steps name no key that would change anything.
-	token, approve := st.KeyHint.Render("t")+" requests", st.KeyHint.Render("a")+" sends"
+	token, approve := st.KeyHint.Render(s.keys.Token.Help().Key)+" requests", st.KeyHint.Render(s.keys.Approve.Help().Key)+" sends"
 	if !s.keys.Token.Enabled() {
 		token, approve = "request", "send"
 	}
 	for _, l := range []string{
 		st.Muted.Render("Delegation lets a non-custodial wallet pay with the card:"),
 		"  1. " + token + " a single-use token (10 minutes), optionally with gas",
-		"  2. approve the delegation contract on chain (" + st.KeyHint.Render("c") + " lists contracts, tokens)",
+		"  2. approve the delegation contract on chain (" + st.KeyHint.Render(s.keys.Chain.Help().Key) + " lists contracts, tokens)",
 		"  3. " + approve + " the post-approval with the token and its nonce",
 	} {
 		indent := "     "

@@ -45,11 +45,11 @@ func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
 		k.Resend.SetEnabled(false)
 		k.Simulate.SetEnabled(false)
 	case !deps.LocalSandbox():
-		k.TestEvent.SetHelp("t", "send a test event (sandbox gateway only)")
+		k.TestEvent.SetHelp(k.TestEvent.Help().Key, "send a test event (sandbox gateway only)")
 		k.TestEvent.SetEnabled(false)
-		k.Resend.SetHelp("R", "deliver this event again (sandbox gateway only)")
+		k.Resend.SetHelp(k.Resend.Help().Key, "deliver this event again (sandbox gateway only)")
 		k.Resend.SetEnabled(false)
-		k.Simulate.SetHelp("s", "simulate card activity (sandbox gateway only)")
+		k.Simulate.SetHelp(k.Simulate.Help().Key, "simulate card activity (sandbox gateway only)")
 		k.Simulate.SetEnabled(false)
 	}
 	return k

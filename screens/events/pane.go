@@ -12,6 +12,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
@@ -42,7 +43,7 @@ func (s *Screen) fieldsPane() (string, []string) {
 		// must not fill the memory): its size and first bytes.
 		fields = append(fields, screenkit.Field{Label: "Body", Value: rejectedBody(d)})
 	case len(body) == 0:
-		fields = append(fields, screenkit.Field{Label: "Body", Value: fmt.Sprintf("not a JSON object (%d bytes): i shows it as sent", len(d.Body))})
+		fields = append(fields, screenkit.Field{Label: "Body", Value: fmt.Sprintf("not a JSON object (%d bytes): %s shows it as sent", len(d.Body), keymap.Key("global.inspect"))})
 	}
 	fields = append(fields,
 		screenkit.Field{Label: "Signed", Value: signedAt(d.Header.Get(apiclient.WebhookTimestampHeader))},
@@ -51,7 +52,7 @@ func (s *Screen) fieldsPane() (string, []string) {
 	)
 	title := st.Subtitle.Render("Delivery " + sanitize.Text(orUnknown(d.EventType)))
 	if d.Body != nil {
-		title += st.Muted.Render("  i raw JSON")
+		title += st.Muted.Render("  " + keymap.Key("global.inspect") + " raw JSON")
 	}
 	return title, strings.Split(screenkit.RenderFields(st, fields, s.Width), "\n")
 }

@@ -11,6 +11,7 @@ import (
 	"cardterm/domain/ledger"
 	"cardterm/domain/recurring"
 	"cardterm/theme"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
@@ -22,7 +23,7 @@ import (
 // nothingText says why a chart has no bars.
 func (s *Screen) nothingText(currency string) string {
 	if s.chart == byTag {
-		return "No tagged spending in " + currency + ": tag payments on the Transactions screen (t)."
+		return "No tagged spending in " + currency + ": tag payments on the Transactions screen (" + keymap.Key("transactions.note") + ")."
 	}
 	return "Nothing spent in " + currency + "."
 }
@@ -42,7 +43,7 @@ func (s *Screen) listView(st *theme.Styles) string {
 // limit, the share used and what is left.
 func drawBudgets(st *theme.Styles, progress []budget.Progress, month string, width int) string {
 	if len(progress) == 0 {
-		hint := ansi.Wrap("No budgets yet: b sets one (a monthly limit, overall or for a category).", max(width-2, 20), " ")
+		hint := ansi.Wrap("No budgets yet: "+keymap.Key("insights.budget")+" sets one (a monthly limit, overall or for a category).", max(width-2, 20), " ")
 		return st.Muted.Render(hint)
 	}
 	var b strings.Builder

@@ -91,7 +91,7 @@ func (s *Screen) detailView() string {
 	case !s.keys.Order.Enabled():
 		hint = st.Muted.Render("read-only mode: ordering is disabled")
 	case p.IsEligible:
-		hint = st.KeyHint.Render("enter") + " " + st.KeyDesc.Render("orders it: you confirm first, then the payment details show")
+		hint = st.KeyHint.Render(s.keys.Order.Help().Key) + " " + st.KeyDesc.Render("orders it: you confirm first, then the payment details show")
 	default:
 		hint = st.Text(theme.ToneWarn).Render("This product cannot be ordered for this account.")
 	}

@@ -213,7 +213,7 @@ func (l *orderLookup) view() string {
 		fields = append(fields, screenkit.Field{Label: "Outcome", Value: text})
 	}
 	fields = append(fields, screenkit.OtherFields(l.found.Raw, []screenkit.KnownField{{Names: []string{"status"}}})...)
-	head := st.Title.Render("Order "+sanitize.Text(l.form.Value("orderId"))) + "  " + st.Muted.Render("as the gateway sent it · i shows its JSON")
-	hint := st.Text(theme.ToneNeutral).Render("f looks up another order · esc goes back")
+	head := st.Title.Render("Order "+sanitize.Text(l.form.Value("orderId"))) + "  " + st.Muted.Render("as the gateway sent it · "+keymap.Key("global.inspect")+" shows its JSON")
+	hint := st.Text(theme.ToneNeutral).Render(l.keys.Again.Help().Key + " looks up another order · " + l.keys.Back.Help().Key + " goes back")
 	return head + "\n\n" + screenkit.RenderFields(st, fields, l.width) + "\n\n" + hint
 }

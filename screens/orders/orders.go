@@ -15,6 +15,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/table"
 )
 
@@ -83,7 +84,7 @@ func New(deps screenkit.Deps) *Screen {
 	})
 	order := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "order product"))
 	screenkit.DisableInReadOnly(deps.ReadOnly, &order)
-	find := key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "find an order by id"))
+	find := keymap.Bind("orders.again") // the same find as the look-up's own
 	s.keys = listKeys{Order: order, Find: find, table: table.Keys()}
 	s.order = ui.NewChange[placed](s.Requests)
 	return s

@@ -107,7 +107,7 @@ func newPayment(deps screenkit.Deps, requests ui.Owner, p apiclient.Product, ord
 		Close:   keymap.Bind("orders.close"),
 	}}
 	if order.PaymentConfig == nil {
-		pay.keys.Copy.SetHelp("y", "copy order id")
+		pay.keys.Copy.SetHelp(pay.keys.Copy.Help().Key, "copy order id")
 	}
 	pay.syncKeys()
 	return pay
@@ -130,14 +130,14 @@ func (p *payment) open() tea.Cmd {
 // final reports whether the order reached a final status.
 func (p *payment) final() bool { return p.status != nil && p.status.Final() }
 
-// syncKeys offers v only while a QR code is shown and names what it
+// syncKeys offers the QR key only while a QR code is shown and names what it
 // toggles to.
 func (p *payment) syncKeys() {
 	p.keys.QR.SetEnabled(!p.final() && p.order.PaymentConfig != nil)
 	if p.qrOnly {
-		p.keys.QR.SetHelp("v", "details")
+		p.keys.QR.SetHelp(p.keys.QR.Help().Key, "details")
 	} else {
-		p.keys.QR.SetHelp("v", "QR code alone")
+		p.keys.QR.SetHelp(p.keys.QR.Help().Key, "QR code alone")
 	}
 }
 

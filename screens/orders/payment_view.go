@@ -162,10 +162,10 @@ func (p *payment) message(width int) []string {
 	if p.lastErr != nil {
 		out = append(out, wrap("Last check failed: "+apiclient.ErrorMessage(p.lastErr), theme.ToneDanger))
 	}
-	keys := st.KeyHint.Render("y") + " " + st.KeyDesc.Render(p.keys.Copy.Help().Desc) + "   "
+	keys := st.KeyHint.Render(p.keys.Copy.Help().Key) + " " + st.KeyDesc.Render(p.keys.Copy.Help().Desc) + "   "
 	if p.keys.QR.Enabled() {
-		keys += st.KeyHint.Render("v") + " " + st.KeyDesc.Render(p.keys.QR.Help().Desc) + "   "
+		keys += st.KeyHint.Render(p.keys.QR.Help().Key) + " " + st.KeyDesc.Render(p.keys.QR.Help().Desc) + "   "
 	}
-	out = append(out, keys+st.KeyHint.Render("r")+" "+st.KeyDesc.Render("check now")+"   "+st.KeyHint.Render("esc")+" "+st.KeyDesc.Render("close"))
+	out = append(out, keys+st.KeyHint.Render(p.keys.Recheck.Help().Key)+" "+st.KeyDesc.Render("check now")+"   "+st.KeyHint.Render(p.keys.Close.Help().Key)+" "+st.KeyDesc.Render("close"))
 	return out
 }

@@ -148,11 +148,11 @@ func (p *payment) withQR(text, content, address, what, note string, height int) 
 		return s
 	}
 	if content != address {
-		if s, ok := try(address, "destination address only", "v shows the full payment link"); ok {
+		if s, ok := try(address, "destination address only", p.keys.QR.Help().Key+" shows the full payment link"); ok {
 			return s
 		}
 	}
-	return text + "\n\n" + st.Muted.Render("(no room for the QR code here: v shows it)")
+	return text + "\n\n" + st.Muted.Render("(no room for the QR code here: "+p.keys.QR.Help().Key+" shows it)")
 }
 
 // withQROnly draws the QR code alone under one status line: the payment
@@ -168,5 +168,5 @@ func (p *payment) withQROnly(head, content, address, what, note string) string {
 			break
 		}
 	}
-	return head + "\n\n" + st.Muted.Render("The terminal is too small for the QR code; y copies the address.")
+	return head + "\n\n" + st.Muted.Render("The terminal is too small for the QR code; "+p.keys.Copy.Help().Key+" copies the address.")
 }

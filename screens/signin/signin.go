@@ -157,11 +157,11 @@ func (s *Screen) setFocus(i int) tea.Cmd {
 	s.focus = i
 	switch i {
 	case focusUsername:
-		s.keys.Enter.SetHelp("enter", "next field")
+		s.keys.Enter.SetHelp(s.keys.Enter.Help().Key, "next field")
 	case focusPassword:
-		s.keys.Enter.SetHelp("enter", "sign in")
+		s.keys.Enter.SetHelp(s.keys.Enter.Help().Key, "sign in")
 	default:
-		s.keys.Enter.SetHelp("enter", "sign in")
+		s.keys.Enter.SetHelp(s.keys.Enter.Help().Key, "sign in")
 		s.username.Blur()
 		s.password.Blur()
 		return nil

@@ -45,7 +45,7 @@ func (s *Screen) View() string {
 	b.WriteString(input("Password", s.password, s.focus == focusPassword) + "\n")
 	switch {
 	case s.busy:
-		b.WriteString(st.Text(theme.ToneInfo).Render("Signing in… (esc cancels)"))
+		b.WriteString(st.Text(theme.ToneInfo).Render("Signing in… (" + s.keys.Cancel.Help().Key + " cancels)"))
 	case s.problem != "":
 		b.WriteString(st.Text(theme.ToneDanger).Width(formWidth).Render(sanitize.Text(s.problem)))
 	case s.reason != "":

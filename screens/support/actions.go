@@ -14,6 +14,7 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
+	"cardterm/ui/keymap"
 )
 
 // formPurpose says what the open form is for.
@@ -237,7 +238,7 @@ func (s *Screen) changeSpec(a pendingAction) ui.ChangeSpec[actionDone] {
 
 func ticketNote(ticket string) string {
 	if ticket == "" {
-		return ", no ticket set (T sets one)"
+		return ", no ticket set (" + keymap.Key("support.ticket") + " sets one)"
 	}
 	return " under ticket " + ticket
 }

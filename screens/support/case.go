@@ -147,7 +147,7 @@ func reachLine() string {
 // ticketLabel is a case's ticket as the console shows it.
 func ticketLabel(ticket string) string {
 	if ticket == "" {
-		return "none (T sets one)"
+		return "none (" + keymap.Key("support.ticket") + " sets one)"
 	}
 	return ticket
 }
@@ -255,9 +255,9 @@ func (s *Screen) lookupsView() string {
 	case len(s.recent) > 0:
 		body += st.Subtitle.Render("Recent look-ups") + "\n" + s.lookups.View()
 	case len(s.opts.DemoUsers) > 0:
-		body += st.Subtitle.Render("Recent look-ups") + "  " + st.Muted.Render("none yet: the sandbox's demo users (enter looks one up)") + "\n" + s.lookups.View()
+		body += st.Subtitle.Render("Recent look-ups") + "  " + st.Muted.Render("none yet: the sandbox's demo users ("+s.keys.Open.Help().Key+" looks one up)") + "\n" + s.lookups.View()
 	default:
-		body += st.Subtitle.Render("Recent look-ups") + "\n" + st.Muted.Render("None yet: u looks up a user id, b an onboarding id.")
+		body += st.Subtitle.Render("Recent look-ups") + "\n" + st.Muted.Render("None yet: "+s.keys.User.Help().Key+" looks up a user id, "+s.keys.Onboarding.Help().Key+" an onboarding id.")
 	}
 	return body
 }

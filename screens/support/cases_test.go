@@ -164,3 +164,20 @@ func TestSupportUOnACaseLooksUpTheNextAndTheTicketReachesTheLog(t *testing.T) {
 		t.Fatalf("look-ups logged under TCK-U: %v", ticketed)
 	}
 }
+
+// A ticket set without a cases folder writes no case file anywhere: not
+// in the package directory, not in the current one (two such files were
+// once committed here by accident).
+func TestSupportTicketWithoutCasesFolderWritesNoFile(t *testing.T) {
+	before, _ := filepath.Glob("case-*.json")
+	app := newConsole(t, support.Options{User: sandbox.DemoUserID("alice@demo.test")})
+	app.Keys("T")
+	app.Type("TCK-8")
+	app.Keys("enter")
+	app.MustShow(t, "ticket TCK-8")
+	app.Keys("ctrl+k")
+	after, _ := filepath.Glob("case-*.json")
+	if len(after) != len(before) {
+		t.Fatalf("case files in the current directory: %v, were %v", after, before)
+	}
+}

@@ -115,7 +115,7 @@ func (s *Screen) openFromQueue(msg queue.OpenCaseMsg) tea.Cmd {
 func (l *queueLayer) KeyMap() help.KeyMap {
 	km := l.queue.KeyMap()
 	leave := l.s.keys.Back
-	leave.SetHelp("esc", "the look-ups")
+	leave.SetHelp(leave.Help().Key, "the look-ups")
 	if l.queue.CapturesKeys() {
 		return km
 	}

@@ -122,9 +122,9 @@ func (s *Screen) keepFromSession(msg ui.KeepEvidenceMsg) tea.Cmd {
 func (s *Screen) caseFileLine() string {
 	st := s.Deps.Styles
 	if s.caseFile == nil {
-		return st.Muted.Render("No case open: T sets a ticket and opens its case.")
+		return st.Muted.Render("No case open: " + s.keys.Ticket.Help().Key + " sets a ticket and opens its case.")
 	}
-	return st.Muted.Render("Case ") + st.Value.Render(sanitize.Text(s.caseFile.Ticket)) + st.Muted.Render(" · "+caseCounts(s.caseFile)+" · N opens it")
+	return st.Muted.Render("Case ") + st.Value.Render(sanitize.Text(s.caseFile.Ticket)) + st.Muted.Render(" · "+caseCounts(s.caseFile)+" · "+s.keys.Panel.Help().Key+" opens it")
 }
 
 // keepAccount keeps the customer's profile: the name, date of birth,

@@ -12,6 +12,7 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
+	"cardterm/ui/keymap"
 )
 
 // caseKind says what an id is.
@@ -30,7 +31,7 @@ func lookupForm(st *theme.Styles, kind caseKind, us bool) *form.Form {
 	}
 	return form.New(st, form.Spec{
 		Title:  title,
-		Lines:  []string{"Needs only the client key: no customer sign-in. Region: " + regionName(us) + " (R switches it on the list)."},
+		Lines:  []string{"Needs only the client key: no customer sign-in. Region: " + regionName(us) + " (" + keymap.Key("support.region") + " switches it on the list)."},
 		Submit: "look up",
 		Fields: []form.Field{{Key: string(kind), Label: label, CharLimit: maxIDLength, Check: whereAnIDBelongs(kind)}},
 	})

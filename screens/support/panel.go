@@ -40,7 +40,7 @@ var _ help.KeyMap = panelKeys{}
 
 func (s *Screen) openPanel() tea.Cmd {
 	if s.caseFile == nil {
-		return notify("no case open: T sets a ticket and opens its case")
+		return notify("no case open: " + s.keys.Ticket.Help().Key + " sets a ticket and opens its case")
 	}
 	panel := &casePanel{selected: len(s.caseFile.Notes) - 1, keys: panelKeys{
 		Up:     keymap.Bind("support.up"),
@@ -68,7 +68,7 @@ func (s *Screen) panelKey(l *panelLayer, msg tea.KeyPressMsg) tea.Cmd {
 		return s.exportCase()
 	case key.Matches(msg, p.keys.Edit):
 		if p.selected < 0 || p.selected >= len(notes) {
-			return notify("no note yet: n adds one")
+			return notify("no note yet: " + p.keys.Add.Help().Key + " adds one")
 		}
 		edit := noteForm(s.Deps.Styles, "Edit the note of "+sanitize.Text(notes[p.selected].Agent), notes[p.selected].Text)
 		return s.openFormLayer(&formLayer{caseLayer: s.newCaseLayer(), form: edit, purpose: formEditNote, editing: p.selected})
@@ -79,7 +79,7 @@ func (s *Screen) panelKey(l *panelLayer, msg tea.KeyPressMsg) tea.Cmd {
 // openNoteForm asks for a new note.
 func (s *Screen) openNoteForm() tea.Cmd {
 	if s.caseFile == nil {
-		return notify("no case open: T sets a ticket and opens its case")
+		return notify("no case open: " + s.keys.Ticket.Help().Key + " sets a ticket and opens its case")
 	}
 	return s.openForm(formNote, noteForm(s.Deps.Styles, "Note for case "+s.caseFile.Ticket, ""))
 }
@@ -103,7 +103,7 @@ func (s *Screen) panelView(p *casePanel) string {
 	lines = append(lines, head, st.Muted.Render(sanitize.Text(s.casePath)), "")
 	lines = append(lines, st.Subtitle.Render("Notes"))
 	if len(c.Notes) == 0 {
-		lines = append(lines, st.Muted.Render("No note yet: n adds one."))
+		lines = append(lines, st.Muted.Render("No note yet: "+p.keys.Add.Help().Key+" adds one."))
 	}
 	selectedAt := 0
 	for i, n := range c.Notes {

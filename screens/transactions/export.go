@@ -15,6 +15,7 @@ import (
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/form"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
@@ -46,7 +47,7 @@ type exportProgressMsg struct {
 // openExport opens the form that asks for the file.
 func (t *Screen) openExport() tea.Cmd {
 	if t.export != nil {
-		return ui.Notify(theme.ToneInfo, "an export is running: esc cancels it")
+		return ui.Notify(theme.ToneInfo, "an export is running: "+keymap.Key("global.back")+" cancels it")
 	}
 	if !t.loaded || t.loadErr != nil {
 		return ui.Notify(theme.ToneInfo, "nothing to export yet")
@@ -186,7 +187,7 @@ func (t *Screen) exportLine(width int) string {
 	if at.Reached != "" {
 		text += ", back to " + sanitize.Text(at.Reached)
 	}
-	text += " · esc cancels"
+	text += " · " + keymap.Key("global.back") + " cancels"
 	barWidth := max(min(width-len(text)-len("Exporting  100% ")-2, 30), 8)
 	return st.Title.Render("Exporting") + " " + progressBar(at, barWidth) + st.Muted.Render(text)
 }

@@ -8,6 +8,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/domain/savedview"
+	"cardterm/domain/transactionview"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
 	"cardterm/ui/form"
@@ -83,7 +84,7 @@ func (t *Screen) applyFilters(f *form.Form) (tea.Cmd, bool) {
 	cmd := t.load(nf)
 	t.filterLoadID = t.loadID
 	if naming {
-		view := savedview.View{Screen: string(t.ID()), Name: name, Filter: savedview.FromTransactions(nf)}
+		view := savedview.View{Screen: string(t.ID()), Name: name, Filter: transactionview.Fields(nf)}
 		cmd = tea.Batch(cmd, ui.SaveView(view))
 	}
 	return cmd, false
@@ -124,5 +125,5 @@ func (t *Screen) openView(view savedview.View) tea.Cmd {
 	if view.Screen != string(t.ID()) {
 		return nil
 	}
-	return t.update(screenkit.ShowTransactionsMsg{Filter: view.Transactions()})
+	return t.update(screenkit.ShowTransactionsMsg{Filter: transactionview.Filter(view)})
 }

@@ -111,7 +111,7 @@ func (t *Screen) openNote() tea.Cmd {
 func (t *Screen) openTagChoice() tea.Cmd {
 	tags := t.notes.Tags()
 	if len(tags) == 0 {
-		return ui.Notify(theme.ToneInfo, "no tags yet: t writes a note and tags on a transaction")
+		return ui.Notify(theme.ToneInfo, "no tags yet: "+t.keys.Note.Help().Key+" writes a note and tags on a transaction")
 	}
 	choices := append([]string{""}, tags...)
 	f := form.New(t.Deps.Styles, form.Spec{

@@ -127,8 +127,8 @@ func (w *Screen) historyView(width, height int) string {
 	h := &w.hist
 	var b strings.Builder
 	b.WriteString(st.Title.Render("History") + "  " + st.Muted.Render(sanitize.Text(h.title)) + "\n")
-	b.WriteString(st.Muted.Render(fmt.Sprintf("page %d · %d per page · n next · p previous · c credit/internal · esc back",
-		h.query.Page+1, apiclient.HistoryPageSize)) + "\n\n")
+	b.WriteString(st.Muted.Render(fmt.Sprintf("page %d · %d per page · %s next · %s previous · %s credit/internal · %s back",
+		h.query.Page+1, apiclient.HistoryPageSize, w.keys.Next.Help().Key, w.keys.Prev.Help().Key, w.keys.Credit.Help().Key, w.keys.Back.Help().Key)) + "\n\n")
 	switch {
 	case h.err != nil:
 		b.WriteString(st.Text(theme.ToneDanger).Render("Could not load the history: " + sanitize.Text(apiclient.ErrorMessage(h.err))))

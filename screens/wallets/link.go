@@ -32,8 +32,8 @@ func (w *Screen) link() tea.Cmd {
 		return ui.Notify(theme.ToneInfo, strings.ToUpper(iw.Currency)+" wallet is already linked to the card")
 	}
 	if len(w.linked) >= apiclient.MaxLinkedWallets {
-		w.reason = fmt.Sprintf("Cannot link a sixth wallet: %d of %d are linked and the gateway allows at most %d. Unlink one first (u).",
-			len(w.linked), apiclient.MaxLinkedWallets, apiclient.MaxLinkedWallets)
+		w.reason = fmt.Sprintf("Cannot link a sixth wallet: %d of %d are linked and the gateway allows at most %d. Unlink one first (%s).",
+			len(w.linked), apiclient.MaxLinkedWallets, apiclient.MaxLinkedWallets, w.keys.Unlink.Help().Key)
 		return ui.Notify(theme.ToneWarn, w.reason)
 	}
 	id := firstNonEmpty(iw.AddressID, iw.ID)
@@ -70,7 +70,7 @@ func (w *Screen) move(delta int) tea.Cmd {
 	}
 	p := w.linkedIndex(iw)
 	if p < 0 {
-		return ui.Notify(theme.ToneInfo, "only a linked wallet has a priority: link it first (l)")
+		return ui.Notify(theme.ToneInfo, "only a linked wallet has a priority: link it first ("+w.keys.Link.Help().Key+")")
 	}
 	q := p + delta
 	if q < 0 || q >= len(w.linked) {

@@ -24,11 +24,11 @@ func (w *Screen) offerOnly() {
 	}
 	if w.loaded[readLinked] && w.errs[readLinked] == nil {
 		if len(w.linked) >= apiclient.MaxLinkedWallets {
-			w.why.Disable(&w.keys.Link, fmt.Sprintf("cannot link another wallet: %d of %d are linked, the most the gateway allows; unlink one first (u)",
-				len(w.linked), apiclient.MaxLinkedWallets))
+			w.why.Disable(&w.keys.Link, fmt.Sprintf("cannot link another wallet: %d of %d are linked, the most the gateway allows; unlink one first (%s)",
+				len(w.linked), apiclient.MaxLinkedWallets, w.keys.Unlink.Help().Key))
 		}
 		if len(w.linked) == 0 {
-			const why = "no wallet is linked to the card: link one first (l)"
+			why := "no wallet is linked to the card: link one first (" + w.keys.Link.Help().Key + ")"
 			w.why.Disable(&w.keys.Unlink, "nothing to unlink: "+why)
 			w.why.Disable(&w.keys.Up, "no priority to change: "+why)
 			w.why.Disable(&w.keys.Down, "no priority to change: "+why)

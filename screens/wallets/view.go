@@ -10,6 +10,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
@@ -171,7 +172,7 @@ func (w *Screen) writeCredit(b *strings.Builder, width int) {
 		}, screenkit.OtherFields(w.last.result.Raw, []screenkit.KnownField{{Names: []string{"txHash"}}})...)
 		b.WriteString("\n" + st.Subtitle.Render("Last withdrawal") + "\n")
 		b.WriteString(screenkit.RenderFields(st, fields, width) + "\n")
-		b.WriteString(st.Muted.Render("y copies the transaction hash") + "\n")
+		b.WriteString(st.Muted.Render(keymap.Key("global.copy")+" copies the transaction hash") + "\n")
 	}
 }
 

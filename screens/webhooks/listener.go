@@ -167,8 +167,8 @@ func (w *Screen) listenerHelp(width int) []string {
 		"     "+st.Accent.Render("--forward-to http://localhost:3000/webhooks"))
 	body = append(body, item("   ", "It checks each signature, lists every delivery and re-posts the verified ones, "+
 		"headers and body unchanged, to your own server.")...)
-	body = append(body, item("3. ", "Set the webhook's URL to the tunnel's address (e edits it).")...)
-	body = append(body, "", st.KeyHint.Render("enter/esc")+" "+st.KeyDesc.Render("close"))
+	body = append(body, item("3. ", "Set the webhook's URL to the tunnel's address ("+w.keys.Edit.Help().Key+" edits it).")...)
+	body = append(body, "", st.KeyHint.Render(w.keys.Close.Help().Key)+" "+st.KeyDesc.Render("close"))
 	for i, l := range body {
 		body[i] = ansi.Truncate(l, inner, "…")
 	}

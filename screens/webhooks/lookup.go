@@ -86,7 +86,7 @@ func (w *Screen) lookupView(width int) []string {
 		fields = []screenkit.Field{{Label: "ID", Value: h.ID}, {Label: "Name", Value: h.Name}, {Label: "URL", Value: h.URL}}
 	}
 	out := []string{screenkit.Section(st, "Webhook "+sanitize.Text(h.ID)+st.Muted.Render("  as the gateway sent it"),
-		screenkit.RenderFields(st, fields, width)), "", st.Muted.Render("esc back")}
+		screenkit.RenderFields(st, fields, width)), "", st.Muted.Render(closeKey(w.keys.Close) + " back")}
 	return strings.Split(strings.Join(out, "\n"), "\n")
 }
 

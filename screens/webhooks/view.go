@@ -75,7 +75,7 @@ func (w *Screen) View() string {
 	case len(w.hooks) == 0 && !w.loading:
 		hint := "No webhook endpoints yet."
 		if !w.Deps.ReadOnly {
-			hint += " a adds one."
+			hint += " " + w.keys.Add.Help().Key + " adds one."
 		}
 		return screenkit.Place(strings.Join(append(lines, st.Muted.Render(hint)), "\n"), width, height)
 	}
@@ -99,8 +99,8 @@ func (w *Screen) keyPanel(width int) []string {
 	for _, part := range strings.Split(ansi.Wrap(warn, inner, " "), "\n") {
 		body = append(body, st.Text(theme.ToneWarn).Render(part))
 	}
-	body = append(body, "", st.KeyHint.Render("y")+" "+st.KeyDesc.Render("copy the key")+"   "+
-		st.KeyHint.Render("enter/esc")+" "+st.KeyDesc.Render("close (the key is forgotten)"))
+	body = append(body, "", st.KeyHint.Render(w.keys.CopyKey.Help().Key)+" "+st.KeyDesc.Render("copy the key")+"   "+
+		st.KeyHint.Render(w.keys.Close.Help().Key)+" "+st.KeyDesc.Render("close (the key is forgotten)"))
 	return strings.Split(st.Panel.Render(strings.Join(body, "\n")), "\n")
 }
 
@@ -124,11 +124,11 @@ func (w *Screen) maskedKeyPanel(width int) []string {
 	for _, part := range strings.Split(ansi.Wrap(warn, inner, " "), "\n") {
 		body = append(body, st.Text(theme.ToneWarn).Render(part))
 	}
-	rotate := st.KeyHint.Render("R") + " " + st.KeyDesc.Render("rotate the key") + "   "
+	rotate := st.KeyHint.Render(w.keys.Rotate.Help().Key) + " " + st.KeyDesc.Render("rotate the key") + "   "
 	if w.Deps.ReadOnly {
 		rotate = ""
 	}
-	body = append(body, "", rotate+st.KeyHint.Render("enter/esc")+" "+st.KeyDesc.Render("close"))
+	body = append(body, "", rotate+st.KeyHint.Render(w.keys.Close.Help().Key)+" "+st.KeyDesc.Render("close"))
 	return strings.Split(st.Panel.Render(strings.Join(body, "\n")), "\n")
 }
 
@@ -173,11 +173,20 @@ func (w *Screen) detailView(h *apiclient.Webhook, width int) []string {
 // detailHints lists the detail's keys that work: in read-only mode no
 // edit, toggle, rotate, delete or listener key is offered.
 func (w *Screen) detailHints() string {
-	hints := []string{"esc back"}
+	hints := []string{closeKey(w.keys.Close) + " back"}
 	for _, b := range []key.Binding{w.keys.Edit, w.keys.Toggle, w.keys.Rotate, w.keys.Delete, w.keys.Listen} {
 		if b.Enabled() {
 			hints = append(hints, b.Help().Key+" "+b.Help().Desc)
 		}
 	}
 	return strings.Join(append(hints, "y copy url"), " · ")
+}
+
+// closeKey is the first key that closes a view (esc with the built-in
+// keys): the hints say "esc back" rather than the help's "enter/esc".
+func closeKey(close key.Binding) string {
+	if keys := close.Keys(); len(keys) > 0 {
+		return keys[0]
+	}
+	return close.Help().Key
 }

@@ -14,6 +14,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
@@ -315,8 +316,8 @@ func (w *Screen) take(msg entriesArrived) tea.Cmd {
 	w.incomplete = true
 	if errors.Is(err, context.Canceled) {
 		n := ui.FormatCount(w.store.len())
-		return ui.Notify(theme.ToneWarn, fmt.Sprintf("whitelist load stopped: showing the first %s %s (r reloads)",
-			n, screenkit.Plural(w.store.len(), "entry", "entries")))
+		return ui.Notify(theme.ToneWarn, fmt.Sprintf("whitelist load stopped: showing the first %s %s (%s reloads)",
+			n, screenkit.Plural(w.store.len(), "entry", "entries"), keymap.Key("global.refresh")))
 	}
 	return screenkit.Failed("loading the whole whitelist", err)
 }

@@ -11,6 +11,7 @@ import (
 	"cardterm/domain/humantime"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 	"cardterm/ui/table"
 )
@@ -108,8 +109,8 @@ func (q *Queue) head() []string {
 		}
 	}
 	lines := []string{st.Title.Render("Support desk") + "  " + st.Muted.Render("cases in "+sanitize.Text(q.opts.Dir)),
-		st.Muted.Render(fmt.Sprintf("Showing %s (f) · %s (d) · %d not solved, %d overdue · you are %s",
-			q.filter, order, open, overdue, sanitize.Text(q.opts.Agent)))}
+		st.Muted.Render(fmt.Sprintf("Showing %s (%s) · %s (%s) · %d not solved, %d overdue · you are %s",
+			q.filter, q.keys.Filter.Help().Key, order, q.keys.Sort.Help().Key, open, overdue, sanitize.Text(q.opts.Agent)))}
 	return q.wrap(lines)
 }
 
@@ -158,9 +159,9 @@ func (q *Queue) View() string {
 	case q.err != nil:
 		body += st.Text(theme.ToneDanger).Render(ui.FitLine("The cases folder could not be read: "+sanitize.Text(q.err.Error()), max(q.width, 20)))
 	case len(q.cases) == 0:
-		body += st.Muted.Render(ui.FitLine("No case yet. esc, then u looks a customer up and T sets a ticket: its case appears here for the whole desk.", max(q.width, 20)))
+		body += st.Muted.Render(ui.FitLine("No case yet. "+keymap.Key("support.back")+", then "+keymap.Key("support.user")+" looks a customer up and "+keymap.Key("support.ticket")+" sets a ticket: its case appears here for the whole desk.", max(q.width, 20)))
 	case len(q.shown) == 0:
-		body += st.Muted.Render("No case is " + q.filter.String() + " (f shows the others).")
+		body += st.Muted.Render("No case is " + q.filter.String() + " (" + q.keys.Filter.Help().Key + " shows the others).")
 	default:
 		body += q.table.View()
 	}
