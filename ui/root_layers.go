@@ -165,11 +165,16 @@ type sheetKeys struct {
 	Down, Up, PageDown, PageUp key.Binding
 }
 
+// newSheet opens the help or the notice log. Either closes with esc or
+// with the keys in force that open the help or the log, so a keys file
+// that moves them moves what closes them too.
 func newSheet(r *Root, kind sheetKind) *sheet {
-	closeKey := key.NewBinding(key.WithKeys("?", "esc", "m"), key.WithHelp("?/esc", "close help"))
+	opens, other, what := r.keys.Help, r.keys.Notices, "close help"
 	if kind == logSheet {
-		closeKey = key.NewBinding(key.WithKeys("m", "esc", "?"), key.WithHelp("m/esc", "close notices"))
+		opens, other, what = r.keys.Notices, r.keys.Help, "close notices"
 	}
+	closeKey := key.NewBinding(key.WithKeys(slices.Concat(opens.Keys(), []string{"esc"}, other.Keys())...),
+		key.WithHelp(opens.Help().Key+"/esc", what))
 	keys := sheetKeys{Close: closeKey, Quit: r.keys.Quit,
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "more"), key.WithDisabled()),
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "back"), key.WithDisabled()),

@@ -129,3 +129,22 @@ func TestKeysScrollTheHelp(t *testing.T) {
 		t.Fatalf("page up and k do not come back to the top:\n%s", f.view())
 	}
 }
+
+// The help and the notice log close with the keys in force that open
+// them: a keys file that moves the help moves what closes it, and the
+// footer names it.
+func TestTheSheetsCloseWithTheKeysInForce(t *testing.T) {
+	uitest.UseKeys(t, "global.help: f9\nglobal.notices: f8\n")
+	for _, tc := range []struct{ opens, footer string }{{"f9", "f9/esc close help"}, {"f8", "f8/esc close notices"}} {
+		f := newFixture(t, true, false)
+		f.signInNow()
+		f.drive(uitest.Key(tc.opens))
+		if _, open := f.root.TopLayer(); !open || !strings.Contains(lastLine(f.view()), tc.footer) {
+			t.Fatalf("%s: want a sheet whose footer says %q:\n%s", tc.opens, tc.footer, f.view())
+		}
+		f.drive(uitest.Key(tc.opens))
+		if _, open := f.root.TopLayer(); open {
+			t.Errorf("%s did not close what it opened", tc.opens)
+		}
+	}
+}
