@@ -83,14 +83,14 @@ func (c *Client) Logout(ctx context.Context) error {
 		c.ClearSession()
 		return nil
 	}
-	err := c.send(ctx, request{
-		op:     "Logout",
-		method: http.MethodPost,
-		path:   "/v1/auth/logout",
-		family: familyUser,
-	}, s.AccessToken)
+	err := c.send(ctx, LogoutCall().r, s.AccessToken)
 	c.clearIfToken(s.AccessToken)
 	return err
+}
+
+// LogoutCall declares the request Logout sends.
+func LogoutCall() Call {
+	return Call{request{op: "Logout", method: http.MethodPost, path: "/v1/auth/logout", family: familyUser}}
 }
 
 // Refresh trades the refresh token for a new access token (OAuth

@@ -224,6 +224,15 @@ func (c *Client) SignOut(ctx context.Context) error {
 	return c.Logout(ctx)
 }
 
+// SignOutCall declares the request SignOut would send now (no IO): the
+// revoke for an OAuth session, the logout otherwise.
+func (c *Client) SignOutCall() Call {
+	if c.Session().Kind == SessionOAuth {
+		return RevokeCall()
+	}
+	return LogoutCall()
+}
+
 // oauthClientID is the OAuth client_id: the client id when one is set,
 // else the client key (the interface's initiate takes the client's public
 // identifier; orders, which name X-Client-ID apart, get no such fallback).

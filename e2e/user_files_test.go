@@ -40,7 +40,7 @@ func TestTheUsersFilesAreCheckedAtStart(t *testing.T) {
 	}
 	keys := write("keys.yaml", "card.freeze: F\ncard.order: F\n")
 	_, errOut, code := sealedRun(t, nil)
-	if code != 2 || !strings.Contains(errOut, keys+`:1: card.freeze: key "F" is card.order's too`) {
+	if code != 2 || !strings.Contains(errOut, keys+`:2: card.order: key "F" is card.freeze's already (line 1)`) {
 		t.Fatalf("two actions on one key: %d %q", code, errOut)
 	}
 	write("keys.yaml", "card.freeze: F\n")

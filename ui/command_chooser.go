@@ -18,7 +18,7 @@ import (
 // are several: enter asks to run the one chosen.
 type commandChooser struct {
 	st       *theme.Styles
-	kind     string
+	noun     string // what a record is: "transaction"
 	commands []recordcommand.Command
 	choose   func(recordcommand.Command) tea.Cmd
 	cursor   int
@@ -34,8 +34,8 @@ func (k chooserKeys) ShortHelp() []key.Binding {
 }
 func (k chooserKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
-func newCommandChooser(st *theme.Styles, kind string, commands []recordcommand.Command, choose func(recordcommand.Command) tea.Cmd) *commandChooser {
-	return &commandChooser{st: st, kind: kind, commands: commands, choose: choose, keys: chooserKeys{
+func newCommandChooser(st *theme.Styles, noun string, commands []recordcommand.Command, choose func(recordcommand.Command) tea.Cmd) *commandChooser {
+	return &commandChooser{st: st, noun: noun, commands: commands, choose: choose, keys: chooserKeys{
 		Up: UpKey(), Down: DownKey(),
 		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run…")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
@@ -68,7 +68,7 @@ func (c *commandChooser) SetSize(width, _ int) { c.width = width }
 // View implements layer.Layer: the commands in a box.
 func (c *commandChooser) View() string {
 	inner := min(max(c.width-2-c.st.Dialog.GetHorizontalFrameSize(), 10), 60)
-	lines := []string{c.st.Title.Render("Run on this " + sanitize.Text(c.kind) + " record"), ""}
+	lines := []string{c.st.Title.Render("Run on this " + sanitize.Text(c.noun)), ""}
 	for i, command := range c.commands {
 		label := ansi.Truncate(sanitize.Text(command.Name), inner-2, "…")
 		if i == c.cursor {

@@ -63,6 +63,22 @@ func (r *Root) recordFields() (kind string, fields map[string]string, ok bool) {
 	return string(s.ID()), fields, ok
 }
 
+// RecordNamed is a screen that says what one of its records is, in the
+// singular ("transaction", "consent set"), for the command chooser's
+// title; a screen without one has "<its ID> record".
+type RecordNamed interface {
+	RecordNoun() string
+}
+
+// recordNoun is what the chooser calls a record of screen s, whose kind
+// (its ID) names its commands in commands.yaml.
+func recordNoun(s Screen, kind string) string {
+	if named, ok := s.(RecordNamed); ok && named.RecordNoun() != "" {
+		return named.RecordNoun()
+	}
+	return kind + " record"
+}
+
 // runCommandKey is !: the chooser of the record's commands, or the
 // confirmation of the only one.
 func (r *Root) runCommandKey() tea.Cmd {
@@ -71,13 +87,14 @@ func (r *Root) runCommandKey() tea.Cmd {
 		return Notify(theme.ToneInfo, "no record selected to run a command on")
 	}
 	commands := r.opts.Commands.For(kind)
+	noun := recordNoun(r.Active(), kind)
 	switch len(commands) {
 	case 0:
-		return Notify(theme.ToneInfo, fmt.Sprintf("no command for %s records: add one to commands.yaml (docs/commands.md)", kind))
+		return Notify(theme.ToneInfo, fmt.Sprintf("no command for this %s: add one under %q in commands.yaml (docs/commands.md)", noun, kind))
 	case 1:
 		return confirmCommand(commands[0], fields)
 	}
-	r.openRootLayer(newCommandChooser(r.st, kind, commands, func(c recordcommand.Command) tea.Cmd {
+	r.openRootLayer(newCommandChooser(r.st, noun, commands, func(c recordcommand.Command) tea.Cmd {
 		return confirmCommand(c, fields)
 	}), layer.Prompt)
 	return nil

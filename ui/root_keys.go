@@ -170,8 +170,13 @@ func (r *Root) actionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, r.keys.Refresh) && (r.signedIn || r.Supporting()):
 		return r.toActive(RefreshMsg{}), true
 	case key.Matches(msg, r.keys.SignOut) && r.signedIn:
+		var request []string
+		if r.opts.SignOutRequest != nil {
+			request = r.opts.SignOutRequest()
+		}
 		return Confirm(ConfirmSpec{
 			Title:        "Sign out?",
+			Request:      request,
 			Lines:        []string{"The session is ended on the gateway and the tokens are dropped."},
 			ConfirmLabel: "Sign out",
 			Tone:         theme.ToneWarn,

@@ -29,6 +29,10 @@ type RootOptions struct {
 	// session (the OAuth revoke, from the client's declaration), shown by
 	// the confirmation S opens during one.
 	EndApprovedRequest []string
+	// SignOutRequest is the request S's sign-out will send (the logout,
+	// or the revoke of an OAuth session), asked when the confirmation
+	// opens; nil shows none.
+	SignOutRequest func() []string
 	// Screens are the navigation, in its order: the first ten get the
 	// number keys 1-9 and 0, the rest are reached through the navigation.
 	Screens []Screen

@@ -41,11 +41,14 @@ func (r *Root) updateViews(msg tea.Msg) tea.Cmd {
 		}
 		return func() tea.Msg { return viewSavedMsg{view: msg.view, err: save(msg.view)} }
 	case viewSavedMsg:
+		// The notice is the screen's that saved the view, as its other
+		// notices are: the log names it, not cardterm.
+		screen := ScreenID(msg.view.Screen)
 		if msg.err != nil {
-			return Notify(theme.ToneDanger, "the view was not saved: "+sanitize.Text(msg.err.Error()))
+			return stampNotices(Notify(theme.ToneDanger, "the view was not saved: "+sanitize.Text(msg.err.Error())), screen)
 		}
 		r.views = append(withoutView(r.views, msg.view), msg.view)
-		return Notify(theme.ToneOK, "view "+sanitize.Text(msg.view.Name)+" saved: : then its name opens it")
+		return stampNotices(Notify(theme.ToneOK, "view "+sanitize.Text(msg.view.Name)+" saved: : then its name opens it"), screen)
 	}
 	return nil
 }

@@ -39,3 +39,25 @@ func (b Base) ShortTitle() string {
 	}
 	return b.Title()
 }
+
+// recordNouns are what one record of each screen is, for the title of
+// the chooser of the user's commands (docs/commands.md): "Run on this
+// transaction".
+var recordNouns = map[ui.ScreenID]string{
+	AccountScreen:      "account",
+	CardScreen:         "card",
+	TransactionsScreen: "transaction",
+	InsightsScreen:     "spending bar",
+	WalletsScreen:      "wallet",
+	WhitelistScreen:    "whitelisted address",
+	DelegationScreen:   "delegation",
+	OrdersScreen:       "order",
+	ConsentScreen:      "consent set",
+	WebhooksScreen:     "webhook",
+	EventsScreen:       "event delivery",
+}
+
+// RecordNoun implements ui.RecordNamed: one of the screen's records, in
+// the singular; empty for a screen not listed, which the root then calls
+// by its ID.
+func (b Base) RecordNoun() string { return recordNouns[b.ID()] }

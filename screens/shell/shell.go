@@ -138,6 +138,7 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		StartInSupport: cfg.StartInSupport,
 		// The console ends an approved session with Client.Revoke.
 		EndApprovedRequest: apiclient.RevokeCall().Lines(),
+		SignOutRequest:     func() []string { return cfg.Client.SignOutCall().Lines() },
 		Gateway:            cfg.Gateway.Label,
 		Sandbox:            cfg.Gateway.Sandbox,
 		Announced:          cfg.Client.KnownSandbox,

@@ -89,6 +89,30 @@ func TestSignOutKillsTheToken(t *testing.T) {
 	}
 }
 
+// The sign-out's confirmation shows the request it sends, as every
+// change's does, and offers it as curl since it is whole: the logout for
+// a password session, the revoke for an OAuth one.
+func TestSignOutConfirmationShowsItsRequest(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		kind    apiclient.SessionKind
+		request string
+	}{
+		{"password session", apiclient.SessionPassword, "POST /v1/auth/logout"},
+		{"OAuth session", apiclient.SessionOAuth, "DELETE /v1/auth/oauth/revoke"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			app := newApp(t)
+			app.SignIn("alice@demo.test")
+			session := app.Client.Session()
+			session.Kind = tc.kind
+			app.Client.SetSession(session)
+			app.Keys("S")
+			app.MustShow(t, "Sign out?", tc.request, "copy as curl")
+		})
+	}
+}
+
 func TestExpiredSessionReturnsToSignIn(t *testing.T) {
 	app := newApp(t)
 	app.SignIn("alice@demo.test")

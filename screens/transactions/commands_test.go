@@ -50,7 +50,8 @@ func TestCommandsOnATransaction(t *testing.T) {
 	app.MustShow(t, "Joe's")
 
 	app.Keys("!")
-	app.MustShow(t, "Run on this transactions record", "show merchant", "shell merchant")
+	app.MustShow(t, "Run on this transaction", "show merchant", "shell merchant")
+	app.MustNotShow(t, "transactions record")
 	app.Keys("enter")
 	app.MustShow(t, "Run show merchant?", `$(touch pwned)`, "without a shell")
 	app.Keys("y")

@@ -54,7 +54,7 @@ func (t *Screen) refreshFrame() {
 	}
 	if !f.current {
 		st := t.Deps.Styles
-		f.head = st.Title.Render("Transactions") + "  " + st.Muted.Render(ansi.Truncate(t.summary(), max(t.Width-16, 0), "…"))
+		f.head = st.Title.Render("Transactions") + "  " + st.Muted.Render(t.summary(t.Width-16))
 		if t.export != nil {
 			f.head = ansi.Truncate(t.exportLine(t.Width), t.Width, "…")
 		}

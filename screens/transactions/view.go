@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"cardterm/apiclient"
 	"cardterm/domain/ledger"
 	"cardterm/screens/screenkit"
@@ -65,8 +67,14 @@ func (t *Screen) View() string {
 	return screenkit.Place(b.String(), width, height)
 }
 
-// summary is the line under the title: page, filters, loading.
-func (t *Screen) summary() string {
+// summaryHints are the keys the line beside the title names after the
+// filters, each only when it fits whole: the footer and help name them too.
+var summaryHints = []string{"f filters", "n/p pages", "x export"}
+
+// summary is the line beside the title in width cells: page, filters,
+// loading, then the hints that fit. The filters in effect come first and
+// are cut only when they alone do not fit.
+func (t *Screen) summary(width int) string {
 	parts := []string{fmt.Sprintf("page %d", t.filter.Page+1)}
 	if t.filter.DateFrom != "" {
 		parts = append(parts, t.filter.DateFrom+" to "+t.filter.DateTo)
@@ -85,7 +93,14 @@ func (t *Screen) summary() string {
 	} else if t.atEnd {
 		parts = append(parts, "last page")
 	}
-	return sanitize.Text(strings.Join(parts, " · ")) + " · f filters · n/p pages · x export"
+	line := sanitize.Text(strings.Join(parts, " · "))
+	for _, hint := range summaryHints {
+		if ansi.StringWidth(line+" · "+hint) > width {
+			break
+		}
+		line += " · " + hint
+	}
+	return ansi.Truncate(line, max(width, 0), "…")
 }
 
 // detailView is the pane for the selected transaction: amounts and fees,

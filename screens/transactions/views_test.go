@@ -61,3 +61,23 @@ func TestSavedTransactionsView(t *testing.T) {
 	restarted.MustNotShow(t, "Zara")
 	restarted.MustShow(t, "Amazon EU")
 }
+
+// A saved view's notice is the Transactions screen's: the notice log (m)
+// names the screen, not cardterm, as it does for the screen's other
+// notices.
+func TestSavedViewNoticeNamesTheScreen(t *testing.T) {
+	store := savedview.Store{Path: filepath.Join(t.TempDir(), "views.json"), Profile: "acme"}
+	app := screentest.New(t, screentest.Of(signin.New), screentest.WithScreen(screentest.Of(transactions.New)),
+		screentest.WithViews(store), screentest.WithSize(120, 34))
+	app.SignIn("alice@demo.test")
+	app.Open(screenkit.TransactionsScreen)
+	app.Keys("V", "tab", "tab")
+	app.Type("Amazon")
+	app.Keys("tab", "tab")
+	app.Type("amazon only")
+	app.Keys("enter")
+	app.MustShow(t, "view amazon only saved")
+	app.Keys("m")
+	app.MustShow(t, "Transactions  view amazon only saved")
+	app.MustNotShow(t, "cardterm  view amazon only saved")
+}

@@ -2,7 +2,6 @@ package form
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -49,19 +48,38 @@ func (f *Form) hasChoice() bool {
 	return slices.ContainsFunc(f.fields, func(fl formField) bool { return fl.spec.Kind == FieldChoice })
 }
 
-// choiceView draws every choice, the chosen one bracketed, in width cells.
-func (fl formField) choiceView(st *theme.Styles, width int) string {
-	parts := make([]string, len(fl.spec.Choices))
+// choiceLines draws every choice, the chosen one bracketed, in width
+// cells: choices that do not fit on one line go on to the next, so none
+// is cut; only a single choice wider than width is shortened.
+func (fl formField) choiceLines(st *theme.Styles, width int) []string {
+	width = max(width, 1)
+	var lines []string
+	line, lineWidth := "", 0
 	for i, c := range fl.spec.Choices {
 		name := sanitize.Text(c)
 		if c == "" {
 			name = sanitize.Text(fl.spec.Placeholder)
 		}
+		part := " " + name + " "
 		if i == fl.choice {
-			parts[i] = st.Value.Render("[" + name + "]")
+			part = "[" + name + "]"
+		}
+		part = ansi.Truncate(part, width, "…")
+		partWidth := ansi.StringWidth(part)
+		if i == fl.choice {
+			part = st.Value.Render(part)
 		} else {
-			parts[i] = st.Muted.Render(" " + name + " ")
+			part = st.Muted.Render(part)
+		}
+		switch {
+		case lineWidth == 0:
+			line, lineWidth = part, partWidth
+		case lineWidth+1+partWidth <= width:
+			line, lineWidth = line+" "+part, lineWidth+1+partWidth
+		default:
+			lines = append(lines, line)
+			line, lineWidth = part, partWidth
 		}
 	}
-	return ansi.Truncate(strings.Join(parts, " "), max(width, 1), "…")
+	return append(lines, line)
 }

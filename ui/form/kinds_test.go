@@ -214,3 +214,48 @@ func TestFormErrorLandsOnTheEntryItNames(t *testing.T) {
 		t.Fatalf("FocusField: %q", f.Focused())
 	}
 }
+
+// Choices that do not fit beside the label go on under it, each whole,
+// in the order they cycle; clicking a continuation line focuses the field.
+func TestFormChoicesWrapWhole(t *testing.T) {
+	steps := []string{"authorization", "decline", "clearing", "refund", "increment", "reversal", "atm"}
+	st := theme.New(true, false)
+	f := form.New(&st, form.Spec{Title: "Simulate", Submit: "simulate", Fields: []form.Field{
+		{Key: "name", Label: "Name"},
+		{Key: "type", Label: "Step", Kind: form.FieldChoice, Choices: steps},
+	}})
+	f.Focus()
+	for _, width := range []int{30, 50, 70, 200} {
+		f.SetWidth(width)
+		view := ansi.Strip(f.View())
+		// The fields end at the blank line over the hint (which may be cut).
+		fields := view[:strings.LastIndex(view, "\n\n")]
+		if strings.Contains(fields, "…") {
+			t.Fatalf("width %d: a choice is cut:\n%s", width, view)
+		}
+		rest := view
+		for _, step := range steps {
+			at := strings.Index(rest, step)
+			if at < 0 {
+				t.Fatalf("width %d: %q missing or out of order:\n%s", width, step, view)
+			}
+			rest = rest[at+len(step):]
+		}
+		for _, line := range strings.Split(fields[strings.Index(fields, "Step"):], "\n") {
+			if w := ansi.StringWidth(line); w > width {
+				t.Fatalf("width %d: a line is %d wide: %q", width, w, line)
+			}
+		}
+	}
+	f.SetWidth(30)
+	lines := strings.Split(ansi.Strip(f.View()), "\n")
+	last := -1
+	for i, line := range lines {
+		if strings.Contains(line, "atm") {
+			last = i
+		}
+	}
+	if _, ok := f.ClickLine(last); !ok || f.Value("type") != "authorization" {
+		t.Fatalf("a click on the choices' last line (%d) did not focus the field", last)
+	}
+}

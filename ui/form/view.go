@@ -113,7 +113,15 @@ func (f *Form) fieldLines() (lines []string, focusFrom, focusTo int) {
 				}
 			}
 		case FieldChoice:
-			lines = append(lines, mark+label+"  "+fl.choiceView(st, width-labelW-4))
+			indent := strings.Repeat(" ", labelW+4)
+			for j, line := range fl.choiceLines(st, width-labelW-4) {
+				if j == 0 {
+					line = mark + label + "  " + line
+				} else {
+					line = indent + line
+				}
+				lines = append(lines, line)
+			}
 		default:
 			lines = append(lines, mark+label+"  "+sanitize.ShowInvisible(fl.input.View()))
 		}

@@ -142,23 +142,38 @@ func (f *File) check() error {
 		action.Keys = binding.Keys
 		merged[binding.Action] = action
 	}
+	// The line at fault is the later of two: the one that gave a key
+	// already taken, by a line above or by another action's default.
 	for _, binding := range f.Bindings {
-		if other, k, ok := clash(merged, merged[binding.Action]); ok {
+		for _, c := range clashes(merged, merged[binding.Action]) {
+			otherLine, inFile := seen[c.other]
+			if inFile && otherLine > binding.Line {
+				continue // that later line is the one refused
+			}
+			where := "by default"
+			if inFile {
+				where = fmt.Sprintf("line %d", otherLine)
+			}
 			return &fileerror.Error{Path: f.Path, Line: binding.Line, Field: binding.Action,
-				Reason: fmt.Sprintf("key %q is %s's too, in the same context", k, other)}
+				Reason: fmt.Sprintf("key %q is %s's already (%s), in the same context", c.key, c.other, where)}
 		}
 	}
 	return nil
 }
 
-// clash is another action that one of action's keys also runs where
-// action works: its own context, or the global keys (which come first).
-func clash(all map[string]Action, action Action) (string, string, bool) {
+// keyClash is another action that runs on one of an action's keys.
+type keyClash struct{ other, key string }
+
+// clashes are the other actions that one of action's keys also runs
+// where action works (its own context, or the global keys, which come
+// first), by name.
+func clashes(all map[string]Action, action Action) []keyClash {
 	names := make([]string, 0, len(all))
 	for name := range all {
 		names = append(names, name)
 	}
 	slices.Sort(names)
+	var found []keyClash
 	for _, name := range names {
 		other := all[name]
 		if name == action.Name {
@@ -170,11 +185,11 @@ func clash(all map[string]Action, action Action) (string, string, bool) {
 		}
 		for _, k := range action.Keys {
 			if slices.Contains(other.Keys, k) && !sharedByDesign(action, other, k) {
-				return name, k, true
+				found = append(found, keyClash{other: name, key: k})
 			}
 		}
 	}
-	return "", "", false
+	return found
 }
 
 // sharedByDesign is a key two actions share in the defaults: a screen's

@@ -17,10 +17,13 @@ func TestKeysFileRefusals(t *testing.T) {
 		name, text, want string
 	}{
 		{"unknown action", "card.freeze: F\ncard.frieze: x\n", "keys.yaml:2: card.frieze: no such action"},
-		{"two on one key", "card.freeze: F\ncard.order: F\n", `keys.yaml:1: card.freeze: key "F" is card.order's too`},
-		{"on a default key", "card.freeze: n\n", `keys.yaml:1: card.freeze: key "n" is card.order's too`},
-		{"on a global key", "card.freeze: q\n", `key "q" is global.quit's too`},
-		{"a global on a screen's key", "global.help: f\n", `key "f" is card.freeze's too`},
+		{"two on one key", "# mine\ncard.freeze: F\ncard.order: F\n",
+			`keys.yaml:3: card.order: key "F" is card.freeze's already (line 2), in the same context`},
+		{"two on one key, the later first by name", "card.order: F\ncard.freeze: F\n",
+			`keys.yaml:2: card.freeze: key "F" is card.order's already (line 1), in the same context`},
+		{"on a default key", "card.freeze: n\n", `keys.yaml:1: card.freeze: key "n" is card.order's already (by default)`},
+		{"on a global key", "card.freeze: q\n", `key "q" is global.quit's already (by default)`},
+		{"a global on a screen's key", "global.help: f\n", `key "f" is card.freeze's already (by default)`},
 		{"not a key", "card.freeze: ctrl+\n", `"ctrl+" is not a key name`},
 		{"named twice", "card.freeze: F\ncard.freeze: G\n", "keys.yaml:2: card.freeze: bound already on line 1"},
 		{"a mapping", "card.freeze: {a: b}\n", "keys.yaml:1: card.freeze: give a key or a list of keys"},
