@@ -22,8 +22,10 @@ import (
 // started in a pseudo-terminal of 120x40 and timed until its first
 // frame's text arrives. One op is one start of each, in turn, so that a
 // change of load on the machine weighs on both alike; the metrics are
-// each one's median and their ratio. Both are timed as installed
-// (installedCopy).
+// each one's median and their ratio. Both are timed as built: a binary
+// installed and paged in by exec starts the same (docs/performance.md),
+// while a copy just written in one write starts quicker for a while, and
+// more so the larger the binary, which flattered cardterm.
 //
 //	go test ./e2e -run '^$' -bench FirstFrame -benchtime 60x
 //
@@ -51,9 +53,6 @@ func emptyTeaBinary(b *testing.B) string {
 
 func BenchmarkFirstFrame(b *testing.B) {
 	yardstick, cardterm := emptyTeaBinary(b), binary
-	if os.Getenv("FIRSTFRAME_FRESH") == "" {
-		yardstick, cardterm = installedCopy(b, yardstick), installedCopy(b, cardterm)
-	}
 	var emptyTeaTimes, cardtermTimes []time.Duration
 	for b.Loop() {
 		emptyTeaTimes = append(emptyTeaTimes, firstFrame(b, yardstick, "first frame"))
@@ -65,24 +64,6 @@ func BenchmarkFirstFrame(b *testing.B) {
 	b.ReportMetric(float64(cardtermMedian)/float64(emptyTeaMedian), "ratio")
 	b.Logf("medians of %d starts each: emptytea %s, cardterm %s (%.3f×)", len(cardtermTimes),
 		emptyTeaMedian, cardtermMedian, float64(cardtermMedian)/float64(emptyTeaMedian))
-}
-
-// installedCopy copies a binary as a release archive or a package
-// leaves it. The file the linker has just written maps slower until the
-// page cache lets it go (a reboot, memory pressure, a copy): 0.8 ms more
-// for cardterm's 31 MB, 0.4 ms for emptytea's 5 MB, the same file timed
-// both ways. That is the linker's trace, not start-up work, and it weighs
-// on the two unequally; FIRSTFRAME_FRESH=1 times the linker's files.
-func installedCopy(b *testing.B, path string) string {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	copied := filepath.Join(b.TempDir(), filepath.Base(path))
-	if err := os.WriteFile(copied, data, 0o755); err != nil {
-		b.Fatal(err)
-	}
-	return copied
 }
 
 // median is the middle of times (sorted in place).
