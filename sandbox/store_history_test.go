@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"encoding/json"
-	"errors"
 	"maps"
 	"net/http"
 	"net/http/httptest"
@@ -119,12 +118,7 @@ func TestAPartnersHistoryIsStoredRecordByRecord(t *testing.T) {
 // partner's history: inside the partner's record.
 func asVersion2(t *testing.T, dir string) {
 	t.Helper()
-	db, err := bolt.Open(filepath.Join(dir, StoreFile), 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	err = db.Update(func(tx *bolt.Tx) error {
+	rewriteStore(t, dir, func(tx *bolt.Tx) error {
 		f, err := readFixture(tx)
 		if err != nil {
 			return err
@@ -145,9 +139,6 @@ func asVersion2(t *testing.T, dir string) {
 		}
 		return tx.Bucket(bucketMeta).Put(versionKey, []byte("2"))
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // A store version 2 wrote opens with its whole history, and the partner's
@@ -195,11 +186,7 @@ func TestAnInterruptedDeliveryIsStoredAsFailed(t *testing.T) {
 	e.s.Close()
 	e.s.persist.store.Close()
 	key := deliveryKey(backendKey{"acme", "sandbox", "eu"}, hook, 2)
-	db, err := bolt.Open(filepath.Join(dir, StoreFile), 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = db.Update(func(tx *bolt.Tx) error {
+	rewriteStore(t, dir, func(tx *bolt.Tx) error {
 		data, err := unsealRecord([]byte(key), tx.Bucket(bucketState).Get([]byte(key)))
 		if err != nil {
 			return err
@@ -207,9 +194,6 @@ func TestAnInterruptedDeliveryIsStoredAsFailed(t *testing.T) {
 		pending := strings.Replace(string(data), `"state":"delivered"`, `"state":"pending"`, 1)
 		return tx.Bucket(bucketState).Put([]byte(key), sealRecord([]byte(key), []byte(pending)))
 	})
-	if err = errors.Join(err, db.Close()); err != nil {
-		t.Fatal(err)
-	}
 
 	e = newEnv(t, Options{Store: openTestStore(t, dir)})
 	e.clock.Advance(time.Hour)

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,16 +12,24 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// olderStore rewrites a closed store of dir as an earlier cardterm wrote
-// it: store version 1, records without checksums, a journal checkpoint.
-func olderStore(t *testing.T, dir string) {
+// rewriteStore changes dir's closed store in one transaction, as another
+// cardterm (or damage) would have left it.
+func rewriteStore(t *testing.T, dir string, change func(tx *bolt.Tx) error) {
 	t.Helper()
 	db, err := bolt.Open(filepath.Join(dir, StoreFile), 0o600, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	err = db.Update(func(tx *bolt.Tx) error {
+	if err = errors.Join(db.Update(change), db.Close()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// olderStore rewrites a closed store of dir as an earlier cardterm wrote
+// it: store version 1, records without checksums, a journal checkpoint.
+func olderStore(t *testing.T, dir string) {
+	t.Helper()
+	rewriteStore(t, dir, func(tx *bolt.Tx) error {
 		state, meta := tx.Bucket(bucketState), tx.Bucket(bucketMeta)
 		plain := map[string][]byte{}
 		_ = state.ForEach(func(k, v []byte) error { plain[string(k)] = append([]byte(nil), v[4:]...); return nil })
@@ -30,9 +39,6 @@ func olderStore(t *testing.T, dir string) {
 		_ = meta.Put([]byte("checkpoint"), []byte("7"))
 		return meta.Put(versionKey, []byte("1"))
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // storeVersionOf reads the version of dir's closed store.
