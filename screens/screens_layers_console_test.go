@@ -3,9 +3,6 @@ package screens_test
 import (
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
-
 	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 	"cardterm/screens/support"
@@ -33,28 +30,7 @@ func TestEveryLayerOverTheScreensOutsideTheNavigation(t *testing.T) {
 			if app.UI().SignedIn() {
 				t.Fatalf("%s is shown signed in", screen.name)
 			}
-			p, screenBefore, sent := openProbe(t, app)
-			app.Keys(probeKeysPressed...)
-			w, _ := app.UI().BodySize()
-			app.Click(frameWidth-w/2, 2)
-			app.Drive(tea.PasteMsg{Content: "pasted"})
-			if want := len(probeKeysPressed) + 2; len(p.got) != want {
-				t.Fatalf("the probe got %d of %d inputs: %q", len(p.got), want, p.got)
-			}
-			mustShowOnlyProbe(t, app)
-			for _, over := range rootLayers[:2] { // the help and the notices
-				over.check(t, app, p)
-			}
-			app.Keys("esc")
-			if top, open := app.UI().TopLayer(); open {
-				t.Fatalf("esc left %T open over the screen", top)
-			}
-			if after := ansi.Strip(app.UI().Active().View()); after != screenBefore {
-				t.Fatalf("the screen changed under its layer:\n%s\n---\n%s", screenBefore, after)
-			}
-			if now := len(app.Server.Requests()); now != sent {
-				t.Fatalf("the screen sent %d requests under its layer", now-sent)
-			}
+			probeContract(t, app, rootLayers[:2]) // the help and the notices
 		})
 	}
 }

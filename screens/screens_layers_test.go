@@ -87,29 +87,38 @@ func TestEveryLayerOverEveryScreen(t *testing.T) {
 		t.Run(s.Title(), func(t *testing.T) {
 			app.T = t
 			app.Open(s.ID())
-			p, screenBefore, sent := openProbe(t, app)
-			app.Keys(probeKeysPressed...)
-			w, _ := app.UI().BodySize()
-			app.Click(frameWidth-w/2, 2)
-			app.Drive(tea.PasteMsg{Content: "pasted"})
-			if want := len(probeKeysPressed) + 2; len(p.got) != want {
-				t.Fatalf("the probe got %d of %d inputs: %q", len(p.got), want, p.got)
-			}
-			mustShowOnlyProbe(t, app)
-			for _, over := range rootLayers {
-				over.check(t, app, p)
-			}
-			app.Keys("esc")
-			if top, open := app.UI().TopLayer(); open {
-				t.Fatalf("esc left %T open over the screen", top)
-			}
-			if after := ansi.Strip(app.UI().Active().View()); after != screenBefore {
-				t.Fatalf("the screen changed under its layer:\n%s\n---\n%s", screenBefore, after)
-			}
-			if now := len(app.Server.Requests()); now != sent {
-				t.Fatalf("the screen sent %d requests under its layer", now-sent)
-			}
+			probeContract(t, app, rootLayers)
 		})
+	}
+}
+
+// probeContract opens a probe over the active screen and checks that it
+// gets every key, click and paste, that the root's layers (overs) open
+// over it and close one at a time, that esc then closes the probe, and
+// that the screen under it neither changed nor sent a request.
+func probeContract(t *testing.T, app *screentest.App, overs []rootLayer) {
+	t.Helper()
+	p, screenBefore, sent := openProbe(t, app)
+	app.Keys(probeKeysPressed...)
+	w, _ := app.UI().BodySize()
+	app.Click(frameWidth-w/2, 2)
+	app.Drive(tea.PasteMsg{Content: "pasted"})
+	if want := len(probeKeysPressed) + 2; len(p.got) != want {
+		t.Fatalf("the probe got %d of %d inputs: %q", len(p.got), want, p.got)
+	}
+	mustShowOnlyProbe(t, app)
+	for _, over := range overs {
+		over.check(t, app, p)
+	}
+	app.Keys("esc")
+	if top, open := app.UI().TopLayer(); open {
+		t.Fatalf("esc left %T open over the screen", top)
+	}
+	if after := ansi.Strip(app.UI().Active().View()); after != screenBefore {
+		t.Fatalf("the screen changed under its layer:\n%s\n---\n%s", screenBefore, after)
+	}
+	if now := len(app.Server.Requests()); now != sent {
+		t.Fatalf("the screen sent %d requests under its layer", now-sent)
 	}
 }
 
