@@ -49,17 +49,46 @@ type Notice struct {
 	Everywhere bool
 
 	stamped bool
+	// seq numbers the notices the root shows, so a fade or a key press
+	// takes off this one and no other.
+	seq int
+}
+
+// source is who raised the notice: its screen, or "" for the shell. The
+// root keeps one live notice per source.
+func (n Notice) source() ScreenID {
+	if n.stamped {
+		return n.Screen
+	}
+	return ""
+}
+
+// showsOn is the rule for where a notice shows, given the screen shown
+// ("" when none): one raised by the shell or meant for every screen shows
+// everywhere, one that its screen says in its body everywhere else, any
+// other only on the screen that raised it.
+func (n Notice) showsOn(shown ScreenID) bool {
+	switch {
+	case n.Unless != "":
+		return shown != n.Unless
+	case !n.stamped || n.Everywhere:
+		return true
+	default:
+		return shown != "" && shown == n.Screen
+	}
 }
 
 // Sticky reports whether the notice stays until the user acts: warnings
 // and errors do.
 func (n Notice) Sticky() bool { return n.Tone >= theme.ToneWarn }
 
-// NoticeMsg carries a notice to the root model, which shows the latest one.
+// NoticeMsg carries a notice to the root model, which shows the latest
+// one of the screen shown.
 type NoticeMsg struct{ Notice Notice }
 
-// DismissNoticeMsg takes the notice saying Text off the status bar, if it
-// is the one showing (it stays in the log): an action that ends before
+// DismissNoticeMsg takes the notice saying Text off the status bar, and
+// off every screen where it would show later (it stays in the log): an
+// action that ends before
 // what its notice announced (a browser sign-in cancelled) does not leave
 // it saying otherwise.
 type DismissNoticeMsg struct{ Text string }
@@ -70,8 +99,8 @@ func DismissNotice(text string) tea.Cmd {
 	return func() tea.Msg { return DismissNoticeMsg{Text: text} }
 }
 
-// noticeExpireMsg asks the root to drop the notice with the given sequence
-// number if it has expired.
+// noticeExpireMsg asks the root to drop the notice with the given
+// sequence number, if it is still live: it has faded.
 type noticeExpireMsg struct{ seq int }
 
 // Notify reports a notice; text is cut to MaxMessageText characters and

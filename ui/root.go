@@ -47,7 +47,9 @@ type Root struct {
 	// views are the profile's saved views (saved_views.go).
 	views []savedview.View
 
-	notice      Notice
+	// notices are the live notices, oldest first: the latest of each
+	// screen and of the shell (root_notices.go).
+	notices     []Notice
 	noticeSeq   int
 	noticeLines []string // the notice on lines of its own when it does not fit the bar
 	noticeLog   []Notice
@@ -201,8 +203,13 @@ func (r *Root) Supporting() bool { return r.supporting && !r.signedIn }
 func (r *Root) SignedIn() bool { return r.signedIn }
 
 // CurrentNotice is the latest notice, if it has not faded or been
-// dismissed (it may belong to another screen than the one shown).
-func (r *Root) CurrentNotice() (Notice, bool) { return r.notice, r.notice.Text != "" }
+// dismissed (it may belong to another screen than the one shown;
+// ShownNotice is the status bar's).
+func (r *Root) CurrentNotice() (Notice, bool) { return r.latestNotice() }
+
+// ShownNotice is the notice on the status bar: the latest live one that
+// shows on the screen shown.
+func (r *Root) ShownNotice() (Notice, bool) { return r.visibleNotice() }
 
 // DialogOpen reports whether a confirmation dialog is showing.
 func (r *Root) DialogOpen() bool { return r.dialogOpen() }

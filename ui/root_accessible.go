@@ -58,8 +58,8 @@ func (r *Root) Waiting() bool { return r.opts.Requests.InFlight() > 0 }
 // Page reads the frame out for the accessible mode.
 func (r *Root) Page() Page {
 	p := Page{Typing: r.capturing(), Waiting: r.Waiting()}
-	if r.notice.Text != "" {
-		p.Notice = sanitize.Text(r.notice.Text)
+	if n, shown := r.visibleNotice(); shown {
+		p.Notice = sanitize.Text(n.Text)
 	}
 	p.NoticesLogged = r.noticesLogged
 	for _, n := range r.noticeLog {

@@ -37,9 +37,10 @@ func (r *Root) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if r.inspectNoticeAnswer(msg) {
 		return r.clearNotice()
 	}
-	// A warning or an error stays until the user acts: this key is that.
+	// A warning or an error stays until the user acts: this key is that,
+	// for the one on the status bar (another screen's waits for its own).
 	var dismiss tea.Cmd
-	if r.notice.Sticky() {
+	if n, shown := r.visibleNotice(); shown && n.Sticky() {
 		dismiss = r.clearNotice()
 	}
 	return tea.Batch(dismiss, r.routeKey(msg))

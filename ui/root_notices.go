@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,18 +12,28 @@ import (
 	"cardterm/ui/sanitize"
 )
 
+// The root keeps the notices still live: the latest each screen raised
+// and the latest the shell raised, oldest first (r.notices). The status
+// bar shows the newest of them that shows on the screen shown
+// (Notice.showsOn), so a notice raised on a screen out of sight (a
+// delivery heard, a token renewed) never takes the bar from the one the
+// user is reading; it waits for its screen until it fades or is dismissed.
+
 // setNotice shows a notice and logs it. Information fades after
-// NoticeLifetime; warnings and errors stay until the next key press.
+// NoticeLifetime; warnings and errors stay until the next key press on a
+// screen where they show.
 func (r *Root) setNotice(n Notice) tea.Cmd {
 	// Notify sanitizes already; a NoticeMsg built by hand may carry gateway
 	// text too, and sanitize.Text leaves clean text as it is.
 	n.Text = sanitize.Text(n.Text)
 	now := r.opts.Now()
 	n.At = now
-	r.notice = n
-	r.logNotice(n)
 	r.noticeSeq++
-	seq := r.noticeSeq
+	n.seq = r.noticeSeq
+	// The source's earlier notice is replaced: it said something older.
+	r.notices = slices.DeleteFunc(r.notices, func(live Notice) bool { return live.source() == n.source() })
+	r.notices = append(r.notices, n)
+	r.logNotice(n)
 	resize := r.layoutNotice()
 	if n.Sticky() && n.Until.IsZero() {
 		return resize
@@ -31,6 +42,7 @@ func (r *Root) setNotice(n Notice) tea.Cmd {
 	if !n.Until.IsZero() {
 		life = max(n.Until.Sub(now), 0)
 	}
+	seq := n.seq
 	return tea.Batch(resize, tea.Tick(life, func(time.Time) tea.Msg { return noticeExpireMsg{seq: seq} }))
 }
 
@@ -46,31 +58,48 @@ func (r *Root) logNotice(n Notice) {
 	}
 }
 
-// clearNotice dismisses the notice on screen (it stays in the log).
-func (r *Root) clearNotice() tea.Cmd {
-	if r.notice.Text == "" {
+// dropNotices takes the live notices gone reports off wherever they
+// would show (they stay in the log).
+func (r *Root) dropNotices(gone func(Notice) bool) tea.Cmd {
+	before := len(r.notices)
+	r.notices = slices.DeleteFunc(r.notices, gone)
+	if len(r.notices) == before {
 		return nil
 	}
-	r.notice = Notice{}
 	return r.layoutNotice()
 }
 
-// visibleNotice is the notice for the screen shown now: one raised by the
-// shell shows everywhere, one raised by a screen only on that screen.
+// clearNotice dismisses the notice on the status bar, the one the user
+// has just read; the others stay for their screens.
+func (r *Root) clearNotice() tea.Cmd {
+	shown, ok := r.visibleNotice()
+	if !ok {
+		return nil
+	}
+	return r.dropNotices(func(n Notice) bool { return n.seq == shown.seq })
+}
+
+// visibleNotice is the notice on the status bar: the newest live one
+// that shows on the screen shown.
 func (r *Root) visibleNotice() (Notice, bool) {
-	n := r.notice
-	if n.Text == "" {
-		return n, false
+	var shown ScreenID
+	if s := r.Active(); s != nil {
+		shown = s.ID()
 	}
-	s := r.Active()
-	if n.Unless != "" {
-		// Shown on every screen but the one that says it in its body.
-		return n, s == nil || s.ID() != n.Unless
+	for i := len(r.notices) - 1; i >= 0; i-- {
+		if r.notices[i].showsOn(shown) {
+			return r.notices[i], true
+		}
 	}
-	if !n.stamped || n.Everywhere {
-		return n, true
+	return Notice{}, false
+}
+
+// latestNotice is the newest live notice, whichever screen it shows on.
+func (r *Root) latestNotice() (Notice, bool) {
+	if len(r.notices) == 0 {
+		return Notice{}, false
 	}
-	return n, s != nil && s.ID() == n.Screen
+	return r.notices[len(r.notices)-1], true
 }
 
 // layoutNotice decides where the notice goes: on the status bar when it fits

@@ -45,11 +45,13 @@ func (r *Root) rebuildSupport() {
 }
 
 // retire cancels the requests of screens being dropped, so that no
-// answer of the last user's reaches anyone, and closes what they hold and
-// the layers open over them.
+// answer of the last user's reaches anyone, and closes what they hold, the
+// layers open over them and the notices they raised (the log keeps them):
+// the next user does not find the last one's error waiting on Card.
 func (r *Root) retire(screens []Screen) {
 	for _, s := range screens {
 		r.opts.Requests.Cancel(s.ID())
+		r.dropNotices(func(n Notice) bool { return n.source() == s.ID() })
 		r.layers.Close(func(_ layer.Layer, _ layer.Rank, owner string) bool { return owner == string(s.ID()) })
 		if held, ok := s.(Releaser); ok {
 			held.Release()

@@ -54,10 +54,17 @@ type raise struct {
 	text string
 	// everywhere raises it with ui.NotifyEverywhere.
 	everywhere bool
+	// unless and until, when set, are the notice's Unless and Until.
+	unless ui.ScreenID
+	until  time.Time
 }
 
 func (s *fakeScreen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 	if r, ok := msg.(raise); ok && r.to == s.id {
+		if r.unless != "" || !r.until.IsZero() {
+			n := ui.Notice{Tone: r.tone, Text: r.text, Unless: r.unless, Until: r.until, Everywhere: r.everywhere}
+			return s, func() tea.Msg { return ui.NoticeMsg{Notice: n} }
+		}
 		if r.everywhere {
 			return s, ui.NotifyEverywhere(r.tone, r.text)
 		}

@@ -39,19 +39,16 @@ func (r *Root) tick(msg spinner.TickMsg) tea.Cmd {
 	return cmd
 }
 
-// updateNotice shows, dismisses or fades the notice.
+// updateNotice shows, dismisses or fades a notice.
 func (r *Root) updateNotice(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case NoticeMsg:
 		return r.setNotice(msg.Notice)
 	case DismissNoticeMsg:
-		if r.notice.Text != "" && r.notice.Text == sanitize.Text(msg.Text) {
-			return r.clearNotice()
-		}
+		text := sanitize.Text(msg.Text)
+		return r.dropNotices(func(n Notice) bool { return n.Text == text })
 	case noticeExpireMsg:
-		if msg.seq == r.noticeSeq {
-			return r.clearNotice()
-		}
+		return r.dropNotices(func(n Notice) bool { return n.seq == msg.seq })
 	}
 	return nil
 }
