@@ -168,7 +168,8 @@ func (k *sessionKeeper) checkNow() (tea.Cmd, string) {
 		var warn tea.Cmd
 		if !k.warned {
 			k.warned = true
-			warn = ui.Notify(theme.ToneWarn, "session ends in "+ui.FormatRemaining(left)+": "+why)
+			// The sign-in screen keeps the session but is not the one shown.
+			warn = ui.NotifyEverywhere(theme.ToneWarn, "session ends in "+ui.FormatRemaining(left)+": "+why)
 		}
 		return tea.Batch(warn, k.schedule(left)), ""
 	}
