@@ -35,13 +35,23 @@ func List(dir string) (cases []Filed, problems []string, err error) {
 		}
 		c, err := Load(f)
 		if err != nil {
-			problems = append(problems, filepath.Base(f)+": "+err.Error())
+			problems = append(problems, fileProblem(f, err))
 			continue
 		}
 		cases = append(cases, Filed{Path: f, Case: c})
 	}
 	slices.SortStableFunc(cases, func(a, b Filed) int { return a.Case.Created.Compare(b.Case.Created) })
 	return cases, problems, nil
+}
+
+// fileProblem says why the file f was left out, naming it once by its
+// base name: the folder is on the desk's header already.
+func fileProblem(f string, err error) string {
+	text := strings.ReplaceAll(err.Error(), f, filepath.Base(f))
+	if !strings.Contains(text, filepath.Base(f)) {
+		text = filepath.Base(f) + ": " + text
+	}
+	return text
 }
 
 // ParseResponseTimes reads "urgent=1h,high=4h,normal=24h,low=72h" (any

@@ -139,10 +139,14 @@ func (s *Screen) Release() {
 }
 
 // KeyMap implements ui.Screen: the list's keys (a form is a layer with
-// its own).
+// its own); R is offered only with a delivery to deliver again.
 func (s *Screen) KeyMap() help.KeyMap {
 	s.followGateway()
-	return s.keys
+	k := s.keys
+	if _, ok := s.selected(); !ok {
+		k.Resend.SetEnabled(false)
+	}
+	return k
 }
 
 // CapturesKeys implements ui.Screen: the table's filter takes

@@ -181,3 +181,24 @@ func TestHelpListsTheKeysAndRealGatewayDisablesTestEvents(t *testing.T) {
 		t.Fatalf("notice %q", n)
 	}
 }
+
+// R delivers the selected event again: with no delivery neither the
+// footer nor the help offers it; once one has arrived both do.
+func TestResendIsOfferedOnlyWithADelivery(t *testing.T) {
+	app, l := newApp(t, true)
+	pointAtListener(t, app, l)
+	app.Drive(ui.SignedInMsg{})
+	app.MustShow(t, "No delivery yet", "send a test event")
+	app.MustNotShow(t, "deliver this event again")
+	app.Keys("?")
+	app.MustShow(t, "send a test event")
+	app.MustNotShow(t, "deliver this event again")
+	app.Keys("esc")
+
+	if err := app.Client.FreezeCard(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	waitReceived(t, l, 1)
+	app.Keys("r")
+	app.MustShow(t, "card.frozen", "deliver this event again")
+}

@@ -41,3 +41,18 @@ func TestFormHintIsOneLineAtEveryWidth(t *testing.T) {
 		}
 	}
 }
+
+// A form whose only field is a text area (a case note) offers neither
+// enter (it adds a line there) nor tab (there is no other field).
+func TestFormHintOffersNoKeyATextAreaTakes(t *testing.T) {
+	st := theme.New(true, false)
+	f := form.New(&st, form.Spec{Title: "Note", Submit: "save", Fields: []form.Field{
+		{Key: "note", Label: "Note", Kind: form.FieldMultiline},
+	}})
+	f.SetWidth(120)
+	lines := strings.Split(uitest.Plain(f.View()), "\n")
+	hint := strings.TrimRight(lines[len(lines)-1], " ")
+	if want := "ctrl+s save · esc closes"; hint != want {
+		t.Errorf("hint %q, want %q", hint, want)
+	}
+}

@@ -185,8 +185,16 @@ func (f *Form) hintParts() []hintPart {
 	if len(f.fields) == 1 && f.keys.SubmitLast.Enabled() {
 		return []hintPart{{"enter or ctrl+s " + f.spec.Submit, 0}, {"esc closes", 1}}
 	}
-	parts := []hintPart{{"ctrl+s " + f.spec.Submit, 0}, {"enter on the last field " + f.spec.Submit, 4},
-		{"tab next field", 3}, {"esc closes", 1}}
+	// enter adds a line in a text area, so it sends only from a one-line
+	// field; tab is offered only where there is another field to go to.
+	parts := []hintPart{{"ctrl+s " + f.spec.Submit, 0}}
+	if f.lastLine() >= 0 {
+		parts = append(parts, hintPart{"enter on the last field " + f.spec.Submit, 4})
+	}
+	if len(f.fields) > 1 {
+		parts = append(parts, hintPart{"tab next field", 3})
+	}
+	parts = append(parts, hintPart{"esc closes", 1})
 	if f.hasChoice() {
 		parts = append(parts, hintPart{"space changes a choice", 2})
 	}

@@ -1,6 +1,7 @@
 package queue
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -57,5 +58,25 @@ func TestFiltersAndOrder(t *testing.T) {
 	q.refilter()
 	if row := q.rows()[0]; row[1] != "OVERDUE 6 h" {
 		t.Fatalf("the overdue case's due cell: %q", row[1])
+	}
+}
+
+// The desk counts the files it left out in words, one file or many.
+func TestTheDeskCountsFilesLeftOut(t *testing.T) {
+	st := theme.New(true, false)
+	q := New(&st, ui.NewRequests().For(ui.ScreenSupport), Options{Dir: "d", Agent: "ana", Now: time.Now})
+	q.SetSize(120, 30)
+	q.loaded = true
+	for _, c := range []struct {
+		problems []string
+		want     string
+	}{
+		{[]string{"case-A.json: not a regular file"}, "1 file left out: case-A.json"},
+		{[]string{"case-A.json: not a regular file", "case-B.json: not a regular file"}, "2 files left out: case-A.json"},
+	} {
+		q.problems = c.problems
+		if view := q.View(); !strings.Contains(view, c.want) {
+			t.Errorf("%d problems: want %q in\n%s", len(c.problems), c.want, view)
+		}
 	}
 }

@@ -129,7 +129,11 @@ func (q *Queue) foot() []string {
 		lines = append(lines, line)
 	}
 	if len(q.problems) > 0 {
-		lines = append(lines, st.Text(theme.ToneWarn).Render(fmt.Sprintf("%d file(s) left out: %s", len(q.problems), sanitize.Text(strings.Join(q.problems, "; ")))))
+		files := "files"
+		if len(q.problems) == 1 {
+			files = "file"
+		}
+		lines = append(lines, st.Text(theme.ToneWarn).Render(fmt.Sprintf("%d %s left out: %s", len(q.problems), files, sanitize.Text(strings.Join(q.problems, "; ")))))
 	}
 	return q.wrap(lines)
 }
