@@ -202,7 +202,7 @@ func TestDemoTapeReplays(t *testing.T) {
 	for _, want := range []string{
 		"Sandbox demo accounts", "Alice Martin", "Freeze the card", "FROZEN", "card unfrozen",
 		"Internal wallets", "approved withdrawal addresses", "Chain configuration",
-		"POST /v1/order", "Payment received", "Audit trail", "of 5 endpoints", "transaction.authorized", "✓ verified",
+		"POST /v1/order", "Payment received", "Audit trail", "endpoints · limit 5", "transaction.authorized", "✓ verified",
 		"Help", "Sign out?", "Signed out", "Sign in with browser / phone",
 	} {
 		if !strings.Contains(seen.String(), want) {

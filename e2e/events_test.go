@@ -20,9 +20,9 @@ func TestEventsScreenShowsVerifiedAndTampered(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
 	tm.open("Webhooks")
-	tm.waitFor("2 of 5 endpoints")
+	tm.waitFor("2 endpoints · limit 5")
 	tm.confirm("L", "Add a webhook for the in-app listener?", "POST /v1/webhooks", `"name": "cardterm in-app`)
-	tm.waitFor("3 of 5 endpoints", "deliveries show on the Events screen")
+	tm.waitFor("3 endpoints · limit 5", "deliveries show on the Events screen")
 
 	tm.open("Card")
 	tm.waitFor("ACTIVE", "4242")

@@ -75,11 +75,11 @@ func TestGatewayThatIsNotTheSandboxGetsOnlyInterfacePaths(t *testing.T) {
 	tm.signInWithForm("alice@demo.test", "demo-pass")
 	tm.waitFor("Account")
 	tm.open("Webhooks")
-	tm.waitFor("2 of 5 endpoints")
+	tm.waitFor("2 endpoints · limit 5")
 	tm.send("Enter")
 	tm.waitFor("Delivery attempts", "for the sandbox gateway only")
 	tm.send("Escape", "r")
-	tm.waitFor("2 of 5 endpoints")
+	tm.waitFor("2 endpoints · limit 5")
 	sent := g.sent()
 	if len(sent) == 0 {
 		t.Fatal("the gateway was sent nothing")

@@ -27,7 +27,7 @@ func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	tm := startTerm(t, nil)
 	signInAs(tm, "alice@demo.test")
 	tm.open("Webhooks")
-	tm.waitFor("2 of 5 endpoints", "Ledger sync", "CRM (paused)")
+	tm.waitFor("2 endpoints · limit 5", "Ledger sync", "CRM (paused)")
 	webhookAdd(tm, "Ops", "https://example.test/hooks")
 	s := tm.waitFor(`Signing key of the new webhook "Ops"`, "will not be shown again")
 	key := webhookKeyRE.FindString(s)
@@ -35,7 +35,7 @@ func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 		t.Fatalf("the full key is not shown once:\n%s", s)
 	}
 	tm.send("Enter")
-	s = tm.waitFor("3 of 5 endpoints", "Ops", "example.test/hooks", "● active")
+	s = tm.waitFor("3 endpoints · limit 5", "Ops", "example.test/hooks", "● active")
 	if strings.Contains(s, key) {
 		t.Fatalf("the key is still on screen:\n%s", s)
 	}
@@ -56,20 +56,20 @@ func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	tm.send("Escape")
 	tm.waitFor("row 3 of 3")
 	tm.confirm("x", `Delete webhook "Ops"?`, "Name: Ops", "URL:  https://example.test/hooks")
-	tm.waitFor("2 of 5 endpoints", `webhook "Ops" deleted`)
+	tm.waitFor("2 endpoints · limit 5", `webhook "Ops" deleted`)
 }
 
 func TestWebhooksSixthRefused(t *testing.T) {
 	tm := startTerm(t, nil, "--client-key", "ck_sandbox_globex")
 	signInAs(tm, "gus@globex.test")
 	tm.open("Webhooks")
-	tm.waitFor("4 of 5 endpoints", "Legacy bridge")
+	tm.waitFor("4 endpoints · limit 5", "Legacy bridge")
 	webhookAdd(tm, "Fifth", "https://example.test/5")
 	tm.waitFor(`Signing key of the new webhook "Fifth"`)
 	tm.send("Enter")
-	tm.waitFor("5 of 5 endpoints")
+	tm.waitFor("5 endpoints · limit 5")
 	webhookAdd(tm, "Sixth", "https://example.test/6")
 	tm.waitFor("The gateway refused: Maximum of 5 webhook configurations per partner reached (400)", "https://example.test/6")
 	tm.send("Escape")
-	tm.waitFor("5 of 5 endpoints")
+	tm.waitFor("5 endpoints · limit 5")
 }

@@ -151,7 +151,7 @@ func TestWebhooksOpenByID(t *testing.T) {
 		t.Fatal("a full key is on screen")
 	}
 	a.Keys("esc")
-	a.MustShow(t, "2 of 5 endpoints")
+	a.MustShow(t, "2 endpoints · limit 5")
 }
 
 // waitVerified waits for the listener's newest delivery to be a verified
@@ -182,7 +182,7 @@ func TestWebhooksPointAtInAppListener(t *testing.T) {
 	a.Keys("L")
 	a.MustShow(t, "Add a webhook for the in-app listener?", "POST /v1/webhooks", url)
 	a.Keys("y")
-	a.MustShow(t, "3 of 5 endpoints", "deliveries show on the Events screen")
+	a.MustShow(t, "3 endpoints · limit 5", "deliveries show on the Events screen")
 	if hooks := hooksOnServer(a); hooks[2].URL != url || len(hooks[2].EventTypes) != len(apiclient.SandboxEmittedEventTypes)+len(apiclient.SandboxSimulatedEventTypes) {
 		t.Fatalf("stored %+v", hooks[2])
 	}
@@ -221,7 +221,7 @@ func TestWebhooksListenerOnARealGatewayExplainsListen(t *testing.T) {
 		t.Fatal("something was sent")
 	}
 	a.Keys("esc")
-	a.MustShow(t, "2 of 5 endpoints")
+	a.MustShow(t, "2 endpoints · limit 5")
 }
 
 func TestWebhooksListenerWithAMaskedKeySaysDeliveriesWillBeRejected(t *testing.T) {
@@ -231,7 +231,7 @@ func TestWebhooksListenerWithAMaskedKeySaysDeliveriesWillBeRejected(t *testing.T
 	rcv := l.Receiver
 	a := newApp(t, "alice@demo.test", opt, withGateway(g))
 	a.Keys("L", "y")
-	a.MustShow(t, "3 of 5 endpoints")
+	a.MustShow(t, "3 endpoints · limit 5")
 	if n := a.Notice(); !strings.Contains(n, "returned its key masked") || !strings.Contains(n, "rejected until R rotates it") {
 		t.Fatalf("notice %q", n)
 	}

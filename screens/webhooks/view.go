@@ -46,7 +46,8 @@ func (w *Screen) View() string {
 	case w.loading:
 		head += "  " + st.Muted.Render("loading…")
 	case w.loadErr == nil:
-		head += "  " + st.Muted.Render(fmt.Sprintf("%d of %d endpoints", len(w.hooks), apiclient.WebhookLimit))
+		// "2 of 5" beside the table's "row 1 of 2" read as three hidden.
+		head += "  " + st.Muted.Render(fmt.Sprintf("%d %s · limit %d", len(w.hooks), screenkit.Plural(len(w.hooks), "endpoint", "endpoints"), apiclient.WebhookLimit))
 	}
 	lines := []string{head, ""}
 	switch {

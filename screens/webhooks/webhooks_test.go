@@ -42,7 +42,7 @@ func hooksOnServer(a *screentest.App) []apiclient.Webhook {
 
 func TestWebhooksListGolden(t *testing.T) {
 	a := newApp(t, "alice@demo.test")
-	a.MustShow(t, "2 of 5 endpoints", "Ledger sync", "hooks.acme.test/ledger", "● active", "○ inactive", "2025-10-15")
+	a.MustShow(t, "2 endpoints · limit 5", "Ledger sync", "hooks.acme.test/ledger", "● active", "○ inactive", "2025-10-15")
 	a.Golden("webhooks_list")
 	a.Keys("enter")
 	s := a.Screen()
@@ -94,7 +94,7 @@ func addOps(t *testing.T, a *screentest.App) (key string, ops apiclient.Webhook)
 	}
 	a.Keys("enter")
 	s = a.Screen()
-	screentest.MustShow(t, s, "3 of 5 endpoints", "Ops", "example.test/hooks")
+	screentest.MustShow(t, s, "3 endpoints · limit 5", "Ops", "example.test/hooks")
 	screentest.MustNotShow(t, s, key)
 	hooks := hooksOnServer(a)
 	ops = hooks[2]
@@ -142,7 +142,7 @@ func TestWebhooksAddKeyOnceToggleRotateDelete(t *testing.T) {
 	a.Keys("x")
 	a.MustShow(t, `Delete webhook "Ops"?`, "DELETE /v1/webhooks/"+ops.ID, "Name: Ops", "URL:  https://example.test/hooks")
 	a.Keys("y")
-	a.MustShow(t, "2 of 5 endpoints", `webhook "Ops" deleted`)
+	a.MustShow(t, "2 endpoints · limit 5", `webhook "Ops" deleted`)
 	if len(hooksOnServer(a)) != 2 {
 		t.Fatal("not deleted on the gateway")
 	}
@@ -173,7 +173,7 @@ func TestWebhooksEditSendsOnlyWhatChanged(t *testing.T) {
 
 func TestWebhooksSixthRefusedWithGatewayMessage(t *testing.T) {
 	a := newApp(t, "gus@globex.test", clientKey("ck_sandbox_globex"))
-	a.MustShow(t, "4 of 5 endpoints", "Legacy bridge")
+	a.MustShow(t, "4 endpoints · limit 5", "Legacy bridge")
 	add := func(name string) {
 		a.Keys("a")
 		a.Fill(name, "https://example.test/"+name)
@@ -181,11 +181,11 @@ func TestWebhooksSixthRefusedWithGatewayMessage(t *testing.T) {
 	}
 	add("fifth")
 	a.Keys("esc")
-	a.MustShow(t, "5 of 5 endpoints")
+	a.MustShow(t, "5 endpoints · limit 5")
 	add("sixth")
 	a.MustShow(t, "The gateway refused: Maximum of 5 webhook configurations per partner reached (400)", "https://example.test/sixth")
 	a.Keys("esc")
-	a.MustShow(t, "5 of 5 endpoints")
+	a.MustShow(t, "5 endpoints · limit 5")
 }
 
 func TestWebhooksUnavailableForbiddenReadOnly(t *testing.T) {
