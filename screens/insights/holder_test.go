@@ -82,7 +82,7 @@ func TestPaymentsCrossingABudgetAlert(t *testing.T) {
 		t.Fatalf("no 100%% alert: %q", n)
 	}
 	showView(t, a, "Budgets")
-	if s := a.Screen(); !strings.Contains(s, "105.00 of 100 CHF  105%  left -5.00") {
+	if s := a.Screen(); !strings.Contains(s, "105.00 of 100 CHF  105%  over 5.00") {
 		t.Fatalf("the gauge did not move:\n%s", s)
 	}
 }
