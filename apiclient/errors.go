@@ -208,6 +208,10 @@ func ErrorMessage(err error) string {
 	return oneLine(err.Error())
 }
 
+// UserMessage is the error as a notice shows it: ErrorMessage, without
+// the operation's Go name that Error puts first for logs.
+func (e *Error) UserMessage() string { return ErrorMessage(e) }
+
 // Sentinels that the client tags Error.Err with, next to the real cause, so
 // the one-liners do not repeat what Message already says.
 var (

@@ -59,7 +59,9 @@ type TransactionFilter struct {
 }
 
 // Validate checks what the gateway would refuse, so forms can say it next
-// to the field: both dates or neither, in YYYY-MM-DD, in order.
+// to the field: both dates or neither, in YYYY-MM-DD, in order. A message
+// names the other date as "the from date" or "the to date", never by its
+// query parameter, so a form or a command can say it in its own words.
 func (f TransactionFilter) Validate() []FieldError {
 	var out []FieldError
 	from, to := strings.TrimSpace(f.DateFrom), strings.TrimSpace(f.DateTo)
@@ -77,11 +79,11 @@ func (f TransactionFilter) Validate() []FieldError {
 	}
 	switch {
 	case from != "" && to == "":
-		out = append(out, FieldError{Field: "dateTo", Message: "is required with dateFrom"})
+		out = append(out, FieldError{Field: "dateTo", Message: "is required with the from date"})
 	case to != "" && from == "":
-		out = append(out, FieldError{Field: "dateFrom", Message: "is required with dateTo"})
+		out = append(out, FieldError{Field: "dateFrom", Message: "is required with the to date"})
 	case from != "" && errF == nil && errT == nil && tt.Before(tf):
-		out = append(out, FieldError{Field: "dateTo", Message: "must not be before dateFrom"})
+		out = append(out, FieldError{Field: "dateTo", Message: "must not be before the from date"})
 	}
 	if f.Page < 0 {
 		out = append(out, FieldError{Field: "page", Message: "must be 0 or more"})

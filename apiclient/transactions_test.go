@@ -114,3 +114,17 @@ func TestTransactionFilterValidate(t *testing.T) {
 		}
 	}
 }
+
+// The messages name the other date in words a form or a command can
+// show, not by its query parameter.
+func TestTransactionFilterMessagesNameNoParameter(t *testing.T) {
+	for _, f := range []apiclient.TransactionFilter{
+		{DateFrom: "2026-01-01"}, {DateTo: "2026-01-01"}, {DateFrom: "2026-02-01", DateTo: "2026-01-01"},
+	} {
+		for _, e := range f.Validate() {
+			if strings.Contains(e.Message, "dateFrom") || strings.Contains(e.Message, "dateTo") {
+				t.Errorf("%+v: %s %q names a query parameter", f, e.Field, e.Message)
+			}
+		}
+	}
+}

@@ -77,7 +77,8 @@ func runStatement(o options, s *statementFlags, args []string, std streams, comm
 	}
 	if errs := filter.Validate(); len(errs) > 0 {
 		names := map[string]string{"dateFrom": "--since", "dateTo": "--until"}
-		return usage(names[errs[0].Field] + " " + errs[0].Message)
+		flags := strings.NewReplacer("the from date", "--since", "the to date", "--until")
+		return usage(names[errs[0].Field] + " " + flags.Replace(errs[0].Message))
 	}
 
 	o.noPrompt, o.secrets = true, nil

@@ -26,3 +26,21 @@ func TestStatementProgressLine(t *testing.T) {
 		t.Fatalf("off the terminal: %q", b.String())
 	}
 }
+
+// A date refused names the flags the user typed, never the gateway's
+// query parameters (dateFrom, dateTo).
+func TestStatementDateErrorsNameTheFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--since", "2026-03-01", "--until", "2026-01-01"}, "--until must not be before --since"},
+		{[]string{"--since", "2026-3-1"}, "--since must be a date as YYYY-MM-DD"},
+		{[]string{"--until", "2026-01-01"}, "--until needs --since"},
+	} {
+		_, errOut, code := runCLI(t, append([]string{"get", "transactions"}, tc.args...)...)
+		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Contains(errOut, "date"+"From") {
+			t.Errorf("%v: exit %d, %q, want %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}

@@ -60,7 +60,7 @@ func TestBudgetAlertsAt80And100E2E(t *testing.T) {
 	tm.send("Escape")
 	tm.waitGone("Budget: OTHER EUR budget at 80%")
 	simulateOn(t, sb, "authorization", "--amount", "25", "--mcc", "5999", "--merchant", "Corner Shop, Paris FR")
-	tm.waitFor("105.00 of 100 EUR  105%  left -5.00")
+	tm.waitFor("105.00 of 100 EUR  105%  over 5.00")
 	tm.send("m")
 	tm.waitFor("Budget: OTHER EUR budget at 80% (80.00 of 100)", "Budget: OTHER EUR budget at 105% (105.00 of 100)")
 	tm.send("Escape")

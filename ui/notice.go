@@ -134,7 +134,11 @@ func ReportError(what string, err error) tea.Cmd {
 	if errors.Is(err, context.Canceled) {
 		return Notify(theme.ToneInfo, what+" cancelled")
 	}
-	text := Prefixed(what, err.Error())
+	message := err.Error()
+	if m, ok := err.(userMessage); ok {
+		message = m.UserMessage()
+	}
+	text := Prefixed(what, message)
 	n := Notice{Tone: theme.ToneDanger, Text: sanitize.Text(CutText(text, MaxMessageText))}
 	var answer gatewayAnswer
 	if errors.As(err, &answer) {
@@ -148,6 +152,10 @@ func ReportError(what string, err error) tea.Cmd {
 	}
 	return func() tea.Msg { return NoticeMsg{Notice: n} }
 }
+
+// userMessage is an error with words for the user apart from its Error
+// text, which is for logs (the client's names the Go call that failed).
+type userMessage interface{ UserMessage() string }
 
 // longNoticeText is a message longer than two lines of a wide terminal
 // hold: a notice that carries the gateway's answer is then cut shorter and

@@ -85,7 +85,7 @@ func (r *Root) bodyActionEntries() []paletteEntry {
 	if panel, ok := r.bodyPanel(); ok {
 		explainer = panel
 	}
-	return r.actionEntries(r.bodyKeys().FullHelp(), explainer)
+	return r.actionEntries(r.bodyKeys().FullHelp(), string(s.ID()), explainer)
 }
 
 // globalActionEntries are the root's own keys, less the prompt's own and
@@ -102,13 +102,14 @@ func (r *Root) globalActionEntries() []paletteEntry {
 		}
 		groups = append(groups, kept)
 	}
-	return r.actionEntries(groups, nil)
+	return r.actionEntries(groups, "global", nil)
 }
 
 func sameBinding(a, b key.Binding) bool { return a.Help() == b.Help() }
 
-// actionEntries turns key map groups into rows; of explains disabled ones.
-func (r *Root) actionEntries(groups [][]key.Binding, of any) []paletteEntry {
+// actionEntries turns key map groups into rows, titled as the registry's
+// actions of context (a screen's id, "global"); of explains disabled ones.
+func (r *Root) actionEntries(groups [][]key.Binding, context string, of any) []paletteEntry {
 	var entries []paletteEntry
 	for _, group := range groups {
 		for _, b := range group {
@@ -116,7 +117,7 @@ func (r *Root) actionEntries(groups [][]key.Binding, of any) []paletteEntry {
 				continue
 			}
 			entry := paletteEntry{title: b.Help().Desc, keyHelp: b.Help().Key, press: b.Keys()[0], screen: -1}
-			if action, ok := keymap.Of(b); ok {
+			if action, ok := keymap.Of(b, context); ok {
 				entry.title, entry.name = action.Title, action.Name
 			}
 			if !b.Enabled() {

@@ -56,6 +56,7 @@ func File(dir string) string { return filepath.Join(dir, "budgets.json") }
 var (
 	currencyRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z]{3}$`) })
 	limitRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{1,15}(\.\d{1,8})?$`) })
+	digitsRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d+$`) })
 )
 
 // Check says what is wrong with a budget, field by field (currency,
@@ -66,7 +67,7 @@ func Check(b Budget) map[string]string {
 		problems["currency"] = "must be a three-letter currency code such as EUR"
 	}
 	if !limitRE().MatchString(b.Limit) {
-		problems["limit"] = "must be an amount such as 400 or 399.90"
+		problems["limit"] = limitProblem(b.Limit)
 	} else if r, _ := new(big.Rat).SetString(b.Limit); r.Sign() == 0 {
 		problems["limit"] = "must be more than 0"
 	}
@@ -77,6 +78,20 @@ func Check(b Budget) map[string]string {
 		return nil
 	}
 	return problems
+}
+
+// limitProblem says why a limit the pattern refuses is wrong: its size,
+// when it is otherwise a plain amount, else its form.
+func limitProblem(limit string) string {
+	whole, fraction, _ := strings.Cut(limit, ".")
+	switch {
+	case !digitsRE().MatchString(whole) || (strings.Contains(limit, ".") && !digitsRE().MatchString(fraction)):
+		return "must be an amount such as 400 or 399.90"
+	case len(whole) > 15:
+		return "must have at most 15 digits before the point"
+	default:
+		return "must have at most 8 digits after the point"
+	}
 }
 
 // Normal is a budget as kept: the currency upper-case, words trimmed.

@@ -100,3 +100,19 @@ func TestBookSurvivesSaveAndLoad(t *testing.T) {
 		t.Fatalf("remove failed: %+v", got)
 	}
 }
+
+// An amount refused only for its size says so: "such as 400" would
+// tell someone who typed 400 followed by twenty digits nothing.
+func TestCheckSaysWhyALimitIsRefused(t *testing.T) {
+	for _, tc := range []struct{ limit, want string }{
+		{"12,5O", "must be an amount such as 400 or 399.90"},
+		{"-5", "must be an amount such as 400 or 399.90"},
+		{"1234567890123456", "must have at most 15 digits before the point"},
+		{"10.123456789", "must have at most 8 digits after the point"},
+		{"0.00", "must be more than 0"},
+	} {
+		if got := Check(Budget{Currency: "EUR", Limit: tc.limit})["limit"]; got != tc.want {
+			t.Errorf("limit %q: %q, want %q", tc.limit, got, tc.want)
+		}
+	}
+}

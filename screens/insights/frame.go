@@ -27,6 +27,7 @@ func (s *Screen) rebuild() {
 	}
 	var b strings.Builder
 	head := st.Title.Render("Spending")
+	s.offerBars(0) // until a chart of bars is drawn
 	switch {
 	case s.loading:
 		at := s.reached
@@ -35,7 +36,6 @@ func (s *Screen) rebuild() {
 			line += ", back to " + sanitize.Bounded(at.Reached, maxDate)
 		}
 		b.WriteString(head + "\n\n" + st.Muted.Render(line+" · esc stops"))
-		s.keys.Open.SetEnabled(false)
 		s.body = screenkit.Place(b.String(), s.Width, s.Height)
 		return
 	case apiclient.IsNotFound(s.loadErr):
@@ -94,15 +94,22 @@ func (s *Screen) rebuild() {
 // Budgets or Recurring list (views.go).
 func (s *Screen) chartView(st *theme.Styles, cur, curLabel string) string {
 	if s.chart == budgetsView || s.chart == recurringView {
-		s.keys.Open.SetEnabled(false)
 		return s.listView(st)
 	}
 	bars := s.bars()
-	s.keys.Open.SetEnabled(len(bars) > 0)
+	s.offerBars(len(bars))
 	if len(bars) == 0 {
 		return st.Muted.Render(s.nothingText(curLabel))
 	}
 	return drawBars(st, bars, cur, s.selection[s.chart], s.Width)
+}
+
+// offerBars offers enter on a chart of n bars, and the arrows when there
+// is another bar to move to: the lists (Budgets, Recurring) select nothing.
+func (s *Screen) offerBars(n int) {
+	s.keys.Open.SetEnabled(n > 0)
+	s.keys.Up.SetEnabled(n > 1)
+	s.keys.Down.SetEnabled(n > 1)
 }
 
 // maxDate bounds a date from the gateway as drawn (an RFC 3339 time is

@@ -82,7 +82,7 @@ func TestPaymentsCrossingABudgetAlert(t *testing.T) {
 		t.Fatalf("no 100%% alert: %q", n)
 	}
 	showView(t, a, "Budgets")
-	if s := a.Screen(); !strings.Contains(s, "105.00 of 100 CHF  105%  left -5.00") {
+	if s := a.Screen(); !strings.Contains(s, "105.00 of 100 CHF  105%  over 5.00") {
 		t.Fatalf("the gauge did not move:\n%s", s)
 	}
 }
@@ -128,3 +128,21 @@ func TestHolderViewGoldens(t *testing.T) {
 }
 
 func isFormLayer(l any) bool { _, ok := l.(*screenkit.FormLayer); return ok }
+
+// The Budgets and Recurring lists have nothing to select: ↑/↓ are not
+// offered there (the footer offered them and they did nothing), and come
+// back on a chart of bars.
+func TestArrowsOfferedOnlyWhereABarIsSelected(t *testing.T) {
+	a := app(t, screentest.WithSize(200, 40))
+	for _, tc := range []struct {
+		view   string
+		arrows bool
+	}{{"Months", true}, {"Categories", true}, {"Budgets", false}, {"Recurring", false}, {"Months", true}} {
+		showView(t, a, tc.view)
+		lines := strings.Split(a.Screen(), "\n")
+		footer := lines[len(lines)-1]
+		if got := strings.Contains(footer, "↑/k up"); got != tc.arrows {
+			t.Errorf("%s: the footer offers ↑/k %v, want %v: %s", tc.view, got, tc.arrows, footer)
+		}
+	}
+}

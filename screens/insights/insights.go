@@ -97,7 +97,7 @@ type Screen struct {
 // New builds the Spending screen.
 func New(deps screenkit.Deps) *Screen {
 	s := &Screen{Base: screenkit.NewBase(deps, screenkit.InsightsScreen, "Spending"), keys: newKeyMap()}
-	s.keys.Open.SetEnabled(false)
+	s.offerBars(0)
 	return s
 }
 

@@ -56,7 +56,12 @@ func drawBudgets(st *theme.Styles, progress []budget.Progress, month string, wid
 	figures := make([]string, len(progress))
 	figuresWidth := 0
 	for i, p := range progress {
-		figures[i] = fmt.Sprintf("%s of %s %s  %3d%%  left %s", groupDigits(p.Spent), groupDigits(p.Budget.Limit), p.Budget.Currency, p.Percent, groupDigits(p.Left))
+		// past the limit the sum is "over", not a negative "left"
+		rest := "left " + groupDigits(p.Left)
+		if over, ok := strings.CutPrefix(p.Left, "-"); ok {
+			rest = "over " + groupDigits(over)
+		}
+		figures[i] = fmt.Sprintf("%s of %s %s  %3d%%  %s", groupDigits(p.Spent), groupDigits(p.Budget.Limit), p.Budget.Currency, p.Percent, rest)
 		figuresWidth = max(figuresWidth, ansi.StringWidth(figures[i]))
 	}
 	gaugeWidth := max(width-nameWidth-figuresWidth-4, 5)

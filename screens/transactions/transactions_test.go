@@ -67,7 +67,7 @@ func TestTransactionsFilterAndPaging(t *testing.T) {
 	r.Keys("tab", "tab", "tab")
 	r.Type("travel")
 	r.Keys("enter")
-	r.Want("is required with dateFrom", "travel")
+	r.Want("is required with the from date", "travel")
 	r.Keys("ctrl+u", "up")     // the error focused To date; clear it, go back to From
 	r.Keys("ctrl+u", "ctrl+s") // ctrl+s sends from any field
 	v := r.Want("category TRAVEL", "page 1")

@@ -81,3 +81,19 @@ func TestSavedViewNoticeNamesTheScreen(t *testing.T) {
 	app.MustShow(t, "Transactions  view amazon only saved")
 	app.MustNotShow(t, "cardterm  view amazon only saved")
 }
+
+// The chooser (:) titles V as this screen's action: the Whitelist's and
+// the Events' V share its help words, and the chooser named one of them
+// ("save the currency and filter as a view") at random.
+func TestChooserTitlesTheTransactionsActions(t *testing.T) {
+	app := screentest.New(t, screentest.Of(signin.New), screentest.WithScreen(screentest.Of(transactions.New)),
+		screentest.WithSize(120, 40))
+	app.SignIn("alice@demo.test")
+	app.Open(screenkit.TransactionsScreen)
+	for range 5 {
+		app.Keys(":")
+		app.MustShow(t, "save the filters as a view", "previous page of transactions")
+		app.MustNotShow(t, "currency", "events' filter")
+		app.Keys("esc")
+	}
+}

@@ -71,6 +71,10 @@ func TestWhitelistAddTwoThenDelete(t *testing.T) {
 	a.Fill("Again", "X", "Y", addrB)
 	a.Keys("ctrl+s", "y")
 	a.MustShow(t, "The gateway refused entry 1", "Address is already whitelisted", "Again", addrB)
+	// The notice speaks to the user: no Go method name ("AddWhitelist:").
+	if n := a.Notice(); !strings.HasPrefix(n, "adding whitelist entries: Address is already whitelisted") {
+		t.Fatalf("the refusal's notice: %q", n)
+	}
 
 	a.Keys("esc")
 	// Mark Rent and Gym (rows 3 and 4) and delete both.

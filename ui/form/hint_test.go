@@ -42,17 +42,32 @@ func TestFormHintIsOneLineAtEveryWidth(t *testing.T) {
 	}
 }
 
-// A form whose only field is a text area (a case note) offers neither
-// enter (it adds a line there) nor tab (there is no other field).
-func TestFormHintOffersNoKeyATextAreaTakes(t *testing.T) {
+// The hint offers only keys that do what it says in that form: enter does
+// not send from a text area (it adds a line), and a form of one field has
+// no next field to tab to.
+func TestFormHintOffersOnlyTheKeysThatWork(t *testing.T) {
 	st := theme.New(true, false)
-	f := form.New(&st, form.Spec{Title: "Note", Submit: "save", Fields: []form.Field{
-		{Key: "note", Label: "Note", Kind: form.FieldMultiline},
-	}})
-	f.SetWidth(120)
-	lines := strings.Split(uitest.Plain(f.View()), "\n")
-	hint := strings.TrimRight(lines[len(lines)-1], " ")
-	if want := "ctrl+s save · esc closes"; hint != want {
-		t.Errorf("hint %q, want %q", hint, want)
+	for _, tc := range []struct {
+		name   string
+		fields []form.Field
+		want   string
+	}{
+		{"one text area", []form.Field{{Key: "rules", Label: "Rules", Kind: form.FieldMultiline}},
+			"ctrl+s save · esc closes"},
+		{"one line", []form.Field{{Key: "name", Label: "Name"}},
+			"enter or ctrl+s save · esc closes"},
+		{"a text area last", []form.Field{{Key: "name", Label: "Name"}, {Key: "meta", Label: "Metadata", Kind: form.FieldMultiline}},
+			"ctrl+s save · enter on Name save · tab next field · esc closes"},
+		{"two text areas", []form.Field{{Key: "a", Label: "A", Kind: form.FieldMultiline}, {Key: "b", Label: "B", Kind: form.FieldMultiline}},
+			"ctrl+s save · tab next field · esc closes"},
+		{"lines only", []form.Field{{Key: "a", Label: "A"}, {Key: "b", Label: "B"}},
+			"ctrl+s save · enter on the last field save · tab next field · esc closes"},
+	} {
+		f := form.New(&st, form.Spec{Title: "T", Submit: "save", Fields: tc.fields})
+		f.SetWidth(120)
+		lines := strings.Split(uitest.Plain(f.View()), "\n")
+		if hint := strings.TrimSpace(lines[len(lines)-1]); hint != tc.want {
+			t.Errorf("%s: hint %q, want %q", tc.name, hint, tc.want)
+		}
 	}
 }

@@ -185,11 +185,14 @@ func (f *Form) hintParts() []hintPart {
 	if len(f.fields) == 1 && f.keys.SubmitLast.Enabled() {
 		return []hintPart{{"enter or ctrl+s " + f.spec.Submit, 0}, {"esc closes", 1}}
 	}
-	// enter adds a line in a text area, so it sends only from a one-line
-	// field; tab is offered only where there is another field to go to.
+	// enter sends from the last one-line field only: in a text area it
+	// adds a line, and one field alone has no next field to tab to.
 	parts := []hintPart{{"ctrl+s " + f.spec.Submit, 0}}
-	if f.lastLine() >= 0 {
+	switch last := f.lastLine(); {
+	case last == len(f.fields)-1:
 		parts = append(parts, hintPart{"enter on the last field " + f.spec.Submit, 4})
+	case last >= 0:
+		parts = append(parts, hintPart{"enter on " + f.fields[last].spec.Label + " " + f.spec.Submit, 4})
 	}
 	if len(f.fields) > 1 {
 		parts = append(parts, hintPart{"tab next field", 3})

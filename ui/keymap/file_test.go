@@ -67,7 +67,7 @@ func TestKeysFileInForce(t *testing.T) {
 	if action, _ := keymap.Lookup("card.freeze"); action.Source != path+":2" {
 		t.Fatalf("source %q", action.Source)
 	}
-	if action, ok := keymap.Of(freeze); !ok || action.Name != "card.freeze" {
+	if action, ok := keymap.Of(freeze, "card"); !ok || action.Name != "card.freeze" {
 		t.Fatalf("Of: %+v %v", action, ok)
 	}
 	keymap.Use(nil)

@@ -103,18 +103,33 @@ func Lookup(name string) (Action, bool) {
 
 // Of is the action a binding was built for (its help words and keys say
 // which), so the palette can give its title; ok is false for bindings
-// outside the registry.
-func Of(binding key.Binding) (Action, bool) {
+// outside the registry. Screens share bindings (V "save a view" on three),
+// so the action of context (a screen's id, "global") is preferred; a
+// binding several other actions share with different titles names none.
+func Of(binding key.Binding, context string) (Action, bool) {
 	mu.RLock()
 	defer mu.RUnlock()
 	help := binding.Help()
 	keys := binding.Keys()
+	var found []Action
 	for _, action := range inForce() {
 		if action.Help == help.Desc && action.HelpKey() == help.Key && len(keys) > 0 && len(action.Keys) > 0 && action.Keys[0] == keys[0] {
-			return action, true
+			if action.Context() == context {
+				return action, true
+			}
+			found = append(found, action)
 		}
 	}
-	return Action{}, false
+	if len(found) == 0 {
+		return Action{}, false
+	}
+	for _, action := range found[1:] {
+		if action.Title != found[0].Title {
+			return Action{}, false
+		}
+	}
+	sort.Slice(found, func(i, j int) bool { return found[i].Name < found[j].Name })
+	return found[0], true
 }
 
 // All is every action with its keys in force, by name.
