@@ -86,7 +86,7 @@ func (w *Screen) layoutOverview() {
 	case w.errs[readLinked] != nil:
 		head += " · linked wallets unavailable"
 	case w.loaded[readLinked] || len(w.linked) > 0:
-		head += fmt.Sprintf(" · %d of %d linked to the card", len(w.linked), apiclient.MaxLinkedWallets)
+		head += fmt.Sprintf(" · %d linked to the card (limit %d)", len(w.linked), apiclient.MaxLinkedWallets)
 	}
 	w.parts.table = false
 	w.parts.addressLabel = st.Muted.Render("address ")

@@ -51,14 +51,14 @@ func TestWalletsOverview(t *testing.T) {
 	a := newWalletApp(t, "alice@demo.test")
 	a.Open(screenkit.WalletsScreen)
 	s := a.Screen()
-	screentest.MustShow(t, s, "Internal wallets · 1 of 5 linked to the card", "1250.50", "linked #1", "ETH", "BTC",
+	screentest.MustShow(t, s, "Internal wallets · 1 linked to the card (limit 5)", "1250.50", "linked #1", "ETH", "BTC",
 		"balance 320.00", "allowance 150.00", "spendable 150.00", "500.00 USDC", "WITHDRAWABLE")
 }
 
 func TestWalletsNoCreditYet(t *testing.T) {
 	a := newWalletApp(t, "nora@demo.test")
 	a.Open(screenkit.WalletsScreen)
-	a.MustShow(t, "No credit yet", "0 of 5 linked", "None registered")
+	a.MustShow(t, "No credit yet", "0 linked to the card (limit 5)", "None registered")
 	a.Keys("w")
 	if !strings.Contains(a.Notice(), "no credit wallet") {
 		t.Fatalf("w without credit: %q", a.Notice())
@@ -68,7 +68,7 @@ func TestWalletsNoCreditYet(t *testing.T) {
 func TestWalletsSixthLinkRefusedBeforeSending(t *testing.T) {
 	a := newWalletApp(t, "lena@demo.test")
 	a.Open(screenkit.WalletsScreen)
-	a.MustShow(t, "5 of 5 linked")
+	a.MustShow(t, "5 linked to the card (limit 5)")
 	a.Keys("G", "l")
 	if got := a.Notice(); !strings.Contains(got, "cannot link another wallet: 5 of 5 are linked") {
 		t.Fatalf("l with five linked: %q", got)
@@ -77,18 +77,18 @@ func TestWalletsSixthLinkRefusedBeforeSending(t *testing.T) {
 	a.Keys("g", "u")
 	a.MustShow(t, "Unlink the USDC wallet from the card?", "DELETE /v1/wallet/internal/card_linked")
 	a.Keys("y")
-	a.MustShow(t, "4 of 5 linked", "USDC wallet unlinked")
+	a.MustShow(t, "4 linked to the card (limit 5)", "USDC wallet unlinked")
 	a.Keys("l")
 	a.MustShow(t, "Link the USDC wallet to the card?", "POST /v1/wallet/internal/card_linked")
 	a.Keys("y")
-	a.MustShow(t, "5 of 5 linked", "linked #5")
+	a.MustShow(t, "5 linked to the card (limit 5)", "linked #5")
 }
 
 func TestWalletsGatewayRefusalShown(t *testing.T) {
 	a := newWalletApp(t, "lena@demo.test")
 	a.Open(screenkit.WalletsScreen)
 	a.Keys("u", "y") // 4 of 5
-	a.MustShow(t, "4 of 5 linked")
+	a.MustShow(t, "4 linked to the card (limit 5)")
 	// Someone links the sixth elsewhere; the screen still believes 4.
 	other := other(a, "lena@demo.test")
 	in, _ := other.InternalWallets(context.Background())
@@ -96,7 +96,7 @@ func TestWalletsGatewayRefusalShown(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Keys("l", "y")
-	a.MustShow(t, "The gateway refused the link: A maximum of 5 wallets can be linked", "5 of 5 linked")
+	a.MustShow(t, "The gateway refused the link: A maximum of 5 wallets can be linked", "5 linked to the card (limit 5)")
 }
 
 func TestWalletsPriorityMove(t *testing.T) {
@@ -109,7 +109,7 @@ func TestWalletsPriorityMove(t *testing.T) {
 	s := a.Screen()
 	screentest.MustShow(t, s, "USDT wallet is now priority #3", "#1 USDC › #2 ETH › #3 USDT › #4 MATIC › #5 SOL")
 	a.Keys("K", "y", "K", "y")
-	a.MustShow(t, "#1 USDT › #2 USDC", "5 of 5 linked")
+	a.MustShow(t, "#1 USDT › #2 USDC", "5 linked to the card (limit 5)")
 }
 
 func TestWithdrawChecksConfirmsAndShowsTx(t *testing.T) {
@@ -265,7 +265,7 @@ func BenchmarkWalletsLoadWith200msLatency(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	screentest.MustShow(b, wallets.View(), "1 of 5 linked", "500.00 USDC", "spendable")
+	screentest.MustShow(b, wallets.View(), "1 linked to the card (limit 5)", "500.00 USDC", "spendable")
 }
 
 // TestWalletsInAnotherShape: a gateway naming and nesting wallet fields its
