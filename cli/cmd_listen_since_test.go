@@ -84,7 +84,7 @@ func TestClockExpiresAnAuthorizationIntoAReversalThatReachesListen(t *testing.T)
 	rl := startListenInProcess(t, "--base-url", gw.URL)
 	waitFor(t, "stderr", rl.stderr.String, regexp.MustCompile(`Ready!`))
 	out, errOut, code := runCLI(t, "sandbox", "clock", "+8d", "--base-url", gw.URL)
-	if code != 0 || !strings.Contains(out, "8d ahead of the wall clock") || !strings.Contains(out, "1 pending authorization(s), reversed") {
+	if code != 0 || !strings.Contains(out, "8 days ahead of the wall clock") || !strings.Contains(out, "1 pending authorization(s), reversed") {
 		t.Fatalf("clock +8d: exit %d\n%s%s", code, out, errOut)
 	}
 	lines := rl.lines(t, 1)
@@ -94,7 +94,7 @@ func TestClockExpiresAnAuthorizationIntoAReversalThatReachesListen(t *testing.T)
 
 	again := startListenInProcess(t, "--base-url", gw.URL, "--addr", "127.0.0.1:0")
 	waitFor(t, "stderr", again.stderr.String, regexp.MustCompile(`Ready!`))
-	if !regexp.MustCompile(`Sandbox time \S+ \S+ UTC: 8d ahead of the wall clock`).MatchString(again.stderr.String()) {
+	if !regexp.MustCompile(`Sandbox time \S+ \S+ UTC: 8 days ahead of the wall clock`).MatchString(again.stderr.String()) {
 		t.Fatalf("listen does not say the sandbox's time:\n%s", again.stderr.String())
 	}
 }

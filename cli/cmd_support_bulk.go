@@ -36,8 +36,9 @@ func newSupportBulkCommand(std streams) *cobra.Command {
 		Long: `Reads user ids (or, with --onboarding, onboarding ids), one a line, from
 FILE or stdin (-), and writes one line per id with the tenant's client key
 alone: the consent status (complete, incomplete, none), the required
-consents missing and the number of sets; an id the gateway does not know
-reads "not found", and text that is not an id (an e-mail, a space) is
+consents missing and the number of sets; a user id not found in the
+region is looked up in the other (its line names the region that has it),
+an id the gateway does not know reads "not found", and text that is not an id (an e-mail, a space) is
 refused on its own line without a request. Blank lines and # comments are
 skipped; an id given twice is looked up once.
 
@@ -96,6 +97,10 @@ func runBulk(o options, flags bulkFlags, from string, std streams) error {
 	run := bulklookup.Run{Client: apiclient.New(gw.cfg), Kind: bulklookup.User, Region: regionOf(gw.cfg.US), Format: format, Concurrent: flags.concurrent}
 	if flags.onboarding {
 		run.Kind = bulklookup.Onboarding
+	} else {
+		other := gw.cfg
+		other.US = !other.US
+		run.Other, run.OtherRegion = apiclient.New(other), regionOf(other.US)
 	}
 	bar := newBulkBar(std.stderr)
 	run.Progress = bar.show

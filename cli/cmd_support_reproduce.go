@@ -36,7 +36,8 @@ gets the same one), wallet addresses by addresses of the same format,
 merchant text loses any card number, e-mail or name of the customer, and
 IP addresses, user agents, the card holder's name, e-mail, phone and
 address are left out. The command says which parts the case did not hold
-and how to gather them. Load the fixture with cardterm sandbox --fixture
+and how to gather them; a case holding none of them writes no fixture
+(exit 1). Load the fixture with cardterm sandbox --fixture
 FILE. CASE is a case file or a ticket of the cases folder.`,
 		Example: `  cardterm support reproduce TCK-1234 --output repro.json
   cardterm sandbox --fixture repro.json`,
@@ -64,6 +65,14 @@ func runReproduce(caseArg, casesDir, output string, std streams) error {
 		return usageError{"cardterm support reproduce: case " + sanitize.Text(c.Ticket) + " has no user look-up: there is no customer to reproduce"}
 	}
 	repro, report := reproduce.Build(c, lastRegion(c, user) == "US")
+	if len(report.Held) == 0 {
+		// A fixture of nothing would start the demo user as it is and
+		// pass for a reproduction: say what to gather instead.
+		for _, missing := range report.Missing {
+			fmt.Fprintf(std.stderr, "cardterm: not in the case: %s\n", sanitize.Text(missing))
+		}
+		return fmt.Errorf("case %s holds nothing of its customer's state to reproduce; no fixture written", sanitize.Text(c.Ticket))
+	}
 	repro.Avoid = []string{user}
 	var buf bytes.Buffer
 	stand, err := sandbox.WriteRepro(&buf, repro)

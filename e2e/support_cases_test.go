@@ -7,7 +7,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"cardterm/domain/casefile"
 	"cardterm/sandbox"
 )
 
@@ -159,6 +161,26 @@ func TestSupportRunbookGoesOnUnderTheApprovedSession(t *testing.T) {
 	s := tm.screen()
 	if strings.Contains(s, "after the customer's approval]") {
 		t.Fatalf("the draft still waits for the approval:\n%s", s)
+	}
+	// The first run kept what the client key reads; going on keeps only
+	// the facts that waited, each fact once.
+	path := casefile.PathFor(filepath.Join(dir, "data", "cardterm", "cases"), "TCK-88")
+	var titles []string
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		c, err := casefile.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		titles = titles[:0]
+		for _, it := range c.Evidence {
+			titles = append(titles, it.Title)
+		}
+		if len(titles) >= 4 {
+			break
+		}
+	}
+	if got := strings.Join(titles, ", "); got != "fact: Consent status, fact: Identity verification, fact: Card, fact: Card transactions" {
+		t.Fatalf("the case's evidence after the run went on: %s", got)
 	}
 }
 

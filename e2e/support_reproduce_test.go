@@ -85,3 +85,25 @@ func TestSupportReproduceLeavesNoPersonalValue(t *testing.T) {
 		t.Fatalf("the stand-in's card: %+v %v", card, err)
 	}
 }
+
+// A case that kept nothing of its customer's state (a look-up alone)
+// writes no fixture: it says what to gather and fails, instead of an
+// empty fixture and "reproduced on ...: " with nothing after the colon.
+func TestSupportReproduceOfACaseHoldingNothingWritesNoFixture(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Now().UTC()
+	c := casefile.New("TCK-E", sandbox.DemoClientKey, now)
+	c.AddLookup(casefile.Lookup{Time: now, Agent: "ana", Kind: "user", ID: sandbox.DemoUserID("alice@demo.test"), Region: "EU", Answer: "consent status complete"})
+	if _, err := c.Write(casefile.PathFor(dir, "TCK-E"), "ana", now); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "repro.json")
+	_, errOut, code := sealedRun(t, nil, "support", "reproduce", "TCK-E", "--cases-dir", dir, "--output", out)
+	if code != 1 || !strings.Contains(errOut, "holds nothing of its customer's state to reproduce; no fixture written") ||
+		!strings.Contains(errOut, "not in the case: the card") || strings.Contains(errOut, "reproduced on") {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("a fixture was written: %v", err)
+	}
+}

@@ -166,3 +166,30 @@ func TestBulkWaitsOutA429(t *testing.T) {
 		t.Fatalf("%d requests: the 429s were not asked again", n)
 	}
 }
+
+// A user id the run's region does not know is looked up in the other, as
+// the console does: a US customer in an EU run is found and its line
+// says US; an id neither region knows says both were asked.
+func TestBulkLooksUpAnIDNotFoundInTheOtherRegion(t *testing.T) {
+	sb, eu := startSandbox(t, sandbox.Faults{})
+	us := apiclient.New(apiclient.Config{BaseURL: sb.URL, ClientKey: sandbox.DemoClientKey, US: true})
+	sam, unknown := sandbox.DemoUserID("sam@demo.test"), "00000000-0000-4000-8000-000000000001"
+	var out bytes.Buffer
+	run := Run{Client: eu, Region: "EU", Other: us, OtherRegion: "US", Kind: User, Format: CSV, Concurrent: 2}
+	if _, err := run.Do(context.Background(), []string{sam, unknown}, nil, &out); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&out).ReadAll()
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("rows %q: %v", rows, err)
+	}
+	want := [][]string{
+		{sam, User, "US", apiclient.ConsentComplete, "", "1", "not in EU (404); found in US"},
+		{unknown, User, "EU", NotFound, "", "0", "no consent set for this id in EU or US (404)"},
+	}
+	for i, w := range want {
+		if strings.Join(rows[i], ",") != strings.Join(w, ",") {
+			t.Errorf("line %d: %q, want %q", i+1, rows[i], w)
+		}
+	}
+}

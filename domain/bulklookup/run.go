@@ -19,7 +19,12 @@ type Run struct {
 	Client *apiclient.Client
 	Kind   string
 	Region string // "EU" or "US", written on each line
-	Format string
+	// Other reads the other region (OtherRegion): a user id the first
+	// region does not know is looked up there, as the console does, so a
+	// US customer in an EU run is not reported missing. Nil: one region.
+	Other       *apiclient.Client
+	OtherRegion string
+	Format      string
 	// Concurrent requests at once (1..MaxConcurrent).
 	Concurrent int
 	// Progress is told after each line written (done of total), if set.
@@ -114,22 +119,35 @@ func (r Run) lookup(ctx context.Context, id string) (Line, bool) {
 			line.Missing = append(waiting(sets.ConsentSets), missingRequired(sets.ConsentSets)...)
 		}
 	} else {
-		var st apiclient.UserConsentStatus
-		st, err = r.Client.UserConsent(ctx, id, true)
-		if err == nil {
-			line.Status, line.Sets, line.Missing = st.ConsentStatus, len(st.ConsentSets), missingRequired(st.ConsentSets)
+		err = r.userConsent(ctx, r.Client, &line)
+		if apiclient.IsNotFound(err) && r.Other != nil {
+			if err = r.userConsent(ctx, r.Other, &line); err == nil {
+				line.Region = r.OtherRegion
+				line.Detail = "not in " + r.Region + " (404); found in " + r.OtherRegion
+			}
 		}
 	}
 	switch {
 	case err == nil:
 	case ctx.Err() != nil:
 		return Line{}, false // cancelled: not an answer
+	case apiclient.IsNotFound(err) && r.Other != nil:
+		line.Status, line.Detail = NotFound, "no consent set for this id in "+r.Region+" or "+r.OtherRegion+" (404)"
 	case apiclient.IsNotFound(err):
 		line.Status, line.Detail = NotFound, "no consent set for this id (404)"
 	default:
 		line.Status, line.Detail = Failed, apiclient.ErrorMessage(err)
 	}
 	return line, true
+}
+
+// userConsent reads a user's consent status with client into line.
+func (r Run) userConsent(ctx context.Context, client *apiclient.Client, line *Line) error {
+	st, err := client.UserConsent(ctx, line.ID, true)
+	if err == nil {
+		line.Status, line.Sets, line.Missing = st.ConsentStatus, len(st.ConsentSets), missingRequired(st.ConsentSets)
+	}
+	return err
 }
 
 // missingRequired lists, per set, the required consents not granted.

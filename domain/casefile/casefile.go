@@ -203,8 +203,13 @@ func (c *Case) AddEvents(events []Event) {
 	}
 }
 
-// Load reads a case file.
+// Load reads a case file. A symbolic link is refused here as Save
+// refuses it: opened, the case could not be kept, and every note the
+// agent added would be lost at each write.
 func Load(path string) (*Case, error) {
+	if info, err := os.Lstat(path); err == nil && info.Mode()&os.ModeSymlink != 0 {
+		return nil, errors.New("the case file " + path + " is a symbolic link; open the file it points to instead")
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("the case file: %w", err)

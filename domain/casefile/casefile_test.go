@@ -66,6 +66,10 @@ func TestSaveLoadKeepsTheCaseOwnerOnly(t *testing.T) {
 	if err := c.Save(link); err == nil {
 		t.Fatal("wrote through a symbolic link")
 	}
+	// Opened, a linked case could never be kept: it is refused at once.
+	if _, err := Load(link); err == nil || !strings.Contains(err.Error(), "is a symbolic link") {
+		t.Fatalf("a case opened through a symbolic link: %v", err)
+	}
 }
 
 func TestExportHoldsNotesEvidenceAndNoEmail(t *testing.T) {

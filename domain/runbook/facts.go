@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"cardterm/apiclient"
 	"cardterm/domain/casefile"
@@ -159,7 +160,7 @@ func readAudit(ctx context.Context, src Sources, f *Fact) error {
 	if last >= 0 {
 		r := trail.Records[last]
 		by := orText(r.Metadata.ClientID, "a client the audit record does not name")
-		f.Values["revoked"] = r.Changes.After.ConsentType + " was revoked on " + r.Timestamp + " (recorded client: " + by + ")"
+		f.Values["revoked"] = r.Changes.After.ConsentType + " was revoked on " + readableTime(r.Timestamp) + " (recorded client: " + by + ")"
 		f.Values["revokedType"] = r.Changes.After.ConsentType
 		// The fact is the revocation: its page is cited first.
 		page := trail.PageOf[last]
@@ -313,4 +314,16 @@ func orText(s, none string) string {
 		return none
 	}
 	return s
+}
+
+// readableTime writes a gateway timestamp the way the screens show one
+// ("2026-11-20 18:00 UTC"): facts and drafts are read by agents and sent
+// to customers, who should never see "2026-11-20T18:00:00Z". A value that
+// is not RFC 3339 is kept as it came.
+func readableTime(gateway string) string {
+	t, err := time.Parse(time.RFC3339, gateway)
+	if err != nil {
+		return gateway
+	}
+	return t.UTC().Format("2006-01-02 15:04 UTC")
 }

@@ -106,7 +106,7 @@ func describe(t apiclient.Transaction) string {
 	if t.Sign == "-" || t.Sign == "+" {
 		amount = t.Sign + amount
 	}
-	return amount + " " + t.TransactionCurrency + " at " + t.MerchantNameLocation + " on " + t.DateTime + " (" + t.Status + ")"
+	return amount + " " + t.TransactionCurrency + " at " + t.MerchantNameLocation + " on " + readableTime(t.DateTime) + " (" + t.Status + ")"
 }
 
 // sameCharge reports whether two transactions look like one payment

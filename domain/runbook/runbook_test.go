@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -107,6 +108,7 @@ func TestRunbooksOnTheSandboxDemoUsers(t *testing.T) {
 		runbook, user string
 		says          []string
 	}{
+		{"card-not-working", "alice@demo.test", []string{"ending 4242", "Zara, Madrid ES on 2026-"}},
 		{"card-not-working", "frank@demo.test", []string{"ending 1881", "FROZEN", "unfreeze it yourself", "termsAndPrivacy is denied"}},
 		{"consent-revoked", "alice@demo.test", []string{"marketingNotifications was revoked on", "complete"}},
 		{"wallet-limit", "lena@demo.test", []string{"5 of 5 wallets", "unlink one first"}},
@@ -143,9 +145,20 @@ func TestRunbooksOnTheSandboxDemoUsers(t *testing.T) {
 			if strings.Contains(res.Draft, "[") || strings.Contains(res.Draft, "@demo.test") {
 				t.Errorf("the draft has a gap or an e-mail:\n%s", res.Draft)
 			}
+			if isoTime.MatchString(res.Draft) {
+				t.Errorf("the draft shows a gateway timestamp as it came (%s):\n%s", isoTime.FindString(res.Draft), res.Draft)
+			}
+			for _, f := range res.Facts {
+				if isoTime.MatchString(f.Summary) {
+					t.Errorf("fact %s shows a gateway timestamp as it came: %s", f.Name, f.Summary)
+				}
+			}
 		})
 	}
 }
+
+// isoTime is a gateway timestamp as it comes over the wire.
+var isoTime = regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d`)
 
 // Without an approved session the customer's facts say what they need,
 // and the draft says so where the value would be.

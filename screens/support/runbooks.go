@@ -4,6 +4,7 @@ import (
 	"cardterm/ui/keymap"
 
 	"context"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -51,6 +52,9 @@ type pendingRun struct {
 	// full draft replaces it when the agent has not edited it.
 	note     int
 	noteText string
+	// waiting is the facts the first run could not read: the resumed run
+	// keeps only these, the others being in the case already.
+	waiting []string
 }
 
 // runDone is a run's answer.
@@ -218,6 +222,9 @@ func (s *Screen) gotRun(msg ui.Result[runDone]) tea.Cmd {
 	}
 	kept, waiting := 0, 0
 	for _, f := range res.Facts {
+		if p := msg.Value.resumed; p != nil && p.waiting != nil && !slices.Contains(p.waiting, f.Name) {
+			continue
+		}
 		if f.Missing != "" {
 			waiting++
 			continue
@@ -257,7 +264,7 @@ func (s *Screen) gotRun(msg ui.Result[runDone]) tea.Cmd {
 	} else {
 		s.caseFile.AddNote(casefile.Note{Time: now, Agent: agent, Text: text, Draft: name})
 		if p := s.pending; msg.Value.partial && p != nil && p.book != nil && p.book.Name == name {
-			p.note, p.noteText = len(s.caseFile.Notes)-1, text
+			p.note, p.noteText, p.waiting = len(s.caseFile.Notes)-1, text, res.Waiting()
 		}
 	}
 	done := "runbook " + res.Runbook.Title + ": " + plural(kept, "fact") + " kept as evidence; the draft reply is in the case's notes (" + keymap.Key("support.panel") + ")"
