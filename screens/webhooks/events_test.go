@@ -119,6 +119,11 @@ func TestWebhooksDetailShowsDeliveryAttempts(t *testing.T) {
 	s := a.Screen()
 	screentest.MustShow(t, s, "Delivery attempts", "card.frozen", "FAILED", "#1  503 Service Unavailable", "next try",
 		"#5  503 Service Unavailable")
+	// The latest attempt is one readable line, never the gateway's JSON.
+	screentest.MustShow(t, s, "Last delivery  card.frozen · failed · attempt 5 · the receiver answered 503 · ")
+	if strings.Contains(s, `{"`) {
+		t.Errorf("the detail shows raw JSON:\n%s", s)
+	}
 
 	// The seeded configurations have had no event.
 	a.Keys("esc", "k", "k", "enter")
