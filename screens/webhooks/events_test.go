@@ -13,6 +13,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/sandbox/webhookreceiver"
+	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 )
 
@@ -152,6 +153,9 @@ func TestWebhooksOpenByID(t *testing.T) {
 	s = a.Screen()
 	screentest.MustShow(t, s, "Webhook "+hook.ID, "as the gateway sent it", "Name", hook.Name, "Api key", "whsec_********",
 		"Event types", "Is active", "Created at")
+	// Dates read as every date of the app, not as the wire's ISO text.
+	screentest.MustShow(t, s, screenkit.FormatTime(hook.CreatedAt))
+	screentest.MustNotShow(t, s, hook.CreatedAt)
 	if fullKey.MatchString(s) {
 		t.Fatal("a full key is on screen")
 	}
