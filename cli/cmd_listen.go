@@ -151,7 +151,7 @@ func checkListenOptions(o listenOptions, key string) (warnings []string, err err
 	case o.tolerance < 0:
 		return nil, usageError{"--tolerance must not be negative"}
 	case o.tolerance > maxTolerance && !o.wideTolerance:
-		return nil, usageError{fmt.Sprintf("--tolerance %s is over %s: a captured delivery could be replayed for that long (--allow-wide-tolerance accepts it)", o.tolerance, maxTolerance)}
+		return nil, usageError{fmt.Sprintf("--tolerance %s is over %s: a captured delivery could be replayed for that long (--allow-wide-tolerance accepts it)", humantime.Duration(o.tolerance), humantime.Duration(maxTolerance))}
 	case o.tolerance > maxTolerance:
 		warnings = append(warnings, fmt.Sprintf("Warning: timestamps within %s are accepted; a captured delivery can be replayed for that long.", humantime.Duration(o.tolerance)))
 	}
