@@ -293,3 +293,36 @@ func TestWebhooksDetailAsksForAttemptsOfTheSandboxOnly(t *testing.T) {
 		t.Fatal("the sandbox was not asked for the delivery log")
 	}
 }
+
+// At 80x24 a long name and a delivery's line are cut with "…", never
+// mid-word without a mark.
+func TestWebhooksDetailMarksWhatItCuts(t *testing.T) {
+	a := newApp(t, "alice@demo.test", screentest.WithSize(80, 24))
+	name := "Supercalifragilisticexpialidocious ledger synchronisation endpoint"
+	if _, err := a.Client.CreateWebhook(t.Context(), apiclient.WebhookCreate{Name: name, URL: failingReceiver(t, 503),
+		EventTypes: []string{"card.frozen"}, IsActive: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Client.FreezeCard(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	hook := hooksOnServer(a)[2]
+	deadline := time.Now().Add(5 * time.Second)
+	for ds, _ := a.Client.WebhookDeliveries(t.Context(), hook.ID); len(ds) == 0 || len(ds[0].Attempts) == 0; ds, _ = a.Client.WebhookDeliveries(t.Context(), hook.ID) {
+		if time.Now().After(deadline) {
+			t.Fatal("no attempt recorded")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	a.Keys("r", "j", "j", "enter")
+	s := a.Screen()
+	screentest.MustShow(t, s, "Delivery attempts", "#1  503")
+	// Too long for 80 columns: each is cut, and says so.
+	for _, line := range strings.Split(s, "\n") {
+		if strings.Contains(line, "· event ") || strings.Contains(line, "#1  503") || strings.Contains(line, "Webhook Supercal") {
+			if !strings.HasSuffix(strings.TrimRight(line, " "), "…") {
+				t.Errorf("cut without a mark: %q", line)
+			}
+		}
+	}
+}
