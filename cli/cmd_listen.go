@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"cardterm/apiclient"
+	"cardterm/domain/humantime"
 	"cardterm/sandbox/webhookreceiver"
 )
 
@@ -150,9 +151,9 @@ func checkListenOptions(o listenOptions, key string) (warnings []string, err err
 	case o.tolerance < 0:
 		return nil, usageError{"--tolerance must not be negative"}
 	case o.tolerance > maxTolerance && !o.wideTolerance:
-		return nil, usageError{fmt.Sprintf("--tolerance %s is over %s: a captured delivery could be replayed for that long (--allow-wide-tolerance accepts it)", o.tolerance, maxTolerance)}
+		return nil, usageError{fmt.Sprintf("--tolerance %s is over %s: a captured delivery could be replayed for that long (--allow-wide-tolerance accepts it)", humantime.Duration(o.tolerance), humantime.Duration(maxTolerance))}
 	case o.tolerance > maxTolerance:
-		warnings = append(warnings, fmt.Sprintf("Warning: timestamps within %s are accepted; a captured delivery can be replayed for that long.", o.tolerance))
+		warnings = append(warnings, fmt.Sprintf("Warning: timestamps within %s are accepted; a captured delivery can be replayed for that long.", humantime.Duration(o.tolerance)))
 	}
 	if !isLoopbackAddr(o.addr) && !o.expose {
 		return nil, usageError{fmt.Sprintf("--addr %s is not a loopback address: any host that reaches it could send deliveries (--expose allows it)", o.addr)}
@@ -289,7 +290,7 @@ func announceListener(w io.Writer, url string, o listenOptions) {
 	if o.register {
 		keyFrom = "the registered webhook's key"
 	}
-	fmt.Fprintf(w, "Signatures checked with %s; timestamps within %s; ctrl+c stops.\n", keyFrom, o.tolerance)
+	fmt.Fprintf(w, "Signatures checked with %s; timestamps within %s; ctrl+c stops.\n", keyFrom, humantime.Duration(o.tolerance))
 }
 
 // completeListenEvents completes --events: the event types the interface

@@ -36,7 +36,7 @@ func TestListenRefusesAShortKeyAWideToleranceAndAnExposedAddress(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--tolerance", "876000h"}, "--tolerance 876000h0m0s is over 1h0m0s: a captured delivery could be replayed for that long (--allow-wide-tolerance accepts it)"},
+		{[]string{"--tolerance", "876000h"}, "--tolerance 36500 days is over 1 h: a captured delivery could be replayed for that long (--allow-wide-tolerance accepts it)"},
 		{[]string{"--tolerance", "-1s"}, "must not be negative"},
 		{[]string{"--addr", "0.0.0.0:0"}, "--addr 0.0.0.0:0 is not a loopback address: any host that reaches it could send deliveries (--expose allows it)"},
 		{[]string{"--addr", ":0"}, "is not a loopback address"},
@@ -51,7 +51,7 @@ func TestListenRefusesAShortKeyAWideToleranceAndAnExposedAddress(t *testing.T) {
 func TestListenAcceptsWhatAFlagAllowsAndWarns(t *testing.T) {
 	t.Setenv(webhookKeyEnv, "short-key")
 	rl := startListenInProcess(t, "--allow-short-key", "--tolerance", "2h", "--allow-wide-tolerance")
-	for _, want := range []string{"Warning: the signing key is only 9 bytes", "Warning: timestamps within 2h0m0s are accepted"} {
+	for _, want := range []string{"Warning: the signing key is only 9 bytes", "Warning: timestamps within 2 h are accepted"} {
 		if !strings.Contains(rl.stderr.String(), want) {
 			t.Errorf("stderr lacks %q: %s", want, rl.stderr.String())
 		}
@@ -174,5 +174,15 @@ func TestListenServesValidDeliveriesBesideHalfSentConnections(t *testing.T) {
 	}
 	if took := time.Since(start); answered != 10 || took > 5*time.Second {
 		t.Fatalf("%d of 10 valid deliveries answered in %s beside 64 half-sent connections", answered, took)
+	}
+}
+
+// The banner says the window as the app says every span ("5 min"), not
+// as Go prints a duration ("5m0s").
+func TestListenAnnouncesTheWindowInWords(t *testing.T) {
+	var out strings.Builder
+	announceListener(&out, "http://127.0.0.1:8080/", listenOptions{addr: "127.0.0.1:8080", tolerance: 5 * time.Minute})
+	if !strings.Contains(out.String(), "timestamps within 5 min;") || strings.Contains(out.String(), "5m0s") {
+		t.Fatalf("announcement %q", out.String())
 	}
 }

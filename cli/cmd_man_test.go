@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 func manOutput(t *testing.T) string {
@@ -143,6 +145,29 @@ func TestHelpShowsNoFlagQuoting(t *testing.T) {
 		flags := help[strings.Index(help, "FLAGS"):]
 		if strings.Contains(flags, "`") {
 			t.Errorf("%v: a flag's text shows pflag's quoting:\n%s", args, flags)
+		}
+	}
+}
+
+// A duration flag's default reads as a user types it ("5m"), not as Go
+// prints it ("5m0s"), in --help and in the man page alike.
+func TestDurationDefaultsReadAsTyped(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"listen", "--help"}, "(5m)"},
+		{[]string{"certify", "--help"}, "(5m)"},
+		{[]string{"wait", "--help"}, "(2m)"},
+		{[]string{"webhook", "probe", "--help"}, "(5m)"},
+	} {
+		var out, errOut strings.Builder
+		if code := Run(tc.args, nil, &out, &errOut); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errOut.String())
+		}
+		help := ansi.Strip(out.String())
+		if !strings.Contains(help, tc.want) || strings.Contains(help, "m0s") {
+			t.Errorf("%v: want %s and no Go duration:\n%s", tc.args, tc.want, help)
 		}
 	}
 }

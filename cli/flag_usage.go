@@ -20,6 +20,9 @@ const placeholderAnnotation = "cardterm_placeholder"
 // cmd's tree, keeping the name of the value for the man page.
 func plainFlagUsages(cmd *cobra.Command) {
 	plain := func(f *pflag.Flag) {
+		if f.Value.Type() == "duration" {
+			f.DefValue = shortDuration(f.DefValue)
+		}
 		if !strings.Contains(f.Usage, "`") {
 			return
 		}
@@ -48,4 +51,16 @@ func flagPlaceholder(f *pflag.Flag) string {
 	}
 	name, _ := pflag.UnquoteUsage(f)
 	return name
+}
+
+// shortDuration writes a duration flag's default as a user types it
+// ("5m", "2h", "1h30m"), not with the zero units Go prints ("5m0s").
+func shortDuration(d string) string {
+	if strings.HasSuffix(d, "m0s") {
+		d = strings.TrimSuffix(d, "0s")
+	}
+	if strings.HasSuffix(d, "h0m") {
+		d = strings.TrimSuffix(d, "0m")
+	}
+	return d
 }

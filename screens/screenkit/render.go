@@ -128,6 +128,14 @@ func ExtraFields(extra apiclient.Extra) []Field {
 		if len(v) >= 2 && v[0] == '"' {
 			v = strings.Trim(v, `"`)
 		}
+		// An object (a webhook's lastDelivery) is a line per member, as
+		// the other fields are, rather than a line of raw JSON.
+		if members := apiclient.RawJSON(v).Fields(); strings.HasPrefix(v, "{") && len(members) > 0 {
+			for _, m := range members {
+				out = append(out, Field{Label: Label(k + "." + m.Path), Value: FormatTime(m.Value)})
+			}
+			continue
+		}
 		// Labels in the app's one case style, timestamps as every date.
 		out = append(out, Field{Label: Label(k), Value: FormatTime(v)})
 	}

@@ -58,3 +58,20 @@ func TestBadgeValuesLineUpWithOtherValues(t *testing.T) {
 		}
 	}
 }
+
+// A field the gateway adds as an object (a webhook's lastDelivery) reads as
+// labelled lines with dates as every date, never as a line of raw JSON.
+func TestExtraFieldsSpellsOutAnObject(t *testing.T) {
+	st := theme.New(true, true)
+	extra := apiclient.Extra{"lastDelivery": json.RawMessage(
+		`{"at":"2026-11-29T14:57:38Z","attempt":5,"error":"the receiver answered 500","state":"failed"}`)}
+	out := ansi.Strip(screenkit.RenderFields(&st, screenkit.ExtraFields(extra), 100))
+	for _, bad := range []string{"{", `"`, "2026-11-29T14:57"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("the object shows %q:\n%s", bad, out)
+		}
+	}
+	screentest.MustShow(t, out, "Last delivery at", "Last delivery attempt", "5",
+		"Last delivery error", "the receiver answered 500", "Last delivery state", "failed",
+		screenkit.FormatTime("2026-11-29T14:57:38Z"))
+}

@@ -2,11 +2,15 @@ package webhooks
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
@@ -62,10 +66,10 @@ func (w *Screen) attemptsSection(id string, width int) string {
 			lines = append(lines, st.Muted.Render("… older deliveries not shown"))
 			break
 		}
-		lines = append(lines, ui.FitLine(st.Value.Render(sanitize.Text(d.EventType))+"  "+stateBadge(st, d.State)+"  "+
+		lines = append(lines, fitMarked(st.Value.Render(sanitize.Text(d.EventType))+"  "+stateBadge(st, d.State)+"  "+
 			st.Muted.Render(sanitize.Text(screenkit.FormatTime(d.CreatedAt)+" · event "+d.EventID)), width))
 		for _, a := range d.Attempts {
-			lines = append(lines, ui.FitLine("  "+attemptLine(a), width))
+			lines = append(lines, fitMarked("  "+attemptLine(a), width))
 		}
 	}
 	return screenkit.Section(st, title+st.Muted.Render("  r reloads"), strings.Join(lines, "\n"))
@@ -99,4 +103,53 @@ func attemptLine(a apiclient.WebhookAttempt) string {
 		line += " · next try " + screenkit.FormatTime(a.NextAttemptAt)
 	}
 	return sanitize.Text(line)
+}
+
+// lastDelivery is the sandbox's lastDelivery member of a configuration:
+// the latest attempt, which the detail says in one line.
+type lastDelivery struct {
+	EventType string `json:"eventType"`
+	State     string `json:"state"`
+	Attempt   int    `json:"attempt"`
+	Status    int    `json:"status"`
+	Error     string `json:"error"`
+	At        string `json:"at"`
+}
+
+// detailExtraFields are the fields the gateway added to a configuration,
+// lastDelivery as one readable line ("card.frozen · failed · attempt 5 ·
+// the receiver answered 500 · 2026-11-29 14:57 UTC"); its attempts are
+// listed in full below.
+func detailExtraFields(extra apiclient.Extra) []screenkit.Field {
+	raw, ok := extra["lastDelivery"]
+	var last lastDelivery
+	if !ok || json.Unmarshal(raw, &last) != nil || last.EventType == "" {
+		return screenkit.ExtraFields(extra)
+	}
+	rest := maps.Clone(extra)
+	delete(rest, "lastDelivery")
+	parts := []string{last.EventType}
+	if last.State != "" {
+		parts = append(parts, last.State)
+	}
+	if last.Attempt > 0 {
+		parts = append(parts, fmt.Sprintf("attempt %d", last.Attempt))
+	}
+	switch {
+	case last.Error != "":
+		parts = append(parts, last.Error)
+	case last.Status > 0:
+		parts = append(parts, fmt.Sprintf("answered %d", last.Status))
+	}
+	if last.At != "" {
+		parts = append(parts, screenkit.FormatTime(last.At))
+	}
+	field := screenkit.Field{Label: "Last delivery", Value: strings.Join(parts, " · ")}
+	return append([]screenkit.Field{field}, screenkit.ExtraFields(rest)...)
+}
+
+// fitMarked fits a line to width, ending one that is cut with "…" so a
+// cut id or time never reads as whole.
+func fitMarked(line string, width int) string {
+	return ui.FitLine(ansi.Truncate(line, width, "…"), width)
 }

@@ -13,6 +13,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/sandbox/webhookreceiver"
+	"cardterm/screens/screenkit"
 	"cardterm/screens/screentest"
 )
 
@@ -119,6 +120,11 @@ func TestWebhooksDetailShowsDeliveryAttempts(t *testing.T) {
 	s := a.Screen()
 	screentest.MustShow(t, s, "Delivery attempts", "card.frozen", "FAILED", "#1  503 Service Unavailable", "next try",
 		"#5  503 Service Unavailable")
+	// The latest attempt is one readable line, never the gateway's JSON.
+	screentest.MustShow(t, s, "Last delivery  card.frozen · failed · attempt 5 · the receiver answered 503 · ")
+	if strings.Contains(s, `{"`) {
+		t.Errorf("the detail shows raw JSON:\n%s", s)
+	}
 
 	// The seeded configurations have had no event.
 	a.Keys("esc", "k", "k", "enter")
@@ -147,6 +153,9 @@ func TestWebhooksOpenByID(t *testing.T) {
 	s = a.Screen()
 	screentest.MustShow(t, s, "Webhook "+hook.ID, "as the gateway sent it", "Name", hook.Name, "Api key", "whsec_********",
 		"Event types", "Is active", "Created at")
+	// Dates read as every date of the app, not as the wire's ISO text.
+	screentest.MustShow(t, s, screenkit.FormatTime(hook.CreatedAt))
+	screentest.MustNotShow(t, s, hook.CreatedAt)
 	if fullKey.MatchString(s) {
 		t.Fatal("a full key is on screen")
 	}
@@ -282,5 +291,38 @@ func TestWebhooksDetailAsksForAttemptsOfTheSandboxOnly(t *testing.T) {
 	}
 	if !asked {
 		t.Fatal("the sandbox was not asked for the delivery log")
+	}
+}
+
+// At 80x24 a long name and a delivery's line are cut with "…", never
+// mid-word without a mark.
+func TestWebhooksDetailMarksWhatItCuts(t *testing.T) {
+	a := newApp(t, "alice@demo.test", screentest.WithSize(80, 24))
+	name := "Supercalifragilisticexpialidocious ledger synchronisation endpoint"
+	if _, err := a.Client.CreateWebhook(t.Context(), apiclient.WebhookCreate{Name: name, URL: failingReceiver(t, 503),
+		EventTypes: []string{"card.frozen"}, IsActive: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Client.FreezeCard(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	hook := hooksOnServer(a)[2]
+	deadline := time.Now().Add(5 * time.Second)
+	for ds, _ := a.Client.WebhookDeliveries(t.Context(), hook.ID); len(ds) == 0 || len(ds[0].Attempts) == 0; ds, _ = a.Client.WebhookDeliveries(t.Context(), hook.ID) {
+		if time.Now().After(deadline) {
+			t.Fatal("no attempt recorded")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	a.Keys("r", "j", "j", "enter")
+	s := a.Screen()
+	screentest.MustShow(t, s, "Delivery attempts", "#1  503")
+	// Too long for 80 columns: each is cut, and says so.
+	for _, line := range strings.Split(s, "\n") {
+		if strings.Contains(line, "· event ") || strings.Contains(line, "#1  503") || strings.Contains(line, "Webhook Supercal") {
+			if !strings.HasSuffix(strings.TrimRight(line, " "), "…") {
+				t.Errorf("cut without a mark: %q", line)
+			}
+		}
 	}
 }

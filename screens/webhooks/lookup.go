@@ -70,13 +70,14 @@ func (w *Screen) lookedUp(f *form.Form, msg tea.Msg) (tea.Cmd, bool) {
 }
 
 // lookupView lists every field of the configuration as the gateway sent
-// it, labelled; a signing key is shown masked whatever the answer held.
+// it, labelled, dates as every date; a signing key is shown masked
+// whatever the answer held.
 func (w *Screen) lookupView(width int) []string {
 	st := w.Deps.Styles
 	h := w.looked
 	var fields []screenkit.Field
 	for _, f := range h.Raw.Fields() {
-		value := f.Value
+		value := screenkit.FormatTime(f.Value)
 		if isKeyField(f.Path) && !apiclient.IsMaskedKey(value) {
 			value = maskKey(value)
 		}

@@ -152,8 +152,8 @@ func (w *Screen) detailView(h *apiclient.Webhook, width int) []string {
 		{Label: "Created", Value: screenkit.FormatTime(h.CreatedAt)},
 		{Label: "Updated", Value: screenkit.FormatTime(h.UpdatedAt)},
 	}
-	fields = append(fields, screenkit.ExtraFields(h.Extra)...)
-	out := []string{screenkit.Section(st, "Webhook "+sanitize.Text(h.Name), screenkit.RenderFields(st, fields, width))}
+	fields = append(fields, detailExtraFields(h.Extra)...)
+	out := []string{screenkit.Section(st, ansi.Truncate("Webhook "+sanitize.Text(h.Name), width, "…"), screenkit.RenderFields(st, fields, width))}
 	out = append(out, "")
 	meta := metadataLines(h.Metadata)
 	if len(meta) == 0 {
