@@ -88,6 +88,16 @@ func Label(name string) string {
 	return label
 }
 
+// initialism reports whether a word a wire name writes in lower case is
+// one a label writes in capitals.
+func initialism(word string) bool {
+	switch strings.ToLower(word) {
+	case "api", "url", "uri", "mcc", "pan", "ip", "kyc", "evm", "qr", "pin", "ssn", "iban", "http", "jwt":
+		return true
+	}
+	return false
+}
+
 func makeLabel(name string) string {
 	var words []string
 	var cur []rune
@@ -117,6 +127,10 @@ func makeLabel(name string) string {
 		switch {
 		case strings.ToUpper(w) == w && len(w) > 1:
 			// An acronym (ID, URL, USDC): kept as it is.
+		case initialism(w) || (i == 0 && strings.EqualFold(w, "id")):
+			// Written apiKey or mcc on the wire, still an initialism; "id"
+			// after a word keeps the app's "Order id".
+			words[i] = strings.ToUpper(w)
 		case i == 0:
 			words[i] = strings.ToUpper(w[:1]) + strings.ToLower(w[1:])
 		default:

@@ -12,6 +12,8 @@ func TestLabel(t *testing.T) {
 		"txHash": "Tx hash", "authorizationCode": "Authorization code", "paymentMethod": "Payment method",
 		"merchant.name": "Merchant name", "event_type": "Event type", "orderId": "Order id", "userID": "User ID",
 		"destinationURL": "Destination URL", "x": "X", "": "",
+		"id": "ID", "url": "URL", "apiKey": "API key", "api_version": "API version", "mcc": "MCC",
+		"mccCategory": "MCC category", "panLast4": "PAN last4", "webhookUrl": "Webhook URL", "pinSet": "PIN set",
 	} {
 		if got := Label(in); got != want {
 			t.Errorf("Label(%q) = %q, want %q", in, got, want)

@@ -151,7 +151,7 @@ func TestWebhooksOpenByID(t *testing.T) {
 	a.Type(hook.ID)
 	a.Keys("enter")
 	s = a.Screen()
-	screentest.MustShow(t, s, "Webhook "+hook.ID, "as the gateway sent it", "Name", hook.Name, "Api key", "whsec_********",
+	screentest.MustShow(t, s, "Webhook "+hook.ID, "as the gateway sent it", "Name", hook.Name, "API key", "whsec_********",
 		"Event types", "Is active", "Created at")
 	// Dates read as every date of the app, not as the wire's ISO text.
 	screentest.MustShow(t, s, screenkit.FormatTime(hook.CreatedAt))
