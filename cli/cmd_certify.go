@@ -40,8 +40,9 @@ hex HMAC-SHA256 of timestamp + "." + body):
   unsigned         no X-Signature: refused
   old-key          signed with a key rotated away: refused
   late             an event of 6 hours ago delivered now, freshly signed: 2xx
-  expired-midway   a batch in which the clock passes the window before the last
-                   delivery goes with its first signature time: the last refused
+  expired-midway   two fresh deliveries, then the last of a batch that left
+                   after the window had passed, still signed at the batch's
+                   start (twice the window ago): the last refused
 
 It writes the report in Markdown (--out, default certify-report.md) and JSON (the
 same name ending .json): each check, its verdict, every delivery as evidence, and the

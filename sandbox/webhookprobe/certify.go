@@ -143,7 +143,7 @@ func (c *certifier) scenarios() []func(context.Context) Scenario {
 		c.play("late", "an event that happened hours ago, delivered now after an outage, freshly signed (accept it)", func(send func(shot) Sent) {
 			send(signed("card.frozen", now.Add(-6*time.Hour)))
 		}),
-		c.play("expired-midway", "a batch in which the clock passes the "+humantime.Duration(window)+" window before the last delivery goes, still carrying its first signature time", func(send func(shot) Sent) {
+		c.play("expired-midway", "two fresh deliveries, then the last of a batch that left after the "+humantime.Duration(window)+" window had passed, still signed at the batch's start, "+humantime.Duration(2*window)+" ago (refuse it)", func(send func(shot) Sent) {
 			send(signed("card.frozen", now.Add(-time.Minute)))
 			send(signed("card.unfrozen", now))
 			late := signed("card.frozen", now)

@@ -71,7 +71,7 @@ func (c Certification) markdownBody() string {
 		verdict = "FAILED: " + strings.Join(failed, ", ")
 	}
 	fmt.Fprintf(&b, "# Webhook receiver go-live report\n\n")
-	fmt.Fprintf(&b, "- Receiver: `%s`\n- Certified: %s\n- Verdict: **%s**\n\n", c.Receiver, c.At.Format(time.RFC3339), verdict)
+	fmt.Fprintf(&b, "- Receiver: `%s`\n- Certified: %s\n- Verdict: **%s**\n\n", c.Receiver, c.At.UTC().Format(reportTime), verdict)
 	b.WriteString("| Check | What was sent | Verdict |\n|---|---|---|\n")
 	for _, s := range c.Scenarios {
 		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", s.Name, s.What, verdictText(s.Verdict))
@@ -87,11 +87,24 @@ func (c Certification) markdownBody() string {
 			if d.Status == 0 {
 				got = "no answer: " + oneLine(d.Error)
 			}
-			fmt.Fprintf(&b, "| %d | `%s` %s | %s | %s | %s | %s | %s |\n", i+1, d.EventID, d.EventType, d.OccurredAt, d.Timestamp, d.Signature, d.Expected, got)
+			fmt.Fprintf(&b, "| %d | `%s` %s | %s | %s | %s | %s | %s |\n", i+1, d.EventID, d.EventType, readableTime(d.OccurredAt), d.Timestamp, d.Signature, d.Expected, got)
 		}
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// reportTime is how the report writes a time for the people who read it;
+// the JSON keeps RFC 3339.
+const reportTime = "2006-01-02 15:04:05 UTC"
+
+// readableTime is an RFC 3339 time as the report writes it; anything else
+// as it came.
+func readableTime(text string) string {
+	if at, err := time.Parse(time.RFC3339, text); err == nil {
+		return at.UTC().Format(reportTime)
+	}
+	return text
 }
 
 // verdictText is a verdict as the report says it.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"testing"
 	"time"
 
@@ -39,6 +40,10 @@ func TestCertifyCardtermsOwnReceiverAndAnAcceptEverythingOne(t *testing.T) {
 		report := webhookprobe.NewCertification(url, time.Now(), scenarios)
 		if report.Passed != (len(wantFailed) == 0) || !webhookprobe.VerifyMarkdown(report.Markdown()) {
 			t.Errorf("%s: passed %v", url, report.Passed)
+		}
+		// The report is read by people: its times are written for them.
+		if iso := regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d`).FindString(report.Markdown()); iso != "" {
+			t.Errorf("%s: the report writes a time as %s", url, iso)
 		}
 	}
 }
