@@ -335,6 +335,9 @@ func (w *Screen) countText() string {
 	n := w.store.len()
 	count := ui.FormatCount(n)
 	switch {
+	case w.loadErr != nil:
+		// The list was not read: a count would claim there are none.
+		return "not loaded"
 	case w.loading && !w.fresh:
 		return count + " approved " + screenkit.Plural(n, "address", "addresses") + " so far · esc stops"
 	case w.incomplete:

@@ -238,3 +238,14 @@ func TestWhitelistInspectGivesTheGatewaysText(t *testing.T) {
 		t.Fatal("inspect offered while the currency picker is open")
 	}
 }
+
+// An unverified user's whitelist (403) at 80x24: the reason is wrapped
+// whole (it was cut at the screen's edge mid-word) and the title does not
+// claim the list is empty, since it was never read.
+func TestWhitelistRefusedSaysWhyWholeAndCountsNothing(t *testing.T) {
+	a := screentest.Preset{SignIn: screentest.Of(signin.New),
+		Options: []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)), screentest.WithSize(80, 24)}}.NewSignedIn(t, "umar@demo.test")
+	a.Open(screenkit.WhitelistScreen)
+	a.MustShow(t, "not loaded", "need a VERIFIED identity", "(1).")
+	a.MustNotShow(t, "0 approved")
+}
