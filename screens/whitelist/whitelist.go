@@ -299,6 +299,10 @@ func (w *Screen) View() string {
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	}
 	lines = append(lines, "", w.table.View())
+	if w.store.len() == 0 && !w.loading && w.keys.Add.Enabled() {
+		lines = append(lines, "", st.Muted.Render("No approved addresses for "+strings.ToUpper(sanitize.Text(w.currency))+" yet: "+
+			w.keys.Add.Help().Key+" adds one, "+w.keys.Currency.Help().Key+" shows another currency."))
+	}
 	if w.detailHeight() > 0 {
 		if e := w.selected(); e != nil {
 			lines = append(lines, "", detailView(st, e, width))
