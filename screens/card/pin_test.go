@@ -353,8 +353,8 @@ func TestCardKeysDoOneThing(t *testing.T) {
 }
 
 // v after p at 80x24 (the screen gets 66x22 of it): the PIN image's
-// outcome is the newest, so it comes
-// first; under the set-PIN panel it fell off the bottom of the screen.
+// outcome is the newest, so it comes first; under the set-PIN panel it
+// fell off the bottom of the screen.
 func TestCardImageOutcomeAfterSetPINShowsAtEightyByTwentyFour(t *testing.T) {
 	r := noBrowserRig(t, "/nonexistent/nobrowser")
 	r.Want("ACTIVE")
