@@ -351,3 +351,17 @@ func TestCardKeysDoOneThing(t *testing.T) {
 		t.Fatalf("enter on the colours form: %d opened\n%s", len(r.opened), r.View())
 	}
 }
+
+// v after p at 80x24 (the screen gets 66x22 of it): the PIN image's
+// outcome is the newest, so it comes first; under the set-PIN panel it
+// fell off the bottom of the screen.
+func TestCardImageOutcomeAfterSetPINShowsAtEightyByTwentyFour(t *testing.T) {
+	r := noBrowserRig(t, "/nonexistent/nobrowser")
+	r.Want("ACTIVE")
+	r.W, r.H = 66, 22
+	r.Keys("p")
+	r.Want("Copy the link with y.")
+	r.Now = r.Now.Add(time.Second)
+	r.Keys("v")
+	screentest.MustShow(t, prose(r.View()), "PIN image not opened")
+}

@@ -87,7 +87,13 @@ func (c *Screen) cardWithPanels(open *form.Form, width int, withQR bool) string 
 		side = append(side, c.Deps.Styles.Muted.Render("requesting a set-PIN link…"))
 	}
 	if c.secret != nil && open == nil {
-		side = append(side, c.secretView(sideW))
+		if c.pin != nil && c.secret.at.After(c.pin.issued) {
+			// The newest outcome first: under a set-PIN panel it fell off
+			// the bottom of a short terminal unseen.
+			side = append([]string{c.secretView(sideW)}, side...)
+		} else {
+			side = append(side, c.secretView(sideW))
+		}
 	}
 	if len(side) == 0 {
 		return c.cardView(width)

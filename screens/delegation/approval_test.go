@@ -136,3 +136,17 @@ func TestDelegationPostApprovalEscCancelsInFlight(t *testing.T) {
 		t.Fatal("a cancelled post-approval marked the token used")
 	}
 }
+
+// At 80x24 the sentences of the Delegation screen are read whole: the used
+// token's "t requests a new one" and an unverified user's refusal were cut
+// mid-word at the screen's edge.
+func TestDelegationSentencesWrapAtEightyColumns(t *testing.T) {
+	app, _ := newApp(t, "nora@demo.test", screentest.WithSize(80, 24))
+	app.Keys("t", "enter")
+	fillApproval(app, "150.00")
+	app.Keys("ctrl+s", "y")
+	app.MustShow(t, "delegation registered", "t requests a", "new one")
+
+	refused, _ := newApp(t, "umar@demo.test", screentest.WithSize(80, 24))
+	refused.MustShow(t, "(verification required).")
+}

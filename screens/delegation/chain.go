@@ -289,7 +289,7 @@ func (c *chainBrowser) View() string {
 			st.Muted.Render(c.keys.Network.Help().Key+" asks for the next network (or all) · "+c.keys.Back.Help().Key+" goes back"))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case apiclient.IsStatus(c.err, 403):
-		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow delegation for this account (verification required)."))
+		lines = append(lines, "", st.Text(theme.ToneWarn).Width(max(width-2, 20)).Render("The gateway does not allow delegation for this account (verification required)."))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case c.err != nil:
 		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the configuration: "+sanitize.Text(apiclient.ErrorMessage(c.err))),

@@ -83,7 +83,7 @@ func (s *Screen) walletsView() string {
 	case s.externalLoading && s.external == nil:
 		lines = append(lines, st.Muted.Render("loading…"))
 	case apiclient.IsStatus(s.externalErr, 403):
-		lines = append(lines, st.Text(theme.ToneWarn).Render("The gateway does not allow delegation for this account (verification required)."))
+		lines = append(lines, st.Text(theme.ToneWarn).Width(max(width-2, 20)).Render("The gateway does not allow delegation for this account (verification required)."))
 	case s.externalErr != nil:
 		lines = append(lines, st.Text(theme.ToneDanger).Render("Could not load them: "+sanitize.Text(apiclient.ErrorMessage(s.externalErr))))
 	case len(s.external) == 0:

@@ -66,7 +66,10 @@ func (s *Screen) rebuild() {
 	}
 	// The period and the totals wrap on a narrow body: a figure is never
 	// cut.
-	about := []string{fmt.Sprintf("%d transactions", a.Transactions), "in " + curLabel}
+	about := []string{fmt.Sprintf("%d %s", a.Transactions, screenkit.Plural(a.Transactions, "transaction", "transactions"))}
+	if curLabel != "" { // no transaction, no currency: "in " alone read as a cut line
+		about = append(about, "in "+curLabel)
+	}
 	if period != "" {
 		about = append([]string{strings.TrimSuffix(period, " · ")}, about...)
 	}

@@ -163,3 +163,18 @@ func TestSpendingStopsOnARepeatedPage(t *testing.T) {
 		}
 	}
 }
+
+// A new card with no transactions: the heading counts none without a
+// dangling "in", and the chart says nothing was spent yet rather than
+// "Nothing spent in ." with no currency.
+func TestSpendingOfACardWithNoTransactions(t *testing.T) {
+	a := screentest.New(t, screentest.Of(signin.New), screentest.WithSize(80, 24),
+		screentest.WithScreen(screentest.Of(transactions.New), screentest.Of(New)))
+	a.SignInDirectly("nora@demo.test")
+	if err := a.Client.OrderCard(t.Context(), ""); err != nil {
+		t.Fatal(err)
+	}
+	a.Open(screenkit.InsightsScreen)
+	a.MustShow(t, "Spending  0 transactions", "Nothing spent yet: the card has no transactions.")
+	a.MustNotShow(t, "· in", "spent in .")
+}

@@ -25,6 +25,9 @@ func (s *Screen) nothingText(currency string) string {
 	if s.chart == byTag {
 		return "No tagged spending in " + currency + ": tag payments on the Transactions screen (" + keymap.Key("transactions.note") + ")."
 	}
+	if currency == "" { // no transaction at all: there is no currency to name
+		return "Nothing spent yet: the card has no transactions."
+	}
 	return "Nothing spent in " + currency + "."
 }
 

@@ -58,12 +58,12 @@ func RenderFields(s *theme.Styles, fields []Field, width int) string {
 			// A badge's padding is its first cell: it takes one cell of
 			// the gap, so its word lines up with the values above and
 			// below (with colour or without).
+			gap := "  "
 			if strings.HasPrefix(ansi.Strip(f.Styled), " ") {
-				b.WriteByte(' ')
-			} else {
-				b.WriteString("  ")
+				gap = " "
 			}
-			b.WriteString(f.Styled)
+			b.WriteString(gap)
+			writeWrapped(&b, f.Styled, valueWidth, labelWidth+2)
 		case text == "":
 			b.WriteString("  ")
 			b.WriteString(p.muted[0])
@@ -170,6 +170,23 @@ func LayoutLevel(width, medium, wide int) int {
 // are fitted, never re-rendered, so a frame costs what its text costs.
 func Place(content string, width, height int) string {
 	return ui.FitBlock(content, width, height)
+}
+
+// writeWrapped writes a styled value (a badge and its hint, a sentence)
+// in width cells: wrapped at spaces onto lines indented by indent, so a
+// sentence is read whole rather than cut mid-word at the screen's edge.
+func writeWrapped(b *strings.Builder, styled string, width, indent int) {
+	if ui.CellWidth(styled) <= width {
+		b.WriteString(styled)
+		return
+	}
+	for i, line := range strings.Split(ansi.Wrap(styled, max(width, 8), " "), "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+			ui.WriteSpaces(b, indent)
+		}
+		b.WriteString(line)
+	}
 }
 
 // SideBySide puts two blocks of lines next to each other: each line of left

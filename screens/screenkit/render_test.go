@@ -75,3 +75,31 @@ func TestExtraFieldsSpellsOutAnObject(t *testing.T) {
 		"Last delivery error", "the receiver answered 500", "Last delivery state", "failed",
 		screenkit.FormatTime("2026-11-29T14:57:38Z"))
 }
+
+// A styled value too wide for its column (a badge and its hint, a
+// sentence) wraps at spaces under the value column: every word shows, no
+// line is wider than asked, and nothing is cut mid-word at the edge.
+func TestRenderFieldsWrapsStyledValues(t *testing.T) {
+	st := theme.New(true, true)
+	hint := "identity not verified; most card and wallet operations are refused"
+	for _, width := range []int{40, 52, 66, 120} {
+		fields := []screenkit.Field{{Label: "Name", Value: "Umar Haddad"},
+			{Label: "Verification", Styled: screenkit.Badge(&st, "UNVERIFIED", theme.ToneWarn) + " " + st.Muted.Render(hint)}}
+		out := ansi.Strip(screenkit.RenderFields(&st, fields, width))
+		lines := strings.Split(out, "\n")
+		for _, line := range lines {
+			if w := ansi.StringWidth(line); w > width {
+				t.Errorf("width %d: a line of %d cells: %q", width, w, line)
+			}
+		}
+		valueColumn := strings.Index(lines[0], "Umar")
+		for _, line := range lines[2:] {
+			if strings.TrimSpace(line[:valueColumn]) != "" || line[valueColumn] == ' ' {
+				t.Errorf("width %d: a continuation is not under the value column: %q", width, line)
+			}
+		}
+		if got := strings.Join(strings.Fields(strings.Join(lines[1:], " ")), " "); got != "Verification UNVERIFIED "+hint {
+			t.Errorf("width %d: the value read %q", width, got)
+		}
+	}
+}

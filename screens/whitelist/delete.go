@@ -3,6 +3,8 @@ package whitelist
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -10,6 +12,7 @@ import (
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/sanitize"
 )
 
 // Deleting entries: the marked ones, else the selected one, after a
@@ -89,4 +92,19 @@ func (w *Screen) deleted(res ui.ChangeResult[whitelistDone]) tea.Cmd {
 		w.table.ClearMarks()
 	}
 	return tea.Batch(screenkit.Report(res), w.load())
+}
+
+// syncDelete offers x only while there is an entry to delete: on an empty
+// list the footer and help do not name a key that does nothing.
+func (w *Screen) syncDelete() {
+	w.keys.Delete.SetEnabled(!w.Deps.ReadOnly && w.store.len() > 0)
+}
+
+// WhyDisabled implements ui.Explainer: x on an empty list says why
+// nothing happens.
+func (w *Screen) WhyDisabled(pressed string) (string, bool) {
+	if w.Deps.ReadOnly || w.store.len() > 0 || !slices.Contains(w.keys.Delete.Keys(), pressed) {
+		return "", false
+	}
+	return "nothing to delete: the " + strings.ToUpper(sanitize.Text(w.currency)) + " whitelist is empty", true
 }

@@ -288,6 +288,7 @@ func (w *Screen) take(msg entriesArrived) tea.Cmd {
 		}
 		w.store.add(batch)
 	}
+	w.syncDelete()
 	if len(msg.Batches) > 0 {
 		w.table.Grow(w.store.len())
 		w.sizeTable()
@@ -328,6 +329,7 @@ func (w *Screen) setStore(store *entryStore) {
 	w.store = store
 	w.table.SetSource(store.len(), store.entryCell)
 	w.sizeTable()
+	w.syncDelete()
 }
 
 // countText says how many entries are shown, and whether that is all.
@@ -335,6 +337,9 @@ func (w *Screen) countText() string {
 	n := w.store.len()
 	count := ui.FormatCount(n)
 	switch {
+	case w.loadErr != nil:
+		// The list was not read: a count would claim there are none.
+		return "not loaded"
 	case w.loading && !w.fresh:
 		return count + " approved " + screenkit.Plural(n, "address", "addresses") + " so far · esc stops"
 	case w.incomplete:

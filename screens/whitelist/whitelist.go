@@ -290,13 +290,19 @@ func (w *Screen) View() string {
 	}
 	switch {
 	case apiclient.IsStatus(w.loadErr, 403):
-		lines = append(lines, "", st.Text(theme.ToneWarn).Render("The gateway does not allow whitelist operations for this account (verification required)."))
+		// Wrapped to the screen: cut at its edge it lost the reason.
+		lines = append(lines, "", st.Text(theme.ToneWarn).Width(max(width-2, 20)).Render("The gateway does not allow whitelist operations for this account: they need a VERIFIED identity; see "+
+			w.Deps.ScreenNamed(screenkit.AccountScreen, "Account")+"."))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	case w.loadErr != nil:
 		lines = append(lines, "", st.Text(theme.ToneDanger).Render("Could not load the whitelist: "+w.loadErrText), st.Muted.Render("r retries · c picks another currency"))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
 	}
 	lines = append(lines, "", w.table.View())
+	if w.store.len() == 0 && !w.loading && w.keys.Add.Enabled() {
+		lines = append(lines, "", st.Muted.Render("No approved addresses for "+strings.ToUpper(sanitize.Text(w.currency))+" yet: "+
+			w.keys.Add.Help().Key+" adds one, "+w.keys.Currency.Help().Key+" shows another currency."))
+	}
 	if w.detailHeight() > 0 {
 		if e := w.selected(); e != nil {
 			lines = append(lines, "", detailView(st, e, width))

@@ -238,3 +238,35 @@ func TestWhitelistInspectGivesTheGatewaysText(t *testing.T) {
 		t.Fatal("inspect offered while the currency picker is open")
 	}
 }
+
+// An unverified user's whitelist (403) at 80x24: the reason is wrapped
+// whole (it was cut at the screen's edge mid-word) and the title does not
+// claim the list is empty, since it was never read.
+func TestWhitelistRefusedSaysWhyWholeAndCountsNothing(t *testing.T) {
+	a := screentest.Preset{SignIn: screentest.Of(signin.New),
+		Options: []screentest.Option{screentest.WithScreen(screentest.Of(account.New), screentest.Of(New)), screentest.WithSize(80, 24)}}.NewSignedIn(t, "umar@demo.test")
+	a.Open(screenkit.WhitelistScreen)
+	a.MustShow(t, "not loaded", "need a VERIFIED identity", "(1).")
+	a.MustNotShow(t, "0 approved")
+}
+
+// Once the last entry is deleted the list is empty: the footer and help no
+// longer offer x (it did nothing but say "no entry selected"), x says why,
+// and the screen says how to add one.
+func TestWhitelistEmptyOffersNoDelete(t *testing.T) {
+	a := newWhitelistApp(t, "alice@demo.test")
+	a.Open(screenkit.WhitelistScreen)
+	a.MustShow(t, "2 approved withdrawal addresses")
+	if !strings.Contains(a.Footer(), "x delete") {
+		t.Fatalf("a list with entries does not offer x:\n%s", a.Footer())
+	}
+	a.Keys("space", "down", "space", "x", "y")
+	a.MustShow(t, "0 approved withdrawal addresses", "No approved addresses for USDC yet: a adds one, c shows another currency.")
+	if f := a.Footer(); strings.Contains(f, "x delete") {
+		t.Fatalf("an empty list offers x:\n%s", f)
+	}
+	a.Keys("x")
+	if n := a.Notice(); n != "nothing to delete: the USDC whitelist is empty" {
+		t.Fatalf("x on an empty list: notice %q", n)
+	}
+}
