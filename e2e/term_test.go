@@ -89,10 +89,25 @@ func startTmuxSized(t *testing.T, width, height string, env []string, argv ...st
 // removal ("directory not empty").
 func waitGone(pid int) {
 	for deadline := time.Now().Add(10 * time.Second); pid > 0 && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if syscall.Kill(pid, 0) != nil {
+		if ended(pid) {
 			return
 		}
 	}
+}
+
+// ended reports whether process pid has ended. A process that outlived
+// its tmux server is reaped by the machine's first process, which may take
+// seconds in a container: until then it is a zombie, ended all the same.
+func ended(pid int) bool {
+	if syscall.Kill(pid, 0) != nil {
+		return true
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false // no /proc: kill alone says
+	}
+	_, fields, _ := strings.Cut(string(stat), ") ") // after the command's name
+	return strings.HasPrefix(fields, "Z")
 }
 
 // send types tmux key names ("Enter", "Tab", "f", "C-c") or literal text.
