@@ -5,8 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -70,11 +72,42 @@ func startTmuxSized(t *testing.T, width, height string, env []string, argv ...st
 	if out, err := exec.Command("tmux", cmdArgs...).CombinedOutput(); err != nil {
 		t.Fatalf("tmux new-session: %v: %s", err, out)
 	}
+	// The program's pid, 0 when it has already ended (a short command).
+	out, _ := exec.Command("tmux", "-S", tm.socket, "display-message", "-p", "#{pane_pid}").Output()
+	pid, _ := strconv.Atoi(strings.TrimSpace(string(out)))
 	t.Cleanup(func() {
 		_ = exec.Command("tmux", "-S", tm.socket, "kill-server").Run()
 		_ = os.Remove(tm.socket)
+		waitGone(pid)
 	})
 	return tm
+}
+
+// waitGone waits, up to 10 s, until process pid has ended: the tmux
+// server's end hangs the app up but does not wait for it, and an app still
+// writing its files while the test's folders are removed failed the
+// removal ("directory not empty").
+func waitGone(pid int) {
+	for deadline := time.Now().Add(10 * time.Second); pid > 0 && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if ended(pid) {
+			return
+		}
+	}
+}
+
+// ended reports whether process pid has ended. A process that outlived
+// its tmux server is reaped by the machine's first process, which may take
+// seconds in a container: until then it is a zombie, ended all the same.
+func ended(pid int) bool {
+	if syscall.Kill(pid, 0) != nil {
+		return true
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false // no /proc: kill alone says
+	}
+	_, fields, _ := strings.Cut(string(stat), ") ") // after the command's name
+	return strings.HasPrefix(fields, "Z")
 }
 
 // send types tmux key names ("Enter", "Tab", "f", "C-c") or literal text.
