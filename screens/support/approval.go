@@ -235,6 +235,9 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 	deps := s.Deps
 	deps.Client, deps.ReadOnly, deps.Support, deps.Demo = a.client, true, false, nil
 	deps.Events, deps.EventsURL = nil, ""
+	// Nothing of the customer's is kept on the agent's machine but the
+	// case's evidence: no notes on their transactions.
+	deps.HolderDir = ""
 	var screens []ui.Screen
 	var places []int // each screen's place in the app, so it keeps its number
 	for place, screen := range s.opts.CustomerScreens(deps) {

@@ -1,0 +1,40 @@
+package e2e
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"cardterm/sandbox"
+)
+
+// In an approved session the Transactions footer and help name exactly
+// the keys that work there: x exports (as the header says), S ends the
+// session rather than signing the agent out, and the holder's notes (t,
+// #), which the session keeps nowhere, are not offered.
+func TestSupportApprovedSessionTransactionsKeys(t *testing.T) {
+	sb := startSandboxInProcess(t, sandbox.Options{})
+	tm := approve(t, sb, t.TempDir(), "alice@demo.test")
+	tm.waitFor("READ-ONLY · CUSTOMER-APPROVED SESSION: Alice Martin (alice@demo.test)", "Account", "VERIFIED")
+	tm.open("Transactions")
+	tm.waitFor("x export", "row 1 of")
+	footer := strings.Split(strings.TrimRight(tm.screen(), "\n"), "\n")
+	if last := footer[len(footer)-1]; !strings.Contains(last, "x export") {
+		t.Fatalf("the footer does not offer x export: %q", last)
+	}
+	tm.send("?")
+	tm.waitFor("end the session")
+	help := tm.screen()
+	for _, absent := range []string{"sign out", "note and tags"} {
+		if strings.Contains(help, absent) {
+			t.Fatalf("the help offers %q in an approved session:\n%s", absent, help)
+		}
+	}
+	if !regexp.MustCompile(`S +end the session`).MatchString(help) || !regexp.MustCompile(`x +export`).MatchString(help) {
+		t.Fatalf("the help does not say S ends the session and x exports:\n%s", help)
+	}
+	tm.send("Escape")
+	tm.waitFor("row 1 of")
+	tm.send("t")
+	tm.waitFor("note and tags")
+}
