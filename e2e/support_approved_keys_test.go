@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -37,4 +38,20 @@ func TestSupportApprovedSessionTransactionsKeys(t *testing.T) {
 	tm.waitFor("row 1 of")
 	tm.send("t")
 	tm.waitFor("note and tags")
+}
+
+// On the embedded sandbox the app knows the tenant's secret key: ctrl+o
+// goes straight to the customer's sign-in, never asking for it (a
+// --base-url gateway still asks: approveWithKey).
+func TestSupportApprovedSessionOnTheEmbeddedSandboxNeedsNoKey(t *testing.T) {
+	dir := t.TempDir()
+	alice := sandbox.DemoUserID("alice@demo.test")
+	env := append([]string{"CARDTERM_SECRET_KEY=", "XDG_STATE_HOME=" + filepath.Join(dir, "state"), "XDG_DATA_HOME=" + filepath.Join(dir, "data")},
+		customerBrowserEnv(t, "alice@demo.test")...)
+	tm := startTerm(t, env, "support", alice)
+	tm.waitFor("User "+alice, "COMPLETE")
+	tm.send("C-o")
+	tm.waitFor("READ-ONLY · CUSTOMER-APPROVED SESSION: Alice Martin (alice@demo.test)")
+	tm.confirm("q", "End the customer-approved session?", "DELETE /v1/auth/oauth/revoke")
+	tm.waitFor("customer-approved session ended")
 }

@@ -102,6 +102,9 @@ func (s *Screen) openApproval() tea.Cmd {
 	// The customer's session is read-only in the client itself, whatever
 	// the console's mode; it may start its own sign-in (the initiate).
 	cfg := s.actionClient().Config()
+	if s.needSecret() { // on the embedded sandbox, whose key the app knows
+		cfg.SecretKey = s.opts.SandboxSecretKey
+	}
 	cfg.ReadOnly, cfg.ApprovedSession = true, true
 	rec := casefile.NewRecorder(s.Deps.Client.Config().HTTPClient, "approved session", s.Deps.Clock)
 	cfg.HTTPClient = rec.Client()
