@@ -163,7 +163,7 @@ func New(deps screenkit.Deps, opts Options) *Screen {
 		s.consentRec = casefile.NewRecorder(deps.Client.Config().HTTPClient, "client key", deps.Clock)
 	}
 	s.change = ui.NewChange[actionDone](s.Requests)
-	s.sets = table.New(deps.Styles, userSetColumns)
+	s.sets = table.New(deps.Styles, columnsFor(caseUser))
 	s.syncLookups()
 	return s
 }
