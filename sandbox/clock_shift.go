@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -163,8 +164,11 @@ func clockDays(d time.Duration) string {
 }
 
 // durationShape is the syntax of a Go duration, so a step time.ParseDuration
-// refuses for its size is told apart from one it cannot read.
-var durationShape = regexp.MustCompile(`^[-+]?((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+$`)
+// refuses for its size is told apart from one it cannot read. Made at
+// first use.
+var durationShape = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[-+]?((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+$`)
+})
 
 // ParseClockStep reads a forward step of time: a Go duration (7h, 31m,
 // 1h30m) or whole days (185d), with an optional leading +. A step beyond
@@ -192,9 +196,9 @@ func ParseClockStep(text string) (time.Duration, error) {
 	}
 	step, err := time.ParseDuration(t)
 	switch {
-	case err != nil && durationShape.MatchString(t) && !strings.HasPrefix(t, "-"):
+	case err != nil && durationShape().MatchString(t) && !strings.HasPrefix(t, "-"):
 		return 0, tooLarge
-	case err != nil && durationShape.MatchString(t):
+	case err != nil && durationShape().MatchString(t):
 		return 0, backward
 	case err != nil || t == "":
 		return 0, unreadable

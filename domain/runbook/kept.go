@@ -3,6 +3,7 @@ package runbook
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // A run keeps each fact it learnt in the case as evidence titled
@@ -28,7 +29,8 @@ func cardSummary(last4, cardType, status string) string {
 	return "card ending " + last4 + " (" + cardType + ") is " + status
 }
 
-var cardSummaryShape = regexp.MustCompile(`^card ending (\S+) \((.+)\) is (\S+)$`)
+// cardSummaryShape reads cardSummary back; made at first use.
+var cardSummaryShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^card ending (\S+) \((.+)\) is (\S+)$`) })
 
 // ReadKeptCard reads a card fact's kept summary; ok is false for any
 // other text.
@@ -37,7 +39,7 @@ func ReadKeptCard(summary string) (card KeptCard, ok bool) {
 	if summary == noCardSummary {
 		return KeptCard{None: true}, true
 	}
-	m := cardSummaryShape.FindStringSubmatch(summary)
+	m := cardSummaryShape().FindStringSubmatch(summary)
 	if m == nil {
 		return KeptCard{}, false
 	}
