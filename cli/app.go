@@ -213,20 +213,21 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 		Screens:            screens.All,
 		Support: func(deps screenkit.Deps) ui.Screen {
 			console = support.New(deps, support.Options{
-				StateFile:       supportStateFile(gw.cfg.ClientKey),
-				ActionLog:       supportActionLog(),
-				GrantsDir:       supportGrantsDir(o),
-				Agent:           o.agent,
-				RequireTicket:   o.requireTicket == "true" || o.requireTicket == "" && gateway.Production(),
-				Environment:     o.environment,
-				User:            startUser,
-				Onboarding:      startOnboarding,
-				DemoUsers:       supportDemoUsers(gw),
-				CustomerScreens: screens.All,
-				CasesDir:        supportCasesDir(o.supportCasesDir),
-				CaseFile:        o.supportCase,
-				RunbooksDir:     supportRunbooksDir(),
-				ResponseTimes:   responseTimes(o.responseTimes),
+				StateFile:        supportStateFile(gw.cfg.ClientKey),
+				ActionLog:        supportActionLog(),
+				GrantsDir:        supportGrantsDir(o),
+				Agent:            o.agent,
+				RequireTicket:    o.requireTicket == "true" || o.requireTicket == "" && gateway.Production(),
+				Environment:      o.environment,
+				User:             startUser,
+				Onboarding:       startOnboarding,
+				DemoUsers:        supportDemoUsers(gw),
+				SandboxSecretKey: supportSandboxSecretKey(gw),
+				CustomerScreens:  screens.All,
+				CasesDir:         supportCasesDir(o.supportCasesDir),
+				CaseFile:         o.supportCase,
+				RunbooksDir:      supportRunbooksDir(),
+				ResponseTimes:    responseTimes(o.responseTimes),
 			})
 			startUser, startOnboarding = "", ""
 			return console
@@ -288,6 +289,16 @@ func supportDemoUsers(gw gateway) []support.DemoUser {
 		out = append(out, support.DemoUser{Username: u.Username, ID: sandbox.DemoUserID(u.Username), Summary: u.Summary, US: u.Region == "us"})
 	}
 	return out
+}
+
+// supportSandboxSecretKey is the embedded sandbox's secret key for the
+// console's customer-approved sessions; "" for any other gateway, whose
+// key the agent types.
+func supportSandboxSecretKey(gw gateway) string {
+	if !gw.embedded {
+		return ""
+	}
+	return demoSecretKey(gw.cfg.ClientKey)
 }
 
 // supportStateFile is where the support console keeps its last look-ups

@@ -21,7 +21,8 @@ func newSandboxClockCommand() *cobra.Command {
 		Short: "Show, advance, set or reset a running sandbox's time",
 		Long: `Show the time of a running sandbox gateway, or move it: +STEP advances it (7h,
 31m, 1h30m, 185d), set TIME puts it at an RFC 3339 time, reset puts it back on the
-wall clock. Time keeps running from where it was put.
+wall clock. Time keeps running from where it was put. The sandbox's time stays
+within 3660d (ten years) of the wall clock: a move past that is refused as too large.
 
 Every expiry follows the sandbox's time: access tokens (6 hours) and refresh tokens
 (184 days), OAuth codes, hosted PIN links and delegation tokens (10 minutes), unpaid

@@ -27,7 +27,8 @@ the sandbox's own demo tenant, from what the case recorded alone: the
 consent sets and audit records, the card, the verification state, the
 wallets (internal, linked, external, with balances, currencies and
 networks) and the card transactions (amounts, currencies, statuses, MCCs,
-dates and merchants) kept with ctrl+k in a customer-approved session.
+dates and merchants) kept with ctrl+k in a customer-approved session;
+the card and the verification state also as a runbook's facts kept them.
 
 Nothing is sent to any gateway, so a case of any tenant, gateway or
 region (EU or US) is reproduced; the customer's tenant ids and keys are

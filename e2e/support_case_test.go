@@ -233,7 +233,7 @@ func TestSupportOffersTheSandboxDemoUsers(t *testing.T) {
 	dir := t.TempDir()
 	tm := startTerm(t, []string{"CARDTERM_SECRET_KEY=", "XDG_STATE_HOME=" + filepath.Join(dir, "state")}, "support")
 	alice := sandbox.DemoUserID("alice@demo.test")
-	tm.waitFor("the sandbox's demo users", alice, "demo alice@demo.test", "demo sam@demo.test")
+	tm.waitFor("the sandbox's demo users", alice, "Demo user", "alice@demo.test", "sam@demo.test")
 	tm.send("Enter")
 	tm.waitFor("User "+alice, "COMPLETE")
 }

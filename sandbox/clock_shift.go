@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -115,42 +117,95 @@ func (s *Server) shiftFor(in clockMove) (time.Duration, error) {
 	case in.Reset:
 		return 0, nil
 	case in.Set != "":
-		at, err := time.Parse(time.RFC3339, strings.TrimSpace(in.Set))
-		if err != nil {
-			return 0, fmt.Errorf("set %q must be an RFC 3339 time such as 2027-01-31T09:00:00Z", in.Set)
-		}
-		return at.Sub(s.clock.Now()).Round(time.Second), nil
+		return s.shiftToTime(in.Set)
 	}
 	step, err := ParseClockStep(in.Advance)
 	if err != nil {
 		return 0, err
 	}
+	// Compared as a difference, so an unusual kept shift cannot overflow.
+	if s.Shift() > maxClockShift-step {
+		return 0, fmt.Errorf("advance %q is too large: the sandbox's time stays within %s of the wall clock, and it is already %s ahead; reset or set a time first",
+			in.Advance, maxClockShiftText, clockDays(s.Shift()))
+	}
 	return s.Shift() + step, nil
 }
 
-// maxClockStep bounds one advance (ten years), so a typo cannot overflow.
-const maxClockStep = 10 * 366 * 24 * time.Hour
+// shiftToTime is the shift that puts the sandbox's time at text (RFC 3339).
+func (s *Server) shiftToTime(text string) (time.Duration, error) {
+	at, err := time.Parse(time.RFC3339, strings.TrimSpace(text))
+	if err != nil {
+		return 0, fmt.Errorf("set %q must be an RFC 3339 time such as 2027-01-31T09:00:00Z", text)
+	}
+	wall := s.clock.Now()
+	// time.Time.Sub saturates rather than overflows, so the bound reads true.
+	shift := at.Sub(wall).Round(time.Second)
+	if shift > maxClockShift || shift < -maxClockShift {
+		return 0, fmt.Errorf("set %q is too far from the wall clock: the sandbox's time stays within %s of it, from %s to %s",
+			text, maxClockShiftText, wall.Add(-maxClockShift).UTC().Format(time.RFC3339), wall.Add(maxClockShift).UTC().Format(time.RFC3339))
+	}
+	return shift, nil
+}
+
+// maxClockShift bounds one advance and the whole shift either way (3660
+// days, ten years), so no step, set or sum of steps can overflow.
+const maxClockShift = maxClockDays * 24 * time.Hour
+
+// maxClockDays is maxClockShift in days, the unit a step is written in.
+const maxClockDays = 3660
+
+// maxClockShiftText is the bound as a message says it.
+const maxClockShiftText = "3660d (ten years)"
+
+// clockDays writes a shift in whole days, rounded up, as a step is written.
+func clockDays(d time.Duration) string {
+	day := 24 * time.Hour
+	return strconv.FormatInt(int64((d+day-1)/day), 10) + "d"
+}
+
+// durationShape is the syntax of a Go duration, so a step time.ParseDuration
+// refuses for its size is told apart from one it cannot read. Made at
+// first use.
+var durationShape = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[-+]?((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+$`)
+})
 
 // ParseClockStep reads a forward step of time: a Go duration (7h, 31m,
-// 1h30m) or whole days (185d), with an optional leading +.
+// 1h30m) or whole days (185d), with an optional leading +. A step beyond
+// maxClockShift is refused as too large, never wrapped around.
 func ParseClockStep(text string) (time.Duration, error) {
 	t := strings.TrimPrefix(strings.TrimSpace(text), "+")
-	var step time.Duration
-	var err error
+	backward := fmt.Errorf("advance %q must move forward; use set (a time) or reset to go back", text)
+	tooLarge := fmt.Errorf("advance %q is too large: one step is at most %s", text, maxClockShiftText)
+	unreadable := fmt.Errorf("advance %q must be a step forward such as 7h, 31m, 1h30m or 185d", text)
 	if days, ok := strings.CutSuffix(t, "d"); ok {
-		var n int
-		n, err = strconv.Atoi(days)
-		step = time.Duration(n) * 24 * time.Hour
-	} else {
-		step, err = time.ParseDuration(t)
+		n, err := strconv.Atoi(days)
+		switch {
+		case errors.Is(err, strconv.ErrRange) && strings.HasPrefix(days, "-"):
+			return 0, backward
+		case errors.Is(err, strconv.ErrRange):
+			return 0, tooLarge
+		case err != nil:
+			return 0, unreadable
+		case n <= 0:
+			return 0, backward
+		case n > maxClockDays:
+			return 0, tooLarge
+		}
+		return time.Duration(n) * 24 * time.Hour, nil
 	}
+	step, err := time.ParseDuration(t)
 	switch {
+	case err != nil && durationShape().MatchString(t) && !strings.HasPrefix(t, "-"):
+		return 0, tooLarge
+	case err != nil && durationShape().MatchString(t):
+		return 0, backward
 	case err != nil || t == "":
-		return 0, fmt.Errorf("advance %q must be a step forward such as 7h, 31m, 1h30m or 185d", text)
+		return 0, unreadable
 	case step <= 0:
-		return 0, fmt.Errorf("advance %q must move forward; use set (a time) or reset to go back", text)
-	case step > maxClockStep:
-		return 0, fmt.Errorf("advance %q is more than ten years", text)
+		return 0, backward
+	case step > maxClockShift:
+		return 0, tooLarge
 	}
 	return step, nil
 }

@@ -154,3 +154,56 @@ func TestClockExpiresPINLinksAndDelegationTokens(t *testing.T) {
 	}
 	want(t, e.do("POST", "/v1/delegation/evm/post-approval", bearer(alice), approval(delegation)), 400, "Delegation token expired: request a new one")
 }
+
+func TestClockStepsAreReadWithTheRightReason(t *testing.T) {
+	for _, tc := range []struct{ step, reason string }{
+		{"+7h", ""},
+		{"185d", ""},
+		{"3660d", ""},
+		{"+999999d", "is too large: one step is at most 3660d (ten years)"},
+		{"+99999999999999999999d", "is too large"},
+		{"+9999999999h", "is too large"},
+		{"87840h1s", "is too large"},
+		{"3661d", "is too large"},
+		{"-1h", "must move forward"},
+		{"0d", "must move forward"},
+		{"-99999999999999999999d", "must move forward"},
+		{"-9999999999h", "must move forward"},
+		{"soon", "must be a step forward"},
+		{"d", "must be a step forward"},
+		{"", "must be a step forward"},
+	} {
+		_, err := ParseClockStep(tc.step)
+		switch {
+		case tc.reason == "" && err != nil:
+			t.Errorf("%q: %v", tc.step, err)
+		case tc.reason != "" && (err == nil || !strings.Contains(err.Error(), tc.reason)):
+			t.Errorf("%q: %v, want %q", tc.step, err, tc.reason)
+		}
+	}
+}
+
+func TestClockRefusesAShiftBeyondTenYearsAsTooLarge(t *testing.T) {
+	e := newEnv(t, Options{})
+	for _, tc := range []struct {
+		move   map[string]any
+		reason string
+	}{
+		{map[string]any{"set": "9999-01-01T00:00:00Z"}, "too far from the wall clock: the sandbox's time stays within 3660d (ten years) of it, from 2016-02-22T12:00:00Z to 2036-03-08T12:00:00Z"},
+		{map[string]any{"set": "0001-01-01T00:00:00Z"}, "too far from the wall clock"},
+		{map[string]any{"advance": "+999999d"}, "is too large: one step is at most 3660d (ten years)"},
+	} {
+		r := e.do("POST", "/sandbox/clock", secretHdr(), tc.move)
+		if r.Status != http.StatusBadRequest || !strings.Contains(r.str("message"), tc.reason) {
+			t.Errorf("%v: %d %s, want %q", tc.move, r.Status, r.Raw, tc.reason)
+		}
+	}
+	moveClock(t, e, map[string]any{"advance": "3000d"})
+	r := e.do("POST", "/sandbox/clock", secretHdr(), map[string]any{"advance": "3000d"})
+	if r.Status != http.StatusBadRequest || !strings.Contains(r.str("message"), "is too large: the sandbox's time stays within 3660d (ten years) of the wall clock, and it is already 3000d ahead") {
+		t.Errorf("a sum of steps past ten years: %d %s", r.Status, r.Raw)
+	}
+	if e.s.Shift() != 3000*24*time.Hour {
+		t.Fatalf("a refused move moved the clock: %s", e.s.Shift())
+	}
+}

@@ -28,8 +28,10 @@ type Repro struct {
 	// stand-in's.
 	Verification string
 	Card         *ReproCard
-	Sets         []ReproSet
-	Audit        []ReproAudit
+	// NoCard says the case found no card: the stand-in is given none.
+	NoCard bool
+	Sets   []ReproSet
+	Audit  []ReproAudit
 	// Wallets, when kept, replace the stand-in's; Transactions, when
 	// kept, are its only card transactions (fixture_repro_money.go).
 	Wallets      *ReproWallets
@@ -92,7 +94,7 @@ func WriteRepro(w io.Writer, r Repro) (StandIn, error) {
 	}
 	in := StandIn{ID: DemoUserID(stand.username), Username: stand.username}
 	f := &fixture{Format: fixtureFormat, Version: fixtureVersion}
-	if r.Card != nil || r.Verification != "" || r.Wallets != nil || len(r.Transactions) > 0 {
+	if r.Card != nil || r.NoCard || r.Verification != "" || r.Wallets != nil || len(r.Transactions) > 0 {
 		f.Users = append(f.Users, reproUser(in, stand, r))
 	}
 	if len(r.Sets) > 0 {

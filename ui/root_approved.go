@@ -65,6 +65,7 @@ type approvedSession struct {
 	readOnly bool
 	jump     key.Binding
 	quit     key.Binding
+	signOut  key.Binding
 	ending   bool
 	// interrupted: ctrl+c ends it, so the app exits as interrupted (130)
 	// once the session is revoked.
@@ -187,13 +188,14 @@ func (r *Root) endApproved(reason string, quit bool) tea.Cmd {
 
 func (r *Root) openApproved(msg ApprovedSessionMsg) tea.Cmd {
 	r.approved = &approvedSession{customer: msg.Customer, region: msg.Region, screens: r.screens, readOnly: r.opts.ReadOnly,
-		jump: r.keys.Jump, quit: r.keys.Quit}
+		jump: r.keys.Jump, quit: r.keys.Quit, signOut: r.keys.SignOut}
 	screens := slices.Clone(msg.Screens) // in the navigation's order
 	r.screens, r.opts.ReadOnly, r.places = screens, true, slices.Clone(msg.Places)
 	r.keys.Jump = jumpKeysOf(r.numberKeys())
-	// Quit asks to end the session and comes back to the console: the help
-	// says so.
+	// Quit and S ask to end the session and come back to the console (the
+	// agent stays signed in): the help says so.
 	r.keys.Quit.SetHelp(r.keys.Quit.Help().Key, "end the session")
+	r.keys.SignOut.SetHelp(r.keys.SignOut.Help().Key, "end the session")
 	r.signedIn, r.active, r.navCur, r.focusNav = true, 0, 0, false
 	r.closeRootLayers()
 	r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}
@@ -210,7 +212,7 @@ func (r *Root) closeApproved(msg ApprovedSessionEndedMsg) tea.Cmd {
 	a := r.approved
 	r.approved = nil
 	r.retire(r.screens) // the customer's
-	r.screens, r.opts.ReadOnly, r.keys.Jump, r.keys.Quit, r.places = a.screens, a.readOnly, a.jump, a.quit, nil
+	r.screens, r.opts.ReadOnly, r.keys.Jump, r.keys.Quit, r.keys.SignOut, r.places = a.screens, a.readOnly, a.jump, a.quit, a.signOut, nil
 	r.rebuildScreens()
 	r.signedIn, r.active, r.navCur, r.focusNav = false, 0, 0, false
 	r.closeRootLayers()

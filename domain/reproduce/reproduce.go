@@ -60,8 +60,16 @@ func Build(c *casefile.Case, us bool) (sandbox.Repro, Report) {
 		report.Missing = append(report.Missing, "consents (keep the consent sets from the Consent screen in an approved session, or audit records from the console's audit trail, with ctrl+k)")
 	}
 
-	if card, ok := latest(recs, func(r record) bool { return r.has("panLast4") }); ok {
-		f := card.raw.Fields()
+	cardRecord, found := latest(recs, func(r record) bool { return r.has("panLast4") })
+	if card, none, ok := cardFact(c, cardRecord, found); ok {
+		repro.Card, repro.NoCard = card, none
+		if none {
+			report.Held = append(report.Held, "no card (a runbook's fact)")
+		} else {
+			report.Held = append(report.Held, "the card ("+card.Status+" "+card.Type+", a runbook's fact: no expiry date)")
+		}
+	} else if found {
+		f := cardRecord.raw.Fields()
 		repro.Card = &sandbox.ReproCard{ID: StandIn("card", ledger.FieldAt(f, "id")), Status: ledger.FieldAt(f, "status"),
 			Type: ledger.FieldAt(f, "type"), Last4: ledger.FieldAt(f, "panLast4"), Expiry: ledger.FieldAt(f, "expiryDate"),
 			OrderedAt: ledger.FieldAt(f, "orderedAt")}
@@ -69,7 +77,11 @@ func Build(c *casefile.Case, us bool) (sandbox.Repro, Report) {
 	} else {
 		gather("the card", "Card")
 	}
-	if user, ok := latest(recs, func(r record) bool { return r.has("verificationState") }); ok {
+	user, found := latest(recs, func(r record) bool { return r.has("verificationState") })
+	if state, ok := verificationFact(c, user, found); ok {
+		repro.Verification = state
+		report.Held = append(report.Held, "the verification state ("+state+", a runbook's fact)")
+	} else if found {
 		repro.Verification = ledger.FieldAt(user.raw.Fields(), "verificationState")
 		report.Held = append(report.Held, "the verification state ("+repro.Verification+")")
 	}

@@ -277,7 +277,7 @@ func readVerification(ctx context.Context, src Sources, f *Fact) error {
 	default:
 		f.Values["advice"] = "Your identity has not been verified yet: card and wallet operations need a completed verification."
 	}
-	f.Summary = "verification " + state
+	f.Summary = verificationSummary(state)
 	return nil
 }
 
@@ -287,7 +287,7 @@ func readCard(ctx context.Context, src Sources, f *Fact) error {
 	if apiclient.IsNotFound(err) {
 		f.Values["status"], f.Values["last4"], f.Values["type"] = "none", "none", "none"
 		f.Values["advice"] = "You have no card yet: you can order one in the app."
-		f.Summary = "no card ordered (404)"
+		f.Summary = noCardSummary
 		return nil
 	}
 	if err != nil {
@@ -304,7 +304,7 @@ func readCard(ctx context.Context, src Sources, f *Fact) error {
 	default:
 		f.Values["advice"] = "Its state is " + c.Status + "."
 	}
-	f.Summary = "card ending " + c.PanLast4 + " (" + c.Type + ") is " + c.Status
+	f.Summary = cardSummary(c.PanLast4, c.Type, c.Status)
 	f.Events = append(f.Events, casefile.Event{Time: c.OrderedAt, Source: "card", Text: "card ending " + c.PanLast4 + " ordered (" + c.Type + ")", Key: "card:" + c.ID})
 	return nil
 }

@@ -235,3 +235,28 @@ func TestSearchOrderKeepsEachCurrencyOnce(t *testing.T) {
 		t.Fatalf("searchOrder: %v", got)
 	}
 }
+
+// The card and verification facts read back from the summaries a case
+// keeps, and nothing else does.
+func TestKeptFactsReadBackFromTheirSummaries(t *testing.T) {
+	if card, ok := ReadKeptCard(cardSummary("4242", "VIRTUAL", "FROZEN")); !ok || card != (KeptCard{Status: "FROZEN", Type: "VIRTUAL", Last4: "4242"}) {
+		t.Errorf("card: %+v %v", card, ok)
+	}
+	if card, ok := ReadKeptCard(noCardSummary); !ok || !card.None {
+		t.Errorf("no card: %+v %v", card, ok)
+	}
+	if state, ok := ReadKeptVerification(verificationSummary("VERIFIED")); !ok || state != "VERIFIED" {
+		t.Errorf("verification: %q %v", state, ok)
+	}
+	for _, other := range []string{"", "card ending", "3 audit records; no revocation recorded", "verification ", "verification two words"} {
+		if _, ok := ReadKeptCard(other); ok {
+			t.Errorf("%q read as a card", other)
+		}
+		if _, ok := ReadKeptVerification(other); ok {
+			t.Errorf("%q read as a verification", other)
+		}
+	}
+	if FactTitle("card") != "fact: Card" || FactTitle("verification") != "fact: Identity verification" {
+		t.Errorf("titles %q %q", FactTitle("card"), FactTitle("verification"))
+	}
+}

@@ -273,7 +273,9 @@ func HandleOAuthKey(f *OAuthFlow, keys OAuthKeys, code *textinput.Model, words O
 
 // OAuthPanel draws a flow's panel in width x height: the QR code beside
 // (or above) the text when it fits, the link, the code field and the
-// flow's state.
+// flow's state. The link is shown once: whole on its line when it fits,
+// else under the panel on a line of the whole width, cut only when even
+// that is too narrow (the OSC 8 link and ctrl+y carry it whole).
 func OAuthPanel(st *theme.Styles, f *OAuthFlow, code *textinput.Model, words OAuthWords, width, height int) string {
 	var qr []string
 	if f != nil && f.QR != nil {
@@ -284,21 +286,22 @@ func OAuthPanel(st *theme.Styles, f *OAuthFlow, code *textinput.Model, words OAu
 		qrW = lipgloss.Width(qr[0])
 	}
 	side := len(qr) > 0 && width-qrW-3 >= 34 && len(qr) <= height
-	textW := width - 2
+	textW, linkW := width-2, width-2
 	if side {
-		textW = width - qrW - 4
+		textW, linkW = width-qrW-4, width-qrW-4
 	}
 	textW = max(min(textW, 60), 20)
-	text := oauthText(st, f, code, words, textW, "")
+	text := oauthText(st, f, code, words, textW, linkW, "")
 	textLines := strings.Count(text, "\n") + 1
 	switch {
 	case side:
 		block := SideBySide(" "+strings.Join(qr, "\n "), text, qrW+1, "  ")
-		// A link too long for the text column is drawn again under the
-		// code, on a line of the whole width, rather than cut beside the
-		// blank space there.
-		if link := sanitize.Text(f.Link); ansi.StringWidth(link) > textW && strings.Count(block, "\n")+3 <= height {
-			block += "\n\n " + st.Link.Render(ui.Shorten(link, width-2))
+		// A link too long for the column beside the code goes under it,
+		// on a line of the whole width, and the column says so.
+		if link := sanitize.Text(f.Link); ansi.StringWidth(link) > linkW && strings.Count(block, "\n")+3 <= height {
+			text = oauthText(st, f, code, words, textW, 0, "")
+			block = SideBySide(" "+strings.Join(qr, "\n "), text, qrW+1, "  ")
+			block += "\n\n " + oauthLink(st, f, width-2)
 		}
 		return Place(block, width, height)
 	case len(qr) > 0 && len(qr)+textLines+1 <= height && qrW+1 <= width:
@@ -308,14 +311,33 @@ func OAuthPanel(st *theme.Styles, f *OAuthFlow, code *textinput.Model, words OAu
 		if f.QR == nil {
 			note = "(the link is too long for a QR code)"
 		}
-		text = oauthText(st, f, code, words, textW, note)
+		text = oauthText(st, f, code, words, textW, linkW, note)
 	}
 	return Place(" "+strings.ReplaceAll(text, "\n", "\n "), width, height)
 }
 
-// oauthText is the panel's text column: what to do (and note, when the QR
-// code cannot be shown), the link, the code input and the current state.
-func oauthText(st *theme.Styles, f *OAuthFlow, code *textinput.Model, words OAuthWords, w int, note string) string {
+// oauthLink is the flow's link in at most w cells, as a terminal
+// hyperlink when it is a clean web link.
+func oauthLink(st *theme.Styles, f *OAuthFlow, w int) string {
+	// The link carries no secret (the PKCE verifier never leaves cardterm):
+	// showing it lets users copy it when no browser opens.
+	link := sanitize.Text(f.Link)
+	ls := st.Link
+	if link == f.Link && (strings.HasPrefix(link, "https://") || strings.HasPrefix(link, "http://")) {
+		// The OSC 8 sequence carries the link as it is: only a clean web
+		// link goes into it, or a hostile one could close the sequence and
+		// write its own (OSC 52 to the clipboard, say).
+		ls = ls.Hyperlink(f.Link)
+	}
+	// One line, never broken inside: the OSC 8 link and ctrl+y carry it
+	// whole even where the terminal is too narrow to show all of it.
+	return ls.Render(ui.Shorten(link, w))
+}
+
+// oauthText is the panel's text column, w cells wide: what to do (and
+// note, when the QR code cannot be shown), the link in linkW cells (0: it
+// is drawn under the panel), the code input and the current state.
+func oauthText(st *theme.Styles, f *OAuthFlow, code *textinput.Model, words OAuthWords, w, linkW int, note string) string {
 	var b strings.Builder
 	b.WriteString(st.Title.Render(words.Title))
 	b.WriteString("\n")
@@ -335,19 +357,11 @@ func oauthText(st *theme.Styles, f *OAuthFlow, code *textinput.Model, words OAut
 		b.WriteString("\n" + st.Text(theme.ToneWarn).Render(ansi.Wrap(note, w, " ")))
 	}
 	b.WriteString("\n\n")
-	// The link carries no secret (the PKCE verifier never leaves cardterm):
-	// showing it lets users copy it when no browser opens.
-	link := sanitize.Text(f.Link)
-	ls := st.Link
-	if link == f.Link && (strings.HasPrefix(link, "https://") || strings.HasPrefix(link, "http://")) {
-		// The OSC 8 sequence carries the link as it is: only a clean web
-		// link goes into it, or a hostile one could close the sequence and
-		// write its own (OSC 52 to the clipboard, say).
-		ls = ls.Hyperlink(f.Link)
+	if linkW > 0 {
+		b.WriteString(oauthLink(st, f, linkW) + "\n")
+	} else {
+		b.WriteString(st.Muted.Render("The link is below.") + "\n")
 	}
-	// One line, never broken inside: the OSC 8 link and ctrl+y carry it
-	// whole even where the terminal is too narrow to show all of it.
-	b.WriteString(ls.Render(ui.Shorten(link, w)) + "\n")
 	b.WriteString("\n" + st.Label.Render(words.Code) + "\n")
 	box := st.InputFocused
 	if f.Exchanging {

@@ -121,13 +121,13 @@ func (s *Screen) advance() tea.Cmd {
 	switch {
 	case s.opts.RequireTicket && strings.TrimSpace(s.ticket) == "":
 		return s.openForm(formTicketFirst, requiredTicketForm(s.Deps.Styles, a.kind))
-	case s.needSecret() && a.kind == actionApprove:
+	case a.kind == actionApprove && s.needSecret() && (s.opts.SandboxSecretKey == "" || s.secretRefused):
 		return s.secretForm("Exchanging the customer's sign-in code needs the tenant's secret key.")
-	case s.needSecret():
-		return s.secretForm("Revoking and linking consents need the tenant's secret key.")
 	case a.kind == actionApprove:
 		s.action = nil
 		return s.openApproval()
+	case s.needSecret():
+		return s.secretForm("Revoking and linking consents need the tenant's secret key.")
 	case s.Deps.Production && !a.typed:
 		last4 := lastN(a.userID, 4)
 		return s.openForm(formTypeLast4, form.New(s.Deps.Styles, form.Spec{

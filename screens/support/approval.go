@@ -102,6 +102,9 @@ func (s *Screen) openApproval() tea.Cmd {
 	// The customer's session is read-only in the client itself, whatever
 	// the console's mode; it may start its own sign-in (the initiate).
 	cfg := s.actionClient().Config()
+	if s.needSecret() { // on the embedded sandbox, whose key the app knows
+		cfg.SecretKey = s.opts.SandboxSecretKey
+	}
 	cfg.ReadOnly, cfg.ApprovedSession = true, true
 	rec := casefile.NewRecorder(s.Deps.Client.Config().HTTPClient, "approved session", s.Deps.Clock)
 	cfg.HTTPClient = rec.Client()
@@ -235,6 +238,9 @@ func (s *Screen) gotApproved(v approvedChecked, err error) tea.Cmd {
 	deps := s.Deps
 	deps.Client, deps.ReadOnly, deps.Support, deps.Demo = a.client, true, false, nil
 	deps.Events, deps.EventsURL = nil, ""
+	// Nothing of the customer's is kept on the agent's machine but the
+	// case's evidence: no notes on their transactions.
+	deps.HolderDir = ""
 	var screens []ui.Screen
 	var places []int // each screen's place in the app, so it keeps its number
 	for place, screen := range s.opts.CustomerScreens(deps) {

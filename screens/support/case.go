@@ -16,24 +16,21 @@ import (
 	"cardterm/ui/table"
 )
 
-// The case table: the consents in force of a user's sets, or an
-// onboarding's sets.
-var (
-	userSetColumns = []table.Column{
-		{Title: "Set", Width: 13}, {Title: "Policy", Width: 8}, {Title: "Consent", Min: 16},
-		{Title: "Status", Width: 9}, {Title: "Required", Width: 8}, {Title: "Updated", Width: 20},
-	}
-	onboardingSetColumns = []table.Column{
-		{Title: "Set", Width: 13}, {Title: "Policy", Width: 8}, {Title: "User", Min: 16},
-		{Title: "Status", Width: 11}, {Title: "Required", Width: 8}, {Title: "Created", Width: 20},
-	}
-)
-
+// columnsFor is the case table's columns: the consents in force of a
+// user's sets, or an onboarding's sets. The time column's title names the
+// zone once (screenkit.ZoneTitle), so its cells keep every minute in 16
+// columns, at 80 columns too.
 func columnsFor(kind caseKind) []table.Column {
 	if kind == caseOnboarding {
-		return onboardingSetColumns
+		return []table.Column{
+			{Title: "Set", Width: 13}, {Title: "Policy", Width: 8}, {Title: "User", Min: 16},
+			{Title: "Status", Width: 11}, {Title: "Required", Width: 8}, {Title: screenkit.ZoneTitle("Created"), Width: 16},
+		}
 	}
-	return userSetColumns
+	return []table.Column{
+		{Title: "Set", Width: 13}, {Title: "Policy", Width: 8}, {Title: "Consent", Min: 16},
+		{Title: "Status", Width: 9}, {Title: "Required", Width: 8}, {Title: screenkit.ZoneTitle("Updated"), Width: 16},
+	}
 }
 
 // caseRow is what a row of the case table points at.
@@ -67,7 +64,7 @@ func caseRows(c *caseData) [][]string {
 				user = *r.set.UserID
 			}
 			out[i] = []string{r.set.ConsentSetID, r.set.PolicyType, user, apiclient.SetConsentStatus(r.set),
-				strings.Join(apiclient.RequiredConsentTypes(r.set.PolicyType), ","), screenkit.FormatTime(r.set.CreatedAt)}
+				strings.Join(apiclient.RequiredConsentTypes(r.set.PolicyType), ","), screenkit.FormatTableTime(r.set.CreatedAt)}
 			continue
 		}
 		required := ""
@@ -75,7 +72,7 @@ func caseRows(c *caseData) [][]string {
 			required = "required"
 		}
 		out[i] = []string{r.set.ConsentSetID, r.set.PolicyType, r.consent.ConsentType, r.consent.ConsentStatus,
-			required, screenkit.FormatTime(r.consent.UpdatedAt)}
+			required, screenkit.FormatTableTime(r.consent.UpdatedAt)}
 	}
 	return out
 }

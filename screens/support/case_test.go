@@ -276,12 +276,14 @@ func TestSupportInspectsTheRawConsentAnswer(t *testing.T) {
 	app.MustShow(t, "Consent answer for user", `"consentStatus"`, `"consentSets"`)
 }
 
-// On the sandbox, the demo users are offered before the first look-up.
+// On the sandbox, the demo users are offered before the first look-up,
+// under a column that says what they are: no ticket, a demo account.
 func TestSupportOffersTheDemoUsers(t *testing.T) {
 	alice := sandbox.DemoUserID("alice@demo.test")
 	app := newConsole(t, support.Options{DemoUsers: []support.DemoUser{{Username: "alice@demo.test", ID: alice}}})
-	app.MustShow(t, "the sandbox's demo users", alice, "demo alice@demo.test",
+	app.MustShow(t, "the sandbox's demo users", alice, "Demo user", "alice@demo.test",
 		"The client key reads consent status")
+	app.MustNotShow(t, "Ticket", "demo alice@demo.test")
 	app.Keys("enter")
 	app.MustShow(t, "User "+alice, "COMPLETE")
 }

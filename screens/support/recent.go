@@ -40,6 +40,10 @@ const maxRecent = 20
 
 var lookupColumns = []table.Column{{Title: "Kind", Width: 10}, {Title: "Region", Width: 6}, {Title: "Id", Min: 20}, {Title: "Ticket", Min: 8}}
 
+// demoUserColumns list the sandbox's demo users before any look-up: they
+// have no ticket, so the last column is the demo account they sign in as.
+var demoUserColumns = []table.Column{{Title: "Kind", Width: 10}, {Title: "Region", Width: 6}, {Title: "Id", Min: 20}, {Title: "Demo user", Min: 9}}
+
 // stateMu serializes the read-merge-write of state files within the
 // process: two look-ups in quick succession must not drop each other.
 var stateMu sync.Mutex
@@ -122,15 +126,19 @@ func (s *Screen) shownLookups() recentLookups {
 
 func (s *Screen) syncLookups() {
 	list := s.shownLookups()
+	columns := lookupColumns
 	rows := make([][]string, len(list))
 	for i, r := range list {
 		label := r.Ticket
 		if r.Demo != "" {
-			label = "demo " + r.Demo
+			label, columns = r.Demo, demoUserColumns
 		}
 		rows[i] = []string{string(r.Kind), regionName(r.US), r.ID, label}
 	}
-	screenkit.KeepCursor(&s.lookups, func() { s.lookups.SetRows(rows) })
+	screenkit.KeepCursor(&s.lookups, func() {
+		s.lookups.SetColumns(columns)
+		s.lookups.SetRows(rows)
+	})
 }
 
 // openSelectedLookup opens the look-up under the cursor in its region,

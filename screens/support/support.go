@@ -52,6 +52,10 @@ type Options struct {
 	// DemoUsers are the sandbox's demo customers, offered while there is
 	// no recent look-up so that a demo can start with one.
 	DemoUsers []DemoUser
+	// SandboxSecretKey is the embedded sandbox's secret key, which the app
+	// knows: a customer-approved session's code exchange uses it rather
+	// than asking. Empty for any other gateway, a --base-url one included.
+	SandboxSecretKey string
 	// CustomerScreens builds the screens a customer-approved session
 	// shows (main passes the app's screen list); nil leaves ctrl+o out.
 	CustomerScreens func(screenkit.Deps) []ui.Screen
@@ -159,7 +163,7 @@ func New(deps screenkit.Deps, opts Options) *Screen {
 		s.consentRec = casefile.NewRecorder(deps.Client.Config().HTTPClient, "client key", deps.Clock)
 	}
 	s.change = ui.NewChange[actionDone](s.Requests)
-	s.sets = table.New(deps.Styles, userSetColumns)
+	s.sets = table.New(deps.Styles, columnsFor(caseUser))
 	s.syncLookups()
 	return s
 }

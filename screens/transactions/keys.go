@@ -18,8 +18,11 @@ type keyMap struct {
 	table     table.KeyMap
 }
 
-func newKeyMap() keyMap {
-	return keyMap{
+// newKeyMap builds the bindings; without a folder to keep notes in (a
+// customer-approved session keeps none on the agent's machine) t and #
+// are disabled, so the help does not offer them.
+func newKeyMap(notesKept bool) keyMap {
+	k := keyMap{
 		Filters:  keymap.Bind("transactions.filters"),
 		Clear:    keymap.Bind("transactions.clear"),
 		Next:     keymap.Bind("transactions.next"),
@@ -31,10 +34,13 @@ func newKeyMap() keyMap {
 		Tag:      keymap.Bind("transactions.tag"),
 		table:    table.Keys(),
 	}
+	k.Note.SetEnabled(notesKept)
+	k.Tag.SetEnabled(notesKept)
+	return k
 }
 
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.table.Up, k.table.Down, k.Filters, k.Next, k.Prev, k.table.Filter}
+	return []key.Binding{k.table.Up, k.table.Down, k.Filters, k.Next, k.Prev, k.Export, k.table.Filter}
 }
 func (k keyMap) FullHelp() [][]key.Binding {
 	return append([][]key.Binding{{k.Filters, k.SaveView, k.Clear, k.Next, k.Prev, k.Refresh, k.Export}, {k.Note, k.Tag}}, k.table.FullHelp()...)

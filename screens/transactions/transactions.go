@@ -76,7 +76,7 @@ type Screen struct {
 
 // New builds the transactions screen.
 func New(deps screenkit.Deps) *Screen {
-	t := &Screen{Base: screenkit.NewBase(deps, screenkit.TransactionsScreen, "Transactions"), keys: newKeyMap(), categories: map[string]bool{}}
+	t := &Screen{Base: screenkit.NewBase(deps, screenkit.TransactionsScreen, "Transactions"), keys: newKeyMap(deps.HolderDir != ""), categories: map[string]bool{}}
 	t.table = table.New(deps.Styles, transactionColumns(false, t.shape))
 	return t
 }
