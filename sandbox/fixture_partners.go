@@ -31,22 +31,23 @@ func partnerFixture(p *webhookPartner, withHistory bool) fixturePartner {
 }
 
 // numberHistory numbers p's events and each configuration's deliveries
-// from 1, where they came without numbers (the seed, a fixture, an older
-// store that kept them inside the partner's record).
+// from 1 where they came without numbers (a fixture file), as
+// fixtureRecords numbers their records; from a data directory they come
+// numbered by their keys.
 func numberHistory(p *webhookPartner) {
 	if slices.ContainsFunc(p.events, func(e keptEvent) bool { return e.seq == 0 }) {
 		for i := range p.events {
 			p.events[i].seq = i + 1
 		}
 	}
-	p.eventSeq = max(p.eventSeq, lastSeq(p.events, func(e keptEvent) int { return e.seq }))
+	p.eventSeq = lastSeq(p.events, func(e keptEvent) int { return e.seq })
 	for _, h := range p.hooks {
 		if slices.ContainsFunc(h.deliveries, func(d *webhookDeliveryRecord) bool { return d.seq == 0 }) {
 			for i, d := range h.deliveries {
 				d.seq = i + 1
 			}
 		}
-		h.deliverySeq = max(h.deliverySeq, lastSeq(h.deliveries, func(d *webhookDeliveryRecord) int { return d.seq }))
+		h.deliverySeq = lastSeq(h.deliveries, func(d *webhookDeliveryRecord) int { return d.seq })
 	}
 }
 
@@ -56,21 +57,6 @@ func lastSeq[T any](list []T, seq func(T) int) int {
 		return 0
 	}
 	return seq(list[len(list)-1])
-}
-
-// historyNumbered reports whether every event and delivery of p came with
-// its record's number, as they do from a data directory that keeps them
-// apart.
-func historyNumbered(p *webhookPartner) bool {
-	if slices.ContainsFunc(p.events, func(e keptEvent) bool { return e.seq == 0 }) {
-		return false
-	}
-	for _, h := range p.hooks {
-		if slices.ContainsFunc(h.deliveries, func(d *webhookDeliveryRecord) bool { return d.seq == 0 }) {
-			return false
-		}
-	}
-	return true
 }
 
 // deliveryStates are the states a delivery may be stored in.
@@ -87,7 +73,7 @@ func (s *Server) applyPartner(path string, in fixturePartner) error {
 	case in.Created < len(in.Configurations):
 		return fixtureProblem(path+".created", "must be at least the number of configurations (%d)", len(in.Configurations))
 	}
-	p := &webhookPartner{home: home.key, seq: in.Created, historyStored: true}
+	p := &webhookPartner{home: home.key, seq: in.Created, stored: true}
 	if err := checkKeptEvents(path+".events", in.Events); err != nil {
 		return err
 	}
@@ -101,16 +87,16 @@ func (s *Server) applyPartner(path string, in fixturePartner) error {
 			return fixtureProblem(at+".id", "%q appears twice", h.ID)
 		}
 		h.Deliveries = cloneDeliveries(h.Deliveries) // in is applied twice at a start: once to check it
-		interrupted := interruptDeliveries(&h, s.now())
 		p.hooks = append(p.hooks, &webhookConfig{ID: h.ID, Name: h.Name, URL: h.URL, APIKey: h.APIKey,
 			EventTypes: h.EventTypes, Active: h.Active, Metadata: h.Metadata, CreatedAt: h.CreatedAt, UpdatedAt: h.UpdatedAt,
 			last: h.LastDelivery, deliveries: h.Deliveries})
-		p.historyStored = p.historyStored && !interrupted
 	}
-	// What came numbered came from records of its own, which the next
-	// change adds to; anything else is stored whole at the next change.
-	p.historyStored = p.historyStored && historyNumbered(p)
 	numberHistory(p)
+	for _, h := range p.hooks {
+		for _, d := range interruptDeliveries(h.deliveries, s.now()) {
+			s.keepDeliveriesLocked(p, h, d, nil) // stored as failed with the next commit
+		}
+	}
 	home.webhooks = p
 	return nil
 }
@@ -164,14 +150,14 @@ func checkFixtureWebhook(path string, h fixtureWebhook) error {
 
 // interruptDeliveries ends the deliveries a stopped sandbox left under
 // way: nothing sends them any more, so they failed (a resend sends them
-// again). It reports whether there were any.
-func interruptDeliveries(h *fixtureWebhook, now time.Time) (interrupted bool) {
-	for _, d := range h.Deliveries {
+// again). It returns them.
+func interruptDeliveries(deliveries []*webhookDeliveryRecord, now time.Time) (interrupted []*webhookDeliveryRecord) {
+	for _, d := range deliveries {
 		if d.State == webhookPending || d.State == webhookRetrying {
 			d.State = webhookFailed
 			d.Attempts = append(d.Attempts, webhookAttempt{Attempt: len(d.Attempts) + 1, At: now,
 				Error: "not sent: the sandbox stopped first; resend the event (cardterm sandbox resend " + d.EventID + ")"})
-			interrupted = true
+			interrupted = append(interrupted, d)
 		}
 	}
 	return interrupted

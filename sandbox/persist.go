@@ -68,26 +68,14 @@ func (s *Server) keepWhitelistLocked(u *userRecord, added, removed []*whitelistR
 	}
 }
 
-// keepPartnerLocked records a partner's webhook configurations; the first
-// time, every event and delivery of its history as well.
+// keepPartnerLocked records a partner's webhook configurations; its
+// events and deliveries are records of their own (keepEventsLocked,
+// keepDeliveriesLocked), which a start reads only below a partner's.
 func (s *Server) keepPartnerLocked(p *webhookPartner) {
-	if s.persist.store == nil {
-		return
+	if s.persist.store != nil {
+		s.keepLocked(partnerKey(p.home), partnerFixture(p, false))
+		p.stored = true
 	}
-	s.keepLocked(partnerKey(p.home), partnerFixture(p, false))
-	if p.historyStored {
-		return
-	}
-	numberHistory(p)
-	for _, e := range p.events {
-		s.keepLocked(eventKey(p.home, e.seq), e)
-	}
-	for _, h := range p.hooks {
-		for _, d := range h.deliveries {
-			s.keepLocked(deliveryKey(p.home, h.ID, d.seq), d)
-		}
-	}
-	p.historyStored = true
 }
 
 // keepEventsLocked records an event added to p's history and the ones it
@@ -96,9 +84,8 @@ func (s *Server) keepEventsLocked(p *webhookPartner, added keptEvent, removed []
 	if s.persist.store == nil {
 		return
 	}
-	if !p.historyStored {
+	if !p.stored {
 		s.keepPartnerLocked(p)
-		return
 	}
 	s.keepLocked(eventKey(p.home, added.seq), added)
 	for _, e := range removed {
@@ -112,9 +99,10 @@ func (s *Server) keepDeliveriesLocked(p *webhookPartner, h *webhookConfig, chang
 	if s.persist.store == nil {
 		return
 	}
-	if !p.historyStored {
+	if !p.stored {
 		s.keepPartnerLocked(p)
-	} else if changed != nil {
+	}
+	if changed != nil {
 		s.keepLocked(deliveryKey(p.home, h.ID, changed.seq), changed)
 	}
 	for _, d := range removed {

@@ -44,10 +44,8 @@ type webhookPartner struct {
 	seq   int              // configurations created so far, for ids
 	// events are the partner's latest events, oldest first (event_history.go).
 	events   []keptEvent
-	eventSeq int // the last event's seq
-	// historyStored says a data directory holds each event and delivery
-	// as a record of its own (persist.go).
-	historyStored bool
+	eventSeq int  // the last event's seq
+	stored   bool // a data directory holds its record (persist.go)
 }
 
 func (p *webhookPartner) index(id string) int {

@@ -207,3 +207,38 @@ func TestAnInterruptedDeliveryIsStoredAsFailed(t *testing.T) {
 		t.Errorf("the interrupted delivery as stored: %s", stored)
 	}
 }
+
+// A start that fails an interrupted delivery, on a full history, then an
+// event: the event pushed out is deleted as ever, and the store opens
+// again (it kept 251 events, and refused itself, when the failed delivery
+// sent the whole history out again instead).
+func TestAnInterruptedDeliveryOnAFullHistoryKeepsItsSize(t *testing.T) {
+	dir := t.TempDir()
+	e, alice, hook := historyEnv(t, dir)
+	freezeAndUnfreeze(t, e, alice, eventHistorySize/2)
+	e.s.Close()
+	e.s.persist.store.Close()
+	home := backendKey{"acme", "sandbox", "eu"}
+	key := deliveryKey(home, hook, eventHistorySize)
+	rewriteStore(t, dir, func(tx *bolt.Tx) error {
+		data, err := unsealRecord([]byte(key), tx.Bucket(bucketState).Get([]byte(key)))
+		if err != nil {
+			return err
+		}
+		pending := strings.Replace(string(data), `"state":"delivered"`, `"state":"pending"`, 1)
+		return tx.Bucket(bucketState).Put([]byte(key), sealRecord([]byte(key), []byte(pending)))
+	})
+
+	e = newEnv(t, Options{Store: openTestStore(t, dir)})
+	alice, _ = e.login("alice@demo.test")
+	want(t, e.do("POST", "/v1/card/freeze", bearer(alice), nil), 200, "")
+	waitForDeliveries(t, e.s)
+	e = reopened(t, e, dir)
+	e.s.persist.store.Close()
+	if events := storedRecords(t, dir, partnerKey(home)+"/event/"); len(events) != eventHistorySize {
+		t.Errorf("stored %d events, want %d", len(events), eventHistorySize)
+	}
+	if stored := storedRecords(t, dir, key)[key]; !strings.Contains(stored, `"state":"failed"`) {
+		t.Errorf("the interrupted delivery as stored: %.200s", stored)
+	}
+}

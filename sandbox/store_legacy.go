@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	bolt "go.etcd.io/bbolt"
@@ -29,20 +28,31 @@ func refuseLegacyJournals(dir string, journals []string) error {
 		dir, strings.Join(journals, ", "), StoreFile)
 }
 
-// migrate brings an older store to this version. Version 2 kept a
-// partner's events and deliveries inside its record: they are read as
-// they are and stored apart at the partner's next change, so only the
-// number changes, which makes an older cardterm refuse the store by its
-// version instead of taking the new records for damage. Version 1's
-// records get their checksums.
+// migrate brings an older store to this version, in the open's one
+// transaction: its records are read as the fixture they make and written
+// again as this version writes it. Version 1 kept no checksums; version 2
+// kept a partner's events and deliveries inside the partner's record.
 func migrate(tx *bolt.Tx, from int) error {
-	if from == 2 {
-		return tx.Bucket(bucketMeta).Put(versionKey, []byte(strconv.Itoa(storeVersion)))
+	f, state := newFixture(), tx.Bucket(bucketState)
+	err := state.ForEach(func(k, v []byte) error {
+		data, err := v, error(nil)
+		if from >= 2 {
+			data, err = unsealRecord(k, v)
+		}
+		if err == nil {
+			err = decodeRecord(f, string(k), bytes.Clone(data))
+		}
+		if err != nil {
+			return storeDamage{tx.DB().Path(), fmt.Sprintf("%s, in record %q: %v", whereIs(tx, v), k, err)}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	records := map[string][]byte{}
-	err := tx.Bucket(bucketState).ForEach(func(k, v []byte) error { records[string(k)] = bytes.Clone(v); return nil })
+	records, err := fixtureRecords(f)
 	if err == nil {
-		err = tx.Bucket(bucketMeta).Delete([]byte("checkpoint")) // the last journal folded in
+		err = tx.Bucket(bucketMeta).Delete([]byte("checkpoint")) // version 1: the last journal folded in
 	}
 	if err != nil {
 		return err
