@@ -39,14 +39,8 @@ type commandPaneKeys struct {
 
 func newCommandPane(st *theme.Styles, prepared recordcommand.Prepared, seq int, cancel context.CancelFunc) *commandPane {
 	return &commandPane{st: st, prepared: prepared, seq: seq, cancel: cancel, keys: commandPaneKeys{
-		ScrollKeyMap: ScrollKeyMap{
-			Up: UpKey(), Down: DownKey(),
-			PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-			PageDown: key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down")),
-			Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "top")),
-			End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "bottom")),
-		},
-		Close: key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close (stops it while it runs)")),
+		ScrollKeyMap: newScrollKeys(),
+		Close:        key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close (stops it while it runs)")),
 	}}
 }
 

@@ -80,17 +80,10 @@ type inspectorKeys struct {
 
 func newInspectorKeys() inspectorKeys {
 	return inspectorKeys{
-		ScrollKeyMap: ScrollKeyMap{
-			Up:       UpKey(),
-			Down:     DownKey(),
-			PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-			PageDown: key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down")),
-			Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "top")),
-			End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "bottom")),
-		},
-		Copy:  key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy JSON")),
-		Close: key.NewBinding(key.WithKeys("esc", "i", "q"), key.WithHelp("esc/i", "close")),
-		Curl:  newCurlKeys(),
+		ScrollKeyMap: newScrollKeys(),
+		Copy:         key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy JSON")),
+		Close:        key.NewBinding(key.WithKeys("esc", "i", "q"), key.WithHelp("esc/i", "close")),
+		Curl:         newCurlKeys(),
 	}
 }
 

@@ -99,6 +99,20 @@ type ScrollKeyMap struct {
 	Up, Down, PageUp, PageDown, Home, End key.Binding
 }
 
+// newScrollKeys is the one set of scroll keys every pane starts from, so
+// a line, a page and either end are the same keys everywhere; a pane may
+// reword their help.
+func newScrollKeys() ScrollKeyMap {
+	return ScrollKeyMap{
+		Up:       UpKey(),
+		Down:     DownKey(),
+		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down")),
+		Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "top")),
+		End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "bottom")),
+	}
+}
+
 // Move is where msg moves position among the positions 0 to last, page
 // positions at a time for the page keys; moved is false when msg is none
 // of these keys. The caller keeps the result in range.

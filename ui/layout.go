@@ -26,6 +26,12 @@ func FitLine(s string, w int) string {
 	return s
 }
 
+// FitMarked is FitLine for a line whose end matters: one that is cut ends
+// with "…", so a cut id or time never reads as whole.
+func FitMarked(s string, w int) string {
+	return FitLine(ansi.Truncate(s, w, "…"), w)
+}
+
 // CellWidth is the width of s in cells, as ansi.StringWidth measures it,
 // with a fast path for text made of one-cell characters and styles: a
 // frame measures its text on every key press.

@@ -30,3 +30,22 @@ func TestCellWidthAgreesWithStringWidth(t *testing.T) {
 		}
 	}
 }
+
+// FitMarked pads a short line and ends a cut one with "…", in cells.
+func TestFitMarked(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		width int
+		want  string
+	}{
+		{in: "abc", width: 5, want: "abc  "},
+		{in: "abcde", width: 5, want: "abcde"},
+		{in: "abcdef", width: 5, want: "abcd…"},
+		{in: "日本語", width: 4, want: "日… "},
+		{in: "abc", width: 0, want: ""},
+	} {
+		if got := ansi.Strip(FitMarked(tc.in, tc.width)); got != tc.want {
+			t.Errorf("FitMarked(%q, %d) = %q, want %q", tc.in, tc.width, got, tc.want)
+		}
+	}
+}

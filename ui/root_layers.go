@@ -175,11 +175,14 @@ func newSheet(r *Root, kind sheetKind) *sheet {
 	}
 	closeKey := key.NewBinding(key.WithKeys(slices.Concat(opens.Keys(), []string{"esc"}, other.Keys())...),
 		key.WithHelp(opens.Help().Key+"/esc", what))
+	scroll := newScrollKeys()
+	scroll.Down.SetHelp(scroll.Down.Help().Key, "more")
+	scroll.Up.SetHelp(scroll.Up.Help().Key, "back")
 	keys := sheetKeys{Close: closeKey, Quit: r.keys.Quit,
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "more"), key.WithDisabled()),
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "back"), key.WithDisabled()),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down"), key.WithDisabled()),
-		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up"), key.WithDisabled()),
+		Down: scroll.Down, Up: scroll.Up, PageDown: scroll.PageDown, PageUp: scroll.PageUp}
+	// Off until the sheet is drawn and knows whether it overflows.
+	for _, b := range []*key.Binding{&keys.Down, &keys.Up, &keys.PageDown, &keys.PageUp} {
+		b.SetEnabled(false)
 	}
 	return &sheet{r: r, kind: kind, keys: keys}
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -14,6 +13,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/domain/actionlog"
+	"cardterm/domain/atomicfile"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
@@ -286,10 +286,10 @@ func (s *Screen) export(personal bool) tea.Cmd {
 			return exported{}, err
 		}
 		out := exported{markdown: base + ".md", json: base + ".json"}
-		if err := os.WriteFile(out.markdown, []byte(e.markdown()), 0o600); err != nil {
+		if err := atomicfile.Write(out.markdown, atomicfile.Bytes([]byte(e.markdown()))); err != nil {
 			return exported{}, err
 		}
-		return out, os.WriteFile(out.json, data, 0o600)
+		return out, atomicfile.Write(out.json, atomicfile.Bytes(data))
 	})
 	return tea.Batch(cmd, notify("reading the case again for the export…"))
 }

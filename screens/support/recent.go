@@ -11,6 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"cardterm/domain/atomicfile"
 	"cardterm/screens/screenkit"
 	"cardterm/ui"
 	"cardterm/ui/table"
@@ -174,11 +175,7 @@ func (s *Screen) remember(r recentLookup) tea.Cmd {
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 			return nil, err
 		}
-		tmp := path + ".tmp"
-		if err := os.WriteFile(tmp, data, 0o600); err != nil {
-			return nil, err
-		}
-		return list, os.Rename(tmp, path)
+		return list, atomicfile.Write(path, atomicfile.Bytes(data))
 	})
 	return cmd
 }

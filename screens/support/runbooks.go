@@ -288,7 +288,7 @@ func (s *Screen) runbooksView(p *runbookPicker) string {
 			mark, title = "▸ ", st.TableSelected.Render(sanitize.Text(b.Title))
 		}
 		// A row too wide loses its end, marked with "…".
-		lines = append(lines, ui.FitLine(ansi.Truncate(mark+title+st.Muted.Render("  "+sanitize.Text(b.Ticket)), width, "…"), width))
+		lines = append(lines, ui.FitMarked(mark+title+st.Muted.Render("  "+sanitize.Text(b.Ticket)), width))
 	}
 	if p.selected >= 0 && p.selected < len(p.books) {
 		b := p.books[p.selected]

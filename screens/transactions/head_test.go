@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"cardterm/ui/keymap"
 )
 
 // The line beside the title keeps the filters in effect whole and names
@@ -47,7 +49,7 @@ func TestTransactionsHeadKeepsFiltersAndWholeHints(t *testing.T) {
 			}
 		}
 		shown := 0
-		for _, hint := range summaryHints {
+		for _, hint := range newKeyMap(false).summaryHints() {
 			if strings.Contains(head, hint) {
 				shown++
 			}
@@ -55,5 +57,28 @@ func TestTransactionsHeadKeepsFiltersAndWholeHints(t *testing.T) {
 		if tc.filtersFit && shown != tc.hintsShown {
 			t.Errorf("width %d: %d hints shown, want %d: %q", tc.width, shown, tc.hintsShown, head)
 		}
+	}
+}
+
+// The hints beside the title are the keys in force: with a keys file that
+// moves filters, pages and export, they name the new keys, not f, n/p, x.
+func TestTransactionsHeadHintsFollowTheKeysFile(t *testing.T) {
+	file, err := keymap.Parse("keys.yaml", []byte(
+		"transactions.filters: F\ntransactions.next: \"]\"\ntransactions.previous: \"[\"\ntransactions.export: X\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keymap.Use(file)
+	t.Cleanup(func() { keymap.Use(nil) })
+	r := transactionRig(t, "alice@demo.test")
+	r.W = 180
+	head, _, _ := strings.Cut(r.View(), "\n")
+	for _, hint := range []string{"F filters", "]/[ pages", "X export"} {
+		if !strings.Contains(head, hint) {
+			t.Errorf("%q not in %q", hint, head)
+		}
+	}
+	if strings.Contains(head, "f filters") {
+		t.Errorf("the built-in key still named: %q", head)
 	}
 }

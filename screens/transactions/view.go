@@ -68,8 +68,15 @@ func (t *Screen) View() string {
 }
 
 // summaryHints are the keys the line beside the title names after the
-// filters, each only when it fits whole: the footer and help name them too.
-var summaryHints = []string{"f filters", "n/p pages", "x export"}
+// filters, each only when it fits whole: the footer and help name them
+// too. They are the bindings' own keys, so a keys file moves them here.
+func (k keyMap) summaryHints() []string {
+	return []string{
+		k.Filters.Help().Key + " filters",
+		k.Next.Help().Key + "/" + k.Prev.Help().Key + " pages",
+		k.Export.Help().Key + " export",
+	}
+}
 
 // summary is the line beside the title in width cells: page, filters,
 // loading, then the hints that fit. The filters in effect come first and
@@ -94,7 +101,7 @@ func (t *Screen) summary(width int) string {
 		parts = append(parts, "last page")
 	}
 	line := sanitize.Text(strings.Join(parts, " · "))
-	for _, hint := range summaryHints {
+	for _, hint := range t.keys.summaryHints() {
 		if ansi.StringWidth(line+" · "+hint) > width {
 			break
 		}

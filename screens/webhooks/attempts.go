@@ -10,8 +10,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
@@ -66,10 +64,10 @@ func (w *Screen) attemptsSection(id string, width int) string {
 			lines = append(lines, st.Muted.Render("… older deliveries not shown"))
 			break
 		}
-		lines = append(lines, fitMarked(st.Value.Render(sanitize.Text(d.EventType))+"  "+stateBadge(st, d.State)+"  "+
+		lines = append(lines, ui.FitMarked(st.Value.Render(sanitize.Text(d.EventType))+"  "+stateBadge(st, d.State)+"  "+
 			st.Muted.Render(sanitize.Text(screenkit.FormatTime(d.CreatedAt)+" · event "+d.EventID)), width))
 		for _, a := range d.Attempts {
-			lines = append(lines, fitMarked("  "+attemptLine(a), width))
+			lines = append(lines, ui.FitMarked("  "+attemptLine(a), width))
 		}
 	}
 	return screenkit.Section(st, title+st.Muted.Render("  r reloads"), strings.Join(lines, "\n"))
@@ -146,10 +144,4 @@ func detailExtraFields(extra apiclient.Extra) []screenkit.Field {
 	}
 	field := screenkit.Field{Label: "Last delivery", Value: strings.Join(parts, " · ")}
 	return append([]screenkit.Field{field}, screenkit.ExtraFields(rest)...)
-}
-
-// fitMarked fits a line to width, ending one that is cut with "…" so a
-// cut id or time never reads as whole.
-func fitMarked(line string, width int) string {
-	return ui.FitLine(ansi.Truncate(line, width, "…"), width)
 }

@@ -3,7 +3,6 @@ package whitelist
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -95,16 +94,19 @@ func (w *Screen) deleted(res ui.ChangeResult[whitelistDone]) tea.Cmd {
 }
 
 // syncDelete offers x only while there is an entry to delete: on an empty
-// list the footer and help do not name a key that does nothing.
+// list the footer and help do not name a key that does nothing, and a
+// press of it says why.
 func (w *Screen) syncDelete() {
-	w.keys.Delete.SetEnabled(!w.Deps.ReadOnly && w.store.len() > 0)
+	w.why = screenkit.DisabledReasons{}
+	w.keys.Delete.SetEnabled(!w.Deps.ReadOnly)
+	if !w.Deps.ReadOnly && w.store.len() == 0 {
+		w.why.Disable(&w.keys.Delete, "nothing to delete: the "+strings.ToUpper(sanitize.Text(w.currency))+" whitelist is empty")
+	}
 }
 
-// WhyDisabled implements ui.Explainer: x on an empty list says why
+// WhyDisabled implements ui.Explainer: a key syncDelete disabled says why
 // nothing happens.
 func (w *Screen) WhyDisabled(pressed string) (string, bool) {
-	if w.Deps.ReadOnly || w.store.len() > 0 || !slices.Contains(w.keys.Delete.Keys(), pressed) {
-		return "", false
-	}
-	return "nothing to delete: the " + strings.ToUpper(sanitize.Text(w.currency)) + " whitelist is empty", true
+	why, ok := w.why[pressed]
+	return why, ok
 }

@@ -76,6 +76,8 @@ type Screen struct {
 	loadErrText string
 
 	picker *picker // non-nil while the currency picker is open
+	// why is the reason, per key, that a disabled action cannot work now.
+	why screenkit.DisabledReasons
 
 	// add and remove are the two changes, separate so that an add sent
 	// while a delete runs does not wait for it; each is its own

@@ -9,6 +9,7 @@ import (
 
 	"cardterm/domain/casefile"
 	"cardterm/domain/humantime"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 	"cardterm/ui/keymap"
@@ -129,10 +130,7 @@ func (q *Queue) foot() []string {
 		lines = append(lines, line)
 	}
 	if len(q.problems) > 0 {
-		files := "files"
-		if len(q.problems) == 1 {
-			files = "file"
-		}
+		files := screenkit.Plural(len(q.problems), "file", "files")
 		lines = append(lines, st.Text(theme.ToneWarn).Render(fmt.Sprintf("%d %s left out: %s", len(q.problems), files, sanitize.Text(strings.Join(q.problems, "; ")))))
 	}
 	return q.wrap(lines)
