@@ -44,13 +44,20 @@ func (s *Server) addToHistoryLocked(p *webhookPartner, ev webhookEvent, body []b
 	p.eventSeq++
 	added := keptEvent{EventID: ev.EventID, EventType: ev.EventType, UserID: ev.UserID,
 		OccurredAt: s.now().UTC(), Event: body, seq: p.eventSeq}
-	p.events = append(p.events, added)
 	var removed []keptEvent
-	if over := len(p.events) - eventHistorySize; over > 0 {
-		removed = slices.Clone(p.events[:over])
-		p.events = slices.Delete(p.events, 0, over)
-	}
+	p.events, removed = keepNewest(append(p.events, added), eventHistorySize)
 	s.keepEventsLocked(p, added, removed)
+}
+
+// keepNewest keeps the last size items of list and returns those it
+// dropped, for the data directory to delete.
+func keepNewest[T any](list []T, size int) (kept, dropped []T) {
+	over := len(list) - size
+	if over <= 0 {
+		return list, nil
+	}
+	dropped = slices.Clone(list[:over]) // before Delete moves the rest over them
+	return slices.Delete(list, 0, over), dropped
 }
 
 // checkKeptEvents checks a stored history.

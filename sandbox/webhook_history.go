@@ -94,12 +94,8 @@ func (d *webhookDeliveryRecord) toJSON() webhookDeliveryJSON {
 func (s *Server) startDeliveryRecordLocked(p *webhookPartner, h *webhookConfig, eventID, eventType string, body []byte) *webhookDeliveryRecord {
 	h.deliverySeq++
 	rec := &webhookDeliveryRecord{EventID: eventID, EventType: eventType, CreatedAt: s.now(), State: webhookPending, Event: body, seq: h.deliverySeq}
-	h.deliveries = append(h.deliveries, rec)
 	var removed []*webhookDeliveryRecord
-	if over := len(h.deliveries) - webhookHistorySize; over > 0 {
-		removed = slices.Clone(h.deliveries[:over])
-		h.deliveries = slices.Delete(h.deliveries, 0, over)
-	}
+	h.deliveries, removed = keepNewest(append(h.deliveries, rec), webhookHistorySize)
 	s.keepDeliveriesLocked(p, h, rec, removed)
 	return rec
 }
