@@ -1,6 +1,7 @@
 package webhooks
 
 import (
+	"cardterm/ui/keymap"
 	"fmt"
 	"strings"
 
@@ -167,20 +168,38 @@ func (w *Screen) detailView(h *apiclient.Webhook, width int) []string {
 		out = append(out, screenkit.Section(st, "Metadata", screenkit.RenderFields(st, mf, width)))
 	}
 	out = append(out, "", w.attemptsSection(h.ID, width))
-	out = append(out, "", st.Muted.Render(ansi.Wrap(w.detailHints(), width, " ")))
+	out = append(out, "", st.Muted.Render(strings.Join(packHints(w.detailHints(), width), "\n")))
 	return strings.Split(strings.Join(out, "\n"), "\n")
 }
 
 // detailHints lists the detail's keys that work: in read-only mode no
 // edit, toggle, rotate, delete or listener key is offered.
-func (w *Screen) detailHints() string {
+func (w *Screen) detailHints() []string {
 	hints := []string{closeKey(w.keys.Close) + " back"}
 	for _, b := range []key.Binding{w.keys.Edit, w.keys.Toggle, w.keys.Rotate, w.keys.Delete, w.keys.Listen} {
 		if b.Enabled() {
 			hints = append(hints, b.Help().Key+" "+b.Help().Desc)
 		}
 	}
-	return strings.Join(append(hints, "y copy url"), " · ")
+	return append(hints, keymap.Key("global.copy")+" copy url")
+}
+
+// packHints lays hints out on lines of width, " · " between them, never
+// parting a key from its words; a hint wider than a line is wrapped alone.
+func packHints(hints []string, width int) []string {
+	var lines []string
+	line := ""
+	for _, h := range hints {
+		switch {
+		case line == "":
+			line = h
+		case ansi.StringWidth(line+" · "+h) <= width:
+			line += " · " + h
+		default:
+			lines, line = append(lines, line), h
+		}
+	}
+	return strings.Split(ansi.Wrap(strings.Join(append(lines, line), "\n"), width, " "), "\n")
 }
 
 // closeKey is the first key that closes a view (esc with the built-in
