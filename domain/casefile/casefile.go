@@ -207,8 +207,8 @@ func (c *Case) AddEvents(events []Event) {
 // refuses it: opened, the case could not be kept, and every note the
 // agent added would be lost at each write.
 func Load(path string) (*Case, error) {
-	if info, err := os.Lstat(path); err == nil && info.Mode()&os.ModeSymlink != 0 {
-		return nil, errors.New("the case file " + path + " is a symbolic link; open the file it points to instead")
+	if err := refuseSymlink(path, "open the file it points to instead"); err != nil {
+		return nil, err
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -236,12 +236,21 @@ func (c *Case) Save(path string) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("the cases folder: %w", err)
 	}
-	if info, err := os.Lstat(path); err == nil && info.Mode()&os.ModeSymlink != 0 {
-		return errors.New("the case file " + path + " is a symbolic link; refusing to write through it")
+	if err := refuseSymlink(path, "refusing to write through it"); err != nil {
+		return err
 	}
 	// The temporary file's name is the one AdoptOrphans looks for.
 	if err := atomicfile.WriteVia(path, orphanPattern, atomicfile.Bytes(append(data, '\n'))); err != nil {
 		return fmt.Errorf("the case file: %w", err)
+	}
+	return nil
+}
+
+// refuseSymlink is the error Load and Save give when path is a symbolic
+// link, advice saying what to do instead; nil for anything else.
+func refuseSymlink(path, advice string) error {
+	if info, err := os.Lstat(path); err == nil && info.Mode()&os.ModeSymlink != 0 {
+		return errors.New("the case file " + path + " is a symbolic link; " + advice)
 	}
 	return nil
 }

@@ -6,10 +6,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"cardterm/apiclient"
 	"cardterm/domain/casefile"
+	"cardterm/domain/ledger"
 )
 
 // Sources are the credentials a run reads with. Consent is the tenant's
@@ -318,11 +318,12 @@ func orText(s, none string) string {
 
 // readableTime writes a gateway timestamp the way the screens show one
 // ("2026-11-20 18:00 UTC"): facts and drafts are read by agents and sent
-// to customers, who should never see "2026-11-20T18:00:00Z". A value that
-// is not RFC 3339 is kept as it came.
+// to customers, who should never see "2026-11-20T18:00:00Z". It reads
+// times as the screens do (ledger.ParseTime); anything else is kept as it
+// came.
 func readableTime(gateway string) string {
-	t, err := time.Parse(time.RFC3339, gateway)
-	if err != nil {
+	t, ok := ledger.ParseTime(gateway)
+	if !ok {
 		return gateway
 	}
 	return t.UTC().Format("2006-01-02 15:04 UTC")

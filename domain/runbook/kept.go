@@ -11,8 +11,14 @@ import (
 // card and verification facts back from that text, beside the summaries
 // they read, so that a change of wording changes both.
 
-// FactTitle is the title a fact is kept under in a case: "fact: Card".
-func FactTitle(name string) string { return "fact: " + gatherers[name].label }
+// FactTitle is the title the fact named name is kept under in a case:
+// "fact: Card".
+func FactTitle(name string) string { return LabelledFactTitle(gatherers[name].label) }
+
+// LabelledFactTitle is the title a fact with that label is kept under, the
+// one place the title's form is written: the support console keeps facts
+// under it and FactTitle finds them again by it.
+func LabelledFactTitle(label string) string { return "fact: " + label }
 
 // KeptCard is a card fact as a case keeps it. None says the customer had
 // no card.

@@ -291,16 +291,26 @@ func OAuthPanel(st *theme.Styles, f *OAuthFlow, code *textinput.Model, words OAu
 		textW, linkW = width-qrW-4, width-qrW-4
 	}
 	textW = max(min(textW, 60), 20)
-	text := oauthText(st, f, code, words, textW, linkW, "")
+	// A link too long for the column beside the code goes under it, on a
+	// line of the whole width, and the column says so. The column has as
+	// many lines either way (the link's line or the note's), so it is
+	// built once with the link or the note; only when the block then
+	// leaves no room for the link below does the link go back in it.
+	columnLinkW := linkW
+	linkBelow := side && ansi.StringWidth(sanitize.Text(f.Link)) > linkW
+	if linkBelow {
+		columnLinkW = 0
+	}
+	text := oauthText(st, f, code, words, textW, columnLinkW, "")
 	textLines := strings.Count(text, "\n") + 1
+	if linkBelow && max(len(qr), textLines)+2 > height {
+		linkBelow = false
+		text = oauthText(st, f, code, words, textW, linkW, "")
+	}
 	switch {
 	case side:
 		block := SideBySide(" "+strings.Join(qr, "\n "), text, qrW+1, "  ")
-		// A link too long for the column beside the code goes under it,
-		// on a line of the whole width, and the column says so.
-		if link := sanitize.Text(f.Link); ansi.StringWidth(link) > linkW && strings.Count(block, "\n")+3 <= height {
-			text = oauthText(st, f, code, words, textW, 0, "")
-			block = SideBySide(" "+strings.Join(qr, "\n "), text, qrW+1, "  ")
+		if linkBelow {
 			block += "\n\n " + oauthLink(st, f, width-2)
 		}
 		return Place(block, width, height)

@@ -128,7 +128,7 @@ func ExtraFields(extra apiclient.Extra) []Field {
 		if len(v) >= 2 && v[0] == '"' {
 			v = strings.Trim(v, `"`)
 		}
-		// An object (a webhook's lastDelivery) is a line per member, as
+		// An object (a card's shipping) is a line per member, as
 		// the other fields are, rather than a line of raw JSON.
 		if members := apiclient.RawJSON(v).Fields(); strings.HasPrefix(v, "{") && len(members) > 0 {
 			for _, m := range members {

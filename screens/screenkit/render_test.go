@@ -59,20 +59,20 @@ func TestBadgeValuesLineUpWithOtherValues(t *testing.T) {
 	}
 }
 
-// A field the gateway adds as an object (a webhook's lastDelivery) reads as
+// A field the gateway adds as an object (a card's shipping) reads as
 // labelled lines with dates as every date, never as a line of raw JSON.
 func TestExtraFieldsSpellsOutAnObject(t *testing.T) {
 	st := theme.New(true, true)
-	extra := apiclient.Extra{"lastDelivery": json.RawMessage(
-		`{"at":"2026-11-29T14:57:38Z","attempt":5,"error":"the receiver answered 500","state":"failed"}`)}
+	extra := apiclient.Extra{"shipping": json.RawMessage(
+		`{"carrier":"DHL Express","parcels":2,"shippedAt":"2026-11-29T14:57:38Z","state":"in transit"}`)}
 	out := ansi.Strip(screenkit.RenderFields(&st, screenkit.ExtraFields(extra), 100))
 	for _, bad := range []string{"{", `"`, "2026-11-29T14:57"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("the object shows %q:\n%s", bad, out)
 		}
 	}
-	screentest.MustShow(t, out, "Last delivery at", "Last delivery attempt", "5",
-		"Last delivery error", "the receiver answered 500", "Last delivery state", "failed",
+	screentest.MustShow(t, out, "Shipping carrier", "DHL Express", "Shipping parcels", "2",
+		"Shipping shipped at", "Shipping state", "in transit",
 		screenkit.FormatTime("2026-11-29T14:57:38Z"))
 }
 

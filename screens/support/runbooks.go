@@ -231,7 +231,7 @@ func (s *Screen) gotRun(msg ui.Result[runDone]) tea.Cmd {
 		}
 		if len(f.Answers) > 0 {
 			first := f.Answers[0]
-			it := casefile.Item{Time: now, Agent: agent, Title: "fact: " + sanitize.Text(f.Label), Text: clean(f.Summary),
+			it := casefile.Item{Time: now, Agent: agent, Title: runbook.LabelledFactTitle(sanitize.Text(f.Label)), Text: clean(f.Summary),
 				Request: first.Request, AnsweredAt: first.At, SHA256: first.SHA256}
 			for _, a := range f.Answers[1:] {
 				it.More = append(it.More, casefile.Answered{Request: a.Request, AnsweredAt: a.At, SHA256: a.SHA256})

@@ -2,10 +2,10 @@ package webhooks
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
+	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -103,45 +103,56 @@ func attemptLine(a apiclient.WebhookAttempt) string {
 	return sanitize.Text(line)
 }
 
-// lastDelivery is the sandbox's lastDelivery member of a configuration:
-// the latest attempt, which the detail says in one line.
-type lastDelivery struct {
-	EventType string `json:"eventType"`
-	State     string `json:"state"`
-	Attempt   int    `json:"attempt"`
-	Status    int    `json:"status"`
-	Error     string `json:"error"`
-	At        string `json:"at"`
-}
-
 // detailExtraFields are the fields the gateway added to a configuration,
-// lastDelivery as one readable line ("card.frozen · failed · attempt 5 ·
-// the receiver answered 500 · 2026-11-29 14:57 UTC"); its attempts are
-// listed in full below.
+// lastDelivery (the latest attempt) as one readable line ("card.frozen ·
+// failed · attempt 5 · the receiver answered 500 · 2026-11-29 14:57 UTC");
+// its attempts are listed in full below.
 func detailExtraFields(extra apiclient.Extra) []screenkit.Field {
-	raw, ok := extra["lastDelivery"]
-	var last lastDelivery
-	if !ok || json.Unmarshal(raw, &last) != nil || last.EventType == "" {
+	last := apiclient.RawJSON(extra["lastDelivery"])
+	eventType := textField(last, "eventType")
+	if eventType == "" {
 		return screenkit.ExtraFields(extra)
 	}
 	rest := maps.Clone(extra)
 	delete(rest, "lastDelivery")
-	parts := []string{last.EventType}
-	if last.State != "" {
-		parts = append(parts, last.State)
-	}
-	if last.Attempt > 0 {
-		parts = append(parts, fmt.Sprintf("attempt %d", last.Attempt))
-	}
-	switch {
-	case last.Error != "":
-		parts = append(parts, last.Error)
-	case last.Status > 0:
-		parts = append(parts, fmt.Sprintf("answered %d", last.Status))
-	}
-	if last.At != "" {
-		parts = append(parts, screenkit.FormatTime(last.At))
-	}
-	field := screenkit.Field{Label: "Last delivery", Value: strings.Join(parts, " · ")}
+	field := screenkit.Field{Label: "Last delivery", Value: lastDeliveryLine(last, eventType)}
 	return append([]screenkit.Field{field}, screenkit.ExtraFields(rest)...)
+}
+
+// lastDeliveryLine is the latest attempt in one line: event, state,
+// attempt, what went wrong (or the receiver's status) and when.
+func lastDeliveryLine(last apiclient.RawJSON, eventType string) string {
+	parts := []string{eventType}
+	if state := textField(last, "state"); state != "" {
+		parts = append(parts, state)
+	}
+	if attempt := intField(last, "attempt"); attempt > 0 {
+		parts = append(parts, fmt.Sprintf("attempt %d", attempt))
+	}
+	errorText := textField(last, "error")
+	switch status := intField(last, "status"); {
+	case errorText != "":
+		parts = append(parts, errorText)
+	case status > 0:
+		parts = append(parts, fmt.Sprintf("answered %d", status))
+	}
+	if at := textField(last, "at"); at != "" {
+		parts = append(parts, screenkit.FormatTime(at))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// textField is the text at path, "" when absent or null.
+func textField(record apiclient.RawJSON, path string) string {
+	if text, _ := record.Field(path); text != "null" {
+		return text
+	}
+	return ""
+}
+
+// intField is the whole number at path, 0 when absent or not a number.
+func intField(record apiclient.RawJSON, path string) int {
+	text, _ := record.Field(path)
+	n, _ := strconv.Atoi(text)
+	return n
 }
