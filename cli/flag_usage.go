@@ -36,8 +36,7 @@ func plainFlagUsages(cmd *cobra.Command) {
 		f.Annotations[placeholderAnnotation] = []string{name}
 		f.Usage = strings.ReplaceAll(f.Usage, "`", "")
 	}
-	cmd.LocalFlags().VisitAll(plain)
-	cmd.PersistentFlags().VisitAll(plain)
+	cmd.LocalFlags().VisitAll(plain) // cobra's: its own and its persistent flags
 	for _, sub := range cmd.Commands() {
 		plainFlagUsages(sub)
 	}
