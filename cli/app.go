@@ -222,7 +222,7 @@ func buildRoot(gw gateway, o options) (*ui.Root, *support.Screen) {
 				User:             startUser,
 				Onboarding:       startOnboarding,
 				DemoUsers:        supportDemoUsers(gw),
-				SandboxSecretKey: supportSandboxSecretKey(gw),
+				SandboxSecretKey: gw.demoSecretKey,
 				CustomerScreens:  screens.All,
 				CasesDir:         supportCasesDir(o.supportCasesDir),
 				CaseFile:         o.supportCase,
@@ -289,16 +289,6 @@ func supportDemoUsers(gw gateway) []support.DemoUser {
 		out = append(out, support.DemoUser{Username: u.Username, ID: sandbox.DemoUserID(u.Username), Summary: u.Summary, US: u.Region == "us"})
 	}
 	return out
-}
-
-// supportSandboxSecretKey is the embedded sandbox's secret key for the
-// console's customer-approved sessions; "" for any other gateway, whose
-// key the agent types.
-func supportSandboxSecretKey(gw gateway) string {
-	if !gw.embedded {
-		return ""
-	}
-	return demoSecretKey(gw.cfg.ClientKey)
 }
 
 // supportStateFile is where the support console keeps its last look-ups

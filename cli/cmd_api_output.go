@@ -32,8 +32,9 @@ func sendPages(ctx context.Context, client *apiclient.Client, baseURL string, ca
 	call.w, call.terminal = std.stdout, isTerminal(std.stdout)
 	call.color = call.terminal && os.Getenv("NO_COLOR") == ""
 	call.table = tabwriter.NewWriter(call.w, 0, 0, 2, ' ', 0)
-	base, _ := url.Parse(baseURL)                        // the client's: it parses
-	seen := map[string]bool{pageKey(call.request): true} // the pages read
+	base, _ := url.Parse(baseURL)                                // the client's: it parses
+	_, first, _ := pageLink(base, firstLink(base, call.request)) // on base: it is built on it
+	seen := map[string]bool{first: true}                         // the pages read, by key
 	var err error
 	for request, later := call.request, false; request.Path != "" && err == nil; later = true {
 		answer, sendErr := client.Raw(ctx, request)
@@ -154,12 +155,36 @@ func printJQ(ctx context.Context, w io.Writer, terminal bool, code *gojq.Code, b
 
 const maxPages = 10000
 
-// pageKey is a request's path and query, as nextPage keeps the pages.
-func pageKey(request apiclient.RawRequest) string {
+// firstLink is the address Raw sends request to: its path under base's
+// own, with a leading slash, and its query after the path's own.
+func firstLink(base *url.URL, request apiclient.RawRequest) string {
+	link := strings.TrimRight(base.String(), "/") + "/" + strings.TrimPrefix(strings.TrimSpace(request.Path), "/")
 	if len(request.Query) == 0 {
-		return request.Path
+		return link
 	}
-	return request.Path + "?" + request.Query.Encode()
+	if strings.Contains(link, "?") {
+		return link + "&" + request.Query.Encode()
+	}
+	return link + "?" + request.Query.Encode()
+}
+
+// pageLink resolves a link against base into the path Raw is given (the
+// link's path under base's own, its query as written) and the page's key:
+// that path with its query in one order, so the first request and a next
+// link back to it are known as one page however either was written.
+func pageLink(base *url.URL, link string) (path, key string, err error) {
+	u, err := base.Parse(link)
+	if err != nil || u.Host != base.Host || u.Scheme != base.Scheme {
+		return "", "", pagesStopped(fmt.Sprintf("the next page, %s, is not on the gateway: it is not followed with your credentials", sanitize.Text(link)))
+	}
+	path, key = u.RequestURI(), u.EscapedPath()
+	if prefix := strings.TrimRight(base.Path, "/"); strings.HasPrefix(path, prefix+"/") {
+		path, key = path[len(prefix):], key[len(prefix):]
+	}
+	if u.RawQuery != "" {
+		key += "?" + u.Query().Encode()
+	}
+	return path, key, nil
 }
 
 // pagesStopped is a page walk that could not reach the last page: what it
@@ -182,18 +207,14 @@ func nextPage(base *url.URL, body []byte, seen map[string]bool) (string, error) 
 	if href == "" {
 		return "", nil
 	}
-	u, err := base.Parse(href)
-	if err != nil || u.Host != base.Host || u.Scheme != base.Scheme {
-		return "", pagesStopped(fmt.Sprintf("the next page, %s, is not on the gateway: it is not followed with your credentials", sanitize.Text(href)))
+	path, key, err := pageLink(base, href)
+	if err != nil {
+		return "", err
 	}
-	path := u.RequestURI()
-	if prefix := strings.TrimRight(base.Path, "/"); strings.HasPrefix(path, prefix+"/") {
-		path = path[len(prefix):]
-	}
-	if seen[path] || len(seen) >= maxPages {
+	if seen[key] || len(seen) >= maxPages {
 		return "", pagesStopped(fmt.Sprintf("the pages do not end (%s again, or %d pages)", sanitize.Text(href), maxPages))
 	}
-	seen[path] = true
+	seen[key] = true
 	return path, nil
 }
 

@@ -207,14 +207,25 @@ func TestAPIPaginateThatStopsBeforeTheEndExitsIncomplete(t *testing.T) {
 			fmt.Fprint(w, `{"page":1,"_links":{"next":"/v1/loop"}}`)
 		case "/v1/away":
 			fmt.Fprint(w, `{"page":1,"_links":{"next":"https://evil.example/v1/away"}}`)
+		case "/v1/query": // back to page 1, its query in another order
+			fmt.Fprint(w, `{"page":1,"_links":{"next":"/v1/query?b=2&a=1"}}`)
 		}
 	}))
 	defer gateway.Close()
-	for path, says := range map[string]string{"/v1/loop": "again", "/v1/away": "not on the gateway"} {
-		out, errOut, code := runCLI(t, "api", path, "--paginate", "-H", "Authorization: Bearer token",
-			"--base-url", gateway.URL, "--client-key", "ck_test")
-		if code != exitIncomplete || !strings.Contains(errOut, says) || strings.Count(out, `"page":1`) != 1 {
-			t.Errorf("%s: exit %d, stdout %q, stderr %q; want the page, why it stopped, exit %d", path, code, out, errOut, exitIncomplete)
+	for _, tc := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"/v1/loop"}, "again"},
+		{[]string{"v1/loop"}, "again"}, // no leading slash: still page 1
+		{[]string{"/v1/query?a=1", "-f", "b=2"}, "again"},
+		{[]string{"/v1/away"}, "not on the gateway"},
+	} {
+		args := append([]string{"api"}, tc.args...)
+		out, errOut, code := runCLI(t, append(args, "--paginate", "-H", "Authorization: Bearer token",
+			"--base-url", gateway.URL, "--client-key", "ck_test")...)
+		if code != exitIncomplete || !strings.Contains(errOut, tc.says) || strings.Count(out, `"page":1`) != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want the page, why it stopped, exit %d", tc.args, code, out, errOut, exitIncomplete)
 		}
 	}
 }

@@ -213,7 +213,7 @@ func writeRoffFlags(b *strings.Builder, flags *pflag.FlagSet) {
 		if f.Shorthand != "" {
 			name = "\\fB\\-" + f.Shorthand + "\\fR, " + name
 		}
-		_, usage := pflag.UnquoteUsage(f)
+		usage := f.Usage // plain: plainFlagUsages took its backticks out
 		varName := flagPlaceholder(f)
 		if varName != "" {
 			name += " \\fI" + roffText(varName) + "\\fR"

@@ -2,9 +2,12 @@ package cli
 
 import (
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"cardterm/domain/humantime"
 )
 
 // fang prints a flag's text as it is written, so pflag's way of naming a
@@ -20,8 +23,8 @@ const placeholderAnnotation = "cardterm_placeholder"
 // cmd's tree, keeping the name of the value for the man page.
 func plainFlagUsages(cmd *cobra.Command) {
 	plain := func(f *pflag.Flag) {
-		if f.Value.Type() == "duration" {
-			f.DefValue = shortDuration(f.DefValue)
+		if d, err := time.ParseDuration(f.DefValue); err == nil && f.Value.Type() == "duration" {
+			f.DefValue = humantime.Typed(d)
 		}
 		if !strings.Contains(f.Usage, "`") {
 			return
@@ -33,8 +36,7 @@ func plainFlagUsages(cmd *cobra.Command) {
 		f.Annotations[placeholderAnnotation] = []string{name}
 		f.Usage = strings.ReplaceAll(f.Usage, "`", "")
 	}
-	cmd.LocalFlags().VisitAll(plain)
-	cmd.PersistentFlags().VisitAll(plain)
+	cmd.LocalFlags().VisitAll(plain) // cobra's: its own and its persistent flags
 	for _, sub := range cmd.Commands() {
 		plainFlagUsages(sub)
 	}
@@ -51,16 +53,4 @@ func flagPlaceholder(f *pflag.Flag) string {
 	}
 	name, _ := pflag.UnquoteUsage(f)
 	return name
-}
-
-// shortDuration writes a duration flag's default as a user types it
-// ("5m", "2h", "1h30m"), not with the zero units Go prints ("5m0s").
-func shortDuration(d string) string {
-	if strings.HasSuffix(d, "m0s") {
-		d = strings.TrimSuffix(d, "0s")
-	}
-	if strings.HasSuffix(d, "h0m") {
-		d = strings.TrimSuffix(d, "0m")
-	}
-	return d
 }

@@ -28,9 +28,12 @@ type gateway struct {
 	// embedded: the sandbox this process started (its demo users are
 	// the seeded ones).
 	embedded bool
-	demo     []screenkit.DemoHint
-	close    func()
-	events   inAppEvents // the in-app webhook listener (app_events.go)
+	// demoSecretKey: the embedded sandbox's secret key of the demo
+	// tenant whose client key is in use; "" for any other gateway.
+	demoSecretKey string
+	demo          []screenkit.DemoHint
+	close         func()
+	events        inAppEvents // the in-app webhook listener (app_events.go)
 }
 
 // chooseGateway picks a remote gateway from --base-url, or starts the
@@ -105,8 +108,11 @@ func startEmbedded(o options, cfg apiclient.Config, closeLog func()) (gateway, e
 	gw.cfg.Sandbox = true // started here: known, never asked
 	gw.asSandbox()
 	gw.embedded = true
-	if cred, ok := sandbox.CredentialFor(gw.cfg.ClientKey); ok && gw.cfg.ClientID == "" {
-		gw.cfg.ClientID = cred.ClientID
+	if cred, ok := sandbox.CredentialFor(gw.cfg.ClientKey); ok {
+		gw.demoSecretKey = cred.SecretKey
+		if gw.cfg.ClientID == "" {
+			gw.cfg.ClientID = cred.ClientID
+		}
 	}
 	region := "eu"
 	if o.us {
@@ -120,7 +126,7 @@ func startEmbedded(o options, cfg apiclient.Config, closeLog func()) (gateway, e
 		}
 	}
 	if !o.support {
-		gw.cfg.SecretKey = demoSecretKey(gw.cfg.ClientKey)
+		gw.cfg.SecretKey = gw.demoSecretKey
 	}
 	return gw, nil
 }
@@ -132,15 +138,6 @@ func (gw *gateway) asSandbox() {
 	if gw.cfg.ClientKey == "" {
 		gw.cfg.ClientKey = sandbox.DemoClientKey
 	}
-}
-
-// demoSecretKey is the sandbox's secret key of the demo tenant whose
-// client key this is, or "".
-func demoSecretKey(clientKey string) string {
-	if cred, ok := sandbox.CredentialFor(clientKey); ok {
-		return cred.SecretKey
-	}
-	return ""
 }
 
 // clientConfig is a gateway client's configuration from the resolved

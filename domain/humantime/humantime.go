@@ -7,6 +7,7 @@ package humantime
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -49,4 +50,17 @@ func Relative(t, now time.Time) string {
 		return Duration(d) + " ago"
 	}
 	return "in " + Duration(d)
+}
+
+// Typed writes d as a user types it on a command line or in a rule
+// ("10m", "2h", "1h30m"), without the zero units Go prints ("10m0s").
+func Typed(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }

@@ -35,3 +35,23 @@ func TestRelative(t *testing.T) {
 		}
 	}
 }
+
+func TestTyped(t *testing.T) {
+	for _, tc := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0s"},
+		{45 * time.Second, "45s"},
+		{5 * time.Minute, "5m"},
+		{90 * time.Second, "1m30s"},
+		{2 * time.Hour, "2h"},
+		{time.Hour + 30*time.Minute, "1h30m"},
+		{time.Hour + 30*time.Second, "1h0m30s"},
+		{1500 * time.Millisecond, "1.5s"},
+	} {
+		if got := Typed(tc.d); got != tc.want {
+			t.Errorf("Typed(%v) = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -17,6 +16,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/domain/guard"
+	"cardterm/domain/humantime"
 	"cardterm/domain/profiledata"
 	"cardterm/domain/statement"
 	"cardterm/screens/screenkit"
@@ -183,7 +183,7 @@ func (p *guardPanel) line(text string) string {
 func ruleSummary(r guard.Rule, home string) string {
 	var when []string
 	if r.Declines > 0 {
-		when = append(when, fmt.Sprintf("%d declines within %s", r.Declines, shortDuration(r.Within)))
+		when = append(when, fmt.Sprintf("%d declines within %s", r.Declines, humantime.Typed(r.Within)))
 	}
 	for _, part := range [][2]string{{"merchant ", r.Merchant}, {"category ", r.Category}, {"country ", r.Country}} {
 		if part[1] != "" {
@@ -201,21 +201,9 @@ func ruleSummary(r guard.Rule, home string) string {
 	}
 	then := r.Action
 	if r.Action == guard.Freeze {
-		then += map[bool]string{true: " alone", false: " (asks first)"}[r.Alone] + ", cool-down " + shortDuration(r.Cooldown)
+		then += map[bool]string{true: " alone", false: " (asks first)"}[r.Alone] + ", cool-down " + humantime.Typed(r.Cooldown)
 	}
 	return r.Name + ": " + strings.Join(when, ", ") + " → " + then
-}
-
-// shortDuration is "10m" for 10m0s, "2h" for 2h0m0s.
-func shortDuration(d time.Duration) string {
-	s := d.String()
-	if strings.HasSuffix(s, "m0s") {
-		s = strings.TrimSuffix(s, "0s")
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = strings.TrimSuffix(s, "0m")
-	}
-	return s
 }
 
 // openRuleEditor opens the rules' YAML in the one form; the file (or the
