@@ -1,8 +1,7 @@
 // Package humantime writes spans of time the way the app shows them to
 // people: "45 s", "5 min", "3 h 20 min", "269 days", never Go's "5m0s" or
-// "6471h41m8s". It imports nothing of the app, so the client packages
-// (the webhook receiver's refusals) and the screens share it; it lives
-// under apiclient, which imports nothing else of cardterm, so both may.
+// "6471h41m8s". It imports nothing of the app, so the sandbox (the webhook
+// receiver's refusals), the command line and the screens share it.
 package humantime
 
 import (
