@@ -32,9 +32,8 @@ func newRootCommand(std streams) *cobra.Command {
 }
 
 // newAppCommand is the root command alone: the app, --json and the
-// settings' flags. Run leaves the subcommands out when there are no
-// arguments, since only the app can run then: building the forty
-// commands, their flags and completions was a tenth of the app's start.
+// settings' flags. With no arguments Run starts the app without it
+// (runWithoutArguments); it fails with the app's error there.
 func newAppCommand(std streams) *cobra.Command {
 	var given givenFlags
 	var asJSON bool

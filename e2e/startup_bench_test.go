@@ -21,11 +21,15 @@ import (
 // for the smallest Bubble Tea program (e2e/testdata/emptytea), each
 // started in a pseudo-terminal of 120x40 and timed until its first
 // frame's text arrives. One op is one start of each, in turn, so that a
-// change of load on the machine weighs on both alike; the metrics are
-// each one's median and their ratio. Both are timed as built: a binary
-// installed and paged in by exec starts the same (docs/performance.md),
-// while a copy just written in one write starts quicker for a while, and
-// more so the larger the binary, which flattered cardterm.
+// change of load on the machine weighs on all alike; the metrics are
+// each one's median and their ratio. A third program, emptytea linked
+// with every package cardterm links, says how much of the ratio those
+// packages take before main, whatever cardterm does after it.
+//
+// All are timed as built: a binary installed and paged in by exec starts
+// the same (docs/performance.md), while a copy just written in one write
+// starts quicker for a while, and more so the larger the binary, which
+// flattered cardterm.
 //
 //	go test ./e2e -run '^$' -bench FirstFrame -benchtime 60x
 //
@@ -34,36 +38,48 @@ import (
 var (
 	emptyTeaOnce sync.Once
 	emptyTea     string
+	emptyLinked  string
 	emptyTeaErr  error
 )
 
-// emptyTeaBinary builds the yardstick once.
-func emptyTeaBinary(b *testing.B) string {
+// emptyTeaBinaries builds the yardstick once, and once more with every
+// package cardterm links (-tags linked, testdata/emptytea/linked.go).
+func emptyTeaBinaries(b *testing.B) (yardstick, linked string) {
 	emptyTeaOnce.Do(func() {
-		emptyTea = filepath.Join(filepath.Dir(binary), "emptytea")
-		build := exec.Command("go", "build", "-o", emptyTea, "./testdata/emptytea")
-		build.Stderr = os.Stderr
-		emptyTeaErr = build.Run()
+		dir := filepath.Dir(binary)
+		emptyTea, emptyLinked = filepath.Join(dir, "emptytea"), filepath.Join(dir, "emptytea-linked")
+		for _, build := range []*exec.Cmd{
+			exec.Command("go", "build", "-o", emptyTea, "./testdata/emptytea"),
+			exec.Command("go", "build", "-tags", "linked", "-o", emptyLinked, "./testdata/emptytea"),
+		} {
+			build.Stderr = os.Stderr
+			if emptyTeaErr = build.Run(); emptyTeaErr != nil {
+				return
+			}
+		}
 	})
 	if emptyTeaErr != nil {
 		b.Fatal(emptyTeaErr)
 	}
-	return emptyTea
+	return emptyTea, emptyLinked
 }
 
 func BenchmarkFirstFrame(b *testing.B) {
-	yardstick, cardterm := emptyTeaBinary(b), binary
-	var emptyTeaTimes, cardtermTimes []time.Duration
+	yardstick, linked := emptyTeaBinaries(b)
+	var emptyTeaTimes, linkedTimes, cardtermTimes []time.Duration
 	for b.Loop() {
 		emptyTeaTimes = append(emptyTeaTimes, firstFrame(b, yardstick, "first frame"))
-		cardtermTimes = append(cardtermTimes, firstFrame(b, cardterm, "Sign in"))
+		linkedTimes = append(linkedTimes, firstFrame(b, linked, "first frame"))
+		cardtermTimes = append(cardtermTimes, firstFrame(b, binary, "Sign in"))
 	}
-	emptyTeaMedian, cardtermMedian := median(emptyTeaTimes), median(cardtermTimes)
+	emptyTeaMedian, linkedMedian, cardtermMedian := median(emptyTeaTimes), median(linkedTimes), median(cardtermTimes)
+	ratio := func(d time.Duration) float64 { return float64(d) / float64(emptyTeaMedian) }
 	b.ReportMetric(float64(emptyTeaMedian.Microseconds())/1000, "emptytea-ms")
 	b.ReportMetric(float64(cardtermMedian.Microseconds())/1000, "cardterm-ms")
-	b.ReportMetric(float64(cardtermMedian)/float64(emptyTeaMedian), "ratio")
-	b.Logf("medians of %d starts each: emptytea %s, cardterm %s (%.3f×)", len(cardtermTimes),
-		emptyTeaMedian, cardtermMedian, float64(cardtermMedian)/float64(emptyTeaMedian))
+	b.ReportMetric(ratio(cardtermMedian), "ratio")
+	b.ReportMetric(ratio(linkedMedian), "linked-ratio")
+	b.Logf("medians of %d starts each: emptytea %s, emptytea linked as cardterm %s (%.3f×), cardterm %s (%.3f×)",
+		len(cardtermTimes), emptyTeaMedian, linkedMedian, ratio(linkedMedian), cardtermMedian, ratio(cardtermMedian))
 }
 
 // median is the middle of times (sorted in place).
