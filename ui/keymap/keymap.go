@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 
+	"cardterm/domain/lazy"
+
 	"charm.land/bubbles/v2/key"
 )
 
@@ -52,7 +54,7 @@ var (
 	// used is what Use put in force; nil: the registry's defaults, made
 	// at their first use rather than at every start.
 	used     map[string]Action
-	defaults = sync.OnceValue(registryDefaults)
+	defaults = lazy.Value[map[string]Action]{New: registryDefaults}
 )
 
 // inForce is the actions with their keys in force. Call with mu held.
@@ -60,7 +62,7 @@ func inForce() map[string]Action {
 	if used != nil {
 		return used
 	}
-	return defaults()
+	return defaults.Get()
 }
 
 // registryDefaults indexes the registry by name.
