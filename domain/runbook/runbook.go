@@ -29,9 +29,9 @@ import (
 	"slices"
 	"strings"
 
-	"cardterm/domain/lazy"
-
 	"go.yaml.in/yaml/v3"
+
+	"cardterm/domain/lazy"
 )
 
 // Runbook is one kind of ticket.

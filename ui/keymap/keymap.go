@@ -11,9 +11,9 @@ import (
 	"strings"
 	"sync"
 
-	"cardterm/domain/lazy"
-
 	"charm.land/bubbles/v2/key"
+
+	"cardterm/domain/lazy"
 )
 
 // Action is one thing a key does.
