@@ -136,8 +136,14 @@ func printProbeReport(out io.Writer, r webhookprobe.Report) {
 
 // Styles of the probe's table: the verdicts in colour (NO_COLOR and a pipe
 // leave the words), advice faint.
-func probeGoodStyle() lipgloss.Style  { return lipgloss.NewStyle().Foreground(lipgloss.Green).Bold(true) }
-func probeBadStyle() lipgloss.Style   { return lipgloss.NewStyle().Foreground(lipgloss.Red).Bold(true) }
+func probeGoodStyle() lipgloss.Style {
+	return lipgloss.NewStyle().Foreground(lipgloss.Green).Bold(true)
+}
+
+func probeBadStyle() lipgloss.Style {
+	return lipgloss.NewStyle().Foreground(lipgloss.Red).Bold(true)
+}
+
 func probeFaintStyle() lipgloss.Style { return lipgloss.NewStyle().Faint(true) }
 
 // clipText cuts s to n cells with an ellipsis.
