@@ -4,10 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // PINTokenLifetime is how long a hosted PIN token lives ("about 10
@@ -177,7 +175,7 @@ func (c *Client) imageToken(ctx context.Context, call Call) (ImageToken, error) 
 }
 
 // tokenParam matches a token query parameter and its value.
-var tokenParam = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(token=)[^&\s"']+`) })
+var tokenParam = lazyRegexp{pattern: `(?i)(token=)[^&\s"']+`}
 
 // scrubTokens removes token query values from an error's texts, in case a
 // gateway echoes an image link in an error.
@@ -186,7 +184,7 @@ func scrubTokens(err error) {
 	if !asError(err, &e) {
 		return
 	}
-	e.rewriteGatewayText(func(s string) string { return tokenParam().ReplaceAllString(s, "${1}[redacted]") })
+	e.rewriteGatewayText(func(s string) string { return tokenParam.get().ReplaceAllString(s, "${1}[redacted]") })
 }
 
 // NormalizeHexColor returns #RRGGBB in upper case for a valid #RGB or

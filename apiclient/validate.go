@@ -110,21 +110,29 @@ func decodeBase58(s string) ([]byte, bool) { return decodeBase58With(s, base58Al
 // ones first; the gateway may accept others.
 var WhitelistCurrencies = []string{"usdc", "usdt", "eth", "matic", "pol", "dai", "btc", "sol", "xrp", "xlm"}
 
-// evmCurrencies are tokens whose addresses are EVM hex addresses.
-var evmCurrencies = map[string]bool{
-	"usdc": true, "usdt": true, "eth": true, "matic": true, "pol": true,
-	"dai": true, "musd": true, "weth": true, "usde": true,
+// evmCurrency reports whether currency (lower case) is a token whose
+// addresses are EVM hex addresses. (A switch, as is memoCurrency: a
+// package map is built before main on every start.)
+func evmCurrency(currency string) bool {
+	switch currency {
+	case "usdc", "usdt", "eth", "matic", "pol", "dai", "musd", "weth", "usde":
+		return true
+	}
+	return false
 }
 
-// memoCurrencies are currencies whose exchanges share one address and tell
-// customers apart with a memo or destination tag: an entry without one
-// would send funds nobody can attribute.
-var memoCurrencies = map[string]bool{"xrp": true, "xlm": true}
+// memoCurrency reports whether currency (lower case) is one whose
+// exchanges share one address and tell customers apart with a memo or
+// destination tag: an entry without one would send funds nobody can
+// attribute.
+func memoCurrency(currency string) bool {
+	return currency == "xrp" || currency == "xlm"
+}
 
 // CurrencyNeedsMemo reports whether whitelist entries of currency must carry
 // a memo or destination tag (walletMemo).
 func CurrencyNeedsMemo(currency string) bool {
-	return memoCurrencies[strings.ToLower(strings.TrimSpace(currency))]
+	return memoCurrency(strings.ToLower(strings.TrimSpace(currency)))
 }
 
 // ValidateWhitelistAddress checks an address (and its memo) for currency:
@@ -141,7 +149,7 @@ func ValidateWhitelistAddress(currency, address, memo string) error {
 		return errors.New("address must not contain spaces")
 	}
 	switch {
-	case evmCurrencies[cur]:
+	case evmCurrency(cur):
 		if !ValidEVMAddress(address) {
 			return errors.New("invalid address format: expected 0x followed by 40 hex digits")
 		}
@@ -166,7 +174,7 @@ func ValidateWhitelistAddress(currency, address, memo string) error {
 }
 
 func validateMemo(cur, memo string) error {
-	if !memoCurrencies[cur] {
+	if !memoCurrency(cur) {
 		return nil
 	}
 	if strings.TrimSpace(memo) == "" {
@@ -209,7 +217,7 @@ func ValidateWhitelistEntry(e NewWhitelistEntry) []FieldError {
 			field = "walletMemo"
 		}
 		out = append(out, FieldError{Field: field, Message: err.Error()})
-	} else if !memoCurrencies[strings.ToLower(e.Currency)] && e.WalletMemo != "" && len(e.WalletMemo) > 64 {
+	} else if !memoCurrency(strings.ToLower(e.Currency)) && e.WalletMemo != "" && len(e.WalletMemo) > 64 {
 		out = append(out, FieldError{Field: "walletMemo", Message: "memo must be at most 64 characters"})
 	}
 	return out

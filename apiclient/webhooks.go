@@ -8,9 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -264,12 +262,12 @@ func WebhookKeyWhole(key string) bool {
 	return !IsMaskedKey(key) && len(key) >= MinWebhookKeyLen
 }
 
-var webhookEventRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9_]+(\.[a-z0-9_]+)+$`) })
+var webhookEventRE = lazyRegexp{pattern: `^[a-z0-9_]+(\.[a-z0-9_]+)+$`}
 
 // ValidateWebhookEventType checks the shape of an event type name
 // (lower-case dotted words such as card.activated).
 func ValidateWebhookEventType(t string) error {
-	if !webhookEventRE().MatchString(t) {
+	if !webhookEventRE.get().MatchString(t) {
 		return fmt.Errorf("invalid event type %q: use dotted lower-case names such as card.activated", t)
 	}
 	return nil

@@ -5,11 +5,9 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // WhitelistEntry is an approved withdrawal address (GET /v1/wallet/whitelist).
@@ -139,7 +137,7 @@ func DeleteWhitelistCall(ids []string) Call {
 		}{ids}, family: familyUser, us: usQuery}}
 }
 
-var entryIndexRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`wallets\[(\d+)\]`) })
+var entryIndexRE = lazyRegexp{pattern: `wallets\[(\d+)\]`}
 
 // WhitelistErrorEntry finds which entry of an AddWhitelist request a
 // gateway error concerns (from a field such as "wallets[1].walletAddress"
@@ -156,7 +154,7 @@ func WhitelistErrorEntry(err error) (index int, ok bool) {
 	texts = append(texts, e.Message)
 	texts = append(texts, e.Details...)
 	for _, t := range texts {
-		if m := entryIndexRE().FindStringSubmatch(t); m != nil {
+		if m := entryIndexRE.get().FindStringSubmatch(t); m != nil {
 			if n, err := strconv.Atoi(m[1]); err == nil {
 				return n, true
 			}

@@ -11,11 +11,9 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"text/tabwriter"
 	"text/template"
@@ -25,6 +23,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/apiclient/curlcmd"
+	"cardterm/domain/lazy"
 	"cardterm/sandbox"
 	"cardterm/ui/sanitize"
 )
@@ -247,7 +246,7 @@ func parseHeaders(lines []string) (http.Header, error) {
 }
 
 // fieldKey is gh's: a name, then bracketed keys ([sub] or []).
-var fieldKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^\[\]]+(\[[^\[\]]*\])*$`) })
+var fieldKey = lazy.Regexp{Pattern: `^[^\[\]]+(\[[^\[\]]*\])*$`}
 
 // parseFields reads all -f before the -F, as gh; the first @- reads stdin.
 func parseFields(raw, typed []string, stdin io.Reader) (map[string]any, url.Values, error) {
@@ -261,7 +260,7 @@ func parseFields(raw, typed []string, stdin io.Reader) (map[string]any, url.Valu
 		var value any = text
 		var err error
 		switch {
-		case !fieldKey().MatchString(name):
+		case !fieldKey.Get().MatchString(name):
 			err = errors.New("write key=value (key[sub]=value nests, key[]=value appends)")
 		case !hasValue && !strings.HasSuffix(name, "[]"):
 			err = errors.New("a field needs a value after '=' (only key[] stands alone, for an empty array)")

@@ -65,7 +65,7 @@ func watchArgs(flag string, args []string) (time.Duration, []string, error) {
 		interval = d
 	}
 	if len(args) >= 2 {
-		lk, known := lookups[args[0]]
+		lk, known := lookups.Get()[args[0]]
 		last := args[len(args)-1]
 		if d, isInterval, ok := parseWatchInterval(last); isInterval && known && len(args)-1 > lk.max {
 			if !ok {

@@ -79,12 +79,12 @@ func deliveryJSONLine(d webhookreceiver.Delivery, counts *webhookreceiver.RouteC
 	return append(sanitize.JSON(b), '\n')
 }
 
-// Styles of the live list: status in colour, the rest plain.
-var (
-	verifiedStyle = lipgloss.NewStyle().Foreground(lipgloss.Green).Bold(true)
-	rejectedStyle = lipgloss.NewStyle().Foreground(lipgloss.Red).Bold(true)
-	faintStyle    = lipgloss.NewStyle().Faint(true)
-)
+// Styles of the live list: status in colour, the rest plain. Functions,
+// as are the other commands' styles: a package-level style is built
+// before main on every start, and making one is cheap.
+func verifiedStyle() lipgloss.Style { return lipgloss.NewStyle().Foreground(lipgloss.Green).Bold(true) }
+func rejectedStyle() lipgloss.Style { return lipgloss.NewStyle().Foreground(lipgloss.Red).Bold(true) }
+func faintStyle() lipgloss.Style    { return lipgloss.NewStyle().Faint(true) }
 
 // printDeliveryLine writes d as a row of the live list; every value the
 // sender chose is sanitized. Colours follow the terminal (and NO_COLOR).
@@ -99,20 +99,20 @@ func deliveryRow(d webhookreceiver.Delivery) string {
 		eventType = "(no event_type)"
 	}
 	var b strings.Builder
-	b.WriteString(faintStyle.Render(d.ReceivedAt.Local().Format("15:04:05")))
+	b.WriteString(faintStyle().Render(d.ReceivedAt.Local().Format("15:04:05")))
 	b.WriteString("  ")
 	if d.Verified {
-		b.WriteString(verifiedStyle.Render(fmt.Sprintf("%-9s", "verified")))
+		b.WriteString(verifiedStyle().Render(fmt.Sprintf("%-9s", "verified")))
 	} else {
-		b.WriteString(rejectedStyle.Render(fmt.Sprintf("%-9s", "rejected")))
+		b.WriteString(rejectedStyle().Render(fmt.Sprintf("%-9s", "rejected")))
 	}
 	fmt.Fprintf(&b, " %d  %-22s", d.Status, sanitize.Text(eventType))
 	if d.EventID != "" {
-		fmt.Fprintf(&b, "  %s", faintStyle.Render(sanitize.Text(d.EventID)))
+		fmt.Fprintf(&b, "  %s", faintStyle().Render(sanitize.Text(d.EventID)))
 	}
 	if !d.Verified {
-		fmt.Fprintf(&b, "  %s", rejectedStyle.Render(sanitize.Text(d.Detail)))
-		fmt.Fprintf(&b, "  %s", faintStyle.Render(bodySummary(d)))
+		fmt.Fprintf(&b, "  %s", rejectedStyle().Render(sanitize.Text(d.Detail)))
+		fmt.Fprintf(&b, "  %s", faintStyle().Render(bodySummary(d)))
 	}
 	writeForward(&b, d.Forward)
 	return b.String()
@@ -135,14 +135,14 @@ func bodySummary(d webhookreceiver.Delivery) string {
 // under the live list's rows.
 func printForwardLine(w io.Writer, d webhookreceiver.Delivery, counts *webhookreceiver.RouteCount) {
 	var b strings.Builder
-	b.WriteString(faintStyle.Render(time.Now().Local().Format("15:04:05")))
+	b.WriteString(faintStyle().Render(time.Now().Local().Format("15:04:05")))
 	fmt.Fprintf(&b, "  forwarded #%d %s", d.Seq, sanitize.Text(d.EventType))
 	if d.Forward != nil && d.Forward.Chaos != "" {
 		fmt.Fprintf(&b, " (chaos: %s)", d.Forward.Chaos)
 	}
 	writeForward(&b, d.Forward)
 	if counts != nil {
-		b.WriteString("  " + faintStyle.Render(routeCountText(*counts)))
+		b.WriteString("  " + faintStyle().Render(routeCountText(*counts)))
 	}
 	_, _ = lipgloss.Fprintln(w, b.String())
 }
@@ -158,11 +158,11 @@ func writeForward(b *strings.Builder, f *webhookreceiver.ForwardResult) {
 	if f != nil {
 		switch {
 		case f.Error != "":
-			fmt.Fprintf(b, "  → %s", rejectedStyle.Render("forward failed: "+sanitize.Text(f.Error)))
+			fmt.Fprintf(b, "  → %s", rejectedStyle().Render("forward failed: "+sanitize.Text(f.Error)))
 		case f.Status >= 200 && f.Status < 300:
-			fmt.Fprintf(b, "  → %s in %s", verifiedStyle.Render(fmt.Sprint(f.Status)), f.Duration.Round(time.Millisecond))
+			fmt.Fprintf(b, "  → %s in %s", verifiedStyle().Render(fmt.Sprint(f.Status)), f.Duration.Round(time.Millisecond))
 		default:
-			fmt.Fprintf(b, "  → %s in %s", rejectedStyle.Render(fmt.Sprintf("%d %s", f.Status, http.StatusText(f.Status))), f.Duration.Round(time.Millisecond))
+			fmt.Fprintf(b, "  → %s in %s", rejectedStyle().Render(fmt.Sprintf("%d %s", f.Status, http.StatusText(f.Status))), f.Duration.Round(time.Millisecond))
 		}
 	}
 }

@@ -115,11 +115,10 @@ type proxyPrinter struct {
 	requests, flagged int
 }
 
-var (
-	proxyOKStyle    = lipgloss.NewStyle().Foreground(lipgloss.Green)
-	proxyBadStyle   = lipgloss.NewStyle().Foreground(lipgloss.Red).Bold(true)
-	proxyFaintStyle = lipgloss.NewStyle().Faint(true)
-)
+// Styles of the exchanges: verdicts in colour, the rest faint.
+func proxyOKStyle() lipgloss.Style    { return lipgloss.NewStyle().Foreground(lipgloss.Green) }
+func proxyBadStyle() lipgloss.Style   { return lipgloss.NewStyle().Foreground(lipgloss.Red).Bold(true) }
+func proxyFaintStyle() lipgloss.Style { return lipgloss.NewStyle().Faint(true) }
 
 func (p *proxyPrinter) exchange(ex proxy.Exchange) {
 	p.mu.Lock()
@@ -133,17 +132,17 @@ func (p *proxyPrinter) exchange(ex proxy.Exchange) {
 		_, _ = p.out.Write(append(sanitize.JSON(b), '\n'))
 		return
 	}
-	verdict := proxyOKStyle.Render("ok")
+	verdict := proxyOKStyle().Render("ok")
 	if n := len(ex.Violations); n > 0 {
-		verdict = proxyBadStyle.Render(fmt.Sprintf("%d broken rule(s)", n))
+		verdict = proxyBadStyle().Render(fmt.Sprintf("%d broken rule(s)", n))
 	}
 	status := fmt.Sprint(ex.Status)
 	if ex.Error != "" {
-		status = proxyBadStyle.Render(sanitize.Text(ex.Error))
+		status = proxyBadStyle().Render(sanitize.Text(ex.Error))
 	}
 	_, _ = lipgloss.Fprintf(p.out, "%s  %-6s %s  %s  %dms  %s\n", ex.Time.Local().Format("15:04:05"), sanitize.Text(ex.Method),
 		sanitize.Text(ex.Path), status, ex.DurationMs, verdict)
 	for _, v := range ex.Violations {
-		_, _ = lipgloss.Fprintf(p.out, "    %s %-8s %s\n      %s\n", proxyBadStyle.Render("✗"), v.Where, sanitize.Text(v.Detail), proxyFaintStyle.Render("rule: "+sanitize.Text(v.Rule)))
+		_, _ = lipgloss.Fprintf(p.out, "    %s %-8s %s\n      %s\n", proxyBadStyle().Render("✗"), v.Where, sanitize.Text(v.Detail), proxyFaintStyle().Render("rule: "+sanitize.Text(v.Rule)))
 	}
 }

@@ -122,26 +122,24 @@ reads GET /sandbox/logs.`,
 }
 
 // Status colours of the log lines (NO_COLOR and pipes drop them).
-var (
-	logOKStyle     = lipgloss.NewStyle().Foreground(lipgloss.Green)
-	logRefuseStyle = lipgloss.NewStyle().Foreground(lipgloss.Yellow)
-	logErrorStyle  = lipgloss.NewStyle().Foreground(lipgloss.Red).Bold(true)
-	logFaintStyle  = lipgloss.NewStyle().Faint(true)
-)
+func logOKStyle() lipgloss.Style     { return lipgloss.NewStyle().Foreground(lipgloss.Green) }
+func logRefuseStyle() lipgloss.Style { return lipgloss.NewStyle().Foreground(lipgloss.Yellow) }
+func logErrorStyle() lipgloss.Style  { return lipgloss.NewStyle().Foreground(lipgloss.Red).Bold(true) }
+func logFaintStyle() lipgloss.Style  { return lipgloss.NewStyle().Faint(true) }
 
 // printLogLine writes one answered request for a person; the sandbox's
 // strings are sanitized.
 func printLogLine(w io.Writer, e apiclient.SandboxLogEntry) error {
 	if e.Dropped > 0 {
-		_, err := lipgloss.Fprintln(w, logFaintStyle.Render(fmt.Sprintf("… %d requests not shown: this terminal read too slowly", e.Dropped)))
+		_, err := lipgloss.Fprintln(w, logFaintStyle().Render(fmt.Sprintf("… %d requests not shown: this terminal read too slowly", e.Dropped)))
 		return err
 	}
-	status := logOKStyle
+	status := logOKStyle()
 	switch {
 	case e.Status >= 500:
-		status = logErrorStyle
+		status = logErrorStyle()
 	case e.Status >= 400:
-		status = logRefuseStyle
+		status = logRefuseStyle()
 	}
 	took := fmt.Sprintf("%dms", e.DurationMs)
 	if e.DurationMs == 0 {
@@ -152,8 +150,8 @@ func printLogLine(w io.Writer, e apiclient.SandboxLogEntry) error {
 		tenant = "(no tenant)"
 	}
 	_, err := lipgloss.Fprintf(w, "%s  %-6s %s %s  %s  %s\n", e.Time.Local().Format("15:04:05.000"), sanitize.Text(e.Method),
-		status.Render(fmt.Sprint(e.Status)), sanitize.Text(e.Path), logFaintStyle.Render(took),
-		logFaintStyle.Render(sanitize.Text(tenant)))
+		status.Render(fmt.Sprint(e.Status)), sanitize.Text(e.Path), logFaintStyle().Render(took),
+		logFaintStyle().Render(sanitize.Text(tenant)))
 	return err
 }
 

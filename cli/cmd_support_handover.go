@@ -21,7 +21,7 @@ func checkResponseTimes(text string) error {
 func responseTimes(text string) map[string]time.Duration {
 	times, err := casefile.ParseResponseTimes(text)
 	if err != nil {
-		return casefile.DefaultResponseTimes
+		return casefile.DefaultResponseTimes()
 	}
 	return times
 }

@@ -81,7 +81,7 @@ the first demo user), refreshes the session as needed, and signs out after.
 		if len(args) == 0 {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		return waitStates[args[0]], cobra.ShellCompDirectiveNoFileComp
+		return waitStates(args[0]), cobra.ShellCompDirectiveNoFileComp
 	})
 	// --timeout is how long to wait here, not the per-request timeout
 	// setting (still taken from its variable or the profile).
@@ -95,13 +95,22 @@ type waitFlags struct {
 	timeout, interval time.Duration
 }
 
-// waitStates are the states of each kind, as the gateway names them.
-var waitStates = map[string][]string{
-	"order": {apiclient.OrderStarted, apiclient.OrderPending, apiclient.OrderCompleted, apiclient.OrderFailed,
-		apiclient.OrderExpired, apiclient.OrderRefunded},
-	"card":         {"ACTIVE", "FROZEN", "BLOCKED"},
-	"verification": {"UNVERIFIED", "PENDING", "VERIFIED", "REJECTED"},
-	"delivery":     {"pending", "retrying", "delivered", "failed"},
+// waitStates are the states of a kind, as the gateway names them; nil for
+// a kind there is no waiting for. (A switch: a package map is built before
+// main on every start.)
+func waitStates(kind string) []string {
+	switch kind {
+	case "order":
+		return []string{apiclient.OrderStarted, apiclient.OrderPending, apiclient.OrderCompleted, apiclient.OrderFailed,
+			apiclient.OrderExpired, apiclient.OrderRefunded}
+	case "card":
+		return []string{"ACTIVE", "FROZEN", "BLOCKED"}
+	case "verification":
+		return []string{"UNVERIFIED", "PENDING", "VERIFIED", "REJECTED"}
+	case "delivery":
+		return []string{"pending", "retrying", "delivered", "failed"}
+	}
+	return nil
 }
 
 // runWait checks the arguments, signs in and polls; it returns the exit code.
@@ -188,14 +197,14 @@ func waitTargetOf(client *apiclient.Client, args []string) (waitTarget, error) {
 	}
 	needsID := kind == "order" || kind == "delivery"
 	switch {
-	case waitStates[kind] == nil:
+	case waitStates(kind) == nil:
 		return waitTarget{}, usageError{fmt.Sprintf("%q: wait for an order, card, verification or delivery", kind)}
 	case needsID && id == "":
 		return waitTarget{}, usageError{fmt.Sprintf("wait %s needs its id: cardterm wait %s ID --status STATE", kind, kind)}
 	case !needsID && id != "":
 		return waitTarget{}, usageError{fmt.Sprintf("wait %s takes no id (it is the signed-in user's)", kind)}
 	}
-	t := waitTarget{states: waitStates[kind]}
+	t := waitTarget{states: waitStates(kind)}
 	switch kind {
 	case "order":
 		t.what, t.final = "order "+id, []string{apiclient.OrderCompleted, apiclient.OrderFailed, apiclient.OrderExpired, apiclient.OrderRefunded}

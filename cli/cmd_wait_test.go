@@ -12,7 +12,7 @@ import (
 // A 429 makes wait pause for what Retry-After asks, not its interval.
 func TestWaitHonoursRetryAfter(t *testing.T) {
 	calls := 0
-	target := waitTarget{what: "the card", states: waitStates["card"], look: func(context.Context) (string, error) {
+	target := waitTarget{what: "the card", states: waitStates("card"), look: func(context.Context) (string, error) {
 		calls++
 		if calls == 1 {
 			return "", &apiclient.Error{Status: 429, RetryAfter: 700 * time.Millisecond}

@@ -105,24 +105,24 @@ func printProbeReport(out io.Writer, r webhookprobe.Report) {
 		} else if c.Verdict == webhookprobe.Passed {
 			got = "connection closed"
 		}
-		result := probeGoodStyle.Render("ok")
+		result := probeGoodStyle().Render("ok")
 		switch c.Verdict {
 		case webhookprobe.Accepted:
-			result = probeBadStyle.Render("ACCEPTED")
+			result = probeBadStyle().Render("ACCEPTED")
 		case webhookprobe.Refused:
-			result = probeBadStyle.Render("REFUSED")
+			result = probeBadStyle().Render("REFUSED")
 		case webhookprobe.NoAnswer:
-			result = probeBadStyle.Render("NO ANSWER")
+			result = probeBadStyle().Render("NO ANSWER")
 		}
 		line := fmt.Sprintf("%-18s  %-40s  %-14s  %-28s  %s", c.Name, clipText(c.Sent, 40), c.Expected, clipText(got, 28), result)
 		if c.Detail != "" {
-			line += "  " + probeFaintStyle.Render(sanitize.Text(c.Detail))
+			line += "  " + probeFaintStyle().Render(sanitize.Text(c.Detail))
 		}
 		fmt.Fprintln(&w, line)
 	}
 	fmt.Fprintln(&w)
 	if r.Safe {
-		fmt.Fprintln(&w, probeGoodStyle.Render("Safe to go live:")+" the valid delivery was accepted and every attack refused.")
+		fmt.Fprintln(&w, probeGoodStyle().Render("Safe to go live:")+" the valid delivery was accepted and every attack refused.")
 		return
 	}
 	var bad []string
@@ -131,16 +131,20 @@ func printProbeReport(out io.Writer, r webhookprobe.Report) {
 			bad = append(bad, c.Name)
 		}
 	}
-	fmt.Fprintln(&w, probeBadStyle.Render("Not safe to go live:")+" "+strings.Join(bad, ", ")+" (see RESULT).")
+	fmt.Fprintln(&w, probeBadStyle().Render("Not safe to go live:")+" "+strings.Join(bad, ", ")+" (see RESULT).")
 }
 
 // Styles of the probe's table: the verdicts in colour (NO_COLOR and a pipe
 // leave the words), advice faint.
-var (
-	probeGoodStyle  = lipgloss.NewStyle().Foreground(lipgloss.Green).Bold(true)
-	probeBadStyle   = lipgloss.NewStyle().Foreground(lipgloss.Red).Bold(true)
-	probeFaintStyle = lipgloss.NewStyle().Faint(true)
-)
+func probeGoodStyle() lipgloss.Style {
+	return lipgloss.NewStyle().Foreground(lipgloss.Green).Bold(true)
+}
+
+func probeBadStyle() lipgloss.Style {
+	return lipgloss.NewStyle().Foreground(lipgloss.Red).Bold(true)
+}
+
+func probeFaintStyle() lipgloss.Style { return lipgloss.NewStyle().Faint(true) }
 
 // clipText cuts s to n cells with an ellipsis.
 func clipText(s string, n int) string {

@@ -15,13 +15,19 @@ import (
 // other flag that takes a value completes no file names unless its value
 // is a file.
 
-// fileFlags are the flags whose value is a file (or holds one: api -F
-// key=@FILE), where the shell's file names are right; dirFlags, a
-// directory's.
-var (
-	fileFlags = map[string]bool{"debug": true, "body": true, "field": true, "input": true}
-	dirFlags  = map[string]bool{"data": true}
-)
+// fileFlag reports whether the flag's value is a file (or holds one: api
+// -F key=@FILE), where the shell's file names are right; dirFlag, a
+// directory. (Switches and a function, not package maps, which are built
+// before main on every start.)
+func fileFlag(name string) bool {
+	switch name {
+	case "debug", "body", "field", "input":
+		return true
+	}
+	return false
+}
+
+func dirFlag(name string) bool { return name == "data" }
 
 // completeFlagValues registers, on every command of the tree, directory
 // names for a directory flag and no file names for the flags that take a
@@ -30,17 +36,17 @@ var (
 // own completion.
 func completeFlagValues(cmd *cobra.Command) {
 	cmd.LocalNonPersistentFlags().VisitAll(func(f *pflag.Flag) {
-		if f.Value.Type() == "bool" || fileFlags[f.Name] {
+		if f.Value.Type() == "bool" || fileFlag(f.Name) {
 			return
 		}
 		if _, has := cmd.GetFlagCompletionFunc(f.Name); has {
 			return
 		}
-		if complete, ok := ownCompletions[f.Name]; ok {
+		if complete := ownCompletion(f.Name); complete != nil {
 			_ = cmd.RegisterFlagCompletionFunc(f.Name, complete)
 			return
 		}
-		if dirFlags[f.Name] {
+		if dirFlag(f.Name) {
 			_ = cmd.RegisterFlagCompletionFunc(f.Name, cobra.FixedCompletions(nil, cobra.ShellCompDirectiveFilterDirs))
 			return
 		}
@@ -55,25 +61,37 @@ func completeFlagValues(cmd *cobra.Command) {
 	}
 }
 
-// ownCompletions complete the flags whose values come from cardterm's own
-// lists: the built-in themes (or a theme file), the saved views.
-var ownCompletions = map[string]cobra.CompletionFunc{
-	"theme": func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		var names []cobra.Completion
-		for _, t := range theme.BuiltIn {
-			names = append(names, t.Name)
+// ownCompletion completes a flag whose values come from cardterm's own
+// lists: the built-in themes (or a theme file), the saved views; nil for
+// another flag.
+func ownCompletion(flag string) cobra.CompletionFunc {
+	switch flag {
+	case "theme":
+		return completeThemes
+	case "view":
+		return completeViews
+	}
+	return nil
+}
+
+func completeThemes(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	var names []cobra.Completion
+	for _, t := range theme.BuiltIn {
+		names = append(names, t.Name)
+	}
+	return names, cobra.ShellCompDirectiveDefault // or a theme file
+}
+
+func completeViews(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	profile, _ := cmd.Flags().GetString("profile")
+	views, _ := viewStore(options{profile: profile, profileInUse: profile != ""}).Load()
+	screen := "transactions"
+	if len(args) > 0 {
+		if viewed, ok := viewScreen(args[0]); ok {
+			screen = viewed
 		}
-		return names, cobra.ShellCompDirectiveDefault // or a theme file
-	},
-	"view": func(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		profile, _ := cmd.Flags().GetString("profile")
-		views, _ := viewStore(options{profile: profile, profileInUse: profile != ""}).Load()
-		screen := "transactions"
-		if len(args) > 0 && viewsByLookup[args[0]] != "" {
-			screen = viewsByLookup[args[0]]
-		}
-		return savedview.Names(views, screen), cobra.ShellCompDirectiveNoFileComp
-	},
+	}
+	return savedview.Names(views, screen), cobra.ShellCompDirectiveNoFileComp
 }
 
 // completeRootArgs completes the root's arguments: look-up names after

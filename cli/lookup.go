@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"cardterm/apiclient"
+	"cardterm/domain/lazy"
 	"cardterm/domain/savedview"
 	"cardterm/domain/transactionview"
 	"cardterm/ui/sanitize"
@@ -32,71 +33,74 @@ type lookup struct {
 	call func(ctx context.Context, c *apiclient.Client, args []string) error
 }
 
-// lookups are the look-ups by name.
-var lookups = map[string]lookup{
-	"user": {signIn: true, call: func(ctx context.Context, c *apiclient.Client, _ []string) error {
-		_, err := c.User(ctx)
-		return err
-	}},
-	"card": {signIn: true, call: func(ctx context.Context, c *apiclient.Client, _ []string) error {
-		_, err := c.CardStatus(ctx)
-		return err
-	}},
-	"transactions": {args: "[PAGE]", max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
-		page, err := optionalInt(a, "PAGE", 1)
-		if err != nil {
+// lookups are the look-ups by name, indexed at first use: a package map
+// is built before main on every start.
+var lookups = lazy.Value[map[string]lookup]{New: func() map[string]lookup {
+	return map[string]lookup{
+		"user": {signIn: true, call: func(ctx context.Context, c *apiclient.Client, _ []string) error {
+			_, err := c.User(ctx)
 			return err
-		}
-		// PAGE counts from 1, as the screen's "page 1" does; the gateway's
-		// query counts from 0.
-		_, err = c.Transactions(ctx, apiclient.TransactionFilter{Page: max(page, 1) - 1})
-		return err
-	}},
-	"whitelist": {args: "CURRENCY", required: 1, max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
-		_, err := c.Whitelist(ctx, a[0])
-		return err
-	}},
-	"chain-config": {args: "[NETWORK]", max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
-		_, err := c.ChainConfig(ctx, strings.Join(a, ""))
-		return err
-	}},
-	"products": {signIn: true, call: func(ctx context.Context, c *apiclient.Client, _ []string) error {
-		_, err := c.Products(ctx)
-		return err
-	}},
-	"order": {args: "ORDER_ID", required: 1, max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
-		_, err := c.OrderStatus(ctx, a[0])
-		return err
-	}},
-	"webhooks": {signIn: true, call: func(ctx context.Context, c *apiclient.Client, _ []string) error {
-		_, err := c.Webhooks(ctx)
-		return err
-	}},
-	"webhook": {args: "WEBHOOK_ID", required: 1, max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
-		_, err := c.Webhook(ctx, a[0])
-		return err
-	}},
-	"consent": {args: "USER_ID", required: 1, max: 1, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
-		_, err := c.UserConsent(ctx, a[0], true)
-		return err
-	}},
-	"audit": {args: "USER_ID [OFFSET]", required: 1, max: 2, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
-		offset, err := optionalInt(a[1:], "OFFSET", 0)
-		if err != nil {
+		}},
+		"card": {signIn: true, call: func(ctx context.Context, c *apiclient.Client, _ []string) error {
+			_, err := c.CardStatus(ctx)
 			return err
-		}
-		_, err = c.ConsentAudit(ctx, a[0], apiclient.ConsentAuditMaxLimit, offset)
-		return err
-	}},
-	"consent-set": {args: "CONSENT_SET_ID", required: 1, max: 1, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
-		_, err := c.ConsentSet(ctx, a[0])
-		return err
-	}},
-	"onboarding": {args: "ONBOARDING_ID", required: 1, max: 1, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
-		_, err := c.OnboardingConsents(ctx, a[0])
-		return err
-	}},
-}
+		}},
+		"transactions": {args: "[PAGE]", max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+			page, err := optionalInt(a, "PAGE", 1)
+			if err != nil {
+				return err
+			}
+			// PAGE counts from 1, as the screen's "page 1" does; the gateway's
+			// query counts from 0.
+			_, err = c.Transactions(ctx, apiclient.TransactionFilter{Page: max(page, 1) - 1})
+			return err
+		}},
+		"whitelist": {args: "CURRENCY", required: 1, max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+			_, err := c.Whitelist(ctx, a[0])
+			return err
+		}},
+		"chain-config": {args: "[NETWORK]", max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+			_, err := c.ChainConfig(ctx, strings.Join(a, ""))
+			return err
+		}},
+		"products": {signIn: true, call: func(ctx context.Context, c *apiclient.Client, _ []string) error {
+			_, err := c.Products(ctx)
+			return err
+		}},
+		"order": {args: "ORDER_ID", required: 1, max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+			_, err := c.OrderStatus(ctx, a[0])
+			return err
+		}},
+		"webhooks": {signIn: true, call: func(ctx context.Context, c *apiclient.Client, _ []string) error {
+			_, err := c.Webhooks(ctx)
+			return err
+		}},
+		"webhook": {args: "WEBHOOK_ID", required: 1, max: 1, signIn: true, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+			_, err := c.Webhook(ctx, a[0])
+			return err
+		}},
+		"consent": {args: "USER_ID", required: 1, max: 1, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+			_, err := c.UserConsent(ctx, a[0], true)
+			return err
+		}},
+		"audit": {args: "USER_ID [OFFSET]", required: 1, max: 2, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+			offset, err := optionalInt(a[1:], "OFFSET", 0)
+			if err != nil {
+				return err
+			}
+			_, err = c.ConsentAudit(ctx, a[0], apiclient.ConsentAuditMaxLimit, offset)
+			return err
+		}},
+		"consent-set": {args: "CONSENT_SET_ID", required: 1, max: 1, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+			_, err := c.ConsentSet(ctx, a[0])
+			return err
+		}},
+		"onboarding": {args: "ONBOARDING_ID", required: 1, max: 1, call: func(ctx context.Context, c *apiclient.Client, a []string) error {
+			_, err := c.OnboardingConsents(ctx, a[0])
+			return err
+		}},
+	}
+}}
 
 // transactionsInView is the transactions look-up with a saved view's
 // filters; PAGE still counts from 1.
@@ -173,7 +177,7 @@ func optionalInt(args []string, name string, least int) (int, error) {
 // lookupNames lists every look-up, wallets included, in order.
 func lookupNames() []string {
 	names := []string{"wallets"}
-	for name := range lookups {
+	for name := range lookups.Get() {
 		names = append(names, name)
 	}
 	slices.Sort(names)
@@ -184,7 +188,7 @@ func lookupNames() []string {
 func lookupUsage() string {
 	var b strings.Builder
 	for _, name := range lookupNames() {
-		lk, mark := lookups[name], "*"
+		lk, mark := lookups.Get()[name], "*"
 		if name != "wallets" && !lk.signIn {
 			mark = " "
 		}
@@ -278,7 +282,7 @@ func checkLookupArgs(args []string) (string, error) {
 		}
 		return name, nil
 	}
-	lk, ok := lookups[name]
+	lk, ok := lookups.Get()[name]
 	switch {
 	case !ok:
 		return "", fmt.Errorf("no look-up %q.%s There are:\n%s", name, didYouMean(name, lookupNames()), lookupUsage())
@@ -305,7 +309,7 @@ func lookupBody(ctx context.Context, client *apiclient.Client, gw gateway, name 
 // lookupSignIn signs in when the look-up needs a user (signOut signs out
 // again; a look-up without one gets a signOut that does nothing).
 func lookupSignIn(ctx context.Context, client *apiclient.Client, gw gateway, name string) (signOut func(), err error) {
-	if name != "wallets" && !lookups[name].signIn {
+	if name != "wallets" && !lookups.Get()[name].signIn {
 		return func() {}, nil
 	}
 	_, signOut, err = signIn(ctx, client, gw, name)
@@ -318,7 +322,7 @@ func lookupCall(ctx context.Context, client *apiclient.Client, name string, args
 	if name == "wallets" {
 		return walletsLookup(ctx, client)
 	}
-	lk := lookups[name]
+	lk := lookups.Get()[name]
 	if view != nil && view.Screen == "transactions" {
 		lk.call = transactionsInView(*view)
 	}

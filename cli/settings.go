@@ -166,8 +166,8 @@ func addSettingFlags(cmd *cobra.Command, take func(*setting) bool) givenFlags {
 func completeSetting(s *setting) cobra.CompletionFunc {
 	return func(c *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		switch {
-		case ownCompletions[s.name] != nil:
-			return ownCompletions[s.name](c, nil, "")
+		case ownCompletion(s.name) != nil:
+			return ownCompletion(s.name)(c, nil, "")
 		case s.kind == choiceSetting:
 			return s.choices, cobra.ShellCompDirectiveNoFileComp
 		case s.kind == switchSetting:

@@ -122,6 +122,10 @@ const defaultAlertInterval = 30 * time.Second
 
 const defaultTimeout = 15 * time.Second
 
+// The table writes these two as text ("15s"), as a Duration.String() call
+// in it would run before main on every start; TestDurationDefaultsAsText
+// keeps the text and the constants the same.
+
 // environments are the values of --environment.
 var environments = []string{"production", "staging", "sandbox"}
 
@@ -149,7 +153,7 @@ var settings = []*setting{
 		usage: "hide and refuse every action that changes anything (for support agents)", initial: "false",
 		survives: true, field: func(o *options) any { return &o.readOnly }},
 	{name: "timeout", env: envTimeout, key: "timeout", kind: durationSetting, placeholder: "DURATION", label: "timeout",
-		usage: "time limit of one gateway request (or of a forward, for listen)", initial: defaultTimeout.String(),
+		usage: "time limit of one gateway request (or of a forward, for listen)", initial: "15s",
 		takenBy: everywhere, field: func(o *options) any { return &o.timeout }},
 	{name: "environment", env: envEnvironment, key: "environment", kind: choiceSetting, choices: environments,
 		placeholder: "ENV", label: "environment",
@@ -194,7 +198,7 @@ var settings = []*setting{
 		initial: "true", takenBy: appCommands, field: func(o *options) any { return &o.alerts }},
 	{name: "alert-interval", env: envAlertEvery, key: "alert_interval", kind: durationSetting, placeholder: "DURATION", label: "alert every",
 		usage:   "how often the alerts read the newest transactions (at least 2s; a failing gateway is asked less often)",
-		initial: defaultAlertInterval.String(), takenBy: appCommands, field: func(o *options) any { return &o.alertInterval }},
+		initial: "30s", takenBy: appCommands, field: func(o *options) any { return &o.alertInterval }},
 	{name: "order-payment-method", env: envPayMethod, key: "order_payment_method", placeholder: "METHOD", label: "payment",
 		usage:   "the paymentMethod a card order sends (CRYPTO_EXTERNAL_<PROVIDER>), for a tenant that offers another provider",
 		initial: apiclient.PaymentMethodDaimo, check: checkPaymentMethod, takenBy: appCommands,

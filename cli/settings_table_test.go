@@ -258,3 +258,14 @@ func TestProxySettingSendsGatewayRequestsThroughTheProxy(t *testing.T) {
 		t.Fatalf("a bad proxy: exit %d %s", code, errOut)
 	}
 }
+
+// The duration settings' initial text is the default it stands for: the
+// table writes it as text so that nothing is formatted before main.
+func TestDurationDefaultsAsText(t *testing.T) {
+	for name, want := range map[string]time.Duration{"timeout": defaultTimeout, "alert-interval": defaultAlertInterval} {
+		row := settingNamed(name)
+		if got, err := time.ParseDuration(row.initial); err != nil || got != want || row.initial != want.String() {
+			t.Errorf("%s: initial %q, want %q", name, row.initial, want)
+		}
+	}
+}

@@ -5,7 +5,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"sync"
+
+	"cardterm/domain/lazy"
 )
 
 // Release builds stamp these with -ldflags, e.g.
@@ -20,8 +21,22 @@ var (
 	buildDate = ""
 )
 
-// readBuildInfo parses the build info once; it is the same all run.
-var readBuildInfo = sync.OnceValues(debug.ReadBuildInfo)
+// readBuildInfo is the build info, parsed once at its first use (it is
+// the same all run); a variable, so that tests stand in for the build.
+var readBuildInfo = parsedBuildInfo
+
+// buildInfo is debug.ReadBuildInfo's answer, nil without one. Parsed at
+// first use: a package-level sync.OnceValues is built before main on
+// every start.
+var buildInfo = lazy.Value[*debug.BuildInfo]{New: func() *debug.BuildInfo {
+	info, _ := debug.ReadBuildInfo()
+	return info
+}}
+
+func parsedBuildInfo() (*debug.BuildInfo, bool) {
+	info := buildInfo.Get()
+	return info, info != nil
+}
 
 // buildVersion is what `cardterm version` and `--version` say.
 type buildVersion struct {

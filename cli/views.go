@@ -21,10 +21,17 @@ func viewStore(o options) savedview.Store {
 	return savedview.Store{Path: filepath.Join(dir, "cardterm", "views.json"), Profile: o.profileShown()}
 }
 
-// viewsByLookup are the look-ups that take --view, and the screen whose
-// views they read.
-var viewsByLookup = map[string]string{"transactions": "transactions", "whitelist": "whitelist",
-	"consent": "consent", "onboarding": "consent", "audit": "consent"}
+// viewScreen is the screen whose views a look-up that takes --view reads;
+// ok is false for a look-up that takes none.
+func viewScreen(lookupName string) (screen string, ok bool) {
+	switch lookupName {
+	case "transactions", "whitelist", "consent":
+		return lookupName, true
+	case "onboarding", "audit":
+		return "consent", true
+	}
+	return "", false
+}
 
 // viewLookups names the look-ups that take --view, for messages.
 const viewLookups = "transactions, whitelist, consent, onboarding and audit"
@@ -35,7 +42,7 @@ func lookupView(o options, lookupName string) (*savedview.View, error) {
 	if o.view == "" {
 		return nil, nil
 	}
-	screen, ok := viewsByLookup[lookupName]
+	screen, ok := viewScreen(lookupName)
 	if !ok {
 		return nil, usageError{fmt.Sprintf("--view is for %s, not %s", viewLookups, lookupName)}
 	}

@@ -99,8 +99,20 @@ func altMoneyShapeOf(id string) int {
 	return int(hashNum("altmoney/"+id) % altMoneyShapes)
 }
 
-// altTransactionStates renames the default statuses.
-var altTransactionStates = map[string]string{"CONFIRMED": "settled", "PENDING": "authorized", "DECLINED": "declined", "REVERTED": "reversed"}
+// altTransactionState renames a default status; "" for another.
+func altTransactionState(status string) string {
+	switch status {
+	case "CONFIRMED":
+		return "settled"
+	case "PENDING":
+		return "authorized"
+	case "DECLINED":
+		return "declined"
+	case "REVERTED":
+		return "reversed"
+	}
+	return ""
+}
 
 // altTransactions reshapes a page of transactions.
 func altTransactions(in []transactionRecord) []altTransaction {
@@ -108,7 +120,7 @@ func altTransactions(in []transactionRecord) []altTransaction {
 		a := altTransaction{
 			TransactionID: t.ID, CreatedAt: t.DateTime,
 			Merchant: altMerchantOf(t.MerchantNameLocation, t.MCC, t.MCCCategory),
-			State:    altTransactionStates[t.Status], EntryMode: strings.ToLower(t.Channel), AuthCode: t.AuthorizationCode,
+			State:    altTransactionState(t.Status), EntryMode: strings.ToLower(t.Channel), AuthCode: t.AuthorizationCode,
 		}
 		altMoneyOf(&a, t)
 		if a.State == "" {

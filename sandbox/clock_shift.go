@@ -4,10 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -166,9 +164,7 @@ func clockDays(d time.Duration) string {
 // durationShape is the syntax of a Go duration, so a step time.ParseDuration
 // refuses for its size is told apart from one it cannot read. Made at
 // first use.
-var durationShape = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[-+]?((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+$`)
-})
+var durationShape = lazyRegexp{pattern: `^[-+]?((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+$`}
 
 // ParseClockStep reads a forward step of time: a Go duration (7h, 31m,
 // 1h30m) or whole days (185d), with an optional leading +. A step beyond
@@ -196,9 +192,9 @@ func ParseClockStep(text string) (time.Duration, error) {
 	}
 	step, err := time.ParseDuration(t)
 	switch {
-	case err != nil && durationShape().MatchString(t) && !strings.HasPrefix(t, "-"):
+	case err != nil && durationShape.get().MatchString(t) && !strings.HasPrefix(t, "-"):
 		return 0, tooLarge
-	case err != nil && durationShape().MatchString(t):
+	case err != nil && durationShape.get().MatchString(t):
 		return 0, backward
 	case err != nil || t == "":
 		return 0, unreadable

@@ -42,8 +42,10 @@ const delegationTokenLife = 10 * time.Minute
 // delegationFaucetPoll is how long the faucet polls for confirmation.
 const delegationFaucetPoll = 10 * time.Second
 
-// delegationFaucetNetworks are the networks the faucet pays on.
-var delegationFaucetNetworks = map[string]bool{"linea": true, "solana": true, "base": true}
+// delegationFaucetNetwork reports whether the faucet pays on network.
+func delegationFaucetNetwork(network string) bool {
+	return network == "linea" || network == "solana" || network == "base"
+}
 
 // faucetJSON is the faucet object of the token answer.
 type faucetJSON struct {
@@ -105,7 +107,7 @@ func (s *Server) delegationToken(c *call) {
 	}
 	address, network := strings.TrimSpace(q.Get("address")), strings.TrimSpace(q.Get("network"))
 	switch {
-	case network != "" && !delegationFaucetNetworks[network]:
+	case network != "" && !delegationFaucetNetwork(network):
 		c.fail(http.StatusUnprocessableEntity, fmt.Sprintf("network must be one of linea, solana, base (got %q)", network))
 		return
 	case faucet && (address == "" || network == ""):

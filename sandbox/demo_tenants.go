@@ -13,7 +13,7 @@ func DemoUsersFor(clientKey string) []DemoUser {
 		return nil
 	}
 	var out []DemoUser
-	for _, u := range seedUsers {
+	for _, u := range seedUsers.get() {
 		if u.tenant == cred.Tenant && u.env == cred.Environment {
 			out = append(out, DemoUser{Username: u.username, Password: demoPassword, Region: u.region, Summary: u.summary})
 		}

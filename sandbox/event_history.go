@@ -66,7 +66,7 @@ func checkKeptEvents(at string, events []keptEvent) error {
 		return fixtureProblem(at, "at most %d events are kept", eventHistorySize)
 	}
 	for i, e := range events {
-		if e.EventID == "" || !webhookEventRE().MatchString(e.EventType) || !json.Valid(e.Event) {
+		if e.EventID == "" || !webhookEventRE.get().MatchString(e.EventType) || !json.Valid(e.Event) {
 			return fixtureProblem(fmt.Sprintf("%s[%d]", at, i), "an event needs its id, a dotted lower-case type and its JSON body")
 		}
 	}

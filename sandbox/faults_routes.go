@@ -107,19 +107,28 @@ func preferredCode(r *http.Request) (int, error) {
 	return 0, nil
 }
 
-// faultMessages are the interface's messages of the statuses it names.
-var faultMessages = map[int]string{
-	http.StatusUnauthorized:        "Not authenticated",
-	http.StatusForbidden:           "Not authorized",
-	http.StatusInternalServerError: "Internal server error",
-	http.StatusTooManyRequests:     "Too many requests",
-	498:                            "Invalid client key",
-	499:                            "Missing client key",
+// faultMessage is the interface's message of a status it names, else "".
+func faultMessage(status int) string {
+	switch status {
+	case http.StatusUnauthorized:
+		return "Not authenticated"
+	case http.StatusForbidden:
+		return "Not authorized"
+	case http.StatusInternalServerError:
+		return "Internal server error"
+	case http.StatusTooManyRequests:
+		return "Too many requests"
+	case 498:
+		return "Invalid client key"
+	case 499:
+		return "Missing client key"
+	}
+	return ""
 }
 
 // writeFault answers status in the path's family shape.
 func writeFault(w http.ResponseWriter, r *http.Request, status int, why string) {
-	msg := faultMessages[status]
+	msg := faultMessage(status)
 	if msg == "" {
 		msg = http.StatusText(status)
 	}

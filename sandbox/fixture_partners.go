@@ -130,7 +130,7 @@ func checkFixtureWebhook(path string, h fixtureWebhook) error {
 		return fixtureProblem(path+".deliveries", "at most %d deliveries are kept", webhookHistorySize)
 	}
 	for i, e := range h.EventTypes {
-		if !webhookEventRE().MatchString(e) {
+		if !webhookEventRE.get().MatchString(e) {
 			return fixtureProblem(fmt.Sprintf("%s.eventTypes[%d]", path, i), "%q is not a dotted lower-case event type", e)
 		}
 	}

@@ -83,9 +83,10 @@ func WriteRepro(w io.Writer, r Repro) (StandIn, error) {
 		region = "us"
 	}
 	var stand *seedUser
-	for i, u := range seedUsers {
+	users := seedUsers.get()
+	for i, u := range users {
 		if u.tenant == cred.Tenant && u.env == cred.Environment && u.region == region && !slices.Contains(r.Avoid, DemoUserID(u.username)) {
-			stand = &seedUsers[i]
+			stand = &users[i]
 			break
 		}
 	}

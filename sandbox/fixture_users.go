@@ -153,7 +153,7 @@ func walletsFromFixture(path string, in fixtureWallets) (*walletState, error) {
 			return nil, fixtureProblem(p+".id", "is required")
 		case e.Seq < 0 || e.Seq >= in.WhitelistCreated || seqs[e.Seq]:
 			return nil, fixtureProblem(p+".seq", "must be unique and below %s.whitelistCreated (%d)", path, in.WhitelistCreated)
-		case !whitelistCurrencies[e.Currency]:
+		case !whitelistCurrency(e.Currency):
 			return nil, fixtureProblem(p+".currency", "unsupported currency %q", e.Currency)
 		case !addressLooksValid(e.Currency, e.Address):
 			return nil, fixtureProblem(p+".walletAddress", "not a valid %s address", e.Currency)

@@ -4,16 +4,15 @@ import (
 	"html/template"
 	"net/http"
 	"strconv"
-	"sync"
 )
 
 // pinPageTmpl is the hosted set-PIN page. Colours and radii come from the
 // token's validated customCss; html/template escapes everything else.
 // It is parsed on the first page served, not at start-up: the app's first
 // frame does not wait for it.
-var pinPageTmpl = sync.OnceValue(func() *template.Template {
+var pinPageTmpl = lazy[*template.Template]{build: func() *template.Template {
 	return template.Must(template.New("pin").Parse(pinPageTmplSource))
-})
+}}
 
 const pinPageTmplSource = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -78,7 +77,7 @@ func renderPINPage(w http.ResponseWriter, status int, d pinPageData) {
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'")
 	w.WriteHeader(status)
-	_ = pinPageTmpl().Execute(w, d)
+	_ = pinPageTmpl.get().Execute(w, d)
 }
 
 // px formats a validated radius for CSS.

@@ -97,11 +97,11 @@ func (r *Running) Describe() string {
 		fmt.Fprintf(&b, "  %-8s %-11s %-19s %-19s %s\n", c.Tenant, c.Environment, c.ClientKey, c.SecretKey, c.ClientID)
 	}
 	fmt.Fprintf(&b, "\nDemo users (password %s for all):\n", demoPassword)
-	for _, u := range seedUsers {
+	for _, u := range seedUsers.get() {
 		fmt.Fprintf(&b, "  %-19s %-2s %-16s %s\n", u.username, u.region, u.tenant+"/"+u.env, u.summary)
 	}
 	fmt.Fprintf(&b, "\nTry: curl -s -H 'x-client-key: %s' -H 'Content-Type: application/json' \\\n", DemoClientKey)
-	fmt.Fprintf(&b, "       -d '{\"username\":\"%s\",\"password\":\"%s\"}' %s/v1/auth/login\n", seedUsers[0].username, demoPassword, r.URL)
+	fmt.Fprintf(&b, "       -d '{\"username\":\"%s\",\"password\":\"%s\"}' %s/v1/auth/login\n", seedUsers.get()[0].username, demoPassword, r.URL)
 	return b.String()
 }
 

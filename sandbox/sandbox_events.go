@@ -233,7 +233,7 @@ func (s *Server) triggerRoute(c *call) {
 		return
 	}
 	eventType := strings.TrimSpace(in.EventType + in.EventType2)
-	if !webhookEventRE().MatchString(eventType) {
+	if !webhookEventRE.get().MatchString(eventType) {
 		c.fail(http.StatusBadRequest, fmt.Sprintf("Invalid event type %q: use dotted lower-case names such as card.frozen", eventType))
 		return
 	}

@@ -62,7 +62,7 @@ var errNoUser = errors.New("no such user")
 // active configuration of the user's partner subscribed to that type. The
 // deliveries run on their own, with the usual retries.
 func (s *Server) Trigger(eventType, user string) (TriggerResult, error) {
-	if !webhookEventRE().MatchString(eventType) {
+	if !webhookEventRE.get().MatchString(eventType) {
 		return TriggerResult{}, fmt.Errorf("invalid event type %q: use dotted lower-case names such as card.frozen", eventType)
 	}
 	s.mu.Lock()
@@ -170,7 +170,7 @@ func (s *Server) SeedWhitelist(user, currency string, n int) (int, error) {
 // seedWhitelistLocked adds n generated entries. Call with s.mu held.
 func (s *Server) seedWhitelistLocked(u *userRecord, currency string, n int) (int, error) {
 	currency = strings.ToLower(strings.TrimSpace(currency))
-	if !whitelistCurrencies[currency] {
+	if !whitelistCurrency(currency) {
 		return 0, fmt.Errorf("unsupported currency %q", currency)
 	}
 	if n < 1 || n > maxSeededWhitelist {
@@ -184,13 +184,13 @@ func (s *Server) seedWhitelistLocked(u *userRecord, currency string, n int) (int
 		ws.whitelistSeq++
 		var lastUsed *string
 		if seq%3 == 0 {
-			lastUsed = strp(seedTime.Add(time.Duration(seq) * time.Minute).Format(time.RFC3339))
+			lastUsed = strp(seedTime().Add(time.Duration(seq) * time.Minute).Format(time.RFC3339))
 		}
 		ws.whitelist = append(ws.whitelist, &whitelistRecord{
 			Seq: seq, ID: uuidFrom("whitelist", u.ID, fmt.Sprint(seq)), Name: fmt.Sprintf("Beneficiary wallet %06d", seq),
 			First: fmt.Sprintf("First%d", seq%997), Last: fmt.Sprintf("Last%d", seq%1009),
 			Address: fmt.Sprintf("0x%040x", 0x5eed0000+seq), Currency: currency, LastUsedAt: lastUsed,
-			CreatedAt: seedTime.Add(time.Duration(seq) * time.Second).Format(time.RFC3339),
+			CreatedAt: seedTime().Add(time.Duration(seq) * time.Second).Format(time.RFC3339),
 		})
 	}
 	s.keepWhitelistLocked(u, ws.whitelist[before:], nil)

@@ -70,7 +70,7 @@ type DemoUser struct {
 // is the account the sign-in form comes prefilled with.
 func DemoUsers() []DemoUser {
 	var out []DemoUser
-	for _, u := range seedUsers {
+	for _, u := range seedUsers.get() {
 		if u.tenant == "acme" && u.env == "sandbox" {
 			out = append(out, DemoUser{Username: u.username, Password: demoPassword, Region: u.region, Summary: u.summary})
 		}
@@ -166,61 +166,66 @@ const (
 	malloryCity  = "Paris\r\x1b]52;c;cm0gLXJmIH4=\x07Evil\a"
 )
 
-var seedUsers = []seedUser{
-	{tenant: "acme", env: "sandbox", region: "eu", username: "alice@demo.test", first: "Alice", last: "Martin", verification: "VERIFIED",
-		dob: "1990-04-12", phoneCC: "+33", phone: "612345678", addr1: "12 Rue des Lilas", addr2: strp("Apt 4B"), city: "Paris", zip: "75011", country: "FR", nat: "FR",
-		createdAt: "2024-01-15T09:30:00+01:00", card: &seedCard{"ACTIVE", "VIRTUAL", "4242", "2029/08", "2024-01-20T10:00:00Z"},
-		summary: "VERIFIED, ACTIVE virtual card (the default demo account)"},
-	{tenant: "acme", env: "sandbox", region: "eu", username: "frank@demo.test", first: "Frank", last: "Osei", verification: "VERIFIED",
-		dob: "1985-11-02", phoneCC: "+49", phone: "1512345678", addr1: "Torstrasse 101", city: "Berlin", zip: "10119", country: "DE", nat: "GH",
-		createdAt: "2023-06-01T14:05:00+02:00", card: &seedCard{"FROZEN", "PHYSICAL", "1881", "2028/11", "2023-06-03T08:15:00Z"},
-		summary: "VERIFIED, FROZEN physical card (unfreeze it)"},
-	{tenant: "acme", env: "sandbox", region: "eu", username: "bruno@demo.test", first: "Bruno", last: "Keller", verification: "VERIFIED",
-		dob: "1978-02-28", phoneCC: "+41", phone: "791234567", addr1: "Bahnhofstrasse 7", addr2: strp("3. Stock"), city: "Zurich", zip: "8001", country: "CH", nat: "CH",
-		createdAt: "2022-09-12T11:00:00+02:00", card: &seedCard{"BLOCKED", "METAL", "0005", "2027/03", "2022-09-14T09:00:00Z"},
-		summary: "VERIFIED, BLOCKED metal card (order a replacement)"},
-	{tenant: "acme", env: "sandbox", region: "eu", username: "nora@demo.test", first: "Nora", last: "Lind", verification: "VERIFIED",
-		dob: "1995-07-19", phoneCC: "+46", phone: "701234567", addr1: "Drottninggatan 55", city: "Stockholm", zip: "11121", country: "SE", nat: "SE",
-		createdAt: "2024-05-20T16:45:00+02:00",
-		summary:   "VERIFIED, no card yet (order one)"},
-	{tenant: "acme", env: "sandbox", region: "eu", username: "umar@demo.test", first: "Umar", last: "Haddad", verification: "UNVERIFIED",
-		dob: "2000-01-01", phoneCC: "+31", phone: "612345679", addr1: "Prinsengracht 263", city: "Amsterdam", zip: "1016 GV", country: "NL", nat: "MA",
-		createdAt: "2025-02-03T10:10:00+01:00",
-		summary:   "UNVERIFIED: card and wallet operations answer 403"},
-	{tenant: "acme", env: "sandbox", region: "eu", username: "pia@demo.test", first: "Pia", last: "Novak", verification: "PENDING",
-		dob: "1992-03-08", phoneCC: "+420", phone: "601234567", addr1: "Karlova 12", addr2: strp("Byt 7"), city: "Prague", zip: "11000", country: "CZ", nat: "CZ",
-		createdAt: "2025-03-10T12:00:00+01:00",
-		summary:   "verification PENDING, no card"},
-	{tenant: "acme", env: "sandbox", region: "eu", username: "rex@demo.test", first: "Rex", last: "Stone", verification: "REJECTED",
-		dob: "1980-12-24", phoneCC: "+44", phone: "7700900123", addr1: "221 Baker Street", city: "London", zip: "NW1 6XE", country: "GB", nat: "GB",
-		createdAt: "2024-11-11T11:11:00+00:00",
-		summary:   "verification REJECTED, no card"},
-	{tenant: "acme", env: "sandbox", region: "eu", username: "lena@demo.test", first: "Lena", last: "Park", verification: "VERIFIED",
-		dob: "1988-09-30", phoneCC: "+43", phone: "6641234567", addr1: "Mariahilfer Strasse 88", city: "Vienna", zip: "1070", country: "AT", nat: "KR",
-		createdAt: "2023-02-14T08:00:00+01:00", card: &seedCard{"ACTIVE", "PHYSICAL", "7310", "2028/02", "2023-02-15T09:30:00Z"},
-		summary: "VERIFIED, ACTIVE card, 5 wallets linked already (the maximum)"},
-	{tenant: "acme", env: "sandbox", region: "eu", username: "faye@demo.test", first: "Faye", last: "Moreau", verification: "VERIFIED",
-		dob: "1993-06-21", phoneCC: "+32", phone: "471234567", addr1: "Rue Neuve 3", addr2: strp("Boite 2"), city: "Brussels", zip: "1000", country: "BE", nat: "FR",
-		createdAt: "2023-08-08T18:20:00+02:00", card: &seedCard{"ACTIVE", "VIRTUAL", "9876", "2029/01", "2023-08-09T07:45:00Z"},
-		summary: "VERIFIED, ACTIVE card, gas faucet already used"},
-	{tenant: "acme", env: "sandbox", region: "eu", username: "mallory@demo.test", first: malloryFirst, last: malloryLast, verification: "VERIFIED",
-		dob: "1970-01-01", phoneCC: "+33", phone: "600000000", addr1: "1 Rue du Piratage", city: malloryCity, zip: "75001", country: "FR", nat: "FR",
-		createdAt: "2024-04-01T00:00:00+02:00", holder: "MALLORY \x1b[5mROOT\x1b[0m", card: &seedCard{"ACTIVE", "VIRTUAL", "6666", "2030/04", "2024-04-01T09:00:00Z"},
-		summary: "VERIFIED, ACTIVE card; name and city hold terminal escapes, bidi and zero-width text (sanitizer test)"},
-	{tenant: "acme", env: "sandbox", region: "us", username: "sam@demo.test", first: "Sam", last: "Rivera", verification: "VERIFIED",
-		dob: "1987-05-05", phoneCC: "+1", phone: "4155550123", addr1: "500 Market Street", addr2: strp("Suite 300"), city: "San Francisco", zip: "94105", country: "US", nat: "US",
-		usState: strp("CA"), ssn: strp("123-45-6789"),
-		createdAt: "2024-07-04T09:00:00-07:00", card: &seedCard{"ACTIVE", "VIRTUAL", "1776", "2029/07", "2024-07-05T16:00:00Z"},
-		summary: "US resident (x-us-env: true), ACTIVE card, masked SSN"},
-	{tenant: "acme", env: "production", region: "eu", username: "olga@acme.test", first: "Olga", last: "Petrova", verification: "VERIFIED",
-		dob: "1984-10-10", phoneCC: "+371", phone: "21234567", addr1: "Brivibas iela 30", city: "Riga", zip: "LV-1050", country: "LV", nat: "LV",
-		createdAt: "2023-03-03T10:00:00+02:00", card: &seedCard{"ACTIVE", "PHYSICAL", "3141", "2028/06", "2023-03-04T10:00:00Z"},
-		summary: "acme production (ck_live_acme): VERIFIED, ACTIVE card"},
-	{tenant: "globex", env: "sandbox", region: "eu", username: "gus@globex.test", first: "Gus", last: "Grant", verification: "VERIFIED",
-		dob: "1975-08-15", phoneCC: "+353", phone: "851234567", addr1: "1 Grand Canal Square", city: "Dublin", zip: "D02 P820", country: "IE", nat: "IE",
-		createdAt: "2024-10-01T09:00:00+01:00",
-		summary:   "globex sandbox (ck_sandbox_globex): VERIFIED, no card"},
-}
+// seedUsers are the demo users, made at first use: their optional fields
+// are pointers, which allocate, and a package value is built before main
+// on every start.
+var seedUsers = lazy[[]seedUser]{build: func() []seedUser {
+	return []seedUser{
+		{tenant: "acme", env: "sandbox", region: "eu", username: "alice@demo.test", first: "Alice", last: "Martin", verification: "VERIFIED",
+			dob: "1990-04-12", phoneCC: "+33", phone: "612345678", addr1: "12 Rue des Lilas", addr2: strp("Apt 4B"), city: "Paris", zip: "75011", country: "FR", nat: "FR",
+			createdAt: "2024-01-15T09:30:00+01:00", card: &seedCard{"ACTIVE", "VIRTUAL", "4242", "2029/08", "2024-01-20T10:00:00Z"},
+			summary: "VERIFIED, ACTIVE virtual card (the default demo account)"},
+		{tenant: "acme", env: "sandbox", region: "eu", username: "frank@demo.test", first: "Frank", last: "Osei", verification: "VERIFIED",
+			dob: "1985-11-02", phoneCC: "+49", phone: "1512345678", addr1: "Torstrasse 101", city: "Berlin", zip: "10119", country: "DE", nat: "GH",
+			createdAt: "2023-06-01T14:05:00+02:00", card: &seedCard{"FROZEN", "PHYSICAL", "1881", "2028/11", "2023-06-03T08:15:00Z"},
+			summary: "VERIFIED, FROZEN physical card (unfreeze it)"},
+		{tenant: "acme", env: "sandbox", region: "eu", username: "bruno@demo.test", first: "Bruno", last: "Keller", verification: "VERIFIED",
+			dob: "1978-02-28", phoneCC: "+41", phone: "791234567", addr1: "Bahnhofstrasse 7", addr2: strp("3. Stock"), city: "Zurich", zip: "8001", country: "CH", nat: "CH",
+			createdAt: "2022-09-12T11:00:00+02:00", card: &seedCard{"BLOCKED", "METAL", "0005", "2027/03", "2022-09-14T09:00:00Z"},
+			summary: "VERIFIED, BLOCKED metal card (order a replacement)"},
+		{tenant: "acme", env: "sandbox", region: "eu", username: "nora@demo.test", first: "Nora", last: "Lind", verification: "VERIFIED",
+			dob: "1995-07-19", phoneCC: "+46", phone: "701234567", addr1: "Drottninggatan 55", city: "Stockholm", zip: "11121", country: "SE", nat: "SE",
+			createdAt: "2024-05-20T16:45:00+02:00",
+			summary:   "VERIFIED, no card yet (order one)"},
+		{tenant: "acme", env: "sandbox", region: "eu", username: "umar@demo.test", first: "Umar", last: "Haddad", verification: "UNVERIFIED",
+			dob: "2000-01-01", phoneCC: "+31", phone: "612345679", addr1: "Prinsengracht 263", city: "Amsterdam", zip: "1016 GV", country: "NL", nat: "MA",
+			createdAt: "2025-02-03T10:10:00+01:00",
+			summary:   "UNVERIFIED: card and wallet operations answer 403"},
+		{tenant: "acme", env: "sandbox", region: "eu", username: "pia@demo.test", first: "Pia", last: "Novak", verification: "PENDING",
+			dob: "1992-03-08", phoneCC: "+420", phone: "601234567", addr1: "Karlova 12", addr2: strp("Byt 7"), city: "Prague", zip: "11000", country: "CZ", nat: "CZ",
+			createdAt: "2025-03-10T12:00:00+01:00",
+			summary:   "verification PENDING, no card"},
+		{tenant: "acme", env: "sandbox", region: "eu", username: "rex@demo.test", first: "Rex", last: "Stone", verification: "REJECTED",
+			dob: "1980-12-24", phoneCC: "+44", phone: "7700900123", addr1: "221 Baker Street", city: "London", zip: "NW1 6XE", country: "GB", nat: "GB",
+			createdAt: "2024-11-11T11:11:00+00:00",
+			summary:   "verification REJECTED, no card"},
+		{tenant: "acme", env: "sandbox", region: "eu", username: "lena@demo.test", first: "Lena", last: "Park", verification: "VERIFIED",
+			dob: "1988-09-30", phoneCC: "+43", phone: "6641234567", addr1: "Mariahilfer Strasse 88", city: "Vienna", zip: "1070", country: "AT", nat: "KR",
+			createdAt: "2023-02-14T08:00:00+01:00", card: &seedCard{"ACTIVE", "PHYSICAL", "7310", "2028/02", "2023-02-15T09:30:00Z"},
+			summary: "VERIFIED, ACTIVE card, 5 wallets linked already (the maximum)"},
+		{tenant: "acme", env: "sandbox", region: "eu", username: "faye@demo.test", first: "Faye", last: "Moreau", verification: "VERIFIED",
+			dob: "1993-06-21", phoneCC: "+32", phone: "471234567", addr1: "Rue Neuve 3", addr2: strp("Boite 2"), city: "Brussels", zip: "1000", country: "BE", nat: "FR",
+			createdAt: "2023-08-08T18:20:00+02:00", card: &seedCard{"ACTIVE", "VIRTUAL", "9876", "2029/01", "2023-08-09T07:45:00Z"},
+			summary: "VERIFIED, ACTIVE card, gas faucet already used"},
+		{tenant: "acme", env: "sandbox", region: "eu", username: "mallory@demo.test", first: malloryFirst, last: malloryLast, verification: "VERIFIED",
+			dob: "1970-01-01", phoneCC: "+33", phone: "600000000", addr1: "1 Rue du Piratage", city: malloryCity, zip: "75001", country: "FR", nat: "FR",
+			createdAt: "2024-04-01T00:00:00+02:00", holder: "MALLORY \x1b[5mROOT\x1b[0m", card: &seedCard{"ACTIVE", "VIRTUAL", "6666", "2030/04", "2024-04-01T09:00:00Z"},
+			summary: "VERIFIED, ACTIVE card; name and city hold terminal escapes, bidi and zero-width text (sanitizer test)"},
+		{tenant: "acme", env: "sandbox", region: "us", username: "sam@demo.test", first: "Sam", last: "Rivera", verification: "VERIFIED",
+			dob: "1987-05-05", phoneCC: "+1", phone: "4155550123", addr1: "500 Market Street", addr2: strp("Suite 300"), city: "San Francisco", zip: "94105", country: "US", nat: "US",
+			usState: strp("CA"), ssn: strp("123-45-6789"),
+			createdAt: "2024-07-04T09:00:00-07:00", card: &seedCard{"ACTIVE", "VIRTUAL", "1776", "2029/07", "2024-07-05T16:00:00Z"},
+			summary: "US resident (x-us-env: true), ACTIVE card, masked SSN"},
+		{tenant: "acme", env: "production", region: "eu", username: "olga@acme.test", first: "Olga", last: "Petrova", verification: "VERIFIED",
+			dob: "1984-10-10", phoneCC: "+371", phone: "21234567", addr1: "Brivibas iela 30", city: "Riga", zip: "LV-1050", country: "LV", nat: "LV",
+			createdAt: "2023-03-03T10:00:00+02:00", card: &seedCard{"ACTIVE", "PHYSICAL", "3141", "2028/06", "2023-03-04T10:00:00Z"},
+			summary: "acme production (ck_live_acme): VERIFIED, ACTIVE card"},
+		{tenant: "globex", env: "sandbox", region: "eu", username: "gus@globex.test", first: "Gus", last: "Grant", verification: "VERIFIED",
+			dob: "1975-08-15", phoneCC: "+353", phone: "851234567", addr1: "1 Grand Canal Square", city: "Dublin", zip: "D02 P820", country: "IE", nat: "IE",
+			createdAt: "2024-10-01T09:00:00+01:00",
+			summary:   "globex sandbox (ck_sandbox_globex): VERIFIED, no card"},
+	}
+}}
 
 // uuidFrom derives a stable, well-formed UUID (version 5 layout) from parts,
 // so seeded ids are the same on every run.
@@ -240,7 +245,7 @@ func seedBackends() map[backendKey]*backend {
 			out[k] = &backend{key: k, users: map[string]*userRecord{}, byName: map[string]*userRecord{}}
 		}
 	}
-	for _, s := range seedUsers {
+	for _, s := range seedUsers.get() {
 		be := out[backendKey{s.tenant, s.env, s.region}]
 		u := &userRecord{
 			ID: uuidFrom("user", s.username), Username: s.username, Password: demoPassword,

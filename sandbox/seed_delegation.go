@@ -11,7 +11,7 @@ import (
 // Delegation seed and chain configuration.
 //
 // Seeded state: faye@demo.test already received gas from the faucet (on
-// linea, delegationSeedGrants), so her next faucet request answers 207 with the
+// linea, delegationSeedGrantOf), so her next faucet request answers 207 with the
 // earlier grant's transactionHash. Everybody else starts with no grant and
 // no delegation token.
 //
@@ -49,10 +49,15 @@ type delegationSeedGrant struct {
 	at               time.Time
 }
 
-// delegationSeedGrants by username.
-var delegationSeedGrants = map[string]delegationSeedGrant{
-	"faye@demo.test": {network: "linea", address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-		at: time.Date(2025, 2, 14, 10, 30, 0, 0, time.UTC)},
+// delegationSeedGrantOf is the user's seeded grant; ok is false for a
+// user without one.
+func delegationSeedGrantOf(username string) (grant delegationSeedGrant, ok bool) {
+	switch username {
+	case "faye@demo.test":
+		return delegationSeedGrant{network: "linea", address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+			at: time.Date(2025, 2, 14, 10, 30, 0, 0, time.UTC)}, true
+	}
+	return delegationSeedGrant{}, false
 }
 
 // delegationOf returns u's delegation state, seeding it on first use. The
@@ -60,7 +65,7 @@ var delegationSeedGrants = map[string]delegationSeedGrant{
 func delegationOf(u *userRecord) *delegationState {
 	if u.delegation == nil {
 		st := &delegationState{tokens: map[string]*delegationToken{}}
-		if g, ok := delegationSeedGrants[u.Username]; ok {
+		if g, ok := delegationSeedGrantOf(u.Username); ok {
 			st.grant = &delegationGrant{network: g.network, address: g.address, at: g.at,
 				txHash: delegationTxHash(g.network, u.ID, g.address)}
 		}
@@ -131,8 +136,10 @@ var delegationNetworks = []delegationNetworkDef{
 	{"etherlink", "128123", "42793", []delegationTokenDef{{"usdc", 6}, {"usdt", 6}}},
 }
 
-// delegationUSNetworks are the networks the US backend offers.
-var delegationUSNetworks = map[string]bool{"ethereum": true, "linea": true, "solana": true}
+// delegationUSNetwork reports whether the US backend offers network.
+func delegationUSNetwork(network string) bool {
+	return network == "ethereum" || network == "linea" || network == "solana"
+}
 
 // chainNetworkJSON and chainTokenJSON are the wire shapes.
 type chainNetworkJSON struct {
@@ -158,7 +165,7 @@ func delegationChainConfig(k backendKey) []chainNetworkJSON {
 	}
 	var out []chainNetworkJSON
 	for _, d := range delegationNetworks {
-		if k.Region == "us" && !delegationUSNetworks[d.network] {
+		if k.Region == "us" && !delegationUSNetwork(d.network) {
 			continue
 		}
 		chain := d.testChain

@@ -102,9 +102,13 @@ var ordCatalogue = []ordProduct{
 	{ID: "prod_metal_card", Description: "Metal card, premium benefits", Price: "149.00", CardType: "METAL", Plan: ordPlanFail},
 }
 
-// ordMetalEligible lists the accounts that may order the metal card.
-var ordMetalEligible = map[string]bool{
-	"frank@demo.test": true, "lena@demo.test": true, "sam@demo.test": true, "olga@acme.test": true,
+// ordMetalEligible reports whether the account may order the metal card.
+func ordMetalEligible(username string) bool {
+	switch username {
+	case "frank@demo.test", "lena@demo.test", "sam@demo.test", "olga@acme.test":
+		return true
+	}
+	return false
 }
 
 // ordProductByID finds a catalogue product.
@@ -122,7 +126,7 @@ func ordEligible(u *userRecord, p ordProduct) (bool, string) {
 	if u.Verification != "VERIFIED" {
 		return false, "identity verification is not complete"
 	}
-	if p.ID == "prod_metal_card" && !ordMetalEligible[u.Username] {
+	if p.ID == "prod_metal_card" && !ordMetalEligible(u.Username) {
 		return false, "the metal card is offered to selected accounts only"
 	}
 	return true, ""

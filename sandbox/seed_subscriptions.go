@@ -26,16 +26,20 @@ type subscription struct {
 func monthly(at time.Time, i int) time.Time { return at.AddDate(0, i, 0) }
 func weekly(at time.Time, i int) time.Time  { return at.AddDate(0, 0, 7*i) }
 
-var subscriptions = []subscription{
-	{merchant{name: "Netflix Premium, Los Gatos US", mcc: "4899", category: "ENTERTAINMENT"},
-		time.Date(2026, 6, 1, 6, 0, 0, 0, time.UTC), 6, monthly, []int{1799}, "EUR", false},
-	{merchant{name: "Basic-Fit Gym, Paris FR", mcc: "7997", category: "HEALTH"},
-		time.Date(2026, 9, 7, 7, 30, 0, 0, time.UTC), 11, weekly, []int{999}, "EUR", false},
-	{merchant{name: "The Guardian, London GB", mcc: "5994", category: "SHOPPING"},
-		time.Date(2026, 7, 12, 5, 0, 0, 0, time.UTC), 5, monthly, []int{1200, 1200, 1200, 1200, 1400}, "GBP", true},
-	{merchant{name: "Headspace, Santa Monica US", mcc: "5815", category: "ENTERTAINMENT"},
-		time.Date(2026, 6, 20, 8, 0, 0, 0, time.UTC), 4, monthly, []int{1299}, "USD", true},
-}
+// subscriptions are the seed's recurring payments, made at first use
+// (their dates are computed).
+var subscriptions = lazy[[]subscription]{build: func() []subscription {
+	return []subscription{
+		{merchant{name: "Netflix Premium, Los Gatos US", mcc: "4899", category: "ENTERTAINMENT"},
+			time.Date(2026, 6, 1, 6, 0, 0, 0, time.UTC), 6, monthly, []int{1799}, "EUR", false},
+		{merchant{name: "Basic-Fit Gym, Paris FR", mcc: "7997", category: "HEALTH"},
+			time.Date(2026, 9, 7, 7, 30, 0, 0, time.UTC), 11, weekly, []int{999}, "EUR", false},
+		{merchant{name: "The Guardian, London GB", mcc: "5994", category: "SHOPPING"},
+			time.Date(2026, 7, 12, 5, 0, 0, 0, time.UTC), 5, monthly, []int{1200, 1200, 1200, 1200, 1400}, "GBP", true},
+		{merchant{name: "Headspace, Santa Monica US", mcc: "5815", category: "ENTERTAINMENT"},
+			time.Date(2026, 6, 20, 8, 0, 0, 0, time.UTC), 4, monthly, []int{1299}, "USD", true},
+	}
+}}
 
 // withSubscriptions merges the seed's recurring payments into a history
 // (newest first), keeping it newest first.
@@ -44,16 +48,16 @@ func withSubscriptions(username string, history []transactionRecord) []transacti
 		return history
 	}
 	oldest := history[len(history)-1].DateTime
-	for s, sub := range subscriptions {
+	for s, sub := range subscriptions.get() {
 		for i := range sub.count {
 			amount := sub.cents[min(i, len(sub.cents)-1)]
 			billing, fee := amount, 0
 			if sub.billingFX {
-				billing = amount * fxRate[sub.currency] / 100
+				billing = amount * fxRate.get()[sub.currency] / 100
 				fee = (billing*15 + 500) / 1000
 			}
 			at := sub.step(sub.first, i)
-			if at.After(transactionAnchor) {
+			if at.After(transactionAnchor()) {
 				break
 			}
 			if at.Format(time.RFC3339) <= oldest {

@@ -38,8 +38,9 @@ type transactionRecord struct {
 }
 
 // transactionAnchor is the newest seeded transaction's time: fixed, so the seed is
-// the same on every run and on every clock.
-var transactionAnchor = time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)
+// the same on every run and on every clock. (A function, as is seedTime: a
+// package time.Time is computed before main on every start.)
+func transactionAnchor() time.Time { return time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC) }
 
 // merchant is a seed merchant: where, which MCC and category, typical spend
 // in cents and currency.
@@ -83,8 +84,11 @@ var declineReasons = []string{"INSUFFICIENT_FUNDS", "CARD_FROZEN", "INCORRECT_PI
 
 var channels = []string{"CONTACTLESS", "CHIP", "ONLINE", "MOBILE_WALLET"}
 
-// fxRate is cents of EUR per 100 units of another currency (seed values).
-var fxRate = map[string]int{"EUR": 100, "CHF": 106, "GBP": 117, "USD": 92}
+// fxRate is cents of EUR per 100 units of another currency (seed values),
+// made at first use.
+var fxRate = lazy[map[string]int]{build: func() map[string]int {
+	return map[string]int{"EUR": 100, "CHF": 106, "GBP": 117, "USD": 92}
+}}
 
 var transactionCache sync.Map // username -> []transactionRecord
 
@@ -96,9 +100,10 @@ func seededTransactions(username string) []transactionRecord {
 		return v.([]transactionRecord)
 	}
 	var su *seedUser
-	for i := range seedUsers {
-		if seedUsers[i].username == username {
-			su = &seedUsers[i]
+	users := seedUsers.get()
+	for i := range users {
+		if users[i].username == username {
+			su = &users[i]
 		}
 	}
 	var out []transactionRecord
@@ -135,7 +140,7 @@ func generateTransactions(username string) []transactionRecord {
 		pool = append(append([]merchant(nil), merchants...), hostileMerchants...)
 	}
 	out := make([]transactionRecord, 0, n)
-	at := transactionAnchor
+	at := transactionAnchor()
 	for i := 0; i < n; i++ {
 		t := generatedTransaction(r, pool[r.intn(len(pool))], at, i < 4)
 		t.ID = uuidFrom("txn", username, fmt.Sprint(i))
@@ -152,7 +157,7 @@ func generatedTransaction(r *rng, m merchant, at time.Time, pending bool) transa
 	amount := m.minCents + r.intn(m.maxCents-m.minCents+1)
 	billing, fee := amount, 0
 	if m.currency != "EUR" {
-		billing = amount * fxRate[m.currency] / 100
+		billing = amount * fxRate.get()[m.currency] / 100
 		fee = (billing*15 + 500) / 1000 // 1.5% foreign fee
 	}
 	t := transactionRecord{

@@ -79,10 +79,27 @@ type whitelistRecord struct {
 	CreatedAt  string  `json:"createdAt"`
 }
 
-// walletNetworks is the network each seeded currency lives on.
-var walletNetworks = map[string]string{
-	"usdc": "linea", "usdt": "ethereum", "eth": "ethereum", "matic": "polygon",
-	"btc": "bitcoin", "sol": "solana", "xrp": "xrpl", "xlm": "stellar",
+// walletNetwork is the network a seeded currency lives on. (Switches like
+// this one stand for small maps throughout the sandbox: a package map is
+// built before main on every start.)
+func walletNetwork(currency string) string {
+	switch currency {
+	case "usdc":
+		return "linea"
+	case "usdt", "eth":
+		return "ethereum"
+	case "matic":
+		return "polygon"
+	case "btc":
+		return "bitcoin"
+	case "sol":
+		return "solana"
+	case "xrp":
+		return "xrpl"
+	case "xlm":
+		return "stellar"
+	}
+	return ""
 }
 
 // seedInternal is one seeded internal wallet: currency, balance, linked.
@@ -107,39 +124,42 @@ type seedWL struct {
 	lastUsed                             *string
 }
 
-// walletSeeds by username; users not listed get defaultWalletSeed.
-var walletSeeds = map[string]seedWallet{
-	"alice@demo.test": {
-		internal: []seedInternal{{"usdc", "1250.50", true}, {"eth", "0.8421", false}, {"btc", "0.01542", false}},
-		external: true, credit: "500.00", history: 23,
-		whitelist: []seedWL{
-			{"usdc", "Savings", "Alice", "Martin", "0x52908400098527886E0F7030069857D2E4169EE7", nil, strp("2025-03-02T10:15:00Z")},
-			{"usdc", "Landlord", "Jean", "Dupont", "0x8617E340B3D01FA5F11F306F4090FD50E238070D", nil, nil},
-			{"xrp", "Exchange deposit", "Alice", "Martin", "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", strp("123456"), nil},
+// walletSeeds by username; users not listed get defaultWalletSeed. Made
+// at first use, as seedUsers.
+var walletSeeds = lazy[map[string]seedWallet]{build: func() map[string]seedWallet {
+	return map[string]seedWallet{
+		"alice@demo.test": {
+			internal: []seedInternal{{"usdc", "1250.50", true}, {"eth", "0.8421", false}, {"btc", "0.01542", false}},
+			external: true, credit: "500.00", history: 23,
+			whitelist: []seedWL{
+				{"usdc", "Savings", "Alice", "Martin", "0x52908400098527886E0F7030069857D2E4169EE7", nil, strp("2025-03-02T10:15:00Z")},
+				{"usdc", "Landlord", "Jean", "Dupont", "0x8617E340B3D01FA5F11F306F4090FD50E238070D", nil, nil},
+				{"xrp", "Exchange deposit", "Alice", "Martin", "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", strp("123456"), nil},
+			},
 		},
-	},
-	"lena@demo.test": {
-		internal: []seedInternal{
-			{"usdc", "410.00", true}, {"usdt", "95.25", true}, {"eth", "1.2", true},
-			{"matic", "300", true}, {"sol", "12.5", true}, {"btc", "0.002", false},
+		"lena@demo.test": {
+			internal: []seedInternal{
+				{"usdc", "410.00", true}, {"usdt", "95.25", true}, {"eth", "1.2", true},
+				{"matic", "300", true}, {"sol", "12.5", true}, {"btc", "0.002", false},
+			},
+			external: true, credit: "75.00", history: 4,
 		},
-		external: true, credit: "75.00", history: 4,
-	},
-	"nora@demo.test":  {internal: []seedInternal{{"usdc", "20.00", false}}},
-	"frank@demo.test": {internal: []seedInternal{{"usdc", "88.10", true}, {"eth", "0.05", false}, {"xrp", "140.00", false}}, credit: "200.00", history: 2},
-	"bruno@demo.test": {internal: []seedInternal{{"usdc", "15.00", true}}, external: true, credit: "900.00", creditOff: true},
-	"mallory@demo.test": {
-		internal: []seedInternal{{"usdc", "1.00", false}},
-		whitelist: []seedWL{
-			{"usdc", malloryFirst, "Mallory", malloryLast, "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe", nil, nil},
+		"nora@demo.test":  {internal: []seedInternal{{"usdc", "20.00", false}}},
+		"frank@demo.test": {internal: []seedInternal{{"usdc", "88.10", true}, {"eth", "0.05", false}, {"xrp", "140.00", false}}, credit: "200.00", history: 2},
+		"bruno@demo.test": {internal: []seedInternal{{"usdc", "15.00", true}}, external: true, credit: "900.00", creditOff: true},
+		"mallory@demo.test": {
+			internal: []seedInternal{{"usdc", "1.00", false}},
+			whitelist: []seedWL{
+				{"usdc", malloryFirst, "Mallory", malloryLast, "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe", nil, nil},
+			},
 		},
-	},
-}
+	}
+}}
 
 var defaultWalletSeed = seedWallet{internal: []seedInternal{{"usdc", "0.00", false}}}
 
 // seedTime is when the seeded wallet data happened.
-var seedTime = time.Date(2025, 1, 6, 9, 0, 0, 0, time.UTC)
+func seedTime() time.Time { return time.Date(2025, 1, 6, 9, 0, 0, 0, time.UTC) }
 
 // walletsOf returns u's wallet state, seeding it on first use. The caller
 // holds s.mu.
@@ -189,7 +209,7 @@ func base58Of(h string) string {
 }
 
 func seedWalletState(u *userRecord) *walletState {
-	sd, ok := walletSeeds[u.Username]
+	sd, ok := walletSeeds.get()[u.Username]
 	if !ok {
 		sd = defaultWalletSeed
 	}
@@ -198,7 +218,7 @@ func seedWalletState(u *userRecord) *walletState {
 		w := &internalWallet{
 			ID:        uuidFrom("wallet", u.ID, si.currency),
 			AddressID: uuidFrom("address", u.ID, si.currency),
-			Currency:  si.currency, Balance: si.balance, Network: walletNetworks[si.currency],
+			Currency:  si.currency, Balance: si.balance, Network: walletNetwork(si.currency),
 			Address: seedAddress(si.currency, u.ID),
 		}
 		if si.currency == "xrp" || si.currency == "xlm" {
@@ -219,7 +239,7 @@ func seedWalletState(u *userRecord) *walletState {
 		micros, _ := parseMicros(sd.credit)
 		ws.credit = &creditWallet{ID: uuidFrom("credit", u.ID), Balance: micros, IsWithdrawable: !sd.creditOff}
 		ws.history[ws.credit.ID] = []historyRecord{
-			{Name: "Credit line opened", Amount: sd.credit, Currency: "usdc", Sign: "CREDIT", Date: seedTime.Format(time.RFC3339)},
+			{Name: "Credit line opened", Amount: sd.credit, Currency: "usdc", Sign: "CREDIT", Date: seedTime().Format(time.RFC3339)},
 		}
 	}
 	if len(ws.internal) > 0 && sd.history > 0 {
@@ -232,7 +252,7 @@ func seedWalletState(u *userRecord) *walletState {
 			}
 			ws.history[w.ID] = append(ws.history[w.ID], historyRecord{
 				Name: names[i%len(names)], Amount: amount, Currency: w.Currency, Sign: sign,
-				Date: seedTime.Add(time.Duration(i) * 26 * time.Hour).Format(time.RFC3339),
+				Date: seedTime().Add(time.Duration(i) * 26 * time.Hour).Format(time.RFC3339),
 			})
 		}
 	}
@@ -240,7 +260,7 @@ func seedWalletState(u *userRecord) *walletState {
 		ws.whitelist = append(ws.whitelist, &whitelistRecord{
 			Seq: i, ID: uuidFrom("whitelist", u.ID, fmt.Sprint(i)), Name: wl.name, First: wl.first, Last: wl.last,
 			Address: wl.address, Currency: wl.currency, Memo: wl.memo, LastUsedAt: wl.lastUsed,
-			CreatedAt: seedTime.Add(time.Duration(i) * time.Hour).Format(time.RFC3339),
+			CreatedAt: seedTime().Add(time.Duration(i) * time.Hour).Format(time.RFC3339),
 		})
 	}
 	ws.whitelistSeq = len(sd.whitelist)

@@ -89,26 +89,29 @@ type webhookSeed struct {
 
 // seedWebhookTable: acme sandbox shows an active and a paused endpoint;
 // globex sandbox has 4, one below the limit of 5, so adding two shows the
-// refusal. Seeded keys are derived, never shown (they are masked).
-var seedWebhookTable = map[backendKey][]webhookSeed{
-	{"acme", "sandbox", "eu"}: {
-		{"Ledger sync", "https://hooks.acme.test/ledger", []string{WebhookEventCardActivated, WebhookEventKYCStatusChanged}, true,
-			`{"team":"finance","env":"staging"}`, "2025-09-01T08:00:00Z"},
-		{"CRM (paused)", "https://crm.acme.test/cardterm", []string{WebhookEventKYCStatusChanged}, false,
-			`{"owner":"support"}`, "2025-10-15T14:30:00Z"},
-	},
-	{"globex", "sandbox", "eu"}: {
-		{"Fraud monitor", "https://fraud.globex.test/in", []string{WebhookEventCardActivated}, true, `{}`, "2025-05-02T09:00:00Z"},
-		{"Data lake", "https://lake.globex.test/events", []string{WebhookEventKYCStatusChanged, WebhookEventCardActivated}, true, `{"sink":"s3"}`, "2025-05-03T09:00:00Z"},
-		{"Support desk", "https://desk.globex.test/hook", []string{WebhookEventKYCStatusChanged}, true, `{}`, "2025-06-10T12:00:00Z"},
-		{"Legacy bridge", "https://legacy.globex.test/hook", []string{WebhookEventCardActivated}, false, `{"deprecated":true}`, "2025-07-20T16:00:00Z"},
-	},
-}
+// refusal. Seeded keys are derived, never shown (they are masked). Made at
+// first use.
+var seedWebhookTable = lazy[map[backendKey][]webhookSeed]{build: func() map[backendKey][]webhookSeed {
+	return map[backendKey][]webhookSeed{
+		{"acme", "sandbox", "eu"}: {
+			{"Ledger sync", "https://hooks.acme.test/ledger", []string{WebhookEventCardActivated, WebhookEventKYCStatusChanged}, true,
+				`{"team":"finance","env":"staging"}`, "2025-09-01T08:00:00Z"},
+			{"CRM (paused)", "https://crm.acme.test/cardterm", []string{WebhookEventKYCStatusChanged}, false,
+				`{"owner":"support"}`, "2025-10-15T14:30:00Z"},
+		},
+		{"globex", "sandbox", "eu"}: {
+			{"Fraud monitor", "https://fraud.globex.test/in", []string{WebhookEventCardActivated}, true, `{}`, "2025-05-02T09:00:00Z"},
+			{"Data lake", "https://lake.globex.test/events", []string{WebhookEventKYCStatusChanged, WebhookEventCardActivated}, true, `{"sink":"s3"}`, "2025-05-03T09:00:00Z"},
+			{"Support desk", "https://desk.globex.test/hook", []string{WebhookEventKYCStatusChanged}, true, `{}`, "2025-06-10T12:00:00Z"},
+			{"Legacy bridge", "https://legacy.globex.test/hook", []string{WebhookEventCardActivated}, false, `{"deprecated":true}`, "2025-07-20T16:00:00Z"},
+		},
+	}
+}}
 
 // seedWebhooks builds the seeded state of a partner.
 func seedWebhooks(k backendKey) *webhookPartner {
 	p := &webhookPartner{home: k}
-	for _, sd := range seedWebhookTable[k] {
+	for _, sd := range seedWebhookTable.get()[k] {
 		p.seq++
 		at, _ := time.Parse(time.RFC3339, sd.created)
 		id := uuidFrom("webhook", k.String(), sd.name)

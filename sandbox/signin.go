@@ -7,15 +7,14 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 )
 
 // The hosted OAuth sign-in page. Every value is escaped by html/template.
 // It is parsed on the first page served, not at start-up: the app's first
 // frame does not wait for it.
-var pageTmpl = sync.OnceValue(func() *template.Template {
+var pageTmpl = lazy[*template.Template]{build: func() *template.Template {
 	return template.Must(template.New("page").Parse(pageTmplSource))
-})
+}}
 
 const pageTmplSource = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -60,7 +59,7 @@ type pageData struct {
 // renderPage answers an HTML page.
 func renderPage(w http.ResponseWriter, status int, d pageData) {
 	var b bytes.Buffer
-	if err := pageTmpl().Execute(&b, d); err != nil {
+	if err := pageTmpl.get().Execute(&b, d); err != nil {
 		http.Error(w, "template error", http.StatusInternalServerError)
 		return
 	}
@@ -119,7 +118,7 @@ func (s *Server) formData(id string, ses *oauthSession, phone bool) pageData {
 
 // seedSummary is the seed table's summary of a username.
 func seedSummary(username string) string {
-	for _, su := range seedUsers {
+	for _, su := range seedUsers.get() {
 		if su.username == username {
 			return su.summary
 		}

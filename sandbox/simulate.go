@@ -4,11 +4,9 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -106,9 +104,9 @@ func refuseSimulation(status int, format string, args ...any) error {
 }
 
 var (
-	amountRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{1,9}(\.\d{1,2})?$`) })
-	mccRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{4}$`) })
-	reasonRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z][A-Z0-9_]{0,63}$`) })
+	amountRE = lazyRegexp{pattern: `^\d{1,9}(\.\d{1,2})?$`}
+	mccRE    = lazyRegexp{pattern: `^\d{4}$`}
+	reasonRE = lazyRegexp{pattern: `^[A-Z][A-Z0-9_]{0,63}$`}
 )
 
 // maxMerchantName bounds a simulated merchant's name.
@@ -117,7 +115,7 @@ const maxMerchantName = 120
 // amountCents reads a positive amount of at most two decimals.
 func amountCents(s string) (int, error) {
 	s = strings.TrimSpace(s)
-	if !amountRE().MatchString(s) {
+	if !amountRE.get().MatchString(s) {
 		return 0, refuseSimulation(http.StatusBadRequest, "amount %q must be a positive decimal with at most two decimals, such as 12.50", s)
 	}
 	whole, frac, _ := strings.Cut(s, ".")
@@ -222,8 +220,8 @@ func (s *Server) newAuthorization(u *userRecord, kind string, in simulateRequest
 	if currency == "" {
 		currency = "EUR"
 	}
-	if _, ok := fxRate[currency]; !ok {
-		return transactionRecord{}, refuseSimulation(http.StatusBadRequest, "currency %q: the sandbox converts %s", currency, strings.Join(slices.Sorted(maps.Keys(fxRate)), ", "))
+	if _, ok := fxRate.get()[currency]; !ok {
+		return transactionRecord{}, refuseSimulation(http.StatusBadRequest, "currency %q: the sandbox converts %s", currency, strings.Join(slices.Sorted(maps.Keys(fxRate.get())), ", "))
 	}
 	merchant := strings.TrimSpace(in.Merchant)
 	switch {
@@ -244,7 +242,7 @@ func (s *Server) newAuthorization(u *userRecord, kind string, in simulateRequest
 	case mcc == "":
 		mcc = "5999"
 	}
-	if !mccRE().MatchString(mcc) {
+	if !mccRE.get().MatchString(mcc) {
 		return transactionRecord{}, refuseSimulation(http.StatusBadRequest, "mcc %q must be four digits (a merchant category code, such as 5814)", mcc)
 	}
 	reason := strings.ToUpper(strings.TrimSpace(in.Reason))
@@ -258,7 +256,7 @@ func (s *Server) newAuthorization(u *userRecord, kind string, in simulateRequest
 	case kind != SimulateDecline && u.Card.Status == cardBlocked:
 		reason = "CARD_BLOCKED"
 	}
-	if reason != "" && !reasonRE().MatchString(reason) {
+	if reason != "" && !reasonRE.get().MatchString(reason) {
 		return transactionRecord{}, refuseSimulation(http.StatusBadRequest, "reason %q must be an upper-case code such as INSUFFICIENT_FUNDS", in.Reason)
 	}
 	t := s.simulatedRecord(u, transactionAuthorization, "DEBIT", amount, currency)
@@ -278,7 +276,7 @@ func (s *Server) newAuthorization(u *userRecord, kind string, in simulateRequest
 func (s *Server) simulatedRecord(u *userRecord, kind, sign string, amount int, currency string) transactionRecord {
 	billing, fee := amount, 0
 	if currency != "EUR" {
-		billing = amount * fxRate[currency] / 100
+		billing = amount * fxRate.get()[currency] / 100
 		fee = (billing*15 + 500) / 1000
 	}
 	seq := strconv.Itoa(len(u.simulated))

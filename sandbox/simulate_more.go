@@ -185,7 +185,7 @@ func (s *Server) reverseAuthorization(u *userRecord, in simulateRequest) (transa
 	if reason == "" {
 		reason = "MERCHANT_CANCELLED"
 	}
-	if !reasonRE().MatchString(reason) {
+	if !reasonRE.get().MatchString(reason) {
 		return transactionRecord{}, nil, refuseSimulation(http.StatusBadRequest, "reason %q must be an upper-case code such as MERCHANT_CANCELLED", in.Reason)
 	}
 	t := s.reversalOf(u, auth, held, reason)

@@ -8,11 +8,9 @@ import (
 	"hash/crc32"
 	"maps"
 	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unsafe"
 
 	bolt "go.etcd.io/bbolt"
@@ -23,10 +21,10 @@ import (
 
 // castagnoli is made at first use: it costs more than the rest of the
 // package's initialisation, and most runs keep no store.
-var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
+var castagnoli = lazy[*crc32.Table]{build: func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) }}
 
 func recordSum(key, data []byte) uint32 {
-	return crc32.Update(crc32.Checksum(key, castagnoli()), castagnoli(), data)
+	return crc32.Update(crc32.Checksum(key, castagnoli.get()), castagnoli.get(), data)
 }
 
 func sealRecord(key, data []byte) []byte {
@@ -179,14 +177,14 @@ func whereIs(tx *bolt.Tx, data []byte) string {
 }
 
 // pageInProblem finds the page a tx.Check problem is about.
-var pageInProblem = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:page |page\(|pgId:)(\d+)`) })
+var pageInProblem = lazyRegexp{pattern: `(?:page |page\(|pgId:)(\d+)`}
 
 // checkPages runs bbolt's consistency check, each problem with where it is.
 func checkPages(tx *bolt.Tx) []string {
 	var problems []string
 	for err := range tx.Check() { // read to the end: Check's goroutine waits on each send
 		where := "(" + err.Error() + ")"
-		if m := pageInProblem().FindStringSubmatch(err.Error()); m != nil {
+		if m := pageInProblem.get().FindStringSubmatch(err.Error()); m != nil {
 			page, _ := strconv.ParseInt(m[1], 10, 64)
 			where = fmt.Sprintf("at byte %d (page %d): %v", page*int64(tx.DB().Info().PageSize), page, err)
 		}

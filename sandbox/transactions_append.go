@@ -93,7 +93,7 @@ func (s *Server) newTransactionRecord(t NewTransaction) (transactionRecord, erro
 	default:
 		return bad("status %q is not CONFIRMED, PENDING, DECLINED or REVERTED", t.Status)
 	}
-	rate, ok := fxRate[r.TransactionCurrency]
+	rate, ok := fxRate.get()[r.TransactionCurrency]
 	if !ok {
 		return bad("currency %q is not one of EUR, CHF, GBP, USD", t.Currency)
 	}
@@ -147,7 +147,7 @@ func (s *Server) SeedTransactions(user string, n int) (int, error) {
 		return 0, fmt.Errorf("%w %q", errNoUser, user)
 	}
 	seeded := seededTransactions(u.Username)
-	at := transactionAnchor
+	at := transactionAnchor()
 	if len(u.earlierTransactions) > 0 {
 		at, _ = time.Parse(time.RFC3339, u.earlierTransactions[len(u.earlierTransactions)-1].DateTime)
 	} else if len(seeded) > 0 {

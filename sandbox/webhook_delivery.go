@@ -54,23 +54,26 @@ const webhookUserAgent = "cardterm-sandbox-webhooks/1"
 var errNotLoopback = errors.New("the sandbox delivers to loopback addresses only")
 
 // webhookDefaultClient delivers when Options.WebhookClient is nil: loopback
-// only, no redirects (a redirect could leave the machine).
-var webhookDefaultClient = &http.Client{
-	Transport: &http.Transport{
-		DialContext: (&net.Dialer{
-			Timeout: 5 * time.Second,
-			Control: func(_, address string, _ syscall.RawConn) error {
-				host, _, err := net.SplitHostPort(address)
-				if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
-					return errNotLoopback
-				}
-				return nil
-			},
-		}).DialContext,
-		DisableCompression: true,
-	},
-	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-}
+// only, no redirects (a redirect could leave the machine). Made at the
+// first delivery.
+var webhookDefaultClient = lazy[*http.Client]{build: func() *http.Client {
+	return &http.Client{
+		Transport: &http.Transport{
+			DialContext: (&net.Dialer{
+				Timeout: 5 * time.Second,
+				Control: func(_, address string, _ syscall.RawConn) error {
+					host, _, err := net.SplitHostPort(address)
+					if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
+						return errNotLoopback
+					}
+					return nil
+				},
+			}).DialContext,
+			DisableCompression: true,
+		},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+}}
 
 // webhookEvent is the delivery body, in its documented field order.
 type webhookEvent struct {
@@ -148,7 +151,7 @@ func (s *Server) webhookAttempt(target, key, ts string, body []byte) (webhookAtt
 	var a webhookAttempt
 	client := s.opts.WebhookClient
 	if client == nil {
-		client = webhookDefaultClient
+		client = webhookDefaultClient.get()
 		if !webhookLoopback(target) {
 			a.Error = "not sent: without Options.WebhookClient the sandbox delivers to loopback hosts only"
 			return a, false

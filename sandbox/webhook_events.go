@@ -46,30 +46,44 @@ var SimulatedEventTypes = []string{
 	WebhookEventTransactionRefunded, WebhookEventTransactionReversed,
 }
 
-// webhookEventOrigins says in a few words what emits each event type (the
-// table above), for the shell completion of cardterm sandbox trigger.
-var webhookEventOrigins = map[string]string{
-	WebhookEventCardFrozen:          "a card was frozen",
-	WebhookEventCardUnfrozen:        "a card was unfrozen",
-	WebhookEventCardOrdered:         "a card was issued",
-	WebhookEventCardActivated:       "a new card is active",
-	WebhookEventKYCStatusChanged:    "a user's verification changed",
-	WebhookEventOrderStatusChanged:  "a card order changed status",
-	WebhookEventConsentGranted:      "a consent set was linked: one per granted consent",
-	WebhookEventConsentRevoked:      "a consent was revoked",
-	WebhookEventDelegationCompleted: "a delegation post-approval was accepted",
-	WebhookEventWithdrawalSent:      "a credit withdrawal was sent",
-
-	WebhookEventTransactionAuthorized: "a card payment was authorized (sandbox simulate)",
-	WebhookEventTransactionDeclined:   "a card payment was declined (sandbox simulate)",
-	WebhookEventTransactionCleared:    "an authorization was cleared (sandbox simulate)",
-	WebhookEventTransactionRefunded:   "a cleared payment was refunded (sandbox simulate)",
-	WebhookEventTransactionReversed:   "a pending authorization was reversed or expired (sandbox simulate, sandbox clock)",
+// WebhookEventOrigin says in a few words what emits eventType (the table
+// above), for the shell completion of cardterm sandbox trigger; "" for a
+// type the sandbox never emits by itself.
+func WebhookEventOrigin(eventType string) string {
+	switch eventType {
+	case WebhookEventCardFrozen:
+		return "a card was frozen"
+	case WebhookEventCardUnfrozen:
+		return "a card was unfrozen"
+	case WebhookEventCardOrdered:
+		return "a card was issued"
+	case WebhookEventCardActivated:
+		return "a new card is active"
+	case WebhookEventKYCStatusChanged:
+		return "a user's verification changed"
+	case WebhookEventOrderStatusChanged:
+		return "a card order changed status"
+	case WebhookEventConsentGranted:
+		return "a consent set was linked: one per granted consent"
+	case WebhookEventConsentRevoked:
+		return "a consent was revoked"
+	case WebhookEventDelegationCompleted:
+		return "a delegation post-approval was accepted"
+	case WebhookEventWithdrawalSent:
+		return "a credit withdrawal was sent"
+	case WebhookEventTransactionAuthorized:
+		return "a card payment was authorized (sandbox simulate)"
+	case WebhookEventTransactionDeclined:
+		return "a card payment was declined (sandbox simulate)"
+	case WebhookEventTransactionCleared:
+		return "an authorization was cleared (sandbox simulate)"
+	case WebhookEventTransactionRefunded:
+		return "a cleared payment was refunded (sandbox simulate)"
+	case WebhookEventTransactionReversed:
+		return "a pending authorization was reversed or expired (sandbox simulate, sandbox clock)"
+	}
+	return ""
 }
-
-// WebhookEventOrigin says what emits eventType ("" for a type the sandbox
-// never emits by itself).
-func WebhookEventOrigin(eventType string) string { return webhookEventOrigins[eventType] }
 
 // Sandbox-only event types (see the table above).
 const (

@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -41,7 +39,7 @@ const webhookMaxName = 255
 const webhookMaxMetadataBytes = 8 << 10
 
 // webhookEventRE is the shape of an event type: lower-case dotted words.
-var webhookEventRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9_]+(\.[a-z0-9_]+)+$`) })
+var webhookEventRE = lazyRegexp{pattern: `^[a-z0-9_]+(\.[a-z0-9_]+)+$`}
 
 // webhookUnavailableMsg is the 503 message of an environment without a
 // notification service.
@@ -204,7 +202,7 @@ func (in *webhookInput) check(create bool) string {
 		var clean []string
 		for _, e := range *in.EventTypes {
 			e = strings.TrimSpace(e)
-			if !webhookEventRE().MatchString(e) {
+			if !webhookEventRE.get().MatchString(e) {
 				return fmt.Sprintf("Invalid event type %q: use dotted lower-case names such as card.activated", e)
 			}
 			if !slices.Contains(clean, e) {

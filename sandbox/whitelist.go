@@ -16,11 +16,14 @@ import (
 // maxWhitelistBatch bounds one add request (the interface does not say).
 const maxWhitelistBatch = 50
 
-// whitelistCurrencies are the currencies the sandbox accepts.
-var whitelistCurrencies = map[string]bool{
-	"usdc": true, "usdt": true, "eth": true, "matic": true, "pol": true, "dai": true,
-	"btc": true, "sol": true, "xrp": true, "xlm": true,
-	"musd": true, // a token of the chain configuration (linea)
+// whitelistCurrency reports whether the sandbox accepts currency.
+func whitelistCurrency(currency string) bool {
+	switch currency {
+	case "usdc", "usdt", "eth", "matic", "pol", "dai", "btc", "sol", "xrp", "xlm",
+		"musd": // a token of the chain configuration (linea)
+		return true
+	}
+	return false
 }
 
 type whitelistJSON struct {
@@ -42,7 +45,7 @@ func (s *Server) whitelistList(c *call) {
 		c.fail(http.StatusUnprocessableEntity, "The currency parameter is required")
 		return
 	}
-	if !whitelistCurrencies[cur] {
+	if !whitelistCurrency(cur) {
 		c.fail(http.StatusUnprocessableEntity, "Unsupported currency: "+cur)
 		return
 	}
@@ -105,7 +108,7 @@ func (s *Server) whitelistAdd(c *call) {
 		}
 		switch {
 		case cur == "" || e.WalletAddress == "":
-		case !whitelistCurrencies[cur]:
+		case !whitelistCurrency(cur):
 			errs = append(errs, fieldError{p + "currency", "Unsupported currency: " + cur})
 		case !addressLooksValid(cur, e.WalletAddress):
 			errs = append(errs, fieldError{p + "walletAddress", "Invalid address format for " + cur})

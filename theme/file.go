@@ -4,16 +4,15 @@ import (
 	"fmt"
 	"image/color"
 	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"charm.land/lipgloss/v2"
 	"go.yaml.in/yaml/v3"
 
 	"cardterm/domain/fileerror"
+	"cardterm/domain/lazy"
 )
 
 // A theme file sets the colour of some roles over a built-in theme:
@@ -22,31 +21,50 @@ import (
 //	accent: "#FF8800"   # #RRGGBB, #RGB, or an ANSI colour 0-255
 //	danger: 196
 
-// roles are the names a theme file gives the palette's fields.
-var roles = map[string]func(*palette) *color.Color{
-	"text":            func(p *palette) *color.Color { return &p.fg },
-	"muted":           func(p *palette) *color.Color { return &p.muted },
-	"subtle":          func(p *palette) *color.Color { return &p.subtle },
-	"border":          func(p *palette) *color.Color { return &p.border },
-	"accent":          func(p *palette) *color.Color { return &p.accent },
-	"info":            func(p *palette) *color.Color { return &p.info },
-	"ok":              func(p *palette) *color.Color { return &p.ok },
-	"warning":         func(p *palette) *color.Color { return &p.warn },
-	"danger":          func(p *palette) *color.Color { return &p.danger },
-	"selection":       func(p *palette) *color.Color { return &p.selBG },
-	"selection-text":  func(p *palette) *color.Color { return &p.selFG },
-	"status-bar":      func(p *palette) *color.Color { return &p.barBG },
-	"status-bar-text": func(p *palette) *color.Color { return &p.barFG },
-	"marked":          func(p *palette) *color.Color { return &p.markFG },
-	"badge-text":      func(p *palette) *color.Color { return &p.badgeText },
-	"sandbox-text":    func(p *palette) *color.Color { return &p.sandboxText },
+// role is a name a theme file gives one of the palette's fields.
+type role struct {
+	name  string
+	field func(*palette) *color.Color
+}
+
+// roles are the names a theme file gives the palette's fields: a slice
+// the compiler lays out, where a map would be built before main on every
+// start.
+var roles = []role{
+	{"text", func(p *palette) *color.Color { return &p.fg }},
+	{"muted", func(p *palette) *color.Color { return &p.muted }},
+	{"subtle", func(p *palette) *color.Color { return &p.subtle }},
+	{"border", func(p *palette) *color.Color { return &p.border }},
+	{"accent", func(p *palette) *color.Color { return &p.accent }},
+	{"info", func(p *palette) *color.Color { return &p.info }},
+	{"ok", func(p *palette) *color.Color { return &p.ok }},
+	{"warning", func(p *palette) *color.Color { return &p.warn }},
+	{"danger", func(p *palette) *color.Color { return &p.danger }},
+	{"selection", func(p *palette) *color.Color { return &p.selBG }},
+	{"selection-text", func(p *palette) *color.Color { return &p.selFG }},
+	{"status-bar", func(p *palette) *color.Color { return &p.barBG }},
+	{"status-bar-text", func(p *palette) *color.Color { return &p.barFG }},
+	{"marked", func(p *palette) *color.Color { return &p.markFG }},
+	{"badge-text", func(p *palette) *color.Color { return &p.badgeText }},
+	{"sandbox-text", func(p *palette) *color.Color { return &p.sandboxText }},
+}
+
+// roleField is the palette field the role called name sets; ok is false
+// when no role is called name.
+func roleField(name string) (field func(*palette) *color.Color, ok bool) {
+	for _, r := range roles {
+		if r.name == name {
+			return r.field, true
+		}
+	}
+	return nil, false
 }
 
 // Roles lists the roles a theme file may set, sorted.
 func Roles() []string {
 	names := make([]string, 0, len(roles))
-	for name := range roles {
-		names = append(names, name)
+	for _, r := range roles {
+		names = append(names, r.name)
 	}
 	slices.Sort(names)
 	return names
@@ -62,7 +80,7 @@ func Load(path string) (Theme, error) {
 }
 
 // hexColour is #RGB or #RRGGBB.
-var hexColour = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$`) })
+var hexColour = lazy.Regexp{Pattern: `^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$`}
 
 // Parse reads a theme file's text; path names it in messages and is the
 // theme's name.
@@ -86,8 +104,9 @@ func Parse(path string, data []byte) (Theme, error) {
 	}
 	return Theme{Name: path, palette: func(isDark bool) palette {
 		p := base.palette(isDark)
-		for role, c := range colours {
-			*roles[role](&p) = c
+		for name, c := range colours {
+			field, _ := roleField(name) // take kept roles only
+			*field(&p) = c
 		}
 		return p
 	}}, nil
@@ -103,7 +122,7 @@ func take(name, value *yaml.Node, base *Theme, colours map[string]color.Color) e
 		*base = t
 		return nil
 	}
-	if _, ok := roles[name.Value]; !ok {
+	if _, ok := roleField(name.Value); !ok {
 		return fmt.Errorf("%q is not a role (roles: base, %s)", name.Value, strings.Join(Roles(), ", "))
 	}
 	c, ok := parseColour(value.Value)
@@ -115,7 +134,7 @@ func take(name, value *yaml.Node, base *Theme, colours map[string]color.Color) e
 }
 
 func parseColour(s string) (color.Color, bool) {
-	if hexColour().MatchString(s) {
+	if hexColour.Get().MatchString(s) {
 		return lipgloss.Color(s), true
 	}
 	if n, err := strconv.Atoi(s); err == nil && n >= 0 && n <= 255 {

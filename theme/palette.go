@@ -30,14 +30,21 @@ type Theme struct {
 // protanopia, tritanopia) still tell apart.
 var (
 	Auto         = Theme{Name: "auto", palette: defaultPalette}
-	Dark         = Theme{Name: "dark", palette: func(bool) palette { return defaultPalette(true) }}
-	Light        = Theme{Name: "light", palette: func(bool) palette { return defaultPalette(false) }}
+	Dark         = Theme{Name: "dark", palette: darkPalette}
+	Light        = Theme{Name: "light", palette: lightPalette}
 	HighContrast = Theme{Name: "high-contrast", palette: highContrastPalette}
 	ColourBlind  = Theme{Name: "colour-blind", palette: colourBlindPalette}
 )
 
 // BuiltIn lists the built-in themes by name, in the order help lists them.
 var BuiltIn = []Theme{Auto, Dark, Light, HighContrast, ColourBlind}
+
+// darkPalette and lightPalette are the default colours whatever the
+// terminal's background. Named functions, not function literals, so that
+// BuiltIn's copies of Dark and Light are laid out by the compiler rather
+// than made before main.
+func darkPalette(bool) palette  { return defaultPalette(true) }
+func lightPalette(bool) palette { return defaultPalette(false) }
 
 // Named is the built-in theme called name ("color-blind" too).
 func Named(name string) (Theme, bool) {

@@ -2,14 +2,13 @@ package ui
 
 import (
 	"encoding/json"
-	"regexp"
 	"strings"
-	"sync"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"cardterm/domain/lazy"
 	"cardterm/theme"
 	"cardterm/ui/sanitize"
 )
@@ -38,7 +37,7 @@ type RequestInspectable interface {
 }
 
 // requestLine is a confirmation's first request line: "METHOD /path".
-var requestLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Z]+) (/\S*)$`) })
+var requestLine = lazy.Regexp{Pattern: `^([A-Z]+) (/\S*)$`}
 
 // sentRequestOf is what a confirmation sends: its Send, else its request
 // lines when they are exactly a method and path and, at most, a JSON
@@ -50,7 +49,7 @@ func sentRequestOf(spec ConfirmSpec) (SentRequest, bool) {
 	if len(spec.Request) == 0 || len(spec.Request) > 2 {
 		return SentRequest{}, false
 	}
-	m := requestLine().FindStringSubmatch(strings.TrimSpace(spec.Request[0]))
+	m := requestLine.Get().FindStringSubmatch(strings.TrimSpace(spec.Request[0]))
 	if m == nil {
 		return SentRequest{}, false
 	}

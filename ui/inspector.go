@@ -3,15 +3,14 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
 	"strings"
-	"sync"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"cardterm/domain/lazy"
 	"cardterm/theme"
 	"cardterm/ui/sanitize"
 )
@@ -121,13 +120,13 @@ func InspectText(raw []byte) string {
 }
 
 // secretMember matches an indented member line with a string value.
-var secretMember = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*"([^"\\]*)":\s*)"((?:[^"\\]|\\.)*)"(,?)$`) })
+var secretMember = lazy.Regexp{Pattern: `^(\s*"([^"\\]*)":\s*)"((?:[^"\\]|\\.)*)"(,?)$`}
 
 // maskSecretLine masks the value of a member whose name says it is a
 // secret (a token, a key, a password, a PIN, an image or hosted-page URL),
 // keeping its last four characters so two values can be told apart.
 func maskSecretLine(line string) string {
-	m := secretMember().FindStringSubmatch(line)
+	m := secretMember.Get().FindStringSubmatch(line)
 	if m == nil || !secretName(m[2]) || m[3] == "" {
 		return line
 	}

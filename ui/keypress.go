@@ -6,19 +6,24 @@ import (
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
+
+	"cardterm/domain/lazy"
 )
 
-// keyNames are the names of the keys that type no character.
-var keyNames = map[string]rune{
-	"enter": tea.KeyEnter, "esc": tea.KeyEscape, "escape": tea.KeyEscape,
-	"tab": tea.KeyTab, "space": tea.KeySpace, "backspace": tea.KeyBackspace,
-	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
-	"home": tea.KeyHome, "end": tea.KeyEnd, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
-	"delete": tea.KeyDelete, "insert": tea.KeyInsert,
-	"f1": tea.KeyF1, "f2": tea.KeyF2, "f3": tea.KeyF3, "f4": tea.KeyF4, "f5": tea.KeyF5,
-	"f6": tea.KeyF6, "f7": tea.KeyF7, "f8": tea.KeyF8, "f9": tea.KeyF9, "f10": tea.KeyF10,
-	"f11": tea.KeyF11, "f12": tea.KeyF12,
-}
+// keyNames are the names of the keys that type no character, indexed at
+// first use: a package map would be built before main on every start.
+var keyNames = lazy.Value[map[string]rune]{New: func() map[string]rune {
+	return map[string]rune{
+		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "escape": tea.KeyEscape,
+		"tab": tea.KeyTab, "space": tea.KeySpace, "backspace": tea.KeyBackspace,
+		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"home": tea.KeyHome, "end": tea.KeyEnd, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
+		"delete": tea.KeyDelete, "insert": tea.KeyInsert,
+		"f1": tea.KeyF1, "f2": tea.KeyF2, "f3": tea.KeyF3, "f4": tea.KeyF4, "f5": tea.KeyF5,
+		"f6": tea.KeyF6, "f7": tea.KeyF7, "f8": tea.KeyF8, "f9": tea.KeyF9, "f10": tea.KeyF10,
+		"f11": tea.KeyF11, "f12": tea.KeyF12,
+	}
+}}
 
 // KeyPress builds the key press a terminal would send for a key name as
 // key.Matches spells it: "enter", "esc", "space", "shift+tab", "ctrl+c",
@@ -44,7 +49,7 @@ func KeyPress(s string) tea.KeyPressMsg {
 		}
 		break
 	}
-	if code, ok := keyNames[rest]; ok {
+	if code, ok := keyNames.Get()[rest]; ok {
 		k := tea.Key{Code: code, Mod: mod}
 		if code == tea.KeySpace && mod == 0 {
 			k.Text = " "
@@ -77,7 +82,7 @@ func IsKeyName(name string) bool {
 			rest = rest[len(mod):]
 		}
 	}
-	if _, ok := keyNames[rest]; ok {
+	if _, ok := keyNames.Get()[rest]; ok {
 		return true
 	}
 	return utf8.RuneCountInString(rest) == 1

@@ -97,8 +97,9 @@ func oneCell(r rune) bool {
 	return false
 }
 
-// spaces is blank text to pad with, written by slicing.
-var spaces = strings.Repeat(" ", 256)
+// spaces is blank text to pad with, written by slicing: 64 spaces, a
+// constant, as a repeated string would be built before main.
+const spaces = "                                                                "
 
 // WriteSpaces writes n spaces into b (nothing when n <= 0).
 func WriteSpaces(b *strings.Builder, n int) {

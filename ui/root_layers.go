@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"cardterm/domain/lazy"
 	"cardterm/ui/layer"
 )
 
@@ -49,13 +50,17 @@ func (o layerOpening) message() tea.Msg {
 	return OpenLayerMsg{Layer: o.layer, Then: tea.Batch(o.then...)}
 }
 
-var openLayerCode = reflect.ValueOf(layerOpening{}.message).Pointer()
+// openLayerCode is layerOpening.message's code, read at first use: the
+// method value it is read from is allocated.
+var openLayerCode = lazy.Value[uintptr]{New: func() uintptr {
+	return reflect.ValueOf(layerOpening{}.message).Pointer()
+}}
 
 // openLayerNow opens at once the layer cmd asks for over owner's screen
 // when cmd is an OpenLayer command, and returns what runs then; any other
 // command is returned as it is. Running it only builds a message.
 func (r *Root) openLayerNow(cmd tea.Cmd, owner ScreenID) tea.Cmd {
-	if cmd == nil || reflect.ValueOf(cmd).Pointer() != openLayerCode {
+	if cmd == nil || reflect.ValueOf(cmd).Pointer() != openLayerCode.Get() {
 		return cmd
 	}
 	msg := cmd().(OpenLayerMsg)

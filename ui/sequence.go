@@ -6,8 +6,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// commandsType is the type under tea's unexported sequenceMsg.
-var commandsType = reflect.TypeOf([]tea.Cmd(nil))
+// commandsType is the type under tea's unexported sequenceMsg. (A
+// function: a package value is computed before main on every start.)
+func commandsType() reflect.Type { return reflect.TypeFor[[]tea.Cmd]() }
 
 // SequenceCommands reports whether msg is what tea.Sequence's command
 // returns and, if so, the commands to run in order. tea.Program expands it
@@ -23,8 +24,8 @@ func SequenceCommands(msg tea.Msg) ([]tea.Cmd, bool) {
 		return nil, false
 	}
 	v := reflect.ValueOf(msg)
-	if v.Kind() != reflect.Slice || !v.Type().ConvertibleTo(commandsType) {
+	if v.Kind() != reflect.Slice || !v.Type().ConvertibleTo(commandsType()) {
 		return nil, false
 	}
-	return v.Convert(commandsType).Interface().([]tea.Cmd), true
+	return v.Convert(commandsType()).Interface().([]tea.Cmd), true
 }

@@ -95,8 +95,12 @@ func Command(req *http.Request, body []byte, o Options) (command string, variabl
 	return strings.Join(lines, " \\\n  "), variables
 }
 
-// secretMembers are the body members written as variables.
-var secretMembers = map[string]string{"password": PasswordVariable, "refresh_token": RefreshVariable}
+// secretMembers are the body members written as variables: a list the
+// compiler lays out, where a map would be built before main.
+var secretMembers = []struct{ name, variable string }{
+	{"password", PasswordVariable},
+	{"refresh_token", RefreshVariable},
+}
 
 // bodyWithVariables quotes the body for the shell; the values of secret
 // members become "$VARIABLE" between the quoted pieces, so the shell puts
@@ -112,7 +116,8 @@ func bodyWithVariables(body []byte, reveal bool) (string, []string) {
 	}
 	var splices []splice
 	text := string(body)
-	for name, variable := range secretMembers {
+	for _, secret := range secretMembers {
+		name, variable := secret.name, secret.variable
 		raw, ok := members[name]
 		if !ok || len(raw) < 2 || raw[0] != '"' {
 			continue

@@ -15,11 +15,10 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
+	"cardterm/domain/lazy"
 	"cardterm/domain/profiledata"
 )
 
@@ -54,19 +53,19 @@ type Book struct {
 func File(dir string) string { return filepath.Join(dir, "budgets.json") }
 
 var (
-	currencyRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z]{3}$`) })
-	limitRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{1,15}(\.\d{1,8})?$`) })
-	digitsRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d+$`) })
+	currencyRE = lazy.Regexp{Pattern: `^[A-Z]{3}$`}
+	limitRE    = lazy.Regexp{Pattern: `^\d{1,15}(\.\d{1,8})?$`}
+	digitsRE   = lazy.Regexp{Pattern: `^\d+$`}
 )
 
 // Check says what is wrong with a budget, field by field (currency,
 // limit); nil when it can be kept.
 func Check(b Budget) map[string]string {
 	problems := map[string]string{}
-	if !currencyRE().MatchString(b.Currency) {
+	if !currencyRE.Get().MatchString(b.Currency) {
 		problems["currency"] = "must be a three-letter currency code such as EUR"
 	}
-	if !limitRE().MatchString(b.Limit) {
+	if !limitRE.Get().MatchString(b.Limit) {
 		problems["limit"] = limitProblem(b.Limit)
 	} else if r, _ := new(big.Rat).SetString(b.Limit); r.Sign() == 0 {
 		problems["limit"] = "must be more than 0"
@@ -85,7 +84,7 @@ func Check(b Budget) map[string]string {
 func limitProblem(limit string) string {
 	whole, fraction, _ := strings.Cut(limit, ".")
 	switch {
-	case !digitsRE().MatchString(whole) || (strings.Contains(limit, ".") && !digitsRE().MatchString(fraction)):
+	case !digitsRE.Get().MatchString(whole) || (strings.Contains(limit, ".") && !digitsRE.Get().MatchString(fraction)):
 		return "must be an amount such as 400 or 399.90"
 	case len(whole) > 15:
 		return "must have at most 15 digits before the point"

@@ -10,10 +10,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
+
+	"cardterm/domain/lazy"
 )
 
 // Kinds of id.
@@ -104,8 +104,8 @@ func ReadIDs(r io.Reader) ([]string, error) {
 }
 
 var (
-	idChars   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9._:-]+$`) })
-	emailLike = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$`) })
+	idChars   = lazy.Regexp{Pattern: `^[A-Za-z0-9._:-]+$`}
+	emailLike = lazy.Regexp{Pattern: `^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$`}
 )
 
 // maxIDLength is the longest id sent (an id is a UUID or a short token).
@@ -114,13 +114,13 @@ const maxIDLength = 128
 // Check says why text is not an id to send, "" when it is one.
 func Check(id string) string {
 	switch {
-	case emailLike().MatchString(id):
+	case emailLike.Get().MatchString(id):
 		return "an e-mail address, not an id: the gateway finds customers by id only"
 	case strings.ContainsAny(id, " \t"):
 		return "holds a space: one id a line"
 	case len(id) > maxIDLength:
 		return fmt.Sprintf("%d characters: an id has at most %d", len(id), maxIDLength)
-	case !idChars().MatchString(id):
+	case !idChars.Get().MatchString(id):
 		return "holds characters an id does not have (letters, digits, . _ : - only)"
 	}
 	return ""

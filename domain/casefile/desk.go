@@ -57,10 +57,7 @@ func fileProblem(f string, err error) string {
 // ParseResponseTimes reads "urgent=1h,high=4h,normal=24h,low=72h" (any
 // of the four; the others keep DefaultResponseTimes).
 func ParseResponseTimes(text string) (map[string]time.Duration, error) {
-	out := make(map[string]time.Duration, len(DefaultResponseTimes))
-	for k, v := range DefaultResponseTimes {
-		out[k] = v
-	}
+	out := DefaultResponseTimes()
 	for _, part := range strings.Split(text, ",") {
 		part = strings.TrimSpace(part)
 		if part == "" {

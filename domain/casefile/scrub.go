@@ -2,7 +2,8 @@ package casefile
 
 import (
 	"regexp"
-	"sync"
+
+	"cardterm/domain/lazy"
 )
 
 // What a case never keeps. Evidence is copied from screens that may show
@@ -11,7 +12,7 @@ import (
 // a case and again on every export, so neither a case file nor a ticket
 // comment carries an e-mail, a key, a token or a card number.
 // The rules are compiled at their first use, not when the program starts.
-var scrubRules = sync.OnceValue(func() []scrubRule {
+var scrubRules = lazy.Value[[]scrubRule]{New: func() []scrubRule {
 	return []scrubRule{
 		// A JWT or other bearer token (three base64url parts).
 		{regexp.MustCompile(`eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`), "[token left out]"},
@@ -23,7 +24,7 @@ var scrubRules = sync.OnceValue(func() []scrubRule {
 		// A card number: 13 to 19 digits in a row, or in groups of four.
 		{regexp.MustCompile(`\b(?:\d{13,19}|\d{4}([ -])\d{4}[ -]\d{4}[ -]\d{1,7})\b`), "[card number left out]"},
 	}
-})
+}}
 
 // scrubRule replaces what re matches with with.
 type scrubRule struct {
@@ -33,7 +34,7 @@ type scrubRule struct {
 
 // Scrub takes e-mails, secret keys, tokens and card numbers out of text.
 func Scrub(text string) string {
-	for _, r := range scrubRules() {
+	for _, r := range scrubRules.Get() {
 		text = r.re.ReplaceAllString(text, r.with)
 	}
 	return text

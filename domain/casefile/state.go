@@ -40,9 +40,12 @@ func StatusLabel(status string) string {
 var Priorities = []string{"urgent", "high", "normal", "low"}
 
 // DefaultResponseTimes are how long a case of each priority may wait for
-// an answer, when the profile sets none.
-var DefaultResponseTimes = map[string]time.Duration{
-	"urgent": time.Hour, "high": 4 * time.Hour, "normal": 24 * time.Hour, "low": 72 * time.Hour,
+// an answer, when the profile sets none. A fresh map on each call: a
+// package map would be built before main on every start.
+func DefaultResponseTimes() map[string]time.Duration {
+	return map[string]time.Duration{
+		"urgent": time.Hour, "high": 4 * time.Hour, "normal": 24 * time.Hour, "low": 72 * time.Hour,
+	}
 }
 
 // Mark is one value of the case's state with when and by whom it was set.
@@ -149,7 +152,7 @@ func (c *Case) Due(responseTimes map[string]time.Duration) (time.Time, bool) {
 	}
 	wait, ok := responseTimes[c.Priority()]
 	if !ok {
-		wait = DefaultResponseTimes[c.Priority()]
+		wait = DefaultResponseTimes()[c.Priority()]
 	}
 	from := c.Created
 	if c.State.Status.At.After(from) {

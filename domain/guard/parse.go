@@ -50,7 +50,7 @@ func Parse(name string, data []byte) (Rules, error) {
 		switch k.Value {
 		case "home":
 			home := strings.ToUpper(strings.TrimSpace(v.Value))
-			if v.Kind != yaml.ScalarNode || !countryRE().MatchString(home) {
+			if v.Kind != yaml.ScalarNode || !countryRE.Get().MatchString(home) {
 				return out, bad(v, "home", "must be a two-letter country code such as FR")
 			}
 			out.Home = home
@@ -117,7 +117,7 @@ func (r *Rule) set(field, value string) string {
 		r.Category = value
 	case "country":
 		r.Country = strings.ToUpper(value)
-		if !countryRE().MatchString(r.Country) {
+		if !countryRE.Get().MatchString(r.Country) {
 			return "must be a two-letter country code such as US"
 		}
 	case "abroad", "alone":

@@ -11,10 +11,10 @@ package guard
 
 import (
 	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
 	"time"
+
+	"cardterm/domain/lazy"
 )
 
 // Actions a rule takes.
@@ -75,14 +75,14 @@ rules:
     action: notify
 `
 
-var countryRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z]{2}$`) })
+var countryRE = lazy.Regexp{Pattern: `^[A-Z]{2}$`}
 
 // CountryOf is the merchant's country: the two capital letters that end
 // its name and location ("Apple Store, New York US"), "" when none.
 func CountryOf(merchant string) string {
 	merchant = strings.TrimSpace(merchant)
 	i := strings.LastIndexAny(merchant, " ,")
-	if last := merchant[i+1:]; countryRE().MatchString(last) {
+	if last := merchant[i+1:]; countryRE.Get().MatchString(last) {
 		return last
 	}
 	return ""

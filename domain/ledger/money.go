@@ -263,10 +263,16 @@ func isCurrencyCode(s string) bool {
 	return true
 }
 
-// directions are the words gateways use for which way money went.
-var directions = map[string]string{
-	"in": apiclient.TxCredit, "incoming": apiclient.TxCredit, "credit": apiclient.TxCredit, "received": apiclient.TxCredit, "refund": apiclient.TxCredit, "+": apiclient.TxCredit, "cr": apiclient.TxCredit,
-	"out": apiclient.TxDebit, "outgoing": apiclient.TxDebit, "debit": apiclient.TxDebit, "sent": apiclient.TxDebit, "purchase": apiclient.TxDebit, "-": apiclient.TxDebit, "dr": apiclient.TxDebit,
+// direction reads the words gateways use for which way money went (in
+// lower case) as apiclient.TxCredit or TxDebit; ok is false for another.
+func direction(word string) (sign string, ok bool) {
+	switch word {
+	case "in", "incoming", "credit", "received", "refund", "+", "cr":
+		return apiclient.TxCredit, true
+	case "out", "outgoing", "debit", "sent", "purchase", "-", "dr":
+		return apiclient.TxDebit, true
+	}
+	return "", false
 }
 
 // SignOf reads a record's sign (apiclient.TxDebit or TxCredit) from the
@@ -275,7 +281,7 @@ func SignOf(fields []apiclient.RawField, names ...string) (string, bool) {
 	for _, name := range names {
 		for _, f := range fields {
 			if strings.EqualFold(f.Path, name) {
-				if sign, ok := directions[strings.ToLower(strings.TrimSpace(f.Value))]; ok {
+				if sign, ok := direction(strings.ToLower(strings.TrimSpace(f.Value))); ok {
 					return sign, true
 				}
 			}

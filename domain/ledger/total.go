@@ -19,15 +19,9 @@ type Total struct {
 	count int
 }
 
-// pow10 are the powers of ten an int64 holds.
-var pow10 = func() [19]int64 {
-	var p [19]int64
-	p[0] = 1
-	for i := 1; i < len(p); i++ {
-		p[i] = p[i-1] * 10
-	}
-	return p
-}()
+// pow10 are the powers of ten an int64 holds, as constants the compiler
+// lays out (nothing computed before main).
+var pow10 = [19]int64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18}
 
 // Add adds an amount given as unsigned decimal text ("53.63"), negative
 // when negative is set; false (and nothing added) for text that is not a

@@ -32,13 +32,20 @@ var (
 	TransactionCurrencyNames = []string{"transactionCurrency", "billingCurrency", "feeCurrency", "currency"}
 )
 
-// transactionStatuses are other gateways' words for the reference
-// statuses.
-var transactionStatuses = map[string]string{
-	"confirmed": apiclient.TxConfirmed, "settled": apiclient.TxConfirmed, "completed": apiclient.TxConfirmed, "posted": apiclient.TxConfirmed, "cleared": apiclient.TxConfirmed,
-	"pending": apiclient.TxPending, "authorized": apiclient.TxPending, "authorised": apiclient.TxPending, "processing": apiclient.TxPending,
-	"declined": apiclient.TxDeclined, "rejected": apiclient.TxDeclined, "failed": apiclient.TxDeclined,
-	"reverted": apiclient.TxReverted, "reversed": apiclient.TxReverted, "voided": apiclient.TxReverted, "cancelled": apiclient.TxReverted, "canceled": apiclient.TxReverted,
+// transactionStatus reads other gateways' words for the reference
+// statuses (in lower case); ok is false for a word it does not know.
+func transactionStatus(word string) (status string, ok bool) {
+	switch word {
+	case "confirmed", "settled", "completed", "posted", "cleared":
+		return apiclient.TxConfirmed, true
+	case "pending", "authorized", "authorised", "processing":
+		return apiclient.TxPending, true
+	case "declined", "rejected", "failed":
+		return apiclient.TxDeclined, true
+	case "reverted", "reversed", "voided", "cancelled", "canceled":
+		return apiclient.TxReverted, true
+	}
+	return "", false
 }
 
 // AdoptTransactionShape reads x's amounts, sign, status, date, category
@@ -78,7 +85,7 @@ func AdoptTransactionShape(x *apiclient.Transaction) {
 		x.Sign = strings.ToUpper(x.Sign)
 	}
 	if status := FieldAt(fields, TransactionStatusNames...); status != "" {
-		if known, ok := transactionStatuses[strings.ToLower(strings.TrimSpace(status))]; ok {
+		if known, ok := transactionStatus(strings.ToLower(strings.TrimSpace(status))); ok {
 			x.Status = known
 		} else if x.Status == "" {
 			x.Status = status

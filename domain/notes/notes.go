@@ -13,11 +13,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
 
+	"cardterm/domain/lazy"
 	"cardterm/domain/profiledata"
 )
 
@@ -120,7 +120,7 @@ func (b *Book) Tags() []string {
 // Tagged says the transaction carries the tag.
 func (b *Book) Tagged(id, tag string) bool { return slices.Contains(b.Get(id).Tags, tag) }
 
-var tagRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,31}$`) })
+var tagRE = lazy.Regexp{Pattern: `^[a-z0-9][a-z0-9_-]{0,31}$`}
 
 // ParseTags reads tags as typed ("#work, travel  q4"): separated by
 // commas or spaces, a leading # dropped, lower-cased, each once.
@@ -128,7 +128,7 @@ func ParseTags(text string) ([]string, error) {
 	var out []string
 	for _, word := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
 		tag := strings.ToLower(strings.TrimPrefix(word, "#"))
-		if !tagRE().MatchString(tag) {
+		if !tagRE.Get().MatchString(tag) {
 			return nil, fmt.Errorf("tag %q must be letters, digits, - or _ (at most 32)", word)
 		}
 		if !slices.Contains(out, tag) {

@@ -28,7 +28,7 @@ func (c Command) Prepare(fields map[string]string) (Prepared, error) {
 	}
 	for _, arg := range c.Argv {
 		var missing string
-		expanded := placeholder().ReplaceAllStringFunc(arg, func(match string) string {
+		expanded := placeholder.Get().ReplaceAllStringFunc(arg, func(match string) string {
 			name := match[1 : len(match)-1]
 			value, ok := fields[name]
 			if !ok && missing == "" {

@@ -12,12 +12,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"regexp"
-	"sync"
 
 	"go.yaml.in/yaml/v3"
 
 	"cardterm/domain/fileerror"
+	"cardterm/domain/lazy"
 )
 
 // Command is one entry of the file.
@@ -55,7 +54,7 @@ type entry struct {
 }
 
 // placeholder is {field}: letters, digits, _ and dots.
-var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{([A-Za-z0-9_.]+)\}`) })
+var placeholder = lazy.Regexp{Pattern: `\{([A-Za-z0-9_.]+)\}`}
 
 // Load reads and checks the file at path; a missing file is no file.
 func Load(path string) (*File, error) {
@@ -113,9 +112,9 @@ func commandOf(path string, item *yaml.Node) (Command, error) {
 		return Command{}, &fileerror.Error{Path: path, Line: item.Line, Field: e.Name, Reason: "give run or shell, not both"}
 	case len(e.Run) == 0 && e.Shell == "":
 		return Command{}, &fileerror.Error{Path: path, Line: item.Line, Field: e.Name, Reason: "give run: [program, args…] or shell: script"}
-	case len(e.Run) > 0 && placeholder().MatchString(e.Run[0]):
+	case len(e.Run) > 0 && placeholder.Get().MatchString(e.Run[0]):
 		return Command{}, &fileerror.Error{Path: path, Line: item.Line, Field: e.Name, Reason: "the program itself cannot come from a field"}
-	case e.Shell != "" && placeholder().MatchString(e.Shell):
+	case e.Shell != "" && placeholder.Get().MatchString(e.Shell):
 		return Command{}, &fileerror.Error{Path: path, Line: item.Line, Field: e.Name, Reason: "a shell script reads the fields as $CARDTERM_FIELD_NAME, never {name}"}
 	}
 	return Command{Name: e.Name, Argv: e.Run, Shell: e.Shell, Line: item.Line}, nil

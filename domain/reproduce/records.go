@@ -3,12 +3,11 @@ package reproduce
 import (
 	"encoding/json"
 	"net/url"
-	"regexp"
 	"strings"
-	"sync"
 
 	"cardterm/apiclient"
 	"cardterm/domain/casefile"
+	"cardterm/domain/lazy"
 )
 
 // record is one JSON record a case kept as evidence: an object of the
@@ -23,7 +22,7 @@ type record struct {
 
 // trailingComma is a comma left before a closing bracket where the
 // console dropped a record's last member (its user agent) on keeping it.
-var trailingComma = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`,(\s*[}\]])`) })
+var trailingComma = lazy.Regexp{Pattern: `,(\s*[}\]])`}
 
 // records are the JSON records of c's evidence, oldest kept first, and
 // the evidence kept as drawn text (no record to read) by screen.
@@ -35,7 +34,7 @@ func records(c *casefile.Case) (out []record, drawn map[string]bool) {
 		text := strings.TrimSpace(it.Text)
 		var v any
 		if json.Unmarshal([]byte(text), &v) != nil {
-			text = trailingComma().ReplaceAllString(text, "$1")
+			text = trailingComma.Get().ReplaceAllString(text, "$1")
 			if json.Unmarshal([]byte(text), &v) != nil {
 				drawn[screen] = true
 				continue

@@ -5,9 +5,9 @@ import (
 	"encoding/hex"
 	"regexp"
 	"strings"
-	"sync"
 
 	"cardterm/domain/casefile"
+	"cardterm/domain/lazy"
 )
 
 // Stand-ins: the same value always gets the same stand-in (the records
@@ -39,13 +39,11 @@ const (
 )
 
 var (
-	evmAddress    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^0x[0-9a-fA-F]{40}$`) })
-	bech32Address = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(bc1|tb1)[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{11,71}$`)
-	})
-	xrpAddress    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^r[` + rippled58 + `]{24,34}$`) })
-	base58Address = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[` + base58 + `]{25,44}$`) })
-	digitsOnly    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]+$`) })
+	evmAddress    = lazy.Regexp{Pattern: `^0x[0-9a-fA-F]{40}$`}
+	bech32Address = lazy.Regexp{Pattern: `^(bc1|tb1)[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{11,71}$`}
+	xrpAddress    = lazy.Regexp{Pattern: `^r[` + rippled58 + `]{24,34}$`}
+	base58Address = lazy.Regexp{Pattern: `^[` + base58 + `]{25,44}$`}
+	digitsOnly    = lazy.Regexp{Pattern: `^[0-9]+$`}
 )
 
 // Address is the stand-in of a wallet address, of the same format and
@@ -57,13 +55,13 @@ func Address(address string) string {
 	switch a := strings.TrimSpace(address); {
 	case a == "":
 		return ""
-	case evmAddress().MatchString(a):
+	case evmAddress.Get().MatchString(a):
 		return "0x" + drawn("address", a, hexDigits, 40)
-	case bech32Address().MatchString(strings.ToLower(a)):
+	case bech32Address.Get().MatchString(strings.ToLower(a)):
 		return a[:3] + drawn("address", a, bech32, len(a)-3)
-	case xrpAddress().MatchString(a):
+	case xrpAddress.Get().MatchString(a):
 		return "r" + drawn("address", a, rippled58, len(a)-1)
-	case base58Address().MatchString(a):
+	case base58Address.Get().MatchString(a):
 		return a[:1] + drawn("address", a, base58, len(a)-1)
 	}
 	return StandIn("address", address)
@@ -75,7 +73,7 @@ func Tag(tag string) string {
 	if tag == "" {
 		return ""
 	}
-	if digitsOnly().MatchString(tag) {
+	if digitsOnly.Get().MatchString(tag) {
 		out := drawn("tag", tag, "0123456789", len(tag))
 		if len(out) > 1 && out[0] == '0' {
 			out = "1" + out[1:]

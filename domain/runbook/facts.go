@@ -44,6 +44,7 @@ type Fact struct {
 
 // gatherer reads one fact.
 type gatherer struct {
+	name     string
 	label    string
 	customer bool // needs the approved session
 	read     func(ctx context.Context, src Sources, f *Fact) error
@@ -52,17 +53,28 @@ type gatherer struct {
 // noApproval is what a customer fact says without an approved session.
 const noApproval = "needs the customer's approval: open an approved session (ctrl+o) and the run goes on"
 
-// gatherers are the facts a runbook may name.
-var gatherers = map[string]gatherer{
-	"consent":      {label: "Consent status", read: readConsent},
-	"audit":        {label: "Consent audit trail", read: readAudit},
-	"onboarding":   {label: "Onboarding consent sets", read: readOnboarding},
-	"verification": {label: "Identity verification", customer: true, read: readVerification},
-	"card":         {label: "Card", customer: true, read: readCard},
-	"wallets":      {label: "Card-linked wallets", customer: true, read: readWallets},
-	"credit":       {label: "Credit wallet and withdrawal", customer: true, read: readCredit},
-	"transactions": {label: "Card transactions", customer: true, read: readTransactions},
-	"products":     {label: "Cards the customer may order", customer: true, read: readProducts},
+// gatherers are the facts a runbook may name. A slice the compiler lays
+// out, not a map, which would be built before main on every start.
+var gatherers = []gatherer{
+	{name: "consent", label: "Consent status", read: readConsent},
+	{name: "audit", label: "Consent audit trail", read: readAudit},
+	{name: "onboarding", label: "Onboarding consent sets", read: readOnboarding},
+	{name: "verification", label: "Identity verification", customer: true, read: readVerification},
+	{name: "card", label: "Card", customer: true, read: readCard},
+	{name: "wallets", label: "Card-linked wallets", customer: true, read: readWallets},
+	{name: "credit", label: "Credit wallet and withdrawal", customer: true, read: readCredit},
+	{name: "transactions", label: "Card transactions", customer: true, read: readTransactions},
+	{name: "products", label: "Cards the customer may order", customer: true, read: readProducts},
+}
+
+// gathererOf is the gatherer of the fact named name; ok is false when no
+// runbook may name it.
+func gathererOf(name string) (g gatherer, ok bool) {
+	i := slices.IndexFunc(gatherers, func(g gatherer) bool { return g.name == name })
+	if i < 0 {
+		return gatherer{}, false
+	}
+	return gatherers[i], true
 }
 
 // FactNames lists the facts a runbook may name.
@@ -71,11 +83,14 @@ func FactNames() []string {
 }
 
 // NeedsApproval reports whether a fact is read in the customer's session.
-func NeedsApproval(name string) bool { return gatherers[name].customer }
+func NeedsApproval(name string) bool {
+	g, _ := gathererOf(name)
+	return g.customer
+}
 
 // Gather reads one fact; a fact the sources cannot reach says why.
 func Gather(ctx context.Context, src Sources, name string) Fact {
-	g, ok := gatherers[name]
+	g, ok := gathererOf(name)
 	f := Fact{Name: name, Label: g.label, Values: map[string]string{}}
 	switch {
 	case !ok:

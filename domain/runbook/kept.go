@@ -1,9 +1,9 @@
 package runbook
 
 import (
-	"regexp"
 	"strings"
-	"sync"
+
+	"cardterm/domain/lazy"
 )
 
 // A run keeps each fact it learnt in the case as evidence titled
@@ -13,7 +13,10 @@ import (
 
 // FactTitle is the title the fact named name is kept under in a case:
 // "fact: Card".
-func FactTitle(name string) string { return LabelledFactTitle(gatherers[name].label) }
+func FactTitle(name string) string {
+	g, _ := gathererOf(name)
+	return LabelledFactTitle(g.label)
+}
 
 // LabelledFactTitle is the title a fact with that label is kept under, the
 // one place the title's form is written: the support console keeps facts
@@ -36,7 +39,7 @@ func cardSummary(last4, cardType, status string) string {
 }
 
 // cardSummaryShape reads cardSummary back; made at first use.
-var cardSummaryShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^card ending (\S+) \((.+)\) is (\S+)$`) })
+var cardSummaryShape = lazy.Regexp{Pattern: `^card ending (\S+) \((.+)\) is (\S+)$`}
 
 // ReadKeptCard reads a card fact's kept summary; ok is false for any
 // other text.
@@ -45,7 +48,7 @@ func ReadKeptCard(summary string) (card KeptCard, ok bool) {
 	if summary == noCardSummary {
 		return KeptCard{None: true}, true
 	}
-	m := cardSummaryShape().FindStringSubmatch(summary)
+	m := cardSummaryShape.Get().FindStringSubmatch(summary)
 	if m == nil {
 		return KeptCard{}, false
 	}

@@ -26,12 +26,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"go.yaml.in/yaml/v3"
+
+	"cardterm/domain/lazy"
 )
 
 // Runbook is one kind of ticket.
@@ -53,7 +53,7 @@ type Runbook struct {
 var builtIn embed.FS
 
 // placeholder matches {fact.value}.
-var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{([a-z]+)\.([A-Za-z0-9]+)\}`) })
+var placeholder = lazy.Regexp{Pattern: `\{([a-z]+)\.([A-Za-z0-9]+)\}`}
 
 // Parse reads one runbook file and checks it.
 func Parse(name string, data []byte) (Runbook, error) {
@@ -73,11 +73,11 @@ func Parse(name string, data []byte) (Runbook, error) {
 		return Runbook{}, fmt.Errorf("runbook %s: name at least one fact (%s)", name, strings.Join(FactNames(), ", "))
 	}
 	for _, f := range r.Facts {
-		if _, ok := gatherers[f]; !ok {
+		if _, ok := gathererOf(f); !ok {
 			return Runbook{}, fmt.Errorf("runbook %s: no fact %q (the facts are %s)", name, f, strings.Join(FactNames(), ", "))
 		}
 	}
-	for _, m := range placeholder().FindAllStringSubmatch(r.Reply, -1) {
+	for _, m := range placeholder.Get().FindAllStringSubmatch(r.Reply, -1) {
 		if !slices.Contains(r.Facts, m[1]) {
 			return Runbook{}, fmt.Errorf("runbook %s: the reply uses {%s.%s} but the facts do not name %s", name, m[1], m[2], m[1])
 		}
@@ -171,8 +171,8 @@ func Draft(rb Runbook, facts []Fact) string {
 	for _, f := range facts {
 		byName[f.Name] = f
 	}
-	return strings.TrimSpace(placeholder().ReplaceAllStringFunc(rb.Reply, func(m string) string {
-		parts := placeholder().FindStringSubmatch(m)
+	return strings.TrimSpace(placeholder.Get().ReplaceAllStringFunc(rb.Reply, func(m string) string {
+		parts := placeholder.Get().FindStringSubmatch(m)
 		f := byName[parts[1]]
 		if v, ok := f.Values[parts[2]]; ok {
 			return v

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"cardterm/domain/lazy"
 )
 
 // The part of JSON Schema the interface's description uses: type,
@@ -29,9 +31,7 @@ func compiled(pattern string) *regexp.Regexp {
 	return re
 }
 
-var uuidRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
-})
+var uuidRE = lazy.Regexp{Pattern: `^(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`}
 
 // problem is a field that breaks its schema.
 type problem struct {
@@ -182,7 +182,7 @@ func stringProblems(schema node, v, field string) []problem {
 	if hi, ok := number(schema["maxLength"]); ok && float64(n) > hi {
 		out = append(out, problem{field, schema, fmt.Sprintf("must be at most %v characters", hi)})
 	}
-	if f, _ := schema["format"].(string); f == "uuid" && !uuidRE().MatchString(v) {
+	if f, _ := schema["format"].(string); f == "uuid" && !uuidRE.Get().MatchString(v) {
 		out = append(out, problem{field, schema, "must be a UUID"})
 	}
 	if p, _ := schema["pattern"].(string); p != "" {

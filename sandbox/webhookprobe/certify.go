@@ -247,16 +247,24 @@ func judge(deliveries []Sent) (Verdict, string) {
 		case d.Expected == "2xx" && !ok:
 			return Refused, fmt.Sprintf("delivery %d (%s) was refused with %d: a correct delivery must be acknowledged, or the gateway retries it", i+1, d.EventType, d.Status)
 		case d.Expected == "refused" && ok:
-			return Accepted, fmt.Sprintf("delivery %d was accepted with %d: %s", i+1, d.Status, certifyAdvice[d.Signature])
+			return Accepted, fmt.Sprintf("delivery %d was accepted with %d: %s", i+1, d.Status, certifyAdvice(d.Signature))
 		}
 	}
 	return Passed, ""
 }
 
-// certifyAdvice says what a receiver that accepted a bad delivery misses.
-var certifyAdvice = map[string]string{
-	"the same signature as before": advice["replay"],
-	"none":                         advice["missing-signature"],
-	"an old key":                   "verify with the current key only (after a rotation the old one is dead)",
-	"the current key":              advice["stale-timestamp"],
+// certifyAdvice says what a receiver that accepted a bad delivery, signed
+// with signature, misses.
+func certifyAdvice(signature string) string {
+	switch signature {
+	case "the same signature as before":
+		return advice("replay")
+	case "none":
+		return advice("missing-signature")
+	case "an old key":
+		return "verify with the current key only (after a rotation the old one is dead)"
+	case "the current key":
+		return advice("stale-timestamp")
+	}
+	return ""
 }

@@ -141,7 +141,7 @@ func (v *detailView) build() {
 		return
 	}
 	status := apiclient.SetConsentStatus(set)
-	lines := []string{ui.FitLine(st.Title.Render("Consent set")+"  "+screenkit.Badge(st, status, aggregateTones[status])+
+	lines := []string{ui.FitLine(st.Title.Render("Consent set")+"  "+screenkit.Badge(st, status, aggregateTones.Of(status))+
 		"  "+st.Muted.Render("this set's own status"), width), ""}
 	user := screenkit.Field{Label: "User ID", Value: screenkit.OrDash(set.UserID)}
 	if !set.Linked() {
@@ -180,7 +180,7 @@ func (v *detailView) consentLines() []string {
 			state = st.Muted.Render("superseded (kept)")
 		}
 		lines = append(lines, ansi.Truncate("• "+st.Value.Render(screenkit.PadRight(sanitize.Text(k.ConsentType), 22))+" "+
-			st.Text(consentTones[k.ConsentStatus]).Render(screenkit.PadRight(sanitize.Text(statusText(k.ConsentStatus)), 10))+" "+
+			st.Text(consentTones.Of(k.ConsentStatus)).Render(screenkit.PadRight(sanitize.Text(statusText(k.ConsentStatus)), 10))+" "+
 			st.Muted.Render(requiredText(set.PolicyType, k.ConsentType))+"  "+state, width, "…"))
 		meta := [][]string{{"id " + k.ConsentID, "updated " + screenkit.FormatTime(k.UpdatedAt)}, nil, nil}
 		if m := k.Metadata; m != nil {

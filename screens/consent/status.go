@@ -58,22 +58,31 @@ func formatWhen(ts string) string {
 	return screenkit.FormatTableTime(ts)
 }
 
-// statusMarks make a consent status read without colour.
-var statusMarks = map[string]string{
-	apiclient.ConsentGranted: "✓ ", apiclient.ConsentDenied: "✗ ", apiclient.ConsentRevoked: "⊘ ",
+// statusText is a consent status with the mark that makes it read
+// without colour; an unknown one as it came.
+func statusText(s string) string {
+	switch s {
+	case apiclient.ConsentGranted:
+		return "✓ " + s
+	case apiclient.ConsentDenied:
+		return "✗ " + s
+	case apiclient.ConsentRevoked:
+		return "⊘ " + s
+	}
+	return s
 }
 
-// statusText is a consent status with its mark; an unknown one as it came.
-func statusText(s string) string { return statusMarks[s] + s }
-
 // aggregateTones colour an aggregate or set status; others are neutral.
-var aggregateTones = map[string]theme.Tone{
-	apiclient.ConsentComplete: theme.ToneOK, apiclient.ConsentIncomplete: theme.ToneWarn,
+var aggregateTones = screenkit.StateTones{
+	{State: apiclient.ConsentComplete, Tone: theme.ToneOK},
+	{State: apiclient.ConsentIncomplete, Tone: theme.ToneWarn},
 }
 
 // consentTones colour one consent's status; others are neutral.
-var consentTones = map[string]theme.Tone{
-	apiclient.ConsentGranted: theme.ToneOK, apiclient.ConsentDenied: theme.ToneWarn, apiclient.ConsentRevoked: theme.ToneDanger,
+var consentTones = screenkit.StateTones{
+	{State: apiclient.ConsentGranted, Tone: theme.ToneOK},
+	{State: apiclient.ConsentDenied, Tone: theme.ToneWarn},
+	{State: apiclient.ConsentRevoked, Tone: theme.ToneDanger},
 }
 
 // requiredText is "required" or "optional" under the set's policy.

@@ -101,7 +101,7 @@ func (s *Screen) header(width int) []string {
 		head += "  " + st.Label.Render("onboarding ") + st.Value.Render(sanitize.Text(s.subject.onboardingID))
 	case s.subject.userID != "":
 		if !s.notFound {
-			head += "  " + screenkit.Badge(st, s.status, aggregateTones[s.status])
+			head += "  " + screenkit.Badge(st, s.status, aggregateTones.Of(s.status))
 		}
 		you := ""
 		if s.subject.userID == s.selfID {

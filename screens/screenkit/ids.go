@@ -20,44 +20,55 @@ const (
 	EventsScreen       ui.ScreenID = "events"
 )
 
-// shortTitles are the names the navigation shows on a terminal narrower
-// than 100 columns (ui.ShortTitled), where a screen's title is longer
-// than ui.NavShortWidth.
-var shortTitles = map[ui.ScreenID]string{
-	TransactionsScreen: "Trans.",
-	InsightsScreen:     "Spend.",
-	WhitelistScreen:    "W-list",
-	DelegationScreen:   "Deleg.",
-	WebhooksScreen:     "Hooks",
-}
-
-// ShortTitle implements ui.ShortTitled: the screen's short name, or its
-// title when that is short already.
+// ShortTitle implements ui.ShortTitled: the name the navigation shows on
+// a terminal narrower than 100 columns, where a screen's title is longer
+// than ui.NavShortWidth; else its title, short already. (Switches, here
+// and in RecordNoun, as a package map is built before main on every
+// start.)
 func (b Base) ShortTitle() string {
-	if short, ok := shortTitles[b.ID()]; ok {
-		return short
+	switch b.ID() {
+	case TransactionsScreen:
+		return "Trans."
+	case InsightsScreen:
+		return "Spend."
+	case WhitelistScreen:
+		return "W-list"
+	case DelegationScreen:
+		return "Deleg."
+	case WebhooksScreen:
+		return "Hooks"
 	}
 	return b.Title()
 }
 
-// recordNouns are what one record of each screen is, for the title of
-// the chooser of the user's commands (docs/commands.md): "Run on this
-// transaction".
-var recordNouns = map[ui.ScreenID]string{
-	AccountScreen:      "account",
-	CardScreen:         "card",
-	TransactionsScreen: "transaction",
-	InsightsScreen:     "spending bar",
-	WalletsScreen:      "wallet",
-	WhitelistScreen:    "whitelisted address",
-	DelegationScreen:   "delegation",
-	OrdersScreen:       "order",
-	ConsentScreen:      "consent set",
-	WebhooksScreen:     "webhook",
-	EventsScreen:       "event delivery",
+// RecordNoun implements ui.RecordNamed: what one of the screen's records
+// is, in the singular, for the title of the chooser of the user's
+// commands (docs/commands.md): "Run on this transaction". Empty for a
+// screen not listed, which the root then calls by its ID.
+func (b Base) RecordNoun() string {
+	switch b.ID() {
+	case AccountScreen:
+		return "account"
+	case CardScreen:
+		return "card"
+	case TransactionsScreen:
+		return "transaction"
+	case InsightsScreen:
+		return "spending bar"
+	case WalletsScreen:
+		return "wallet"
+	case WhitelistScreen:
+		return "whitelisted address"
+	case DelegationScreen:
+		return "delegation"
+	case OrdersScreen:
+		return "order"
+	case ConsentScreen:
+		return "consent set"
+	case WebhooksScreen:
+		return "webhook"
+	case EventsScreen:
+		return "event delivery"
+	}
+	return ""
 }
-
-// RecordNoun implements ui.RecordNamed: one of the screen's records, in
-// the singular; empty for a screen not listed, which the root then calls
-// by its ID.
-func (b Base) RecordNoun() string { return recordNouns[b.ID()] }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"cardterm/apiclient"
+	"cardterm/domain/lazy"
 )
 
 // CallbackPath is the path of the loopback redirect URI
@@ -119,13 +120,14 @@ func (l *Loopback) Wait() CallbackResult {
 	}
 }
 
-var callbackPage = sync.OnceValue(func() *template.Template {
+// callbackPage is parsed at first use, not before main on every start.
+var callbackPage = lazy.Value[*template.Template]{New: func() *template.Template {
 	return template.Must(template.New("cb").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cardterm</title>
 <style>body{font-family:system-ui,sans-serif;margin:3rem auto;max-width:30rem;color:#111}</style></head>
 <body><h1>{{.Title}}</h1><p>{{.Text}}</p></body></html>
 `))
-})
+}}
 
 // ServeHTTP answers the browser's redirect. The first answer with the right
 // state is the only one taken. A request with a wrong state is refused and
@@ -172,7 +174,7 @@ func (l *Loopback) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Referrer-Policy", "no-referrer") // the code is in this page's URL
 	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
 	w.WriteHeader(status)
-	_ = callbackPage().Execute(w, struct{ Title, Text string }{title, text})
+	_ = callbackPage.Get().Execute(w, struct{ Title, Text string }{title, text})
 	if f, ok := w.(http.Flusher); ok {
 		f.Flush()
 	}
@@ -189,7 +191,7 @@ func (l *Loopback) refuseStray(w http.ResponseWriter) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
 	w.WriteHeader(http.StatusBadRequest)
-	_ = callbackPage().Execute(w, struct{ Title, Text string }{"Sign-in refused",
+	_ = callbackPage.Get().Execute(w, struct{ Title, Text string }{"Sign-in refused",
 		"This answer does not belong to the sign-in cardterm started (state mismatch), so it was ignored. cardterm is still waiting for the sign-in it started."})
 	select {
 	case l.strays <- CallbackResult{Err: ErrStateMismatch, Stray: true}:

@@ -6,6 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 	qrcode "github.com/skip2/go-qrcode"
 
+	"cardterm/domain/lazy"
 	"cardterm/theme"
 )
 
@@ -32,7 +33,7 @@ func QRLines(bits [][]bool, st *theme.Styles) []string {
 	lines := RenderQR(bits, st.NoColor)
 	if !st.NoColor {
 		for i, l := range lines {
-			lines[i] = qrStyle.Render(l)
+			lines[i] = qrStyle.Get().Render(l)
 		}
 	}
 	return lines
@@ -85,5 +86,8 @@ func RenderQR(bits [][]bool, invert bool) []string {
 }
 
 // qrStyle paints the code black on white whatever the terminal's theme, so
-// scanners see dark modules on a light ground.
-var qrStyle = lipgloss.NewStyle().Foreground(lipgloss.Color("#000000")).Background(lipgloss.Color("#FFFFFF"))
+// scanners see dark modules on a light ground. Made at first use: a
+// package-level style is built before main on every start.
+var qrStyle = lazy.Value[lipgloss.Style]{New: func() lipgloss.Style {
+	return lipgloss.NewStyle().Foreground(lipgloss.Color("#000000")).Background(lipgloss.Color("#FFFFFF"))
+}}

@@ -61,9 +61,11 @@ func FormatTimeAgo(ts string, now time.Time) string {
 // wire names, a hostile one cannot grow the cache without end.
 const labelCacheSize = 4096
 
+// labelCache is made at the first label (under labelMu): a package map
+// is built before main on every start.
 var (
 	labelMu    sync.Mutex
-	labelCache = map[string]string{}
+	labelCache map[string]string
 )
 
 // Label turns a wire name into a label in the app's one case style:
@@ -80,6 +82,9 @@ func Label(name string) string {
 	}
 	label = makeLabel(name)
 	labelMu.Lock()
+	if labelCache == nil {
+		labelCache = make(map[string]string)
+	}
 	if len(labelCache) >= labelCacheSize {
 		clear(labelCache)
 	}

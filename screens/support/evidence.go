@@ -20,16 +20,27 @@ import (
 // screen over as ui.KeepEvidenceMsg) the selected record of the
 // customer's screen, else the whole screen.
 
-// customerScreenPaths are the requests each customer screen draws from,
-// newest answer first.
-var customerScreenPaths = map[ui.ScreenID][]string{
-	screenkit.AccountScreen:      {"/v1/user"},
-	screenkit.CardScreen:         {"/v1/card/status"},
-	screenkit.TransactionsScreen: {"/v1/card/transactions"},
-	screenkit.WalletsScreen:      {"/v1/wallet/internal", "/v1/wallet/credit", "/v1/wallet/external", "/v1/wallet/history"},
-	screenkit.WhitelistScreen:    {"/v1/wallet/whitelist"},
-	screenkit.DelegationScreen:   {"/v1/delegation/"},
-	screenkit.OrdersScreen:       {"/v1/order/"},
+// customerScreenPaths are the requests a customer screen draws from,
+// newest answer first (a switch: a package map is built before main on
+// every start).
+func customerScreenPaths(screen ui.ScreenID) []string {
+	switch screen {
+	case screenkit.AccountScreen:
+		return []string{"/v1/user"}
+	case screenkit.CardScreen:
+		return []string{"/v1/card/status"}
+	case screenkit.TransactionsScreen:
+		return []string{"/v1/card/transactions"}
+	case screenkit.WalletsScreen:
+		return []string{"/v1/wallet/internal", "/v1/wallet/credit", "/v1/wallet/external", "/v1/wallet/history"}
+	case screenkit.WhitelistScreen:
+		return []string{"/v1/wallet/whitelist"}
+	case screenkit.DelegationScreen:
+		return []string{"/v1/delegation/"}
+	case screenkit.OrdersScreen:
+		return []string{"/v1/order/"}
+	}
+	return nil
 }
 
 // keepAudit keeps the selected audit record, else the trail as drawn.
@@ -103,7 +114,7 @@ func (s *Screen) keepFromSession(msg ui.KeepEvidenceMsg) tea.Cmd {
 	if a == nil || !a.open {
 		return ui.Notify(theme.ToneWarn, "no customer-approved session to keep evidence from")
 	}
-	answer, ok := a.rec.Latest(customerScreenPaths[msg.Screen]...)
+	answer, ok := a.rec.Latest(customerScreenPaths(msg.Screen)...)
 	if !ok {
 		if answer, ok = a.rec.Latest(); !ok {
 			return notify("the " + msg.Title + " screen has not read anything yet")

@@ -1,13 +1,12 @@
 package support
 
 import (
-	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/domain/lazy"
 	"cardterm/theme"
 	"cardterm/ui/sanitize"
 )
@@ -21,9 +20,9 @@ import (
 // region is looked up in the other at once.
 
 var (
-	emailLike = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$`) })
-	cardLike  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{4}([ -]?\d{4}){2}[ -]?\d{1,7}$`) })
-	phoneLike = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\+?[\d ()./-]{7,20}$`) })
+	emailLike = lazy.Regexp{Pattern: `^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$`}
+	cardLike  = lazy.Regexp{Pattern: `^\d{4}([ -]?\d{4}){2}[ -]?\d{1,7}$`}
+	phoneLike = lazy.Regexp{Pattern: `^\+?[\d ()./-]{7,20}$`}
 )
 
 // whereAnIDBelongs refuses what is not an id, saying what to ask the
@@ -38,11 +37,11 @@ func whereAnIDBelongs(kind caseKind) func(string) string {
 		switch {
 		case v == "":
 			return "paste an id"
-		case emailLike().MatchString(v):
+		case emailLike.Get().MatchString(v):
 			return "that is an e-mail address: the gateway finds customers by id only; " + ask
-		case cardLike().MatchString(v):
+		case cardLike.Get().MatchString(v):
 			return "that looks like a card number: never ask for one; " + ask
-		case phoneLike().MatchString(v):
+		case phoneLike.Get().MatchString(v):
 			return "that is a phone number: the gateway finds customers by id only; " + ask
 		}
 		return ""

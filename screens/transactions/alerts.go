@@ -206,17 +206,20 @@ func (t *Screen) tell(fresh, declined []*apiclient.Transaction) []tea.Cmd {
 	return cmds
 }
 
-// alertTitles name the steps of a payment a gateway says a record is.
-var alertTitles = map[string]string{
-	ledger.StepAuthorization: "Authorized", ledger.StepIncrement: "Authorization increased", ledger.StepClearing: "Cleared",
-	ledger.StepReversal: "Reversed", ledger.StepRefund: "Refunded",
-}
-
-// alertTitle is the title of a new transaction's alert: its step when
-// the gateway says it, else "New transaction".
+// alertTitle is the title of a new transaction's alert: the step of a
+// payment the gateway says the record is, else "New transaction".
 func alertTitle(x *apiclient.Transaction) string {
-	if title, ok := alertTitles[ledger.PaymentStep(x)]; ok {
-		return title
+	switch ledger.PaymentStep(x) {
+	case ledger.StepAuthorization:
+		return "Authorized"
+	case ledger.StepIncrement:
+		return "Authorization increased"
+	case ledger.StepClearing:
+		return "Cleared"
+	case ledger.StepReversal:
+		return "Reversed"
+	case ledger.StepRefund:
+		return "Refunded"
 	}
 	return "New transaction"
 }

@@ -6,6 +6,7 @@ package transactions
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -13,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/domain/lazy"
 	"cardterm/domain/ledger"
 	"cardterm/domain/notes"
 	"cardterm/domain/statement"
@@ -107,14 +109,17 @@ func transactionColumns(narrow bool, shape screenkit.RecordShape) []table.Column
 }
 
 // transactionRecordColumns are the wire names each column reads, and what a field
-// of another gateway's shape should be called to stand in for it.
-var transactionRecordColumns = []screenkit.RecordColumn{
-	{Known: []string{"dateTime"}, Hints: []string{"date", "time", "created", "occurred", "posted"}, Kind: screenkit.DateValue},
-	{Known: []string{"merchantNameLocation"}, Hints: []string{"merchant", "description", "name", "title"}},
-	{Known: append([]string{"mccCategory"}, categoryNames...), Hints: []string{"category", "mcc"}},
-	{Known: append([]string{"transactionAmount", "billingAmount"}, adoptedAmounts...), Hints: []string{"amount", "value", "total"}, Kind: screenkit.AmountValue},
-	{Known: []string{"status"}, Hints: []string{"status", "state"}},
-}
+// of another gateway's shape should be called to stand in for it. Made at
+// first use: joining the name lists before main would cost every start.
+var transactionRecordColumns = lazy.Value[[]screenkit.RecordColumn]{New: func() []screenkit.RecordColumn {
+	return []screenkit.RecordColumn{
+		{Known: []string{"dateTime"}, Hints: []string{"date", "time", "created", "occurred", "posted"}, Kind: screenkit.DateValue},
+		{Known: []string{"merchantNameLocation"}, Hints: []string{"merchant", "description", "name", "title"}},
+		{Known: slices.Concat([]string{"mccCategory"}, ledger.TransactionCategoryName), Hints: []string{"category", "mcc"}},
+		{Known: slices.Concat([]string{"transactionAmount", "billingAmount"}, adoptedAmounts()), Hints: []string{"amount", "value", "total"}, Kind: screenkit.AmountValue},
+		{Known: []string{"status"}, Hints: []string{"status", "state"}},
+	}
+}}
 
 // KeyMap implements ui.Screen (the forms are layers with their own).
 func (t *Screen) KeyMap() help.KeyMap { return t.keys }
@@ -248,7 +253,7 @@ func (t *Screen) setRows(list []apiclient.Transaction) {
 			t.categories[x.MCCCategory] = true
 		}
 	}
-	t.shape = screenkit.NewRecordShape(raws, transactionRecordColumns)
+	t.shape = screenkit.NewRecordShape(raws, transactionRecordColumns.Get())
 	t.table.SetColumns(transactionColumns(t.Width > 0 && t.Width < transactionNarrowBelow, t.shape))
 	cells := newPageCells(list, t.shape)
 	t.table.SetSource(len(list), func(row, col int) string {

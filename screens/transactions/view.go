@@ -2,6 +2,7 @@ package transactions
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -135,10 +136,10 @@ func (t *Screen) detailView(width, height int) string {
 	}
 	leftKnown := []screenkit.KnownField{
 		known(screenkit.Field{Label: "Status", Styled: status}, "status", "declineReason"),
-		known(screenkit.Field{Label: "Amount", Value: transactionOr(signedAmount(x), ledger.NoAmount)}, amountNames...),
-		known(screenkit.Field{Label: "Billed", Value: signedMoney(x.Sign, x.BillingAmount, x.BillingCurrency)}, billingNames...),
-		known(screenkit.Field{Label: "Fee", Value: money(x.FeeAmount, x.FeeCurrency)}, feeNames...),
-		known(screenkit.Field{Label: "Sign", Value: x.Sign}, signNames...),
+		known(screenkit.Field{Label: "Amount", Value: transactionOr(signedAmount(x), ledger.NoAmount)}, amountNames()...),
+		known(screenkit.Field{Label: "Billed", Value: signedMoney(x.Sign, x.BillingAmount, x.BillingCurrency)}, ledger.TransactionBillingNames...),
+		known(screenkit.Field{Label: "Fee", Value: money(x.FeeAmount, x.FeeCurrency)}, ledger.TransactionFeeNames...),
+		known(screenkit.Field{Label: "Sign", Value: x.Sign}, ledger.TransactionSignNames...),
 		known(screenkit.Field{Label: "Date", Value: screenkit.FormatTime(x.DateTime)}, "dateTime"),
 	}
 	if reason != "" || x.Status == apiclient.TxDeclined {
@@ -148,7 +149,7 @@ func (t *Screen) detailView(width, height int) string {
 	}
 	rightKnown := []screenkit.KnownField{
 		known(screenkit.Field{Label: "Merchant", Value: x.MerchantNameLocation}, "merchantNameLocation"),
-		known(screenkit.Field{Label: "Category", Value: strings.TrimSpace(x.MCC + " " + x.MCCCategory)}, append(append([]string{}, mccNames...), categoryNames...)...),
+		known(screenkit.Field{Label: "Category", Value: strings.TrimSpace(x.MCC + " " + x.MCCCategory)}, slices.Concat(ledger.TransactionMCCNames, ledger.TransactionCategoryName)...),
 		known(screenkit.Field{Label: "Id", Value: x.ID}, "id"),
 	}
 	// Every field the gateway sent: the known ones it carries on the left,
@@ -179,10 +180,10 @@ func (t *Screen) detailView(width, height int) string {
 
 // transactionTones colours a transaction status.
 var transactionTones = screenkit.StateTones{
-	apiclient.TxConfirmed: theme.ToneOK,
-	apiclient.TxPending:   theme.ToneInfo,
-	apiclient.TxDeclined:  theme.ToneDanger,
-	apiclient.TxReverted:  theme.ToneWarn,
+	{State: apiclient.TxConfirmed, Tone: theme.ToneOK},
+	{State: apiclient.TxPending, Tone: theme.ToneInfo},
+	{State: apiclient.TxDeclined, Tone: theme.ToneDanger},
+	{State: apiclient.TxReverted, Tone: theme.ToneWarn},
 }
 
 func transactionOr(s, def string) string {

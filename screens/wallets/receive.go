@@ -24,17 +24,49 @@ import (
 // the warning to send only that currency on that network. c copies the
 // address, t the tag; esc goes back. A layer over the Wallets screen.
 
-// memoNames are the networks' names for the note that routes a payment
-// to one account of a shared address, by currency.
-var memoNames = map[string]string{
-	"xrp": "destination tag", "xlm": "memo", "atom": "memo", "eos": "memo", "hbar": "memo", "bnb": "memo", "ton": "comment",
+// memoName is the network's name for the note that routes a payment to
+// one account of a shared address, by currency; "" when it has none.
+// (Switches, here and in nativeNetwork: a package map is built before
+// main on every start.)
+func memoName(currency string) string {
+	switch currency {
+	case "xrp":
+		return "destination tag"
+	case "xlm", "atom", "eos", "hbar", "bnb":
+		return "memo"
+	case "ton":
+		return "comment"
+	}
+	return ""
 }
 
-// nativeNetworks are the networks of currencies that live on one chain;
-// a token (usdc, usdt) lives on several, so only the gateway can say.
-var nativeNetworks = map[string]string{
-	"btc": "bitcoin", "eth": "ethereum", "xrp": "xrpl", "xlm": "stellar", "sol": "solana", "matic": "polygon",
-	"atom": "cosmos", "eos": "eos", "hbar": "hedera", "ton": "ton",
+// nativeNetwork is the network of a currency that lives on one chain; ""
+// for a token (usdc, usdt), which lives on several, so only the gateway
+// can say.
+func nativeNetwork(currency string) string {
+	switch currency {
+	case "btc":
+		return "bitcoin"
+	case "eth":
+		return "ethereum"
+	case "xrp":
+		return "xrpl"
+	case "xlm":
+		return "stellar"
+	case "sol":
+		return "solana"
+	case "matic":
+		return "polygon"
+	case "atom":
+		return "cosmos"
+	case "eos":
+		return "eos"
+	case "hbar":
+		return "hedera"
+	case "ton":
+		return "ton"
+	}
+	return ""
 }
 
 // receiveLayer is the open receive view.
@@ -68,7 +100,7 @@ func (w *Screen) openReceive() tea.Cmd {
 	}
 	currency := strings.ToLower(iw.Currency)
 	l := &receiveLayer{st: w.Deps.Styles, currency: strings.ToUpper(currency), address: address,
-		network: w.networkOf(iw), memo: screenkit.OrDash(iw.AddressMemo), memoName: memoNames[currency]}
+		network: w.networkOf(iw), memo: screenkit.OrDash(iw.AddressMemo), memoName: memoName(currency)}
 	l.keys = receiveKeys{
 		CopyAddress: keymap.Bind("receive.copy-address"),
 		CopyMemo:    keymap.Bind("receive.copy-memo"),
@@ -90,7 +122,7 @@ func (w *Screen) networkOf(iw apiclient.InternalWallet) string {
 			return l.Network
 		}
 	}
-	return nativeNetworks[strings.ToLower(iw.Currency)]
+	return nativeNetwork(strings.ToLower(iw.Currency))
 }
 
 func cmpOr(a, b string) string {

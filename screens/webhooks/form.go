@@ -17,8 +17,10 @@ import (
 )
 
 // knownEvents are the checklist: the interface's types, then the
-// sandbox's (marked as such).
-var knownEvents = append(slices.Clone(apiclient.WebhookEventTypes), apiclient.SandboxWebhookEventTypes...)
+// sandbox's (marked as such). Joined when asked for, not before main.
+func knownEvents() []string {
+	return slices.Concat(apiclient.WebhookEventTypes, apiclient.SandboxWebhookEventTypes)
+}
 
 // deliveriesOn is the one value of the Active checklist.
 const deliveriesOn = "deliveries on"
@@ -51,13 +53,14 @@ type formAnswered struct{ err error }
 func newWebhookForm(w *Screen, orig *apiclient.Webhook) *webhookForm {
 	title, active, events, other, meta := "Add webhook", deliveriesOn, "", "", ""
 	f := &webhookForm{w: w}
+	choices := knownEvents()
 	if orig != nil {
 		cp := *orig
 		f.orig = &cp
 		title = fmt.Sprintf("Edit webhook %q", orig.Name)
 		var known, others []string
 		for _, e := range orig.EventTypes {
-			if slices.Contains(knownEvents, e) {
+			if slices.Contains(choices, e) {
 				known = append(known, e)
 			} else {
 				others = append(others, e)
@@ -83,7 +86,7 @@ func newWebhookForm(w *Screen, orig *apiclient.Webhook) *webhookForm {
 			// cut silently.
 			{Key: keyName, Label: "Name", Placeholder: "e.g. Ledger sync", CharLimit: 4 * apiclient.WebhookNameMax, Value: f.origName()},
 			{Key: keyURL, Label: "URL", Placeholder: "https://example.com/hooks", CharLimit: 2048, Value: f.origURL()},
-			{Key: keyEvents, Label: "Events", Kind: form.FieldChecklist, Choices: knownEvents, Notes: notes, Value: events},
+			{Key: keyEvents, Label: "Events", Kind: form.FieldChecklist, Choices: choices, Notes: notes, Value: events},
 			{Key: keyOther, Label: "Other events", Placeholder: "more types, comma-separated", CharLimit: 512, Value: other},
 			{Key: keyActive, Label: "Active", Kind: form.FieldChecklist, Choices: []string{deliveriesOn}, Value: active,
 				Notes: map[string]string{deliveriesOn: "untick: nothing is delivered"}},

@@ -1,15 +1,14 @@
 package whitelist
 
 import (
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/domain/lazy"
 	"cardterm/theme"
 	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
@@ -60,7 +59,7 @@ func (k pickerKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortH
 
 // currencyCode is what a currency code may look like: lower-case letters
 // and digits, as the gateway writes them.
-var currencyCode = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9]{1,11}$`) })
+var currencyCode = lazy.Regexp{Pattern: `^[a-z][a-z0-9]{1,11}$`}
 
 // picker is the currency picker's state while it is open.
 type picker struct {
@@ -92,7 +91,7 @@ func (p *picker) filter() {
 			p.choices = append(p.choices, c)
 		}
 	}
-	if currencyCode().MatchString(p.query) && !slices.Contains(apiclient.WhitelistCurrencies, p.query) {
+	if currencyCode.Get().MatchString(p.query) && !slices.Contains(apiclient.WhitelistCurrencies, p.query) {
 		p.choices = append(p.choices, p.query)
 	}
 	p.pos = 0

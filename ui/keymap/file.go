@@ -125,7 +125,7 @@ var namedKeys = []string{
 // of one context (or a screen's and a global one) on one key, where the
 // file set at least one of the two.
 func (f *File) check() error {
-	known := defaults()
+	known := defaults.Get()
 	seen := map[string]int{}
 	for _, binding := range f.Bindings {
 		if _, ok := known[binding.Action]; !ok {
@@ -196,6 +196,6 @@ func clashes(all map[string]Action, action Action) []keyClash {
 // reload on the global refresh's r, quit and interrupt on ctrl+c. The
 // user's file keeps those as they are.
 func sharedByDesign(a, b Action, k string) bool {
-	defaultA, defaultB := defaults()[a.Name], defaults()[b.Name]
+	defaultA, defaultB := defaults.Get()[a.Name], defaults.Get()[b.Name]
 	return slices.Contains(defaultA.Keys, k) && slices.Contains(defaultB.Keys, k)
 }

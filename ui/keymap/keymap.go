@@ -12,6 +12,8 @@ import (
 	"sync"
 
 	"charm.land/bubbles/v2/key"
+
+	"cardterm/domain/lazy"
 )
 
 // Action is one thing a key does.
@@ -52,7 +54,7 @@ var (
 	// used is what Use put in force; nil: the registry's defaults, made
 	// at their first use rather than at every start.
 	used     map[string]Action
-	defaults = sync.OnceValue(registryDefaults)
+	defaults = lazy.Value[map[string]Action]{New: registryDefaults}
 )
 
 // inForce is the actions with their keys in force. Call with mu held.
@@ -60,7 +62,7 @@ func inForce() map[string]Action {
 	if used != nil {
 		return used
 	}
-	return defaults()
+	return defaults.Get()
 }
 
 // registryDefaults indexes the registry by name.

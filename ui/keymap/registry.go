@@ -79,5 +79,10 @@ var whitelist = []Action{
 }
 
 // contexts is every table: a context is a screen, the root or a widget,
-// and two actions of one context may not share a key.
-var contexts = append([][]Action{global, card, transactions, events, whitelist}, screenTables...)
+// and two actions of one context may not share a key. One literal, which
+// the compiler lays out (an append would run before main on every start).
+var contexts = [][]Action{
+	global, card, transactions, events, whitelist,
+	screenWhitelist, screenWallets, screenOrders, screenAccount, screenScreenkit, screenSignin, screenSupport,
+	screenQueue, screenDelegation, screenWebhooks, screenConsent, screenInsights, guardPanel, receiveView,
+}

@@ -172,6 +172,3 @@ var receiveView = []Action{
 	{Name: "receive.copy-address", Keys: []string{"c"}, Help: "copy the address", Title: "copy the receiving address"},
 	{Name: "receive.copy-memo", Keys: []string{"t"}, Help: "copy the memo", Title: "copy the memo or tag to send with"},
 }
-
-// screenTables are the tables above, for contexts.
-var screenTables = [][]Action{screenWhitelist, screenWallets, screenOrders, screenAccount, screenScreenkit, screenSignin, screenSupport, screenQueue, screenDelegation, screenWebhooks, screenConsent, screenInsights, guardPanel, receiveView}

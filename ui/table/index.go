@@ -3,6 +3,7 @@ package table
 import (
 	"strings"
 
+	"cardterm/domain/lazy"
 	"cardterm/ui/sanitize"
 )
 
@@ -18,10 +19,13 @@ import (
 // sanitized, lower-cased form.
 const searchAlways = 1 << 63
 
-// byteBit is each byte's bit in a row mask: letters (either case) and
+// byteBits are each byte's bit in a row mask: letters (either case) and
 // digits have a bit of their own, so a one-character query is answered
 // from the masks alone; other printable ASCII shares the bits 36 to 61.
-var byteBit = func() (t [256]uint64) {
+// Made at first use: filling the table before main cost every start
+// (`cardterm --version` included) several microseconds.
+var byteBits = lazy.Value[*[256]uint64]{New: func() *[256]uint64 {
+	t := new([256]uint64)
 	for c := range t {
 		t[c] = searchAlways
 	}
@@ -36,7 +40,7 @@ var byteBit = func() (t [256]uint64) {
 		t[c] = 1 << (26 + c - '0')
 	}
 	return t
-}()
+}}
 
 // isAlnum reports whether c has a mask bit of its own.
 func isAlnum(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
@@ -61,6 +65,7 @@ func (t *Table) ensureIndex() {
 // rowMask is the bits of every byte of a row's cells.
 func (t *Table) rowMask(row int) uint64 {
 	var m uint64
+	byteBit := byteBits.Get()
 	for col := range t.rowCells(row) {
 		s := t.cell(row, col)
 		for i := 0; i < len(s); i++ {
@@ -88,6 +93,7 @@ type query struct {
 
 func newQuery(text string) query {
 	q := query{text: text, head: headOf(text)}
+	byteBit := byteBits.Get()
 	for i := 0; i < len(text); i++ {
 		q.need |= byteBit[text[i]]
 		q.fold = q.fold || 'a' <= text[i] && text[i] <= 'z'

@@ -97,7 +97,7 @@ func New(styles *theme.Styles, requests ui.Owner, opts Options) *Queue {
 		}
 	}
 	if opts.ResponseTimes == nil {
-		opts.ResponseTimes = casefile.DefaultResponseTimes
+		opts.ResponseTimes = casefile.DefaultResponseTimes()
 	}
 	return &Queue{opts: opts, styles: styles, requests: requests, keys: newKeys(), table: table.New(styles, columns)}
 }
