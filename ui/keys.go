@@ -93,10 +93,10 @@ type ScrollKeyMap struct {
 	Up, Down, PageUp, PageDown, Home, End key.Binding
 }
 
-// newScrollKeys is the one set of scroll keys every pane starts from, so
+// NewScrollKeys is the one set of scroll keys every pane starts from, so
 // a line, a page and either end are the same keys everywhere; a pane may
 // reword their help.
-func newScrollKeys() ScrollKeyMap {
+func NewScrollKeys() ScrollKeyMap {
 	return ScrollKeyMap{
 		Up:       UpKey(),
 		Down:     DownKey(),
