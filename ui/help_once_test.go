@@ -1,6 +1,8 @@
 package ui_test
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -11,6 +13,7 @@ import (
 
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/uitest"
 )
 
@@ -81,5 +84,31 @@ func TestHelpSaysEachKeyOnceWhereItActs(t *testing.T) {
 		if !regexp.MustCompile(still).MatchString(sections["Global"]) {
 			t.Errorf("the global keys lost %q:\n%s", still, sections["Global"])
 		}
+	}
+}
+
+// The navigation's keys are the registry's (nav.*): a keys file that moves
+// them moves what the pane runs and what the help says of it.
+func TestKeysFileMovesTheNavigationKeys(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "keys.yaml")
+	if err := os.WriteFile(path, []byte("nav.down: n\nnav.open: l\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	file, err := keymap.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keymap.Use(file)
+	t.Cleanup(func() { keymap.Use(nil) })
+	f := newFixture(t, true, false)
+	f.signInNow()
+	f.drive(uitest.Keys("tab", "n", "l")...)
+	if f.root.Active() != f.card {
+		t.Fatal("n and l in the navigation did not open Card")
+	}
+	f.drive(uitest.Key("?"))
+	navigation := helpSections(f.view(), "Navigation (tab)")["Navigation (tab)"]
+	if !regexp.MustCompile(`n +down`).MatchString(navigation) || !regexp.MustCompile(`l +open`).MatchString(navigation) {
+		t.Fatalf("the help does not say the keys in force:\n%s", navigation)
 	}
 }
