@@ -39,7 +39,7 @@ type commandPaneKeys struct {
 
 func newCommandPane(st *theme.Styles, prepared recordcommand.Prepared, seq int, cancel context.CancelFunc) *commandPane {
 	return &commandPane{st: st, prepared: prepared, seq: seq, cancel: cancel, keys: commandPaneKeys{
-		ScrollKeyMap: newScrollKeys(),
+		ScrollKeyMap: NewScrollKeys(),
 		Close:        key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close (stops it while it runs)")),
 	}}
 }

@@ -183,33 +183,12 @@ func (r *Root) renderHelp(w, h, offset int) string {
 	if s := r.Active(); s != nil {
 		section(sanitize.Text(s.Title()), r.bodyKeys())
 	}
-	// y and o act through the screen (Copier, Opener): the help offers them
-	// only where they do something.
-	global := r.keys
-	if _, ok := r.bodyOffering(func(of any) bool { _, ok := of.(Copier); return ok }).(Copier); !ok {
-		global.Copy.SetEnabled(false)
-	}
-	if _, ok := r.Active().(Opener); !ok {
-		global.Open.SetEnabled(false)
-	}
-	global.Inspect.SetEnabled(r.canInspect())
-	global.Keep.SetEnabled(r.approved != nil)
-	if !r.signedIn {
-		// No navigation, no session: the number keys, tab's focus, sign-out
-		// and hiding the navigation do nothing yet; r works in the support
-		// console only.
-		global.Jump.SetEnabled(false)
-		global.Focus.SetEnabled(false)
-		global.SignOut.SetEnabled(false)
-		global.Nav.SetEnabled(false)
-		global.Refresh.SetEnabled(r.Supporting())
-	}
 	if r.bodyCaptures() {
 		// A text field has the keys: the single-letter keys type there, so
 		// the help lists only the keys that still work (f1, ctrl+c, ...).
 		section("Global (while typing)", r.typingKeys())
 	} else {
-		section("Global", global)
+		section("Global", r.globalHelpKeys())
 	}
 	if r.signedIn && len(r.screens) > 0 {
 		section("Screens", r.screenKeys())

@@ -79,7 +79,7 @@ type inspectorKeys struct {
 
 func newInspectorKeys() inspectorKeys {
 	return inspectorKeys{
-		ScrollKeyMap: newScrollKeys(),
+		ScrollKeyMap: NewScrollKeys(),
 		Copy:         key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy JSON")),
 		Close:        key.NewBinding(key.WithKeys("esc", "i", "q"), key.WithHelp("esc/i", "close")),
 		Curl:         newCurlKeys(),

@@ -48,10 +48,7 @@ type GlobalKeyMap struct {
 	Keep key.Binding
 	// Run runs one of the user's commands on the selected record
 	// (record_command.go), in read-only mode too.
-	Run   key.Binding
-	Up    key.Binding
-	Down  key.Binding
-	Enter key.Binding
+	Run key.Binding
 }
 
 // GlobalKeys builds the global key map (ARCHITECTURE.md, "The path of a key press").
@@ -78,9 +75,6 @@ func GlobalKeys() GlobalKeyMap {
 		Run:          keymap.Bind("global.run"),
 		Jump:         keymap.Bind("global.jump"),
 		GoTo:         keymap.Bind("global.goto"),
-		Up:           keymap.Bind("global.up"),
-		Down:         keymap.Bind("global.down"),
-		Enter:        keymap.Bind("global.enter"),
 	}
 }
 
@@ -99,10 +93,10 @@ type ScrollKeyMap struct {
 	Up, Down, PageUp, PageDown, Home, End key.Binding
 }
 
-// newScrollKeys is the one set of scroll keys every pane starts from, so
+// NewScrollKeys is the one set of scroll keys every pane starts from, so
 // a line, a page and either end are the same keys everywhere; a pane may
 // reword their help.
-func newScrollKeys() ScrollKeyMap {
+func NewScrollKeys() ScrollKeyMap {
 	return ScrollKeyMap{
 		Up:       UpKey(),
 		Down:     DownKey(),
@@ -144,7 +138,7 @@ func (k GlobalKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Help, k.Quit, k.Jump, k.GoTo, k.Focus, k.Back},
 		{k.Refresh, k.Copy, k.Open, k.Inspect, k.Run, k.Filter, k.SignOut, k.Keep},
-		{k.Notices, k.Nav, k.HelpAnywhere, k.Profiles, k.Presenter, k.Suspend, k.Up, k.Down, k.Enter},
+		{k.Notices, k.Nav, k.HelpAnywhere, k.Profiles, k.Presenter, k.Suspend},
 	}
 }
 

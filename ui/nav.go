@@ -1,33 +1,44 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
 // navKeyMap is the keys of the navigation pane while it has focus.
 type navKeyMap struct {
-	Up, Down, Open, Back key.Binding
+	Up, Down, Open key.Binding
+	// Back names the global focus and back keys, which leave the pane
+	// (globalKey), for the footer; the help lists them with the global
+	// keys already.
+	Back key.Binding
 }
 
-func newNavKeys() navKeyMap {
+// newNavKeys builds the pane's keys from the registry (nav.*) and its
+// way back from global's focus and back keys in force.
+func newNavKeys(global GlobalKeyMap) navKeyMap {
+	keys := append(slices.Clone(global.Focus.Keys()), global.Back.Keys()...)
 	return navKeyMap{
-		Up:   UpKey(),
-		Down: DownKey(),
-		Open: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
-		Back: key.NewBinding(key.WithKeys("tab", "esc"), key.WithHelp("tab/esc", "back to body")),
+		Up:   keymap.Bind("nav.up"),
+		Down: keymap.Bind("nav.down"),
+		Open: keymap.Bind("nav.open"),
+		Back: key.NewBinding(key.WithKeys(keys...),
+			key.WithHelp(global.Focus.Help().Key+"/"+global.Back.Help().Key, "back to body")),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
 func (k navKeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Up, k.Down, k.Open, k.Back} }
 
-// FullHelp implements help.KeyMap.
-func (k navKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+// FullHelp implements help.KeyMap: the pane's own keys, each said once
+// on the sheet (its way back is the global tab and esc).
+func (k navKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{{k.Up, k.Down, k.Open}} }
 
 // navWidth is the width of the navigation pane, its right border included.
 func (r *Root) navWidth() int {

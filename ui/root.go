@@ -102,7 +102,7 @@ func NewRoot(opts RootOptions) *Root {
 		views:      opts.Views,
 		st:         opts.Styles,
 		keys:       GlobalKeys(),
-		navKeys:    newNavKeys(),
+		navKeys:    newNavKeys(GlobalKeys()),
 		screens:    screens,
 		signIn:     opts.SignIn,
 		support:    opts.Support,

@@ -180,7 +180,7 @@ func newSheet(r *Root, kind sheetKind) *sheet {
 	}
 	closeKey := key.NewBinding(key.WithKeys(slices.Concat(opens.Keys(), []string{"esc"}, other.Keys())...),
 		key.WithHelp(opens.Help().Key+"/esc", what))
-	scroll := newScrollKeys()
+	scroll := NewScrollKeys()
 	scroll.Down.SetHelp(scroll.Down.Help().Key, "more")
 	scroll.Up.SetHelp(scroll.Up.Help().Key, "back")
 	keys := sheetKeys{Close: closeKey, Quit: r.keys.Quit,

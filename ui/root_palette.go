@@ -95,8 +95,7 @@ func (r *Root) globalActionEntries() []paletteEntry {
 	for _, group := range r.keys.FullHelp() {
 		var kept []key.Binding
 		for _, b := range group {
-			if !sameBinding(b, r.keys.GoTo) && !sameBinding(b, r.keys.Up) && !sameBinding(b, r.keys.Down) &&
-				!sameBinding(b, r.keys.Jump) && (r.approved != nil || !sameBinding(b, r.keys.Keep)) {
+			if !sameBinding(b, r.keys.GoTo) && !sameBinding(b, r.keys.Jump) && (r.approved != nil || !sameBinding(b, r.keys.Keep)) {
 				kept = append(kept, b)
 			}
 		}

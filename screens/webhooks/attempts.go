@@ -7,10 +7,13 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"cardterm/apiclient"
+	"cardterm/domain/humantime"
+	"cardterm/domain/ledger"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
@@ -66,8 +69,12 @@ func (w *Screen) attemptsSection(id string, width int) string {
 		}
 		lines = append(lines, ui.FitMarked(st.Value.Render(sanitize.Text(d.EventType))+"  "+stateBadge(st, d.State)+"  "+
 			st.Muted.Render(sanitize.Text(screenkit.FormatTime(d.CreatedAt)+" · event "+d.EventID)), width))
-		for _, a := range d.Attempts {
-			lines = append(lines, ui.FitMarked("  "+attemptLine(a), width))
+		for i, a := range d.Attempts {
+			var previous *apiclient.WebhookAttempt
+			if i > 0 {
+				previous = &d.Attempts[i-1]
+			}
+			lines = append(lines, ui.FitMarked("  "+attemptLine(a, previous), width))
 		}
 	}
 	return screenkit.Section(st, title+st.Muted.Render("  r reloads"), strings.Join(lines, "\n"))
@@ -87,8 +94,10 @@ func stateBadge(st *theme.Styles, state string) string {
 	return st.Badge(strings.ToUpper(sanitize.Text(state)), tone)
 }
 
-// attemptLine is one attempt: "#2  503 Service Unavailable  2026-… · 12 ms · next …".
-func attemptLine(a apiclient.WebhookAttempt) string {
+// attemptLine is one attempt: "#2  503 Service Unavailable  1 s after
+// #1 · 12 ms · next try in 2 s"; previous is the attempt before it, nil
+// for the first.
+func attemptLine(a apiclient.WebhookAttempt, previous *apiclient.WebhookAttempt) string {
 	outcome := "no answer"
 	if a.Status != 0 {
 		outcome = fmt.Sprintf("%d %s", a.Status, http.StatusText(a.Status))
@@ -96,11 +105,45 @@ func attemptLine(a apiclient.WebhookAttempt) string {
 	if a.Error != "" && a.Status == 0 {
 		outcome += ": " + a.Error
 	}
-	line := fmt.Sprintf("#%d  %s  %s · %d ms", a.Attempt, outcome, screenkit.FormatTime(a.At), a.DurationMs)
+	line := fmt.Sprintf("#%d  %s  %s · %d ms", a.Attempt, outcome, attemptWhen(a, previous), a.DurationMs)
 	if a.NextAttemptAt != "" {
-		line += " · next try " + screenkit.FormatTime(a.NextAttemptAt)
+		line += " · next try " + nextTryWhen(a)
 	}
 	return sanitize.Text(line)
+}
+
+// closeGap is how near two moments are written by the span between them
+// (humantime): retries follow 1, 2, 4 and 8 s apart, and two times of
+// one minute (TimeLayout) would read the same.
+const closeGap = time.Minute
+
+// attemptWhen is when a was made: the span since the attempt before when
+// the two are close ("2 s after #1"), else its time.
+func attemptWhen(a apiclient.WebhookAttempt, previous *apiclient.WebhookAttempt) string {
+	if previous != nil {
+		if gap, ok := closeSpan(previous.At, a.At); ok {
+			return humantime.Duration(gap) + " after #" + strconv.Itoa(previous.Attempt)
+		}
+	}
+	return screenkit.FormatTime(a.At)
+}
+
+// nextTryWhen is when the retry after a follows: "in 4 s" when it is
+// close, else its time.
+func nextTryWhen(a apiclient.WebhookAttempt) string {
+	if gap, ok := closeSpan(a.At, a.NextAttemptAt); ok {
+		return "in " + humantime.Duration(gap)
+	}
+	return screenkit.FormatTime(a.NextAttemptAt)
+}
+
+// closeSpan is how long after from until is, when both are timestamps
+// and until follows within closeGap.
+func closeSpan(from, until string) (time.Duration, bool) {
+	start, ok := ledger.ParseTime(from)
+	end, ok2 := ledger.ParseTime(until)
+	gap := end.Sub(start)
+	return gap, ok && ok2 && gap >= 0 && gap < closeGap
 }
 
 // detailExtraFields are the fields the gateway added to a configuration,

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"cardterm/screens/screenkit"
+	"cardterm/ui"
 )
 
 // keyMap are the webhooks screen's bindings; the mutating ones are disabled
@@ -17,9 +18,13 @@ type keyMap struct {
 	// Listen points the selected configuration at the in-app listener,
 	// ListenNew adds one for it; OpenByID looks one up by its id.
 	Listen, ListenNew, OpenByID key.Binding
-	table                       help.KeyMap
-	mode                        viewMode
-	masked                      bool // the key panel shows a masked key
+	// Scroll moves a page taller than the body (a detail with its
+	// deliveries); the help offers it only then (scrolls).
+	Scroll  ui.ScrollKeyMap
+	table   help.KeyMap
+	mode    viewMode
+	masked  bool // the key panel shows a masked key
+	scrolls bool // the page shown is taller than the body
 }
 
 func newWhKeys(readOnly bool, table help.KeyMap) keyMap {
@@ -35,14 +40,24 @@ func newWhKeys(readOnly bool, table help.KeyMap) keyMap {
 		Listen:    keymap.Bind("webhooks.listen"),
 		ListenNew: keymap.Bind("webhooks.listen-new"),
 		OpenByID:  keymap.Bind("webhooks.open-by-id"),
+		Scroll:    ui.NewScrollKeys(),
 		table:     table,
 	}
+	k.Scroll.Up.SetHelp(k.Scroll.Up.Help().Key, "scroll up")
+	k.Scroll.Down.SetHelp(k.Scroll.Down.Help().Key, "scroll down")
 	screenkit.DisableInReadOnly(readOnly, &k.Add, &k.Edit, &k.Toggle, &k.Rotate, &k.Delete, &k.Listen, &k.ListenNew)
 	return k
 }
 
-// ShortHelp implements help.KeyMap.
+// ShortHelp implements help.KeyMap: a page that scrolls names ↓ and ↑
+// after its close key.
 func (k keyMap) ShortHelp() []key.Binding {
+	if k.mode != modeList && k.scrolls {
+		page := k
+		page.scrolls = false
+		short := page.ShortHelp()
+		return append([]key.Binding{short[0], k.Scroll.Down, k.Scroll.Up}, short[1:]...)
+	}
 	switch {
 	case k.mode == modeKey && k.masked:
 		return []key.Binding{k.Rotate, k.Close}
@@ -59,7 +74,13 @@ func (k keyMap) ShortHelp() []key.Binding {
 // FullHelp implements help.KeyMap.
 func (k keyMap) FullHelp() [][]key.Binding {
 	if k.mode != modeList {
-		return [][]key.Binding{k.ShortHelp()}
+		page := k
+		page.scrolls = false
+		if !k.scrolls {
+			return [][]key.Binding{page.ShortHelp()}
+		}
+		return [][]key.Binding{page.ShortHelp(),
+			{k.Scroll.Up, k.Scroll.Down, k.Scroll.PageUp, k.Scroll.PageDown, k.Scroll.Home, k.Scroll.End}}
 	}
 	return append([][]key.Binding{{k.Details, k.Add, k.Edit}, {k.Toggle, k.Rotate, k.Delete}, {k.Listen, k.ListenNew, k.OpenByID}},
 		k.table.FullHelp()...)

@@ -10,8 +10,8 @@ import (
 // The mouse on the Webhooks screen: a click selects the endpoint drawn
 // there and a second click on it opens its detail (as enter does); in the
 // add or edit form and the look-up a click focuses the field drawn there;
-// the wheel moves in the list. The detail, the key panel and the listener
-// help fit the body and take no clicks.
+// the wheel moves in the list, and scrolls the detail, the key panel and
+// the listener help (scroll.go), which take no clicks.
 
 // TakesMouse implements ui.MouseTaker.
 func (w *Screen) TakesMouse() bool { return true }
@@ -29,9 +29,13 @@ func (w *Screen) underTitle() int {
 // mouse handles a click or a wheel step in the body.
 func (w *Screen) mouse(msg ui.BodyMouseMsg) tea.Cmd {
 	switch {
+	case w.mode != modeList && msg.Wheel != 0:
+		w.scrollPageBy(msg.Wheel * screenkit.WheelLines)
+		return nil
 	case w.mode != modeList || w.loadErr != nil || len(w.hooks) == 0:
 		return nil
 	}
+	w.scroll = pageScroll{} // a page opened from the list starts at its top
 	if _, again := screenkit.ClickTable(&w.table, w.underTitle(), msg); again {
 		if h := w.selected(); h != nil {
 			w.mode, w.detail = modeDetail, h.ID

@@ -51,15 +51,10 @@ func (w *Screen) View() string {
 		head += "  " + st.Muted.Render(fmt.Sprintf("%d %s · limit %d", len(w.hooks), screenkit.Plural(len(w.hooks), "endpoint", "endpoints"), apiclient.WebhookLimit))
 	}
 	lines := []string{head, ""}
+	if page := w.page(width); page != nil {
+		return w.pageView(lines, page)
+	}
 	switch {
-	case w.mode == modeKey && w.panelMasked != "":
-		return screenkit.Place(strings.Join(append(lines, w.maskedKeyPanel(width)...), "\n"), width, height)
-	case w.mode == modeKey:
-		return screenkit.Place(strings.Join(append(lines, w.keyPanel(width)...), "\n"), width, height)
-	case w.mode == modeListenerHelp:
-		return screenkit.Place(strings.Join(append(lines, w.listenerHelp(width)...), "\n"), width, height)
-	case w.mode == modeLookup && w.looked != nil:
-		return screenkit.Place(strings.Join(append(lines, w.lookupView(width)...), "\n"), width, height)
 	case apiclient.IsStatus(w.loadErr, 503):
 		lines = append(lines, st.Text(theme.ToneWarn).Render("The gateway says "+unavailableMeaning+"."),
 			st.Muted.Render("Webhooks need the notification service; ask the gateway operator to enable it. r retries."))
@@ -70,10 +65,6 @@ func (w *Screen) View() string {
 	case w.loadErr != nil:
 		lines = append(lines, st.Text(theme.ToneDanger).Render("Could not load webhooks: "+sanitize.Text(apiclient.ErrorMessage(w.loadErr))), st.Muted.Render("r retries"))
 		return screenkit.Place(strings.Join(lines, "\n"), width, height)
-	case w.mode == modeDetail:
-		if h := w.find(w.detail); h != nil {
-			return screenkit.Place(strings.Join(append(lines, w.detailView(h, width)...), "\n"), width, height)
-		}
 	case len(w.hooks) == 0 && !w.loading:
 		hint := "No webhook endpoints yet."
 		if !w.Deps.ReadOnly {

@@ -58,6 +58,8 @@ type Screen struct {
 
 	mode   viewMode
 	detail string // id of the configuration shown in modeDetail
+	// scroll is how far the page shown instead of the list is scrolled.
+	scroll pageScroll
 
 	// panelKey is a signing key shown once; it is dropped when the panel
 	// closes. panelMasked is set instead when the gateway answered it masked.
@@ -108,6 +110,7 @@ func (w *Screen) KeyMap() help.KeyMap {
 	k.mode = w.mode
 	k.masked = w.panelMasked != ""
 	k.CopyKey.SetEnabled(!k.masked)
+	k.scrolls = w.mode != modeList && w.pageOverflows()
 	return k
 }
 
@@ -203,6 +206,11 @@ func (w *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 }
 
 func (w *Screen) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if w.mode == modeList {
+		w.scroll = pageScroll{} // a page opened from the list starts at its top
+	} else if w.scrollPageKey(msg) {
+		return nil
+	}
 	switch {
 	case w.mode == modeKey:
 		switch {

@@ -28,9 +28,14 @@ var global = []Action{
 	{Name: "global.run", Keys: []string{"!"}, Help: "run a command", Title: "run one of your commands on the record"},
 	{Name: "global.jump", Keys: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"}, HelpKeys: "0-9", Help: "jump to screen", Title: "jump to a screen by number"},
 	{Name: "global.goto", Keys: []string{":"}, Help: "go to screen", Title: "go to a screen or run an action"},
-	{Name: "global.up", Keys: []string{"up", "k"}, HelpKeys: "↑/k", Help: "up", Title: "move up"},
-	{Name: "global.down", Keys: []string{"down", "j"}, HelpKeys: "↓/j", Help: "down", Title: "move down"},
-	{Name: "global.enter", Keys: []string{"enter"}, Help: "open", Title: "open the selected entry"},
+}
+
+// nav is the navigation pane's, while it has the focus (tab): the keys
+// move in it and open its entry there, not on the screen beside it.
+var nav = []Action{
+	{Name: "nav.up", Keys: []string{"up", "k"}, HelpKeys: "↑/k", Help: "up", Title: "move up in the navigation"},
+	{Name: "nav.down", Keys: []string{"down", "j"}, HelpKeys: "↓/j", Help: "down", Title: "move down in the navigation"},
+	{Name: "nav.open", Keys: []string{"enter"}, Help: "open", Title: "open the screen chosen in the navigation"},
 }
 
 // card is the Card screen's.
@@ -82,7 +87,7 @@ var whitelist = []Action{
 // and two actions of one context may not share a key. One literal, which
 // the compiler lays out (an append would run before main on every start).
 var contexts = [][]Action{
-	global, card, transactions, events, whitelist,
+	global, nav, card, transactions, events, whitelist,
 	screenWhitelist, screenWallets, screenOrders, screenAccount, screenScreenkit, screenSignin, screenSupport,
 	screenQueue, screenDelegation, screenWebhooks, screenConsent, screenInsights, guardPanel, receiveView,
 }
