@@ -113,6 +113,7 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 		cfg.Now = time.Now
 	}
 	styles := theme.NewWith(cfg.Theme, true, cfg.NoColor)
+	styles.WholeText = cfg.Accessible
 	deps := screenkit.Deps{
 		Client:          cfg.Client,
 		Requests:        ui.NewRequests(),
