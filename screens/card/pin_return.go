@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/apiclient"
+	"cardterm/domain/lazy"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -73,13 +74,15 @@ func (p *pinReturn) Close() {
 
 // pinReturnPage is what the browser shows back from the hosted page; it
 // cannot say whether the PIN was set or the change cancelled: the
-// redirect is the same for both.
-var pinReturnPage = template.Must(template.New("pin-done").Parse(`<!doctype html>
+// redirect is the same for both. Parsed at first use, not before main.
+var pinReturnPage = lazy.Value[*template.Template]{New: func() *template.Template {
+	return template.Must(template.New("pin-done").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cardterm</title>
 <style>body{font-family:system-ui,sans-serif;margin:3rem auto;max-width:30rem;color:#111}</style></head>
 <body><h1>Back to cardterm</h1><p>The set-PIN page is finished and its link is used up.
 You can close this tab; cardterm shows the outcome.</p></body></html>
 `))
+}}
 
 // ServeHTTP takes the browser's return: the random path alone, by GET.
 func (p *pinReturn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -95,7 +98,7 @@ func (p *pinReturn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p.used.Store(true)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	_ = pinReturnPage.Execute(w, nil)
+	_ = pinReturnPage.Get().Execute(w, nil)
 }
 
 // setPINLink is a set-PIN token and the address its page returns to (nil
