@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -48,10 +49,26 @@ func newApp(o options, stdin *os.File, stderr io.Writer) (*app, error) {
 // wires the root.
 func buildApp(gw gateway, o options) *app {
 	gw = withInAppEvents(gw)
+	gw = withOneHTTPClient(gw)
 	shell, console := buildRoot(gw, o)
 	// A customer-approved session still open is revoked before the
-	// gateway closes.
-	return &app{root: shell, shell: shell, close: func() { console.Close(); gw.close() }}
+	// gateway closes; then the clients' idle keep-alive connections are
+	// closed from this end, so the gateway's close has none to wait for.
+	return &app{root: shell, shell: shell, close: func() {
+		console.Close()
+		gw.cfg.HTTPClient.CloseIdleConnections()
+		gw.close()
+	}}
+}
+
+// withOneHTTPClient gives every client the app builds on gw one HTTP
+// client (a proxy's, when set), whose idle connections the app closes as
+// it quits.
+func withOneHTTPClient(gw gateway) gateway {
+	if gw.cfg.HTTPClient == nil {
+		gw.cfg.HTTPClient = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+	}
+	return gw
 }
 
 // runApp runs the app. When the user picks another profile in the app

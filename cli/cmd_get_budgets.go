@@ -12,7 +12,6 @@ import (
 	"cardterm/apiclient"
 	"cardterm/domain/budget"
 	"cardterm/domain/statement"
-	"cardterm/ui/sanitize"
 )
 
 // budgetsReport is what `get budgets --json` prints.
@@ -27,13 +26,11 @@ type budgetsReport struct {
 // nothing: there is no gateway answer of its own to print).
 func runBudgets(o options, args []string, std streams, command string) int {
 	if len(args) > 1 {
-		fmt.Fprintf(std.stderr, "%s: budgets takes no arguments, not %q\n", command, args[1])
-		return exitUsage
+		return lookupFailed(std.stderr, command, "", usageError{fmt.Sprintf("budgets takes no arguments, not %q", args[1])})
 	}
 	book, err := budget.Load(budget.File(holderDir(o)))
 	if err != nil {
-		fmt.Fprintf(std.stderr, "cardterm: budgets: %s\n", sanitize.Text(err.Error()))
-		return exitUsage
+		return lookupFailed(std.stderr, command, "budgets", asUsage(err))
 	}
 	now := time.Now().UTC()
 	report := budgetsReport{Month: budget.Month(now), Budgets: []budget.Progress{}}
@@ -41,8 +38,7 @@ func runBudgets(o options, args []string, std streams, command string) int {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		if report.Budgets, err = measureBudgets(ctx, o, std, book, now); err != nil {
-			fmt.Fprintf(std.stderr, "cardterm: budgets: %s\n", sanitize.Text(lookupMessage(err)))
-			return exitCodeFor(err)
+			return lookupFailed(std.stderr, command, "budgets", err)
 		}
 	}
 	out, _ := json.MarshalIndent(report, "", "  ")

@@ -47,8 +47,7 @@ func (s *statementFlags) given() bool {
 // stderr says how far it is; a summary line there says what was written.
 func runStatement(o options, s *statementFlags, args []string, std streams, command string) int {
 	usage := func(msg string) int {
-		fmt.Fprintf(std.stderr, "%s: %s\n", command, msg)
-		return exitUsage
+		return lookupFailed(std.stderr, command, "", usageError{msg})
 	}
 	if len(args) == 0 || args[0] != "transactions" {
 		return usage("--since, --until, --all and --format go with the transactions look-up")
@@ -90,10 +89,7 @@ func runStatement(o options, s *statementFlags, args []string, std streams, comm
 	client := apiclient.New(gw.cfg)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	fail := func(err error) int {
-		fmt.Fprintf(std.stderr, "cardterm: transactions: %s\n", sanitize.Text(lookupMessage(err)))
-		return exitCodeFor(err)
-	}
+	fail := func(err error) int { return lookupFailed(std.stderr, command, "transactions", err) }
 	user, signOut, err := signIn(ctx, client, gw, "transactions")
 	if err != nil {
 		return fail(err)

@@ -85,15 +85,13 @@ func runWatch(o options, interval time.Duration, args []string, std streams, com
 		_, err = lookupView(o, name)
 	}
 	if err != nil {
-		fmt.Fprintf(std.stderr, "%s: %v\n", command, err)
-		return exitUsage
+		return lookupFailed(std.stderr, command, "", err)
 	}
 	view, _ := lookupView(o, name)
 	o.noPrompt, o.secrets = true, nil
 	gw, err := chooseGateway(o, std.stdin, std.stderr)
 	if err != nil {
-		fmt.Fprintf(std.stderr, "%s: %v\n", command, err)
-		return exitUsage
+		return lookupFailed(std.stderr, command, name, asUsage(err))
 	}
 	defer gw.close()
 	client := apiclient.New(gw.cfg)
@@ -101,8 +99,7 @@ func runWatch(o options, interval time.Duration, args []string, std streams, com
 	defer stop()
 	signOut, err := lookupSignIn(ctx, client, gw, name)
 	if err != nil {
-		fmt.Fprintf(std.stderr, "cardterm: %s: %s\n", name, sanitize.Text(lookupMessage(err)))
-		return exitCodeFor(err)
+		return lookupFailed(std.stderr, command, name, err)
 	}
 	defer signOut()
 	screen := &watchScreen{w: std.stdout, control: rawTerminal(std.stdout), terminal: isTerminal(std.stdout), what: strings.Join(args, " "), interval: interval}

@@ -207,21 +207,18 @@ func lookupUsage() string {
 func runLookup(o options, args []string, std streams, command string) int {
 	args, view, err := argsInView(o, args, std.stderr)
 	if err != nil {
-		fmt.Fprintf(std.stderr, "%s: %v\n", command, err)
-		return exitCodeFor(err)
+		return lookupFailed(std.stderr, command, "", err)
 	}
 	name, err := checkLookupArgs(args)
 	if err != nil {
-		fmt.Fprintf(std.stderr, "%s: %v\n", command, err)
-		return exitUsage
+		return lookupFailed(std.stderr, command, "", err)
 	}
 	// No look-up needs the secret key: neither a prompt nor the keyring
 	// is asked (the keyring may warn, or start daemons, for nothing).
 	o.noPrompt, o.secrets = true, nil
 	gw, err := chooseGateway(o, std.stdin, std.stderr)
 	if err != nil {
-		fmt.Fprintf(std.stderr, "%s: %v\n", command, err)
-		return exitUsage
+		return lookupFailed(std.stderr, command, name, asUsage(err))
 	}
 	defer gw.close()
 	client := apiclient.New(gw.cfg)
@@ -238,21 +235,12 @@ func runLookup(o options, args []string, std streams, command string) int {
 				fmt.Fprintln(std.stdout, sanitize.Text(string(body)))
 			}
 		}
-		// The message is the gateway's text: sanitized, like on screen, so
-		// it cannot drive the terminal that shows stderr.
-		// A usage error names the command; the gateway's answers, the
-		// look-up.
-		prefix := "cardterm"
-		if exitCodeFor(err) == exitUsage {
-			prefix = command
-		}
-		fmt.Fprintf(std.stderr, "%s: %s: %s\n", prefix, name, sanitize.Text(lookupMessage(err)))
-		return exitCodeFor(err)
+		return lookupFailed(std.stderr, command, name, err)
 	}
 	if o.jq != nil {
 		// --jq: as cardterm api --jq (strings unquoted, one result a line).
 		if err := printJQ(ctx, std.stdout, isTerminal(std.stdout), o.jq, body); err != nil {
-			fmt.Fprintf(std.stderr, "cardterm: %s: %v\n", name, err)
+			lookupFailed(std.stderr, command, name, err)
 			return exitRefused
 		}
 		return exitOK
@@ -263,7 +251,7 @@ func runLookup(o options, args []string, std streams, command string) int {
 	}
 	out, err := show(body)
 	if err != nil {
-		fmt.Fprintf(std.stderr, "cardterm: %s: the gateway's answer is not JSON: %v\n", name, err)
+		lookupFailed(std.stderr, command, name, fmt.Errorf("the gateway's answer is not JSON: %w", err))
 		return exitRefused
 	}
 	_, _ = std.stdout.Write(out)
@@ -273,23 +261,23 @@ func runLookup(o options, args []string, std streams, command string) int {
 // checkLookupArgs returns the look-up's name, or a usage error.
 func checkLookupArgs(args []string) (string, error) {
 	if len(args) == 0 {
-		return "", fmt.Errorf("name a look-up:\n%s", lookupUsage())
+		return "", usageError{"name a look-up:\n" + lookupUsage()}
 	}
 	name := args[0]
 	if name == "wallets" {
 		if len(args) > 1 {
-			return "", fmt.Errorf("wallets takes no arguments, not %q", args[1])
+			return "", usageError{fmt.Sprintf("wallets takes no arguments, not %q", args[1])}
 		}
 		return name, nil
 	}
 	lk, ok := lookups.Get()[name]
 	switch {
 	case !ok:
-		return "", fmt.Errorf("no look-up %q.%s There are:\n%s", name, didYouMean(name, lookupNames()), lookupUsage())
+		return "", usageError{fmt.Sprintf("no look-up %q.%s There are:\n%s", name, didYouMean(name, lookupNames()), lookupUsage())}
 	case len(args)-1 < lk.required:
-		return "", fmt.Errorf("%s needs %s", name, lk.args)
+		return "", usageError{fmt.Sprintf("%s needs %s", name, lk.args)}
 	case len(args)-1 > lk.max:
-		return "", fmt.Errorf("%s takes %s, not %q", name, strings.TrimSpace(lk.args+" (nothing more)"), strings.Join(args[1:], " "))
+		return "", usageError{fmt.Sprintf("%s takes %s, not %q", name, strings.TrimSpace(lk.args+" (nothing more)"), strings.Join(args[1:], " "))}
 	}
 	return name, nil
 }

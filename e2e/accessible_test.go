@@ -146,3 +146,36 @@ func TestAccessibleModeInterruptExits130(t *testing.T) {
 		t.Fatalf("exit %d after SIGINT, want %d:\n%s", code, exitInterrupted, out.String())
 	}
 }
+
+// A webhook whose name and URL are longer than the table's columns is
+// read out whole, its row wrapped, in the accessible mode's list: a
+// screen reader's user has no other way to learn the rest of a cut cell.
+func TestAccessibleModeReadsALongWebhookWhole(t *testing.T) {
+	const (
+		name = "Ledger synchronisation for the treasury team in Lisbon"
+		url  = "hooks.partner-with-a-long-domain.example/v2/ledger/synchronise/cards?tenant=acme-treasury-eu"
+	)
+	out, code := accessibleSession(t, "", ":webhooks", "a", name, "https://"+url,
+		"!space", "!ctrl+s", "y", // tick the first event type, save, confirm
+		"!esc", // close the signing key's panel: the list again
+		"q")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	list := out[strings.LastIndex(out, "== Webhooks =="):]
+	list = list[:strings.Index(list, "row 1 of 3")]
+	unwrapped := strings.Join(strings.Fields(list), "")
+	for _, want := range []string{name, url} {
+		if !strings.Contains(unwrapped, strings.Join(strings.Fields(want), "")) {
+			t.Errorf("the list does not read %q whole:\n%s", want, list)
+		}
+	}
+	if strings.Contains(list, "…") {
+		t.Errorf("the list cuts a cell:\n%s", list)
+	}
+	for _, line := range strings.Split(list, "\n") {
+		if n := len([]rune(line)); n > 100 {
+			t.Errorf("a line is %d characters, wider than the app's 100: %q", n, line)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"cardterm/sandbox/internal/serverstop"
 )
 
 // Running is a sandbox gateway serving on a real listener (the embedded
@@ -21,6 +22,7 @@ type Running struct {
 	LinkURL string
 	Server  *Server // the gateway, for SetFaults and the like
 	srv     *http.Server
+	fresh   serverstop.Fresh
 	done    chan error
 }
 
@@ -46,6 +48,7 @@ func startWithLimits(addr string, opts Options, limits limits) (*Running, error)
 	}
 	s.SetBaseURL(r.LinkURL)
 	r.srv = newHTTPServer(s, limits)
+	r.srv.ConnState = r.fresh.Track
 	go func() {
 		err := r.srv.Serve(limitConns(ln, limits.maxConns))
 		if errors.Is(err, http.ErrServerClosed) {
@@ -56,15 +59,15 @@ func startWithLimits(addr string, opts Options, limits limits) (*Running, error)
 	return r, nil
 }
 
-// Close stops the server, giving requests in flight a moment to finish.
+// shutdownGrace is how long Close lets requests in flight finish.
+const shutdownGrace = 2 * time.Second
+
+// Close stops the server at once but for requests in flight, which get
+// shutdownGrace to finish: an app that quits does not linger for a
+// keep-alive connection left open (serverstop).
 func (r *Running) Close() error {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
 	r.Server.Close()
-	err := r.srv.Shutdown(ctx)
-	if err != nil {
-		err = r.srv.Close()
-	}
+	err := serverstop.Shutdown(r.srv, &r.fresh, shutdownGrace)
 	if serr := <-r.done; err == nil {
 		err = serr
 	}

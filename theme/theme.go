@@ -30,6 +30,11 @@ type Styles struct {
 	Theme   Theme
 	IsDark  bool
 	NoColor bool
+	// WholeText says the frames are read out line by line (the accessible
+	// mode), not looked at: a table then cuts no cell, it wraps a row
+	// too long for the width (ui/table), since a reader has no other way
+	// to learn the rest of a name or a URL.
+	WholeText bool
 
 	Title      lipgloss.Style // screen and section titles
 	Subtitle   lipgloss.Style

@@ -253,7 +253,9 @@ func (r *Root) update(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		return r.setWindowSize(msg)
 	case tea.BackgroundColorMsg:
+		whole := r.st.WholeText
 		*r.st = theme.NewWith(r.st.Theme, msg.IsDark(), r.opts.NoColor)
+		r.st.WholeText = whole
 		r.restyle()
 		r.footerCache, r.statusCache, r.navCache = lineCache{}, lineCache{}, lineCache{}
 		return r.broadcast(msg)

@@ -1,13 +1,14 @@
 package webhookreceiver
 
 import (
-	"context"
 	"errors"
 	"io"
 	"net"
 	"net/http"
 	"sync"
 	"time"
+
+	"cardterm/sandbox/internal/serverstop"
 )
 
 // Limits bound what one sender can hold of a listener: time to send the
@@ -40,9 +41,10 @@ var DefaultLimits = Limits{
 // Listener is a Receiver served over HTTP on a local address.
 type Listener struct {
 	// URL is where deliveries go: http://HOST:PORT/.
-	URL string
-	srv *http.Server
-	ln  net.Listener
+	URL   string
+	srv   *http.Server
+	ln    net.Listener
+	fresh serverstop.Fresh
 }
 
 // Start serves h on addr ("127.0.0.1:0" picks a free port) with
@@ -61,7 +63,7 @@ func StartWithLimits(addr string, h http.Handler, limits Limits) (*Listener, err
 	l := &Listener{URL: "http://" + ln.Addr().String() + "/", ln: pool}
 	l.srv = &http.Server{
 		Handler:           bodyDeadline(answering(h), limits.BodyTimeout),
-		ConnState:         noteConnState,
+		ConnState:         func(c net.Conn, state http.ConnState) { noteConnState(c, state); l.fresh.Track(c, state) },
 		ConnContext:       withConn,
 		ReadHeaderTimeout: limits.HeaderTimeout,
 		IdleTimeout:       limits.IdleTimeout,
@@ -72,15 +74,11 @@ func StartWithLimits(addr string, h http.Handler, limits Limits) (*Listener, err
 	return l, nil
 }
 
-// Close stops accepting deliveries and waits up to 5 s for those under way.
+// Close stops accepting deliveries and waits up to 5 s for those under
+// way; a connection idle or that has sent nothing yet is closed at once,
+// so an app that quits does not linger for it (serverstop).
 func (l *Listener) Close() error {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	err := l.srv.Shutdown(ctx)
-	if errors.Is(err, context.DeadlineExceeded) {
-		return l.srv.Close()
-	}
-	return err
+	return serverstop.Shutdown(l.srv, &l.fresh, 5*time.Second)
 }
 
 // bodyDeadline gives each request timeout to send its body, counted from

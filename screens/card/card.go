@@ -194,7 +194,7 @@ func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 			c.pin, c.secret = nil, nil
 		}
 		c.card, c.loadErr = &msg.Value, nil
-	case ui.Result[apiclient.SetPINToken]:
+	case ui.Result[setPINLink]:
 		if msg.ID != c.pinReqID {
 			return c, nil
 		}
@@ -210,10 +210,7 @@ func (c *Screen) Update(msg tea.Msg) (ui.Screen, tea.Cmd) {
 		n := msg.notice
 		return c, func() tea.Msg { return n }
 	case pinTickMsg:
-		if c.pin == nil || msg.seq != c.pin.seq || c.pinLeft() <= 0 {
-			return c, nil
-		}
-		return c, pinTick(msg.seq)
+		return c, c.pinTicked(msg)
 	case ui.Result[imageOpened]:
 		if msg.ID != c.imageReqID {
 			return c, nil

@@ -64,6 +64,10 @@ type pinPanel struct {
 	opened  bool
 	openErr string
 	qr      string // half-block QR code, "" if it could not be made
+	// back is where the hosted page returns the browser (nil when none
+	// listens); usedAt is when it did: the link is used up.
+	back   *pinReturn
+	usedAt time.Time
 }
 
 // secretNote is what the screen says after a secret image opened.
@@ -84,37 +88,52 @@ func (c *Screen) requestSetPIN() tea.Cmd {
 	}
 	c.pinBusy = true
 	var cmd tea.Cmd
-	c.pinReqID, cmd = ui.Go(c.Requests, func(ctx context.Context) (apiclient.SetPINToken, error) {
-		return client.SetPINToken(ctx, req)
+	c.pinReqID, cmd = ui.Go(c.Requests, func(ctx context.Context) (setPINLink, error) {
+		// No return address (no loopback here): the link still works,
+		// the panel just cannot tell when it is used.
+		back, err := startPINReturn()
+		if err == nil {
+			req.RedirectURL = back.url
+		}
+		token, err := client.SetPINToken(ctx, req)
+		if err != nil {
+			back.Close()
+		}
+		return setPINLink{token: token, back: back}, err
 	})
 	return cmd
 }
 
 // gotSetPIN shows the new link and opens it.
-func (c *Screen) gotSetPIN(msg ui.Result[apiclient.SetPINToken]) tea.Cmd {
+func (c *Screen) gotSetPIN(msg ui.Result[setPINLink]) tea.Cmd {
 	c.pinBusy = false
 	if msg.Err != nil {
 		return screenkit.Failed("set-PIN link", msg.Err)
 	}
+	var replaced *pinReturn // the old link's return address, no use now
+	if c.pin != nil {
+		replaced = c.pin.back
+	}
 	c.pinSeq++
-	c.pin = &pinPanel{seq: c.pinSeq, url: msg.Value.HostedPageURL, issued: c.Deps.Clock(), opening: true}
-	c.pin.qr = screenkit.QRBlock(msg.Value.HostedPageURL, c.Deps.Styles)
-	seq, u := c.pinSeq, msg.Value.HostedPageURL
+	link := msg.Value.token.HostedPageURL
+	c.pin = &pinPanel{seq: c.pinSeq, url: link, issued: c.Deps.Clock(), opening: true, back: msg.Value.back}
+	c.pin.qr = screenkit.QRBlock(link, c.Deps.Styles)
+	seq, u := c.pinSeq, link
 	open := func() tea.Msg {
 		n := cardOpenInBrowser("set-PIN page", u)
 		n.Notice.Text = strings.ReplaceAll(n.Notice.Text, u, "[link]")
 		return pinOpenedMsg{seq: seq, ok: n.Notice.Tone == theme.ToneOK, notice: n}
 	}
-	return tea.Batch(open, pinTick(seq))
+	return tea.Batch(open, pinTick(seq), func() tea.Msg { replaced.Close(); return nil })
 }
 
 func pinTick(seq int) tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return pinTickMsg{seq: seq} })
 }
 
-// pinLeft is how long the set-PIN token has left.
+// pinLeft is how long the set-PIN token has left: nothing once used.
 func (c *Screen) pinLeft() time.Duration {
-	if c.pin == nil {
+	if c.pin == nil || !c.pin.usedAt.IsZero() {
 		return 0
 	}
 	return c.pin.issued.Add(apiclient.PINTokenLifetime * time.Second).Sub(c.Deps.Clock())
@@ -286,6 +305,9 @@ func (c *Screen) gotImage(msg ui.Result[imageOpened]) tea.Cmd {
 // the QR code out (no room for all of it), linkInside false leaves the
 // link to a line of the screen's whole width (see cardWithPanels).
 func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
+	if !c.pin.usedAt.IsZero() {
+		return c.usedPanelView(width)
+	}
 	st := c.Deps.Styles
 	p := c.pin
 	var b strings.Builder
@@ -330,26 +352,6 @@ func (c *Screen) pinPanelView(width int, withQR, linkInside bool) string {
 	b.WriteString("\n" + st.Muted.Render("4 digits, not all the same, typed twice"))
 	b.WriteString("\n" + st.Muted.Render("s style · y copy link · p new link"))
 	return b.String()
-}
-
-// linkLine draws a link whole: on one line where it fits, else broken
-// across lines of the whole width with nothing else on them, so every
-// character of it is on screen (a link cut with "…" cannot be typed in);
-// each piece is an OSC 8 hyperlink carrying it whole, and y copies it
-// whole too.
-func linkLine(st *theme.Styles, link string, width int) string {
-	shown := sanitize.Text(link)
-	style := st.Link
-	if shown == link && (strings.HasPrefix(link, "https://") || strings.HasPrefix(link, "http://")) {
-		// Only a clean web link goes into the sequence: a hostile one
-		// could close it and write its own.
-		style = style.Hyperlink(link)
-	}
-	pieces := strings.Split(ansi.Hardwrap(shown, max(width, 20), false), "\n")
-	for i, piece := range pieces {
-		pieces[i] = style.Render(piece)
-	}
-	return strings.Join(pieces, "\n")
 }
 
 // secretView draws the note about the last secret image.

@@ -3,6 +3,8 @@ package card
 import (
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"cardterm/apiclient"
 	"cardterm/screens/screenkit"
 	"cardterm/theme"
@@ -171,4 +173,24 @@ func (c *Screen) renderCard(width int) string {
 		body += "\n\n" + st.Text(screenkit.CardTone(card.Status)).Width(max(width-2, 20)).Render(note)
 	}
 	return body
+}
+
+// linkLine draws a link whole: on one line where it fits, else broken
+// across lines of the whole width with nothing else on them, so every
+// character of it is on screen (a link cut with "…" cannot be typed in);
+// each piece is an OSC 8 hyperlink carrying it whole, and y copies it
+// whole too.
+func linkLine(st *theme.Styles, link string, width int) string {
+	shown := sanitize.Text(link)
+	style := st.Link
+	if shown == link && (strings.HasPrefix(link, "https://") || strings.HasPrefix(link, "http://")) {
+		// Only a clean web link goes into the sequence: a hostile one
+		// could close it and write its own.
+		style = style.Hyperlink(link)
+	}
+	pieces := strings.Split(ansi.Hardwrap(shown, max(width, 20), false), "\n")
+	for i, piece := range pieces {
+		pieces[i] = style.Render(piece)
+	}
+	return strings.Join(pieces, "\n")
 }

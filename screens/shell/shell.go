@@ -112,7 +112,7 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	styles := theme.NewWith(cfg.Theme, true, cfg.NoColor)
+	styles := stylesFor(cfg)
 	deps := screenkit.Deps{
 		Client:          cfg.Client,
 		Requests:        ui.NewRequests(),
@@ -187,4 +187,12 @@ func New(cfg Config) (*ui.Root, screenkit.Deps) {
 	}
 	root = ui.NewRoot(opts)
 	return root, deps
+}
+
+// stylesFor is the app's styles: the theme chosen, colour or none, and in
+// the accessible mode frames that are read out, so nothing is cut.
+func stylesFor(cfg Config) theme.Styles {
+	styles := theme.NewWith(cfg.Theme, true, cfg.NoColor)
+	styles.WholeText = cfg.Accessible
+	return styles
 }

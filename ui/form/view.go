@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/textinput"
 	"github.com/charmbracelet/x/ansi"
 
 	"cardterm/theme"
@@ -123,7 +124,7 @@ func (f *Form) fieldLines() (lines []string, focusFrom, focusTo int) {
 				lines = append(lines, line)
 			}
 		default:
-			lines = append(lines, mark+label+"  "+sanitize.ShowInvisible(fl.input.View()))
+			lines = append(lines, f.inputLines(fl, mark+label+"  ", labelW+4)...)
 		}
 		if fl.err != "" {
 			indent := min(labelW+4, max(width/3, 2))
@@ -264,4 +265,21 @@ func lines(n int) string {
 		return "line"
 	}
 	return "lines"
+}
+
+// inputLines draws a one-line field after lead: its text input, which
+// shows a window of a value wider than itself; or, when the frame is read
+// out (theme.Styles.WholeText, the accessible mode), such a value whole,
+// wrapped under itself, since a reader has no other way to check it.
+func (f *Form) inputLines(fl formField, lead string, indent int) []string {
+	value := fl.input.Value()
+	if !f.st.WholeText || fl.input.EchoMode != textinput.EchoNormal || ansi.StringWidth(value) < fl.input.Width() {
+		return []string{lead + sanitize.ShowInvisible(fl.input.View())}
+	}
+	parts := strings.Split(ansi.Hardwrap(sanitize.ShowInvisible(value), max(f.width-indent, 10), false), "\n")
+	lines := []string{lead + parts[0]}
+	for _, part := range parts[1:] {
+		lines = append(lines, strings.Repeat(" ", indent)+part)
+	}
+	return lines
 }

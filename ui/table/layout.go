@@ -11,6 +11,10 @@ import (
 // flexible ones evenly (at least Min each).
 func (t *Table) layout() {
 	t.widths = make([]int, len(t.cols))
+	if t.whole() {
+		t.layoutWhole()
+		return
+	}
 	visible := 0
 	for _, c := range t.cols {
 		if !c.Hidden {
@@ -115,7 +119,7 @@ func (t *Table) fitToContent() {
 // a row or two, not the whole window.
 func (t *Table) measureWindow() {
 	from, to := t.offset, min(t.offset+t.bodyHeight(), t.visibleLen())
-	if t.spare <= 0 || len(t.want) != len(t.cols) || to <= from {
+	if (t.spare <= 0 && !t.whole()) || len(t.want) != len(t.cols) || to <= from {
 		return
 	}
 	seen := t.measured
@@ -130,7 +134,7 @@ func (t *Table) measureWindow() {
 			continue
 		}
 		for i, c := range t.cols {
-			if c.Hidden || c.Width > 0 {
+			if c.Hidden || (c.Width > 0 && !t.whole()) {
 				continue
 			}
 			if w := ui.CellWidth(sanitize.Text(t.cell(row, i))); w > t.want[i] {

@@ -127,6 +127,9 @@ func (t Table) View() string {
 	if t.h == 1 { // no room for a header or rows: the footer says where we are
 		return t.footer(p)
 	}
+	if t.whole() {
+		return t.viewWhole(p)
+	}
 	var b strings.Builder
 	b.Grow((t.w + 48) * t.h)
 	lines := 0
@@ -174,16 +177,7 @@ func (t Table) View() string {
 		if selected {
 			style = p.selected
 		}
-		switch {
-		case selected && marked:
-			b.WriteString(p.selected[0] + "● " + p.selected[1])
-		case selected:
-			b.WriteString(p.selected[0] + "› " + p.selected[1])
-		case marked:
-			b.WriteString(p.marked[0] + "●" + p.marked[1] + " ")
-		default:
-			b.WriteString("  ")
-		}
+		b.WriteString(rowMarker(p, selected, marked))
 		b.WriteString(style[0])
 		t.writeCells(&b, idx)
 		b.WriteString(style[1])
