@@ -32,7 +32,6 @@ type GlobalKeyMap struct {
 	Refresh key.Binding
 	Copy    key.Binding
 	Open    key.Binding
-	Filter  key.Binding
 	SignOut key.Binding
 	// Profiles opens the profile switcher; it works in a text field too,
 	// and is disabled when there is no other profile.
@@ -67,7 +66,6 @@ func GlobalKeys() GlobalKeyMap {
 		Refresh:      keymap.Bind("global.refresh"),
 		Copy:         keymap.Bind("global.copy"),
 		Open:         keymap.Bind("global.open"),
-		Filter:       keymap.Bind("global.filter"),
 		SignOut:      keymap.Bind("global.sign-out"),
 		Profiles:     keymap.Bind("global.profiles"),
 		Presenter:    keymap.Bind("global.presenter"),
@@ -137,7 +135,7 @@ func (k GlobalKeyMap) ShortHelp() []key.Binding {
 func (k GlobalKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Help, k.Quit, k.Jump, k.GoTo, k.Focus, k.Back},
-		{k.Refresh, k.Copy, k.Open, k.Inspect, k.Run, k.Filter, k.SignOut, k.Keep},
+		{k.Refresh, k.Copy, k.Open, k.Inspect, k.Run, k.SignOut, k.Keep},
 		{k.Notices, k.Nav, k.HelpAnywhere, k.Profiles, k.Presenter, k.Suspend},
 	}
 }

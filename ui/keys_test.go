@@ -13,7 +13,7 @@ func TestGlobalKeysMatch(t *testing.T) {
 	k := ui.GlobalKeys()
 	for name, b := range map[string]key.Binding{
 		"?": k.Help, "q": k.Quit, "ctrl+c": k.Quit, "tab": k.Focus, "shift+tab": k.Focus,
-		"esc": k.Back, "r": k.Refresh, "y": k.Copy, "o": k.Open, "/": k.Filter, "S": k.SignOut,
+		"esc": k.Back, "r": k.Refresh, "y": k.Copy, "o": k.Open, "S": k.SignOut,
 		"1": k.Jump, "9": k.Jump, "ctrl+z": k.Suspend,
 	} {
 		if !key.Matches(uitest.Key(name), b) {
@@ -30,7 +30,7 @@ func TestGlobalKeysMatch(t *testing.T) {
 			seen[b.Help().Desc] = true
 		}
 	}
-	for _, b := range []key.Binding{k.Help, k.Quit, k.Focus, k.Back, k.Refresh, k.Copy, k.Open, k.Filter, k.SignOut, k.Jump, k.Suspend} {
+	for _, b := range []key.Binding{k.Help, k.Quit, k.Focus, k.Back, k.Refresh, k.Copy, k.Open, k.SignOut, k.Jump, k.Suspend} {
 		if !seen[b.Help().Desc] {
 			t.Errorf("%v missing from the help", b.Keys())
 		}

@@ -9,6 +9,7 @@ import (
 
 	"cardterm/theme"
 	"cardterm/ui"
+	"cardterm/ui/keymap"
 	"cardterm/ui/sanitize"
 )
 
@@ -38,7 +39,7 @@ func Keys() KeyMap {
 			End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "bottom")),
 		},
 		Mark:        key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "mark")),
-		Filter:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Filter:      keymap.Bind("global.filter"), // a keys file may move it
 		Accept:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply filter")),
 		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
 		Backspace:   key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "erase")),
