@@ -1,8 +1,6 @@
 package ui_test
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,7 +11,6 @@ import (
 
 	"cardterm/theme"
 	"cardterm/ui"
-	"cardterm/ui/keymap"
 	"cardterm/ui/uitest"
 )
 
@@ -90,16 +87,7 @@ func TestHelpSaysEachKeyOnceWhereItActs(t *testing.T) {
 // The navigation's keys are the registry's (nav.*): a keys file that moves
 // them moves what the pane runs and what the help says of it.
 func TestKeysFileMovesTheNavigationKeys(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "keys.yaml")
-	if err := os.WriteFile(path, []byte("nav.down: n\nnav.open: l\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	file, err := keymap.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keymap.Use(file)
-	t.Cleanup(func() { keymap.Use(nil) })
+	uitest.UseKeys(t, "nav.down: n\nnav.open: l\n")
 	f := newFixture(t, true, false)
 	f.signInNow()
 	f.drive(uitest.Keys("tab", "n", "l")...)

@@ -17,6 +17,7 @@ import (
 
 	"cardterm/apiclient"
 	"cardterm/domain/lazy"
+	"cardterm/screens/screenkit"
 	"cardterm/theme"
 	"cardterm/ui"
 )
@@ -86,13 +87,7 @@ You can close this tab; cardterm shows the outcome.</p></body></html>
 
 // ServeHTTP takes the browser's return: the random path alone, by GET.
 func (p *pinReturn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != p.path {
-		http.NotFound(w, r)
-		return
-	}
-	if r.Method != http.MethodGet {
-		w.Header().Set("Allow", http.MethodGet)
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	if !screenkit.LocalPageRequest(w, r, p.path) {
 		return
 	}
 	p.used.Store(true)

@@ -134,13 +134,7 @@ var callbackPage = lazy.Value[*template.Template]{New: func() *template.Template
 // ignored: any local process could send one, and it must not end the
 // sign-in the user is completing in the browser.
 func (l *Loopback) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != CallbackPath {
-		http.NotFound(w, r)
-		return
-	}
-	if r.Method != http.MethodGet {
-		w.Header().Set("Allow", http.MethodGet)
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	if !LocalPageRequest(w, r, CallbackPath) {
 		return
 	}
 	q := r.URL.Query()
@@ -197,4 +191,21 @@ func (l *Loopback) refuseStray(w http.ResponseWriter) {
 	case l.strays <- CallbackResult{Err: ErrStateMismatch, Stray: true}:
 	default: // a flood of strays: reporting some of them is enough
 	}
+}
+
+// LocalPageRequest reports whether r is a GET of path, the one page a
+// loopback listener of the app serves (the sign-in callback, the set-PIN
+// return); anything else is answered here: 404 for another path, 405
+// for another method.
+func LocalPageRequest(w http.ResponseWriter, r *http.Request, path string) bool {
+	if r.URL.Path != path {
+		http.NotFound(w, r)
+		return false
+	}
+	if r.Method != http.MethodGet {
+		w.Header().Set("Allow", http.MethodGet)
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return false
+	}
+	return true
 }
