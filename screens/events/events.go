@@ -55,9 +55,10 @@ func newKeyMap(deps screenkit.Deps, table help.KeyMap) keyMap {
 	return k
 }
 
-// ShortHelp implements help.KeyMap.
+// ShortHelp implements help.KeyMap: the detail's scroll keys first, when
+// it overflows (they are not the list's ↑/↓ and nothing else tells them).
 func (k keyMap) ShortHelp() []key.Binding {
-	return append([]key.Binding{k.TestEvent, k.Resend}, k.table.ShortHelp()...)
+	return append([]key.Binding{k.ScrollDown, k.ScrollUp, k.TestEvent, k.Resend}, k.table.ShortHelp()...)
 }
 
 // FullHelp implements help.KeyMap.
@@ -139,13 +140,17 @@ func (s *Screen) Release() {
 }
 
 // KeyMap implements ui.Screen: the list's keys (a form is a layer with
-// its own); R is offered only with a delivery to deliver again.
+// its own); R is offered only with a delivery to deliver again, the
+// detail's scroll keys only when it is taller than its pane.
 func (s *Screen) KeyMap() help.KeyMap {
 	s.followGateway()
 	k := s.keys
 	if _, ok := s.selected(); !ok {
 		k.Resend.SetEnabled(false)
 	}
+	overflows := s.maxPaneOffset() > 0
+	k.ScrollDown.SetEnabled(overflows)
+	k.ScrollUp.SetEnabled(overflows)
 	return k
 }
 

@@ -120,16 +120,24 @@ func TestFreezeArrivesVerifiedThenTamperedRejectedOnTop(t *testing.T) {
 	// On a short terminal the pane scrolls to its last line and no further.
 	app.Keys("j") // the verified delivery, whose fields are many
 	app.Resize(80, 24)
-	app.MustNotShow(t, "From  ")
-	app.MustShow(t, "more lines (J/K scroll)")
+	// It says what is hidden above and below as every scrolled pane
+	// does, and the footer names the keys that scroll it.
+	app.MustNotShow(t, "From  ", "more lines above")
+	app.MustShow(t, "more lines below")
+	screentest.MustShow(t, app.Footer(), "J scroll the detail down", "K scroll the detail up")
+	app.Keys("J")
+	app.MustShow(t, "↑ 1 more line above", "more lines below")
 	for range 40 {
 		app.Keys("J")
 	}
-	app.MustShow(t, "From  ", "Signature  ")
-	app.MustNotShow(t, "more lines (J/K scroll)")
+	app.MustShow(t, "From  ", "Signature  ", "more lines above")
+	app.MustNotShow(t, "below")
 	app.Keys("K")
-	app.MustShow(t, "more lines (J/K scroll)")
+	app.MustShow(t, "more lines above", "more lines below")
 	app.Resize(120, 40)
+	app.Keys("k") // the rejected delivery, whose fields fit
+	screentest.MustNotShow(t, app.Footer(), "scroll the detail")
+	app.Keys("j")
 
 	// i, the app's inspector, shows the body as received, pretty-printed;
 	// i again closes it.

@@ -2,7 +2,6 @@ package events
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"cardterm/screens/screenkit"
@@ -77,25 +76,23 @@ func (s *Screen) View() string {
 // theme, so a frame only draws it (a body may be 1 MiB).
 func (s *Screen) layoutPane() {
 	s.paneTitle, s.paneLines = s.fieldsPane()
+	s.paneOffset = min(s.paneOffset, s.maxPaneOffset())
 	s.paneText = s.paneView()
 }
 
-// maxPaneOffset is how far the pane scrolls: to its last line.
+// paneRoom is the rows of the pane under its title.
+func (s *Screen) paneRoom() int { return max(s.paneHeight-1, 1) }
+
+// maxPaneOffset is how far the pane scrolls: its last line on its last row.
 func (s *Screen) maxPaneOffset() int {
-	return max(len(s.paneLines)-(s.paneHeight-1), 0)
+	return screenkit.ScrollLast(len(s.paneLines), s.paneRoom())
 }
 
-// paneView draws the pane from paneOffset, saying what is below.
+// paneView draws the pane from paneOffset, saying what is hidden above
+// and below as every scrolled pane does.
 func (s *Screen) paneView() string {
-	title, lines := s.paneTitle, s.paneLines
-	room := max(s.paneHeight-1, 1)
-	offset := min(s.paneOffset, max(len(lines)-room, 0))
-	visible := lines[offset:min(offset+room, len(lines))]
-	if below := len(lines) - offset - room; below > 0 {
-		visible = append(slices.Clone(visible[:len(visible)-1]),
-			s.Deps.Styles.Muted.Render(fmt.Sprintf("… %d more lines (J/K scroll)", below+1)))
-	}
-	return title + "\n" + strings.Join(visible, "\n")
+	rows := screenkit.Scrolled(s.Deps.Styles, s.paneLines, s.paneOffset, s.paneRoom())
+	return s.paneTitle + "\n" + strings.Join(rows, "\n")
 }
 
 // heading names the screen, where the listener listens and what came.

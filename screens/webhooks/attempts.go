@@ -67,17 +67,23 @@ func (w *Screen) attemptsSection(id string, width int) string {
 			lines = append(lines, st.Muted.Render("… older deliveries not shown"))
 			break
 		}
-		lines = append(lines, ui.FitMarked(st.Value.Render(sanitize.Text(d.EventType))+"  "+stateBadge(st, d.State)+"  "+
-			st.Muted.Render(sanitize.Text(screenkit.FormatTime(d.CreatedAt)+" · event "+d.EventID)), width))
-		for i, a := range d.Attempts {
-			var previous *apiclient.WebhookAttempt
-			if i > 0 {
-				previous = &d.Attempts[i-1]
-			}
-			lines = append(lines, ui.FitMarked("  "+attemptLine(a, previous), width))
-		}
+		lines = append(lines, deliveryHead(st, d, width)...)
+		lines = append(lines, strings.Split(screenkit.RenderFields(st, attemptFields(d.Attempts), width), "\n")...)
 	}
 	return screenkit.Section(st, title+st.Muted.Render("  r reloads"), strings.Join(lines, "\n"))
+}
+
+// deliveryHead is a delivery's line: event, state, time and event id; the
+// id goes whole to a line of its own when the line is too wide for width,
+// rather than being cut at the screen's edge.
+func deliveryHead(st *theme.Styles, d apiclient.WebhookDelivery, width int) []string {
+	head := st.Value.Render(sanitize.Text(d.EventType)) + "  " + stateBadge(st, d.State) + "  " +
+		st.Muted.Render(sanitize.Text(screenkit.FormatTime(d.CreatedAt)))
+	event := "event " + sanitize.Text(d.EventID)
+	if whole := head + st.Muted.Render(" · "+event); ui.CellWidth(whole) <= width {
+		return []string{whole}
+	}
+	return []string{ui.FitMarked(head, width), ui.FitMarked(st.Muted.Render("  "+event), width)}
 }
 
 // stateBadge colours a delivery's state.
@@ -94,10 +100,30 @@ func stateBadge(st *theme.Styles, state string) string {
 	return st.Badge(strings.ToUpper(sanitize.Text(state)), tone)
 }
 
+// attemptFields are a delivery's attempts under its line, each labelled
+// by its number: an attempt too long for the screen (a refused connection
+// and why) wraps under its label, read whole rather than cut at the edge.
+func attemptFields(attempts []apiclient.WebhookAttempt) []screenkit.Field {
+	fields := make([]screenkit.Field, 0, len(attempts))
+	for i, a := range attempts {
+		var previous *apiclient.WebhookAttempt
+		if i > 0 {
+			previous = &attempts[i-1]
+		}
+		fields = append(fields, screenkit.Field{Label: fmt.Sprintf("  #%d", a.Attempt), Styled: attemptOutcome(a, previous)})
+	}
+	return fields
+}
+
 // attemptLine is one attempt: "#2  503 Service Unavailable  1 s after
 // #1 · 12 ms · next try in 2 s"; previous is the attempt before it, nil
 // for the first.
 func attemptLine(a apiclient.WebhookAttempt, previous *apiclient.WebhookAttempt) string {
+	return sanitize.Text(fmt.Sprintf("#%d  ", a.Attempt)) + attemptOutcome(a, previous)
+}
+
+// attemptOutcome is an attempt's line after its number, sanitized.
+func attemptOutcome(a apiclient.WebhookAttempt, previous *apiclient.WebhookAttempt) string {
 	outcome := "no answer"
 	if a.Status != 0 {
 		outcome = fmt.Sprintf("%d %s", a.Status, http.StatusText(a.Status))
@@ -105,7 +131,7 @@ func attemptLine(a apiclient.WebhookAttempt, previous *apiclient.WebhookAttempt)
 	if a.Error != "" && a.Status == 0 {
 		outcome += ": " + a.Error
 	}
-	line := fmt.Sprintf("#%d  %s  %s · %d ms", a.Attempt, outcome, attemptWhen(a, previous), a.DurationMs)
+	line := fmt.Sprintf("%s  %s · %d ms", outcome, attemptWhen(a, previous), a.DurationMs)
 	if a.NextAttemptAt != "" {
 		line += " · next try " + nextTryWhen(a)
 	}
@@ -149,8 +175,9 @@ func closeSpan(from, until string) (time.Duration, bool) {
 // detailExtraFields are the fields the gateway added to a configuration,
 // lastDelivery (the latest attempt) as one readable line ("card.frozen ·
 // failed · attempt 5 · the receiver answered 500 · 2026-11-29 14:57 UTC");
-// its attempts are listed in full below.
-func detailExtraFields(extra apiclient.Extra) []screenkit.Field {
+// its attempts are listed in full below. The line is long (the error says
+// why): it wraps under its label rather than losing its middle.
+func detailExtraFields(st *theme.Styles, extra apiclient.Extra) []screenkit.Field {
 	last := apiclient.RawJSON(extra["lastDelivery"])
 	eventType := textField(last, "eventType")
 	if eventType == "" {
@@ -158,7 +185,7 @@ func detailExtraFields(extra apiclient.Extra) []screenkit.Field {
 	}
 	rest := maps.Clone(extra)
 	delete(rest, "lastDelivery")
-	field := screenkit.Field{Label: "Last delivery", Value: lastDeliveryLine(last, eventType)}
+	field := screenkit.Field{Label: "Last delivery", Styled: st.Value.Render(sanitize.Text(lastDeliveryLine(last, eventType)))}
 	return append([]screenkit.Field{field}, screenkit.ExtraFields(rest)...)
 }
 

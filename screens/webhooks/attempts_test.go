@@ -1,7 +1,9 @@
 package webhooks
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"cardterm/apiclient"
 	"cardterm/screens/screentest"
@@ -52,4 +54,41 @@ func TestWebhooksDetailTellsCloseAttemptsApart(t *testing.T) {
 		"#3  503 Service Unavailable  2 s after #2 · ",
 		"#4  503 Service Unavailable  4 s after #3 · ",
 		"#5  503 Service Unavailable  8 s after #4 · ")
+}
+
+// At 80 columns a long delivery error (the sandbox will not send outside
+// loopback, and says why at length) wraps under its label, in the attempt
+// and in "Last delivery", rather than being cut at the screen's edge.
+func TestWebhooksDetailWrapsLongErrorsAt80(t *testing.T) {
+	a := newApp(t, "alice@demo.test", screentest.WithSize(80, 40))
+	if _, err := a.Client.CreateWebhook(t.Context(), apiclient.WebhookCreate{Name: "Far", URL: "https://receiver.example/hooks",
+		EventTypes: []string{"card.frozen"}, IsActive: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Client.FreezeCard(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	hook := hooksOnServer(a)[2]
+	deadline := time.Now().Add(5 * time.Second)
+	for ds, _ := a.Client.WebhookDeliveries(t.Context(), hook.ID); len(ds) == 0 || ds[0].State != "failed"; ds, _ = a.Client.WebhookDeliveries(t.Context(), hook.ID) {
+		if time.Now().After(deadline) {
+			t.Fatal("the delivery did not fail in time")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	a.Keys("r", "j", "j", "enter")
+	s := a.Screen()
+	screentest.MustShow(t, s, "Webhook Far", "#1  no answer: not sent:", "Last delivery")
+	body := strings.Join(strings.Split(s, "\n")[:38], "\n") // not the footer, whose hints end in "…"
+	screentest.MustNotShow(t, body, "…")
+	// Every word of the error is on the screen, in the attempt and in the
+	// last delivery: twice.
+	if got := strings.Count(s, "to loopback hosts only"); got != 2 {
+		t.Errorf("the whole error shows %d times, want 2:\n%s", got, s)
+	}
+	for _, line := range strings.Split(s, "\n") {
+		if strings.Contains(line, "loopback hosts only") && !strings.HasPrefix(line, "      ") {
+			t.Errorf("the wrapped error is not under its label's value: %q", line)
+		}
+	}
 }

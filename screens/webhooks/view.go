@@ -144,7 +144,7 @@ func (w *Screen) detailView(h *apiclient.Webhook, width int) []string {
 		{Label: "Created", Value: screenkit.FormatTime(h.CreatedAt)},
 		{Label: "Updated", Value: screenkit.FormatTime(h.UpdatedAt)},
 	}
-	fields = append(fields, detailExtraFields(h.Extra)...)
+	fields = append(fields, detailExtraFields(st, h.Extra)...)
 	out := []string{screenkit.Section(st, ansi.Truncate("Webhook "+sanitize.Text(h.Name), width, "…"), screenkit.RenderFields(st, fields, width))}
 	out = append(out, "")
 	meta := metadataLines(h.Metadata)
