@@ -3,7 +3,6 @@ package webhooks
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"cardterm/apiclient"
 	"cardterm/screens/screentest"
@@ -61,21 +60,7 @@ func TestWebhooksDetailTellsCloseAttemptsApart(t *testing.T) {
 // and in "Last delivery", rather than being cut at the screen's edge.
 func TestWebhooksDetailWrapsLongErrorsAt80(t *testing.T) {
 	a := newApp(t, "alice@demo.test", screentest.WithSize(80, 40))
-	if _, err := a.Client.CreateWebhook(t.Context(), apiclient.WebhookCreate{Name: "Far", URL: "https://receiver.example/hooks",
-		EventTypes: []string{"card.frozen"}, IsActive: true}); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.Client.FreezeCard(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	hook := hooksOnServer(a)[2]
-	deadline := time.Now().Add(5 * time.Second)
-	for ds, _ := a.Client.WebhookDeliveries(t.Context(), hook.ID); len(ds) == 0 || ds[0].State != "failed"; ds, _ = a.Client.WebhookDeliveries(t.Context(), hook.ID) {
-		if time.Now().After(deadline) {
-			t.Fatal("the delivery did not fail in time")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	failedDelivery(t, a, "Far", "https://receiver.example/hooks")
 	a.Keys("r", "j", "j", "enter")
 	s := a.Screen()
 	screentest.MustShow(t, s, "Webhook Far", "#1  no answer: not sent:", "Last delivery")

@@ -94,28 +94,7 @@ func failingReceiver(t *testing.T, status int) string {
 
 func TestWebhooksDetailShowsDeliveryAttempts(t *testing.T) {
 	a := newApp(t, "alice@demo.test")
-	if _, err := a.Client.CreateWebhook(t.Context(), apiclient.WebhookCreate{Name: "Flaky", URL: failingReceiver(t, 503),
-		EventTypes: []string{"card.frozen"}, IsActive: true}); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.Client.FreezeCard(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	hook := hooksOnServer(a)[2]
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		ds, err := a.Client.WebhookDeliveries(t.Context(), hook.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(ds) == 1 && ds[0].State == "failed" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no attempt recorded: %+v", ds)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	flakyWithAttempts(t, a)
 	a.Keys("r", "j", "j", "enter")
 	s := a.Screen()
 	screentest.MustShow(t, s, "Delivery attempts", "card.frozen", "FAILED", "#1  503 Service Unavailable", "next try",

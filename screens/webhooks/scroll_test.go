@@ -14,7 +14,15 @@ import (
 // attempts; it returns once the sandbox has given up.
 func flakyWithAttempts(t *testing.T, a *screentest.App) {
 	t.Helper()
-	if _, err := a.Client.CreateWebhook(t.Context(), apiclient.WebhookCreate{Name: "Flaky", URL: failingReceiver(t, 503),
+	failedDelivery(t, a, "Flaky", failingReceiver(t, 503))
+}
+
+// failedDelivery adds a configuration named name that sends card.frozen
+// to url, freezes the card, and returns once the sandbox has given up on
+// the delivery.
+func failedDelivery(t *testing.T, a *screentest.App, name, url string) {
+	t.Helper()
+	if _, err := a.Client.CreateWebhook(t.Context(), apiclient.WebhookCreate{Name: name, URL: url,
 		EventTypes: []string{"card.frozen"}, IsActive: true}); err != nil {
 		t.Fatal(err)
 	}
