@@ -1,13 +1,10 @@
 package e2e
 
 import (
-	"io"
-	"net/http"
-	"net/url"
-	"regexp"
 	"strings"
 	"testing"
-	"time"
+
+	"cardterm/sandbox/gatewaytest"
 )
 
 // Once the PIN is set on the hosted page (posted by an HTTP client as a
@@ -26,27 +23,9 @@ func TestSetPINLinkSaysItWasUsed(t *testing.T) {
 	tm.waitFor("link valid for", "single use")
 	link := waitOpened(t, opened, 1)[0]
 
-	browser := &http.Client{Timeout: 10 * time.Second}
-	resp, err := browser.Get(link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	page, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	session := regexp.MustCompile(`name="session" value="([^"]+)"`).FindSubmatch(page)
-	if session == nil {
-		t.Fatalf("no PIN form at the link:\n%s", page)
-	}
-	u, _ := url.Parse(link)
-	resp, err = browser.PostForm(u.Scheme+"://"+u.Host+"/pin-direct/set",
-		url.Values{"session": {string(session[1])}, "pin": {"2468"}, "confirm": {"2468"}, "action": {"set"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if !strings.Contains(string(back), "Back to cardterm") {
-		t.Fatalf("the page did not send the browser back to cardterm (%s):\n%s", resp.Request.URL, back)
+	back := gatewaytest.SetPINInBrowser(t, link, "2468")
+	if !strings.Contains(back, "Back to cardterm") {
+		t.Fatalf("the page did not send the browser back to cardterm:\n%s", back)
 	}
 
 	s := tm.waitFor("link used at", "p requests a new one")

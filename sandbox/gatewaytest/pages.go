@@ -3,6 +3,8 @@
 // gateway interface (strict.go), one whose transaction pages never end
 // (pages.go) and one that asks a client to wait (retry_after.go). Each
 // wraps a real gateway's handler (the sandbox's) and answers over HTTP.
+// SetPINInBrowser (hosted_pin.go) uses the hosted set-PIN page as a
+// browser does.
 package gatewaytest
 
 import (

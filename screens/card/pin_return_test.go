@@ -1,44 +1,12 @@
 package card
 
 import (
-	"io"
-	"net/http"
-	"net/url"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
-)
 
-// setPINInBrowser does what a browser does with the set-PIN link: opens
-// the hosted page, posts a PIN on its form and follows the redirect the
-// page answers with. It returns the last page's body.
-func setPINInBrowser(t *testing.T, link, pin string) string {
-	t.Helper()
-	browser := &http.Client{Timeout: 10 * time.Second}
-	resp, err := browser.Get(link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	page, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	m := regexp.MustCompile(`name="session" value="([^"]+)"`).FindSubmatch(page)
-	if m == nil {
-		t.Fatalf("no PIN form at %s:\n%s", link, page)
-	}
-	u, _ := url.Parse(link)
-	resp, err = browser.PostForm(u.Scheme+"://"+u.Host+"/pin-direct/set",
-		url.Values{"session": {string(m[1])}, "pin": {pin}, "confirm": {pin}, "action": {"set"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("the page answered %d:\n%s", resp.StatusCode, body)
-	}
-	return string(body)
-}
+	"cardterm/sandbox/gatewaytest"
+)
 
 // Once the PIN is set through the link, the panel says the link was used
 // and when, stops counting down a dead link, offers neither copy nor
@@ -48,7 +16,7 @@ func TestCardSetPINLinkSaysWhenItWasUsed(t *testing.T) {
 	r.Want("ACTIVE", "4242")
 	r.Keys("p")
 	r.Want("link valid for 10:00")
-	page := setPINInBrowser(t, r.opened[0], "1357")
+	page := gatewaytest.SetPINInBrowser(t, r.opened[0], "1357")
 	if !strings.Contains(page, "Back to cardterm") {
 		t.Fatalf("the browser did not come back to cardterm:\n%s", page)
 	}
