@@ -147,13 +147,19 @@ func (s *Server) webhookDeliver(t webhookTarget, body []byte) {
 // webhookAttempt makes one attempt. retry says whether a failure may succeed
 // later (a timeout, a refused connection, a non-2xx answer); a target the
 // sandbox will not send to is not retried.
+// sandboxOnlyLoopback is why a delivery to another host was not sent, in
+// words for whoever reads the attempt (a partner in a demo), not the Go
+// option that lifts the limit.
+const sandboxOnlyLoopback = "not sent: the sandbox delivers to loopback hosts only (localhost, 127.0.0.1); " +
+	"point the webhook at a receiver on this machine, such as the in-app listener"
+
 func (s *Server) webhookAttempt(target, key, ts string, body []byte) (webhookAttempt, bool) {
 	var a webhookAttempt
 	client := s.opts.WebhookClient
 	if client == nil {
 		client = webhookDefaultClient.get()
 		if !webhookLoopback(target) {
-			a.Error = "not sent: without Options.WebhookClient the sandbox delivers to loopback hosts only"
+			a.Error = sandboxOnlyLoopback
 			return a, false
 		}
 	}
